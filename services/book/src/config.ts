@@ -1,0 +1,20 @@
+import { type Env, env, loadConfig } from "@turnleaf/kit";
+
+export function readConfig(source: Env) {
+  return loadConfig(
+    "book",
+    {
+      LOG_LEVEL: env.logLevel,
+      GRPC_HOST: env.host,
+      GRPC_PORT: env.port.default(50051),
+      MONGODB_URI: env.mongodbUri,
+      MONGODB_DATABASE: env.text.default("turnleaf-book"),
+      POWER_SERVICE_ADDR: env.hostPort,
+      DEMO_SEED: env.booleanFlag.default(false),
+      SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
+    },
+    source,
+  );
+}
+
+export type BookConfig = ReturnType<typeof readConfig>;

@@ -1,0 +1,40 @@
+import { type Connection, Schema } from "mongoose";
+
+export interface BookDocument {
+  bookId: string;
+  /** The public book number the editor's URLs carry (query `num`). */
+  number: string;
+  ownerId: string;
+  /** "0" for a personal book. */
+  teamId: string;
+  folderId: string;
+  /** 1 book, 2 publication. */
+  folderType: number;
+  title: string;
+  html5Tem: string;
+  html5Theme: string;
+  html5PhoneTem: string;
+  /** 1 normal (spec 000 §4 "Book status"). */
+  bStatus: number;
+}
+
+const bookSchema = new Schema<BookDocument>(
+  {
+    bookId: { type: String, required: true, unique: true },
+    number: { type: String, required: true, unique: true },
+    ownerId: { type: String, required: true, index: true },
+    teamId: { type: String, required: true, default: "0" },
+    folderId: { type: String, required: true, default: "0" },
+    folderType: { type: Number, required: true, enum: [1, 2], default: 1 },
+    title: { type: String, required: true },
+    html5Tem: { type: String, default: "" },
+    html5Theme: { type: String, default: "" },
+    html5PhoneTem: { type: String, default: "" },
+    bStatus: { type: Number, default: 1 },
+  },
+  { collection: "books", timestamps: true },
+);
+
+export function bookModel(connection: Connection) {
+  return connection.model<BookDocument>("Book", bookSchema);
+}

@@ -1,0 +1,35 @@
+import { ConversionJobProgressedSchema } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import type { ConversionService } from "@turnleaf/contracts/conversion/v1/conversion_service_pb";
+import {
+  DomainError,
+  decodeEvent,
+  followSubject,
+  type NatsConnection,
+  type ServiceImplementation,
+  streams,
+  subjects,
+} from "@turnleaf/kit";
+import { isFinalState, isValidJobId } from "../domain/job-progress.js";
+
+export function conversionHandlers(nats: NatsConnection): ServiceImplementation<typeof ConversionService> {
+  return {
+    async *watchJob(request, context) {
+      if (!isValidJobId(request.jobId)) {
+        throw new DomainError("INVALID_ARGUMENT", "jobId must be letters, digits, '-' or '_'", {
+          details: { field: "jobId" },
+        });
+      }
+      const events = followSubject(
+        nats,
+        streams.conversion.name,
+        subjects.conversionJobProgress(request.jobId),
+        context.signal,
+      );
+      for await (const message of events) {
+        const progress = decodeEvent(ConversionJobProgressedSchema, message);
+        yield { progress };
+        if (isFinalState(progress.state)) return;
+      }
+    },
+  };
+}

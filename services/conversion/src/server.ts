@@ -1,0 +1,7 @@
+import { ConversionService } from "@turnleaf/contracts/conversion/v1/conversion_service_pb";
+import { type NatsConnection, type ServiceRegistration, serve } from "@turnleaf/kit";
+import { conversionHandlers } from "./handlers/conversion.handlers.js";
+
+export function buildServices(dependencies: { nats: NatsConnection }): ServiceRegistration[] {
+  return [serve(ConversionService, conversionHandlers(dependencies.nats))];
+}

@@ -1,0 +1,30 @@
+import formBody from "@fastify/formbody";
+import type { Logger } from "@turnleaf/kit";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Peers } from "./peers.js";
+import { actorResolver } from "./plugins/actor.js";
+import { registerEnvelope } from "./plugins/envelope.js";
+import { registerBookRoutes } from "./routes/book.routes.js";
+import { registerHealthRoutes } from "./routes/healthz.js";
+import type { StoreProbes } from "./stores.js";
+
+export interface AppDependencies {
+  log: Logger;
+  peers: Peers;
+  stores: StoreProbes;
+  devActorUserId: string | undefined;
+}
+
+/** Builds the gateway; never listens (main.ts does), so tests drive it with inject() or a port of their own. */
+export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: dependencies.log as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: "x-request-id",
+  });
+  await app.register(formBody);
+  registerEnvelope(app);
+  registerHealthRoutes(app, dependencies.peers, dependencies.stores);
+  registerBookRoutes(app, dependencies.peers, actorResolver(dependencies.devActorUserId));
+  return app;
+}

@@ -1,0 +1,33 @@
+import { type Env, env, loadConfig } from "@turnleaf/kit";
+
+export function readConfig(source: Env) {
+  return loadConfig(
+    "gateway",
+    {
+      LOG_LEVEL: env.logLevel,
+      HOST: env.host,
+      PORT: env.port.default(8080),
+      BOOK_SERVICE_ADDR: env.hostPort,
+      POWER_SERVICE_ADDR: env.hostPort,
+      UPLOAD_SERVICE_ADDR: env.hostPort,
+      CONVERSION_SERVICE_ADDR: env.hostPort,
+      LICENCE_SERVICE_ADDR: env.hostPort,
+      LANGUAGE_SERVICE_ADDR: env.hostPort,
+      MONGODB_URI: env.mongodbUri,
+      NATS_URL: env.natsUrl,
+      S3_ENDPOINT: env.url,
+      S3_REGION: env.text.default("us-east-1"),
+      S3_ACCESS_KEY_ID: env.text,
+      S3_SECRET_ACCESS_KEY: env.text,
+      /**
+       * Until accounts and sessions land, a local stack may act as one user for requests without a session.
+       * Never set in a deployment: without it, such requests answer LOGIN_SIGNOUT.
+       */
+      DEV_ACTOR_USER_ID: env.text.regex(/^[0-9]{1,20}$/, "expected a numeric user id").optional(),
+      SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
+    },
+    source,
+  );
+}
+
+export type GatewayConfig = ReturnType<typeof readConfig>;

@@ -1,0 +1,35 @@
+import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
+import { createClient, createHealthChecker, type TypedClient } from "@turnleaf/kit";
+import type { GatewayConfig } from "./config.js";
+
+export const serviceNames = ["book", "power", "upload", "conversion", "licence", "language"] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+export interface Peers {
+  book: TypedClient<typeof BookService>;
+  health: Record<ServiceName, ReturnType<typeof createHealthChecker>>;
+  close(): void;
+}
+
+export function connectPeers(config: GatewayConfig): Peers {
+  const addresses: Record<ServiceName, string> = {
+    book: config.BOOK_SERVICE_ADDR,
+    power: config.POWER_SERVICE_ADDR,
+    upload: config.UPLOAD_SERVICE_ADDR,
+    conversion: config.CONVERSION_SERVICE_ADDR,
+    licence: config.LICENCE_SERVICE_ADDR,
+    language: config.LANGUAGE_SERVICE_ADDR,
+  };
+  const book = createClient(BookService, addresses.book, { peer: "book", defaultDeadlineMs: 10_000 });
+  const health = Object.fromEntries(
+    serviceNames.map((name) => [name, createHealthChecker(addresses[name])]),
+  ) as Peers["health"];
+  return {
+    book,
+    health,
+    close() {
+      book.close();
+      for (const checker of Object.values(health)) checker.close();
+    },
+  };
+}

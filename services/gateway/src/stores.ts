@@ -1,0 +1,43 @@
+import {
+  type Connection,
+  connectMongo,
+  connectNats,
+  createS3Client,
+  type Logger,
+  type NatsConnection,
+  pingMongo,
+  type S3Client,
+} from "@turnleaf/kit";
+import type { GatewayConfig } from "./config.js";
+
+/** The gateway owns no data; it holds store connections only to report their health. */
+export interface StoreProbes {
+  mongodb(): Promise<void>;
+  s3(): Promise<void>;
+  nats(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function connectStoreProbes(config: GatewayConfig, log: Logger): Promise<StoreProbes> {
+  const mongo: Connection = await connectMongo({ uri: config.MONGODB_URI, database: "turnleaf-gateway", log });
+  const nats: NatsConnection = await connectNats({ url: config.NATS_URL, name: "gateway", log });
+  const s3: S3Client = createS3Client({
+    endpoint: config.S3_ENDPOINT,
+    accessKey: config.S3_ACCESS_KEY_ID,
+    secretKey: config.S3_SECRET_ACCESS_KEY,
+    region: config.S3_REGION,
+  });
+  return {
+    mongodb: () => pingMongo(mongo),
+    s3: async () => {
+      await s3.listBuckets();
+    },
+    nats: async () => {
+      await nats.flush();
+    },
+    close: async () => {
+      await nats.drain();
+      await mongo.close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/** Thrown at start when the environment does not satisfy a service's config schema; lists every problem at once. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(service: string, problems: string[]) {
+    super(`${service}: invalid configuration\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+/**
+ * Validates the environment once against a schema whose keys are environment variable names.
+ * Empty strings count as unset so `FOO=` falls back to the default like a missing variable.
+ */
+export function loadConfig<Shape extends z.ZodRawShape>(
+  service: string,
+  shape: Shape,
+  env: Env,
+): z.infer<z.ZodObject<Shape>> {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = z.object(shape).safeParse(present);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  throw new ConfigError(service, problems);
+}
+
+const port = z.coerce.number().int().min(0).max(65535);
+const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, "expected host:port");
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/** Environment pieces every service composes into its own config schema. */
+export const env = {
+  logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  port,
+  hostPort,
+  booleanFlag,
+  host: z.string().min(1).default("0.0.0.0"),
+  mongodbUri: z.string().regex(/^mongodb(\+srv)?:\/\//, "expected a mongodb:// or mongodb+srv:// URI"),
+  natsUrl: z.string().regex(/^(nats|tls|wss?):\/\//, "expected a nats:// URL"),
+  url: z.url(),
+  text: z.string().min(1),
+  shutdownGraceMs: z.coerce.number().int().positive().default(10_000),
+};

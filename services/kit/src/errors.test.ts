@@ -1,0 +1,71 @@
+import { status as GrpcStatus, Metadata, type ServiceError } from "@grpc/grpc-js";
+import { describe, expect, it } from "vitest";
+import { DomainError, errorEnvelope, errorTable, fromGrpcError, okEnvelope, toGrpcError } from "./errors.js";
+
+function asServiceError(sent: Partial<ServiceError>): ServiceError {
+  return Object.assign(new Error(sent.details), {
+    code: sent.code ?? GrpcStatus.UNKNOWN,
+    details: sent.details ?? "",
+    metadata: sent.metadata ?? new Metadata(),
+  }) as ServiceError;
+}
+
+describe("error table", () => {
+  it.each(Object.entries(errorTable))("%s travels over gRPC and back unchanged", (kind, row) => {
+    const original = new DomainError(kind as keyof typeof errorTable, `failure of kind ${kind}`, {
+      details: { field: "teamId" },
+    });
+    const sent = toGrpcError(original);
+    expect(sent.code).toBe(row.grpc);
+    const received = fromGrpcError(asServiceError(sent), "book");
+    expect(received.kind).toBe(kind);
+    expect(received.restCode).toBe(row.rest);
+    expect(received.message).toBe(`failure of kind ${kind}`);
+    expect(received.details).toEqual({ field: "teamId" });
+  });
+
+  it("keeps a catalogue code that overrides the kind's REST code", () => {
+    const sent = toGrpcError(new DomainError("PERMISSION_DENIED", "activation limit reached", { restCode: "404" }));
+    expect(fromGrpcError(asServiceError(sent), "licence").restCode).toBe("404");
+  });
+
+  it("hides the message of an unexpected error", () => {
+    const sent = toGrpcError(new TypeError("cannot read properties of undefined (secret internals)"));
+    expect(sent.code).toBe(GrpcStatus.INTERNAL);
+    expect(sent.details).toBe("unknown error");
+  });
+
+  it("names the peer when the transport fails", () => {
+    const received = fromGrpcError(
+      asServiceError({ code: GrpcStatus.UNAVAILABLE, details: "No connection established" }),
+      "book",
+    );
+    expect(received.kind).toBe("UNAVAILABLE");
+    expect(received.message).toBe("book service unavailable: network error, refresh and retry or contact support");
+  });
+});
+
+describe("envelope", () => {
+  it("wraps data in an OK envelope", () => {
+    expect(okEnvelope({ a: 1 })).toEqual({ code: "OK", data: { a: 1 }, msg: "", status: "1", mess: "" });
+  });
+
+  it("maps domain errors to their REST code and message", () => {
+    expect(
+      errorEnvelope(new DomainError("QUOTA_EXCEEDED", "over the book limit", { details: { power: "BOOK_FILE_NUM" } })),
+    ).toEqual({
+      code: "BOOK_UPLOAD_OVER_LIMIT",
+      data: { power: "BOOK_FILE_NUM" },
+      msg: "over the book limit",
+      status: "0",
+      mess: "over the book limit",
+    });
+    expect(errorEnvelope(new DomainError("UNAUTHENTICATED", "please log in")).code).toBe("LOGIN_SIGNOUT");
+    expect(errorEnvelope(new DomainError("SESSION_EXPIRED", "login timeout")).code).toBe("LOGIN_TIMEOUT");
+  });
+
+  it("never leaks an internal error's message", () => {
+    const envelope = errorEnvelope(new Error("ECONNREFUSED 10.0.0.3:27017 stack..."));
+    expect(envelope).toEqual({ code: "ERROR", data: null, msg: "unknown error", status: "0", mess: "unknown error" });
+  });
+});

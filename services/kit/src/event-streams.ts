@@ -1,0 +1,19 @@
+import type { StreamSpec } from "./nats.js";
+
+const week = 7 * 24 * 60 * 60 * 1000;
+
+/** One JetStream stream per domain (subjects `<domain>.v1.<entity>.<id>.<event>`), owned by that domain's service. */
+export const streams = {
+  book: { name: "BOOK", subjects: ["book.v1.>"], maxAgeMs: week },
+  upload: { name: "UPLOAD", subjects: ["upload.v1.>"], maxAgeMs: week },
+  conversion: { name: "CONVERSION", subjects: ["conversion.v1.>"], maxAgeMs: week },
+} as const satisfies Record<string, StreamSpec>;
+
+/** Every event subject in one place, so producers and consumers cannot drift apart. */
+export const subjects = {
+  bookReady: (bookId: string) => `book.v1.book.${bookId}.ready`,
+  uploadTaskState: (taskId: string) => `upload.v1.task.${taskId}.state`,
+  conversionJobRequested: (jobId: string) => `conversion.v1.job.${jobId}.requested`,
+  conversionJobProgress: (jobId: string) => `conversion.v1.job.${jobId}.progress`,
+  conversionDeadLetter: (consumer: string) => `conversion.v1.dead.${consumer}`,
+} as const;

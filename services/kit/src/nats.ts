@@ -1,0 +1,223 @@
+import {
+  create,
+  type DescMessage,
+  fromBinary,
+  type MessageInitShape,
+  type MessageShape,
+  toBinary,
+} from "@bufbuild/protobuf";
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JsMsg,
+  jetstream,
+  jetstreamManager,
+  type PubAck,
+  RetentionPolicy,
+  type StreamConfig,
+} from "@nats-io/jetstream";
+import { connect, headers, type MsgHdrs, type NatsConnection, nanos } from "@nats-io/transport-node";
+import { context, propagation } from "@opentelemetry/api";
+import type { Logger } from "./logger.js";
+
+export type { JsMsg } from "@nats-io/jetstream";
+export type { NatsConnection } from "@nats-io/transport-node";
+
+/** Header naming the protobuf message type of an event payload. */
+export const eventTypeHeader = "Turnleaf-Type";
+/** Header a dead-lettered message carries with the reason its last delivery failed. */
+export const deadLetterReasonHeader = "Turnleaf-Dead-Letter-Reason";
+
+export async function connectNats(options: { url: string; name: string; log: Logger }): Promise<NatsConnection> {
+  const connection = await connect({
+    servers: options.url,
+    name: options.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1_000,
+  });
+  void (async () => {
+    for await (const status of connection.status()) {
+      if (status.type === "disconnect" || status.type === "reconnect")
+        options.log.warn({ status: status.type }, "nats connection");
+    }
+  })();
+  options.log.info({ server: connection.getServer() }, "nats connected");
+  return connection;
+}
+
+export interface StreamSpec {
+  name: string;
+  subjects: string[];
+  /** Messages older than this are removed; consumers keep their own acknowledged position. */
+  maxAgeMs: number;
+}
+
+/** Creates or updates each stream so its subjects match the spec. */
+export async function ensureStreams(connection: NatsConnection, specs: StreamSpec[]): Promise<void> {
+  const manager = await jetstreamManager(connection);
+  for (const spec of specs) {
+    const config: Partial<StreamConfig> & { name: string } = {
+      name: spec.name,
+      subjects: spec.subjects,
+      retention: RetentionPolicy.Limits,
+      max_age: nanos(spec.maxAgeMs),
+    };
+    try {
+      await manager.streams.info(spec.name);
+      await manager.streams.update(spec.name, config);
+    } catch (error) {
+      if ((error as { name?: string }).name !== "StreamNotFoundError") throw error;
+      await manager.streams.add(config);
+    }
+  }
+}
+
+function traceHeaders(typeName: string): MsgHdrs {
+  const messageHeaders = headers();
+  messageHeaders.set(eventTypeHeader, typeName);
+  propagation.inject(context.active(), messageHeaders, { set: (carrier, key, value) => carrier.set(key, value) });
+  return messageHeaders;
+}
+
+/** Publishes a protobuf event with its type and the current trace context in headers. */
+export async function publishEvent<Schema extends DescMessage>(
+  connection: NatsConnection,
+  subject: string,
+  schema: Schema,
+  event: MessageInitShape<Schema>,
+  options: { messageId?: string } = {},
+): Promise<PubAck> {
+  return jetstream(connection).publish(subject, toBinary(schema, create(schema, event)), {
+    headers: traceHeaders(schema.typeName),
+    ...(options.messageId ? { msgID: options.messageId } : {}),
+  });
+}
+
+/** Decodes an event; a payload of another type is a poison message, never silently misread. */
+export function decodeEvent<Schema extends DescMessage>(schema: Schema, message: JsMsg): MessageShape<Schema> {
+  const sentType = message.headers?.get(eventTypeHeader);
+  if (sentType !== schema.typeName) {
+    throw new Error(`expected ${schema.typeName} on ${message.subject}, got ${sentType || "no type header"}`);
+  }
+  return fromBinary(schema, message.data);
+}
+
+export interface ConsumerSpec<Schema extends DescMessage> {
+  stream: string;
+  durable: string;
+  filterSubjects: string[];
+  schema: Schema;
+  /** Deliveries before a failing message goes to the dead-letter subject. */
+  maxDeliver: number;
+  ackWaitMs: number;
+  /** Delay before a failed message is delivered again. */
+  retryDelayMs: number;
+  deadLetterSubject: string;
+  handle(event: MessageShape<Schema>, message: JsMsg): Promise<void>;
+}
+
+export interface RunningConsumer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a durable pull consumer with explicit acks: success acks, failure is redelivered after a delay,
+ * and after maxDeliver attempts (or at once for an undecodable payload) the message is copied to the
+ * dead-letter subject and terminated. Handlers must be idempotent: a redelivery repeats the event.
+ */
+export async function runConsumer<Schema extends DescMessage>(
+  connection: NatsConnection,
+  spec: ConsumerSpec<Schema>,
+  log: Logger,
+): Promise<RunningConsumer> {
+  const manager = await jetstreamManager(connection);
+  const consumerConfig = {
+    durable_name: spec.durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subjects: spec.filterSubjects,
+    max_deliver: spec.maxDeliver,
+    ack_wait: nanos(spec.ackWaitMs),
+  };
+  try {
+    await manager.consumers.info(spec.stream, spec.durable);
+    await manager.consumers.update(spec.stream, spec.durable, consumerConfig);
+  } catch (error) {
+    if ((error as { name?: string }).name !== "ConsumerNotFoundError") throw error;
+    await manager.consumers.add(spec.stream, consumerConfig);
+  }
+  const consumer = await jetstream(connection).consumers.get(spec.stream, spec.durable);
+  const messages = await consumer.consume({ max_messages: 1 });
+  const consumerLog = log.child({ consumer: spec.durable });
+
+  const deadLetter = async (message: JsMsg, reason: string) => {
+    const copy = headers();
+    for (const [key, values] of message.headers ?? []) for (const value of values) copy.append(key, value);
+    copy.set(deadLetterReasonHeader, reason.slice(0, 512));
+    await jetstream(connection).publish(spec.deadLetterSubject, message.data, { headers: copy });
+    message.term(reason);
+    consumerLog.error({ subject: message.subject, reason }, "message dead-lettered");
+  };
+
+  const loop = (async () => {
+    for await (const message of messages) {
+      let event: MessageShape<Schema>;
+      try {
+        event = decodeEvent(spec.schema, message);
+      } catch (error) {
+        await deadLetter(message, (error as Error).message);
+        continue;
+      }
+      const parent = propagation.extract(context.active(), message.headers, {
+        get: (carrier, key) => carrier?.get(key) || undefined,
+        keys: (carrier) => (carrier ? [...carrier.keys()] : []),
+      });
+      try {
+        await context.with(parent, () => spec.handle(event, message));
+        message.ack();
+      } catch (error) {
+        if (message.info.deliveryCount >= spec.maxDeliver) {
+          await deadLetter(message, (error as Error).message ?? String(error));
+        } else {
+          consumerLog.warn(
+            { err: error, subject: message.subject, delivery: message.info.deliveryCount },
+            "handler failed, retrying",
+          );
+          message.nak(spec.retryDelayMs);
+        }
+      }
+    }
+  })();
+
+  return {
+    stop: async () => {
+      await messages.close();
+      await loop;
+    },
+  };
+}
+
+/**
+ * Follows every message on one subject from the start of the stream (an ordered, ephemeral consumer):
+ * used to replay and then tail progress events for a watcher.
+ */
+export async function* followSubject(
+  connection: NatsConnection,
+  stream: string,
+  subject: string,
+  signal: AbortSignal,
+): AsyncGenerator<JsMsg> {
+  const consumer = await jetstream(connection).consumers.get(stream, {
+    filter_subjects: [subject],
+    deliver_policy: DeliverPolicy.All,
+  });
+  const messages = await consumer.consume();
+  const close = () => void messages.close();
+  signal.addEventListener("abort", close, { once: true });
+  try {
+    for await (const message of messages) yield message;
+  } finally {
+    signal.removeEventListener("abort", close);
+    await messages.close();
+  }
+}

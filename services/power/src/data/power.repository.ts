@@ -1,0 +1,29 @@
+import type { Connection } from "mongoose";
+import { type TeamMemberDocument, teamMemberModel } from "./team-member.schema.js";
+import { type UserDocument, userModel } from "./user.schema.js";
+
+export class PowerRepository {
+  private readonly users;
+  private readonly teamMembers;
+
+  constructor(connection: Connection) {
+    this.users = userModel(connection);
+    this.teamMembers = teamMemberModel(connection);
+  }
+
+  async findUser(userId: string): Promise<UserDocument | null> {
+    return this.users.findOne({ userId }).lean<UserDocument>().exec();
+  }
+
+  async findTeamMember(teamId: string, userId: string): Promise<TeamMemberDocument | null> {
+    return this.teamMembers.findOne({ teamId, userId }).lean<TeamMemberDocument>().exec();
+  }
+
+  async upsertUser(user: UserDocument): Promise<void> {
+    await this.users.updateOne({ userId: user.userId }, { $set: user }, { upsert: true }).exec();
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await Promise.all([this.users.syncIndexes(), this.teamMembers.syncIndexes()]);
+  }
+}
