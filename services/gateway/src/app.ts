@@ -21,6 +21,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     loggerInstance: dependencies.log as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     requestIdHeader: "x-request-id",
+    // Forms and query strings arrive as strings anyway; a JSON number or array where a string belongs is a mistake.
+    ajv: { customOptions: { coerceTypes: false } },
   });
   await app.register(formBody);
   registerEnvelope(app);

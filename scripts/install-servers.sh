@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Builds the local store servers (NATS, FerretDB, MinIO) from source with Go into
+# ${TURNLEAF_TOOLS_DIR:-$HOME/.cache/turnleaf/bin}. Each binary gets a <name>.version
+# stamp; a binary whose stamp matches its pinned version is left alone, so a second
+# run is a fast no-op. Needs only Go and access to the Go module proxy.
+set -euo pipefail
+
+readonly NATS_MODULE=github.com/nats-io/nats-server/v2
+readonly NATS_VERSION=v2.15.2
+readonly FERRETDB_MODULE=github.com/FerretDB/FerretDB
+readonly FERRETDB_VERSION=v1.24.2
+readonly MINIO_MODULE=github.com/minio/minio
+readonly MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
+
+tools_dir="${TURNLEAF_TOOLS_DIR:-$HOME/.cache/turnleaf/bin}"
+
+say() { printf 'install-servers: %s\n' "$*" >&2; }
+die() { say "error: $*"; exit 1; }
+
+command -v go >/dev/null 2>&1 || die "Go is not on PATH; install Go 1.26+ first"
+mkdir -p "$tools_dir"
+
+work_dir="$(mktemp -d "${TMPDIR:-/tmp}/turnleaf-install.XXXXXX")"
+trap 'chmod -R u+w "$work_dir" 2>/dev/null || true; rm -rf "$work_dir"' EXIT
+
+# Two runs at once (e.g. two terminals) would race on the same output files.
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$tools_dir/.install.lock"
+  flock 9
+fi
+
+stamp_matches() { # name version
+  [[ -x "$tools_dir/$1" && -f "$tools_dir/$1.version" && "$(<"$tools_dir/$1.version")" == "$2" ]]
+}
+
+# Binaries installed by `go install` record their module version, so one built
+# before stamps existed can be adopted instead of rebuilt (MinIO takes minutes).
+built_from() { # name module version
+  [[ -x "$tools_dir/$1" ]] &&
+    [[ "$(go version -m "$tools_dir/$1" 2>/dev/null | awk '$1 == "mod" { print $2 "@" $3 }')" == "$2@$3" ]]
+}
+
+install_binary() { # name version built-binary-path
+  mv -f "$3" "$tools_dir/$1"
+  printf '%s\n' "$2" >"$tools_dir/$1.version"
+  say "$1 $2 installed"
+}
+
+module_source_dir() { # module version -> prints a writable copy of the module source
+  local dir copy
+  dir="$(go mod download -json "$1@$2" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')"
+  [[ -n "$dir" && -d "$dir" ]] || die "go mod download $1@$2 did not report a source directory"
+  copy="$work_dir/src-$(basename "$dir")"
+  cp -R "$dir" "$copy"
+  chmod -R u+w "$copy"
+  printf '%s\n' "$copy"
+}
+
+# `go install module@version` when possible; otherwise build inside the downloaded
+# module (go install fails when the proxy refuses the module's version list).
+go_install_or_build() { # name module version package-in-module
+  local name=$1 module=$2 version=$3 package=$4
+  local gobin="$work_dir/gobin-$name" built
+  mkdir -p "$gobin"
+  if GOBIN="$gobin" go install -trimpath "$module${package:+/$package}@$version"; then
+    built="$(find "$gobin" -type f | head -n 1)"
+  else
+    say "go install failed for $name; building from the downloaded module instead"
+    built="$gobin/$name"
+    local src
+    src="$(module_source_dir "$module" "$version")"
+    (cd "$src" && go build -trimpath -o "$built" "./$package")
+  fi
+  install_binary "$name" "$version" "$built"
+}
+
+ensure_go_installed() { # name module version package-in-module
+  local name=$1 module=$2 version=$3 package=$4
+  if stamp_matches "$name" "$version"; then
+    return
+  fi
+  if built_from "$name" "$module" "$version"; then
+    printf '%s\n' "$version" >"$tools_dir/$name.version"
+    say "$name $version already present; stamped"
+    return
+  fi
+  say "building $name $version (this can take several minutes)"
+  go_install_or_build "$name" "$module" "$version" "$package"
+}
+
+ensure_ferretdb() {
+  stamp_matches ferretdb "$FERRETDB_VERSION" && return
+  say "building ferretdb $FERRETDB_VERSION"
+  local src
+  src="$(module_source_dir "$FERRETDB_MODULE" "$FERRETDB_VERSION")"
+  # FerretDB panics at startup unless build/version/version.txt exists; its release
+  # tooling generates that file, and the module zip does not ship it.
+  printf '%s\n' "$FERRETDB_VERSION" >"$src/build/version/version.txt"
+  printf 'turnleaf-source\n' >"$src/build/version/package.txt"
+  (cd "$src" && go build -trimpath -o "$work_dir/ferretdb" ./cmd/ferretdb)
+  "$work_dir/ferretdb" --version | grep -q "^version: $FERRETDB_VERSION\$" ||
+    die "the freshly built ferretdb does not report version $FERRETDB_VERSION"
+  install_binary ferretdb "$FERRETDB_VERSION" "$work_dir/ferretdb"
+}
+
+ensure_go_installed nats-server "$NATS_MODULE" "$NATS_VERSION" ""
+ensure_ferretdb
+ensure_go_installed minio "$MINIO_MODULE" "$MINIO_VERSION" ""
+say "all servers present in $tools_dir"

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs what the project needs on a machine of this kind: npm dependencies (from the lockfile) and the
+# store servers (built with Go into ~/.cache/turnleaf/bin). Fast no-op when both are already in place.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  npm ci --no-audit --no-fund
+fi
+bash scripts/install-servers.sh

@@ -1,0 +1,152 @@
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Logger } from "pino";
+import { type ProcessHandle, startProcess, waitForHttp } from "./processes.js";
+import type { RunningStores } from "./stores.js";
+
+export const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+export const grpcServices = ["power", "book", "upload", "conversion", "licence", "language"] as const;
+export type GrpcServiceName = (typeof grpcServices)[number];
+export type ProcessName = GrpcServiceName | "gateway";
+
+export interface ServicePorts extends Record<ProcessName, number> {}
+
+export const defaultServicePorts: ServicePorts = {
+  gateway: 8080,
+  book: 50051,
+  power: 50052,
+  upload: 50053,
+  conversion: 50054,
+  licence: 50055,
+  language: 50056,
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export async function freeServicePorts(): Promise<ServicePorts> {
+  const ports = {} as ServicePorts;
+  for (const name of [...grpcServices, "gateway"] as const) ports[name] = await freePort();
+  return ports;
+}
+
+/** The environment each process gets: the stores, its peers' addresses, and what the local stack adds. */
+export function serviceEnvironment(
+  name: ProcessName,
+  stores: RunningStores,
+  ports: ServicePorts,
+  options: { demo: boolean; logLevel: string },
+): Record<string, string> {
+  const shared = {
+    LOG_LEVEL: options.logLevel,
+    MONGODB_URI: stores.mongodbUri,
+    NATS_URL: stores.natsUrl,
+    S3_ENDPOINT: stores.s3.endpoint,
+    S3_REGION: stores.s3.region,
+    S3_ACCESS_KEY_ID: stores.s3.accessKey,
+    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
+    SHUTDOWN_GRACE_MS: "5000",
+  };
+  const peers = Object.fromEntries(
+    grpcServices.map((peer) => [`${peer.toUpperCase()}_SERVICE_ADDR`, `127.0.0.1:${ports[peer]}`]),
+  );
+  if (name === "gateway") {
+    return {
+      ...shared,
+      ...peers,
+      HOST: "127.0.0.1",
+      PORT: String(ports.gateway),
+      ...(options.demo ? { DEV_ACTOR_USER_ID: "10001" } : {}),
+    };
+  }
+  return {
+    ...shared,
+    ...peers,
+    GRPC_HOST: "127.0.0.1",
+    GRPC_PORT: String(ports[name]),
+    ...(options.demo ? { DEMO_SEED: "true" } : {}),
+  };
+}
+
+export interface RunningServices {
+  gatewayUrl: string;
+  ports: ServicePorts;
+  /** Starts a process that is not running (or was stopped). */
+  start(name: ProcessName): Promise<void>;
+  /** Sends SIGTERM (SIGKILL after the grace period) and resolves with the exit code, or null when killed. */
+  stop(name: ProcessName): Promise<number | null>;
+  stopAll(): Promise<void>;
+  /** Resolves when the gateway reports every process and store healthy. */
+  waitHealthy(timeoutMs: number): Promise<void>;
+}
+
+/** Starts the built services (dist/) and the gateway as child processes. */
+export async function startServices(options: {
+  stores: RunningStores;
+  ports: ServicePorts;
+  demo: boolean;
+  log: Logger;
+  logLevel?: string;
+  /** When set, each process writes its output to `<logDir>/<name>.log` instead of the supervisor's stdout. */
+  logDir?: string;
+}): Promise<RunningServices> {
+  const handles = new Map<ProcessName, ProcessHandle>();
+  const gatewayUrl = `http://127.0.0.1:${options.ports.gateway}`;
+
+  const start = async (name: ProcessName) => {
+    if (handles.has(name)) return;
+    const handle = await startProcess({
+      name,
+      command: process.execPath,
+      args: ["--enable-source-maps", "--import", "@turnleaf/kit/telemetry-preload", `services/${name}/dist/main.js`],
+      env: serviceEnvironment(name, options.stores, options.ports, {
+        demo: options.demo,
+        logLevel: options.logLevel ?? "info",
+      }),
+      cwd: repositoryRoot,
+      log: options.log,
+      ...(options.logDir ? { logFile: join(options.logDir, `${name}.log`) } : {}),
+    });
+    handles.set(name, handle);
+    void handle.exited.then(() => {
+      if (handles.get(name) === handle) handles.delete(name);
+    });
+  };
+  const stop = async (name: ProcessName) => {
+    const handle = handles.get(name);
+    if (!handle) return null;
+    handles.delete(name);
+    await handle.stop();
+    return handle.exited;
+  };
+  const waitHealthy = (timeoutMs: number) =>
+    waitForHttp(`${gatewayUrl}/healthz`, (response) => response.status === 200, timeoutMs);
+
+  // Power first: the book service's demo data refers to the demo user.
+  for (const name of grpcServices) await start(name);
+  await start("gateway");
+
+  return {
+    gatewayUrl,
+    ports: options.ports,
+    start,
+    stop,
+    stopAll: async () => {
+      await stop("gateway");
+      await Promise.all(grpcServices.map((name) => stop(name)));
+    },
+    waitHealthy,
+  };
+}
