@@ -18,6 +18,8 @@ say() { printf 'install-servers: %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
 
 command -v go >/dev/null 2>&1 || die "Go is not on PATH; install Go 1.26+ first"
+# Builds run inside downloaded module copies; a go.work from the caller's shell must not take part.
+export GOWORK=off
 mkdir -p "$tools_dir"
 
 work_dir="$(mktemp -d "${TMPDIR:-/tmp}/turnleaf-install.XXXXXX")"
@@ -98,7 +100,7 @@ ensure_ferretdb() {
   printf '%s\n' "$FERRETDB_VERSION" >"$src/build/version/version.txt"
   printf 'turnleaf-source\n' >"$src/build/version/package.txt"
   (cd "$src" && go build -trimpath -o "$work_dir/ferretdb" ./cmd/ferretdb)
-  "$work_dir/ferretdb" --version | grep -q "^version: $FERRETDB_VERSION\$" ||
+  [[ "$("$work_dir/ferretdb" --version)" == *"version: $FERRETDB_VERSION"* ]] ||
     die "the freshly built ferretdb does not report version $FERRETDB_VERSION"
   install_binary ferretdb "$FERRETDB_VERSION" "$work_dir/ferretdb"
 }
