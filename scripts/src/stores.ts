@@ -129,7 +129,7 @@ export async function startStores(options: StartStoresOptions): Promise<RunningS
   if (config.external.s3) log.info({ store: "s3", endpoint: s3.endpoint }, "using external S3 from S3_ENDPOINT");
   else launches.push(launch(minioServer(config, layout, ports)));
 
-  // Launched side by side: the servers are independent, and MinIO's first start alone takes seconds.
+  // Launched side by side: the servers are independent, so startup costs the slowest one (MinIO) only.
   const failures = (await Promise.allSettled(launches)).flatMap((result) =>
     result.status === "rejected" ? [result.reason] : [],
   );
