@@ -5,10 +5,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 echo "== lint and format (biome)"
-node_modules/.bin/biome ci .
+node_modules/.bin/biome ci --colors=off .
 echo "== contracts (buf lint)"
 (cd proto && ../node_modules/.bin/buf lint)
 echo "== type-check and build (tsc -b)"
 node_modules/.bin/tsc -b
 echo "== tests (vitest)"
-node_modules/.bin/vitest run
+mkdir -p .turnleaf
+results="$PWD/.turnleaf/vitest-results.json"
+status=0
+node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json="$results" || status=$?
+# One plain closing line, whatever the runner printed above it.
+node -e 'const r = require(process.argv[1]); console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`)' "$results" || true
+exit "$status"

@@ -149,10 +149,14 @@ function deadlineFrom(deadlineMs: number | undefined): grpc.CallOptions {
   return deadlineMs === undefined ? {} : { deadline: Date.now() + deadlineMs };
 }
 
-/** A restarted peer is found again within seconds (grpc-js backs off up to two minutes by default). */
+/**
+ * A restarted peer is found again within seconds (grpc-js backs off up to two minutes by default). Clients and
+ * health checkers use the same options so they share one subchannel per peer: healthy means reachable.
+ */
 export const channelOptions: grpc.ChannelOptions = {
   "grpc.initial_reconnect_backoff_ms": 200,
   "grpc.max_reconnect_backoff_ms": 2_000,
+  "grpc.keepalive_time_ms": 30_000,
 };
 
 export interface ClientOptions {
@@ -171,10 +175,8 @@ export function createClient<S extends DescService>(
   options: ClientOptions,
 ): TypedClient<S> {
   const Client = grpc.makeGenericClientConstructor(toGrpcServiceDefinition(service), service.typeName);
-  const channel = new Client(address, grpc.credentials.createInsecure(), {
-    ...channelOptions,
-    "grpc.keepalive_time_ms": 30_000,
-  }) as unknown as grpc.Client & Record<string, (...args: unknown[]) => unknown>;
+  const channel = new Client(address, grpc.credentials.createInsecure(), channelOptions) as unknown as grpc.Client &
+    Record<string, (...args: unknown[]) => unknown>;
   const typed: Record<string, unknown> = { close: () => channel.close() };
 
   for (const method of service.methods) {
