@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
-  npm ci --no-audit --no-fund
+  # Not `npm ci`: this machine kind's registry holds only the Linux builds of platform packages (biome, buf,
+  # esbuild ...), so the lockfile cannot list the others and `npm ci` refuses it. `npm install` still installs
+  # exactly the locked versions.
+  npm install --no-audit --no-fund
 fi
 bash scripts/install-servers.sh
