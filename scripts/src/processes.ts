@@ -56,6 +56,9 @@ export async function startProcess(options: ProcessOptions): Promise<ProcessHand
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
       stdio: logFd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logFd, logFd],
+      // A process group of its own: Ctrl-C in a terminal reaches only the supervisor, which then stops the
+      // children in order (gateway, services, stores) instead of all of them racing at once.
+      detached: true,
     });
   } finally {
     if (logFd !== undefined) closeSync(logFd);
