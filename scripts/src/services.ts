@@ -51,6 +51,7 @@ export function serviceEnvironment(
 ): Record<string, string> {
   const shared = {
     LOG_LEVEL: options.logLevel,
+    OTEL_SERVICE_NAME: `turnleaf-${name}`,
     MONGODB_URI: stores.mongodbUri,
     NATS_URL: stores.natsUrl,
     S3_ENDPOINT: stores.s3.endpoint,

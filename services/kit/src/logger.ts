@@ -1,5 +1,5 @@
 import { trace } from "@opentelemetry/api";
-import { type Logger, pino } from "pino";
+import { type DestinationStream, type Logger, pino } from "pino";
 
 export type { Logger } from "pino";
 
@@ -28,15 +28,19 @@ export const redactedPaths = [
   "*.licenceCode",
 ];
 
-export function createLogger(options: { service: string; level: string }): Logger {
-  return pino({
-    level: options.level,
-    base: { service: options.service },
-    redact: { paths: redactedPaths, censor: "[redacted]" },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    mixin() {
-      const spanContext = trace.getActiveSpan()?.spanContext();
-      return spanContext ? { trace_id: spanContext.traceId, span_id: spanContext.spanId } : {};
+/** JSON lines on stdout (or the given destination), one `service` field, secrets redacted, trace ids when a span is active. */
+export function createLogger(options: { service: string; level: string }, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: options.level,
+      base: { service: options.service },
+      redact: { paths: redactedPaths, censor: "[redacted]" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      mixin() {
+        const spanContext = trace.getActiveSpan()?.spanContext();
+        return spanContext ? { trace_id: spanContext.traceId, span_id: spanContext.spanId } : {};
+      },
     },
-  });
+    destination,
+  );
 }

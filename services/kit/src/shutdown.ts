@@ -45,7 +45,7 @@ export function closeOnSignals(log: Logger, steps: ShutdownStep[], graceMs: numb
     const flushTelemetry = (globalThis as Record<symbol, unknown>)[telemetryShutdownKey] as
       | (() => Promise<void>)
       | undefined;
-    await flushTelemetry?.().catch(() => undefined);
+    if (flushTelemetry) await withTimeout(flushTelemetry(), graceMs).catch(() => undefined);
     log.info("stopped");
     process.exit(clean ? 0 : 1);
   };

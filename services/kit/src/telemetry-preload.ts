@@ -7,11 +7,12 @@
  */
 import { register } from "node:module";
 
+const setting = (name: string) => process.env[name] || undefined;
 const wantsTelemetry =
-  process.env.OTEL_SDK_DISABLED !== "true" &&
-  (Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT) ||
-    Boolean(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) ||
-    (process.env.OTEL_TRACES_EXPORTER !== undefined && process.env.OTEL_TRACES_EXPORTER !== "none"));
+  setting("OTEL_SDK_DISABLED") !== "true" &&
+  (setting("OTEL_EXPORTER_OTLP_ENDPOINT") !== undefined ||
+    setting("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") !== undefined ||
+    (setting("OTEL_TRACES_EXPORTER") ?? "none") !== "none");
 
 if (wantsTelemetry) {
   register("@opentelemetry/instrumentation/hook.mjs", import.meta.url);
