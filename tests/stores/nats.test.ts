@@ -6,6 +6,7 @@ import {
   ConversionJobState,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import {
+  type ConsumerSpec,
   connectNats,
   createLogger,
   deadLetterReasonHeader,
@@ -28,6 +29,26 @@ await ensureStreams(nats, [stream]);
 afterAll(async () => {
   await nats.drain();
 });
+
+/** A consumer of ConversionJobRequested on this run's stream; tests vary only what they name. */
+function jobConsumer(
+  name: string,
+  filterSubjects: string[],
+  handle: ConsumerSpec<typeof ConversionJobRequestedSchema>["handle"],
+  maxDeliver = 3,
+): ConsumerSpec<typeof ConversionJobRequestedSchema> {
+  return {
+    stream: stream.name,
+    durable: `${prefix}-${name}`,
+    filterSubjects,
+    schema: ConversionJobRequestedSchema,
+    maxDeliver,
+    ackWaitMs: 5_000,
+    retryDelayMs: 50,
+    deadLetterSubject: `${prefix}.dead.${name}`,
+    handle,
+  };
+}
 
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -54,20 +75,10 @@ describe("JetStream helpers against the real NATS server", () => {
     const handled: string[] = [];
     const consumer = await runConsumer(
       nats,
-      {
-        stream: stream.name,
-        durable: `${prefix}-ack`,
-        filterSubjects: [subject],
-        schema: ConversionJobRequestedSchema,
-        maxDeliver: 3,
-        ackWaitMs: 5_000,
-        retryDelayMs: 50,
-        deadLetterSubject: `${prefix}.dead.ack`,
-        handle: async (event, message) => {
-          expect(message.headers?.get(eventTypeHeader)).toBe("turnleaf.conversion.v1.ConversionJobRequested");
-          handled.push(`${event.jobId}:${event.sourceKeys.join(",")}`);
-        },
-      },
+      jobConsumer("ack", [subject], async (event, message) => {
+        expect(message.headers?.get(eventTypeHeader)).toBe("turnleaf.conversion.v1.ConversionJobRequested");
+        handled.push(`${event.jobId}:${event.sourceKeys.join(",")}`);
+      }),
       log,
     );
     await until(() => handled.length === 1);
@@ -78,19 +89,9 @@ describe("JetStream helpers against the real NATS server", () => {
     const again: string[] = [];
     const restarted = await runConsumer(
       nats,
-      {
-        stream: stream.name,
-        durable: `${prefix}-ack`,
-        filterSubjects: [subject],
-        schema: ConversionJobRequestedSchema,
-        maxDeliver: 3,
-        ackWaitMs: 5_000,
-        retryDelayMs: 50,
-        deadLetterSubject: `${prefix}.dead.ack`,
-        handle: async (event) => {
-          again.push(event.jobId);
-        },
-      },
+      jobConsumer("ack", [subject], async (event) => {
+        again.push(event.jobId);
+      }),
       log,
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -107,21 +108,11 @@ describe("JetStream helpers against the real NATS server", () => {
     const deliveries = new Map<string, number>();
     const consumer = await runConsumer(
       nats,
-      {
-        stream: stream.name,
-        durable: `${prefix}-retry`,
-        filterSubjects: [flaky, broken],
-        schema: ConversionJobRequestedSchema,
-        maxDeliver: 3,
-        ackWaitMs: 5_000,
-        retryDelayMs: 50,
-        deadLetterSubject: `${prefix}.dead.retry`,
-        handle: async (event, message) => {
-          deliveries.set(event.jobId, message.info.deliveryCount);
-          if (event.jobId === "broken" || message.info.deliveryCount < 2)
-            throw new Error(`render of ${event.jobId} failed`);
-        },
-      },
+      jobConsumer("retry", [flaky, broken], async (event, message) => {
+        deliveries.set(event.jobId, message.info.deliveryCount);
+        if (event.jobId === "broken" || message.info.deliveryCount < 2)
+          throw new Error(`render of ${event.jobId} failed`);
+      }),
       log,
     );
     const dead = await jetstream(nats).consumers.get(stream.name, { filter_subjects: [`${prefix}.dead.retry`] });
@@ -144,19 +135,14 @@ describe("JetStream helpers against the real NATS server", () => {
     const handled: string[] = [];
     const consumer = await runConsumer(
       nats,
-      {
-        stream: stream.name,
-        durable: `${prefix}-poison`,
-        filterSubjects: [subject],
-        schema: ConversionJobRequestedSchema,
-        maxDeliver: 5,
-        ackWaitMs: 5_000,
-        retryDelayMs: 50,
-        deadLetterSubject: `${prefix}.dead.poison`,
-        handle: async (event) => {
+      jobConsumer(
+        "poison",
+        [subject],
+        async (event) => {
           handled.push(event.jobId);
         },
-      },
+        5,
+      ),
       log,
     );
     const dead = await jetstream(nats).consumers.get(stream.name, { filter_subjects: [`${prefix}.dead.poison`] });

@@ -7,6 +7,7 @@ import {
   type NatsConnection,
   pingMongo,
   type S3Client,
+  s3SettingsFrom,
 } from "@turnleaf/kit";
 import type { GatewayConfig } from "./config.js";
 
@@ -21,12 +22,7 @@ export interface StoreProbes {
 export async function connectStoreProbes(config: GatewayConfig, log: Logger): Promise<StoreProbes> {
   const mongo: Connection = await connectMongo({ uri: config.MONGODB_URI, database: "turnleaf-gateway", log });
   const nats: NatsConnection = await connectNats({ url: config.NATS_URL, name: "gateway", log });
-  const s3: S3Client = createS3Client({
-    endpoint: config.S3_ENDPOINT,
-    accessKey: config.S3_ACCESS_KEY_ID,
-    secretKey: config.S3_SECRET_ACCESS_KEY,
-    region: config.S3_REGION,
-  });
+  const s3: S3Client = createS3Client(s3SettingsFrom(config));
   return {
     mongodb: () => pingMongo(mongo),
     s3: async () => {

@@ -7,4 +7,5 @@ export * from "./logger.js";
 export * from "./mongo.js";
 export * from "./nats.js";
 export * from "./s3.js";
+export * from "./service.js";
 export * from "./shutdown.js";

@@ -10,6 +10,23 @@ export interface S3Settings {
   region: string;
 }
 
+/** The S3 variables every service with storage reads. */
+export interface S3Environment {
+  S3_ENDPOINT: string;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID: string;
+  S3_SECRET_ACCESS_KEY: string;
+}
+
+export function s3SettingsFrom(config: S3Environment): S3Settings {
+  return {
+    endpoint: config.S3_ENDPOINT,
+    accessKey: config.S3_ACCESS_KEY_ID,
+    secretKey: config.S3_SECRET_ACCESS_KEY,
+    region: config.S3_REGION,
+  };
+}
+
 /** A minio client for any S3-compatible endpoint (path-style, so MinIO and others work alike). */
 export function createS3Client(settings: S3Settings): Client {
   const url = new URL(settings.endpoint);
