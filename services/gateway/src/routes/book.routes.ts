@@ -1,5 +1,5 @@
 import { okEnvelope } from "@turnleaf/kit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { readyConfigView } from "../domain/ready-config.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
@@ -25,12 +25,12 @@ interface ReadyConfigFields {
   number?: string;
 }
 
-export function registerBookRoutes(app: FastifyInstance, peers: Peers, resolveActor: (request: never) => Actor): void {
+export function registerBookRoutes(app: FastifyInstance, peers: Peers, resolveActor: (request: FastifyRequest) => Actor): void {
   app.post<{ Querystring: ReadyConfigFields; Body: ReadyConfigFields | null }>(
     "/api/book/get-ready-config",
     { schema: readyConfigSchema },
     async (request) => {
-      const actor = resolveActor(request as never);
+      const actor = resolveActor(request);
       const fields = { ...request.query, ...(request.body ?? {}) };
       const { readyConfig } = await peers.book.getReadyConfig({
         userId: actor.userId,
