@@ -1,5 +1,6 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { UploadLimitsSchema } from "@turnleaf/contracts/upload/v1/upload_service_pb";
+import { qualityBounds } from "./import-options.js";
 
 const megabyte = 1024 * 1024;
 
@@ -10,7 +11,5 @@ export const uploadLimits: MessageInitShape<typeof UploadLimitsSchema> = {
   maxImageBytes: BigInt(10 * megabyte),
   trialMaxPages: 12,
   imageExtensions: ["jpg", "jpeg", "png"],
-  definition: { min: 80, max: 95 },
-  maxEdgePx: { min: 450, max: 3200 },
-  dpi: { min: 72, max: 320 },
+  ...qualityBounds,
 };

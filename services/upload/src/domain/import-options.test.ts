@@ -1,0 +1,62 @@
+import { DomainError } from "@turnleaf/kit";
+import { describe, expect, it } from "vitest";
+import { maxSidePx, resolvePageRange, validatePageQuality } from "./import-options.js";
+
+function failureOf(action: () => unknown): DomainError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error("expected a DomainError");
+}
+
+describe("resolvePageRange", () => {
+  it("resolves the spec's example into distinct ascending pages", () => {
+    expect(resolvePageRange("1,5-8,20", 30)).toEqual([1, 5, 6, 7, 8, 20]);
+    expect(resolvePageRange(" 3 , 1-2, 2 ", 3)).toEqual([1, 2, 3]);
+  });
+
+  it("asks for a range when none is given", () => {
+    expect(failureOf(() => resolvePageRange("  ", 10)).message).toBe("Please fill in the page range to be imported");
+  });
+
+  it.each(["1,,2", "a-3", "5-2", "0", "1-11", "1;2", "-3", "2-", "1.5"])("rejects %s as Incorrect Format", (range) => {
+    const failure = failureOf(() => resolvePageRange(range, 10));
+    expect(failure.message).toBe("Incorrect Format");
+    expect(failure.kind).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("validatePageQuality", () => {
+  it("accepts the bounds themselves", () => {
+    expect(validatePageQuality({ definition: 80, maxEdgePx: 3200, dpi: 72 })).toEqual({
+      definition: 80,
+      maxEdgePx: 3200,
+      dpi: 72,
+    });
+    expect(() => validatePageQuality({ definition: 95, maxEdgePx: 450, dpi: 320 })).not.toThrow();
+  });
+
+  it("lists every field out of range", () => {
+    const failure = failureOf(() => validatePageQuality({ definition: 96, maxEdgePx: 449, dpi: 72.5 }));
+    expect(failure.details).toEqual({
+      errors: [
+        { field: "definition", message: "must be a whole number from 80 to 95" },
+        { field: "maxEdgePx", message: "must be a whole number from 450 to 3200" },
+        { field: "dpi", message: "must be a whole number from 72 to 320" },
+      ],
+    });
+  });
+});
+
+describe("maxSidePx", () => {
+  it("maps the create-meta options to pixels", () => {
+    expect([4, 3, 2, 1].map(maxSidePx)).toEqual([1280, 1920, 2200, 2800]);
+  });
+
+  it("rejects an unknown option", () => {
+    expect(failureOf(() => maxSidePx(5)).kind).toBe("INVALID_ARGUMENT");
+  });
+});
