@@ -25,7 +25,11 @@ interface ReadyConfigFields {
   number?: string;
 }
 
-export function registerBookRoutes(app: FastifyInstance, peers: Peers, resolveActor: (request: FastifyRequest) => Actor): void {
+export function registerBookRoutes(
+  app: FastifyInstance,
+  peers: Peers,
+  resolveActor: (request: FastifyRequest) => Actor,
+): void {
   app.post<{ Querystring: ReadyConfigFields; Body: ReadyConfigFields | null }>(
     "/api/book/get-ready-config",
     { schema: readyConfigSchema },
