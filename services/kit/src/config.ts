@@ -30,6 +30,7 @@ export function loadConfig<Shape extends z.ZodRawShape>(
 }
 
 const port = z.coerce.number().int().min(0).max(65535);
+const positiveInteger = z.coerce.number().int().positive();
 const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, "expected host:port");
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -46,5 +47,6 @@ export const env = {
   natsUrl: z.string().regex(/^(nats|tls|wss?):\/\//, "expected a nats:// URL"),
   url: z.url(),
   text: z.string().min(1),
-  shutdownGraceMs: z.coerce.number().int().positive().default(10_000),
+  positiveInteger,
+  shutdownGraceMs: positiveInteger.default(10_000),
 };

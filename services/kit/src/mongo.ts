@@ -22,3 +22,8 @@ export async function pingMongo(connection: Connection): Promise<void> {
   if (!db) throw new Error("mongodb connection is not open");
   await db.admin().command({ ping: 1 });
 }
+
+/** Whether a write failed on a unique index: with no transactions, unique indexes are the one atomic arbiter. */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === 11000;
+}
