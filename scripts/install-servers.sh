@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the local store servers (NATS, FerretDB, MinIO) from source with Go into
-# ${TURNLEAF_TOOLS_DIR:-$HOME/.cache/turnleaf/bin}. Each binary gets a <name>.version
-# stamp; a binary whose stamp matches its pinned version is left alone, so a second
-# run is a fast no-op. Needs only Go and access to the Go module proxy.
+# Builds the local store servers (NATS, FerretDB, MinIO), and for the chart tests (tests/helm) the Helm CLI and
+# tests/helm/manifestcheck, from source with Go into ${TURNLEAF_TOOLS_DIR:-$HOME/.cache/turnleaf/bin}. Each
+# binary gets a <name>.version stamp; a binary whose stamp matches its pinned version (manifestcheck: the hash of
+# its sources) is left alone, so a second run is a fast no-op. Needs only Go and access to the Go module proxy.
 set -euo pipefail
 
 readonly NATS_MODULE=github.com/nats-io/nats-server/v2
@@ -11,8 +11,11 @@ readonly FERRETDB_MODULE=github.com/FerretDB/FerretDB
 readonly FERRETDB_VERSION=v1.24.2
 readonly MINIO_MODULE=github.com/minio/minio
 readonly MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
+readonly HELM_MODULE=helm.sh/helm/v3
+readonly HELM_VERSION=v3.22.0
 
 tools_dir="${TURNLEAF_TOOLS_DIR:-$HOME/.cache/turnleaf/bin}"
+repo_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 say() { printf 'install-servers: %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
@@ -60,34 +63,34 @@ module_source_dir() { # module version -> prints a writable copy of the module s
 
 # `go install module@version` when possible; otherwise build inside the downloaded
 # module (go install fails when the proxy refuses the module's version list).
-go_install_or_build() { # name module version package-in-module
-  local name=$1 module=$2 version=$3 package=$4
+go_install_or_build() { # name module version package-in-module [ldflags]
+  local name=$1 module=$2 version=$3 package=$4 ldflags=${5:-}
   local gobin="$work_dir/gobin-$name" built
   mkdir -p "$gobin"
-  if GOBIN="$gobin" go install -trimpath "$module${package:+/$package}@$version"; then
+  if GOBIN="$gobin" go install -trimpath ${ldflags:+-ldflags "$ldflags"} "$module${package:+/$package}@$version"; then
     built="$(find "$gobin" -type f | head -n 1)"
   else
     say "go install failed for $name; building from the downloaded module instead"
     built="$gobin/$name"
     local src
     src="$(module_source_dir "$module" "$version")"
-    (cd "$src" && go build -trimpath -o "$built" "./$package")
+    (cd "$src" && go build -trimpath ${ldflags:+-ldflags "$ldflags"} -o "$built" "./$package")
   fi
   install_binary "$name" "$version" "$built"
 }
 
-ensure_go_installed() { # name module version package-in-module
-  local name=$1 module=$2 version=$3 package=$4
+ensure_go_installed() { # name module version package-in-module [ldflags]
+  local name=$1 module=$2 version=$3 package=$4 ldflags=${5:-}
   if stamp_matches "$name" "$version"; then
     return
   fi
-  if built_from "$name" "$module" "$version"; then
+  if [[ -z "$ldflags" ]] && built_from "$name" "$module" "$version"; then
     printf '%s\n' "$version" >"$tools_dir/$name.version"
     say "$name $version already present; stamped"
     return
   fi
   say "building $name $version (this can take several minutes)"
-  go_install_or_build "$name" "$module" "$version" "$package"
+  go_install_or_build "$name" "$module" "$version" "$package" "$ldflags"
 }
 
 ensure_ferretdb() {
@@ -105,7 +108,50 @@ ensure_ferretdb() {
   install_binary ferretdb "$FERRETDB_VERSION" "$work_dir/ferretdb"
 }
 
+# Helm is no server, but the chart tests (tests/helm) need it; it builds from the official source like the
+# others. Helm's Makefile stamps its version and the Kubernetes version that `helm template` and `helm lint`
+# assume through ldflags (a plain `go install` would report v3.22 and Kubernetes 1.20); do the same, with
+# Kubernetes major+1.minor of the k8s.io/client-go module it is built with (v0.37 -> 1.37), statically linked.
+ensure_helm() {
+  # The stamp alone would also accept a plain `go install` build; the binary must report the version too.
+  if stamp_matches helm "$HELM_VERSION" &&
+    [[ "$("$tools_dir/helm" version --template '{{.Version}}' 2>/dev/null)" == "$HELM_VERSION" ]]; then
+    return
+  fi
+  local client_go k8s_major k8s_minor ldflags
+  client_go="$(go mod download -json "$HELM_MODULE@$HELM_VERSION" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",\{0,1\}$/\1/p')"
+  [[ -f "$client_go" ]] || die "go mod download $HELM_MODULE@$HELM_VERSION did not report a go.mod"
+  client_go="$(awk '$1 == "k8s.io/client-go" { print $2; exit }' "$client_go")" # e.g. v0.37.0
+  [[ "$client_go" =~ ^v0\.([0-9]+)\. ]] || die "cannot tell the client-go version helm $HELM_VERSION uses"
+  k8s_major=1 k8s_minor="${BASH_REMATCH[1]}"
+  ldflags="-w -s -X helm.sh/helm/v3/internal/version.version=$HELM_VERSION"
+  ldflags+=" -X helm.sh/helm/v3/internal/version.gitTreeState=clean"
+  local pkg
+  for pkg in helm.sh/helm/v3/pkg/lint/rules helm.sh/helm/v3/pkg/chartutil; do
+    ldflags+=" -X $pkg.k8sVersionMajor=$k8s_major -X $pkg.k8sVersionMinor=$k8s_minor"
+  done
+  say "building helm $HELM_VERSION (Kubernetes $k8s_major.$k8s_minor API defaults)"
+  CGO_ENABLED=0 go_install_or_build helm "$HELM_MODULE" "$HELM_VERSION" "cmd/helm" "$ldflags"
+  [[ "$("$tools_dir/helm" version --template '{{.Version}}')" == "$HELM_VERSION" ]] ||
+    die "the freshly built helm does not report version $HELM_VERSION"
+}
+
+# tests/helm/manifestcheck decodes rendered manifests strictly into the k8s.io/api types. Its modules come from the
+# module proxy, so it is built here (set-up) and the tests only run the binary. The stamp is the sha256 of go.mod,
+# go.sum and its .go files, which tests/helm/chart.test.ts recomputes to refuse a stale binary.
+ensure_manifestcheck() {
+  local src="$repo_dir/tests/helm/manifestcheck" stamp
+  [[ -f "$src/go.mod" ]] || return 0
+  stamp="$(cd "$src" && { cat go.mod go.sum; printf '%s\n' *.go | LC_ALL=C sort | xargs cat; } | sha256sum | cut -d' ' -f1)"
+  stamp_matches manifestcheck "$stamp" && return
+  say "building manifestcheck (tests/helm)"
+  (cd "$src" && go build -mod=readonly -trimpath -o "$work_dir/manifestcheck" .)
+  install_binary manifestcheck "$stamp" "$work_dir/manifestcheck"
+}
+
 ensure_go_installed nats-server "$NATS_MODULE" "$NATS_VERSION" ""
 ensure_ferretdb
 ensure_go_installed minio "$MINIO_MODULE" "$MINIO_VERSION" ""
-say "all servers present in $tools_dir"
+ensure_helm
+ensure_manifestcheck
+say "all servers and tools present in $tools_dir"

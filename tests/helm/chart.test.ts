@@ -1,0 +1,765 @@
+/**
+ * The Helm chart (helm/turnleaf), checked without a cluster: `helm lint --strict` and `helm template` for every
+ * values file in helm/turnleaf/ci, then invariants over the rendered manifests. The environment each
+ * Deployment gets is fed to the real config schema of its service (services/<name>/src/config.ts), so the
+ * chart cannot drift from what the services require. Also the images (deploy/<name>/Dockerfile) and the
+ * compose file agree with the chart and the schemas.
+ *
+ * The helm binary comes from scripts/install-servers.sh (TURNLEAF_TOOLS_DIR or ~/.cache/turnleaf/bin). The
+ * NATS dependency chart cannot be fetched on machines without internet access: when helm/turnleaf/charts/
+ * lacks it, the chart is checked from a copy whose Chart.yaml omits the dependency (everything else strict),
+ * and the real chart's lint may then only complain about that missing dependency.
+ *
+ * Field-level validity (no misspelt or misplaced field, right types) is checked by tests/helm/manifestcheck, a
+ * small Go program that strictly decodes every rendered manifest into the k8s.io/api types. Its Go modules come
+ * from the module proxy, so scripts/install-servers.sh builds it into the tools folder beforehand (stamped with a
+ * hash of its sources): nothing is downloaded while the tests run.
+ */
+import { execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse, parseAllDocuments, stringify } from "yaml";
+import { readConfig as bookConfig } from "../../services/book/src/config.js";
+import { readConfig as conversionConfig } from "../../services/conversion/src/config.js";
+import { readConfig as gatewayConfig } from "../../services/gateway/src/config.js";
+import { readConfig as languageConfig } from "../../services/language/src/config.js";
+import { readConfig as licenceConfig } from "../../services/licence/src/config.js";
+import { readConfig as powerConfig } from "../../services/power/src/config.js";
+import { readConfig as uploadConfig } from "../../services/upload/src/config.js";
+import { chartDir, leafPaths, parseParams, readmePath, readmeWithTable, valueAt, valuesPath } from "./values-doc.js";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const toolsDir = process.env.TURNLEAF_TOOLS_DIR || join(process.env.HOME || homedir(), ".cache", "turnleaf", "bin");
+const helmBinary = join(toolsDir, "helm");
+const manifestcheckSource = join(root, "tests", "helm", "manifestcheck");
+const manifestcheck = join(toolsDir, "manifestcheck");
+const release = "tl";
+const namespace = "turnleaf";
+
+type Env = Record<string, string | undefined>;
+/** Each component's config schema: the chart's env for it must satisfy it. */
+const configSchemas: Record<string, (env: Env) => unknown> = {
+  gateway: gatewayConfig,
+  book: bookConfig,
+  power: powerConfig,
+  upload: uploadConfig,
+  conversion: conversionConfig,
+  licence: licenceConfig,
+  language: languageConfig,
+};
+const components = Object.keys(configSchemas);
+
+/** The variable names a service's config schema reads (the keys of the object its readConfig passes on). */
+async function schemaEnvNames(component: string): Promise<Set<string>> {
+  const source = await readFile(join(root, "services", component, "src", "config.ts"), "utf8");
+  const start = source.indexOf("export function readConfig(");
+  const end = source.indexOf("\nexport ", start + 1);
+  const body = source.slice(start, end === -1 ? undefined : end);
+  return new Set([...body.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1] as string));
+}
+
+/** Env names whose values are credentials (or may carry them): never inline, always a Secret reference. */
+const secretEnvNames = [
+  "MONGODB_URI",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "LICENCE_SIGNING_KEY_PEM",
+  "LICENCE_CODE_PEPPER",
+];
+
+/** Stand-ins for values that live in Secrets the platform team creates (the chart only references them). */
+const placeholders: Record<string, string> = {
+  MONGODB_URI: "mongodb://turnleaf:secret@mongodb.example.net:27017/?authSource=admin",
+  NATS_URL: "nats://nats.example.net:4222",
+  LICENCE_SIGNING_KEY_PEM: "-----BEGIN PRIVATE KEY-----\nplaceholder\n-----END PRIVATE KEY-----",
+  LICENCE_CODE_PEPPER: "placeholder-pepper-of-at-least-32-characters",
+};
+
+interface ValuesCase {
+  file: string;
+  /** Secrets the values file expects to exist already (name → keys the chart reads). */
+  externalSecrets: Record<string, string[]>;
+}
+
+const cases: ValuesCase[] = [
+  {
+    file: "default-values.yaml",
+    externalSecrets: { "turnleaf-mongodb": ["mongodb-uri"], "turnleaf-s3": ["access-key-id", "secret-access-key"] },
+  },
+  {
+    file: "external-stores-values.yaml",
+    externalSecrets: {
+      [`${release}-mongodb`]: ["uri"],
+      "turnleaf-object-store": ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"],
+      "turnleaf-nats": ["url"],
+      "turnleaf-licence-secrets": ["signing-key.pem", "code-pepper"],
+    },
+  },
+  { file: "minimal-values.yaml", externalSecrets: {} },
+];
+
+// biome-ignore lint/suspicious/noExplicitAny: rendered manifests are untyped YAML
+type Manifest = any;
+
+/** Runs a command with `input` on stdin. */
+function runWithInput(command: string, args: string[], input: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, output }));
+    child.stdin.end(input);
+  });
+}
+
+async function helm(args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return run(helmBinary, args, { maxBuffer: 32 * 1024 * 1024 });
+}
+
+/** helm's output, or its error text when it fails. */
+async function helmResult(args: string[]): Promise<{ ok: boolean; output: string }> {
+  try {
+    const { stdout, stderr } = await helm(args);
+    return { ok: true, output: stdout + stderr };
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string; message: string };
+    return { ok: false, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` || failure.message };
+  }
+}
+
+function parseManifests(text: string): Manifest[] {
+  return parseAllDocuments(text)
+    .map((document) => {
+      if (document.errors.length > 0) throw new Error(document.errors.map(String).join("\n"));
+      return document.toJS();
+    })
+    .filter((manifest) => manifest !== null && manifest !== undefined);
+}
+
+const natsVendored = async (dir: string) => {
+  const entries = existsSync(join(dir, "charts")) ? await readdir(join(dir, "charts")) : [];
+  return entries.some((entry) => entry === "nats" || /^nats-\d.*\.tgz$/.test(entry));
+};
+
+let scratch: string;
+/** The chart directory that helm lint --strict and helm template run on. */
+let chart: string;
+let dependencyVendored: boolean;
+const renders = new Map<string, Manifest[]>();
+const renderedText = new Map<string, string>();
+
+beforeAll(async () => {
+  if (!existsSync(helmBinary)) {
+    throw new Error(`no helm at ${helmBinary}: run scripts/install-servers.sh (npm test runs it through setup.sh)`);
+  }
+  scratch = await mkdtemp(join(tmpdir(), "turnleaf-helm-"));
+  dependencyVendored = await natsVendored(chartDir);
+  chart = chartDir;
+  if (!dependencyVendored) {
+    chart = join(scratch, "turnleaf");
+    await cp(chartDir, chart, { recursive: true });
+    const chartYaml = parse(await readFile(join(chart, "Chart.yaml"), "utf8"));
+    chartYaml.dependencies = (chartYaml.dependencies ?? []).filter((dependency: { name: string }) => {
+      return dependency.name !== "nats";
+    });
+    if (chartYaml.dependencies.length === 0) delete chartYaml.dependencies;
+    await writeFile(join(chart, "Chart.yaml"), stringify(chartYaml));
+  }
+  for (const { file } of cases) {
+    const { stdout } = await helm([
+      "template",
+      release,
+      chart,
+      "--namespace",
+      namespace,
+      "--values",
+      join(chartDir, "ci", file),
+    ]);
+    renders.set(file, parseManifests(stdout));
+    renderedText.set(file, stdout);
+  }
+  // Built by install-servers.sh with the same stamp: a stale binary would check with an old program.
+  const stamp = existsSync(`${manifestcheck}.version`)
+    ? (await readFile(`${manifestcheck}.version`, "utf8")).trim()
+    : "";
+  if (!existsSync(manifestcheck) || stamp !== (await manifestcheckSourceHash())) {
+    throw new Error(`${manifestcheck} is missing or older than ${manifestcheckSource}: run scripts/install-servers.sh`);
+  }
+}, 120_000);
+
+/** The stamp install-servers.sh gives manifestcheck: sha256 of go.mod, go.sum and the .go files (C order). */
+async function manifestcheckSourceHash(): Promise<string> {
+  const goFiles = (await readdir(manifestcheckSource)).filter((entry) => entry.endsWith(".go")).sort();
+  const hash = createHash("sha256");
+  for (const file of ["go.mod", "go.sum", ...goFiles]) hash.update(await readFile(join(manifestcheckSource, file)));
+  return hash.digest("hex");
+}
+
+afterAll(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+const kind = (manifests: Manifest[], name: string) => manifests.filter((manifest) => manifest.kind === name);
+const deployments = (file: string) => kind(renders.get(file) ?? [], "Deployment");
+const componentOf = (manifest: Manifest): string => manifest.metadata.labels["app.kubernetes.io/component"];
+const matches = (selector: Record<string, string>, labels: Record<string, string> | undefined) =>
+  Object.entries(selector).every(([key, value]) => labels?.[key] === value);
+const podContainers = (spec: Manifest): Manifest[] => [...(spec.initContainers ?? []), ...spec.containers];
+const decode = (value: string) => Buffer.from(value, "base64").toString("utf8");
+
+/** A container's environment as its process would see it (Secret and ConfigMap references resolved). */
+function resolveEnv(container: Manifest, manifests: Manifest[], externalSecrets: Record<string, string[]>): Env {
+  const env: Env = {};
+  for (const entry of container.env ?? []) {
+    if ("value" in entry) {
+      env[entry.name] = String(entry.value);
+      continue;
+    }
+    const secretRef = entry.valueFrom?.secretKeyRef;
+    const configMapRef = entry.valueFrom?.configMapKeyRef;
+    const ref = secretRef ?? configMapRef;
+    if (!ref) throw new Error(`${entry.name}: unsupported valueFrom ${JSON.stringify(entry.valueFrom)}`);
+    const rendered = manifests.find(
+      (manifest) => manifest.kind === (secretRef ? "Secret" : "ConfigMap") && manifest.metadata.name === ref.name,
+    );
+    if (rendered) {
+      const data = rendered.stringData?.[ref.key] ?? (rendered.data?.[ref.key] as string | undefined);
+      if (data === undefined) throw new Error(`${entry.name}: ${ref.name} has no key ${ref.key}`);
+      const fromStringData = rendered.stringData?.[ref.key] !== undefined || !secretRef;
+      env[entry.name] = fromStringData ? data : decode(data);
+    } else {
+      if (!secretRef || !externalSecrets[ref.name]?.includes(ref.key)) {
+        throw new Error(`${entry.name}: ${ref.name}/${ref.key} is neither rendered nor an expected existing Secret`);
+      }
+      env[entry.name] = placeholders[entry.name] ?? "placeholder";
+    }
+  }
+  return env;
+}
+
+describe("helm chart: lint", () => {
+  it.each(cases.map(({ file }) => file))("passes helm lint --strict with ci/%s", async (file) => {
+    const result = await helmResult(["lint", "--strict", chart, "--values", join(chartDir, "ci", file)]);
+    expect(result.output).toContain("1 chart(s) linted, 0 chart(s) failed");
+    expect(result.ok, result.output).toBe(true);
+  });
+
+  it("lints the real chart with only the missing NATS dependency to report when it is not vendored", async () => {
+    const result = await helmResult(["lint", chartDir, "--values", join(chartDir, "ci", "default-values.yaml")]);
+    expect(result.ok, result.output).toBe(true);
+    const findings = result.output.split("\n").filter((line) => /^\[(WARNING|ERROR)\]/.test(line));
+    if (dependencyVendored) expect(findings).toEqual([]);
+    else expect(findings).toEqual([expect.stringContaining("chart directory is missing these dependencies: nats")]);
+  });
+
+  it("declares NATS as a conditional dependency on the official chart", async () => {
+    const chartYaml = parse(await readFile(join(chartDir, "Chart.yaml"), "utf8"));
+    expect(chartYaml.dependencies).toEqual([
+      expect.objectContaining({
+        name: "nats",
+        repository: "https://nats-io.github.io/k8s/helm/charts/",
+        condition: "nats.enabled",
+      }),
+    ]);
+    const values = parse(await readFile(valuesPath, "utf8"));
+    expect(values.nats.enabled).toBe(true);
+    expect(values.nats.config.jetstream.enabled).toBe(true);
+  });
+
+  it("refuses bare defaults, listing every missing store setting at once", async () => {
+    const result = await helmResult(["template", release, chart]);
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain("turnleaf: invalid values");
+    expect(result.output).toContain("MongoDB: set externalMongodb.existingSecret");
+    expect(result.output).toContain("S3: set externalS3.endpoint");
+    expect(result.output).toContain("S3: set externalS3.existingSecret");
+  });
+
+  it("rejects values the schema does not know", async () => {
+    const values = join(chartDir, "ci", "default-values.yaml");
+    const typo = await helmResult(["template", release, chart, "-f", values, "--set", "components.gatway.port=1"]);
+    expect(typo.ok).toBe(false);
+    expect(typo.output).toContain("additional properties 'gatway' not allowed");
+    const wrongType = await helmResult([
+      "template",
+      release,
+      chart,
+      "-f",
+      values,
+      "--set-string",
+      "default.replicas=x",
+    ]);
+    expect(wrongType.ok).toBe(false);
+    expect(wrongType.output).toContain("/default/replicas");
+  });
+
+  it("refuses a chart-managed env name in a component's env", async () => {
+    const values = join(chartDir, "ci", "default-values.yaml");
+    const result = await helmResult([
+      "template",
+      release,
+      chart,
+      "-f",
+      values,
+      "--set",
+      "components.book.env.MONGODB_URI=mongodb://x:27017/",
+    ]);
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain("components.book: MONGODB_URI is set by the chart");
+  });
+});
+
+describe.each(cases)("helm chart rendered with ci/$file", ({ file, externalSecrets }) => {
+  const manifests = () => renders.get(file) ?? [];
+
+  it("renders manifests that decode strictly into the Kubernetes API types", async () => {
+    const result = await runWithInput(manifestcheck, [], renderedText.get(file) ?? "");
+    expect(result.output).toMatch(/manifestcheck: \d+ manifests decode strictly/);
+    expect(result.code, result.output).toBe(0);
+  });
+
+  it("deploys every component as one Deployment, named after it", () => {
+    expect(deployments(file).map(componentOf).sort()).toEqual([...components].sort());
+    for (const deployment of deployments(file)) {
+      expect(deployment.metadata.name).toBe(`${release}-turnleaf-${componentOf(deployment)}`);
+      expect(deployment.metadata.namespace).toBe(namespace);
+      expect(matches(deployment.spec.selector.matchLabels, deployment.spec.template.metadata.labels)).toBe(true);
+    }
+  });
+
+  it("gives every container probes on the health service, resources and a hardened security context", () => {
+    const workloads = [...deployments(file), ...kind(manifests(), "StatefulSet")];
+    for (const workload of workloads) {
+      const where = `${workload.kind}/${workload.metadata.name}`;
+      const pod = workload.spec.template.spec;
+      expect(pod.securityContext?.runAsNonRoot, where).toBe(true);
+      expect(pod.securityContext?.seccompProfile?.type, where).toBe("RuntimeDefault");
+      expect(pod.automountServiceAccountToken, where).toBe(false);
+      for (const container of podContainers(pod)) {
+        const at = `${where} ${container.name}`;
+        expect(container.livenessProbe, at).toBeDefined();
+        expect(container.readinessProbe, at).toBeDefined();
+        for (const resource of ["cpu", "memory"]) {
+          expect(container.resources?.requests?.[resource], `${at} requests.${resource}`).toBeDefined();
+          expect(container.resources?.limits?.[resource], `${at} limits.${resource}`).toBeDefined();
+        }
+        const security = container.securityContext ?? {};
+        expect(security.allowPrivilegeEscalation, at).toBe(false);
+        expect(security.readOnlyRootFilesystem, at).toBe(true);
+        expect(security.privileged ?? false, at).toBe(false);
+        expect(security.capabilities?.drop, at).toContain("ALL");
+        expect(security.capabilities?.add ?? [], at).toEqual([]);
+        const user = security.runAsUser ?? pod.securityContext?.runAsUser;
+        expect(Number.isInteger(user) && user > 0, `${at} runs as a numeric non-root user`).toBe(true);
+        // The only writable place is an emptyDir at /tmp (or the store's data volume).
+        const writable = (container.volumeMounts ?? []).map((mount: Manifest) => mount.mountPath);
+        expect(writable, at).toContain("/tmp");
+      }
+    }
+  });
+
+  it("probes the gRPC services on grpc.health.v1 at their port, the gateway over HTTP", () => {
+    for (const deployment of deployments(file)) {
+      const name = componentOf(deployment);
+      const [container] = deployment.spec.template.spec.containers;
+      const port = container.ports[0].containerPort;
+      const env = Object.fromEntries(container.env.map((entry: Manifest) => [entry.name, entry.value]));
+      for (const probe of [container.startupProbe, container.livenessProbe, container.readinessProbe]) {
+        if (name === "gateway") {
+          expect(probe.httpGet.path).toBe("/livez");
+          expect(probe.httpGet.port).toBe("http");
+        } else {
+          expect(probe.grpc, `${name} probe`).toEqual({ port });
+        }
+      }
+      expect(Number(env[name === "gateway" ? "PORT" : "GRPC_PORT"])).toBe(port);
+    }
+  });
+
+  it("gives every Deployment the environment its service's config schema requires", () => {
+    for (const deployment of deployments(file)) {
+      const name = componentOf(deployment);
+      const [container] = deployment.spec.template.spec.containers;
+      const names = container.env.map((entry: Manifest) => entry.name);
+      expect(new Set(names).size, `${name}: duplicate env names ${names}`).toBe(names.length);
+      const env = resolveEnv(container, manifests(), externalSecrets);
+      const readConfig = configSchemas[name];
+      expect(readConfig, `no config schema for ${name}`).toBeDefined();
+      expect(() => readConfig?.(env), `${name} config`).not.toThrow();
+    }
+  });
+
+  it("sets no env name that its service's config schema or the OpenTelemetry SDK does not read", async () => {
+    for (const deployment of deployments(file)) {
+      const name = componentOf(deployment);
+      const known = await schemaEnvNames(name);
+      expect(known.size, `${name}: no schema keys found`).toBeGreaterThan(3);
+      for (const entry of deployment.spec.template.spec.containers[0].env) {
+        if (/^OTEL_/.test(entry.name)) continue; // the SDK reads OTEL_* itself (kit/telemetry-preload)
+        expect(known.has(entry.name), `${name}: ${entry.name} is not in services/${name}/src/config.ts`).toBe(true);
+      }
+    }
+  });
+
+  it("gives the licence service its signing key and code pepper from a Secret, and nobody else", () => {
+    for (const deployment of deployments(file)) {
+      const env = deployment.spec.template.spec.containers[0].env as Manifest[];
+      const licenceSecrets = env.filter((entry) => /^LICENCE_(SIGNING_KEY_PEM|CODE_PEPPER)$/.test(entry.name));
+      if (componentOf(deployment) !== "licence") {
+        expect(licenceSecrets).toEqual([]);
+        continue;
+      }
+      if (file !== "external-stores-values.yaml") {
+        expect(licenceSecrets, "unset: the service generates them and keeps them in MongoDB").toEqual([]);
+        continue;
+      }
+      expect(licenceSecrets.map((entry) => [entry.name, entry.valueFrom.secretKeyRef])).toEqual([
+        ["LICENCE_SIGNING_KEY_PEM", { name: "turnleaf-licence-secrets", key: "signing-key.pem" }],
+        ["LICENCE_CODE_PEPPER", { name: "turnleaf-licence-secrets", key: "code-pepper" }],
+      ]);
+    }
+  });
+
+  it("points every peer address at the peer's Service and port", () => {
+    const services = kind(manifests(), "Service");
+    for (const deployment of deployments(file)) {
+      for (const entry of deployment.spec.template.spec.containers[0].env) {
+        if (!entry.name.endsWith("_SERVICE_ADDR")) continue;
+        const [host, port] = String(entry.value).split(":");
+        const service = services.find((candidate) => candidate.metadata.name === host);
+        expect(service, `${entry.name}=${entry.value}`).toBeDefined();
+        expect(service.spec.ports.map((servicePort: Manifest) => servicePort.port)).toContain(Number(port));
+        expect(componentOf(service)).toBe(entry.name.replace(/_SERVICE_ADDR$/, "").toLowerCase());
+      }
+    }
+  });
+
+  it("never puts a credential inline: they come from Secrets", () => {
+    for (const deployment of deployments(file)) {
+      for (const entry of deployment.spec.template.spec.containers[0].env) {
+        if (secretEnvNames.includes(entry.name)) {
+          expect(entry.valueFrom?.secretKeyRef, `${componentOf(deployment)} ${entry.name}`).toBeDefined();
+        }
+        if ("value" in entry) expect(String(entry.value)).not.toMatch(/:\/\/[^/@\s]+:[^/@\s]+@/);
+      }
+    }
+  });
+
+  it("has every Service select exactly one workload and target a port it exposes", () => {
+    const workloads = [...deployments(file), ...kind(manifests(), "StatefulSet")];
+    for (const service of kind(manifests(), "Service")) {
+      const selected = workloads.filter((workload) =>
+        matches(service.spec.selector, workload.spec.template.metadata.labels),
+      );
+      expect(
+        selected.map((workload) => workload.metadata.name),
+        `Service/${service.metadata.name}`,
+      ).toHaveLength(1);
+      const [workload] = selected;
+      if (components.includes(componentOf(service))) expect(workload.kind).toBe("Deployment");
+      const ports = workload.spec.template.spec.containers.flatMap((container: Manifest) => container.ports ?? []);
+      for (const port of service.spec.ports) {
+        const target = ports.find(
+          (containerPort: Manifest) =>
+            containerPort.name === port.targetPort || containerPort.containerPort === port.targetPort,
+        );
+        expect(target, `Service/${service.metadata.name} targetPort ${port.targetPort}`).toBeDefined();
+      }
+    }
+    expect(kind(manifests(), "Service").map(componentOf)).toEqual(expect.arrayContaining(components));
+  });
+
+  it("scales the conversion workers, and only them, with an HPA that owns their replica count", () => {
+    const hpas = kind(manifests(), "HorizontalPodAutoscaler");
+    const conversion = deployments(file).find((deployment) => componentOf(deployment) === "conversion");
+    if (file === "minimal-values.yaml") {
+      expect(hpas).toEqual([]);
+      expect(conversion.spec.replicas).toBe(1);
+      return;
+    }
+    expect(hpas).toHaveLength(1);
+    const [hpa] = hpas;
+    expect(hpa.apiVersion).toBe("autoscaling/v2");
+    expect(hpa.spec.scaleTargetRef).toEqual({
+      apiVersion: "apps/v1",
+      kind: "Deployment",
+      name: conversion.metadata.name,
+    });
+    expect(hpa.spec.minReplicas).toBeLessThanOrEqual(hpa.spec.maxReplicas);
+    expect(hpa.spec.metrics.map((metric: Manifest) => metric.resource.name)).toContain("cpu");
+    // Utilisation is relative to requests, and Helm must not reset the HPA's replica count on upgrade.
+    expect(conversion.spec.template.spec.containers[0].resources.requests.cpu).toBeDefined();
+    expect(conversion.spec).not.toHaveProperty("replicas");
+  });
+
+  it("has every PodDisruptionBudget select one Deployment", () => {
+    const pdbs = kind(manifests(), "PodDisruptionBudget");
+    if (file === "minimal-values.yaml") expect(pdbs).toEqual([]);
+    else expect(pdbs.map(componentOf).sort()).toEqual([...components].sort());
+    for (const pdb of pdbs) {
+      const selected = deployments(file).filter((deployment) =>
+        matches(pdb.spec.selector.matchLabels, deployment.spec.template.metadata.labels),
+      );
+      expect(selected, `PodDisruptionBudget/${pdb.metadata.name}`).toHaveLength(1);
+    }
+  });
+
+  it("routes the Ingress, when there is one, to the gateway's HTTP port", () => {
+    const ingresses = kind(manifests(), "Ingress");
+    const gateway = kind(manifests(), "Service").find((service) => componentOf(service) === "gateway");
+    expect(ingresses).toHaveLength(file === "external-stores-values.yaml" ? 1 : 0);
+    for (const ingress of ingresses) {
+      for (const rule of ingress.spec.rules) {
+        for (const path of rule.http.paths) {
+          expect(path.backend.service.name).toBe(gateway.metadata.name);
+          expect(gateway.spec.ports.map((port: Manifest) => port.name)).toContain(path.backend.service.port.name);
+        }
+      }
+    }
+  });
+
+  it("wires NATS to the dependency chart's Service, or to the external NATS", () => {
+    const natsUrls = deployments(file).flatMap((deployment) =>
+      deployment.spec.template.spec.containers[0].env.filter((entry: Manifest) => entry.name === "NATS_URL"),
+    );
+    // gateway, upload and conversion use NATS.
+    expect(natsUrls).toHaveLength(3);
+    for (const entry of natsUrls) {
+      if (file === "external-stores-values.yaml") {
+        expect(entry.valueFrom.secretKeyRef).toEqual({ name: "turnleaf-nats", key: "url" });
+        continue;
+      }
+      expect(entry.value).toBe(`nats://${release}-nats.${namespace}.svc.cluster.local:4222`);
+      if (dependencyVendored) {
+        const service = kind(manifests(), "Service").find((candidate) => candidate.metadata.name === `${release}-nats`);
+        expect(service, "the NATS dependency renders the Service the URL names").toBeDefined();
+      }
+    }
+  });
+
+  it("has a helm test hook that checks the gateway's /healthz", () => {
+    const hooks = kind(manifests(), "Pod").filter((pod) => pod.metadata.annotations?.["helm.sh/hook"] === "test");
+    expect(hooks).toHaveLength(1);
+    const [pod] = hooks;
+    const [container] = pod.spec.containers;
+    const url = container.env.find((entry: Manifest) => entry.name === "HEALTHZ_URL").value;
+    expect(url).toBe(`http://${release}-turnleaf-gateway:8080/healthz`);
+    expect(pod.spec.restartPolicy).toBe("Never");
+    expect(container.securityContext.readOnlyRootFilesystem).toBe(true);
+    expect(pod.spec.securityContext.runAsNonRoot).toBe(true);
+  });
+
+  it("keeps the bundled development store out unless asked for", () => {
+    const devStore = kind(manifests(), "StatefulSet").filter((set) => set.metadata.name.includes("devstore"));
+    expect(devStore.length).toBe(file === "minimal-values.yaml" ? 2 : 0);
+  });
+});
+
+describe("helm chart: NOTES.txt", () => {
+  // helm template does not print NOTES.txt and helm install needs a cluster: render it through a copy of the
+  // chart that also renders NOTES.txt (as YAML comments) into a manifest.
+  let notesChart: string;
+  beforeAll(async () => {
+    notesChart = join(scratch, "notes", "turnleaf");
+    await cp(chart, notesChart, { recursive: true });
+    await cp(join(notesChart, "templates", "NOTES.txt"), join(notesChart, "notes-preview.txt"));
+    await writeFile(
+      join(notesChart, "templates", "zz-notes-preview.yaml"),
+      '# {{ tpl (.Files.Get "notes-preview.txt") . | replace "\\n" "\\n# " }}\n',
+    );
+  });
+
+  const notes = async (file: string) => {
+    const { stdout } = await helm([
+      "template",
+      release,
+      notesChart,
+      "--namespace",
+      namespace,
+      "--values",
+      join(chartDir, "ci", file),
+      "--show-only",
+      "templates/zz-notes-preview.yaml",
+    ]);
+    return stdout.replace(/^# ?/gm, "");
+  };
+
+  it("tells how to reach the editor through a port-forward without an Ingress", async () => {
+    const text = await notes("default-values.yaml");
+    expect(text).toContain(`port-forward service/${release}-turnleaf-gateway 8080:8080`);
+    expect(text).toContain("http://localhost:8080/book_edit2/");
+    expect(text).toContain(`helm test ${release}`);
+  });
+
+  it("tells the editor's URL behind the Ingress, and warns about the trial store", async () => {
+    expect(await notes("external-stores-values.yaml")).toContain("https://books.example.com/book_edit2/");
+    expect(await notes("minimal-values.yaml")).toContain("TRIAL store");
+  });
+});
+
+describe("helm chart: credentials", () => {
+  it("moves credentials given inline into the chart's own Secret", async () => {
+    const { stdout } = await helm([
+      "template",
+      release,
+      chart,
+      "--namespace",
+      namespace,
+      "--set",
+      "externalMongodb.uri=mongodb://app:hunter2@db.example.net:27017/",
+      "--set",
+      "externalS3.endpoint=https://s3.example.net",
+      "--set",
+      "externalS3.accessKeyId=AKIAEXAMPLE",
+      "--set",
+      "externalS3.secretAccessKey=verysecret",
+    ]);
+    expect(stdout.match(/hunter2|verysecret/g) ?? []).toEqual([]);
+    const manifests = parseManifests(stdout);
+    const secret = kind(manifests, "Secret").find(
+      (candidate) => candidate.metadata.name === `${release}-turnleaf-stores`,
+    );
+    expect(decode(secret.data["mongodb-uri"])).toBe("mongodb://app:hunter2@db.example.net:27017/");
+    expect(decode(secret.data["s3-secret-access-key"])).toBe("verysecret");
+    for (const deployment of kind(manifests, "Deployment")) {
+      const env = resolveEnv(deployment.spec.template.spec.containers[0], manifests, {});
+      expect(() => configSchemas[componentOf(deployment)]?.(env)).not.toThrow();
+      expect(env.MONGODB_URI).toBe("mongodb://app:hunter2@db.example.net:27017/");
+    }
+  });
+
+  it("moves licence secrets given inline into the chart's own Secret, checked before rendering", async () => {
+    const values = join(chartDir, "ci", "default-values.yaml");
+    const pem =
+      "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIPlaceholderPlaceholderPlaceholder00\n-----END PRIVATE KEY-----\n";
+    const pepper = "a-pepper-of-at-least-thirty-two-characters";
+    const pemFile = join(scratch, "signing-key.pem");
+    await writeFile(pemFile, pem);
+    const args = ["template", release, chart, "--namespace", namespace, "-f", values];
+    const { stdout } = await helm([
+      ...args,
+      "--set-file",
+      `licenceSecrets.signingKeyPem=${pemFile}`,
+      "--set",
+      `licenceSecrets.codePepper=${pepper}`,
+    ]);
+    expect(stdout).not.toContain(pepper);
+    const manifests = parseManifests(stdout);
+    const secret = kind(manifests, "Secret").find(
+      (candidate) => candidate.metadata.name === `${release}-turnleaf-licence`,
+    );
+    expect(decode(secret.data["signing-key.pem"])).toBe(pem);
+    const licence = kind(manifests, "Deployment").find((deployment) => componentOf(deployment) === "licence");
+    const env = resolveEnv(licence.spec.template.spec.containers[0], manifests, cases[0]?.externalSecrets ?? {});
+    expect(env.LICENCE_SIGNING_KEY_PEM).toBe(pem);
+    expect(env.LICENCE_CODE_PEPPER).toBe(pepper);
+    expect(licenceConfig(env)).toMatchObject({ LICENCE_CODE_PEPPER: pepper });
+    expect(licence.spec.template.metadata.annotations["checksum/licence"]).toMatch(/^[0-9a-f]{64}$/);
+
+    const short = await helmResult([...args, "--set", "licenceSecrets.codePepper=short"]);
+    expect(short.ok).toBe(false);
+    expect(short.output).toMatch(/licenceSecrets.codePepper/); // the schema refuses it ("/licenceSecrets/codePepper")
+    const both = await helmResult([
+      ...args,
+      "--set",
+      "licenceSecrets.existingSecret=x",
+      "--set",
+      `licenceSecrets.codePepper=${pepper}`,
+    ]);
+    expect(both.ok).toBe(false);
+    expect(both.output).toContain("licenceSecrets: existingSecret and inline");
+    const inEnv = await helmResult([...args, "--set", `components.licence.env.LICENCE_CODE_PEPPER=${pepper}`]);
+    expect(inEnv.ok).toBe(false);
+    expect(inEnv.output).toContain("components.licence: LICENCE_CODE_PEPPER is set by the chart");
+  });
+
+  it("ships no credential in values.yaml or the ci values files", async () => {
+    const credentialKey = /(password|secret(AccessKey)?|accessKeyId|token|uri|url|pem|pepper)$/i;
+    for (const path of [valuesPath, ...cases.map(({ file }) => join(chartDir, "ci", file))]) {
+      const values = parse(await readFile(path, "utf8")) ?? {};
+      for (const leaf of leafPaths(values)) {
+        const key = leaf.split(".").at(-1) ?? "";
+        if (!credentialKey.test(key) || /^existingSecret/.test(key)) continue;
+        const { value } = valueAt(values, leaf);
+        if (typeof value === "string") expect(value, `${path}: ${leaf}`).toBe("");
+      }
+    }
+  });
+});
+
+describe("helm chart: documentation", () => {
+  it("documents every value with an @param comment, and every @param names a value", async () => {
+    const text = await readFile(valuesPath, "utf8");
+    const values = parse(text);
+    const params = parseParams(text).flatMap((section) => section.params.map((param) => param.path));
+    for (const param of params) expect(valueAt(values, param).found, `@param ${param}`).toBe(true);
+    for (const leaf of leafPaths(values)) {
+      const documented = params.some((param) => leaf === param || leaf.startsWith(`${param}.`));
+      expect(documented, `${leaf} has no @param`).toBe(true);
+    }
+  });
+
+  it("has a current values table in the chart README (npx tsx tests/helm/values-doc.ts --write)", async () => {
+    const readme = await readFile(readmePath, "utf8");
+    expect(readme).toBe(readmeWithTable(readme, await readFile(valuesPath, "utf8")));
+  });
+});
+
+describe("images and compose file", () => {
+  const values = async () => parse(await readFile(valuesPath, "utf8"));
+
+  it.each(components)("deploy/%s/Dockerfile agrees with the chart", async (name) => {
+    const dockerfile = await readFile(join(root, "deploy", name, "Dockerfile"), "utf8");
+    const { components: chartComponents, default: defaults } = await values();
+    const port = chartComponents[name].port;
+    expect(dockerfile).toContain(`EXPOSE ${port}`);
+    expect(dockerfile).toContain(name === "gateway" ? `PORT=${port}` : `GRPC_PORT=${port}`);
+    expect(dockerfile).toContain(`OTEL_SERVICE_NAME=turnleaf-${name}`);
+    // A numeric user, so that runAsNonRoot can be verified, and the same one the chart runs as.
+    expect(dockerfile).toContain(`USER ${defaults.securityContext.runAsUser}:${defaults.securityContext.runAsGroup}`);
+    expect(dockerfile).toMatch(/^HEALTHCHECK /m);
+    expect(dockerfile).toContain(`npx tsc -b services/${name}`);
+    expect(dockerfile).toContain(`"services/${name}/dist/main.js"`);
+    expect(dockerfile).toContain("npm install --no-audit --no-fund");
+    expect(dockerfile).not.toMatch(/^(?!\s*#).*\bnpm ci\b/m); // the lockfile has Linux platform packages only
+    expect(existsSync(join(root, "services", name, "src", "main.ts"))).toBe(true);
+  });
+
+  it("runs every service in compose with the environment its config schema requires", async () => {
+    const compose = parse(await readFile(join(root, "deploy", "compose.yaml"), "utf8"), { merge: true });
+    const interpolate = (value: unknown) =>
+      String(value).replace(
+        /\$\{(\w+)(?::?([-?])([^}]*))?\}/g,
+        (_match, _name: string, operator?: string, rest = "") => (operator === "-" ? rest : "compose-secret-value"),
+      );
+    for (const name of components) {
+      const service = compose.services[name];
+      expect(service, `compose service ${name}`).toBeDefined();
+      expect(existsSync(join(root, "deploy", service.build.context, service.build.dockerfile))).toBe(true);
+      expect(service.read_only).toBe(true);
+      expect(service.cap_drop).toEqual(["ALL"]);
+      expect(service.user).toBe("1000:1000");
+      const env = Object.fromEntries(
+        Object.entries(service.environment as Record<string, unknown>).map(([key, value]) => [key, interpolate(value)]),
+      );
+      expect(() => configSchemas[name]?.(env), `compose ${name}`).not.toThrow();
+      for (const [key, value] of Object.entries(service.environment as Record<string, unknown>)) {
+        if (secretEnvNames.includes(key) && key !== "MONGODB_URI") expect(String(value)).toMatch(/^\$\{/);
+      }
+    }
+    expect(Object.keys(compose.services).sort()).toEqual([...components, "minio", "mongodb", "nats"].sort());
+  });
+});
