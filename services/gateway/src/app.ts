@@ -6,6 +6,7 @@ import { actorResolver } from "./plugins/actor.js";
 import { registerEnvelope } from "./plugins/envelope.js";
 import { registerBookRoutes } from "./routes/book.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
+import { registerLicenceRoutes } from "./routes/licence.routes.js";
 import type { StoreProbes } from "./stores.js";
 
 export interface AppDependencies {
@@ -27,6 +28,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(formBody);
   registerEnvelope(app);
   registerHealthRoutes(app, dependencies.peers, dependencies.stores);
-  registerBookRoutes(app, dependencies.peers, actorResolver(dependencies.devActorUserId));
+  const resolveActor = actorResolver(dependencies.devActorUserId);
+  registerBookRoutes(app, dependencies.peers, resolveActor);
+  registerLicenceRoutes(app, dependencies.peers, resolveActor);
   return app;
 }

@@ -1,4 +1,5 @@
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
+import { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_pb";
 import { createClient, createHealthChecker, type TypedClient } from "@turnleaf/kit";
 import type { GatewayConfig } from "./config.js";
 
@@ -7,6 +8,7 @@ export type ServiceName = (typeof serviceNames)[number];
 
 export interface Peers {
   book: TypedClient<typeof BookService>;
+  licence: TypedClient<typeof LicenceService>;
   health: Record<ServiceName, ReturnType<typeof createHealthChecker>>;
   close(): void;
 }
@@ -21,14 +23,17 @@ export function connectPeers(config: GatewayConfig): Peers {
     language: config.LANGUAGE_SERVICE_ADDR,
   };
   const book = createClient(BookService, addresses.book, { peer: "book", defaultDeadlineMs: 10_000 });
+  const licence = createClient(LicenceService, addresses.licence, { peer: "licence", defaultDeadlineMs: 10_000 });
   const health = Object.fromEntries(
     serviceNames.map((name) => [name, createHealthChecker(addresses[name])]),
   ) as Peers["health"];
   return {
     book,
+    licence,
     health,
     close() {
       book.close();
+      licence.close();
       for (const checker of Object.values(health)) checker.close();
     },
   };

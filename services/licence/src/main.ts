@@ -1,7 +1,6 @@
 import { connectMongo, runGrpcService } from "@turnleaf/kit";
+import { assembleLicenceDesk } from "./assemble.js";
 import { readConfig } from "./config.js";
-import { SigningKeyRepository } from "./data/signing-key.repository.js";
-import { generateSigningKeyPem, signingKeyFromPrivatePem } from "./domain/signing-key.js";
 import { buildServices } from "./server.js";
 
 runGrpcService(
@@ -9,13 +8,11 @@ runGrpcService(
   () => readConfig(process.env),
   async (config, log) => {
     const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
-    const privateKeyPem =
-      config.LICENCE_SIGNING_KEY_PEM ??
-      (await new SigningKeyRepository(mongo).currentOrInsert(generateSigningKeyPem()));
-    const signingKey = signingKeyFromPrivatePem(privateKeyPem);
+    const now = () => new Date();
+    const { desk, signingKey } = await assembleLicenceDesk(mongo, config, now);
     log.info({ keyId: signingKey.keyId }, "licence signing key loaded");
     return {
-      services: buildServices({ signingKey }),
+      services: buildServices({ desk, signingKey, now }),
       resources: [{ name: "mongodb", close: () => mongo.close() }],
     };
   },

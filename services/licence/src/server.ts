@@ -1,8 +1,18 @@
+import { LicenceAdminService } from "@turnleaf/contracts/licence/v1/licence_admin_service_pb";
 import { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_pb";
 import { type ServiceRegistration, serve } from "@turnleaf/kit";
 import type { SigningKey } from "./domain/signing-key.js";
 import { licenceHandlers } from "./handlers/licence.handlers.js";
+import { licenceAdminHandlers } from "./handlers/licence-admin.handlers.js";
+import type { LicenceDesk } from "./handlers/licence-desk.js";
 
-export function buildServices(dependencies: { signingKey: SigningKey }): ServiceRegistration[] {
-  return [serve(LicenceService, licenceHandlers(dependencies.signingKey))];
+export function buildServices(dependencies: {
+  desk: LicenceDesk;
+  signingKey: SigningKey;
+  now: () => Date;
+}): ServiceRegistration[] {
+  return [
+    serve(LicenceService, licenceHandlers(dependencies.desk, dependencies.signingKey)),
+    serve(LicenceAdminService, licenceAdminHandlers(dependencies.desk, dependencies.now)),
+  ];
 }

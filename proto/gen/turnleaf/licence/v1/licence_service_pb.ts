@@ -2,15 +2,17 @@
 // @generated from file turnleaf/licence/v1/licence_service.proto (package turnleaf.licence.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file turnleaf/licence/v1/licence_service.proto.
  */
 export const file_turnleaf_licence_v1_licence_service: GenFile = /*@__PURE__*/
-  fileDesc("Cil0dXJubGVhZi9saWNlbmNlL3YxL2xpY2VuY2Vfc2VydmljZS5wcm90bxITdHVybmxlYWYubGljZW5jZS52MSIWChRHZXRTaWduaW5nS2V5UmVxdWVzdCI/ChVHZXRTaWduaW5nS2V5UmVzcG9uc2USDgoGa2V5X2lkGAEgASgJEhYKDnB1YmxpY19rZXlfcGVtGAIgASgJMngKDkxpY2VuY2VTZXJ2aWNlEmYKDUdldFNpZ25pbmdLZXkSKS50dXJubGVhZi5saWNlbmNlLnYxLkdldFNpZ25pbmdLZXlSZXF1ZXN0GioudHVybmxlYWYubGljZW5jZS52MS5HZXRTaWduaW5nS2V5UmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("Cil0dXJubGVhZi9saWNlbmNlL3YxL2xpY2VuY2Vfc2VydmljZS5wcm90bxITdHVybmxlYWYubGljZW5jZS52MSIWChRHZXRTaWduaW5nS2V5UmVxdWVzdCI/ChVHZXRTaWduaW5nS2V5UmVzcG9uc2USDgoGa2V5X2lkGAEgASgJEhYKDnB1YmxpY19rZXlfcGVtGAIgASgJIjQKBkNhbGxlchIWCg5jbGllbnRfYWRkcmVzcxgBIAEoCRISCgphY2NvdW50X2lkGAIgASgJIpIBCg9SZWdpc3RlclJlcXVlc3QSFAoMbGljZW5jZV9jb2RlGAEgASgJEhUKDXRlcm1pbmFsX2NvZGUYAiABKAkSDQoFbm9uY2UYAyABKAkSFgoOdGVybWluYWxfbGFiZWwYBCABKAkSKwoGY2FsbGVyGAUgASgLMhsudHVybmxlYWYubGljZW5jZS52MS5DYWxsZXIiRgoQUmVnaXN0ZXJSZXNwb25zZRIyCgZhbnN3ZXIYASABKAsyIi50dXJubGVhZi5saWNlbmNlLnYxLkxpY2VuY2VBbnN3ZXIiWwoWUmVnaXN0ZXJPZmZsaW5lUmVxdWVzdBIUCgxyZXF1ZXN0X2ZpbGUYASABKAkSKwoGY2FsbGVyGAIgASgLMhsudHVybmxlYWYubGljZW5jZS52MS5DYWxsZXIiTQoXUmVnaXN0ZXJPZmZsaW5lUmVzcG9uc2USMgoGYW5zd2VyGAEgASgLMiIudHVybmxlYWYubGljZW5jZS52MS5MaWNlbmNlQW5zd2VyInsKEEdldFN0YXR1c1JlcXVlc3QSFAoMbGljZW5jZV9jb2RlGAEgASgJEhUKDXRlcm1pbmFsX2NvZGUYAiABKAkSDQoFbm9uY2UYAyABKAkSKwoGY2FsbGVyGAQgASgLMhsudHVybmxlYWYubGljZW5jZS52MS5DYWxsZXIiRwoRR2V0U3RhdHVzUmVzcG9uc2USMgoGYW5zd2VyGAEgASgLMiIudHVybmxlYWYubGljZW5jZS52MS5MaWNlbmNlQW5zd2VyIpMBChFEZWFjdGl2YXRlUmVxdWVzdBIUCgxsaWNlbmNlX2NvZGUYASABKAkSFQoNdGVybWluYWxfY29kZRgCIAEoCRINCgVub25jZRgDIAEoCRIVCg1hY3RpdmF0aW9uX2lkGAQgASgJEisKBmNhbGxlchgFIAEoCzIbLnR1cm5sZWFmLmxpY2VuY2UudjEuQ2FsbGVyIkgKEkRlYWN0aXZhdGVSZXNwb25zZRIyCgZhbnN3ZXIYASABKAsyIi50dXJubGVhZi5saWNlbmNlLnYxLkxpY2VuY2VBbnN3ZXIi0gEKDUxpY2VuY2VBbnN3ZXISDgoGc2lnbmVkGAEgASgJEjgKDWxpY2VuY2Vfc3RhdGUYAiABKA4yIS50dXJubGVhZi5saWNlbmNlLnYxLkxpY2VuY2VTdGF0ZRIVCg1hY3RpdmF0aW9uX2lkGAMgASgJEi8KC3NlcnZlcl90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgt2YWxpZF91bnRpbBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAqfQoMTGljZW5jZVN0YXRlEh0KGUxJQ0VOQ0VfU1RBVEVfVU5TUEVDSUZJRUQQABIYChRMSUNFTkNFX1NUQVRFX0FDVElWRRABEhkKFUxJQ0VOQ0VfU1RBVEVfRVhQSVJFRBACEhkKFUxJQ0VOQ0VfU1RBVEVfUkVWT0tFRBADKk0KB0VkaXRpb24SFwoTRURJVElPTl9VTlNQRUNJRklFRBAAEhEKDUVESVRJT05fVFJJQUwQARIWChJFRElUSU9OX1JFR0lTVEVSRUQQAip2ChFBY3RpdmF0aW9uQ2hhbm5lbBIiCh5BQ1RJVkFUSU9OX0NIQU5ORUxfVU5TUEVDSUZJRUQQABIdChlBQ1RJVkFUSU9OX0NIQU5ORUxfT05MSU5FEAESHgoaQUNUSVZBVElPTl9DSEFOTkVMX09GRkxJTkUQAjL6AwoOTGljZW5jZVNlcnZpY2USZgoNR2V0U2lnbmluZ0tleRIpLnR1cm5sZWFmLmxpY2VuY2UudjEuR2V0U2lnbmluZ0tleVJlcXVlc3QaKi50dXJubGVhZi5saWNlbmNlLnYxLkdldFNpZ25pbmdLZXlSZXNwb25zZRJXCghSZWdpc3RlchIkLnR1cm5sZWFmLmxpY2VuY2UudjEuUmVnaXN0ZXJSZXF1ZXN0GiUudHVybmxlYWYubGljZW5jZS52MS5SZWdpc3RlclJlc3BvbnNlEmwKD1JlZ2lzdGVyT2ZmbGluZRIrLnR1cm5sZWFmLmxpY2VuY2UudjEuUmVnaXN0ZXJPZmZsaW5lUmVxdWVzdBosLnR1cm5sZWFmLmxpY2VuY2UudjEuUmVnaXN0ZXJPZmZsaW5lUmVzcG9uc2USWgoJR2V0U3RhdHVzEiUudHVybmxlYWYubGljZW5jZS52MS5HZXRTdGF0dXNSZXF1ZXN0GiYudHVybmxlYWYubGljZW5jZS52MS5HZXRTdGF0dXNSZXNwb25zZRJdCgpEZWFjdGl2YXRlEiYudHVybmxlYWYubGljZW5jZS52MS5EZWFjdGl2YXRlUmVxdWVzdBonLnR1cm5sZWFmLmxpY2VuY2UudjEuRGVhY3RpdmF0ZVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message turnleaf.licence.v1.GetSigningKeyRequest
@@ -50,7 +52,375 @@ export const GetSigningKeyResponseSchema: GenMessage<GetSigningKeyResponse> = /*
   messageDesc(file_turnleaf_licence_v1_licence_service, 1);
 
 /**
- * LicenceService owns licence codes, activations and the signed answers desktop tools verify.
+ * Caller says who asks, as the gateway knows it.
+ *
+ * @generated from message turnleaf.licence.v1.Caller
+ */
+export type Caller = Message<"turnleaf.licence.v1.Caller"> & {
+  /**
+   * The client's network address; it keys the limit on licence code guesses.
+   *
+   * @generated from field: string client_address = 1;
+   */
+  clientAddress: string;
+
+  /**
+   * The logged-in account, empty when the desktop tool is not logged in.
+   *
+   * @generated from field: string account_id = 2;
+   */
+  accountId: string;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.Caller.
+ * Use `create(CallerSchema)` to create a new message.
+ */
+export const CallerSchema: GenMessage<Caller> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 2);
+
+/**
+ * @generated from message turnleaf.licence.v1.RegisterRequest
+ */
+export type RegisterRequest = Message<"turnleaf.licence.v1.RegisterRequest"> & {
+  /**
+   * @generated from field: string licence_code = 1;
+   */
+  licenceCode: string;
+
+  /**
+   * @generated from field: string terminal_code = 2;
+   */
+  terminalCode: string;
+
+  /**
+   * The client's random nonce, echoed in the signed answer.
+   *
+   * @generated from field: string nonce = 3;
+   */
+  nonce: string;
+
+  /**
+   * The machine's name as its user knows it, shown in activation lists.
+   *
+   * @generated from field: string terminal_label = 4;
+   */
+  terminalLabel: string;
+
+  /**
+   * @generated from field: turnleaf.licence.v1.Caller caller = 5;
+   */
+  caller?: Caller | undefined;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.RegisterRequest.
+ * Use `create(RegisterRequestSchema)` to create a new message.
+ */
+export const RegisterRequestSchema: GenMessage<RegisterRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 3);
+
+/**
+ * @generated from message turnleaf.licence.v1.RegisterResponse
+ */
+export type RegisterResponse = Message<"turnleaf.licence.v1.RegisterResponse"> & {
+  /**
+   * @generated from field: turnleaf.licence.v1.LicenceAnswer answer = 1;
+   */
+  answer?: LicenceAnswer | undefined;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.RegisterResponse.
+ * Use `create(RegisterResponseSchema)` to create a new message.
+ */
+export const RegisterResponseSchema: GenMessage<RegisterResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 4);
+
+/**
+ * @generated from message turnleaf.licence.v1.RegisterOfflineRequest
+ */
+export type RegisterOfflineRequest = Message<"turnleaf.licence.v1.RegisterOfflineRequest"> & {
+  /**
+   * The content of the offline request file (TLREQ1.…).
+   *
+   * @generated from field: string request_file = 1;
+   */
+  requestFile: string;
+
+  /**
+   * @generated from field: turnleaf.licence.v1.Caller caller = 2;
+   */
+  caller?: Caller | undefined;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.RegisterOfflineRequest.
+ * Use `create(RegisterOfflineRequestSchema)` to create a new message.
+ */
+export const RegisterOfflineRequestSchema: GenMessage<RegisterOfflineRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 5);
+
+/**
+ * @generated from message turnleaf.licence.v1.RegisterOfflineResponse
+ */
+export type RegisterOfflineResponse = Message<"turnleaf.licence.v1.RegisterOfflineResponse"> & {
+  /**
+   * answer.signed is the verification file's content.
+   *
+   * @generated from field: turnleaf.licence.v1.LicenceAnswer answer = 1;
+   */
+  answer?: LicenceAnswer | undefined;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.RegisterOfflineResponse.
+ * Use `create(RegisterOfflineResponseSchema)` to create a new message.
+ */
+export const RegisterOfflineResponseSchema: GenMessage<RegisterOfflineResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 6);
+
+/**
+ * @generated from message turnleaf.licence.v1.GetStatusRequest
+ */
+export type GetStatusRequest = Message<"turnleaf.licence.v1.GetStatusRequest"> & {
+  /**
+   * @generated from field: string licence_code = 1;
+   */
+  licenceCode: string;
+
+  /**
+   * @generated from field: string terminal_code = 2;
+   */
+  terminalCode: string;
+
+  /**
+   * @generated from field: string nonce = 3;
+   */
+  nonce: string;
+
+  /**
+   * @generated from field: turnleaf.licence.v1.Caller caller = 4;
+   */
+  caller?: Caller | undefined;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.GetStatusRequest.
+ * Use `create(GetStatusRequestSchema)` to create a new message.
+ */
+export const GetStatusRequestSchema: GenMessage<GetStatusRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 7);
+
+/**
+ * @generated from message turnleaf.licence.v1.GetStatusResponse
+ */
+export type GetStatusResponse = Message<"turnleaf.licence.v1.GetStatusResponse"> & {
+  /**
+   * @generated from field: turnleaf.licence.v1.LicenceAnswer answer = 1;
+   */
+  answer?: LicenceAnswer | undefined;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.GetStatusResponse.
+ * Use `create(GetStatusResponseSchema)` to create a new message.
+ */
+export const GetStatusResponseSchema: GenMessage<GetStatusResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 8);
+
+/**
+ * @generated from message turnleaf.licence.v1.DeactivateRequest
+ */
+export type DeactivateRequest = Message<"turnleaf.licence.v1.DeactivateRequest"> & {
+  /**
+   * @generated from field: string licence_code = 1;
+   */
+  licenceCode: string;
+
+  /**
+   * The terminal asking; the answer is bound to it.
+   *
+   * @generated from field: string terminal_code = 2;
+   */
+  terminalCode: string;
+
+  /**
+   * @generated from field: string nonce = 3;
+   */
+  nonce: string;
+
+  /**
+   * Another activation of the licence to release (from the list a 404 answers); empty releases this terminal's.
+   *
+   * @generated from field: string activation_id = 4;
+   */
+  activationId: string;
+
+  /**
+   * @generated from field: turnleaf.licence.v1.Caller caller = 5;
+   */
+  caller?: Caller | undefined;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.DeactivateRequest.
+ * Use `create(DeactivateRequestSchema)` to create a new message.
+ */
+export const DeactivateRequestSchema: GenMessage<DeactivateRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 9);
+
+/**
+ * @generated from message turnleaf.licence.v1.DeactivateResponse
+ */
+export type DeactivateResponse = Message<"turnleaf.licence.v1.DeactivateResponse"> & {
+  /**
+   * @generated from field: turnleaf.licence.v1.LicenceAnswer answer = 1;
+   */
+  answer?: LicenceAnswer | undefined;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.DeactivateResponse.
+ * Use `create(DeactivateResponseSchema)` to create a new message.
+ */
+export const DeactivateResponseSchema: GenMessage<DeactivateResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 10);
+
+/**
+ * LicenceAnswer is the signed answer and, for display only, what it says.
+ *
+ * @generated from message turnleaf.licence.v1.LicenceAnswer
+ */
+export type LicenceAnswer = Message<"turnleaf.licence.v1.LicenceAnswer"> & {
+  /**
+   * TLLIC1.<key id>.<payload>.<signature>: the only part a client may trust.
+   *
+   * @generated from field: string signed = 1;
+   */
+  signed: string;
+
+  /**
+   * @generated from field: turnleaf.licence.v1.LicenceState licence_state = 2;
+   */
+  licenceState: LicenceState;
+
+  /**
+   * The terminal's activation; empty when it holds none.
+   *
+   * @generated from field: string activation_id = 3;
+   */
+  activationId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp server_time = 4;
+   */
+  serverTime?: Timestamp | undefined;
+
+  /**
+   * The answer's own expiry (renew before it), separate from the licence's.
+   *
+   * @generated from field: google.protobuf.Timestamp valid_until = 5;
+   */
+  validUntil?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.LicenceAnswer.
+ * Use `create(LicenceAnswerSchema)` to create a new message.
+ */
+export const LicenceAnswerSchema: GenMessage<LicenceAnswer> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 11);
+
+/**
+ * @generated from enum turnleaf.licence.v1.LicenceState
+ */
+export enum LicenceState {
+  /**
+   * @generated from enum value: LICENCE_STATE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: LICENCE_STATE_ACTIVE = 1;
+   */
+  ACTIVE = 1,
+
+  /**
+   * @generated from enum value: LICENCE_STATE_EXPIRED = 2;
+   */
+  EXPIRED = 2,
+
+  /**
+   * @generated from enum value: LICENCE_STATE_REVOKED = 3;
+   */
+  REVOKED = 3,
+}
+
+/**
+ * Describes the enum turnleaf.licence.v1.LicenceState.
+ */
+export const LicenceStateSchema: GenEnum<LicenceState> = /*@__PURE__*/
+  enumDesc(file_turnleaf_licence_v1_licence_service, 0);
+
+/**
+ * Edition is what a licence unlocks (spec 001 §4, §6): trial is the desktop tool without one.
+ *
+ * @generated from enum turnleaf.licence.v1.Edition
+ */
+export enum Edition {
+  /**
+   * @generated from enum value: EDITION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: EDITION_TRIAL = 1;
+   */
+  TRIAL = 1,
+
+  /**
+   * @generated from enum value: EDITION_REGISTERED = 2;
+   */
+  REGISTERED = 2,
+}
+
+/**
+ * Describes the enum turnleaf.licence.v1.Edition.
+ */
+export const EditionSchema: GenEnum<Edition> = /*@__PURE__*/
+  enumDesc(file_turnleaf_licence_v1_licence_service, 1);
+
+/**
+ * @generated from enum turnleaf.licence.v1.ActivationChannel
+ */
+export enum ActivationChannel {
+  /**
+   * @generated from enum value: ACTIVATION_CHANNEL_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: ACTIVATION_CHANNEL_ONLINE = 1;
+   */
+  ONLINE = 1,
+
+  /**
+   * @generated from enum value: ACTIVATION_CHANNEL_OFFLINE = 2;
+   */
+  OFFLINE = 2,
+}
+
+/**
+ * Describes the enum turnleaf.licence.v1.ActivationChannel.
+ */
+export const ActivationChannelSchema: GenEnum<ActivationChannel> = /*@__PURE__*/
+  enumDesc(file_turnleaf_licence_v1_licence_service, 2);
+
+/**
+ * LicenceService owns licence codes, activations and the signed answers desktop tools verify. The gateway
+ * calls it for the desktop tool: every success carries a licence answer signed with Ed25519; every refusal
+ * is a DomainError whose REST code is a licence code of spec 001 §8 (401 to 407).
  *
  * @generated from service turnleaf.licence.v1.LicenceService
  */
@@ -64,6 +434,46 @@ export const LicenceService: GenService<{
     methodKind: "unary";
     input: typeof GetSigningKeyRequestSchema;
     output: typeof GetSigningKeyResponseSchema;
+  },
+  /**
+   * Register activates a terminal online; a terminal already activated is activated again (same activation).
+   *
+   * @generated from rpc turnleaf.licence.v1.LicenceService.Register
+   */
+  register: {
+    methodKind: "unary";
+    input: typeof RegisterRequestSchema;
+    output: typeof RegisterResponseSchema;
+  },
+  /**
+   * RegisterOffline answers an offline request file (uploaded in the account page) with a verification file.
+   *
+   * @generated from rpc turnleaf.licence.v1.LicenceService.RegisterOffline
+   */
+  registerOffline: {
+    methodKind: "unary";
+    input: typeof RegisterOfflineRequestSchema;
+    output: typeof RegisterOfflineResponseSchema;
+  },
+  /**
+   * GetStatus answers what the licence grants the terminal now (a fresh answer when it is activated).
+   *
+   * @generated from rpc turnleaf.licence.v1.LicenceService.GetStatus
+   */
+  getStatus: {
+    methodKind: "unary";
+    input: typeof GetStatusRequestSchema;
+    output: typeof GetStatusResponseSchema;
+  },
+  /**
+   * Deactivate releases the terminal's activation, or another one of the licence (activation_id).
+   *
+   * @generated from rpc turnleaf.licence.v1.LicenceService.Deactivate
+   */
+  deactivate: {
+    methodKind: "unary";
+    input: typeof DeactivateRequestSchema;
+    output: typeof DeactivateResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_turnleaf_licence_v1_licence_service, 0);

@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import type { Connection } from "@turnleaf/kit";
+import type { LicenceConfig } from "./config.js";
+import { ActivationRepository } from "./data/activation.repository.js";
+import { GuessRepository } from "./data/guess.repository.js";
+import { LicenceRepository } from "./data/licence.repository.js";
+import { LicenceEventRepository } from "./data/licence-event.repository.js";
+import { SecretRepository } from "./data/secret.repository.js";
+import { generateSigningKeyPem, type SigningKey, signingKeyFromPrivatePem } from "./domain/signing-key.js";
+import { LicenceDesk } from "./handlers/licence-desk.js";
+
+export type LicenceSettings = Pick<
+  LicenceConfig,
+  | "LICENCE_SIGNING_KEY_PEM"
+  | "LICENCE_CODE_PEPPER"
+  | "LICENCE_ONLINE_ANSWER_TTL_DAYS"
+  | "LICENCE_OFFLINE_ANSWER_TTL_DAYS"
+  | "LICENCE_GUESS_LIMIT"
+  | "LICENCE_GUESS_WINDOW_SECONDS"
+>;
+
+/**
+ * Wires the licence desk to its stores. Secrets the environment does not give are generated once and kept in
+ * MongoDB (insert-if-absent), so every replica and every restart signs and hashes with the same ones.
+ */
+export async function assembleLicenceDesk(
+  mongo: Connection,
+  settings: LicenceSettings,
+  now: () => Date = () => new Date(),
+): Promise<{ desk: LicenceDesk; signingKey: SigningKey }> {
+  const secrets = new SecretRepository(mongo);
+  const signingKey = signingKeyFromPrivatePem(
+    settings.LICENCE_SIGNING_KEY_PEM ?? (await secrets.currentOrInsert("signing-key", generateSigningKeyPem())),
+  );
+  const codePepper =
+    settings.LICENCE_CODE_PEPPER ??
+    (await secrets.currentOrInsert("licence-code-pepper", randomBytes(32).toString("base64url")));
+  const repositories = {
+    licences: new LicenceRepository(mongo),
+    activations: new ActivationRepository(mongo),
+    events: new LicenceEventRepository(mongo),
+    guesses: new GuessRepository(mongo),
+  };
+  // The unique indexes are what hold activation limits under concurrency: they must exist before any call.
+  await Promise.all(Object.values(repositories).map((repository) => repository.ensureIndexes()));
+  const desk = new LicenceDesk({
+    ...repositories,
+    signingKey,
+    codePepper,
+    now,
+    settings: {
+      onlineAnswerTtlDays: settings.LICENCE_ONLINE_ANSWER_TTL_DAYS,
+      offlineAnswerTtlDays: settings.LICENCE_OFFLINE_ANSWER_TTL_DAYS,
+      guessLimit: settings.LICENCE_GUESS_LIMIT,
+      guessWindowSeconds: settings.LICENCE_GUESS_WINDOW_SECONDS,
+    },
+  });
+  return { desk, signingKey };
+}

@@ -1,0 +1,41 @@
+import { isDuplicateKeyError } from "@turnleaf/kit";
+import type { Connection } from "mongoose";
+import { type ActivationDocument, activationModel } from "./activation.schema.js";
+
+export class ActivationRepository {
+  private readonly activations;
+
+  constructor(connection: Connection) {
+    this.activations = activationModel(connection);
+  }
+
+  async listForLicence(licenceId: string): Promise<ActivationDocument[]> {
+    return this.activations.find({ licenceId }).sort({ activatedAt: 1 }).lean<ActivationDocument[]>().exec();
+  }
+
+  /** Inserts unless its slot or its terminal is already taken on the licence; answers whether it did. */
+  async tryInsert(activation: ActivationDocument): Promise<boolean> {
+    try {
+      await this.activations.create(activation);
+      return true;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false;
+      throw error;
+    }
+  }
+
+  async recordSeen(
+    activationId: string,
+    seen: Pick<ActivationDocument, "terminalComponents" | "terminalLabel" | "channel" | "lastSeenAt">,
+  ): Promise<void> {
+    await this.activations.updateOne({ _id: activationId }, { $set: seen }).exec();
+  }
+
+  async delete(activationId: string): Promise<void> {
+    await this.activations.deleteOne({ _id: activationId }).exec();
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.activations.syncIndexes();
+  }
+}
