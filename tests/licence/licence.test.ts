@@ -246,6 +246,18 @@ describe("online registration", () => {
     ]);
   });
 
+  it("follows a terminal whose components drift one at a time; its first code is then another machine", async () => {
+    const { licenceCode } = await issue(["--max-activations", "2"]);
+    const original = machine("drift");
+    const first = await registerOnline(licenceCode, original.terminalCode);
+    const oneChanged = terminalCodeFromComponents({ ...original.components, network: "new-adapter" });
+    const twoChanged = terminalCodeFromComponents({ ...original.components, network: "new-adapter", disk: "new-disk" });
+    expect((await registerOnline(licenceCode, oneChanged)).data.activationId).toBe(first.data.activationId);
+    expect((await registerOnline(licenceCode, twoChanged)).data.activationId).toBe(first.data.activationId);
+    const again = await registerOnline(licenceCode, original.terminalCode);
+    expect(again.data.activationId).not.toBe(first.data.activationId);
+  });
+
   it("holds the activation limit under 100 simultaneous activations: exactly k succeed, the rest get 404", async () => {
     const k = 3;
     const { licenceCode, licenceId } = await issue(["--max-activations", String(k)]);
@@ -373,6 +385,30 @@ describe("refusals with the codes of spec 001 §8", () => {
       await registerOnline(licenceCode, machine().terminalCode, address);
     } finally {
       clockOffsetMs -= (settings.LICENCE_GUESS_WINDOW_SECONDS + 1) * 1000;
+    }
+  });
+
+  it("keys the guess limit on the forwarded client address behind a trusted proxy", async () => {
+    const behindIngress = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined, trustProxy: 1 });
+    const { licenceCode } = await issue();
+    const guess = (forwardedFor: string, code: string) =>
+      behindIngress.inject({
+        method: "POST",
+        url: "/api/licence/status",
+        remoteAddress: "10.0.0.254",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
+        payload: new URLSearchParams({
+          licenceCode: code,
+          terminalCode: machine().terminalCode,
+          nonce: createNonce(),
+        }).toString(),
+      });
+    try {
+      for (let attempt = 0; attempt < settings.LICENCE_GUESS_LIMIT; attempt += 1) await guess("203.0.113.7", "wrong");
+      expect((await guess("203.0.113.7", licenceCode)).json().msg).toContain("too many attempts");
+      expect((await guess("203.0.113.8", licenceCode)).json().code).toBe("OK");
+    } finally {
+      await behindIngress.close();
     }
   });
 

@@ -14,6 +14,15 @@ export interface AppDependencies {
   peers: Peers;
   stores: StoreProbes;
   devActorUserId: string | undefined;
+  /** Fastify's trustProxy: proxies whose X-Forwarded-For gives the client's address. */
+  trustProxy?: number | string[] | undefined;
+}
+
+/** A hop count becomes proxy-addr's trust function (fastify's types omit the number form). */
+function trustProxyOption(setting: number | string[] | undefined) {
+  if (setting === undefined) return false;
+  if (Array.isArray(setting)) return setting;
+  return (_address: string, hop: number) => hop < setting;
 }
 
 /** Builds the gateway; never listens (main.ts does), so tests drive it with inject() or a port of their own. */
@@ -22,6 +31,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     loggerInstance: dependencies.log as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     requestIdHeader: "x-request-id",
+    trustProxy: trustProxyOption(dependencies.trustProxy),
     // Forms and query strings arrive as strings anyway; a JSON number or array where a string belongs is a mistake.
     ajv: { customOptions: { coerceTypes: false } },
   });

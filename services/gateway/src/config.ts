@@ -24,6 +24,14 @@ export function readConfig(source: Env) {
        * Never set in a deployment: without it, such requests answer LOGIN_SIGNOUT.
        */
       DEV_ACTOR_USER_ID: env.text.regex(/^[0-9]{1,20}$/, "expected a numeric user id").optional(),
+      /**
+       * Which proxies' X-Forwarded-For to believe for the client's address (the licence guess limit keys on it):
+       * a hop count ("1" behind one ingress), or addresses/CIDRs, comma separated. Unset: the socket's peer.
+       */
+      TRUST_PROXY: env.text
+        .regex(/^(\d{1,2}|[0-9a-fA-F.:/,\s]+|loopback|linklocal|uniquelocal)$/, "expected a hop count or addresses")
+        .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.split(",").map((part) => part.trim())))
+        .optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

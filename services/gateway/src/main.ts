@@ -9,7 +9,13 @@ async function main() {
   const log = createLogger({ service: "gateway", level: config.LOG_LEVEL });
   const stores = await connectStoreProbes(config, log);
   const peers = connectPeers(config);
-  const app = await buildApp({ log, peers, stores, devActorUserId: config.DEV_ACTOR_USER_ID });
+  const app = await buildApp({
+    log,
+    peers,
+    stores,
+    devActorUserId: config.DEV_ACTOR_USER_ID,
+    trustProxy: config.TRUST_PROXY,
+  });
   await app.listen({ host: config.HOST, port: config.PORT });
   closeOnSignals(
     log,

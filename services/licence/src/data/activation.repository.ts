@@ -24,11 +24,22 @@ export class ActivationRepository {
     }
   }
 
+  /**
+   * Records the terminal as seen now, under the code it used: a terminal whose components drift one at a time
+   * keeps its activation, and its old code becomes free for a machine that really has it. Should another
+   * activation hold that code already, the key stays as it was.
+   */
   async recordSeen(
     activationId: string,
-    seen: Pick<ActivationDocument, "terminalComponents" | "terminalLabel" | "channel" | "lastSeenAt">,
+    seen: Pick<ActivationDocument, "terminalKey" | "terminalComponents" | "terminalLabel" | "channel" | "lastSeenAt">,
   ): Promise<void> {
-    await this.activations.updateOne({ _id: activationId }, { $set: seen }).exec();
+    try {
+      await this.activations.updateOne({ _id: activationId }, { $set: seen }).exec();
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      const { terminalKey: _taken, ...rest } = seen;
+      await this.activations.updateOne({ _id: activationId }, { $set: rest }).exec();
+    }
   }
 
   async delete(activationId: string): Promise<void> {

@@ -12,7 +12,7 @@ export interface ActivationDocument {
   _id: string;
   licenceId: string;
   slot: number;
-  /** SHA-256 of the terminal code it was first activated with. */
+  /** SHA-256 of the terminal code it was last seen with. */
   terminalKey: string;
   /** The terminal code's component hashes as last seen (one may change at each registration). */
   terminalComponents: string[];

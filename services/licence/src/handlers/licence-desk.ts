@@ -342,6 +342,7 @@ export class LicenceDesk {
   /** A matched terminal's components as seen now: the one that changed is remembered, so the next may change too. */
   private seen(activation: ActivationDocument, terminalCode: string) {
     return {
+      terminalKey: sha256(terminalCode),
       terminalComponents: terminalComponentHashes(terminalCode),
       terminalLabel: activation.terminalLabel,
       channel: activation.channel,
