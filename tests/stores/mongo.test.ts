@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { connectMongo, createLogger, pingMongo } from "@turnleaf/kit";
+import { connectMongo, createLogger, pingMongo, unlessDuplicate } from "@turnleaf/kit";
 import { Schema } from "mongoose";
 import { afterAll, describe, expect, inject, it } from "vitest";
 
@@ -50,6 +50,13 @@ describe("mongoose against the real MongoDB-wire server", () => {
 
   it("enforces a unique index (no duplicate page)", async () => {
     await expect(pages.create({ bookId: "b1", index: 1, width: 1 })).rejects.toMatchObject({ code: 11000 });
+  });
+
+  it("tells a write refused by a unique index (false) from a new one (true) and from other failures (thrown)", async () => {
+    expect(await unlessDuplicate(() => pages.create({ bookId: "b4", index: 1 }))).toBe(true);
+    expect(await unlessDuplicate(() => pages.create({ bookId: "b4", index: 1 }))).toBe(false);
+    await expect(unlessDuplicate(() => pages.create({ bookId: "b4", index: -1 }))).rejects.toThrow(/index/);
+    expect(await pages.countDocuments({ bookId: "b4" })).toBe(1);
   });
 
   it("rejects documents that break the schema before they reach the store", async () => {

@@ -27,3 +27,14 @@ export async function pingMongo(connection: Connection): Promise<void> {
 export function isDuplicateKeyError(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === 11000;
 }
+
+/** Runs a write that a unique index may refuse; answers false when it did (any other failure is thrown). */
+export async function unlessDuplicate(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}

@@ -1,4 +1,4 @@
-import { isDuplicateKeyError } from "@turnleaf/kit";
+import { unlessDuplicate } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import { type ActivationDocument, activationModel } from "./activation.schema.js";
 
@@ -15,13 +15,7 @@ export class ActivationRepository {
 
   /** Inserts unless its slot or its terminal is already taken on the licence; answers whether it did. */
   async tryInsert(activation: ActivationDocument): Promise<boolean> {
-    try {
-      await this.activations.create(activation);
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
+    return unlessDuplicate(() => this.activations.create(activation));
   }
 
   /**
@@ -33,13 +27,9 @@ export class ActivationRepository {
     activationId: string,
     seen: Pick<ActivationDocument, "terminalKey" | "terminalComponents" | "terminalLabel" | "channel" | "lastSeenAt">,
   ): Promise<void> {
-    try {
-      await this.activations.updateOne({ _id: activationId }, { $set: seen }).exec();
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-      const { terminalKey: _taken, ...rest } = seen;
-      await this.activations.updateOne({ _id: activationId }, { $set: rest }).exec();
-    }
+    if (await unlessDuplicate(() => this.activations.updateOne({ _id: activationId }, { $set: seen }).exec())) return;
+    const { terminalKey: _taken, ...rest } = seen;
+    await this.activations.updateOne({ _id: activationId }, { $set: rest }).exec();
   }
 
   async delete(activationId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { isDuplicateKeyError } from "@turnleaf/kit";
+import { unlessDuplicate } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import { type LicenceDocument, type LicenceOwnerDocument, licenceModels } from "./licence.schema.js";
 
@@ -11,13 +11,7 @@ export class LicenceRepository {
 
   /** Inserts unless a licence with the same code hash exists; answers whether it did. */
   async tryInsert(licence: LicenceDocument): Promise<boolean> {
-    try {
-      await this.models.licences.create(licence);
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
+    return unlessDuplicate(() => this.models.licences.create(licence));
   }
 
   async findById(licenceId: string): Promise<LicenceDocument | null> {
@@ -45,11 +39,8 @@ export class LicenceRepository {
 
   /** Makes the account the licence's owner unless it has one; answers the owner either way. */
   async claimOwner(licenceId: string, accountId: string, at: Date): Promise<string> {
-    try {
-      await this.models.owners.create({ _id: licenceId, accountId, boundAt: at });
+    if (await unlessDuplicate(() => this.models.owners.create({ _id: licenceId, accountId, boundAt: at }))) {
       return accountId;
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
     }
     const owner = await this.ownerOf(licenceId);
     if (owner === undefined) throw new Error(`owner of licence ${licenceId} vanished after a conflicting insert`);

@@ -1,4 +1,4 @@
-import { isDuplicateKeyError } from "@turnleaf/kit";
+import { unlessDuplicate } from "@turnleaf/kit";
 import { type Connection, Schema } from "mongoose";
 
 interface StoredSecret {
@@ -21,11 +21,7 @@ export class SecretRepository {
 
   /** Stores the candidate only if the secret does not exist yet; every replica then reads back the same value. */
   async currentOrInsert(name: string, candidate: string): Promise<string> {
-    try {
-      await this.secrets.create({ _id: name, value: candidate });
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
+    await unlessDuplicate(() => this.secrets.create({ _id: name, value: candidate }));
     const stored = await this.secrets.findById(name).lean<StoredSecret>().exec();
     if (!stored) throw new Error(`secret ${name} vanished after insert`);
     return stored.value;
