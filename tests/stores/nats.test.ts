@@ -68,7 +68,7 @@ describe("JetStream helpers against the real NATS server", () => {
     const ack = await publishEvent(nats, subject, ConversionJobRequestedSchema, {
       jobId: "a1",
       bookId: "b1",
-      sourceKeys: ["k1"],
+      sources: [{ key: "k1" }],
     });
     expect(ack.stream).toBe(stream.name);
 
@@ -77,7 +77,7 @@ describe("JetStream helpers against the real NATS server", () => {
       nats,
       jobConsumer("ack", [subject], async (event, message) => {
         expect(message.headers?.get(eventTypeHeader)).toBe("turnleaf.conversion.v1.ConversionJobRequested");
-        handled.push(`${event.jobId}:${event.sourceKeys.join(",")}`);
+        handled.push(`${event.jobId}:${event.sources.map((source) => source.key).join(",")}`);
       }),
       log,
     );

@@ -12,10 +12,137 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/conversion/v1/conversion_events.proto.
  */
 export const file_turnleaf_conversion_v1_conversion_events: GenFile = /*@__PURE__*/
-  fileDesc("Ci50dXJubGVhZi9jb252ZXJzaW9uL3YxL2NvbnZlcnNpb25fZXZlbnRzLnByb3RvEhZ0dXJubGVhZi5jb252ZXJzaW9uLnYxIk4KFkNvbnZlcnNpb25Kb2JSZXF1ZXN0ZWQSDgoGam9iX2lkGAEgASgJEg8KB2Jvb2tfaWQYAiABKAkSEwoLc291cmNlX2tleXMYAyADKAkiswEKF0NvbnZlcnNpb25Kb2JQcm9ncmVzc2VkEg4KBmpvYl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEjkKBXN0YXRlGAMgASgOMioudHVybmxlYWYuY29udmVyc2lvbi52MS5Db252ZXJzaW9uSm9iU3RhdGUSKwoFcGFnZXMYBCABKAsyHC50dXJubGVhZi5jb21tb24udjEuUHJvZ3Jlc3MSDwoHbWVzc2FnZRgFIAEoCSrFAQoSQ29udmVyc2lvbkpvYlN0YXRlEiQKIENPTlZFUlNJT05fSk9CX1NUQVRFX1VOU1BFQ0lGSUVEEAASHwobQ09OVkVSU0lPTl9KT0JfU1RBVEVfUVVFVUVEEAESIwofQ09OVkVSU0lPTl9KT0JfU1RBVEVfQ09OVkVSVElORxACEiIKHkNPTlZFUlNJT05fSk9CX1NUQVRFX0NPTVBMRVRFRBADEh8KG0NPTlZFUlNJT05fSk9CX1NUQVRFX0ZBSUxFRBAEYgZwcm90bzM", [file_turnleaf_common_v1_progress]);
+  fileDesc("Ci50dXJubGVhZi9jb252ZXJzaW9uL3YxL2NvbnZlcnNpb25fZXZlbnRzLnByb3RvEhZ0dXJubGVhZi5jb252ZXJzaW9uLnYxIocBCgpTb3VyY2VGaWxlEgsKA2tleRgBIAEoCRIwCgRraW5kGAIgASgOMiIudHVybmxlYWYuY29udmVyc2lvbi52MS5Tb3VyY2VLaW5kEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIQCghwYXNzd29yZBgEIAEoCRISCgpzaXplX2J5dGVzGAUgASgDIp0CChFDb252ZXJzaW9uT3B0aW9ucxIuCgZlbmdpbmUYASABKA4yHi50dXJubGVhZi5jb252ZXJzaW9uLnYxLkVuZ2luZRITCgttYXhfc2lkZV9weBgCIAEoBRIPCgdxdWFsaXR5GAMgASgFEgsKA2RwaRgEIAEoBRIoCgNjdXQYBSABKA4yGy50dXJubGVhZi5jb252ZXJzaW9uLnYxLkN1dBISCgppbXBvcnRfdG9jGAYgASgIEhQKDGltcG9ydF9saW5rcxgHIAEoCBIVCg1pbXBvcnRfc2VhcmNoGAggASgIEhQKDHRleHRfdG9fbGluaxgJIAEoCBISCgpwYWdlX3JhbmdlGAogASgJEhAKCGJsZWVkX3B0GAsgASgBIssBChZDb252ZXJzaW9uSm9iUmVxdWVzdGVkEg4KBmpvYl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEjMKB3NvdXJjZXMYAyADKAsyIi50dXJubGVhZi5jb252ZXJzaW9uLnYxLlNvdXJjZUZpbGUSOgoHb3B0aW9ucxgEIAEoCzIpLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuQ29udmVyc2lvbk9wdGlvbnMSEAoIcmV2aXNpb24YBSABKAUSDQoFdHJpYWwYBiABKAgi2wEKF0NvbnZlcnNpb25Kb2JQcm9ncmVzc2VkEg4KBmpvYl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEjkKBXN0YXRlGAMgASgOMioudHVybmxlYWYuY29udmVyc2lvbi52MS5Db252ZXJzaW9uSm9iU3RhdGUSKwoFcGFnZXMYBCABKAsyHC50dXJubGVhZi5jb21tb24udjEuUHJvZ3Jlc3MSDwoHbWVzc2FnZRgFIAEoCRIQCghyZXZpc2lvbhgGIAEoBRIUCgxtYW5pZmVzdF9rZXkYByABKAkqxQEKEkNvbnZlcnNpb25Kb2JTdGF0ZRIkCiBDT05WRVJTSU9OX0pPQl9TVEFURV9VTlNQRUNJRklFRBAAEh8KG0NPTlZFUlNJT05fSk9CX1NUQVRFX1FVRVVFRBABEiMKH0NPTlZFUlNJT05fSk9CX1NUQVRFX0NPTlZFUlRJTkcQAhIiCh5DT05WRVJTSU9OX0pPQl9TVEFURV9DT01QTEVURUQQAxIfChtDT05WRVJTSU9OX0pPQl9TVEFURV9GQUlMRUQQBCpVCgpTb3VyY2VLaW5kEhsKF1NPVVJDRV9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPU09VUkNFX0tJTkRfUERGEAESFQoRU09VUkNFX0tJTkRfSU1BR0UQAipcCgZFbmdpbmUSFgoSRU5HSU5FX1VOU1BFQ0lGSUVEEAASEgoORU5HSU5FX0hEX1RFWFQQARITCg9FTkdJTkVfSERfSU1BR0UQAhIRCg1FTkdJTkVfVkVDVE9SEAUqfAoDQ3V0EhMKD0NVVF9VTlNQRUNJRklFRBAAEgwKCENVVF9OT05FEAESDAoIQ1VUX0FVVE8QAhIXChNDVVRfVkVSVElDQUxfSEFMVkVTEAMSGQoVQ1VUX0hPUklaT05UQUxfSEFMVkVTEAQSEAoMQ1VUX1FVQVJURVJTEAViBnByb3RvMw", [file_turnleaf_common_v1_progress]);
+
+/**
+ * One uploaded source, in book order.
+ *
+ * @generated from message turnleaf.conversion.v1.SourceFile
+ */
+export type SourceFile = Message<"turnleaf.conversion.v1.SourceFile"> & {
+  /**
+   * Key in the sources bucket (server-generated; never a client file name).
+   *
+   * @generated from field: string key = 1;
+   */
+  key: string;
+
+  /**
+   * @generated from field: turnleaf.conversion.v1.SourceKind kind = 2;
+   */
+  kind: SourceKind;
+
+  /**
+   * The client's file name, for messages only.
+   *
+   * @generated from field: string display_name = 3;
+   */
+  displayName: string;
+
+  /**
+   * The PDF's password when it is protected; empty otherwise.
+   *
+   * @generated from field: string password = 4;
+   */
+  password: string;
+
+  /**
+   * @generated from field: int64 size_bytes = 5;
+   */
+  sizeBytes: bigint;
+};
+
+/**
+ * Describes the message turnleaf.conversion.v1.SourceFile.
+ * Use `create(SourceFileSchema)` to create a new message.
+ */
+export const SourceFileSchema: GenMessage<SourceFile> = /*@__PURE__*/
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 0);
+
+/**
+ * The conversion settings of an upload (spec 000 §3 create meta, spec 001 §4 import settings).
+ *
+ * @generated from message turnleaf.conversion.v1.ConversionOptions
+ */
+export type ConversionOptions = Message<"turnleaf.conversion.v1.ConversionOptions"> & {
+  /**
+   * @generated from field: turnleaf.conversion.v1.Engine engine = 1;
+   */
+  engine: Engine;
+
+  /**
+   * Largest page side in pixels: 4 = 1280, 3 = 1920, 2 = 2200, 1 = 2800 (450-3200 on the desktop path).
+   *
+   * @generated from field: int32 max_side_px = 2;
+   */
+  maxSidePx: number;
+
+  /**
+   * Encoding quality ("definition"), 80-95.
+   *
+   * @generated from field: int32 quality = 3;
+   */
+  quality: number;
+
+  /**
+   * Render resolution for vector content, 72-320.
+   *
+   * @generated from field: int32 dpi = 4;
+   */
+  dpi: number;
+
+  /**
+   * @generated from field: turnleaf.conversion.v1.Cut cut = 5;
+   */
+  cut: Cut;
+
+  /**
+   * @generated from field: bool import_toc = 6;
+   */
+  importToc: boolean;
+
+  /**
+   * @generated from field: bool import_links = 7;
+   */
+  importLinks: boolean;
+
+  /**
+   * @generated from field: bool import_search = 8;
+   */
+  importSearch: boolean;
+
+  /**
+   * Turn URLs written in the text into links.
+   *
+   * @generated from field: bool text_to_link = 9;
+   */
+  textToLink: boolean;
+
+  /**
+   * Pages to import, e.g. "1,5-8,20"; empty: all.
+   *
+   * @generated from field: string page_range = 10;
+   */
+  pageRange: string;
+
+  /**
+   * Trimmed from each edge, in PDF points.
+   *
+   * @generated from field: double bleed_pt = 11;
+   */
+  bleedPt: number;
+};
+
+/**
+ * Describes the message turnleaf.conversion.v1.ConversionOptions.
+ * Use `create(ConversionOptionsSchema)` to create a new message.
+ */
+export const ConversionOptionsSchema: GenMessage<ConversionOptions> = /*@__PURE__*/
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 1);
 
 /**
  * Published on conversion.v1.job.<job_id>.requested; consumed by conversion workers as a work queue.
+ * job_id is the upload task's id: a redelivered or republished job converts into the same revision.
  *
  * @generated from message turnleaf.conversion.v1.ConversionJobRequested
  */
@@ -31,9 +158,28 @@ export type ConversionJobRequested = Message<"turnleaf.conversion.v1.ConversionJ
   bookId: string;
 
   /**
-   * @generated from field: repeated string source_keys = 3;
+   * @generated from field: repeated turnleaf.conversion.v1.SourceFile sources = 3;
    */
-  sourceKeys: string[];
+  sources: SourceFile[];
+
+  /**
+   * @generated from field: turnleaf.conversion.v1.ConversionOptions options = 4;
+   */
+  options?: ConversionOptions | undefined;
+
+  /**
+   * The book's revision this conversion writes (books/<book_id>/r<revision>/).
+   *
+   * @generated from field: int32 revision = 5;
+   */
+  revision: number;
+
+  /**
+   * Trial (unregistered) accounts: at most 12 pages or images, and a watermark.
+   *
+   * @generated from field: bool trial = 6;
+   */
+  trial: boolean;
 };
 
 /**
@@ -41,7 +187,7 @@ export type ConversionJobRequested = Message<"turnleaf.conversion.v1.ConversionJ
  * Use `create(ConversionJobRequestedSchema)` to create a new message.
  */
 export const ConversionJobRequestedSchema: GenMessage<ConversionJobRequested> = /*@__PURE__*/
-  messageDesc(file_turnleaf_conversion_v1_conversion_events, 0);
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 2);
 
 /**
  * Published on conversion.v1.job.<job_id>.progress after every page and on every state change.
@@ -70,9 +216,23 @@ export type ConversionJobProgressed = Message<"turnleaf.conversion.v1.Conversion
   pages?: Progress | undefined;
 
   /**
+   * Failures: the spec's message ('PDF conversion failed: …', 'image conversion failed', 'Incorrect Password!').
+   *
    * @generated from field: string message = 5;
    */
   message: string;
+
+  /**
+   * @generated from field: int32 revision = 6;
+   */
+  revision: number;
+
+  /**
+   * Key of the manifest in the books bucket once the first page has landed (it grows as pages land).
+   *
+   * @generated from field: string manifest_key = 7;
+   */
+  manifestKey: string;
 };
 
 /**
@@ -80,7 +240,7 @@ export type ConversionJobProgressed = Message<"turnleaf.conversion.v1.Conversion
  * Use `create(ConversionJobProgressedSchema)` to create a new message.
  */
 export const ConversionJobProgressedSchema: GenMessage<ConversionJobProgressed> = /*@__PURE__*/
-  messageDesc(file_turnleaf_conversion_v1_conversion_events, 1);
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 3);
 
 /**
  * @generated from enum turnleaf.conversion.v1.ConversionJobState
@@ -117,4 +277,118 @@ export enum ConversionJobState {
  */
 export const ConversionJobStateSchema: GenEnum<ConversionJobState> = /*@__PURE__*/
   enumDesc(file_turnleaf_conversion_v1_conversion_events, 0);
+
+/**
+ * What a source file is; PPT/PPTX arrive as PDF (turned into one before the job is published).
+ *
+ * @generated from enum turnleaf.conversion.v1.SourceKind
+ */
+export enum SourceKind {
+  /**
+   * @generated from enum value: SOURCE_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: SOURCE_KIND_PDF = 1;
+   */
+  PDF = 1,
+
+  /**
+   * @generated from enum value: SOURCE_KIND_IMAGE = 2;
+   */
+  IMAGE = 2,
+}
+
+/**
+ * Describes the enum turnleaf.conversion.v1.SourceKind.
+ */
+export const SourceKindSchema: GenEnum<SourceKind> = /*@__PURE__*/
+  enumDesc(file_turnleaf_conversion_v1_conversion_events, 1);
+
+/**
+ * Spec 000 §3 "create meta" engineType.
+ *
+ * @generated from enum turnleaf.conversion.v1.Engine
+ */
+export enum Engine {
+  /**
+   * @generated from enum value: ENGINE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * 1: HD text — raster pages plus a selectable text layer.
+   *
+   * @generated from enum value: ENGINE_HD_TEXT = 1;
+   */
+  HD_TEXT = 1,
+
+  /**
+   * 2: HD image — raster pages only.
+   *
+   * @generated from enum value: ENGINE_HD_IMAGE = 2;
+   */
+  HD_IMAGE = 2,
+
+  /**
+   * 5: full vector — the reader renders the source PDF, raster pages as fallback.
+   *
+   * @generated from enum value: ENGINE_VECTOR = 5;
+   */
+  VECTOR = 5,
+}
+
+/**
+ * Describes the enum turnleaf.conversion.v1.Engine.
+ */
+export const EngineSchema: GenEnum<Engine> = /*@__PURE__*/
+  enumDesc(file_turnleaf_conversion_v1_conversion_events, 2);
+
+/**
+ * Spec 000 §3 cutType.
+ *
+ * @generated from enum turnleaf.conversion.v1.Cut
+ */
+export enum Cut {
+  /**
+   * @generated from enum value: CUT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: CUT_NONE = 1;
+   */
+  NONE = 1,
+
+  /**
+   * -1: detect two-page spreads and split them.
+   *
+   * @generated from enum value: CUT_AUTO = 2;
+   */
+  AUTO = 2,
+
+  /**
+   * 1/2/3: forced cuts.
+   *
+   * @generated from enum value: CUT_VERTICAL_HALVES = 3;
+   */
+  VERTICAL_HALVES = 3,
+
+  /**
+   * @generated from enum value: CUT_HORIZONTAL_HALVES = 4;
+   */
+  HORIZONTAL_HALVES = 4,
+
+  /**
+   * @generated from enum value: CUT_QUARTERS = 5;
+   */
+  QUARTERS = 5,
+}
+
+/**
+ * Describes the enum turnleaf.conversion.v1.Cut.
+ */
+export const CutSchema: GenEnum<Cut> = /*@__PURE__*/
+  enumDesc(file_turnleaf_conversion_v1_conversion_events, 3);
 
