@@ -1,5 +1,7 @@
 import { type Env, env, loadConfig } from "@turnleaf/kit";
 
+const mebibyte = 1024 * 1024;
+
 export function readConfig(source: Env) {
   return loadConfig(
     "upload",
@@ -15,8 +17,19 @@ export function readConfig(source: Env) {
       S3_ACCESS_KEY_ID: env.text,
       S3_SECRET_ACCESS_KEY: env.text,
       S3_BUCKET_SOURCES: env.text.default("turnleaf-sources"),
+      BOOK_SERVICE_ADDR: env.hostPort,
+      /** How long an unfinished upload lives before the sweep removes it and its stored parts. */
+      UPLOAD_TTL_SECONDS: env.positiveInteger.default(24 * 60 * 60),
+      UPLOAD_SWEEP_INTERVAL_SECONDS: env.positiveInteger.default(300),
+      /** S3 multipart part size: S3 wants at least 5 MiB for every part but the last; gRPC carries up to 16 MiB. */
+      UPLOAD_PART_SIZE_BYTES: env.positiveInteger
+        .min(5 * mebibyte)
+        .max(15 * mebibyte)
+        .default(5 * mebibyte),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,
   );
 }
+
+export type UploadConfig = ReturnType<typeof readConfig>;

@@ -1,6 +1,8 @@
+import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import {
   connectMongo,
   connectNats,
+  createClient,
   createS3Client,
   ensureBuckets,
   ensureStreams,
@@ -8,6 +10,7 @@ import {
   s3SettingsFrom,
   streams,
 } from "@turnleaf/kit";
+import { assembleUploadDesk, startExpirySweep } from "./assemble.js";
 import { readConfig } from "./config.js";
 import { buildServices } from "./server.js";
 
@@ -16,12 +19,27 @@ runGrpcService(
   () => readConfig(process.env),
   async (config, log) => {
     const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
-    await ensureBuckets(createS3Client(s3SettingsFrom(config)), [config.S3_BUCKET_SOURCES], config.S3_REGION, log);
+    const s3 = createS3Client(s3SettingsFrom(config));
+    await ensureBuckets(s3, [config.S3_BUCKET_SOURCES], config.S3_REGION, log);
     const nats = await connectNats({ url: config.NATS_URL, name: "upload", log });
-    await ensureStreams(nats, [streams.upload]);
+    // The upload service publishes conversion jobs: their stream must exist even before a worker starts.
+    await ensureStreams(nats, [streams.upload, streams.conversion]);
+    const book = createClient(BookService, config.BOOK_SERVICE_ADDR, { peer: "book", defaultDeadlineMs: 10_000 });
+    const desk = await assembleUploadDesk({
+      mongo,
+      nats,
+      s3,
+      bucket: config.S3_BUCKET_SOURCES,
+      book,
+      settings: { ttlMs: config.UPLOAD_TTL_SECONDS * 1000, partSizeBytes: config.UPLOAD_PART_SIZE_BYTES },
+      log,
+    });
+    const stopSweep = startExpirySweep(desk, config.UPLOAD_SWEEP_INTERVAL_SECONDS * 1000, log);
     return {
-      services: buildServices(),
+      services: buildServices({ desk, nats }),
       resources: [
+        { name: "expiry sweep", close: stopSweep },
+        { name: "book client", close: async () => book.close() },
         { name: "nats", close: () => nats.drain() },
         { name: "mongodb", close: () => mongo.close() },
       ],

@@ -1,7 +1,12 @@
-import { UploadService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { type ServiceRegistration, serve } from "@turnleaf/kit";
+import { UploadProgressService, UploadService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
+import { type NatsConnection, type ServiceRegistration, serve } from "@turnleaf/kit";
+import { progressHandlers } from "./handlers/progress.handlers.js";
 import { uploadHandlers } from "./handlers/upload.handlers.js";
+import type { UploadDesk } from "./handlers/upload-desk.js";
 
-export function buildServices(): ServiceRegistration[] {
-  return [serve(UploadService, uploadHandlers())];
+export function buildServices(dependencies: { desk: UploadDesk; nats: NatsConnection }): ServiceRegistration[] {
+  return [
+    serve(UploadService, uploadHandlers(dependencies.desk)),
+    serve(UploadProgressService, progressHandlers(dependencies.desk, dependencies.nats)),
+  ];
 }

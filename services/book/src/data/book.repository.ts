@@ -1,3 +1,4 @@
+import { unlessDuplicate } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import { type BookDocument, bookModel } from "./book.schema.js";
 
@@ -10,6 +11,15 @@ export class BookRepository {
 
   async findByNumber(number: string): Promise<BookDocument | null> {
     return this.books.findOne({ number }).lean<BookDocument>().exec();
+  }
+
+  async findById(bookId: string): Promise<BookDocument | null> {
+    return this.books.findOne({ bookId }).lean<BookDocument>().exec();
+  }
+
+  /** Inserts the book unless one with its id exists already (a retried creation). */
+  async insertIfAbsent(book: BookDocument): Promise<void> {
+    await unlessDuplicate(() => this.books.create(book));
   }
 
   async upsert(book: BookDocument): Promise<void> {

@@ -11,6 +11,10 @@ export interface BookDocument {
   /** 1 book, 2 publication. */
   folderType: number;
   title: string;
+  keywords?: string;
+  description?: string;
+  /** Spec 001 §7 book source: -1 user uploaded, 0 blank page, 1 template book. */
+  source?: number;
   html5Tem: string;
   html5Theme: string;
   html5PhoneTem: string;
@@ -27,6 +31,9 @@ const bookSchema = new Schema<BookDocument>(
     folderId: { type: String, required: true, default: "0" },
     folderType: { type: Number, required: true, enum: [1, 2], default: 1 },
     title: { type: String, required: true },
+    keywords: { type: String, default: "" },
+    description: { type: String, default: "" },
+    source: { type: Number, default: -1 },
     html5Tem: { type: String, default: "" },
     html5Theme: { type: String, default: "" },
     html5PhoneTem: { type: String, default: "" },

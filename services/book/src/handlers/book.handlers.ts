@@ -2,14 +2,31 @@ import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { PowerService, TeamMember } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { DomainError, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
+import type { BookRevisionRepository } from "../data/book-revision.repository.js";
+import type { BookRevisionDocument } from "../data/book-revision.schema.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
+import {
+  mayReviseBook,
+  newBookIdentity,
+  newUploadedBook,
+  normaliseUploadBookRequest,
+  type UploadBookRequest,
+} from "../domain/upload-book.js";
 
 export interface BookHandlerDependencies {
   books: BookRepository;
+  revisions: BookRevisionRepository;
   power: TypedClient<typeof PowerService>;
 }
 
-export function bookHandlers({ books, power }: BookHandlerDependencies): ServiceImplementation<typeof BookService> {
+/** Attempts at the next free revision when concurrent uploads of the same book race for it. */
+const revisionAttempts = 8;
+
+export function bookHandlers({
+  books,
+  revisions,
+  power,
+}: BookHandlerDependencies): ServiceImplementation<typeof BookService> {
   const findMember = async (teamId: string, userId: string): Promise<TeamMember | undefined> => {
     if (teamId === "0") return undefined;
     try {
@@ -27,7 +44,56 @@ export function bookHandlers({ books, power }: BookHandlerDependencies): Service
     return user;
   };
 
+  const answer = (claim: BookRevisionDocument, created: boolean) => ({
+    bookId: claim.bookId,
+    number: claim.number,
+    revision: claim.revision,
+    created,
+  });
+
+  /** A claim already made by this task: for a new book, make sure the book exists (a crash may sit between). */
+  const replay = async (claim: BookRevisionDocument, request: UploadBookRequest) => {
+    if (claim.revision === 1 && request.bookId === "") {
+      await books.insertIfAbsent(newUploadedBook(request, claim));
+    }
+    return answer(claim, false);
+  };
+
   return {
+    async createBookFromUpload(raw) {
+      const request = normaliseUploadBookRequest(raw);
+      const earlier = await revisions.findByUploadTask(request.uploadTaskId);
+      if (earlier) return replay(earlier, request);
+
+      if (request.bookId === "") {
+        const claim = { uploadTaskId: request.uploadTaskId, ...newBookIdentity(), revision: 1 };
+        if (!(await revisions.tryClaim(claim))) {
+          const winner = await revisions.findByUploadTask(request.uploadTaskId);
+          if (!winner) throw new DomainError("CONFLICT", "the book is being created, retry");
+          return replay(winner, request);
+        }
+        await books.insertIfAbsent(newUploadedBook(request, claim));
+        return answer(claim, true);
+      }
+
+      const book = await books.findById(request.bookId);
+      if (!book || !mayReviseBook(book, request)) {
+        throw new DomainError("NOT_FOUND", "book not found", { details: { bookId: request.bookId } });
+      }
+      for (let attempt = 0; attempt < revisionAttempts; attempt++) {
+        const claim = {
+          uploadTaskId: request.uploadTaskId,
+          bookId: book.bookId,
+          number: book.number,
+          revision: (await revisions.latestRevision(book.bookId)) + 1,
+        };
+        if (await revisions.tryClaim(claim)) return answer(claim, false);
+        const winner = await revisions.findByUploadTask(request.uploadTaskId);
+        if (winner) return answer(winner, false);
+      }
+      throw new DomainError("CONFLICT", "the book is being revised by another upload, retry");
+    },
+
     async getReadyConfig(request) {
       const query = normaliseReadyConfigQuery(request);
       const [user, member] = await Promise.all([findUser(query.userId), findMember(query.teamId, query.userId)]);

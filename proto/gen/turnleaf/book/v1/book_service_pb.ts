@@ -10,7 +10,101 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/book/v1/book_service.proto.
  */
 export const file_turnleaf_book_v1_book_service: GenFile = /*@__PURE__*/
-  fileDesc("CiN0dXJubGVhZi9ib29rL3YxL2Jvb2tfc2VydmljZS5wcm90bxIQdHVybmxlYWYuYm9vay52MSJcChVHZXRSZWFkeUNvbmZpZ1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhEKCWZvbGRlcl9pZBgDIAEoCRIOCgZudW1iZXIYBCABKAkiTQoWR2V0UmVhZHlDb25maWdSZXNwb25zZRIzCgxyZWFkeV9jb25maWcYASABKAsyHS50dXJubGVhZi5ib29rLnYxLlJlYWR5Q29uZmlnIlIKD0RlZmF1bHRUZW1wbGF0ZRIRCglodG1sNV90ZW0YASABKAkSEwoLaHRtbDVfdGhlbWUYAiABKAkSFwoPaHRtbDVfcGhvbmVfdGVtGAMgASgJIqsDCgtSZWFkeUNvbmZpZxIPCgdib29rX2lkGAEgASgJEhEKCWJvb2tfbG9nbxgCIAEoCRIWCg5ib29rX2xvZ29fbGluaxgDIAEoCRIUCgxib29rX3dlYnNpdGUYBCABKAkSNgoLZGVmYXVsdF90ZW0YBSABKAsyIS50dXJubGVhZi5ib29rLnYxLkRlZmF1bHRUZW1wbGF0ZRIRCglmb2xkZXJfaWQYBiABKAkSEwoLZm9sZGVyX3R5cGUYByABKAUSEAoIb3duZXJfaWQYCCABKAkSFAoMb3duZXJfdV9saW5rGAkgASgJEhQKDG93bmVyX3VfdHlwZRgKIAEoBRIPCgd0ZWFtX2lkGAsgASgJEg8KB3VfZW1haWwYDCABKAkSDgoGdV9saW5rGA0gASgJEg4KBnVfdHlwZRgOIAEoBRIPCgd1c2VyX2lkGA8gASgJEg8KB3dlYnNpdGUYECABKAkSFAoMdmVyaWZ5X3Bob25lGBEgASgIEg4KBm51bWJlchgSIAEoCRIPCgdyb2xlX2lkGBMgASgJEhEKCXJvbGVfbmFtZRgUIAEoCTJyCgtCb29rU2VydmljZRJjCg5HZXRSZWFkeUNvbmZpZxInLnR1cm5sZWFmLmJvb2sudjEuR2V0UmVhZHlDb25maWdSZXF1ZXN0GigudHVybmxlYWYuYm9vay52MS5HZXRSZWFkeUNvbmZpZ1Jlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiN0dXJubGVhZi9ib29rL3YxL2Jvb2tfc2VydmljZS5wcm90bxIQdHVybmxlYWYuYm9vay52MSKxAQobQ3JlYXRlQm9va0Zyb21VcGxvYWRSZXF1ZXN0EhYKDnVwbG9hZF90YXNrX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDwoHdGVhbV9pZBgDIAEoCRIRCglmb2xkZXJfaWQYBCABKAkSDQoFdGl0bGUYBSABKAkSEAoIa2V5d29yZHMYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSDwoHYm9va19pZBgIIAEoCSJiChxDcmVhdGVCb29rRnJvbVVwbG9hZFJlc3BvbnNlEg8KB2Jvb2tfaWQYASABKAkSDgoGbnVtYmVyGAIgASgJEhAKCHJldmlzaW9uGAMgASgFEg8KB2NyZWF0ZWQYBCABKAgiXAoVR2V0UmVhZHlDb25maWdSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHdGVhbV9pZBgCIAEoCRIRCglmb2xkZXJfaWQYAyABKAkSDgoGbnVtYmVyGAQgASgJIk0KFkdldFJlYWR5Q29uZmlnUmVzcG9uc2USMwoMcmVhZHlfY29uZmlnGAEgASgLMh0udHVybmxlYWYuYm9vay52MS5SZWFkeUNvbmZpZyJSCg9EZWZhdWx0VGVtcGxhdGUSEQoJaHRtbDVfdGVtGAEgASgJEhMKC2h0bWw1X3RoZW1lGAIgASgJEhcKD2h0bWw1X3Bob25lX3RlbRgDIAEoCSKrAwoLUmVhZHlDb25maWcSDwoHYm9va19pZBgBIAEoCRIRCglib29rX2xvZ28YAiABKAkSFgoOYm9va19sb2dvX2xpbmsYAyABKAkSFAoMYm9va193ZWJzaXRlGAQgASgJEjYKC2RlZmF1bHRfdGVtGAUgASgLMiEudHVybmxlYWYuYm9vay52MS5EZWZhdWx0VGVtcGxhdGUSEQoJZm9sZGVyX2lkGAYgASgJEhMKC2ZvbGRlcl90eXBlGAcgASgFEhAKCG93bmVyX2lkGAggASgJEhQKDG93bmVyX3VfbGluaxgJIAEoCRIUCgxvd25lcl91X3R5cGUYCiABKAUSDwoHdGVhbV9pZBgLIAEoCRIPCgd1X2VtYWlsGAwgASgJEg4KBnVfbGluaxgNIAEoCRIOCgZ1X3R5cGUYDiABKAUSDwoHdXNlcl9pZBgPIAEoCRIPCgd3ZWJzaXRlGBAgASgJEhQKDHZlcmlmeV9waG9uZRgRIAEoCBIOCgZudW1iZXIYEiABKAkSDwoHcm9sZV9pZBgTIAEoCRIRCglyb2xlX25hbWUYFCABKAky6QEKC0Jvb2tTZXJ2aWNlEmMKDkdldFJlYWR5Q29uZmlnEicudHVybmxlYWYuYm9vay52MS5HZXRSZWFkeUNvbmZpZ1JlcXVlc3QaKC50dXJubGVhZi5ib29rLnYxLkdldFJlYWR5Q29uZmlnUmVzcG9uc2USdQoUQ3JlYXRlQm9va0Zyb21VcGxvYWQSLS50dXJubGVhZi5ib29rLnYxLkNyZWF0ZUJvb2tGcm9tVXBsb2FkUmVxdWVzdBouLnR1cm5sZWFmLmJvb2sudjEuQ3JlYXRlQm9va0Zyb21VcGxvYWRSZXNwb25zZWIGcHJvdG8z");
+
+/**
+ * @generated from message turnleaf.book.v1.CreateBookFromUploadRequest
+ */
+export type CreateBookFromUploadRequest = Message<"turnleaf.book.v1.CreateBookFromUploadRequest"> & {
+  /**
+   * The upload task the book (or revision) is for: the idempotency key.
+   *
+   * @generated from field: string upload_task_id = 1;
+   */
+  uploadTaskId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * "0" (or empty) outside a team.
+   *
+   * @generated from field: string team_id = 3;
+   */
+  teamId: string;
+
+  /**
+   * @generated from field: string folder_id = 4;
+   */
+  folderId: string;
+
+  /**
+   * @generated from field: string title = 5;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string keywords = 6;
+   */
+  keywords: string;
+
+  /**
+   * @generated from field: string description = 7;
+   */
+  description: string;
+
+  /**
+   * Empty: create a new book; otherwise the user's book to overwrite or reconvert (a new revision).
+   *
+   * @generated from field: string book_id = 8;
+   */
+  bookId: string;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.CreateBookFromUploadRequest.
+ * Use `create(CreateBookFromUploadRequestSchema)` to create a new message.
+ */
+export const CreateBookFromUploadRequestSchema: GenMessage<CreateBookFromUploadRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 0);
+
+/**
+ * @generated from message turnleaf.book.v1.CreateBookFromUploadResponse
+ */
+export type CreateBookFromUploadResponse = Message<"turnleaf.book.v1.CreateBookFromUploadResponse"> & {
+  /**
+   * @generated from field: string book_id = 1;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: string number = 2;
+   */
+  number: string;
+
+  /**
+   * The revision the conversion writes (1 for a new book).
+   *
+   * @generated from field: int32 revision = 3;
+   */
+  revision: number;
+
+  /**
+   * False when this answers a repeated call (or the overwrite of an existing book).
+   *
+   * @generated from field: bool created = 4;
+   */
+  created: boolean;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.CreateBookFromUploadResponse.
+ * Use `create(CreateBookFromUploadResponseSchema)` to create a new message.
+ */
+export const CreateBookFromUploadResponseSchema: GenMessage<CreateBookFromUploadResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 1);
 
 /**
  * @generated from message turnleaf.book.v1.GetReadyConfigRequest
@@ -48,7 +142,7 @@ export type GetReadyConfigRequest = Message<"turnleaf.book.v1.GetReadyConfigRequ
  * Use `create(GetReadyConfigRequestSchema)` to create a new message.
  */
 export const GetReadyConfigRequestSchema: GenMessage<GetReadyConfigRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 0);
+  messageDesc(file_turnleaf_book_v1_book_service, 2);
 
 /**
  * @generated from message turnleaf.book.v1.GetReadyConfigResponse
@@ -65,7 +159,7 @@ export type GetReadyConfigResponse = Message<"turnleaf.book.v1.GetReadyConfigRes
  * Use `create(GetReadyConfigResponseSchema)` to create a new message.
  */
 export const GetReadyConfigResponseSchema: GenMessage<GetReadyConfigResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 1);
+  messageDesc(file_turnleaf_book_v1_book_service, 3);
 
 /**
  * @generated from message turnleaf.book.v1.DefaultTemplate
@@ -92,7 +186,7 @@ export type DefaultTemplate = Message<"turnleaf.book.v1.DefaultTemplate"> & {
  * Use `create(DefaultTemplateSchema)` to create a new message.
  */
 export const DefaultTemplateSchema: GenMessage<DefaultTemplate> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 2);
+  messageDesc(file_turnleaf_book_v1_book_service, 4);
 
 /**
  * @generated from message turnleaf.book.v1.ReadyConfig
@@ -206,7 +300,7 @@ export type ReadyConfig = Message<"turnleaf.book.v1.ReadyConfig"> & {
  * Use `create(ReadyConfigSchema)` to create a new message.
  */
 export const ReadyConfigSchema: GenMessage<ReadyConfig> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 3);
+  messageDesc(file_turnleaf_book_v1_book_service, 5);
 
 /**
  * BookService owns books, their settings and everything the editor changes on them.
@@ -223,6 +317,18 @@ export const BookService: GenService<{
     methodKind: "unary";
     input: typeof GetReadyConfigRequestSchema;
     output: typeof GetReadyConfigResponseSchema;
+  },
+  /**
+   * CreateBookFromUpload creates the book of a finished upload, or reserves the next revision of the book it
+   * overwrites or reconverts. Idempotent per upload task: a repeated call answers the first call's book and
+   * revision. A book the user does not own answers NOT_FOUND ("book not found").
+   *
+   * @generated from rpc turnleaf.book.v1.BookService.CreateBookFromUpload
+   */
+  createBookFromUpload: {
+    methodKind: "unary";
+    input: typeof CreateBookFromUploadRequestSchema;
+    output: typeof CreateBookFromUploadResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_turnleaf_book_v1_book_service, 0);

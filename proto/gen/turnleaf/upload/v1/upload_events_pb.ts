@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/upload/v1/upload_events.proto.
  */
 export const file_turnleaf_upload_v1_upload_events: GenFile = /*@__PURE__*/
-  fileDesc("CiZ0dXJubGVhZi91cGxvYWQvdjEvdXBsb2FkX2V2ZW50cy5wcm90bxISdHVybmxlYWYudXBsb2FkLnYxIpsBChZVcGxvYWRUYXNrU3RhdGVDaGFuZ2VkEg8KB3Rhc2tfaWQYASABKAkSMgoFc3RhdGUYAiABKA4yIy50dXJubGVhZi51cGxvYWQudjEuVXBsb2FkVGFza1N0YXRlEisKBWJ5dGVzGAMgASgLMhwudHVybmxlYWYuY29tbW9uLnYxLlByb2dyZXNzEg8KB21lc3NhZ2UYBCABKAkq8gIKD1VwbG9hZFRhc2tTdGF0ZRIhCh1VUExPQURfVEFTS19TVEFURV9VTlNQRUNJRklFRBAAEh4KGlVQTE9BRF9UQVNLX1NUQVRFX0NSRUFUSU5HEAESHQoZVVBMT0FEX1RBU0tfU1RBVEVfQ1JFQVRFRBACEh4KGlVQTE9BRF9UQVNLX1NUQVRFX0NIRUNLSU5HEAMSHQoZVVBMT0FEX1RBU0tfU1RBVEVfQ0hFQ0tFRBAEEh4KGlVQTE9BRF9UQVNLX1NUQVRFX1NUQVJUSU5HEAUSHwobVVBMT0FEX1RBU0tfU1RBVEVfVVBMT0FESU5HEAYSHAoYVVBMT0FEX1RBU0tfU1RBVEVfUEFVU0VEEAcSIAocVVBMT0FEX1RBU0tfU1RBVEVfQ09NUExFVElORxAIEh8KG1VQTE9BRF9UQVNLX1NUQVRFX0NPTVBMRVRFRBAJEhwKGFVQTE9BRF9UQVNLX1NUQVRFX0ZBSUxFRBAKYgZwcm90bzM", [file_turnleaf_common_v1_progress]);
+  fileDesc("CiZ0dXJubGVhZi91cGxvYWQvdjEvdXBsb2FkX2V2ZW50cy5wcm90bxISdHVybmxlYWYudXBsb2FkLnYxIr4BChZVcGxvYWRUYXNrU3RhdGVDaGFuZ2VkEg8KB3Rhc2tfaWQYASABKAkSMgoFc3RhdGUYAiABKA4yIy50dXJubGVhZi51cGxvYWQudjEuVXBsb2FkVGFza1N0YXRlEisKBWJ5dGVzGAMgASgLMhwudHVybmxlYWYuY29tbW9uLnYxLlByb2dyZXNzEg8KB21lc3NhZ2UYBCABKAkSDwoHYm9va19pZBgFIAEoCRIQCghyZXZpc2lvbhgGIAEoBSqTAwoPVXBsb2FkVGFza1N0YXRlEiEKHVVQTE9BRF9UQVNLX1NUQVRFX1VOU1BFQ0lGSUVEEAASHgoaVVBMT0FEX1RBU0tfU1RBVEVfQ1JFQVRJTkcQARIdChlVUExPQURfVEFTS19TVEFURV9DUkVBVEVEEAISHgoaVVBMT0FEX1RBU0tfU1RBVEVfQ0hFQ0tJTkcQAxIdChlVUExPQURfVEFTS19TVEFURV9DSEVDS0VEEAQSHgoaVVBMT0FEX1RBU0tfU1RBVEVfU1RBUlRJTkcQBRIfChtVUExPQURfVEFTS19TVEFURV9VUExPQURJTkcQBhIcChhVUExPQURfVEFTS19TVEFURV9QQVVTRUQQBxIgChxVUExPQURfVEFTS19TVEFURV9DT01QTEVUSU5HEAgSHwobVVBMT0FEX1RBU0tfU1RBVEVfQ09NUExFVEVEEAkSHAoYVVBMT0FEX1RBU0tfU1RBVEVfRkFJTEVEEAoSHwobVVBMT0FEX1RBU0tfU1RBVEVfQ0FOQ0VMTEVEEAtiBnByb3RvMw", [file_turnleaf_common_v1_progress]);
 
 /**
  * Published on upload.v1.task.<task_id>.state on every state change and byte progress.
@@ -39,6 +39,18 @@ export type UploadTaskStateChanged = Message<"turnleaf.upload.v1.UploadTaskState
    * @generated from field: string message = 4;
    */
   message: string;
+
+  /**
+   * Set once the upload completed: the book the conversion writes into.
+   *
+   * @generated from field: string book_id = 5;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: int32 revision = 6;
+   */
+  revision: number;
 };
 
 /**
@@ -49,7 +61,8 @@ export const UploadTaskStateChangedSchema: GenMessage<UploadTaskStateChanged> = 
   messageDesc(file_turnleaf_upload_v1_upload_events, 0);
 
 /**
- * States of spec 001 §4 "Upload task".
+ * States of spec 001 §4 "Upload task": creating task, task created, checking, checked, start uploading,
+ * uploading, paused (continue returns to uploading), completing, all files uploaded (COMPLETED), failed.
  *
  * @generated from enum turnleaf.upload.v1.UploadTaskState
  */
@@ -108,6 +121,13 @@ export enum UploadTaskState {
    * @generated from enum value: UPLOAD_TASK_STATE_FAILED = 10;
    */
   FAILED = 10,
+
+  /**
+   * Cancelled by the user (operate-book cancel); its stored parts are removed.
+   *
+   * @generated from enum value: UPLOAD_TASK_STATE_CANCELLED = 11;
+   */
+  CANCELLED = 11,
 }
 
 /**

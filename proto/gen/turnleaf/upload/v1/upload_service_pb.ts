@@ -2,15 +2,23 @@
 // @generated from file turnleaf/upload/v1/upload_service.proto (package turnleaf.upload.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Progress } from "../../common/v1/progress_pb.js";
+import { file_turnleaf_common_v1_progress } from "../../common/v1/progress_pb.js";
+import type { ConversionJobProgressed, ConversionJobState, SourceKind } from "../../conversion/v1/conversion_events_pb.js";
+import { file_turnleaf_conversion_v1_conversion_events } from "../../conversion/v1/conversion_events_pb.js";
+import type { UploadTaskState } from "./upload_events_pb.js";
+import { file_turnleaf_upload_v1_upload_events } from "./upload_events_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file turnleaf/upload/v1/upload_service.proto.
  */
 export const file_turnleaf_upload_v1_upload_service: GenFile = /*@__PURE__*/
-  fileDesc("Cid0dXJubGVhZi91cGxvYWQvdjEvdXBsb2FkX3NlcnZpY2UucHJvdG8SEnR1cm5sZWFmLnVwbG9hZC52MSIYChZHZXRVcGxvYWRMaW1pdHNSZXF1ZXN0IksKF0dldFVwbG9hZExpbWl0c1Jlc3BvbnNlEjAKBmxpbWl0cxgBIAEoCzIgLnR1cm5sZWFmLnVwbG9hZC52MS5VcGxvYWRMaW1pdHMimAIKDFVwbG9hZExpbWl0cxIVCg1tYXhfcGRmX2J5dGVzGAEgASgDEhUKDW1heF9wZGZfcGFnZXMYAiABKAUSFwoPbWF4X2ltYWdlX2J5dGVzGAMgASgDEhcKD3RyaWFsX21heF9wYWdlcxgEIAEoBRIYChBpbWFnZV9leHRlbnNpb25zGAUgAygJEjAKCmRlZmluaXRpb24YBiABKAsyHC50dXJubGVhZi51cGxvYWQudjEuSW50UmFuZ2USMQoLbWF4X2VkZ2VfcHgYByABKAsyHC50dXJubGVhZi51cGxvYWQudjEuSW50UmFuZ2USKQoDZHBpGAggASgLMhwudHVybmxlYWYudXBsb2FkLnYxLkludFJhbmdlIiQKCEludFJhbmdlEgsKA21pbhgBIAEoBRILCgNtYXgYAiABKAUyewoNVXBsb2FkU2VydmljZRJqCg9HZXRVcGxvYWRMaW1pdHMSKi50dXJubGVhZi51cGxvYWQudjEuR2V0VXBsb2FkTGltaXRzUmVxdWVzdBorLnR1cm5sZWFmLnVwbG9hZC52MS5HZXRVcGxvYWRMaW1pdHNSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("Cid0dXJubGVhZi91cGxvYWQvdjEvdXBsb2FkX3NlcnZpY2UucHJvdG8SEnR1cm5sZWFmLnVwbG9hZC52MSIYChZHZXRVcGxvYWRMaW1pdHNSZXF1ZXN0IksKF0dldFVwbG9hZExpbWl0c1Jlc3BvbnNlEjAKBmxpbWl0cxgBIAEoCzIgLnR1cm5sZWFmLnVwbG9hZC52MS5VcGxvYWRMaW1pdHMimAIKDFVwbG9hZExpbWl0cxIVCg1tYXhfcGRmX2J5dGVzGAEgASgDEhUKDW1heF9wZGZfcGFnZXMYAiABKAUSFwoPbWF4X2ltYWdlX2J5dGVzGAMgASgDEhcKD3RyaWFsX21heF9wYWdlcxgEIAEoBRIYChBpbWFnZV9leHRlbnNpb25zGAUgAygJEjAKCmRlZmluaXRpb24YBiABKAsyHC50dXJubGVhZi51cGxvYWQudjEuSW50UmFuZ2USMQoLbWF4X2VkZ2VfcHgYByABKAsyHC50dXJubGVhZi51cGxvYWQudjEuSW50UmFuZ2USKQoDZHBpGAggASgLMhwudHVybmxlYWYudXBsb2FkLnYxLkludFJhbmdlIiQKCEludFJhbmdlEgsKA21pbhgBIAEoBRILCgNtYXgYAiABKAUiVgoMRGVjbGFyZWRGaWxlEgwKBG5hbWUYASABKAkSEgoKc2l6ZV9ieXRlcxgCIAEoAxIUCgxjb250ZW50X3R5cGUYAyABKAkSDgoGc2hhMjU2GAQgASgJIpgECg5JbXBvcnRTZXR0aW5ncxIYCgtlbmdpbmVfdHlwZRgBIAEoBUgAiAEBEhgKC3ZlY3Rvcl90eXBlGAIgASgFSAGIAQESGAoLcXVhbGl0eV9kcGkYAyABKAVIAogBARIVCghjdXRfdHlwZRgEIAEoBUgDiAEBEhcKCmltcG9ydF90b2MYBSABKAhIBIgBARIZCgxpbXBvcnRfbGlua3MYBiABKAhIBYgBARIaCg1pbXBvcnRfc2VhcmNoGAcgASgISAaIAQESGQoMdGV4dF90b19saW5rGAggASgISAeIAQESFwoKcGFnZV9yYW5nZRgJIAEoCUgIiAEBEhUKCGJsZWVkX3B0GAogASgBSAmIAQESFwoKZGVmaW5pdGlvbhgLIAEoBUgKiAEBEhgKC21heF9lZGdlX3B4GAwgASgFSAuIAQESEAoDZHBpGA0gASgFSAyIAQFCDgoMX2VuZ2luZV90eXBlQg4KDF92ZWN0b3JfdHlwZUIOCgxfcXVhbGl0eV9kcGlCCwoJX2N1dF90eXBlQg0KC19pbXBvcnRfdG9jQg8KDV9pbXBvcnRfbGlua3NCEAoOX2ltcG9ydF9zZWFyY2hCDwoNX3RleHRfdG9fbGlua0INCgtfcGFnZV9yYW5nZUILCglfYmxlZWRfcHRCDQoLX2RlZmluaXRpb25CDgoMX21heF9lZGdlX3B4QgYKBF9kcGkimwMKEkJlZ2luVXBsb2FkUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB3RlYW1faWQYAiABKAkSEQoJZm9sZGVyX2lkGAMgASgJEjIKB2NoYW5uZWwYBCABKA4yIS50dXJubGVhZi51cGxvYWQudjEuVXBsb2FkQ2hhbm5lbBINCgV0aXRsZRgFIAEoCRIQCghrZXl3b3JkcxgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIRCglvdmVyd3JpdGUYCCABKAgSDwoHYm9va19pZBgJIAEoCRIvCgVmaWxlcxgKIAMoCzIgLnR1cm5sZWFmLnVwbG9hZC52MS5EZWNsYXJlZEZpbGUSNAoIc2V0dGluZ3MYCyABKAsyIi50dXJubGVhZi51cGxvYWQudjEuSW1wb3J0U2V0dGluZ3MSOgoMbGFyZ2VfaW1hZ2VzGAwgASgOMiQudHVybmxlYWYudXBsb2FkLnYxLkxhcmdlSW1hZ2VDaG9pY2USDQoFdHJpYWwYDSABKAgSEAoIcGFzc3dvcmQYDiABKAkiQwoTQmVnaW5VcGxvYWRSZXNwb25zZRIsCgR0YXNrGAEgASgLMh4udHVybmxlYWYudXBsb2FkLnYxLlVwbG9hZFRhc2siqwEKDFVwbG9hZGVkRmlsZRIPCgdmaWxlX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSMAoEa2luZBgDIAEoDjIiLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuU291cmNlS2luZBISCgpzaXplX2J5dGVzGAQgASgDEhYKDnJlY2VpdmVkX2J5dGVzGAUgASgDEg8KB3NraXBwZWQYBiABKAgSDQoFcGFnZXMYByABKAUi0AIKClVwbG9hZFRhc2sSDwoHdGFza19pZBgBIAEoCRIyCgVzdGF0ZRgCIAEoDjIjLnR1cm5sZWFmLnVwbG9hZC52MS5VcGxvYWRUYXNrU3RhdGUSDwoHbWVzc2FnZRgDIAEoCRINCgV0aXRsZRgEIAEoCRIPCgdib29rX2lkGAUgASgJEhMKC2Jvb2tfbnVtYmVyGAYgASgJEhAKCHJldmlzaW9uGAcgASgFEi8KBWZpbGVzGAggAygLMiAudHVybmxlYWYudXBsb2FkLnYxLlVwbG9hZGVkRmlsZRIrCgVieXRlcxgJIAEoCzIcLnR1cm5sZWFmLmNvbW1vbi52MS5Qcm9ncmVzcxIuCgpleHBpcmVzX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9wYXJ0X3NpemVfYnl0ZXMYCyABKAMiZAoRV3JpdGVDaHVua1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0YXNrX2lkGAIgASgJEg8KB2ZpbGVfaWQYAyABKAkSDgoGb2Zmc2V0GAQgASgDEgwKBGRhdGEYBSABKAwiVAoSV3JpdGVDaHVua1Jlc3BvbnNlEg4KBm9mZnNldBgBIAEoAxIuCgRmaWxlGAIgASgLMiAudHVybmxlYWYudXBsb2FkLnYxLlVwbG9hZGVkRmlsZSJFChBHZXRVcGxvYWRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHdGFza19pZBgCIAEoCRIPCgdib29rX2lkGAMgASgJIoYBChFHZXRVcGxvYWRSZXNwb25zZRIsCgR0YXNrGAEgASgLMh4udHVybmxlYWYudXBsb2FkLnYxLlVwbG9hZFRhc2sSQwoKY29udmVyc2lvbhgCIAEoCzIvLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuQ29udmVyc2lvbkpvYlByb2dyZXNzZWQiSwoVQ29tcGxldGVVcGxvYWRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHdGFza19pZBgCIAEoCRIQCghwYXNzd29yZBgDIAEoCSJGChZDb21wbGV0ZVVwbG9hZFJlc3BvbnNlEiwKBHRhc2sYASABKAsyHi50dXJubGVhZi51cGxvYWQudjEuVXBsb2FkVGFzayJwChRPcGVyYXRlVXBsb2FkUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB3Rhc2tfaWQYAiABKAkSNgoJb3BlcmF0aW9uGAMgASgOMiMudHVybmxlYWYudXBsb2FkLnYxLlVwbG9hZE9wZXJhdGlvbiJFChVPcGVyYXRlVXBsb2FkUmVzcG9uc2USLAoEdGFzaxgBIAEoCzIeLnR1cm5sZWFmLnVwbG9hZC52MS5VcGxvYWRUYXNrIkkKFFJlY29udmVydEJvb2tSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHdGVhbV9pZBgCIAEoCRIPCgdib29rX2lkGAMgASgJIkUKFVJlY29udmVydEJvb2tSZXNwb25zZRIsCgR0YXNrGAEgASgLMh4udHVybmxlYWYudXBsb2FkLnYxLlVwbG9hZFRhc2siNgoSV2F0Y2hVcGxvYWRSZXF1ZXN0Eg8KB3Rhc2tfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSLpAgoTV2F0Y2hVcGxvYWRSZXNwb25zZRItCgVwaGFzZRgBIAEoDjIeLnR1cm5sZWFmLnVwbG9hZC52MS5XYXRjaFBoYXNlEjkKDHVwbG9hZF9zdGF0ZRgCIAEoDjIjLnR1cm5sZWFmLnVwbG9hZC52MS5VcGxvYWRUYXNrU3RhdGUSKwoFYnl0ZXMYAyABKAsyHC50dXJubGVhZi5jb21tb24udjEuUHJvZ3Jlc3MSRAoQY29udmVyc2lvbl9zdGF0ZRgEIAEoDjIqLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuQ29udmVyc2lvbkpvYlN0YXRlEisKBXBhZ2VzGAUgASgLMhwudHVybmxlYWYuY29tbW9uLnYxLlByb2dyZXNzEg8KB21lc3NhZ2UYBiABKAkSDwoHYm9va19pZBgHIAEoCRIQCghyZXZpc2lvbhgIIAEoBRIUCgxtYW5pZmVzdF9rZXkYCSABKAkqYwoNVXBsb2FkQ2hhbm5lbBIeChpVUExPQURfQ0hBTk5FTF9VTlNQRUNJRklFRBAAEhYKElVQTE9BRF9DSEFOTkVMX1dFQhABEhoKFlVQTE9BRF9DSEFOTkVMX0RFU0tUT1AQAip0ChBMYXJnZUltYWdlQ2hvaWNlEiIKHkxBUkdFX0lNQUdFX0NIT0lDRV9VTlNQRUNJRklFRBAAEhsKF0xBUkdFX0lNQUdFX0NIT0lDRV9TS0lQEAESHwobTEFSR0VfSU1BR0VfQ0hPSUNFX0NPTlRJTlVFEAIqiwEKD1VwbG9hZE9wZXJhdGlvbhIgChxVUExPQURfT1BFUkFUSU9OX1VOU1BFQ0lGSUVEEAASGgoWVVBMT0FEX09QRVJBVElPTl9QQVVTRRABEh0KGVVQTE9BRF9PUEVSQVRJT05fQ09OVElOVUUQAhIbChdVUExPQURfT1BFUkFUSU9OX0NBTkNFTBADKowBCgpXYXRjaFBoYXNlEhsKF1dBVENIX1BIQVNFX1VOU1BFQ0lGSUVEEAASFgoSV0FUQ0hfUEhBU0VfVVBMT0FEEAESGgoWV0FUQ0hfUEhBU0VfQ09OVkVSU0lPThACEhUKEVdBVENIX1BIQVNFX1JFQURZEAMSFgoSV0FUQ0hfUEhBU0VfRkFJTEVEEAQyxwUKDVVwbG9hZFNlcnZpY2USagoPR2V0VXBsb2FkTGltaXRzEioudHVybmxlYWYudXBsb2FkLnYxLkdldFVwbG9hZExpbWl0c1JlcXVlc3QaKy50dXJubGVhZi51cGxvYWQudjEuR2V0VXBsb2FkTGltaXRzUmVzcG9uc2USXgoLQmVnaW5VcGxvYWQSJi50dXJubGVhZi51cGxvYWQudjEuQmVnaW5VcGxvYWRSZXF1ZXN0GicudHVybmxlYWYudXBsb2FkLnYxLkJlZ2luVXBsb2FkUmVzcG9uc2USWwoKV3JpdGVDaHVuaxIlLnR1cm5sZWFmLnVwbG9hZC52MS5Xcml0ZUNodW5rUmVxdWVzdBomLnR1cm5sZWFmLnVwbG9hZC52MS5Xcml0ZUNodW5rUmVzcG9uc2USWAoJR2V0VXBsb2FkEiQudHVybmxlYWYudXBsb2FkLnYxLkdldFVwbG9hZFJlcXVlc3QaJS50dXJubGVhZi51cGxvYWQudjEuR2V0VXBsb2FkUmVzcG9uc2USZwoOQ29tcGxldGVVcGxvYWQSKS50dXJubGVhZi51cGxvYWQudjEuQ29tcGxldGVVcGxvYWRSZXF1ZXN0GioudHVybmxlYWYudXBsb2FkLnYxLkNvbXBsZXRlVXBsb2FkUmVzcG9uc2USZAoNT3BlcmF0ZVVwbG9hZBIoLnR1cm5sZWFmLnVwbG9hZC52MS5PcGVyYXRlVXBsb2FkUmVxdWVzdBopLnR1cm5sZWFmLnVwbG9hZC52MS5PcGVyYXRlVXBsb2FkUmVzcG9uc2USZAoNUmVjb252ZXJ0Qm9vaxIoLnR1cm5sZWFmLnVwbG9hZC52MS5SZWNvbnZlcnRCb29rUmVxdWVzdBopLnR1cm5sZWFmLnVwbG9hZC52MS5SZWNvbnZlcnRCb29rUmVzcG9uc2UyeQoVVXBsb2FkUHJvZ3Jlc3NTZXJ2aWNlEmAKC1dhdGNoVXBsb2FkEiYudHVybmxlYWYudXBsb2FkLnYxLldhdGNoVXBsb2FkUmVxdWVzdBonLnR1cm5sZWFmLnVwbG9hZC52MS5XYXRjaFVwbG9hZFJlc3BvbnNlMAFiBnByb3RvMw", [file_google_protobuf_timestamp, file_turnleaf_common_v1_progress, file_turnleaf_conversion_v1_conversion_events, file_turnleaf_upload_v1_upload_events]);
 
 /**
  * @generated from message turnleaf.upload.v1.GetUploadLimitsRequest
@@ -117,7 +125,828 @@ export const IntRangeSchema: GenMessage<IntRange> = /*@__PURE__*/
   messageDesc(file_turnleaf_upload_v1_upload_service, 3);
 
 /**
- * UploadService owns upload tasks and batches and the validation of uploaded sources.
+ * @generated from message turnleaf.upload.v1.DeclaredFile
+ */
+export type DeclaredFile = Message<"turnleaf.upload.v1.DeclaredFile"> & {
+  /**
+   * The client's file name (messages only; never part of a storage key).
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: int64 size_bytes = 2;
+   */
+  sizeBytes: bigint;
+
+  /**
+   * @generated from field: string content_type = 3;
+   */
+  contentType: string;
+
+  /**
+   * Lower-case hex SHA-256 of the whole file, verified at completion; empty: not verified.
+   *
+   * @generated from field: string sha256 = 4;
+   */
+  sha256: string;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.DeclaredFile.
+ * Use `create(DeclaredFileSchema)` to create a new message.
+ */
+export const DeclaredFileSchema: GenMessage<DeclaredFile> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 4);
+
+/**
+ * The create-meta settings (spec 000 §3) and the desktop import settings (spec 001 §3) as the client sent them.
+ *
+ * @generated from message turnleaf.upload.v1.ImportSettings
+ */
+export type ImportSettings = Message<"turnleaf.upload.v1.ImportSettings"> & {
+  /**
+   * 1 HD text, 2 HD image (default), 5 full vector.
+   *
+   * @generated from field: optional int32 engine_type = 1;
+   */
+  engineType?: number | undefined;
+
+  /**
+   * 1 standard, 2 standard text (default), 3 HD, 4 auto.
+   *
+   * @generated from field: optional int32 vector_type = 2;
+   */
+  vectorType?: number | undefined;
+
+  /**
+   * Max side option: 4 = 1280, 3 = 1920, 2 = 2200 (default), 1 = 2800 px.
+   *
+   * @generated from field: optional int32 quality_dpi = 3;
+   */
+  qualityDpi?: number | undefined;
+
+  /**
+   * 0 none (default), -1 auto, 1/2/3 forced cuts.
+   *
+   * @generated from field: optional int32 cut_type = 4;
+   */
+  cutType?: number | undefined;
+
+  /**
+   * @generated from field: optional bool import_toc = 5;
+   */
+  importToc?: boolean | undefined;
+
+  /**
+   * @generated from field: optional bool import_links = 6;
+   */
+  importLinks?: boolean | undefined;
+
+  /**
+   * @generated from field: optional bool import_search = 7;
+   */
+  importSearch?: boolean | undefined;
+
+  /**
+   * @generated from field: optional bool text_to_link = 8;
+   */
+  textToLink?: boolean | undefined;
+
+  /**
+   * Absent: all pages; present: a custom range such as "1,5-8,20" (blank is refused).
+   *
+   * @generated from field: optional string page_range = 9;
+   */
+  pageRange?: string | undefined;
+
+  /**
+   * @generated from field: optional double bleed_pt = 10;
+   */
+  bleedPt?: number | undefined;
+
+  /**
+   * Custom page quality (desktop): definition 80-95, max edge 450-3200 px, DPI 72-320.
+   *
+   * @generated from field: optional int32 definition = 11;
+   */
+  definition?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 max_edge_px = 12;
+   */
+  maxEdgePx?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 dpi = 13;
+   */
+  dpi?: number | undefined;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.ImportSettings.
+ * Use `create(ImportSettingsSchema)` to create a new message.
+ */
+export const ImportSettingsSchema: GenMessage<ImportSettings> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 5);
+
+/**
+ * @generated from message turnleaf.upload.v1.BeginUploadRequest
+ */
+export type BeginUploadRequest = Message<"turnleaf.upload.v1.BeginUploadRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string team_id = 2;
+   */
+  teamId: string;
+
+  /**
+   * @generated from field: string folder_id = 3;
+   */
+  folderId: string;
+
+  /**
+   * @generated from field: turnleaf.upload.v1.UploadChannel channel = 4;
+   */
+  channel: UploadChannel;
+
+  /**
+   * @generated from field: string title = 5;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string keywords = 6;
+   */
+  keywords: string;
+
+  /**
+   * @generated from field: string description = 7;
+   */
+  description: string;
+
+  /**
+   * Overwrite an existing book (the book to overwrite must be chosen in book_id).
+   *
+   * @generated from field: bool overwrite = 8;
+   */
+  overwrite: boolean;
+
+  /**
+   * @generated from field: string book_id = 9;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: repeated turnleaf.upload.v1.DeclaredFile files = 10;
+   */
+  files: DeclaredFile[];
+
+  /**
+   * @generated from field: turnleaf.upload.v1.ImportSettings settings = 11;
+   */
+  settings?: ImportSettings | undefined;
+
+  /**
+   * @generated from field: turnleaf.upload.v1.LargeImageChoice large_images = 12;
+   */
+  largeImages: LargeImageChoice;
+
+  /**
+   * The trial (unregistered) edition: at most 12 pages or images, watermark.
+   *
+   * @generated from field: bool trial = 13;
+   */
+  trial: boolean;
+
+  /**
+   * Password of a protected PDF (may also come with CompleteUpload).
+   *
+   * @generated from field: string password = 14;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.BeginUploadRequest.
+ * Use `create(BeginUploadRequestSchema)` to create a new message.
+ */
+export const BeginUploadRequestSchema: GenMessage<BeginUploadRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 6);
+
+/**
+ * @generated from message turnleaf.upload.v1.BeginUploadResponse
+ */
+export type BeginUploadResponse = Message<"turnleaf.upload.v1.BeginUploadResponse"> & {
+  /**
+   * @generated from field: turnleaf.upload.v1.UploadTask task = 1;
+   */
+  task?: UploadTask | undefined;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.BeginUploadResponse.
+ * Use `create(BeginUploadResponseSchema)` to create a new message.
+ */
+export const BeginUploadResponseSchema: GenMessage<BeginUploadResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 7);
+
+/**
+ * @generated from message turnleaf.upload.v1.UploadedFile
+ */
+export type UploadedFile = Message<"turnleaf.upload.v1.UploadedFile"> & {
+  /**
+   * @generated from field: string file_id = 1;
+   */
+  fileId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: turnleaf.conversion.v1.SourceKind kind = 3;
+   */
+  kind: SourceKind;
+
+  /**
+   * @generated from field: int64 size_bytes = 4;
+   */
+  sizeBytes: bigint;
+
+  /**
+   * @generated from field: int64 received_bytes = 5;
+   */
+  receivedBytes: bigint;
+
+  /**
+   * Left out by the large-image choice "skip": no bytes are expected.
+   *
+   * @generated from field: bool skipped = 6;
+   */
+  skipped: boolean;
+
+  /**
+   * Pages of a PDF once checked at completion.
+   *
+   * @generated from field: int32 pages = 7;
+   */
+  pages: number;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.UploadedFile.
+ * Use `create(UploadedFileSchema)` to create a new message.
+ */
+export const UploadedFileSchema: GenMessage<UploadedFile> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 8);
+
+/**
+ * @generated from message turnleaf.upload.v1.UploadTask
+ */
+export type UploadTask = Message<"turnleaf.upload.v1.UploadTask"> & {
+  /**
+   * @generated from field: string task_id = 1;
+   */
+  taskId: string;
+
+  /**
+   * @generated from field: turnleaf.upload.v1.UploadTaskState state = 2;
+   */
+  state: UploadTaskState;
+
+  /**
+   * Why the task failed, or what it waits for.
+   *
+   * @generated from field: string message = 3;
+   */
+  message: string;
+
+  /**
+   * @generated from field: string title = 4;
+   */
+  title: string;
+
+  /**
+   * The book, once the upload completed (or the book chosen to overwrite).
+   *
+   * @generated from field: string book_id = 5;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: string book_number = 6;
+   */
+  bookNumber: string;
+
+  /**
+   * @generated from field: int32 revision = 7;
+   */
+  revision: number;
+
+  /**
+   * @generated from field: repeated turnleaf.upload.v1.UploadedFile files = 8;
+   */
+  files: UploadedFile[];
+
+  /**
+   * @generated from field: turnleaf.common.v1.Progress bytes = 9;
+   */
+  bytes?: Progress | undefined;
+
+  /**
+   * An unfinished task is removed (with its stored parts) after this time.
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 10;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * Chunks should end on multiples of this size (S3 multipart part size); any length is accepted.
+   *
+   * @generated from field: int64 part_size_bytes = 11;
+   */
+  partSizeBytes: bigint;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.UploadTask.
+ * Use `create(UploadTaskSchema)` to create a new message.
+ */
+export const UploadTaskSchema: GenMessage<UploadTask> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 9);
+
+/**
+ * @generated from message turnleaf.upload.v1.WriteChunkRequest
+ */
+export type WriteChunkRequest = Message<"turnleaf.upload.v1.WriteChunkRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string task_id = 2;
+   */
+  taskId: string;
+
+  /**
+   * @generated from field: string file_id = 3;
+   */
+  fileId: string;
+
+  /**
+   * @generated from field: int64 offset = 4;
+   */
+  offset: bigint;
+
+  /**
+   * @generated from field: bytes data = 5;
+   */
+  data: Uint8Array;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.WriteChunkRequest.
+ * Use `create(WriteChunkRequestSchema)` to create a new message.
+ */
+export const WriteChunkRequestSchema: GenMessage<WriteChunkRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 10);
+
+/**
+ * @generated from message turnleaf.upload.v1.WriteChunkResponse
+ */
+export type WriteChunkResponse = Message<"turnleaf.upload.v1.WriteChunkResponse"> & {
+  /**
+   * The file's offset after this chunk.
+   *
+   * @generated from field: int64 offset = 1;
+   */
+  offset: bigint;
+
+  /**
+   * @generated from field: turnleaf.upload.v1.UploadedFile file = 2;
+   */
+  file?: UploadedFile | undefined;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.WriteChunkResponse.
+ * Use `create(WriteChunkResponseSchema)` to create a new message.
+ */
+export const WriteChunkResponseSchema: GenMessage<WriteChunkResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 11);
+
+/**
+ * @generated from message turnleaf.upload.v1.GetUploadRequest
+ */
+export type GetUploadRequest = Message<"turnleaf.upload.v1.GetUploadRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string task_id = 2;
+   */
+  taskId: string;
+
+  /**
+   * Instead of task_id: the latest task of this book.
+   *
+   * @generated from field: string book_id = 3;
+   */
+  bookId: string;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.GetUploadRequest.
+ * Use `create(GetUploadRequestSchema)` to create a new message.
+ */
+export const GetUploadRequestSchema: GenMessage<GetUploadRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 12);
+
+/**
+ * @generated from message turnleaf.upload.v1.GetUploadResponse
+ */
+export type GetUploadResponse = Message<"turnleaf.upload.v1.GetUploadResponse"> & {
+  /**
+   * @generated from field: turnleaf.upload.v1.UploadTask task = 1;
+   */
+  task?: UploadTask | undefined;
+
+  /**
+   * The last conversion progress event of the task's job; absent before the job's first event.
+   *
+   * @generated from field: turnleaf.conversion.v1.ConversionJobProgressed conversion = 2;
+   */
+  conversion?: ConversionJobProgressed | undefined;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.GetUploadResponse.
+ * Use `create(GetUploadResponseSchema)` to create a new message.
+ */
+export const GetUploadResponseSchema: GenMessage<GetUploadResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 13);
+
+/**
+ * @generated from message turnleaf.upload.v1.CompleteUploadRequest
+ */
+export type CompleteUploadRequest = Message<"turnleaf.upload.v1.CompleteUploadRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string task_id = 2;
+   */
+  taskId: string;
+
+  /**
+   * Password of a protected PDF, when BeginUpload had none or a wrong one.
+   *
+   * @generated from field: string password = 3;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.CompleteUploadRequest.
+ * Use `create(CompleteUploadRequestSchema)` to create a new message.
+ */
+export const CompleteUploadRequestSchema: GenMessage<CompleteUploadRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 14);
+
+/**
+ * @generated from message turnleaf.upload.v1.CompleteUploadResponse
+ */
+export type CompleteUploadResponse = Message<"turnleaf.upload.v1.CompleteUploadResponse"> & {
+  /**
+   * @generated from field: turnleaf.upload.v1.UploadTask task = 1;
+   */
+  task?: UploadTask | undefined;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.CompleteUploadResponse.
+ * Use `create(CompleteUploadResponseSchema)` to create a new message.
+ */
+export const CompleteUploadResponseSchema: GenMessage<CompleteUploadResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 15);
+
+/**
+ * @generated from message turnleaf.upload.v1.OperateUploadRequest
+ */
+export type OperateUploadRequest = Message<"turnleaf.upload.v1.OperateUploadRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string task_id = 2;
+   */
+  taskId: string;
+
+  /**
+   * @generated from field: turnleaf.upload.v1.UploadOperation operation = 3;
+   */
+  operation: UploadOperation;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.OperateUploadRequest.
+ * Use `create(OperateUploadRequestSchema)` to create a new message.
+ */
+export const OperateUploadRequestSchema: GenMessage<OperateUploadRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 16);
+
+/**
+ * @generated from message turnleaf.upload.v1.OperateUploadResponse
+ */
+export type OperateUploadResponse = Message<"turnleaf.upload.v1.OperateUploadResponse"> & {
+  /**
+   * @generated from field: turnleaf.upload.v1.UploadTask task = 1;
+   */
+  task?: UploadTask | undefined;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.OperateUploadResponse.
+ * Use `create(OperateUploadResponseSchema)` to create a new message.
+ */
+export const OperateUploadResponseSchema: GenMessage<OperateUploadResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 17);
+
+/**
+ * @generated from message turnleaf.upload.v1.ReconvertBookRequest
+ */
+export type ReconvertBookRequest = Message<"turnleaf.upload.v1.ReconvertBookRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string team_id = 2;
+   */
+  teamId: string;
+
+  /**
+   * @generated from field: string book_id = 3;
+   */
+  bookId: string;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.ReconvertBookRequest.
+ * Use `create(ReconvertBookRequestSchema)` to create a new message.
+ */
+export const ReconvertBookRequestSchema: GenMessage<ReconvertBookRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 18);
+
+/**
+ * @generated from message turnleaf.upload.v1.ReconvertBookResponse
+ */
+export type ReconvertBookResponse = Message<"turnleaf.upload.v1.ReconvertBookResponse"> & {
+  /**
+   * @generated from field: turnleaf.upload.v1.UploadTask task = 1;
+   */
+  task?: UploadTask | undefined;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.ReconvertBookResponse.
+ * Use `create(ReconvertBookResponseSchema)` to create a new message.
+ */
+export const ReconvertBookResponseSchema: GenMessage<ReconvertBookResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 19);
+
+/**
+ * @generated from message turnleaf.upload.v1.WatchUploadRequest
+ */
+export type WatchUploadRequest = Message<"turnleaf.upload.v1.WatchUploadRequest"> & {
+  /**
+   * @generated from field: string task_id = 1;
+   */
+  taskId: string;
+
+  /**
+   * Set by the gateway from the session; a value sent by a browser is ignored.
+   *
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.WatchUploadRequest.
+ * Use `create(WatchUploadRequestSchema)` to create a new message.
+ */
+export const WatchUploadRequestSchema: GenMessage<WatchUploadRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 20);
+
+/**
+ * @generated from message turnleaf.upload.v1.WatchUploadResponse
+ */
+export type WatchUploadResponse = Message<"turnleaf.upload.v1.WatchUploadResponse"> & {
+  /**
+   * @generated from field: turnleaf.upload.v1.WatchPhase phase = 1;
+   */
+  phase: WatchPhase;
+
+  /**
+   * @generated from field: turnleaf.upload.v1.UploadTaskState upload_state = 2;
+   */
+  uploadState: UploadTaskState;
+
+  /**
+   * @generated from field: turnleaf.common.v1.Progress bytes = 3;
+   */
+  bytes?: Progress | undefined;
+
+  /**
+   * @generated from field: turnleaf.conversion.v1.ConversionJobState conversion_state = 4;
+   */
+  conversionState: ConversionJobState;
+
+  /**
+   * @generated from field: turnleaf.common.v1.Progress pages = 5;
+   */
+  pages?: Progress | undefined;
+
+  /**
+   * @generated from field: string message = 6;
+   */
+  message: string;
+
+  /**
+   * @generated from field: string book_id = 7;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: int32 revision = 8;
+   */
+  revision: number;
+
+  /**
+   * @generated from field: string manifest_key = 9;
+   */
+  manifestKey: string;
+};
+
+/**
+ * Describes the message turnleaf.upload.v1.WatchUploadResponse.
+ * Use `create(WatchUploadResponseSchema)` to create a new message.
+ */
+export const WatchUploadResponseSchema: GenMessage<WatchUploadResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_upload_v1_upload_service, 21);
+
+/**
+ * Which client uploads: the online editor (spec 000) or the desktop tool (spec 001, BMP images allowed).
+ *
+ * @generated from enum turnleaf.upload.v1.UploadChannel
+ */
+export enum UploadChannel {
+  /**
+   * @generated from enum value: UPLOAD_CHANNEL_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: UPLOAD_CHANNEL_WEB = 1;
+   */
+  WEB = 1,
+
+  /**
+   * @generated from enum value: UPLOAD_CHANNEL_DESKTOP = 2;
+   */
+  DESKTOP = 2,
+}
+
+/**
+ * Describes the enum turnleaf.upload.v1.UploadChannel.
+ */
+export const UploadChannelSchema: GenEnum<UploadChannel> = /*@__PURE__*/
+  enumDesc(file_turnleaf_upload_v1_upload_service, 0);
+
+/**
+ * The answer to the prompt for images over 10 MB.
+ *
+ * @generated from enum turnleaf.upload.v1.LargeImageChoice
+ */
+export enum LargeImageChoice {
+  /**
+   * Not answered yet: images over 10 MB refuse the upload with the prompt.
+   *
+   * @generated from enum value: LARGE_IMAGE_CHOICE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Leave the large images out and continue with the others.
+   *
+   * @generated from enum value: LARGE_IMAGE_CHOICE_SKIP = 1;
+   */
+  SKIP = 1,
+
+  /**
+   * Continue with them (the conversion scales them down).
+   *
+   * @generated from enum value: LARGE_IMAGE_CHOICE_CONTINUE = 2;
+   */
+  CONTINUE = 2,
+}
+
+/**
+ * Describes the enum turnleaf.upload.v1.LargeImageChoice.
+ */
+export const LargeImageChoiceSchema: GenEnum<LargeImageChoice> = /*@__PURE__*/
+  enumDesc(file_turnleaf_upload_v1_upload_service, 1);
+
+/**
+ * @generated from enum turnleaf.upload.v1.UploadOperation
+ */
+export enum UploadOperation {
+  /**
+   * @generated from enum value: UPLOAD_OPERATION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: UPLOAD_OPERATION_PAUSE = 1;
+   */
+  PAUSE = 1,
+
+  /**
+   * @generated from enum value: UPLOAD_OPERATION_CONTINUE = 2;
+   */
+  CONTINUE = 2,
+
+  /**
+   * @generated from enum value: UPLOAD_OPERATION_CANCEL = 3;
+   */
+  CANCEL = 3,
+}
+
+/**
+ * Describes the enum turnleaf.upload.v1.UploadOperation.
+ */
+export const UploadOperationSchema: GenEnum<UploadOperation> = /*@__PURE__*/
+  enumDesc(file_turnleaf_upload_v1_upload_service, 2);
+
+/**
+ * @generated from enum turnleaf.upload.v1.WatchPhase
+ */
+export enum WatchPhase {
+  /**
+   * @generated from enum value: WATCH_PHASE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: WATCH_PHASE_UPLOAD = 1;
+   */
+  UPLOAD = 1,
+
+  /**
+   * @generated from enum value: WATCH_PHASE_CONVERSION = 2;
+   */
+  CONVERSION = 2,
+
+  /**
+   * Last message: the book's pages are converted.
+   *
+   * @generated from enum value: WATCH_PHASE_READY = 3;
+   */
+  READY = 3,
+
+  /**
+   * Last message: the upload or the conversion failed (message says why).
+   *
+   * @generated from enum value: WATCH_PHASE_FAILED = 4;
+   */
+  FAILED = 4,
+}
+
+/**
+ * Describes the enum turnleaf.upload.v1.WatchPhase.
+ */
+export const WatchPhaseSchema: GenEnum<WatchPhase> = /*@__PURE__*/
+  enumDesc(file_turnleaf_upload_v1_upload_service, 3);
+
+/**
+ * UploadService owns upload tasks and batches, the resumable upload of sources into S3 and their validation.
+ * Every call names the acting user (resolved by the gateway); a task of another user answers NOT_FOUND.
  *
  * @generated from service turnleaf.upload.v1.UploadService
  */
@@ -132,6 +961,85 @@ export const UploadService: GenService<{
     input: typeof GetUploadLimitsRequestSchema;
     output: typeof GetUploadLimitsResponseSchema;
   },
+  /**
+   * BeginUpload checks the title, the declared files and the conversion settings and creates the task.
+   *
+   * @generated from rpc turnleaf.upload.v1.UploadService.BeginUpload
+   */
+  beginUpload: {
+    methodKind: "unary";
+    input: typeof BeginUploadRequestSchema;
+    output: typeof BeginUploadResponseSchema;
+  },
+  /**
+   * WriteChunk appends bytes to one file at the server's offset; another offset answers ABORTED (conflict)
+   * with the current offset in the error details.
+   *
+   * @generated from rpc turnleaf.upload.v1.UploadService.WriteChunk
+   */
+  writeChunk: {
+    methodKind: "unary";
+    input: typeof WriteChunkRequestSchema;
+    output: typeof WriteChunkResponseSchema;
+  },
+  /**
+   * GetUpload answers the task (byte offsets per file) and, once converting, the last conversion progress.
+   *
+   * @generated from rpc turnleaf.upload.v1.UploadService.GetUpload
+   */
+  getUpload: {
+    methodKind: "unary";
+    input: typeof GetUploadRequestSchema;
+    output: typeof GetUploadResponseSchema;
+  },
+  /**
+   * CompleteUpload verifies the files, creates the book and requests the conversion; idempotent.
+   *
+   * @generated from rpc turnleaf.upload.v1.UploadService.CompleteUpload
+   */
+  completeUpload: {
+    methodKind: "unary";
+    input: typeof CompleteUploadRequestSchema;
+    output: typeof CompleteUploadResponseSchema;
+  },
+  /**
+   * OperateUpload pauses, continues or cancels a task.
+   *
+   * @generated from rpc turnleaf.upload.v1.UploadService.OperateUpload
+   */
+  operateUpload: {
+    methodKind: "unary";
+    input: typeof OperateUploadRequestSchema;
+    output: typeof OperateUploadResponseSchema;
+  },
+  /**
+   * ReconvertBook converts a book's sources again into a new revision with the same settings.
+   *
+   * @generated from rpc turnleaf.upload.v1.UploadService.ReconvertBook
+   */
+  reconvertBook: {
+    methodKind: "unary";
+    input: typeof ReconvertBookRequestSchema;
+    output: typeof ReconvertBookResponseSchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_turnleaf_upload_v1_upload_service, 0);
+
+/**
+ * UploadProgressService relays a task's upload states, then its conversion progress, ending in ready or failed.
+ * The gateway serves it to browsers as a Connect server stream.
+ *
+ * @generated from service turnleaf.upload.v1.UploadProgressService
+ */
+export const UploadProgressService: GenService<{
+  /**
+   * @generated from rpc turnleaf.upload.v1.UploadProgressService.WatchUpload
+   */
+  watchUpload: {
+    methodKind: "server_streaming";
+    input: typeof WatchUploadRequestSchema;
+    output: typeof WatchUploadResponseSchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_turnleaf_upload_v1_upload_service, 1);
 

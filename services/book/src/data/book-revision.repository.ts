@@ -1,0 +1,29 @@
+import { unlessDuplicate } from "@turnleaf/kit";
+import type { Connection } from "mongoose";
+import { type BookRevisionDocument, bookRevisionModel } from "./book-revision.schema.js";
+
+export class BookRevisionRepository {
+  private readonly revisions;
+
+  constructor(connection: Connection) {
+    this.revisions = bookRevisionModel(connection);
+  }
+
+  async findByUploadTask(uploadTaskId: string): Promise<BookRevisionDocument | null> {
+    return this.revisions.findOne({ uploadTaskId }).lean<BookRevisionDocument>().exec();
+  }
+
+  async latestRevision(bookId: string): Promise<number> {
+    const latest = await this.revisions.findOne({ bookId }).sort({ revision: -1 }).lean<BookRevisionDocument>().exec();
+    return latest?.revision ?? 0;
+  }
+
+  /** Claims a revision for a task; false when the task or the revision is already claimed. */
+  async tryClaim(claim: BookRevisionDocument): Promise<boolean> {
+    return unlessDuplicate(() => this.revisions.create(claim));
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.revisions.syncIndexes();
+  }
+}

@@ -1,0 +1,29 @@
+import { type Connection, Schema } from "mongoose";
+
+/**
+ * One revision of a book claimed by one upload task. The unique task id makes "create book from upload"
+ * idempotent; the unique (bookId, revision) pair hands each revision to exactly one task.
+ */
+export interface BookRevisionDocument {
+  uploadTaskId: string;
+  bookId: string;
+  /** The book's number, fixed when the claim creates the book, so a retry creates the same book. */
+  number: string;
+  revision: number;
+  createdAt?: Date;
+}
+
+const bookRevisionSchema = new Schema<BookRevisionDocument>(
+  {
+    uploadTaskId: { type: String, required: true, unique: true },
+    bookId: { type: String, required: true },
+    number: { type: String, required: true },
+    revision: { type: Number, required: true },
+  },
+  { collection: "book_revisions", timestamps: { createdAt: true, updatedAt: false } },
+);
+bookRevisionSchema.index({ bookId: 1, revision: 1 }, { unique: true });
+
+export function bookRevisionModel(connection: Connection) {
+  return connection.model<BookRevisionDocument>("BookRevision", bookRevisionSchema);
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import { DomainError } from "@turnleaf/kit";
+import type { BookDocument } from "../data/book.schema.js";
+
+const numericId = /^[0-9]{1,20}$/;
+const taskId = /^[A-Za-z0-9_-]{8,64}$/;
+const bookId = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface UploadBookRequest {
+  uploadTaskId: string;
+  userId: string;
+  teamId: string;
+  folderId: string;
+  title: string;
+  keywords: string;
+  description: string;
+  bookId: string;
+}
+
+/** Checks the request's shapes (every problem at once); empty team and folder mean "0". */
+export function normaliseUploadBookRequest(request: UploadBookRequest): UploadBookRequest {
+  const normalised = {
+    ...request,
+    teamId: request.teamId || "0",
+    folderId: request.folderId || "0",
+    title: request.title.trim(),
+  };
+  const problems: { field: string; message: string }[] = [];
+  if (!taskId.test(normalised.uploadTaskId)) problems.push({ field: "uploadTaskId", message: "is required" });
+  if (!numericId.test(normalised.userId)) problems.push({ field: "userId", message: "must be a whole number" });
+  if (!numericId.test(normalised.teamId)) problems.push({ field: "teamId", message: "must be a whole number" });
+  if (!numericId.test(normalised.folderId)) problems.push({ field: "folderId", message: "must be a whole number" });
+  if (normalised.bookId !== "" && !bookId.test(normalised.bookId)) {
+    problems.push({ field: "bookId", message: "must be letters, digits, '-' or '_'" });
+  }
+  if (normalised.bookId === "" && normalised.title === "") problems.push({ field: "title", message: "is required" });
+  if (problems.length > 0) {
+    throw new DomainError("INVALID_ARGUMENT", "request exception", { details: { errors: problems } });
+  }
+  return normalised;
+}
+
+/** A user may upload a new revision of a book they own in the team they act in. */
+export function mayReviseBook(book: BookDocument, request: UploadBookRequest): boolean {
+  return book.ownerId === request.userId && book.teamId === request.teamId;
+}
+
+/** A fresh book id (24 hex digits, like the ids the rest of the platform uses) and public number. */
+export function newBookIdentity(): { bookId: string; number: string } {
+  return { bookId: randomBytes(12).toString("hex"), number: randomBytes(6).toString("base64url").toLowerCase() };
+}
+
+export function newUploadedBook(
+  request: UploadBookRequest,
+  identity: { bookId: string; number: string },
+): BookDocument {
+  return {
+    bookId: identity.bookId,
+    number: identity.number,
+    ownerId: request.userId,
+    teamId: request.teamId,
+    folderId: request.folderId,
+    folderType: 1,
+    title: request.title,
+    keywords: request.keywords,
+    description: request.description,
+    source: -1,
+    html5Tem: "",
+    html5Theme: "",
+    html5PhoneTem: "",
+    bStatus: 1,
+  };
+}

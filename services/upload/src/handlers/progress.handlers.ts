@@ -1,0 +1,109 @@
+import {
+  ConversionJobProgressedSchema,
+  ConversionJobState,
+} from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { UploadTaskState, UploadTaskStateChangedSchema } from "@turnleaf/contracts/upload/v1/upload_events_pb";
+import { type UploadProgressService, WatchPhase } from "@turnleaf/contracts/upload/v1/upload_service_pb";
+import {
+  decodeEvent,
+  followSubject,
+  type NatsConnection,
+  type ServiceImplementation,
+  streams,
+  subjects,
+} from "@turnleaf/kit";
+import type { UploadDesk } from "./upload-desk.js";
+
+/**
+ * WatchUpload: the task's state events from the start of its subject (byte progress included) until all files
+ * are uploaded, then the conversion job's progress events, ending with READY or FAILED. Ordered: each phase is one
+ * ordered consumer replaying its subject, so a late watcher sees the same sequence as an early one.
+ */
+export function progressHandlers(
+  desk: UploadDesk,
+  nats: NatsConnection,
+): ServiceImplementation<typeof UploadProgressService> {
+  return {
+    async *watchUpload(request, context) {
+      const { view } = await desk.get(request.userId, request.taskId, "");
+      const task = view.task;
+      let bookId = task.bookId;
+      let revision = task.revision;
+
+      if (task.state === UploadTaskState.FAILED || task.state === UploadTaskState.CANCELLED) {
+        yield { phase: WatchPhase.FAILED, uploadState: task.state, message: task.message || "upload task failed" };
+        return;
+      }
+      if (task.state !== UploadTaskState.COMPLETED) {
+        for await (const message of followSubject(
+          nats,
+          streams.upload.name,
+          subjects.uploadTaskState(task._id),
+          context.signal,
+        )) {
+          const event = decodeEvent(UploadTaskStateChangedSchema, message);
+          yield {
+            phase: WatchPhase.UPLOAD,
+            uploadState: event.state,
+            bytes: event.bytes,
+            message: event.message,
+            bookId: event.bookId,
+            revision: event.revision,
+          };
+          if (event.state === UploadTaskState.COMPLETED) {
+            bookId = event.bookId;
+            revision = event.revision;
+            break;
+          }
+          if (event.state === UploadTaskState.FAILED || event.state === UploadTaskState.CANCELLED) {
+            yield {
+              phase: WatchPhase.FAILED,
+              uploadState: event.state,
+              message: event.message || "upload task failed",
+            };
+            return;
+          }
+        }
+      } else {
+        const bytes = {
+          done: BigInt(task.files.reduce((total, file) => total + (file.skipped ? 0 : file.sizeBytes), 0)),
+        };
+        yield {
+          phase: WatchPhase.UPLOAD,
+          uploadState: task.state,
+          bytes: { ...bytes, total: bytes.done },
+          bookId,
+          revision,
+        };
+      }
+      if (context.signal.aborted) return;
+
+      for await (const message of followSubject(
+        nats,
+        streams.conversion.name,
+        subjects.conversionJobProgress(task._id),
+        context.signal,
+      )) {
+        const event = decodeEvent(ConversionJobProgressedSchema, message);
+        const progress = {
+          uploadState: UploadTaskState.COMPLETED,
+          conversionState: event.state,
+          pages: event.pages,
+          message: event.message,
+          bookId: event.bookId || bookId,
+          revision: event.revision || revision,
+          manifestKey: event.manifestKey,
+        };
+        yield { phase: WatchPhase.CONVERSION, ...progress };
+        if (event.state === ConversionJobState.COMPLETED) {
+          yield { phase: WatchPhase.READY, ...progress };
+          return;
+        }
+        if (event.state === ConversionJobState.FAILED) {
+          yield { phase: WatchPhase.FAILED, ...progress };
+          return;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { getDocument, PDFDataRangeTransport } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+/** Reads a byte range of a stored file: pdf.js asks only for the pieces it needs (trailer, xref, page tree). */
+export type RangeReader = (begin: number, end: number) => Promise<Uint8Array>;
+
+export type PdfInspection =
+  | { outcome: "ok"; pages: number; protected: boolean }
+  | { outcome: "password-needed" }
+  | { outcome: "password-incorrect" }
+  | { outcome: "unreadable"; reason: string };
+
+/** pdf.js PasswordException codes. */
+const needPassword = 1;
+const rangeChunkSize = 256 * 1024;
+
+class StoredRange extends PDFDataRangeTransport {
+  constructor(
+    length: number,
+    private readonly read: RangeReader,
+  ) {
+    super(length, null);
+  }
+
+  override requestDataRange(begin: number, end: number): void {
+    this.read(begin, end).then(
+      (chunk) => this.onDataRange(begin, chunk),
+      () => this.abort(),
+    );
+  }
+}
+
+async function open(length: number, read: RangeReader, password: string) {
+  const task = getDocument({
+    range: new StoredRange(length, read),
+    length,
+    rangeChunkSize,
+    disableAutoFetch: true,
+    disableStream: true,
+    isEvalSupported: false,
+    stopAtErrors: true,
+    verbosity: 0,
+    ...(password ? { password } : {}),
+  });
+  try {
+    const document = await task.promise;
+    return { kind: "open", pages: document.numPages } as const;
+  } catch (error) {
+    const failure = error as { name?: string; code?: number; message?: string };
+    if (failure.name === "PasswordException") {
+      return { kind: "locked", needed: failure.code === needPassword } as const;
+    }
+    return { kind: "unreadable", reason: failure.message ?? String(error) } as const;
+  } finally {
+    await task.destroy();
+  }
+}
+
+/**
+ * Counts a PDF's pages and tells whether it is protected by a password, reading the stored file by ranges (never
+ * whole into memory). A protected file is opened again with the password given: pdf.js says whether it is right.
+ */
+export async function inspectPdf(length: number, read: RangeReader, password: string): Promise<PdfInspection> {
+  const plain = await open(length, read, "");
+  if (plain.kind === "open") return { outcome: "ok", pages: plain.pages, protected: false };
+  if (plain.kind === "unreadable") return { outcome: "unreadable", reason: plain.reason };
+  if (password === "") return { outcome: "password-needed" };
+  const unlocked = await open(length, read, password);
+  if (unlocked.kind === "open") return { outcome: "ok", pages: unlocked.pages, protected: true };
+  if (unlocked.kind === "unreadable") return { outcome: "unreadable", reason: unlocked.reason };
+  return { outcome: "password-incorrect" };
+}
