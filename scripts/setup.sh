@@ -10,3 +10,10 @@ if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules
   npm install --no-audit --no-fund
 fi
 bash scripts/install-servers.sh
+# The reader and editor are tested in Debian's Chromium (driven by playwright-core, which downloads nothing).
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "setup: installing Debian's chromium for the browser tests" >&2
+  apt_get() { if [[ $(id -u) -eq 0 ]]; then apt-get "$@"; else sudo apt-get "$@"; fi; }
+  apt_get update -qq
+  DEBIAN_FRONTEND=noninteractive apt_get install -y -qq chromium >/dev/null
+fi

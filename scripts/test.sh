@@ -10,6 +10,8 @@ echo "== contracts (buf lint)"
 (cd proto && ../node_modules/.bin/buf lint)
 echo "== type-check and build (tsc -b)"
 node_modules/.bin/tsc -b
+echo "== web apps (type-check and bundle)"
+npm run -s build -w web/reader
 echo "== tests (vitest)"
 mkdir -p .turnleaf
 results="$PWD/.turnleaf/vitest-results.json"

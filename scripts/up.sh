@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 node_modules/.bin/tsc -b
+npm run -s build -w web/reader
 exec node --enable-source-maps scripts/dist/up.js

@@ -1,0 +1,88 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import sharp from "sharp";
+import type { ReaderBook } from "../../web/reader/src/book.js";
+
+export const fixtureWords = ["turnleaf", "paper", "spine", "cover", "margin", "folio", "gutter", "binding"];
+
+function pageSvg(page: number, width: number, height: number, spread: boolean): string {
+  const hue = (page * 47) % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 600 ${spread ? 400 : 800}">
+  <rect width="100%" height="100%" fill="hsl(${hue},40%,92%)"/>
+  <rect x="20" y="20" width="560" height="${spread ? 360 : 760}" fill="none" stroke="hsl(${hue},50%,40%)" stroke-width="6"/>
+  <text x="300" y="${spread ? 220 : 420}" font-size="180" text-anchor="middle" font-family="sans-serif" fill="hsl(${hue},60%,30%)">${page}</text>
+  <text x="300" y="${spread ? 330 : 560}" font-size="36" text-anchor="middle" font-family="sans-serif">${fixtureWords[page % fixtureWords.length]}</text>
+</svg>`;
+}
+
+/**
+ * A book laid out as the gateway serves one (book.json, renditions, text, search index), with pages drawn by
+ * sharp: each shows its number, so screenshots and assertions can tell pages apart.
+ */
+export async function writeFixtureBook(
+  directory: string,
+  options: { link: string; pages: number; direction?: "ltr" | "rtl"; title?: string },
+): Promise<ReaderBook> {
+  const base = `/fixtures/${options.link}`;
+  const widths = [400, 800, 1600];
+  const pageWidth = 600;
+  const pageHeight = 800;
+  const pages: ReaderBook["pages"] = [];
+  const search: { page: number; text: string }[] = [];
+  for (let number = 1; number <= options.pages; number += 1) {
+    const folder = join(directory, options.link, "pages", String(number));
+    await mkdir(folder, { recursive: true });
+    const renditions = [];
+    for (const width of widths) {
+      const height = Math.round((width * pageHeight) / pageWidth);
+      await sharp(Buffer.from(pageSvg(number, width, height, false)))
+        .webp({ quality: 70 })
+        .toFile(join(folder, `${width}.webp`));
+      renditions.push({ width, url: `${base}/pages/${number}/${width}.webp` });
+    }
+    const word = fixtureWords[number % fixtureWords.length] as string;
+    const text = { items: [{ str: `page ${number} ${word}`, x: 0.3, y: 0.68, width: 0.4, height: 0.04 }] };
+    await writeFile(join(folder, "text.json"), JSON.stringify(text));
+    search.push({ page: number, text: `page ${number} ${word}` });
+    pages.push({
+      number,
+      width: pageWidth,
+      height: pageHeight,
+      renditions,
+      thumbUrl: `${base}/pages/${number}/400.webp`,
+      textUrl: `${base}/pages/${number}/text.json`,
+      links: number === 2 ? [{ x: 0.1, y: 0.1, width: 0.3, height: 0.08, page: 7 }] : [],
+    });
+  }
+  await writeFile(join(directory, options.link, "search.json"), JSON.stringify({ pages: search }));
+  const book: ReaderBook = {
+    link: options.link,
+    title: options.title ?? `Fixture ${options.link}`,
+    pageWidth,
+    pageHeight,
+    pages,
+    outline: [
+      { title: "Opening", page: 1, children: [] },
+      {
+        title: "Middle",
+        page: Math.ceil(options.pages / 2),
+        children: [{ title: "Deeper", page: Math.ceil(options.pages / 2) + 1, children: [] }],
+      },
+    ],
+    searchUrl: `${base}/search.json`,
+    state: "ready",
+    pageCount: options.pages,
+    settings: {
+      direction: options.direction ?? "ltr",
+      pageMode: "auto",
+      hardCover: true,
+      hardPages: false,
+      flipTimeMs: 300,
+      backgroundColor: "#3a3f47",
+      toolbarColor: "#20242b",
+      searchMinLength: 2,
+    },
+  };
+  await writeFile(join(directory, options.link, "book.json"), JSON.stringify(book));
+  return book;
+}

@@ -1,0 +1,205 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../browser.js";
+import { writeFixtureBook } from "./fixture-book.js";
+import { serveReader } from "./static-server.js";
+
+// The built reader (web/reader/dist, built by the test command) in real Chromium, over fixture books.
+const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
+const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? join(tmpdir(), "turnleaf-screenshots");
+let fixtures: string;
+let server: Awaited<ReturnType<typeof serveReader>>;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  if (!existsSync(join(readerDist, "index.html")))
+    throw new Error("build the reader first: npm run build -w web/reader");
+  fixtures = await mkdtemp(join(tmpdir(), "turnleaf-reader-"));
+  await writeFixtureBook(fixtures, { link: "demo", pages: 12 });
+  await writeFixtureBook(fixtures, { link: "manga", pages: 12, direction: "rtl" });
+  server = await serveReader(readerDist, fixtures);
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await rm(fixtures, { recursive: true, force: true });
+});
+
+async function open(path: string, target: BrowserContext = context): Promise<Page> {
+  const page = await target.newPage();
+  await page.goto(`${server.url}${path}`);
+  await page.getByTestId("stage").waitFor();
+  return page;
+}
+
+const announced = (page: Page) => page.getByTestId("announcer");
+
+async function settle(page: Page) {
+  await page.waitForFunction(() => !document.querySelector(".tl-turning"));
+}
+
+describe("the reader", () => {
+  it("opens at a deep-linked page in the asked language, Chinese by default", async () => {
+    const english = await open("/b/demo/5?lang=en");
+    await expect.poll(() => announced(english).textContent()).toBe("Page 4–5 of 12");
+    await english.close();
+    const chinese = await open("/b/demo/5");
+    await expect.poll(() => announced(chinese).textContent()).toBe("第 4–5 页，共 12 页");
+    expect(await chinese.getByRole("button", { name: "下一页" }).count()).toBe(1);
+    await chinese.close();
+  });
+
+  it("requests only the window's images at open", async () => {
+    server.requests.length = 0;
+    const page = await open("/b/demo/6?lang=en");
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    const pagesFetched = new Set(
+      server.requests.flatMap((path) => {
+        const match = /^\/fixtures\/demo\/pages\/(\d+)\/\d+\.webp$/.exec(path);
+        return match ? [Number(match[1])] : [];
+      }),
+    );
+    expect(pagesFetched.has(6) && pagesFetched.has(7)).toBe(true);
+    // Spreads 4–5, 6–7 and 8–9: what a turn either way needs, never the whole book.
+    expect([...pagesFetched].every((number) => number >= 4 && number <= 9)).toBe(true);
+    await page.close();
+  });
+
+  it("turns by keyboard, click and drag, and keeps one URL per page", async () => {
+    const page = await open("/b/demo/4?lang=en");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 6–7 of 12");
+    await settle(page);
+    expect(new URL(page.url()).pathname).toBe("/b/demo/6");
+
+    const stage = await page.getByTestId("stage").boundingBox();
+    if (!stage) throw new Error("no stage");
+    await page.mouse.click(stage.x + stage.width * 0.85, stage.y + stage.height / 2);
+    await expect.poll(() => announced(page).textContent()).toBe("Page 8–9 of 12");
+    await settle(page);
+
+    // Drag the right page's bottom corner across the spine: the sheet folds under the pointer.
+    await page.mouse.move(stage.x + stage.width - 4, stage.y + stage.height - 4);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step += 1) {
+      await page.mouse.move(
+        stage.x + stage.width - 4 - step * (stage.width / 20),
+        stage.y + stage.height - 30 - step * 6,
+      );
+    }
+    expect(await page.locator(".tl-turning-back").count()).toBe(1);
+    const clip = await page.locator(".tl-turning-front").evaluate((element) => (element as HTMLElement).style.clipPath);
+    expect(clip).toMatch(/^polygon\(/);
+    await page.screenshot({ path: join(screenshots, "reader-drag.png") });
+    await page.mouse.move(stage.x + stage.width * 0.1, stage.y + stage.height - 20);
+    await page.mouse.up();
+    await expect.poll(() => announced(page).textContent()).toBe("Page 10–11 of 12");
+    await settle(page);
+
+    await page.keyboard.press("End");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 12 of 12");
+    await page.keyboard.press("Home");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 1 of 12");
+    await page.keyboard.press("ArrowLeft");
+    expect(await announced(page).textContent()).toBe("Page 1 of 12");
+    await page.close();
+  });
+
+  it("a right-to-left book turns the other way", async () => {
+    const page = await open("/b/manga/4?lang=en");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 4–5 of 12");
+    const left = await page.locator(".tl-face[data-page]").first().getAttribute("data-page");
+    expect(left).toBe("5");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 6–7 of 12");
+    await settle(page);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 4–5 of 12");
+    await page.close();
+  });
+
+  it("zoom swaps to a larger rendition", async () => {
+    const page = await open("/b/demo/4?lang=en");
+    server.requests.length = 0;
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await expect.poll(() => server.requests.some((path) => /\/pages\/[45]\/1600\.webp$/.test(path))).toBe(true);
+    // Zoomed, the arrow keys pan instead of turning.
+    await page.keyboard.press("ArrowRight");
+    expect(await announced(page).textContent()).toBe("Page 4–5 of 12");
+    await page.close();
+  });
+
+  it("search finds a word and jumps to its page; contents and page links navigate", async () => {
+    const page = await open("/b/demo/1?lang=en");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("searchbox").fill("gutter");
+    await page.getByRole("button", { name: /Page 6/ }).click();
+    await expect.poll(() => announced(page).textContent()).toBe("Page 6–7 of 12");
+    await page.getByRole("button", { name: "Contents" }).click();
+    await page.getByRole("button", { name: /Deeper/ }).click();
+    await expect.poll(() => announced(page).textContent()).toBe("Page 6–7 of 12");
+    await page.getByRole("button", { name: /Opening/ }).click();
+    await expect.poll(() => announced(page).textContent()).toBe("Page 1 of 12");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 2–3 of 12");
+    await settle(page);
+    await page.getByRole("link", { name: "Page 7" }).click();
+    await expect.poll(() => announced(page).textContent()).toBe("Page 6–7 of 12");
+    await page.close();
+  });
+
+  it("has selectable text on pages and a text-only reading view", async () => {
+    const page = await open("/b/demo/2?lang=en");
+    await expect.poll(() => page.locator(".tl-text span").allTextContents()).toEqual(["page 2 spine", "page 3 cover"]);
+    await page.getByRole("button", { name: "Text view" }).click();
+    await expect(page.getByRole("region", { name: "Page 3" }).textContent()).resolves.toContain("page 3 cover");
+    await page.close();
+  });
+
+  it("replaces the curl with an instant change when the reader prefers reduced motion", async () => {
+    const calm = await browser.newContext({ viewport: { width: 1400, height: 900 }, reducedMotion: "reduce" });
+    const page = await open("/b/demo/4?lang=en", calm);
+    await page.keyboard.press("ArrowRight");
+    expect(await page.locator(".tl-turning-front, .tl-hard-sheet").count()).toBe(0);
+    await expect.poll(() => announced(page).textContent()).toBe("Page 6–7 of 12");
+    await calm.close();
+  });
+
+  it("shows one page at a time on a phone", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await open("/b/demo/3?lang=en", phone);
+    await expect.poll(() => announced(page).textContent()).toBe("Page 3 of 12");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 4 of 12");
+    await settle(page);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 3 of 12");
+    await page.screenshot({ path: join(screenshots, "reader-phone.png") });
+    await phone.close();
+  });
+
+  it("labels every control", async () => {
+    const page = await open("/b/demo/4?lang=en");
+    const unnamed = await page
+      .locator("button")
+      .evaluateAll(
+        (buttons) =>
+          buttons.filter((button) => !(button.getAttribute("aria-label") || button.textContent?.trim())).length,
+      );
+    expect(unnamed).toBe(0);
+    await page.screenshot({ path: join(screenshots, "reader-spread.png") });
+    await page.close();
+  });
+});

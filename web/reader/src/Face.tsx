@@ -1,0 +1,105 @@
+import { type CSSProperties, forwardRef, useEffect, useState } from "react";
+import type { PageText, ReaderPage } from "./book.js";
+import { pickRendition } from "./engine/renditions.js";
+
+export interface FaceProps {
+  page: ReaderPage | null;
+  width: number;
+  height: number;
+  /** Left edge relative to the spine (0 for a right-hand page, −width for a left-hand one). */
+  left: number;
+  zoom: number;
+  /** Static faces carry the selectable text and the links; faces of a turning sheet are pictures only. */
+  interactive: boolean;
+  className?: string;
+  style?: CSSProperties;
+  onGoToPage?: (page: number) => void;
+  pageLabel: (page: number) => string;
+}
+
+const devicePixelRatio = () => (typeof window === "undefined" ? 1 : window.devicePixelRatio || 1);
+
+function TextLayer({ url, width, height }: { url: string; width: number; height: number }) {
+  const [text, setText] = useState<PageText | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(url, { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<PageText>) : null))
+      .then(setText)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [url]);
+  if (!text) return null;
+  return (
+    <div className="tl-text" aria-hidden="false">
+      {text.items.map((item, index) => (
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: text runs have no identity but their order
+          key={index}
+          style={{
+            left: item.x * width,
+            top: item.y * height,
+            fontSize: Math.max(1, item.height * height),
+            width: item.width * width,
+          }}
+        >
+          {item.str}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** One page face: the picture at the rendition the drawn size needs, with its text and links when static. */
+export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, ref) {
+  const { page, width, height, left, zoom, interactive, className, style, onGoToPage, pageLabel } = props;
+  const rendition = page ? pickRendition(page.renditions, width, devicePixelRatio(), zoom) : undefined;
+  return (
+    <div
+      ref={ref}
+      className={`tl-face ${page ? "" : "tl-face-empty"} ${className ?? ""}`}
+      style={{ width, height, left, ...style }}
+      data-page={page?.number}
+    >
+      {page && rendition ? (
+        <img
+          className="tl-page-image"
+          src={rendition.url}
+          width={width}
+          height={height}
+          alt={interactive ? pageLabel(page.number) : ""}
+          draggable={false}
+          decoding="async"
+        />
+      ) : null}
+      {page && interactive && page.textUrl ? <TextLayer url={page.textUrl} width={width} height={height} /> : null}
+      {page && interactive
+        ? page.links.map((link, index) => (
+            <a
+              // biome-ignore lint/suspicious/noArrayIndexKey: links of a page have no identity but their order
+              key={index}
+              className="tl-link"
+              style={{
+                left: link.x * width,
+                top: link.y * height,
+                width: link.width * width,
+                height: link.height * height,
+              }}
+              href={link.url ?? `#page=${link.page}`}
+              target={link.url ? "_blank" : undefined}
+              rel={link.url ? "noopener noreferrer" : undefined}
+              title={link.url ?? pageLabel(link.page ?? 1)}
+              onClick={(event) => {
+                if (link.page !== undefined && onGoToPage) {
+                  event.preventDefault();
+                  onGoToPage(link.page);
+                }
+              }}
+            >
+              <span className="tl-visually-hidden">{link.url ?? pageLabel(link.page ?? 1)}</span>
+            </a>
+          ))
+        : null}
+    </div>
+  );
+});

@@ -1,0 +1,355 @@
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
+import type { ReaderBook, ReaderPage } from "./book.js";
+import { type Corner, computeFold, flipPath, type Side } from "./engine/fold.js";
+import { compose, cssMatrix, cssPolygon, type Point } from "./engine/geometry.js";
+import { type Layout, turningSide } from "./engine/layout.js";
+import { Face } from "./Face.js";
+
+export interface FlipBookHandle {
+  /** Turns one spread forward or back with the animation; answers false when there is nowhere to go. */
+  turn(forward: boolean): boolean;
+}
+
+interface FlipBookProps {
+  book: ReaderBook;
+  layout: Layout;
+  spread: number;
+  pageWidth: number;
+  pageHeight: number;
+  zoom: number;
+  reducedMotion: boolean;
+  onSpreadChange(spread: number): void;
+  onGoToPage(page: number): void;
+  pageLabel(page: number): string;
+}
+
+interface Turn {
+  forward: boolean;
+  /** The side whose sheet moves. */
+  side: Side;
+  corner: Corner;
+  target: number;
+  /** Stiff boards rotate in 3D instead of folding. */
+  hard: boolean;
+  /** Single pages going back: the previous sheet is laid back over the current one. */
+  reverse: boolean;
+}
+
+const other = (side: Side): Side => (side === "right" ? "left" : "right");
+
+export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipBook(props, handleRef) {
+  const { book, layout, spread, pageWidth: w, pageHeight: h, zoom, reducedMotion } = props;
+  const double = layout.mode === "double";
+  const [turn, setTurn] = useState<Turn | null>(null);
+  const frontRef = useRef<HTMLDivElement>(null);
+  const backRef = useRef<HTMLDivElement>(null);
+  const sheetRef = useRef<HTMLDivElement>(null);
+  const shadowRef = useRef<HTMLDivElement>(null);
+  const pointerRef = useRef<Point>({ x: 0, y: 0 });
+  const animationRef = useRef<number | null>(null);
+  const pendingAnimation = useRef<Turn | null>(null);
+  const dragRef = useRef<{ start: Point; id: number; turning: boolean; forward: boolean } | null>(null);
+
+  const pageAt = (page: number | null): ReaderPage | null => (page === null ? null : (book.pages[page - 1] ?? null));
+  const current = layout.spread(spread);
+  const resting = (side: Side, corner: Corner): Point => ({
+    x: side === "right" ? w : -w,
+    y: corner === "top" ? 0 : h,
+  });
+
+  const isHard = (target: number) => {
+    if (book.settings.hardPages) return true;
+    if (!book.settings.hardCover || !double) return false;
+    const last = layout.spreadCount - 1;
+    return spread === 0 || target === 0 || spread === last || target === last;
+  };
+
+  /** Draws the turning sheet for the pointer (spread coordinates, spine at x = 0), straight to the DOM. */
+  const draw = (active: Turn, pointer: Point) => {
+    pointerRef.current = pointer;
+    const x0 = active.side === "right" ? 0 : -w;
+    if (active.hard) {
+      const progress = Math.min(1, Math.max(0, Math.abs(resting(active.side, "bottom").x - pointer.x) / (2 * w)));
+      const angle = progress * 180;
+      if (sheetRef.current)
+        sheetRef.current.style.transform = `rotateY(${active.side === "right" ? -angle : angle}deg)`;
+      return;
+    }
+    const fold = computeFold({ width: w, height: h, side: active.side, corner: active.corner, pointer });
+    const toLocal = { a: 1, b: 0, c: 0, d: 1, e: -x0, f: 0 };
+    const toSpread = { a: 1, b: 0, c: 0, d: 1, e: x0, f: 0 };
+    if (frontRef.current) frontRef.current.style.clipPath = cssPolygon(fold.front, { x: x0, y: 0 });
+    if (backRef.current) {
+      backRef.current.style.transform = cssMatrix(compose(toLocal, compose(fold.backTransform, toSpread)));
+      backRef.current.style.clipPath = cssPolygon(fold.backClip, { x: x0, y: 0 });
+    }
+    if (shadowRef.current) {
+      const { through, normal } = fold.crease;
+      const angle = (Math.atan2(normal.y, normal.x) * 180) / Math.PI;
+      shadowRef.current.style.transform = `translate(${through.x}px, ${through.y}px) rotate(${angle}deg)`;
+      shadowRef.current.style.opacity = String(Math.sin(Math.PI * fold.progress) * 0.45);
+    }
+  };
+
+  const stopAnimation = () => {
+    if (animationRef.current !== null) cancelAnimationFrame(animationRef.current);
+    animationRef.current = null;
+  };
+
+  /** Runs a turn frame by frame: `pointerAt(t)` for t from 0 to 1, then settles on the target or back. */
+  const run = (active: Turn, duration: number, pointerAt: (t: number) => Point, landsOnTarget: boolean) => {
+    stopAnimation();
+    const started = performance.now();
+    const step = (now: number) => {
+      const t = duration <= 0 ? 1 : Math.min(1, (now - started) / duration);
+      latest.current.draw(active, pointerAt(t));
+      if (t < 1) {
+        animationRef.current = requestAnimationFrame(step);
+        return;
+      }
+      animationRef.current = null;
+      setTurn(null);
+      if (landsOnTarget) latest.current.onSpreadChange(active.target);
+    };
+    animationRef.current = requestAnimationFrame(step);
+  };
+
+  /** From where the pointer is to `to`, easing out, with a slight lift as paper has. */
+  const settle = (active: Turn, to: Point, duration: number, landsOnTarget: boolean) => {
+    const from = pointerRef.current;
+    run(
+      active,
+      duration,
+      (t) => {
+        const eased = 1 - (1 - t) ** 3;
+        const lift = Math.sin(Math.PI * t) * h * 0.06;
+        return {
+          x: from.x + (to.x - from.x) * eased,
+          y: from.y + (to.y - from.y) * eased + (active.corner === "bottom" ? -lift : lift),
+        };
+      },
+      landsOnTarget,
+    );
+  };
+
+  const begin = (forward: boolean, corner: Corner): Turn | null => {
+    const target = spread + (forward ? 1 : -1);
+    if (turn || target < 0 || target >= layout.spreadCount) return null;
+    const reverse = !double && !forward;
+    const side: Side = double ? turningSide(layout.direction, forward) : layout.direction === "ltr" ? "right" : "left";
+    const active: Turn = { forward, side, corner, target, hard: isHard(target), reverse };
+    const start = resting(side, corner);
+    pointerRef.current = reverse ? { x: -start.x, y: start.y } : start;
+    setTurn(active);
+    return active;
+  };
+
+  const turnAnimated = (forward: boolean): boolean => {
+    const target = spread + (forward ? 1 : -1);
+    if (target < 0 || target >= layout.spreadCount) return false;
+    if (turn) return true;
+    if (reducedMotion) {
+      props.onSpreadChange(target);
+      return true;
+    }
+    pendingAnimation.current = begin(forward, "bottom");
+    return true;
+  };
+
+  const latest = useRef({
+    draw,
+    run,
+    onSpreadChange: props.onSpreadChange,
+    turnAnimated,
+    flipTimeMs: book.settings.flipTimeMs,
+  });
+  latest.current = {
+    draw,
+    run,
+    onSpreadChange: props.onSpreadChange,
+    turnAnimated,
+    flipTimeMs: book.settings.flipTimeMs,
+  };
+
+  // A turn's sheet is drawn before paint; an animated turn starts once its sheet is in the DOM.
+  useLayoutEffect(() => {
+    if (!turn) return;
+    latest.current.draw(turn, pointerRef.current);
+    if (pendingAnimation.current !== turn) return;
+    pendingAnimation.current = null;
+    const duration = latest.current.flipTimeMs * (turn.hard ? 1.6 : 2);
+    const path = (t: number) => flipPath(w, h, turn.side, turn.corner, turn.reverse ? 1 - t : t);
+    latest.current.run(turn, duration, path, true);
+  }, [turn, w, h]);
+
+  useEffect(
+    () => () => {
+      if (animationRef.current !== null) cancelAnimationFrame(animationRef.current);
+    },
+    [],
+  );
+  useImperativeHandle(handleRef, () => ({ turn: (forward: boolean) => latest.current.turnAnimated(forward) }), []);
+
+  const spineLocal = (event: React.PointerEvent): Point => {
+    const stage = event.currentTarget.getBoundingClientRect();
+    const spineX = double ? stage.width / 2 : layout.direction === "ltr" ? 0 : stage.width;
+    return { x: (event.clientX - stage.left - spineX) / zoom, y: (event.clientY - stage.top) / zoom };
+  };
+
+  const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
+    if (zoom > 1 || turn || event.button !== 0 || !event.isPrimary) return;
+    if ((event.target as HTMLElement).closest("a, .tl-text span")) return;
+    const point = spineLocal(event);
+    const forward = double
+      ? (point.x >= 0 ? "right" : "left") === turningSide(layout.direction, true)
+      : (layout.direction === "ltr" ? point.x : -point.x) / w >= 0.5;
+    dragRef.current = { start: point, id: event.pointerId, turning: false, forward };
+  };
+
+  const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
+    const drag = dragRef.current;
+    if (!drag || drag.id !== event.pointerId) return;
+    const point = spineLocal(event);
+    if (!drag.turning) {
+      if (Math.hypot(point.x - drag.start.x, point.y - drag.start.y) < 6) return;
+      if (!begin(drag.forward, drag.start.y < h / 2 ? "top" : "bottom")) {
+        dragRef.current = null;
+        return;
+      }
+      drag.turning = true;
+      event.currentTarget.setPointerCapture(event.pointerId);
+      return;
+    }
+    if (turn) draw(turn, point);
+  };
+
+  const onPointerUp = (event: React.PointerEvent<HTMLDivElement>) => {
+    const drag = dragRef.current;
+    dragRef.current = null;
+    if (!drag || drag.id !== event.pointerId) return;
+    if (!drag.turning) {
+      turnAnimated(drag.forward);
+      return;
+    }
+    if (!turn) return;
+    const start = resting(turn.side, turn.corner);
+    const opposite = { x: -start.x, y: start.y };
+    const travelled = Math.abs(start.x - pointerRef.current.x) / (2 * w);
+    // A forward sheet lands when dragged past a quarter; a sheet brought back (single pages) when past three quarters.
+    const lands = turn.reverse ? travelled < 0.75 : travelled > 0.25;
+    const destination = turn.reverse === lands ? start : opposite;
+    settle(turn, destination, book.settings.flipTimeMs, lands);
+  };
+
+  const onPointerCancel = () => {
+    dragRef.current = null;
+    if (!turn) return;
+    const start = resting(turn.side, turn.corner);
+    settle(turn, turn.reverse ? { x: -start.x, y: start.y } : start, 120, false);
+  };
+
+  const targetSpread = turn ? layout.spread(turn.target) : null;
+  const pageOn = (pages: { left: number | null; right: number | null } | null, side: Side) =>
+    pages ? (side === "left" ? pages.left : pages.right) : null;
+
+  // The faces lying flat: during a turn, the turning side already shows what lies beneath the sheet.
+  const faces: { side: Side; page: number | null }[] = [];
+  if (double) {
+    for (const side of ["left", "right"] as const) {
+      const covered = turn && !turn.reverse && side === turn.side;
+      faces.push({ side, page: covered ? pageOn(targetSpread, side) : pageOn(current, side) });
+    }
+  } else {
+    const side: Side = layout.direction === "ltr" ? "right" : "left";
+    faces.push({ side, page: turn && !turn.reverse ? pageOn(targetSpread, "right") : current.right });
+  }
+
+  const faceProps = (side: Side) => ({
+    width: w,
+    height: h,
+    left: side === "right" ? 0 : -w,
+    zoom,
+    pageLabel: props.pageLabel,
+    onGoToPage: props.onGoToPage,
+  });
+
+  let sheet: React.ReactNode = null;
+  if (turn) {
+    const frontPage = turn.reverse ? pageOn(targetSpread, "right") : pageOn(current, turn.side);
+    const backPage = double ? pageOn(targetSpread, other(turn.side)) : null;
+    if (turn.hard) {
+      sheet = (
+        <div
+          ref={sheetRef}
+          className="tl-hard-sheet"
+          style={{
+            width: w,
+            height: h,
+            left: turn.side === "right" ? 0 : -w,
+            transformOrigin: turn.side === "right" ? "0 50%" : "100% 50%",
+          }}
+        >
+          <Face
+            {...faceProps(turn.side)}
+            left={0}
+            page={pageAt(frontPage)}
+            interactive={false}
+            className="tl-hard-front"
+          />
+          <Face
+            {...faceProps(turn.side)}
+            left={0}
+            page={pageAt(backPage)}
+            interactive={false}
+            className="tl-hard-back"
+          />
+        </div>
+      );
+    } else {
+      const clipLeft = double ? -w : turn.side === "right" ? 0 : -w;
+      sheet = (
+        <>
+          <Face
+            {...faceProps(turn.side)}
+            ref={frontRef}
+            page={pageAt(frontPage)}
+            interactive={false}
+            className="tl-turning-front"
+          />
+          <Face
+            {...faceProps(turn.side)}
+            ref={backRef}
+            page={pageAt(backPage)}
+            interactive={false}
+            className="tl-turning-back"
+          />
+          <div className="tl-crease-clip" style={{ left: clipLeft, width: double ? 2 * w : w, height: h }}>
+            <div ref={shadowRef} className="tl-crease" style={{ left: -clipLeft }} />
+          </div>
+        </>
+      );
+    }
+  }
+
+  const stageWidth = double ? 2 * w : w;
+  return (
+    <div
+      className={`tl-stage ${turn ? "tl-turning" : ""}`}
+      style={{ width: stageWidth * zoom, height: h * zoom }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerCancel}
+      data-testid="stage"
+    >
+      <div className="tl-zoom" style={{ transform: `scale(${zoom})`, width: stageWidth, height: h }}>
+        <div className="tl-spine" style={{ left: double ? w : layout.direction === "ltr" ? 0 : w }}>
+          {faces.map(({ side, page }) => (
+            <Face key={`${side}-${page ?? "none"}`} {...faceProps(side)} page={pageAt(page)} interactive={!turn} />
+          ))}
+          {sheet}
+        </div>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,410 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { loadBook, type ReaderBook, type SearchIndex } from "./book.js";
+import { createLayout, modeForViewport, spreadWindow } from "./engine/layout.js";
+import { pickRendition } from "./engine/renditions.js";
+import { FlipBook, type FlipBookHandle } from "./FlipBook.js";
+import { Icon } from "./icons.js";
+import type { Labels } from "./labels.js";
+import { Outline } from "./Outline.js";
+import { SearchPanel } from "./SearchPanel.js";
+import { TextView } from "./TextView.js";
+
+const zoomLevels = [1, 1.5, 2, 3, 4];
+const toolbarHeight = 48;
+
+function usePrefersReducedMotion(): boolean {
+  const query = "(prefers-reduced-motion: reduce)";
+  const [reduced, setReduced] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const media = window.matchMedia(query);
+    const changed = () => setReduced(media.matches);
+    media.addEventListener("change", changed);
+    return () => media.removeEventListener("change", changed);
+  }, []);
+  return reduced;
+}
+
+function useViewportSize(element: HTMLElement | null): { width: number; height: number } {
+  const [size, setSize] = useState({ width: window.innerWidth, height: window.innerHeight - toolbarHeight });
+  useEffect(() => {
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setSize({ width: entry.contentRect.width, height: entry.contentRect.height });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return size;
+}
+
+type Panel = "none" | "contents" | "search" | "text";
+
+export function Reader({
+  initialBook,
+  startPage,
+  labels,
+  bookUrl,
+  link,
+}: {
+  initialBook: ReaderBook;
+  startPage: number;
+  labels: Labels;
+  bookUrl: string;
+  link: string;
+}) {
+  const [book, setBook] = useState(initialBook);
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const size = useViewportSize(viewport);
+  const reducedMotion = usePrefersReducedMotion();
+  const [zoomIndex, setZoomIndex] = useState(0);
+  const zoom = zoomLevels[zoomIndex] ?? 1;
+  const [panel, setPanel] = useState<Panel>("none");
+  const [searchIndex, setSearchIndex] = useState<SearchIndex | null>(null);
+  const flipRef = useRef<FlipBookHandle>(null);
+
+  const pageCount = book.pages.length;
+  const mode = modeForViewport(size, { width: book.pageWidth, height: book.pageHeight }, book.settings.pageMode);
+  const layout = useMemo(
+    () => createLayout(pageCount, mode, book.settings.direction),
+    [pageCount, mode, book.settings.direction],
+  );
+  const [page, setPage] = useState(() => Math.min(Math.max(startPage, 1), Math.max(pageCount, 1)));
+  const spread = layout.spreadOf(page);
+
+  // The page size that fits the viewport: two pages side by side in double mode.
+  const margin = 16;
+  const columns = mode === "double" ? 2 : 1;
+  const scale = Math.min(
+    (size.width - 2 * margin) / (columns * book.pageWidth),
+    (size.height - 2 * margin) / book.pageHeight,
+  );
+  const pageWidth = Math.max(50, Math.floor(book.pageWidth * scale));
+  const pageHeight = Math.max(50, Math.floor(book.pageHeight * scale));
+
+  // Books still converting: poll until every page has landed.
+  useEffect(() => {
+    if (book.state !== "converting") return;
+    const timer = window.setInterval(() => {
+      loadBook(bookUrl).then(setBook, () => undefined);
+    }, 2000);
+    return () => window.clearInterval(timer);
+  }, [book.state, bookUrl]);
+
+  // One URL per page: /b/<link>/<page>, kept current without adding history entries for every turn.
+  useEffect(() => {
+    if (!link) return;
+    const url = new URL(window.location.href);
+    url.pathname = `/b/${link}/${page}`;
+    window.history.replaceState(null, "", url);
+  }, [page, link]);
+
+  // Neighbouring spreads load after the current one, so a turn never shows a blank sheet.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      for (const index of spreadWindow(layout, spread)) {
+        for (const number of layout.pagesOf(index)) {
+          const rendition = pickRendition(
+            book.pages[number - 1]?.renditions ?? [],
+            pageWidth,
+            window.devicePixelRatio || 1,
+            zoom,
+          );
+          if (rendition) new Image().src = rendition.url;
+        }
+      }
+    }, 250);
+    return () => window.clearTimeout(timer);
+  }, [layout, spread, book.pages, pageWidth, zoom]);
+
+  const goToSpread = useCallback(
+    (index: number) => {
+      const clamped = Math.min(Math.max(index, 0), Math.max(layout.spreadCount - 1, 0));
+      const pages = layout.pagesOf(clamped);
+      setPage(pages[0] ?? 1);
+    },
+    [layout],
+  );
+  const goToPage = useCallback(
+    (target: number) => setPage(Math.min(Math.max(target, 1), Math.max(pageCount, 1))),
+    [pageCount],
+  );
+  const turn = useCallback((forward: boolean) => {
+    if (!flipRef.current?.turn(forward)) return;
+  }, []);
+
+  const loadSearch = useCallback(async () => {
+    if (searchIndex || !book.searchUrl) return searchIndex;
+    const response = await fetch(book.searchUrl);
+    const index = response.ok ? ((await response.json()) as SearchIndex) : { pages: [] };
+    setSearchIndex(index);
+    return index;
+  }, [searchIndex, book.searchUrl]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (target.closest("input, textarea, select, [contenteditable=true]")) return;
+      const rtl = book.settings.direction === "rtl";
+      const zoomBy = (steps: number) => () =>
+        setZoomIndex((index) => Math.min(Math.max(index + steps, 0), zoomLevels.length - 1));
+      let action: (() => void) | undefined;
+      switch (event.key) {
+        case "ArrowRight":
+          action = () => turn(!rtl);
+          break;
+        case "ArrowLeft":
+          action = () => turn(rtl);
+          break;
+        case "ArrowDown":
+        case "PageDown":
+          action = () => turn(true);
+          break;
+        case "ArrowUp":
+        case "PageUp":
+          action = () => turn(false);
+          break;
+        case " ":
+          action = () => turn(!event.shiftKey);
+          break;
+        case "Home":
+          action = () => goToPage(1);
+          break;
+        case "End":
+          action = () => goToPage(pageCount);
+          break;
+        case "+":
+        case "=":
+          action = zoomBy(1);
+          break;
+        case "-":
+          action = zoomBy(-1);
+          break;
+        case "Escape":
+          action = () => setPanel("none");
+          break;
+      }
+      const zoomKey = event.key === "+" || event.key === "=" || event.key === "-";
+      if (!action || event.altKey || event.metaKey || (event.ctrlKey && !zoomKey)) return;
+      if (zoom > 1 && event.key.startsWith("Arrow")) return; // arrows pan the zoomed page
+      event.preventDefault();
+      action();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [turn, goToPage, pageCount, zoom, book.settings.direction]);
+
+  const wheelLock = useRef(0);
+  const onWheel = (event: React.WheelEvent) => {
+    if (event.ctrlKey) {
+      setZoomIndex((index) => Math.min(Math.max(index + (event.deltaY < 0 ? 1 : -1), 0), zoomLevels.length - 1));
+      return;
+    }
+    if (zoom > 1 || Math.abs(event.deltaY) < 20) return;
+    const now = performance.now();
+    if (now - wheelLock.current < 400) return;
+    wheelLock.current = now;
+    turn(event.deltaY > 0);
+  };
+
+  // Zoomed: drag pans the page (never turns it); two fingers pinch-zoom and never turn either.
+  const pan = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
+  const pinch = useRef(new Map<number, { x: number; y: number }>());
+  const pinchStart = useRef<{ distance: number; zoomIndex: number } | null>(null);
+  const onViewportPointerDown = (event: React.PointerEvent<HTMLElement>) => {
+    pinch.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pinch.current.size === 2) {
+      const [a, b] = [...pinch.current.values()];
+      if (a && b) pinchStart.current = { distance: Math.hypot(a.x - b.x, a.y - b.y), zoomIndex };
+      event.stopPropagation();
+      return;
+    }
+    if (zoom > 1 && viewport) {
+      pan.current = { x: event.clientX, y: event.clientY, left: viewport.scrollLeft, top: viewport.scrollTop };
+      event.currentTarget.setPointerCapture(event.pointerId);
+    }
+  };
+  const onViewportPointerMove = (event: React.PointerEvent<HTMLElement>) => {
+    if (pinch.current.has(event.pointerId)) pinch.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pinch.current.size === 2 && pinchStart.current) {
+      const [a, b] = [...pinch.current.values()];
+      if (a && b) {
+        const ratio = Math.hypot(a.x - b.x, a.y - b.y) / pinchStart.current.distance;
+        const steps = Math.round(Math.log2(ratio) * 2);
+        setZoomIndex(Math.min(Math.max(pinchStart.current.zoomIndex + steps, 0), zoomLevels.length - 1));
+      }
+      return;
+    }
+    if (pan.current && viewport) {
+      viewport.scrollLeft = pan.current.left - (event.clientX - pan.current.x);
+      viewport.scrollTop = pan.current.top - (event.clientY - pan.current.y);
+    }
+  };
+  const onViewportPointerUp = (event: React.PointerEvent<HTMLElement>) => {
+    pinch.current.delete(event.pointerId);
+    if (pinch.current.size < 2) pinchStart.current = null;
+    pan.current = null;
+  };
+
+  const visiblePages = layout.pagesOf(spread);
+  const pageText =
+    visiblePages.length > 1
+      ? `${visiblePages[0]}–${visiblePages[visiblePages.length - 1]}`
+      : String(visiblePages[0] ?? 1);
+  const atStart = spread <= 0;
+  const atEnd = spread >= layout.spreadCount - 1;
+
+  return (
+    <div className="tl-reader" style={{ background: book.settings.backgroundColor }} dir={book.settings.direction}>
+      <h1 className="tl-visually-hidden">{book.title}</h1>
+      <div className="tl-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
+        {labels.pageOf(pageText, book.pageCount || pageCount)}
+      </div>
+      {panel === "text" ? (
+        <TextView book={book} load={loadSearch} labels={labels} onClose={() => setPanel("none")} />
+      ) : (
+        <section
+          ref={setViewport}
+          className={`tl-viewport ${zoom > 1 ? "tl-zoomed" : ""}`}
+          onWheel={onWheel}
+          onPointerDownCapture={onViewportPointerDown}
+          onPointerMove={onViewportPointerMove}
+          onPointerUp={onViewportPointerUp}
+          onPointerCancel={onViewportPointerUp}
+          aria-label={book.title}
+          aria-roledescription={labels.reader}
+        >
+          {pageCount > 0 ? (
+            <FlipBook
+              ref={flipRef}
+              book={book}
+              layout={layout}
+              spread={spread}
+              pageWidth={pageWidth}
+              pageHeight={pageHeight}
+              zoom={zoom}
+              reducedMotion={reducedMotion}
+              onSpreadChange={goToSpread}
+              onGoToPage={goToPage}
+              pageLabel={labels.page}
+            />
+          ) : (
+            <p className="tl-message">{book.state === "converting" ? labels.converting : labels.failed}</p>
+          )}
+        </section>
+      )}
+      {book.state === "converting" && pageCount > 0 ? <p className="tl-converting">{labels.converting}</p> : null}
+      {panel === "contents" ? (
+        <Outline
+          items={book.outline}
+          labels={labels}
+          onGo={(target) => goToPage(target)}
+          onClose={() => setPanel("none")}
+        />
+      ) : null}
+      {panel === "search" ? (
+        <SearchPanel
+          load={loadSearch}
+          minLength={book.settings.searchMinLength}
+          labels={labels}
+          onGo={(target) => goToPage(target)}
+          onClose={() => setPanel("none")}
+        />
+      ) : null}
+      <nav className="tl-toolbar" style={{ background: book.settings.toolbarColor }} aria-label={labels.reader}>
+        <button
+          type="button"
+          className="tl-wide-only"
+          onClick={() => goToPage(1)}
+          disabled={atStart}
+          aria-label={labels.first}
+          title={labels.first}
+        >
+          <Icon name="first" />
+        </button>
+        <button
+          type="button"
+          onClick={() => turn(false)}
+          disabled={atStart}
+          aria-label={labels.previous}
+          title={labels.previous}
+        >
+          <Icon name="previous" />
+        </button>
+        <span className="tl-page-number" aria-hidden="true">
+          {pageText} / {book.pageCount || pageCount}
+        </span>
+        <button type="button" onClick={() => turn(true)} disabled={atEnd} aria-label={labels.next} title={labels.next}>
+          <Icon name="next" />
+        </button>
+        <button
+          type="button"
+          className="tl-wide-only"
+          onClick={() => goToPage(pageCount)}
+          disabled={atEnd}
+          aria-label={labels.last}
+          title={labels.last}
+        >
+          <Icon name="last" />
+        </button>
+        <button
+          type="button"
+          onClick={() => setZoomIndex((index) => Math.max(index - 1, 0))}
+          disabled={zoomIndex === 0}
+          aria-label={labels.zoomOut}
+          title={labels.zoomOut}
+        >
+          <Icon name="zoomOut" />
+        </button>
+        <button
+          type="button"
+          onClick={() => setZoomIndex((index) => Math.min(index + 1, zoomLevels.length - 1))}
+          disabled={zoomIndex === zoomLevels.length - 1}
+          aria-label={labels.zoomIn}
+          title={labels.zoomIn}
+        >
+          <Icon name="zoomIn" />
+        </button>
+        <button
+          type="button"
+          onClick={() => setPanel(panel === "contents" ? "none" : "contents")}
+          aria-pressed={panel === "contents"}
+          disabled={book.outline.length === 0}
+          aria-label={labels.contents}
+          title={labels.contents}
+        >
+          <Icon name="contents" />
+        </button>
+        <button
+          type="button"
+          onClick={() => setPanel(panel === "search" ? "none" : "search")}
+          aria-pressed={panel === "search"}
+          disabled={!book.searchUrl}
+          aria-label={labels.search}
+          title={labels.search}
+        >
+          <Icon name="search" />
+        </button>
+        <button
+          type="button"
+          onClick={() => setPanel(panel === "text" ? "none" : "text")}
+          aria-pressed={panel === "text"}
+          disabled={!book.searchUrl}
+          aria-label={panel === "text" ? labels.bookView : labels.textView}
+          title={panel === "text" ? labels.bookView : labels.textView}
+        >
+          <Icon name="text" />
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()
+          }
+          aria-label={labels.fullscreen}
+          title={labels.fullscreen}
+        >
+          <Icon name="fullscreen" />
+        </button>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Direction } from "./engine/layout.js";
+import type { Rendition } from "./engine/renditions.js";
+
+/**
+ * What the reader is given for one book (`/b/<link>/book.json`, composed by the gateway from the book's
+ * settings and its conversion manifest). Coordinates of links and text are fractions of the page (0–1).
+ */
+export interface ReaderBook {
+  link: string;
+  title: string;
+  /** The book's page size (first page), for the layout's aspect ratio. */
+  pageWidth: number;
+  pageHeight: number;
+  pages: ReaderPage[];
+  outline: OutlineItem[];
+  /** Where the search index is, when the book was converted with one. */
+  searchUrl: string | null;
+  /** "converting" while pages still land: the reader polls for more. */
+  state: "converting" | "ready";
+  /** The book's page count once converted (pages may hold fewer while converting). */
+  pageCount: number;
+  settings: ReaderSettings;
+}
+
+export interface ReaderPage {
+  number: number;
+  width: number;
+  height: number;
+  renditions: Rendition[];
+  thumbUrl: string;
+  textUrl: string | null;
+  links: PageLink[];
+}
+
+export interface PageLink {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  url?: string;
+  page?: number;
+}
+
+export interface OutlineItem {
+  title: string;
+  page: number;
+  children: OutlineItem[];
+}
+
+/** Positioned text of a page (text/<n>.json): the runs in reading order. */
+export interface PageText {
+  items: { str: string; x: number; y: number; width: number; height: number }[];
+}
+
+export interface SearchIndex {
+  pages: { page: number; text: string }[];
+}
+
+export interface ReaderSettings {
+  direction: Direction;
+  /** "auto": double pages when they fit, else single. */
+  pageMode: "auto" | "single" | "double";
+  /** Covers turn as stiff boards; `hardPages` makes every page do so. */
+  hardCover: boolean;
+  hardPages: boolean;
+  /** Duration of an animated turn (spec 001: 0.3 s recommended). */
+  flipTimeMs: number;
+  backgroundColor: string;
+  toolbarColor: string;
+  searchMinLength: number;
+}
+
+export const defaultSettings: ReaderSettings = {
+  direction: "ltr",
+  pageMode: "auto",
+  hardCover: true,
+  hardPages: false,
+  flipTimeMs: 300,
+  backgroundColor: "#3a3f47",
+  toolbarColor: "#20242b",
+  searchMinLength: 2,
+};
+
+export async function loadBook(url: string): Promise<ReaderBook> {
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`book not available (HTTP ${response.status})`);
+  const book = (await response.json()) as ReaderBook;
+  return { ...book, settings: { ...defaultSettings, ...book.settings } };
+}
+
+/** Where the reader was opened: /b/<link>[/<page>][?lang=xx]; a `book` query parameter overrides (development). */
+export function readLocation(location: Location): { bookUrl: string; link: string; page: number; lang: string } {
+  const params = new URLSearchParams(location.search);
+  const match = /^\/b\/([^/]+)(?:\/(\d+))?\/?$/.exec(location.pathname);
+  const link = match?.[1] ?? "";
+  const page = Number(params.get("page") ?? match?.[2] ?? 1) || 1;
+  const bookUrl = params.get("book") ?? `/b/${link}/book.json`;
+  return { bookUrl, link, page, lang: params.get("lang") ?? "" };
+}

@@ -1,0 +1,25 @@
+/** Toolbar icons as inline SVG: no icon font to load, and every glyph exists whatever fonts the reader has. */
+const paths = {
+  first: "M6 5h2v14H6zM20 5v14L9 12z",
+  previous: "M16 5v14L5 12z",
+  next: "M8 5v14l11-7z",
+  last: "M16 5h2v14h-2zM4 5v14l11-7z",
+  zoomIn:
+    "M11 4a7 7 0 1 0 4.2 12.6l4.1 4.1 1.4-1.4-4.1-4.1A7 7 0 0 0 11 4zm0 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10zm-1 2v2H8v2h2v2h2v-2h2v-2h-2V8z",
+  zoomOut:
+    "M11 4a7 7 0 1 0 4.2 12.6l4.1 4.1 1.4-1.4-4.1-4.1A7 7 0 0 0 11 4zm0 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10zM8 10h6v2H8z",
+  contents: "M4 6h2v2H4zm4 0h12v2H8zM4 11h2v2H4zm4 0h12v2H8zm-4 5h2v2H4zm4 0h12v2H8z",
+  search: "M10 4a6 6 0 1 0 3.6 10.8l5.3 5.3 1.4-1.4-5.3-5.3A6 6 0 0 0 10 4zm0 2a4 4 0 1 1 0 8 4 4 0 0 1 0-8z",
+  text: "M5 5h14v2H5zm0 4h14v2H5zm0 4h14v2H5zm0 4h9v2H5z",
+  fullscreen: "M4 4h6v2H6v4H4zm10 0h6v6h-2V6h-4zM4 14h2v4h4v2H4zm14 0h2v6h-6v-2h4z",
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export function Icon({ name }: { name: IconName }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d={paths[name]} fill="currentColor" />
+    </svg>
+  );
+}

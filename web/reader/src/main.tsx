@@ -1,0 +1,26 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { loadBook, readLocation } from "./book.js";
+import { labelsFor } from "./labels.js";
+import { Reader } from "./Reader.js";
+import "./styles.css";
+
+const where = readLocation(window.location);
+const labels = labelsFor(where.lang || document.documentElement.lang || "zh");
+const container = document.getElementById("root");
+if (!container) throw new Error("the reader page has no #root");
+const root = createRoot(container);
+
+loadBook(where.bookUrl).then(
+  (book) => {
+    document.title = book.title;
+    root.render(
+      <StrictMode>
+        <Reader initialBook={book} startPage={where.page} labels={labels} bookUrl={where.bookUrl} link={where.link} />
+      </StrictMode>,
+    );
+  },
+  () => {
+    root.render(<p className="tl-message">{labels.failed}</p>);
+  },
+);
