@@ -8,20 +8,44 @@ import {
   s3SettingsFrom,
   streams,
 } from "@turnleaf/kit";
+import sharp from "sharp";
 import { readConfig } from "./config.js";
+import { BookStore } from "./data/book-store.js";
+import { startJobConsumer } from "./events/job-consumer.js";
+import { createRenderPool } from "./render/pool.js";
 import { buildServices } from "./server.js";
+
+// sharp is loaded in the main thread before any render worker (libvips must outlive the workers).
+sharp.cache(false);
 
 runGrpcService(
   "conversion",
   () => readConfig(process.env),
   async (config, log) => {
     const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
-    await ensureBuckets(createS3Client(s3SettingsFrom(config)), [config.S3_BUCKET_BOOKS], config.S3_REGION, log);
+    const s3 = createS3Client(s3SettingsFrom(config));
+    await ensureBuckets(s3, [config.S3_BUCKET_SOURCES, config.S3_BUCKET_BOOKS], config.S3_REGION, log);
     const nats = await connectNats({ url: config.NATS_URL, name: "conversion", log });
-    await ensureStreams(nats, [streams.conversion]);
+    await ensureStreams(nats, [streams.conversion, streams.book]);
+    const pool = createRenderPool(config.CONVERSION_WORKERS);
+    const consumer = await startJobConsumer({
+      nats,
+      store: new BookStore(s3, { sources: config.S3_BUCKET_SOURCES, books: config.S3_BUCKET_BOOKS }),
+      pool,
+      log,
+      settings: {
+        webpEffort: config.CONVERSION_WEBP_EFFORT,
+        ...(config.CONVERSION_TMP_DIR ? { tmpDir: config.CONVERSION_TMP_DIR } : {}),
+      },
+      maxDeliver: config.CONVERSION_MAX_DELIVER,
+      ackWaitMs: config.CONVERSION_ACK_WAIT_MS,
+    });
+    log.info({ workers: pool.size }, "conversion workers ready");
     return {
       services: buildServices({ nats }),
       resources: [
+        { name: "jobs", close: () => consumer.stop() },
+        { name: "render pool", close: () => pool.close() },
         { name: "nats", close: () => nats.drain() },
         { name: "mongodb", close: () => mongo.close() },
       ],

@@ -1,0 +1,105 @@
+/**
+ * The books bucket (page assets, manifests) and the sources bucket (uploaded originals, read only).
+ * Writes are plain puts of deterministic keys, so a repeated job overwrites instead of duplicating.
+ */
+import type { S3Client } from "@turnleaf/kit";
+import { isManifest, type Manifest } from "../domain/manifest.js";
+
+export interface Buckets {
+  sources: string;
+  books: string;
+}
+
+/** The source object does not exist (removed, or a wrong key in the job). */
+export class SourceMissingError extends Error {
+  constructor(key: string) {
+    super(`source ${key} not found`);
+    this.name = "SourceMissingError";
+  }
+}
+
+const contentTypes: Record<string, string> = {
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  json: "application/json",
+  pdf: "application/pdf",
+};
+
+function contentType(key: string): string {
+  return contentTypes[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+}
+
+function isNotFound(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === "NoSuchKey" || code === "NotFound" || code === "NoSuchBucket";
+}
+
+export class BookStore {
+  constructor(
+    private readonly s3: S3Client,
+    readonly buckets: Buckets,
+  ) {}
+
+  async downloadSource(key: string, file: string): Promise<void> {
+    try {
+      await this.s3.fGetObject(this.buckets.sources, key, file);
+    } catch (error) {
+      if (isNotFound(error)) throw new SourceMissingError(key);
+      throw error;
+    }
+  }
+
+  async put(
+    key: string,
+    body: Buffer | Uint8Array,
+    cacheControl = "public, max-age=31536000, immutable",
+  ): Promise<void> {
+    const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    await this.s3.putObject(this.buckets.books, key, buffer, buffer.length, {
+      "Content-Type": contentType(key),
+      "Cache-Control": cacheControl,
+    });
+  }
+
+  async putJson(key: string, value: unknown, cacheControl?: string): Promise<void> {
+    await this.put(key, Buffer.from(JSON.stringify(value)), cacheControl);
+  }
+
+  async putFile(key: string, file: string): Promise<void> {
+    await this.s3.fPutObject(this.buckets.books, key, file, { "Content-Type": contentType(key) });
+  }
+
+  async getJson(key: string): Promise<unknown | undefined> {
+    try {
+      const stream = await this.s3.getObject(this.buckets.books, key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+      return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async getManifest(key: string): Promise<Manifest | undefined> {
+    const value = await this.getJson(key);
+    return isManifest(value) ? value : undefined;
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const item of this.s3.listObjectsV2(this.buckets.books, prefix, true)) {
+      if (item.name) keys.push(item.name);
+    }
+    return keys;
+  }
+
+  /** Removes every object under a prefix (a failed revision). */
+  async removePrefix(prefix: string): Promise<number> {
+    const keys = await this.list(prefix);
+    for (let start = 0; start < keys.length; start += 1000) {
+      await this.s3.removeObjects(this.buckets.books, keys.slice(start, start + 1000));
+    }
+    return keys.length;
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * The book folder layout (DESIGN §2) and manifest.json, the one file a reader opens first. The manifest is
+ * written while pages land (state "converting", pages not yet rendered have ready: false) and a last time with
+ * state "ready" once every page, the outline and the search index are in place.
+ */
+import type { BookLink, Box } from "./page-content.js";
+import type { PagePart, PlannedPage } from "./plan.js";
+
+export const manifestFormat = 1;
+
+export type EngineName = "hd-text" | "hd-image" | "vector";
+
+/** Keys in the books bucket; everything inside a manifest is relative to revisionPrefix. */
+export const bookKeys = {
+  revisionPrefix: (bookId: string, revision: number) => `books/${bookId}/r${revision}/`,
+  manifest: (bookId: string, revision: number) => `${bookKeys.revisionPrefix(bookId, revision)}manifest.json`,
+  page: (n: number, width: number, format: "webp" | "jpg") => `pages/${n}/${width}.${format}`,
+  thumb: (n: number) => `thumbs/${n}.webp`,
+  text: (n: number) => `text/${n}.json`,
+  search: () => "search.json",
+  sourcePdf: (index: number, count: number) => (count === 1 ? "source.pdf" : `source-${index + 1}.pdf`),
+} as const;
+
+export interface ManifestPage {
+  n: number;
+  /** Main rendition size in pixels. */
+  width: number;
+  height: number;
+  ready: boolean;
+  /** WebP renditions: pixel width → key. */
+  webp: Record<string, string>;
+  jpg: string | null;
+  thumb: string | null;
+  text: string | null;
+  links: BookLink[];
+  /** Where the page comes from: source index, 0-based page, part and region (normalized to the source page). */
+  source: { index: number; page: number; part: PagePart; region: Box };
+}
+
+export interface OutlineEntry {
+  title: string;
+  /** 1-based book page (absent when the target was not imported). */
+  page?: number;
+  url?: string;
+  children: OutlineEntry[];
+}
+
+export interface Manifest {
+  format: number;
+  bookId: string;
+  revision: number;
+  jobId: string;
+  state: "converting" | "ready";
+  engine: EngineName;
+  trial: boolean;
+  pageCount: number;
+  pagesDone: number;
+  pages: ManifestPage[];
+  outline: OutlineEntry[];
+  search: string | null;
+  /** Source PDFs kept for the vector engine, in source order (null where a source is an image). */
+  sourcePdfs: (string | null)[];
+  updatedAt: string;
+}
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+export function initialManifest(job: {
+  bookId: string;
+  revision: number;
+  jobId: string;
+  engine: EngineName;
+  trial: boolean;
+  plan: PlannedPage[];
+  sizes: { width: number; height: number }[];
+}): Manifest {
+  return {
+    format: manifestFormat,
+    bookId: job.bookId,
+    revision: job.revision,
+    jobId: job.jobId,
+    state: "converting",
+    engine: job.engine,
+    trial: job.trial,
+    pageCount: job.plan.length,
+    pagesDone: 0,
+    pages: job.plan.map((page, index) => ({
+      n: page.n,
+      width: job.sizes[index]?.width ?? 0,
+      height: job.sizes[index]?.height ?? 0,
+      ready: false,
+      webp: {},
+      jpg: null,
+      thumb: null,
+      text: null,
+      links: [],
+      source: {
+        index: page.source,
+        page: page.sourcePage,
+        part: page.part,
+        region: [
+          round(page.region.x / page.pageSize.width),
+          round(page.region.y / page.pageSize.height),
+          round(page.region.width / page.pageSize.width),
+          round(page.region.height / page.pageSize.height),
+        ],
+      },
+    })),
+    outline: [],
+    search: null,
+    sourcePdfs: [],
+    updatedAt: new Date(0).toISOString(),
+  };
+}
+
+export interface LandedPage {
+  n: number;
+  webpWidths: number[];
+  jpgWidth: number;
+  hasText: boolean;
+  links: BookLink[];
+}
+
+/** Marks a page rendered and written (idempotent: a page landing twice counts once). */
+export function landPage(manifest: Manifest, landed: LandedPage): void {
+  const page = manifest.pages[landed.n - 1];
+  if (!page) throw new Error(`page ${landed.n} is not in the plan`);
+  page.webp = Object.fromEntries(
+    landed.webpWidths.map((width) => [String(width), bookKeys.page(landed.n, width, "webp")]),
+  );
+  page.jpg = bookKeys.page(landed.n, landed.jpgWidth, "jpg");
+  page.thumb = bookKeys.thumb(landed.n);
+  page.text = landed.hasText ? bookKeys.text(landed.n) : null;
+  page.links = landed.links;
+  page.ready = true;
+  manifest.pagesDone = manifest.pages.filter((entry) => entry.ready).length;
+}
+
+/** The pages a previous delivery of the same job already finished (resume after a worker died). */
+export function pagesAlreadyDone(previous: Manifest | undefined, jobId: string, pageCount: number): Set<number> {
+  if (!previous || previous.jobId !== jobId || previous.pageCount !== pageCount) return new Set();
+  return new Set(previous.pages.filter((page) => page.ready).map((page) => page.n));
+}
+
+/** Copies finished pages of a previous delivery into a fresh manifest. */
+export function carryOver(manifest: Manifest, previous: Manifest, done: Set<number>): void {
+  for (const n of done) {
+    const before = previous.pages[n - 1];
+    const page = manifest.pages[n - 1];
+    if (!before || !page) continue;
+    Object.assign(page, {
+      webp: before.webp,
+      jpg: before.jpg,
+      thumb: before.thumb,
+      text: before.text,
+      links: before.links,
+      ready: true,
+    });
+  }
+  manifest.pagesDone = manifest.pages.filter((entry) => entry.ready).length;
+}
+
+export function isManifest(value: unknown): value is Manifest {
+  const candidate = value as Partial<Manifest> | null;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    candidate.format === manifestFormat &&
+    Array.isArray(candidate.pages) &&
+    typeof candidate.jobId === "string"
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * Text and links of a page, from the source page's coordinates (top-left origin, scale 1) to the book page's
+ * normalized ones (0..1 of the region the book page shows), so the reader can place them at any zoom.
+ */
+import type { Region } from "./plan.js";
+
+/** A text run with its box, in page coordinates before normalizing. */
+export interface TextRun {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A normalized box: left, top, width, height as fractions of the book page. */
+export type Box = [number, number, number, number];
+
+export interface PageText {
+  page: number;
+  items: { text: string; box: Box }[];
+}
+
+/** A link annotation found on a source page. */
+export interface SourceLink {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  url?: string;
+  /** 0-based page of the same source the link jumps to. */
+  targetSourcePage?: number;
+}
+
+export interface BookLink {
+  box: Box;
+  url?: string;
+  /** 1-based book page. */
+  page?: number;
+}
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** The part of a rectangle inside the region, normalized; undefined when (almost) nothing of it is inside. */
+export function normalizeBox(
+  rect: { x: number; y: number; width: number; height: number },
+  region: Region,
+): Box | undefined {
+  const left = Math.max(rect.x, region.x);
+  const top = Math.max(rect.y, region.y);
+  const right = Math.min(rect.x + rect.width, region.x + region.width);
+  const bottom = Math.min(rect.y + rect.height, region.y + region.height);
+  if (right - left <= 0.5 || bottom - top <= 0.5) return undefined;
+  return [
+    round((left - region.x) / region.width),
+    round((top - region.y) / region.height),
+    round((right - left) / region.width),
+    round((bottom - top) / region.height),
+  ];
+}
+
+/** Text runs whose centre lies in the region, normalized; blank runs are dropped. */
+export function pageText(page: number, runs: TextRun[], region: Region): PageText {
+  const items: PageText["items"] = [];
+  for (const run of runs) {
+    if (run.text.trim() === "") continue;
+    const centreX = run.x + run.width / 2;
+    const centreY = run.y + run.height / 2;
+    if (centreX < region.x || centreX > region.x + region.width) continue;
+    if (centreY < region.y || centreY > region.y + region.height) continue;
+    const box = normalizeBox(run, region);
+    if (box) items.push({ text: run.text, box });
+  }
+  return { page, items };
+}
+
+/** The page's words as one string for the search index. */
+export function searchableText(text: PageText): string {
+  return text.items
+    .map((item) => item.text)
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const urlPattern = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+[^\s<>"')\].,;:!?]/gi;
+
+/**
+ * textToLink: URLs written in the page's text become link hotspots. A run's box is split in proportion to the
+ * characters, which is close enough for a hotspot.
+ */
+export function linksFromText(runs: TextRun[]): SourceLink[] {
+  const links: SourceLink[] = [];
+  for (const run of runs) {
+    for (const match of run.text.matchAll(urlPattern)) {
+      const start = match.index ?? 0;
+      const length = run.text.length || 1;
+      const url = match[0].startsWith("www.") ? `https://${match[0]}` : match[0];
+      links.push({
+        x: run.x + (run.width * start) / length,
+        y: run.y,
+        width: (run.width * match[0].length) / length,
+        height: run.height,
+        url,
+      });
+    }
+  }
+  return links;
+}
+
+/**
+ * Links placed on the book page: URL links keep their URL, page links point at the book page that shows the
+ * target source page (undefined when that page was not imported: the link is dropped).
+ */
+export function bookLinks(
+  links: SourceLink[],
+  region: Region,
+  bookPageOf: (sourcePage: number) => number | undefined,
+): BookLink[] {
+  const placed: BookLink[] = [];
+  for (const link of links) {
+    const box = normalizeBox(link, region);
+    if (!box) continue;
+    if (link.url) placed.push({ box, url: link.url });
+    else if (link.targetSourcePage !== undefined) {
+      const page = bookPageOf(link.targetSourcePage);
+      if (page !== undefined) placed.push({ box, page });
+    }
+  }
+  return placed;
+}
+
+/** An outline entry as read from a source: its target resolved to a 0-based page of that source. */
+export interface SourceOutlineEntry {
+  title: string;
+  targetSourcePage?: number;
+  url?: string;
+  children: SourceOutlineEntry[];
+}
+
+export interface BookOutlineEntry {
+  title: string;
+  page?: number;
+  url?: string;
+  children: BookOutlineEntry[];
+}
+
+/** The outline with targets as book pages; entries whose page was not imported keep their title (no page). */
+export function bookOutline(
+  entries: SourceOutlineEntry[],
+  bookPageOf: (sourcePage: number) => number | undefined,
+): BookOutlineEntry[] {
+  return entries.map((entry) => {
+    const page = entry.targetSourcePage === undefined ? undefined : bookPageOf(entry.targetSourcePage);
+    return {
+      title: entry.title,
+      ...(page === undefined ? {} : { page }),
+      ...(entry.url ? { url: entry.url } : {}),
+      children: bookOutline(entry.children, bookPageOf),
+    };
+  });
+}

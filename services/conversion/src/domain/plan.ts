@@ -1,0 +1,160 @@
+/**
+ * The book plan: which piece of which source page becomes which book page, after the page range, bleed,
+ * cuts (auto-detected spreads or forced) and the trial limit. Sizes are in PDF points as pdfjs shows the page
+ * at scale 1 (rotation applied); images count in pixels and are unified to the first image's size.
+ */
+import { Cut } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { resolvePageRange } from "./page-range.js";
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** A rectangle in the page's own coordinates (top-left origin, scale 1). */
+export interface Region {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type SourcePages = { kind: "pdf"; pages: Size[] } | { kind: "image"; size: Size };
+
+export type PagePart =
+  | "whole"
+  | "left"
+  | "right"
+  | "top"
+  | "bottom"
+  | "top-left"
+  | "top-right"
+  | "bottom-left"
+  | "bottom-right";
+
+export interface PlannedPage {
+  /** 1-based book page number. */
+  n: number;
+  /** Index of the source in the job. */
+  source: number;
+  /** 0-based page in that source (0 for an image). */
+  sourcePage: number;
+  /** The source page's full size. */
+  pageSize: Size;
+  /** The piece of the source page this book page shows. */
+  region: Region;
+  part: PagePart;
+}
+
+export interface PlanOptions {
+  cut: Cut;
+  bleedPt: number;
+  pageRange: string;
+  /** Trial accounts: at most this many pages (undefined: no limit). */
+  maxPages?: number;
+}
+
+/** Trial (unregistered) accounts import at most 12 pages or images (spec 001). */
+export const trialPageLimit = 12;
+
+/**
+ * The usual single-page aspect (width / height) of a document: the median of its portrait pages, or undefined
+ * when it has none (then nothing counts as a spread: a landscape deck is not a book of spreads).
+ */
+export function normalAspect(pages: Size[]): number | undefined {
+  const portrait = pages
+    .map((page) => page.width / page.height)
+    .filter((aspect) => aspect < 1)
+    .sort((a, b) => a - b);
+  if (portrait.length === 0) return undefined;
+  return portrait[Math.floor(portrait.length / 2)];
+}
+
+/** A two-page spread: wider than tall and about twice as wide as a normal page of the same document. */
+export function isSpread(page: Size, normal: number | undefined): boolean {
+  if (normal === undefined || page.width <= page.height) return false;
+  const ratio = page.width / page.height / normal;
+  return ratio >= 1.75 && ratio <= 2.25;
+}
+
+function trimBleed(size: Size, bleedPt: number): Region {
+  const bleed = Math.max(0, bleedPt);
+  if (bleed * 2 >= size.width || bleed * 2 >= size.height) return { x: 0, y: 0, ...size };
+  return { x: bleed, y: bleed, width: size.width - bleed * 2, height: size.height - bleed * 2 };
+}
+
+function split(region: Region, parts: "vertical" | "horizontal" | "quarters"): [PagePart, Region][] {
+  const halfWidth = region.width / 2;
+  const halfHeight = region.height / 2;
+  const left: Region = { ...region, width: halfWidth };
+  const right: Region = { ...region, x: region.x + halfWidth, width: halfWidth };
+  if (parts === "vertical") {
+    return [
+      ["left", left],
+      ["right", right],
+    ];
+  }
+  const top: Region = { ...region, height: halfHeight };
+  const bottom: Region = { ...region, y: region.y + halfHeight, height: halfHeight };
+  if (parts === "horizontal") {
+    return [
+      ["top", top],
+      ["bottom", bottom],
+    ];
+  }
+  return [
+    ["top-left", { ...left, height: halfHeight }],
+    ["top-right", { ...right, height: halfHeight }],
+    ["bottom-left", { ...left, y: region.y + halfHeight, height: halfHeight }],
+    ["bottom-right", { ...right, y: region.y + halfHeight, height: halfHeight }],
+  ];
+}
+
+/**
+ * Plans the book. The page range counts the pages of all sources in order (an image is one page), before cuts;
+ * the trial limit counts book pages after cuts.
+ */
+export function planBook(sources: SourcePages[], options: PlanOptions): PlannedPage[] {
+  const flat: { source: number; sourcePage: number; size: Size; kind: "pdf" | "image"; normal?: number }[] = [];
+  const imageSize = unifiedImageSize(sources);
+  for (const [source, entry] of sources.entries()) {
+    if (entry.kind === "image") {
+      // Every image page takes the first image's size; the image is fitted into it.
+      flat.push({ source, sourcePage: 0, size: imageSize ?? entry.size, kind: "image" });
+      continue;
+    }
+    const normal = normalAspect(entry.pages);
+    for (const [sourcePage, size] of entry.pages.entries())
+      flat.push({ source, sourcePage, size, kind: "pdf", normal });
+  }
+  const wanted = resolvePageRange(options.pageRange, flat.length);
+  const planned: PlannedPage[] = [];
+  for (const number of wanted) {
+    const page = flat[number - 1];
+    if (!page) continue;
+    const whole: Region = page.kind === "pdf" ? trimBleed(page.size, options.bleedPt) : { x: 0, y: 0, ...page.size };
+    let pieces: [PagePart, Region][] = [["whole", whole]];
+    if (options.cut === Cut.AUTO && page.kind === "pdf" && isSpread(page.size, page.normal))
+      pieces = split(whole, "vertical");
+    else if (options.cut === Cut.VERTICAL_HALVES) pieces = split(whole, "vertical");
+    else if (options.cut === Cut.HORIZONTAL_HALVES) pieces = split(whole, "horizontal");
+    else if (options.cut === Cut.QUARTERS) pieces = split(whole, "quarters");
+    for (const [part, region] of pieces) {
+      planned.push({
+        n: planned.length + 1,
+        source: page.source,
+        sourcePage: page.sourcePage,
+        pageSize: page.size,
+        region,
+        part,
+      });
+    }
+  }
+  return options.maxPages === undefined ? planned : planned.slice(0, options.maxPages);
+}
+
+/** The size images are unified to: the first image's. */
+export function unifiedImageSize(sources: SourcePages[]): Size | undefined {
+  for (const entry of sources) if (entry.kind === "image") return entry.size;
+  return undefined;
+}

@@ -1,0 +1,12 @@
+import type { JobSubjects } from "../../services/conversion/src/events/job-subjects.js";
+
+/** Job subjects under a prefix of their own, on a stream named after it (no other consumer sees them). */
+export function testSubjects(prefix: string): JobSubjects {
+  return {
+    stream: prefix.toUpperCase(),
+    requested: `${prefix}.job.*.requested`,
+    progress: (jobId) => `${prefix}.job.${jobId}.progress`,
+    deadLetter: (durable) => `${prefix}.dead.${durable}`,
+    bookReady: (bookId) => `${prefix}.book.${bookId}.ready`,
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * A conversion worker in a process of its own, for the test that kills a worker mid-book. Reads its settings
+ * from argv as JSON; prints "ready" once its consumer runs.
+ */
+import { connectNats, createLogger, createS3Client } from "@turnleaf/kit";
+import { BookStore } from "../../services/conversion/src/data/book-store.js";
+import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
+import { createRenderPool } from "../../services/conversion/src/render/pool.js";
+import { testSubjects } from "./harness-subjects.js";
+
+const settings = JSON.parse(process.argv[2] ?? "{}") as {
+  natsUrl: string;
+  s3: { endpoint: string; accessKey: string; secretKey: string; region: string };
+  prefix: string;
+  buckets: { sources: string; books: string };
+  durable: string;
+  ackWaitMs: number;
+};
+const log = createLogger({ service: "conversion-child", level: "warn" });
+const nats = await connectNats({ url: settings.natsUrl, name: "conversion-child", log });
+await startJobConsumer({
+  nats,
+  store: new BookStore(createS3Client(settings.s3), settings.buckets),
+  pool: createRenderPool(1),
+  log,
+  settings: { webpEffort: 4 },
+  maxDeliver: 4,
+  ackWaitMs: settings.ackWaitMs,
+  retryDelayMs: 200,
+  subjects: testSubjects(settings.prefix),
+  durable: settings.durable,
+});
+process.stdout.write("ready\n");

@@ -1,0 +1,117 @@
+/**
+ * A conversion worker killed mid-book (SIGKILL: no ack, no clean-up) leaves its job unacknowledged; JetStream
+ * redelivers it after the ack wait to another worker, which resumes from the manifest and finishes the book.
+ */
+import { spawn } from "node:child_process";
+import {
+  ConversionJobProgressedSchema,
+  ConversionJobState,
+  Engine,
+  SourceKind,
+} from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { decodeEvent, followSubject } from "@turnleaf/kit";
+import { afterAll, expect, inject, it } from "vitest";
+import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
+import { createRenderPool } from "../../services/conversion/src/render/pool.js";
+import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { createHarness, log, uniqueId } from "./harness.js";
+
+const harness = await createHarness();
+const pool = createRenderPool(1);
+afterAll(async () => {
+  await pool.close();
+  await harness.close();
+});
+
+it("lets another worker finish a book whose worker was killed mid-way", async () => {
+  const ackWaitMs = 3_000;
+  const stores = inject("stores");
+  const child = spawn(
+    process.execPath,
+    [
+      "--conditions=source",
+      "--import",
+      "tsx",
+      "tests/conversion/worker-child.ts",
+      JSON.stringify({
+        natsUrl: stores.natsUrl,
+        s3: stores.s3,
+        prefix: harness.prefix,
+        buckets: harness.buckets,
+        durable: "failover",
+        ackWaitMs,
+      }),
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+      child.on("exit", (code) => reject(new Error(`worker exited early (${code})`)));
+    });
+
+    const jobId = uniqueId();
+    const bookId = `b${uniqueId()}`;
+    const pageCount = 16;
+    const key = await harness.upload(await labelledPdf("K", pageCount));
+    const controller = new AbortController();
+    const states: { state: ConversionJobState; done: number }[] = [];
+    let killed = false;
+    const watching = (async () => {
+      for await (const message of followSubject(
+        harness.nats,
+        harness.subjects.stream,
+        harness.subjects.progress(jobId),
+        controller.signal,
+      )) {
+        const event = decodeEvent(ConversionJobProgressedSchema, message);
+        states.push({ state: event.state, done: Number(event.pages?.done ?? 0) });
+        if (!killed && event.pages && event.pages.done >= 3n) {
+          killed = true;
+          child.kill("SIGKILL");
+        }
+        if (event.state === ConversionJobState.COMPLETED || event.state === ConversionJobState.FAILED) return;
+      }
+    })();
+    await harness.publishJob({
+      jobId,
+      bookId,
+      revision: 2,
+      sources: [{ key, kind: SourceKind.PDF, displayName: "book.pdf" }],
+      options: { engine: Engine.HD_TEXT, maxSidePx: 900 },
+    });
+    await exited;
+    expect(killed).toBe(true);
+    const before = await harness.manifest(bookId, 2);
+    expect(before?.state).toBe("converting");
+
+    // The survivor joins the same durable consumer and gets the job once the ack wait has passed.
+    const survivor = await startJobConsumer({
+      nats: harness.nats,
+      store: harness.store,
+      pool,
+      log,
+      settings: { webpEffort: 2 },
+      maxDeliver: 4,
+      ackWaitMs,
+      retryDelayMs: 200,
+      subjects: harness.subjects,
+      durable: "failover",
+    });
+    try {
+      await watching;
+    } finally {
+      controller.abort();
+      await survivor.stop();
+    }
+    expect(states.at(-1)?.state).toBe(ConversionJobState.COMPLETED);
+    const manifest = await harness.manifest(bookId, 2);
+    expect(manifest).toMatchObject({ state: "ready", pageCount, pagesDone: pageCount });
+    const keys = await harness.keys(bookId, 2);
+    expect(keys.filter((name) => name.includes("/thumbs/"))).toHaveLength(pageCount);
+    expect(keys.filter((name) => name.endsWith(".jpg"))).toHaveLength(pageCount);
+  } finally {
+    if (child.exitCode === null) child.kill("SIGKILL");
+  }
+});
