@@ -7,6 +7,7 @@ import { registerEnvelope } from "./plugins/envelope.js";
 import { registerBookRoutes } from "./routes/book.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
 import { registerLicenceRoutes } from "./routes/licence.routes.js";
+import { registerUploadRoutes } from "./routes/upload.routes.js";
 import type { StoreProbes } from "./stores.js";
 
 export interface AppDependencies {
@@ -41,5 +42,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const resolveActor = actorResolver(dependencies.devActorUserId);
   registerBookRoutes(app, dependencies.peers, resolveActor);
   registerLicenceRoutes(app, dependencies.peers, resolveActor);
+  await registerUploadRoutes(app, dependencies.peers, resolveActor);
   return app;
 }

@@ -1,5 +1,6 @@
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_pb";
+import { UploadProgressService, UploadService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
 import { createClient, createHealthChecker, type TypedClient } from "@turnleaf/kit";
 import type { GatewayConfig } from "./config.js";
 
@@ -9,6 +10,8 @@ export type ServiceName = (typeof serviceNames)[number];
 export interface Peers {
   book: TypedClient<typeof BookService>;
   licence: TypedClient<typeof LicenceService>;
+  upload: TypedClient<typeof UploadService>;
+  uploadProgress: TypedClient<typeof UploadProgressService>;
   health: Record<ServiceName, ReturnType<typeof createHealthChecker>>;
   close(): void;
 }
@@ -24,16 +27,22 @@ export function connectPeers(config: GatewayConfig): Peers {
   };
   const book = createClient(BookService, addresses.book, { peer: "book", defaultDeadlineMs: 10_000 });
   const licence = createClient(LicenceService, addresses.licence, { peer: "licence", defaultDeadlineMs: 10_000 });
+  const upload = createClient(UploadService, addresses.upload, { peer: "upload", defaultDeadlineMs: 60_000 });
+  const uploadProgress = createClient(UploadProgressService, addresses.upload, { peer: "upload" });
   const health = Object.fromEntries(
     serviceNames.map((name) => [name, createHealthChecker(addresses[name])]),
   ) as Peers["health"];
   return {
     book,
     licence,
+    upload,
+    uploadProgress,
     health,
     close() {
       book.close();
       licence.close();
+      upload.close();
+      uploadProgress.close();
       for (const checker of Object.values(health)) checker.close();
     },
   };

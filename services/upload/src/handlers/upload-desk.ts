@@ -236,6 +236,9 @@ export class UploadDesk {
     }
 
     const partSize = this.deps.settings.partSizeBytes;
+    // An empty write only asks whether the offset is right (the gateway sends one before reading a body).
+    if (data.length === 0)
+      return { offset, view: { task, received: await this.offsets(task), partSizeBytes: partSize } };
     let rest = data;
     while (rest.length > 0) {
       const partIndex = Math.floor(offset / partSize);
