@@ -576,6 +576,23 @@ describe("validation at end-upload", () => {
     expect(await serverOffset(image.taskId, "f1")).toBe(0);
   });
 
+  it("completes images in order as image sources, BMP on the desktop path only", async () => {
+    const task = await uploadWhole({}, [
+      ["one.jpg", fakeImage("jpeg")],
+      ["two.png", fakeImage("png")],
+    ]);
+    expect(await post("/api/book/end-upload", { taskId: task.taskId })).toMatchObject({ code: "OK" });
+    const job = await lastJob(task.taskId);
+    expect(job.sources.map((source) => [source.displayName, source.kind])).toEqual([
+      ["one.jpg", 2],
+      ["two.png", 2],
+    ]);
+    const bmp = fakeImage("bmp");
+    const desktop = await begun({ files: JSON.stringify([declare("scan.bmp", bmp)]) }, "/api/book/create-book-multi");
+    await uploadRest(desktop.taskId, "f1", bmp);
+    expect(await post("/api/book/end-upload", { taskId: desktop.taskId })).toMatchObject({ code: "OK" });
+  });
+
   it("limits merged PDFs to 1000 pages", async () => {
     const [first, second] = await Promise.all([makePdf({ pages: 600 }), makePdf({ pages: 401 })]);
     const task = await uploadWhole({}, [
