@@ -17,7 +17,8 @@ export function readConfig(source: Env) {
       S3_ACCESS_KEY_ID: env.text,
       S3_SECRET_ACCESS_KEY: env.text,
       S3_BUCKET_SOURCES: env.text.default("turnleaf-sources"),
-      BOOK_SERVICE_ADDR: env.hostPort,
+      /** The book service (its name on a compose network by default; the chart and the local stack set it). */
+      BOOK_SERVICE_ADDR: env.hostPort.default("book:50051"),
       /** How long an unfinished upload lives before the sweep removes it and its stored parts. */
       UPLOAD_TTL_SECONDS: env.positiveInteger.default(24 * 60 * 60),
       UPLOAD_SWEEP_INTERVAL_SECONDS: env.positiveInteger.default(300),
