@@ -3,7 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import jsQR from "jsqr";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../browser.js";
 import { writeFixtureBook } from "./fixture-book.js";
@@ -201,5 +203,84 @@ describe("the reader", () => {
     expect(unnamed).toBe(0);
     await page.screenshot({ path: join(screenshots, "reader-spread.png") });
     await page.close();
+  });
+});
+
+describe("the reader's sharing, thumbnails, memory and preview", () => {
+  it("shares a link whose QR code decodes to the book's address, with an embed code", async () => {
+    const page = await open("/b/demo/4?lang=en");
+    await page.getByRole("button", { name: "Share" }).click();
+    const qr = page.getByRole("img", { name: "QR code" });
+    await qr.waitFor();
+    const source = (await qr.getAttribute("src")) ?? "";
+    const png = Buffer.from(source.replace(/^data:image\/png;base64,/, ""), "base64");
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+    expect(decoded?.data).toBe(`${server.url}/b/demo`);
+    expect(await page.getByRole("textbox", { name: "Embed code" }).inputValue()).toContain(
+      `src="${server.url}/b/demo"`,
+    );
+    await page.close();
+  });
+
+  it("thumbnails jump to a page, and the book reopens where it was left", async () => {
+    const page = await open("/b/demo?lang=en");
+    await page.getByRole("button", { name: "Thumbnails" }).click();
+    await page.getByRole("button", { name: "Page 9" }).click();
+    await expect.poll(() => announced(page).textContent()).toBe("Page 8–9 of 12");
+    await page.close();
+    const again = await open("/b/demo?lang=en");
+    await expect.poll(() => announced(again).textContent()).toBe("Page 8–9 of 12");
+    await again.close();
+  });
+
+  it("applies a setting posted by the editor's preview frame at once, from its own origin only", async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/b/demo/1?lang=en`);
+    await page.setContent(
+      `<iframe id="bookEditIframe" src="${server.url}/b/demo/4?lang=en" width="1200" height="800"></iframe>`,
+    );
+    // setContent keeps the page's origin: the parent and the reader share it, as the editor and reader do.
+    const ready = page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          window.addEventListener("message", (event) => resolve(JSON.stringify(event.data)), { once: true }),
+        ),
+    );
+    expect(JSON.parse(await ready)).toEqual({ type: "previewReady" });
+    const frame = page.frame({ url: /\/b\/demo\/4/ });
+    if (!frame) throw new Error("no preview frame");
+    await frame.getByTestId("stage").waitFor();
+    const background = () =>
+      frame.locator(".tl-reader").evaluate((element) => getComputedStyle(element).backgroundColor);
+    await page.evaluate(() => {
+      const target = (document.getElementById("bookEditIframe") as HTMLIFrameElement).contentWindow;
+      target?.postMessage({ type: "previewBook", key: "bgColor", value: "#ff0000", showAlert: false }, "*");
+    });
+    await expect.poll(background).toBe("rgb(255, 0, 0)");
+    await page.close();
+  });
+
+  it("ignores preview messages from another origin", async () => {
+    const foreign = await serveReader(readerDist, fixtures);
+    const page = await context.newPage();
+    await page.goto(`${foreign.url}/b/demo/1?lang=en`);
+    await page.setContent(
+      `<iframe id="bookEditIframe" src="${server.url}/b/demo/4?lang=en" width="1200" height="800"></iframe>`,
+    );
+    const frame = page.frame({ url: /\/b\/demo\/4/ });
+    if (!frame) throw new Error("no preview frame");
+    await frame.getByTestId("stage").waitFor();
+    const background = () =>
+      frame.locator(".tl-reader").evaluate((element) => getComputedStyle(element).backgroundColor);
+    const before = await background();
+    await page.evaluate(() => {
+      const target = (document.getElementById("bookEditIframe") as HTMLIFrameElement).contentWindow;
+      target?.postMessage({ type: "previewBook", key: "bgColor", value: "#ff0000", showAlert: false }, "*");
+    });
+    await page.waitForTimeout(300);
+    expect(await background()).toBe(before);
+    await page.close();
+    await foreign.close();
   });
 });

@@ -6,10 +6,19 @@ import { FlipBook, type FlipBookHandle } from "./FlipBook.js";
 import { Icon } from "./icons.js";
 import type { Labels } from "./labels.js";
 import { Outline } from "./Outline.js";
+import { applyPreview, listenForPreview } from "./preview.js";
 import { SearchPanel } from "./SearchPanel.js";
+import { ShareDialog } from "./ShareDialog.js";
 import { TextView } from "./TextView.js";
+import { Thumbnails } from "./Thumbnails.js";
 
 const zoomLevels = [1, 1.5, 2, 3, 4];
+
+function backgroundOf(settings: ReaderBook["settings"]): string {
+  const gradient = settings.backgroundGradient;
+  if (!gradient) return settings.backgroundColor;
+  return `linear-gradient(${gradient.angle}deg, ${gradient.colorA}, ${gradient.colorB})`;
+}
 const toolbarHeight = 48;
 
 function usePrefersReducedMotion(): boolean {
@@ -37,7 +46,17 @@ function useViewportSize(element: HTMLElement | null): { width: number; height: 
   return size;
 }
 
-type Panel = "none" | "contents" | "search" | "text";
+type Panel = "none" | "contents" | "search" | "text" | "thumbnails";
+
+const memoryKey = (link: string) => `turnleaf:last-page:${link}`;
+
+function rememberedPage(link: string): number | null {
+  try {
+    return Number(window.localStorage.getItem(memoryKey(link))) || null;
+  } catch {
+    return null;
+  }
+}
 
 export function Reader({
   initialBook,
@@ -47,7 +66,8 @@ export function Reader({
   link,
 }: {
   initialBook: ReaderBook;
-  startPage: number;
+  /** The page in the URL; null opens where this browser left the book (last-page memory) or at page 1. */
+  startPage: number | null;
   labels: Labels;
   bookUrl: string;
   link: string;
@@ -68,7 +88,12 @@ export function Reader({
     () => createLayout(pageCount, mode, book.settings.direction),
     [pageCount, mode, book.settings.direction],
   );
-  const [page, setPage] = useState(() => Math.min(Math.max(startPage, 1), Math.max(pageCount, 1)));
+  const [page, setPage] = useState(() => {
+    const remembered = initialBook.settings.lastPageMemory ? rememberedPage(link) : null;
+    return Math.min(Math.max(startPage ?? remembered ?? 1, 1), Math.max(pageCount, 1));
+  });
+  const [sharing, setSharing] = useState(false);
+  const [playing, setPlaying] = useState(initialBook.settings.autoFlip);
   const spread = layout.spreadOf(page);
 
   // The page size that fits the viewport: two pages side by side in double mode.
@@ -97,6 +122,34 @@ export function Reader({
     url.pathname = `/b/${link}/${page}`;
     window.history.replaceState(null, "", url);
   }, [page, link]);
+
+  useEffect(() => {
+    if (!book.settings.lastPageMemory || !link) return;
+    try {
+      window.localStorage.setItem(memoryKey(link), String(page));
+    } catch {
+      // Storage may be off (private mode): the book simply opens at its start next time.
+    }
+  }, [page, link, book.settings.lastPageMemory]);
+
+  useEffect(() => {
+    if (!book.settings.disableRightClick) return;
+    const block = (event: MouseEvent) => event.preventDefault();
+    document.addEventListener("contextmenu", block);
+    return () => document.removeEventListener("contextmenu", block);
+  }, [book.settings.disableRightClick]);
+
+  // Inside the editor's preview frame, settings change live.
+  useEffect(
+    () =>
+      listenForPreview((message) =>
+        setBook((previous) => {
+          const settings = applyPreview(previous.settings, message);
+          return settings ? { ...previous, settings } : previous;
+        }),
+      ),
+    [],
+  );
 
   // Neighbouring spreads load after the current one, so a turn never shows a blank sheet.
   useEffect(() => {
@@ -131,6 +184,31 @@ export function Reader({
   const turn = useCallback((forward: boolean) => {
     if (!flipRef.current?.turn(forward)) return;
   }, []);
+
+  // Auto flip: a turn every interval; at the end, start again while loops remain (−1: for ever).
+  const loopsDone = useRef(0);
+  useEffect(() => {
+    if (!playing) return;
+    const timer = window.setInterval(() => {
+      if (spread < layout.spreadCount - 1) {
+        turn(true);
+        return;
+      }
+      loopsDone.current += 1;
+      const loops = book.settings.autoFlipLoops;
+      if (loops >= 0 && loopsDone.current >= loops) setPlaying(false);
+      else goToPage(1);
+    }, Math.max(1, book.settings.autoFlipIntervalSeconds) * 1000);
+    return () => window.clearInterval(timer);
+  }, [
+    playing,
+    spread,
+    layout.spreadCount,
+    turn,
+    goToPage,
+    book.settings.autoFlipIntervalSeconds,
+    book.settings.autoFlipLoops,
+  ]);
 
   const loadSearch = useCallback(async () => {
     if (searchIndex || !book.searchUrl) return searchIndex;
@@ -254,7 +332,12 @@ export function Reader({
   const atEnd = spread >= layout.spreadCount - 1;
 
   return (
-    <div className="tl-reader" style={{ background: book.settings.backgroundColor }} dir={book.settings.direction}>
+    <div className="tl-reader" style={{ background: backgroundOf(book.settings) }} dir={book.settings.direction}>
+      {book.settings.logo ? (
+        <a className="tl-logo" href={book.settings.logo.link || undefined} target="_blank" rel="noopener noreferrer">
+          <img src={book.settings.logo.url} alt={book.title} style={{ height: book.settings.logo.height }} />
+        </a>
+      ) : null}
       <h1 className="tl-visually-hidden">{book.title}</h1>
       <div className="tl-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
         {labels.pageOf(pageText, book.pageCount || pageCount)}
@@ -299,6 +382,23 @@ export function Reader({
           labels={labels}
           onGo={(target) => goToPage(target)}
           onClose={() => setPanel("none")}
+        />
+      ) : null}
+      {panel === "thumbnails" ? (
+        <Thumbnails
+          book={book}
+          current={visiblePages}
+          labels={labels}
+          onGo={(target) => goToPage(target)}
+          onClose={() => setPanel("none")}
+        />
+      ) : null}
+      {sharing ? (
+        <ShareDialog
+          url={`${window.location.origin}/b/${link}`}
+          title={book.title}
+          labels={labels}
+          onClose={() => setSharing(false)}
         />
       ) : null}
       {panel === "search" ? (
@@ -376,6 +476,15 @@ export function Reader({
         </button>
         <button
           type="button"
+          onClick={() => setPanel(panel === "thumbnails" ? "none" : "thumbnails")}
+          aria-pressed={panel === "thumbnails"}
+          aria-label={labels.thumbnails}
+          title={labels.thumbnails}
+        >
+          <Icon name="thumbnails" />
+        </button>
+        <button
+          type="button"
           onClick={() => setPanel(panel === "search" ? "none" : "search")}
           aria-pressed={panel === "search"}
           disabled={!book.searchUrl}
@@ -393,6 +502,18 @@ export function Reader({
           title={panel === "text" ? labels.bookView : labels.textView}
         >
           <Icon name="text" />
+        </button>
+        <button
+          type="button"
+          onClick={() => setPlaying(!playing)}
+          aria-pressed={playing}
+          aria-label={labels.autoFlip}
+          title={labels.autoFlip}
+        >
+          <Icon name={playing ? "pause" : "play"} />
+        </button>
+        <button type="button" onClick={() => setSharing(true)} aria-label={labels.share} title={labels.share}>
+          <Icon name="share" />
         </button>
         <button
           type="button"

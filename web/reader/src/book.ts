@@ -68,6 +68,16 @@ export interface ReaderSettings {
   backgroundColor: string;
   toolbarColor: string;
   searchMinLength: number;
+  /** Turns pages by itself every interval; `autoFlipLoops` −1 loops for ever. */
+  autoFlip: boolean;
+  autoFlipIntervalSeconds: number;
+  autoFlipLoops: number;
+  /** Reopens the book where this browser left it. */
+  lastPageMemory: boolean;
+  disableRightClick: boolean;
+  /** Background gradient (colours A and B, angle 30/60/90/180) over the background colour. */
+  backgroundGradient: { colorA: string; colorB: string; angle: number } | null;
+  logo: { url: string; link: string; height: number } | null;
 }
 
 export const defaultSettings: ReaderSettings = {
@@ -79,6 +89,13 @@ export const defaultSettings: ReaderSettings = {
   backgroundColor: "#3a3f47",
   toolbarColor: "#20242b",
   searchMinLength: 2,
+  autoFlip: false,
+  autoFlipIntervalSeconds: 3,
+  autoFlipLoops: -1,
+  lastPageMemory: true,
+  disableRightClick: false,
+  backgroundGradient: null,
+  logo: null,
 };
 
 export async function loadBook(url: string): Promise<ReaderBook> {
@@ -89,11 +106,11 @@ export async function loadBook(url: string): Promise<ReaderBook> {
 }
 
 /** Where the reader was opened: /b/<link>[/<page>][?lang=xx]; a `book` query parameter overrides (development). */
-export function readLocation(location: Location): { bookUrl: string; link: string; page: number; lang: string } {
+export function readLocation(location: Location): { bookUrl: string; link: string; page: number | null; lang: string } {
   const params = new URLSearchParams(location.search);
   const match = /^\/b\/([^/]+)(?:\/(\d+))?\/?$/.exec(location.pathname);
   const link = match?.[1] ?? "";
-  const page = Number(params.get("page") ?? match?.[2] ?? 1) || 1;
+  const page = Number(params.get("page") ?? match?.[2] ?? Number.NaN) || null;
   const bookUrl = params.get("book") ?? `/b/${link}/book.json`;
   return { bookUrl, link, page, lang: params.get("lang") ?? "" };
 }

@@ -20,6 +20,16 @@ const zh = {
   loading: "正在加载…",
   converting: "正在转换，页面陆续出现…",
   failed: "无法打开此书",
+  share: "分享",
+  link: "链接",
+  copyLink: "复制链接",
+  copyEmbed: "复制嵌入代码",
+  copied: "复制成功",
+  openLink: "打开",
+  qrCode: "二维码",
+  embedCode: "嵌入代码",
+  thumbnails: "缩略图",
+  autoFlip: "自动翻页",
 };
 
 type Labels = typeof zh;
@@ -45,6 +55,16 @@ const en: Labels = {
   loading: "Loading…",
   converting: "Converting: pages appear as they are ready…",
   failed: "This book cannot be opened",
+  share: "Share",
+  link: "Link",
+  copyLink: "Copy link",
+  copyEmbed: "Copy embed code",
+  copied: "Copied",
+  openLink: "Open",
+  qrCode: "QR code",
+  embedCode: "Embed code",
+  thumbnails: "Thumbnails",
+  autoFlip: "Auto flip",
 };
 
 export function labelsFor(lang: string): Labels {

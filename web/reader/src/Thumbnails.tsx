@@ -1,0 +1,49 @@
+import type { ReaderBook } from "./book.js";
+import type { Labels } from "./labels.js";
+
+/** Every page as a small picture; images load only as they scroll into view. */
+export function Thumbnails({
+  book,
+  current,
+  labels,
+  onGo,
+  onClose,
+}: {
+  book: ReaderBook;
+  current: number[];
+  labels: Labels;
+  onGo(page: number): void;
+  onClose(): void;
+}) {
+  return (
+    <aside className="tl-panel tl-thumbnails" aria-label={labels.thumbnails}>
+      <header>
+        <h2>{labels.thumbnails}</h2>
+        <button type="button" onClick={onClose} aria-label={labels.close}>
+          ×
+        </button>
+      </header>
+      <ol>
+        {book.pages.map((page) => (
+          <li key={page.number}>
+            <button
+              type="button"
+              onClick={() => onGo(page.number)}
+              aria-current={current.includes(page.number) ? "page" : undefined}
+              aria-label={labels.page(page.number)}
+            >
+              <img
+                src={page.thumbUrl}
+                alt=""
+                loading="lazy"
+                width={90}
+                height={Math.round((90 * page.height) / page.width)}
+              />
+              <span>{page.number}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </aside>
+  );
+}

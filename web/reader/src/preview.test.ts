@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { defaultSettings } from "./book.js";
+import { applyPreview, isPreviewMessage } from "./preview.js";
+
+describe("preview messages", () => {
+  it("are recognised only in the editor's shape", () => {
+    expect(isPreviewMessage({ type: "previewBook", key: "bgColor", value: "#000" })).toBe(true);
+    expect(isPreviewMessage({ type: "other", key: "bgColor" })).toBe(false);
+    expect(isPreviewMessage("previewBook")).toBe(false);
+  });
+
+  it("set reader settings with the editor's value forms, and ignore unknown keys", () => {
+    const message = (key: string, value: unknown) => ({ type: "previewBook" as const, key, value });
+    expect(applyPreview(defaultSettings, message("bgColor", "#123456"))?.backgroundColor).toBe("#123456");
+    expect(applyPreview(defaultSettings, message("hardCover", "no"))?.hardCover).toBe(false);
+    expect(applyPreview(defaultSettings, message("autoFlip", "Show"))?.autoFlip).toBe(true);
+    expect(applyPreview(defaultSettings, message("flipDirection", "RTL"))?.direction).toBe("rtl");
+    expect(applyPreview(defaultSettings, message("flippingTime", "0.6"))?.flipTimeMs).toBe(600);
+    expect(applyPreview(defaultSettings, message("searchMinLength", "x"))).toBeUndefined();
+    expect(applyPreview(defaultSettings, message("noSuchKey", 1))).toBeUndefined();
+  });
+});

@@ -1,0 +1,71 @@
+import type { ReaderSettings } from "./book.js";
+
+/**
+ * The editor's live preview (spec 000 §4, §7): inside the editor's `bookEditIframe` the reader announces itself
+ * with `{type: "previewReady"}` and then applies `{key, value, type: "previewBook", showAlert}` messages. Only
+ * the reader's own origin may send them (the gateway serves editor and reader alike); anything else is ignored.
+ */
+export interface PreviewMessage {
+  type: "previewBook";
+  key: string;
+  value: unknown;
+  showAlert?: boolean;
+}
+
+export function isPreviewMessage(data: unknown): data is PreviewMessage {
+  if (data === null || typeof data !== "object") return false;
+  const message = data as Record<string, unknown>;
+  return message.type === "previewBook" && typeof message.key === "string";
+}
+
+/** htmlConfig keys of the editor that name a reader setting differently. */
+const aliases: Record<string, keyof ReaderSettings> = {
+  bgColor: "backgroundColor",
+  backgroundColor: "backgroundColor",
+  toolbarColor: "toolbarColor",
+  flipDirection: "direction",
+  direction: "direction",
+  flippingTime: "flipTimeMs",
+  pageMode: "pageMode",
+  hardCover: "hardCover",
+  hardPages: "hardPages",
+  searchMinLength: "searchMinLength",
+  autoFlip: "autoFlip",
+  autoFlipIntervalSeconds: "autoFlipIntervalSeconds",
+  lastPageMemory: "lastPageMemory",
+};
+
+const truthy = new Set(["yes", "show", "true", "1"]);
+
+function asBoolean(value: unknown): boolean {
+  return typeof value === "boolean" ? value : truthy.has(String(value).toLowerCase());
+}
+
+/** The settings after one preview message, or undefined when the key is not a reader setting. */
+export function applyPreview(settings: ReaderSettings, message: PreviewMessage): ReaderSettings | undefined {
+  const key = aliases[message.key];
+  if (!key) return undefined;
+  const current = settings[key];
+  let value: unknown = message.value;
+  if (typeof current === "boolean") value = asBoolean(value);
+  else if (typeof current === "number") {
+    value = Number(value);
+    if (key === "flipTimeMs" && message.key === "flippingTime" && Number(message.value) < 20)
+      value = Number(message.value) * 1000;
+    if (!Number.isFinite(value)) return undefined;
+  } else if (key === "direction") value = String(value).toLowerCase() === "rtl" ? "rtl" : "ltr";
+  else value = String(value);
+  return { ...settings, [key]: value };
+}
+
+export function listenForPreview(onMessage: (message: PreviewMessage) => void): () => void {
+  if (window.parent === window) return () => undefined;
+  const origin = window.location.origin;
+  const listener = (event: MessageEvent) => {
+    if (event.origin !== origin || event.source !== window.parent || !isPreviewMessage(event.data)) return;
+    onMessage(event.data);
+  };
+  window.addEventListener("message", listener);
+  window.parent.postMessage({ type: "previewReady" }, origin);
+  return () => window.removeEventListener("message", listener);
+}
