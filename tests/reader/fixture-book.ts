@@ -21,7 +21,14 @@ function pageSvg(page: number, width: number, height: number, spread: boolean): 
  */
 export async function writeFixtureBook(
   directory: string,
-  options: { link: string; pages: number; direction?: "ltr" | "rtl"; title?: string },
+  options: {
+    link: string;
+    pages: number;
+    direction?: "ltr" | "rtl";
+    title?: string;
+    /** Draw only this many distinct pages and reuse their pictures (big books for benchmarks). */
+    distinctPictures?: number;
+  },
 ): Promise<ReaderBook> {
   const base = `/fixtures/${options.link}`;
   const widths = [400, 800, 1600];
@@ -29,16 +36,20 @@ export async function writeFixtureBook(
   const pageHeight = 800;
   const pages: ReaderBook["pages"] = [];
   const search: { page: number; text: string }[] = [];
+  const distinct = options.distinctPictures ?? options.pages;
   for (let number = 1; number <= options.pages; number += 1) {
     const folder = join(directory, options.link, "pages", String(number));
     await mkdir(folder, { recursive: true });
+    const picture = ((number - 1) % distinct) + 1;
     const renditions = [];
     for (const width of widths) {
       const height = Math.round((width * pageHeight) / pageWidth);
-      await sharp(Buffer.from(pageSvg(number, width, height, false)))
-        .webp({ quality: 70 })
-        .toFile(join(folder, `${width}.webp`));
-      renditions.push({ width, url: `${base}/pages/${number}/${width}.webp` });
+      if (picture === number) {
+        await sharp(Buffer.from(pageSvg(number, width, height, false)))
+          .webp({ quality: 70 })
+          .toFile(join(folder, `${width}.webp`));
+      }
+      renditions.push({ width, url: `${base}/pages/${picture}/${width}.webp` });
     }
     const word = fixtureWords[number % fixtureWords.length] as string;
     const text = { items: [{ str: `page ${number} ${word}`, x: 0.3, y: 0.68, width: 0.4, height: 0.04 }] };
@@ -49,7 +60,7 @@ export async function writeFixtureBook(
       width: pageWidth,
       height: pageHeight,
       renditions,
-      thumbUrl: `${base}/pages/${number}/400.webp`,
+      thumbUrl: `${base}/pages/${picture}/400.webp`,
       textUrl: `${base}/pages/${number}/text.json`,
       links: number === 2 ? [{ x: 0.1, y: 0.1, width: 0.3, height: 0.08, page: 7 }] : [],
     });
