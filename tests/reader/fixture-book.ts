@@ -52,7 +52,7 @@ export async function writeFixtureBook(
       renditions.push({ width, url: `${base}/pages/${picture}/${width}.webp` });
     }
     const word = fixtureWords[number % fixtureWords.length] as string;
-    const text = { items: [{ str: `page ${number} ${word}`, x: 0.3, y: 0.68, width: 0.4, height: 0.04 }] };
+    const text = { page: number, items: [{ text: `page ${number} ${word}`, box: [0.3, 0.68, 0.4, 0.04] }] };
     await writeFile(join(folder, "text.json"), JSON.stringify(text));
     search.push({ page: number, text: `page ${number} ${word}` });
     pages.push({

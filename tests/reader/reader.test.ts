@@ -45,11 +45,18 @@ async function open(path: string, target: BrowserContext = context): Promise<Pag
 
 const announced = (page: Page) => page.getByTestId("announcer");
 
+async function previewFrame(page: Page) {
+  await expect.poll(() => page.frame({ url: /\/b\/demo\/4/ }) !== null, { timeout: 10_000 }).toBe(true);
+  const frame = page.frame({ url: /\/b\/demo\/4/ });
+  if (!frame) throw new Error("no preview frame");
+  return frame;
+}
+
 async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector(".tl-turning"));
 }
 
-describe("the reader", () => {
+describe("the reader", { timeout: 60_000 }, () => {
   it("opens at a deep-linked page in the asked language, Chinese by default", async () => {
     const english = await open("/b/demo/5?lang=en");
     await expect.poll(() => announced(english).textContent()).toBe("Page 4–5 of 12");
@@ -206,7 +213,7 @@ describe("the reader", () => {
   });
 });
 
-describe("the reader's sharing, thumbnails, memory and preview", () => {
+describe("the reader's sharing, thumbnails, memory and preview", { timeout: 60_000 }, () => {
   it("shares a link whose QR code decodes to the book's address, with an embed code", async () => {
     const page = await open("/b/demo/4?lang=en");
     await page.getByRole("button", { name: "Share" }).click();
@@ -237,19 +244,13 @@ describe("the reader's sharing, thumbnails, memory and preview", () => {
   it("applies a setting posted by the editor's preview frame at once, from its own origin only", async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/b/demo/1?lang=en`);
+    // The editor side listens before the frame loads, as the editor does.
     await page.setContent(
-      `<iframe id="bookEditIframe" src="${server.url}/b/demo/4?lang=en" width="1200" height="800"></iframe>`,
+      `<script>window.received = []; addEventListener("message", (event) => received.push(event.data));</script>
+       <iframe id="bookEditIframe" src="${server.url}/b/demo/4?lang=en" width="1200" height="800"></iframe>`,
     );
-    // setContent keeps the page's origin: the parent and the reader share it, as the editor and reader do.
-    const ready = page.evaluate(
-      () =>
-        new Promise<string>((resolve) =>
-          window.addEventListener("message", (event) => resolve(JSON.stringify(event.data)), { once: true }),
-        ),
-    );
-    expect(JSON.parse(await ready)).toEqual({ type: "previewReady" });
-    const frame = page.frame({ url: /\/b\/demo\/4/ });
-    if (!frame) throw new Error("no preview frame");
+    await expect.poll(() => page.evaluate("window.received")).toEqual([{ type: "previewReady" }]);
+    const frame = await previewFrame(page);
     await frame.getByTestId("stage").waitFor();
     const background = () =>
       frame.locator(".tl-reader").evaluate((element) => getComputedStyle(element).backgroundColor);
@@ -268,8 +269,7 @@ describe("the reader's sharing, thumbnails, memory and preview", () => {
     await page.setContent(
       `<iframe id="bookEditIframe" src="${server.url}/b/demo/4?lang=en" width="1200" height="800"></iframe>`,
     );
-    const frame = page.frame({ url: /\/b\/demo\/4/ });
-    if (!frame) throw new Error("no preview frame");
+    const frame = await previewFrame(page);
     await frame.getByTestId("stage").waitFor();
     const background = () =>
       frame.locator(".tl-reader").evaluate((element) => getComputedStyle(element).backgroundColor);

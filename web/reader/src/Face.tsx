@@ -32,18 +32,18 @@ function TextLayer({ url, width, height }: { url: string; width: number; height:
   if (!text) return null;
   return (
     <div className="tl-text" aria-hidden="false">
-      {text.items.map((item, index) => (
+      {text.items.map(({ text: run, box: [x, y, boxWidth, boxHeight] }, index) => (
         <span
           // biome-ignore lint/suspicious/noArrayIndexKey: text runs have no identity but their order
           key={index}
           style={{
-            left: item.x * width,
-            top: item.y * height,
-            fontSize: Math.max(1, item.height * height),
-            width: item.width * width,
+            left: x * width,
+            top: y * height,
+            fontSize: Math.max(1, boxHeight * height),
+            width: boxWidth * width,
           }}
         >
-          {item.str}
+          {run}
         </span>
       ))}
     </div>

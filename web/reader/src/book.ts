@@ -47,9 +47,9 @@ export interface OutlineItem {
   children: OutlineItem[];
 }
 
-/** Positioned text of a page (text/<n>.json): the runs in reading order. */
+/** Positioned text of a page (the conversion's text/<n>.json): runs in reading order, boxes as [left, top, width, height]. */
 export interface PageText {
-  items: { str: string; x: number; y: number; width: number; height: number }[];
+  items: { text: string; box: [number, number, number, number] }[];
 }
 
 export interface SearchIndex {
