@@ -27,7 +27,7 @@ export function readConfig(source: Env) {
       /** Without an in-progress ack for this long, JetStream hands the job to another replica. */
       CONVERSION_ACK_WAIT_MS: env.positiveInteger.min(1_000).default(60_000),
       /** WebP encoder effort 0 (fast) to 6 (small). */
-      CONVERSION_WEBP_EFFORT: wholeNumber.max(6).default(4),
+      CONVERSION_WEBP_EFFORT: wholeNumber.max(6).default(2),
       /** Where sources are downloaded while a job runs. */
       CONVERSION_TMP_DIR: env.text.optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,

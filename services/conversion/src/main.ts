@@ -12,6 +12,7 @@ import sharp from "sharp";
 import { readConfig } from "./config.js";
 import { BookStore } from "./data/book-store.js";
 import { startJobConsumer } from "./events/job-consumer.js";
+import { warmUp } from "./render/page-renderer.js";
 import { createRenderPool } from "./render/pool.js";
 import { buildServices } from "./server.js";
 
@@ -28,6 +29,7 @@ runGrpcService(
     const nats = await connectNats({ url: config.NATS_URL, name: "conversion", log });
     await ensureStreams(nats, [streams.conversion, streams.book]);
     const pool = createRenderPool(config.CONVERSION_WORKERS);
+    await warmUp();
     const consumer = await startJobConsumer({
       nats,
       store: new BookStore(s3, { sources: config.S3_BUCKET_SOURCES, books: config.S3_BUCKET_BOOKS }),

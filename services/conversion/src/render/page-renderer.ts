@@ -222,3 +222,14 @@ async function renderImagePage(task: ImagePageTask): Promise<RenderedPage> {
 export function renderPage(task: PageTask): Promise<RenderedPage> {
   return task.kind === "pdf" ? renderPdfPage(task) : renderImagePage(task);
 }
+
+/**
+ * Loads pdfjs and wakes libvips up (the first encode of a process is several times slower), so a fresh worker's
+ * first real page costs what any page costs.
+ */
+export async function warmUp(): Promise<void> {
+  await loadPdfjs();
+  const pixels = Buffer.alloc(64 * 64 * 4, 255);
+  const base = sharp(pixels, { raw: { width: 64, height: 64, channels: 4 } }).removeAlpha();
+  await Promise.all([base.clone().webp().toBuffer(), base.clone().jpeg().toBuffer()]);
+}

@@ -18,7 +18,14 @@ export const pdfjsDir = dirname(createRequire(import.meta.url).resolve("pdfjs-di
 export function loadPdfjs(): Promise<Pdfjs> {
   if (!loaded) {
     Object.assign(globalThis, { Path2D, DOMMatrix, ImageData });
-    loaded = import("pdfjs-dist/legacy/build/pdf.mjs");
+    // The "fake worker" pdfjs runs in Node is loaded here too (it would otherwise load on the first open).
+    loaded = Promise.all([
+      import("pdfjs-dist/legacy/build/pdf.mjs"),
+      import("pdfjs-dist/legacy/build/pdf.worker.mjs"),
+    ]).then(([pdfjs, worker]) => {
+      Object.assign(globalThis, { pdfjsWorker: worker });
+      return pdfjs;
+    });
   }
   return loaded;
 }
