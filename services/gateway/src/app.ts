@@ -7,6 +7,7 @@ import { registerEnvelope } from "./plugins/envelope.js";
 import { registerBookRoutes } from "./routes/book.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
 import { registerLicenceRoutes } from "./routes/licence.routes.js";
+import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
 import { registerUploadRoutes } from "./routes/upload.routes.js";
 import type { StoreProbes } from "./stores.js";
 
@@ -17,6 +18,8 @@ export interface AppDependencies {
   devActorUserId: string | undefined;
   /** Fastify's trustProxy: proxies whose X-Forwarded-For gives the client's address. */
   trustProxy?: number | string[] | undefined;
+  /** The hosted reader; tests of other paths may leave it out. */
+  reader?: ReaderDependencies;
 }
 
 /** A hop count becomes proxy-addr's trust function (fastify's types omit the number form). */
@@ -43,5 +46,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerBookRoutes(app, dependencies.peers, resolveActor);
   registerLicenceRoutes(app, dependencies.peers, resolveActor);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);
+  if (dependencies.reader) await registerReaderRoutes(app, dependencies.peers, dependencies.reader);
   return app;
 }

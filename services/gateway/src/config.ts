@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { type Env, env, loadConfig } from "@turnleaf/kit";
 
 export function readConfig(source: Env) {
@@ -19,6 +20,10 @@ export function readConfig(source: Env) {
       S3_REGION: env.text.default("us-east-1"),
       S3_ACCESS_KEY_ID: env.text,
       S3_SECRET_ACCESS_KEY: env.text,
+      /** Where converted books are: the hosted reader serves their pages from it. */
+      S3_BUCKET_BOOKS: env.text.default("turnleaf-books"),
+      /** The built reader (web/reader/dist); the image puts it beside the gateway. */
+      READER_DIST_DIR: env.text.default(fileURLToPath(new URL("../../../web/reader/dist", import.meta.url))),
       /**
        * Until accounts and sessions land, a local stack may act as one user for requests without a session.
        * Never set in a deployment: without it, such requests answer LOGIN_SIGNOUT.

@@ -1,5 +1,6 @@
-import { closeOnSignals, createLogger, exitOnStartupFailure } from "@turnleaf/kit";
+import { closeOnSignals, createLogger, createS3Client, exitOnStartupFailure, s3SettingsFrom } from "@turnleaf/kit";
 import { buildApp } from "./app.js";
+import { bookAssets } from "./book-assets.js";
 import { readConfig } from "./config.js";
 import { connectPeers } from "./peers.js";
 import { connectStoreProbes } from "./stores.js";
@@ -15,6 +16,10 @@ async function main() {
     stores,
     devActorUserId: config.DEV_ACTOR_USER_ID,
     trustProxy: config.TRUST_PROXY,
+    reader: {
+      assets: bookAssets(createS3Client(s3SettingsFrom(config)), config.S3_BUCKET_BOOKS),
+      distDir: config.READER_DIST_DIR,
+    },
   });
   await app.listen({ host: config.HOST, port: config.PORT });
   closeOnSignals(

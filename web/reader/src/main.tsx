@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { loadBook, readLocation } from "./book.js";
+import { defaultSettings, loadBook, type ReaderBook, readLocation } from "./book.js";
 import { labelsFor } from "./labels.js";
 import { Reader } from "./Reader.js";
 import "./styles.css";
@@ -11,7 +11,15 @@ const container = document.getElementById("root");
 if (!container) throw new Error("the reader page has no #root");
 const root = createRoot(container);
 
-loadBook(where.bookUrl).then(
+/** The gateway puts the book into the page, saving a round trip before the first picture; otherwise fetch it. */
+function inlineBook(): Promise<ReaderBook> | undefined {
+  const element = document.getElementById("turnleaf-book");
+  if (!element?.textContent) return undefined;
+  const book = JSON.parse(element.textContent) as ReaderBook;
+  return Promise.resolve({ ...book, settings: { ...defaultSettings, ...book.settings } });
+}
+
+(inlineBook() ?? loadBook(where.bookUrl)).then(
   (book) => {
     document.title = book.title;
     root.render(

@@ -18,6 +18,12 @@ export class BookRevisionRepository {
     return latest?.revision ?? 0;
   }
 
+  /** The book's revisions, newest first. */
+  async revisionsOf(bookId: string): Promise<number[]> {
+    const claimed = await this.revisions.find({ bookId }).sort({ revision: -1 }).lean<BookRevisionDocument[]>().exec();
+    return claimed.map((claim) => claim.revision);
+  }
+
   /** Claims a revision for a task; false when the task or the revision is already claimed. */
   async tryClaim(claim: BookRevisionDocument): Promise<boolean> {
     return unlessDuplicate(() => this.revisions.create(claim));

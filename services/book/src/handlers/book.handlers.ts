@@ -4,6 +4,7 @@ import { DomainError, type ServiceImplementation, type TypedClient } from "@turn
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { BookRevisionDocument } from "../data/book-revision.schema.js";
+import { isPublished } from "../domain/published-book.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
 import {
   mayReviseBook,
@@ -103,6 +104,22 @@ export function bookHandlers({
       }
       const owner = book && book.ownerId !== user.userId ? await findUser(book.ownerId) : user;
       return { readyConfig: buildReadyConfig({ query, user, owner, book, member }) };
+    },
+
+    async getPublishedBook(request) {
+      const link = request.link.trim();
+      const book = /^[A-Za-z0-9_-]{1,64}$/.test(link) ? await books.findByNumber(link) : null;
+      if (!book || !isPublished(book)) throw new DomainError("NOT_FOUND", "book not found", { details: { link } });
+      return {
+        book: {
+          bookId: book.bookId,
+          number: book.number,
+          title: book.title,
+          description: book.description ?? "",
+          keywords: book.keywords ?? "",
+          revisions: await revisions.revisionsOf(book.bookId),
+        },
+      };
     },
   };
 }

@@ -10,7 +10,85 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/book/v1/book_service.proto.
  */
 export const file_turnleaf_book_v1_book_service: GenFile = /*@__PURE__*/
-  fileDesc("CiN0dXJubGVhZi9ib29rL3YxL2Jvb2tfc2VydmljZS5wcm90bxIQdHVybmxlYWYuYm9vay52MSKxAQobQ3JlYXRlQm9va0Zyb21VcGxvYWRSZXF1ZXN0EhYKDnVwbG9hZF90YXNrX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDwoHdGVhbV9pZBgDIAEoCRIRCglmb2xkZXJfaWQYBCABKAkSDQoFdGl0bGUYBSABKAkSEAoIa2V5d29yZHMYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSDwoHYm9va19pZBgIIAEoCSJiChxDcmVhdGVCb29rRnJvbVVwbG9hZFJlc3BvbnNlEg8KB2Jvb2tfaWQYASABKAkSDgoGbnVtYmVyGAIgASgJEhAKCHJldmlzaW9uGAMgASgFEg8KB2NyZWF0ZWQYBCABKAgiXAoVR2V0UmVhZHlDb25maWdSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHdGVhbV9pZBgCIAEoCRIRCglmb2xkZXJfaWQYAyABKAkSDgoGbnVtYmVyGAQgASgJIk0KFkdldFJlYWR5Q29uZmlnUmVzcG9uc2USMwoMcmVhZHlfY29uZmlnGAEgASgLMh0udHVybmxlYWYuYm9vay52MS5SZWFkeUNvbmZpZyJSCg9EZWZhdWx0VGVtcGxhdGUSEQoJaHRtbDVfdGVtGAEgASgJEhMKC2h0bWw1X3RoZW1lGAIgASgJEhcKD2h0bWw1X3Bob25lX3RlbRgDIAEoCSKrAwoLUmVhZHlDb25maWcSDwoHYm9va19pZBgBIAEoCRIRCglib29rX2xvZ28YAiABKAkSFgoOYm9va19sb2dvX2xpbmsYAyABKAkSFAoMYm9va193ZWJzaXRlGAQgASgJEjYKC2RlZmF1bHRfdGVtGAUgASgLMiEudHVybmxlYWYuYm9vay52MS5EZWZhdWx0VGVtcGxhdGUSEQoJZm9sZGVyX2lkGAYgASgJEhMKC2ZvbGRlcl90eXBlGAcgASgFEhAKCG93bmVyX2lkGAggASgJEhQKDG93bmVyX3VfbGluaxgJIAEoCRIUCgxvd25lcl91X3R5cGUYCiABKAUSDwoHdGVhbV9pZBgLIAEoCRIPCgd1X2VtYWlsGAwgASgJEg4KBnVfbGluaxgNIAEoCRIOCgZ1X3R5cGUYDiABKAUSDwoHdXNlcl9pZBgPIAEoCRIPCgd3ZWJzaXRlGBAgASgJEhQKDHZlcmlmeV9waG9uZRgRIAEoCBIOCgZudW1iZXIYEiABKAkSDwoHcm9sZV9pZBgTIAEoCRIRCglyb2xlX25hbWUYFCABKAky6QEKC0Jvb2tTZXJ2aWNlEmMKDkdldFJlYWR5Q29uZmlnEicudHVybmxlYWYuYm9vay52MS5HZXRSZWFkeUNvbmZpZ1JlcXVlc3QaKC50dXJubGVhZi5ib29rLnYxLkdldFJlYWR5Q29uZmlnUmVzcG9uc2USdQoUQ3JlYXRlQm9va0Zyb21VcGxvYWQSLS50dXJubGVhZi5ib29rLnYxLkNyZWF0ZUJvb2tGcm9tVXBsb2FkUmVxdWVzdBouLnR1cm5sZWFmLmJvb2sudjEuQ3JlYXRlQm9va0Zyb21VcGxvYWRSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CiN0dXJubGVhZi9ib29rL3YxL2Jvb2tfc2VydmljZS5wcm90bxIQdHVybmxlYWYuYm9vay52MSInChdHZXRQdWJsaXNoZWRCb29rUmVxdWVzdBIMCgRsaW5rGAEgASgJIkkKGEdldFB1Ymxpc2hlZEJvb2tSZXNwb25zZRItCgRib29rGAEgASgLMh8udHVybmxlYWYuYm9vay52MS5QdWJsaXNoZWRCb29rInkKDVB1Ymxpc2hlZEJvb2sSDwoHYm9va19pZBgBIAEoCRIOCgZudW1iZXIYAiABKAkSDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSEAoIa2V5d29yZHMYBSABKAkSEQoJcmV2aXNpb25zGAYgAygFIrEBChtDcmVhdGVCb29rRnJvbVVwbG9hZFJlcXVlc3QSFgoOdXBsb2FkX3Rhc2tfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIPCgd0ZWFtX2lkGAMgASgJEhEKCWZvbGRlcl9pZBgEIAEoCRINCgV0aXRsZRgFIAEoCRIQCghrZXl3b3JkcxgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIPCgdib29rX2lkGAggASgJImIKHENyZWF0ZUJvb2tGcm9tVXBsb2FkUmVzcG9uc2USDwoHYm9va19pZBgBIAEoCRIOCgZudW1iZXIYAiABKAkSEAoIcmV2aXNpb24YAyABKAUSDwoHY3JlYXRlZBgEIAEoCCJcChVHZXRSZWFkeUNvbmZpZ1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhEKCWZvbGRlcl9pZBgDIAEoCRIOCgZudW1iZXIYBCABKAkiTQoWR2V0UmVhZHlDb25maWdSZXNwb25zZRIzCgxyZWFkeV9jb25maWcYASABKAsyHS50dXJubGVhZi5ib29rLnYxLlJlYWR5Q29uZmlnIlIKD0RlZmF1bHRUZW1wbGF0ZRIRCglodG1sNV90ZW0YASABKAkSEwoLaHRtbDVfdGhlbWUYAiABKAkSFwoPaHRtbDVfcGhvbmVfdGVtGAMgASgJIqsDCgtSZWFkeUNvbmZpZxIPCgdib29rX2lkGAEgASgJEhEKCWJvb2tfbG9nbxgCIAEoCRIWCg5ib29rX2xvZ29fbGluaxgDIAEoCRIUCgxib29rX3dlYnNpdGUYBCABKAkSNgoLZGVmYXVsdF90ZW0YBSABKAsyIS50dXJubGVhZi5ib29rLnYxLkRlZmF1bHRUZW1wbGF0ZRIRCglmb2xkZXJfaWQYBiABKAkSEwoLZm9sZGVyX3R5cGUYByABKAUSEAoIb3duZXJfaWQYCCABKAkSFAoMb3duZXJfdV9saW5rGAkgASgJEhQKDG93bmVyX3VfdHlwZRgKIAEoBRIPCgd0ZWFtX2lkGAsgASgJEg8KB3VfZW1haWwYDCABKAkSDgoGdV9saW5rGA0gASgJEg4KBnVfdHlwZRgOIAEoBRIPCgd1c2VyX2lkGA8gASgJEg8KB3dlYnNpdGUYECABKAkSFAoMdmVyaWZ5X3Bob25lGBEgASgIEg4KBm51bWJlchgSIAEoCRIPCgdyb2xlX2lkGBMgASgJEhEKCXJvbGVfbmFtZRgUIAEoCTLUAgoLQm9va1NlcnZpY2USYwoOR2V0UmVhZHlDb25maWcSJy50dXJubGVhZi5ib29rLnYxLkdldFJlYWR5Q29uZmlnUmVxdWVzdBooLnR1cm5sZWFmLmJvb2sudjEuR2V0UmVhZHlDb25maWdSZXNwb25zZRJ1ChRDcmVhdGVCb29rRnJvbVVwbG9hZBItLnR1cm5sZWFmLmJvb2sudjEuQ3JlYXRlQm9va0Zyb21VcGxvYWRSZXF1ZXN0Gi4udHVybmxlYWYuYm9vay52MS5DcmVhdGVCb29rRnJvbVVwbG9hZFJlc3BvbnNlEmkKEEdldFB1Ymxpc2hlZEJvb2sSKS50dXJubGVhZi5ib29rLnYxLkdldFB1Ymxpc2hlZEJvb2tSZXF1ZXN0GioudHVybmxlYWYuYm9vay52MS5HZXRQdWJsaXNoZWRCb29rUmVzcG9uc2ViBnByb3RvMw");
+
+/**
+ * @generated from message turnleaf.book.v1.GetPublishedBookRequest
+ */
+export type GetPublishedBookRequest = Message<"turnleaf.book.v1.GetPublishedBookRequest"> & {
+  /**
+   * @generated from field: string link = 1;
+   */
+  link: string;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.GetPublishedBookRequest.
+ * Use `create(GetPublishedBookRequestSchema)` to create a new message.
+ */
+export const GetPublishedBookRequestSchema: GenMessage<GetPublishedBookRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 0);
+
+/**
+ * @generated from message turnleaf.book.v1.GetPublishedBookResponse
+ */
+export type GetPublishedBookResponse = Message<"turnleaf.book.v1.GetPublishedBookResponse"> & {
+  /**
+   * @generated from field: turnleaf.book.v1.PublishedBook book = 1;
+   */
+  book?: PublishedBook | undefined;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.GetPublishedBookResponse.
+ * Use `create(GetPublishedBookResponseSchema)` to create a new message.
+ */
+export const GetPublishedBookResponseSchema: GenMessage<GetPublishedBookResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 1);
+
+/**
+ * @generated from message turnleaf.book.v1.PublishedBook
+ */
+export type PublishedBook = Message<"turnleaf.book.v1.PublishedBook"> & {
+  /**
+   * @generated from field: string book_id = 1;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: string number = 2;
+   */
+  number: string;
+
+  /**
+   * @generated from field: string title = 3;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string description = 4;
+   */
+  description: string;
+
+  /**
+   * @generated from field: string keywords = 5;
+   */
+  keywords: string;
+
+  /**
+   * Every revision a conversion was started for, newest first; the reader shows the newest finished one.
+   *
+   * @generated from field: repeated int32 revisions = 6;
+   */
+  revisions: number[];
+};
+
+/**
+ * Describes the message turnleaf.book.v1.PublishedBook.
+ * Use `create(PublishedBookSchema)` to create a new message.
+ */
+export const PublishedBookSchema: GenMessage<PublishedBook> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 2);
 
 /**
  * @generated from message turnleaf.book.v1.CreateBookFromUploadRequest
@@ -68,7 +146,7 @@ export type CreateBookFromUploadRequest = Message<"turnleaf.book.v1.CreateBookFr
  * Use `create(CreateBookFromUploadRequestSchema)` to create a new message.
  */
 export const CreateBookFromUploadRequestSchema: GenMessage<CreateBookFromUploadRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 0);
+  messageDesc(file_turnleaf_book_v1_book_service, 3);
 
 /**
  * @generated from message turnleaf.book.v1.CreateBookFromUploadResponse
@@ -104,7 +182,7 @@ export type CreateBookFromUploadResponse = Message<"turnleaf.book.v1.CreateBookF
  * Use `create(CreateBookFromUploadResponseSchema)` to create a new message.
  */
 export const CreateBookFromUploadResponseSchema: GenMessage<CreateBookFromUploadResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 1);
+  messageDesc(file_turnleaf_book_v1_book_service, 4);
 
 /**
  * @generated from message turnleaf.book.v1.GetReadyConfigRequest
@@ -142,7 +220,7 @@ export type GetReadyConfigRequest = Message<"turnleaf.book.v1.GetReadyConfigRequ
  * Use `create(GetReadyConfigRequestSchema)` to create a new message.
  */
 export const GetReadyConfigRequestSchema: GenMessage<GetReadyConfigRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 2);
+  messageDesc(file_turnleaf_book_v1_book_service, 5);
 
 /**
  * @generated from message turnleaf.book.v1.GetReadyConfigResponse
@@ -159,7 +237,7 @@ export type GetReadyConfigResponse = Message<"turnleaf.book.v1.GetReadyConfigRes
  * Use `create(GetReadyConfigResponseSchema)` to create a new message.
  */
 export const GetReadyConfigResponseSchema: GenMessage<GetReadyConfigResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 3);
+  messageDesc(file_turnleaf_book_v1_book_service, 6);
 
 /**
  * @generated from message turnleaf.book.v1.DefaultTemplate
@@ -186,7 +264,7 @@ export type DefaultTemplate = Message<"turnleaf.book.v1.DefaultTemplate"> & {
  * Use `create(DefaultTemplateSchema)` to create a new message.
  */
 export const DefaultTemplateSchema: GenMessage<DefaultTemplate> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 4);
+  messageDesc(file_turnleaf_book_v1_book_service, 7);
 
 /**
  * @generated from message turnleaf.book.v1.ReadyConfig
@@ -300,7 +378,7 @@ export type ReadyConfig = Message<"turnleaf.book.v1.ReadyConfig"> & {
  * Use `create(ReadyConfigSchema)` to create a new message.
  */
 export const ReadyConfigSchema: GenMessage<ReadyConfig> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 5);
+  messageDesc(file_turnleaf_book_v1_book_service, 8);
 
 /**
  * BookService owns books, their settings and everything the editor changes on them.
@@ -329,6 +407,17 @@ export const BookService: GenService<{
     methodKind: "unary";
     input: typeof CreateBookFromUploadRequestSchema;
     output: typeof CreateBookFromUploadResponseSchema;
+  },
+  /**
+   * GetPublishedBook answers what the hosted reader needs of a book by its public link (the book number):
+   * the book's public fields and its revisions, newest first. Disabled or unknown books answer NOT_FOUND.
+   *
+   * @generated from rpc turnleaf.book.v1.BookService.GetPublishedBook
+   */
+  getPublishedBook: {
+    methodKind: "unary";
+    input: typeof GetPublishedBookRequestSchema;
+    output: typeof GetPublishedBookResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_turnleaf_book_v1_book_service, 0);

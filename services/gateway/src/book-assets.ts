@@ -1,0 +1,61 @@
+import type { Readable } from "node:stream";
+import type { S3Client } from "@turnleaf/kit";
+import { isManifest, type Manifest } from "./domain/reader-book.view.js";
+
+/** Reads books' converted assets from the books bucket; the gateway serves them, it never writes them. */
+export interface BookAssets {
+  manifest(bookId: string, revision: number): Promise<Manifest | null>;
+  object(bookId: string, revision: number, key: string): Promise<{ body: Readable; size: number; etag: string } | null>;
+  text(bookId: string, revision: number, key: string): Promise<string | null>;
+}
+
+const prefix = (bookId: string, revision: number) => `books/${bookId}/r${revision}/`;
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === "NoSuchKey" || code === "NotFound" || code === "NoSuchBucket";
+}
+
+/**
+ * Manifests are cached briefly: a finished revision's for a minute (it no longer changes), a converting one's for
+ * a second (pages land), so a busy book does not read its manifest from S3 on every request.
+ */
+export function bookAssets(s3: S3Client, bucket: string, now: () => number = Date.now): BookAssets {
+  const cache = new Map<string, { manifest: Manifest | null; until: number }>();
+  const read = async (key: string): Promise<string | null> => {
+    try {
+      const stream = await s3.getObject(bucket, key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString("utf8");
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  };
+  return {
+    async manifest(bookId, revision) {
+      const key = `${prefix(bookId, revision)}manifest.json`;
+      const cached = cache.get(key);
+      if (cached && cached.until > now()) return cached.manifest;
+      const text = await read(key);
+      const parsed: unknown = text === null ? null : JSON.parse(text);
+      const manifest = isManifest(parsed) ? parsed : null;
+      cache.set(key, { manifest, until: now() + (manifest?.state === "ready" ? 60_000 : 1_000) });
+      if (cache.size > 5_000) cache.delete(cache.keys().next().value as string);
+      return manifest;
+    },
+    async object(bookId, revision, key) {
+      const objectKey = `${prefix(bookId, revision)}${key}`;
+      try {
+        const stat = await s3.statObject(bucket, objectKey);
+        const body = await s3.getObject(bucket, objectKey);
+        return { body, size: stat.size, etag: stat.etag };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    text: (bookId, revision, key) => read(`${prefix(bookId, revision)}${key}`),
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * The hosted reader's view of a book: the conversion's manifest (books/<bookId>/r<revision>/manifest.json, format 1,
+ * documented in the conversion service's README) turned into the reader's book.json, and the HTML around the
+ * reader for people without JavaScript, search engines and link previews.
+ */
+export interface ManifestPage {
+  n: number;
+  width: number;
+  height: number;
+  ready: boolean;
+  webp: Record<string, string>;
+  jpg: string | null;
+  thumb: string | null;
+  text: string | null;
+  links: { box: [number, number, number, number]; url?: string; page?: number }[];
+}
+
+export interface ManifestOutlineEntry {
+  title: string;
+  page?: number;
+  url?: string;
+  children: ManifestOutlineEntry[];
+}
+
+export interface Manifest {
+  format: number;
+  bookId: string;
+  revision: number;
+  state: "converting" | "ready";
+  pageCount: number;
+  pages: ManifestPage[];
+  outline: ManifestOutlineEntry[];
+  search: string | null;
+}
+
+export interface PublishedBookFacts {
+  number: string;
+  title: string;
+  description: string;
+  keywords: string;
+}
+
+export function isManifest(value: unknown): value is Manifest {
+  const candidate = value as Partial<Manifest> | null;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    candidate.format === 1 &&
+    Array.isArray(candidate.pages) &&
+    (candidate.state === "converting" || candidate.state === "ready")
+  );
+}
+
+/**
+ * The revision a reader sees: the newest finished one (a re-conversion switches only when it is complete), or
+ * while a book has none finished yet, its newest one as its pages land.
+ */
+export function chooseRevision(manifests: readonly { revision: number; manifest: Manifest | null }[]) {
+  const present = manifests.filter(
+    (entry): entry is { revision: number; manifest: Manifest } => entry.manifest !== null,
+  );
+  const newestFirst = [...present].sort((a, b) => b.revision - a.revision);
+  return newestFirst.find((entry) => entry.manifest.state === "ready") ?? newestFirst[0];
+}
+
+/** Keys a reader may fetch inside a revision folder; anything else (manifest, sources) stays private. */
+const readableAsset = /^(pages\/\d{1,5}\/\d{2,5}\.(webp|jpg)|thumbs\/\d{1,5}\.webp|text\/\d{1,5}\.json|search\.json)$/;
+
+export function isReadableAsset(key: string): boolean {
+  return readableAsset.test(key);
+}
+
+export const assetContentTypes: Record<string, string> = {
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  json: "application/json",
+};
+
+function outlineItems(entries: ManifestOutlineEntry[]): ReaderOutlineItem[] {
+  return entries.flatMap((entry) => {
+    const children = outlineItems(entry.children);
+    if (entry.page === undefined) return children;
+    return [{ title: entry.title, page: entry.page, children }];
+  });
+}
+
+interface ReaderOutlineItem {
+  title: string;
+  page: number;
+  children: ReaderOutlineItem[];
+}
+
+/** book.json: pages that have landed (the ready prefix, so numbering never skips), renditions as asset URLs. */
+export function readerBook(book: PublishedBookFacts, manifest: Manifest) {
+  const base = `/b/${encodeURIComponent(book.number)}/assets/${manifest.revision}/`;
+  const url = (key: string) => `${base}${key}`;
+  const landed: ManifestPage[] = [];
+  for (const page of manifest.pages) {
+    if (!page.ready) break;
+    landed.push(page);
+  }
+  const first = manifest.pages[0];
+  return {
+    link: book.number,
+    title: book.title,
+    pageWidth: first?.width || 1,
+    pageHeight: first?.height || 1,
+    pages: landed.map((page) => ({
+      number: page.n,
+      width: page.width,
+      height: page.height,
+      renditions: Object.entries(page.webp).map(([width, key]) => ({ width: Number(width), url: url(key) })),
+      thumbUrl: page.thumb ? url(page.thumb) : "",
+      textUrl: page.text ? url(page.text) : null,
+      links: page.links.map(({ box: [x, y, width, height], url: target, page: targetPage }) => ({
+        x,
+        y,
+        width,
+        height,
+        ...(target ? { url: target } : {}),
+        ...(targetPage ? { page: targetPage } : {}),
+      })),
+    })),
+    outline: outlineItems(manifest.outline),
+    searchUrl: manifest.search ? url(manifest.search) : null,
+    state: manifest.state,
+    pageCount: manifest.pageCount,
+    settings: {},
+  };
+}
+
+export type ReaderBookView = ReturnType<typeof readerBook>;
+
+const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+
+/** JSON safe inside a <script> element: no "</script>" or "<!--" can appear. */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/**
+ * The reader's HTML for one page URL: title, description, Open Graph, JSON-LD and the canonical URL in the head;
+ * the book data inline (no second round trip before the first page) and the page's text as an article for
+ * search engines and readers without JavaScript.
+ */
+export function readerHtml(input: {
+  template: string;
+  origin: string;
+  book: ReaderBookView;
+  facts: PublishedBookFacts;
+  page: number;
+  pageText: string;
+}): string {
+  const { template, origin, book, facts, page } = input;
+  const pageCount = book.pageCount;
+  const pageUrl = `${origin}/b/${encodeURIComponent(facts.number)}/${page}`;
+  const bookUrl = `${origin}/b/${encodeURIComponent(facts.number)}`;
+  const current = book.pages[page - 1];
+  const image = [...(book.pages[0]?.renditions ?? [])]
+    .sort((a, b) => a.width - b.width)
+    .find((rendition) => rendition.width >= 800);
+  const preload = [...(current?.renditions ?? [])]
+    .sort((a, b) => a.width - b.width)
+    .find((rendition) => rendition.width >= 800);
+  const description = facts.description || `${facts.title} (${pageCount})`;
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Book",
+    name: facts.title,
+    description,
+    url: bookUrl,
+    numberOfPages: pageCount,
+    ...(facts.keywords ? { keywords: facts.keywords } : {}),
+    ...(image ? { image: `${origin}${image.url}` } : {}),
+  };
+  const head = [
+    `<title>${escapeHtml(facts.title)}${page > 1 ? ` · ${page}` : ""}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    facts.keywords ? `<meta name="keywords" content="${escapeHtml(facts.keywords)}" />` : "",
+    `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
+    `<meta property="og:type" content="book" />`,
+    `<meta property="og:title" content="${escapeHtml(facts.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(bookUrl)}" />`,
+    image ? `<meta property="og:image" content="${escapeHtml(`${origin}${image.url}`)}" />` : "",
+    `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(`${origin}/oembed?url=${encodeURIComponent(bookUrl)}`)}" title="${escapeHtml(facts.title)}" />`,
+    preload ? `<link rel="preload" as="image" href="${escapeHtml(preload.url)}" fetchpriority="high" />` : "",
+    `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
+  ]
+    .filter(Boolean)
+    .join("\n    ");
+  const previous =
+    page > 1 ? `<a href="/b/${encodeURIComponent(facts.number)}/${page - 1}" rel="prev">${page - 1}</a>` : "";
+  const next =
+    page < pageCount ? `<a href="/b/${encodeURIComponent(facts.number)}/${page + 1}" rel="next">${page + 1}</a>` : "";
+  const body = [
+    `<script type="application/json" id="turnleaf-book">${scriptJson(book)}</script>`,
+    `<noscript><article><h1>${escapeHtml(facts.title)}</h1><section aria-label="${page}"><h2>${page} / ${pageCount}</h2><p>${escapeHtml(input.pageText)}</p></section><nav>${previous} ${next}</nav></article></noscript>`,
+  ].join("\n    ");
+  return template.replace("<!--turnleaf:head-->", head).replace("<!--turnleaf:body-->", body);
+}
+
+/** oEmbed (rich): the embed code of a book, for sites that unfurl links. */
+export function oembed(origin: string, facts: PublishedBookFacts, size: { width: number; height: number }) {
+  const src = `${origin}/b/${encodeURIComponent(facts.number)}`;
+  return {
+    version: "1.0",
+    type: "rich",
+    provider_name: "Turnleaf",
+    provider_url: origin,
+    title: facts.title,
+    width: size.width,
+    height: size.height,
+    html: `<iframe src="${escapeHtml(src)}" title="${escapeHtml(facts.title)}" width="${size.width}" height="${size.height}" style="border:0" allowfullscreen></iframe>`,
+  };
+}

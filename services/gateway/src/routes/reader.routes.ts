@@ -1,0 +1,163 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import { DomainError, errorEnvelope } from "@turnleaf/kit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { BookAssets } from "../book-assets.js";
+import {
+  assetContentTypes,
+  chooseRevision,
+  isReadableAsset,
+  oembed,
+  type PublishedBookFacts,
+  readerBook,
+  readerHtml,
+} from "../domain/reader-book.view.js";
+import type { Peers } from "../peers.js";
+
+export interface ReaderDependencies {
+  assets: BookAssets;
+  /** The built reader (web/reader/dist): index.html and assets/. */
+  distDir: string;
+}
+
+const linkPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The hosted reader: /b/<link>[/<page>] (the reader's HTML with the book inline), /b/<link>/book.json, the book's
+ * converted assets under /b/<link>/assets/<revision>/…, the reader's own files under /reader/, and oEmbed.
+ */
+export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, reader: ReaderDependencies) {
+  await app.register(fastifyStatic, {
+    root: join(reader.distDir, "assets"),
+    prefix: "/reader/assets/",
+    // File names carry their content hash: cache them for good.
+    immutable: true,
+    maxAge: "365d",
+  });
+
+  let template: string | undefined;
+  const readTemplate = async () => {
+    template ??= await readFile(join(reader.distDir, "index.html"), "utf8");
+    return template;
+  };
+
+  const published = async (link: string) => {
+    if (!linkPattern.test(link)) throw new DomainError("NOT_FOUND", "book not found");
+    const { book } = await peers.book.getPublishedBook({ link });
+    if (!book) throw new DomainError("NOT_FOUND", "book not found");
+    const manifests = await Promise.all(
+      book.revisions.map(async (revision) => ({
+        revision,
+        manifest: await reader.assets.manifest(book.bookId, revision),
+      })),
+    );
+    const chosen = chooseRevision(manifests);
+    const facts: PublishedBookFacts = {
+      number: book.number,
+      title: book.title,
+      description: book.description,
+      keywords: book.keywords,
+    };
+    return { book, facts, chosen };
+  };
+
+  const notFoundPage = (reply: FastifyReply, message: string) =>
+    reply
+      .status(404)
+      .type("text/html; charset=utf-8")
+      .send(`<!doctype html><html lang="zh"><meta charset="utf-8"><title>${message}</title><p>${message}</p></html>`);
+
+  const page = async (request: FastifyRequest<{ Params: { link: string; page?: string } }>, reply: FastifyReply) => {
+    const { book, facts, chosen } = await published(request.params.link).catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === "NOT_FOUND") return { book: null, facts: null, chosen: null };
+      throw error;
+    });
+    if (!book || !facts) return notFoundPage(reply, "book not found");
+    const view = chosen
+      ? readerBook(facts, chosen.manifest)
+      : { ...readerBook(facts, emptyManifest), state: "converting" as const };
+    const pageNumber = Math.min(Math.max(Number(request.params.page ?? 1) || 1, 1), Math.max(view.pageCount, 1));
+    const textKey = chosen?.manifest.pages[pageNumber - 1]?.text;
+    const pageText =
+      chosen && textKey ? textOf(await reader.assets.text(chosen.manifest.bookId, chosen.revision, textKey)) : "";
+    const origin = `${request.protocol}://${request.host}`;
+    const html = readerHtml({ template: await readTemplate(), origin, book: view, facts, page: pageNumber, pageText });
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .header("x-content-type-options", "nosniff")
+      .send(html);
+  };
+
+  app.get<{ Params: { link: string } }>("/b/:link", page);
+  app.get<{ Params: { link: string; page: string } }>("/b/:link/:page", page);
+
+  app.get<{ Params: { link: string } }>("/b/:link/book.json", async (request, reply) => {
+    const { facts, chosen } = await published(request.params.link);
+    const view = chosen
+      ? readerBook(facts, chosen.manifest)
+      : { ...readerBook(facts, emptyManifest), state: "converting" as const };
+    return reply.header("cache-control", "no-cache").send(view);
+  });
+
+  app.get<{ Params: { link: string; revision: string; "*": string } }>(
+    "/b/:link/assets/:revision/*",
+    async (request, reply) => {
+      const key = request.params["*"];
+      const revision = Number(request.params.revision);
+      if (!isReadableAsset(key) || !Number.isInteger(revision))
+        return reply.status(404).send(errorEnvelope(notFound()));
+      const { book } = await published(request.params.link);
+      if (!book.revisions.includes(revision)) return reply.status(404).send(errorEnvelope(notFound()));
+      const object = await reader.assets.object(book.bookId, revision, key);
+      if (!object) return reply.status(404).send(errorEnvelope(notFound()));
+      const extension = key.slice(key.lastIndexOf(".") + 1);
+      return (
+        reply
+          .type(assetContentTypes[extension] ?? "application/octet-stream")
+          .header("content-length", object.size)
+          .header("etag", `"${object.etag}"`)
+          // A revision's files never change once written.
+          .header("cache-control", "public, max-age=31536000, immutable")
+          .send(object.body)
+      );
+    },
+  );
+
+  app.get<{ Querystring: { url?: string; maxwidth?: string; maxheight?: string } }>(
+    "/oembed",
+    async (request, reply) => {
+      const target = request.query.url ?? "";
+      const link = /\/b\/([A-Za-z0-9_-]{1,64})(?:\/\d+)?\/?$/.exec(new URL(target, "http://x").pathname)?.[1];
+      if (!link) return reply.status(404).send(errorEnvelope(notFound()));
+      const { facts } = await published(link);
+      const width = Math.min(Number(request.query.maxwidth) || 800, 1600);
+      const height = Math.min(Number(request.query.maxheight) || 600, 1200);
+      return oembed(`${request.protocol}://${request.host}`, facts, { width, height });
+    },
+  );
+}
+
+const notFound = () => new DomainError("NOT_FOUND", "book not found");
+
+const emptyManifest = {
+  format: 1,
+  bookId: "",
+  revision: 0,
+  state: "converting" as const,
+  pageCount: 0,
+  pages: [],
+  outline: [],
+  search: null,
+};
+
+function textOf(json: string | null): string {
+  if (!json) return "";
+  try {
+    const parsed = JSON.parse(json) as { items?: { text?: unknown }[] };
+    return (parsed.items ?? []).map((item) => (typeof item.text === "string" ? item.text : "")).join(" ");
+  } catch {
+    return "";
+  }
+}

@@ -1,0 +1,141 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import PDFDocument from "pdfkit";
+import { pino } from "pino";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
+import { launchChromium } from "../browser.js";
+
+// A user's whole path on the seven built processes and the real stores: upload a PDF through the gateway, let
+// the conversion worker turn it into pages, and read it in Chromium at its public link.
+const stores = inject("stores");
+let services: RunningServices;
+let browser: Browser;
+
+beforeAll(async () => {
+  const ports = await freeServicePorts();
+  services = await startServices({
+    stores: { ...stores, stop: async () => undefined },
+    ports,
+    demo: true,
+    log: pino({ level: "warn" }),
+    logDir: await mkdtemp(join(tmpdir(), "turnleaf-publish-")),
+  });
+  await services.waitHealthy(60_000);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await services?.stopAll();
+});
+
+interface Reply {
+  code: string;
+  msg: string;
+  data: Record<string, unknown> | null;
+}
+
+async function post(path: string, body: string | Buffer, contentType = "application/x-www-form-urlencoded") {
+  const response = await fetch(`${services.gatewayUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body,
+  });
+  return (await response.json()) as Reply;
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** Five A5 pages with words to find, a contents outline and a link from page 2 to page 4. */
+function samplePdf(): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "A5", autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    const words = ["", "overture", "meadow", "harbour", "lantern", "epilogue"];
+    for (let page = 1; page <= 5; page += 1) {
+      doc.addPage();
+      doc.outline.addItem(`Chapter ${page}`);
+      doc.fontSize(28).text(`Page ${page}: ${words[page]}`, 40, 80);
+      if (page === 2) doc.fontSize(16).text("Go to the harbour", 40, 200, { goTo: "harbour" } as never);
+      if (page === 4) doc.addNamedDestination("harbour");
+    }
+    doc.end();
+  });
+}
+
+describe("publishing a PDF and reading it", () => {
+  it("uploads, converts and opens at the book's link, pages turning in Chromium", async () => {
+    const pdf = await samplePdf();
+    const begun = await post(
+      "/api/book/begin-upload",
+      form({
+        title: "Harbour Stories",
+        files: JSON.stringify([{ name: "harbour.pdf", size: pdf.length, type: "application/pdf" }]),
+      }),
+    );
+    expect(begun, begun.msg).toMatchObject({ code: "OK" });
+    const task = begun.data as { taskId: string; files: { fileId: string }[] };
+    const fileId = task.files[0]?.fileId ?? "";
+    const sent = await post(
+      `/api/book/upload-book-files?taskId=${task.taskId}&fileId=${fileId}&offset=0`,
+      pdf,
+      "application/octet-stream",
+    );
+    expect(sent, sent.msg).toMatchObject({ code: "OK" });
+    const ended = await post("/api/book/end-upload", form({ taskId: task.taskId }));
+    expect(ended, ended.msg).toMatchObject({ code: "OK" });
+    const number = String((ended.data as { number: string }).number);
+
+    await expect
+      .poll(
+        async () =>
+          ((await post("/api/book/get-progress", form({ taskId: task.taskId }))).data as { phase: string }).phase,
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe("ready");
+
+    const bookJson = (await (await fetch(`${services.gatewayUrl}/b/${number}/book.json`)).json()) as {
+      pages: { renditions: { url: string }[] }[];
+      pageCount: number;
+      state: string;
+      outline: { title: string; page: number }[];
+    };
+    expect(bookJson).toMatchObject({ pageCount: 5, state: "ready" });
+    expect(bookJson.pages).toHaveLength(5);
+    expect(bookJson.outline.map((entry) => entry.page)).toEqual([1, 2, 3, 4, 5]);
+
+    // The page itself: title, Open Graph, JSON-LD, the page's text for crawlers.
+    const html = await (await fetch(`${services.gatewayUrl}/b/${number}/3`)).text();
+    expect(html).toContain("<title>Harbour Stories · 3</title>");
+    expect(html).toContain('property="og:title" content="Harbour Stories"');
+    expect(html).toContain('"@type":"Book"');
+    expect(html).toContain("Page 3: harbour");
+    // Only a revision's readable files are served; the manifest and sources are not.
+    const firstImage = bookJson.pages[0]?.renditions[0]?.url ?? "";
+    expect((await fetch(`${services.gatewayUrl}${firstImage}`)).headers.get("content-type")).toBe("image/webp");
+    const manifestUrl = firstImage.replace(/pages\/.*$/, "manifest.json");
+    expect((await fetch(`${services.gatewayUrl}${manifestUrl}`)).status).toBe(404);
+    expect((await fetch(`${services.gatewayUrl}/b/no-such-book`)).status).toBe(404);
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${services.gatewayUrl}/b/${number}/2?lang=en`);
+    const announcer = page.getByTestId("announcer");
+    await expect.poll(() => announcer.textContent(), { timeout: 15_000 }).toBe("Page 2–3 of 5");
+    await expect.poll(() => page.locator(".tl-text span").allTextContents()).toContain("Page 2: meadow");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announcer.textContent()).toBe("Page 4–5 of 5");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("searchbox").fill("meadow");
+    await page.getByRole("button", { name: /Page 2/ }).click();
+    await expect.poll(() => announcer.textContent()).toBe("Page 2–3 of 5");
+    await page.screenshot({ path: join(process.env.TURNLEAF_SCREENSHOTS ?? tmpdir(), "published-book.png") });
+    await context.close();
+  }, 120_000);
+});
