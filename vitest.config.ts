@@ -7,7 +7,12 @@ export default defineConfig({
   resolve: { conditions: ["source", ...defaultServerConditions] },
   ssr: { resolve: { conditions: ["source", ...defaultServerConditions] } },
   test: {
-    include: ["services/*/src/**/*.test.ts", "web/*/src/**/*.test.ts", "scripts/src/**/*.test.ts", "tests/**/*.test.ts"],
+    include: [
+      "services/*/src/**/*.test.ts",
+      "web/*/src/**/*.test.ts",
+      "scripts/src/**/*.test.ts",
+      "tests/**/*.test.ts",
+    ],
     globalSetup: ["tests/setup/stores.global.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
