@@ -58,23 +58,25 @@ export interface PlanOptions {
 export const trialPageLimit = 12;
 
 /**
- * The usual single-page aspect (width / height) of a document: the median of its portrait pages, or undefined
- * when it has none (then nothing counts as a spread: a landscape deck is not a book of spreads).
+ * The usual single page of a document: the median (by aspect) of its portrait pages, or undefined when it has
+ * none (then nothing counts as a spread: a landscape deck is not a book of spreads).
  */
-export function normalAspect(pages: Size[]): number | undefined {
+export function normalPage(pages: Size[]): Size | undefined {
   const portrait = pages
-    .map((page) => page.width / page.height)
-    .filter((aspect) => aspect < 1)
-    .sort((a, b) => a - b);
-  if (portrait.length === 0) return undefined;
+    .filter((page) => page.width < page.height)
+    .sort((a, b) => a.width / a.height - b.width / b.height);
   return portrait[Math.floor(portrait.length / 2)];
 }
 
-/** A two-page spread: wider than tall and about twice as wide as a normal page of the same document. */
-export function isSpread(page: Size, normal: number | undefined): boolean {
+/**
+ * A two-page spread: as tall as a normal page of the same document (within 10 %) and about twice as wide, so a
+ * landscape page of the normal size (a table turned sideways) stays whole.
+ */
+export function isSpread(page: Size, normal: Size | undefined): boolean {
   if (normal === undefined || page.width <= page.height) return false;
-  const ratio = page.width / page.height / normal;
-  return ratio >= 1.75 && ratio <= 2.25;
+  const height = page.height / normal.height;
+  const width = page.width / (2 * normal.width);
+  return height >= 0.9 && height <= 1.1 && width >= 0.85 && width <= 1.15;
 }
 
 function trimBleed(size: Size, bleedPt: number): Region {
@@ -115,7 +117,7 @@ function split(region: Region, parts: "vertical" | "horizontal" | "quarters"): [
  * the trial limit counts book pages after cuts.
  */
 export function planBook(sources: SourcePages[], options: PlanOptions): PlannedPage[] {
-  const flat: { source: number; sourcePage: number; size: Size; kind: "pdf" | "image"; normal?: number }[] = [];
+  const flat: { source: number; sourcePage: number; size: Size; kind: "pdf" | "image"; normal?: Size }[] = [];
   const imageSize = unifiedImageSize(sources);
   for (const [source, entry] of sources.entries()) {
     if (entry.kind === "image") {
@@ -123,7 +125,7 @@ export function planBook(sources: SourcePages[], options: PlanOptions): PlannedP
       flat.push({ source, sourcePage: 0, size: imageSize ?? entry.size, kind: "image" });
       continue;
     }
-    const normal = normalAspect(entry.pages);
+    const normal = normalPage(entry.pages);
     for (const [sourcePage, size] of entry.pages.entries())
       flat.push({ source, sourcePage, size, kind: "pdf", normal });
   }
