@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { pino } from "pino";
+import { demoBook, publishDemoBook } from "./demo-book.js";
 import { defaultServicePorts, repositoryRoot, startServices } from "./services.js";
 import { startStores } from "./stores.js";
 
@@ -38,12 +39,16 @@ async function up() {
   await services.waitHealthy(90_000);
   const url = `http://localhost:${ports.gateway}`;
   log.info({ seconds: (Date.now() - startedAt) / 1000 }, "all processes and stores healthy");
+  await publishDemoBook(services.gatewayUrl, log).catch((error: unknown) =>
+    log.warn({ err: error }, "the demo book could not be given its pages"),
+  );
   process.stdout.write(
     [
       "",
       `Turnleaf is running on ${url}`,
       `  health:        ${url}/healthz`,
-      `  demo book:     curl -X POST ${url}/api/book/get-ready-config -d number=demo0001`,
+      `  demo book:     ${url}/b/${demoBook.number}`,
+      `  ready config:  curl -X POST ${url}/api/book/get-ready-config -d number=${demoBook.number}`,
       `  data:          ${dataDir}`,
       "Press Ctrl-C to stop everything.",
       "",
