@@ -15,6 +15,9 @@ const chapters = [
   ["The end", "Thank you for reading."],
 ] as const;
 
+// pdfkit takes hex colours (not hsl()): a cover, then pale tints.
+const pageColours = ["#27466b", "#fdf3e7", "#eef6ee", "#eef3fb", "#fbeef3", "#f3f0fb", "#eefaf8", "#27466b"];
+
 /** An eight-page demo PDF: a title, text to select and search, a contents outline and a link. */
 export function demoPdf(): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -24,19 +27,20 @@ export function demoPdf(): Promise<Buffer> {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
     chapters.forEach(([title, text], index) => {
-      doc.addPage({ margin: 40 });
-      const hue = (index * 45) % 360;
-      doc.rect(0, 0, 420, 595).fill(`hsl(${hue}, 45%, ${index === 0 ? 35 : 96}%)`);
+      // A small bottom margin keeps the folio on its page (pdfkit starts a new page for text past the margin).
+      doc.addPage({ size: [420, 595], margins: { top: 40, left: 40, right: 40, bottom: 16 } });
+      doc.rect(0, 0, 420, 595).fill(pageColours[index % pageColours.length] as string);
       doc.outline.addItem(title);
+      const dark = index === 0 || index === chapters.length - 1;
       doc
-        .fillColor(index === 0 ? "#ffffff" : "#1d2330")
-        .fontSize(index === 0 ? 44 : 30)
-        .text(title, 40, index === 0 ? 200 : 70);
+        .fillColor(dark ? "#ffffff" : "#1d2330")
+        .fontSize(dark ? 44 : 30)
+        .text(title, 40, dark ? 200 : 70);
       doc.moveDown().fontSize(15).text(text, { width: 340 });
       if (index === 1)
         doc.moveDown().fillColor("#1a56db").text("Turnleaf on the web", { link: "https://example.com/" });
       doc
-        .fillColor(index === 0 ? "#ffffff" : "#6b7280")
+        .fillColor(dark ? "#ffffff" : "#6b7280")
         .fontSize(11)
         .text(String(index + 1), 0, 555, { width: 420, align: "center" });
     });
