@@ -1,0 +1,10 @@
+import { describe, expect, it } from "vitest";
+import { isPublished } from "./published-book.js";
+
+describe("published books", () => {
+  it("are the normal ones only (spec 000 §4 bStatus 1)", () => {
+    expect(isPublished({ bStatus: 1 })).toBe(true);
+    expect(isPublished({ bStatus: 0 })).toBe(false);
+    expect(isPublished({ bStatus: 2 })).toBe(false);
+  });
+});
