@@ -1,7 +1,6 @@
 import { connectMongo, runGrpcService } from "@turnleaf/kit";
+import { assemblePower } from "./assemble.js";
 import { readConfig } from "./config.js";
-import { PowerRepository } from "./data/power.repository.js";
-import { demoUser } from "./domain/demo.js";
 import { buildServices } from "./server.js";
 
 runGrpcService(
@@ -9,14 +8,9 @@ runGrpcService(
   () => readConfig(process.env),
   async (config, log) => {
     const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
-    const repository = new PowerRepository(mongo);
-    await repository.ensureIndexes();
-    if (config.DEMO_SEED) {
-      await repository.upsertUser(demoUser);
-      log.info({ userId: demoUser.userId }, "demo user seeded");
-    }
+    const { repository, desk } = await assemblePower({ mongo, log, demoSeed: config.DEMO_SEED });
     return {
-      services: buildServices({ repository }),
+      services: buildServices({ repository, desk }),
       resources: [{ name: "mongodb", close: () => mongo.close() }],
     };
   },

@@ -1,8 +1,14 @@
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { type ServiceRegistration, serve } from "@turnleaf/kit";
 import type { PowerRepository } from "./data/power.repository.js";
 import { powerHandlers } from "./handlers/power.handlers.js";
+import { powerAdminHandlers } from "./handlers/power-admin.handlers.js";
+import type { PowerDesk } from "./handlers/power-desk.js";
 
-export function buildServices(dependencies: { repository: PowerRepository }): ServiceRegistration[] {
-  return [serve(PowerService, powerHandlers(dependencies.repository))];
+export function buildServices(dependencies: { repository: PowerRepository; desk: PowerDesk }): ServiceRegistration[] {
+  return [
+    serve(PowerService, powerHandlers(dependencies.repository, dependencies.desk)),
+    serve(PowerAdminService, powerAdminHandlers(dependencies.desk)),
+  ];
 }

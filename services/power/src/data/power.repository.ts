@@ -23,6 +23,12 @@ export class PowerRepository {
     await this.users.updateOne({ userId: user.userId }, { $set: user }, { upsert: true }).exec();
   }
 
+  async upsertTeamMember(member: TeamMemberDocument): Promise<void> {
+    await this.teamMembers
+      .updateOne({ teamId: member.teamId, userId: member.userId }, { $set: member }, { upsert: true })
+      .exec();
+  }
+
   async ensureIndexes(): Promise<void> {
     await Promise.all([this.users.syncIndexes(), this.teamMembers.syncIndexes()]);
   }

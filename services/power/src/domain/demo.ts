@@ -1,4 +1,5 @@
 import type { UserDocument } from "../data/user.schema.js";
+import type { Plan } from "./plans.js";
 
 /** The demo account the local stack seeds; its book lives in the book service (same user id). */
 export const demoUser: UserDocument = {
@@ -12,3 +13,8 @@ export const demoUser: UserDocument = {
   bookLogoLink: "",
   bookWebsite: "",
 };
+
+/** The demo account's plan: VIP (annual) for a year from the seed, so the local stack's demo user can upload. */
+export function demoPlan(now: Date): Plan {
+  return { kind: "vip-annual", points: 0, vipExpiresAt: new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000) };
+}

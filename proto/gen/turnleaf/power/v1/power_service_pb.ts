@@ -2,15 +2,17 @@
 // @generated from file turnleaf/power/v1/power_service.proto (package turnleaf.power.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file turnleaf/power/v1/power_service.proto.
  */
 export const file_turnleaf_power_v1_power_service: GenFile = /*@__PURE__*/
-  fileDesc("CiV0dXJubGVhZi9wb3dlci92MS9wb3dlcl9zZXJ2aWNlLnByb3RvEhF0dXJubGVhZi5wb3dlci52MSIhCg5HZXRVc2VyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIjgKD0dldFVzZXJSZXNwb25zZRIlCgR1c2VyGAEgASgLMhcudHVybmxlYWYucG93ZXIudjEuVXNlciKuAQoEVXNlchIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg4KBnVfbGluaxgDIAEoCRIOCgZ1X3R5cGUYBCABKAUSDwoHd2Vic2l0ZRgFIAEoCRIUCgx2ZXJpZnlfcGhvbmUYBiABKAgSEQoJYm9va19sb2dvGAcgASgJEhYKDmJvb2tfbG9nb19saW5rGAggASgJEhQKDGJvb2tfd2Vic2l0ZRgJIAEoCSI4ChRHZXRUZWFtTWVtYmVyUmVxdWVzdBIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiRgoVR2V0VGVhbU1lbWJlclJlc3BvbnNlEi0KBm1lbWJlchgBIAEoCzIdLnR1cm5sZWFmLnBvd2VyLnYxLlRlYW1NZW1iZXIiUgoKVGVhbU1lbWJlchIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDwoHcm9sZV9pZBgDIAEoCRIRCglyb2xlX25hbWUYBCABKAkyxAEKDFBvd2VyU2VydmljZRJQCgdHZXRVc2VyEiEudHVybmxlYWYucG93ZXIudjEuR2V0VXNlclJlcXVlc3QaIi50dXJubGVhZi5wb3dlci52MS5HZXRVc2VyUmVzcG9uc2USYgoNR2V0VGVhbU1lbWJlchInLnR1cm5sZWFmLnBvd2VyLnYxLkdldFRlYW1NZW1iZXJSZXF1ZXN0GigudHVybmxlYWYucG93ZXIudjEuR2V0VGVhbU1lbWJlclJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiV0dXJubGVhZi9wb3dlci92MS9wb3dlcl9zZXJ2aWNlLnByb3RvEhF0dXJubGVhZi5wb3dlci52MSIhCg5HZXRVc2VyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIjgKD0dldFVzZXJSZXNwb25zZRIlCgR1c2VyGAEgASgLMhcudHVybmxlYWYucG93ZXIudjEuVXNlciKuAQoEVXNlchIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg4KBnVfbGluaxgDIAEoCRIOCgZ1X3R5cGUYBCABKAUSDwoHd2Vic2l0ZRgFIAEoCRIUCgx2ZXJpZnlfcGhvbmUYBiABKAgSEQoJYm9va19sb2dvGAcgASgJEhYKDmJvb2tfbG9nb19saW5rGAggASgJEhQKDGJvb2tfd2Vic2l0ZRgJIAEoCSI4ChRHZXRUZWFtTWVtYmVyUmVxdWVzdBIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiRgoVR2V0VGVhbU1lbWJlclJlc3BvbnNlEi0KBm1lbWJlchgBIAEoCzIdLnR1cm5sZWFmLnBvd2VyLnYxLlRlYW1NZW1iZXIiUgoKVGVhbU1lbWJlchIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDwoHcm9sZV9pZBgDIAEoCRIRCglyb2xlX25hbWUYBCABKAkifQoLVXBsb2FkQXNrZXISDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEjIKC2ZvbGRlcl90eXBlGAMgASgOMh0udHVybmxlYWYucG93ZXIudjEuRm9sZGVyVHlwZRIYChBub25fcHJvZHVjdF9ob3N0GAQgASgIIlwKDVVwbG9hZFdhcm5pbmcSDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJEiwKCHBhdXNlX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLuAQoOVXBsb2FkU3RhbmRpbmcSJwoFcXVvdGEYASABKA4yGC50dXJubGVhZi5wb3dlci52MS5RdW90YRINCgVsaW1pdBgCIAEoBRIUCgxsaW1pdF9zb3VyY2UYAyABKAkSDAoEdXNlZBgEIAEoBRIRCgl1c2VyX3R5cGUYBSABKAUSKQoEcGxhbhgGIAEoDjIbLnR1cm5sZWFmLnBvd2VyLnYxLlBsYW5LaW5kEg8KB2FjY291bnQYByABKAkSMQoHd2FybmluZxgIIAEoCzIgLnR1cm5sZWFmLnBvd2VyLnYxLlVwbG9hZFdhcm5pbmciWgoSQ2hlY2tVcGxvYWRSZXF1ZXN0Ei0KBWFza2VyGAEgASgLMh4udHVybmxlYWYucG93ZXIudjEuVXBsb2FkQXNrZXISFQoNZXhpc3RpbmdfYm9vaxgCIAEoCCJKChNDaGVja1VwbG9hZFJlc3BvbnNlEjMKCHN0YW5kaW5nGAEgASgLMiEudHVybmxlYWYucG93ZXIudjEuVXBsb2FkU3RhbmRpbmciWQoWUmVzZXJ2ZUJvb2tTbG90UmVxdWVzdBItCgVhc2tlchgBIAEoCzIeLnR1cm5sZWFmLnBvd2VyLnYxLlVwbG9hZEFza2VyEhAKCGJvb2tfa2V5GAIgASgJInYKF1Jlc2VydmVCb29rU2xvdFJlc3BvbnNlEjMKCHN0YW5kaW5nGAEgASgLMiEudHVybmxlYWYucG93ZXIudjEuVXBsb2FkU3RhbmRpbmcSDAoEc2xvdBgCIAEoBRIYChBhbHJlYWR5X3Jlc2VydmVkGAMgASgIIkwKFlJlbGVhc2VCb29rU2xvdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhAKCGJvb2tfa2V5GAMgASgJIisKF1JlbGVhc2VCb29rU2xvdFJlc3BvbnNlEhAKCHJlbGVhc2VkGAEgASgIKlwKCkZvbGRlclR5cGUSGwoXRk9MREVSX1RZUEVfVU5TUEVDSUZJRUQQABIUChBGT0xERVJfVFlQRV9CT09LEAESGwoXRk9MREVSX1RZUEVfUFVCTElDQVRJT04QAipPCgVRdW90YRIVChFRVU9UQV9VTlNQRUNJRklFRBAAEhcKE1FVT1RBX0JPT0tfRklMRV9OVU0QARIWChJRVU9UQV9QVUJfQk9PS19OVU0QAiqEAQoIUGxhbktpbmQSGQoVUExBTl9LSU5EX1VOU1BFQ0lGSUVEEAASEgoOUExBTl9LSU5EX0ZSRUUQARIUChBQTEFOX0tJTkRfUE9JTlRTEAISGQoVUExBTl9LSU5EX1ZJUF9NT05USExZEAMSGAoUUExBTl9LSU5EX1ZJUF9BTk5VQUwQBDL2AwoMUG93ZXJTZXJ2aWNlElAKB0dldFVzZXISIS50dXJubGVhZi5wb3dlci52MS5HZXRVc2VyUmVxdWVzdBoiLnR1cm5sZWFmLnBvd2VyLnYxLkdldFVzZXJSZXNwb25zZRJiCg1HZXRUZWFtTWVtYmVyEicudHVybmxlYWYucG93ZXIudjEuR2V0VGVhbU1lbWJlclJlcXVlc3QaKC50dXJubGVhZi5wb3dlci52MS5HZXRUZWFtTWVtYmVyUmVzcG9uc2USXAoLQ2hlY2tVcGxvYWQSJS50dXJubGVhZi5wb3dlci52MS5DaGVja1VwbG9hZFJlcXVlc3QaJi50dXJubGVhZi5wb3dlci52MS5DaGVja1VwbG9hZFJlc3BvbnNlEmgKD1Jlc2VydmVCb29rU2xvdBIpLnR1cm5sZWFmLnBvd2VyLnYxLlJlc2VydmVCb29rU2xvdFJlcXVlc3QaKi50dXJubGVhZi5wb3dlci52MS5SZXNlcnZlQm9va1Nsb3RSZXNwb25zZRJoCg9SZWxlYXNlQm9va1Nsb3QSKS50dXJubGVhZi5wb3dlci52MS5SZWxlYXNlQm9va1Nsb3RSZXF1ZXN0GioudHVybmxlYWYucG93ZXIudjEuUmVsZWFzZUJvb2tTbG90UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message turnleaf.power.v1.GetUserRequest
@@ -177,6 +179,386 @@ export const TeamMemberSchema: GenMessage<TeamMember> = /*@__PURE__*/
   messageDesc(file_turnleaf_power_v1_power_service, 5);
 
 /**
+ * UploadAsker is who uploads, and into what.
+ *
+ * @generated from message turnleaf.power.v1.UploadAsker
+ */
+export type UploadAsker = Message<"turnleaf.power.v1.UploadAsker"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * "0" or empty: the user's own books; otherwise the team's (the user must be a member; type 13).
+   *
+   * @generated from field: string team_id = 2;
+   */
+  teamId: string;
+
+  /**
+   * @generated from field: turnleaf.power.v1.FolderType folder_type = 3;
+   */
+  folderType: FolderType;
+
+  /**
+   * The call came from outside the product's own host (the user type is forced to 32).
+   *
+   * @generated from field: bool non_product_host = 4;
+   */
+  nonProductHost: boolean;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.UploadAsker.
+ * Use `create(UploadAskerSchema)` to create a new message.
+ */
+export const UploadAskerSchema: GenMessage<UploadAsker> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 6);
+
+/**
+ * UploadWarning allows an upload that will not stay hosted unless paid for.
+ *
+ * @generated from message turnleaf.power.v1.UploadWarning
+ */
+export type UploadWarning = Message<"turnleaf.power.v1.UploadWarning"> & {
+  /**
+   * "POINTS_EXHAUSTED" or "VIP_EXPIRED".
+   *
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * The prompt to show: '… the book will be paused after 24 hours …'.
+   *
+   * @generated from field: string message = 2;
+   */
+  message: string;
+
+  /**
+   * When the book would be paused if uploaded now (for a reservation: when it will be, unless paid).
+   *
+   * @generated from field: google.protobuf.Timestamp pause_at = 3;
+   */
+  pauseAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.UploadWarning.
+ * Use `create(UploadWarningSchema)` to create a new message.
+ */
+export const UploadWarningSchema: GenMessage<UploadWarning> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 7);
+
+/**
+ * UploadStanding is where the asker stands against the quota an upload counts against.
+ *
+ * @generated from message turnleaf.power.v1.UploadStanding
+ */
+export type UploadStanding = Message<"turnleaf.power.v1.UploadStanding"> & {
+  /**
+   * @generated from field: turnleaf.power.v1.Quota quota = 1;
+   */
+  quota: Quota;
+
+  /**
+   * The limit in force and where it came from: "user" or "team" (an override) or "plan" (the power config
+   * of the user type, capped by the plan).
+   *
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+
+  /**
+   * @generated from field: string limit_source = 3;
+   */
+  limitSource: string;
+
+  /**
+   * Slots held against the quota (after the reservation, for ReserveBookSlot).
+   *
+   * @generated from field: int32 used = 4;
+   */
+  used: number;
+
+  /**
+   * The user type the limits were read for (uType, 13 in a team, 32 outside the product's host).
+   *
+   * @generated from field: int32 user_type = 5;
+   */
+  userType: number;
+
+  /**
+   * @generated from field: turnleaf.power.v1.PlanKind plan = 6;
+   */
+  plan: PlanKind;
+
+  /**
+   * "user:<id>" or "team:<id>": the account whose plan and count apply.
+   *
+   * @generated from field: string account = 7;
+   */
+  account: string;
+
+  /**
+   * Unset when the plan is paid up.
+   *
+   * @generated from field: turnleaf.power.v1.UploadWarning warning = 8;
+   */
+  warning?: UploadWarning | undefined;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.UploadStanding.
+ * Use `create(UploadStandingSchema)` to create a new message.
+ */
+export const UploadStandingSchema: GenMessage<UploadStanding> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 8);
+
+/**
+ * @generated from message turnleaf.power.v1.CheckUploadRequest
+ */
+export type CheckUploadRequest = Message<"turnleaf.power.v1.CheckUploadRequest"> & {
+  /**
+   * @generated from field: turnleaf.power.v1.UploadAsker asker = 1;
+   */
+  asker?: UploadAsker | undefined;
+
+  /**
+   * The upload replaces an existing book (overwrite or reconversion): plan rules apply, the quota is not asked.
+   *
+   * @generated from field: bool existing_book = 2;
+   */
+  existingBook: boolean;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.CheckUploadRequest.
+ * Use `create(CheckUploadRequestSchema)` to create a new message.
+ */
+export const CheckUploadRequestSchema: GenMessage<CheckUploadRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 9);
+
+/**
+ * @generated from message turnleaf.power.v1.CheckUploadResponse
+ */
+export type CheckUploadResponse = Message<"turnleaf.power.v1.CheckUploadResponse"> & {
+  /**
+   * @generated from field: turnleaf.power.v1.UploadStanding standing = 1;
+   */
+  standing?: UploadStanding | undefined;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.CheckUploadResponse.
+ * Use `create(CheckUploadResponseSchema)` to create a new message.
+ */
+export const CheckUploadResponseSchema: GenMessage<CheckUploadResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 10);
+
+/**
+ * @generated from message turnleaf.power.v1.ReserveBookSlotRequest
+ */
+export type ReserveBookSlotRequest = Message<"turnleaf.power.v1.ReserveBookSlotRequest"> & {
+  /**
+   * @generated from field: turnleaf.power.v1.UploadAsker asker = 1;
+   */
+  asker?: UploadAsker | undefined;
+
+  /**
+   * What the slot is held for, unique across the platform (the upload service sends "upload:<task id>").
+   *
+   * @generated from field: string book_key = 2;
+   */
+  bookKey: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.ReserveBookSlotRequest.
+ * Use `create(ReserveBookSlotRequestSchema)` to create a new message.
+ */
+export const ReserveBookSlotRequestSchema: GenMessage<ReserveBookSlotRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 11);
+
+/**
+ * @generated from message turnleaf.power.v1.ReserveBookSlotResponse
+ */
+export type ReserveBookSlotResponse = Message<"turnleaf.power.v1.ReserveBookSlotResponse"> & {
+  /**
+   * @generated from field: turnleaf.power.v1.UploadStanding standing = 1;
+   */
+  standing?: UploadStanding | undefined;
+
+  /**
+   * @generated from field: int32 slot = 2;
+   */
+  slot: number;
+
+  /**
+   * The key held its slot already: nothing was consumed.
+   *
+   * @generated from field: bool already_reserved = 3;
+   */
+  alreadyReserved: boolean;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.ReserveBookSlotResponse.
+ * Use `create(ReserveBookSlotResponseSchema)` to create a new message.
+ */
+export const ReserveBookSlotResponseSchema: GenMessage<ReserveBookSlotResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 12);
+
+/**
+ * @generated from message turnleaf.power.v1.ReleaseBookSlotRequest
+ */
+export type ReleaseBookSlotRequest = Message<"turnleaf.power.v1.ReleaseBookSlotRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string team_id = 2;
+   */
+  teamId: string;
+
+  /**
+   * @generated from field: string book_key = 3;
+   */
+  bookKey: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.ReleaseBookSlotRequest.
+ * Use `create(ReleaseBookSlotRequestSchema)` to create a new message.
+ */
+export const ReleaseBookSlotRequestSchema: GenMessage<ReleaseBookSlotRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 13);
+
+/**
+ * @generated from message turnleaf.power.v1.ReleaseBookSlotResponse
+ */
+export type ReleaseBookSlotResponse = Message<"turnleaf.power.v1.ReleaseBookSlotResponse"> & {
+  /**
+   * @generated from field: bool released = 1;
+   */
+  released: boolean;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.ReleaseBookSlotResponse.
+ * Use `create(ReleaseBookSlotResponseSchema)` to create a new message.
+ */
+export const ReleaseBookSlotResponseSchema: GenMessage<ReleaseBookSlotResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 14);
+
+/**
+ * FolderType is the kind of folder a book is uploaded into (spec 000 §9: 1 book, 2 publication).
+ *
+ * @generated from enum turnleaf.power.v1.FolderType
+ */
+export enum FolderType {
+  /**
+   * @generated from enum value: FOLDER_TYPE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Counted against BOOK_FILE_NUM (UNSPECIFIED counts as a book).
+   *
+   * @generated from enum value: FOLDER_TYPE_BOOK = 1;
+   */
+  BOOK = 1,
+
+  /**
+   * Counted against PUB_BOOK_NUM.
+   *
+   * @generated from enum value: FOLDER_TYPE_PUBLICATION = 2;
+   */
+  PUBLICATION = 2,
+}
+
+/**
+ * Describes the enum turnleaf.power.v1.FolderType.
+ */
+export const FolderTypeSchema: GenEnum<FolderType> = /*@__PURE__*/
+  enumDesc(file_turnleaf_power_v1_power_service, 0);
+
+/**
+ * Quota names a counted limit of the power config.
+ *
+ * @generated from enum turnleaf.power.v1.Quota
+ */
+export enum Quota {
+  /**
+   * @generated from enum value: QUOTA_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: QUOTA_BOOK_FILE_NUM = 1;
+   */
+  BOOK_FILE_NUM = 1,
+
+  /**
+   * @generated from enum value: QUOTA_PUB_BOOK_NUM = 2;
+   */
+  PUB_BOOK_NUM = 2,
+}
+
+/**
+ * Describes the enum turnleaf.power.v1.Quota.
+ */
+export const QuotaSchema: GenEnum<Quota> = /*@__PURE__*/
+  enumDesc(file_turnleaf_power_v1_power_service, 1);
+
+/**
+ * PlanKind is the commercial plan of an account (spec 001 §6, §9).
+ *
+ * @generated from enum turnleaf.power.v1.PlanKind
+ */
+export enum PlanKind {
+  /**
+   * @generated from enum value: PLAN_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Cannot upload.
+   *
+   * @generated from enum value: PLAN_KIND_FREE = 1;
+   */
+  FREE = 1,
+
+  /**
+   * A points balance: 1 point per hosted book per month.
+   *
+   * @generated from enum value: PLAN_KIND_POINTS = 2;
+   */
+  POINTS = 2,
+
+  /**
+   * VIP, paid monthly or yearly, up to 1,000 hosted books, until its expiry.
+   *
+   * @generated from enum value: PLAN_KIND_VIP_MONTHLY = 3;
+   */
+  VIP_MONTHLY = 3,
+
+  /**
+   * @generated from enum value: PLAN_KIND_VIP_ANNUAL = 4;
+   */
+  VIP_ANNUAL = 4,
+}
+
+/**
+ * Describes the enum turnleaf.power.v1.PlanKind.
+ */
+export const PlanKindSchema: GenEnum<PlanKind> = /*@__PURE__*/
+  enumDesc(file_turnleaf_power_v1_power_service, 2);
+
+/**
  * PowerService owns users, teams, roles, plans and quotas: it answers "who is X" and "may X do Y".
  *
  * @generated from service turnleaf.power.v1.PowerService
@@ -199,6 +581,41 @@ export const PowerService: GenService<{
     methodKind: "unary";
     input: typeof GetTeamMemberRequestSchema;
     output: typeof GetTeamMemberResponseSchema;
+  },
+  /**
+   * CheckUpload answers whether the asker may start an upload now, consuming nothing: PERMISSION_DENIED
+   * ('free users cannot use upload') for a free plan, RESOURCE_EXHAUSTED (REST BOOK_UPLOAD_OVER_LIMIT) when the
+   * quota of the folder type is full (not asked for an overwrite), and the points / VIP warning when one applies.
+   *
+   * @generated from rpc turnleaf.power.v1.PowerService.CheckUpload
+   */
+  checkUpload: {
+    methodKind: "unary";
+    input: typeof CheckUploadRequestSchema;
+    output: typeof CheckUploadResponseSchema;
+  },
+  /**
+   * ReserveBookSlot checks and consumes one hosted-book slot of the folder type's quota in one atomic step
+   * (a unique index on account, quota and slot arbitrates). Idempotent per book_key: asking again answers the
+   * slot already held and consumes nothing. Refusals as CheckUpload.
+   *
+   * @generated from rpc turnleaf.power.v1.PowerService.ReserveBookSlot
+   */
+  reserveBookSlot: {
+    methodKind: "unary";
+    input: typeof ReserveBookSlotRequestSchema;
+    output: typeof ReserveBookSlotResponseSchema;
+  },
+  /**
+   * ReleaseBookSlot frees the slot a book_key holds (a cancelled, failed or expired upload; a deleted book).
+   * Releasing a key that holds nothing is a success with released false.
+   *
+   * @generated from rpc turnleaf.power.v1.PowerService.ReleaseBookSlot
+   */
+  releaseBookSlot: {
+    methodKind: "unary";
+    input: typeof ReleaseBookSlotRequestSchema;
+    output: typeof ReleaseBookSlotResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_turnleaf_power_v1_power_service, 0);

@@ -1,0 +1,25 @@
+import { type Connection, Schema } from "mongoose";
+import type { PlanKind } from "../domain/plans.js";
+
+/** An account's plan (its commercial entitlement); `_id` is the account, "user:<id>" or "team:<id>". */
+export interface PlanDocument {
+  _id: string;
+  kind: PlanKind;
+  points: number;
+  vipExpiresAt: Date | null;
+  updatedAt?: Date;
+}
+
+const planSchema = new Schema<PlanDocument>(
+  {
+    _id: { type: String, required: true },
+    kind: { type: String, required: true, enum: ["free", "points", "vip-monthly", "vip-annual"] },
+    points: { type: Number, required: true, default: 0 },
+    vipExpiresAt: { type: Date, default: null },
+  },
+  { collection: "plans", versionKey: false, timestamps: { createdAt: false, updatedAt: true } },
+);
+
+export function planModel(connection: Connection) {
+  return connection.model<PlanDocument>("Plan", planSchema);
+}

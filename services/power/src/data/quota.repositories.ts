@@ -1,0 +1,100 @@
+import { unlessDuplicate } from "@turnleaf/kit";
+import type { Connection } from "mongoose";
+import type { QuotaName } from "../domain/power-config.js";
+import { type BookSlotDocument, bookSlotModel } from "./book-slot.schema.js";
+import { type PlanDocument, planModel } from "./plan.schema.js";
+import { type PowerEventDocument, powerEventModel } from "./power-event.schema.js";
+import { type QuotaOverrideDocument, quotaOverrideModel } from "./quota-override.schema.js";
+
+export class PlanRepository {
+  private readonly plans;
+  private readonly overrides;
+  private readonly events;
+
+  constructor(connection: Connection) {
+    this.plans = planModel(connection);
+    this.overrides = quotaOverrideModel(connection);
+    this.events = powerEventModel(connection);
+  }
+
+  async findPlan(account: string): Promise<PlanDocument | null> {
+    return this.plans.findById(account).lean<PlanDocument>().exec();
+  }
+
+  /** Inserts the plan unless the account has one; answers whether it did (the unique _id arbitrates). */
+  async insertPlanIfAbsent(plan: PlanDocument): Promise<boolean> {
+    return unlessDuplicate(() => this.plans.create(plan));
+  }
+
+  async putPlan(plan: PlanDocument): Promise<void> {
+    const { _id, ...fields } = plan;
+    await this.plans.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
+  }
+
+  async findOverride(account: string, quota: QuotaName): Promise<number | undefined> {
+    const found = await this.overrides.findById(`${account}:${quota}`).lean<QuotaOverrideDocument>().exec();
+    return found?.limit;
+  }
+
+  async listOverrides(account: string): Promise<QuotaOverrideDocument[]> {
+    return this.overrides.find({ account }).sort({ quota: 1 }).lean<QuotaOverrideDocument[]>().exec();
+  }
+
+  async putOverride(account: string, quota: QuotaName, limit: number): Promise<void> {
+    await this.overrides
+      .updateOne({ _id: `${account}:${quota}` }, { $set: { account, quota, limit } }, { upsert: true })
+      .exec();
+  }
+
+  async removeOverride(account: string, quota: QuotaName): Promise<void> {
+    await this.overrides.deleteOne({ _id: `${account}:${quota}` }).exec();
+  }
+
+  async record(event: PowerEventDocument): Promise<void> {
+    await this.events.create(event);
+  }
+
+  async listEvents(account: string, limit = 50): Promise<PowerEventDocument[]> {
+    return this.events.find({ account }).sort({ at: -1 }).limit(limit).lean<PowerEventDocument[]>().exec();
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await Promise.all([this.plans.syncIndexes(), this.overrides.syncIndexes(), this.events.syncIndexes()]);
+  }
+}
+
+export class BookSlotRepository {
+  private readonly slots;
+
+  constructor(connection: Connection) {
+    this.slots = bookSlotModel(connection);
+  }
+
+  async findByKey(bookKey: string): Promise<BookSlotDocument | null> {
+    return this.slots.findOne({ bookKey }).lean<BookSlotDocument>().exec();
+  }
+
+  /** The slots held against an account's quota. */
+  async takenSlots(account: string, quota: QuotaName): Promise<number[]> {
+    const held = await this.slots.find({ account, quota }, { slot: 1 }).lean<Pick<BookSlotDocument, "slot">[]>().exec();
+    return held.map((slot) => slot.slot);
+  }
+
+  async count(account: string, quota: QuotaName): Promise<number> {
+    return this.slots.countDocuments({ account, quota }).exec();
+  }
+
+  /** Inserts unless its slot or its book key is taken already; answers whether it did. */
+  async tryInsert(slot: BookSlotDocument): Promise<boolean> {
+    return unlessDuplicate(() => this.slots.create(slot));
+  }
+
+  async releaseKey(account: string, bookKey: string): Promise<boolean> {
+    const result = await this.slots.deleteOne({ account, bookKey }).exec();
+    return result.deletedCount > 0;
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.slots.syncIndexes();
+  }
+}

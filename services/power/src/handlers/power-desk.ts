@@ -1,0 +1,237 @@
+import { randomUUID } from "node:crypto";
+import { DomainError } from "@turnleaf/kit";
+import type { PowerRepository } from "../data/power.repository.js";
+import type { PowerEventDocument } from "../data/power-event.schema.js";
+import type { BookSlotRepository, PlanRepository } from "../data/quota.repositories.js";
+import { requireNumericId } from "../domain/ids.js";
+import { newUserPlan, type Plan, type PlanKind, teamWithoutPlan, unpaidWarning } from "../domain/plans.js";
+import { isTeamContext, type QuotaName, quotaForFolderType, quotas, userTypeFor } from "../domain/power-config.js";
+import { decideUpload, freeSlot, limitInForce, refuseUpload, type UploadDecision } from "../domain/upload-power.js";
+
+export interface PowerDeskDependencies {
+  repository: PowerRepository;
+  plans: PlanRepository;
+  slots: BookSlotRepository;
+  now: () => Date;
+}
+
+export interface UploadAsker {
+  userId: string;
+  teamId: string;
+  folderType: number;
+  nonProductHost: boolean;
+}
+
+export interface AccountRef {
+  userId: string;
+  teamId: string;
+}
+
+/** Where an asker stands against the quota of an upload. */
+export interface UploadStanding extends UploadDecision {
+  account: string;
+  userType: number;
+  plan: Plan;
+}
+
+export interface AuditNote {
+  actor: string;
+  reason: string;
+}
+
+const bookKeyPattern = /^[A-Za-z0-9:_-]{1,200}$/;
+
+/** "user:<id>" or "team:<id>", after checking the ids. */
+export function accountOf(ref: AccountRef): { account: string; team: boolean } {
+  const teamId = ref.teamId.trim();
+  if (isTeamContext(teamId)) return { account: `team:${requireNumericId("teamId", teamId)}`, team: true };
+  return { account: `user:${requireNumericId("userId", ref.userId)}`, team: false };
+}
+
+/**
+ * The power desk: upload decisions against plans, the power config and overrides, and the hosted-book slots taken
+ * and freed atomically. Rules live in domain/; this class orders the reads and writes around them.
+ */
+export class PowerDesk {
+  constructor(private readonly deps: PowerDeskDependencies) {}
+
+  /** The plan in force: a user account without one gets the new-user points once (insert-if-absent). */
+  private async planOf(account: string, team: boolean): Promise<Plan> {
+    const found = await this.deps.plans.findPlan(account);
+    if (found) return found;
+    if (team) return teamWithoutPlan;
+    const granted = newUserPlan();
+    if (await this.deps.plans.insertPlanIfAbsent({ _id: account, ...granted })) {
+      await this.audit(account, "grant-new-user-points", `${granted.points} points`, {
+        actor: "power",
+        reason: "new user",
+      });
+    }
+    return (await this.deps.plans.findPlan(account)) ?? granted;
+  }
+
+  private async context(asker: UploadAsker) {
+    const userId = requireNumericId("userId", asker.userId);
+    const { account, team } = accountOf(asker);
+    const user = await this.deps.repository.findUser(userId);
+    if (!user) throw new DomainError("NOT_FOUND", "user not found", { details: { userId } });
+    if (team && !(await this.deps.repository.findTeamMember(asker.teamId, userId))) {
+      throw new DomainError("PERMISSION_DENIED", "not a member of this team", { details: { teamId: asker.teamId } });
+    }
+    const quota = quotaForFolderType(asker.folderType);
+    const [plan, userOverride, teamOverride] = await Promise.all([
+      this.planOf(account, team),
+      this.deps.plans.findOverride(`user:${userId}`, quota),
+      team ? this.deps.plans.findOverride(account, quota) : Promise.resolve(undefined),
+    ]);
+    const userType = userTypeFor({ uType: user.uType, teamId: asker.teamId, nonProductHost: asker.nonProductHost });
+    return { userId, account, quota, plan, userType, overrides: { user: userOverride, team: teamOverride } };
+  }
+
+  /** May the asker begin an upload? Consumes nothing; an existing book's overwrite is not counted. */
+  async checkUpload(asker: UploadAsker, existingBook: boolean): Promise<UploadStanding> {
+    const context = await this.context(asker);
+    const used = await this.deps.slots.count(context.account, context.quota);
+    const decision = decideUpload({ ...context, used, existingBook, now: this.deps.now() });
+    return { ...decision, account: context.account, userType: context.userType, plan: context.plan };
+  }
+
+  /**
+   * Takes a slot of the asker's quota for the book key, or answers the one it holds. The unique index on
+   * (account, quota, slot) arbitrates concurrent reservations: a loser reads again and tries the next free slot,
+   * so at most `limit` books ever hold one.
+   */
+  async reserve(
+    asker: UploadAsker,
+    bookKey: string,
+  ): Promise<{ standing: UploadStanding; slot: number; alreadyReserved: boolean }> {
+    if (!bookKeyPattern.test(bookKey)) {
+      throw new DomainError("INVALID_ARGUMENT", "bookKey must be 1-200 letters, digits, ':', '_' or '-'", {
+        details: { field: "bookKey" },
+      });
+    }
+    const context = await this.context(asker);
+    const standingOf = (decision: UploadDecision) => ({
+      ...decision,
+      account: context.account,
+      userType: context.userType,
+      plan: context.plan,
+    });
+    for (let attempt = 0; attempt < 1000 + 3; attempt += 1) {
+      const held = await this.deps.slots.findByKey(bookKey);
+      if (held) {
+        if (held.account !== context.account || held.quota !== context.quota) {
+          throw new DomainError("CONFLICT", "this book key holds a slot of another account or quota", {
+            details: { bookKey },
+          });
+        }
+        // A retry answers the slot held, whatever changed since: it consumed once and is never refused now.
+        const used = await this.deps.slots.count(context.account, context.quota);
+        const inForce = limitInForce(context);
+        const warning = held.pauseAt ? unpaidWarning(context.plan, held.reservedAt) : undefined;
+        const decision = { ...inForce, quota: context.quota, used, warning };
+        return { standing: standingOf({ ...decision, warning }), slot: held.slot, alreadyReserved: true };
+      }
+      const taken = await this.deps.slots.takenSlots(context.account, context.quota);
+      const now = this.deps.now();
+      const decision = decideUpload({ ...context, used: taken.length, existingBook: false, now });
+      const slot = freeSlot(decision.limit, taken);
+      if (slot === undefined) throw refuseUpload.overLimit(context.quota, decision.limit, taken.length);
+      const inserted = await this.deps.slots.tryInsert({
+        _id: `slot_${randomUUID().replaceAll("-", "")}`,
+        account: context.account,
+        quota: context.quota,
+        slot,
+        bookKey,
+        userId: context.userId,
+        reservedAt: now,
+        pauseAt: decision.warning?.pauseAt ?? null,
+      });
+      if (inserted) {
+        return { standing: standingOf({ ...decision, used: taken.length + 1 }), slot, alreadyReserved: false };
+      }
+    }
+    throw new DomainError("CONFLICT", "too many reservations at once: retry", { details: { bookKey } });
+  }
+
+  /** Frees the slot the book key holds in the account; answers whether there was one. */
+  async release(ref: AccountRef, bookKey: string): Promise<boolean> {
+    const { account } = accountOf(ref);
+    if (!bookKeyPattern.test(bookKey)) return false;
+    return this.deps.slots.releaseKey(account, bookKey);
+  }
+
+  async setPlan(ref: AccountRef, plan: Plan, note: AuditNote) {
+    const { account } = accountOf(ref);
+    checkPlan(plan);
+    const stored = {
+      _id: account,
+      kind: plan.kind,
+      points: plan.kind === "points" ? plan.points : 0,
+      vipExpiresAt: plan.kind.startsWith("vip") ? plan.vipExpiresAt : null,
+    };
+    await this.deps.plans.putPlan(stored);
+    const detail = `${stored.kind}${stored.kind === "points" ? ` ${stored.points} points` : ""}${
+      stored.vipExpiresAt ? ` until ${stored.vipExpiresAt.toISOString()}` : ""
+    }`;
+    await this.audit(account, "set-plan", detail, note);
+    return this.accountPower(ref);
+  }
+
+  async setOverride(ref: AccountRef, quota: QuotaName, limit: number | undefined, note: AuditNote) {
+    const { account } = accountOf(ref);
+    if (limit === undefined) {
+      await this.deps.plans.removeOverride(account, quota);
+      await this.audit(account, "remove-override", quota, note);
+    } else {
+      if (!Number.isInteger(limit) || limit < 0) {
+        throw new DomainError("INVALID_ARGUMENT", "limit must be a whole number, 0 or more", {
+          details: { field: "limit" },
+        });
+      }
+      await this.deps.plans.putOverride(account, quota, limit);
+      await this.audit(account, "set-override", `${quota} = ${limit}`, note);
+    }
+    return this.accountPower(ref);
+  }
+
+  async accountPower(ref: AccountRef) {
+    const { account } = accountOf(ref);
+    const [plan, overrides, events, usage] = await Promise.all([
+      this.deps.plans.findPlan(account),
+      this.deps.plans.listOverrides(account),
+      this.deps.plans.listEvents(account),
+      Promise.all(quotas.map(async (quota) => ({ quota, used: await this.deps.slots.count(account, quota) }))),
+    ]);
+    return { account, plan, overrides, events, usage };
+  }
+
+  private async audit(account: string, action: PowerEventDocument["action"], detail: string, note: AuditNote) {
+    await this.deps.plans.record({
+      account,
+      action,
+      detail,
+      actor: note.actor.slice(0, 200),
+      reason: note.reason.slice(0, 1000),
+      at: this.deps.now(),
+    });
+  }
+}
+
+const planKinds: readonly PlanKind[] = ["free", "points", "vip-monthly", "vip-annual"];
+
+function checkPlan(plan: Plan): void {
+  if (!planKinds.includes(plan.kind)) {
+    throw new DomainError("INVALID_ARGUMENT", "plan kind must be free, points, vip-monthly or vip-annual", {
+      details: { field: "plan.kind" },
+    });
+  }
+  if (plan.kind === "points" && !Number.isInteger(plan.points)) {
+    throw new DomainError("INVALID_ARGUMENT", "points must be a whole number", { details: { field: "plan.points" } });
+  }
+  if (plan.kind.startsWith("vip") && !plan.vipExpiresAt) {
+    throw new DomainError("INVALID_ARGUMENT", "a VIP plan needs its expiry", {
+      details: { field: "plan.vipExpiresAt" },
+    });
+  }
+}
