@@ -34,7 +34,25 @@ function isNotFound(error: unknown): boolean {
   return code === "NoSuchKey" || code === "NotFound" || code === "NoSuchBucket";
 }
 
-export class BookStore {
+/**
+ * What the pipeline needs from where books are stored: the S3 buckets in the service (BookStore), a folder on
+ * disk for the desktop tool (FsBookStore). Keys are the books bucket's (see bookKeys).
+ */
+export interface BookStorage {
+  /** Copies a source to a local file; SourceMissingError when it does not exist. */
+  downloadSource(key: string, file: string): Promise<void>;
+  put(key: string, body: Buffer | Uint8Array, cacheControl?: string): Promise<void>;
+  putJson(key: string, value: unknown, cacheControl?: string): Promise<void>;
+  putFile(key: string, file: string): Promise<void>;
+  /** The parsed JSON under a key, undefined when there is none. */
+  getJson(key: string): Promise<unknown | undefined>;
+  getManifest(key: string): Promise<Manifest | undefined>;
+  list(prefix: string): Promise<string[]>;
+  /** Removes every object under a prefix (a failed revision); answers how many. */
+  removePrefix(prefix: string): Promise<number>;
+}
+
+export class BookStore implements BookStorage {
   constructor(
     private readonly s3: S3Client,
     readonly buckets: Buckets,

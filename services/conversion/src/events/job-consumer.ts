@@ -21,7 +21,7 @@ import {
   type RunningConsumer,
   runConsumer,
 } from "@turnleaf/kit";
-import type { BookStore } from "../data/book-store.js";
+import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import { isValidJobId } from "../domain/job-progress.js";
 import { bookKeys } from "../domain/manifest.js";
@@ -31,7 +31,7 @@ import { type JobSubjects, jobSubjects, jobsDurable } from "./job-subjects.js";
 
 export interface JobConsumerOptions {
   nats: NatsConnection;
-  store: BookStore;
+  store: BookStorage;
   pool: RenderPool;
   log: Logger;
   settings: ConvertSettings;

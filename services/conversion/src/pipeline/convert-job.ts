@@ -13,7 +13,7 @@ import {
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { Logger } from "@turnleaf/kit";
-import { type BookStore, SourceMissingError } from "../data/book-store.js";
+import { type BookStorage, SourceMissingError } from "../data/book-store.js";
 import { combineFailures, failureMessages, JobFailure } from "../domain/failures.js";
 import {
   bookKeys,
@@ -47,7 +47,7 @@ export interface ConvertSettings {
 }
 
 export interface ConvertDependencies {
-  store: BookStore;
+  store: BookStorage;
   pool: RenderPool;
   log: Logger;
   settings: ConvertSettings;

@@ -1,0 +1,102 @@
+/** The import options of spec 001 §3/§5 with their validation texts. */
+import { CliError, UsageError } from "./errors.js";
+
+export const importMessages = {
+  pageRangeEmpty: "Please fill in the page range to be imported",
+  pageRangeIncorrect: "Incorrect Format",
+  trial: (count: number, limit: number) =>
+    `Trial version: only ${limit} pages or images can be imported, this import has ${count}. Please fill in the page range again (at most ${limit} pages) or register.`,
+  incorrectPassword: "Incorrect Password!",
+  passwordNeeded: "This PDF is protected by a password: give it with --password",
+  protectedMerge: "Password-protected PDFs cannot be merged",
+  mixedKinds: "PDFs and images cannot be merged into one book",
+  fileFormat: "Incorrect file format",
+  imageTypes: "Only JPG/JPEG/PNG/BMP supported",
+  pdfPages: (pages: number) => `PDF must be within ${pages} pages`,
+  pdfSize: "PDF must be less than 1 GB",
+  imageSize: (name: string) => `${name}: images must be under 10 MB`,
+} as const;
+
+export const importLimits = {
+  trialPages: 12,
+  maxPdfPages: 1000,
+  maxPdfBytes: 1024 * 1024 * 1024,
+  maxImageBytes: 10 * 1024 * 1024,
+} as const;
+
+const rangePart = /^(\d+)(?:-(\d+))?$/;
+
+/**
+ * Resolves a custom page range such as `1,5-8,20` against the page count into ascending, distinct 1-based page
+ * numbers: empty is 'Please fill in the page range to be imported'; anything else that is not digits, commas and
+ * dashes, a reversed range, page 0 or a page past the end is 'Incorrect Format'.
+ */
+export function resolvePageRange(range: string, pageCount: number): number[] {
+  const text = range.trim();
+  if (text === "") throw new CliError(importMessages.pageRangeEmpty);
+  const pages = new Set<number>();
+  for (const part of text.split(",")) {
+    const match = rangePart.exec(part.trim());
+    if (!match) throw new CliError(importMessages.pageRangeIncorrect);
+    const first = Number(match[1]);
+    const last = match[2] === undefined ? first : Number(match[2]);
+    if (first < 1 || last < first || last > pageCount) throw new CliError(importMessages.pageRangeIncorrect);
+    for (let page = first; page <= last; page++) pages.add(page);
+  }
+  return [...pages].sort((a, b) => a - b);
+}
+
+export interface PageQuality {
+  /** The quality preset's name, or "custom". */
+  preset: string;
+  maxSidePx: number;
+  definition: number;
+  /** 0: no DPI cap. */
+  dpi: number;
+}
+
+/** Presets: HD 1280 px, FHD 1920 px (the default), SHD 2800 px; custom takes --definition/--max-edge/--dpi. */
+export const qualityPresets: Record<string, Omit<PageQuality, "preset">> = {
+  HD: { maxSidePx: 1280, definition: 85, dpi: 0 },
+  FHD: { maxSidePx: 1920, definition: 85, dpi: 0 },
+  SHD: { maxSidePx: 2800, definition: 90, dpi: 0 },
+};
+
+export const qualityBounds = {
+  definition: { min: 80, max: 95, flag: "--definition" },
+  maxSidePx: { min: 450, max: 3200, flag: "--max-edge" },
+  dpi: { min: 72, max: 320, flag: "--dpi" },
+} as const;
+
+function bounded(text: string | undefined, field: keyof typeof qualityBounds, fallback: number): number {
+  if (text === undefined) return fallback;
+  const { min, max, flag } = qualityBounds[field];
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+    throw new CliError(`${flag} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+export function pageQuality(options: {
+  quality?: string;
+  definition?: string;
+  maxEdge?: string;
+  dpi?: string;
+}): PageQuality {
+  const preset = (options.quality ?? "FHD").toUpperCase();
+  if (preset === "CUSTOM") {
+    return {
+      preset: "custom",
+      definition: bounded(options.definition, "definition", 85),
+      maxSidePx: bounded(options.maxEdge, "maxSidePx", 1920),
+      dpi: bounded(options.dpi, "dpi", 0),
+    };
+  }
+  const values = qualityPresets[preset];
+  if (!values) throw new UsageError(`--quality must be FHD, HD, SHD or custom, not ${options.quality}`);
+  if (options.definition !== undefined || options.maxEdge !== undefined || options.dpi !== undefined) {
+    throw new UsageError("--definition, --max-edge and --dpi need --quality custom");
+  }
+  return { preset, ...values };
+}

@@ -1,0 +1,225 @@
+/**
+ * turnleaf import: one PDF, several PDFs merged in order, or images, converted in this process by the
+ * conversion service's own pipeline (@turnleaf/conversion/local) into a local project folder:
+ *
+ *   <project>/project.json   the project (name, sources, options, edition of the import)
+ *   <project>/book/          the book folder: manifest.json, pages/<n>/<width>.webp|jpg, thumbs/, text/, search.json
+ *
+ * Unregistered (no valid licence file) imports are the trial: at most 12 pages or images, and a watermark.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { basename, extname, join, resolve } from "node:path";
+import { create } from "@bufbuild/protobuf";
+import {
+  ConversionJobRequestedSchema,
+  Cut,
+  Engine,
+  SourceKind,
+} from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import {
+  bookKeys,
+  convertJob,
+  createRenderPool,
+  FsBookStore,
+  ImageReadError,
+  JobFailure,
+  PdfPasswordError,
+  PdfReadError,
+  prepareConversion,
+  readImage,
+  readPdf,
+} from "@turnleaf/conversion/local";
+import type { Context } from "./context.js";
+import { CliError, exitCodes, UsageError } from "./errors.js";
+import { importLimits, importMessages, pageQuality, resolvePageRange } from "./import-options.js";
+import { currentEdition } from "./licence.js";
+import { validatePath } from "./paths.js";
+import { type Project, projectFormat } from "./project.js";
+
+export interface ImportOptions {
+  files: string[];
+  out: string | undefined;
+  pages: string | undefined;
+  quality: string | undefined;
+  definition: string | undefined;
+  maxEdge: string | undefined;
+  dpi: string | undefined;
+  password: string | undefined;
+  title: string | undefined;
+  json: boolean;
+}
+
+const imageExtensions = new Set([".jpg", ".jpeg", ".png", ".bmp"]);
+const bookId = "local";
+const revision = 1;
+
+interface Source {
+  path: string;
+  name: string;
+  kind: "pdf" | "image";
+  pages: number;
+}
+
+async function checkSource(context: Context, file: string, password: string): Promise<Source> {
+  const path = resolve(context.cwd, validatePath(file, "File path"));
+  const name = basename(path);
+  const extension = extname(name).toLowerCase();
+  const kind = extension === ".pdf" ? "pdf" : imageExtensions.has(extension) ? "image" : undefined;
+  if (!kind) throw new CliError(`${name}: ${importMessages.fileFormat} (${importMessages.imageTypes}, or PDF)`);
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new Error("not a file");
+    size = info.size;
+  } catch {
+    throw new CliError(`${file}: file not found`, exitCodes.noInput);
+  }
+  if (kind === "image") {
+    if (size >= importLimits.maxImageBytes) throw new CliError(importMessages.imageSize(name));
+    try {
+      await readImage(path);
+    } catch (error) {
+      if (error instanceof ImageReadError) throw new CliError(`${name}: image conversion failed`);
+      throw error;
+    }
+    return { path, name, kind, pages: 1 };
+  }
+  if (size >= importLimits.maxPdfBytes) throw new CliError(`${name}: ${importMessages.pdfSize}`);
+  try {
+    const info = await readPdf(new Uint8Array(await readFile(path)), password, false);
+    return { path, name, kind, pages: info.pages.length };
+  } catch (error) {
+    if (error instanceof PdfPasswordError) {
+      throw new CliError(password ? importMessages.incorrectPassword : `${name}: ${importMessages.passwordNeeded}`);
+    }
+    if (error instanceof PdfReadError) throw new CliError(`PDF conversion failed: ${name}: ${error.message}`);
+    throw error;
+  }
+}
+
+export async function importBook(context: Context, options: ImportOptions): Promise<void> {
+  if (options.files.length === 0) throw new UsageError("name the PDF or image files to import");
+  const projectDir = resolve(context.cwd, validatePath(options.out, "Output path"));
+  const quality = pageQuality(options);
+  const password = options.password ?? "";
+  const edition = await currentEdition(context);
+
+  const sources: Source[] = [];
+  for (const file of options.files) sources.push(await checkSource(context, file, password));
+  const kinds = new Set(sources.map((source) => source.kind));
+  if (kinds.size > 1) throw new CliError(importMessages.mixedKinds);
+  if (password && sources.length > 1) throw new CliError(importMessages.protectedMerge);
+  const total = sources.reduce((sum, source) => sum + source.pages, 0);
+  if (kinds.has("pdf") && total >= importLimits.maxPdfPages) {
+    throw new CliError(importMessages.pdfPages(importLimits.maxPdfPages));
+  }
+  const selected = options.pages === undefined ? total : resolvePageRange(options.pages, total).length;
+  if (!edition.registered) {
+    context.note(
+      `trial edition (error ${edition.reason.code}: ${edition.reason.message}): watermark, at most ${importLimits.trialPages} pages or images`,
+    );
+    if (selected > importLimits.trialPages) {
+      throw new CliError(importMessages.trial(selected, importLimits.trialPages));
+    }
+  }
+
+  const job = create(ConversionJobRequestedSchema, {
+    jobId: randomUUID(),
+    bookId,
+    revision,
+    trial: !edition.registered,
+    sources: sources.map((source) => ({
+      key: source.path,
+      kind: source.kind === "pdf" ? SourceKind.PDF : SourceKind.IMAGE,
+      displayName: source.name,
+      password,
+    })),
+    options: {
+      engine: Engine.HD_TEXT,
+      maxSidePx: quality.maxSidePx,
+      quality: quality.definition,
+      dpi: quality.dpi,
+      cut: Cut.NONE,
+      importToc: true,
+      importLinks: true,
+      importSearch: true,
+      pageRange: options.pages?.trim() ?? "",
+    },
+  });
+
+  const bookDir = join(projectDir, "book");
+  await mkdir(projectDir, { recursive: true }).catch((error: Error) => {
+    throw new CliError(`cannot create ${projectDir}: ${error.message}`, exitCodes.cannotCreate);
+  });
+  // Re-import replaces the pages (the project's other settings stay).
+  await rm(bookDir, { recursive: true, force: true });
+  await prepareConversion();
+  const pool = createRenderPool(Math.max(1, Math.min(4, availableParallelism() - 1, selected)));
+  const store = new FsBookStore({
+    sourcesDir: context.cwd,
+    booksDir: bookDir,
+    revisionPrefix: bookKeys.revisionPrefix(bookId, revision),
+  });
+  let result: Awaited<ReturnType<typeof convertJob>>;
+  try {
+    result = await convertJob(job, {
+      store,
+      pool,
+      log: silentLogger,
+      settings: { webpEffort: 2 },
+      onProgress: async ({ done, total: pages }) => {
+        if (process.stderr.isTTY) process.stderr.write(`\rconverting ${done}/${pages}`);
+      },
+      keepAlive: () => undefined,
+    });
+  } catch (error) {
+    await rm(bookDir, { recursive: true, force: true });
+    if (error instanceof JobFailure) throw new CliError(error.message);
+    throw error;
+  } finally {
+    if (process.stderr.isTTY) process.stderr.write("\n");
+    await pool.close();
+  }
+
+  const previous = await readProjectFile(projectDir);
+  const project: Project = {
+    format: projectFormat,
+    name: previous?.name ?? options.title ?? "My Project",
+    title: options.title ?? previous?.title ?? sources[0]?.name.replace(/\.[^.]+$/, "") ?? "My Project",
+    createdAt: previous?.createdAt ?? context.now().toISOString(),
+    importedAt: context.now().toISOString(),
+    sources: sources.map((source) => ({ name: source.name, kind: source.kind, pages: source.pages })),
+    import: { pages: options.pages?.trim() ?? "", quality },
+    trial: !edition.registered,
+    pageCount: result.pageCount,
+    book: "book/manifest.json",
+    settings: previous?.settings ?? {},
+  };
+  await writeFile(join(projectDir, "project.json"), `${JSON.stringify(project, null, 2)}\n`);
+  if (options.json) {
+    context.print(JSON.stringify({ project: projectDir, pageCount: result.pageCount, trial: project.trial }));
+    return;
+  }
+  context.print(
+    `imported ${result.pageCount} page${result.pageCount === 1 ? "" : "s"} into ${projectDir}${project.trial ? " (trial: watermarked)" : ""}`,
+  );
+}
+
+async function readProjectFile(projectDir: string): Promise<Project | undefined> {
+  try {
+    return JSON.parse(await readFile(join(projectDir, "project.json"), "utf8")) as Project;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pipeline logs through pino in the service; here its few lines are not for the user. */
+const silentLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+  child: () => silentLogger,
+} as unknown as Parameters<typeof convertJob>[1]["log"];

@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+/**
+ * turnleaf: the desktop authoring tool on the command line. Results go to stdout, notes and failures to stderr;
+ * every failure exits non-zero (see errors.ts and the README for the exit statuses).
+ */
+import { parseArgs } from "node:util";
+import { type Context, processContext } from "./context.js";
+import { describeFailure, UsageError } from "./errors.js";
+
+export const usage = `turnleaf: Turnleaf's desktop authoring tool
+
+  turnleaf register <licence code> [--server URL] [--public-key FILE]
+  turnleaf register <licence code> --offline [--request-out FILE] [--public-key FILE]
+  turnleaf register --import <verification file> [--public-key FILE]
+  turnleaf status [--offline] [--server URL]
+  turnleaf deactivate [--activation ID] [--code CODE] [--server URL]
+  turnleaf terminal
+  turnleaf import <file.pdf|images…> --out <project dir> [--pages 1,5-8,20] [--quality FHD|HD|SHD|custom]
+                  [--definition 80-95 --max-edge 450-3200 --dpi 72-320] [--password TEXT] [--title TEXT]
+  turnleaf publish <project dir> --format html --out <dir> [--title T] [--description D] [--keywords K] [--lang zh|en…]
+
+Options for every command: --json (machine-readable result), --help.
+The server is --server, else $TURNLEAF_SERVER, else http://localhost:8080. State lives in $TURNLEAF_HOME, else
+$XDG_STATE_HOME/turnleaf, else ~/.local/state/turnleaf.`;
+
+const common = { json: { type: "boolean" }, help: { type: "boolean", short: "h" } } as const;
+
+const commandOptions = {
+  register: {
+    ...common,
+    offline: { type: "boolean" },
+    import: { type: "string" },
+    "request-out": { type: "string" },
+    server: { type: "string" },
+    "public-key": { type: "string" },
+  },
+  status: { ...common, offline: { type: "boolean" }, server: { type: "string" } },
+  deactivate: {
+    ...common,
+    activation: { type: "string" },
+    code: { type: "string" },
+    server: { type: "string" },
+    "public-key": { type: "string" },
+  },
+  terminal: { ...common },
+  import: {
+    ...common,
+    out: { type: "string", short: "o" },
+    pages: { type: "string" },
+    quality: { type: "string" },
+    definition: { type: "string" },
+    "max-edge": { type: "string" },
+    dpi: { type: "string" },
+    password: { type: "string" },
+    title: { type: "string" },
+  },
+  publish: {
+    ...common,
+    format: { type: "string" },
+    out: { type: "string", short: "o" },
+    title: { type: "string" },
+    description: { type: "string" },
+    keywords: { type: "string" },
+    lang: { type: "string" },
+  },
+} as const;
+
+type Command = keyof typeof commandOptions;
+
+function parse(command: Command, args: string[]) {
+  try {
+    return parseArgs({ args, options: commandOptions[command], allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${usage}`);
+  }
+}
+
+export async function run(argv: string[], context: Context): Promise<void> {
+  const [name, ...args] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    context.print(usage);
+    return;
+  }
+  if (!(name in commandOptions)) throw new UsageError(`unknown command: ${name}\n\n${usage}`);
+  const command = name as Command;
+  const { values, positionals } = parse(command, args);
+  const flags = values as Record<string, string | boolean | undefined>;
+  const text = (key: string) => (typeof flags[key] === "string" ? (flags[key] as string) : undefined);
+  const flag = (key: string) => flags[key] === true;
+  if (flag("help")) {
+    context.print(usage);
+    return;
+  }
+  const tooMany = (limit: number) => {
+    if (positionals.length > limit) throw new UsageError(`unexpected argument: ${positionals[limit]}`);
+  };
+  switch (command) {
+    case "register": {
+      tooMany(1);
+      const { register } = await import("./licence.js");
+      return register(context, {
+        code: positionals[0],
+        offline: flag("offline"),
+        importFile: text("import"),
+        requestOut: text("request-out"),
+        server: text("server"),
+        publicKey: text("public-key"),
+        json: flag("json"),
+      });
+    }
+    case "status": {
+      tooMany(0);
+      const { status } = await import("./licence.js");
+      return status(context, { server: text("server"), offline: flag("offline"), json: flag("json") });
+    }
+    case "deactivate": {
+      tooMany(0);
+      const { deactivate } = await import("./licence.js");
+      return deactivate(context, {
+        server: text("server"),
+        activation: text("activation"),
+        code: text("code"),
+        publicKey: text("public-key"),
+      });
+    }
+    case "terminal": {
+      tooMany(0);
+      const { showTerminal } = await import("./licence.js");
+      return showTerminal(context, flag("json"));
+    }
+    case "import": {
+      const { importBook } = await import("./import.js");
+      return importBook(context, {
+        files: positionals,
+        out: text("out"),
+        pages: text("pages"),
+        quality: text("quality"),
+        definition: text("definition"),
+        maxEdge: text("max-edge"),
+        dpi: text("dpi"),
+        password: text("password"),
+        title: text("title"),
+        json: flag("json"),
+      });
+    }
+    case "publish": {
+      tooMany(1);
+      const { publish } = await import("./publish.js");
+      return publish(context, {
+        project: positionals[0],
+        format: text("format"),
+        out: text("out"),
+        title: text("title"),
+        description: text("description"),
+        keywords: text("keywords"),
+        lang: text("lang"),
+        json: flag("json"),
+      });
+    }
+  }
+}
+
+const context = processContext();
+run(process.argv.slice(2), context).then(
+  () => {
+    process.exitCode = 0;
+  },
+  (error: unknown) => {
+    const { message, exitCode } = describeFailure(error);
+    context.note(`turnleaf: ${message}`);
+    process.exitCode = exitCode;
+  },
+);

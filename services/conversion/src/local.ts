@@ -1,0 +1,26 @@
+/**
+ * The conversion pipeline for use in-process outside the service (the desktop tool's `turnleaf import`):
+ * the same job, plan and renderers, storing the book in a folder on disk (FsBookStore) instead of S3.
+ * Exported as `@turnleaf/conversion/local`; importing it starts nothing.
+ */
+import sharp from "sharp";
+import { warmUp } from "./render/page-renderer.js";
+
+export { type BookStorage, SourceMissingError } from "./data/book-store.js";
+export { FsBookStore, type FsBookStoreOptions } from "./data/fs-book-store.js";
+export { failureMessages, JobFailure } from "./domain/failures.js";
+export { bookKeys, type Manifest, type ManifestPage, type OutlineEntry } from "./domain/manifest.js";
+export { trialPageLimit } from "./domain/plan.js";
+export { type ConvertDependencies, type ConvertResult, convertJob, webpQualityFor } from "./pipeline/convert-job.js";
+export { PdfPasswordError, PdfReadError } from "./render/pdfjs.js";
+export { createRenderPool, type RenderPool } from "./render/pool.js";
+export { ImageReadError, readImage, readPdf } from "./render/source-reader.js";
+
+/**
+ * Prepares this process for conversions, as the service's main does: sharp is loaded in the main thread before
+ * any render worker (libvips must outlive the workers) and pdfjs is loaded once.
+ */
+export async function prepareConversion(): Promise<void> {
+  sharp.cache(false);
+  await warmUp();
+}
