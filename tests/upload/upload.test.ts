@@ -39,7 +39,10 @@ import { buildApp } from "../../services/gateway/src/app.js";
 import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+import { assemblePower } from "../../services/power/src/assemble.js";
+import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { assembleUploadDesk, startExpirySweep } from "../../services/upload/src/assemble.js";
+import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import type { UploadDesk } from "../../services/upload/src/handlers/upload-desk.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { fakeImage, makePdf, sha256 } from "./fixtures.js";
@@ -59,6 +62,8 @@ let clockOffsetMs = 0;
 const now = () => new Date(Date.now() + clockOffsetMs);
 let uploadMongo: Connection;
 let bookMongo: Connection;
+let powerMongo: Connection;
+let powerServer: RunningGrpcServer;
 let nats: NatsConnection;
 let s3: S3Client;
 let bookServer: RunningGrpcServer;
@@ -94,12 +99,25 @@ beforeAll(async () => {
   const bookClient = createClient(BookService, `127.0.0.1:${bookServer.port}`, { peer: "book" });
   closers.push(() => bookClient.close());
 
+  // The power service with its demo seed: the acting user (the demo user) has a VIP plan with room.
+  powerMongo = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-power-test-${suffix}`, log });
+  powerServer = await startGrpcServer({
+    host: "127.0.0.1",
+    port: 0,
+    services: buildPowerServices(await assemblePower({ mongo: powerMongo, log, demoSeed: true })),
+    log,
+  });
+  powerServer.setServing(true);
+  const powerClient = createClient(PowerService, `127.0.0.1:${powerServer.port}`, { peer: "power" });
+  closers.push(() => powerClient.close());
+
   desk = await assembleUploadDesk({
     mongo: uploadMongo,
     nats,
     s3,
     bucket,
     book: bookClient,
+    allowance: powerUploadAllowance(powerClient),
     settings: { ttlMs, partSizeBytes: partSize },
     log,
     now,
@@ -141,11 +159,14 @@ afterAll(async () => {
   for (const close of closers) await close();
   await uploadServer?.stop(1_000);
   await bookServer?.stop(1_000);
+  await powerServer?.stop(1_000);
   await nats?.drain();
   await uploadMongo?.dropDatabase();
   await uploadMongo?.close();
   await bookMongo?.dropDatabase();
   await bookMongo?.close();
+  await powerMongo?.dropDatabase();
+  await powerMongo?.close();
   if (s3) {
     const keys: string[] = [];
     for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);

@@ -1,7 +1,7 @@
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { Connection, Logger, NatsConnection, S3Client, TypedClient } from "@turnleaf/kit";
 import { UploadOutcomeRepository, UploadTaskRepository, UploadWriteRepository } from "./data/upload.repositories.js";
-import { allowEveryUpload, type UploadAllowance } from "./domain/upload-allowance.js";
+import type { UploadAllowance } from "./domain/upload-allowance.js";
 import { UploadEvents } from "./events/upload-events.js";
 import { UploadDesk, type UploadDeskSettings } from "./handlers/upload-desk.js";
 import { SourceStore } from "./sources/source-store.js";
@@ -15,7 +15,8 @@ export async function assembleUploadDesk(input: {
   book: TypedClient<typeof BookService>;
   settings: UploadDeskSettings;
   log: Logger;
-  allowance?: UploadAllowance;
+  /** The power limits (free users, BOOK_FILE_NUM / PUB_BOOK_NUM, the unpaid warning): powerUploadAllowance. */
+  allowance: UploadAllowance;
   now?: () => Date;
 }): Promise<UploadDesk> {
   const repositories = {
@@ -29,7 +30,7 @@ export async function assembleUploadDesk(input: {
     store: new SourceStore(input.s3, input.bucket),
     events: new UploadEvents(input.nats),
     book: input.book,
-    allowance: input.allowance ?? allowEveryUpload,
+    allowance: input.allowance,
     settings: input.settings,
     log: input.log,
     now: input.now ?? (() => new Date()),

@@ -19,6 +19,8 @@ export function readConfig(source: Env) {
       S3_BUCKET_SOURCES: env.text.default("turnleaf-sources"),
       /** The book service (its name on a compose network by default; the chart and the local stack set it). */
       BOOK_SERVICE_ADDR: env.hostPort.default("book:50051"),
+      /** The power service, asked for the power limits of every upload (the compose name by default). */
+      POWER_SERVICE_ADDR: env.hostPort.default("power:50052"),
       /** How long an unfinished upload lives before the sweep removes it and its stored parts. */
       UPLOAD_TTL_SECONDS: env.positiveInteger.default(24 * 60 * 60),
       UPLOAD_SWEEP_INTERVAL_SECONDS: env.positiveInteger.default(300),

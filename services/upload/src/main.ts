@@ -1,4 +1,5 @@
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
+import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import {
   connectMongo,
   connectNats,
@@ -12,6 +13,7 @@ import {
 } from "@turnleaf/kit";
 import { assembleUploadDesk, startExpirySweep } from "./assemble.js";
 import { readConfig } from "./config.js";
+import { powerUploadAllowance } from "./domain/upload-allowance.js";
 import { buildServices } from "./server.js";
 
 runGrpcService(
@@ -25,12 +27,14 @@ runGrpcService(
     // The upload service publishes conversion jobs: their stream must exist even before a worker starts.
     await ensureStreams(nats, [streams.upload, streams.conversion]);
     const book = createClient(BookService, config.BOOK_SERVICE_ADDR, { peer: "book", defaultDeadlineMs: 10_000 });
+    const power = createClient(PowerService, config.POWER_SERVICE_ADDR, { peer: "power", defaultDeadlineMs: 5_000 });
     const desk = await assembleUploadDesk({
       mongo,
       nats,
       s3,
       bucket: config.S3_BUCKET_SOURCES,
       book,
+      allowance: powerUploadAllowance(power),
       settings: { ttlMs: config.UPLOAD_TTL_SECONDS * 1000, partSizeBytes: config.UPLOAD_PART_SIZE_BYTES },
       log,
     });
@@ -40,6 +44,7 @@ runGrpcService(
       resources: [
         { name: "expiry sweep", close: stopSweep },
         { name: "book client", close: async () => book.close() },
+        { name: "power client", close: async () => power.close() },
         { name: "nats", close: () => nats.drain() },
         { name: "mongodb", close: () => mongo.close() },
       ],

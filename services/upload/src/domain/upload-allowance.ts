@@ -1,3 +1,6 @@
+import { FolderType, type PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
+import type { TypedClient } from "@turnleaf/kit";
+
 /** Who asks to upload, and into which book. */
 export interface UploadAsker {
   userId: string;
@@ -7,15 +10,53 @@ export interface UploadAsker {
   bookId: string;
 }
 
-/**
- * The seam for the power limits of another issue: free users cannot upload ('free users cannot use upload'), the
- * book count per BOOK_FILE_NUM / PUB_BOOK_NUM (QUOTA_EXCEEDED → BOOK_UPLOAD_OVER_LIMIT), the points warning. An
- * implementation asks the power service and throws the DomainError to answer; until then every upload is allowed.
- */
-export interface UploadAllowance {
-  assertMayUpload(asker: UploadAsker): Promise<void>;
+/** An upload task's asker: its slot is keyed by the task, so a retried completion takes none. */
+export interface TaskAsker extends UploadAsker {
+  taskId: string;
 }
 
-export const allowEveryUpload: UploadAllowance = {
-  async assertMayUpload() {},
-};
+/**
+ * The power limits of an upload, asked of the power service (spec 000 §6): free users cannot upload ('free users
+ * cannot use upload', PERMISSION_DENIED → REST ERROR); a new book needs a slot of BOOK_FILE_NUM (books) or
+ * PUB_BOOK_NUM (publications) (QUOTA_EXCEEDED → REST BOOK_UPLOAD_OVER_LIMIT, details.quota naming which); zero
+ * points or an expired VIP plan allow the upload with the warning that the book will be paused after 24 hours.
+ * Overwrites and reconversions of an existing book take no slot.
+ */
+export interface UploadAllowance {
+  /** Begin-upload (and reconversion): throws the refusal; answers the warning to show, if any. Takes nothing. */
+  assertMayUpload(asker: UploadAsker): Promise<string | undefined>;
+  /** Completion: takes the new book's slot in one atomic step (the power service's ReserveBookSlot). */
+  reserveBook(asker: TaskAsker): Promise<void>;
+  /** A task that will not complete (cancelled, failed, expired): frees the slot it may hold. */
+  releaseBook(asker: TaskAsker): Promise<void>;
+}
+
+/**
+ * The folder type an upload counts against. Folders (with their type) are not stored anywhere yet and every book
+ * is created in a book folder (type 1), so every new book counts against BOOK_FILE_NUM for now.
+ */
+const folderTypeOf = (_asker: UploadAsker) => FolderType.BOOK;
+
+const bookKeyOf = (asker: TaskAsker) => `upload:${asker.taskId}`;
+
+export function powerUploadAllowance(power: TypedClient<typeof PowerService>): UploadAllowance {
+  const powerAsker = (asker: UploadAsker) => ({
+    userId: asker.userId,
+    teamId: asker.teamId || "0",
+    folderType: folderTypeOf(asker),
+  });
+  return {
+    async assertMayUpload(asker) {
+      const { standing } = await power.checkUpload({ asker: powerAsker(asker), existingBook: asker.bookId !== "" });
+      return standing?.warning?.message || undefined;
+    },
+    async reserveBook(asker) {
+      if (asker.bookId !== "") return;
+      await power.reserveBookSlot({ asker: powerAsker(asker), bookKey: bookKeyOf(asker) });
+    },
+    async releaseBook(asker) {
+      if (asker.bookId !== "") return;
+      await power.releaseBookSlot({ userId: asker.userId, teamId: asker.teamId || "0", bookKey: bookKeyOf(asker) });
+    },
+  };
+}

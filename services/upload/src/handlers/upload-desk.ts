@@ -123,7 +123,7 @@ export class UploadDesk {
 
   async begin(request: BeginUploadRequest): Promise<TaskView> {
     const plan = planUpload(request);
-    await this.deps.allowance.assertMayUpload(plan);
+    const warning = await this.deps.allowance.assertMayUpload(plan);
     const taskId = randomBytes(16).toString("base64url");
     const now = this.deps.now();
     const state = walk(State.UNSPECIFIED, beginPath);
@@ -146,7 +146,8 @@ export class UploadDesk {
       bookNumber: "",
       revision: 0,
       state,
-      message: "",
+      // The power warning, if any ('… the book will be paused after 24 hours …'), shown until completion.
+      message: warning ?? "",
       failureCode: "",
       history: beginPath.map((step) => ({ state: step, at: now })),
       files,
@@ -440,8 +441,16 @@ export class UploadDesk {
       await this.deps.tasks.update(task._id, { files: task.files });
     }
 
+    // The new book's slot of its quota, keyed by the task: a retried completion takes none.
+    try {
+      await this.deps.allowance.reserveBook(taskAsker(task));
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === "QUOTA_EXCEEDED") await this.waitForUser(task, error);
+      throw error;
+    }
     const outcome = await this.deps.outcomes.decide(task._id, "completed", this.deps.now());
     if (outcome !== "completed") {
+      await this.deps.allowance.releaseBook(taskAsker(task));
       throw outcome === "cancelled"
         ? new DomainError("FAILED_PRECONDITION", "the upload task was cancelled")
         : new DomainError("FAILED_PRECONDITION", uploadMessages.expired);
@@ -515,6 +524,8 @@ export class UploadDesk {
 
   /** Removes what an unfinished task stored: open multipart uploads, parked tails, its objects and writes. */
   private async discard(task: UploadTaskDocument): Promise<void> {
+    // Only a completion takes a book's slot: a task that stops while completing may hold one.
+    if (task.state === State.COMPLETING) await this.deps.allowance.releaseBook(taskAsker(task));
     for (const file of task.files) {
       if (file.multipartUploadId) await this.deps.store.abortMultipart(file.key, file.multipartUploadId);
     }
@@ -542,6 +553,10 @@ export class UploadDesk {
     if (count > 0) this.deps.log.info({ count }, "expired uploads removed");
     return count;
   }
+}
+
+function taskAsker(task: UploadTaskDocument) {
+  return { userId: task.userId, teamId: task.teamId, folderId: task.folderId, bookId: task.bookId, taskId: task._id };
 }
 
 function checkOrFail<T>(check: () => T): T | DomainError {
