@@ -1,0 +1,310 @@
+import { randomBytes } from "node:crypto";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { PlanKind, PowerService, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
+import {
+  type Connection,
+  connectMongo,
+  connectNats,
+  createClient,
+  createLogger,
+  createS3Client,
+  ensureBuckets,
+  ensureStreams,
+  type NatsConnection,
+  type RunningGrpcServer,
+  type S3Client,
+  startGrpcServer,
+  streams,
+} from "@turnleaf/kit";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { BookRepository } from "../../services/book/src/data/book.repository.js";
+import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
+import { buildServices as buildBookServices } from "../../services/book/src/server.js";
+import { buildApp } from "../../services/gateway/src/app.js";
+import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
+import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
+import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+import { assemblePower } from "../../services/power/src/assemble.js";
+import type { PowerRepository } from "../../services/power/src/data/power.repository.js";
+import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
+import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
+import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
+import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
+import { makePdf } from "../upload/fixtures.js";
+
+// The power limits of uploads end to end: the power, book and upload services in this process on the run's real
+// MongoDB-wire server, NATS JetStream and MinIO, with the real gateway in front (one per acting user).
+const stores = inject("stores");
+const log = createLogger({ service: "upload-limits-test", level: "silent" });
+const suffix = randomBytes(4).toString("hex");
+const bucket = `turnleaf-sources-limits-${suffix}`;
+const day = 86_400_000;
+
+const mongos: Connection[] = [];
+const servers: RunningGrpcServer[] = [];
+const closers: (() => unknown)[] = [];
+const gateways = new Map<string, FastifyInstance>();
+let nats: NatsConnection;
+let s3: S3Client;
+let powerRepository: PowerRepository;
+let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
+let peers: Peers;
+let storeProbes: StoreProbes;
+let pdf: Buffer;
+let powerClient: ReturnType<typeof createClient<typeof PowerService>>;
+
+async function database(name: string): Promise<Connection> {
+  const connection = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-limits-${suffix}`, log });
+  mongos.push(connection);
+  return connection;
+}
+
+async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
+  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
+  server.setServing(true);
+  servers.push(server);
+  return `127.0.0.1:${server.port}`;
+}
+
+beforeAll(async () => {
+  nats = await connectNats({ url: stores.natsUrl, name: "upload-limits-test", log });
+  await ensureStreams(nats, [streams.upload, streams.conversion]);
+  s3 = createS3Client(stores.s3);
+  await ensureBuckets(s3, [bucket], stores.s3.region, log);
+
+  const assembled = await assemblePower({ mongo: await database("power"), log });
+  powerRepository = assembled.repository;
+  const powerAddress = await serve(buildPowerServices(assembled));
+  const power = createClient(PowerService, powerAddress, { peer: "power" });
+  powerClient = power;
+  admin = createClient(PowerAdminService, powerAddress, { peer: "power" });
+  closers.push(
+    () => power.close(),
+    () => admin.close(),
+  );
+
+  const bookMongo = await database("book");
+  const books = new BookRepository(bookMongo);
+  const revisions = new BookRevisionRepository(bookMongo);
+  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
+  const bookAddress = await serve(buildBookServices({ books, revisions, power }));
+  const book = createClient(BookService, bookAddress, { peer: "book" });
+  closers.push(() => book.close());
+
+  const desk = await assembleUploadDesk({
+    mongo: await database("upload"),
+    nats,
+    s3,
+    bucket,
+    book,
+    allowance: powerUploadAllowance(power),
+    settings: { ttlMs: 60 * 60 * 1000, partSizeBytes: 5 * 1024 * 1024 },
+    log,
+  });
+  const uploadAddress = await serve(buildUploadServices({ desk, nats }));
+
+  const config = readGatewayConfig({
+    LOG_LEVEL: "silent",
+    HOST: "127.0.0.1",
+    BOOK_SERVICE_ADDR: bookAddress,
+    POWER_SERVICE_ADDR: powerAddress,
+    UPLOAD_SERVICE_ADDR: uploadAddress,
+    CONVERSION_SERVICE_ADDR: "127.0.0.1:1",
+    LICENCE_SERVICE_ADDR: "127.0.0.1:1",
+    LANGUAGE_SERVICE_ADDR: "127.0.0.1:1",
+    MONGODB_URI: stores.mongodbUri,
+    NATS_URL: stores.natsUrl,
+    S3_ENDPOINT: stores.s3.endpoint,
+    S3_ACCESS_KEY_ID: stores.s3.accessKey,
+    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
+  });
+  peers = connectPeers(config);
+  storeProbes = await connectStoreProbes(config, log);
+  pdf = await makePdf({ pages: 2 });
+}, 60_000);
+
+afterAll(async () => {
+  for (const gateway of gateways.values()) await gateway.close();
+  peers?.close();
+  await storeProbes?.close();
+  for (const close of closers) await close();
+  for (const server of servers) await server.stop(1_000);
+  await nats?.drain();
+  for (const mongo of mongos) {
+    await mongo.dropDatabase();
+    await mongo.close();
+  }
+  if (s3) {
+    const keys: string[] = [];
+    for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);
+    await s3.removeObjects(bucket, keys);
+    await s3.removeBucket(bucket).catch(() => undefined);
+  }
+});
+
+interface Reply {
+  code: string;
+  msg: string;
+  status: string;
+  data: Record<string, unknown> | null;
+}
+
+/** The gateway acting as this user (sessions arrive with their issue; the dev actor stands in). */
+async function gatewayFor(userId: string): Promise<FastifyInstance> {
+  let gateway = gateways.get(userId);
+  if (!gateway) {
+    gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: userId });
+    gateways.set(userId, gateway);
+  }
+  return gateway;
+}
+
+async function post(userId: string, path: string, fields: Record<string, string>): Promise<Reply> {
+  const response = await (await gatewayFor(userId)).inject({
+    method: "POST",
+    url: path,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  return response.json() as Reply;
+}
+
+async function begin(userId: string, extra: Record<string, string> = {}): Promise<Reply> {
+  return post(userId, "/api/book/begin-upload", {
+    title: "A limited book",
+    files: JSON.stringify([{ name: "book.pdf", size: pdf.length, type: "application/pdf" }]),
+    ...extra,
+  });
+}
+
+/** Begins and sends the whole PDF; answers the task id. */
+async function uploaded(userId: string, extra: Record<string, string> = {}): Promise<string> {
+  const begun = await begin(userId, extra);
+  expect(begun, begun.msg).toMatchObject({ code: "OK" });
+  const taskId = String(begun.data?.taskId);
+  const response = await (await gatewayFor(userId)).inject({
+    method: "POST",
+    url: `/api/book/upload-book-files?taskId=${taskId}&fileId=f1&offset=0`,
+    headers: { "content-type": "application/octet-stream" },
+    payload: pdf,
+  });
+  expect(response.json()).toMatchObject({ code: "OK" });
+  return taskId;
+}
+
+async function end(userId: string, taskId: string): Promise<Reply> {
+  return post(userId, "/api/book/end-upload", { taskId });
+}
+
+let nextUserId = 30_000;
+async function user(plan: { kind: PlanKind; points?: number; vipExpiresAt?: Date }, bookLimit?: number) {
+  nextUserId += 1;
+  const userId = String(nextUserId);
+  await powerRepository.upsertUser({
+    userId,
+    email: `u${userId}@turnleaf.test`,
+    uLink: `u${userId}`,
+    uType: 2,
+    website: "",
+    verifyPhone: false,
+    bookLogo: "",
+    bookLogoLink: "",
+    bookWebsite: "",
+  });
+  await admin.setPlan({
+    account: { userId },
+    plan: {
+      kind: plan.kind,
+      points: plan.points ?? 0,
+      ...(plan.vipExpiresAt ? { vipExpiresAt: timestampFromDate(plan.vipExpiresAt) } : {}),
+    },
+    actor: "test",
+  });
+  if (bookLimit !== undefined) {
+    await admin.setQuotaOverride({ account: { userId }, quota: Quota.BOOK_FILE_NUM, limit: bookLimit, actor: "test" });
+  }
+  return userId;
+}
+
+async function booksHosted(userId: string): Promise<number> {
+  const { power } = await admin.getAccountPower({ account: { userId } });
+  return power?.usage.find((usage) => usage.quota === Quota.BOOK_FILE_NUM)?.used ?? -1;
+}
+
+const vip = { kind: PlanKind.VIP_ANNUAL, vipExpiresAt: new Date(Date.now() + 365 * day) };
+
+describe("power limits at begin-upload", () => {
+  it("refuses a free user with 'free users cannot use upload'", async () => {
+    const userId = await user({ kind: PlanKind.FREE });
+    const reply = await begin(userId);
+    expect(reply).toMatchObject({ code: "ERROR", status: "0", msg: "free users cannot use upload" });
+    expect(reply.data).toMatchObject({ reason: "FREE_PLAN" });
+  });
+
+  it("carries the zero-points warning in the task's message, and the upload completes", async () => {
+    const userId = await user({ kind: PlanKind.POINTS, points: 0 });
+    const reply = await begin(userId);
+    expect(reply.code).toBe("OK");
+    expect(reply.data?.message).toContain("the book will be paused after 24 hours");
+    const taskId = await uploaded(userId);
+    expect(await end(userId, taskId)).toMatchObject({ code: "OK", data: { state: "completed", message: "" } });
+    expect(await booksHosted(userId)).toBe(1);
+  });
+
+  it("answers BOOK_UPLOAD_OVER_LIMIT naming BOOK_FILE_NUM once the books fill the limit", async () => {
+    const userId = await user(vip, 1);
+    expect(await end(userId, await uploaded(userId))).toMatchObject({ code: "OK" });
+    const reply = await begin(userId);
+    expect(reply).toMatchObject({
+      code: "BOOK_UPLOAD_OVER_LIMIT",
+      status: "0",
+      data: { quota: "BOOK_FILE_NUM", limit: 1, used: 1 },
+    });
+    expect(reply.msg).toContain("BOOK_FILE_NUM");
+  });
+});
+
+describe("power limits at end-upload", () => {
+  it("takes the slot at completion: the second of two begun uploads is refused, a retry consumes nothing", async () => {
+    const userId = await user(vip, 1);
+    const first = await uploaded(userId);
+    const second = await uploaded(userId);
+    const done = await end(userId, first);
+    expect(done).toMatchObject({ code: "OK", data: { state: "completed" } });
+    const refused = await end(userId, second);
+    expect(refused).toMatchObject({ code: "BOOK_UPLOAD_OVER_LIMIT", data: { quota: "BOOK_FILE_NUM" } });
+
+    // The refused task waits (its bytes kept) and may be cancelled; the completed one answers its book again.
+    const waiting = await post(userId, "/api/book/get-progress", { taskId: second });
+    expect(waiting.data).toMatchObject({ phase: "upload", task: { state: "uploading", message: refused.msg } });
+    expect(await post(userId, "/api/book/operate-book", { taskId: second, operate: "cancel" })).toMatchObject({
+      code: "OK",
+    });
+    const retried = await end(userId, first);
+    expect(retried).toMatchObject({ code: "OK", data: { bookId: done.data?.bookId } });
+    expect(await booksHosted(userId)).toBe(1);
+  });
+
+  it("lets a full account overwrite its book, consuming nothing", async () => {
+    const userId = await user(vip, 1);
+    const done = await end(userId, await uploaded(userId));
+    const bookId = String(done.data?.bookId);
+    const overwrite = await uploaded(userId, { overwrite: "1", bookId });
+    expect(await end(userId, overwrite)).toMatchObject({ code: "OK", data: { bookId, revision: 2 } });
+    expect(await booksHosted(userId)).toBe(1);
+  });
+
+  it("fits the next upload once the book's slot is released", async () => {
+    const userId = await user(vip, 1);
+    const taskId = await uploaded(userId);
+    await end(userId, taskId);
+    expect((await begin(userId)).code).toBe("BOOK_UPLOAD_OVER_LIMIT");
+    expect(await powerClient.releaseBookSlot({ userId, bookKey: `upload:${taskId}` })).toMatchObject({
+      released: true,
+    });
+    expect((await begin(userId)).code).toBe("OK");
+  });
+});
