@@ -12,6 +12,7 @@ echo "== type-check and build (tsc -b)"
 node_modules/.bin/tsc -b
 echo "== web apps (type-check and bundle)"
 npm run -s build -w web/reader
+npm run -s build:offline -w web/reader   # the offline reader turnleaf publish --format html ships (tests/cli)
 echo "== tests (vitest)"
 mkdir -p .turnleaf
 results="$PWD/.turnleaf/vitest-results.json"

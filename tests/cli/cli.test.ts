@@ -1,0 +1,423 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { LicenceAdminService } from "@turnleaf/contracts/licence/v1/licence_admin_service_pb";
+import {
+  type Connection,
+  connectMongo,
+  createClient,
+  createLogger,
+  type RunningGrpcServer,
+  startGrpcServer,
+  type TypedClient,
+} from "@turnleaf/kit";
+import { generateLicenceCode } from "@turnleaf/licence-client";
+import type { FastifyInstance } from "fastify";
+import type { Browser } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildApp } from "../../services/gateway/src/app.js";
+import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
+import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
+import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+import { assembleLicenceDesk } from "../../services/licence/src/assemble.js";
+import { runLicenceCommand } from "../../services/licence/src/command.js";
+import { buildServices } from "../../services/licence/src/server.js";
+import { launchChromium } from "../browser.js";
+import { labelledPdf } from "../fixtures/pdf/generate.js";
+
+// The built CLI (node services/cli/dist/main.js) as a child process, against the real licence service and gateway
+// (in this process, on the run's real MongoDB-wire server) and the real conversion pipeline, then the published
+// flipbook opened from disk in Chromium. Each "user" is a state folder of its own (TURNLEAF_HOME).
+const stores = inject("stores");
+const log = createLogger({ service: "cli-test", level: "silent" });
+const repoRoot = join(import.meta.dirname, "..", "..");
+const cliMain = join(repoRoot, "services", "cli", "dist", "main.js");
+
+let database: string;
+let mongo: Connection;
+let server: RunningGrpcServer;
+let admin: TypedClient<typeof LicenceAdminService>;
+let peers: Peers;
+let storeProbes: StoreProbes;
+let gateway: FastifyInstance;
+let gatewayUrl: string;
+let publicKeyPem: string;
+let workDir: string;
+/** A port nothing listens on (fetch refuses "bad ports" such as 1 before connecting, so one is taken and freed). */
+let deadServer: string;
+
+beforeAll(async () => {
+  if (!existsSync(cliMain)) throw new Error(`${cliMain} is missing: build first (node_modules/.bin/tsc -b)`);
+  database = `turnleaf-cli-test-${randomBytes(4).toString("hex")}`;
+  mongo = await connectMongo({ uri: stores.mongodbUri, database, log });
+  const settings = {
+    LICENCE_SIGNING_KEY_PEM: undefined,
+    LICENCE_CODE_PEPPER: undefined,
+    LICENCE_ONLINE_ANSWER_TTL_DAYS: 30,
+    LICENCE_OFFLINE_ANSWER_TTL_DAYS: 90,
+    LICENCE_GUESS_LIMIT: 50,
+    LICENCE_GUESS_WINDOW_SECONDS: 900,
+  };
+  const { desk, signingKey } = await assembleLicenceDesk(mongo, settings, () => new Date());
+  publicKeyPem = signingKey.publicKeyPem;
+  server = await startGrpcServer({
+    host: "127.0.0.1",
+    port: 0,
+    services: buildServices({ desk, signingKey, now: () => new Date() }),
+    log,
+  });
+  server.setServing(true);
+  const address = `127.0.0.1:${server.port}`;
+  admin = createClient(LicenceAdminService, address, { peer: "licence" });
+  const config = readGatewayConfig({
+    LOG_LEVEL: "silent",
+    HOST: "127.0.0.1",
+    BOOK_SERVICE_ADDR: "127.0.0.1:1",
+    POWER_SERVICE_ADDR: "127.0.0.1:1",
+    UPLOAD_SERVICE_ADDR: "127.0.0.1:1",
+    CONVERSION_SERVICE_ADDR: "127.0.0.1:1",
+    LICENCE_SERVICE_ADDR: address,
+    LANGUAGE_SERVICE_ADDR: "127.0.0.1:1",
+    MONGODB_URI: stores.mongodbUri,
+    NATS_URL: stores.natsUrl,
+    S3_ENDPOINT: stores.s3.endpoint,
+    S3_ACCESS_KEY_ID: stores.s3.accessKey,
+    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
+  });
+  peers = connectPeers(config);
+  storeProbes = await connectStoreProbes(config, log);
+  gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });
+  await gateway.listen({ host: "127.0.0.1", port: 0 });
+  gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  deadServer = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+  await new Promise((resolve) => probe.close(resolve));
+  workDir = await mkdtemp(join(tmpdir(), "turnleaf-cli-"));
+  await writeFile(join(workDir, "thirteen.pdf"), await labelledPdf("P", 13));
+  await writeFile(join(workDir, "server-key.pem"), publicKeyPem);
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  peers?.close();
+  await storeProbes?.close();
+  admin?.close();
+  await server?.stop(1_000);
+  await mongo?.dropDatabase();
+  await mongo?.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI with its own state folder, in workDir, against the test gateway. */
+function turnleaf(home: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [cliMain, ...args],
+      {
+        cwd: workDir,
+        env: { ...process.env, TURNLEAF_HOME: home, TURNLEAF_SERVER: gatewayUrl, ...env },
+        timeout: 120_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+async function freshHome(name: string): Promise<string> {
+  const home = join(workDir, `home-${name}-${randomBytes(3).toString("hex")}`);
+  await mkdir(home);
+  return home;
+}
+
+async function issue(maxActivations = 2): Promise<string> {
+  const printed = JSON.parse(
+    await runLicenceCommand(["issue", "--plan", "pro", "--max-activations", String(maxActivations)], admin),
+  );
+  return printed.licenceCode as string;
+}
+
+/** A home registered online with a fresh licence. */
+async function registeredHome(name: string): Promise<string> {
+  const home = await freshHome(name);
+  const result = await turnleaf(home, ["register", await issue()]);
+  expect(result.code, result.stderr).toBe(0);
+  return home;
+}
+
+describe("turnleaf register, status, deactivate (online)", { timeout: 60_000 }, () => {
+  it("registers with an operator-issued code, pins the server key on first use, shows status, deactivates", async () => {
+    const home = await freshHome("online");
+    const code = await issue();
+    const registered = await turnleaf(home, ["register", code]);
+    expect(registered.code, registered.stderr).toBe(0);
+    expect(registered.stdout).toContain("edition: registered");
+    expect(registered.stdout).toMatch(/activation: act_\S+ \(online/);
+    expect(registered.stderr).toContain("trust on first use");
+    expect(await readFile(join(home, "public-key.pem"), "utf8")).toBe(
+      publicKeyPem.endsWith("\n") ? publicKeyPem : `${publicKeyPem}\n`,
+    );
+    expect(await readFile(join(home, "licence.tllic"), "latin1")).toMatch(/^TLLIC1\.[0-9a-f]{16}\./);
+
+    const again = await turnleaf(home, ["register", code]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain("trust on first use");
+
+    const status = await turnleaf(home, ["status", "--json"]);
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ edition: "registered", plan: "pro", channel: "online" });
+
+    const deactivated = await turnleaf(home, ["deactivate"]);
+    expect(deactivated.code, deactivated.stderr).toBe(0);
+    expect(deactivated.stdout).toContain("back to the trial edition");
+    expect(existsSync(join(home, "licence.tllic"))).toBe(false);
+
+    const trial = await turnleaf(home, ["status"]);
+    expect(trial.code).toBe(101);
+    expect(trial.stdout).toContain("edition: trial");
+    expect(trial.stderr).toContain("error 101: licence file not found");
+  });
+
+  it("prints the spec's codes and exits non-zero on every refusal", async () => {
+    const home = await freshHome("refusals");
+    const empty = await turnleaf(home, ["register", ""]);
+    expect(empty.code).toBe(106);
+    expect(empty.stderr).toContain("error 106: Please enter a valid registration code!");
+    const missing = await turnleaf(home, ["register"]);
+    expect(missing.code).toBe(106);
+    expect(missing.stderr).toContain("Please enter a valid registration code!");
+    const typo = await turnleaf(home, ["register", "ABCDE-12345"]);
+    expect(typo.code).toBe(106);
+    const unknown = await turnleaf(home, ["register", generateLicenceCode()]);
+    expect(unknown.stderr).toContain("error 402: licence code error");
+    expect(unknown.code).toBe(42);
+    const down = await turnleaf(home, ["register", generateLicenceCode(), "--server", deadServer]);
+    expect(down.stderr).toContain("error 10: server connection failed");
+    expect(down.code).toBe(10);
+  });
+});
+
+describe("turnleaf register --offline", { timeout: 60_000 }, () => {
+  it("writes a request file, imports the operator's verification file and refuses missing or edited ones", async () => {
+    const home = await freshHome("offline");
+    const code = await issue();
+    const requestPath = join(workDir, "offline.tlreq");
+    // An offline machine cannot fetch the key: it pins the one it was given.
+    const offline = await turnleaf(home, ["register", code, "--offline", "--request-out", requestPath], {
+      TURNLEAF_SERVER: deadServer,
+    });
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(await readFile(requestPath, "utf8")).toMatch(/^TLREQ1\./);
+
+    const answerPath = join(workDir, "offline.tlv");
+    await runLicenceCommand(["answer-offline", "--request", requestPath, "--out", answerPath], admin);
+
+    const isolated = { TURNLEAF_SERVER: deadServer };
+    const noKey = await turnleaf(home, ["register", "--import", answerPath], isolated);
+    expect(noKey.code).toBe(10);
+    expect(noKey.stderr).toContain("--public-key");
+
+    const notThere = await turnleaf(
+      home,
+      ["register", "--import", join(workDir, "nothing.tlv"), "--public-key", "server-key.pem"],
+      isolated,
+    );
+    expect(notThere.code).toBe(4);
+    expect(notThere.stderr).toContain("error 4: verification file not found");
+
+    const signed = await readFile(answerPath, "latin1");
+    const parts = signed.split(".");
+    const payload = parts[2] as string;
+    parts[2] = `${payload.slice(0, 10)}${payload[10] === "A" ? "B" : "A"}${payload.slice(11)}`;
+    await writeFile(join(workDir, "edited.tlv"), parts.join("."), "latin1");
+    const edited = await turnleaf(home, ["register", "--import", "edited.tlv"], isolated);
+    expect(edited.code).toBe(3);
+    expect(edited.stderr).toContain("error 3: file modified");
+
+    const imported = await turnleaf(home, ["register", "--import", answerPath], isolated);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toMatch(/activation: act_\S+ \(offline/);
+
+    const status = await turnleaf(home, ["status", "--offline", "--json"], isolated);
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ edition: "registered", channel: "offline" });
+  });
+});
+
+/** Pixels of page 1's main rendition, and how many are clearly reddish (the watermark's colour). */
+async function pagePixels(projectDir: string) {
+  const manifest = JSON.parse(await readFile(join(projectDir, "book", "manifest.json"), "utf8"));
+  const page = manifest.pages[0];
+  const key = page.webp[String(page.width)];
+  const { data, info } = await sharp(join(projectDir, "book", key))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let reddish = 0;
+  for (let offset = 0; offset < data.length; offset += info.channels) {
+    const [r, g, b] = [data[offset] ?? 0, data[offset + 1] ?? 0, data[offset + 2] ?? 0];
+    if (r - g > 25 && r - b > 25) reddish += 1;
+  }
+  return { manifest, data, reddish };
+}
+
+describe("turnleaf import", { timeout: 120_000 }, () => {
+  it("refuses page 13 in the trial and watermarks the trial's pages; a registered copy has neither", async () => {
+    const trialHome = await freshHome("trial");
+    const refused = await turnleaf(trialHome, ["import", "thirteen.pdf", "--out", "trial-13"]);
+    expect(refused.code).toBe(65);
+    expect(refused.stderr).toContain("only 12 pages or images");
+    expect(refused.stderr).toContain("this import has 13");
+    expect(existsSync(join(workDir, "trial-13", "book"))).toBe(false);
+
+    const trial = await turnleaf(trialHome, ["import", "thirteen.pdf", "--out", "trial", "--pages", "1-12"]);
+    expect(trial.code, trial.stderr).toBe(0);
+    const registeredHomeDir = await registeredHome("import");
+    const registered = await turnleaf(registeredHomeDir, ["import", "thirteen.pdf", "--out", "registered"]);
+    expect(registered.code, registered.stderr).toBe(0);
+    expect(registered.stdout).toContain("imported 13 pages");
+
+    const trialPage = await pagePixels(join(workDir, "trial"));
+    const registeredPage = await pagePixels(join(workDir, "registered"));
+    expect(trialPage.manifest).toMatchObject({ trial: true, pageCount: 12, state: "ready" });
+    expect(registeredPage.manifest).toMatchObject({ trial: false, pageCount: 13, state: "ready" });
+    expect(trialPage.data.length).toBe(registeredPage.data.length);
+    let differing = 0;
+    for (let index = 0; index < trialPage.data.length; index += 1) {
+      if (Math.abs((trialPage.data[index] ?? 0) - (registeredPage.data[index] ?? 0)) > 24) differing += 1;
+    }
+    expect(differing / trialPage.data.length).toBeGreaterThan(0.01);
+    expect(trialPage.reddish).toBeGreaterThan(1000);
+    expect(registeredPage.reddish).toBe(0);
+  });
+
+  it("checks the page range and the quality with the spec's texts", async () => {
+    const home = await freshHome("range");
+    const empty = await turnleaf(home, ["import", "thirteen.pdf", "--out", "range", "--pages", " "]);
+    expect(empty.code).toBe(65);
+    expect(empty.stderr).toContain("Please fill in the page range to be imported");
+    for (const range of ["5-2", "1,,2", "0", "14", "a-3"]) {
+      const bad = await turnleaf(home, ["import", "thirteen.pdf", "--out", "range", "--pages", range]);
+      expect(bad.code, range).toBe(65);
+      expect(bad.stderr, range).toContain("Incorrect Format");
+    }
+    const quality = await turnleaf(home, [
+      "import",
+      "thirteen.pdf",
+      "--out",
+      "range",
+      "--quality",
+      "custom",
+      "--definition",
+      "99",
+    ]);
+    expect(quality.code).toBe(65);
+    expect(quality.stderr).toContain("--definition must be a whole number from 80 to 95");
+    const format = await turnleaf(home, ["import", "server-key.pem", "--out", "range"]);
+    expect(format.code).toBe(65);
+    expect(format.stderr).toContain("Incorrect file format");
+  });
+});
+
+describe("turnleaf publish", { timeout: 120_000 }, () => {
+  let browser: Browser | undefined;
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("writes FlipBook/index.html and a zip that open from disk in Chromium with the real reader", async () => {
+    const home = await registeredHome("publish");
+    const imported = await turnleaf(home, ["import", "thirteen.pdf", "--out", "book-project", "--title", "Thirteen"]);
+    expect(imported.code, imported.stderr).toBe(0);
+    const published = await turnleaf(home, [
+      "publish",
+      "book-project",
+      "--format",
+      "html",
+      "--out",
+      "published",
+      "--lang",
+      "en",
+    ]);
+    expect(published.code, published.stderr).toBe(0);
+    const index = join(workDir, "published", "FlipBook", "index.html");
+    expect(published.stdout).toContain(index);
+    const html = await readFile(index, "utf8");
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain('<script src="reader/reader.js"></script>');
+    const zip = await readFile(join(workDir, "published", "FlipBook.zip"));
+    expect(zip.subarray(0, 4).toString("latin1")).toBe("PK\u0003\u0004");
+    expect(zip.includes(Buffer.from("FlipBook/index.html"))).toBe(true);
+
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const failures: string[] = [];
+    page.on("pageerror", (error) => failures.push(error.message));
+    page.on("requestfailed", (request) => failures.push(`${request.url()}: ${request.failure()?.errorText}`));
+    await page.goto(pathToFileURL(index).href);
+    await page.getByTestId("stage").waitFor({ timeout: 15_000 });
+    const announcer = page.getByTestId("announcer");
+    await expect.poll(() => announcer.textContent(), { timeout: 15_000 }).toBe("Page 1 of 13");
+    await expect
+      .poll(() => page.evaluate(() => [...document.images].some((image) => image.complete && image.naturalWidth > 0)))
+      .toBe(true);
+    expect(await page.title()).toBe("Thirteen");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announcer.textContent(), { timeout: 15_000 }).toBe("Page 2–3 of 13");
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  it("validates paths with the spec's rules and refuses EXE, APP and APK clearly", async () => {
+    const home = await freshHome("paths");
+    const project = join(workDir, "book-project");
+    for (const name of ["bad:name", "what?", "star*", 'quote"', "less<", "more>", "pipe|", "wow！"]) {
+      const bad = await turnleaf(home, ["publish", project, "--format", "html", "--out", name]);
+      expect(bad.code, name).toBe(65);
+      expect(bad.stderr, name).toContain(`the name "${name}" must not contain / : * ? " < > | or ！`);
+    }
+    const empty = await turnleaf(home, ["publish", project, "--format", "html", "--out", ""]);
+    expect(empty.code).toBe(65);
+    expect(empty.stderr).toContain("Output path must not be empty");
+    const missing = await turnleaf(home, [
+      "publish",
+      join(workDir, "no-such-project"),
+      "--format",
+      "html",
+      "--out",
+      "x",
+    ]);
+    expect(missing.code).toBe(66);
+    expect(missing.stderr).toContain("Project file does not exist");
+
+    const suffix = await turnleaf(home, ["publish", project, "--format", "exe", "--out", "book.zip"]);
+    expect(suffix.code).toBe(65);
+    expect(suffix.stderr).toContain("the file name must end with .exe");
+    for (const [format, file] of [
+      ["exe", "book.exe"],
+      ["app", "book.app"],
+      ["apk", "book.apk"],
+    ] as const) {
+      const refused = await turnleaf(home, ["publish", project, "--format", format, "--out", file]);
+      expect(refused.code, format).toBe(69);
+      expect(refused.stderr, format).toContain(`Publish ${format.toUpperCase()} failed`);
+      expect(refused.stderr, format).toContain("platform toolchain that does not exist");
+      expect(existsSync(join(workDir, file))).toBe(false);
+    }
+  });
+});
