@@ -13,6 +13,8 @@ import { launchChromium } from "../browser.js";
 const stores = inject("stores");
 let services: RunningServices;
 let browser: Browser;
+/** The book the first test publishes; later tests protect it. */
+let published: { number: string; bookId: string } | undefined;
 
 beforeAll(async () => {
   const ports = await freeServicePorts();
@@ -91,6 +93,7 @@ describe("publishing a PDF and reading it", () => {
     const ended = await post("/api/book/end-upload", form({ taskId: task.taskId }));
     expect(ended, ended.msg).toMatchObject({ code: "OK" });
     const number = String((ended.data as { number: string }).number);
+    published = { number, bookId: String((ended.data as { bookId: string }).bookId) };
 
     await expect
       .poll(
@@ -138,4 +141,62 @@ describe("publishing a PDF and reading it", () => {
     await page.screenshot({ path: join(process.env.TURNLEAF_SCREENSHOTS ?? tmpdir(), "published-book.png") });
     await context.close();
   }, 120_000);
+});
+
+describe("a password-protected book", () => {
+  it("withholds protected pages until the reader enters the password, and a private book is not served", async () => {
+    if (!published) throw new Error("the publishing test did not run");
+    const { number, bookId } = published;
+    const set = await post(
+      "/api/book/set-book-privacy",
+      form({
+        bookId,
+        access: "password",
+        mode: "single",
+        password: "lighthouse",
+        hint: "what guides ships",
+        fromPage: "3",
+      }),
+    );
+    expect(set, set.msg).toMatchObject({ code: "OK", data: { access: "password", fromPage: 3, hasPassword: true } });
+    expect(JSON.stringify(set.data)).not.toContain("lighthouse");
+
+    const locked = (await (await fetch(`${services.gatewayUrl}/b/${number}/book.json`)).json()) as {
+      pages: { number: number; locked: boolean; renditions: { url: string }[] }[];
+      searchUrl: string | null;
+      lock: { fromPage: number; hint: string };
+    };
+    expect(locked.lock).toMatchObject({ fromPage: 3, hint: "what guides ships" });
+    expect(locked.pages.map((page) => page.locked)).toEqual([false, false, true, true, true]);
+    expect(locked.pages[2]?.renditions).toEqual([]);
+    expect(locked.searchUrl).toBeNull();
+    // A direct asset URL of a protected page is refused without the grant; an open page is served.
+    const openUrl = locked.pages[0]?.renditions[0]?.url ?? "";
+    const protectedUrl = openUrl.replace("/pages/1/", "/pages/3/");
+    expect((await fetch(`${services.gatewayUrl}${openUrl}`)).status).toBe(200);
+    expect((await fetch(`${services.gatewayUrl}${protectedUrl}`)).status).toBe(403);
+    expect(await (await fetch(`${services.gatewayUrl}/b/${number}/3`)).text()).not.toContain("Page 3: harbour");
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${services.gatewayUrl}/b/${number}/3?lang=en`);
+    await page.getByRole("button", { name: "Enter password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Enter password" });
+    await expect(dialog.textContent()).resolves.toContain("what guides ships");
+    await dialog.getByLabel("Password").fill("harbour");
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toBe("Incorrect Password!");
+    await dialog.getByLabel("Password").fill("lighthouse");
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => page.locator('.tl-face[data-page="3"] img').count()).toBe(1);
+    expect((await context.request.get(`${services.gatewayUrl}${protectedUrl}`)).status()).toBe(200);
+    await context.close();
+
+    const hidden = await post("/api/book/set-book-privacy", form({ bookId, access: "private" }));
+    expect(hidden).toMatchObject({ code: "OK", data: { access: "private" } });
+    expect((await fetch(`${services.gatewayUrl}/b/${number}`)).status).toBe(404);
+    expect((await fetch(`${services.gatewayUrl}${openUrl}`)).status).toBe(404);
+    const other = await post("/api/book/get-book-privacy", form({ bookId: "no-such-book" }));
+    expect(other).toMatchObject({ code: "ERROR", msg: "book not found" });
+  }, 60_000);
 });

@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Peers } from "./peers.js";
 import { actorResolver } from "./plugins/actor.js";
 import { registerEnvelope } from "./plugins/envelope.js";
-import { registerBookRoutes } from "./routes/book.routes.js";
+import { registerBookPrivacyRoutes, registerBookRoutes } from "./routes/book.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
 import { registerLicenceRoutes } from "./routes/licence.routes.js";
 import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
@@ -44,6 +44,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerHealthRoutes(app, dependencies.peers, dependencies.stores);
   const resolveActor = actorResolver(dependencies.devActorUserId);
   registerBookRoutes(app, dependencies.peers, resolveActor);
+  registerBookPrivacyRoutes(app, dependencies.peers, resolveActor);
   registerLicenceRoutes(app, dependencies.peers, resolveActor);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);
   if (dependencies.reader) await registerReaderRoutes(app, dependencies.peers, dependencies.reader);

@@ -22,6 +22,11 @@ export function readConfig(source: Env) {
       S3_SECRET_ACCESS_KEY: env.text,
       /** Where converted books are: the hosted reader serves their pages from it. */
       S3_BUCKET_BOOKS: env.text.default("turnleaf-books"),
+      /**
+       * Signs readers' grants to password-protected books (≥ 32 characters). Unset: a random one per process, so
+       * grants do not survive a restart nor work across replicas — set it in any deployment with more than one.
+       */
+      READER_GRANT_SECRET: env.text.min(32, "at least 32 characters").optional(),
       /** The built reader (web/reader/dist); the image puts it beside the gateway. */
       READER_DIST_DIR: env.text.default(fileURLToPath(new URL("../../../web/reader/dist", import.meta.url))),
       /**

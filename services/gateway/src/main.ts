@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { closeOnSignals, createLogger, createS3Client, exitOnStartupFailure, s3SettingsFrom } from "@turnleaf/kit";
 import { buildApp } from "./app.js";
 import { bookAssets } from "./book-assets.js";
@@ -19,6 +20,7 @@ async function main() {
     reader: {
       assets: bookAssets(createS3Client(s3SettingsFrom(config)), config.S3_BUCKET_BOOKS),
       distDir: config.READER_DIST_DIR,
+      grantSecret: config.READER_GRANT_SECRET ?? randomBytes(32).toString("base64url"),
     },
   });
   await app.listen({ host: config.HOST, port: config.PORT });

@@ -15,6 +15,10 @@ export interface FaceProps {
   style?: CSSProperties;
   onGoToPage?: (page: number) => void;
   pageLabel: (page: number) => string;
+  /** Shown on a locked page; opens the password form. */
+  onUnlock?: () => void;
+  lockedLabel?: string;
+  unlockLabel?: string;
 }
 
 const devicePixelRatio = () => (typeof window === "undefined" ? 1 : window.devicePixelRatio || 1);
@@ -53,6 +57,23 @@ function TextLayer({ url, width, height }: { url: string; width: number; height:
 /** One page face: the picture at the rendition the drawn size needs, with its text and links when static. */
 export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, ref) {
   const { page, width, height, left, zoom, interactive, className, style, onGoToPage, pageLabel } = props;
+  if (page?.locked) {
+    return (
+      <div
+        ref={ref}
+        className={`tl-face tl-face-locked ${className ?? ""}`}
+        style={{ width, height, left, ...style }}
+        data-page={page.number}
+      >
+        <p>{props.lockedLabel}</p>
+        {interactive && props.onUnlock ? (
+          <button type="button" onClick={props.onUnlock}>
+            {props.unlockLabel}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
   const rendition = page ? pickRendition(page.renditions, width, devicePixelRatio(), zoom) : undefined;
   return (
     <div

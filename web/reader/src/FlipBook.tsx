@@ -21,6 +21,9 @@ interface FlipBookProps {
   onSpreadChange(spread: number): void;
   onGoToPage(page: number): void;
   pageLabel(page: number): string;
+  onUnlock(): void;
+  lockedLabel: string;
+  unlockLabel: string;
 }
 
 interface Turn {
@@ -198,7 +201,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
 
   const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     if (zoom > 1 || turn || event.button !== 0 || !event.isPrimary) return;
-    if ((event.target as HTMLElement).closest("a, .tl-text span")) return;
+    if ((event.target as HTMLElement).closest("a, button, input, .tl-text span")) return;
     const point = spineLocal(event);
     const forward = double
       ? (point.x >= 0 ? "right" : "left") === turningSide(layout.direction, true)
@@ -271,6 +274,9 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     zoom,
     pageLabel: props.pageLabel,
     onGoToPage: props.onGoToPage,
+    onUnlock: props.onUnlock,
+    lockedLabel: props.lockedLabel,
+    unlockLabel: props.unlockLabel,
   });
 
   let sheet: React.ReactNode = null;

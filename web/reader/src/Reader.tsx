@@ -11,6 +11,7 @@ import { SearchPanel } from "./SearchPanel.js";
 import { ShareDialog } from "./ShareDialog.js";
 import { TextView } from "./TextView.js";
 import { Thumbnails } from "./Thumbnails.js";
+import { UnlockDialog } from "./UnlockDialog.js";
 
 const zoomLevels = [1, 1.5, 2, 3, 4];
 
@@ -93,6 +94,7 @@ export function Reader({
     return Math.min(Math.max(startPage ?? remembered ?? 1, 1), Math.max(pageCount, 1));
   });
   const [sharing, setSharing] = useState(false);
+  const [unlocking, setUnlocking] = useState(false);
   const [playing, setPlaying] = useState(initialBook.settings.autoFlip);
   const spread = layout.spreadOf(page);
 
@@ -369,6 +371,9 @@ export function Reader({
               onSpreadChange={goToSpread}
               onGoToPage={goToPage}
               pageLabel={labels.page}
+              onUnlock={() => setUnlocking(true)}
+              lockedLabel={labels.locked}
+              unlockLabel={labels.unlock}
             />
           ) : (
             <p className="tl-message">{book.state === "converting" ? labels.converting : labels.failed}</p>
@@ -391,6 +396,15 @@ export function Reader({
           labels={labels}
           onGo={(target) => goToPage(target)}
           onClose={() => setPanel("none")}
+        />
+      ) : null}
+      {unlocking && book.lock ? (
+        <UnlockDialog
+          link={link}
+          lock={book.lock}
+          labels={labels}
+          onUnlocked={() => loadBook(bookUrl).then(setBook, () => undefined)}
+          onClose={() => setUnlocking(false)}
         />
       ) : null}
       {sharing ? (

@@ -20,6 +20,8 @@ export interface ReaderBook {
   /** The book's page count once converted (pages may hold fewer while converting). */
   pageCount: number;
   settings: ReaderSettings;
+  /** A password-protected book the reader has not unlocked: its pages from fromPage on are withheld. */
+  lock?: { mode: "single" | "users"; hint: string; fromPage: number } | null;
 }
 
 export interface ReaderPage {
@@ -30,6 +32,8 @@ export interface ReaderPage {
   thumbUrl: string;
   textUrl: string | null;
   links: PageLink[];
+  /** Withheld until the reader enters the book's password. */
+  locked?: boolean;
 }
 
 export interface PageLink {

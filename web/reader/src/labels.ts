@@ -30,6 +30,12 @@ const zh = {
   embedCode: "嵌入代码",
   thumbnails: "缩略图",
   autoFlip: "自动翻页",
+  locked: "此页受密码保护",
+  unlock: "输入密码",
+  userName: "用户名",
+  password: "密码",
+  hint: "提示",
+  confirm: "确定",
 };
 
 type Labels = typeof zh;
@@ -65,6 +71,12 @@ const en: Labels = {
   embedCode: "Embed code",
   thumbnails: "Thumbnails",
   autoFlip: "Auto flip",
+  locked: "This page is password protected",
+  unlock: "Enter password",
+  userName: "User name",
+  password: "Password",
+  hint: "Hint",
+  confirm: "OK",
 };
 
 export function labelsFor(lang: string): Labels {

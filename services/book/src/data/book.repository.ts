@@ -1,5 +1,6 @@
 import { unlessDuplicate } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
+import type { StoredPrivacy } from "../domain/book-privacy.js";
 import { type BookDocument, bookModel } from "./book.schema.js";
 
 export class BookRepository {
@@ -24,6 +25,10 @@ export class BookRepository {
 
   async upsert(book: BookDocument): Promise<void> {
     await this.books.updateOne({ bookId: book.bookId }, { $set: book }, { upsert: true }).exec();
+  }
+
+  async setPrivacy(bookId: string, privacy: StoredPrivacy): Promise<void> {
+    await this.books.updateOne({ bookId }, { $set: { privacy } }).exec();
   }
 
   async ensureIndexes(): Promise<void> {

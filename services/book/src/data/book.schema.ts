@@ -1,4 +1,5 @@
 import { type Connection, Schema } from "mongoose";
+import type { StoredPrivacy } from "../domain/book-privacy.js";
 
 export interface BookDocument {
   bookId: string;
@@ -20,6 +21,8 @@ export interface BookDocument {
   html5PhoneTem: string;
   /** 1 normal (spec 000 §4 "Book status"). */
   bStatus: number;
+  /** Who may read it; absent: public. */
+  privacy?: StoredPrivacy;
 }
 
 const bookSchema = new Schema<BookDocument>(
@@ -38,6 +41,20 @@ const bookSchema = new Schema<BookDocument>(
     html5Theme: { type: String, default: "" },
     html5PhoneTem: { type: String, default: "" },
     bStatus: { type: Number, default: 1 },
+    privacy: {
+      type: new Schema(
+        {
+          access: { type: String, enum: ["public", "password", "private"], required: true },
+          mode: { type: String, enum: ["single", "users"], required: true },
+          hint: { type: String, default: "" },
+          fromPage: { type: Number, min: 1, default: 1 },
+          passwordHash: { type: String, default: "" },
+          users: { type: [{ name: String, passwordHash: String, _id: false }], default: [] },
+        },
+        { _id: false },
+      ),
+      required: false,
+    },
   },
   { collection: "books", timestamps: true },
 );

@@ -1,9 +1,24 @@
-import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import {
+  BookAccess,
+  type BookPrivacySchema,
+  type BookService,
+  PasswordMode as PasswordModeMessage,
+} from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { PowerService, TeamMember } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { DomainError, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
+import type { BookDocument } from "../data/book.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { BookRevisionDocument } from "../data/book-revision.schema.js";
+import {
+  type Access,
+  applyPrivacyChange,
+  type PasswordMode,
+  privacyView,
+  publicPrivacy,
+  unlocks,
+} from "../domain/book-privacy.js";
 import { isPublished } from "../domain/published-book.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
 import {
@@ -22,6 +37,29 @@ export interface BookHandlerDependencies {
 
 /** Attempts at the next free revision when concurrent uploads of the same book race for it. */
 const revisionAttempts = 8;
+
+const accessNames: Partial<Record<BookAccess, Access>> = {
+  [BookAccess.PUBLIC]: "public",
+  [BookAccess.PASSWORD]: "password",
+  [BookAccess.PRIVATE]: "private",
+};
+const accessMessages: Record<Access, BookAccess> = {
+  public: BookAccess.PUBLIC,
+  password: BookAccess.PASSWORD,
+  private: BookAccess.PRIVATE,
+};
+const modeMessages: Record<PasswordMode, PasswordModeMessage> = {
+  single: PasswordModeMessage.SINGLE,
+  users: PasswordModeMessage.USERS,
+};
+
+function privacyMessage(
+  privacy: NonNullable<BookDocument["privacy"]>,
+  forOwner: boolean,
+): MessageInitShape<typeof BookPrivacySchema> {
+  const view = privacyView(privacy, forOwner);
+  return { ...view, access: accessMessages[view.access], mode: modeMessages[view.mode] };
+}
 
 export function bookHandlers({
   books,
@@ -58,6 +96,22 @@ export function bookHandlers({
       await books.insertIfAbsent(newUploadedBook(request, claim));
     }
     return answer(claim, false);
+  };
+
+  /** A book readers may open: normal status, not private; anything else is "not found" to them. */
+  const publishedBook = async (link: string): Promise<BookDocument> => {
+    const trimmed = link.trim();
+    const book = /^[A-Za-z0-9_-]{1,64}$/.test(trimmed) ? await books.findByNumber(trimmed) : null;
+    if (!book || !isPublished(book) || book.privacy?.access === "private") {
+      throw new DomainError("NOT_FOUND", "book not found", { details: { link: trimmed } });
+    }
+    return book;
+  };
+  /** The acting user's own book (team roles arrive with the power rules); another's is "not found". */
+  const ownBook = async (userId: string, bookId: string): Promise<BookDocument> => {
+    const book = /^[A-Za-z0-9_-]{1,64}$/.test(bookId) ? await books.findById(bookId) : null;
+    if (!book || book.ownerId !== userId) throw new DomainError("NOT_FOUND", "book not found", { details: { bookId } });
+    return book;
   };
 
   return {
@@ -107,9 +161,7 @@ export function bookHandlers({
     },
 
     async getPublishedBook(request) {
-      const link = request.link.trim();
-      const book = /^[A-Za-z0-9_-]{1,64}$/.test(link) ? await books.findByNumber(link) : null;
-      if (!book || !isPublished(book)) throw new DomainError("NOT_FOUND", "book not found", { details: { link } });
+      const book = await publishedBook(request.link);
       return {
         book: {
           bookId: book.bookId,
@@ -118,8 +170,40 @@ export function bookHandlers({
           description: book.description ?? "",
           keywords: book.keywords ?? "",
           revisions: await revisions.revisionsOf(book.bookId),
+          privacy: privacyMessage(book.privacy ?? publicPrivacy, false),
         },
       };
+    },
+
+    async getBookPrivacy(request) {
+      const book = await ownBook(request.userId, request.bookId);
+      return { privacy: privacyMessage(book.privacy ?? publicPrivacy, true) };
+    },
+
+    async setBookPrivacy(request) {
+      const book = await ownBook(request.userId, request.bookId);
+      const access = accessNames[request.access];
+      if (!access)
+        throw new DomainError("INVALID_ARGUMENT", "choose who may read the book", { details: { field: "access" } });
+      const stored = await applyPrivacyChange(book.privacy ?? publicPrivacy, {
+        access,
+        mode: request.mode === PasswordModeMessage.USERS ? "users" : "single",
+        hint: request.hint,
+        fromPage: request.fromPage || 1,
+        password: request.password,
+        users: request.users.map((user) => ({ name: user.name, password: user.password })),
+      });
+      await books.setPrivacy(book.bookId, stored);
+      return { privacy: privacyMessage(stored, true) };
+    },
+
+    async unlockBook(request) {
+      const book = await publishedBook(request.link);
+      const privacy = book.privacy ?? publicPrivacy;
+      if (!(await unlocks(privacy, request.userName, request.password))) {
+        throw new DomainError("PERMISSION_DENIED", "Incorrect Password!");
+      }
+      return { fromPage: privacy.fromPage };
     },
   };
 }

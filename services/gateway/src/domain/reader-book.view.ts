@@ -1,3 +1,5 @@
+import type { BookLock } from "./book-grant.js";
+
 /**
  * The hosted reader's view of a book: the conversion's manifest (books/<bookId>/r<revision>/manifest.json, format 1,
  * documented in the conversion service's README) turned into the reader's book.json, and the HTML around the
@@ -90,8 +92,12 @@ interface ReaderOutlineItem {
   children: ReaderOutlineItem[];
 }
 
-/** book.json: pages that have landed (the ready prefix, so numbering never skips), renditions as asset URLs. */
-export function readerBook(book: PublishedBookFacts, manifest: Manifest) {
+/**
+ * book.json: pages that have landed (the ready prefix, so numbering never skips), renditions as asset URLs. Under a
+ * lock (a protected book without the reader's grant) the protected pages carry no pictures, text or links, and the
+ * search index is withheld: the reader shows its password form there.
+ */
+export function readerBook(book: PublishedBookFacts, manifest: Manifest, lock: BookLock | null = null) {
   const base = `/b/${encodeURIComponent(book.number)}/assets/${manifest.revision}/`;
   const url = (key: string) => `${base}${key}`;
   const landed: ManifestPage[] = [];
@@ -105,27 +111,46 @@ export function readerBook(book: PublishedBookFacts, manifest: Manifest) {
     title: book.title,
     pageWidth: first?.width || 1,
     pageHeight: first?.height || 1,
-    pages: landed.map((page) => ({
-      number: page.n,
-      width: page.width,
-      height: page.height,
-      renditions: Object.entries(page.webp).map(([width, key]) => ({ width: Number(width), url: url(key) })),
-      thumbUrl: page.thumb ? url(page.thumb) : "",
-      textUrl: page.text ? url(page.text) : null,
-      links: page.links.map(({ box: [x, y, width, height], url: target, page: targetPage }) => ({
-        x,
-        y,
-        width,
-        height,
-        ...(target ? { url: target } : {}),
-        ...(targetPage ? { page: targetPage } : {}),
-      })),
-    })),
+    pages: landed.map((page) =>
+      lock && page.n >= lock.fromPage
+        ? lockedPage(page)
+        : {
+            number: page.n,
+            width: page.width,
+            height: page.height,
+            renditions: Object.entries(page.webp).map(([width, key]) => ({ width: Number(width), url: url(key) })),
+            thumbUrl: page.thumb ? url(page.thumb) : "",
+            textUrl: page.text ? url(page.text) : null,
+            links: page.links.map(({ box: [x, y, width, height], url: target, page: targetPage }) => ({
+              x,
+              y,
+              width,
+              height,
+              ...(target ? { url: target } : {}),
+              ...(targetPage ? { page: targetPage } : {}),
+            })),
+            locked: false,
+          },
+    ),
     outline: outlineItems(manifest.outline),
-    searchUrl: manifest.search ? url(manifest.search) : null,
+    searchUrl: manifest.search && !lock ? url(manifest.search) : null,
+    lock,
     state: manifest.state,
     pageCount: manifest.pageCount,
     settings: {},
+  };
+}
+
+function lockedPage(page: ManifestPage) {
+  return {
+    number: page.n,
+    width: page.width,
+    height: page.height,
+    renditions: [] as { width: number; url: string }[],
+    thumbUrl: "",
+    textUrl: null,
+    links: [] as { x: number; y: number; width: number; height: number; url?: string; page?: number }[],
+    locked: true,
   };
 }
 

@@ -1,4 +1,5 @@
-import { okEnvelope } from "@turnleaf/kit";
+import { BookAccess, type BookPrivacy, PasswordMode } from "@turnleaf/contracts/book/v1/book_service_pb";
+import { DomainError, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { readyConfigView } from "../domain/ready-config.view.js";
 import type { Peers } from "../peers.js";
@@ -46,4 +47,100 @@ export function registerBookRoutes(
       return okEnvelope(readyConfigView(readyConfig));
     },
   );
+}
+
+const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
+
+const privacySchema = {
+  body: {
+    type: "object",
+    required: ["bookId", "access"],
+    properties: {
+      bookId: bookIdField,
+      access: { type: "string", enum: ["public", "password", "private"] },
+      mode: { type: "string", enum: ["single", "users"] },
+      hint: { type: "string", maxLength: 200 },
+      fromPage: { type: "string", pattern: "^[0-9]{1,5}$" },
+      password: { type: "string", maxLength: 64 },
+      // JSON: [{name, password}] — an empty password keeps the user's stored one.
+      users: { type: "string", maxLength: 100_000 },
+    },
+  },
+} as const;
+
+interface PrivacyFields {
+  bookId: string;
+  access: "public" | "password" | "private";
+  mode?: "single" | "users";
+  hint?: string;
+  fromPage?: string;
+  password?: string;
+  users?: string;
+}
+
+const accessOf = { public: BookAccess.PUBLIC, password: BookAccess.PASSWORD, private: BookAccess.PRIVATE } as const;
+const accessNames: Record<number, string> = {
+  [BookAccess.PUBLIC]: "public",
+  [BookAccess.PASSWORD]: "password",
+  [BookAccess.PRIVATE]: "private",
+};
+
+function privacyView(privacy: BookPrivacy | undefined) {
+  return {
+    access: accessNames[privacy?.access ?? BookAccess.PUBLIC] ?? "public",
+    mode: privacy?.mode === PasswordMode.USERS ? "users" : "single",
+    hint: privacy?.hint ?? "",
+    fromPage: privacy?.fromPage || 1,
+    hasPassword: privacy?.hasPassword ?? false,
+    userNames: privacy?.userNames ?? [],
+  };
+}
+
+function parseUsers(text: string | undefined): { name: string; password: string }[] {
+  if (!text) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field: "users" } });
+  }
+  if (!Array.isArray(parsed))
+    throw new DomainError("INVALID_ARGUMENT", "users must be a list", { details: { field: "users" } });
+  return parsed.map((entry) => ({
+    name: typeof entry?.name === "string" ? entry.name : "",
+    password: typeof entry?.password === "string" ? entry.password : "",
+  }));
+}
+
+/** Spec 001 §7 get-book-privacy / set-book-privacy: who may read a book (public, password-protected, private). */
+export function registerBookPrivacyRoutes(
+  app: FastifyInstance,
+  peers: Peers,
+  resolveActor: (request: FastifyRequest) => Actor,
+): void {
+  app.post<{ Body: { bookId: string } }>(
+    "/api/book/get-book-privacy",
+    { schema: { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
+    async (request) => {
+      const actor = resolveActor(request);
+      const { privacy } = await peers.book.getBookPrivacy({ userId: actor.userId, bookId: request.body.bookId });
+      return okEnvelope(privacyView(privacy));
+    },
+  );
+
+  app.post<{ Body: PrivacyFields }>("/api/book/set-book-privacy", { schema: privacySchema }, async (request) => {
+    const actor = resolveActor(request);
+    const fields = request.body;
+    const { privacy } = await peers.book.setBookPrivacy({
+      userId: actor.userId,
+      bookId: fields.bookId,
+      access: accessOf[fields.access],
+      mode: fields.mode === "users" ? PasswordMode.USERS : PasswordMode.SINGLE,
+      hint: fields.hint ?? "",
+      fromPage: Number(fields.fromPage ?? 1),
+      password: fields.password ?? "",
+      users: parseUsers(fields.users),
+    });
+    return okEnvelope(privacyView(privacy));
+  });
 }

@@ -1,9 +1,19 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import { DomainError, errorEnvelope } from "@turnleaf/kit";
+import { BookAccess, PasswordMode } from "@turnleaf/contracts/book/v1/book_service_pb";
+import { DomainError, errorEnvelope, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
+import {
+  assetLocked,
+  type BookLock,
+  cookieValue,
+  grantCookieName,
+  grantLifetimeSeconds,
+  grantValid,
+  issueGrant,
+} from "../domain/book-grant.js";
 import {
   assetContentTypes,
   chooseRevision,
@@ -19,6 +29,9 @@ export interface ReaderDependencies {
   assets: BookAssets;
   /** The built reader (web/reader/dist): index.html and assets/. */
   distDir: string;
+  /** Signs readers' grants to password-protected books. */
+  grantSecret: string;
+  nowSeconds?: () => number;
 }
 
 const linkPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -42,6 +55,24 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     return template;
   };
 
+  const nowSeconds = reader.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+
+  /** The lock a request is under: the book's password settings unless the request carries a valid grant. */
+  const lockFor = (
+    request: FastifyRequest,
+    book: { number: string; privacy?: { access: BookAccess; mode: PasswordMode; hint: string; fromPage: number } },
+  ): BookLock | null => {
+    const privacy = book.privacy;
+    if (!privacy || privacy.access !== BookAccess.PASSWORD) return null;
+    const token = cookieValue(request.headers.cookie, grantCookieName(book.number));
+    if (grantValid(reader.grantSecret, book.number, token, nowSeconds())) return null;
+    return {
+      mode: privacy.mode === PasswordMode.USERS ? "users" : "single",
+      hint: privacy.hint,
+      fromPage: privacy.fromPage || 1,
+    };
+  };
+
   const published = async (link: string) => {
     if (!linkPattern.test(link)) throw new DomainError("NOT_FOUND", "book not found");
     const { book } = await peers.book.getPublishedBook({ link });
@@ -62,6 +93,19 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     return { book, facts, chosen };
   };
 
+  /** The book for a path answering 404 (not an application error in a 200 envelope) when it is not to be read. */
+  const publishedOr404 = async (link: string, reply: FastifyReply) => {
+    try {
+      return await published(link);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === "NOT_FOUND") {
+        reply.status(404).send(errorEnvelope(error));
+        return undefined;
+      }
+      throw error;
+    }
+  };
+
   const notFoundPage = (reply: FastifyReply, message: string) =>
     reply
       .status(404)
@@ -74,11 +118,11 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       throw error;
     });
     if (!book || !facts) return notFoundPage(reply, "book not found");
-    const view = chosen
-      ? readerBook(facts, chosen.manifest)
-      : { ...readerBook(facts, emptyManifest), state: "converting" as const };
+    const lock = lockFor(request, book);
+    const view = viewOf(facts, chosen, lock);
     const pageNumber = Math.min(Math.max(Number(request.params.page ?? 1) || 1, 1), Math.max(view.pageCount, 1));
-    const textKey = chosen?.manifest.pages[pageNumber - 1]?.text;
+    // A protected page's text stays out of the page, like its picture.
+    const textKey = lock && pageNumber >= lock.fromPage ? null : chosen?.manifest.pages[pageNumber - 1]?.text;
     const pageText =
       chosen && textKey ? textOf(await reader.assets.text(chosen.manifest.bookId, chosen.revision, textKey)) : "";
     const origin = `${request.protocol}://${request.host}`;
@@ -94,10 +138,10 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
   app.get<{ Params: { link: string; page: string } }>("/b/:link/:page", page);
 
   app.get<{ Params: { link: string } }>("/b/:link/book.json", async (request, reply) => {
-    const { facts, chosen } = await published(request.params.link);
-    const view = chosen
-      ? readerBook(facts, chosen.manifest)
-      : { ...readerBook(facts, emptyManifest), state: "converting" as const };
+    const found = await publishedOr404(request.params.link, reply);
+    if (!found) return reply;
+    const { book, facts, chosen } = found;
+    const view = viewOf(facts, chosen, lockFor(request, book));
     return reply.header("cache-control", "no-cache").send(view);
   });
 
@@ -108,8 +152,15 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       const revision = Number(request.params.revision);
       if (!isReadableAsset(key) || !Number.isInteger(revision))
         return reply.status(404).send(errorEnvelope(notFound()));
-      const { book } = await published(request.params.link);
+      const found = await publishedOr404(request.params.link, reply);
+      if (!found) return reply;
+      const { book } = found;
       if (!book.revisions.includes(revision)) return reply.status(404).send(errorEnvelope(notFound()));
+      if (assetLocked(lockFor(request, book), key)) {
+        return reply
+          .status(403)
+          .send(errorEnvelope(new DomainError("PERMISSION_DENIED", "this page is password protected")));
+      }
       const object = await reader.assets.object(book.bookId, revision, key);
       if (!object) return reply.status(404).send(errorEnvelope(notFound()));
       const extension = key.slice(key.lastIndexOf(".") + 1);
@@ -122,6 +173,36 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
           .header("cache-control", "public, max-age=31536000, immutable")
           .send(object.body)
       );
+    },
+  );
+
+  // The reader's password form posts here; a right password sets the grant cookie for this book's pages.
+  app.post<{ Params: { link: string }; Body: { password?: string; user?: string } | null }>(
+    "/b/:link/unlock",
+    {
+      schema: {
+        body: {
+          type: ["object", "null"],
+          properties: { password: { type: "string", maxLength: 64 }, user: { type: "string", maxLength: 64 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { link } = request.params;
+      if (!linkPattern.test(link)) throw notFound();
+      const body = request.body ?? {};
+      const { fromPage } = await peers.book.unlockBook({
+        link,
+        userName: body.user ?? "",
+        password: body.password ?? "",
+      });
+      const token = issueGrant(reader.grantSecret, link, nowSeconds());
+      const secure = request.protocol === "https" ? "; Secure" : "";
+      reply.header(
+        "set-cookie",
+        `${grantCookieName(link)}=${token}; Path=/b/${link}; Max-Age=${grantLifetimeSeconds}; HttpOnly; SameSite=Lax${secure}`,
+      );
+      return okEnvelope({ fromPage });
     },
   );
 
@@ -140,6 +221,17 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
 }
 
 const notFound = () => new DomainError("NOT_FOUND", "book not found");
+
+/** The reader's book: the chosen revision's, or an empty one still converting when no manifest exists yet. */
+function viewOf(
+  facts: PublishedBookFacts,
+  chosen: { manifest: Parameters<typeof readerBook>[1] } | undefined,
+  lock: BookLock | null,
+) {
+  return chosen
+    ? readerBook(facts, chosen.manifest, lock)
+    : { ...readerBook(facts, emptyManifest, lock), state: "converting" as const };
+}
 
 const emptyManifest = {
   format: 1,

@@ -2,15 +2,245 @@
 // @generated from file turnleaf/book/v1/book_service.proto (package turnleaf.book.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file turnleaf/book/v1/book_service.proto.
  */
 export const file_turnleaf_book_v1_book_service: GenFile = /*@__PURE__*/
-  fileDesc("CiN0dXJubGVhZi9ib29rL3YxL2Jvb2tfc2VydmljZS5wcm90bxIQdHVybmxlYWYuYm9vay52MSInChdHZXRQdWJsaXNoZWRCb29rUmVxdWVzdBIMCgRsaW5rGAEgASgJIkkKGEdldFB1Ymxpc2hlZEJvb2tSZXNwb25zZRItCgRib29rGAEgASgLMh8udHVybmxlYWYuYm9vay52MS5QdWJsaXNoZWRCb29rInkKDVB1Ymxpc2hlZEJvb2sSDwoHYm9va19pZBgBIAEoCRIOCgZudW1iZXIYAiABKAkSDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSEAoIa2V5d29yZHMYBSABKAkSEQoJcmV2aXNpb25zGAYgAygFIrEBChtDcmVhdGVCb29rRnJvbVVwbG9hZFJlcXVlc3QSFgoOdXBsb2FkX3Rhc2tfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIPCgd0ZWFtX2lkGAMgASgJEhEKCWZvbGRlcl9pZBgEIAEoCRINCgV0aXRsZRgFIAEoCRIQCghrZXl3b3JkcxgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIPCgdib29rX2lkGAggASgJImIKHENyZWF0ZUJvb2tGcm9tVXBsb2FkUmVzcG9uc2USDwoHYm9va19pZBgBIAEoCRIOCgZudW1iZXIYAiABKAkSEAoIcmV2aXNpb24YAyABKAUSDwoHY3JlYXRlZBgEIAEoCCJcChVHZXRSZWFkeUNvbmZpZ1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhEKCWZvbGRlcl9pZBgDIAEoCRIOCgZudW1iZXIYBCABKAkiTQoWR2V0UmVhZHlDb25maWdSZXNwb25zZRIzCgxyZWFkeV9jb25maWcYASABKAsyHS50dXJubGVhZi5ib29rLnYxLlJlYWR5Q29uZmlnIlIKD0RlZmF1bHRUZW1wbGF0ZRIRCglodG1sNV90ZW0YASABKAkSEwoLaHRtbDVfdGhlbWUYAiABKAkSFwoPaHRtbDVfcGhvbmVfdGVtGAMgASgJIqsDCgtSZWFkeUNvbmZpZxIPCgdib29rX2lkGAEgASgJEhEKCWJvb2tfbG9nbxgCIAEoCRIWCg5ib29rX2xvZ29fbGluaxgDIAEoCRIUCgxib29rX3dlYnNpdGUYBCABKAkSNgoLZGVmYXVsdF90ZW0YBSABKAsyIS50dXJubGVhZi5ib29rLnYxLkRlZmF1bHRUZW1wbGF0ZRIRCglmb2xkZXJfaWQYBiABKAkSEwoLZm9sZGVyX3R5cGUYByABKAUSEAoIb3duZXJfaWQYCCABKAkSFAoMb3duZXJfdV9saW5rGAkgASgJEhQKDG93bmVyX3VfdHlwZRgKIAEoBRIPCgd0ZWFtX2lkGAsgASgJEg8KB3VfZW1haWwYDCABKAkSDgoGdV9saW5rGA0gASgJEg4KBnVfdHlwZRgOIAEoBRIPCgd1c2VyX2lkGA8gASgJEg8KB3dlYnNpdGUYECABKAkSFAoMdmVyaWZ5X3Bob25lGBEgASgIEg4KBm51bWJlchgSIAEoCRIPCgdyb2xlX2lkGBMgASgJEhEKCXJvbGVfbmFtZRgUIAEoCTLUAgoLQm9va1NlcnZpY2USYwoOR2V0UmVhZHlDb25maWcSJy50dXJubGVhZi5ib29rLnYxLkdldFJlYWR5Q29uZmlnUmVxdWVzdBooLnR1cm5sZWFmLmJvb2sudjEuR2V0UmVhZHlDb25maWdSZXNwb25zZRJ1ChRDcmVhdGVCb29rRnJvbVVwbG9hZBItLnR1cm5sZWFmLmJvb2sudjEuQ3JlYXRlQm9va0Zyb21VcGxvYWRSZXF1ZXN0Gi4udHVybmxlYWYuYm9vay52MS5DcmVhdGVCb29rRnJvbVVwbG9hZFJlc3BvbnNlEmkKEEdldFB1Ymxpc2hlZEJvb2sSKS50dXJubGVhZi5ib29rLnYxLkdldFB1Ymxpc2hlZEJvb2tSZXF1ZXN0GioudHVybmxlYWYuYm9vay52MS5HZXRQdWJsaXNoZWRCb29rUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CiN0dXJubGVhZi9ib29rL3YxL2Jvb2tfc2VydmljZS5wcm90bxIQdHVybmxlYWYuYm9vay52MSK0AQoLQm9va1ByaXZhY3kSLAoGYWNjZXNzGAEgASgOMhwudHVybmxlYWYuYm9vay52MS5Cb29rQWNjZXNzEiwKBG1vZGUYAiABKA4yHi50dXJubGVhZi5ib29rLnYxLlBhc3N3b3JkTW9kZRIMCgRoaW50GAMgASgJEhEKCWZyb21fcGFnZRgEIAEoBRIUCgxoYXNfcGFzc3dvcmQYBSABKAgSEgoKdXNlcl9uYW1lcxgGIAMoCSIxCg9Cb29rUHJpdmFjeVVzZXISDAoEbmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSI5ChVHZXRCb29rUHJpdmFjeVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJIkgKFkdldEJvb2tQcml2YWN5UmVzcG9uc2USLgoHcHJpdmFjeRgBIAEoCzIdLnR1cm5sZWFmLmJvb2sudjEuQm9va1ByaXZhY3ki+gEKFVNldEJvb2tQcml2YWN5UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2Jvb2tfaWQYAiABKAkSLAoGYWNjZXNzGAMgASgOMhwudHVybmxlYWYuYm9vay52MS5Cb29rQWNjZXNzEiwKBG1vZGUYBCABKA4yHi50dXJubGVhZi5ib29rLnYxLlBhc3N3b3JkTW9kZRIMCgRoaW50GAUgASgJEhEKCWZyb21fcGFnZRgGIAEoBRIQCghwYXNzd29yZBgHIAEoCRIwCgV1c2VycxgIIAMoCzIhLnR1cm5sZWFmLmJvb2sudjEuQm9va1ByaXZhY3lVc2VyIkgKFlNldEJvb2tQcml2YWN5UmVzcG9uc2USLgoHcHJpdmFjeRgBIAEoCzIdLnR1cm5sZWFmLmJvb2sudjEuQm9va1ByaXZhY3kiRgoRVW5sb2NrQm9va1JlcXVlc3QSDAoEbGluaxgBIAEoCRIRCgl1c2VyX25hbWUYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkiJwoSVW5sb2NrQm9va1Jlc3BvbnNlEhEKCWZyb21fcGFnZRgBIAEoBSInChdHZXRQdWJsaXNoZWRCb29rUmVxdWVzdBIMCgRsaW5rGAEgASgJIkkKGEdldFB1Ymxpc2hlZEJvb2tSZXNwb25zZRItCgRib29rGAEgASgLMh8udHVybmxlYWYuYm9vay52MS5QdWJsaXNoZWRCb29rIqkBCg1QdWJsaXNoZWRCb29rEg8KB2Jvb2tfaWQYASABKAkSDgoGbnVtYmVyGAIgASgJEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhAKCGtleXdvcmRzGAUgASgJEhEKCXJldmlzaW9ucxgGIAMoBRIuCgdwcml2YWN5GAcgASgLMh0udHVybmxlYWYuYm9vay52MS5Cb29rUHJpdmFjeSKxAQobQ3JlYXRlQm9va0Zyb21VcGxvYWRSZXF1ZXN0EhYKDnVwbG9hZF90YXNrX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDwoHdGVhbV9pZBgDIAEoCRIRCglmb2xkZXJfaWQYBCABKAkSDQoFdGl0bGUYBSABKAkSEAoIa2V5d29yZHMYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSDwoHYm9va19pZBgIIAEoCSJiChxDcmVhdGVCb29rRnJvbVVwbG9hZFJlc3BvbnNlEg8KB2Jvb2tfaWQYASABKAkSDgoGbnVtYmVyGAIgASgJEhAKCHJldmlzaW9uGAMgASgFEg8KB2NyZWF0ZWQYBCABKAgiXAoVR2V0UmVhZHlDb25maWdSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHdGVhbV9pZBgCIAEoCRIRCglmb2xkZXJfaWQYAyABKAkSDgoGbnVtYmVyGAQgASgJIk0KFkdldFJlYWR5Q29uZmlnUmVzcG9uc2USMwoMcmVhZHlfY29uZmlnGAEgASgLMh0udHVybmxlYWYuYm9vay52MS5SZWFkeUNvbmZpZyJSCg9EZWZhdWx0VGVtcGxhdGUSEQoJaHRtbDVfdGVtGAEgASgJEhMKC2h0bWw1X3RoZW1lGAIgASgJEhcKD2h0bWw1X3Bob25lX3RlbRgDIAEoCSKrAwoLUmVhZHlDb25maWcSDwoHYm9va19pZBgBIAEoCRIRCglib29rX2xvZ28YAiABKAkSFgoOYm9va19sb2dvX2xpbmsYAyABKAkSFAoMYm9va193ZWJzaXRlGAQgASgJEjYKC2RlZmF1bHRfdGVtGAUgASgLMiEudHVybmxlYWYuYm9vay52MS5EZWZhdWx0VGVtcGxhdGUSEQoJZm9sZGVyX2lkGAYgASgJEhMKC2ZvbGRlcl90eXBlGAcgASgFEhAKCG93bmVyX2lkGAggASgJEhQKDG93bmVyX3VfbGluaxgJIAEoCRIUCgxvd25lcl91X3R5cGUYCiABKAUSDwoHdGVhbV9pZBgLIAEoCRIPCgd1X2VtYWlsGAwgASgJEg4KBnVfbGluaxgNIAEoCRIOCgZ1X3R5cGUYDiABKAUSDwoHdXNlcl9pZBgPIAEoCRIPCgd3ZWJzaXRlGBAgASgJEhQKDHZlcmlmeV9waG9uZRgRIAEoCBIOCgZudW1iZXIYEiABKAkSDwoHcm9sZV9pZBgTIAEoCRIRCglyb2xlX25hbWUYFCABKAkqdAoKQm9va0FjY2VzcxIbChdCT09LX0FDQ0VTU19VTlNQRUNJRklFRBAAEhYKEkJPT0tfQUNDRVNTX1BVQkxJQxABEhgKFEJPT0tfQUNDRVNTX1BBU1NXT1JEEAISFwoTQk9PS19BQ0NFU1NfUFJJVkFURRADKmAKDFBhc3N3b3JkTW9kZRIdChlQQVNTV09SRF9NT0RFX1VOU1BFQ0lGSUVEEAASGAoUUEFTU1dPUkRfTU9ERV9TSU5HTEUQARIXChNQQVNTV09SRF9NT0RFX1VTRVJTEAIy9wQKC0Jvb2tTZXJ2aWNlEmMKDkdldFJlYWR5Q29uZmlnEicudHVybmxlYWYuYm9vay52MS5HZXRSZWFkeUNvbmZpZ1JlcXVlc3QaKC50dXJubGVhZi5ib29rLnYxLkdldFJlYWR5Q29uZmlnUmVzcG9uc2USdQoUQ3JlYXRlQm9va0Zyb21VcGxvYWQSLS50dXJubGVhZi5ib29rLnYxLkNyZWF0ZUJvb2tGcm9tVXBsb2FkUmVxdWVzdBouLnR1cm5sZWFmLmJvb2sudjEuQ3JlYXRlQm9va0Zyb21VcGxvYWRSZXNwb25zZRJpChBHZXRQdWJsaXNoZWRCb29rEikudHVybmxlYWYuYm9vay52MS5HZXRQdWJsaXNoZWRCb29rUmVxdWVzdBoqLnR1cm5sZWFmLmJvb2sudjEuR2V0UHVibGlzaGVkQm9va1Jlc3BvbnNlEmMKDkdldEJvb2tQcml2YWN5EicudHVybmxlYWYuYm9vay52MS5HZXRCb29rUHJpdmFjeVJlcXVlc3QaKC50dXJubGVhZi5ib29rLnYxLkdldEJvb2tQcml2YWN5UmVzcG9uc2USYwoOU2V0Qm9va1ByaXZhY3kSJy50dXJubGVhZi5ib29rLnYxLlNldEJvb2tQcml2YWN5UmVxdWVzdBooLnR1cm5sZWFmLmJvb2sudjEuU2V0Qm9va1ByaXZhY3lSZXNwb25zZRJXCgpVbmxvY2tCb29rEiMudHVybmxlYWYuYm9vay52MS5VbmxvY2tCb29rUmVxdWVzdBokLnR1cm5sZWFmLmJvb2sudjEuVW5sb2NrQm9va1Jlc3BvbnNlYgZwcm90bzM");
+
+/**
+ * @generated from message turnleaf.book.v1.BookPrivacy
+ */
+export type BookPrivacy = Message<"turnleaf.book.v1.BookPrivacy"> & {
+  /**
+   * @generated from field: turnleaf.book.v1.BookAccess access = 1;
+   */
+  access: BookAccess;
+
+  /**
+   * @generated from field: turnleaf.book.v1.PasswordMode mode = 2;
+   */
+  mode: PasswordMode;
+
+  /**
+   * @generated from field: string hint = 3;
+   */
+  hint: string;
+
+  /**
+   * The first protected page; 1 protects the whole book.
+   *
+   * @generated from field: int32 from_page = 4;
+   */
+  fromPage: number;
+
+  /**
+   * Whether a single password is stored (it is never answered).
+   *
+   * @generated from field: bool has_password = 5;
+   */
+  hasPassword: boolean;
+
+  /**
+   * The users of PASSWORD_MODE_USERS, by name.
+   *
+   * @generated from field: repeated string user_names = 6;
+   */
+  userNames: string[];
+};
+
+/**
+ * Describes the message turnleaf.book.v1.BookPrivacy.
+ * Use `create(BookPrivacySchema)` to create a new message.
+ */
+export const BookPrivacySchema: GenMessage<BookPrivacy> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 0);
+
+/**
+ * @generated from message turnleaf.book.v1.BookPrivacyUser
+ */
+export type BookPrivacyUser = Message<"turnleaf.book.v1.BookPrivacyUser"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * Empty keeps the user's stored password.
+   *
+   * @generated from field: string password = 2;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.BookPrivacyUser.
+ * Use `create(BookPrivacyUserSchema)` to create a new message.
+ */
+export const BookPrivacyUserSchema: GenMessage<BookPrivacyUser> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 1);
+
+/**
+ * @generated from message turnleaf.book.v1.GetBookPrivacyRequest
+ */
+export type GetBookPrivacyRequest = Message<"turnleaf.book.v1.GetBookPrivacyRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string book_id = 2;
+   */
+  bookId: string;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.GetBookPrivacyRequest.
+ * Use `create(GetBookPrivacyRequestSchema)` to create a new message.
+ */
+export const GetBookPrivacyRequestSchema: GenMessage<GetBookPrivacyRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 2);
+
+/**
+ * @generated from message turnleaf.book.v1.GetBookPrivacyResponse
+ */
+export type GetBookPrivacyResponse = Message<"turnleaf.book.v1.GetBookPrivacyResponse"> & {
+  /**
+   * @generated from field: turnleaf.book.v1.BookPrivacy privacy = 1;
+   */
+  privacy?: BookPrivacy | undefined;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.GetBookPrivacyResponse.
+ * Use `create(GetBookPrivacyResponseSchema)` to create a new message.
+ */
+export const GetBookPrivacyResponseSchema: GenMessage<GetBookPrivacyResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 3);
+
+/**
+ * @generated from message turnleaf.book.v1.SetBookPrivacyRequest
+ */
+export type SetBookPrivacyRequest = Message<"turnleaf.book.v1.SetBookPrivacyRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string book_id = 2;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: turnleaf.book.v1.BookAccess access = 3;
+   */
+  access: BookAccess;
+
+  /**
+   * @generated from field: turnleaf.book.v1.PasswordMode mode = 4;
+   */
+  mode: PasswordMode;
+
+  /**
+   * @generated from field: string hint = 5;
+   */
+  hint: string;
+
+  /**
+   * @generated from field: int32 from_page = 6;
+   */
+  fromPage: number;
+
+  /**
+   * Empty keeps the stored password.
+   *
+   * @generated from field: string password = 7;
+   */
+  password: string;
+
+  /**
+   * @generated from field: repeated turnleaf.book.v1.BookPrivacyUser users = 8;
+   */
+  users: BookPrivacyUser[];
+};
+
+/**
+ * Describes the message turnleaf.book.v1.SetBookPrivacyRequest.
+ * Use `create(SetBookPrivacyRequestSchema)` to create a new message.
+ */
+export const SetBookPrivacyRequestSchema: GenMessage<SetBookPrivacyRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 4);
+
+/**
+ * @generated from message turnleaf.book.v1.SetBookPrivacyResponse
+ */
+export type SetBookPrivacyResponse = Message<"turnleaf.book.v1.SetBookPrivacyResponse"> & {
+  /**
+   * @generated from field: turnleaf.book.v1.BookPrivacy privacy = 1;
+   */
+  privacy?: BookPrivacy | undefined;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.SetBookPrivacyResponse.
+ * Use `create(SetBookPrivacyResponseSchema)` to create a new message.
+ */
+export const SetBookPrivacyResponseSchema: GenMessage<SetBookPrivacyResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 5);
+
+/**
+ * @generated from message turnleaf.book.v1.UnlockBookRequest
+ */
+export type UnlockBookRequest = Message<"turnleaf.book.v1.UnlockBookRequest"> & {
+  /**
+   * @generated from field: string link = 1;
+   */
+  link: string;
+
+  /**
+   * The user name in PASSWORD_MODE_USERS; empty otherwise.
+   *
+   * @generated from field: string user_name = 2;
+   */
+  userName: string;
+
+  /**
+   * @generated from field: string password = 3;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.UnlockBookRequest.
+ * Use `create(UnlockBookRequestSchema)` to create a new message.
+ */
+export const UnlockBookRequestSchema: GenMessage<UnlockBookRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 6);
+
+/**
+ * @generated from message turnleaf.book.v1.UnlockBookResponse
+ */
+export type UnlockBookResponse = Message<"turnleaf.book.v1.UnlockBookResponse"> & {
+  /**
+   * The first protected page the grant opens (the book's from_page).
+   *
+   * @generated from field: int32 from_page = 1;
+   */
+  fromPage: number;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.UnlockBookResponse.
+ * Use `create(UnlockBookResponseSchema)` to create a new message.
+ */
+export const UnlockBookResponseSchema: GenMessage<UnlockBookResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 7);
 
 /**
  * @generated from message turnleaf.book.v1.GetPublishedBookRequest
@@ -27,7 +257,7 @@ export type GetPublishedBookRequest = Message<"turnleaf.book.v1.GetPublishedBook
  * Use `create(GetPublishedBookRequestSchema)` to create a new message.
  */
 export const GetPublishedBookRequestSchema: GenMessage<GetPublishedBookRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 0);
+  messageDesc(file_turnleaf_book_v1_book_service, 8);
 
 /**
  * @generated from message turnleaf.book.v1.GetPublishedBookResponse
@@ -44,7 +274,7 @@ export type GetPublishedBookResponse = Message<"turnleaf.book.v1.GetPublishedBoo
  * Use `create(GetPublishedBookResponseSchema)` to create a new message.
  */
 export const GetPublishedBookResponseSchema: GenMessage<GetPublishedBookResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 1);
+  messageDesc(file_turnleaf_book_v1_book_service, 9);
 
 /**
  * @generated from message turnleaf.book.v1.PublishedBook
@@ -81,6 +311,13 @@ export type PublishedBook = Message<"turnleaf.book.v1.PublishedBook"> & {
    * @generated from field: repeated int32 revisions = 6;
    */
   revisions: number[];
+
+  /**
+   * PUBLIC or PASSWORD (private books answer NOT_FOUND); hashes are never answered.
+   *
+   * @generated from field: turnleaf.book.v1.BookPrivacy privacy = 7;
+   */
+  privacy?: BookPrivacy | undefined;
 };
 
 /**
@@ -88,7 +325,7 @@ export type PublishedBook = Message<"turnleaf.book.v1.PublishedBook"> & {
  * Use `create(PublishedBookSchema)` to create a new message.
  */
 export const PublishedBookSchema: GenMessage<PublishedBook> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 2);
+  messageDesc(file_turnleaf_book_v1_book_service, 10);
 
 /**
  * @generated from message turnleaf.book.v1.CreateBookFromUploadRequest
@@ -146,7 +383,7 @@ export type CreateBookFromUploadRequest = Message<"turnleaf.book.v1.CreateBookFr
  * Use `create(CreateBookFromUploadRequestSchema)` to create a new message.
  */
 export const CreateBookFromUploadRequestSchema: GenMessage<CreateBookFromUploadRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 3);
+  messageDesc(file_turnleaf_book_v1_book_service, 11);
 
 /**
  * @generated from message turnleaf.book.v1.CreateBookFromUploadResponse
@@ -182,7 +419,7 @@ export type CreateBookFromUploadResponse = Message<"turnleaf.book.v1.CreateBookF
  * Use `create(CreateBookFromUploadResponseSchema)` to create a new message.
  */
 export const CreateBookFromUploadResponseSchema: GenMessage<CreateBookFromUploadResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 4);
+  messageDesc(file_turnleaf_book_v1_book_service, 12);
 
 /**
  * @generated from message turnleaf.book.v1.GetReadyConfigRequest
@@ -220,7 +457,7 @@ export type GetReadyConfigRequest = Message<"turnleaf.book.v1.GetReadyConfigRequ
  * Use `create(GetReadyConfigRequestSchema)` to create a new message.
  */
 export const GetReadyConfigRequestSchema: GenMessage<GetReadyConfigRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 5);
+  messageDesc(file_turnleaf_book_v1_book_service, 13);
 
 /**
  * @generated from message turnleaf.book.v1.GetReadyConfigResponse
@@ -237,7 +474,7 @@ export type GetReadyConfigResponse = Message<"turnleaf.book.v1.GetReadyConfigRes
  * Use `create(GetReadyConfigResponseSchema)` to create a new message.
  */
 export const GetReadyConfigResponseSchema: GenMessage<GetReadyConfigResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 6);
+  messageDesc(file_turnleaf_book_v1_book_service, 14);
 
 /**
  * @generated from message turnleaf.book.v1.DefaultTemplate
@@ -264,7 +501,7 @@ export type DefaultTemplate = Message<"turnleaf.book.v1.DefaultTemplate"> & {
  * Use `create(DefaultTemplateSchema)` to create a new message.
  */
 export const DefaultTemplateSchema: GenMessage<DefaultTemplate> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 7);
+  messageDesc(file_turnleaf_book_v1_book_service, 15);
 
 /**
  * @generated from message turnleaf.book.v1.ReadyConfig
@@ -378,7 +615,70 @@ export type ReadyConfig = Message<"turnleaf.book.v1.ReadyConfig"> & {
  * Use `create(ReadyConfigSchema)` to create a new message.
  */
 export const ReadyConfigSchema: GenMessage<ReadyConfig> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 8);
+  messageDesc(file_turnleaf_book_v1_book_service, 16);
+
+/**
+ * Who may read a book.
+ *
+ * @generated from enum turnleaf.book.v1.BookAccess
+ */
+export enum BookAccess {
+  /**
+   * @generated from enum value: BOOK_ACCESS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: BOOK_ACCESS_PUBLIC = 1;
+   */
+  PUBLIC = 1,
+
+  /**
+   * Readers enter a password (one for all, or a user and their password) for the pages from from_page on.
+   *
+   * @generated from enum value: BOOK_ACCESS_PASSWORD = 2;
+   */
+  PASSWORD = 2,
+
+  /**
+   * Not served to readers at all.
+   *
+   * @generated from enum value: BOOK_ACCESS_PRIVATE = 3;
+   */
+  PRIVATE = 3,
+}
+
+/**
+ * Describes the enum turnleaf.book.v1.BookAccess.
+ */
+export const BookAccessSchema: GenEnum<BookAccess> = /*@__PURE__*/
+  enumDesc(file_turnleaf_book_v1_book_service, 0);
+
+/**
+ * @generated from enum turnleaf.book.v1.PasswordMode
+ */
+export enum PasswordMode {
+  /**
+   * @generated from enum value: PASSWORD_MODE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: PASSWORD_MODE_SINGLE = 1;
+   */
+  SINGLE = 1,
+
+  /**
+   * @generated from enum value: PASSWORD_MODE_USERS = 2;
+   */
+  USERS = 2,
+}
+
+/**
+ * Describes the enum turnleaf.book.v1.PasswordMode.
+ */
+export const PasswordModeSchema: GenEnum<PasswordMode> = /*@__PURE__*/
+  enumDesc(file_turnleaf_book_v1_book_service, 1);
 
 /**
  * BookService owns books, their settings and everything the editor changes on them.
@@ -418,6 +718,36 @@ export const BookService: GenService<{
     methodKind: "unary";
     input: typeof GetPublishedBookRequestSchema;
     output: typeof GetPublishedBookResponseSchema;
+  },
+  /**
+   * GetBookPrivacy answers a book's access settings to its owner (never the password hashes).
+   *
+   * @generated from rpc turnleaf.book.v1.BookService.GetBookPrivacy
+   */
+  getBookPrivacy: {
+    methodKind: "unary";
+    input: typeof GetBookPrivacyRequestSchema;
+    output: typeof GetBookPrivacyResponseSchema;
+  },
+  /**
+   * SetBookPrivacy changes them (spec 001 "Password setting"); an omitted password keeps the stored one.
+   *
+   * @generated from rpc turnleaf.book.v1.BookService.SetBookPrivacy
+   */
+  setBookPrivacy: {
+    methodKind: "unary";
+    input: typeof SetBookPrivacyRequestSchema;
+    output: typeof SetBookPrivacyResponseSchema;
+  },
+  /**
+   * UnlockBook checks a reader's password for a protected book; a wrong one answers PERMISSION_DENIED.
+   *
+   * @generated from rpc turnleaf.book.v1.BookService.UnlockBook
+   */
+  unlockBook: {
+    methodKind: "unary";
+    input: typeof UnlockBookRequestSchema;
+    output: typeof UnlockBookResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_turnleaf_book_v1_book_service, 0);

@@ -1,0 +1,124 @@
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { promisify } from "node:util";
+import { DomainError } from "@turnleaf/kit";
+
+/**
+ * A book's access (spec 001 "Password setting": public or protected; one password or users with passwords; a
+ * hint; all pages or from a start page) plus private books, which readers never see. Passwords are stored as
+ * scrypt hashes only.
+ */
+export type Access = "public" | "password" | "private";
+export type PasswordMode = "single" | "users";
+
+export interface StoredPrivacy {
+  access: Access;
+  mode: PasswordMode;
+  hint: string;
+  fromPage: number;
+  passwordHash: string;
+  users: { name: string; passwordHash: string }[];
+}
+
+export const publicPrivacy: StoredPrivacy = {
+  access: "public",
+  mode: "single",
+  hint: "",
+  fromPage: 1,
+  passwordHash: "",
+  users: [],
+};
+
+export interface PrivacyChange {
+  access: Access;
+  mode: PasswordMode;
+  hint: string;
+  fromPage: number;
+  /** Empty keeps the stored password. */
+  password: string;
+  users: { name: string; password: string }[];
+}
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number) => Promise<Buffer>;
+const keyLength = 32;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(password, salt, keyLength);
+  return `scrypt$${salt.toString("base64url")}$${hash.toString("base64url")}`;
+}
+
+export async function passwordMatches(password: string, stored: string): Promise<boolean> {
+  const [scheme, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+const maxPasswordLength = 64;
+const maxUsers = 500;
+
+function invalid(field: string, message: string): DomainError {
+  return new DomainError("INVALID_ARGUMENT", message, { details: { errors: [{ field, message }] } });
+}
+
+/** The stored settings after a change: every rule checked on the server, passwords hashed, omitted ones kept. */
+export async function applyPrivacyChange(previous: StoredPrivacy, change: PrivacyChange): Promise<StoredPrivacy> {
+  if (!Number.isInteger(change.fromPage) || change.fromPage < 1)
+    throw invalid("fromPage", "the start page must be 1 or more");
+  if (change.hint.length > 200) throw invalid("hint", "the hint may have at most 200 characters");
+  const next: StoredPrivacy = {
+    ...previous,
+    access: change.access,
+    mode: change.mode,
+    hint: change.hint.trim(),
+    fromPage: change.fromPage,
+  };
+  if (change.access !== "password") return next;
+  if (change.mode === "single") {
+    if (change.password.length > maxPasswordLength)
+      throw invalid("password", "the password may have at most 64 characters");
+    next.passwordHash = change.password ? await hashPassword(change.password) : previous.passwordHash;
+    if (!next.passwordHash) throw invalid("password", "please enter a password");
+    return next;
+  }
+  if (change.users.length === 0) throw invalid("users", "add at least one user");
+  if (change.users.length > maxUsers) throw invalid("users", `at most ${maxUsers} users`);
+  const names = new Set<string>();
+  const users: StoredPrivacy["users"] = [];
+  for (const user of change.users) {
+    const name = user.name.trim();
+    if (!name || name.length > 64) throw invalid("users", "every user needs a name of at most 64 characters");
+    if (names.has(name)) throw invalid("users", `the user ${name} is listed twice`);
+    names.add(name);
+    if (user.password.length > maxPasswordLength) throw invalid("users", "a password may have at most 64 characters");
+    const kept = previous.users.find((existing) => existing.name === name)?.passwordHash ?? "";
+    const passwordHash = user.password ? await hashPassword(user.password) : kept;
+    if (!passwordHash) throw invalid("users", `please enter a password for ${name}`);
+    users.push({ name, passwordHash });
+  }
+  next.users = users;
+  return next;
+}
+
+/** Whether the password (and user name, in users mode) opens the book. */
+export async function unlocks(privacy: StoredPrivacy, userName: string, password: string): Promise<boolean> {
+  if (privacy.access !== "password") return true;
+  if (privacy.mode === "single") return privacy.passwordHash !== "" && passwordMatches(password, privacy.passwordHash);
+  const user = privacy.users.find((candidate) => candidate.name === userName.trim());
+  // Hash anyway when the user is unknown, so timing does not tell which names exist.
+  const matches = await passwordMatches(password, user?.passwordHash ?? privacy.users[0]?.passwordHash ?? "");
+  return user !== undefined && matches;
+}
+
+/** What the owner (and the reader, less the user names) may see of the settings: never a hash. */
+export function privacyView(privacy: StoredPrivacy, withUserNames: boolean) {
+  return {
+    access: privacy.access,
+    mode: privacy.mode,
+    hint: privacy.hint,
+    fromPage: privacy.fromPage,
+    hasPassword: privacy.passwordHash !== "",
+    userNames: withUserNames ? privacy.users.map((user) => user.name) : [],
+  };
+}
