@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -197,6 +198,29 @@ describe("the reader", { timeout: 60_000 }, () => {
     await expect.poll(() => announced(page).textContent()).toBe("Page 3 of 12");
     await page.screenshot({ path: join(screenshots, "reader-phone.png") });
     await phone.close();
+  });
+
+  it("has no serious accessibility violations (axe-core), on the book and in its panels", async () => {
+    const page = await open("/b/demo/4?lang=en");
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve("axe-core/axe.min.js") });
+    const serious = async () =>
+      (await page.evaluate("axe.run(document).then((result) => result.violations)")) as {
+        id: string;
+        impact: string;
+        nodes: { target: string[] }[];
+      }[];
+    const check = async () =>
+      (await serious())
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    expect(await check()).toEqual([]);
+    await page.getByRole("button", { name: "Contents" }).click();
+    expect(await check()).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("searchbox").fill("spine");
+    expect(await check()).toEqual([]);
+    await page.close();
   });
 
   it("labels every control", async () => {
