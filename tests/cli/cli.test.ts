@@ -18,6 +18,7 @@ import {
 } from "@turnleaf/kit";
 import { generateLicenceCode } from "@turnleaf/licence-client";
 import type { FastifyInstance } from "fastify";
+import { unzipSync } from "fflate";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -360,9 +361,9 @@ describe("turnleaf publish", { timeout: 120_000 }, () => {
     const html = await readFile(index, "utf8");
     expect(html).not.toContain('type="module"');
     expect(html).toContain('<script src="reader/reader.js"></script>');
-    const zip = await readFile(join(workDir, "published", "FlipBook.zip"));
-    expect(zip.subarray(0, 4).toString("latin1")).toBe("PK\u0003\u0004");
-    expect(zip.includes(Buffer.from("FlipBook/index.html"))).toBe(true);
+    const zipped = unzipSync(await readFile(join(workDir, "published", "FlipBook.zip")));
+    expect(Buffer.from(zipped["FlipBook/index.html"] ?? []).toString("utf8")).toBe(html);
+    expect(Object.keys(zipped)).toContain("FlipBook/reader/reader.js");
 
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
