@@ -1,26 +1,11 @@
 /**
- * The reader's book.json for an offline flipbook, from the conversion manifest. The same mapping as the
- * gateway's hosted view (services/gateway/src/domain/reader-book.view.ts: ready prefix of pages, WebP renditions,
- * outline entries with a page, link boxes), with URLs relative to FlipBook/index.html, and the page texts and
- * search index inlined as data: URLs because a page opened from disk cannot fetch files next to it.
+ * The reader's book.json for an offline flipbook: the conversion's mapping (@turnleaf/conversion/manifest, as the
+ * gateway's hosted view uses it) with URLs relative to FlipBook/index.html, and the page texts and search index
+ * inlined as data: URLs because a page opened from disk cannot fetch files next to it.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Manifest, OutlineEntry } from "@turnleaf/conversion/local";
-
-export interface OutlineItem {
-  title: string;
-  page: number;
-  children: OutlineItem[];
-}
-
-function outlineItems(entries: OutlineEntry[]): OutlineItem[] {
-  return entries.flatMap((entry) => {
-    const children = outlineItems(entry.children);
-    if (entry.page === undefined) return children;
-    return [{ title: entry.title, page: entry.page, children }];
-  });
-}
+import { landedPages, type Manifest, type ReaderBook, readerBook } from "@turnleaf/conversion/manifest";
 
 async function jsonDataUrl(path: string): Promise<string | null> {
   try {
@@ -38,46 +23,22 @@ export async function offlineReaderBook(input: {
   title: string;
   assets: string;
   settings: Record<string, unknown>;
-}) {
+}): Promise<ReaderBook> {
   const { manifest, bookDir, assets } = input;
-  const url = (key: string) => `${assets}${key}`;
-  const landed = [];
-  for (const page of manifest.pages) {
-    if (!page.ready) break;
-    landed.push(page);
-  }
-  const first = manifest.pages[0];
-  const pages = [];
-  for (const page of landed) {
-    pages.push({
-      number: page.n,
-      width: page.width,
-      height: page.height,
-      renditions: Object.entries(page.webp).map(([width, key]) => ({ width: Number(width), url: url(key) })),
-      thumbUrl: page.thumb ? url(page.thumb) : "",
-      textUrl: page.text ? await jsonDataUrl(join(bookDir, page.text)) : null,
-      links: page.links.map(({ box: [x, y, width, height], url: target, page: targetPage }) => ({
-        x,
-        y,
-        width,
-        height,
-        ...(target ? { url: target } : {}),
-        ...(targetPage ? { page: targetPage } : {}),
-      })),
-    });
-  }
-  return {
+  // Text and the search index are read now: the mapping asks for their URLs synchronously.
+  const inlined = new Map<string, string | null>();
+  const dataKeys = [
+    ...landedPages(manifest).flatMap((page) => (page.text ? [page.text] : [])),
+    ...(manifest.search ? [manifest.search] : []),
+  ];
+  for (const key of dataKeys) inlined.set(key, await jsonDataUrl(join(bookDir, key)));
+  return readerBook(manifest, {
     link: "",
     title: input.title,
-    pageWidth: first?.width || 1,
-    pageHeight: first?.height || 1,
-    pages,
-    outline: outlineItems(manifest.outline),
-    searchUrl: manifest.search ? await jsonDataUrl(join(bookDir, manifest.search)) : null,
-    state: "ready" as const,
-    pageCount: landed.length,
+    assetUrl: (key) => `${assets}${key}`,
+    dataUrl: (key) => inlined.get(key) ?? null,
     settings: input.settings,
-  };
+  });
 }
 
 /** Every file of the book folder a reader may load: WebP renditions and thumbnails. */

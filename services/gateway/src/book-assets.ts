@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
+import { isManifest, type Manifest } from "@turnleaf/conversion/manifest";
 import type { S3Client } from "@turnleaf/kit";
-import { isManifest, type Manifest } from "./domain/reader-book.view.js";
 
 /** Reads books' converted assets from the books bucket; the gateway serves them, it never writes them. */
 export interface BookAssets {

@@ -1,5 +1,6 @@
+import type { Manifest } from "@turnleaf/conversion/manifest";
 import { describe, expect, it } from "vitest";
-import { chooseRevision, isReadableAsset, type Manifest, readerBook, readerHtml } from "./reader-book.view.js";
+import { chooseRevision, isReadableAsset, readerBook, readerHtml } from "./reader-book.view.js";
 
 const page = (n: number, ready: boolean) => ({
   n,
@@ -11,6 +12,7 @@ const page = (n: number, ready: boolean) => ({
   thumb: ready ? `thumbs/${n}.webp` : null,
   text: ready ? `text/${n}.json` : null,
   links: n === 1 ? [{ box: [0.1, 0.2, 0.3, 0.05] as [number, number, number, number], page: 3 }] : [],
+  source: { index: 0, page: n - 1, part: "whole" as const, region: [0, 0, 1, 1] as [number, number, number, number] },
 });
 
 const manifest = (revision: number, state: "converting" | "ready", ready: boolean[]): Manifest => ({
@@ -22,6 +24,12 @@ const manifest = (revision: number, state: "converting" | "ready", ready: boolea
   pages: ready.map((isReady, index) => page(index + 1, isReady)),
   outline: [{ title: "Start", page: 1, children: [{ title: "Web", url: "https://example.com", children: [] }] }],
   search: state === "ready" ? "search.json" : null,
+  jobId: "job",
+  engine: "hd-text",
+  trial: false,
+  pagesDone: ready.filter(Boolean).length,
+  sourcePdfs: [],
+  updatedAt: "2026-11-22T00:00:00.000Z",
 });
 
 const facts = { number: "n1", title: "A <Book>", description: "", keywords: "k" };
@@ -48,6 +56,17 @@ describe("the reader's view of a book", () => {
     expect(view.pages[0]?.links).toEqual([{ x: 0.1, y: 0.2, width: 0.3, height: 0.05, page: 3 }]);
     // Outline entries without a page in the book give way to their children that have one.
     expect(view.outline).toEqual([{ title: "Start", page: 1, children: [] }]);
+  });
+
+  it("withholds a protected book's pages from its start page, and its search index", () => {
+    const view = readerBook(facts, manifest(1, "ready", [true, true, true]), { mode: "single", hint: "", fromPage: 2 });
+    expect(view.pages.map((entry) => [entry.number, entry.locked, entry.renditions.length])).toEqual([
+      [1, false, 2],
+      [2, true, 0],
+      [3, true, 0],
+    ]);
+    expect(view.pages[1]).toMatchObject({ textUrl: null, thumbUrl: "", links: [] });
+    expect(view.searchUrl).toBeNull();
   });
 
   it("serves only a revision's readable files", () => {

@@ -1,56 +1,16 @@
+import { type Manifest, readerBook as manifestReaderBook, type ReaderBook } from "@turnleaf/conversion/manifest";
 import type { BookLock } from "./book-grant.js";
 
 /**
- * The hosted reader's view of a book: the conversion's manifest (books/<bookId>/r<revision>/manifest.json, format 1,
- * documented in the conversion service's README) turned into the reader's book.json, and the HTML around the
- * reader for people without JavaScript, search engines and link previews.
+ * The hosted reader's view of a book: the conversion's manifest (books/<bookId>/r<revision>/manifest.json, mapped to
+ * the reader's book.json by @turnleaf/conversion/manifest), which revision readers see, which files they may fetch,
+ * and the HTML around the reader for people without JavaScript, search engines and link previews.
  */
-export interface ManifestPage {
-  n: number;
-  width: number;
-  height: number;
-  ready: boolean;
-  webp: Record<string, string>;
-  jpg: string | null;
-  thumb: string | null;
-  text: string | null;
-  links: { box: [number, number, number, number]; url?: string; page?: number }[];
-}
-
-export interface ManifestOutlineEntry {
-  title: string;
-  page?: number;
-  url?: string;
-  children: ManifestOutlineEntry[];
-}
-
-export interface Manifest {
-  format: number;
-  bookId: string;
-  revision: number;
-  state: "converting" | "ready";
-  pageCount: number;
-  pages: ManifestPage[];
-  outline: ManifestOutlineEntry[];
-  search: string | null;
-}
-
 export interface PublishedBookFacts {
   number: string;
   title: string;
   description: string;
   keywords: string;
-}
-
-export function isManifest(value: unknown): value is Manifest {
-  const candidate = value as Partial<Manifest> | null;
-  return (
-    typeof candidate === "object" &&
-    candidate !== null &&
-    candidate.format === 1 &&
-    Array.isArray(candidate.pages) &&
-    (candidate.state === "converting" || candidate.state === "ready")
-  );
 }
 
 /**
@@ -78,83 +38,18 @@ export const assetContentTypes: Record<string, string> = {
   json: "application/json",
 };
 
-function outlineItems(entries: ManifestOutlineEntry[]): ReaderOutlineItem[] {
-  return entries.flatMap((entry) => {
-    const children = outlineItems(entry.children);
-    if (entry.page === undefined) return children;
-    return [{ title: entry.title, page: entry.page, children }];
+/** book.json of the hosted reader: the book's files under /b/<link>/assets/<revision>/. */
+export function readerBook(book: PublishedBookFacts, manifest: Manifest, lock: BookLock | null = null): ReaderBook {
+  const base = `/b/${encodeURIComponent(book.number)}/assets/${manifest.revision}/`;
+  return manifestReaderBook(manifest, {
+    link: book.number,
+    title: book.title,
+    assetUrl: (key) => `${base}${key}`,
+    lock,
   });
 }
 
-interface ReaderOutlineItem {
-  title: string;
-  page: number;
-  children: ReaderOutlineItem[];
-}
-
-/**
- * book.json: pages that have landed (the ready prefix, so numbering never skips), renditions as asset URLs. Under a
- * lock (a protected book without the reader's grant) the protected pages carry no pictures, text or links, and the
- * search index is withheld: the reader shows its password form there.
- */
-export function readerBook(book: PublishedBookFacts, manifest: Manifest, lock: BookLock | null = null) {
-  const base = `/b/${encodeURIComponent(book.number)}/assets/${manifest.revision}/`;
-  const url = (key: string) => `${base}${key}`;
-  const landed: ManifestPage[] = [];
-  for (const page of manifest.pages) {
-    if (!page.ready) break;
-    landed.push(page);
-  }
-  const first = manifest.pages[0];
-  return {
-    link: book.number,
-    title: book.title,
-    pageWidth: first?.width || 1,
-    pageHeight: first?.height || 1,
-    pages: landed.map((page) =>
-      lock && page.n >= lock.fromPage
-        ? lockedPage(page)
-        : {
-            number: page.n,
-            width: page.width,
-            height: page.height,
-            renditions: Object.entries(page.webp).map(([width, key]) => ({ width: Number(width), url: url(key) })),
-            thumbUrl: page.thumb ? url(page.thumb) : "",
-            textUrl: page.text ? url(page.text) : null,
-            links: page.links.map(({ box: [x, y, width, height], url: target, page: targetPage }) => ({
-              x,
-              y,
-              width,
-              height,
-              ...(target ? { url: target } : {}),
-              ...(targetPage ? { page: targetPage } : {}),
-            })),
-            locked: false,
-          },
-    ),
-    outline: outlineItems(manifest.outline),
-    searchUrl: manifest.search && !lock ? url(manifest.search) : null,
-    lock,
-    state: manifest.state,
-    pageCount: manifest.pageCount,
-    settings: {},
-  };
-}
-
-function lockedPage(page: ManifestPage) {
-  return {
-    number: page.n,
-    width: page.width,
-    height: page.height,
-    renditions: [] as { width: number; url: string }[],
-    thumbUrl: "",
-    textUrl: null,
-    links: [] as { x: number; y: number; width: number; height: number; url?: string; page?: number }[],
-    locked: true,
-  };
-}
-
-export type ReaderBookView = ReturnType<typeof readerBook>;
+export type ReaderBookView = ReaderBook;
 
 const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (text: string) =>

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { BookAccess, PasswordMode } from "@turnleaf/contracts/book/v1/book_service_pb";
+import type { Manifest } from "@turnleaf/conversion/manifest";
 import { DomainError, errorEnvelope, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
@@ -233,15 +234,22 @@ function viewOf(
     : { ...readerBook(facts, emptyManifest, lock), state: "converting" as const };
 }
 
-const emptyManifest = {
+/** What a book with no manifest yet (its first conversion just started) shows: no pages, converting. */
+const emptyManifest: Manifest = {
   format: 1,
   bookId: "",
   revision: 0,
-  state: "converting" as const,
+  jobId: "",
+  state: "converting",
+  engine: "hd-image",
+  trial: false,
   pageCount: 0,
+  pagesDone: 0,
   pages: [],
   outline: [],
   search: null,
+  sourcePdfs: [],
+  updatedAt: new Date(0).toISOString(),
 };
 
 function textOf(json: string | null): string {
