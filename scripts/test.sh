@@ -10,6 +10,8 @@ echo "== contracts (buf lint)"
 (cd proto && ../node_modules/.bin/buf lint)
 echo "== type-check and build (tsc -b)"
 node_modules/.bin/tsc -b
+# Tests and benchmark scripts are not part of any build; they are type-checked on their own.
+node_modules/.bin/tsc -p tests
 echo "== web apps (type-check and bundle)"
 npm run -s build -w web/reader
 npm run -s build:offline -w web/reader   # the offline reader turnleaf publish --format html ships (tests/cli)

@@ -584,7 +584,10 @@ describe("offline registration", () => {
       let candidate: Buffer;
       switch (round % 4) {
         case 0: // flip one bit
-          bytes[random(bytes.length)] ^= 1 << random(8);
+          {
+            const at = random(bytes.length);
+            bytes[at] = (bytes[at] ?? 0) ^ (1 << random(8));
+          }
           candidate = bytes;
           break;
         case 1: // truncate

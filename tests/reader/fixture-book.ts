@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
-import type { ReaderBook } from "../../web/reader/src/book.js";
+import { defaultSettings, type ReaderBook } from "../../web/reader/src/book.js";
 
 export const fixtureWords = ["turnleaf", "paper", "spine", "cover", "margin", "folio", "gutter", "binding"];
 
@@ -83,16 +83,7 @@ export async function writeFixtureBook(
     searchUrl: `${base}/search.json`,
     state: "ready",
     pageCount: options.pages,
-    settings: {
-      direction: options.direction ?? "ltr",
-      pageMode: "auto",
-      hardCover: true,
-      hardPages: false,
-      flipTimeMs: 300,
-      backgroundColor: "#3a3f47",
-      toolbarColor: "#20242b",
-      searchMinLength: 2,
-    },
+    settings: { ...defaultSettings, direction: options.direction ?? "ltr" },
   };
   await writeFile(join(directory, options.link, "book.json"), JSON.stringify(book));
   return book;

@@ -4,9 +4,13 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import jsQR from "jsqr";
+import jsQRModule from "jsqr";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
+
+// jsqr is CommonJS whose function also hangs on `default`: under NodeNext its default import is the module object.
+const jsQR = jsQRModule.default;
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../browser.js";
 import { writeFixtureBook } from "./fixture-book.js";

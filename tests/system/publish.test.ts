@@ -40,7 +40,7 @@ interface Reply {
   data: Record<string, unknown> | null;
 }
 
-async function post(path: string, body: string | Buffer, contentType = "application/x-www-form-urlencoded") {
+async function post(path: string, body: string | Blob, contentType = "application/x-www-form-urlencoded") {
   const response = await fetch(`${services.gatewayUrl}${path}`, {
     method: "POST",
     headers: { "content-type": contentType },
@@ -86,7 +86,7 @@ describe("publishing a PDF and reading it", () => {
     const fileId = task.files[0]?.fileId ?? "";
     const sent = await post(
       `/api/book/upload-book-files?taskId=${task.taskId}&fileId=${fileId}&offset=0`,
-      pdf,
+      new Blob([new Uint8Array(pdf)]),
       "application/octet-stream",
     );
     expect(sent, sent.msg).toMatchObject({ code: "OK" });

@@ -27,7 +27,8 @@ export function makePdf(options: PdfOptions = {}): Promise<Buffer> {
     if (options.paddingBytes) {
       const padding = doc.ref({ Type: "XObject", Subtype: "Form", BBox: [0, 0, 1, 1] });
       padding.write(randomBytes(options.paddingBytes));
-      padding.end();
+      // pdfkit's types want the last chunk; there is none left to write.
+      padding.end(undefined);
     }
     doc.end();
   });

@@ -125,7 +125,7 @@ describe("grpc adapter", () => {
       definition["grpc.reflection.v1.ServerReflection"] as grpc.ServiceDefinition,
       "ServerReflection",
     );
-    const client = new Reflection(address, grpc.credentials.createInsecure()) as grpc.Client & {
+    const client = new Reflection(address, grpc.credentials.createInsecure()) as unknown as grpc.Client & {
       ServerReflectionInfo(): grpc.ClientDuplexStream<Record<string, unknown>, Record<string, unknown>>;
     };
     const ask = (request: Record<string, unknown>) =>

@@ -55,7 +55,9 @@ function answer(overrides: Partial<LicenceAnswer> = {}): LicenceAnswer {
 
 const signed = (value: LicenceAnswer = answer()) => signLicenceAnswer(value, server.privateKey, server.keyId);
 
-const options = (overrides: Partial<VerificationOptions> = {}): VerificationOptions & { nonce: string } => ({
+const options = (
+  overrides: Partial<VerificationOptions & { nonce: string }> = {},
+): VerificationOptions & { nonce: string } => ({
   trustedPublicKeys: [server.publicKeyPem],
   terminalCode,
   now: at(minutes(1)),

@@ -1,13 +1,13 @@
-import type { Manifest } from "@turnleaf/conversion/manifest";
+import type { Manifest, ManifestPage } from "@turnleaf/conversion/manifest";
 import { describe, expect, it } from "vitest";
 import { chooseRevision, isReadableAsset, readerBook, readerHtml } from "./reader-book.view.js";
 
-const page = (n: number, ready: boolean) => ({
+const page = (n: number, ready: boolean): ManifestPage => ({
   n,
   width: 1000,
   height: 1400,
   ready,
-  webp: ready ? { "1000": `pages/${n}/1000.webp`, "500": `pages/${n}/500.webp` } : {},
+  webp: ready ? { "1000": `pages/${n}/1000.webp`, "500": `pages/${n}/500.webp` } : ({} as Record<string, string>),
   jpg: null,
   thumb: ready ? `thumbs/${n}.webp` : null,
   text: ready ? `text/${n}.json` : null,
