@@ -341,6 +341,40 @@ describe("turnleaf publish", { timeout: 120_000 }, () => {
     await browser?.close();
   });
 
+  it("converts a folder as a batch, reports exactly the corrupt file, and retries only what failed", async () => {
+    const home = await freshHome("batch");
+    const folder = join(workDir, "batch-in");
+    const out = join(workDir, "batch-out");
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, "alpha.pdf"), await labelledPdf("A", 2));
+    await writeFile(join(folder, "broken.pdf"), Buffer.from("%PDF-1.7\nthis is not a PDF body"));
+    await writeFile(join(folder, "gamma.pdf"), await labelledPdf("G", 3));
+    await writeFile(join(folder, "readme.txt"), "not a book");
+    const first = await turnleaf(home, ["batch", folder, "--out", out]);
+    expect(first.code).not.toBe(0);
+    expect(first.stderr).toContain("batch conversion failed for broken.pdf");
+    const list = JSON.parse(await readFile(join(out, "batch.json"), "utf8")) as {
+      file: string;
+      status: string;
+      message: string;
+    }[];
+    expect(list.map((task) => [task.file, task.status])).toEqual([
+      ["alpha.pdf", "success"],
+      ["broken.pdf", "failure"],
+      ["gamma.pdf", "success"],
+    ]);
+    expect(list[1]?.message).toContain("PDF conversion failed");
+    expect(existsSync(join(out, "gamma", "book", "manifest.json"))).toBe(true);
+
+    await writeFile(join(folder, "broken.pdf"), await labelledPdf("B", 1));
+    const gammaManifest = await readFile(join(out, "gamma", "book", "manifest.json"), "utf8");
+    const retried = await turnleaf(home, ["batch", folder, "--out", out, "--retry"]);
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(retried.stdout).toContain("3 succeeded, 0 failed, 0 waiting");
+    // What had succeeded was not converted again.
+    expect(await readFile(join(out, "gamma", "book", "manifest.json"), "utf8")).toBe(gammaManifest);
+  }, 60_000);
+
   it("writes FlipBook/index.html and a zip that open from disk in Chromium with the real reader", async () => {
     const home = await registeredHome("publish");
     const imported = await turnleaf(home, ["import", "thirteen.pdf", "--out", "book-project", "--title", "Thirteen"]);

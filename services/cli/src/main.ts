@@ -17,6 +17,7 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf terminal
   turnleaf import <file.pdf|images…> --out <project dir> [--pages 1,5-8,20] [--quality FHD|HD|SHD|custom]
                   [--definition 80-95 --max-edge 450-3200 --dpi 72-320] [--password TEXT] [--title TEXT]
+  turnleaf batch <folder> --out <dir> [--retry] [--pages …] [--quality …]   one project per PDF or image, a task list
   turnleaf publish <project dir> --format html --out <dir> [--title T] [--description D] [--keywords K] [--lang zh|en…]
 
 Options for every command: --json (machine-readable result), --help.
@@ -53,6 +54,16 @@ const commandOptions = {
     dpi: { type: "string" },
     password: { type: "string" },
     title: { type: "string" },
+  },
+  batch: {
+    ...common,
+    out: { type: "string", short: "o" },
+    retry: { type: "boolean" },
+    pages: { type: "string" },
+    quality: { type: "string" },
+    definition: { type: "string" },
+    "max-edge": { type: "string" },
+    dpi: { type: "string" },
   },
   publish: {
     ...common,
@@ -140,6 +151,21 @@ export async function run(argv: string[], context: Context): Promise<void> {
         dpi: text("dpi"),
         password: text("password"),
         title: text("title"),
+        json: flag("json"),
+      });
+    }
+    case "batch": {
+      tooMany(1);
+      const { batch } = await import("./batch.js");
+      return batch(context, {
+        folder: positionals[0],
+        out: text("out"),
+        retry: flag("retry"),
+        pages: text("pages"),
+        quality: text("quality"),
+        definition: text("definition"),
+        maxEdge: text("max-edge"),
+        dpi: text("dpi"),
         json: flag("json"),
       });
     }
