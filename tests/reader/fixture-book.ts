@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
-import { defaultSettings, type ReaderBook } from "../../web/reader/src/book.js";
+import { defaultSettings, type ReaderBook, type ReaderSettings } from "../../web/reader/src/book.js";
 
 export const fixtureWords = ["turnleaf", "paper", "spine", "cover", "margin", "folio", "gutter", "binding"];
 
@@ -28,6 +28,9 @@ export async function writeFixtureBook(
     title?: string;
     /** Draw only this many distinct pages and reuse their pictures (big books for benchmarks). */
     distinctPictures?: number;
+    /** Settings over the defaults. */
+    settings?: Partial<ReaderSettings>;
+    extra?: Partial<ReaderBook>;
   },
 ): Promise<ReaderBook> {
   const base = `/fixtures/${options.link}`;
@@ -83,7 +86,8 @@ export async function writeFixtureBook(
     searchUrl: `${base}/search.json`,
     state: "ready",
     pageCount: options.pages,
-    settings: { ...defaultSettings, direction: options.direction ?? "ltr" },
+    settings: { ...defaultSettings, direction: options.direction ?? "ltr", ...options.settings },
+    ...options.extra,
   };
   await writeFile(join(directory, options.link, "book.json"), JSON.stringify(book));
   return book;

@@ -30,6 +30,11 @@ beforeAll(async () => {
   fixtures = await mkdtemp(join(tmpdir(), "turnleaf-reader-"));
   await writeFixtureBook(fixtures, { link: "demo", pages: 12 });
   await writeFixtureBook(fixtures, { link: "manga", pages: 12, direction: "rtl" });
+  await writeFixtureBook(fixtures, {
+    link: "extras",
+    pages: 12,
+    settings: { pageCaptions: "1:Cover;2-5:i+;6-:1+" },
+  });
   server = await serveReader(readerDist, fixtures);
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -310,5 +315,19 @@ describe("the reader's sharing, thumbnails, memory and preview", { timeout: 60_0
     expect(await background()).toBe(before);
     await page.close();
     await foreign.close();
+  });
+});
+
+describe("the reader's settings", { timeout: 60_000 }, () => {
+  it("shows page-number captions in the toolbar and the announcer", async () => {
+    const page = await open("/b/extras/4?lang=en");
+    await expect.poll(() => announced(page).textContent()).toBe("Page iii–iv of 12");
+    expect(await page.locator(".tl-page-number").textContent()).toBe("iii–iv / 12");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 1–2 of 12");
+    await settle(page);
+    await page.keyboard.press("Home");
+    await expect.poll(() => announced(page).textContent()).toBe("Page Cover of 12");
+    await page.close();
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { loadBook, type ReaderBook, type SearchIndex } from "./book.js";
+import { parseCaptions, spreadCaption } from "./engine/captions.js";
 import { createLayout, modeForViewport, spreadWindow } from "./engine/layout.js";
 import { pickRendition } from "./engine/renditions.js";
 import { FlipBook, type FlipBookHandle } from "./FlipBook.js";
@@ -326,10 +327,8 @@ export function Reader({
   };
 
   const visiblePages = layout.pagesOf(spread);
-  const pageText =
-    visiblePages.length > 1
-      ? `${visiblePages[0]}–${visiblePages[visiblePages.length - 1]}`
-      : String(visiblePages[0] ?? 1);
+  const captions = useMemo(() => parseCaptions(book.settings.pageCaptions), [book.settings.pageCaptions]);
+  const pageText = spreadCaption(captions, visiblePages);
   const atStart = spread <= 0;
   const atEnd = spread >= layout.spreadCount - 1;
 

@@ -82,6 +82,11 @@ export interface ReaderSettings {
   /** Background gradient (colours A and B, angle 30/60/90/180) over the background colour. */
   backgroundGradient: { colorA: string; colorB: string; angle: number } | null;
   logo: { url: string; link: string; height: number } | null;
+  /**
+   * Page-number captions: `range:caption` entries separated by semicolons, e.g. `1-2:Cover;3-6:i+;7-:1+`
+   * (`n+` counts up in arabic, `i+`/`I+` in roman; `N`, `R`, `r` macros with a start number). See engine/captions.ts.
+   */
+  pageCaptions: string;
 }
 
 export const defaultSettings: ReaderSettings = {
@@ -100,6 +105,7 @@ export const defaultSettings: ReaderSettings = {
   disableRightClick: false,
   backgroundGradient: null,
   logo: null,
+  pageCaptions: "",
 };
 
 export async function loadBook(url: string): Promise<ReaderBook> {

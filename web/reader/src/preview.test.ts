@@ -18,5 +18,6 @@ describe("preview messages", () => {
     expect(applyPreview(defaultSettings, message("flippingTime", "0.6"))?.flipTimeMs).toBe(600);
     expect(applyPreview(defaultSettings, message("searchMinLength", "x"))).toBeUndefined();
     expect(applyPreview(defaultSettings, message("noSuchKey", 1))).toBeUndefined();
+    expect(applyPreview(defaultSettings, message("pageCaptions", "1:Cover;2-:1+"))?.pageCaptions).toBe("1:Cover;2-:1+");
   });
 });

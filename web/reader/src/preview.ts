@@ -33,6 +33,7 @@ const aliases: Record<string, keyof ReaderSettings> = {
   autoFlip: "autoFlip",
   autoFlipIntervalSeconds: "autoFlipIntervalSeconds",
   lastPageMemory: "lastPageMemory",
+  pageCaptions: "pageCaptions",
 };
 
 const truthy = new Set(["yes", "show", "true", "1"]);
