@@ -10,10 +10,14 @@ if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules
   npm install --no-audit --no-fund
 fi
 bash scripts/install-servers.sh
-# The reader and editor are tested in Debian's Chromium (driven by playwright-core, which downloads nothing).
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "setup: installing Debian's chromium for the browser tests" >&2
+# Debian packages the tests use: Chromium for the reader and editor (driven by playwright-core, which downloads
+# nothing), php-cli to run the WordPress plug-in turnleaf publishes.
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v php >/dev/null 2>&1 || missing+=(php-cli)
+if ((${#missing[@]} > 0)); then
+  echo "setup: installing ${missing[*]} from Debian's packages" >&2
   apt_get() { if [[ $(id -u) -eq 0 ]]; then apt-get "$@"; else sudo apt-get "$@"; fi; }
   apt_get update -qq
-  DEBIAN_FRONTEND=noninteractive apt_get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt_get install -y -qq "${missing[@]}" >/dev/null
 fi

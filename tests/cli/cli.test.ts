@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { LicenceAdminService } from "@turnleaf/contracts/licence/v1/licence_admin_service_pb";
 import {
   type Connection,
@@ -121,6 +121,17 @@ interface Run {
   stdout: string;
   stderr: string;
 }
+
+/** Runs another program (php) to completion. */
+function run(command: string, args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(command, args, { timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const testsDir = fileURLToPath(new URL(".", import.meta.url));
 
 /** Runs the built CLI with its own state folder, in workDir, against the test gateway. */
 function turnleaf(home: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
@@ -417,6 +428,63 @@ describe("turnleaf publish", { timeout: 120_000 }, () => {
     expect(failures).toEqual([]);
     await page.close();
   });
+
+  it("publishes an installable WordPress plug-in whose shortcode renders the book", async () => {
+    const home = await freshHome("wordpress");
+    const project = join(workDir, "wp-project");
+    const imported = await turnleaf(home, [
+      "import",
+      join(workDir, "thirteen.pdf"),
+      "--out",
+      project,
+      "--pages",
+      "1-3",
+    ]);
+    expect(imported.code, imported.stderr).toBe(0);
+    const out = join(workDir, "wp-out");
+    const published = await turnleaf(home, [
+      "publish",
+      project,
+      "--format",
+      "wordpress",
+      "--out",
+      out,
+      "--title",
+      "Harbour Notes",
+      "--description",
+      "Stories from the harbour",
+      "--keywords",
+      "harbour, boats",
+      "--seo-text",
+    ]);
+    expect(published.code, published.stderr).toBe(0);
+    expect(published.stdout).toContain("[turnleaf_harbour_notes");
+    const pluginPath = join(out, "turnleaf-harbour-notes", "turnleaf-harbour-notes.php");
+    const plugin = await readFile(pluginPath, "utf8");
+    // The header WordPress reads to list the plug-in.
+    expect(plugin).toMatch(/^<\?php\n\/\*\*\n \* Plugin Name: Turnleaf flipbook: Harbour Notes\n/);
+    expect(plugin).toContain(" * Description: Stories from the harbour\n");
+    expect(plugin).toContain(" * Version: 1.0.0\n");
+    const lint = await run("php", ["-l", pluginPath]);
+    expect(lint.code, lint.stdout + lint.stderr).toBe(0);
+    const rendered = await run("php", [
+      join(testsDir, "wordpress-fake.php"),
+      pluginPath,
+      JSON.stringify({ width: "800", height: "500" }),
+    ]);
+    expect(rendered.code, rendered.stderr).toBe(0);
+    const { tag, html } = JSON.parse(rendered.stdout) as { tag: string; html: string };
+    expect(tag).toBe("turnleaf_harbour_notes");
+    expect(html).toContain(
+      '<iframe src="https://blog.example/wp-content/plugins/turnleaf-harbour-notes/flipbook/index.html" width="800" height="500" title="Harbour Notes"',
+    );
+    expect(html).toContain("<noscript><article");
+    expect(html).toContain("P1");
+    expect(existsSync(join(out, "turnleaf-harbour-notes", "flipbook", "index.html"))).toBe(true);
+    const zipped = unzipSync(await readFile(join(out, "turnleaf-harbour-notes.zip")));
+    expect(Object.keys(zipped)).toContain("turnleaf-harbour-notes/turnleaf-harbour-notes.php");
+    expect(Object.keys(zipped)).toContain("turnleaf-harbour-notes/flipbook/index.html");
+  }, 60_000);
 
   it("validates paths with the spec's rules and refuses EXE, APP and APK clearly", async () => {
     const home = await freshHome("paths");

@@ -18,7 +18,8 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf import <file.pdf|images…> --out <project dir> [--pages 1,5-8,20] [--quality FHD|HD|SHD|custom]
                   [--definition 80-95 --max-edge 450-3200 --dpi 72-320] [--password TEXT] [--title TEXT]
   turnleaf batch <folder> --out <dir> [--retry] [--pages …] [--quality …]   one project per PDF or image, a task list
-  turnleaf publish <project dir> --format html --out <dir> [--title T] [--description D] [--keywords K] [--lang zh|en…]
+  turnleaf publish <project dir> --format html|wordpress --out <dir> [--title T] [--description D] [--keywords K]
+                   [--lang zh|en…] [--seo-text (wordpress: a text version for search engines)]
 
 Options for every command: --json (machine-readable result), --help.
 The server is --server, else $TURNLEAF_SERVER, else http://localhost:8080. State lives in $TURNLEAF_HOME, else
@@ -73,6 +74,7 @@ const commandOptions = {
     description: { type: "string" },
     keywords: { type: "string" },
     lang: { type: "string" },
+    "seo-text": { type: "boolean" },
   },
 } as const;
 
@@ -180,6 +182,7 @@ export async function run(argv: string[], context: Context): Promise<void> {
         description: text("description"),
         keywords: text("keywords"),
         lang: text("lang"),
+        seoText: flag("seo-text"),
         json: flag("json"),
       });
     }

@@ -22,6 +22,8 @@ export interface PublishOptions {
   description: string | undefined;
   keywords: string | undefined;
   lang: string | undefined;
+  /** WordPress: a text version of the book in the shortcode's output, for search engines. */
+  seoText?: boolean;
   json: boolean;
 }
 
@@ -85,7 +87,7 @@ export async function publish(context: Context, options: PublishOptions): Promis
     validatePath(options.out, "Output path", toolchain.suffix);
     throw new CliError(publishMessages.toolchain(format, toolchain.what), exitCodes.unavailable);
   }
-  if (format !== "html") {
+  if (format !== "html" && format !== "wordpress") {
     validatePath(options.out, "Output path");
     throw new CliError(publishMessages.later(format), exitCodes.unavailable);
   }
@@ -99,30 +101,13 @@ export async function publish(context: Context, options: PublishOptions): Promis
     );
   }
 
+  if (format === "wordpress") {
+    const { publishWordPress } = await import("./wordpress.js");
+    return publishWordPress(context, { projectDir, outDir, project, manifest, readerDir, options });
+  }
   const flipBook = join(outDir, "FlipBook");
   try {
-    await rm(flipBook, { recursive: true, force: true });
-    await mkdir(join(flipBook, "reader"), { recursive: true });
-    const bookDir = join(projectDir, dirname(project.book));
-    for (const key of readerAssetKeys(manifest)) {
-      const target = join(flipBook, "files", key);
-      await mkdir(dirname(target), { recursive: true });
-      await copyFile(join(bookDir, key), target);
-    }
-    await copyFile(join(readerDir, "reader.js"), join(flipBook, "reader", "reader.js"));
-    await copyFile(join(readerDir, "reader.css"), join(flipBook, "reader", "reader.css"));
-    const title = options.title ?? project.title;
-    const book = await offlineReaderBook({ manifest, bookDir, title, assets: "files/", settings: project.settings });
-    await writeFile(
-      join(flipBook, "index.html"),
-      indexHtml({
-        title,
-        description: options.description ?? "",
-        keywords: options.keywords ?? "",
-        lang: options.lang ?? "zh",
-        book,
-      }),
-    );
+    await writeFlipBook({ projectDir, flipBook, project, manifest, readerDir, options });
     await zipFolder(flipBook, "FlipBook", join(outDir, "FlipBook.zip"));
   } catch (error) {
     if (error instanceof CliError) throw error;
@@ -135,4 +120,39 @@ export async function publish(context: Context, options: PublishOptions): Promis
   }
   context.print(`published: ${index}`);
   context.print(`zip: ${join(outDir, "FlipBook.zip")}`);
+}
+
+/** Writes the offline flipbook folder (index.html, the classic-script reader, the book's pictures) to `flipBook`. */
+export async function writeFlipBook(input: {
+  projectDir: string;
+  flipBook: string;
+  project: Awaited<ReturnType<typeof readProject>>["project"];
+  manifest: Awaited<ReturnType<typeof readProject>>["manifest"];
+  readerDir: string;
+  options: PublishOptions;
+}): Promise<Awaited<ReturnType<typeof offlineReaderBook>>> {
+  const { projectDir, flipBook, project, manifest, readerDir, options } = input;
+  await rm(flipBook, { recursive: true, force: true });
+  await mkdir(join(flipBook, "reader"), { recursive: true });
+  const bookDir = join(projectDir, dirname(project.book));
+  for (const key of readerAssetKeys(manifest)) {
+    const target = join(flipBook, "files", key);
+    await mkdir(dirname(target), { recursive: true });
+    await copyFile(join(bookDir, key), target);
+  }
+  await copyFile(join(readerDir, "reader.js"), join(flipBook, "reader", "reader.js"));
+  await copyFile(join(readerDir, "reader.css"), join(flipBook, "reader", "reader.css"));
+  const title = options.title ?? project.title;
+  const book = await offlineReaderBook({ manifest, bookDir, title, assets: "files/", settings: project.settings });
+  await writeFile(
+    join(flipBook, "index.html"),
+    indexHtml({
+      title,
+      description: options.description ?? "",
+      keywords: options.keywords ?? "",
+      lang: options.lang ?? "zh",
+      book,
+    }),
+  );
+  return book;
 }
