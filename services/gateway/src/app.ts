@@ -2,8 +2,10 @@ import formBody from "@fastify/formbody";
 import type { Logger } from "@turnleaf/kit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Peers } from "./peers.js";
-import { actorResolver } from "./plugins/actor.js";
+import { registerSessions } from "./plugins/actor.js";
 import { registerEnvelope } from "./plugins/envelope.js";
+import { registerSameOriginRule } from "./plugins/same-origin.js";
+import { registerAccountRoutes } from "./routes/account.routes.js";
 import { registerBookPrivacyRoutes, registerBookRoutes } from "./routes/book.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
 import { registerLicenceRoutes } from "./routes/licence.routes.js";
@@ -16,6 +18,8 @@ export interface AppDependencies {
   peers: Peers;
   stores: StoreProbes;
   devActorUserId: string | undefined;
+  /** Origins besides the request's own host allowed to POST to /api/ (ALLOWED_ORIGINS). */
+  allowedOrigins?: string[] | undefined;
   /** Fastify's trustProxy: proxies whose X-Forwarded-For gives the client's address. */
   trustProxy?: number | string[] | undefined;
   /** The hosted reader; tests of other paths may leave it out. */
@@ -41,8 +45,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   await app.register(formBody);
   registerEnvelope(app);
+  registerSameOriginRule(app, dependencies.allowedOrigins);
+  const resolveActor = registerSessions(app, {
+    account: dependencies.peers.account,
+    devActorUserId: dependencies.devActorUserId,
+  });
   registerHealthRoutes(app, dependencies.peers, dependencies.stores);
-  const resolveActor = actorResolver(dependencies.devActorUserId);
+  registerAccountRoutes(app, dependencies.peers, resolveActor);
   registerBookRoutes(app, dependencies.peers, resolveActor);
   registerBookPrivacyRoutes(app, dependencies.peers, resolveActor);
   registerLicenceRoutes(app, dependencies.peers, resolveActor);

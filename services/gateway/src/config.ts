@@ -30,8 +30,8 @@ export function readConfig(source: Env) {
       /** The built reader (web/reader/dist); the image puts it beside the gateway. */
       READER_DIST_DIR: env.text.default(fileURLToPath(new URL("../../../web/reader/dist", import.meta.url))),
       /**
-       * Until accounts and sessions land, a local stack may act as one user for requests without a session.
-       * Never set in a deployment: without it, such requests answer LOGIN_SIGNOUT.
+       * A local stack (and tests) may act as one user for requests WITHOUT a session cookie. Never set in a
+       * deployment: without it, such requests answer LOGIN_SIGNOUT. A request with the cookie always acts as its session.
        */
       DEV_ACTOR_USER_ID: env.text.regex(/^[0-9]{1,20}$/, "expected a numeric user id").optional(),
       /**
@@ -41,6 +41,17 @@ export function readConfig(source: Env) {
       TRUST_PROXY: env.text
         .regex(/^(\d{1,2}|[0-9a-fA-F.:/,\s]+|loopback|linklocal|uniquelocal)$/, "expected a hop count or addresses")
         .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.split(",").map((part) => part.trim())))
+        .optional(),
+      /**
+       * Origins besides the gateway's own host whose pages may POST to /api/ (comma separated, e.g.
+       * "https://editor.example.com"); a cross-site Origin otherwise answers 403.
+       */
+      ALLOWED_ORIGINS: env.text
+        .regex(
+          /^\s*https?:\/\/[^\s,/]+\/?\s*(,\s*https?:\/\/[^\s,/]+\/?\s*)*$/,
+          "expected origins like https://host:port, comma separated",
+        )
+        .transform((value) => value.split(",").map((origin) => origin.trim()))
         .optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },

@@ -16,6 +16,7 @@ async function main() {
     peers,
     stores,
     devActorUserId: config.DEV_ACTOR_USER_ID,
+    allowedOrigins: config.ALLOWED_ORIGINS,
     trustProxy: config.TRUST_PROXY,
     reader: {
       assets: bookAssets(createS3Client(s3SettingsFrom(config)), config.S3_BUCKET_BOOKS),

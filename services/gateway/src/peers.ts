@@ -1,5 +1,7 @@
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_pb";
+import { AccountService } from "@turnleaf/contracts/power/v1/account_service_pb";
+import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { UploadProgressService, UploadService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
 import { createClient, createHealthChecker, type TypedClient } from "@turnleaf/kit";
 import type { GatewayConfig } from "./config.js";
@@ -10,6 +12,9 @@ export type ServiceName = (typeof serviceNames)[number];
 export interface Peers {
   book: TypedClient<typeof BookService>;
   licence: TypedClient<typeof LicenceService>;
+  /** Accounts and sessions (the power service). */
+  account: TypedClient<typeof AccountService>;
+  power: TypedClient<typeof PowerService>;
   upload: TypedClient<typeof UploadService>;
   uploadProgress: TypedClient<typeof UploadProgressService>;
   health: Record<ServiceName, ReturnType<typeof createHealthChecker>>;
@@ -27,6 +32,8 @@ export function connectPeers(config: GatewayConfig): Peers {
   };
   const book = createClient(BookService, addresses.book, { peer: "book", defaultDeadlineMs: 10_000 });
   const licence = createClient(LicenceService, addresses.licence, { peer: "licence", defaultDeadlineMs: 10_000 });
+  const account = createClient(AccountService, addresses.power, { peer: "power", defaultDeadlineMs: 10_000 });
+  const power = createClient(PowerService, addresses.power, { peer: "power", defaultDeadlineMs: 10_000 });
   const upload = createClient(UploadService, addresses.upload, { peer: "upload", defaultDeadlineMs: 60_000 });
   const uploadProgress = createClient(UploadProgressService, addresses.upload, { peer: "upload" });
   const health = Object.fromEntries(
@@ -35,12 +42,16 @@ export function connectPeers(config: GatewayConfig): Peers {
   return {
     book,
     licence,
+    account,
+    power,
     upload,
     uploadProgress,
     health,
     close() {
       book.close();
       licence.close();
+      account.close();
+      power.close();
       upload.close();
       uploadProgress.close();
       for (const checker of Object.values(health)) checker.close();

@@ -1,26 +1,53 @@
 import type { Connection, Logger } from "@turnleaf/kit";
+import { AccountRepository } from "./data/account.repository.js";
 import { PowerRepository } from "./data/power.repository.js";
 import { BookSlotRepository, PlanRepository } from "./data/quota.repositories.js";
-import { demoPlan, demoUser } from "./domain/demo.js";
+import { demoPassword, demoPlan, demoUser } from "./domain/demo.js";
+import { AccountDesk, type AccountSettings } from "./handlers/account-desk.js";
 import { PowerDesk } from "./handlers/power-desk.js";
 
-/** Wires the power desk to its stores; the unique indexes (book slots above all) must exist before any call. */
+/** Sessions of 12 hours idle and 7 days at most; 10 failed logins per email and address in 15 minutes. */
+export const defaultAccountSettings: AccountSettings = {
+  idleMs: 12 * 60 * 60 * 1000,
+  absoluteMs: 7 * 24 * 60 * 60 * 1000,
+  loginFailureLimit: 10,
+  loginFailureWindowMs: 15 * 60 * 1000,
+};
+
+/** Wires the power and account desks to their stores; the unique indexes must exist before any call. */
 export async function assemblePower(input: {
   mongo: Connection;
   log: Logger;
   demoSeed?: boolean;
   now?: () => Date;
-}): Promise<{ repository: PowerRepository; desk: PowerDesk }> {
+  accountSettings?: Partial<AccountSettings>;
+}): Promise<{ repository: PowerRepository; desk: PowerDesk; accounts: AccountDesk }> {
+  const now = input.now ?? (() => new Date());
   const repository = new PowerRepository(input.mongo);
   const plans = new PlanRepository(input.mongo);
   const slots = new BookSlotRepository(input.mongo);
-  await Promise.all([repository.ensureIndexes(), plans.ensureIndexes(), slots.ensureIndexes()]);
+  const accountStore = new AccountRepository(input.mongo);
+  await Promise.all([
+    repository.ensureIndexes(),
+    plans.ensureIndexes(),
+    slots.ensureIndexes(),
+    accountStore.ensureIndexes(),
+  ]);
+  const desk = new PowerDesk({ repository, plans, slots, now });
+  const accounts = new AccountDesk({
+    accounts: accountStore,
+    power: desk,
+    settings: { ...defaultAccountSettings, ...input.accountSettings },
+    log: input.log,
+    now,
+  });
   if (input.demoSeed) {
     await repository.upsertUser(demoUser);
     // The demo account may upload: a VIP plan a year out, set only when it has no plan (a restart keeps changes).
-    const now = input.now?.() ?? new Date();
-    await plans.insertPlanIfAbsent({ _id: `user:${demoUser.userId}`, ...demoPlan(now) });
-    input.log.info({ userId: demoUser.userId }, "demo user seeded");
+    await plans.insertPlanIfAbsent({ _id: `user:${demoUser.userId}`, ...demoPlan(now()) });
+    // It may log in with the documented demo password, set only when it has none.
+    await accounts.seedPassword(demoUser.userId, demoPassword);
+    input.log.info({ userId: demoUser.userId, email: demoUser.email }, "demo user seeded");
   }
-  return { repository, desk: new PowerDesk({ repository, plans, slots, now: input.now ?? (() => new Date()) }) };
+  return { repository, desk, accounts };
 }

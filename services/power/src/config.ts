@@ -10,6 +10,13 @@ export function readConfig(source: Env) {
       MONGODB_URI: env.mongodbUri,
       MONGODB_DATABASE: env.text.default("turnleaf-power"),
       DEMO_SEED: env.booleanFlag.default(false),
+      /** A session ends after this long unused (12 hours) … */
+      SESSION_IDLE_MINUTES: env.positiveInteger.default(720),
+      /** … and this long after its login whatever its use (7 days). */
+      SESSION_ABSOLUTE_HOURS: env.positiveInteger.default(168),
+      /** Failed logins per email and client address within the window before further tries are refused. */
+      LOGIN_FAILURE_LIMIT: env.positiveInteger.default(10),
+      LOGIN_FAILURE_WINDOW_SECONDS: env.positiveInteger.default(900),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

@@ -1,17 +1,79 @@
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import type { User } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { DomainError } from "@turnleaf/kit";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { cookieValue } from "../domain/book-grant.js";
+import type { Peers } from "../peers.js";
 
 export interface Actor {
   userId: string;
 }
 
+/** The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure over https; its value is the power service's token. */
+export const sessionCookieName = "tl_session";
+
+/** What the session hook found for a request with a session cookie. */
+type SessionState =
+  | { kind: "session"; actor: Actor; user: User | undefined; expiresAt: Date | undefined }
+  | { kind: "refused"; error: unknown };
+
+const states = new WeakMap<FastifyRequest, SessionState>();
+
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const token = cookieValue(request.headers.cookie, sessionCookieName);
+  return token ? decodeURIComponent(token) : undefined;
+}
+
+/** Paths that never act as a user: the hosted reader, health, the login form. A session cookie is not resolved there. */
+function actsAsUser(url: string): boolean {
+  const path = url.split("?")[0] ?? "";
+  return !(path.startsWith("/b/") || path === "/healthz" || path === "/login.php" || path === "/checkAccount.php");
+}
+
+export type ActorResolver = (request: FastifyRequest) => Actor;
+
 /**
- * Resolves who is acting. Sessions arrive with the accounts issue; until then only a local stack's
- * DEV_ACTOR_USER_ID acts, and without it every call answers LOGIN_SIGNOUT.
+ * Resolves who is acting. A request with the session cookie acts as the session's user: the power service
+ * resolves the cookie before the handler runs (an onRequest hook), so handlers ask synchronously. An unknown or
+ * ended session answers LOGIN_SIGNOUT, an expired one LOGIN_TIMEOUT. Only a request WITHOUT a session cookie
+ * may fall back to a local stack's DEV_ACTOR_USER_ID; without it such requests answer LOGIN_SIGNOUT.
  */
-export function actorResolver(devActorUserId: string | undefined) {
-  return (_request: FastifyRequest): Actor => {
-    if (devActorUserId) return { userId: devActorUserId };
+export function registerSessions(
+  app: FastifyInstance,
+  options: { account: Peers["account"]; devActorUserId: string | undefined },
+): ActorResolver {
+  app.addHook("onRequest", async (request) => {
+    const token = sessionToken(request);
+    if (token === undefined || !actsAsUser(request.url)) return;
+    try {
+      const { session, user } = await options.account.resolveSession({ token });
+      const userId = session?.userId ?? user?.userId ?? "";
+      if (!userId) throw new DomainError("UNAUTHENTICATED", "please log in");
+      states.set(request, {
+        kind: "session",
+        actor: { userId },
+        user,
+        expiresAt: session?.expiresAt ? timestampDate(session.expiresAt) : undefined,
+      });
+    } catch (error) {
+      states.set(request, { kind: "refused", error });
+    }
+  });
+
+  return (request) => {
+    const state = states.get(request);
+    if (state?.kind === "session") return state.actor;
+    if (state?.kind === "refused") throw state.error;
+    if (sessionToken(request) !== undefined) throw new DomainError("UNAUTHENTICATED", "please log in");
+    if (options.devActorUserId) return { userId: options.devActorUserId };
     throw new DomainError("UNAUTHENTICATED", "please log in");
   };
+}
+
+/** The session's user as the power service answered it, when the request acts through a session. */
+export function sessionUser(
+  request: FastifyRequest,
+): { user: User | undefined; expiresAt: Date | undefined } | undefined {
+  const state = states.get(request);
+  return state?.kind === "session" ? { user: state.user, expiresAt: state.expiresAt } : undefined;
 }

@@ -12,7 +12,13 @@ export interface UserDocument {
   bookWebsite: string;
 }
 
-const userSchema = new Schema<UserDocument>(
+/** The stored user with its password hash: only the account desk reads it; every other read leaves it out. */
+export interface UserWithCredentials extends UserDocument {
+  /** `scrypt$…` (domain/passwords.ts); empty for users who cannot log in with a password. */
+  passwordHash?: string;
+}
+
+const userSchema = new Schema<UserWithCredentials>(
   {
     userId: { type: String, required: true, unique: true },
     email: { type: String, required: true, unique: true, lowercase: true, trim: true },
@@ -23,10 +29,11 @@ const userSchema = new Schema<UserDocument>(
     bookLogo: { type: String, default: "" },
     bookLogoLink: { type: String, default: "" },
     bookWebsite: { type: String, default: "" },
+    passwordHash: { type: String, default: "", select: false },
   },
   { collection: "users", timestamps: true },
 );
 
 export function userModel(connection: Connection) {
-  return connection.model<UserDocument>("User", userSchema);
+  return connection.model<UserWithCredentials>("User", userSchema);
 }

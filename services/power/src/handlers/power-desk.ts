@@ -70,6 +70,11 @@ export class PowerDesk {
     return (await this.deps.plans.findPlan(account)) ?? granted;
   }
 
+  /** A new account's plan, now rather than at its first upload: the same once-only, audited grant. */
+  async grantNewUserPlan(userId: string): Promise<Plan> {
+    return this.planOf(`user:${requireNumericId("userId", userId)}`, false);
+  }
+
   private async context(asker: UploadAsker) {
     const userId = requireNumericId("userId", asker.userId);
     const { account, team } = accountOf(asker);

@@ -1,0 +1,196 @@
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import type { Session } from "@turnleaf/contracts/power/v1/account_service_pb";
+import type { User } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { DomainError, okEnvelope } from "@turnleaf/kit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Peers } from "../peers.js";
+import { type ActorResolver, sessionCookieName, sessionToken, sessionUser } from "../plugins/actor.js";
+
+/** The desktop tool's wording of a refused login (spec 001 §8); the editor's is the power service's (spec 000 §8). */
+export const desktopWrongCredentials = "Incorrect email or password";
+
+const credentialsSchema = {
+  body: {
+    type: "object",
+    required: ["email", "password"],
+    properties: {
+      email: { type: "string", maxLength: 254 },
+      password: { type: "string", maxLength: 128 },
+      client: { type: "string", enum: ["editor", "desktop"] },
+    },
+  },
+} as const;
+
+interface Credentials {
+  email: string;
+  password: string;
+  client?: "editor" | "desktop";
+}
+
+function sessionCookie(request: FastifyRequest, token: string, expiresAt: Date | undefined): string {
+  const maxAge = expiresAt ? Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)) : 0;
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  return `${sessionCookieName}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+function clearedCookie(request: FastifyRequest): string {
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  return `${sessionCookieName}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The `data` of the account replies: the user's profile, and the session's expiries when there is one. */
+function userView(user: User | undefined, session?: { expiresAt?: Date; idleExpiresAt?: Date }) {
+  return {
+    userId: user?.userId ?? "",
+    email: user?.email ?? "",
+    uLink: user?.uLink ?? "",
+    uType: user?.uType ?? 0,
+    website: user?.website ?? "",
+    verifyPhone: user?.verifyPhone ?? false,
+    bookLogo: user?.bookLogo ?? "",
+    bookLogoLink: user?.bookLogoLink ?? "",
+    bookWebsite: user?.bookWebsite ?? "",
+    sessionExpiresAt: session?.expiresAt?.toISOString() ?? null,
+    sessionIdleExpiresAt: session?.idleExpiresAt?.toISOString() ?? null,
+  };
+}
+
+function expiries(session: Session | undefined) {
+  return {
+    expiresAt: session?.expiresAt ? timestampDate(session.expiresAt) : undefined,
+    idleExpiresAt: session?.idleExpiresAt ? timestampDate(session.idleExpiresAt) : undefined,
+  };
+}
+
+function isWrongCredentials(error: unknown): error is DomainError {
+  return error instanceof DomainError && error.details?.reason === "WRONG_CREDENTIALS";
+}
+
+/** Only a path on this site: "/…" but not "//…" nor "/\…" (another host to a browser). Anything else: "/". */
+export function safeBackPath(value: unknown): string {
+  if (typeof value !== "string" || !/^\/(?![/\\])[^\s]*$/.test(value) || value.length > 2000) return "/";
+  return value;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] ?? character,
+  );
+}
+
+/** The legacy login page: a minimal form posting to itself (no script, no external resource). */
+export function loginPage(input: { back: string; email?: string; message?: string }): string {
+  const message = input.message ? `<p role="alert" class="error">${escapeHtml(input.message)}</p>` : "";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Log in · Turnleaf</title>
+<style>body{font:16px system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem}label{display:block;margin:.75rem 0 .25rem}input{width:100%;padding:.5rem;box-sizing:border-box}button{margin-top:1rem;padding:.5rem 1rem}.error{color:#b00020}</style>
+</head><body><main><h1>Log in</h1>${message}
+<form method="post" action="/login.php">
+<input type="hidden" name="back" value="${escapeHtml(input.back)}">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? "")}">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Log in</button>
+</form></main></body></html>
+`;
+}
+
+function sendLoginPage(reply: FastifyReply, page: string) {
+  return reply
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .header(
+      "content-security-policy",
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    )
+    .header("x-frame-options", "DENY")
+    .send(page);
+}
+
+/**
+ * Accounts and sessions (spec 000 §7/§8, spec 001 §7): login and logout, the session's user, registration,
+ * the legacy login.php form and checkAccount.php. The session cookie carries the power service's token.
+ */
+export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolveActor: ActorResolver): void {
+  const logIn = async (request: FastifyRequest, reply: FastifyReply, email: string, password: string) => {
+    const { session, user } = await peers.account.logIn({ email, password, clientAddress: request.ip });
+    if (!session?.token) throw new DomainError("INTERNAL", "power service answered without a session");
+    const times = expiries(session);
+    reply.header("set-cookie", sessionCookie(request, session.token, times.expiresAt));
+    return userView(user, times);
+  };
+
+  app.post<{ Body: Credentials }>("/api/user/login", { schema: credentialsSchema }, async (request, reply) => {
+    try {
+      return okEnvelope(await logIn(request, reply, request.body.email, request.body.password));
+    } catch (error) {
+      if (isWrongCredentials(error) && request.body.client === "desktop") {
+        throw new DomainError(error.kind, desktopWrongCredentials, {
+          restCode: error.restCode,
+          details: error.details,
+        });
+      }
+      throw error;
+    }
+  });
+
+  app.post<{ Body: Credentials }>("/api/user/register", { schema: credentialsSchema }, async (request, reply) => {
+    await peers.account.register({ email: request.body.email, password: request.body.password });
+    return okEnvelope(await logIn(request, reply, request.body.email, request.body.password));
+  });
+
+  app.post("/api/user/logout", async (request, reply) => {
+    const token = sessionToken(request);
+    const { ended } = token ? await peers.account.logOut({ token }) : { ended: false };
+    reply.header("set-cookie", clearedCookie(request));
+    return okEnvelope({ ended });
+  });
+
+  const getUser = async (request: FastifyRequest) => {
+    const actor = resolveActor(request);
+    const session = sessionUser(request);
+    if (session) return okEnvelope(userView(session.user, { expiresAt: session.expiresAt }));
+    // The local stack's DEV_ACTOR_USER_ID (no session cookie): its profile, no session.
+    const { user } = await peers.power.getUser({ userId: actor.userId });
+    return okEnvelope(userView(user));
+  };
+  app.post("/api/user/get-user", getUser);
+  app.post("/api/user/get-user-info", getUser);
+
+  // checkAccount.php (spec 001 §7): does an account with this email exist? GET or POST, `email` in the query or form.
+  const checkAccount = async (
+    request: FastifyRequest<{ Querystring: { email?: string }; Body: { email?: string } }>,
+  ) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email ?? request.query.email;
+    if (typeof email !== "string" || email.trim() === "" || email.length > 254) {
+      throw new DomainError("INVALID_ARGUMENT", "request exception", {
+        details: { errors: [{ field: "email", message: "is required" }] },
+      });
+    }
+    const { exists } = await peers.account.checkAccount({ email });
+    return okEnvelope({ email: email.trim().toLowerCase(), exists });
+  };
+  app.get("/checkAccount.php", checkAccount);
+  app.post("/checkAccount.php", checkAccount);
+
+  // login.php: the page the editor sends a signed-out user to (spec 000 §8). GET answers the form; its POST logs
+  // in and redirects back (303) to `back`, a path on this site, or answers the form again with the refusal.
+  app.get<{ Querystring: { back?: string } }>("/login.php", async (request, reply) =>
+    sendLoginPage(reply, loginPage({ back: safeBackPath(request.query.back) })),
+  );
+
+  app.post<{ Body: { email?: string; password?: string; back?: string } }>("/login.php", async (request, reply) => {
+    const body = request.body ?? {};
+    const back = safeBackPath(body.back);
+    const email = typeof body.email === "string" ? body.email.slice(0, 254) : "";
+    const password = typeof body.password === "string" ? body.password.slice(0, 128) : "";
+    try {
+      await logIn(request, reply, email, password);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.kind === "INTERNAL") throw error;
+      return sendLoginPage(reply, loginPage({ back, email, message: error.message }));
+    }
+    return reply.redirect(back, 303);
+  });
+}
