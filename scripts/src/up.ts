@@ -49,6 +49,7 @@ async function up() {
       `  health:        ${url}/healthz`,
       `  demo book:     ${url}/b/${demoBook.number}`,
       `  ready config:  curl -X POST ${url}/api/book/get-ready-config -d number=${demoBook.number}`,
+      `  log in:        ${url}/login.php as demo@turnleaf.local, password turnleaf-demo`,
       `  data:          ${dataDir}`,
       "Press Ctrl-C to stop everything.",
       "",

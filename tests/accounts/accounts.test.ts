@@ -1,0 +1,647 @@
+import { createHash, randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { PlanKind, PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
+import {
+  type Connection,
+  connectMongo,
+  connectNats,
+  createClient,
+  createLogger,
+  createS3Client,
+  ensureBuckets,
+  ensureStreams,
+  type NatsConnection,
+  type RunningGrpcServer,
+  type S3Client,
+  startGrpcServer,
+  streams,
+} from "@turnleaf/kit";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { BookRepository } from "../../services/book/src/data/book.repository.js";
+import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
+import { buildServices as buildBookServices } from "../../services/book/src/server.js";
+import { buildApp } from "../../services/gateway/src/app.js";
+import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
+import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
+import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+import { assemblePower } from "../../services/power/src/assemble.js";
+import { demoPassword } from "../../services/power/src/domain/demo.js";
+import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
+import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
+import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
+import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
+import { makePdf } from "../upload/fixtures.js";
+
+// The power, book and upload services in this process (so the power clock can move) on the run's real
+// MongoDB-wire server, NATS and MinIO, with the real gateway in front: one without a dev actor (as deployed),
+// one with DEV_ACTOR_USER_ID and allowed origins (as the local stack runs it).
+const stores = inject("stores");
+const log = createLogger({ service: "accounts-test", level: "silent" });
+const suffix = randomBytes(4).toString("hex");
+const bucket = `turnleaf-sources-accounts-${suffix}`;
+const hour = 3_600_000;
+const failureLimit = 3;
+
+let clockOffsetMs = 0;
+const now = () => new Date(Date.now() + clockOffsetMs);
+/** Every line the power service logs (level info): no password or token may appear in them. */
+const powerLogLines: string[] = [];
+
+const databases: Connection[] = [];
+const servers: RunningGrpcServer[] = [];
+const closers: (() => unknown)[] = [];
+let powerMongo: Connection;
+let nats: NatsConnection;
+let s3: S3Client;
+let books: BookRepository;
+let revisions: BookRevisionRepository;
+let peers: Peers;
+let storeProbes: StoreProbes;
+let gateway: FastifyInstance;
+let devGateway: FastifyInstance;
+let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
+
+async function database(name: string): Promise<Connection> {
+  const mongo = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-accounts-${suffix}`, log });
+  databases.push(mongo);
+  return mongo;
+}
+
+async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
+  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
+  server.setServing(true);
+  servers.push(server);
+  return `127.0.0.1:${server.port}`;
+}
+
+beforeAll(async () => {
+  powerMongo = await database("power");
+  const powerLog = createLogger(
+    { service: "power", level: "info" },
+    new Writable({
+      write(chunk, _encoding, done) {
+        powerLogLines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  const power = await assemblePower({
+    mongo: powerMongo,
+    log: powerLog,
+    demoSeed: true,
+    now,
+    accountSettings: { loginFailureLimit: failureLimit, loginFailureWindowMs: 15 * 60_000 },
+  });
+  const powerAddress = await serve(buildPowerServices(power));
+  const powerClient = createClient(PowerService, powerAddress, { peer: "power" });
+  admin = createClient(PowerAdminService, powerAddress, { peer: "power" });
+  closers.push(
+    () => powerClient.close(),
+    () => admin.close(),
+  );
+
+  const bookMongo = await database("book");
+  books = new BookRepository(bookMongo);
+  revisions = new BookRevisionRepository(bookMongo);
+  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
+  const bookAddress = await serve(buildBookServices({ books, revisions, power: powerClient }));
+  const bookClient = createClient(BookService, bookAddress, { peer: "book" });
+  closers.push(() => bookClient.close());
+
+  nats = await connectNats({ url: stores.natsUrl, name: "accounts-test", log });
+  await ensureStreams(nats, [streams.upload, streams.conversion]);
+  s3 = createS3Client(stores.s3);
+  await ensureBuckets(s3, [bucket], stores.s3.region, log);
+  const desk = await assembleUploadDesk({
+    mongo: await database("upload"),
+    nats,
+    s3,
+    bucket,
+    book: bookClient,
+    allowance: powerUploadAllowance(powerClient),
+    settings: { ttlMs: hour, partSizeBytes: 5 * 1024 * 1024 },
+    log,
+    now: () => new Date(),
+  });
+  const uploadAddress = await serve(buildUploadServices({ desk, nats }));
+
+  const config = readGatewayConfig({
+    LOG_LEVEL: "silent",
+    HOST: "127.0.0.1",
+    BOOK_SERVICE_ADDR: bookAddress,
+    POWER_SERVICE_ADDR: powerAddress,
+    UPLOAD_SERVICE_ADDR: uploadAddress,
+    CONVERSION_SERVICE_ADDR: "127.0.0.1:1",
+    LICENCE_SERVICE_ADDR: "127.0.0.1:1",
+    LANGUAGE_SERVICE_ADDR: "127.0.0.1:1",
+    MONGODB_URI: stores.mongodbUri,
+    NATS_URL: stores.natsUrl,
+    S3_ENDPOINT: stores.s3.endpoint,
+    S3_ACCESS_KEY_ID: stores.s3.accessKey,
+    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
+    ALLOWED_ORIGINS: "https://editor.example.com",
+  });
+  peers = connectPeers(config);
+  storeProbes = await connectStoreProbes(config, log);
+  gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });
+  devGateway = await buildApp({
+    log,
+    peers,
+    stores: storeProbes,
+    devActorUserId: "10001",
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    trustProxy: 1,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await devGateway?.close();
+  peers?.close();
+  await storeProbes?.close();
+  for (const close of closers) await close();
+  for (const server of servers) await server.stop(1_000);
+  await nats?.drain();
+  for (const mongo of databases) {
+    await mongo.dropDatabase();
+    await mongo.close();
+  }
+  if (s3) {
+    const keys: string[] = [];
+    for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);
+    await s3.removeObjects(bucket, keys);
+    await s3.removeBucket(bucket).catch(() => undefined);
+  }
+});
+
+interface Reply {
+  code: string;
+  msg: string;
+  status: string;
+  data: Record<string, unknown> | null;
+}
+
+interface PostOptions {
+  cookie?: string;
+  headers?: Record<string, string>;
+  app?: FastifyInstance;
+  remoteAddress?: string;
+}
+
+async function send(path: string, fields: Record<string, string>, options: PostOptions = {}) {
+  return (options.app ?? gateway).inject({
+    method: "POST",
+    url: path,
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    payload: new URLSearchParams(fields).toString(),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
+async function post(path: string, fields: Record<string, string>, options: PostOptions = {}): Promise<Reply> {
+  return (await send(path, fields, options)).json() as Reply;
+}
+
+/** The `tl_session=<token>` pair of a reply's Set-Cookie, for the next request's Cookie header. */
+function cookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = String(response.headers["set-cookie"] ?? "");
+  const pair = header.split(";")[0] ?? "";
+  expect(pair).toMatch(/^tl_session=[A-Za-z0-9_-]{43}$/);
+  return pair;
+}
+
+let nextEmail = 0;
+function freshEmail(): string {
+  nextEmail += 1;
+  return `user${nextEmail}-${suffix}@turnleaf.test`;
+}
+
+/** Registers an account through the gateway and answers its session cookie and user id. */
+async function account(password = "a good password"): Promise<{ email: string; cookie: string; userId: string }> {
+  const email = freshEmail();
+  const response = await send("/api/user/register", { email, password });
+  const reply = response.json() as Reply;
+  expect(reply, reply.msg).toMatchObject({ code: "OK" });
+  return { email, cookie: cookieOf(response), userId: String(reply.data?.userId) };
+}
+
+describe("register, log in, log out", () => {
+  it("round-trips with the session cookie", async () => {
+    const email = freshEmail();
+    const registered = await send("/api/user/register", { email, password: "a good password" });
+    expect(registered.json()).toMatchObject({ code: "OK", data: { email, uType: 2 } });
+    const userId = String((registered.json() as Reply).data?.userId);
+    expect(userId).toMatch(/^[0-9]{12}$/);
+
+    const login = await send("/api/user/login", { email: email.toUpperCase(), password: "a good password" });
+    expect(login.json()).toMatchObject({ code: "OK", data: { userId, email } });
+    const setCookie = String(login.headers["set-cookie"]);
+    expect(setCookie).toMatch(/; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    expect(setCookie).not.toContain("Secure");
+    const cookie = cookieOf(login);
+
+    expect(await post("/api/user/get-user", {}, { cookie })).toMatchObject({ code: "OK", data: { userId, email } });
+    const info = await post("/api/user/get-user-info", {}, { cookie });
+    expect(info).toMatchObject({ code: "OK", data: { userId } });
+    expect(Date.parse(String(info.data?.sessionExpiresAt))).toBeGreaterThan(Date.now() + 6 * 24 * hour);
+    // A ready config without a book: the session's user acts.
+    expect(await post("/api/book/get-ready-config", {}, { cookie })).toMatchObject({
+      code: "OK",
+      data: { userId, uEmail: email },
+    });
+
+    const logout = await send("/api/user/logout", {}, { cookie });
+    expect(logout.json()).toMatchObject({ code: "OK", data: { ended: true } });
+    expect(String(logout.headers["set-cookie"])).toMatch(/^tl_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax/);
+    // The old cookie opens nothing any more.
+    expect(await post("/api/user/get-user", {}, { cookie })).toMatchObject({
+      code: "LOGIN_SIGNOUT",
+      msg: "please log in",
+    });
+    expect(await post("/api/user/logout", {}, { cookie })).toMatchObject({ code: "OK", data: { ended: false } });
+  });
+
+  it("gives a new account the 5 free points, once", async () => {
+    const { userId } = await account();
+    const { power } = await admin.getAccountPower({ account: { userId } });
+    expect(power?.plan).toMatchObject({ kind: PlanKind.POINTS, points: 5 });
+    expect(power?.events.filter((event) => event.action === "grant-new-user-points")).toHaveLength(1);
+  });
+
+  it("refuses a taken email, a malformed email and a short password", async () => {
+    const { email } = await account();
+    expect(await post("/api/user/register", { email, password: "another password" })).toMatchObject({
+      code: "ERROR",
+      msg: "an account with this email already exists",
+    });
+    expect(await post("/api/user/register", { email: "not-an-email", password: "a good password" })).toMatchObject({
+      code: "ERROR",
+      msg: "please enter a valid email address",
+    });
+    expect(await post("/api/user/register", { email: freshEmail(), password: "short" })).toMatchObject({
+      code: "ERROR",
+      msg: "the password must have 8 to 128 characters",
+    });
+  });
+
+  it("logs the demo user in with the documented demo password", async () => {
+    const reply = await post("/api/user/login", { email: "demo@turnleaf.local", password: demoPassword });
+    expect(reply).toMatchObject({ code: "OK", data: { userId: "10001", uLink: "demo" } });
+  });
+
+  it("answers a wrong password or an unknown email alike: 'wrong user name or password'", async () => {
+    const { email } = await account();
+    for (const fields of [
+      { email, password: "not the password" },
+      { email: freshEmail(), password: "a good password" },
+    ]) {
+      const response = await send("/api/user/login", fields, { remoteAddress: "10.9.0.1" });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["set-cookie"]).toBeUndefined();
+      expect(response.json()).toEqual({
+        code: "ERROR",
+        data: { reason: "WRONG_CREDENTIALS" },
+        msg: "wrong user name or password",
+        status: "0",
+        mess: "wrong user name or password",
+      });
+    }
+    // The desktop tool's wording (spec 001 §8).
+    expect(
+      await post(
+        "/api/user/login",
+        { email, password: "not the password", client: "desktop" },
+        {
+          remoteAddress: "10.9.0.2",
+        },
+      ),
+    ).toMatchObject({ code: "ERROR", msg: "Incorrect email or password" });
+  });
+
+  it("checkAccount.php says whether an account exists", async () => {
+    const { email } = await account();
+    expect(await post("/checkAccount.php", { email })).toMatchObject({ code: "OK", data: { email, exists: true } });
+    const unknown = await gateway.inject({ method: "GET", url: `/checkAccount.php?email=${freshEmail()}` });
+    expect(unknown.json()).toMatchObject({ code: "OK", data: { exists: false } });
+    expect(await post("/checkAccount.php", {})).toMatchObject({ code: "ERROR", msg: "request exception" });
+  });
+
+  it("never logs a password or a session token, and stores the session id only hashed", async () => {
+    const password = `secret-${randomBytes(6).toString("hex")}`;
+    const { cookie, userId } = await account(password);
+    const token = cookie.split("=")[1] ?? "";
+    const lines = powerLogLines.join("");
+    expect(lines).toContain("logged in");
+    expect(lines).not.toContain(password);
+    expect(lines).not.toContain(token);
+
+    const sessions = await powerMongo.db?.collection("sessions").find({ userId }).toArray();
+    expect(sessions).toHaveLength(1);
+    expect(sessions?.[0]?.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
+    expect(JSON.stringify(sessions)).not.toContain(token);
+    const users = await powerMongo.db?.collection("users").find({ userId }).toArray();
+    expect(String(users?.[0]?.passwordHash)).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(users)).not.toContain(password);
+    // Nor does any reply carry the hash.
+    expect(JSON.stringify(await post("/api/user/get-user", {}, { cookie }))).not.toContain("scrypt");
+  });
+});
+
+describe("who acts", () => {
+  it("answers LOGIN_SIGNOUT without a cookie when no dev actor is configured, and for an unknown cookie", async () => {
+    for (const cookie of [undefined, "tl_session=nonsense", `tl_session=${randomBytes(32).toString("base64url")}`]) {
+      expect(await post("/api/book/get-ready-config", {}, { cookie })).toMatchObject({
+        code: "LOGIN_SIGNOUT",
+        msg: "please log in",
+        status: "0",
+      });
+    }
+  });
+
+  it("lets the dev actor act only for requests without a session cookie", async () => {
+    const { cookie, userId } = await account();
+    expect(await post("/api/user/get-user", {}, { app: devGateway })).toMatchObject({
+      code: "OK",
+      data: { userId: "10001", sessionExpiresAt: null },
+    });
+    expect(await post("/api/user/get-user", {}, { app: devGateway, cookie })).toMatchObject({
+      code: "OK",
+      data: { userId },
+    });
+    expect(await post("/api/user/get-user", {}, { app: devGateway, cookie: "tl_session=ended" })).toMatchObject({
+      code: "LOGIN_SIGNOUT",
+    });
+  });
+
+  it("answers LOGIN_TIMEOUT once the session sat idle past its idle expiry", async () => {
+    const { cookie } = await account();
+    try {
+      clockOffsetMs = 11 * hour;
+      expect(await post("/api/user/get-user", {}, { cookie })).toMatchObject({ code: "OK" });
+      // Used at +11 h: idle until +23 h.
+      clockOffsetMs = 22 * hour;
+      expect(await post("/api/book/get-ready-config", {}, { cookie })).toMatchObject({ code: "OK" });
+      clockOffsetMs = 34 * hour + 60_000;
+      for (const path of ["/api/user/get-user", "/api/book/get-ready-config", "/api/book/get-book-privacy"]) {
+        expect(await post(path, { bookId: "b1" }, { cookie })).toMatchObject({
+          code: "LOGIN_TIMEOUT",
+          msg: "login timeout, please log in again",
+        });
+      }
+      // Even the dev gateway does not fall back to its dev actor for an expired session.
+      expect(await post("/api/user/get-user", {}, { app: devGateway, cookie })).toMatchObject({
+        code: "LOGIN_TIMEOUT",
+      });
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it("answers LOGIN_TIMEOUT at the absolute expiry however often used", async () => {
+    const { cookie } = await account();
+    try {
+      for (let hours = 10; hours < 7 * 24; hours += 10) {
+        clockOffsetMs = hours * hour;
+        expect(await post("/api/user/get-user", {}, { cookie })).toMatchObject({ code: "OK" });
+      }
+      clockOffsetMs = 7 * 24 * hour + 60_000;
+      expect(await post("/api/user/get-user", {}, { cookie })).toMatchObject({ code: "LOGIN_TIMEOUT" });
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it("marks the cookie Secure when the request came over https", async () => {
+    const email = freshEmail();
+    const response = await send(
+      "/api/user/register",
+      { email, password: "a good password" },
+      { app: devGateway, headers: { "x-forwarded-proto": "https" } },
+    );
+    expect(String(response.headers["set-cookie"])).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+  });
+});
+
+describe("cross-site form posts", () => {
+  it("refuses a cross-site Origin with 403 and an envelope, before anything happens", async () => {
+    const { cookie, userId } = await account();
+    const book = await ownedBook(userId);
+    const crossSite: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { referer: "https://evil.example/page.html" },
+    ];
+    for (const headers of crossSite) {
+      const response = await send(
+        "/api/book/set-book-privacy",
+        { bookId: book.bookId, access: "private" },
+        { cookie, headers },
+      );
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        code: "ERROR",
+        data: null,
+        msg: "cross-site request refused",
+        status: "0",
+        mess: "cross-site request refused",
+      });
+    }
+    expect((await books.findById(book.bookId))?.privacy?.access ?? "public").toBe("public");
+    const login = await send(
+      "/login.php",
+      { email: "demo@turnleaf.local", password: demoPassword },
+      { headers: { origin: "https://evil.example" } },
+    );
+    expect(login.statusCode).toBe(403);
+    expect(login.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("accepts the same site, an allowed origin, and clients that send no Origin", async () => {
+    const { cookie, userId } = await account();
+    const book = await ownedBook(userId);
+    const privacy = (headers: Record<string, string>, app = gateway) =>
+      post("/api/book/get-book-privacy", { bookId: book.bookId }, { cookie, headers, app });
+    expect(await privacy({ host: "books.example.com", origin: "https://books.example.com" })).toMatchObject({
+      code: "OK",
+    });
+    expect(
+      await privacy({ host: "books.example.com", referer: "https://books.example.com/book_edit2/" }),
+    ).toMatchObject({ code: "OK" });
+    expect(await privacy({})).toMatchObject({ code: "OK" });
+    expect(await privacy({ origin: "https://editor.example.com" }, devGateway)).toMatchObject({ code: "OK" });
+    expect(
+      (
+        await send(
+          "/api/book/get-book-privacy",
+          { bookId: book.bookId },
+          {
+            cookie,
+            headers: { origin: "https://editor.example.com" },
+          },
+        )
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+let nextBook = 0;
+/** A book of the user's, straight into the book service's store. */
+async function ownedBook(ownerId: string): Promise<{ bookId: string; number: string }> {
+  nextBook += 1;
+  const bookId = `acc${suffix}${nextBook}`;
+  const number = `n${suffix}${nextBook}`;
+  await books.insertIfAbsent({
+    bookId,
+    number,
+    ownerId,
+    teamId: "0",
+    folderId: "0",
+    folderType: 1,
+    title: "Someone's book",
+    html5Tem: "",
+    html5Theme: "",
+    html5PhoneTem: "",
+    bStatus: 1,
+  });
+  return { bookId, number };
+}
+
+describe("ownership through the gateway", () => {
+  it("never lets another user read or change a book", async () => {
+    const owner = await account();
+    const other = await account();
+    const book = await ownedBook(owner.userId);
+
+    expect(await post("/api/book/get-ready-config", { number: book.number }, { cookie: owner.cookie })).toMatchObject({
+      code: "OK",
+      data: { bookId: book.bookId, ownerId: owner.userId },
+    });
+    // The other user — and the dev gateway's dev actor when that user's cookie is sent — gets "book not found".
+    for (const app of [gateway, devGateway]) {
+      const as = { cookie: other.cookie, app };
+      expect(await post("/api/book/get-ready-config", { number: book.number }, as)).toMatchObject({
+        code: "ERROR",
+        msg: "book not found",
+      });
+      expect(await post("/api/book/get-book-privacy", { bookId: book.bookId }, as)).toMatchObject({
+        code: "ERROR",
+        msg: "book not found",
+      });
+      expect(
+        await post("/api/book/set-book-privacy", { bookId: book.bookId, access: "password", password: "pw" }, as),
+      ).toMatchObject({ code: "ERROR", msg: "book not found" });
+      expect(await post("/api/book/reconvert-book-multi", { bookId: book.bookId }, as)).toMatchObject({
+        code: "ERROR",
+        msg: "book not found",
+      });
+      expect(await post("/api/book/get-book-progress", { bookId: book.bookId }, as)).toMatchObject({
+        code: "ERROR",
+      });
+    }
+    expect((await books.findById(book.bookId))?.privacy?.access ?? "public").toBe("public");
+    // The owner still may.
+    expect(await post("/api/book/get-book-privacy", { bookId: book.bookId }, { cookie: owner.cookie })).toMatchObject({
+      code: "OK",
+      data: { access: "public" },
+    });
+  });
+
+  it("refuses an upload overwriting another user's book: no revision is written", async () => {
+    const owner = await account();
+    const other = await account();
+    const book = await ownedBook(owner.userId);
+    const pdf = await makePdf();
+    const begun = await post(
+      "/api/book/begin-upload",
+      {
+        title: "Overwrite",
+        overwrite: "1",
+        bookId: book.bookId,
+        files: JSON.stringify([{ name: "a.pdf", size: pdf.length, type: "application/pdf" }]),
+      },
+      { cookie: other.cookie },
+    );
+    expect(begun, begun.msg).toMatchObject({ code: "OK" });
+    const taskId = String(begun.data?.taskId);
+    const chunk = await gateway.inject({
+      method: "POST",
+      url: `/api/book/upload-book-files?taskId=${taskId}&fileId=f1&offset=0`,
+      headers: { "content-type": "application/octet-stream", cookie: other.cookie },
+      payload: pdf,
+    });
+    expect(chunk.json()).toMatchObject({ code: "OK", data: { complete: true } });
+    // The owner cannot even see the other user's task.
+    expect(await post("/api/book/get-progress", { taskId }, { cookie: owner.cookie })).toMatchObject({
+      code: "ERROR",
+      msg: "upload task not found",
+    });
+    expect(await post("/api/book/end-upload", { taskId }, { cookie: other.cookie })).toMatchObject({
+      code: "ERROR",
+      msg: "book not found",
+    });
+    expect(await revisions.latestRevision(book.bookId)).toBe(0);
+    expect((await books.findById(book.bookId))?.ownerId).toBe(owner.userId);
+  });
+});
+
+describe("the failed-login limit", () => {
+  it(`refuses an email from an address after ${failureLimit} failures, even the right password`, async () => {
+    const { email } = await account();
+    const address = "10.7.0.1";
+    try {
+      for (let attempt = 0; attempt < failureLimit; attempt++) {
+        expect(
+          await post("/api/user/login", { email, password: "wrong password" }, { remoteAddress: address }),
+        ).toMatchObject({ code: "ERROR", msg: "wrong user name or password" });
+      }
+      const limited = await post("/api/user/login", { email, password: "a good password" }, { remoteAddress: address });
+      expect(limited).toMatchObject({ code: "ERROR", msg: "too many failed logins, try again later" });
+      expect(limited.data?.retryAfterSeconds).toBeGreaterThan(0);
+      // Another address is not held back by these failures.
+      expect(
+        await post("/api/user/login", { email, password: "a good password" }, { remoteAddress: "10.7.0.2" }),
+      ).toMatchObject({ code: "OK" });
+      // Once the window has passed, the address may try again.
+      clockOffsetMs = 16 * 60_000;
+      expect(
+        await post("/api/user/login", { email, password: "a good password" }, { remoteAddress: address }),
+      ).toMatchObject({ code: "OK" });
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+});
+
+describe("login.php", () => {
+  it("answers the form on GET", async () => {
+    const response = await gateway.inject({ method: "GET", url: "/login.php?back=/b/demo0001" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.body).toContain('<form method="post" action="/login.php">');
+    expect(response.body).toContain('value="/b/demo0001"');
+  });
+
+  it("logs in on the form POST and redirects back; a refusal answers the form with the message", async () => {
+    const { email } = await account();
+    const ok = await send("/login.php", { email, password: "a good password", back: "/book_edit2/?number=x" });
+    expect(ok.statusCode).toBe(303);
+    expect(ok.headers.location).toBe("/book_edit2/?number=x");
+    const cookie = cookieOf(ok);
+    expect(await post("/api/user/get-user", {}, { cookie })).toMatchObject({ code: "OK", data: { email } });
+
+    const offSite = await send("/login.php", { email, password: "a good password", back: "//evil.example/" });
+    expect(offSite.headers.location).toBe("/");
+
+    const refused = await send("/login.php", { email, password: "wrong password" }, { remoteAddress: "10.8.0.1" });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.headers["set-cookie"]).toBeUndefined();
+    expect(refused.body).toContain("wrong user name or password");
+  });
+});
