@@ -92,3 +92,25 @@ export async function writeFixtureBook(
   await writeFile(join(directory, options.link, "book.json"), JSON.stringify(book));
   return book;
 }
+
+/** A short sine tone as a 16-bit mono WAV, written by hand: background music for the tests, nothing downloaded. */
+export function toneWav(seconds: number, frequency = 440, sampleRate = 8000): Buffer {
+  const samples = Math.floor(seconds * sampleRate);
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write("RIFF", 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write("WAVEfmt ", 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(sampleRate, 24);
+  wav.writeUInt32LE(sampleRate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write("data", 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let index = 0; index < samples; index += 1) {
+    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * frequency * index) / sampleRate) * 8000), 44 + index * 2);
+  }
+  return wav;
+}

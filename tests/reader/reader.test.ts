@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +13,7 @@ const jsQR = jsQRModule.default;
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../browser.js";
-import { writeFixtureBook } from "./fixture-book.js";
+import { toneWav, writeFixtureBook } from "./fixture-book.js";
 import { serveReader } from "./static-server.js";
 
 // The built reader (web/reader/dist, built by the test command) in real Chromium, over fixture books.
@@ -33,8 +33,19 @@ beforeAll(async () => {
   await writeFixtureBook(fixtures, {
     link: "extras",
     pages: 12,
-    settings: { pageCaptions: "1:Cover;2-5:i+;6-:1+" },
+    settings: {
+      pageCaptions: "1:Cover;2-5:i+;6-:1+",
+      backgroundMusic: { url: "/fixtures/extras/music.wav", loops: 2, volume: 50 },
+    },
+    extra: {
+      bookmarks: [
+        { page: 2, caption: "Intro", colour: "#1f5f99" },
+        { page: 9, caption: "Chapter 2", colour: "#a93226", textColour: "#ffffff" },
+      ],
+    },
   });
+  await writeFile(join(fixtures, "extras", "music.wav"), toneWav(0.4));
+  await writeFixtureBook(fixtures, { link: "quiet", pages: 6, settings: { flipSound: false } });
   server = await serveReader(readerDist, fixtures);
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -328,6 +339,85 @@ describe("the reader's settings", { timeout: 60_000 }, () => {
     await settle(page);
     await page.keyboard.press("Home");
     await expect.poll(() => announced(page).textContent()).toBe("Page Cover of 12");
+    await page.close();
+  });
+});
+
+/** Counts the sounds the page starts through Web Audio (the synthesised flip). */
+async function countingSounds(): Promise<BrowserContext> {
+  const counted = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await counted.addInitScript(() => {
+    const start = AudioBufferSourceNode.prototype.start;
+    (window as unknown as { sounds: number }).sounds = 0;
+    AudioBufferSourceNode.prototype.start = function (...args: Parameters<typeof start>) {
+      (window as unknown as { sounds: number }).sounds += 1;
+      return start.apply(this, args);
+    };
+  });
+  return counted;
+}
+
+describe("the reader's bookmarks and sound", { timeout: 60_000 }, () => {
+  it("shows bookmark tabs on the side edges that jump to their pages", async () => {
+    const page = await open("/b/extras/4?lang=en");
+    const tabs = page.getByRole("navigation", { name: "Bookmarks" });
+    const chapter = tabs.getByRole("button", { name: "Chapter 2" });
+    const intro = tabs.getByRole("button", { name: "Intro" });
+    // Pages still ahead stick out on the right; pages behind on the left.
+    const stage = await page.getByTestId("stage").boundingBox();
+    const right = await chapter.boundingBox();
+    const left = await intro.boundingBox();
+    if (!stage || !right || !left) throw new Error("no tabs");
+    expect(right.x).toBeGreaterThanOrEqual(stage.x + stage.width - 1);
+    expect(left.x + left.width).toBeLessThanOrEqual(stage.x + 1);
+    expect(await chapter.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe("rgb(169, 50, 38)");
+    await page.screenshot({ path: join(screenshots, "reader-bookmarks.png") });
+    await chapter.click();
+    await expect.poll(() => announced(page).textContent()).toBe("Page 3–4 of 12");
+    await expect.poll(() => chapter.getAttribute("aria-current")).toBe("page");
+    await intro.click();
+    await expect.poll(() => announced(page).textContent()).toBe("Page i–ii of 12");
+    await page.close();
+  });
+
+  it("plays a synthesised flip sound on each turn, unless muted or turned off", async () => {
+    const counted = await countingSounds();
+    const sounds = (page: Page) => page.evaluate(() => (window as unknown as { sounds: number }).sounds);
+    const page = await open("/b/demo/4?lang=en", counted);
+    expect(await sounds(page)).toBe(0);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => sounds(page)).toBe(1);
+    await settle(page);
+    await page.getByRole("button", { name: "Mute sound" }).click();
+    expect(await page.getByRole("button", { name: "Mute sound" }).getAttribute("aria-pressed")).toBe("true");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 8–9 of 12");
+    expect(await sounds(page)).toBe(1);
+    const quiet = await open("/b/quiet/2?lang=en", counted);
+    await quiet.keyboard.press("ArrowRight");
+    await expect.poll(() => announced(quiet).textContent()).toBe("Page 4–5 of 6");
+    expect(await sounds(quiet)).toBe(0);
+    expect(await quiet.getByRole("button", { name: "Mute sound" }).count()).toBe(0);
+    await counted.close();
+  });
+
+  it("starts the background music after the first gesture, at its volume, and mutes it", async () => {
+    const page = await open("/b/extras/4?lang=en");
+    const music = page.getByTestId("music");
+    const state = () =>
+      music.evaluate((element) => {
+        const audio = element as HTMLAudioElement;
+        return { paused: audio.paused, volume: audio.volume, muted: audio.muted };
+      });
+    expect(await state()).toEqual({ paused: true, volume: 0.5, muted: false });
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await state()).paused).toBe(false);
+    // Two loops of a 0.4 s tone: it plays again once, then stops.
+    await expect
+      .poll(() => music.evaluate((element) => (element as HTMLAudioElement).ended), { timeout: 5000 })
+      .toBe(true);
+    await page.getByRole("button", { name: "Mute sound" }).click();
+    expect((await state()).muted).toBe(true);
     await page.close();
   });
 });

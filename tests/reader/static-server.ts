@@ -11,6 +11,7 @@ const types: Record<string, string> = {
   ".json": "application/json",
   ".webp": "image/webp",
   ".map": "application/json",
+  ".wav": "audio/wav",
 };
 
 /**

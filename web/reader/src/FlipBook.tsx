@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
-import type { ReaderBook, ReaderPage } from "./book.js";
+import type { Bookmark, ReaderBook, ReaderPage } from "./book.js";
 import { type Corner, computeFold, flipPath, type Side } from "./engine/fold.js";
 import { compose, cssMatrix, cssPolygon, type Point } from "./engine/geometry.js";
 import { type Layout, turningSide } from "./engine/layout.js";
@@ -24,6 +24,9 @@ interface FlipBookProps {
   onUnlock(): void;
   lockedLabel: string;
   unlockLabel: string;
+  /** Called as each turn starts (the flip sound). */
+  onTurnStart?(): void;
+  bookmarksLabel?: string;
 }
 
 interface Turn {
@@ -144,6 +147,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     const start = resting(side, corner);
     pointerRef.current = reverse ? { x: -start.x, y: start.y } : start;
     setTurn(active);
+    props.onTurnStart?.();
     return active;
   };
 
@@ -152,6 +156,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     if (target < 0 || target >= layout.spreadCount) return false;
     if (turn) return true;
     if (reducedMotion) {
+      props.onTurnStart?.();
       props.onSpreadChange(target);
       return true;
     }
@@ -338,6 +343,10 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
   }
 
   const stageWidth = double ? 2 * w : w;
+  const bookmarks: Bookmark[] = book.bookmarks ?? [];
+  const visible = layout.pagesOf(spread);
+  const lastVisible = visible[visible.length - 1] ?? 1;
+  const tabStep = Math.min(96, (h * zoom - 16) / Math.max(bookmarks.length, 1));
   return (
     <div
       className={`tl-stage ${turn ? "tl-turning" : ""}`}
@@ -356,6 +365,34 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
           {sheet}
         </div>
       </div>
+      {bookmarks.length > 0 ? (
+        <nav className="tl-bookmarks" aria-label={props.bookmarksLabel}>
+          {bookmarks.map((mark, index) => {
+            // Tabs of pages still ahead stick out of the fore-edge still to read; the others out of the read one.
+            const ahead = mark.page > lastVisible;
+            const side = ahead === (layout.direction === "ltr") ? "right" : "left";
+            return (
+              <button
+                // biome-ignore lint/suspicious/noArrayIndexKey: bookmarks have no identity but their order
+                key={index}
+                type="button"
+                className={`tl-bookmark tl-bookmark-${side}`}
+                style={{
+                  top: 8 + index * tabStep,
+                  height: Math.max(24, tabStep - 6),
+                  background: mark.colour,
+                  color: mark.textColour ?? "#fff",
+                }}
+                aria-current={visible.includes(mark.page) ? "page" : undefined}
+                title={mark.caption}
+                onClick={() => props.onGoToPage(mark.page)}
+              >
+                <span>{mark.caption}</span>
+              </button>
+            );
+          })}
+        </nav>
+      ) : null}
     </div>
   );
 });

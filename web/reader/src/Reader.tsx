@@ -10,6 +10,7 @@ import { Outline } from "./Outline.js";
 import { applyPreview, listenForPreview } from "./preview.js";
 import { SearchPanel } from "./SearchPanel.js";
 import { ShareDialog } from "./ShareDialog.js";
+import { normaliseVolume, playFlipSound } from "./sound.js";
 import { TextView } from "./TextView.js";
 import { Thumbnails } from "./Thumbnails.js";
 import { UnlockDialog } from "./UnlockDialog.js";
@@ -60,6 +61,46 @@ function rememberedPage(link: string): number | null {
   }
 }
 
+/**
+ * Background music: browsers play sound only after a user gesture, so it starts on the first pointer or key press;
+ * `loops` −1 repeats for ever, N plays N times.
+ */
+function BackgroundMusic({ music, muted }: { music: { url: string; loops: number; volume: number }; muted: boolean }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const played = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new track starts over on the next gesture
+  useEffect(() => {
+    const element = audio.current;
+    if (!element) return;
+    element.volume = normaliseVolume(music.volume);
+    played.current = 0;
+    const start = () => {
+      void element.play().catch(() => undefined);
+    };
+    window.addEventListener("pointerdown", start, { once: true, capture: true });
+    window.addEventListener("keydown", start, { once: true, capture: true });
+    return () => {
+      window.removeEventListener("pointerdown", start, { capture: true });
+      window.removeEventListener("keydown", start, { capture: true });
+      element.pause();
+    };
+  }, [music.url, music.volume]);
+  const onEnded = () => {
+    played.current += 1;
+    if (music.loops < 0 || played.current < music.loops) {
+      const element = audio.current;
+      if (!element) return;
+      element.currentTime = 0;
+      void element.play().catch(() => undefined);
+    }
+  };
+  return (
+    <audio ref={audio} src={music.url} muted={muted} preload="none" onEnded={onEnded} data-testid="music">
+      <track kind="captions" />
+    </audio>
+  );
+}
+
 export function Reader({
   initialBook,
   startPage,
@@ -97,13 +138,22 @@ export function Reader({
   const [sharing, setSharing] = useState(false);
   const [unlocking, setUnlocking] = useState(false);
   const [playing, setPlaying] = useState(initialBook.settings.autoFlip);
+  const [muted, setMuted] = useState(false);
+  const music = book.settings.backgroundMusic;
+  const hasSound = book.settings.flipSound || Boolean(music?.url);
+  const soundRef = useRef({ flipSound: book.settings.flipSound, muted });
+  soundRef.current = { flipSound: book.settings.flipSound, muted };
+  const onTurnStart = useCallback(() => {
+    if (soundRef.current.flipSound && !soundRef.current.muted) playFlipSound();
+  }, []);
   const spread = layout.spreadOf(page);
 
-  // The page size that fits the viewport: two pages side by side in double mode.
+  // The page size that fits the viewport: two pages side by side in double mode (room for bookmark tabs).
   const margin = 16;
+  const marginX = margin + (book.bookmarks?.length ? 36 : 0);
   const columns = mode === "double" ? 2 : 1;
   const scale = Math.min(
-    (size.width - 2 * margin) / (columns * book.pageWidth),
+    (size.width - 2 * marginX) / (columns * book.pageWidth),
     (size.height - 2 * margin) / book.pageHeight,
   );
   const pageWidth = Math.max(50, Math.floor(book.pageWidth * scale));
@@ -340,6 +390,7 @@ export function Reader({
         </a>
       ) : null}
       <h1 className="tl-visually-hidden">{book.title}</h1>
+      {music?.url ? <BackgroundMusic music={music} muted={muted} /> : null}
       <div className="tl-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
         {labels.pageOf(pageText, book.pageCount || pageCount)}
       </div>
@@ -373,6 +424,8 @@ export function Reader({
               onUnlock={() => setUnlocking(true)}
               lockedLabel={labels.locked}
               unlockLabel={labels.unlock}
+              onTurnStart={onTurnStart}
+              bookmarksLabel={labels.bookmarks}
             />
           ) : (
             <p className="tl-message">{book.state === "converting" ? labels.converting : labels.failed}</p>
@@ -525,6 +578,17 @@ export function Reader({
         >
           <Icon name={playing ? "pause" : "play"} />
         </button>
+        {hasSound ? (
+          <button
+            type="button"
+            onClick={() => setMuted(!muted)}
+            aria-pressed={muted}
+            aria-label={labels.mute}
+            title={labels.mute}
+          >
+            <Icon name={muted ? "muted" : "sound"} />
+          </button>
+        ) : null}
         <button type="button" onClick={() => setSharing(true)} aria-label={labels.share} title={labels.share}>
           <Icon name="share" />
         </button>

@@ -22,6 +22,17 @@ export interface ReaderBook {
   settings: ReaderSettings;
   /** A password-protected book the reader has not unlocked: its pages from fromPage on are withheld. */
   lock?: { mode: "single" | "users"; hint: string; fromPage: number } | null;
+  /** Bookmark tabs on the book's side edge (the editor's tabconfig): a click jumps to the page. */
+  bookmarks?: Bookmark[];
+}
+
+export interface Bookmark {
+  page: number;
+  caption: string;
+  /** The tab's background colour (any CSS colour). */
+  colour: string;
+  /** The caption's colour; white by default (spec 000). */
+  textColour?: string;
 }
 
 export interface ReaderPage {
@@ -87,6 +98,10 @@ export interface ReaderSettings {
    * (`n+` counts up in arabic, `i+`/`I+` in roman; `N`, `R`, `r` macros with a start number). See engine/captions.ts.
    */
   pageCaptions: string;
+  /** A short synthesised rustle on each turn (Web Audio, no file). */
+  flipSound: boolean;
+  /** Music from the first user gesture on; `loops` −1 for ever or N times; `volume` 0–1 (or 0–100). */
+  backgroundMusic: { url: string; loops: number; volume: number } | null;
 }
 
 export const defaultSettings: ReaderSettings = {
@@ -106,6 +121,8 @@ export const defaultSettings: ReaderSettings = {
   backgroundGradient: null,
   logo: null,
   pageCaptions: "",
+  flipSound: true,
+  backgroundMusic: null,
 };
 
 export async function loadBook(url: string): Promise<ReaderBook> {

@@ -36,6 +36,8 @@ const zh = {
   password: "密码",
   hint: "提示",
   confirm: "确定",
+  bookmarks: "书签",
+  mute: "静音",
 };
 
 type Labels = typeof zh;
@@ -77,6 +79,8 @@ const en: Labels = {
   password: "Password",
   hint: "Hint",
   confirm: "OK",
+  bookmarks: "Bookmarks",
+  mute: "Mute sound",
 };
 
 export function labelsFor(lang: string): Labels {

@@ -18,6 +18,17 @@ describe("preview messages", () => {
     expect(applyPreview(defaultSettings, message("flippingTime", "0.6"))?.flipTimeMs).toBe(600);
     expect(applyPreview(defaultSettings, message("searchMinLength", "x"))).toBeUndefined();
     expect(applyPreview(defaultSettings, message("noSuchKey", 1))).toBeUndefined();
+    expect(applyPreview(defaultSettings, message("flipSound", "no"))?.flipSound).toBe(false);
+    expect(applyPreview(defaultSettings, message("backgroundMusic", "/music.mp3"))?.backgroundMusic).toEqual({
+      url: "/music.mp3",
+      loops: -1,
+      volume: 1,
+    });
+    expect(
+      applyPreview(defaultSettings, message("backgroundMusic", '{"url":"/a.mp3","loops":3,"volume":40}'))
+        ?.backgroundMusic,
+    ).toEqual({ url: "/a.mp3", loops: 3, volume: 40 });
+    expect(applyPreview(defaultSettings, message("backgroundMusic", ""))?.backgroundMusic).toBeNull();
     expect(applyPreview(defaultSettings, message("pageCaptions", "1:Cover;2-:1+"))?.pageCaptions).toBe("1:Cover;2-:1+");
   });
 });

@@ -34,12 +34,33 @@ const aliases: Record<string, keyof ReaderSettings> = {
   autoFlipIntervalSeconds: "autoFlipIntervalSeconds",
   lastPageMemory: "lastPageMemory",
   pageCaptions: "pageCaptions",
+  flipSound: "flipSound",
+  backgroundMusic: "backgroundMusic",
 };
 
 const truthy = new Set(["yes", "show", "true", "1"]);
 
 function asBoolean(value: unknown): boolean {
   return typeof value === "boolean" ? value : truthy.has(String(value).toLowerCase());
+}
+
+/** Background music from the editor: a URL, an object, or its JSON; an empty value turns it off. */
+function backgroundMusicOf(value: unknown): ReaderSettings["backgroundMusic"] | undefined {
+  let music = value;
+  if (typeof music === "string") {
+    const text = music.trim();
+    if (!text) return null;
+    try {
+      music = text.startsWith("{") ? JSON.parse(text) : { url: text };
+    } catch {
+      return undefined;
+    }
+  }
+  if (music === null || music === false) return null;
+  if (typeof music !== "object") return undefined;
+  const { url, loops, volume } = music as Record<string, unknown>;
+  if (typeof url !== "string" || !url) return null;
+  return { url, loops: Number(loops ?? -1) || -1, volume: Number(volume ?? 1) };
 }
 
 /** The settings after one preview message, or undefined when the key is not a reader setting. */
@@ -55,7 +76,10 @@ export function applyPreview(settings: ReaderSettings, message: PreviewMessage):
       value = Number(message.value) * 1000;
     if (!Number.isFinite(value)) return undefined;
   } else if (key === "direction") value = String(value).toLowerCase() === "rtl" ? "rtl" : "ltr";
-  else value = String(value);
+  else if (key === "backgroundMusic") {
+    value = backgroundMusicOf(value);
+    if (value === undefined) return undefined;
+  } else value = String(value);
   return { ...settings, [key]: value };
 }
 
