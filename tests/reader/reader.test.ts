@@ -36,6 +36,8 @@ beforeAll(async () => {
     settings: {
       pageCaptions: "1:Cover;2-5:i+;6-:1+",
       backgroundMusic: { url: "/fixtures/extras/music.wav", loops: 2, volume: 50 },
+      print: true,
+      printWatermark: "Turnleaf sample",
     },
     extra: {
       bookmarks: [
@@ -419,5 +421,54 @@ describe("the reader's bookmarks and sound", { timeout: 60_000 }, () => {
     await page.getByRole("button", { name: "Mute sound" }).click();
     expect((await state()).muted).toBe(true);
     await page.close();
+  });
+});
+
+describe("the reader's print", { timeout: 60_000 }, () => {
+  it("prints the visible pages or the whole book in a print-only layout under the watermark", async () => {
+    const printer = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    // The browser's print dialog cannot be driven headless: count the calls instead.
+    await printer.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    const page = await open("/b/extras/4?lang=en", printer);
+    const printed = () => page.evaluate(() => (window as unknown as { printed: number }).printed);
+    const layout = page.getByTestId("print-layout");
+    await page.getByRole("button", { name: "Print" }).click();
+    await page.getByRole("button", { name: "Print these pages" }).click();
+    await expect.poll(printed).toBe(1);
+    expect(await layout.isVisible()).toBe(false);
+
+    await page.emulateMedia({ media: "print" });
+    expect(await layout.isVisible()).toBe(true);
+    expect(await page.locator(".tl-toolbar").isVisible()).toBe(false);
+    const sources = () =>
+      layout
+        .locator("img")
+        .evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).src).pathname));
+    expect(await sources()).toEqual(["/fixtures/extras/pages/4/1600.webp", "/fixtures/extras/pages/5/1600.webp"]);
+    expect(
+      await layout
+        .locator("img")
+        .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)),
+    ).toBe(true);
+    const watermarks = layout.locator(".tl-print-watermark");
+    expect(await watermarks.count()).toBe(2);
+    expect(await watermarks.first().textContent()).toBe("Turnleaf sample");
+    expect(await watermarks.first().isVisible()).toBe(true);
+    await page.screenshot({ path: join(screenshots, "reader-print.png") });
+
+    // After printing, the layout goes; the whole book prints every page.
+    await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+    await expect.poll(() => layout.count()).toBe(0);
+    await page.emulateMedia({ media: "screen" });
+    await page.getByRole("button", { name: "Print" }).click();
+    await page.getByRole("button", { name: "Print the whole book" }).click();
+    await expect.poll(printed).toBe(2);
+    expect((await sources()).length).toBe(12);
+    await printer.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { loadBook, type ReaderBook, type SearchIndex } from "./book.js";
 import { parseCaptions, spreadCaption } from "./engine/captions.js";
 import { createLayout, modeForViewport, spreadWindow } from "./engine/layout.js";
@@ -16,6 +16,7 @@ import { Thumbnails } from "./Thumbnails.js";
 import { UnlockDialog } from "./UnlockDialog.js";
 
 const zoomLevels = [1, 1.5, 2, 3, 4];
+const PrintDialog = lazy(() => import("./PrintDialog.js"));
 
 function backgroundOf(settings: ReaderBook["settings"]): string {
   const gradient = settings.backgroundGradient;
@@ -139,6 +140,8 @@ export function Reader({
   const [unlocking, setUnlocking] = useState(false);
   const [playing, setPlaying] = useState(initialBook.settings.autoFlip);
   const [muted, setMuted] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const closePrint = useCallback(() => setPrinting(false), []);
   const music = book.settings.backgroundMusic;
   const hasSound = book.settings.flipSound || Boolean(music?.url);
   const soundRef = useRef({ flipSound: book.settings.flipSound, muted });
@@ -467,6 +470,17 @@ export function Reader({
           onClose={() => setSharing(false)}
         />
       ) : null}
+      {printing ? (
+        <Suspense fallback={null}>
+          <PrintDialog
+            book={book}
+            visiblePages={visiblePages}
+            watermark={book.settings.printWatermark}
+            labels={labels}
+            onClose={closePrint}
+          />
+        </Suspense>
+      ) : null}
       {panel === "search" ? (
         <SearchPanel
           load={loadSearch}
@@ -587,6 +601,11 @@ export function Reader({
             title={labels.mute}
           >
             <Icon name={muted ? "muted" : "sound"} />
+          </button>
+        ) : null}
+        {book.settings.print ? (
+          <button type="button" onClick={() => setPrinting(true)} aria-label={labels.print} title={labels.print}>
+            <Icon name="print" />
           </button>
         ) : null}
         <button type="button" onClick={() => setSharing(true)} aria-label={labels.share} title={labels.share}>

@@ -102,6 +102,9 @@ export interface ReaderSettings {
   flipSound: boolean;
   /** Music from the first user gesture on; `loops` −1 for ever or N times; `volume` 0–1 (or 0–100). */
   backgroundMusic: { url: string; loops: number; volume: number } | null;
+  /** A print button: the visible pages or the whole book, under `printWatermark` when set. */
+  print: boolean;
+  printWatermark: string;
 }
 
 export const defaultSettings: ReaderSettings = {
@@ -123,6 +126,8 @@ export const defaultSettings: ReaderSettings = {
   pageCaptions: "",
   flipSound: true,
   backgroundMusic: null,
+  print: false,
+  printWatermark: "",
 };
 
 export async function loadBook(url: string): Promise<ReaderBook> {

@@ -17,6 +17,8 @@ const paths = {
   thumbnails: "M4 4h7v7H4zm9 0h7v7h-7zM4 13h7v7H4zm9 0h7v7h-7z",
   play: "M8 5v14l11-7z",
   pause: "M7 5h4v14H7zm6 0h4v14h-4z",
+  print:
+    "M7 3h10v4H7zM5 8h14a2 2 0 0 1 2 2v6h-4v4H7v-4H3v-6a2 2 0 0 1 2-2zm4 7v3h6v-3zm8-5a1 1 0 1 0 0 2 1 1 0 0 0 0-2z",
   sound:
     "M4 9h4l5-4v14l-5-4H4zm12.5 3a4.5 4.5 0 0 0-2.5-4v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z",
   muted:

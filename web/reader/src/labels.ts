@@ -38,6 +38,9 @@ const zh = {
   confirm: "确定",
   bookmarks: "书签",
   mute: "静音",
+  print: "打印",
+  printVisible: "打印当前页",
+  printBook: "打印整本书",
 };
 
 type Labels = typeof zh;
@@ -81,6 +84,9 @@ const en: Labels = {
   confirm: "OK",
   bookmarks: "Bookmarks",
   mute: "Mute sound",
+  print: "Print",
+  printVisible: "Print these pages",
+  printBook: "Print the whole book",
 };
 
 export function labelsFor(lang: string): Labels {

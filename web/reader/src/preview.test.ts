@@ -19,6 +19,8 @@ describe("preview messages", () => {
     expect(applyPreview(defaultSettings, message("searchMinLength", "x"))).toBeUndefined();
     expect(applyPreview(defaultSettings, message("noSuchKey", 1))).toBeUndefined();
     expect(applyPreview(defaultSettings, message("flipSound", "no"))?.flipSound).toBe(false);
+    expect(applyPreview(defaultSettings, message("print", "show"))?.print).toBe(true);
+    expect(applyPreview(defaultSettings, message("printWatermark", "Draft"))?.printWatermark).toBe("Draft");
     expect(applyPreview(defaultSettings, message("backgroundMusic", "/music.mp3"))?.backgroundMusic).toEqual({
       url: "/music.mp3",
       loops: -1,

@@ -36,6 +36,8 @@ const aliases: Record<string, keyof ReaderSettings> = {
   pageCaptions: "pageCaptions",
   flipSound: "flipSound",
   backgroundMusic: "backgroundMusic",
+  print: "print",
+  printWatermark: "printWatermark",
 };
 
 const truthy = new Set(["yes", "show", "true", "1"]);
