@@ -38,6 +38,7 @@ beforeAll(async () => {
       backgroundMusic: { url: "/fixtures/extras/music.wav", loops: 2, volume: 50 },
       print: true,
       printWatermark: "Turnleaf sample",
+      download: { pdfUrl: "/fixtures/extras/original.pdf", allowSinglePage: true },
     },
     extra: {
       bookmarks: [
@@ -470,5 +471,57 @@ describe("the reader's print", { timeout: 60_000 }, () => {
     await expect.poll(printed).toBe(2);
     expect((await sources()).length).toBe(12);
     await printer.close();
+  });
+});
+
+describe("the reader's download and magnifier", { timeout: 60_000 }, () => {
+  it("offers the original PDF and the visible pages' pictures for download", async () => {
+    const plain = await open("/b/demo/4?lang=en");
+    expect(await plain.getByRole("button", { name: "Download" }).count()).toBe(0);
+    await plain.close();
+    const page = await open("/b/extras/4?lang=en");
+    await page.getByRole("button", { name: "Download" }).click();
+    const pdf = page.getByRole("link", { name: "Original PDF" });
+    expect(await pdf.getAttribute("href")).toBe("/fixtures/extras/original.pdf");
+    expect(await pdf.getAttribute("download")).toBe("Fixture extras.pdf");
+    const single = page.getByRole("link", { name: "Page 5" });
+    expect(await single.getAttribute("href")).toBe("/fixtures/extras/pages/5/1600.webp");
+    expect(await single.getAttribute("download")).toBe("Fixture extras-5.webp");
+    expect(await page.getByRole("dialog", { name: "Download" }).getByRole("link").count()).toBe(3);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await page.close();
+  });
+
+  it("shows a lens with the largest rendition under the pointer; clicks do not turn; Esc closes it", async () => {
+    const page = await open("/b/demo/4?lang=en");
+    const toggle = page.getByRole("button", { name: "Magnifier" });
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    const face = await page.locator('.tl-face[data-page="5"]').boundingBox();
+    if (!face) throw new Error("no page 5");
+    await page.mouse.move(face.x + face.width / 2, face.y + face.height / 4);
+    const lens = page.getByTestId("lens");
+    await expect.poll(() => lens.isVisible()).toBe(true);
+    const style = await lens.evaluate((element) => ({
+      image: (element as HTMLElement).style.backgroundImage,
+      size: (element as HTMLElement).style.backgroundSize,
+      position: (element as HTMLElement).style.backgroundPosition,
+    }));
+    expect(style.image).toContain("/fixtures/demo/pages/5/1600.webp");
+    // 2.5 × the page's drawn size; the point under the pointer at the lens's centre (radius 90).
+    const [width] = style.size.split(" ").map((value) => Number.parseFloat(value));
+    expect(width).toBeCloseTo(face.width * 2.5, 0);
+    const [x, y] = style.position.split(" ").map((value) => Number.parseFloat(value));
+    expect(x).toBeCloseTo(90 - (face.width / 2) * 2.5, 0);
+    expect(y).toBeCloseTo(90 - (face.height / 4) * 2.5, 0);
+    await page.screenshot({ path: join(screenshots, "reader-magnifier.png") });
+    await page.mouse.click(face.x + face.width * 0.9, face.y + face.height / 2);
+    await page.waitForTimeout(300);
+    expect(await announced(page).textContent()).toBe("Page 4–5 of 12");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => lens.count()).toBe(0);
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    await page.close();
   });
 });

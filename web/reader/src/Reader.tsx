@@ -1,11 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { loadBook, type ReaderBook, type SearchIndex } from "./book.js";
+import { DownloadDialog } from "./DownloadDialog.js";
 import { parseCaptions, spreadCaption } from "./engine/captions.js";
 import { createLayout, modeForViewport, spreadWindow } from "./engine/layout.js";
 import { pickRendition } from "./engine/renditions.js";
 import { FlipBook, type FlipBookHandle } from "./FlipBook.js";
 import { Icon } from "./icons.js";
 import type { Labels } from "./labels.js";
+import { Magnifier } from "./Magnifier.js";
 import { Outline } from "./Outline.js";
 import { applyPreview, listenForPreview } from "./preview.js";
 import { SearchPanel } from "./SearchPanel.js";
@@ -142,6 +144,8 @@ export function Reader({
   const [muted, setMuted] = useState(false);
   const [printing, setPrinting] = useState(false);
   const closePrint = useCallback(() => setPrinting(false), []);
+  const [downloading, setDownloading] = useState(false);
+  const [magnifying, setMagnifying] = useState(false);
   const music = book.settings.backgroundMusic;
   const hasSound = book.settings.flipSound || Boolean(music?.url);
   const soundRef = useRef({ flipSound: book.settings.flipSound, muted });
@@ -277,7 +281,7 @@ export function Reader({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
-      if (target.closest("input, textarea, select, [contenteditable=true]")) return;
+      if (target.closest("input, textarea, select, [contenteditable=true], dialog")) return;
       const rtl = book.settings.direction === "rtl";
       const zoomBy = (steps: number) => () =>
         setZoomIndex((index) => Math.min(Math.max(index + steps, 0), zoomLevels.length - 1));
@@ -314,7 +318,10 @@ export function Reader({
           action = zoomBy(-1);
           break;
         case "Escape":
-          action = () => setPanel("none");
+          action = () => {
+            setPanel("none");
+            setMagnifying(false);
+          };
           break;
       }
       const zoomKey = event.key === "+" || event.key === "=" || event.key === "-";
@@ -433,6 +440,7 @@ export function Reader({
           ) : (
             <p className="tl-message">{book.state === "converting" ? labels.converting : labels.failed}</p>
           )}
+          {magnifying && book.settings.magnifier ? <Magnifier book={book} label={labels.magnifier} /> : null}
         </section>
       )}
       {book.state === "converting" && pageCount > 0 ? <p className="tl-converting">{labels.converting}</p> : null}
@@ -469,6 +477,9 @@ export function Reader({
           labels={labels}
           onClose={() => setSharing(false)}
         />
+      ) : null}
+      {downloading && book.settings.download ? (
+        <DownloadDialog book={book} visiblePages={visiblePages} labels={labels} onClose={() => setDownloading(false)} />
       ) : null}
       {printing ? (
         <Suspense fallback={null}>
@@ -601,6 +612,27 @@ export function Reader({
             title={labels.mute}
           >
             <Icon name={muted ? "muted" : "sound"} />
+          </button>
+        ) : null}
+        {book.settings.magnifier ? (
+          <button
+            type="button"
+            onClick={() => setMagnifying(!magnifying)}
+            aria-pressed={magnifying}
+            aria-label={labels.magnifier}
+            title={labels.magnifier}
+          >
+            <Icon name="magnifier" />
+          </button>
+        ) : null}
+        {book.settings.download?.pdfUrl || book.settings.download?.allowSinglePage ? (
+          <button
+            type="button"
+            onClick={() => setDownloading(true)}
+            aria-label={labels.download}
+            title={labels.download}
+          >
+            <Icon name="download" />
           </button>
         ) : null}
         {book.settings.print ? (

@@ -105,6 +105,10 @@ export interface ReaderSettings {
   /** A print button: the visible pages or the whole book, under `printWatermark` when set. */
   print: boolean;
   printWatermark: string;
+  /** A download button: the original PDF (`pdfUrl`) and, when allowed, the visible pages' pictures. */
+  download: { pdfUrl?: string; allowSinglePage: boolean } | null;
+  /** A magnifier toggle: a lens following the pointer with the largest rendition. */
+  magnifier: boolean;
 }
 
 export const defaultSettings: ReaderSettings = {
@@ -128,6 +132,8 @@ export const defaultSettings: ReaderSettings = {
   backgroundMusic: null,
   print: false,
   printWatermark: "",
+  download: null,
+  magnifier: true,
 };
 
 export async function loadBook(url: string): Promise<ReaderBook> {

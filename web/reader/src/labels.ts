@@ -41,6 +41,9 @@ const zh = {
   print: "打印",
   printVisible: "打印当前页",
   printBook: "打印整本书",
+  download: "下载",
+  originalPdf: "下载原始 PDF",
+  magnifier: "放大镜",
 };
 
 type Labels = typeof zh;
@@ -87,6 +90,9 @@ const en: Labels = {
   print: "Print",
   printVisible: "Print these pages",
   printBook: "Print the whole book",
+  download: "Download",
+  originalPdf: "Original PDF",
+  magnifier: "Magnifier",
 };
 
 export function labelsFor(lang: string): Labels {

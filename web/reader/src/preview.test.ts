@@ -20,6 +20,7 @@ describe("preview messages", () => {
     expect(applyPreview(defaultSettings, message("noSuchKey", 1))).toBeUndefined();
     expect(applyPreview(defaultSettings, message("flipSound", "no"))?.flipSound).toBe(false);
     expect(applyPreview(defaultSettings, message("print", "show"))?.print).toBe(true);
+    expect(applyPreview(defaultSettings, message("magnifier", "0"))?.magnifier).toBe(false);
     expect(applyPreview(defaultSettings, message("printWatermark", "Draft"))?.printWatermark).toBe("Draft");
     expect(applyPreview(defaultSettings, message("backgroundMusic", "/music.mp3"))?.backgroundMusic).toEqual({
       url: "/music.mp3",

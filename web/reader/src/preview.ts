@@ -38,6 +38,7 @@ const aliases: Record<string, keyof ReaderSettings> = {
   backgroundMusic: "backgroundMusic",
   print: "print",
   printWatermark: "printWatermark",
+  magnifier: "magnifier",
 };
 
 const truthy = new Set(["yes", "show", "true", "1"]);
