@@ -49,6 +49,7 @@ beforeAll(async () => {
   });
   await writeFile(join(fixtures, "extras", "music.wav"), toneWav(0.4));
   await writeFixtureBook(fixtures, { link: "quiet", pages: 6, settings: { flipSound: false } });
+  await writeFixtureBook(fixtures, { link: "mini", pages: 6, settings: { mini: { maxWidth: 600, maxHeight: 400 } } });
   server = await serveReader(readerDist, fixtures);
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -522,6 +523,27 @@ describe("the reader's download and magnifier", { timeout: 60_000 }, () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => lens.count()).toBe(0);
     expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    await page.close();
+  });
+});
+
+describe("the reader's mini mode", { timeout: 60_000 }, () => {
+  it("draws the book within the mini size, centred, with a compact toolbar", async () => {
+    const page = await open("/b/mini/2?lang=en");
+    const stage = await page.getByTestId("stage").boundingBox();
+    const viewport = await page.locator(".tl-viewport").boundingBox();
+    if (!stage || !viewport) throw new Error("no stage");
+    expect(stage.width).toBeLessThanOrEqual(600);
+    expect(stage.height).toBeLessThanOrEqual(400);
+    expect(stage.height).toBeGreaterThan(390);
+    expect(Math.abs(stage.x + stage.width / 2 - (viewport.x + viewport.width / 2))).toBeLessThan(2);
+    expect(Math.abs(stage.y + stage.height / 2 - (viewport.y + viewport.height / 2))).toBeLessThan(2);
+    const next = await page.getByRole("button", { name: "Next page" }).boundingBox();
+    expect(next?.height).toBeLessThanOrEqual(30);
+    expect(await page.getByRole("button", { name: "First page" }).isVisible()).toBe(false);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 4–5 of 6");
+    await page.screenshot({ path: join(screenshots, "reader-mini.png") });
     await page.close();
   });
 });

@@ -5,11 +5,11 @@ import { pickRendition } from "./engine/renditions.js";
 import type { Labels } from "./labels.js";
 
 /**
- * Print (loaded only when asked for): the visible pages or the whole book laid out one page per sheet in a
+ * Print: the visible pages or the whole book laid out one page per sheet in a
  * print-only layout outside the reader (print CSS hides the reader and shows only this), each page under the
  * book's watermark. The browser's print dialog opens once every picture has loaded.
  */
-export default function PrintDialog({
+export function PrintDialog({
   book,
   visiblePages,
   watermark,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { loadBook, type ReaderBook, type SearchIndex } from "./book.js";
 import { DownloadDialog } from "./DownloadDialog.js";
 import { parseCaptions, spreadCaption } from "./engine/captions.js";
@@ -9,6 +9,7 @@ import { Icon } from "./icons.js";
 import type { Labels } from "./labels.js";
 import { Magnifier } from "./Magnifier.js";
 import { Outline } from "./Outline.js";
+import { PrintDialog } from "./PrintDialog.js";
 import { applyPreview, listenForPreview } from "./preview.js";
 import { SearchPanel } from "./SearchPanel.js";
 import { ShareDialog } from "./ShareDialog.js";
@@ -18,7 +19,6 @@ import { Thumbnails } from "./Thumbnails.js";
 import { UnlockDialog } from "./UnlockDialog.js";
 
 const zoomLevels = [1, 1.5, 2, 3, 4];
-const PrintDialog = lazy(() => import("./PrintDialog.js"));
 
 function backgroundOf(settings: ReaderBook["settings"]): string {
   const gradient = settings.backgroundGradient;
@@ -159,10 +159,12 @@ export function Reader({
   const margin = 16;
   const marginX = margin + (book.bookmarks?.length ? 36 : 0);
   const columns = mode === "double" ? 2 : 1;
-  const scale = Math.min(
-    (size.width - 2 * marginX) / (columns * book.pageWidth),
-    (size.height - 2 * margin) / book.pageHeight,
-  );
+  const mini = book.settings.mini;
+  const room = {
+    width: Math.min(size.width - 2 * marginX, mini?.maxWidth || Number.POSITIVE_INFINITY),
+    height: Math.min(size.height - 2 * margin, mini?.maxHeight || Number.POSITIVE_INFINITY),
+  };
+  const scale = Math.min(room.width / (columns * book.pageWidth), room.height / book.pageHeight);
   const pageWidth = Math.max(50, Math.floor(book.pageWidth * scale));
   const pageHeight = Math.max(50, Math.floor(book.pageHeight * scale));
 
@@ -393,7 +395,11 @@ export function Reader({
   const atEnd = spread >= layout.spreadCount - 1;
 
   return (
-    <div className="tl-reader" style={{ background: backgroundOf(book.settings) }} dir={book.settings.direction}>
+    <div
+      className={`tl-reader ${mini ? "tl-mini" : ""}`}
+      style={{ background: backgroundOf(book.settings) }}
+      dir={book.settings.direction}
+    >
       {book.settings.logo ? (
         <a className="tl-logo" href={book.settings.logo.link || undefined} target="_blank" rel="noopener noreferrer">
           <img src={book.settings.logo.url} alt={book.title} style={{ height: book.settings.logo.height }} />
@@ -482,15 +488,13 @@ export function Reader({
         <DownloadDialog book={book} visiblePages={visiblePages} labels={labels} onClose={() => setDownloading(false)} />
       ) : null}
       {printing ? (
-        <Suspense fallback={null}>
-          <PrintDialog
-            book={book}
-            visiblePages={visiblePages}
-            watermark={book.settings.printWatermark}
-            labels={labels}
-            onClose={closePrint}
-          />
-        </Suspense>
+        <PrintDialog
+          book={book}
+          visiblePages={visiblePages}
+          watermark={book.settings.printWatermark}
+          labels={labels}
+          onClose={closePrint}
+        />
       ) : null}
       {panel === "search" ? (
         <SearchPanel

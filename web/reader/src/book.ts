@@ -109,6 +109,8 @@ export interface ReaderSettings {
   download: { pdfUrl?: string; allowSinglePage: boolean } | null;
   /** A magnifier toggle: a lens following the pointer with the largest rendition. */
   magnifier: boolean;
+  /** Mini mode: the book drawn within maxWidth × maxHeight CSS pixels, centred, with a compact toolbar. */
+  mini: { maxWidth: number; maxHeight: number } | null;
 }
 
 export const defaultSettings: ReaderSettings = {
@@ -134,6 +136,7 @@ export const defaultSettings: ReaderSettings = {
   printWatermark: "",
   download: null,
   magnifier: true,
+  mini: null,
 };
 
 export async function loadBook(url: string): Promise<ReaderBook> {
