@@ -99,11 +99,12 @@ async function limitUser(userId: string, quota: Quota, limit: number | undefined
 describe("upload decisions", () => {
   it("refuses free users with 'free users cannot use upload'", async () => {
     const userId = await user({ kind: PlanKind.FREE });
+    // Calls start one at a time: a refusal created before its handler is attached would be unhandled.
     for (const call of [
-      power.checkUpload({ asker: { userId } }),
-      power.reserveBookSlot({ asker: { userId }, bookKey: `upload:${userId}-a` }),
+      () => power.checkUpload({ asker: { userId } }),
+      () => power.reserveBookSlot({ asker: { userId }, bookKey: `upload:${userId}-a` }),
     ]) {
-      const error = await refusal(call);
+      const error = await refusal(call());
       expect(error).toMatchObject({ kind: "PERMISSION_DENIED", message: "free users cannot use upload" });
     }
   });
@@ -144,10 +145,10 @@ describe("upload decisions", () => {
     for (const key of ["a", "b"])
       await power.reserveBookSlot({ asker: { userId }, bookKey: `upload:${userId}-${key}` });
     for (const call of [
-      power.checkUpload({ asker: { userId } }),
-      power.reserveBookSlot({ asker: { userId }, bookKey: `upload:${userId}-c` }),
+      () => power.checkUpload({ asker: { userId } }),
+      () => power.reserveBookSlot({ asker: { userId }, bookKey: `upload:${userId}-c` }),
     ]) {
-      const error = await refusal(call);
+      const error = await refusal(call());
       expect(error).toMatchObject({
         kind: "QUOTA_EXCEEDED",
         restCode: "BOOK_UPLOAD_OVER_LIMIT",
