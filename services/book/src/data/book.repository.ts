@@ -1,6 +1,9 @@
 import { unlessDuplicate } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
+import type { Bookmark } from "../domain/book-bookmarks.js";
+import type { CatalogNode } from "../domain/book-catalog.js";
 import type { StoredPrivacy } from "../domain/book-privacy.js";
+import type { DownloadConfig } from "../domain/book-settings.js";
 import { type BookDocument, bookModel } from "./book.schema.js";
 
 export class BookRepository {
@@ -29,6 +32,32 @@ export class BookRepository {
 
   async setPrivacy(bookId: string, privacy: StoredPrivacy): Promise<void> {
     await this.books.updateOne({ bookId }, { $set: { privacy } }).exec();
+  }
+
+  /** The settings update-book changed (the whole stored set; concurrent saves of one book: the last one wins). */
+  async setSettings(
+    bookId: string,
+    settings: {
+      htmlConfigJson: string;
+      pluginsJson: string;
+      downloadConfig: DownloadConfig | null;
+      isDownload: boolean;
+    },
+  ): Promise<void> {
+    await this.books.updateOne({ bookId }, { $set: settings }).exec();
+  }
+
+  async setCatalog(bookId: string, catalog: CatalogNode[]): Promise<void> {
+    await this.books.updateOne({ bookId }, { $set: { catalog } }).exec();
+  }
+
+  async setBookmarks(bookId: string, bookmarks: Bookmark[]): Promise<void> {
+    await this.books.updateOne({ bookId }, { $set: { bookmarks } }).exec();
+  }
+
+  /** Appends one tab atomically (concurrent adds both land). */
+  async pushBookmark(bookId: string, bookmark: Bookmark): Promise<void> {
+    await this.books.updateOne({ bookId }, { $push: { bookmarks: bookmark } }).exec();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -1,5 +1,8 @@
 import { type Connection, Schema } from "mongoose";
+import type { Bookmark } from "../domain/book-bookmarks.js";
+import type { CatalogNode } from "../domain/book-catalog.js";
 import type { StoredPrivacy } from "../domain/book-privacy.js";
+import type { DownloadConfig } from "../domain/book-settings.js";
 
 export interface BookDocument {
   bookId: string;
@@ -23,6 +26,16 @@ export interface BookDocument {
   bStatus: number;
   /** Who may read it; absent: public. */
   privacy?: StoredPrivacy;
+  /** The htmlConfig object as JSON text (setting keys are free-form; text keeps them out of the store's key rules). */
+  htmlConfigJson?: string;
+  /** The plugin list as JSON text. */
+  pluginsJson?: string;
+  /** The download config; its code stored reversed and base64-encoded (spec 001 "Client data"). */
+  downloadConfig?: DownloadConfig | null;
+  isDownload?: boolean;
+  /** The table of contents; empty: the reader shows the PDF's outline. */
+  catalog?: CatalogNode[];
+  bookmarks?: Bookmark[];
 }
 
 const bookSchema = new Schema<BookDocument>(
@@ -54,6 +67,15 @@ const bookSchema = new Schema<BookDocument>(
         { _id: false },
       ),
       required: false,
+    },
+    htmlConfigJson: { type: String, default: "{}" },
+    pluginsJson: { type: String, default: "[]" },
+    downloadConfig: { type: Schema.Types.Mixed, default: null },
+    isDownload: { type: Boolean, default: false },
+    catalog: { type: Schema.Types.Mixed, default: [] },
+    bookmarks: {
+      type: [{ caption: String, page: Number, colour: String, fontColour: String, _id: false }],
+      default: [],
     },
   },
   { collection: "books", timestamps: true },

@@ -11,6 +11,9 @@ import type { BookRepository } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { BookRevisionDocument } from "../data/book-revision.schema.js";
+import { newBookmark, validateBookmarks } from "../domain/book-bookmarks.js";
+import { validateCatalog } from "../domain/book-catalog.js";
+import { bookInfo, publishedSettings, settingsToStore, storedSettings } from "../domain/book-info.js";
 import {
   type Access,
   applyPrivacyChange,
@@ -19,6 +22,7 @@ import {
   publicPrivacy,
   unlocks,
 } from "../domain/book-privacy.js";
+import { applyBookUpdate } from "../domain/book-settings.js";
 import { isPublished } from "../domain/published-book.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
 import {
@@ -171,6 +175,7 @@ export function bookHandlers({
           keywords: book.keywords ?? "",
           revisions: await revisions.revisionsOf(book.bookId),
           privacy: privacyMessage(book.privacy ?? publicPrivacy, false),
+          ...publishedSettings(book),
         },
       };
     },
@@ -195,6 +200,66 @@ export function bookHandlers({
       });
       await books.setPrivacy(book.bookId, stored);
       return { privacy: privacyMessage(stored, true) };
+    },
+
+    async getBook(request) {
+      const book = await ownBook(request.userId, request.bookId);
+      return { book: bookInfo(book, await revisions.revisionsOf(book.bookId), request.baseUrl) };
+    },
+
+    async updateBook(request) {
+      const book = await ownBook(request.userId, request.bookId);
+      const updated = applyBookUpdate(
+        storedSettings(book),
+        {
+          bookConfig: request.bookConfigJson,
+          isDownload: request.isDownload,
+          plugin: request.pluginJson,
+          downloadConfig: request.downloadConfigJson,
+        },
+        { bookId: book.bookId, source: book.source ?? -1 },
+      );
+      const stored = settingsToStore(updated);
+      await books.setSettings(book.bookId, stored);
+      return {
+        book: bookInfo({ ...book, ...stored }, await revisions.revisionsOf(book.bookId), request.baseUrl),
+      };
+    },
+
+    async getBookCatalog(request) {
+      const book = await ownBook(request.userId, request.bookId);
+      return { catalog: book.catalog ?? [] };
+    },
+
+    async saveBookCatalog(request) {
+      const book = await ownBook(request.userId, request.bookId);
+      const catalog = validateCatalog(request.catalog, request.pageCount);
+      await books.setCatalog(book.bookId, catalog);
+      return { catalog };
+    },
+
+    async getBookBookmarks(request) {
+      const book = await ownBook(request.userId, request.bookId);
+      return { bookmarks: book.bookmarks ?? [] };
+    },
+
+    async saveBookBookmarks(request) {
+      const book = await ownBook(request.userId, request.bookId);
+      const bookmarks = validateBookmarks(request.bookmarks, request.pageCount);
+      await books.setBookmarks(book.bookId, bookmarks);
+      return { bookmarks };
+    },
+
+    async addBookBookmark(request) {
+      const book = await ownBook(request.userId, request.bookId);
+      const bookmark = newBookmark(
+        book.bookmarks ?? [],
+        { caption: request.caption, sharedColour: request.sharedColour },
+        request.pageCount,
+      );
+      await books.pushBookmark(book.bookId, bookmark);
+      const after = await ownBook(request.userId, request.bookId);
+      return { bookmark, bookmarks: after.bookmarks ?? [] };
     },
 
     async unlockBook(request) {

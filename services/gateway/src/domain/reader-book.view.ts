@@ -1,5 +1,6 @@
 import { type Manifest, readerBook as manifestReaderBook, type ReaderBook } from "@turnleaf/conversion/manifest";
 import type { BookLock } from "./book-grant.js";
+import { type BookReaderSettings, catalogOutline, readerBookmarks, readerSettings } from "./reader-settings.view.js";
 
 /**
  * The hosted reader's view of a book: the conversion's manifest (books/<bookId>/r<revision>/manifest.json, mapped to
@@ -38,18 +39,30 @@ export const assetContentTypes: Record<string, string> = {
   json: "application/json",
 };
 
-/** book.json of the hosted reader: the book's files under /b/<link>/assets/<revision>/. */
-export function readerBook(book: PublishedBookFacts, manifest: Manifest, lock: BookLock | null = null): ReaderBook {
+/**
+ * book.json of the hosted reader: the book's files under /b/<link>/assets/<revision>/, its settings from htmlConfig,
+ * its bookmarks, and its catalog as the outline when it has one (else the PDF's).
+ */
+export function readerBook(
+  book: PublishedBookFacts,
+  manifest: Manifest,
+  lock: BookLock | null = null,
+  owner?: BookReaderSettings,
+): ReaderBookView {
   const base = `/b/${encodeURIComponent(book.number)}/assets/${manifest.revision}/`;
-  return manifestReaderBook(manifest, {
+  const view = manifestReaderBook(manifest, {
     link: book.number,
     title: book.title,
     assetUrl: (key) => `${base}${key}`,
     lock,
+    settings: owner ? readerSettings(owner.htmlConfig, owner.download) : {},
   });
+  if (!owner) return view;
+  const outline = owner.catalog.length > 0 ? catalogOutline(owner.catalog, manifest.pageCount) : view.outline;
+  return { ...view, outline, bookmarks: readerBookmarks(owner.bookmarks) };
 }
 
-export type ReaderBookView = ReaderBook;
+export type ReaderBookView = ReaderBook & { bookmarks?: ReturnType<typeof readerBookmarks> };
 
 const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (text: string) =>

@@ -24,6 +24,7 @@ import {
   readerBook,
   readerHtml,
 } from "../domain/reader-book.view.js";
+import { type BookReaderSettings, bookReaderSettings } from "../domain/reader-settings.view.js";
 import type { Peers } from "../peers.js";
 
 export interface ReaderDependencies {
@@ -85,11 +86,12 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       })),
     );
     const chosen = chooseRevision(manifests);
-    const facts: PublishedBookFacts = {
+    const facts: PublishedBookFacts & { owner: BookReaderSettings } = {
       number: book.number,
       title: book.title,
       description: book.description,
       keywords: book.keywords,
+      owner: bookReaderSettings(book),
     };
     return { book, facts, chosen };
   };
@@ -225,13 +227,13 @@ const notFound = () => new DomainError("NOT_FOUND", "book not found");
 
 /** The reader's book: the chosen revision's, or an empty one still converting when no manifest exists yet. */
 function viewOf(
-  facts: PublishedBookFacts,
+  facts: PublishedBookFacts & { owner?: BookReaderSettings },
   chosen: { manifest: Parameters<typeof readerBook>[1] } | undefined,
   lock: BookLock | null,
 ) {
   return chosen
-    ? readerBook(facts, chosen.manifest, lock)
-    : { ...readerBook(facts, emptyManifest, lock), state: "converting" as const };
+    ? readerBook(facts, chosen.manifest, lock, facts.owner)
+    : { ...readerBook(facts, emptyManifest, lock, facts.owner), state: "converting" as const };
 }
 
 /** What a book with no manifest yet (its first conversion just started) shows: no pages, converting. */

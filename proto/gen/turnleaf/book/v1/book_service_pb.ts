@@ -10,7 +10,525 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/book/v1/book_service.proto.
  */
 export const file_turnleaf_book_v1_book_service: GenFile = /*@__PURE__*/
-  fileDesc("CiN0dXJubGVhZi9ib29rL3YxL2Jvb2tfc2VydmljZS5wcm90bxIQdHVybmxlYWYuYm9vay52MSK0AQoLQm9va1ByaXZhY3kSLAoGYWNjZXNzGAEgASgOMhwudHVybmxlYWYuYm9vay52MS5Cb29rQWNjZXNzEiwKBG1vZGUYAiABKA4yHi50dXJubGVhZi5ib29rLnYxLlBhc3N3b3JkTW9kZRIMCgRoaW50GAMgASgJEhEKCWZyb21fcGFnZRgEIAEoBRIUCgxoYXNfcGFzc3dvcmQYBSABKAgSEgoKdXNlcl9uYW1lcxgGIAMoCSIxCg9Cb29rUHJpdmFjeVVzZXISDAoEbmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSI5ChVHZXRCb29rUHJpdmFjeVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJIkgKFkdldEJvb2tQcml2YWN5UmVzcG9uc2USLgoHcHJpdmFjeRgBIAEoCzIdLnR1cm5sZWFmLmJvb2sudjEuQm9va1ByaXZhY3ki+gEKFVNldEJvb2tQcml2YWN5UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2Jvb2tfaWQYAiABKAkSLAoGYWNjZXNzGAMgASgOMhwudHVybmxlYWYuYm9vay52MS5Cb29rQWNjZXNzEiwKBG1vZGUYBCABKA4yHi50dXJubGVhZi5ib29rLnYxLlBhc3N3b3JkTW9kZRIMCgRoaW50GAUgASgJEhEKCWZyb21fcGFnZRgGIAEoBRIQCghwYXNzd29yZBgHIAEoCRIwCgV1c2VycxgIIAMoCzIhLnR1cm5sZWFmLmJvb2sudjEuQm9va1ByaXZhY3lVc2VyIkgKFlNldEJvb2tQcml2YWN5UmVzcG9uc2USLgoHcHJpdmFjeRgBIAEoCzIdLnR1cm5sZWFmLmJvb2sudjEuQm9va1ByaXZhY3kiRgoRVW5sb2NrQm9va1JlcXVlc3QSDAoEbGluaxgBIAEoCRIRCgl1c2VyX25hbWUYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkiJwoSVW5sb2NrQm9va1Jlc3BvbnNlEhEKCWZyb21fcGFnZRgBIAEoBSInChdHZXRQdWJsaXNoZWRCb29rUmVxdWVzdBIMCgRsaW5rGAEgASgJIkkKGEdldFB1Ymxpc2hlZEJvb2tSZXNwb25zZRItCgRib29rGAEgASgLMh8udHVybmxlYWYuYm9vay52MS5QdWJsaXNoZWRCb29rIqkBCg1QdWJsaXNoZWRCb29rEg8KB2Jvb2tfaWQYASABKAkSDgoGbnVtYmVyGAIgASgJEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhAKCGtleXdvcmRzGAUgASgJEhEKCXJldmlzaW9ucxgGIAMoBRIuCgdwcml2YWN5GAcgASgLMh0udHVybmxlYWYuYm9vay52MS5Cb29rUHJpdmFjeSKxAQobQ3JlYXRlQm9va0Zyb21VcGxvYWRSZXF1ZXN0EhYKDnVwbG9hZF90YXNrX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDwoHdGVhbV9pZBgDIAEoCRIRCglmb2xkZXJfaWQYBCABKAkSDQoFdGl0bGUYBSABKAkSEAoIa2V5d29yZHMYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSDwoHYm9va19pZBgIIAEoCSJiChxDcmVhdGVCb29rRnJvbVVwbG9hZFJlc3BvbnNlEg8KB2Jvb2tfaWQYASABKAkSDgoGbnVtYmVyGAIgASgJEhAKCHJldmlzaW9uGAMgASgFEg8KB2NyZWF0ZWQYBCABKAgiXAoVR2V0UmVhZHlDb25maWdSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHdGVhbV9pZBgCIAEoCRIRCglmb2xkZXJfaWQYAyABKAkSDgoGbnVtYmVyGAQgASgJIk0KFkdldFJlYWR5Q29uZmlnUmVzcG9uc2USMwoMcmVhZHlfY29uZmlnGAEgASgLMh0udHVybmxlYWYuYm9vay52MS5SZWFkeUNvbmZpZyJSCg9EZWZhdWx0VGVtcGxhdGUSEQoJaHRtbDVfdGVtGAEgASgJEhMKC2h0bWw1X3RoZW1lGAIgASgJEhcKD2h0bWw1X3Bob25lX3RlbRgDIAEoCSKrAwoLUmVhZHlDb25maWcSDwoHYm9va19pZBgBIAEoCRIRCglib29rX2xvZ28YAiABKAkSFgoOYm9va19sb2dvX2xpbmsYAyABKAkSFAoMYm9va193ZWJzaXRlGAQgASgJEjYKC2RlZmF1bHRfdGVtGAUgASgLMiEudHVybmxlYWYuYm9vay52MS5EZWZhdWx0VGVtcGxhdGUSEQoJZm9sZGVyX2lkGAYgASgJEhMKC2ZvbGRlcl90eXBlGAcgASgFEhAKCG93bmVyX2lkGAggASgJEhQKDG93bmVyX3VfbGluaxgJIAEoCRIUCgxvd25lcl91X3R5cGUYCiABKAUSDwoHdGVhbV9pZBgLIAEoCRIPCgd1X2VtYWlsGAwgASgJEg4KBnVfbGluaxgNIAEoCRIOCgZ1X3R5cGUYDiABKAUSDwoHdXNlcl9pZBgPIAEoCRIPCgd3ZWJzaXRlGBAgASgJEhQKDHZlcmlmeV9waG9uZRgRIAEoCBIOCgZudW1iZXIYEiABKAkSDwoHcm9sZV9pZBgTIAEoCRIRCglyb2xlX25hbWUYFCABKAkqdAoKQm9va0FjY2VzcxIbChdCT09LX0FDQ0VTU19VTlNQRUNJRklFRBAAEhYKEkJPT0tfQUNDRVNTX1BVQkxJQxABEhgKFEJPT0tfQUNDRVNTX1BBU1NXT1JEEAISFwoTQk9PS19BQ0NFU1NfUFJJVkFURRADKmAKDFBhc3N3b3JkTW9kZRIdChlQQVNTV09SRF9NT0RFX1VOU1BFQ0lGSUVEEAASGAoUUEFTU1dPUkRfTU9ERV9TSU5HTEUQARIXChNQQVNTV09SRF9NT0RFX1VTRVJTEAIy9wQKC0Jvb2tTZXJ2aWNlEmMKDkdldFJlYWR5Q29uZmlnEicudHVybmxlYWYuYm9vay52MS5HZXRSZWFkeUNvbmZpZ1JlcXVlc3QaKC50dXJubGVhZi5ib29rLnYxLkdldFJlYWR5Q29uZmlnUmVzcG9uc2USdQoUQ3JlYXRlQm9va0Zyb21VcGxvYWQSLS50dXJubGVhZi5ib29rLnYxLkNyZWF0ZUJvb2tGcm9tVXBsb2FkUmVxdWVzdBouLnR1cm5sZWFmLmJvb2sudjEuQ3JlYXRlQm9va0Zyb21VcGxvYWRSZXNwb25zZRJpChBHZXRQdWJsaXNoZWRCb29rEikudHVybmxlYWYuYm9vay52MS5HZXRQdWJsaXNoZWRCb29rUmVxdWVzdBoqLnR1cm5sZWFmLmJvb2sudjEuR2V0UHVibGlzaGVkQm9va1Jlc3BvbnNlEmMKDkdldEJvb2tQcml2YWN5EicudHVybmxlYWYuYm9vay52MS5HZXRCb29rUHJpdmFjeVJlcXVlc3QaKC50dXJubGVhZi5ib29rLnYxLkdldEJvb2tQcml2YWN5UmVzcG9uc2USYwoOU2V0Qm9va1ByaXZhY3kSJy50dXJubGVhZi5ib29rLnYxLlNldEJvb2tQcml2YWN5UmVxdWVzdBooLnR1cm5sZWFmLmJvb2sudjEuU2V0Qm9va1ByaXZhY3lSZXNwb25zZRJXCgpVbmxvY2tCb29rEiMudHVybmxlYWYuYm9vay52MS5VbmxvY2tCb29rUmVxdWVzdBokLnR1cm5sZWFmLmJvb2sudjEuVW5sb2NrQm9va1Jlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiN0dXJubGVhZi9ib29rL3YxL2Jvb2tfc2VydmljZS5wcm90bxIQdHVybmxlYWYuYm9vay52MSJbCgtDYXRhbG9nTm9kZRINCgV0aXRsZRgBIAEoCRIMCgRwYWdlGAIgASgFEi8KCGNoaWxkcmVuGAMgAygLMh0udHVybmxlYWYuYm9vay52MS5DYXRhbG9nTm9kZSJOCghCb29rbWFyaxIPCgdjYXB0aW9uGAEgASgJEgwKBHBhZ2UYAiABKAUSDgoGY29sb3VyGAMgASgJEhMKC2ZvbnRfY29sb3VyGAQgASgJItgCCghCb29rSW5mbxIPCgdib29rX2lkGAEgASgJEg4KBm51bWJlchgCIAEoCRINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIQCghrZXl3b3JkcxgFIAEoCRIQCghiX3N0YXR1cxgGIAEoBRIOCgZzb3VyY2UYByABKAUSGAoQaHRtbF9jb25maWdfanNvbhgIIAEoCRIUCgxwbHVnaW5zX2pzb24YCSABKAkSHAoUZG93bmxvYWRfY29uZmlnX2pzb24YCiABKAkSEwoLaXNfZG93bmxvYWQYCyABKAgSLgoHY2F0YWxvZxgMIAMoCzIdLnR1cm5sZWFmLmJvb2sudjEuQ2F0YWxvZ05vZGUSLQoJYm9va21hcmtzGA0gAygLMhoudHVybmxlYWYuYm9vay52MS5Cb29rbWFyaxIRCglyZXZpc2lvbnMYDiADKAUiRAoOR2V0Qm9va1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEhAKCGJhc2VfdXJsGAMgASgJIjsKD0dldEJvb2tSZXNwb25zZRIoCgRib29rGAEgASgLMhoudHVybmxlYWYuYm9vay52MS5Cb29rSW5mbyKpAQoRVXBkYXRlQm9va1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEhgKEGJvb2tfY29uZmlnX2pzb24YAyABKAkSEwoLaXNfZG93bmxvYWQYBCABKAkSEwoLcGx1Z2luX2pzb24YBSABKAkSHAoUZG93bmxvYWRfY29uZmlnX2pzb24YBiABKAkSEAoIYmFzZV91cmwYByABKAkiPgoSVXBkYXRlQm9va1Jlc3BvbnNlEigKBGJvb2sYASABKAsyGi50dXJubGVhZi5ib29rLnYxLkJvb2tJbmZvIjkKFUdldEJvb2tDYXRhbG9nUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2Jvb2tfaWQYAiABKAkiSAoWR2V0Qm9va0NhdGFsb2dSZXNwb25zZRIuCgdjYXRhbG9nGAEgAygLMh0udHVybmxlYWYuYm9vay52MS5DYXRhbG9nTm9kZSJ+ChZTYXZlQm9va0NhdGFsb2dSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHYm9va19pZBgCIAEoCRIuCgdjYXRhbG9nGAMgAygLMh0udHVybmxlYWYuYm9vay52MS5DYXRhbG9nTm9kZRISCgpwYWdlX2NvdW50GAQgASgFIkkKF1NhdmVCb29rQ2F0YWxvZ1Jlc3BvbnNlEi4KB2NhdGFsb2cYASADKAsyHS50dXJubGVhZi5ib29rLnYxLkNhdGFsb2dOb2RlIjsKF0dldEJvb2tCb29rbWFya3NSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHYm9va19pZBgCIAEoCSJJChhHZXRCb29rQm9va21hcmtzUmVzcG9uc2USLQoJYm9va21hcmtzGAEgAygLMhoudHVybmxlYWYuYm9vay52MS5Cb29rbWFyayJ/ChhTYXZlQm9va0Jvb2ttYXJrc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEi0KCWJvb2ttYXJrcxgDIAMoCzIaLnR1cm5sZWFmLmJvb2sudjEuQm9va21hcmsSEgoKcGFnZV9jb3VudBgEIAEoBSJKChlTYXZlQm9va0Jvb2ttYXJrc1Jlc3BvbnNlEi0KCWJvb2ttYXJrcxgBIAMoCzIaLnR1cm5sZWFmLmJvb2sudjEuQm9va21hcmsidgoWQWRkQm9va0Jvb2ttYXJrUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2Jvb2tfaWQYAiABKAkSDwoHY2FwdGlvbhgDIAEoCRIVCg1zaGFyZWRfY29sb3VyGAQgASgIEhIKCnBhZ2VfY291bnQYBSABKAUidgoXQWRkQm9va0Jvb2ttYXJrUmVzcG9uc2USLAoIYm9va21hcmsYASABKAsyGi50dXJubGVhZi5ib29rLnYxLkJvb2ttYXJrEi0KCWJvb2ttYXJrcxgCIAMoCzIaLnR1cm5sZWFmLmJvb2sudjEuQm9va21hcmsitAEKC0Jvb2tQcml2YWN5EiwKBmFjY2VzcxgBIAEoDjIcLnR1cm5sZWFmLmJvb2sudjEuQm9va0FjY2VzcxIsCgRtb2RlGAIgASgOMh4udHVybmxlYWYuYm9vay52MS5QYXNzd29yZE1vZGUSDAoEaGludBgDIAEoCRIRCglmcm9tX3BhZ2UYBCABKAUSFAoMaGFzX3Bhc3N3b3JkGAUgASgIEhIKCnVzZXJfbmFtZXMYBiADKAkiMQoPQm9va1ByaXZhY3lVc2VyEgwKBG5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiOQoVR2V0Qm9va1ByaXZhY3lSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHYm9va19pZBgCIAEoCSJIChZHZXRCb29rUHJpdmFjeVJlc3BvbnNlEi4KB3ByaXZhY3kYASABKAsyHS50dXJubGVhZi5ib29rLnYxLkJvb2tQcml2YWN5IvoBChVTZXRCb29rUHJpdmFjeVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEiwKBmFjY2VzcxgDIAEoDjIcLnR1cm5sZWFmLmJvb2sudjEuQm9va0FjY2VzcxIsCgRtb2RlGAQgASgOMh4udHVybmxlYWYuYm9vay52MS5QYXNzd29yZE1vZGUSDAoEaGludBgFIAEoCRIRCglmcm9tX3BhZ2UYBiABKAUSEAoIcGFzc3dvcmQYByABKAkSMAoFdXNlcnMYCCADKAsyIS50dXJubGVhZi5ib29rLnYxLkJvb2tQcml2YWN5VXNlciJIChZTZXRCb29rUHJpdmFjeVJlc3BvbnNlEi4KB3ByaXZhY3kYASABKAsyHS50dXJubGVhZi5ib29rLnYxLkJvb2tQcml2YWN5IkYKEVVubG9ja0Jvb2tSZXF1ZXN0EgwKBGxpbmsYASABKAkSEQoJdXNlcl9uYW1lGAIgASgJEhAKCHBhc3N3b3JkGAMgASgJIicKElVubG9ja0Jvb2tSZXNwb25zZRIRCglmcm9tX3BhZ2UYASABKAUiJwoXR2V0UHVibGlzaGVkQm9va1JlcXVlc3QSDAoEbGluaxgBIAEoCSJJChhHZXRQdWJsaXNoZWRCb29rUmVzcG9uc2USLQoEYm9vaxgBIAEoCzIfLnR1cm5sZWFmLmJvb2sudjEuUHVibGlzaGVkQm9vayLwAgoNUHVibGlzaGVkQm9vaxIPCgdib29rX2lkGAEgASgJEg4KBm51bWJlchgCIAEoCRINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIQCghrZXl3b3JkcxgFIAEoCRIRCglyZXZpc2lvbnMYBiADKAUSLgoHcHJpdmFjeRgHIAEoCzIdLnR1cm5sZWFmLmJvb2sudjEuQm9va1ByaXZhY3kSGAoQaHRtbF9jb25maWdfanNvbhgIIAEoCRItCglib29rbWFya3MYCSADKAsyGi50dXJubGVhZi5ib29rLnYxLkJvb2ttYXJrEi4KB2NhdGFsb2cYCiADKAsyHS50dXJubGVhZi5ib29rLnYxLkNhdGFsb2dOb2RlEhQKDGRvd25sb2FkX3BkZhgLIAEoCBIYChBkb3dubG9hZF9wZGZfdXJsGAwgASgJEhwKFGRvd25sb2FkX3NpbmdsZV9wYWdlGA0gASgIIrEBChtDcmVhdGVCb29rRnJvbVVwbG9hZFJlcXVlc3QSFgoOdXBsb2FkX3Rhc2tfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIPCgd0ZWFtX2lkGAMgASgJEhEKCWZvbGRlcl9pZBgEIAEoCRINCgV0aXRsZRgFIAEoCRIQCghrZXl3b3JkcxgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIPCgdib29rX2lkGAggASgJImIKHENyZWF0ZUJvb2tGcm9tVXBsb2FkUmVzcG9uc2USDwoHYm9va19pZBgBIAEoCRIOCgZudW1iZXIYAiABKAkSEAoIcmV2aXNpb24YAyABKAUSDwoHY3JlYXRlZBgEIAEoCCJcChVHZXRSZWFkeUNvbmZpZ1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhEKCWZvbGRlcl9pZBgDIAEoCRIOCgZudW1iZXIYBCABKAkiTQoWR2V0UmVhZHlDb25maWdSZXNwb25zZRIzCgxyZWFkeV9jb25maWcYASABKAsyHS50dXJubGVhZi5ib29rLnYxLlJlYWR5Q29uZmlnIlIKD0RlZmF1bHRUZW1wbGF0ZRIRCglodG1sNV90ZW0YASABKAkSEwoLaHRtbDVfdGhlbWUYAiABKAkSFwoPaHRtbDVfcGhvbmVfdGVtGAMgASgJIqsDCgtSZWFkeUNvbmZpZxIPCgdib29rX2lkGAEgASgJEhEKCWJvb2tfbG9nbxgCIAEoCRIWCg5ib29rX2xvZ29fbGluaxgDIAEoCRIUCgxib29rX3dlYnNpdGUYBCABKAkSNgoLZGVmYXVsdF90ZW0YBSABKAsyIS50dXJubGVhZi5ib29rLnYxLkRlZmF1bHRUZW1wbGF0ZRIRCglmb2xkZXJfaWQYBiABKAkSEwoLZm9sZGVyX3R5cGUYByABKAUSEAoIb3duZXJfaWQYCCABKAkSFAoMb3duZXJfdV9saW5rGAkgASgJEhQKDG93bmVyX3VfdHlwZRgKIAEoBRIPCgd0ZWFtX2lkGAsgASgJEg8KB3VfZW1haWwYDCABKAkSDgoGdV9saW5rGA0gASgJEg4KBnVfdHlwZRgOIAEoBRIPCgd1c2VyX2lkGA8gASgJEg8KB3dlYnNpdGUYECABKAkSFAoMdmVyaWZ5X3Bob25lGBEgASgIEg4KBm51bWJlchgSIAEoCRIPCgdyb2xlX2lkGBMgASgJEhEKCXJvbGVfbmFtZRgUIAEoCSp0CgpCb29rQWNjZXNzEhsKF0JPT0tfQUNDRVNTX1VOU1BFQ0lGSUVEEAASFgoSQk9PS19BQ0NFU1NfUFVCTElDEAESGAoUQk9PS19BQ0NFU1NfUEFTU1dPUkQQAhIXChNCT09LX0FDQ0VTU19QUklWQVRFEAMqYAoMUGFzc3dvcmRNb2RlEh0KGVBBU1NXT1JEX01PREVfVU5TUEVDSUZJRUQQABIYChRQQVNTV09SRF9NT0RFX1NJTkdMRRABEhcKE1BBU1NXT1JEX01PREVfVVNFUlMQAjKuCgoLQm9va1NlcnZpY2USYwoOR2V0UmVhZHlDb25maWcSJy50dXJubGVhZi5ib29rLnYxLkdldFJlYWR5Q29uZmlnUmVxdWVzdBooLnR1cm5sZWFmLmJvb2sudjEuR2V0UmVhZHlDb25maWdSZXNwb25zZRJ1ChRDcmVhdGVCb29rRnJvbVVwbG9hZBItLnR1cm5sZWFmLmJvb2sudjEuQ3JlYXRlQm9va0Zyb21VcGxvYWRSZXF1ZXN0Gi4udHVybmxlYWYuYm9vay52MS5DcmVhdGVCb29rRnJvbVVwbG9hZFJlc3BvbnNlEmkKEEdldFB1Ymxpc2hlZEJvb2sSKS50dXJubGVhZi5ib29rLnYxLkdldFB1Ymxpc2hlZEJvb2tSZXF1ZXN0GioudHVybmxlYWYuYm9vay52MS5HZXRQdWJsaXNoZWRCb29rUmVzcG9uc2USYwoOR2V0Qm9va1ByaXZhY3kSJy50dXJubGVhZi5ib29rLnYxLkdldEJvb2tQcml2YWN5UmVxdWVzdBooLnR1cm5sZWFmLmJvb2sudjEuR2V0Qm9va1ByaXZhY3lSZXNwb25zZRJjCg5TZXRCb29rUHJpdmFjeRInLnR1cm5sZWFmLmJvb2sudjEuU2V0Qm9va1ByaXZhY3lSZXF1ZXN0GigudHVybmxlYWYuYm9vay52MS5TZXRCb29rUHJpdmFjeVJlc3BvbnNlElcKClVubG9ja0Jvb2sSIy50dXJubGVhZi5ib29rLnYxLlVubG9ja0Jvb2tSZXF1ZXN0GiQudHVybmxlYWYuYm9vay52MS5VbmxvY2tCb29rUmVzcG9uc2USTgoHR2V0Qm9vaxIgLnR1cm5sZWFmLmJvb2sudjEuR2V0Qm9va1JlcXVlc3QaIS50dXJubGVhZi5ib29rLnYxLkdldEJvb2tSZXNwb25zZRJXCgpVcGRhdGVCb29rEiMudHVybmxlYWYuYm9vay52MS5VcGRhdGVCb29rUmVxdWVzdBokLnR1cm5sZWFmLmJvb2sudjEuVXBkYXRlQm9va1Jlc3BvbnNlEmMKDkdldEJvb2tDYXRhbG9nEicudHVybmxlYWYuYm9vay52MS5HZXRCb29rQ2F0YWxvZ1JlcXVlc3QaKC50dXJubGVhZi5ib29rLnYxLkdldEJvb2tDYXRhbG9nUmVzcG9uc2USZgoPU2F2ZUJvb2tDYXRhbG9nEigudHVybmxlYWYuYm9vay52MS5TYXZlQm9va0NhdGFsb2dSZXF1ZXN0GikudHVybmxlYWYuYm9vay52MS5TYXZlQm9va0NhdGFsb2dSZXNwb25zZRJpChBHZXRCb29rQm9va21hcmtzEikudHVybmxlYWYuYm9vay52MS5HZXRCb29rQm9va21hcmtzUmVxdWVzdBoqLnR1cm5sZWFmLmJvb2sudjEuR2V0Qm9va0Jvb2ttYXJrc1Jlc3BvbnNlEmwKEVNhdmVCb29rQm9va21hcmtzEioudHVybmxlYWYuYm9vay52MS5TYXZlQm9va0Jvb2ttYXJrc1JlcXVlc3QaKy50dXJubGVhZi5ib29rLnYxLlNhdmVCb29rQm9va21hcmtzUmVzcG9uc2USZgoPQWRkQm9va0Jvb2ttYXJrEigudHVybmxlYWYuYm9vay52MS5BZGRCb29rQm9va21hcmtSZXF1ZXN0GikudHVybmxlYWYuYm9vay52MS5BZGRCb29rQm9va21hcmtSZXNwb25zZWIGcHJvdG8z");
+
+/**
+ * One table-of-contents entry; children nest (depth at most 5).
+ *
+ * @generated from message turnleaf.book.v1.CatalogNode
+ */
+export type CatalogNode = Message<"turnleaf.book.v1.CatalogNode"> & {
+  /**
+   * @generated from field: string title = 1;
+   */
+  title: string;
+
+  /**
+   * @generated from field: int32 page = 2;
+   */
+  page: number;
+
+  /**
+   * @generated from field: repeated turnleaf.book.v1.CatalogNode children = 3;
+   */
+  children: CatalogNode[];
+};
+
+/**
+ * Describes the message turnleaf.book.v1.CatalogNode.
+ * Use `create(CatalogNodeSchema)` to create a new message.
+ */
+export const CatalogNodeSchema: GenMessage<CatalogNode> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 0);
+
+/**
+ * One bookmark tab.
+ *
+ * @generated from message turnleaf.book.v1.Bookmark
+ */
+export type Bookmark = Message<"turnleaf.book.v1.Bookmark"> & {
+  /**
+   * @generated from field: string caption = 1;
+   */
+  caption: string;
+
+  /**
+   * @generated from field: int32 page = 2;
+   */
+  page: number;
+
+  /**
+   * The tab's background colour (#rgb or #rrggbb).
+   *
+   * @generated from field: string colour = 3;
+   */
+  colour: string;
+
+  /**
+   * The caption's colour; white by default.
+   *
+   * @generated from field: string font_colour = 4;
+   */
+  fontColour: string;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.Bookmark.
+ * Use `create(BookmarkSchema)` to create a new message.
+ */
+export const BookmarkSchema: GenMessage<Bookmark> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 1);
+
+/**
+ * @generated from message turnleaf.book.v1.BookInfo
+ */
+export type BookInfo = Message<"turnleaf.book.v1.BookInfo"> & {
+  /**
+   * @generated from field: string book_id = 1;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: string number = 2;
+   */
+  number: string;
+
+  /**
+   * @generated from field: string title = 3;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string description = 4;
+   */
+  description: string;
+
+  /**
+   * @generated from field: string keywords = 5;
+   */
+  keywords: string;
+
+  /**
+   * @generated from field: int32 b_status = 6;
+   */
+  bStatus: number;
+
+  /**
+   * -1 user uploaded, 0 blank page, 1 template book.
+   *
+   * @generated from field: int32 source = 7;
+   */
+  source: number;
+
+  /**
+   * The htmlConfig object as JSON ("{}" when none).
+   *
+   * @generated from field: string html_config_json = 8;
+   */
+  htmlConfigJson: string;
+
+  /**
+   * The plugin list as JSON ("[]" when none).
+   *
+   * @generated from field: string plugins_json = 9;
+   */
+  pluginsJson: string;
+
+  /**
+   * The download config as JSON with its code decoded; "" when the book has none.
+   *
+   * @generated from field: string download_config_json = 10;
+   */
+  downloadConfigJson: string;
+
+  /**
+   * @generated from field: bool is_download = 11;
+   */
+  isDownload: boolean;
+
+  /**
+   * @generated from field: repeated turnleaf.book.v1.CatalogNode catalog = 12;
+   */
+  catalog: CatalogNode[];
+
+  /**
+   * @generated from field: repeated turnleaf.book.v1.Bookmark bookmarks = 13;
+   */
+  bookmarks: Bookmark[];
+
+  /**
+   * Every revision, newest first (the gateway reads the page count from the newest finished one).
+   *
+   * @generated from field: repeated int32 revisions = 14;
+   */
+  revisions: number[];
+};
+
+/**
+ * Describes the message turnleaf.book.v1.BookInfo.
+ * Use `create(BookInfoSchema)` to create a new message.
+ */
+export const BookInfoSchema: GenMessage<BookInfo> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 2);
+
+/**
+ * @generated from message turnleaf.book.v1.GetBookRequest
+ */
+export type GetBookRequest = Message<"turnleaf.book.v1.GetBookRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string book_id = 2;
+   */
+  bookId: string;
+
+  /**
+   * Where relative file paths in htmlConfig are answered from (e.g. "https://host"); empty keeps them relative.
+   *
+   * @generated from field: string base_url = 3;
+   */
+  baseUrl: string;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.GetBookRequest.
+ * Use `create(GetBookRequestSchema)` to create a new message.
+ */
+export const GetBookRequestSchema: GenMessage<GetBookRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 3);
+
+/**
+ * @generated from message turnleaf.book.v1.GetBookResponse
+ */
+export type GetBookResponse = Message<"turnleaf.book.v1.GetBookResponse"> & {
+  /**
+   * @generated from field: turnleaf.book.v1.BookInfo book = 1;
+   */
+  book?: BookInfo | undefined;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.GetBookResponse.
+ * Use `create(GetBookResponseSchema)` to create a new message.
+ */
+export const GetBookResponseSchema: GenMessage<GetBookResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 4);
+
+/**
+ * @generated from message turnleaf.book.v1.UpdateBookRequest
+ */
+export type UpdateBookRequest = Message<"turnleaf.book.v1.UpdateBookRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string book_id = 2;
+   */
+  bookId: string;
+
+  /**
+   * JSON object of the changed htmlConfig keys; empty changes none.
+   *
+   * @generated from field: string book_config_json = 3;
+   */
+  bookConfigJson: string;
+
+  /**
+   * "1" or "0"; empty keeps the stored value.
+   *
+   * @generated from field: string is_download = 4;
+   */
+  isDownload: string;
+
+  /**
+   * JSON array replacing the plugin list; empty keeps it.
+   *
+   * @generated from field: string plugin_json = 5;
+   */
+  pluginJson: string;
+
+  /**
+   * JSON object replacing the download config (code in clear); empty keeps it.
+   *
+   * @generated from field: string download_config_json = 6;
+   */
+  downloadConfigJson: string;
+
+  /**
+   * @generated from field: string base_url = 7;
+   */
+  baseUrl: string;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.UpdateBookRequest.
+ * Use `create(UpdateBookRequestSchema)` to create a new message.
+ */
+export const UpdateBookRequestSchema: GenMessage<UpdateBookRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 5);
+
+/**
+ * @generated from message turnleaf.book.v1.UpdateBookResponse
+ */
+export type UpdateBookResponse = Message<"turnleaf.book.v1.UpdateBookResponse"> & {
+  /**
+   * @generated from field: turnleaf.book.v1.BookInfo book = 1;
+   */
+  book?: BookInfo | undefined;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.UpdateBookResponse.
+ * Use `create(UpdateBookResponseSchema)` to create a new message.
+ */
+export const UpdateBookResponseSchema: GenMessage<UpdateBookResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 6);
+
+/**
+ * @generated from message turnleaf.book.v1.GetBookCatalogRequest
+ */
+export type GetBookCatalogRequest = Message<"turnleaf.book.v1.GetBookCatalogRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string book_id = 2;
+   */
+  bookId: string;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.GetBookCatalogRequest.
+ * Use `create(GetBookCatalogRequestSchema)` to create a new message.
+ */
+export const GetBookCatalogRequestSchema: GenMessage<GetBookCatalogRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 7);
+
+/**
+ * @generated from message turnleaf.book.v1.GetBookCatalogResponse
+ */
+export type GetBookCatalogResponse = Message<"turnleaf.book.v1.GetBookCatalogResponse"> & {
+  /**
+   * @generated from field: repeated turnleaf.book.v1.CatalogNode catalog = 1;
+   */
+  catalog: CatalogNode[];
+};
+
+/**
+ * Describes the message turnleaf.book.v1.GetBookCatalogResponse.
+ * Use `create(GetBookCatalogResponseSchema)` to create a new message.
+ */
+export const GetBookCatalogResponseSchema: GenMessage<GetBookCatalogResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 8);
+
+/**
+ * @generated from message turnleaf.book.v1.SaveBookCatalogRequest
+ */
+export type SaveBookCatalogRequest = Message<"turnleaf.book.v1.SaveBookCatalogRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string book_id = 2;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: repeated turnleaf.book.v1.CatalogNode catalog = 3;
+   */
+  catalog: CatalogNode[];
+
+  /**
+   * The book's page count (0: unknown, pages are only checked to be at least 1).
+   *
+   * @generated from field: int32 page_count = 4;
+   */
+  pageCount: number;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.SaveBookCatalogRequest.
+ * Use `create(SaveBookCatalogRequestSchema)` to create a new message.
+ */
+export const SaveBookCatalogRequestSchema: GenMessage<SaveBookCatalogRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 9);
+
+/**
+ * @generated from message turnleaf.book.v1.SaveBookCatalogResponse
+ */
+export type SaveBookCatalogResponse = Message<"turnleaf.book.v1.SaveBookCatalogResponse"> & {
+  /**
+   * @generated from field: repeated turnleaf.book.v1.CatalogNode catalog = 1;
+   */
+  catalog: CatalogNode[];
+};
+
+/**
+ * Describes the message turnleaf.book.v1.SaveBookCatalogResponse.
+ * Use `create(SaveBookCatalogResponseSchema)` to create a new message.
+ */
+export const SaveBookCatalogResponseSchema: GenMessage<SaveBookCatalogResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 10);
+
+/**
+ * @generated from message turnleaf.book.v1.GetBookBookmarksRequest
+ */
+export type GetBookBookmarksRequest = Message<"turnleaf.book.v1.GetBookBookmarksRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string book_id = 2;
+   */
+  bookId: string;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.GetBookBookmarksRequest.
+ * Use `create(GetBookBookmarksRequestSchema)` to create a new message.
+ */
+export const GetBookBookmarksRequestSchema: GenMessage<GetBookBookmarksRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 11);
+
+/**
+ * @generated from message turnleaf.book.v1.GetBookBookmarksResponse
+ */
+export type GetBookBookmarksResponse = Message<"turnleaf.book.v1.GetBookBookmarksResponse"> & {
+  /**
+   * @generated from field: repeated turnleaf.book.v1.Bookmark bookmarks = 1;
+   */
+  bookmarks: Bookmark[];
+};
+
+/**
+ * Describes the message turnleaf.book.v1.GetBookBookmarksResponse.
+ * Use `create(GetBookBookmarksResponseSchema)` to create a new message.
+ */
+export const GetBookBookmarksResponseSchema: GenMessage<GetBookBookmarksResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 12);
+
+/**
+ * @generated from message turnleaf.book.v1.SaveBookBookmarksRequest
+ */
+export type SaveBookBookmarksRequest = Message<"turnleaf.book.v1.SaveBookBookmarksRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string book_id = 2;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: repeated turnleaf.book.v1.Bookmark bookmarks = 3;
+   */
+  bookmarks: Bookmark[];
+
+  /**
+   * @generated from field: int32 page_count = 4;
+   */
+  pageCount: number;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.SaveBookBookmarksRequest.
+ * Use `create(SaveBookBookmarksRequestSchema)` to create a new message.
+ */
+export const SaveBookBookmarksRequestSchema: GenMessage<SaveBookBookmarksRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 13);
+
+/**
+ * @generated from message turnleaf.book.v1.SaveBookBookmarksResponse
+ */
+export type SaveBookBookmarksResponse = Message<"turnleaf.book.v1.SaveBookBookmarksResponse"> & {
+  /**
+   * @generated from field: repeated turnleaf.book.v1.Bookmark bookmarks = 1;
+   */
+  bookmarks: Bookmark[];
+};
+
+/**
+ * Describes the message turnleaf.book.v1.SaveBookBookmarksResponse.
+ * Use `create(SaveBookBookmarksResponseSchema)` to create a new message.
+ */
+export const SaveBookBookmarksResponseSchema: GenMessage<SaveBookBookmarksResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 14);
+
+/**
+ * @generated from message turnleaf.book.v1.AddBookBookmarkRequest
+ */
+export type AddBookBookmarkRequest = Message<"turnleaf.book.v1.AddBookBookmarkRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string book_id = 2;
+   */
+  bookId: string;
+
+  /**
+   * Empty: "bookmark".
+   *
+   * @generated from field: string caption = 3;
+   */
+  caption: string;
+
+  /**
+   * Take the colour the existing tabs share (when they all have one) instead of a new unique random colour.
+   *
+   * @generated from field: bool shared_colour = 4;
+   */
+  sharedColour: boolean;
+
+  /**
+   * @generated from field: int32 page_count = 5;
+   */
+  pageCount: number;
+};
+
+/**
+ * Describes the message turnleaf.book.v1.AddBookBookmarkRequest.
+ * Use `create(AddBookBookmarkRequestSchema)` to create a new message.
+ */
+export const AddBookBookmarkRequestSchema: GenMessage<AddBookBookmarkRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 15);
+
+/**
+ * @generated from message turnleaf.book.v1.AddBookBookmarkResponse
+ */
+export type AddBookBookmarkResponse = Message<"turnleaf.book.v1.AddBookBookmarkResponse"> & {
+  /**
+   * @generated from field: turnleaf.book.v1.Bookmark bookmark = 1;
+   */
+  bookmark?: Bookmark | undefined;
+
+  /**
+   * @generated from field: repeated turnleaf.book.v1.Bookmark bookmarks = 2;
+   */
+  bookmarks: Bookmark[];
+};
+
+/**
+ * Describes the message turnleaf.book.v1.AddBookBookmarkResponse.
+ * Use `create(AddBookBookmarkResponseSchema)` to create a new message.
+ */
+export const AddBookBookmarkResponseSchema: GenMessage<AddBookBookmarkResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_book_v1_book_service, 16);
 
 /**
  * @generated from message turnleaf.book.v1.BookPrivacy
@@ -58,7 +576,7 @@ export type BookPrivacy = Message<"turnleaf.book.v1.BookPrivacy"> & {
  * Use `create(BookPrivacySchema)` to create a new message.
  */
 export const BookPrivacySchema: GenMessage<BookPrivacy> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 0);
+  messageDesc(file_turnleaf_book_v1_book_service, 17);
 
 /**
  * @generated from message turnleaf.book.v1.BookPrivacyUser
@@ -82,7 +600,7 @@ export type BookPrivacyUser = Message<"turnleaf.book.v1.BookPrivacyUser"> & {
  * Use `create(BookPrivacyUserSchema)` to create a new message.
  */
 export const BookPrivacyUserSchema: GenMessage<BookPrivacyUser> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 1);
+  messageDesc(file_turnleaf_book_v1_book_service, 18);
 
 /**
  * @generated from message turnleaf.book.v1.GetBookPrivacyRequest
@@ -104,7 +622,7 @@ export type GetBookPrivacyRequest = Message<"turnleaf.book.v1.GetBookPrivacyRequ
  * Use `create(GetBookPrivacyRequestSchema)` to create a new message.
  */
 export const GetBookPrivacyRequestSchema: GenMessage<GetBookPrivacyRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 2);
+  messageDesc(file_turnleaf_book_v1_book_service, 19);
 
 /**
  * @generated from message turnleaf.book.v1.GetBookPrivacyResponse
@@ -121,7 +639,7 @@ export type GetBookPrivacyResponse = Message<"turnleaf.book.v1.GetBookPrivacyRes
  * Use `create(GetBookPrivacyResponseSchema)` to create a new message.
  */
 export const GetBookPrivacyResponseSchema: GenMessage<GetBookPrivacyResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 3);
+  messageDesc(file_turnleaf_book_v1_book_service, 20);
 
 /**
  * @generated from message turnleaf.book.v1.SetBookPrivacyRequest
@@ -175,7 +693,7 @@ export type SetBookPrivacyRequest = Message<"turnleaf.book.v1.SetBookPrivacyRequ
  * Use `create(SetBookPrivacyRequestSchema)` to create a new message.
  */
 export const SetBookPrivacyRequestSchema: GenMessage<SetBookPrivacyRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 4);
+  messageDesc(file_turnleaf_book_v1_book_service, 21);
 
 /**
  * @generated from message turnleaf.book.v1.SetBookPrivacyResponse
@@ -192,7 +710,7 @@ export type SetBookPrivacyResponse = Message<"turnleaf.book.v1.SetBookPrivacyRes
  * Use `create(SetBookPrivacyResponseSchema)` to create a new message.
  */
 export const SetBookPrivacyResponseSchema: GenMessage<SetBookPrivacyResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 5);
+  messageDesc(file_turnleaf_book_v1_book_service, 22);
 
 /**
  * @generated from message turnleaf.book.v1.UnlockBookRequest
@@ -221,7 +739,7 @@ export type UnlockBookRequest = Message<"turnleaf.book.v1.UnlockBookRequest"> & 
  * Use `create(UnlockBookRequestSchema)` to create a new message.
  */
 export const UnlockBookRequestSchema: GenMessage<UnlockBookRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 6);
+  messageDesc(file_turnleaf_book_v1_book_service, 23);
 
 /**
  * @generated from message turnleaf.book.v1.UnlockBookResponse
@@ -240,7 +758,7 @@ export type UnlockBookResponse = Message<"turnleaf.book.v1.UnlockBookResponse"> 
  * Use `create(UnlockBookResponseSchema)` to create a new message.
  */
 export const UnlockBookResponseSchema: GenMessage<UnlockBookResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 7);
+  messageDesc(file_turnleaf_book_v1_book_service, 24);
 
 /**
  * @generated from message turnleaf.book.v1.GetPublishedBookRequest
@@ -257,7 +775,7 @@ export type GetPublishedBookRequest = Message<"turnleaf.book.v1.GetPublishedBook
  * Use `create(GetPublishedBookRequestSchema)` to create a new message.
  */
 export const GetPublishedBookRequestSchema: GenMessage<GetPublishedBookRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 8);
+  messageDesc(file_turnleaf_book_v1_book_service, 25);
 
 /**
  * @generated from message turnleaf.book.v1.GetPublishedBookResponse
@@ -274,7 +792,7 @@ export type GetPublishedBookResponse = Message<"turnleaf.book.v1.GetPublishedBoo
  * Use `create(GetPublishedBookResponseSchema)` to create a new message.
  */
 export const GetPublishedBookResponseSchema: GenMessage<GetPublishedBookResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 9);
+  messageDesc(file_turnleaf_book_v1_book_service, 26);
 
 /**
  * @generated from message turnleaf.book.v1.PublishedBook
@@ -318,6 +836,42 @@ export type PublishedBook = Message<"turnleaf.book.v1.PublishedBook"> & {
    * @generated from field: turnleaf.book.v1.BookPrivacy privacy = 7;
    */
   privacy?: BookPrivacy | undefined;
+
+  /**
+   * The owner's htmlConfig as JSON ("{}" when none).
+   *
+   * @generated from field: string html_config_json = 8;
+   */
+  htmlConfigJson: string;
+
+  /**
+   * @generated from field: repeated turnleaf.book.v1.Bookmark bookmarks = 9;
+   */
+  bookmarks: Bookmark[];
+
+  /**
+   * Empty: the reader shows the PDF's outline.
+   *
+   * @generated from field: repeated turnleaf.book.v1.CatalogNode catalog = 10;
+   */
+  catalog: CatalogNode[];
+
+  /**
+   * Whether the download config allows the original PDF, its URL, and single-page pictures (never its code).
+   *
+   * @generated from field: bool download_pdf = 11;
+   */
+  downloadPdf: boolean;
+
+  /**
+   * @generated from field: string download_pdf_url = 12;
+   */
+  downloadPdfUrl: string;
+
+  /**
+   * @generated from field: bool download_single_page = 13;
+   */
+  downloadSinglePage: boolean;
 };
 
 /**
@@ -325,7 +879,7 @@ export type PublishedBook = Message<"turnleaf.book.v1.PublishedBook"> & {
  * Use `create(PublishedBookSchema)` to create a new message.
  */
 export const PublishedBookSchema: GenMessage<PublishedBook> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 10);
+  messageDesc(file_turnleaf_book_v1_book_service, 27);
 
 /**
  * @generated from message turnleaf.book.v1.CreateBookFromUploadRequest
@@ -383,7 +937,7 @@ export type CreateBookFromUploadRequest = Message<"turnleaf.book.v1.CreateBookFr
  * Use `create(CreateBookFromUploadRequestSchema)` to create a new message.
  */
 export const CreateBookFromUploadRequestSchema: GenMessage<CreateBookFromUploadRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 11);
+  messageDesc(file_turnleaf_book_v1_book_service, 28);
 
 /**
  * @generated from message turnleaf.book.v1.CreateBookFromUploadResponse
@@ -419,7 +973,7 @@ export type CreateBookFromUploadResponse = Message<"turnleaf.book.v1.CreateBookF
  * Use `create(CreateBookFromUploadResponseSchema)` to create a new message.
  */
 export const CreateBookFromUploadResponseSchema: GenMessage<CreateBookFromUploadResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 12);
+  messageDesc(file_turnleaf_book_v1_book_service, 29);
 
 /**
  * @generated from message turnleaf.book.v1.GetReadyConfigRequest
@@ -457,7 +1011,7 @@ export type GetReadyConfigRequest = Message<"turnleaf.book.v1.GetReadyConfigRequ
  * Use `create(GetReadyConfigRequestSchema)` to create a new message.
  */
 export const GetReadyConfigRequestSchema: GenMessage<GetReadyConfigRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 13);
+  messageDesc(file_turnleaf_book_v1_book_service, 30);
 
 /**
  * @generated from message turnleaf.book.v1.GetReadyConfigResponse
@@ -474,7 +1028,7 @@ export type GetReadyConfigResponse = Message<"turnleaf.book.v1.GetReadyConfigRes
  * Use `create(GetReadyConfigResponseSchema)` to create a new message.
  */
 export const GetReadyConfigResponseSchema: GenMessage<GetReadyConfigResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 14);
+  messageDesc(file_turnleaf_book_v1_book_service, 31);
 
 /**
  * @generated from message turnleaf.book.v1.DefaultTemplate
@@ -501,7 +1055,7 @@ export type DefaultTemplate = Message<"turnleaf.book.v1.DefaultTemplate"> & {
  * Use `create(DefaultTemplateSchema)` to create a new message.
  */
 export const DefaultTemplateSchema: GenMessage<DefaultTemplate> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 15);
+  messageDesc(file_turnleaf_book_v1_book_service, 32);
 
 /**
  * @generated from message turnleaf.book.v1.ReadyConfig
@@ -615,7 +1169,7 @@ export type ReadyConfig = Message<"turnleaf.book.v1.ReadyConfig"> & {
  * Use `create(ReadyConfigSchema)` to create a new message.
  */
 export const ReadyConfigSchema: GenMessage<ReadyConfig> = /*@__PURE__*/
-  messageDesc(file_turnleaf_book_v1_book_service, 16);
+  messageDesc(file_turnleaf_book_v1_book_service, 33);
 
 /**
  * Who may read a book.
@@ -748,6 +1302,72 @@ export const BookService: GenService<{
     methodKind: "unary";
     input: typeof UnlockBookRequestSchema;
     output: typeof UnlockBookResponseSchema;
+  },
+  /**
+   * GetBook answers the owner's book info: htmlConfig, plugins, download config (its code decoded), catalog and
+   * bookmarks. Another user's book answers NOT_FOUND ("book not found").
+   *
+   * @generated from rpc turnleaf.book.v1.BookService.GetBook
+   */
+  getBook: {
+    methodKind: "unary";
+    input: typeof GetBookRequestSchema;
+    output: typeof GetBookResponseSchema;
+  },
+  /**
+   * UpdateBook applies changed htmlConfig keys, isDownload, plugins and the download config with the setting-change
+   * rules of spec 000 §4; broken nested JSON answers INVALID_ARGUMENT "Invalid JSON string".
+   *
+   * @generated from rpc turnleaf.book.v1.BookService.UpdateBook
+   */
+  updateBook: {
+    methodKind: "unary";
+    input: typeof UpdateBookRequestSchema;
+    output: typeof UpdateBookResponseSchema;
+  },
+  /**
+   * GetBookCatalog / SaveBookCatalog: the book's table of contents (a tree of at most 5 levels).
+   *
+   * @generated from rpc turnleaf.book.v1.BookService.GetBookCatalog
+   */
+  getBookCatalog: {
+    methodKind: "unary";
+    input: typeof GetBookCatalogRequestSchema;
+    output: typeof GetBookCatalogResponseSchema;
+  },
+  /**
+   * @generated from rpc turnleaf.book.v1.BookService.SaveBookCatalog
+   */
+  saveBookCatalog: {
+    methodKind: "unary";
+    input: typeof SaveBookCatalogRequestSchema;
+    output: typeof SaveBookCatalogResponseSchema;
+  },
+  /**
+   * GetBookBookmarks / SaveBookBookmarks / AddBookBookmark: the bookmark tabs on the book's side edge.
+   *
+   * @generated from rpc turnleaf.book.v1.BookService.GetBookBookmarks
+   */
+  getBookBookmarks: {
+    methodKind: "unary";
+    input: typeof GetBookBookmarksRequestSchema;
+    output: typeof GetBookBookmarksResponseSchema;
+  },
+  /**
+   * @generated from rpc turnleaf.book.v1.BookService.SaveBookBookmarks
+   */
+  saveBookBookmarks: {
+    methodKind: "unary";
+    input: typeof SaveBookBookmarksRequestSchema;
+    output: typeof SaveBookBookmarksResponseSchema;
+  },
+  /**
+   * @generated from rpc turnleaf.book.v1.BookService.AddBookBookmark
+   */
+  addBookBookmark: {
+    methodKind: "unary";
+    input: typeof AddBookBookmarkRequestSchema;
+    output: typeof AddBookBookmarkResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_turnleaf_book_v1_book_service, 0);

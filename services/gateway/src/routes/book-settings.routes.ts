@@ -1,0 +1,255 @@
+import type { BookInfo, Bookmark, CatalogNode } from "@turnleaf/contracts/book/v1/book_service_pb";
+import { DomainError, okEnvelope } from "@turnleaf/kit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { BookAssets } from "../book-assets.js";
+import { chooseRevision } from "../domain/reader-book.view.js";
+import type { Peers } from "../peers.js";
+import type { Actor } from "../plugins/actor.js";
+
+/**
+ * Spec 000 §7 get-book / update-book, and the book's table of contents (catalog) and bookmark tabs: form-encoded
+ * POSTs for the book's owner. The book service applies every setting-change rule and limit; this file only reads
+ * forms, asks the page count of the book's newest finished revision (for page checks) and shapes the replies.
+ */
+const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
+const jsonField = { type: "string", maxLength: 900_000 } as const;
+const bookIdOnly = { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } as const;
+
+const invalidJson = (field: string) =>
+  new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field } });
+
+function parseJsonField(text: string, field: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidJson(field);
+  }
+}
+
+const maxCatalogDepth = 5;
+
+function catalogOf(
+  value: unknown,
+  depth = 1,
+): { title: string; page: number; children: ReturnType<typeof catalogOf> }[] {
+  if (!Array.isArray(value))
+    throw new DomainError("INVALID_ARGUMENT", "catalog must be a JSON list", { details: { field: "catalog" } });
+  if (depth > maxCatalogDepth && value.length > 0) {
+    throw new DomainError("INVALID_ARGUMENT", `at most ${maxCatalogDepth} levels`, { details: { field: "catalog" } });
+  }
+  return value.map((entry: unknown) => {
+    const node = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
+    return {
+      title: typeof node.title === "string" ? node.title : "",
+      page: Number(node.page ?? 0),
+      children: catalogOf(node.children ?? [], depth + 1),
+    };
+  });
+}
+
+function bookmarksOf(value: unknown) {
+  if (!Array.isArray(value))
+    throw new DomainError("INVALID_ARGUMENT", "bookmarks must be a JSON list", { details: { field: "bookmarks" } });
+  return value.map((entry: unknown) => {
+    const bookmark = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
+    const text = (key: string) => (typeof bookmark[key] === "string" ? (bookmark[key] as string) : "");
+    return {
+      caption: text("caption"),
+      page: Number(bookmark.page ?? 0),
+      colour: text("colour"),
+      fontColour: text("fontColour"),
+    };
+  });
+}
+
+export function catalogView(nodes: readonly CatalogNode[]): { title: string; page: number; children: unknown[] }[] {
+  return nodes.map((node) => ({ title: node.title, page: node.page, children: catalogView(node.children) }));
+}
+
+export function bookmarkView(bookmark: Bookmark) {
+  return { caption: bookmark.caption, page: bookmark.page, colour: bookmark.colour, fontColour: bookmark.fontColour };
+}
+
+const parsedOr = (json: string, fallback: unknown) => (json ? (JSON.parse(json) as unknown) : fallback);
+
+/** The book info reply of get-book and update-book (spec 000 §3 names). */
+export function bookInfoView(book: BookInfo | undefined) {
+  if (!book) throw new Error("book service answered without a book");
+  return {
+    bookId: book.bookId,
+    number: book.number,
+    title: book.title,
+    desc: book.description,
+    keyword: book.keywords,
+    bStatus: book.bStatus,
+    source: book.source,
+    isDownload: book.isDownload ? "1" : "0",
+    htmlConfig: parsedOr(book.htmlConfigJson, {}),
+    plugin: parsedOr(book.pluginsJson, []),
+    downloadconfig: parsedOr(book.downloadConfigJson, null),
+    catalog: catalogView(book.catalog),
+    bookmarks: book.bookmarks.map(bookmarkView),
+  };
+}
+
+interface UpdateBookFields {
+  bookId: string;
+  bookConfig?: string;
+  isDownload?: string;
+  plugin?: string;
+  downloadconfig?: string;
+}
+
+export function registerBookSettingsRoutes(
+  app: FastifyInstance,
+  peers: Peers,
+  resolveActor: (request: FastifyRequest) => Actor,
+  assets?: BookAssets,
+): void {
+  const baseUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+  /** The page count of the owner's book (its newest finished revision); 0 when unknown. */
+  const pageCountOf = async (userId: string, bookId: string): Promise<number> => {
+    const { book } = await peers.book.getBook({ userId, bookId, baseUrl: "" });
+    if (!assets || !book) return 0;
+    const manifests = await Promise.all(
+      book.revisions.map(async (revision) => ({ revision, manifest: await assets.manifest(book.bookId, revision) })),
+    );
+    return chooseRevision(manifests)?.manifest.pageCount ?? 0;
+  };
+
+  app.post<{ Body: { bookId: string } }>("/api/book/get-book", { schema: bookIdOnly }, async (request) => {
+    const actor = resolveActor(request);
+    const { book } = await peers.book.getBook({
+      userId: actor.userId,
+      bookId: request.body.bookId,
+      baseUrl: baseUrl(request),
+    });
+    return okEnvelope(bookInfoView(book));
+  });
+
+  app.post<{ Body: UpdateBookFields }>(
+    "/api/book/update-book",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["bookId"],
+          properties: {
+            bookId: bookIdField,
+            bookConfig: jsonField,
+            isDownload: { type: "string", enum: ["", "0", "1"] },
+            plugin: jsonField,
+            downloadconfig: jsonField,
+          },
+        },
+      },
+    },
+    async (request) => {
+      const actor = resolveActor(request);
+      const fields = request.body;
+      const { book } = await peers.book.updateBook({
+        userId: actor.userId,
+        bookId: fields.bookId,
+        bookConfigJson: fields.bookConfig ?? "",
+        isDownload: fields.isDownload ?? "",
+        pluginJson: fields.plugin ?? "",
+        downloadConfigJson: fields.downloadconfig ?? "",
+        baseUrl: baseUrl(request),
+      });
+      return okEnvelope(bookInfoView(book));
+    },
+  );
+
+  app.post<{ Body: { bookId: string } }>("/api/book/get-book-catalog", { schema: bookIdOnly }, async (request) => {
+    const actor = resolveActor(request);
+    const { catalog } = await peers.book.getBookCatalog({ userId: actor.userId, bookId: request.body.bookId });
+    return okEnvelope({ catalog: catalogView(catalog) });
+  });
+
+  app.post<{ Body: { bookId: string; catalog: string } }>(
+    "/api/book/save-book-catalog",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["bookId", "catalog"],
+          properties: { bookId: bookIdField, catalog: jsonField },
+        },
+      },
+    },
+    async (request) => {
+      const actor = resolveActor(request);
+      const catalog = catalogOf(parseJsonField(request.body.catalog, "catalog"));
+      const pageCount = await pageCountOf(actor.userId, request.body.bookId);
+      const saved = await peers.book.saveBookCatalog({
+        userId: actor.userId,
+        bookId: request.body.bookId,
+        catalog,
+        pageCount,
+      });
+      return okEnvelope({ catalog: catalogView(saved.catalog) });
+    },
+  );
+
+  app.post<{ Body: { bookId: string } }>("/api/book/get-book-bookmark", { schema: bookIdOnly }, async (request) => {
+    const actor = resolveActor(request);
+    const { bookmarks } = await peers.book.getBookBookmarks({ userId: actor.userId, bookId: request.body.bookId });
+    return okEnvelope({ bookmarks: bookmarks.map(bookmarkView) });
+  });
+
+  app.post<{ Body: { bookId: string; bookmarks: string } }>(
+    "/api/book/save-book-bookmark",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["bookId", "bookmarks"],
+          properties: { bookId: bookIdField, bookmarks: jsonField },
+        },
+      },
+    },
+    async (request) => {
+      const actor = resolveActor(request);
+      const bookmarks = bookmarksOf(parseJsonField(request.body.bookmarks, "bookmarks"));
+      const pageCount = await pageCountOf(actor.userId, request.body.bookId);
+      const saved = await peers.book.saveBookBookmarks({
+        userId: actor.userId,
+        bookId: request.body.bookId,
+        bookmarks,
+        pageCount,
+      });
+      return okEnvelope({ bookmarks: saved.bookmarks.map(bookmarkView) });
+    },
+  );
+
+  app.post<{ Body: { bookId: string; caption?: string; sharedColour?: string } }>(
+    "/api/book/add-book-bookmark",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["bookId"],
+          properties: {
+            bookId: bookIdField,
+            caption: { type: "string", maxLength: 1000 },
+            sharedColour: { type: "string", enum: ["", "0", "1"] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const actor = resolveActor(request);
+      const pageCount = await pageCountOf(actor.userId, request.body.bookId);
+      const added = await peers.book.addBookBookmark({
+        userId: actor.userId,
+        bookId: request.body.bookId,
+        caption: request.body.caption ?? "",
+        sharedColour: request.body.sharedColour === "1",
+        pageCount,
+      });
+      if (!added.bookmark) throw new Error("book service answered without the bookmark");
+      return okEnvelope({ bookmark: bookmarkView(added.bookmark), bookmarks: added.bookmarks.map(bookmarkView) });
+    },
+  );
+}
