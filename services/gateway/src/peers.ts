@@ -1,4 +1,5 @@
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
+import { BookLanguageService, InterfaceLabelService } from "@turnleaf/contracts/language/v1/language_service_pb";
 import { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_pb";
 import { AccountService } from "@turnleaf/contracts/power/v1/account_service_pb";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
@@ -12,6 +13,8 @@ export type ServiceName = (typeof serviceNames)[number];
 export interface Peers {
   book: TypedClient<typeof BookService>;
   licence: TypedClient<typeof LicenceService>;
+  language: TypedClient<typeof BookLanguageService>;
+  labels: TypedClient<typeof InterfaceLabelService>;
   /** Accounts and sessions (the power service). */
   account: TypedClient<typeof AccountService>;
   power: TypedClient<typeof PowerService>;
@@ -32,6 +35,14 @@ export function connectPeers(config: GatewayConfig): Peers {
   };
   const book = createClient(BookService, addresses.book, { peer: "book", defaultDeadlineMs: 10_000 });
   const licence = createClient(LicenceService, addresses.licence, { peer: "licence", defaultDeadlineMs: 10_000 });
+  const language = createClient(BookLanguageService, addresses.language, {
+    peer: "language",
+    defaultDeadlineMs: 10_000,
+  });
+  const labels = createClient(InterfaceLabelService, addresses.language, {
+    peer: "language",
+    defaultDeadlineMs: 10_000,
+  });
   const account = createClient(AccountService, addresses.power, { peer: "power", defaultDeadlineMs: 10_000 });
   const power = createClient(PowerService, addresses.power, { peer: "power", defaultDeadlineMs: 10_000 });
   const upload = createClient(UploadService, addresses.upload, { peer: "upload", defaultDeadlineMs: 60_000 });
@@ -42,6 +53,8 @@ export function connectPeers(config: GatewayConfig): Peers {
   return {
     book,
     licence,
+    language,
+    labels,
     account,
     power,
     upload,
@@ -50,6 +63,8 @@ export function connectPeers(config: GatewayConfig): Peers {
     close() {
       book.close();
       licence.close();
+      language.close();
+      labels.close();
       account.close();
       power.close();
       upload.close();

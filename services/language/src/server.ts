@@ -1,7 +1,20 @@
-import { LanguageService } from "@turnleaf/contracts/language/v1/language_service_pb";
+import {
+  BookLanguageService,
+  InterfaceLabelService,
+  LanguageService,
+} from "@turnleaf/contracts/language/v1/language_service_pb";
 import { type ServiceRegistration, serve } from "@turnleaf/kit";
-import { languageHandlers } from "./handlers/language.handlers.js";
+import {
+  bookLanguageHandlers,
+  interfaceLabelHandlers,
+  type LanguageHandlerDependencies,
+  languageHandlers,
+} from "./handlers/language.handlers.js";
 
-export function buildServices(): ServiceRegistration[] {
-  return [serve(LanguageService, languageHandlers())];
+export function buildServices(dependencies: LanguageHandlerDependencies): ServiceRegistration[] {
+  return [
+    serve(LanguageService, languageHandlers()),
+    serve(BookLanguageService, bookLanguageHandlers(dependencies)),
+    serve(InterfaceLabelService, interfaceLabelHandlers(dependencies.catalogues)),
+  ];
 }

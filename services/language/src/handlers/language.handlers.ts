@@ -1,11 +1,85 @@
-import type { LanguageService } from "@turnleaf/contracts/language/v1/language_service_pb";
-import type { ServiceImplementation } from "@turnleaf/kit";
+import type {
+  BookLanguageService,
+  InterfaceLabelService,
+  LanguageService,
+} from "@turnleaf/contracts/language/v1/language_service_pb";
+import { DomainError, type ServiceImplementation } from "@turnleaf/kit";
+import type { BookLanguageRepository } from "../data/book-language.repository.js";
+import {
+  defaultBookLanguages,
+  deleteBookLanguage,
+  normaliseBookLanguages,
+  storedBookLanguages,
+} from "../domain/book-languages.js";
 import { interfaceLanguages } from "../domain/interface-languages.js";
+import { type LabelCatalogue, labelsFor } from "../domain/labels.js";
+
+export interface LanguageHandlerDependencies {
+  bookLanguages: BookLanguageRepository;
+  catalogues: Map<string, LabelCatalogue>;
+  now: () => Date;
+}
+
+/** Book ids as the book service makes them; anything else never reaches the store. */
+function checkedBookId(bookId: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(bookId)) {
+    throw new DomainError("INVALID_ARGUMENT", "book id missing or malformed", { details: { field: "bookId" } });
+  }
+  return bookId;
+}
 
 export function languageHandlers(): ServiceImplementation<typeof LanguageService> {
   return {
     async listInterfaceLanguages() {
       return { languages: interfaceLanguages };
+    },
+  };
+}
+
+export function bookLanguageHandlers({
+  bookLanguages,
+  now,
+}: Pick<LanguageHandlerDependencies, "bookLanguages" | "now">): ServiceImplementation<typeof BookLanguageService> {
+  const current = async (bookId: string) => storedBookLanguages(await bookLanguages.find(bookId));
+
+  return {
+    async getBookLanguages(request) {
+      return { languages: await current(checkedBookId(request.bookId)) };
+    },
+
+    async saveBookLanguages(request) {
+      const bookId = checkedBookId(request.bookId);
+      const languages = normaliseBookLanguages(
+        request.languages.map((language) => ({
+          code: language.code,
+          name: language.name,
+          checked: language.checked,
+        })),
+      );
+      await bookLanguages.replace(bookId, languages, request.userId, now());
+      return { languages };
+    },
+
+    async deleteBookLanguage(request) {
+      const bookId = checkedBookId(request.bookId);
+      const languages = deleteBookLanguage(await current(bookId), request.code);
+      await bookLanguages.replace(bookId, languages, request.userId, now());
+      return { languages };
+    },
+
+    async resetBookLanguages(request) {
+      await bookLanguages.remove(checkedBookId(request.bookId));
+      return { languages: defaultBookLanguages() };
+    },
+  };
+}
+
+export function interfaceLabelHandlers(
+  catalogues: Map<string, LabelCatalogue>,
+): ServiceImplementation<typeof InterfaceLabelService> {
+  return {
+    async getInterfaceLabels(request) {
+      return labelsFor(catalogues, request.language);
     },
   };
 }

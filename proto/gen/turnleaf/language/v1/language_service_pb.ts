@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/language/v1/language_service.proto.
  */
 export const file_turnleaf_language_v1_language_service: GenFile = /*@__PURE__*/
-  fileDesc("Cit0dXJubGVhZi9sYW5ndWFnZS92MS9sYW5ndWFnZV9zZXJ2aWNlLnByb3RvEhR0dXJubGVhZi5sYW5ndWFnZS52MSIfCh1MaXN0SW50ZXJmYWNlTGFuZ3VhZ2VzUmVxdWVzdCJcCh5MaXN0SW50ZXJmYWNlTGFuZ3VhZ2VzUmVzcG9uc2USOgoJbGFuZ3VhZ2VzGAEgAygLMicudHVybmxlYWYubGFuZ3VhZ2UudjEuSW50ZXJmYWNlTGFuZ3VhZ2UiYAoRSW50ZXJmYWNlTGFuZ3VhZ2USDAoEY29kZRgBIAEoCRITCgtuYXRpdmVfbmFtZRgCIAEoCRIUCgxlbmdsaXNoX25hbWUYAyABKAkSEgoKaXNfZGVmYXVsdBgEIAEoCDKXAQoPTGFuZ3VhZ2VTZXJ2aWNlEoMBChZMaXN0SW50ZXJmYWNlTGFuZ3VhZ2VzEjMudHVybmxlYWYubGFuZ3VhZ2UudjEuTGlzdEludGVyZmFjZUxhbmd1YWdlc1JlcXVlc3QaNC50dXJubGVhZi5sYW5ndWFnZS52MS5MaXN0SW50ZXJmYWNlTGFuZ3VhZ2VzUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("Cit0dXJubGVhZi9sYW5ndWFnZS92MS9sYW5ndWFnZV9zZXJ2aWNlLnByb3RvEhR0dXJubGVhZi5sYW5ndWFnZS52MSIfCh1MaXN0SW50ZXJmYWNlTGFuZ3VhZ2VzUmVxdWVzdCJcCh5MaXN0SW50ZXJmYWNlTGFuZ3VhZ2VzUmVzcG9uc2USOgoJbGFuZ3VhZ2VzGAEgAygLMicudHVybmxlYWYubGFuZ3VhZ2UudjEuSW50ZXJmYWNlTGFuZ3VhZ2UiYAoRSW50ZXJmYWNlTGFuZ3VhZ2USDAoEY29kZRgBIAEoCRITCgtuYXRpdmVfbmFtZRgCIAEoCRIUCgxlbmdsaXNoX25hbWUYAyABKAkSEgoKaXNfZGVmYXVsdBgEIAEoCCJPCgxCb29rTGFuZ3VhZ2USDAoEY29kZRgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB2NoZWNrZWQYAyABKAgSEgoKaXNfZGVmYXVsdBgEIAEoCCJRChFCb29rTGFuZ3VhZ2VJbnB1dBIMCgRjb2RlGAEgASgJEgwKBG5hbWUYAiABKAkSFAoHY2hlY2tlZBgDIAEoCEgAiAEBQgoKCF9jaGVja2VkIioKF0dldEJvb2tMYW5ndWFnZXNSZXF1ZXN0Eg8KB2Jvb2tfaWQYASABKAkiUQoYR2V0Qm9va0xhbmd1YWdlc1Jlc3BvbnNlEjUKCWxhbmd1YWdlcxgBIAMoCzIiLnR1cm5sZWFmLmxhbmd1YWdlLnYxLkJvb2tMYW5ndWFnZSJ4ChhTYXZlQm9va0xhbmd1YWdlc1JlcXVlc3QSDwoHYm9va19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEjoKCWxhbmd1YWdlcxgDIAMoCzInLnR1cm5sZWFmLmxhbmd1YWdlLnYxLkJvb2tMYW5ndWFnZUlucHV0IlIKGVNhdmVCb29rTGFuZ3VhZ2VzUmVzcG9uc2USNQoJbGFuZ3VhZ2VzGAEgAygLMiIudHVybmxlYWYubGFuZ3VhZ2UudjEuQm9va0xhbmd1YWdlIksKGURlbGV0ZUJvb2tMYW5ndWFnZVJlcXVlc3QSDwoHYm9va19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEgwKBGNvZGUYAyABKAkiUwoaRGVsZXRlQm9va0xhbmd1YWdlUmVzcG9uc2USNQoJbGFuZ3VhZ2VzGAEgAygLMiIudHVybmxlYWYubGFuZ3VhZ2UudjEuQm9va0xhbmd1YWdlIj0KGVJlc2V0Qm9va0xhbmd1YWdlc1JlcXVlc3QSDwoHYm9va19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIlMKGlJlc2V0Qm9va0xhbmd1YWdlc1Jlc3BvbnNlEjUKCWxhbmd1YWdlcxgBIAMoCzIiLnR1cm5sZWFmLmxhbmd1YWdlLnYxLkJvb2tMYW5ndWFnZSItChlHZXRJbnRlcmZhY2VMYWJlbHNSZXF1ZXN0EhAKCGxhbmd1YWdlGAEgASgJItABChpHZXRJbnRlcmZhY2VMYWJlbHNSZXNwb25zZRIQCghsYW5ndWFnZRgBIAEoCRIQCghmYWxsYmFjaxgCIAEoCBIRCglkaXJlY3Rpb24YAyABKAkSTAoGbGFiZWxzGAQgAygLMjwudHVybmxlYWYubGFuZ3VhZ2UudjEuR2V0SW50ZXJmYWNlTGFiZWxzUmVzcG9uc2UuTGFiZWxzRW50cnkaLQoLTGFiZWxzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ATKXAQoPTGFuZ3VhZ2VTZXJ2aWNlEoMBChZMaXN0SW50ZXJmYWNlTGFuZ3VhZ2VzEjMudHVybmxlYWYubGFuZ3VhZ2UudjEuTGlzdEludGVyZmFjZUxhbmd1YWdlc1JlcXVlc3QaNC50dXJubGVhZi5sYW5ndWFnZS52MS5MaXN0SW50ZXJmYWNlTGFuZ3VhZ2VzUmVzcG9uc2Uy8AMKE0Jvb2tMYW5ndWFnZVNlcnZpY2UScQoQR2V0Qm9va0xhbmd1YWdlcxItLnR1cm5sZWFmLmxhbmd1YWdlLnYxLkdldEJvb2tMYW5ndWFnZXNSZXF1ZXN0Gi4udHVybmxlYWYubGFuZ3VhZ2UudjEuR2V0Qm9va0xhbmd1YWdlc1Jlc3BvbnNlEnQKEVNhdmVCb29rTGFuZ3VhZ2VzEi4udHVybmxlYWYubGFuZ3VhZ2UudjEuU2F2ZUJvb2tMYW5ndWFnZXNSZXF1ZXN0Gi8udHVybmxlYWYubGFuZ3VhZ2UudjEuU2F2ZUJvb2tMYW5ndWFnZXNSZXNwb25zZRJ3ChJEZWxldGVCb29rTGFuZ3VhZ2USLy50dXJubGVhZi5sYW5ndWFnZS52MS5EZWxldGVCb29rTGFuZ3VhZ2VSZXF1ZXN0GjAudHVybmxlYWYubGFuZ3VhZ2UudjEuRGVsZXRlQm9va0xhbmd1YWdlUmVzcG9uc2USdwoSUmVzZXRCb29rTGFuZ3VhZ2VzEi8udHVybmxlYWYubGFuZ3VhZ2UudjEuUmVzZXRCb29rTGFuZ3VhZ2VzUmVxdWVzdBowLnR1cm5sZWFmLmxhbmd1YWdlLnYxLlJlc2V0Qm9va0xhbmd1YWdlc1Jlc3BvbnNlMpABChVJbnRlcmZhY2VMYWJlbFNlcnZpY2USdwoSR2V0SW50ZXJmYWNlTGFiZWxzEi8udHVybmxlYWYubGFuZ3VhZ2UudjEuR2V0SW50ZXJmYWNlTGFiZWxzUmVxdWVzdBowLnR1cm5sZWFmLmxhbmd1YWdlLnYxLkdldEludGVyZmFjZUxhYmVsc1Jlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message turnleaf.language.v1.ListInterfaceLanguagesRequest
@@ -77,7 +77,302 @@ export const InterfaceLanguageSchema: GenMessage<InterfaceLanguage> = /*@__PURE_
   messageDesc(file_turnleaf_language_v1_language_service, 2);
 
 /**
- * LanguageService owns book languages and the interface label catalogues.
+ * One language of a book (spec 000 "Language config": name, checked, isDefault).
+ *
+ * @generated from message turnleaf.language.v1.BookLanguage
+ */
+export type BookLanguage = Message<"turnleaf.language.v1.BookLanguage"> & {
+  /**
+   * One of the interface language codes, e.g. "zh-CN", "en".
+   *
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * The name the reader's language switcher shows; the language's native name when empty.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * Whether the language is offered to readers.
+   *
+   * @generated from field: bool checked = 3;
+   */
+  checked: boolean;
+
+  /**
+   * Whether it is the book's default: exactly the first checked language.
+   *
+   * @generated from field: bool is_default = 4;
+   */
+  isDefault: boolean;
+};
+
+/**
+ * Describes the message turnleaf.language.v1.BookLanguage.
+ * Use `create(BookLanguageSchema)` to create a new message.
+ */
+export const BookLanguageSchema: GenMessage<BookLanguage> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 3);
+
+/**
+ * A language as a client asks to save it; the service derives is_default.
+ *
+ * @generated from message turnleaf.language.v1.BookLanguageInput
+ */
+export type BookLanguageInput = Message<"turnleaf.language.v1.BookLanguageInput"> & {
+  /**
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * Unset: checked.
+   *
+   * @generated from field: optional bool checked = 3;
+   */
+  checked?: boolean | undefined;
+};
+
+/**
+ * Describes the message turnleaf.language.v1.BookLanguageInput.
+ * Use `create(BookLanguageInputSchema)` to create a new message.
+ */
+export const BookLanguageInputSchema: GenMessage<BookLanguageInput> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 4);
+
+/**
+ * @generated from message turnleaf.language.v1.GetBookLanguagesRequest
+ */
+export type GetBookLanguagesRequest = Message<"turnleaf.language.v1.GetBookLanguagesRequest"> & {
+  /**
+   * @generated from field: string book_id = 1;
+   */
+  bookId: string;
+};
+
+/**
+ * Describes the message turnleaf.language.v1.GetBookLanguagesRequest.
+ * Use `create(GetBookLanguagesRequestSchema)` to create a new message.
+ */
+export const GetBookLanguagesRequestSchema: GenMessage<GetBookLanguagesRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 5);
+
+/**
+ * @generated from message turnleaf.language.v1.GetBookLanguagesResponse
+ */
+export type GetBookLanguagesResponse = Message<"turnleaf.language.v1.GetBookLanguagesResponse"> & {
+  /**
+   * @generated from field: repeated turnleaf.language.v1.BookLanguage languages = 1;
+   */
+  languages: BookLanguage[];
+};
+
+/**
+ * Describes the message turnleaf.language.v1.GetBookLanguagesResponse.
+ * Use `create(GetBookLanguagesResponseSchema)` to create a new message.
+ */
+export const GetBookLanguagesResponseSchema: GenMessage<GetBookLanguagesResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 6);
+
+/**
+ * @generated from message turnleaf.language.v1.SaveBookLanguagesRequest
+ */
+export type SaveBookLanguagesRequest = Message<"turnleaf.language.v1.SaveBookLanguagesRequest"> & {
+  /**
+   * @generated from field: string book_id = 1;
+   */
+  bookId: string;
+
+  /**
+   * Who saves (for the record); ownership is the caller's check.
+   *
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: repeated turnleaf.language.v1.BookLanguageInput languages = 3;
+   */
+  languages: BookLanguageInput[];
+};
+
+/**
+ * Describes the message turnleaf.language.v1.SaveBookLanguagesRequest.
+ * Use `create(SaveBookLanguagesRequestSchema)` to create a new message.
+ */
+export const SaveBookLanguagesRequestSchema: GenMessage<SaveBookLanguagesRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 7);
+
+/**
+ * @generated from message turnleaf.language.v1.SaveBookLanguagesResponse
+ */
+export type SaveBookLanguagesResponse = Message<"turnleaf.language.v1.SaveBookLanguagesResponse"> & {
+  /**
+   * @generated from field: repeated turnleaf.language.v1.BookLanguage languages = 1;
+   */
+  languages: BookLanguage[];
+};
+
+/**
+ * Describes the message turnleaf.language.v1.SaveBookLanguagesResponse.
+ * Use `create(SaveBookLanguagesResponseSchema)` to create a new message.
+ */
+export const SaveBookLanguagesResponseSchema: GenMessage<SaveBookLanguagesResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 8);
+
+/**
+ * @generated from message turnleaf.language.v1.DeleteBookLanguageRequest
+ */
+export type DeleteBookLanguageRequest = Message<"turnleaf.language.v1.DeleteBookLanguageRequest"> & {
+  /**
+   * @generated from field: string book_id = 1;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string code = 3;
+   */
+  code: string;
+};
+
+/**
+ * Describes the message turnleaf.language.v1.DeleteBookLanguageRequest.
+ * Use `create(DeleteBookLanguageRequestSchema)` to create a new message.
+ */
+export const DeleteBookLanguageRequestSchema: GenMessage<DeleteBookLanguageRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 9);
+
+/**
+ * @generated from message turnleaf.language.v1.DeleteBookLanguageResponse
+ */
+export type DeleteBookLanguageResponse = Message<"turnleaf.language.v1.DeleteBookLanguageResponse"> & {
+  /**
+   * @generated from field: repeated turnleaf.language.v1.BookLanguage languages = 1;
+   */
+  languages: BookLanguage[];
+};
+
+/**
+ * Describes the message turnleaf.language.v1.DeleteBookLanguageResponse.
+ * Use `create(DeleteBookLanguageResponseSchema)` to create a new message.
+ */
+export const DeleteBookLanguageResponseSchema: GenMessage<DeleteBookLanguageResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 10);
+
+/**
+ * @generated from message turnleaf.language.v1.ResetBookLanguagesRequest
+ */
+export type ResetBookLanguagesRequest = Message<"turnleaf.language.v1.ResetBookLanguagesRequest"> & {
+  /**
+   * @generated from field: string book_id = 1;
+   */
+  bookId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message turnleaf.language.v1.ResetBookLanguagesRequest.
+ * Use `create(ResetBookLanguagesRequestSchema)` to create a new message.
+ */
+export const ResetBookLanguagesRequestSchema: GenMessage<ResetBookLanguagesRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 11);
+
+/**
+ * @generated from message turnleaf.language.v1.ResetBookLanguagesResponse
+ */
+export type ResetBookLanguagesResponse = Message<"turnleaf.language.v1.ResetBookLanguagesResponse"> & {
+  /**
+   * @generated from field: repeated turnleaf.language.v1.BookLanguage languages = 1;
+   */
+  languages: BookLanguage[];
+};
+
+/**
+ * Describes the message turnleaf.language.v1.ResetBookLanguagesResponse.
+ * Use `create(ResetBookLanguagesResponseSchema)` to create a new message.
+ */
+export const ResetBookLanguagesResponseSchema: GenMessage<ResetBookLanguagesResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 12);
+
+/**
+ * @generated from message turnleaf.language.v1.GetInterfaceLabelsRequest
+ */
+export type GetInterfaceLabelsRequest = Message<"turnleaf.language.v1.GetInterfaceLabelsRequest"> & {
+  /**
+   * A language tag such as "en", "en-US", "zh-CN"; matched exactly, then by its primary subtag.
+   *
+   * @generated from field: string language = 1;
+   */
+  language: string;
+};
+
+/**
+ * Describes the message turnleaf.language.v1.GetInterfaceLabelsRequest.
+ * Use `create(GetInterfaceLabelsRequestSchema)` to create a new message.
+ */
+export const GetInterfaceLabelsRequestSchema: GenMessage<GetInterfaceLabelsRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 13);
+
+/**
+ * @generated from message turnleaf.language.v1.GetInterfaceLabelsResponse
+ */
+export type GetInterfaceLabelsResponse = Message<"turnleaf.language.v1.GetInterfaceLabelsResponse"> & {
+  /**
+   * The interface language answered, e.g. "zh-CN".
+   *
+   * @generated from field: string language = 1;
+   */
+  language: string;
+
+  /**
+   * True when the requested language is not an interface language and Chinese was answered instead.
+   *
+   * @generated from field: bool fallback = 2;
+   */
+  fallback: boolean;
+
+  /**
+   * "ltr", or "rtl" for Arabic.
+   *
+   * @generated from field: string direction = 3;
+   */
+  direction: string;
+
+  /**
+   * Label key to text; {name} marks a value the client fills in (e.g. "Page {page} of {total}").
+   *
+   * @generated from field: map<string, string> labels = 4;
+   */
+  labels: { [key: string]: string };
+};
+
+/**
+ * Describes the message turnleaf.language.v1.GetInterfaceLabelsResponse.
+ * Use `create(GetInterfaceLabelsResponseSchema)` to create a new message.
+ */
+export const GetInterfaceLabelsResponseSchema: GenMessage<GetInterfaceLabelsResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_language_v1_language_service, 14);
+
+/**
+ * LanguageService lists the interface languages.
  *
  * @generated from service turnleaf.language.v1.LanguageService
  */
@@ -94,4 +389,78 @@ export const LanguageService: GenService<{
   },
 }> = /*@__PURE__*/
   serviceDesc(file_turnleaf_language_v1_language_service, 0);
+
+/**
+ * BookLanguageService owns the languages of books (spec 000 "Language config": name, checked, isDefault).
+ *
+ * It does not own books: callers (the gateway) check that the acting user owns the book before they call,
+ * and these RPCs trust the book id they are given.
+ *
+ * @generated from service turnleaf.language.v1.BookLanguageService
+ */
+export const BookLanguageService: GenService<{
+  /**
+   * GetBookLanguages answers a book's languages; a book that never saved any has the default set (Chinese).
+   *
+   * @generated from rpc turnleaf.language.v1.BookLanguageService.GetBookLanguages
+   */
+  getBookLanguages: {
+    methodKind: "unary";
+    input: typeof GetBookLanguagesRequestSchema;
+    output: typeof GetBookLanguagesResponseSchema;
+  },
+  /**
+   * SaveBookLanguages replaces a book's languages; the first checked language is the default. Unknown or
+   * repeated codes, or no checked language, answer INVALID_ARGUMENT.
+   *
+   * @generated from rpc turnleaf.language.v1.BookLanguageService.SaveBookLanguages
+   */
+  saveBookLanguages: {
+    methodKind: "unary";
+    input: typeof SaveBookLanguagesRequestSchema;
+    output: typeof SaveBookLanguagesResponseSchema;
+  },
+  /**
+   * DeleteBookLanguage removes one language from a book; Chinese cannot be removed (FAILED_PRECONDITION).
+   * Removing a language the book does not have changes nothing.
+   *
+   * @generated from rpc turnleaf.language.v1.BookLanguageService.DeleteBookLanguage
+   */
+  deleteBookLanguage: {
+    methodKind: "unary";
+    input: typeof DeleteBookLanguageRequestSchema;
+    output: typeof DeleteBookLanguageResponseSchema;
+  },
+  /**
+   * ResetBookLanguages puts a book back to the default set.
+   *
+   * @generated from rpc turnleaf.language.v1.BookLanguageService.ResetBookLanguages
+   */
+  resetBookLanguages: {
+    methodKind: "unary";
+    input: typeof ResetBookLanguagesRequestSchema;
+    output: typeof ResetBookLanguagesResponseSchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_turnleaf_language_v1_language_service, 1);
+
+/**
+ * InterfaceLabelService serves the interface label catalogues of the 12 interface languages.
+ *
+ * @generated from service turnleaf.language.v1.InterfaceLabelService
+ */
+export const InterfaceLabelService: GenService<{
+  /**
+   * GetInterfaceLabels answers the label catalogue of an interface language; an unknown language answers the
+   * Chinese catalogue with fallback set.
+   *
+   * @generated from rpc turnleaf.language.v1.InterfaceLabelService.GetInterfaceLabels
+   */
+  getInterfaceLabels: {
+    methodKind: "unary";
+    input: typeof GetInterfaceLabelsRequestSchema;
+    output: typeof GetInterfaceLabelsResponseSchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_turnleaf_language_v1_language_service, 2);
 

@@ -1,0 +1,137 @@
+import type { BookLanguage } from "@turnleaf/contracts/language/v1/language_service_pb";
+import { DomainError, okEnvelope } from "@turnleaf/kit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Peers } from "../peers.js";
+import type { Actor } from "../plugins/actor.js";
+
+const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
+const codeField = { type: "string", minLength: 1, maxLength: 20 } as const;
+
+const bookSchema = { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } as const;
+const saveSchema = {
+  body: {
+    type: "object",
+    required: ["bookId", "languages"],
+    // languages: JSON [{code, name?, checked?}]; isDefault is derived (the first checked language).
+    properties: { bookId: bookIdField, languages: { type: "string", maxLength: 20_000 } },
+  },
+} as const;
+const deleteSchema = {
+  body: { type: "object", required: ["bookId", "code"], properties: { bookId: bookIdField, code: codeField } },
+} as const;
+const labelsSchema = {
+  querystring: { type: "object", properties: { lang: { type: "string", maxLength: 64 } } },
+} as const;
+
+/** Spec 000 §5 boolean parsing (yes, show, true; and 1 as update-book's flags use it); unset means checked. */
+function parseChecked(value: unknown): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return value === 1;
+  return ["yes", "show", "true", "1"].includes(String(value).trim().toLowerCase());
+}
+
+/** The `languages` field: a JSON list of {code, name?, checked?}; broken JSON is 'Invalid JSON string'. */
+function parseLanguages(text: string): { code: string; name: string; checked?: boolean }[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field: "languages" } });
+  }
+  if (!Array.isArray(parsed)) {
+    throw new DomainError("INVALID_ARGUMENT", "languages must be a list", { details: { field: "languages" } });
+  }
+  return parsed.map((entry: unknown) => {
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+      throw new DomainError("INVALID_ARGUMENT", "each language must be an object with a code", {
+        details: { field: "languages" },
+      });
+    }
+    const { code, name, checked } = entry as Record<string, unknown>;
+    const parsedChecked = parseChecked(checked);
+    return {
+      code: typeof code === "string" ? code : "",
+      name: typeof name === "string" ? name : "",
+      ...(parsedChecked === undefined ? {} : { checked: parsedChecked }),
+    };
+  });
+}
+
+function languagesView(bookId: string, languages: BookLanguage[]) {
+  return {
+    bookId,
+    languages: languages.map(({ code, name, checked, isDefault }) => ({ code, name, checked, isDefault })),
+  };
+}
+
+/**
+ * Spec 000 §7 get/save/delete/reset-book-language and the interface label catalogues. The language service does
+ * not own books: before answering or changing a book's languages the gateway asks the book service whether the
+ * acting user owns the book (GetBookPrivacy answers "book not found" for another user's book or none).
+ */
+export function registerLanguageRoutes(
+  app: FastifyInstance,
+  peers: Peers,
+  resolveActor: (request: FastifyRequest) => Actor,
+): void {
+  const ownedBook = async (request: FastifyRequest, bookId: string): Promise<Actor> => {
+    const actor = resolveActor(request);
+    await peers.book.getBookPrivacy({ userId: actor.userId, bookId });
+    return actor;
+  };
+
+  app.post<{ Body: { bookId: string } }>("/api/book/get-book-language", { schema: bookSchema }, async (request) => {
+    const { bookId } = request.body;
+    await ownedBook(request, bookId);
+    const { languages } = await peers.language.getBookLanguages({ bookId });
+    return okEnvelope(languagesView(bookId, languages));
+  });
+
+  app.post<{ Body: { bookId: string; languages: string } }>(
+    "/api/book/save-book-language",
+    { schema: saveSchema },
+    async (request) => {
+      const { bookId } = request.body;
+      const inputs = parseLanguages(request.body.languages);
+      const actor = await ownedBook(request, bookId);
+      const { languages } = await peers.language.saveBookLanguages({ bookId, userId: actor.userId, languages: inputs });
+      return okEnvelope(languagesView(bookId, languages));
+    },
+  );
+
+  app.post<{ Body: { bookId: string; code: string } }>(
+    "/api/book/delete-book-language",
+    { schema: deleteSchema },
+    async (request) => {
+      const { bookId, code } = request.body;
+      const actor = await ownedBook(request, bookId);
+      const { languages } = await peers.language.deleteBookLanguage({ bookId, userId: actor.userId, code });
+      return okEnvelope(languagesView(bookId, languages));
+    },
+  );
+
+  app.post<{ Body: { bookId: string } }>("/api/book/reset-book-language", { schema: bookSchema }, async (request) => {
+    const { bookId } = request.body;
+    const actor = await ownedBook(request, bookId);
+    const { languages } = await peers.language.resetBookLanguages({ bookId, userId: actor.userId });
+    return okEnvelope(languagesView(bookId, languages));
+  });
+
+  // Public (the reader loads it before anyone logs in); unknown languages answer Chinese with fallback: true.
+  app.get<{ Querystring: { lang?: string } }>(
+    "/api/language/labels",
+    { schema: labelsSchema },
+    async (request, reply) => {
+      const answer = await peers.labels.getInterfaceLabels({ language: request.query.lang ?? "" });
+      reply.header("cache-control", "public, max-age=300");
+      return okEnvelope({
+        lang: answer.language,
+        requested: request.query.lang ?? "",
+        fallback: answer.fallback,
+        direction: answer.direction,
+        labels: answer.labels,
+      });
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import { readFileSync } from "node:fs";
+import { DomainError } from "@turnleaf/kit";
+import { chineseCode } from "./book-languages.js";
+import { interfaceLanguages } from "./interface-languages.js";
+
+/** Label key to text; {name} marks a value the client fills in. */
+export type LabelCatalogue = Record<string, string>;
+
+/**
+ * The catalogues: one JSON file per interface language, named by its code (src/labels/zh-CN.json …). The build
+ * (tsc, resolveJsonModule) copies them beside the compiled code, so src/ and dist/ find them the same way.
+ */
+export const labelDirectory = new URL("../labels/", import.meta.url);
+
+const rightToLeft = new Set(["ar"]);
+const codes = interfaceLanguages.map((language) => String(language.code));
+
+export interface ResolvedLanguage {
+  code: string;
+  /** The requested tag matched no interface language: Chinese is answered. */
+  fallback: boolean;
+}
+
+/**
+ * Which interface language answers a requested tag: an exact match in any letter case ("EN", "zh-cn"), then the
+ * primary subtag ("en-US" → en, "pt-BR" → pt, "zh" or "zh-TW" → zh-CN), else Chinese with fallback set. An
+ * empty request is Chinese, the default, and no fallback.
+ */
+export function resolveInterfaceLanguage(requested: string): ResolvedLanguage {
+  const tag = requested.trim().replaceAll("_", "-").toLowerCase();
+  if (tag === "") return { code: chineseCode, fallback: false };
+  const exact = codes.find((code) => code.toLowerCase() === tag);
+  if (exact) return { code: exact, fallback: false };
+  const primary = tag.split("-")[0];
+  const byPrimary = codes.find((code) => code.toLowerCase().split("-")[0] === primary);
+  if (byPrimary) return { code: byPrimary, fallback: false };
+  return { code: chineseCode, fallback: true };
+}
+
+export function directionOf(code: string): "ltr" | "rtl" {
+  return rightToLeft.has(code) ? "rtl" : "ltr";
+}
+
+function placeholders(text: string): string {
+  return [...text.matchAll(/\{([a-z]+)\}/gi)]
+    .map((match) => match[1])
+    .sort()
+    .join(",");
+}
+
+/**
+ * Checks the catalogues against the Chinese one: every language has every key, each a non-empty text with the
+ * same placeholders, and no key Chinese lacks. Answers the problems (empty when they hold).
+ */
+export function catalogueProblems(catalogues: Map<string, LabelCatalogue>): string[] {
+  const reference = catalogues.get(chineseCode);
+  if (!reference) return [`no ${chineseCode} catalogue`];
+  const problems: string[] = [];
+  for (const code of codes) {
+    const catalogue = catalogues.get(code);
+    if (!catalogue) {
+      problems.push(`${code}: no catalogue`);
+      continue;
+    }
+    for (const [key, text] of Object.entries(reference)) {
+      const translated = catalogue[key];
+      if (typeof translated !== "string" || translated.trim() === "") problems.push(`${code}: ${key} missing`);
+      else if (placeholders(translated) !== placeholders(text)) problems.push(`${code}: ${key} placeholders differ`);
+    }
+    for (const key of Object.keys(catalogue)) {
+      if (!(key in reference)) problems.push(`${code}: ${key} is not a ${chineseCode} key`);
+    }
+  }
+  return problems;
+}
+
+/** Reads the twelve catalogues (once, at start); a missing or inconsistent one stops the service. */
+export function loadLabelCatalogues(directory: URL = labelDirectory): Map<string, LabelCatalogue> {
+  const catalogues = new Map<string, LabelCatalogue>();
+  for (const code of codes) {
+    const parsed: unknown = JSON.parse(readFileSync(new URL(`${code}.json`, directory), "utf8"));
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      throw new Error(`label catalogue ${code}: expected an object of texts`);
+    }
+    catalogues.set(code, parsed as LabelCatalogue);
+  }
+  const problems = catalogueProblems(catalogues);
+  if (problems.length > 0) throw new Error(`label catalogues: ${problems.join("; ")}`);
+  return catalogues;
+}
+
+/** The answer to a label request: the resolved language's catalogue. */
+export function labelsFor(
+  catalogues: Map<string, LabelCatalogue>,
+  requested: string,
+): { language: string; fallback: boolean; direction: "ltr" | "rtl"; labels: LabelCatalogue } {
+  if (requested.length > 64) {
+    throw new DomainError("INVALID_ARGUMENT", "language tag too long", { details: { field: "lang" } });
+  }
+  const { code, fallback } = resolveInterfaceLanguage(requested);
+  const labels = catalogues.get(code);
+  if (!labels) throw new Error(`no label catalogue for ${code}`);
+  return { language: code, fallback, direction: directionOf(code), labels };
+}

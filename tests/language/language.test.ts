@@ -1,0 +1,319 @@
+import { randomBytes } from "node:crypto";
+import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
+import {
+  type Connection,
+  connectMongo,
+  createClient,
+  createLogger,
+  type RunningGrpcServer,
+  startGrpcServer,
+} from "@turnleaf/kit";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { BookRepository } from "../../services/book/src/data/book.repository.js";
+import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
+import { buildServices as buildBookServices } from "../../services/book/src/server.js";
+import { buildApp } from "../../services/gateway/src/app.js";
+import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
+import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
+import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+import { assembleLanguage } from "../../services/language/src/assemble.js";
+import { buildServices as buildLanguageServices } from "../../services/language/src/server.js";
+
+// The language and book services in this process on the run's real MongoDB-wire server, with the real gateway in
+// front: one gateway acting as the books' owner, one as another user, one as nobody (as deployed, no cookie).
+const stores = inject("stores");
+const log = createLogger({ service: "language-test", level: "silent" });
+const suffix = randomBytes(4).toString("hex");
+const owner = "10001";
+const stranger = "20002";
+const bookIds = ["lang-a", "lang-b", "lang-c", "lang-d", "lang-e"].map((id) => `${id}-${suffix}`);
+
+const databases: Connection[] = [];
+const servers: RunningGrpcServer[] = [];
+let peers: Peers;
+let storeProbes: StoreProbes;
+let gateway: FastifyInstance;
+let strangerGateway: FastifyInstance;
+let anonymousGateway: FastifyInstance;
+let power: ReturnType<typeof createClient<typeof PowerService>>;
+
+async function database(name: string): Promise<Connection> {
+  const mongo = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-language-${suffix}`, log });
+  databases.push(mongo);
+  return mongo;
+}
+
+async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
+  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
+  server.setServing(true);
+  servers.push(server);
+  return `127.0.0.1:${server.port}`;
+}
+
+beforeAll(async () => {
+  const bookMongo = await database("book");
+  const books = new BookRepository(bookMongo);
+  const revisions = new BookRevisionRepository(bookMongo);
+  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
+  for (const [index, bookId] of bookIds.entries()) {
+    await books.insertIfAbsent({
+      bookId,
+      number: `n${index}${suffix}`,
+      ownerId: owner,
+      teamId: "0",
+      folderId: "0",
+      folderType: 1,
+      title: "a book with languages",
+      html5Tem: "",
+      html5Theme: "",
+      html5PhoneTem: "",
+      bStatus: 1,
+    });
+  }
+  // Ownership checks never reach the power service; its client points nowhere.
+  power = createClient(PowerService, "127.0.0.1:1", { peer: "power" });
+  const bookAddress = await serve(buildBookServices({ books, revisions, power }));
+  const languageAddress = await serve(buildLanguageServices(await assembleLanguage(await database("language"))));
+
+  const config = readGatewayConfig({
+    LOG_LEVEL: "silent",
+    HOST: "127.0.0.1",
+    BOOK_SERVICE_ADDR: bookAddress,
+    POWER_SERVICE_ADDR: "127.0.0.1:1",
+    UPLOAD_SERVICE_ADDR: "127.0.0.1:1",
+    CONVERSION_SERVICE_ADDR: "127.0.0.1:1",
+    LICENCE_SERVICE_ADDR: "127.0.0.1:1",
+    LANGUAGE_SERVICE_ADDR: languageAddress,
+    MONGODB_URI: stores.mongodbUri,
+    NATS_URL: stores.natsUrl,
+    S3_ENDPOINT: stores.s3.endpoint,
+    S3_ACCESS_KEY_ID: stores.s3.accessKey,
+    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
+  });
+  peers = connectPeers(config);
+  storeProbes = await connectStoreProbes(config, log);
+  gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: owner });
+  strangerGateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: stranger });
+  anonymousGateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await strangerGateway?.close();
+  await anonymousGateway?.close();
+  peers?.close();
+  power?.close();
+  await storeProbes?.close();
+  for (const server of servers) await server.stop(1_000);
+  for (const mongo of databases) {
+    await mongo.dropDatabase();
+    await mongo.close();
+  }
+});
+
+interface Language {
+  code: string;
+  name: string;
+  checked: boolean;
+  isDefault: boolean;
+}
+
+interface Reply {
+  code: string;
+  msg: string;
+  status: string;
+  data: { bookId?: string; languages?: Language[]; [key: string]: unknown } | null;
+}
+
+async function post(path: string, fields: Record<string, string>, app = gateway): Promise<Reply> {
+  const response = await app.inject({
+    method: "POST",
+    url: path,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as Reply;
+}
+
+const chineseOnly: Language[] = [{ code: "zh-CN", name: "中文", checked: true, isDefault: true }];
+const [bookA = "", bookB = "", bookC = "", bookD = "", bookE = ""] = bookIds;
+
+describe("book languages through the gateway", () => {
+  it("answers the default set for a book that never saved any", async () => {
+    expect(await post("/api/book/get-book-language", { bookId: bookA })).toEqual({
+      code: "OK",
+      data: { bookId: bookA, languages: chineseOnly },
+      msg: "",
+      status: "1",
+      mess: "",
+    });
+  });
+
+  it("round-trips saved languages with the first checked one as the default", async () => {
+    const languages = JSON.stringify([
+      { code: "en", name: "English (UK)", checked: false },
+      { code: "fr", checked: "yes" },
+      { code: "zh-CN", checked: true, isDefault: true },
+      { code: "AR" },
+    ]);
+    const saved = await post("/api/book/save-book-language", { bookId: bookA, languages });
+    const expected: Language[] = [
+      { code: "en", name: "English (UK)", checked: false, isDefault: false },
+      { code: "fr", name: "Français", checked: true, isDefault: true },
+      { code: "zh-CN", name: "中文", checked: true, isDefault: false },
+      { code: "ar", name: "العربية", checked: true, isDefault: false },
+    ];
+    expect(saved).toMatchObject({ code: "OK", data: { bookId: bookA, languages: expected } });
+    expect(await post("/api/book/get-book-language", { bookId: bookA })).toMatchObject({
+      code: "OK",
+      data: { languages: expected },
+    });
+    // Another book is untouched.
+    expect((await post("/api/book/get-book-language", { bookId: bookB })).data?.languages).toEqual(chineseOnly);
+  });
+
+  it("keeps exactly one default among the checked ones, and Chinese in every book", async () => {
+    const saved = await post("/api/book/save-book-language", {
+      bookId: bookB,
+      languages: JSON.stringify([{ code: "de", checked: false }, { code: "ja" }, { code: "ko", checked: true }]),
+    });
+    const languages = saved.data?.languages ?? [];
+    expect(languages.map((language) => [language.code, language.checked, language.isDefault])).toEqual([
+      ["de", false, false],
+      ["ja", true, true],
+      ["ko", true, false],
+      ["zh-CN", false, false],
+    ]);
+    expect(languages.filter((language) => language.isDefault)).toHaveLength(1);
+  });
+
+  it("deletes a language and moves the default; Chinese stays", async () => {
+    await post("/api/book/save-book-language", {
+      bookId: bookC,
+      languages: JSON.stringify([{ code: "en" }, { code: "zh-CN" }]),
+    });
+    const deleted = await post("/api/book/delete-book-language", { bookId: bookC, code: "en" });
+    expect(deleted).toMatchObject({ code: "OK", data: { languages: chineseOnly } });
+    expect((await post("/api/book/get-book-language", { bookId: bookC })).data?.languages).toEqual(chineseOnly);
+    expect(await post("/api/book/delete-book-language", { bookId: bookC, code: "zh-CN" })).toMatchObject({
+      code: "ERROR",
+      status: "0",
+      msg: "Chinese cannot be removed: every book has it",
+    });
+  });
+
+  it("resets a book to the default set", async () => {
+    await post("/api/book/save-book-language", {
+      bookId: bookD,
+      languages: JSON.stringify([{ code: "es" }, { code: "pt" }]),
+    });
+    expect(await post("/api/book/reset-book-language", { bookId: bookD })).toMatchObject({
+      code: "OK",
+      data: { bookId: bookD, languages: chineseOnly },
+    });
+    expect((await post("/api/book/get-book-language", { bookId: bookD })).data?.languages).toEqual(chineseOnly);
+  });
+
+  it("refuses broken JSON, wrong shapes, invalid codes and no checked language with catalogue errors", async () => {
+    const refusals: [string, string][] = [
+      ["[{code:", "Invalid JSON string"],
+      ['{"code":"en"}', "languages must be a list"],
+      ['["en"]', "each language must be an object with a code"],
+      ['[{"code":"xx"}]', "unknown language code: xx"],
+      ['[{"code":42}]', "language code missing"],
+      ['[{"code":"en"},{"code":"en"}]', "language listed twice: en"],
+      ['[{"code":"en","checked":false}]', "select at least one language"],
+      ["[]", "choose at least one language"],
+    ];
+    for (const [languages, msg] of refusals) {
+      expect(await post("/api/book/save-book-language", { bookId: bookE, languages }), languages).toMatchObject({
+        code: "ERROR",
+        status: "0",
+        msg,
+        data: { field: "languages" },
+      });
+    }
+    expect(await post("/api/book/delete-book-language", { bookId: bookE, code: "klingon" })).toMatchObject({
+      code: "ERROR",
+      msg: "unknown language code: klingon",
+    });
+    // Missing or malformed fields: the request exception of the catalogue, never a 500.
+    expect(await post("/api/book/save-book-language", { bookId: bookE })).toMatchObject({
+      code: "ERROR",
+      msg: "request exception",
+    });
+    expect(await post("/api/book/get-book-language", { bookId: "../etc" })).toMatchObject({
+      code: "ERROR",
+      msg: "request exception",
+    });
+    // Nothing was stored by the refusals.
+    expect((await post("/api/book/get-book-language", { bookId: bookE })).data?.languages).toEqual(chineseOnly);
+  });
+
+  it("refuses another user's book and an unknown book with 'book not found', changing nothing", async () => {
+    const languages = JSON.stringify([{ code: "th" }]);
+    for (const [path, fields] of [
+      ["/api/book/get-book-language", { bookId: bookA }],
+      ["/api/book/save-book-language", { bookId: bookA, languages }],
+      ["/api/book/delete-book-language", { bookId: bookA, code: "fr" }],
+      ["/api/book/reset-book-language", { bookId: bookA }],
+    ] as const) {
+      expect(await post(path, fields, strangerGateway), path).toMatchObject({
+        code: "ERROR",
+        status: "0",
+        msg: "book not found",
+      });
+    }
+    expect(await post("/api/book/get-book-language", { bookId: `nobody-${suffix}` })).toMatchObject({
+      code: "ERROR",
+      msg: "book not found",
+    });
+    const mine = (await post("/api/book/get-book-language", { bookId: bookA })).data?.languages ?? [];
+    expect(mine.map((language) => language.code)).toEqual(["en", "fr", "zh-CN", "ar"]);
+  });
+
+  it("asks who is acting: without a session the answer is LOGIN_SIGNOUT", async () => {
+    expect(await post("/api/book/get-book-language", { bookId: bookA }, anonymousGateway)).toMatchObject({
+      code: "LOGIN_SIGNOUT",
+    });
+  });
+});
+
+describe("interface labels through the gateway", () => {
+  async function labels(query: string) {
+    const response = await anonymousGateway.inject({ method: "GET", url: `/api/language/labels${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json() as Reply & {
+      data: { lang: string; requested: string; fallback: boolean; direction: string; labels: Record<string, string> };
+    };
+  }
+
+  it("answers Chinese by default and for zh-CN, without a session", async () => {
+    const byDefault = await labels("");
+    expect(byDefault).toMatchObject({ code: "OK", data: { lang: "zh-CN", fallback: false, direction: "ltr" } });
+    expect(byDefault.data.labels.next).toBe("下一页");
+    expect((await labels("?lang=zh-CN")).data.labels.pageOf).toBe("第 {page} 页，共 {total} 页");
+  });
+
+  it("answers the English catalogue with the same keys as the Chinese one", async () => {
+    const english = await labels("?lang=en-US");
+    expect(english.data).toMatchObject({ lang: "en", requested: "en-US", fallback: false });
+    expect(english.data.labels.previous).toBe("Previous page");
+    expect(Object.keys(english.data.labels).sort()).toEqual(
+      Object.keys((await labels("?lang=zh-CN")).data.labels).sort(),
+    );
+  });
+
+  it("answers Arabic right to left", async () => {
+    expect((await labels("?lang=ar")).data).toMatchObject({ lang: "ar", direction: "rtl" });
+  });
+
+  it("falls back to Chinese for an unknown language and says so", async () => {
+    const unknown = await labels("?lang=xx");
+    expect(unknown.data).toMatchObject({ lang: "zh-CN", requested: "xx", fallback: true });
+    expect(unknown.data.labels.next).toBe("下一页");
+    expect(await labels(`?lang=${"x".repeat(65)}`)).toMatchObject({ code: "ERROR", msg: "request exception" });
+  });
+});
