@@ -25,6 +25,8 @@ export async function writeFixtureBook(
     link: string;
     pages: number;
     direction?: "ltr" | "rtl";
+    /** "vertical": calendar flipping (settings.flipAxis). */
+    flipAxis?: "horizontal" | "vertical";
     title?: string;
     /** Draw only this many distinct pages and reuse their pictures (big books for benchmarks). */
     distinctPictures?: number;
@@ -86,7 +88,12 @@ export async function writeFixtureBook(
     searchUrl: `${base}/search.json`,
     state: "ready",
     pageCount: options.pages,
-    settings: { ...defaultSettings, direction: options.direction ?? "ltr", ...options.settings },
+    settings: {
+      ...defaultSettings,
+      direction: options.direction ?? "ltr",
+      flipAxis: options.flipAxis ?? "horizontal",
+      ...options.settings,
+    },
     ...options.extra,
   };
   await writeFile(join(directory, options.link, "book.json"), JSON.stringify(book));

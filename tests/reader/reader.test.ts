@@ -48,6 +48,12 @@ beforeAll(async () => {
     },
   });
   await writeFile(join(fixtures, "extras", "music.wav"), toneWav(0.4));
+  await writeFixtureBook(fixtures, {
+    link: "calendar",
+    pages: 12,
+    flipAxis: "vertical",
+    settings: { pageMode: "double", flipTimeMs: 400 },
+  });
   await writeFixtureBook(fixtures, { link: "quiet", pages: 6, settings: { flipSound: false } });
   await writeFixtureBook(fixtures, { link: "mini", pages: 6, settings: { mini: { maxWidth: 600, maxHeight: 400 } } });
   server = await serveReader(readerDist, fixtures);
@@ -257,6 +263,124 @@ describe("the reader", { timeout: 60_000 }, () => {
       );
     expect(unnamed).toBe(0);
     await page.screenshot({ path: join(screenshots, "reader-spread.png") });
+    await page.close();
+  });
+});
+
+/** Where the faces lying flat are on the page, by page number. */
+async function faceBoxes(page: Page) {
+  const boxes: Record<string, { x: number; y: number; width: number; height: number }> = {};
+  for (const face of await page.locator(".tl-spine > .tl-face[data-page]").all()) {
+    const box = await face.boundingBox();
+    const number = await face.getAttribute("data-page");
+    if (box && number) boxes[number] = box;
+  }
+  return boxes;
+}
+
+describe("the reader's vertical (calendar) flipping", { timeout: 60_000 }, () => {
+  it("stacks the pages around a horizontal spine and turns them upwards by key, click and drag", async () => {
+    const page = await open("/b/calendar/1?lang=en");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 1 of 12");
+    const stageElement = page.getByTestId("stage");
+    expect(await stageElement.getAttribute("class")).toContain("tl-vertical");
+    const stage = await stageElement.boundingBox();
+    if (!stage) throw new Error("no stage");
+    // Two pages stacked: the stage is as wide as one page and twice as tall; page 1 lies alone below the spine.
+    expect(stage.height).toBeGreaterThan(stage.width * 2);
+    const spine = stage.y + stage.height / 2;
+    let faces = await faceBoxes(page);
+    expect(Object.keys(faces)).toEqual(["1"]);
+    expect(faces["1"]?.y).toBeCloseTo(spine, 0);
+
+    // ArrowDown turns the cover up over the spine (a hard board rotating about it).
+    await page.keyboard.press("ArrowDown");
+    await page.waitForTimeout(250);
+    expect(await page.locator(".tl-hard-sheet").count()).toBe(1);
+    await page.screenshot({ path: join(screenshots, "reader-vertical-hard.png") });
+    await expect.poll(() => announced(page).textContent()).toBe("Page 2–3 of 12");
+    await settle(page);
+    faces = await faceBoxes(page);
+    expect(faces["2"]?.y).toBeCloseTo(stage.y, 0);
+    expect(faces["3"]?.y).toBeCloseTo(spine, 0);
+    expect(faces["2"]?.x).toBeCloseTo(faces["3"]?.x ?? 0, 0);
+
+    // A click on the lower page turns forward.
+    await page.mouse.click(stage.x + stage.width / 2, stage.y + stage.height * 0.8);
+    await expect.poll(() => announced(page).textContent()).toBe("Page 4–5 of 12");
+    await settle(page);
+
+    // Drag the lower page's bottom edge upwards: the sheet folds over the horizontal spine.
+    await page.mouse.move(stage.x + stage.width - 4, stage.y + stage.height - 4);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step += 1) {
+      await page.mouse.move(
+        stage.x + stage.width - 30 - step * 6,
+        stage.y + stage.height - 4 - step * (stage.height / 20),
+      );
+    }
+    expect(await page.locator(".tl-turning-front").count()).toBe(1);
+    expect(await page.locator(".tl-turning-back").count()).toBe(1);
+    const clip = await page.locator(".tl-turning-front").evaluate((element) => (element as HTMLElement).style.clipPath);
+    expect(clip).toMatch(/^polygon\(/);
+    const transform = await page
+      .locator(".tl-turning-back")
+      .evaluate((element) => (element as HTMLElement).style.transform);
+    expect(transform).toMatch(/^matrix\(/);
+    await page.screenshot({ path: join(screenshots, "reader-vertical-drag.png") });
+    await page.mouse.move(stage.x + stage.width - 20, stage.y + stage.height * 0.1);
+    await page.mouse.up();
+    await expect.poll(() => announced(page).textContent()).toBe("Page 6–7 of 12");
+    await settle(page);
+    expect(new URL(page.url()).pathname).toBe("/b/calendar/6");
+
+    // ArrowUp turns back; a click on the upper page too.
+    await page.keyboard.press("ArrowUp");
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(screenshots, "reader-vertical-back.png") });
+    await expect.poll(() => announced(page).textContent()).toBe("Page 4–5 of 12");
+    await settle(page);
+    await page.mouse.click(stage.x + stage.width / 2, stage.y + stage.height * 0.2);
+    await expect.poll(() => announced(page).textContent()).toBe("Page 2–3 of 12");
+    await settle(page);
+    await page.screenshot({ path: join(screenshots, "reader-vertical.png") });
+    await page.close();
+  });
+
+  it("switches an open book to vertical flipping from the editor's preview", async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/b/demo/1?lang=en`);
+    await page.setContent(
+      `<iframe id="bookEditIframe" src="${server.url}/b/demo/4?lang=en" width="1200" height="800"></iframe>`,
+    );
+    const frame = await previewFrame(page);
+    await frame.getByTestId("stage").waitFor();
+    const post = (key: string, value: string) =>
+      page.evaluate(
+        ([key, value]) => {
+          const target = (document.getElementById("bookEditIframe") as HTMLIFrameElement).contentWindow;
+          target?.postMessage({ type: "previewBook", key, value, showAlert: false }, "*");
+        },
+        [key, value],
+      );
+    const stageClass = () => frame.getByTestId("stage").getAttribute("class");
+    await expect.poll(() => frame.getByTestId("announcer").textContent()).toBe("Page 4–5 of 12");
+    await post("flipDirection", "vertical");
+    await expect.poll(stageClass).toContain("tl-vertical");
+    // Portrait pages do not stack at a useful size in this frame: one page below the spine at a time.
+    await expect.poll(() => frame.getByTestId("announcer").textContent()).toBe("Page 4 of 12");
+    await page.screenshot({ path: join(screenshots, "reader-vertical-single.png") });
+    await post("pageMode", "double");
+    await expect.poll(() => frame.getByTestId("announcer").textContent()).toBe("Page 4–5 of 12");
+    const stage = await frame.getByTestId("stage").boundingBox();
+    if (!stage) throw new Error("no stage");
+    expect(stage.height).toBeGreaterThan(stage.width);
+    // A click on the lower page turns it up.
+    await frame.getByTestId("stage").click({ position: { x: stage.width / 2, y: stage.height * 0.8 } });
+    await expect.poll(() => frame.getByTestId("announcer").textContent()).toBe("Page 6–7 of 12");
+    await page.screenshot({ path: join(screenshots, "reader-vertical-preview.png") });
+    await post("flipAxis", "horizontal");
+    await expect.poll(stageClass).not.toContain("tl-vertical");
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import type { Bookmark, ReaderBook, ReaderPage } from "./book.js";
+import { foldToStage, sheetOrigin, spineSize, toSpine } from "./engine/axis.js";
 import { type Corner, computeFold, flipPath, type Side } from "./engine/fold.js";
 import { compose, cssMatrix, cssPolygon, type Point } from "./engine/geometry.js";
 import { type Layout, turningSide } from "./engine/layout.js";
@@ -46,6 +47,11 @@ const other = (side: Side): Side => (side === "right" ? "left" : "right");
 export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipBook(props, handleRef) {
   const { book, layout, spread, pageWidth: w, pageHeight: h, zoom, reducedMotion } = props;
   const double = layout.mode === "double";
+  // Vertical (calendar) books: the spine is horizontal. Everything below works in spine coordinates (engine/axis.ts)
+  // where a page is W across the spine and H along it; only drawing and the pointer's position know the stage.
+  const axis = layout.axis;
+  const vertical = axis === "vertical";
+  const { width: W, height: H } = spineSize(axis, w, h);
   const [turn, setTurn] = useState<Turn | null>(null);
   const frontRef = useRef<HTMLDivElement>(null);
   const backRef = useRef<HTMLDivElement>(null);
@@ -59,8 +65,8 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
   const pageAt = (page: number | null): ReaderPage | null => (page === null ? null : (book.pages[page - 1] ?? null));
   const current = layout.spread(spread);
   const resting = (side: Side, corner: Corner): Point => ({
-    x: side === "right" ? w : -w,
-    y: corner === "top" ? 0 : h,
+    x: side === "right" ? W : -W,
+    y: corner === "top" ? 0 : H,
   });
 
   const isHard = (target: number) => {
@@ -70,24 +76,32 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     return spread === 0 || target === 0 || spread === last || target === last;
   };
 
-  /** Draws the turning sheet for the pointer (spread coordinates, spine at x = 0), straight to the DOM. */
+  /**
+   * Draws the turning sheet for the pointer (spine coordinates, spine at x = 0), straight to the DOM; the fold is
+   * computed in spine coordinates and drawn in the stage's (transposed for vertical books).
+   */
   const draw = (active: Turn, pointer: Point) => {
     pointerRef.current = pointer;
-    const x0 = active.side === "right" ? 0 : -w;
     if (active.hard) {
-      const progress = Math.min(1, Math.max(0, Math.abs(resting(active.side, "bottom").x - pointer.x) / (2 * w)));
+      const progress = Math.min(1, Math.max(0, Math.abs(resting(active.side, "bottom").x - pointer.x) / (2 * W)));
       const angle = progress * 180;
-      if (sheetRef.current)
-        sheetRef.current.style.transform = `rotateY(${active.side === "right" ? -angle : angle}deg)`;
+      if (sheetRef.current) {
+        const sign = active.side === "right" ? 1 : -1;
+        sheetRef.current.style.transform = vertical ? `rotateX(${sign * angle}deg)` : `rotateY(${-sign * angle}deg)`;
+      }
       return;
     }
-    const fold = computeFold({ width: w, height: h, side: active.side, corner: active.corner, pointer });
-    const toLocal = { a: 1, b: 0, c: 0, d: 1, e: -x0, f: 0 };
-    const toSpread = { a: 1, b: 0, c: 0, d: 1, e: x0, f: 0 };
-    if (frontRef.current) frontRef.current.style.clipPath = cssPolygon(fold.front, { x: x0, y: 0 });
+    const fold = foldToStage(
+      axis,
+      computeFold({ width: W, height: H, side: active.side, corner: active.corner, pointer }),
+    );
+    const origin = sheetOrigin(axis, active.side, w, h);
+    const toLocal = { a: 1, b: 0, c: 0, d: 1, e: -origin.x, f: -origin.y };
+    const toSpread = { a: 1, b: 0, c: 0, d: 1, e: origin.x, f: origin.y };
+    if (frontRef.current) frontRef.current.style.clipPath = cssPolygon(fold.front, origin);
     if (backRef.current) {
       backRef.current.style.transform = cssMatrix(compose(toLocal, compose(fold.backTransform, toSpread)));
-      backRef.current.style.clipPath = cssPolygon(fold.backClip, { x: x0, y: 0 });
+      backRef.current.style.clipPath = cssPolygon(fold.backClip, origin);
     }
     if (shadowRef.current) {
       const { through, normal } = fold.crease;
@@ -128,7 +142,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
       duration,
       (t) => {
         const eased = 1 - (1 - t) ** 3;
-        const lift = Math.sin(Math.PI * t) * h * 0.06;
+        const lift = Math.sin(Math.PI * t) * H * 0.06;
         return {
           x: from.x + (to.x - from.x) * eased,
           y: from.y + (to.y - from.y) * eased + (active.corner === "bottom" ? -lift : lift),
@@ -186,9 +200,9 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     if (pendingAnimation.current !== turn) return;
     pendingAnimation.current = null;
     const duration = latest.current.flipTimeMs * (turn.hard ? 1.6 : 2);
-    const path = (t: number) => flipPath(w, h, turn.side, turn.corner, turn.reverse ? 1 - t : t);
+    const path = (t: number) => flipPath(W, H, turn.side, turn.corner, turn.reverse ? 1 - t : t);
     latest.current.run(turn, duration, path, true);
-  }, [turn, w, h]);
+  }, [turn, W, H]);
 
   useEffect(
     () => () => {
@@ -198,8 +212,13 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
   );
   useImperativeHandle(handleRef, () => ({ turn: (forward: boolean) => latest.current.turnAnimated(forward) }), []);
 
+  /** The pointer in spine coordinates. */
   const spineLocal = (event: React.PointerEvent): Point => {
     const stage = event.currentTarget.getBoundingClientRect();
+    if (vertical) {
+      const spineY = double ? stage.height / 2 : 0;
+      return toSpine(axis, { x: (event.clientX - stage.left) / zoom, y: (event.clientY - stage.top - spineY) / zoom });
+    }
     const spineX = double ? stage.width / 2 : layout.direction === "ltr" ? 0 : stage.width;
     return { x: (event.clientX - stage.left - spineX) / zoom, y: (event.clientY - stage.top) / zoom };
   };
@@ -210,7 +229,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     const point = spineLocal(event);
     const forward = double
       ? (point.x >= 0 ? "right" : "left") === turningSide(layout.direction, true)
-      : (layout.direction === "ltr" ? point.x : -point.x) / w >= 0.5;
+      : (layout.direction === "ltr" ? point.x : -point.x) / W >= 0.5;
     dragRef.current = { start: point, id: event.pointerId, turning: false, forward };
   };
 
@@ -220,7 +239,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     const point = spineLocal(event);
     if (!drag.turning) {
       if (Math.hypot(point.x - drag.start.x, point.y - drag.start.y) < 6) return;
-      if (!begin(drag.forward, drag.start.y < h / 2 ? "top" : "bottom")) {
+      if (!begin(drag.forward, drag.start.y < H / 2 ? "top" : "bottom")) {
         dragRef.current = null;
         return;
       }
@@ -242,7 +261,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     if (!turn) return;
     const start = resting(turn.side, turn.corner);
     const opposite = { x: -start.x, y: start.y };
-    const travelled = Math.abs(start.x - pointerRef.current.x) / (2 * w);
+    const travelled = Math.abs(start.x - pointerRef.current.x) / (2 * W);
     // A forward sheet lands when dragged past a quarter; a sheet brought back (single pages) when past three quarters.
     const lands = turn.reverse ? travelled < 0.75 : travelled > 0.25;
     const destination = turn.reverse === lands ? start : opposite;
@@ -275,7 +294,8 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
   const faceProps = (side: Side) => ({
     width: w,
     height: h,
-    left: side === "right" ? 0 : -w,
+    left: sheetOrigin(axis, side, w, h).x,
+    style: vertical ? { top: sheetOrigin(axis, side, w, h).y } : undefined,
     zoom,
     pageLabel: props.pageLabel,
     onGoToPage: props.onGoToPage,
@@ -296,13 +316,22 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
           style={{
             width: w,
             height: h,
-            left: turn.side === "right" ? 0 : -w,
-            transformOrigin: turn.side === "right" ? "0 50%" : "100% 50%",
+            left: sheetOrigin(axis, turn.side, w, h).x,
+            top: sheetOrigin(axis, turn.side, w, h).y,
+            // The board hinges on the spine: its left or right edge, or for vertical books its top or bottom.
+            transformOrigin: vertical
+              ? turn.side === "right"
+                ? "50% 0"
+                : "50% 100%"
+              : turn.side === "right"
+                ? "0 50%"
+                : "100% 50%",
           }}
         >
           <Face
             {...faceProps(turn.side)}
             left={0}
+            style={undefined}
             page={pageAt(frontPage)}
             interactive={false}
             className="tl-hard-front"
@@ -310,6 +339,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
           <Face
             {...faceProps(turn.side)}
             left={0}
+            style={undefined}
             page={pageAt(backPage)}
             interactive={false}
             className="tl-hard-back"
@@ -317,7 +347,9 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
         </div>
       );
     } else {
-      const clipLeft = double ? -w : turn.side === "right" ? 0 : -w;
+      // The crease's shadow stays on the pages: clipped to the spread (or the single page).
+      const clip = double ? { x: vertical ? 0 : -w, y: vertical ? -h : 0 } : sheetOrigin(axis, turn.side, w, h);
+      const clipSize = { width: double && !vertical ? 2 * w : w, height: double && vertical ? 2 * h : h };
       sheet = (
         <>
           <Face
@@ -334,31 +366,35 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
             interactive={false}
             className="tl-turning-back"
           />
-          <div className="tl-crease-clip" style={{ left: clipLeft, width: double ? 2 * w : w, height: h }}>
-            <div ref={shadowRef} className="tl-crease" style={{ left: -clipLeft }} />
+          <div className="tl-crease-clip" style={{ left: clip.x, top: clip.y, ...clipSize }}>
+            <div ref={shadowRef} className="tl-crease" style={{ left: -clip.x, top: -clip.y }} />
           </div>
         </>
       );
     }
   }
 
-  const stageWidth = double ? 2 * w : w;
+  const stageWidth = double && !vertical ? 2 * w : w;
+  const stageHeight = double && vertical ? 2 * h : h;
+  const spinePosition = vertical
+    ? { left: 0, top: double ? h : 0, width: w, height: 0 }
+    : { left: double ? w : layout.direction === "ltr" ? 0 : w };
   const bookmarks: Bookmark[] = book.bookmarks ?? [];
   const visible = layout.pagesOf(spread);
   const lastVisible = visible[visible.length - 1] ?? 1;
-  const tabStep = Math.min(96, (h * zoom - 16) / Math.max(bookmarks.length, 1));
+  const tabStep = Math.min(96, (stageHeight * zoom - 16) / Math.max(bookmarks.length, 1));
   return (
     <div
-      className={`tl-stage ${turn ? "tl-turning" : ""}`}
-      style={{ width: stageWidth * zoom, height: h * zoom }}
+      className={`tl-stage ${turn ? "tl-turning" : ""} ${vertical ? "tl-vertical" : ""}`}
+      style={{ width: stageWidth * zoom, height: stageHeight * zoom }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerCancel}
       data-testid="stage"
     >
-      <div className="tl-zoom" style={{ transform: `scale(${zoom})`, width: stageWidth, height: h }}>
-        <div className="tl-spine" style={{ left: double ? w : layout.direction === "ltr" ? 0 : w }}>
+      <div className="tl-zoom" style={{ transform: `scale(${zoom})`, width: stageWidth, height: stageHeight }}>
+        <div className="tl-spine" style={spinePosition}>
           {faces.map(({ side, page }) => (
             <Face key={`${side}-${page ?? "none"}`} {...faceProps(side)} page={pageAt(page)} interactive={!turn} />
           ))}

@@ -129,10 +129,11 @@ export function Reader({
   const flipRef = useRef<FlipBookHandle>(null);
 
   const pageCount = book.pages.length;
-  const mode = modeForViewport(size, { width: book.pageWidth, height: book.pageHeight }, book.settings.pageMode);
+  const axis = book.settings.flipAxis === "vertical" ? "vertical" : "horizontal";
+  const mode = modeForViewport(size, { width: book.pageWidth, height: book.pageHeight }, book.settings.pageMode, axis);
   const layout = useMemo(
-    () => createLayout(pageCount, mode, book.settings.direction),
-    [pageCount, mode, book.settings.direction],
+    () => createLayout(pageCount, mode, book.settings.direction, axis),
+    [pageCount, mode, book.settings.direction, axis],
   );
   const [page, setPage] = useState(() => {
     const remembered = initialBook.settings.lastPageMemory ? rememberedPage(link) : null;
@@ -155,16 +156,18 @@ export function Reader({
   }, []);
   const spread = layout.spreadOf(page);
 
-  // The page size that fits the viewport: two pages side by side in double mode (room for bookmark tabs).
+  // The page size that fits the viewport: two pages side by side in double mode (room for bookmark tabs), or
+  // stacked one above the other for vertical (calendar) books.
   const margin = 16;
   const marginX = margin + (book.bookmarks?.length ? 36 : 0);
-  const columns = mode === "double" ? 2 : 1;
+  const columns = mode === "double" && axis === "horizontal" ? 2 : 1;
+  const rows = mode === "double" && axis === "vertical" ? 2 : 1;
   const mini = book.settings.mini;
   const room = {
     width: Math.min(size.width - 2 * marginX, mini?.maxWidth || Number.POSITIVE_INFINITY),
     height: Math.min(size.height - 2 * margin, mini?.maxHeight || Number.POSITIVE_INFINITY),
   };
-  const scale = Math.min(room.width / (columns * book.pageWidth), room.height / book.pageHeight);
+  const scale = Math.min(room.width / (columns * book.pageWidth), room.height / (rows * book.pageHeight));
   const pageWidth = Math.max(50, Math.floor(book.pageWidth * scale));
   const pageHeight = Math.max(50, Math.floor(book.pageHeight * scale));
 
@@ -284,7 +287,8 @@ export function Reader({
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
       if (target.closest("input, textarea, select, [contenteditable=true], dialog")) return;
-      const rtl = book.settings.direction === "rtl";
+      // Vertical books read top to bottom whatever their direction: ← → keep their left-to-right meaning.
+      const rtl = layout.direction === "rtl";
       const zoomBy = (steps: number) => () =>
         setZoomIndex((index) => Math.min(Math.max(index + steps, 0), zoomLevels.length - 1));
       let action: (() => void) | undefined;
@@ -334,7 +338,7 @@ export function Reader({
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [turn, goToPage, pageCount, zoom, book.settings.direction]);
+  }, [turn, goToPage, pageCount, zoom, layout.direction]);
 
   const wheelLock = useRef(0);
   const onWheel = (event: React.WheelEvent) => {

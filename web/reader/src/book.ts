@@ -1,4 +1,4 @@
-import type { Direction } from "./engine/layout.js";
+import type { Axis, Direction } from "./engine/layout.js";
 import type { Rendition } from "./engine/renditions.js";
 
 /**
@@ -73,6 +73,11 @@ export interface SearchIndex {
 
 export interface ReaderSettings {
   direction: Direction;
+  /**
+   * "vertical": calendar flipping — the spine horizontal, the earlier page above it and the later below, pages
+   * turning upwards (`direction` then has no effect on the layout).
+   */
+  flipAxis: Axis;
   /** "auto": double pages when they fit, else single. */
   pageMode: "auto" | "single" | "double";
   /** Covers turn as stiff boards; `hardPages` makes every page do so. */
@@ -115,6 +120,7 @@ export interface ReaderSettings {
 
 export const defaultSettings: ReaderSettings = {
   direction: "ltr",
+  flipAxis: "horizontal",
   pageMode: "auto",
   hardCover: true,
   hardPages: false,

@@ -16,6 +16,20 @@ describe("preview messages", () => {
     expect(applyPreview(defaultSettings, message("autoFlip", "Show"))?.autoFlip).toBe(true);
     expect(applyPreview(defaultSettings, message("flipDirection", "RTL"))?.direction).toBe("rtl");
     expect(applyPreview(defaultSettings, message("flippingTime", "0.6"))?.flipTimeMs).toBe(600);
+    expect(defaultSettings.flipAxis).toBe("horizontal");
+    expect(applyPreview(defaultSettings, message("flipAxis", "Vertical"))?.flipAxis).toBe("vertical");
+    expect(applyPreview(defaultSettings, message("flipAxis", "sideways"))?.flipAxis).toBe("horizontal");
+    const calendar = applyPreview(defaultSettings, message("flipDirection", "vertical"));
+    expect(calendar).toMatchObject({ flipAxis: "vertical", direction: "ltr" });
+    if (!calendar) throw new Error("no settings");
+    expect(applyPreview(calendar, message("flipDirection", "rtl"))).toMatchObject({
+      flipAxis: "horizontal",
+      direction: "rtl",
+    });
+    expect(applyPreview(calendar, message("direction", "rtl"))).toMatchObject({
+      flipAxis: "vertical",
+      direction: "rtl",
+    });
     expect(applyPreview(defaultSettings, message("searchMinLength", "x"))).toBeUndefined();
     expect(applyPreview(defaultSettings, message("noSuchKey", 1))).toBeUndefined();
     expect(applyPreview(defaultSettings, message("flipSound", "no"))?.flipSound).toBe(false);

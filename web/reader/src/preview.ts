@@ -25,6 +25,7 @@ const aliases: Record<string, keyof ReaderSettings> = {
   toolbarColor: "toolbarColor",
   flipDirection: "direction",
   direction: "direction",
+  flipAxis: "flipAxis",
   flippingTime: "flipTimeMs",
   pageMode: "pageMode",
   hardCover: "hardCover",
@@ -70,6 +71,13 @@ function backgroundMusicOf(value: unknown): ReaderSettings["backgroundMusic"] | 
 export function applyPreview(settings: ReaderSettings, message: PreviewMessage): ReaderSettings | undefined {
   const key = aliases[message.key];
   if (!key) return undefined;
+  // The editor's one flip-direction choice: "vertical" (calendar) sets the axis; "horizontal" goes back to it;
+  // "ltr" / "rtl" set the reading direction and flip horizontally again.
+  if (message.key === "flipDirection") {
+    const choice = String(message.value).trim().toLowerCase();
+    if (choice === "vertical" || choice === "horizontal") return { ...settings, flipAxis: choice };
+    return { ...settings, direction: choice === "rtl" ? "rtl" : "ltr", flipAxis: "horizontal" };
+  }
   const current = settings[key];
   let value: unknown = message.value;
   if (typeof current === "boolean") value = asBoolean(value);
@@ -79,6 +87,7 @@ export function applyPreview(settings: ReaderSettings, message: PreviewMessage):
       value = Number(message.value) * 1000;
     if (!Number.isFinite(value)) return undefined;
   } else if (key === "direction") value = String(value).toLowerCase() === "rtl" ? "rtl" : "ltr";
+  else if (key === "flipAxis") value = String(value).trim().toLowerCase() === "vertical" ? "vertical" : "horizontal";
   else if (key === "backgroundMusic") {
     value = backgroundMusicOf(value);
     if (value === undefined) return undefined;

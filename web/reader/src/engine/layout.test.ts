@@ -22,6 +22,22 @@ describe("spreads", () => {
     expect(turningSide("ltr", true)).toBe("right");
   });
 
+  it("stack pages for vertical (calendar) flipping: the earlier page above the spine, the later below", () => {
+    const calendar = createLayout(6, "double", "rtl", "vertical");
+    expect(calendar.axis).toBe("vertical");
+    expect(calendar.direction).toBe("ltr");
+    expect(calendar.spreadCount).toBe(4);
+    // `left` is the slot above the spine, `right` the one below it.
+    expect(calendar.spread(0)).toEqual({ index: 0, left: null, right: 1 });
+    expect(calendar.spread(1)).toEqual({ index: 1, left: 2, right: 3 });
+    expect(calendar.spread(3)).toEqual({ index: 3, left: 6, right: null });
+    expect(calendar.pagesOf(2)).toEqual([4, 5]);
+    expect(turningSide(calendar.direction, true)).toBe("right");
+    const single = createLayout(6, "single", "ltr", "vertical");
+    expect(single.spread(2)).toEqual({ index: 2, left: null, right: 3 });
+    expect(createLayout(6, "double", "rtl").axis).toBe("horizontal");
+  });
+
   it("find the spread of any page, clamped to the book", () => {
     const layout = createLayout(10, "double", "ltr");
     expect(layout.spreadOf(1)).toBe(0);
@@ -41,6 +57,11 @@ describe("spreads", () => {
     expect(modeForViewport({ width: 1400, height: 900 }, page, "auto")).toBe("double");
     expect(modeForViewport({ width: 400, height: 800 }, page, "auto")).toBe("single");
     expect(modeForViewport({ width: 400, height: 800 }, page, "double")).toBe("double");
+    // Stacked: double when two pages fit one above the other at a useful size.
+    const calendarPage = { width: 600, height: 400 };
+    expect(modeForViewport({ width: 1400, height: 900 }, page, "auto", "vertical")).toBe("single");
+    expect(modeForViewport({ width: 700, height: 1200 }, calendarPage, "auto", "vertical")).toBe("double");
+    expect(modeForViewport({ width: 1400, height: 900 }, page, "double", "vertical")).toBe("double");
   });
 });
 

@@ -2,9 +2,14 @@
  * Which pages face the reader: spreads of two pages around a spine (first and last page alone, as covers), or
  * one page at a time. Pages are numbered from 1. Right-to-left books put the earlier page on the right and
  * turn the other way.
+ *
+ * Vertical (calendar) layouts put the spine horizontally: `left` is then the slot above the spine (the earlier
+ * page) and `right` the one below it (the later page, which turns upwards), as the transposed spine coordinates of
+ * `axis.ts` have it; single pages sit below the spine. Their reading direction is always top to bottom ("ltr").
  */
 export type Direction = "ltr" | "rtl";
 export type Mode = "double" | "single";
+export type Axis = "horizontal" | "vertical";
 
 export interface Spread {
   index: number;
@@ -14,7 +19,9 @@ export interface Spread {
 
 export interface Layout {
   mode: Mode;
+  /** The reading direction of the slots: always "ltr" in vertical layouts. */
   direction: Direction;
+  axis: Axis;
   pageCount: number;
   spreadCount: number;
   spread(index: number): Spread;
@@ -24,7 +31,13 @@ export interface Layout {
   pagesOf(index: number): number[];
 }
 
-export function createLayout(pageCount: number, mode: Mode, direction: Direction): Layout {
+export function createLayout(
+  pageCount: number,
+  mode: Mode,
+  bookDirection: Direction,
+  axis: Axis = "horizontal",
+): Layout {
+  const direction: Direction = axis === "vertical" ? "ltr" : bookDirection;
   const count = Math.max(0, Math.floor(pageCount));
   const spreadCount = mode === "single" ? count : count === 0 ? 0 : Math.floor(count / 2) + 1;
   const existing = (page: number) => (page >= 1 && page <= count ? page : null);
@@ -49,7 +62,7 @@ export function createLayout(pageCount: number, mode: Mode, direction: Direction
     const pages = [left, right].filter((page): page is number => page !== null);
     return pages.sort((a, b) => a - b);
   };
-  return { mode, direction, pageCount: count, spreadCount, spread, spreadOf, pagesOf };
+  return { mode, direction, axis, pageCount: count, spreadCount, spread, spreadOf, pagesOf };
 }
 
 /** The spreads kept in the DOM around the current one: what a flip either way needs, nothing more. */
@@ -63,13 +76,21 @@ export function turningSide(direction: Direction, forward: boolean): "left" | "r
   return (direction === "ltr") === forward ? "right" : "left";
 }
 
-/** Chooses double or single pages: double when two pages fit side by side at a useful size. */
+/**
+ * Chooses double or single pages: double when two pages fit side by side at a useful size (at least three
+ * quarters of a single page's), or for vertical layouts stacked one above the other (the same rule, transposed).
+ */
 export function modeForViewport(
   viewport: { width: number; height: number },
   page: { width: number; height: number },
   preference: "auto" | Mode,
+  axis: Axis = "horizontal",
 ): Mode {
   if (preference !== "auto") return preference;
+  if (axis === "vertical") {
+    const stackedAspect = page.height / page.width;
+    return viewport.height / viewport.width >= stackedAspect * 1.5 && viewport.height >= 640 ? "double" : "single";
+  }
   const pageAspect = page.width / page.height;
   return viewport.width / viewport.height >= pageAspect * 1.5 && viewport.width >= 640 ? "double" : "single";
 }
