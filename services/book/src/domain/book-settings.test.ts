@@ -72,6 +72,10 @@ describe("setting-change rules (spec 000 §4, §5)", () => {
     expect(loadingCaptionRule({ loadingCaptionSource: "title" }, { loadingCaptionSource: "title" })).toEqual({
       loadingCaptionSource: "title",
     });
+    expect(loadingCaptionRule({ loadingCaptionSource: "custom", loadingCaption: "Hi" }, {})).toEqual({
+      loadingCaptionSource: "custom",
+      loadingCaption: "Hi",
+    });
   });
 
   it("nested JSON that cannot be parsed answers 'Invalid JSON string'", () => {

@@ -247,9 +247,13 @@ export function backgroundImageRule(changes: HtmlConfig, stored: HtmlConfig): Ht
   return { ...changes, loadingBackgroundColorType: stored.loadingBackgroundColorType ?? 1 };
 }
 
-/** Rule: changing loadingCaptionSource clears loadingCaption. */
+/** Rule: changing loadingCaptionSource clears loadingCaption (unless the same change sets a caption itself). */
 export function loadingCaptionRule(changes: HtmlConfig, stored: HtmlConfig): HtmlConfig {
-  if (!("loadingCaptionSource" in changes) || changes.loadingCaptionSource === stored.loadingCaptionSource) {
+  if (
+    !("loadingCaptionSource" in changes) ||
+    "loadingCaption" in changes ||
+    changes.loadingCaptionSource === stored.loadingCaptionSource
+  ) {
     return changes;
   }
   return { ...changes, loadingCaption: "" };

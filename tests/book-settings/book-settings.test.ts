@@ -1,0 +1,380 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
+import type { Manifest } from "@turnleaf/conversion/manifest";
+import {
+  type Connection,
+  connectMongo,
+  createClient,
+  createLogger,
+  type RunningGrpcServer,
+  startGrpcServer,
+} from "@turnleaf/kit";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { BookRepository } from "../../services/book/src/data/book.repository.js";
+import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
+import { buildServices as buildBookServices } from "../../services/book/src/server.js";
+import { buildApp } from "../../services/gateway/src/app.js";
+import type { BookAssets } from "../../services/gateway/src/book-assets.js";
+import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
+import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
+import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+
+// The book service in this process on the run's real MongoDB-wire server, the real gateway in front (acting as
+// DEV_ACTOR_USER_ID 10001, a second gateway as user 20002), and a stand-in for the converted assets: one ready
+// five-page manifest per book, so page checks and the hosted reader's book.json have a book to look at.
+const stores = inject("stores");
+const log = createLogger({ service: "book-settings-test", level: "silent" });
+const suffix = randomBytes(4).toString("hex");
+
+let mongo: Connection;
+let server: RunningGrpcServer;
+let books: BookRepository;
+let revisions: BookRevisionRepository;
+let peers: Peers;
+let storeProbes: StoreProbes;
+let gateway: FastifyInstance;
+let otherGateway: FastifyInstance;
+let closePower: () => void;
+
+const pageCount = 5;
+function manifestOf(bookId: string, revision: number): Manifest {
+  return {
+    format: 1,
+    bookId,
+    revision,
+    jobId: "job",
+    state: "ready",
+    engine: "hd-image",
+    trial: false,
+    pageCount,
+    pagesDone: pageCount,
+    pages: Array.from({ length: pageCount }, (_, index) => ({
+      n: index + 1,
+      width: 600,
+      height: 800,
+      ready: true,
+      webp: { "800": `pages/${index + 1}/800.webp` },
+      jpg: null,
+      thumb: null,
+      text: null,
+      links: [],
+      source: { index: 0, page: index + 1, part: "whole", region: [0, 0, 1, 1] },
+    })) as Manifest["pages"],
+    outline: [{ title: "PDF chapter", page: 1, children: [] }],
+    search: null,
+    sourcePdfs: [],
+    updatedAt: new Date().toISOString(),
+  };
+}
+const assets: BookAssets = {
+  manifest: async (bookId, revision) => manifestOf(bookId, revision),
+  object: async () => null,
+  text: async () => null,
+};
+
+beforeAll(async () => {
+  mongo = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-book-settings-${suffix}`, log });
+  books = new BookRepository(mongo);
+  revisions = new BookRevisionRepository(mongo);
+  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
+  // None of these paths asks the power service; the book service only needs a client.
+  const power = createClient(PowerService, "127.0.0.1:1", { peer: "power" });
+  closePower = () => power.close();
+  server = await startGrpcServer({
+    host: "127.0.0.1",
+    port: 0,
+    services: buildBookServices({ books, revisions, power }),
+    log,
+  });
+  server.setServing(true);
+  const config = readGatewayConfig({
+    LOG_LEVEL: "silent",
+    HOST: "127.0.0.1",
+    BOOK_SERVICE_ADDR: `127.0.0.1:${server.port}`,
+    POWER_SERVICE_ADDR: "127.0.0.1:1",
+    UPLOAD_SERVICE_ADDR: "127.0.0.1:1",
+    CONVERSION_SERVICE_ADDR: "127.0.0.1:1",
+    LICENCE_SERVICE_ADDR: "127.0.0.1:1",
+    LANGUAGE_SERVICE_ADDR: "127.0.0.1:1",
+    MONGODB_URI: stores.mongodbUri,
+    NATS_URL: stores.natsUrl,
+    S3_ENDPOINT: stores.s3.endpoint,
+    S3_ACCESS_KEY_ID: stores.s3.accessKey,
+    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
+  });
+  peers = connectPeers(config);
+  storeProbes = await connectStoreProbes(config, log);
+  const distDir = await mkdtemp(join(tmpdir(), "turnleaf-book-settings-"));
+  await mkdir(join(distDir, "assets"));
+  const reader = { assets, distDir, grantSecret: "test-secret-test-secret-test-secret" };
+  gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: "10001", reader });
+  otherGateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: "20002", reader });
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await otherGateway?.close();
+  peers?.close();
+  await storeProbes?.close();
+  closePower?.();
+  await server?.stop(1_000);
+  if (mongo) {
+    await mongo.dropDatabase();
+    await mongo.close();
+  }
+});
+
+interface Reply {
+  code: string;
+  msg: string;
+  data: Record<string, unknown> | null;
+}
+
+async function post(path: string, fields: Record<string, string>, app = gateway): Promise<Reply> {
+  const response = await app.inject({
+    method: "POST",
+    url: path,
+    headers: { "content-type": "application/x-www-form-urlencoded", host: "books.example.com" },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  return response.json() as Reply;
+}
+
+let counter = 0;
+/** A fresh book of user 10001 with one finished revision. */
+async function newBook(source = -1): Promise<{ bookId: string; number: string }> {
+  counter += 1;
+  const bookId = `bs${suffix}${counter}`;
+  const number = `n${suffix}${counter}`;
+  await books.insertIfAbsent({
+    bookId,
+    number,
+    ownerId: "10001",
+    teamId: "0",
+    folderId: "0",
+    folderType: 1,
+    title: `Book ${counter}`,
+    source,
+    html5Tem: "",
+    html5Theme: "",
+    html5PhoneTem: "",
+    bStatus: 1,
+  });
+  await revisions.tryClaim({ uploadTaskId: `task-${bookId}`, bookId, number, revision: 1 });
+  return { bookId, number };
+}
+
+const update = (bookId: string, fields: Record<string, string>) => post("/api/book/update-book", { bookId, ...fields });
+const getBook = async (bookId: string) =>
+  (await post("/api/book/get-book", { bookId })).data as {
+    htmlConfig: Record<string, unknown>;
+    plugin: unknown;
+    downloadconfig: unknown;
+  };
+
+describe("get-book / update-book", () => {
+  it("round-trips changed htmlConfig keys, isDownload and plugins; unchanged keys stay", async () => {
+    const { bookId } = await newBook();
+    const empty = await post("/api/book/get-book", { bookId });
+    expect(empty).toMatchObject({
+      code: "OK",
+      data: { bookId, htmlConfig: {}, plugin: [], downloadconfig: null, isDownload: "0", catalog: [], bookmarks: [] },
+    });
+    const first = await update(bookId, { bookConfig: JSON.stringify({ bgColor: "#112233", flippingTime: "0.5" }) });
+    expect(first, first.msg).toMatchObject({ code: "OK", data: { htmlConfig: { bgColor: "#112233" } } });
+    await update(bookId, {
+      bookConfig: JSON.stringify({ hardCover: "No" }),
+      isDownload: "1",
+      plugin: JSON.stringify([{ name: "Custom", src: "x.js" }]),
+    });
+    expect(await getBook(bookId)).toMatchObject({
+      htmlConfig: { bgColor: "#112233", flippingTime: "0.5", hardCover: "No" },
+      isDownload: "1",
+      plugin: [{ name: "Custom", src: "x.js" }],
+    });
+  });
+
+  it("DownloadButtonVisible on saves the default download config of a user-uploaded book (not a template book)", async () => {
+    const { bookId } = await newBook(-1);
+    await update(bookId, { bookConfig: JSON.stringify({ DownloadButtonVisible: "Show" }) });
+    expect((await getBook(bookId)).downloadconfig).toMatchObject({
+      isDownloadProject: true,
+      pdf: { isOriginPath: true, url: `/download/download-pdf-file.php?bookid=${bookId}` },
+    });
+    const template = await newBook(1);
+    await update(template.bookId, { bookConfig: JSON.stringify({ DownloadButtonVisible: "Show" }) });
+    expect((await getBook(template.bookId)).downloadconfig).toBeNull();
+  });
+
+  it("MessageButtonVisible / showLeaveMessage add and remove the BookLeaveMessage plugin", async () => {
+    const { bookId } = await newBook();
+    await update(bookId, { bookConfig: JSON.stringify({ MessageButtonVisible: "Yes" }) });
+    expect((await getBook(bookId)).plugin).toMatchObject([{ name: "BookLeaveMessage", config: { bookId } }]);
+    await update(bookId, { bookConfig: JSON.stringify({ showLeaveMessage: "false" }) });
+    expect((await getBook(bookId)).plugin).toEqual([]);
+  });
+
+  it("backGroundImgURL keeps or resets loadingBackgroundColorType; relative paths come back absolute", async () => {
+    const { bookId } = await newBook();
+    await update(bookId, { bookConfig: JSON.stringify({ loadingBackgroundColorType: 2 }) });
+    const set = await update(bookId, { bookConfig: JSON.stringify({ backGroundImgURL: "files/bg.jpg" }) });
+    expect(set.data).toMatchObject({
+      htmlConfig: { backGroundImgURL: "http://books.example.com/files/bg.jpg", loadingBackgroundColorType: 2 },
+    });
+    // Stored relative: the absolute form is only the reply's.
+    const stored = await mongo.collection("books").findOne({ bookId });
+    expect(JSON.parse(String(stored?.htmlConfigJson)).backGroundImgURL).toBe("files/bg.jpg");
+    await update(bookId, { bookConfig: JSON.stringify({ backGroundImgURL: "" }) });
+    expect((await getBook(bookId)).htmlConfig).toMatchObject({ backGroundImgURL: "", loadingBackgroundColorType: 1 });
+  });
+
+  it("changing loadingCaptionSource clears loadingCaption", async () => {
+    const { bookId } = await newBook();
+    await update(bookId, { bookConfig: JSON.stringify({ loadingCaption: "Welcome", loadingCaptionSource: "custom" }) });
+    expect((await getBook(bookId)).htmlConfig).toMatchObject({ loadingCaption: "Welcome" });
+    await update(bookId, { bookConfig: JSON.stringify({ loadingCaptionSource: "title" }) });
+    expect((await getBook(bookId)).htmlConfig).toMatchObject({ loadingCaption: "", loadingCaptionSource: "title" });
+  });
+
+  it("stores the download code reversed and base64-encoded, answers it decoded to the owner", async () => {
+    const { bookId } = await newBook();
+    const reply = await update(bookId, {
+      downloadconfig: JSON.stringify({ pdf: { isOriginPath: true, url: "/d.pdf" }, code: "secret42" }),
+    });
+    expect(reply, reply.msg).toMatchObject({ code: "OK", data: { downloadconfig: { code: "secret42" } } });
+    const stored = await mongo.collection("books").findOne({ bookId });
+    expect(stored?.downloadConfig?.code).toBe(Buffer.from("24terces").toString("base64"));
+    expect((await getBook(bookId)).downloadconfig).toMatchObject({ code: "secret42", pdf: { url: "/d.pdf" } });
+  });
+
+  it("broken nested JSON answers 'Invalid JSON string'; oversized config and another user's book are refused", async () => {
+    const { bookId } = await newBook();
+    for (const fields of <Record<string, string>[]>[
+      { bookConfig: "{broken" },
+      { bookConfig: JSON.stringify({ socialSharingList: "{nope}" }) },
+      { plugin: "[{" },
+      { downloadconfig: "{" },
+    ]) {
+      expect(await update(bookId, fields)).toMatchObject({ code: "ERROR", msg: "Invalid JSON string" });
+    }
+    const big = await update(bookId, { bookConfig: JSON.stringify({ text: "x".repeat(300 * 1024) }) });
+    expect(big).toMatchObject({ code: "ERROR", msg: "bookConfig may not exceed 256 KB" });
+    expect(await post("/api/book/get-book", { bookId }, otherGateway)).toMatchObject({
+      code: "ERROR",
+      msg: "book not found",
+    });
+    expect(await post("/api/book/update-book", { bookId, isDownload: "1" }, otherGateway)).toMatchObject({
+      code: "ERROR",
+      msg: "book not found",
+    });
+    expect(await post("/api/book/get-book-bookmark", { bookId }, otherGateway)).toMatchObject({
+      msg: "book not found",
+    });
+    expect(await post("/api/book/get-book-catalog", { bookId }, otherGateway)).toMatchObject({ msg: "book not found" });
+  });
+});
+
+describe("catalog", () => {
+  it("saves and answers the tree; pages within the book, depth ≤ 5, titles ≤ 200", async () => {
+    const { bookId } = await newBook();
+    const tree = [{ title: "Part", page: 1, children: [{ title: "Chapter", page: 3, children: [] }] }];
+    const saved = await post("/api/book/save-book-catalog", { bookId, catalog: JSON.stringify(tree) });
+    expect(saved, saved.msg).toMatchObject({ code: "OK", data: { catalog: tree } });
+    expect(await post("/api/book/get-book-catalog", { bookId })).toMatchObject({ code: "OK", data: { catalog: tree } });
+    const beyond = await post("/api/book/save-book-catalog", {
+      bookId,
+      catalog: JSON.stringify([{ title: "Far", page: 6, children: [] }]),
+    });
+    expect(beyond).toMatchObject({ code: "ERROR", msg: "page must be between 1 and 5" });
+    const deep = (levels: number): unknown => ({ title: "x", page: 1, children: levels > 1 ? [deep(levels - 1)] : [] });
+    expect(await post("/api/book/save-book-catalog", { bookId, catalog: JSON.stringify([deep(6)]) })).toMatchObject({
+      code: "ERROR",
+      msg: "at most 5 levels",
+    });
+    const long = [{ title: "t".repeat(201), page: 1, children: [] }];
+    expect(await post("/api/book/save-book-catalog", { bookId, catalog: JSON.stringify(long) })).toMatchObject({
+      code: "ERROR",
+      msg: "title may not exceed 200 characters",
+    });
+    expect(await post("/api/book/save-book-catalog", { bookId, catalog: "[" })).toMatchObject({
+      msg: "Invalid JSON string",
+    });
+    expect(await post("/api/book/get-book-catalog", { bookId })).toMatchObject({ data: { catalog: tree } });
+  });
+});
+
+describe("bookmarks", () => {
+  it("adds tabs with the spec's rules and saves lists", async () => {
+    const { bookId } = await newBook();
+    const first = await post("/api/book/add-book-bookmark", { bookId });
+    expect(first, first.msg).toMatchObject({
+      code: "OK",
+      data: { bookmark: { caption: "bookmark", page: 1, fontColour: "#ffffff" } },
+    });
+    const second = await post("/api/book/add-book-bookmark", { bookId, caption: "Intro" });
+    const one = (first.data?.bookmark as { colour: string } | undefined)?.colour;
+    const two = (second.data?.bookmark as { colour: string } | undefined)?.colour;
+    expect(second.data?.bookmark).toMatchObject({ caption: "Intro", page: 2 });
+    expect(two).not.toBe(one);
+    await post("/api/book/save-book-bookmark", {
+      bookId,
+      bookmarks: JSON.stringify([
+        { caption: "A", page: 2, colour: "#aa0000" },
+        { caption: "B", page: 3, colour: "#aa0000", fontColour: "#000000" },
+      ]),
+    });
+    const shared = await post("/api/book/add-book-bookmark", { bookId, sharedColour: "1" });
+    expect(shared.data?.bookmark).toMatchObject({ page: 4, colour: "#aa0000", caption: "bookmark" });
+    const listed = await post("/api/book/get-book-bookmark", { bookId });
+    expect(listed.data?.bookmarks).toHaveLength(3);
+    expect(listed.data?.bookmarks).toMatchObject([
+      { caption: "A", fontColour: "#ffffff" },
+      { caption: "B", fontColour: "#000000" },
+      { page: 4 },
+    ]);
+    expect(
+      await post("/api/book/save-book-bookmark", {
+        bookId,
+        bookmarks: JSON.stringify([{ caption: "X", page: 9, colour: "#abc" }]),
+      }),
+    ).toMatchObject({ code: "ERROR", msg: "page must be between 1 and 5" });
+    const many = Array.from({ length: 1001 }, () => ({ caption: "m", page: 1, colour: "#abc" }));
+    expect(await post("/api/book/save-book-bookmark", { bookId, bookmarks: JSON.stringify(many) })).toMatchObject({
+      code: "ERROR",
+      msg: "at most 1000 bookmarks",
+    });
+    expect(await post("/api/book/save-book-bookmark", { bookId, bookmarks: "{" })).toMatchObject({
+      msg: "Invalid JSON string",
+    });
+  });
+});
+
+describe("the hosted reader", () => {
+  it("book.json carries the settings, bookmarks and catalog outline (never the download code)", async () => {
+    const { bookId, number } = await newBook();
+    const readerJson = async () => (await gateway.inject({ method: "GET", url: `/b/${number}/book.json` })).json();
+    expect((await readerJson()).outline).toEqual([{ title: "PDF chapter", page: 1, children: [] }]);
+    await update(bookId, {
+      bookConfig: JSON.stringify({ bgColor: "#102030", flipDirection: "RTL", flippingTime: "0.8", hardCover: "No" }),
+      downloadconfig: JSON.stringify({ pdf: { isOriginPath: true, url: "/d.pdf" }, code: "hidden-code" }),
+    });
+    await post("/api/book/add-book-bookmark", { bookId, caption: "Start" });
+    const tree = [{ title: "Own chapter", page: 2, children: [] }];
+    await post("/api/book/save-book-catalog", { bookId, catalog: JSON.stringify(tree) });
+    const response = await gateway.inject({ method: "GET", url: `/b/${number}/book.json` });
+    const book = response.json();
+    expect(book.settings).toMatchObject({
+      backgroundColor: "#102030",
+      direction: "rtl",
+      flipTimeMs: 800,
+      hardCover: false,
+    });
+    expect(book.bookmarks).toMatchObject([{ caption: "Start", page: 1, textColour: "#ffffff" }]);
+    expect(book.outline).toEqual(tree);
+    expect(response.body).not.toContain("hidden-code");
+  });
+});
