@@ -141,6 +141,31 @@ describe("publishing a PDF and reading it", () => {
     await page.screenshot({ path: join(process.env.TURNLEAF_SCREENSHOTS ?? tmpdir(), "published-book.png") });
     await context.close();
   }, 120_000);
+
+  it("a setting saved with update-book, a bookmark and a catalog reach the hosted reader's book.json", async () => {
+    if (!published) throw new Error("the publishing test did not run");
+    const { number, bookId } = published;
+    const updated = await post(
+      "/api/book/update-book",
+      form({ bookId, bookConfig: JSON.stringify({ bgColor: "#204060", flippingTime: "0.6" }) }),
+    );
+    expect(updated, updated.msg).toMatchObject({ code: "OK", data: { htmlConfig: { bgColor: "#204060" } } });
+    const added = await post("/api/book/add-book-bookmark", form({ bookId, caption: "Harbour" }));
+    expect(added, added.msg).toMatchObject({ code: "OK", data: { bookmark: { page: 1, fontColour: "#ffffff" } } });
+    const saved = await post(
+      "/api/book/save-book-catalog",
+      form({ bookId, catalog: JSON.stringify([{ title: "The harbour", page: 4, children: [] }]) }),
+    );
+    expect(saved, saved.msg).toMatchObject({ code: "OK" });
+    const book = (await (await fetch(`${services.gatewayUrl}/b/${number}/book.json`)).json()) as {
+      settings: Record<string, unknown>;
+      bookmarks: { caption: string; page: number }[];
+      outline: { title: string; page: number }[];
+    };
+    expect(book.settings).toMatchObject({ backgroundColor: "#204060", flipTimeMs: 600 });
+    expect(book.bookmarks).toMatchObject([{ caption: "Harbour", page: 1 }]);
+    expect(book.outline).toEqual([{ title: "The harbour", page: 4, children: [] }]);
+  }, 30_000);
 });
 
 describe("a password-protected book", () => {
