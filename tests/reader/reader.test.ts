@@ -369,7 +369,21 @@ describe("the reader's vertical (calendar) flipping", { timeout: 60_000 }, () =>
     await expect.poll(stageClass).toContain("tl-vertical");
     // Portrait pages do not stack at a useful size in this frame: one page below the spine at a time.
     await expect.poll(() => frame.getByTestId("announcer").textContent()).toBe("Page 4 of 12");
+    // One page: a click on its lower half turns it up over the spine on its top edge, on its upper half back.
+    const single = frame.getByTestId("stage");
+    const singleBox = await single.boundingBox();
+    if (!singleBox) throw new Error("no stage");
+    expect(singleBox.height).toBeGreaterThan(singleBox.width);
+    await single.click({ position: { x: singleBox.width / 2, y: singleBox.height * 0.9 } });
+    await page.waitForTimeout(250);
     await page.screenshot({ path: join(screenshots, "reader-vertical-single.png") });
+    await expect.poll(() => frame.getByTestId("announcer").textContent()).toBe("Page 5 of 12");
+    await frame.waitForFunction(() => !document.querySelector(".tl-turning"));
+    await single.click({ position: { x: singleBox.width / 2, y: singleBox.height * 0.1 } });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: join(screenshots, "reader-vertical-single-back.png") });
+    await expect.poll(() => frame.getByTestId("announcer").textContent()).toBe("Page 4 of 12");
+    await frame.waitForFunction(() => !document.querySelector(".tl-turning"));
     await post("pageMode", "double");
     await expect.poll(() => frame.getByTestId("announcer").textContent()).toBe("Page 4–5 of 12");
     const stage = await frame.getByTestId("stage").boundingBox();
