@@ -14,6 +14,7 @@ node_modules/.bin/tsc -b
 node_modules/.bin/tsc -p tests
 echo "== web apps (type-check and bundle)"
 npm run -s build -w web/reader
+npm run -s build -w web/editor
 npm run -s build:offline -w web/reader   # the offline reader turnleaf publish --format html ships (tests/cli)
 echo "== tests (vitest)"
 mkdir -p .turnleaf

@@ -6,4 +6,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 node_modules/.bin/tsc -b
 npm run -s build -w web/reader
+npm run -s build -w web/editor
 exec node --enable-source-maps scripts/dist/up.js

@@ -8,6 +8,7 @@ import { registerSameOriginRule } from "./plugins/same-origin.js";
 import { registerAccountRoutes } from "./routes/account.routes.js";
 import { registerBookPrivacyRoutes, registerBookRoutes } from "./routes/book.routes.js";
 import { registerBookSettingsRoutes } from "./routes/book-settings.routes.js";
+import { registerEditorRoutes } from "./routes/editor.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
 import { registerLanguageRoutes } from "./routes/language.routes.js";
 import { registerLicenceRoutes } from "./routes/licence.routes.js";
@@ -26,6 +27,8 @@ export interface AppDependencies {
   trustProxy?: number | string[] | undefined;
   /** The hosted reader; tests of other paths may leave it out. */
   reader?: ReaderDependencies;
+  /** The built editor (web/editor/dist); tests of other paths may leave it out. */
+  editorDistDir?: string;
 }
 
 /** A hop count becomes proxy-addr's trust function (fastify's types omit the number form). */
@@ -61,5 +64,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerLanguageRoutes(app, dependencies.peers, resolveActor);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);
   if (dependencies.reader) await registerReaderRoutes(app, dependencies.peers, dependencies.reader);
+  if (dependencies.editorDistDir) await registerEditorRoutes(app, dependencies.editorDistDir);
   return app;
 }

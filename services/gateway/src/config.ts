@@ -29,6 +29,8 @@ export function readConfig(source: Env) {
       READER_GRANT_SECRET: env.text.min(32, "at least 32 characters").optional(),
       /** The built reader (web/reader/dist); the image puts it beside the gateway. */
       READER_DIST_DIR: env.text.default(fileURLToPath(new URL("../../../web/reader/dist", import.meta.url))),
+      /** The built editor (web/editor/dist), served under /book_edit2/; the image puts it beside the gateway. */
+      EDITOR_DIST_DIR: env.text.default(fileURLToPath(new URL("../../../web/editor/dist", import.meta.url))),
       /**
        * A local stack (and tests) may act as one user for requests WITHOUT a session cookie. Never set in a
        * deployment: without it, such requests answer LOGIN_SIGNOUT. A request with the cookie always acts as its session.

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loginUrl, settle } from "../../web/editor/src/api.js";
+import { changes, current, isFirst, isLast, record, redo, startHistory, undo } from "../../web/editor/src/history.js";
+import { pageTitle, queryOf, routeOf } from "../../web/editor/src/route.js";
+import { createSaveFlow, type SaveState } from "../../web/editor/src/save-flow.js";
+import { isVisible, searchSettings, settingDefaults, settingsTree } from "../../web/editor/src/settings.js";
+
+// The editor's pure parts: routes, the reply envelope, the settings tree, the undo stack and the save flow.
+describe("editor routes and replies", () => {
+  it("maps spec 000 §2 routes under /book_edit2, / redirecting to /upload", () => {
+    expect(routeOf("/book_edit2/")).toMatchObject({ name: "upload", redirect: "/upload", needsReadyConfig: true });
+    expect(routeOf("/book_edit2")).toMatchObject({ redirect: "/upload" });
+    expect(routeOf("/book_edit2/upload")).toMatchObject({ name: "upload", needsReadyConfig: true });
+    expect(routeOf("/book_edit2/editor/")).toMatchObject({ name: "editor", titleKey: "titleEditor" });
+    expect(routeOf("/book_edit2/welcome")).toMatchObject({ name: "welcome", needsReadyConfig: false });
+    expect(routeOf("/book_edit2/nowhere").name).toBe("notFound");
+    expect(pageTitle("book edit")).toBe("book edit - Turnleaf");
+    expect(queryOf("?num=abc&tid=x&lang=EN")).toEqual({ tid: "0", fid: "0", num: "abc", lang: "en" });
+  });
+
+  it("LOGIN_SIGNOUT sends the user to /login.php coming back to where they were", () => {
+    expect(loginUrl({ pathname: "/book_edit2/editor", search: "?num=a1", hash: "" })).toBe(
+      "/login.php?back=%2Fbook_edit2%2Feditor%3Fnum%3Da1",
+    );
+    const timeout = settle({ code: "LOGIN_TIMEOUT", data: null, msg: "login timeout" });
+    expect(timeout.ok ? "" : timeout.error.code).toBe("LOGIN_SIGNOUT");
+  });
+
+  it("shows msg, or 'an error occurred!' with the code when msg is missing", () => {
+    const bare = settle({ code: "SOMETHING", data: null, msg: "" });
+    expect(bare.ok ? "" : bare.error.message).toBe("an error occurred! SOMETHING");
+    const legacy = settle({ data: null, status: "0", mess: "" });
+    expect(legacy.ok ? "" : legacy.error.message).toBe("an error occurred");
+    expect(settle({ code: "OK", data: 7, msg: "" })).toEqual({ ok: true, data: 7 });
+  });
+});
+
+describe("the settings tree", () => {
+  it("searches titles and descriptions case-insensitively in both languages", () => {
+    expect(searchSettings(settingsTree, "BACKGROUND").map((node) => node.key)).toEqual(["bgColor"]);
+    expect(searchSettings(settingsTree, "翻页").map((node) => node.key)).toContain("flipDirection");
+    expect(searchSettings(settingsTree, "   ")).toHaveLength(settingsTree.length);
+  });
+
+  it("shows related settings only when their trigger is on", () => {
+    const interval = settingsTree.find((node) => node.key === "autoFlipIntervalSeconds");
+    if (!interval) throw new Error("no interval setting");
+    expect(isVisible(interval, {})).toBe(false);
+    expect(isVisible(interval, { autoFlip: true })).toBe(true);
+    expect(isVisible(interval, { autoFlip: "Yes" })).toBe(true);
+  });
+
+  it("covers the node types and the reader's main settings", () => {
+    expect(new Set(settingsTree.map((node) => node.type))).toEqual(
+      new Set(["color", "bool", "number", "list", "text"]),
+    );
+    for (const key of ["bgColor", "toolbarColor", "flipDirection", "flippingTime", "hardCover", "pageMode"])
+      expect(settingDefaults).toHaveProperty(key);
+  });
+});
+
+describe("undo and redo", () => {
+  it("steps back and forth with first/last flags, coalescing a drag of one key", () => {
+    let history = startHistory({ bgColor: "#111111" });
+    expect(isFirst(history) && isLast(history)).toBe(true);
+    history = record(history, { bgColor: "#222222" }, "bgColor", 1000);
+    history = record(history, { bgColor: "#333333" }, "bgColor", 1200);
+    history = record(history, { bgColor: "#333333", hardCover: false }, "hardCover", 5000);
+    expect(history.steps).toHaveLength(3);
+    history = undo(history);
+    expect(current(history)).toEqual({ bgColor: "#333333" });
+    history = undo(history);
+    expect(isFirst(history)).toBe(true);
+    expect(undo(history)).toBe(history);
+    history = redo(history);
+    expect(current(history)).toEqual({ bgColor: "#333333" });
+    expect(changes({ bgColor: "#333333", hardCover: false }, { bgColor: "#333333" }, { hardCover: true })).toEqual({
+      hardCover: true,
+    });
+  });
+});
+
+describe("the setting-change flow", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("marks unsaved and saving, applies locally at once, sends only the changes, then success or error", async () => {
+    vi.useFakeTimers();
+    const states: [SaveState, boolean][] = [];
+    const applied: Record<string, unknown>[] = [];
+    const sent: Record<string, unknown>[] = [];
+    let refuse = false;
+    const flow = createSaveFlow({
+      apply: (changed) => applied.push(changed),
+      send: async (changed) => {
+        sent.push(changed);
+        if (refuse) throw new Error("save failed");
+        return changed;
+      },
+      state: (state, unsaved) => states.push([state, unsaved]),
+    });
+    flow.change({ bgColor: "#123456" });
+    flow.change({ bgColor: "#654321", hardCover: false });
+    expect(applied).toHaveLength(2);
+    expect(states).toEqual([
+      ["working", true],
+      ["working", true],
+    ]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(sent).toEqual([{ bgColor: "#654321", hardCover: false }]);
+    expect(states.at(-1)).toEqual(["success", false]);
+    refuse = true;
+    flow.change({ pageMode: "single" });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(states.at(-1)).toEqual(["error", true]);
+    flow.dispose();
+  });
+});

@@ -1,0 +1,502 @@
+import { useEffect, useId, useState } from "react";
+import { ApiError, type BookInfo, type Bookmark, type CatalogNode, call, type Privacy } from "./api.js";
+import type { Labels } from "./labels.js";
+import { isVisible, type SettingNode, searchSettings, settingsTree, settingValue } from "./settings.js";
+import type { Notify } from "./types.js";
+
+const messageOf = (error: unknown, labels: Labels) => {
+  if (!(error instanceof Error)) return labels.saveError;
+  const details = (error instanceof ApiError ? (error.data as { errors?: { path?: string; message: string }[] }) : null)
+    ?.errors;
+  if (!details?.length) return error.message;
+  return `${error.message}: ${details.map((detail) => (detail.path ? `${detail.path} ${detail.message}` : detail.message)).join("; ")}`;
+};
+
+/** #rgb → #rrggbb, anything unreadable → black (the colour input needs the long form). */
+function longColour(value: unknown): string {
+  const text = String(value ?? "").trim();
+  if (/^#[0-9a-f]{6}$/i.test(text)) return text.toLowerCase();
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(text);
+  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase();
+  return "#000000";
+}
+
+export function BasicPanel({ book, labels }: { book: BookInfo; labels: Labels }) {
+  return (
+    <div className="panel">
+      <label className="field">
+        <span>{labels.bookTitle}</span>
+        <input readOnly value={book.title} />
+      </label>
+      <label className="field">
+        <span>{labels.description}</span>
+        <textarea readOnly rows={4} value={book.desc} />
+      </label>
+      <label className="field">
+        <span>{labels.keywords}</span>
+        <input readOnly value={book.keyword} />
+      </label>
+      <p className="note">{labels.basicReadOnly}</p>
+    </div>
+  );
+}
+
+function SettingControl({
+  node,
+  value,
+  lang,
+  onChange,
+}: {
+  node: SettingNode;
+  value: unknown;
+  lang: "zh" | "en";
+  onChange: (key: string, value: unknown) => void;
+}) {
+  const id = useId();
+  const title = node.title[lang];
+  let control: React.ReactNode;
+  switch (node.type) {
+    case "color":
+      control = (
+        <span className="colour">
+          <input
+            id={id}
+            type="color"
+            value={longColour(value)}
+            onChange={(event) => onChange(node.key, event.target.value)}
+          />
+          <code>{longColour(value)}</code>
+        </span>
+      );
+      break;
+    case "bool":
+      control = (
+        <input
+          id={id}
+          type="checkbox"
+          className="switch"
+          checked={value === true || ["yes", "show", "true"].includes(String(value).toLowerCase())}
+          onChange={(event) => onChange(node.key, event.target.checked)}
+        />
+      );
+      break;
+    case "number":
+      control = (
+        <input
+          id={id}
+          type="number"
+          min={node.min}
+          max={node.max}
+          step={node.step}
+          value={String(value)}
+          onChange={(event) => {
+            const number = Number(event.target.value);
+            if (event.target.value !== "" && Number.isFinite(number)) onChange(node.key, number);
+          }}
+        />
+      );
+      break;
+    case "list":
+      control = (
+        <select id={id} value={String(value)} onChange={(event) => onChange(node.key, event.target.value)}>
+          {(node.options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label[lang]}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    default:
+      control = (
+        <input id={id} value={String(value ?? "")} onChange={(event) => onChange(node.key, event.target.value)} />
+      );
+  }
+  return (
+    <div className={`setting setting-${node.type}`} data-key={node.key}>
+      <div className="setting-text">
+        <label htmlFor={id}>{title}</label>
+        <small>{node.desc[lang]}</small>
+      </div>
+      {control}
+    </div>
+  );
+}
+
+/** The settings tree rendered generically from its descriptors, with search (spec 000 §5). */
+export function SettingsPanel({
+  doc,
+  labels,
+  lang,
+  onChange,
+}: {
+  doc: Record<string, unknown>;
+  labels: Labels;
+  lang: "zh" | "en";
+  onChange: (key: string, value: unknown) => void;
+}) {
+  const [query, setQuery] = useState("");
+  const nodes = searchSettings(settingsTree, query).filter((node) => isVisible(node, doc));
+  return (
+    <div className="panel">
+      <input
+        type="search"
+        className="search"
+        placeholder={labels.searchSettings}
+        aria-label={labels.searchSettings}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {nodes.length === 0 ? <p className="note">{labels.noSettings}</p> : null}
+      {nodes.map((node) => (
+        <SettingControl key={node.key} node={node} value={settingValue(node, doc)} lang={lang} onChange={onChange} />
+      ))}
+    </div>
+  );
+}
+
+type Path = number[];
+
+function updateAt(nodes: CatalogNode[], path: Path, change: (node: CatalogNode) => CatalogNode | null): CatalogNode[] {
+  const [head, ...rest] = path;
+  const result: CatalogNode[] = [];
+  for (const [index, node] of nodes.entries()) {
+    if (index !== head) result.push(node);
+    else if (rest.length === 0) {
+      const changed = change(node);
+      if (changed) result.push(changed);
+    } else result.push({ ...node, children: updateAt(node.children, rest, change) });
+  }
+  return result;
+}
+
+export function CatalogPanel({
+  book,
+  labels,
+  notify,
+  onSaved,
+}: {
+  book: BookInfo;
+  labels: Labels;
+  notify: Notify;
+  onSaved: (catalog: CatalogNode[]) => void;
+}) {
+  const [tree, setTree] = useState<CatalogNode[]>(book.catalog);
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const edit = (next: CatalogNode[]) => {
+    setTree(next);
+    setDirty(true);
+  };
+  const lastPage = (nodes: CatalogNode[]) => nodes.at(-1)?.page ?? 0;
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const reply = await call<{ catalog: CatalogNode[] }>("/api/book/save-book-catalog", {
+        bookId: book.bookId,
+        catalog: JSON.stringify(tree),
+      });
+      setTree(reply.catalog);
+      setDirty(false);
+      notify(labels.catalogSaved);
+      onSaved(reply.catalog);
+    } catch (error) {
+      notify(messageOf(error, labels), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const renderNodes = (nodes: CatalogNode[], parent: Path): React.ReactNode => (
+    <ol className="tree">
+      {nodes.map((node, index) => {
+        const path = [...parent, index];
+        const name = path.map((part) => part + 1).join(".");
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity but their place in the tree
+          <li key={name + index}>
+            <div className="tree-row">
+              <span className="tree-number">{name}</span>
+              <input
+                aria-label={`${labels.entryTitle} ${name}`}
+                value={node.title}
+                onChange={(event) => edit(updateAt(tree, path, (entry) => ({ ...entry, title: event.target.value })))}
+              />
+              <input
+                type="number"
+                min={1}
+                className="page-input"
+                aria-label={`${labels.page} ${name}`}
+                value={node.page}
+                onChange={(event) =>
+                  edit(updateAt(tree, path, (entry) => ({ ...entry, page: Number(event.target.value) || 1 })))
+                }
+              />
+              {path.length < 5 ? (
+                <button
+                  type="button"
+                  className="icon"
+                  title={labels.addChild}
+                  aria-label={`${labels.addChild} ${name}`}
+                  onClick={() =>
+                    edit(
+                      updateAt(tree, path, (entry) => ({
+                        ...entry,
+                        children: [...entry.children, { title: "", page: entry.page, children: [] }],
+                      })),
+                    )
+                  }
+                >
+                  ＋
+                </button>
+              ) : null}
+              <button
+                type="button"
+                className="icon"
+                title={labels.delete}
+                aria-label={`${labels.delete} ${name}`}
+                onClick={() => edit(updateAt(tree, path, () => null))}
+              >
+                ×
+              </button>
+            </div>
+            {node.children.length > 0 ? renderNodes(node.children, path) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+
+  return (
+    <div className="panel">
+      {tree.length === 0 ? <p className="note">{labels.catalogEmpty}</p> : renderNodes(tree, [])}
+      <div className="actions">
+        <button
+          type="button"
+          onClick={() => edit([...tree, { title: "", page: Math.max(1, lastPage(tree) + 1), children: [] }])}
+        >
+          {labels.addEntry}
+        </button>
+        <button type="button" className="primary" disabled={!dirty || busy} onClick={() => void save()}>
+          {labels.save}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function BookmarksPanel({
+  book,
+  labels,
+  notify,
+  onSaved,
+}: {
+  book: BookInfo;
+  labels: Labels;
+  notify: Notify;
+  onSaved: (bookmarks: Bookmark[]) => void;
+}) {
+  const [bookmarks, setBookmarks] = useState<Bookmark[]>(book.bookmarks);
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const done = (saved: Bookmark[]) => {
+    setBookmarks(saved);
+    setDirty(false);
+    onSaved(saved);
+  };
+
+  const add = async () => {
+    setBusy(true);
+    try {
+      // The server applies the add rules: page = last + 1, a unique random colour or the shared one.
+      const reply = await call<{ bookmarks: Bookmark[] }>("/api/book/add-book-bookmark", { bookId: book.bookId });
+      done(reply.bookmarks);
+    } catch (error) {
+      notify(messageOf(error, labels), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = async (list: Bookmark[]) => {
+    setBusy(true);
+    try {
+      const reply = await call<{ bookmarks: Bookmark[] }>("/api/book/save-book-bookmark", {
+        bookId: book.bookId,
+        bookmarks: JSON.stringify(list),
+      });
+      done(reply.bookmarks);
+      notify(labels.bookmarkSaved);
+    } catch (error) {
+      notify(messageOf(error, labels), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const edit = (index: number, change: Partial<Bookmark>) => {
+    setBookmarks(bookmarks.map((bookmark, at) => (at === index ? { ...bookmark, ...change } : bookmark)));
+    setDirty(true);
+  };
+
+  return (
+    <div className="panel">
+      {bookmarks.length === 0 ? <p className="note">{labels.bookmarksEmpty}</p> : null}
+      <ul className="bookmarks" aria-label={labels.tabBookmarks}>
+        {bookmarks.map((bookmark, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: bookmarks are identified by their place
+          <li key={index} className="bookmark">
+            <span className="swatch" style={{ background: bookmark.colour, color: bookmark.fontColour }}>
+              {index + 1}
+            </span>
+            <input
+              aria-label={`${labels.bookmarkCaption} ${index + 1}`}
+              value={bookmark.caption}
+              onChange={(event) => edit(index, { caption: event.target.value })}
+            />
+            <input
+              type="number"
+              min={1}
+              className="page-input"
+              aria-label={`${labels.page} ${index + 1}`}
+              value={bookmark.page}
+              onChange={(event) => edit(index, { page: Number(event.target.value) || 1 })}
+            />
+            <button
+              type="button"
+              className="icon"
+              aria-label={`${labels.delete} ${index + 1}`}
+              title={labels.delete}
+              disabled={busy}
+              onClick={() => void save(bookmarks.filter((_, at) => at !== index))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="actions">
+        <button type="button" disabled={busy} onClick={() => void add()}>
+          {labels.addBookmark}
+        </button>
+        <button type="button" className="primary" disabled={!dirty || busy} onClick={() => void save(bookmarks)}>
+          {labels.save}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function PasswordPanel({
+  book,
+  labels,
+  notify,
+  onSaved,
+}: {
+  book: BookInfo;
+  labels: Labels;
+  notify: Notify;
+  onSaved: () => void;
+}) {
+  const [privacy, setPrivacy] = useState<Privacy | null>(null);
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    call<Privacy>("/api/book/get-book-privacy", { bookId: book.bookId }).then(
+      (loaded) => live && setPrivacy(loaded),
+      (error: unknown) => live && notify(messageOf(error, labels), "error"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [book.bookId, labels, notify]);
+
+  if (!privacy) return <p className="note">{labels.loading}</p>;
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const saved = await call<Privacy>("/api/book/set-book-privacy", {
+        bookId: book.bookId,
+        access: privacy.access,
+        mode: "single",
+        hint: privacy.hint,
+        fromPage: privacy.fromPage || 1,
+        password,
+      });
+      setPrivacy(saved);
+      setPassword("");
+      notify(labels.privacySaved);
+      onSaved();
+    } catch (error) {
+      notify(messageOf(error, labels), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const accessChoices: [Privacy["access"], string][] = [
+    ["public", labels.accessPublic],
+    ["password", labels.accessPassword],
+    ["private", labels.accessPrivate],
+  ];
+  return (
+    <div className="panel">
+      <fieldset className="choices">
+        {accessChoices.map(([access, label]) => (
+          <label key={access}>
+            <input
+              type="radio"
+              name="access"
+              checked={privacy.access === access}
+              onChange={() => setPrivacy({ ...privacy, access })}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      {privacy.access === "password" ? (
+        <>
+          <label className="field">
+            <span>{labels.password}</span>
+            <input
+              type="password"
+              autoComplete="new-password"
+              maxLength={64}
+              placeholder={privacy.hasPassword ? labels.passwordKeep : ""}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span>{labels.hint}</span>
+            <input
+              maxLength={200}
+              value={privacy.hint}
+              onChange={(event) => setPrivacy({ ...privacy, hint: event.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span>{labels.fromPage}</span>
+            <input
+              type="number"
+              min={1}
+              value={privacy.fromPage || 1}
+              onChange={(event) => setPrivacy({ ...privacy, fromPage: Number(event.target.value) || 1 })}
+            />
+          </label>
+        </>
+      ) : null}
+      <div className="actions">
+        <button type="button" className="primary" disabled={busy} onClick={() => void save()}>
+          {labels.save}
+        </button>
+      </div>
+    </div>
+  );
+}

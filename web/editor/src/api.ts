@@ -1,0 +1,126 @@
+/**
+ * The REST envelope of spec 000 §7/§8: every call is a form-encoded POST to the same origin answering
+ * `{code, data, msg, status, mess}`. `call` resolves with `data` on OK and rejects with an ApiError otherwise.
+ */
+export interface Envelope<T = unknown> {
+  code?: string;
+  data: T;
+  msg?: string;
+  status?: string;
+  mess?: string;
+}
+
+export const networkErrorMessage = "network error, refresh and retry or contact support";
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** Spec 000 §8: the outcome of one reply; `undefined` message means nothing to show. */
+export function settle<T>(reply: Envelope<T>): { ok: true; data: T } | { ok: false; error: ApiError } {
+  if (reply.code === "OK") return { ok: true, data: reply.data };
+  if (reply.code) {
+    if (reply.code === "LOGIN_TIMEOUT" || reply.code === "LOGIN_SIGNOUT")
+      return { ok: false, error: new ApiError("LOGIN_SIGNOUT", reply.msg || "please log in", reply.data) };
+    return { ok: false, error: new ApiError(reply.code, reply.msg || `an error occurred! ${reply.code}`, reply.data) };
+  }
+  if (reply.status !== undefined && reply.status !== "1")
+    return { ok: false, error: new ApiError(String(reply.status), reply.mess || "an error occurred", reply.data) };
+  return { ok: true, data: reply.data };
+}
+
+export type Fields = Record<string, string | number | boolean | undefined>;
+
+export function formBody(fields: Fields): string {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) body.set(key, String(value));
+  return body.toString();
+}
+
+async function send<T>(url: string, init: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: "same-origin", ...init });
+  } catch {
+    throw new ApiError("NETWORK", networkErrorMessage);
+  }
+  let reply: Envelope<T>;
+  try {
+    reply = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError("NETWORK", networkErrorMessage);
+  }
+  const outcome = settle(reply);
+  if (outcome.ok) return outcome.data;
+  throw outcome.error;
+}
+
+/** A form-encoded POST to /api/… of this origin. */
+export function call<T>(path: string, fields: Fields = {}): Promise<T> {
+  return send<T>(path, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: formBody(fields),
+  });
+}
+
+/** A chunk of a file's bytes to upload-book-files (application/octet-stream). */
+export function sendChunk<T>(path: string, bytes: Blob): Promise<T> {
+  return send<T>(path, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: bytes });
+}
+
+/** Where LOGIN_SIGNOUT sends the user: the login page, coming back to where they were (a path on this site). */
+export function loginUrl(location: { pathname: string; search: string; hash: string }): string {
+  return `/login.php?back=${encodeURIComponent(`${location.pathname}${location.search}${location.hash}`)}`;
+}
+
+/** Spec 000 §3 "Ready config" (the fields the editor reads). */
+export interface ReadyConfig {
+  bookId: string;
+  number: string;
+  userId: string;
+  teamId: string;
+  folderId: string;
+  folderType: number;
+  uLink: string;
+  uType: number;
+}
+
+export interface Bookmark {
+  caption: string;
+  page: number;
+  colour: string;
+  fontColour: string;
+}
+
+export interface CatalogNode {
+  title: string;
+  page: number;
+  children: CatalogNode[];
+}
+
+export interface BookInfo {
+  bookId: string;
+  number: string;
+  title: string;
+  desc: string;
+  keyword: string;
+  htmlConfig: Record<string, unknown>;
+  catalog: CatalogNode[];
+  bookmarks: Bookmark[];
+}
+
+export interface Privacy {
+  access: "public" | "password" | "private";
+  mode: "single" | "users";
+  hint: string;
+  fromPage: number;
+  hasPassword: boolean;
+}

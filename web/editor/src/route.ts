@@ -1,0 +1,58 @@
+/** Client-side routes of spec 000 §2 under the base path /book_edit2/. */
+export const basePath = "/book_edit2";
+
+export type RouteName = "upload" | "editor" | "welcome" | "notFound";
+
+export interface Route {
+  name: RouteName;
+  /** Where to go instead (/ → /upload), keeping the query. */
+  redirect?: string;
+  /** Page title key (a label), without the product suffix. */
+  titleKey: "titleUpload" | "titleEditor" | "titleWelcome" | "titleNotFound";
+  /** Spec 000 §2: every route except Welcome loads the ready-config first. */
+  needsReadyConfig: boolean;
+}
+
+/** The route a pathname (with or without the base path) names. */
+export function routeOf(pathname: string): Route {
+  let path = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
+  path = path.replace(/\/+$/, "") || "/";
+  switch (path) {
+    case "/":
+      return { name: "upload", redirect: "/upload", titleKey: "titleUpload", needsReadyConfig: true };
+    case "/upload":
+      return { name: "upload", titleKey: "titleUpload", needsReadyConfig: true };
+    case "/editor":
+      return { name: "editor", titleKey: "titleEditor", needsReadyConfig: true };
+    case "/welcome":
+      return { name: "welcome", titleKey: "titleWelcome", needsReadyConfig: false };
+    default:
+      return { name: "notFound", titleKey: "titleNotFound", needsReadyConfig: false };
+  }
+}
+
+export const productSuffix = "Turnleaf";
+
+export function pageTitle(title: string): string {
+  return `${title} - ${productSuffix}`;
+}
+
+/** Spec 000 §2 query: tid (team, default 0), fid (folder, default 0), num (book number, optional). */
+export function queryOf(search: string): { tid: string; fid: string; num: string; lang: "zh" | "en" } {
+  const params = new URLSearchParams(search);
+  const digits = (value: string | null) => (value && /^\d+$/.test(value) ? value : "0");
+  return {
+    tid: digits(params.get("tid")),
+    fid: digits(params.get("fid")),
+    num: params.get("num") ?? "",
+    lang: params.get("lang")?.toLowerCase().startsWith("en") ? "en" : "zh",
+  };
+}
+
+/** A client route's URL keeping the language choice. */
+export function hrefOf(path: string, query: Record<string, string>, lang: "zh" | "en"): string {
+  const params = new URLSearchParams(query);
+  if (lang === "en") params.set("lang", "en");
+  const search = params.toString();
+  return `${basePath}${path}${search ? `?${search}` : ""}`;
+}

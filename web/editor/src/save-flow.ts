@@ -1,0 +1,60 @@
+/**
+ * The setting-change flow of spec 000 §4 as a small state machine independent of React: mark unsaved, set
+ * saving, update the local document, notify the preview, then send only the changed config to the server and
+ * set success or error. Changes arriving within `delayMs` go to the server as one update-book; updates are sent
+ * one after another so the server keeps the last one.
+ */
+export type SaveState = "waiting" | "working" | "success" | "error";
+
+export interface SaveFlowHooks {
+  /** Local update and preview message for each changed key. */
+  apply(changed: Record<string, unknown>): void;
+  /** Sends the changed config (update-book) and resolves with the server's htmlConfig. */
+  send(changed: Record<string, unknown>): Promise<Record<string, unknown>>;
+  state(state: SaveState, unsaved: boolean, error?: unknown): void;
+}
+
+export function createSaveFlow(hooks: SaveFlowHooks, delayMs = 250) {
+  let pending: Record<string, unknown> = {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let queue: Promise<void> = Promise.resolve();
+  let inFlight = 0;
+
+  const flush = () => {
+    timer = undefined;
+    const changed = pending;
+    pending = {};
+    if (Object.keys(changed).length === 0) return queue;
+    inFlight += 1;
+    queue = queue.then(async () => {
+      try {
+        await hooks.send(changed);
+        inFlight -= 1;
+        const more = inFlight > 0 || Object.keys(pending).length > 0;
+        hooks.state(more ? "working" : "success", more);
+      } catch (error) {
+        inFlight -= 1;
+        hooks.state("error", true, error);
+      }
+    });
+    return queue;
+  };
+
+  return {
+    change(changed: Record<string, unknown>) {
+      hooks.state("working", true);
+      hooks.apply(changed);
+      Object.assign(pending, changed);
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(flush, delayMs);
+    },
+    /** Sends what is pending now (e.g. before leaving). */
+    flush(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      return flush();
+    },
+    dispose() {
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
