@@ -1,9 +1,9 @@
 import formBody from "@fastify/formbody";
 import type { Logger } from "@turnleaf/kit";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from "fastify";
 import type { Peers } from "./peers.js";
 import { registerSessions } from "./plugins/actor.js";
-import { registerEnvelope } from "./plugins/envelope.js";
+import { answerFrameworkError, registerEnvelope } from "./plugins/envelope.js";
 import { registerSameOriginRule } from "./plugins/same-origin.js";
 import { registerAccountRoutes } from "./routes/account.routes.js";
 import { registerBookPrivacyRoutes, registerBookRoutes } from "./routes/book.routes.js";
@@ -29,6 +29,8 @@ export interface AppDependencies {
   reader?: ReaderDependencies;
   /** The built editor (web/editor/dist); tests of other paths may leave it out. */
   editorDistDir?: string;
+  /** Told of every route as it is registered (the fuzz contract test enumerates the paths with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A hop count becomes proxy-addr's trust function (fastify's types omit the number form). */
@@ -47,7 +49,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     trustProxy: trustProxyOption(dependencies.trustProxy),
     // Forms and query strings arrive as strings anyway; a JSON number or array where a string belongs is a mistake.
     ajv: { customOptions: { coerceTypes: false } },
+    // Bad percent-encoding or an over-long path parameter: the envelope too, not fastify's own error body.
+    frameworkErrors: answerFrameworkError,
   });
+  if (dependencies.onRoute) app.addHook("onRoute", dependencies.onRoute);
   await app.register(formBody);
   registerEnvelope(app);
   registerSameOriginRule(app, dependencies.allowedOrigins);

@@ -19,9 +19,18 @@ type SessionState =
 
 const states = new WeakMap<FastifyRequest, SessionState>();
 
-export function sessionToken(request: FastifyRequest): string | undefined {
+/**
+ * The session cookie's token. A value that is not valid percent-encoding (a tampered or truncated cookie) is kept
+ * as sent: no session has such a token, so the request answers LOGIN_SIGNOUT rather than failing.
+ */
+export function sessionToken(request: Pick<FastifyRequest, "headers">): string | undefined {
   const token = cookieValue(request.headers.cookie, sessionCookieName);
-  return token ? decodeURIComponent(token) : undefined;
+  if (!token) return undefined;
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return token;
+  }
 }
 
 /** Paths that never act as a user: the hosted reader, health, the login form. A session cookie is not resolved there. */

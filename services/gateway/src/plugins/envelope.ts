@@ -1,5 +1,5 @@
 import { catalogueMessages, DomainError, type Envelope, errorEnvelope } from "@turnleaf/kit";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 interface ValidationIssue {
   instancePath: string;
@@ -11,6 +11,17 @@ function fieldOf(issue: ValidationIssue): string {
   const missing = issue.params?.missingProperty;
   if (typeof missing === "string") return missing;
   return issue.instancePath.replace(/^\//, "") || "(body)";
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors the router raises before any route or error handler runs — a path parameter
+ * that is not valid percent-encoding (400), one over the router's length limit (414). They answer the envelope with
+ * their 4xx, like every other malformed request, instead of fastify's own `{error, message, statusCode}`.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const msg = catalogueMessages.requestException;
+  reply.status(statusCode).send({ code: "ERROR", data: null, msg, status: "0", mess: msg } satisfies Envelope);
 }
 
 /**

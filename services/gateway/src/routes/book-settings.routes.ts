@@ -28,6 +28,16 @@ function parseJsonField(text: string, field: string): unknown {
 
 const maxCatalogDepth = 5;
 
+/**
+ * A page number as sent in a catalog entry or bookmark: a whole number (a digit string counts). Anything else —
+ * text, fractions, numbers beyond 32 bits — becomes 0, which the book service refuses with its page rule
+ * ('page must be between 1 and N') instead of the RPC failing to encode it.
+ */
+export function pageOf(value: unknown): number {
+  const page = typeof value === "number" || typeof value === "string" ? Number(value) : Number.NaN;
+  return Number.isInteger(page) && Math.abs(page) <= 2_147_483_647 ? page : 0;
+}
+
 function catalogOf(
   value: unknown,
   depth = 1,
@@ -41,7 +51,7 @@ function catalogOf(
     const node = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
     return {
       title: typeof node.title === "string" ? node.title : "",
-      page: Number(node.page ?? 0),
+      page: pageOf(node.page),
       children: catalogOf(node.children ?? [], depth + 1),
     };
   });
@@ -55,7 +65,7 @@ function bookmarksOf(value: unknown) {
     const text = (key: string) => (typeof bookmark[key] === "string" ? (bookmark[key] as string) : "");
     return {
       caption: text("caption"),
-      page: Number(bookmark.page ?? 0),
+      page: pageOf(bookmark.page),
       colour: text("colour"),
       fontColour: text("fontColour"),
     };

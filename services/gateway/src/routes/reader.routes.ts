@@ -213,7 +213,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     "/oembed",
     async (request, reply) => {
       const target = request.query.url ?? "";
-      const link = /\/b\/([A-Za-z0-9_-]{1,64})(?:\/\d+)?\/?$/.exec(new URL(target, "http://x").pathname)?.[1];
+      const link = bookLinkOf(target);
       if (!link) return reply.status(404).send(errorEnvelope(notFound()));
       const { facts } = await published(link);
       const width = Math.min(Number(request.query.maxwidth) || 800, 1600);
@@ -224,6 +224,17 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
 }
 
 const notFound = () => new DomainError("NOT_FOUND", "book not found");
+
+/** The book link an oEmbed `url` names (`…/b/<link>[/<page>]`); undefined for anything else, an unparsable URL too. */
+export function bookLinkOf(url: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = new URL(url, "http://x").pathname;
+  } catch {
+    return undefined;
+  }
+  return /\/b\/([A-Za-z0-9_-]{1,64})(?:\/\d+)?\/?$/.exec(pathname)?.[1];
+}
 
 /** The reader's book: the chosen revision's, or an empty one still converting when no manifest exists yet. */
 function viewOf(
