@@ -219,6 +219,17 @@ beforeAll(async () => {
     editorDistDir,
   });
   await Promise.all([devApp.ready(), anonymousApp.ready()]);
+  // A real upload task of the owner, so chunk writes, progress and operate-book reach the upload service's checks.
+  const begun = await devApp.inject({
+    method: "POST",
+    url: "/api/book/begin-upload",
+    headers: formType,
+    payload: form({ title: "fuzzed upload", files: JSON.stringify([{ name: "a.pdf", size: 4096 }]) }),
+  });
+  const task = (begun.json() as { data: { taskId: string; files: { fileId: string }[] } | null }).data;
+  expect(task?.taskId, begun.body).toBeTruthy();
+  plausible.taskId = task?.taskId ?? "";
+  plausible.fileId = task?.files[0]?.fileId ?? "";
 }, 60_000);
 
 afterAll(async () => {

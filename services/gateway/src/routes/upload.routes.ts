@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createContextKey, createContextValues } from "@connectrpc/connect";
 import { fastifyConnectPlugin } from "@connectrpc/connect-fastify";
@@ -101,6 +101,13 @@ const wholeNumber = { type: "string", pattern: "^[0-9]{1,20}$" } as const;
 const taskId = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
 const bookId = { type: "string", pattern: "^[A-Za-z0-9_-]{0,64}$" } as const;
 const smallInteger = { type: "string", pattern: "^-?[0-9]{1,4}$" } as const;
+const byteOffset = { type: "string", pattern: "^[0-9]{1,15}$" } as const;
+
+/** A chunk sent with another content type than application/octet-stream (a form, JSON) or none: HTTP 415. */
+export function chunkBody(body: unknown): Readable {
+  if (body instanceof Readable) return body;
+  throw Object.assign(new Error("upload-book-files takes the chunk as application/octet-stream"), { statusCode: 415 });
+}
 
 const beginFields = {
   title: text(1000),
@@ -379,7 +386,8 @@ export async function registerUploadRoutes(
       querystring: {
         type: "object",
         required: ["taskId", "fileId"],
-        properties: { taskId, fileId: { type: "string", pattern: "^[A-Za-z0-9_-]{1,32}$" }, offset: wholeNumber },
+        // offset: at most 15 digits, so it stays an exact number (a file is far smaller than 10^15 bytes).
+        properties: { taskId, fileId: { type: "string", pattern: "^[A-Za-z0-9_-]{1,32}$" }, offset: byteOffset },
       },
     } as const;
     type ChunkQuery = { taskId: string; fileId: string; offset?: string };
@@ -411,8 +419,8 @@ export async function registerUploadRoutes(
       },
       async (request, reply) => {
         const actor = resolveActor(request);
+        const body = chunkBody(request.body);
         const { task, file } = await fileOf(actor, request.query);
-        const body = request.body as Readable;
         const partSize = Number(task.partSizeBytes);
         let position = Number(request.query.offset);
         let pending: Buffer[] = [];
