@@ -403,6 +403,18 @@ const oddWildcards = [
   "",
 ];
 
+/** Headers a browser would never send: an unparsable Origin or Referer, odd Host names, a forwarded protocol. */
+const oddHeaders: Record<string, string>[] = [
+  { origin: "null" },
+  { origin: "http://[" },
+  { referer: "::::" },
+  { host: "[" },
+  { host: "evil.example:99999" },
+  { host: "a b" },
+  { "x-forwarded-proto": "javascript", "x-forwarded-host": "[" },
+  { accept: "text/html", "accept-language": "\u0000" },
+];
+
 interface Variant {
   name: string;
   query?: string;
@@ -469,6 +481,11 @@ function bodyVariants(fields: string[], perField: boolean): Variant[] {
     { name: "malformed session cookie", headers: { ...formType, cookie: "tl_session=%E0%A4%A" }, payload: form(base) },
     { name: "unknown session cookie", headers: { ...formType, cookie: "tl_session=nope" }, payload: form(base) },
     { name: "query junk", query: "a=%&b=%ff&__proto__=1&bookId=1&bookId=2", headers: formType, payload: "" },
+    ...oddHeaders.map((headers, index) => ({
+      name: `odd headers #${index}`,
+      headers: { ...formType, ...headers },
+      payload: form(base),
+    })),
   ];
   if (!perField) return variants;
   for (const field of fields) {
@@ -507,6 +524,7 @@ function queryVariants(fields: string[], perField: boolean): Variant[] {
     { name: "query 100 KB", query: `q=${huge}` },
     { name: "malformed session cookie", query: form(base), headers: { cookie: "tl_session=%E0%A4%A" } },
     { name: "malformed grant cookie", query: form(base), headers: { cookie: `tl_book_${bookNumber}=%%%; a` } },
+    ...oddHeaders.map((headers, index) => ({ name: `odd headers #${index}`, query: form(base), headers })),
   ];
   if (!perField) return variants;
   for (const field of fields) {
