@@ -22,6 +22,7 @@ import type { BookAssets } from "../../services/gateway/src/book-assets.js";
 import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+import { readyBook } from "../../web/reader/src/book.js";
 
 // The book service in this process on the run's real MongoDB-wire server, the real gateway in front (acting as
 // DEV_ACTOR_USER_ID 10001, a second gateway as user 20002), and a stand-in for the converted assets: one ready
@@ -367,7 +368,9 @@ describe("the hosted reader", () => {
     await post("/api/book/save-book-catalog", { bookId, catalog: JSON.stringify(tree) });
     const response = await gateway.inject({ method: "GET", url: `/b/${number}/book.json` });
     const book = response.json();
-    expect(book.settings).toMatchObject({
+    // The reader maps the saved htmlConfig with its preview's own code (web/reader/src/preview.ts).
+    expect(book.htmlConfig).toMatchObject({ bgColor: "#102030" });
+    expect(readyBook(book).settings).toMatchObject({
       backgroundColor: "#102030",
       direction: "rtl",
       flipTimeMs: 800,

@@ -6,6 +6,7 @@ import { pino } from "pino";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
+import { type ReaderBook, readyBook } from "../../web/reader/src/book.js";
 import { launchChromium } from "../browser.js";
 
 // A user's whole path on the seven built processes and the real stores: upload a PDF through the gateway, let
@@ -157,12 +158,9 @@ describe("publishing a PDF and reading it", () => {
       form({ bookId, catalog: JSON.stringify([{ title: "The harbour", page: 4, children: [] }]) }),
     );
     expect(saved, saved.msg).toMatchObject({ code: "OK" });
-    const book = (await (await fetch(`${services.gatewayUrl}/b/${number}/book.json`)).json()) as {
-      settings: Record<string, unknown>;
-      bookmarks: { caption: string; page: number }[];
-      outline: { title: string; page: number }[];
-    };
-    expect(book.settings).toMatchObject({ backgroundColor: "#204060", flipTimeMs: 600 });
+    const book = (await (await fetch(`${services.gatewayUrl}/b/${number}/book.json`)).json()) as ReaderBook;
+    // The reader maps the saved htmlConfig with its preview's own code (web/reader/src/preview.ts).
+    expect(readyBook(book).settings).toMatchObject({ backgroundColor: "#204060", flipTimeMs: 600 });
     expect(book.bookmarks).toMatchObject([{ caption: "Harbour", page: 1 }]);
     expect(book.outline).toEqual([{ title: "The harbour", page: 4, children: [] }]);
   }, 30_000);

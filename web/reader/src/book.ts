@@ -1,5 +1,6 @@
 import type { Axis, Direction } from "./engine/layout.js";
 import type { Rendition } from "./engine/renditions.js";
+import { settingsFromHtmlConfig } from "./preview.js";
 
 /**
  * What the reader is given for one book (`/b/<link>/book.json`, composed by the gateway from the book's
@@ -20,6 +21,8 @@ export interface ReaderBook {
   /** The book's page count once converted (pages may hold fewer while converting). */
   pageCount: number;
   settings: ReaderSettings;
+  /** The book's saved editor settings (htmlConfig keys), applied over `settings` by the preview's mapping. */
+  htmlConfig?: Record<string, unknown>;
   /** A password-protected book the reader has not unlocked: its pages from fromPage on are withheld. */
   lock?: { mode: "single" | "users"; hint: string; fromPage: number } | null;
   /** Bookmark tabs on the book's side edge (the editor's tabconfig): a click jumps to the page. */
@@ -148,8 +151,12 @@ export const defaultSettings: ReaderSettings = {
 export async function loadBook(url: string): Promise<ReaderBook> {
   const response = await fetch(url, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`book not available (HTTP ${response.status})`);
-  const book = (await response.json()) as ReaderBook;
-  return { ...book, settings: { ...defaultSettings, ...book.settings } };
+  return readyBook((await response.json()) as ReaderBook);
+}
+
+/** A book as it arrives (inline or fetched) with its settings complete: defaults, then its own, then htmlConfig. */
+export function readyBook(book: ReaderBook): ReaderBook {
+  return { ...book, settings: settingsFromHtmlConfig({ ...defaultSettings, ...book.settings }, book.htmlConfig ?? {}) };
 }
 
 /** Where the reader was opened: /b/<link>[/<page>][?lang=xx]; a `book` query parameter overrides (development). */

@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { defaultSettings, loadBook, type ReaderBook, readLocation } from "./book.js";
+import { loadBook, type ReaderBook, readLocation, readyBook } from "./book.js";
 import { labelsFor } from "./labels.js";
 import { Reader } from "./Reader.js";
 import "./styles.css";
@@ -16,7 +16,7 @@ function inlineBook(): Promise<ReaderBook> | undefined {
   const element = document.getElementById("turnleaf-book");
   if (!element?.textContent) return undefined;
   const book = JSON.parse(element.textContent) as ReaderBook;
-  return Promise.resolve({ ...book, settings: { ...defaultSettings, ...book.settings } });
+  return Promise.resolve(readyBook(book));
 }
 
 (inlineBook() ?? loadBook(where.bookUrl)).then(

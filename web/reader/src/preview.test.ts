@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultSettings } from "./book.js";
-import { applyPreview, isPreviewMessage } from "./preview.js";
+import { applyPreview, isPreviewMessage, settingsFromHtmlConfig } from "./preview.js";
 
 describe("preview messages", () => {
   it("are recognised only in the editor's shape", () => {
@@ -47,5 +47,52 @@ describe("preview messages", () => {
     ).toEqual({ url: "/a.mp3", loops: 3, volume: 40 });
     expect(applyPreview(defaultSettings, message("backgroundMusic", ""))?.backgroundMusic).toBeNull();
     expect(applyPreview(defaultSettings, message("pageCaptions", "1:Cover;2-:1+"))?.pageCaptions).toBe("1:Cover;2-:1+");
+  });
+});
+
+describe("a book's saved htmlConfig", () => {
+  it("maps the editor's keys onto the reader's with the preview's own rules", () => {
+    expect(
+      settingsFromHtmlConfig(defaultSettings, {
+        bgColor: "#123456",
+        flipDirection: "RTL",
+        flippingTime: "0.6",
+        hardCover: "No",
+        autoFlip: "Yes",
+        searchMinLength: "3",
+        pageMode: "single",
+        printWatermark: "draft",
+        unknownKey: "x",
+      }),
+    ).toMatchObject({
+      backgroundColor: "#123456",
+      direction: "rtl",
+      flipTimeMs: 600,
+      hardCover: false,
+      autoFlip: true,
+      searchMinLength: 3,
+      pageMode: "single",
+      printWatermark: "draft",
+    });
+  });
+
+  it("takes flip times of 20 or more as milliseconds and leaves bad values as they were", () => {
+    const settings = settingsFromHtmlConfig(defaultSettings, {
+      flippingTime: "450",
+      searchMinLength: "x",
+      pageMode: "wide",
+    });
+    expect(settings.flipTimeMs).toBe(450);
+    expect(settings.searchMinLength).toBe(defaultSettings.searchMinLength);
+    expect(settings.pageMode).toBe(defaultSettings.pageMode);
+  });
+
+  it("sets the calendar axis from the flip direction, and background music from a URL", () => {
+    expect(
+      settingsFromHtmlConfig(defaultSettings, { flipDirection: "vertical", backgroundMusic: "/a.mp3" }),
+    ).toMatchObject({
+      flipAxis: "vertical",
+      backgroundMusic: { url: "/a.mp3", loops: -1, volume: 1 },
+    });
   });
 });

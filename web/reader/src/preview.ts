@@ -86,13 +86,29 @@ export function applyPreview(settings: ReaderSettings, message: PreviewMessage):
     if (key === "flipTimeMs" && message.key === "flippingTime" && Number(message.value) < 20)
       value = Number(message.value) * 1000;
     if (!Number.isFinite(value)) return undefined;
-  } else if (key === "direction") value = String(value).toLowerCase() === "rtl" ? "rtl" : "ltr";
-  else if (key === "flipAxis") value = String(value).trim().toLowerCase() === "vertical" ? "vertical" : "horizontal";
+  } else if (key === "direction") value = String(value).trim().toLowerCase() === "rtl" ? "rtl" : "ltr";
+  else if (key === "pageMode") {
+    value = String(value).trim().toLowerCase();
+    if (value !== "auto" && value !== "single" && value !== "double") return undefined;
+  } else if (key === "flipAxis") value = String(value).trim().toLowerCase() === "vertical" ? "vertical" : "horizontal";
   else if (key === "backgroundMusic") {
     value = backgroundMusicOf(value);
     if (value === undefined) return undefined;
   } else value = String(value);
   return { ...settings, [key]: value };
+}
+
+/**
+ * The book's saved htmlConfig as reader settings: the same mapping as the live preview, so what the editor previews
+ * is what readers get. Keys the reader does not know are ignored.
+ */
+export function settingsFromHtmlConfig(base: ReaderSettings, htmlConfig: Record<string, unknown>): ReaderSettings {
+  let settings = base;
+  for (const [key, value] of Object.entries(htmlConfig)) {
+    if (value === undefined || value === null) continue;
+    settings = applyPreview(settings, { type: "previewBook", key, value }) ?? settings;
+  }
+  return settings;
 }
 
 export function listenForPreview(onMessage: (message: PreviewMessage) => void): () => void {

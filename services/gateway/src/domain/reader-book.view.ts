@@ -1,6 +1,6 @@
 import { type Manifest, readerBook as manifestReaderBook, type ReaderBook } from "@turnleaf/conversion/manifest";
 import type { BookLock } from "./book-grant.js";
-import { type BookReaderSettings, catalogOutline, readerBookmarks, readerSettings } from "./reader-settings.view.js";
+import { type BookReaderSettings, catalogOutline, readerBookmarks, readerDownload } from "./reader-settings.view.js";
 
 /**
  * The hosted reader's view of a book: the conversion's manifest (books/<bookId>/r<revision>/manifest.json, mapped to
@@ -40,7 +40,7 @@ export const assetContentTypes: Record<string, string> = {
 };
 
 /**
- * book.json of the hosted reader: the book's files under /b/<link>/assets/<revision>/, its settings from htmlConfig,
+ * book.json of the hosted reader: the book's files under /b/<link>/assets/<revision>/, its htmlConfig and download button,
  * its bookmarks, and its catalog as the outline when it has one (else the PDF's).
  */
 export function readerBook(
@@ -55,14 +55,17 @@ export function readerBook(
     title: book.title,
     assetUrl: (key) => `${base}${key}`,
     lock,
-    settings: owner ? readerSettings(owner.htmlConfig, owner.download) : {},
+    settings: owner ? readerDownload(owner.htmlConfig, owner.download) : {},
   });
   if (!owner) return view;
   const outline = owner.catalog.length > 0 ? catalogOutline(owner.catalog, manifest.pageCount) : view.outline;
-  return { ...view, outline, bookmarks: readerBookmarks(owner.bookmarks) };
+  return { ...view, outline, htmlConfig: owner.htmlConfig, bookmarks: readerBookmarks(owner.bookmarks) };
 }
 
-export type ReaderBookView = ReaderBook & { bookmarks?: ReturnType<typeof readerBookmarks> };
+export type ReaderBookView = ReaderBook & {
+  htmlConfig?: Record<string, unknown>;
+  bookmarks?: ReturnType<typeof readerBookmarks>;
+};
 
 const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (text: string) =>
