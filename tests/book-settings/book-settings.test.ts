@@ -19,10 +19,10 @@ import { BookRevisionRepository } from "../../services/book/src/data/book-revisi
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
 import { buildApp } from "../../services/gateway/src/app.js";
 import type { BookAssets } from "../../services/gateway/src/book-assets.js";
-import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { readyBook } from "../../web/reader/src/book.js";
+import { testGatewayConfig } from "../support/gateway-config.js";
 
 // The book service in this process on the run's real MongoDB-wire server, the real gateway in front (acting as
 // DEV_ACTOR_USER_ID 10001, a second gateway as user 20002), and a stand-in for the converted assets: one ready
@@ -92,21 +92,7 @@ beforeAll(async () => {
     log,
   });
   server.setServing(true);
-  const config = readGatewayConfig({
-    LOG_LEVEL: "silent",
-    HOST: "127.0.0.1",
-    BOOK_SERVICE_ADDR: `127.0.0.1:${server.port}`,
-    POWER_SERVICE_ADDR: "127.0.0.1:1",
-    UPLOAD_SERVICE_ADDR: "127.0.0.1:1",
-    CONVERSION_SERVICE_ADDR: "127.0.0.1:1",
-    LICENCE_SERVICE_ADDR: "127.0.0.1:1",
-    LANGUAGE_SERVICE_ADDR: "127.0.0.1:1",
-    MONGODB_URI: stores.mongodbUri,
-    NATS_URL: stores.natsUrl,
-    S3_ENDPOINT: stores.s3.endpoint,
-    S3_ACCESS_KEY_ID: stores.s3.accessKey,
-    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
-  });
+  const config = testGatewayConfig(stores, { book: `127.0.0.1:${server.port}` });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
   const distDir = await mkdtemp(join(tmpdir(), "turnleaf-book-settings-"));

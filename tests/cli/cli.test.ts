@@ -23,7 +23,6 @@ import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../../services/gateway/src/app.js";
-import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assembleLicenceDesk } from "../../services/licence/src/assemble.js";
@@ -31,6 +30,7 @@ import { runLicenceCommand } from "../../services/licence/src/command.js";
 import { buildServices } from "../../services/licence/src/server.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { testGatewayConfig } from "../support/gateway-config.js";
 
 // The built CLI (node services/cli/dist/main.js) as a child process, against the real licence service and gateway
 // (in this process, on the run's real MongoDB-wire server) and the real conversion pipeline, then the published
@@ -76,21 +76,7 @@ beforeAll(async () => {
   server.setServing(true);
   const address = `127.0.0.1:${server.port}`;
   admin = createClient(LicenceAdminService, address, { peer: "licence" });
-  const config = readGatewayConfig({
-    LOG_LEVEL: "silent",
-    HOST: "127.0.0.1",
-    BOOK_SERVICE_ADDR: "127.0.0.1:1",
-    POWER_SERVICE_ADDR: "127.0.0.1:1",
-    UPLOAD_SERVICE_ADDR: "127.0.0.1:1",
-    CONVERSION_SERVICE_ADDR: "127.0.0.1:1",
-    LICENCE_SERVICE_ADDR: address,
-    LANGUAGE_SERVICE_ADDR: "127.0.0.1:1",
-    MONGODB_URI: stores.mongodbUri,
-    NATS_URL: stores.natsUrl,
-    S3_ENDPOINT: stores.s3.endpoint,
-    S3_ACCESS_KEY_ID: stores.s3.accessKey,
-    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
-  });
+  const config = testGatewayConfig(stores, { licence: address });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
   gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });

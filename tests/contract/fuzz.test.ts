@@ -27,7 +27,6 @@ import { BookRevisionRepository } from "../../services/book/src/data/book-revisi
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
 import { buildApp } from "../../services/gateway/src/app.js";
 import { bookAssets } from "../../services/gateway/src/book-assets.js";
-import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assembleLanguage } from "../../services/language/src/assemble.js";
@@ -39,6 +38,7 @@ import { buildServices as buildPowerServices } from "../../services/power/src/se
 import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
 import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
+import { testGatewayConfig } from "../support/gateway-config.js";
 
 // The fuzz contract (issue 4): every REST path the gateway registers, fed a fixed, seeded set of bad inputs —
 // wrong types, huge strings and bodies, broken JSON, unknown fields, empty bodies, wrong content types, bytes that
@@ -171,20 +171,13 @@ beforeAll(async () => {
   // Conversion: only its health answers (the gateway never calls it on a REST path).
   const conversionAddress = await serve([]);
 
-  const config = readGatewayConfig({
-    LOG_LEVEL: "silent",
-    HOST: "127.0.0.1",
-    BOOK_SERVICE_ADDR: bookAddress,
-    POWER_SERVICE_ADDR: powerAddress,
-    UPLOAD_SERVICE_ADDR: uploadAddress,
-    CONVERSION_SERVICE_ADDR: conversionAddress,
-    LICENCE_SERVICE_ADDR: licenceAddress,
-    LANGUAGE_SERVICE_ADDR: languageAddress,
-    MONGODB_URI: stores.mongodbUri,
-    NATS_URL: stores.natsUrl,
-    S3_ENDPOINT: stores.s3.endpoint,
-    S3_ACCESS_KEY_ID: stores.s3.accessKey,
-    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
+  const config = testGatewayConfig(stores, {
+    book: bookAddress,
+    power: powerAddress,
+    upload: uploadAddress,
+    conversion: conversionAddress,
+    licence: licenceAddress,
+    language: languageAddress,
   });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);

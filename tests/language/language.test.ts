@@ -14,11 +14,11 @@ import { BookRepository } from "../../services/book/src/data/book.repository.js"
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
 import { buildApp } from "../../services/gateway/src/app.js";
-import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assembleLanguage } from "../../services/language/src/assemble.js";
 import { buildServices as buildLanguageServices } from "../../services/language/src/server.js";
+import { testGatewayConfig } from "../support/gateway-config.js";
 
 // The language and book services in this process on the run's real MongoDB-wire server, with the real gateway in
 // front: one gateway acting as the books' owner, one as another user, one as nobody (as deployed, no cookie).
@@ -76,21 +76,7 @@ beforeAll(async () => {
   const bookAddress = await serve(buildBookServices({ books, revisions, power }));
   const languageAddress = await serve(buildLanguageServices(await assembleLanguage(await database("language"))));
 
-  const config = readGatewayConfig({
-    LOG_LEVEL: "silent",
-    HOST: "127.0.0.1",
-    BOOK_SERVICE_ADDR: bookAddress,
-    POWER_SERVICE_ADDR: "127.0.0.1:1",
-    UPLOAD_SERVICE_ADDR: "127.0.0.1:1",
-    CONVERSION_SERVICE_ADDR: "127.0.0.1:1",
-    LICENCE_SERVICE_ADDR: "127.0.0.1:1",
-    LANGUAGE_SERVICE_ADDR: languageAddress,
-    MONGODB_URI: stores.mongodbUri,
-    NATS_URL: stores.natsUrl,
-    S3_ENDPOINT: stores.s3.endpoint,
-    S3_ACCESS_KEY_ID: stores.s3.accessKey,
-    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
-  });
+  const config = testGatewayConfig(stores, { book: bookAddress, language: languageAddress });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
   gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: owner });

@@ -29,12 +29,12 @@ import {
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../../services/gateway/src/app.js";
-import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assembleLicenceDesk } from "../../services/licence/src/assemble.js";
 import { runLicenceCommand } from "../../services/licence/src/command.js";
 import { buildServices } from "../../services/licence/src/server.js";
+import { testGatewayConfig } from "../support/gateway-config.js";
 
 // The licence service in this process (so its clock can be moved) on the run's real MongoDB-wire server, the real
 // gateway in front of it, and the desktop side played by the licence-client library, as the desktop tool uses it.
@@ -78,21 +78,7 @@ beforeAll(async () => {
   const address = `127.0.0.1:${server.port}`;
   admin = createClient(LicenceAdminService, address, { peer: "licence" });
   licenceClient = createClient(LicenceService, address, { peer: "licence" });
-  const config = readGatewayConfig({
-    LOG_LEVEL: "silent",
-    HOST: "127.0.0.1",
-    BOOK_SERVICE_ADDR: "127.0.0.1:1",
-    POWER_SERVICE_ADDR: "127.0.0.1:1",
-    UPLOAD_SERVICE_ADDR: "127.0.0.1:1",
-    CONVERSION_SERVICE_ADDR: "127.0.0.1:1",
-    LICENCE_SERVICE_ADDR: address,
-    LANGUAGE_SERVICE_ADDR: "127.0.0.1:1",
-    MONGODB_URI: stores.mongodbUri,
-    NATS_URL: stores.natsUrl,
-    S3_ENDPOINT: stores.s3.endpoint,
-    S3_ACCESS_KEY_ID: stores.s3.accessKey,
-    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
-  });
+  const config = testGatewayConfig(stores, { licence: address });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
   gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });

@@ -24,7 +24,6 @@ import { BookRepository } from "../../services/book/src/data/book.repository.js"
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
 import { buildApp } from "../../services/gateway/src/app.js";
-import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assemblePower } from "../../services/power/src/assemble.js";
@@ -33,6 +32,7 @@ import { buildServices as buildPowerServices } from "../../services/power/src/se
 import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
 import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
+import { testGatewayConfig } from "../support/gateway-config.js";
 import { makePdf } from "../upload/fixtures.js";
 
 // The power limits of uploads end to end: the power, book and upload services in this process on the run's real
@@ -106,21 +106,7 @@ beforeAll(async () => {
   });
   const uploadAddress = await serve(buildUploadServices({ desk, nats }));
 
-  const config = readGatewayConfig({
-    LOG_LEVEL: "silent",
-    HOST: "127.0.0.1",
-    BOOK_SERVICE_ADDR: bookAddress,
-    POWER_SERVICE_ADDR: powerAddress,
-    UPLOAD_SERVICE_ADDR: uploadAddress,
-    CONVERSION_SERVICE_ADDR: "127.0.0.1:1",
-    LICENCE_SERVICE_ADDR: "127.0.0.1:1",
-    LANGUAGE_SERVICE_ADDR: "127.0.0.1:1",
-    MONGODB_URI: stores.mongodbUri,
-    NATS_URL: stores.natsUrl,
-    S3_ENDPOINT: stores.s3.endpoint,
-    S3_ACCESS_KEY_ID: stores.s3.accessKey,
-    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
-  });
+  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress, upload: uploadAddress });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
   pdf = await makePdf({ pages: 2 });

@@ -36,7 +36,6 @@ import { BookRepository } from "../../services/book/src/data/book.repository.js"
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
 import { buildApp } from "../../services/gateway/src/app.js";
-import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assemblePower } from "../../services/power/src/assemble.js";
@@ -45,6 +44,7 @@ import { assembleUploadDesk, startExpirySweep } from "../../services/upload/src/
 import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import type { UploadDesk } from "../../services/upload/src/handlers/upload-desk.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
+import { testGatewayConfig } from "../support/gateway-config.js";
 import { fakeImage, makePdf, sha256 } from "./fixtures.js";
 
 // The upload and book services in this process (so the upload clock can move) on the run's real MongoDB-wire
@@ -130,20 +130,9 @@ beforeAll(async () => {
   });
   uploadServer.setServing(true);
 
-  const config = readGatewayConfig({
-    LOG_LEVEL: "silent",
-    HOST: "127.0.0.1",
-    BOOK_SERVICE_ADDR: `127.0.0.1:${bookServer.port}`,
-    POWER_SERVICE_ADDR: "127.0.0.1:1",
-    UPLOAD_SERVICE_ADDR: `127.0.0.1:${uploadServer.port}`,
-    CONVERSION_SERVICE_ADDR: "127.0.0.1:1",
-    LICENCE_SERVICE_ADDR: "127.0.0.1:1",
-    LANGUAGE_SERVICE_ADDR: "127.0.0.1:1",
-    MONGODB_URI: stores.mongodbUri,
-    NATS_URL: stores.natsUrl,
-    S3_ENDPOINT: stores.s3.endpoint,
-    S3_ACCESS_KEY_ID: stores.s3.accessKey,
-    S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
+  const config = testGatewayConfig(stores, {
+    book: `127.0.0.1:${bookServer.port}`,
+    upload: `127.0.0.1:${uploadServer.port}`,
   });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
