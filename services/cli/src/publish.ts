@@ -51,7 +51,8 @@ function offlineReaderDir(context: Context): string {
 }
 
 const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can appear. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 

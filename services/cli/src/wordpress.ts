@@ -11,7 +11,7 @@ import type { Manifest } from "@turnleaf/conversion/manifest";
 import type { Context } from "./context.js";
 import { CliError, exitCodes } from "./errors.js";
 import type { Project } from "./project.js";
-import { type PublishOptions, writeFlipBook } from "./publish.js";
+import { escapeHtml, type PublishOptions, writeFlipBook } from "./publish.js";
 import { zipFolder } from "./zip.js";
 
 export const wordpressMessages = {
@@ -100,9 +100,6 @@ Upload the zip in Plugins > Add New > Upload Plugin, activate it, and put [${inp
 (attributes: width, height, title).
 `;
 }
-
-const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
 
 /** The book's text as sections per page, from the search index the reader book inlines (a data: URL). */
 function textVersion(searchUrl: string | null): string {
