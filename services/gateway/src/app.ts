@@ -7,12 +7,15 @@ import { answerFrameworkError, registerEnvelope } from "./plugins/envelope.js";
 import { registerSameOriginRule } from "./plugins/same-origin.js";
 import { registerAccountRoutes } from "./routes/account.routes.js";
 import { registerBookPrivacyRoutes, registerBookRoutes } from "./routes/book.routes.js";
+import { registerBookContentRoutes } from "./routes/book-content.routes.js";
 import { registerBookSettingsRoutes } from "./routes/book-settings.routes.js";
 import { registerEditorRoutes } from "./routes/editor.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
 import { registerLanguageRoutes } from "./routes/language.routes.js";
 import { registerLicenceRoutes } from "./routes/licence.routes.js";
+import { registerPowerRoutes } from "./routes/power.routes.js";
 import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
+import { registerResourceFileRoutes } from "./routes/resource-files.routes.js";
 import { registerUploadRoutes } from "./routes/upload.routes.js";
 import type { StoreProbes } from "./stores.js";
 
@@ -67,6 +70,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerBookSettingsRoutes(app, dependencies.peers, resolveActor, dependencies.reader?.assets);
   registerLicenceRoutes(app, dependencies.peers, resolveActor);
   registerLanguageRoutes(app, dependencies.peers, resolveActor);
+  registerPowerRoutes(app, dependencies.peers, resolveActor);
+  registerBookContentRoutes(app, dependencies.peers, resolveActor);
+  registerResourceFileRoutes(app, dependencies.peers, resolveActor);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);
   if (dependencies.reader) await registerReaderRoutes(app, dependencies.peers, dependencies.reader);
   if (dependencies.editorDistDir) await registerEditorRoutes(app, dependencies.editorDistDir);

@@ -7,6 +7,7 @@ export const streams = {
   book: { name: "BOOK", subjects: ["book.v1.>"], maxAgeMs: week },
   upload: { name: "UPLOAD", subjects: ["upload.v1.>"], maxAgeMs: week },
   conversion: { name: "CONVERSION", subjects: ["conversion.v1.>"], maxAgeMs: week },
+  power: { name: "POWER", subjects: ["power.v1.>"], maxAgeMs: week },
 } as const satisfies Record<string, StreamSpec>;
 
 /** Every event subject in one place, so producers and consumers cannot drift apart. */
@@ -16,4 +17,5 @@ export const subjects = {
   conversionJobRequested: (jobId: string) => `conversion.v1.job.${jobId}.requested`,
   conversionJobProgress: (jobId: string) => `conversion.v1.job.${jobId}.progress`,
   conversionDeadLetter: (consumer: string) => `conversion.v1.dead.${consumer}`,
+  bookHostingChanged: (bookId: string) => `power.v1.book.${bookId}.hosting`,
 } as const;
