@@ -39,6 +39,7 @@ import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
 import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { readRestReference, undocumentedRoutes } from "../support/rest-reference.js";
 
 // The fuzz contract (issue 4): every REST path the gateway registers, fed a fixed, seeded set of bad inputs —
 // wrong types, huge strings and bodies, broken JSON, unknown fields, empty bodies, wrong content types, bytes that
@@ -715,6 +716,10 @@ describe("fuzzed inputs on every REST path", () => {
     ]) {
       expect(paths, path).toContain(path);
     }
+  });
+
+  it("finds every registered method and path in the gateway's REST reference", async () => {
+    expect(undocumentedRoutes(routes, await readRestReference())).toEqual([]);
   });
 
   it("answers every fuzzed request below 500, enveloped, without a stack; the services stay healthy", async () => {
