@@ -100,7 +100,59 @@ export interface ReaderSettings {
   disableRightClick: boolean;
   /** Background gradient (colours A and B, angle 30/60/90/180) over the background colour. */
   backgroundGradient: { colorA: string; colorB: string; angle: number } | null;
-  logo: { url: string; link: string; height: number } | null;
+  /** The logo (appLogoIcon); `large` is the large logo, its height fixed at 55 px. */
+  logo: { url: string; link: string; height: number; padding?: number; top?: number; large?: boolean } | null;
+  /** A picture behind the book: CSS-like position and opacity 0–1. */
+  backgroundImage: { url: string; position: BackgroundPosition; opacity: number } | null;
+  /** The toolbar's background alpha 0–1 over `toolbarColor`, and its icons' colour. */
+  toolbarAlpha: number;
+  iconColor: string;
+  /** The loading screen shown before the first page, at least `minSeconds`. */
+  loader: LoaderSettings | null;
+  /** Shadows of the book on the background and of the spine. */
+  shadows: boolean;
+  /** Covers' border (px and colour) and the pages' corner rounding (px). */
+  coverBorderWidth: number;
+  coverBorderColor: string;
+  cornerRadius: number;
+  /** How the spine is drawn: none, a soft gutter shade, or spiral rings. */
+  binding: "none" | "gutter" | "spiral";
+  /** Stacked page edges on the fore-edges, by the pages on each side. */
+  thickness: "none" | "thin" | "thick";
+  /** Room around the book in CSS pixels (negative grows the book past the viewport's edge); `mobileMargins` on phones. */
+  margins: Margins;
+  mobileMargins: Margins;
+  /** A help button (and the help shown once at open when `helpAtStart`). */
+  helpAtStart: boolean;
+  /** A corner of the next page lifts now and then to show the book can be turned. */
+  curlingCorner: boolean;
+  /** Where page links and the logo open: a new tab or this one. */
+  linkTarget: "_blank" | "_self";
+  /** Toolbar buttons shown or hidden by the book (missing keys: the reader's own choice). */
+  buttons: Partial<Record<ButtonName, boolean>>;
+  /** The home button's address (empty: the first page); the about button's text. */
+  homeUrl: string;
+  aboutText: string;
+  /** The email button's subject and body: `{title}`, `{link}`, `{thumb}` are replaced. */
+  email: { subject: string; body: string };
+  /** The phone button: one number, or several with labels. */
+  phone: { single: string; multiple: { label: string; number: string }[]; useMultiple: boolean } | null;
+  /** Toolbar order on phones (button names); missing buttons keep their place after these. */
+  mobileButtonOrder: ButtonName[];
+  /** An advertising banner rotating its entries every `interval` ms (spec 000: 3000 by default). */
+  ads: AdSettings | null;
+  /** Share channels offered (spec 000 §3) by region: 0 China, 1 global, 2 all; `channels` empty: every channel of the region. */
+  shareRegion: 0 | 1 | 2;
+  shareChannels: string[];
+  /** Analytics: a Google Analytics measurement ID and/or a tracking script (HTML with its script tag). */
+  analyticsId: string;
+  trackingScript: string;
+  /** Read only inside an iframe (`embedOnlyMessage` outside), or only in WeChat's browser. */
+  embedOnly: boolean;
+  embedOnlyMessage: string;
+  wechatOnly: boolean;
+  /** Full-vector books (spec 000 engineType 5): the original PDF drawn by pdf.js instead of page pictures. */
+  vectorPdfUrl: string;
   /**
    * Page-number captions: `range:caption` entries separated by semicolons, e.g. `1-2:Cover;3-6:i+;7-:1+`
    * (`n+` counts up in arabic, `i+`/`I+` in roman; `N`, `R`, `r` macros with a start number). See engine/captions.ts.
@@ -119,6 +171,62 @@ export interface ReaderSettings {
   magnifier: boolean;
   /** Mini mode: the book drawn within maxWidth × maxHeight CSS pixels, centred, with a compact toolbar. */
   mini: { maxWidth: number; maxHeight: number } | null;
+}
+
+export type ButtonName =
+  | "home"
+  | "about"
+  | "back"
+  | "forward"
+  | "first"
+  | "previous"
+  | "next"
+  | "last"
+  | "zoom"
+  | "contents"
+  | "thumbnails"
+  | "bookmark"
+  | "search"
+  | "selectText"
+  | "autoFlip"
+  | "sound"
+  | "magnifier"
+  | "download"
+  | "print"
+  | "share"
+  | "wechat"
+  | "email"
+  | "phone"
+  | "annotation"
+  | "help"
+  | "language"
+  | "fullscreen";
+
+export type BackgroundPosition = "stretch" | "fit" | "fill" | "center" | "tile" | "top" | "bottom";
+
+export interface Margins {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+export interface LoaderSettings {
+  caption: string;
+  fontSize: number;
+  color: string;
+  picture: string;
+  background: string;
+  minSeconds: number;
+  video: string;
+}
+
+export interface AdSettings {
+  interval: number;
+  bgColor: string;
+  bgOpacity: number;
+  position: "top" | "bottom";
+  items: { image: string; link: string; text: string }[];
 }
 
 export const defaultSettings: ReaderSettings = {
@@ -146,6 +254,36 @@ export const defaultSettings: ReaderSettings = {
   download: null,
   magnifier: true,
   mini: null,
+  backgroundImage: null,
+  toolbarAlpha: 1,
+  iconColor: "#ffffff",
+  loader: null,
+  shadows: true,
+  coverBorderWidth: 0,
+  coverBorderColor: "#572f0d",
+  cornerRadius: 0,
+  binding: "gutter",
+  thickness: "none",
+  margins: { top: 16, right: 16, bottom: 16, left: 16 },
+  mobileMargins: { top: 8, right: 8, bottom: 8, left: 8 },
+  helpAtStart: false,
+  curlingCorner: false,
+  linkTarget: "_blank",
+  buttons: {},
+  homeUrl: "",
+  aboutText: "",
+  email: { subject: "{title}", body: "{link}" },
+  phone: null,
+  mobileButtonOrder: [],
+  ads: null,
+  shareRegion: 2,
+  shareChannels: [],
+  analyticsId: "",
+  trackingScript: "",
+  embedOnly: false,
+  embedOnlyMessage: "",
+  wechatOnly: false,
+  vectorPdfUrl: "",
 };
 
 export async function loadBook(url: string): Promise<ReaderBook> {

@@ -1,4 +1,5 @@
 import type { ReaderSettings } from "./book.js";
+import { asBoolean, htmlConfigHandlers } from "./htmlconfig.js";
 
 /**
  * The editor's live preview (spec 000 §4, §7): inside the editor's `bookEditIframe` the reader announces itself
@@ -22,7 +23,6 @@ export function isPreviewMessage(data: unknown): data is PreviewMessage {
 const aliases: Record<string, keyof ReaderSettings> = {
   bgColor: "backgroundColor",
   backgroundColor: "backgroundColor",
-  toolbarColor: "toolbarColor",
   flipDirection: "direction",
   direction: "direction",
   flipAxis: "flipAxis",
@@ -41,12 +41,6 @@ const aliases: Record<string, keyof ReaderSettings> = {
   printWatermark: "printWatermark",
   magnifier: "magnifier",
 };
-
-const truthy = new Set(["yes", "show", "true", "1"]);
-
-function asBoolean(value: unknown): boolean {
-  return typeof value === "boolean" ? value : truthy.has(String(value).toLowerCase());
-}
 
 /** Background music from the editor: a URL, an object, or its JSON; an empty value turns it off. */
 function backgroundMusicOf(value: unknown): ReaderSettings["backgroundMusic"] | undefined {
@@ -69,7 +63,9 @@ function backgroundMusicOf(value: unknown): ReaderSettings["backgroundMusic"] | 
 
 /** The settings after one preview message, or undefined when the key is not a reader setting. */
 export function applyPreview(settings: ReaderSettings, message: PreviewMessage): ReaderSettings | undefined {
-  const key = aliases[message.key];
+  const handler = Object.hasOwn(htmlConfigHandlers, message.key) ? htmlConfigHandlers[message.key] : undefined;
+  if (handler) return handler(settings, message.value);
+  const key = Object.hasOwn(aliases, message.key) ? aliases[message.key] : undefined;
   if (!key) return undefined;
   // The editor's one flip-direction choice: "vertical" (calendar) sets the axis; "horizontal" goes back to it;
   // "ltr" / "rtl" set the reading direction and flip horizontally again.

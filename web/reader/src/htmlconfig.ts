@@ -1,0 +1,465 @@
+import type { AdSettings, BackgroundPosition, ButtonName, LoaderSettings, Margins, ReaderSettings } from "./book.js";
+
+/**
+ * The editor's htmlConfig keys (spec 000 §3/§4 names where the spec gives them, the settings tree's names for the
+ * rest) as reader settings. Each handler answers the settings after one key's value, or undefined when the value
+ * cannot be read (the setting then stays as it was). Values arrive as the editor sends them: strings for nearly
+ * everything, "Show"/"Yes"/"true"/"1" for booleans, JSON text for nested ones.
+ */
+type Handler = (settings: ReaderSettings, value: unknown) => ReaderSettings | undefined;
+
+const truthy = new Set(["yes", "show", "true", "1"]);
+
+export function asBoolean(value: unknown): boolean {
+  return typeof value === "boolean" ? value : truthy.has(String(value).trim().toLowerCase());
+}
+
+function asNumber(value: unknown): number | undefined {
+  if (typeof value === "string" && value.trim() === "") return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** An opacity written 0–1 or 0–100 (the settings tree uses both) as 0–1. */
+export function asAlpha(value: unknown): number | undefined {
+  const number = asNumber(value);
+  if (number === undefined) return undefined;
+  return Math.min(Math.max(number > 1 ? number / 100 : number, 0), 1);
+}
+
+/** JSON text, or the value itself when it already is an object; undefined when unreadable. */
+function asObject(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Only colours CSS can read without surprises go into styles: #rgb(a), #rrggbb(aa), rgb()/rgba()/hsl(), names. */
+export function asColour(value: unknown): string | undefined {
+  const text = String(value ?? "").trim();
+  if (/^#[0-9a-f]{3,8}$/i.test(text) || /^(rgba?|hsla?)\([\d\s.,%/]+\)$/i.test(text) || /^[a-z]{3,20}$/i.test(text))
+    return text;
+  // The desktop tool writes colours as 0xRRGGBB.
+  if (/^0x[0-9a-f]{6}$/i.test(text)) return `#${text.slice(2)}`;
+  return undefined;
+}
+
+/** `#rrggbb` (or #rgb) with an alpha 0–1 as rgba(); other colours are returned as they are. */
+export function withAlpha(colour: string, alpha: number): string {
+  let hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour)?.[1];
+  if (!hex || alpha >= 1) return colour;
+  if (hex.length === 3) hex = [...hex].map((digit) => digit + digit).join("");
+  const [r, g, b] = [0, 2, 4].map((start) => Number.parseInt((hex as string).slice(start, start + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, ${Math.round(alpha * 100) / 100})`;
+}
+
+/** URLs that may reach src/href: http(s), protocol-relative, site-relative and data: images; never javascript:. */
+export function asUrl(value: unknown): string | undefined {
+  const text = String(value ?? "").trim();
+  if (text === "") return "";
+  if (/^(https?:)?\/\//i.test(text) || /^\/(?!\/)/.test(text) || /^data:image\//i.test(text)) return text;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return undefined;
+  return text;
+}
+
+const set =
+  <K extends keyof ReaderSettings>(key: K, read: (value: unknown) => ReaderSettings[K] | undefined): Handler =>
+  (settings, value) => {
+    const next = read(value);
+    return next === undefined ? undefined : { ...settings, [key]: next };
+  };
+
+/** A field of an object setting that may still be null: created from `empty` on first use. */
+const setIn =
+  <K extends "logo" | "backgroundImage" | "loader" | "phone">(
+    key: K,
+    empty: NonNullable<ReaderSettings[K]>,
+    apply: (current: NonNullable<ReaderSettings[K]>, value: unknown) => NonNullable<ReaderSettings[K]> | undefined,
+    /** The object goes away when this says it is empty (no logo picture, no background picture). */
+    isEmpty: (object: NonNullable<ReaderSettings[K]>) => boolean = () => false,
+  ): Handler =>
+  (settings, value) => {
+    const next = apply((settings[key] ?? empty) as NonNullable<ReaderSettings[K]>, value);
+    if (next === undefined) return undefined;
+    return { ...settings, [key]: isEmpty(next) ? null : next };
+  };
+
+const button =
+  (name: ButtonName): Handler =>
+  (settings, value) => ({ ...settings, buttons: { ...settings.buttons, [name]: asBoolean(value) } });
+
+const margin =
+  (which: "margins" | "mobileMargins", side: keyof Margins): Handler =>
+  (settings, value) => {
+    const number = asNumber(value);
+    if (number === undefined) return undefined;
+    return { ...settings, [which]: { ...settings[which], [side]: Math.round(number) } };
+  };
+
+const emptyLogo: NonNullable<ReaderSettings["logo"]> = { url: "", link: "", height: 40 };
+const emptyBackground: NonNullable<ReaderSettings["backgroundImage"]> = { url: "", position: "fill", opacity: 1 };
+export const emptyLoader: LoaderSettings = {
+  caption: "",
+  fontSize: 16,
+  color: "#dddddd",
+  picture: "",
+  background: "#1f2232",
+  minSeconds: 0,
+  video: "",
+};
+const emptyPhone: NonNullable<ReaderSettings["phone"]> = { single: "", multiple: [], useMultiple: false };
+
+const loaderField =
+  <F extends keyof LoaderSettings>(field: F, read: (value: unknown) => LoaderSettings[F] | undefined): Handler =>
+  (settings, value) => {
+    const next = read(value);
+    if (next === undefined) return undefined;
+    const loader = { ...(settings.loader ?? emptyLoader), [field]: next };
+    return { ...settings, loader };
+  };
+
+const positions: Record<string, BackgroundPosition> = {
+  stretch: "stretch",
+  fit: "fit",
+  fill: "fill",
+  center: "center",
+  centre: "center",
+  tile: "tile",
+  top: "top",
+  bottom: "bottom",
+};
+
+/** Gradient angles the catalogue offers: 30, 60, 90 or 180 degrees (anything else snaps to the nearest). */
+export function gradientAngle(value: unknown): number | undefined {
+  const number = asNumber(value);
+  if (number === undefined) return undefined;
+  return [30, 60, 90, 180].reduce((best, angle) => (Math.abs(angle - number) < Math.abs(best - number) ? angle : best));
+}
+
+const gradient =
+  (field: "colorA" | "colorB" | "angle"): Handler =>
+  (settings, value) => {
+    const next = field === "angle" ? gradientAngle(value) : asColour(value);
+    if (next === undefined) return undefined;
+    const current = settings.backgroundGradient ?? {
+      colorA: settings.backgroundColor,
+      colorB: settings.backgroundColor,
+      angle: 90,
+    };
+    return { ...settings, backgroundGradient: { ...current, [field]: next } };
+  };
+
+const buttonNames = new Set<string>([
+  "home",
+  "about",
+  "back",
+  "forward",
+  "first",
+  "previous",
+  "next",
+  "last",
+  "zoom",
+  "contents",
+  "thumbnails",
+  "bookmark",
+  "search",
+  "selectText",
+  "autoFlip",
+  "sound",
+  "magnifier",
+  "download",
+  "print",
+  "share",
+  "wechat",
+  "email",
+  "phone",
+  "annotation",
+  "help",
+  "language",
+  "fullscreen",
+]);
+
+/** The settings tree's button names (FlipBuilder-style, as buttonsSortXML writes them) to the reader's. */
+const buttonAliases: Record<string, ButtonName> = {
+  homebutton: "home",
+  aboutbutton: "about",
+  tableofcontent: "contents",
+  toc: "contents",
+  catalog: "contents",
+  thumbnail: "thumbnails",
+  thumbnailsbutton: "thumbnails",
+  bookmarkbutton: "bookmark",
+  searchbutton: "search",
+  selecttext: "selectText",
+  autoplay: "autoFlip",
+  autoflip: "autoFlip",
+  backgroundsound: "sound",
+  sound: "sound",
+  wechat: "wechat",
+  email: "email",
+  phone: "phone",
+  annotation: "annotation",
+  help: "help",
+  instructions: "help",
+  zoom: "zoom",
+  fullscreen: "fullscreen",
+  print: "print",
+  download: "download",
+  share: "share",
+  magnifier: "magnifier",
+};
+
+/**
+ * The mobile button order (buttonsSortXML): a JSON array of names, a comma or space separated list, or XML whose
+ * elements or `name` attributes carry the names. Unknown names are dropped; duplicates count once.
+ */
+export function buttonOrder(value: unknown): ButtonName[] {
+  let names: string[];
+  const parsed = asObject(value);
+  if (Array.isArray(parsed)) names = parsed.map(String);
+  else {
+    const text = String(value ?? "");
+    const attributes = [...text.matchAll(/name\s*=\s*["']([^"']+)["']/gi)].map((match) => match[1] as string);
+    names = attributes.length > 0 ? attributes : text.split(/[\s,;<>/]+/);
+  }
+  const order: ButtonName[] = [];
+  for (const raw of names) {
+    const plain = raw.trim().replace(/Button(Visible)?$/i, "");
+    const name = buttonNames.has(plain) ? (plain as ButtonName) : buttonAliases[plain.toLowerCase()];
+    if (name && !order.includes(name)) order.push(name);
+  }
+  return order;
+}
+
+/** Phone numbers: `[{label, number}]` (JSON or an array), anything without a number dropped. */
+function phoneList(value: unknown): { label: string; number: string }[] | undefined {
+  const parsed = asObject(value);
+  if (parsed === null) return [];
+  if (!Array.isArray(parsed)) return undefined;
+  return parsed.flatMap((entry) => {
+    if (!entry || typeof entry !== "object") return [];
+    const { label, number } = entry as Record<string, unknown>;
+    return typeof number === "string" || typeof number === "number"
+      ? [{ label: String(label ?? ""), number: String(number) }]
+      : [];
+  });
+}
+
+/** The ad config of spec 000 §3 (haveAd, bgOpacity, bgColor, interval default 3000 ms, data[], adPosition). */
+export function adSettings(value: unknown): AdSettings | null | undefined {
+  const parsed = asObject(value);
+  if (parsed === null) return null;
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
+  const config = parsed as Record<string, unknown>;
+  if (!asBoolean(config.haveAd ?? true)) return null;
+  const data = Array.isArray(config.data) ? config.data : [];
+  const items = data.flatMap((entry) => {
+    if (!entry || typeof entry !== "object") return [];
+    const record = entry as Record<string, unknown>;
+    const image = asUrl(record.image ?? record.img ?? record.src ?? record.url) ?? "";
+    const link = asUrl(record.link ?? record.href ?? "") ?? "";
+    const text = String(record.text ?? record.title ?? "");
+    return image || text ? [{ image, link, text }] : [];
+  });
+  if (items.length === 0) return null;
+  const interval = asNumber(config.interval);
+  return {
+    interval: interval && interval >= 500 ? interval : 3000,
+    bgColor: asColour(config.bgColor) ?? "#000000",
+    bgOpacity: asAlpha(config.bgOpacity) ?? 0.6,
+    position: String(config.adPosition ?? "bottom").toLowerCase() === "top" ? "top" : "bottom",
+    items,
+  };
+}
+
+const text = (value: unknown) => String(value ?? "");
+
+export const htmlConfigHandlers: Record<string, Handler> = {
+  // Logo: picture, link, padding, height, top margin; the large logo is 55 px high whatever logoHeight says.
+  appLogoIcon: setIn(
+    "logo",
+    emptyLogo,
+    (logo, value) => {
+      const url = asUrl(value);
+      return url === undefined ? undefined : { ...logo, url, large: false };
+    },
+    (logo) => !logo.url,
+  ),
+  appLargeLogoURL: setIn(
+    "logo",
+    emptyLogo,
+    (logo, value) => {
+      const url = asUrl(value);
+      return url === undefined ? undefined : { ...logo, url, large: true };
+    },
+    (logo) => !logo.url,
+  ),
+  appLogoLinkURL: setIn("logo", emptyLogo, (logo, value) => {
+    const link = asUrl(value);
+    return link === undefined ? undefined : { ...logo, link };
+  }),
+  logoHeight: setIn("logo", emptyLogo, (logo, value) => {
+    const height = asNumber(value);
+    return height === undefined ? undefined : { ...logo, height: Math.min(Math.max(height, 8), 500) };
+  }),
+  logoPadding: setIn("logo", emptyLogo, (logo, value) => {
+    const padding = asNumber(value);
+    return padding === undefined ? undefined : { ...logo, padding };
+  }),
+  logoTop: setIn("logo", emptyLogo, (logo, value) => {
+    const top = asNumber(value);
+    return top === undefined ? undefined : { ...logo, top };
+  }),
+  // Background: gradient A/B and its angle, picture with position and opacity.
+  bgBeginColor: gradient("colorA"),
+  bgEndColor: gradient("colorB"),
+  bgMRotation: gradient("angle"),
+  backGroundImgURL: setIn(
+    "backgroundImage",
+    emptyBackground,
+    (image, value) => {
+      const url = asUrl(value);
+      return url === undefined ? undefined : { ...image, url };
+    },
+    (image) => !image.url,
+  ),
+  backgroundPosition: setIn("backgroundImage", emptyBackground, (image, value) => {
+    const position = positions[text(value).trim().toLowerCase()];
+    return position ? { ...image, position } : undefined;
+  }),
+  backgroundOpacity: setIn("backgroundImage", emptyBackground, (image, value) => {
+    const opacity = asAlpha(value);
+    return opacity === undefined ? undefined : { ...image, opacity };
+  }),
+  // Toolbar.
+  toolbarColor: set("toolbarColor", asColour),
+  toolbarAlpha: set("toolbarAlpha", asAlpha),
+  iconColor: set("iconColor", asColour),
+  // Loader.
+  loadingCaption: loaderField("caption", text),
+  loadingCaptionFontSize: loaderField("fontSize", (value) => {
+    const size = asNumber(value);
+    return size === undefined ? undefined : Math.min(Math.max(size, 8), 96);
+  }),
+  loadingCaptionColor: loaderField("color", asColour),
+  loadingPicture: loaderField("picture", asUrl),
+  loadingBackground: loaderField("background", asColour),
+  loadingDisplayTime: loaderField("minSeconds", (value) => {
+    const seconds = asNumber(value);
+    return seconds === undefined ? undefined : Math.min(Math.max(seconds, 0), 30);
+  }),
+  loadingVideo: loaderField("video", asUrl),
+  // Shadows, cover, binding, thickness.
+  showShadow: set("shadows", asBoolean),
+  HardPageEnable: set("hardPages", asBoolean),
+  hardCoverBorderWidth: set("coverBorderWidth", (value) => {
+    const width = asNumber(value);
+    return width === undefined ? undefined : Math.min(Math.max(width, 0), 40);
+  }),
+  borderColor: set("coverBorderColor", asColour),
+  cornerRound: set("cornerRadius", (value) => {
+    const radius = asNumber(value);
+    return radius === undefined ? undefined : Math.min(Math.max(radius, 0), 60);
+  }),
+  BindingType: set("binding", (value) => {
+    const type = text(value).trim().toLowerCase();
+    if (type === "none" || type === "spiral") return type;
+    return type === "gutter" || type === "side" || type === "normal" ? "gutter" : undefined;
+  }),
+  thicknessWidthType: set("thickness", (value) => {
+    const type = text(value).trim().toLowerCase();
+    if (type === "thinner" || type === "thin") return "thin";
+    if (type === "thicker" || type === "thick") return "thick";
+    return type === "none" || type === "" ? "none" : undefined;
+  }),
+  // Margins (negative allowed) and phone margins.
+  topMargin: margin("margins", "top"),
+  rightMargin: margin("margins", "right"),
+  bottomMargin: margin("margins", "bottom"),
+  leftMargin: margin("margins", "left"),
+  topMarginOnMobile: margin("mobileMargins", "top"),
+  rightMarginOnMobile: margin("mobileMargins", "right"),
+  bottomMarginOnMobile: margin("mobileMargins", "bottom"),
+  leftMarginOnMobile: margin("mobileMargins", "left"),
+  // Behaviour.
+  showHelpContentAtFirst: set("helpAtStart", asBoolean),
+  CurlingPageCorner: set("curlingCorner", asBoolean),
+  isStopMouseMenu: set("disableRightClick", asBoolean),
+  disableRightClick: set("disableRightClick", asBoolean),
+  OpenWindow: set("linkTarget", (value) => (text(value).trim().toLowerCase() === "self" ? "_self" : "_blank")),
+  leastSearchChar: set("searchMinLength", (value) => {
+    const count = asNumber(value);
+    return count === undefined ? undefined : Math.min(Math.max(Math.round(count), 1), 10);
+  }),
+  autoPlayAutoStart: set("autoFlip", asBoolean),
+  autoPlayDuration: set("autoFlipIntervalSeconds", (value) => {
+    const seconds = asNumber(value);
+    return seconds === undefined ? undefined : Math.min(Math.max(seconds, 1), 600);
+  }),
+  autoPlayLoopCount: set("autoFlipLoops", (value) => {
+    const loops = asNumber(value);
+    return loops === undefined ? undefined : loops < 0 ? -1 : Math.round(loops);
+  }),
+  printWatermarkFile: set("printWatermark", text),
+  // Buttons.
+  HomeButtonVisible: button("home"),
+  HomeURL: set("homeUrl", asUrl),
+  AboutButtonVisible: button("about"),
+  aboutButtonVisible: button("about"),
+  aboutContent: set("aboutText", text),
+  enablePageBack: (settings, value) => {
+    const on = asBoolean(value);
+    return { ...settings, buttons: { ...settings.buttons, back: on, forward: on } };
+  },
+  ShareButtonVisible: button("share"),
+  ThumbnailsButtonVisible: button("thumbnails"),
+  BookMarkButtonVisible: button("bookmark"),
+  TableOfContentButtonVisible: button("contents"),
+  SearchButtonVisible: button("search"),
+  SelectTextButtonVisible: button("selectText"),
+  WeChatButtonVisible: button("wechat"),
+  PrintButtonVisible: (settings, value) => ({ ...settings, print: asBoolean(value) }),
+  AutoPlayButtonVisible: button("autoFlip"),
+  ZoomButtonVisible: button("zoom"),
+  MagnifierButtonVisible: (settings, value) => ({ ...settings, magnifier: asBoolean(value) }),
+  FullscreenButtonVisible: button("fullscreen"),
+  AnnotationButtonVisible: button("annotation"),
+  InstructionsButtonVisible: button("help"),
+  EmailButtonVisible: button("email"),
+  btnShareWithEmailSubject: (settings, value) => ({ ...settings, email: { ...settings.email, subject: text(value) } }),
+  btnShareWithEmailBody: (settings, value) => ({ ...settings, email: { ...settings.email, body: text(value) } }),
+  PhoneButtonVisible: button("phone"),
+  singlePhoneNumber: setIn("phone", emptyPhone, (phone, value) => ({ ...phone, single: text(value).trim() })),
+  MultiPhoneNumber: setIn("phone", emptyPhone, (phone, value) => {
+    const multiple = phoneList(value);
+    return multiple === undefined ? undefined : { ...phone, multiple };
+  }),
+  isMultiNum: setIn("phone", emptyPhone, (phone, value) => ({ ...phone, useMultiple: asBoolean(value) })),
+  isSingleNum: setIn("phone", emptyPhone, (phone, value) => ({ ...phone, useMultiple: !asBoolean(value) })),
+  buttonsSortXML: set("mobileButtonOrder", buttonOrder),
+  adConfig: set("ads", adSettings),
+  // Share channels (spec 000 §3): the region and the chosen list.
+  socialShareType: set("shareRegion", (value) => {
+    const region = asNumber(value);
+    return region === 0 || region === 1 || region === 2 ? region : undefined;
+  }),
+  socialSharingList: set("shareChannels", (value) => {
+    const parsed = asObject(value);
+    if (Array.isArray(parsed)) return parsed.map(String);
+    return typeof value === "string" ? value.split(/[\s,;]+/).filter(Boolean) : undefined;
+  }),
+  // Analytics and where the book may be read.
+  googleAnalyticsID: set("analyticsId", (value) => {
+    const id = text(value).trim();
+    return id === "" || /^[A-Z]{1,3}-[A-Z0-9-]{4,20}$/i.test(id) ? id : undefined;
+  }),
+  trackingScript: set("trackingScript", text),
+  OnlyOpenInIframe: set("embedOnly", asBoolean),
+  OnlyOpenInIframeInfo: set("embedOnlyMessage", text),
+  OnlyOpenInWeChat: set("wechatOnly", asBoolean),
+};
