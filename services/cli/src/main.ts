@@ -18,8 +18,9 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf import <file.pdf|images…> --out <project dir> [--pages 1,5-8,20] [--quality FHD|HD|SHD|custom]
                   [--definition 80-95 --max-edge 450-3200 --dpi 72-320] [--password TEXT] [--title TEXT]
   turnleaf batch <folder> --out <dir> [--retry] [--pages …] [--quality …]   one project per PDF or image, a task list
-  turnleaf publish <project dir> --format html|wordpress --out <dir> [--title T] [--description D] [--keywords K]
-                   [--lang zh|en…] [--seo-text (wordpress: a text version for search engines)]
+  turnleaf publish <project dir> --format html|pwa|wordpress|joomla|drupal --out <dir> [--title T] [--description D]
+                   [--keywords K] [--lang zh|en…] [--width 100%] [--height 600] (plug-ins: the embed's size)
+                   [--seo-text (wordpress: a text version for search engines)]   (exe, app, apk: refused, no toolchain)
 
 Options for every command: --json (machine-readable result), --help.
 The server is --server, else $TURNLEAF_SERVER, else http://localhost:8080. State lives in $TURNLEAF_HOME, else
@@ -74,6 +75,8 @@ const commandOptions = {
     description: { type: "string" },
     keywords: { type: "string" },
     lang: { type: "string" },
+    width: { type: "string" },
+    height: { type: "string" },
     "seo-text": { type: "boolean" },
   },
 } as const;
@@ -182,6 +185,8 @@ export async function run(argv: string[], context: Context): Promise<void> {
         description: text("description"),
         keywords: text("keywords"),
         lang: text("lang"),
+        width: text("width"),
+        height: text("height"),
         seoText: flag("seo-text"),
         json: flag("json"),
       });

@@ -22,6 +22,9 @@ export interface PublishOptions {
   description: string | undefined;
   keywords: string | undefined;
   lang: string | undefined;
+  /** Plug-ins (WordPress, Joomla, Drupal): the embed's default size. */
+  width?: string;
+  height?: string;
   /** WordPress: a text version of the book in the shortcode's output, for search engines. */
   seoText?: boolean;
   json: boolean;
@@ -34,8 +37,6 @@ export const publishMessages = {
   html: (detail: string) => `Publish HTML failed: ${detail}`,
   toolchain: (format: string, what: string) =>
     `Publish ${format.toUpperCase()} failed: ${what} needs a platform toolchain that does not exist in this tool; nothing was written. Publish --format html for an offline flipbook instead.`,
-  later: (format: string) =>
-    `Publish ${format} failed: --format ${format} is not available in this version of the tool yet; nothing was written.`,
 } as const;
 
 const toolchains: Record<string, { suffix: string; what: string }> = {
@@ -56,7 +57,15 @@ export const escapeHtml = (text: string) =>
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can appear. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-function indexHtml(input: { title: string; description: string; keywords: string; lang: string; book: unknown }) {
+function indexHtml(input: {
+  title: string;
+  description: string;
+  keywords: string;
+  lang: string;
+  book: unknown;
+  extraHead: string;
+  extraBody: string;
+}) {
   return `<!doctype html>
 <html lang="${escapeHtml(input.lang)}">
   <head>
@@ -67,12 +76,14 @@ function indexHtml(input: { title: string; description: string; keywords: string
     ${input.description ? `<meta name="description" content="${escapeHtml(input.description)}" />` : ""}
     ${input.keywords ? `<meta name="keywords" content="${escapeHtml(input.keywords)}" />` : ""}
     <link rel="stylesheet" href="reader/reader.css" />
+    ${input.extraHead}
   </head>
   <body>
     <div id="root"></div>
     <script type="application/json" id="turnleaf-book">${scriptJson(input.book)}</script>
     <noscript>${escapeHtml(input.title)}: this flipbook needs JavaScript.</noscript>
     <script src="reader/reader.js"></script>
+    ${input.extraBody}
   </body>
 </html>
 `;
@@ -80,7 +91,7 @@ function indexHtml(input: { title: string; description: string; keywords: string
 
 export async function publish(context: Context, options: PublishOptions): Promise<void> {
   const format = (options.format ?? "").toLowerCase() as Format;
-  if (!options.format) throw new UsageError("--format is required: html (exe, app, apk need platform toolchains)");
+  if (!options.format) throw new UsageError(`--format is required: ${formats.join(", ")}`);
   if (!formats.includes(format)) throw new UsageError(`unknown --format ${options.format}: ${formats.join(", ")}`);
   const projectDir = resolve(context.cwd, validatePath(options.project, "Project path"));
   const toolchain = toolchains[format];
@@ -88,9 +99,13 @@ export async function publish(context: Context, options: PublishOptions): Promis
     validatePath(options.out, "Output path", toolchain.suffix);
     throw new CliError(publishMessages.toolchain(format, toolchain.what), exitCodes.unavailable);
   }
-  if (format !== "html" && format !== "wordpress") {
-    validatePath(options.out, "Output path");
-    throw new CliError(publishMessages.later(format), exitCodes.unavailable);
+  for (const [name, value] of [
+    ["--width", options.width],
+    ["--height", options.height],
+  ] as const) {
+    if (value !== undefined && !/^\d{1,5}(px|%)?$/.test(value.trim())) {
+      throw new UsageError(`${name} must be a number of pixels or a percentage, such as 600 or 100%`);
+    }
   }
   const outDir = resolve(context.cwd, validatePath(options.out, "Output path"));
   const { project, manifest } = await readProject(projectDir);
@@ -102,10 +117,11 @@ export async function publish(context: Context, options: PublishOptions): Promis
     );
   }
 
-  if (format === "wordpress") {
-    const { publishWordPress } = await import("./wordpress.js");
-    return publishWordPress(context, { projectDir, outDir, project, manifest, readerDir, options });
-  }
+  const input = { projectDir, outDir, project, manifest, readerDir, options };
+  if (format === "wordpress") return (await import("./wordpress.js")).publishWordPress(context, input);
+  if (format === "joomla") return (await import("./joomla.js")).publishJoomla(context, input);
+  if (format === "drupal") return (await import("./drupal.js")).publishDrupal(context, input);
+  if (format === "pwa") return (await import("./pwa.js")).publishPwa(context, input);
   const flipBook = join(outDir, "FlipBook");
   try {
     await writeFlipBook({ projectDir, flipBook, project, manifest, readerDir, options });
@@ -131,6 +147,9 @@ export async function writeFlipBook(input: {
   manifest: Awaited<ReturnType<typeof readProject>>["manifest"];
   readerDir: string;
   options: PublishOptions;
+  /** Markup added to the head and the end of the body (the PWA's manifest link and service worker). */
+  extraHead?: string;
+  extraBody?: string;
 }): Promise<Awaited<ReturnType<typeof offlineReaderBook>>> {
   const { projectDir, flipBook, project, manifest, readerDir, options } = input;
   await rm(flipBook, { recursive: true, force: true });
@@ -153,6 +172,8 @@ export async function writeFlipBook(input: {
       keywords: options.keywords ?? "",
       lang: options.lang ?? "zh",
       book,
+      extraHead: input.extraHead ?? "",
+      extraBody: input.extraBody ?? "",
     }),
   );
   return book;

@@ -5,33 +5,17 @@
  * iframe; published with --seo-text, the shortcode also writes the book's text in a <noscript> element, the HTML
  * text version search engines read.
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Manifest } from "@turnleaf/conversion/manifest";
 import type { Context } from "./context.js";
-import { CliError, exitCodes } from "./errors.js";
-import type { Project } from "./project.js";
-import { escapeHtml, type PublishOptions, writeFlipBook } from "./publish.js";
-import { zipFolder } from "./zip.js";
+import { embedSettings, machineName, type PackageInput, phpString, writePluginPackage } from "./plugin-package.js";
+import { escapeHtml } from "./publish.js";
 
 export const wordpressMessages = {
   failed: (detail: string) => `Publish WordPress plug-in failed: ${detail}`,
 } as const;
 
 /** The plug-in's slug: lowercase letters, digits and dashes, from the title (a fallback when nothing is left). */
-export function pluginSlug(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40);
-  return slug || "flipbook";
-}
-
-/** A PHP single-quoted string literal. */
-const php = (text: string) => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+export const pluginSlug = (title: string) => machineName(title, "-");
 
 /** The header lines WordPress reads, without the comment delimiters that would end the comment. */
 const headerValue = (text: string) => text.replace(/\*\//g, "").replace(/\s+/g, " ").trim();
@@ -41,6 +25,8 @@ export function pluginFile(input: {
   title: string;
   description: string;
   keywords: string;
+  width: string;
+  height: string;
   seoText: string;
 }): string {
   const shortcode = `turnleaf_${input.slug.replace(/-/g, "_")}`;
@@ -66,21 +52,21 @@ if (!defined('ABSPATH')) {
  */
 function ${fn}($atts) {
     $atts = shortcode_atts(array(
-        'width' => '100%',
-        'height' => '600',
-        'title' => ${php(input.title)},
-    ), $atts, ${php(shortcode)});
+        'width' => ${phpString(input.width)},
+        'height' => ${phpString(input.height)},
+        'title' => ${phpString(input.title)},
+    ), $atts, ${phpString(shortcode)});
     $src = plugins_url('flipbook/index.html', __FILE__);
     $html = '<div class="turnleaf-flipbook">'
         . '<iframe src="' . esc_url($src) . '" width="' . esc_attr($atts['width']) . '" height="' . esc_attr($atts['height'])
         . '" title="' . esc_attr($atts['title']) . '" style="border:0;max-width:100%" allowfullscreen loading="lazy"></iframe>';
-    $text = ${php(input.seoText)};
+    $text = ${phpString(input.seoText)};
     if ($text !== '') {
-        $html .= '<noscript><article class="turnleaf-text" data-keywords="' . esc_attr(${php(input.keywords)}) . '">' . $text . '</article></noscript>';
+        $html .= '<noscript><article class="turnleaf-text" data-keywords="' . esc_attr(${phpString(input.keywords)}) . '">' . $text . '</article></noscript>';
     }
     return $html . '</div>';
 }
-add_shortcode(${php(shortcode)}, '${fn}');
+add_shortcode(${phpString(shortcode)}, '${fn}');
 `;
 }
 
@@ -114,43 +100,28 @@ function textVersion(searchUrl: string | null): string {
     .join("");
 }
 
-export async function publishWordPress(
-  context: Context,
-  input: {
-    projectDir: string;
-    outDir: string;
-    project: Project;
-    manifest: Manifest;
-    readerDir: string;
-    options: PublishOptions;
-  },
-): Promise<void> {
-  const { outDir, project, options } = input;
-  const title = options.title ?? project.title;
+export async function publishWordPress(context: Context, input: PackageInput): Promise<void> {
+  const { title, description, keywords, width, height } = embedSettings(input);
   const slug = pluginSlug(title);
   const folder = `turnleaf-${slug}`;
-  const pluginDir = join(outDir, folder);
   const shortcode = `turnleaf_${slug.replace(/-/g, "_")}`;
-  try {
-    await rm(pluginDir, { recursive: true, force: true });
-    await mkdir(pluginDir, { recursive: true });
-    const book = await writeFlipBook({ ...input, flipBook: join(pluginDir, "flipbook") });
-    const description = options.description ?? "";
-    const keywords = options.keywords ?? "";
-    const seoText = options.seoText ? textVersion(book.searchUrl) : "";
-    await writeFile(join(pluginDir, `${folder}.php`), pluginFile({ slug, title, description, keywords, seoText }));
-    await writeFile(join(pluginDir, "readme.txt"), readme({ title, description, keywords, shortcode }));
-    await zipFolder(pluginDir, folder, join(outDir, `${folder}.zip`));
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError(wordpressMessages.failed((error as Error).message), exitCodes.cannotCreate);
-  }
-  const zip = join(outDir, `${folder}.zip`);
-  if (options.json) {
-    context.print(JSON.stringify({ plugin: join(pluginDir, `${folder}.php`), zip, shortcode: `[${shortcode}]` }));
+  const { dir, zip } = await writePluginPackage(input, folder, wordpressMessages.failed, (book) => ({
+    [`${folder}.php`]: pluginFile({
+      slug,
+      title,
+      description,
+      keywords,
+      width,
+      height,
+      seoText: input.options.seoText ? textVersion(book.searchUrl) : "",
+    }),
+    "readme.txt": readme({ title, description, keywords, shortcode }),
+  }));
+  if (input.options.json) {
+    context.print(JSON.stringify({ plugin: join(dir, `${folder}.php`), zip, shortcode: `[${shortcode}]` }));
     return;
   }
-  context.print(`published: ${join(pluginDir, `${folder}.php`)}`);
+  context.print(`published: ${join(dir, `${folder}.php`)}`);
   context.print(`zip: ${zip}`);
-  context.print(`shortcode: [${shortcode} width="100%" height="600"]`);
+  context.print(`shortcode: [${shortcode} width="${width}" height="${height}"]`);
 }
