@@ -1,9 +1,12 @@
 import type { Connection, Logger } from "@turnleaf/kit";
 import { AccountRepository } from "./data/account.repository.js";
+import { CustomPowerRepository } from "./data/custom-power.repository.js";
 import { PowerRepository } from "./data/power.repository.js";
 import { BookSlotRepository, PlanRepository } from "./data/quota.repositories.js";
 import { demoPassword, demoPlan, demoUser } from "./domain/demo.js";
+import { type HostingPublisher, type SweepReport, sweepHosting } from "./events/hosting.js";
 import { AccountDesk, type AccountSettings } from "./handlers/account-desk.js";
+import { CustomPowerDesk } from "./handlers/custom-power-desk.js";
 import { PowerDesk } from "./handlers/power-desk.js";
 
 /** Sessions of 12 hours idle and 7 days at most; 10 failed logins per email and address in 15 minutes. */
@@ -21,19 +24,37 @@ export async function assemblePower(input: {
   demoSeed?: boolean;
   now?: () => Date;
   accountSettings?: Partial<AccountSettings>;
-}): Promise<{ repository: PowerRepository; desk: PowerDesk; accounts: AccountDesk }> {
+  /** Where the hosting sweep announces suspensions; without it sweep() is unavailable. */
+  publishHosting?: HostingPublisher;
+}): Promise<{
+  repository: PowerRepository;
+  desk: PowerDesk;
+  accounts: AccountDesk;
+  custom: CustomPowerDesk;
+  slots: BookSlotRepository;
+  /** One hosting sweep at the clock's time (needs publishHosting). */
+  sweep: () => Promise<SweepReport>;
+}> {
   const now = input.now ?? (() => new Date());
   const repository = new PowerRepository(input.mongo);
   const plans = new PlanRepository(input.mongo);
   const slots = new BookSlotRepository(input.mongo);
   const accountStore = new AccountRepository(input.mongo);
+  const customStore = new CustomPowerRepository(input.mongo);
   await Promise.all([
+    customStore.ensureIndexes(),
     repository.ensureIndexes(),
     plans.ensureIndexes(),
     slots.ensureIndexes(),
     accountStore.ensureIndexes(),
   ]);
   const desk = new PowerDesk({ repository, plans, slots, now });
+  const custom = new CustomPowerDesk({ repository, plans, custom: customStore, now });
+  const publish = input.publishHosting;
+  const sweep = () => {
+    if (!publish) throw new Error("the hosting sweep needs a publisher (NATS_URL)");
+    return sweepHosting({ plans, slots, publish, now, log: input.log });
+  };
   const accounts = new AccountDesk({
     accounts: accountStore,
     power: desk,
@@ -49,5 +70,5 @@ export async function assemblePower(input: {
     await accounts.seedPassword(demoUser.userId, demoPassword);
     input.log.info({ userId: demoUser.userId, email: demoUser.email }, "demo user seeded");
   }
-  return { repository, desk, accounts };
+  return { repository, desk, accounts, custom, slots, sweep };
 }

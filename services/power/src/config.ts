@@ -17,6 +17,13 @@ export function readConfig(source: Env) {
       /** Failed logins per email and client address within the window before further tries are refused. */
       LOGIN_FAILURE_LIMIT: env.positiveInteger.default(10),
       LOGIN_FAILURE_WINDOW_SECONDS: env.positiveInteger.default(900),
+      /**
+       * NATS with JetStream: the hosting sweep publishes BookHostingChanged there and learns uploads' book ids.
+       * Unset: no sweep runs (books are never suspended for unpaid hosting) — set it in every deployment.
+       */
+      NATS_URL: env.natsUrl.optional(),
+      /** How often the hosting sweep charges monthly points and suspends books unpaid for 24 hours (1 hour). */
+      HOSTING_SWEEP_INTERVAL_SECONDS: env.positiveInteger.default(3600),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

@@ -5,6 +5,7 @@ import { type ServiceRegistration, serve } from "@turnleaf/kit";
 import type { PowerRepository } from "./data/power.repository.js";
 import { accountHandlers } from "./handlers/account.handlers.js";
 import type { AccountDesk } from "./handlers/account-desk.js";
+import type { CustomPowerDesk } from "./handlers/custom-power-desk.js";
 import { powerHandlers } from "./handlers/power.handlers.js";
 import { powerAdminHandlers } from "./handlers/power-admin.handlers.js";
 import type { PowerDesk } from "./handlers/power-desk.js";
@@ -13,10 +14,11 @@ export function buildServices(dependencies: {
   repository: PowerRepository;
   desk: PowerDesk;
   accounts: AccountDesk;
+  custom: CustomPowerDesk;
 }): ServiceRegistration[] {
   return [
-    serve(PowerService, powerHandlers(dependencies.repository, dependencies.desk)),
-    serve(PowerAdminService, powerAdminHandlers(dependencies.desk)),
+    serve(PowerService, powerHandlers(dependencies.repository, dependencies.desk, dependencies.custom)),
+    serve(PowerAdminService, powerAdminHandlers(dependencies.desk, dependencies.custom)),
     serve(AccountService, accountHandlers(dependencies.accounts)),
   ];
 }

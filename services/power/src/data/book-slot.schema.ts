@@ -16,6 +16,12 @@ export interface BookSlotDocument {
   reservedAt: Date;
   /** When the book is to be paused unless paid for (no points, expired VIP); null when paid up. */
   pauseAt: Date | null;
+  /** The book the upload created (from the upload's COMPLETED event); empty until then. */
+  bookId?: string;
+  /** Hosting is paid up to here (the hosting sweep's charges, a VIP plan's end); null when never paid. */
+  paidUntil?: Date | null;
+  /** The sweep announced the book suspended (BookHostingChanged) and has not announced it resumed. */
+  suspended?: boolean;
 }
 
 const bookSlotSchema = new Schema<BookSlotDocument>(
@@ -28,6 +34,9 @@ const bookSlotSchema = new Schema<BookSlotDocument>(
     userId: { type: String, required: true },
     reservedAt: { type: Date, required: true },
     pauseAt: { type: Date, default: null },
+    bookId: { type: String, default: "" },
+    paidUntil: { type: Date, default: null },
+    suspended: { type: Boolean, default: false },
   },
   { collection: "book_slots", versionKey: false },
 );

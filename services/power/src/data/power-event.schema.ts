@@ -1,6 +1,13 @@
 import { type Connection, Schema } from "mongoose";
 
-export type PowerAction = "set-plan" | "set-override" | "remove-override" | "grant-new-user-points";
+export type PowerAction =
+  | "set-plan"
+  | "set-override"
+  | "remove-override"
+  | "grant-new-user-points"
+  | "set-feature-override"
+  | "remove-feature-override"
+  | "charge-hosting";
 
 /** The audit trail of an account's plan and overrides: who changed what, when and why. */
 export interface PowerEventDocument {

@@ -19,6 +19,11 @@ export class PowerRepository {
     return this.teamMembers.findOne({ teamId, userId }).lean<TeamMemberDocument>().exec();
   }
 
+  /** Sets the logo of the user's books; answers the user, or null for an unknown one. */
+  async setBookLogo(userId: string, bookLogo: string): Promise<UserDocument | null> {
+    return this.users.findOneAndUpdate({ userId }, { $set: { bookLogo } }, { new: true }).lean<UserDocument>().exec();
+  }
+
   async upsertUser(user: UserDocument): Promise<void> {
     await this.users.updateOne({ userId: user.userId }, { $set: user }, { upsert: true }).exec();
   }

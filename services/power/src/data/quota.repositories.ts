@@ -31,6 +31,14 @@ export class PlanRepository {
     await this.plans.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
   }
 
+  /** Sets a points balance only if it is still what the caller read (a concurrent sweep or top-up wins). */
+  async replacePoints(account: string, read: number, points: number): Promise<boolean> {
+    const result = await this.plans
+      .updateOne({ _id: account, kind: "points", points: read }, { $set: { points } })
+      .exec();
+    return result.modifiedCount > 0;
+  }
+
   async findOverride(account: string, quota: QuotaName): Promise<number | undefined> {
     const found = await this.overrides.findById(`${account}:${quota}`).lean<QuotaOverrideDocument>().exec();
     return found?.limit;
@@ -87,6 +95,28 @@ export class BookSlotRepository {
   /** Inserts unless its slot or its book key is taken already; answers whether it did. */
   async tryInsert(slot: BookSlotDocument): Promise<boolean> {
     return unlessDuplicate(() => this.slots.create(slot));
+  }
+
+  /** Every account holding a slot (the hosting sweep's work list). */
+  async accountsWithSlots(): Promise<string[]> {
+    return (await this.slots.distinct("account").exec()).map(String).sort();
+  }
+
+  async listAccountSlots(account: string): Promise<BookSlotDocument[]> {
+    return this.slots.find({ account }).sort({ slot: 1 }).lean<BookSlotDocument[]>().exec();
+  }
+
+  async updateHosting(
+    id: string,
+    change: { paidUntil: Date | null; pauseAt: Date | null; suspended: boolean },
+  ): Promise<void> {
+    await this.slots.updateOne({ _id: id }, { $set: change }).exec();
+  }
+
+  /** Records the book an upload's slot became; answers whether a slot holds the key. */
+  async attachBook(bookKey: string, bookId: string): Promise<boolean> {
+    const result = await this.slots.updateOne({ bookKey }, { $set: { bookId } }).exec();
+    return result.matchedCount > 0;
   }
 
   async releaseKey(account: string, bookKey: string): Promise<boolean> {

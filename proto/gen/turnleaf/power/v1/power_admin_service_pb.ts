@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/power/v1/power_admin_service.proto.
  */
 export const file_turnleaf_power_v1_power_admin_service: GenFile = /*@__PURE__*/
-  fileDesc("Cit0dXJubGVhZi9wb3dlci92MS9wb3dlcl9hZG1pbl9zZXJ2aWNlLnByb3RvEhF0dXJubGVhZi5wb3dlci52MSIuCgpBY2NvdW50UmVmEg8KB3VzZXJfaWQYASABKAkSDwoHdGVhbV9pZBgCIAEoCSJ1CgRQbGFuEikKBGtpbmQYASABKA4yGy50dXJubGVhZi5wb3dlci52MS5QbGFuS2luZBIOCgZwb2ludHMYAiABKAUSMgoOdmlwX2V4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoYBCg5TZXRQbGFuUmVxdWVzdBIuCgdhY2NvdW50GAEgASgLMh0udHVybmxlYWYucG93ZXIudjEuQWNjb3VudFJlZhIlCgRwbGFuGAIgASgLMhcudHVybmxlYWYucG93ZXIudjEuUGxhbhINCgVhY3RvchgDIAEoCRIOCgZyZWFzb24YBCABKAkiQQoPU2V0UGxhblJlc3BvbnNlEi4KBXBvd2VyGAEgASgLMh8udHVybmxlYWYucG93ZXIudjEuQWNjb3VudFBvd2VyIq8BChdTZXRRdW90YU92ZXJyaWRlUmVxdWVzdBIuCgdhY2NvdW50GAEgASgLMh0udHVybmxlYWYucG93ZXIudjEuQWNjb3VudFJlZhInCgVxdW90YRgCIAEoDjIYLnR1cm5sZWFmLnBvd2VyLnYxLlF1b3RhEhIKBWxpbWl0GAMgASgFSACIAQESDQoFYWN0b3IYBCABKAkSDgoGcmVhc29uGAUgASgJQggKBl9saW1pdCJKChhTZXRRdW90YU92ZXJyaWRlUmVzcG9uc2USLgoFcG93ZXIYASABKAsyHy50dXJubGVhZi5wb3dlci52MS5BY2NvdW50UG93ZXIiSAoWR2V0QWNjb3VudFBvd2VyUmVxdWVzdBIuCgdhY2NvdW50GAEgASgLMh0udHVybmxlYWYucG93ZXIudjEuQWNjb3VudFJlZiJJChdHZXRBY2NvdW50UG93ZXJSZXNwb25zZRIuCgVwb3dlchgBIAEoCzIfLnR1cm5sZWFmLnBvd2VyLnYxLkFjY291bnRQb3dlciJHCg1RdW90YU92ZXJyaWRlEicKBXF1b3RhGAEgASgOMhgudHVybmxlYWYucG93ZXIudjEuUXVvdGESDQoFbGltaXQYAiABKAUiQwoKUXVvdGFVc2FnZRInCgVxdW90YRgBIAEoDjIYLnR1cm5sZWFmLnBvd2VyLnYxLlF1b3RhEgwKBHVzZWQYAiABKAUicwoKUG93ZXJFdmVudBIOCgZhY3Rpb24YASABKAkSDgoGZGV0YWlsGAIgASgJEg0KBWFjdG9yGAMgASgJEg4KBnJlYXNvbhgEIAEoCRImCgJhdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi2AEKDEFjY291bnRQb3dlchIPCgdhY2NvdW50GAEgASgJEiUKBHBsYW4YAiABKAsyFy50dXJubGVhZi5wb3dlci52MS5QbGFuEjMKCW92ZXJyaWRlcxgDIAMoCzIgLnR1cm5sZWFmLnBvd2VyLnYxLlF1b3RhT3ZlcnJpZGUSLAoFdXNhZ2UYBCADKAsyHS50dXJubGVhZi5wb3dlci52MS5RdW90YVVzYWdlEi0KBmV2ZW50cxgFIAMoCzIdLnR1cm5sZWFmLnBvd2VyLnYxLlBvd2VyRXZlbnQyvAIKEVBvd2VyQWRtaW5TZXJ2aWNlElAKB1NldFBsYW4SIS50dXJubGVhZi5wb3dlci52MS5TZXRQbGFuUmVxdWVzdBoiLnR1cm5sZWFmLnBvd2VyLnYxLlNldFBsYW5SZXNwb25zZRJrChBTZXRRdW90YU92ZXJyaWRlEioudHVybmxlYWYucG93ZXIudjEuU2V0UXVvdGFPdmVycmlkZVJlcXVlc3QaKy50dXJubGVhZi5wb3dlci52MS5TZXRRdW90YU92ZXJyaWRlUmVzcG9uc2USaAoPR2V0QWNjb3VudFBvd2VyEikudHVybmxlYWYucG93ZXIudjEuR2V0QWNjb3VudFBvd2VyUmVxdWVzdBoqLnR1cm5sZWFmLnBvd2VyLnYxLkdldEFjY291bnRQb3dlclJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_turnleaf_power_v1_power_service]);
+  fileDesc("Cit0dXJubGVhZi9wb3dlci92MS9wb3dlcl9hZG1pbl9zZXJ2aWNlLnByb3RvEhF0dXJubGVhZi5wb3dlci52MSIuCgpBY2NvdW50UmVmEg8KB3VzZXJfaWQYASABKAkSDwoHdGVhbV9pZBgCIAEoCSJ1CgRQbGFuEikKBGtpbmQYASABKA4yGy50dXJubGVhZi5wb3dlci52MS5QbGFuS2luZBIOCgZwb2ludHMYAiABKAUSMgoOdmlwX2V4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoYBCg5TZXRQbGFuUmVxdWVzdBIuCgdhY2NvdW50GAEgASgLMh0udHVybmxlYWYucG93ZXIudjEuQWNjb3VudFJlZhIlCgRwbGFuGAIgASgLMhcudHVybmxlYWYucG93ZXIudjEuUGxhbhINCgVhY3RvchgDIAEoCRIOCgZyZWFzb24YBCABKAkiQQoPU2V0UGxhblJlc3BvbnNlEi4KBXBvd2VyGAEgASgLMh8udHVybmxlYWYucG93ZXIudjEuQWNjb3VudFBvd2VyIq8BChdTZXRRdW90YU92ZXJyaWRlUmVxdWVzdBIuCgdhY2NvdW50GAEgASgLMh0udHVybmxlYWYucG93ZXIudjEuQWNjb3VudFJlZhInCgVxdW90YRgCIAEoDjIYLnR1cm5sZWFmLnBvd2VyLnYxLlF1b3RhEhIKBWxpbWl0GAMgASgFSACIAQESDQoFYWN0b3IYBCABKAkSDgoGcmVhc29uGAUgASgJQggKBl9saW1pdCJKChhTZXRRdW90YU92ZXJyaWRlUmVzcG9uc2USLgoFcG93ZXIYASABKAsyHy50dXJubGVhZi5wb3dlci52MS5BY2NvdW50UG93ZXIiSAoWR2V0QWNjb3VudFBvd2VyUmVxdWVzdBIuCgdhY2NvdW50GAEgASgLMh0udHVybmxlYWYucG93ZXIudjEuQWNjb3VudFJlZiJJChdHZXRBY2NvdW50UG93ZXJSZXNwb25zZRIuCgVwb3dlchgBIAEoCzIfLnR1cm5sZWFmLnBvd2VyLnYxLkFjY291bnRQb3dlciJHCg1RdW90YU92ZXJyaWRlEicKBXF1b3RhGAEgASgOMhgudHVybmxlYWYucG93ZXIudjEuUXVvdGESDQoFbGltaXQYAiABKAUiQwoKUXVvdGFVc2FnZRInCgVxdW90YRgBIAEoDjIYLnR1cm5sZWFmLnBvd2VyLnYxLlF1b3RhEgwKBHVzZWQYAiABKAUicwoKUG93ZXJFdmVudBIOCgZhY3Rpb24YASABKAkSDgoGZGV0YWlsGAIgASgJEg0KBWFjdG9yGAMgASgJEg4KBnJlYXNvbhgEIAEoCRImCgJhdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi2AEKDEFjY291bnRQb3dlchIPCgdhY2NvdW50GAEgASgJEiUKBHBsYW4YAiABKAsyFy50dXJubGVhZi5wb3dlci52MS5QbGFuEjMKCW92ZXJyaWRlcxgDIAMoCzIgLnR1cm5sZWFmLnBvd2VyLnYxLlF1b3RhT3ZlcnJpZGUSLAoFdXNhZ2UYBCADKAsyHS50dXJubGVhZi5wb3dlci52MS5RdW90YVVzYWdlEi0KBmV2ZW50cxgFIAMoCzIdLnR1cm5sZWFmLnBvd2VyLnYxLlBvd2VyRXZlbnQinQEKGVNldEZlYXR1cmVPdmVycmlkZVJlcXVlc3QSLgoHYWNjb3VudBgBIAEoCzIdLnR1cm5sZWFmLnBvd2VyLnYxLkFjY291bnRSZWYSDwoHZmVhdHVyZRgCIAEoCRIUCgdhbGxvd2VkGAMgASgISACIAQESDQoFYWN0b3IYBCABKAkSDgoGcmVhc29uGAUgASgJQgoKCF9hbGxvd2VkIhwKGlNldEZlYXR1cmVPdmVycmlkZVJlc3BvbnNlIlkKElNldFRlYW1Sb2xlUmVxdWVzdBIPCgd0ZWFtX2lkGAEgASgJEg8KB3JvbGVfaWQYAiABKAkSEQoJcm9sZV9uYW1lGAMgASgJEg4KBnBvd2VycxgEIAMoCSIVChNTZXRUZWFtUm9sZVJlc3BvbnNlIkkKFFNldFRlYW1NZW1iZXJSZXF1ZXN0Eg8KB3RlYW1faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIPCgdyb2xlX2lkGAMgASgJIhcKFVNldFRlYW1NZW1iZXJSZXNwb25zZTLxBAoRUG93ZXJBZG1pblNlcnZpY2USUAoHU2V0UGxhbhIhLnR1cm5sZWFmLnBvd2VyLnYxLlNldFBsYW5SZXF1ZXN0GiIudHVybmxlYWYucG93ZXIudjEuU2V0UGxhblJlc3BvbnNlEmsKEFNldFF1b3RhT3ZlcnJpZGUSKi50dXJubGVhZi5wb3dlci52MS5TZXRRdW90YU92ZXJyaWRlUmVxdWVzdBorLnR1cm5sZWFmLnBvd2VyLnYxLlNldFF1b3RhT3ZlcnJpZGVSZXNwb25zZRJoCg9HZXRBY2NvdW50UG93ZXISKS50dXJubGVhZi5wb3dlci52MS5HZXRBY2NvdW50UG93ZXJSZXF1ZXN0GioudHVybmxlYWYucG93ZXIudjEuR2V0QWNjb3VudFBvd2VyUmVzcG9uc2UScQoSU2V0RmVhdHVyZU92ZXJyaWRlEiwudHVybmxlYWYucG93ZXIudjEuU2V0RmVhdHVyZU92ZXJyaWRlUmVxdWVzdBotLnR1cm5sZWFmLnBvd2VyLnYxLlNldEZlYXR1cmVPdmVycmlkZVJlc3BvbnNlElwKC1NldFRlYW1Sb2xlEiUudHVybmxlYWYucG93ZXIudjEuU2V0VGVhbVJvbGVSZXF1ZXN0GiYudHVybmxlYWYucG93ZXIudjEuU2V0VGVhbVJvbGVSZXNwb25zZRJiCg1TZXRUZWFtTWVtYmVyEicudHVybmxlYWYucG93ZXIudjEuU2V0VGVhbU1lbWJlclJlcXVlc3QaKC50dXJubGVhZi5wb3dlci52MS5TZXRUZWFtTWVtYmVyUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_turnleaf_power_v1_power_service]);
 
 /**
  * AccountRef names a user's own account (team_id empty or "0") or a team's.
@@ -339,6 +339,145 @@ export const AccountPowerSchema: GenMessage<AccountPower> = /*@__PURE__*/
   messageDesc(file_turnleaf_power_v1_power_admin_service, 11);
 
 /**
+ * @generated from message turnleaf.power.v1.SetFeatureOverrideRequest
+ */
+export type SetFeatureOverrideRequest = Message<"turnleaf.power.v1.SetFeatureOverrideRequest"> & {
+  /**
+   * @generated from field: turnleaf.power.v1.AccountRef account = 1;
+   */
+  account?: AccountRef | undefined;
+
+  /**
+   * A gated feature code, e.g. "LOGO".
+   *
+   * @generated from field: string feature = 2;
+   */
+  feature: string;
+
+  /**
+   * Unset: remove the override.
+   *
+   * @generated from field: optional bool allowed = 3;
+   */
+  allowed?: boolean | undefined;
+
+  /**
+   * @generated from field: string actor = 4;
+   */
+  actor: string;
+
+  /**
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.SetFeatureOverrideRequest.
+ * Use `create(SetFeatureOverrideRequestSchema)` to create a new message.
+ */
+export const SetFeatureOverrideRequestSchema: GenMessage<SetFeatureOverrideRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_admin_service, 12);
+
+/**
+ * @generated from message turnleaf.power.v1.SetFeatureOverrideResponse
+ */
+export type SetFeatureOverrideResponse = Message<"turnleaf.power.v1.SetFeatureOverrideResponse"> & {
+};
+
+/**
+ * Describes the message turnleaf.power.v1.SetFeatureOverrideResponse.
+ * Use `create(SetFeatureOverrideResponseSchema)` to create a new message.
+ */
+export const SetFeatureOverrideResponseSchema: GenMessage<SetFeatureOverrideResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_admin_service, 13);
+
+/**
+ * @generated from message turnleaf.power.v1.SetTeamRoleRequest
+ */
+export type SetTeamRoleRequest = Message<"turnleaf.power.v1.SetTeamRoleRequest"> & {
+  /**
+   * @generated from field: string team_id = 1;
+   */
+  teamId: string;
+
+  /**
+   * @generated from field: string role_id = 2;
+   */
+  roleId: string;
+
+  /**
+   * @generated from field: string role_name = 3;
+   */
+  roleName: string;
+
+  /**
+   * @generated from field: repeated string powers = 4;
+   */
+  powers: string[];
+};
+
+/**
+ * Describes the message turnleaf.power.v1.SetTeamRoleRequest.
+ * Use `create(SetTeamRoleRequestSchema)` to create a new message.
+ */
+export const SetTeamRoleRequestSchema: GenMessage<SetTeamRoleRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_admin_service, 14);
+
+/**
+ * @generated from message turnleaf.power.v1.SetTeamRoleResponse
+ */
+export type SetTeamRoleResponse = Message<"turnleaf.power.v1.SetTeamRoleResponse"> & {
+};
+
+/**
+ * Describes the message turnleaf.power.v1.SetTeamRoleResponse.
+ * Use `create(SetTeamRoleResponseSchema)` to create a new message.
+ */
+export const SetTeamRoleResponseSchema: GenMessage<SetTeamRoleResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_admin_service, 15);
+
+/**
+ * @generated from message turnleaf.power.v1.SetTeamMemberRequest
+ */
+export type SetTeamMemberRequest = Message<"turnleaf.power.v1.SetTeamMemberRequest"> & {
+  /**
+   * @generated from field: string team_id = 1;
+   */
+  teamId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string role_id = 3;
+   */
+  roleId: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.SetTeamMemberRequest.
+ * Use `create(SetTeamMemberRequestSchema)` to create a new message.
+ */
+export const SetTeamMemberRequestSchema: GenMessage<SetTeamMemberRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_admin_service, 16);
+
+/**
+ * @generated from message turnleaf.power.v1.SetTeamMemberResponse
+ */
+export type SetTeamMemberResponse = Message<"turnleaf.power.v1.SetTeamMemberResponse"> & {
+};
+
+/**
+ * Describes the message turnleaf.power.v1.SetTeamMemberResponse.
+ * Use `create(SetTeamMemberResponseSchema)` to create a new message.
+ */
+export const SetTeamMemberResponseSchema: GenMessage<SetTeamMemberResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_admin_service, 17);
+
+/**
  * PowerAdminService is the operator's and billing's: plans (commercial entitlements) and per-user or per-team
  * quota overrides, each change kept in the account's audit trail. The gateway never calls it.
  *
@@ -374,6 +513,37 @@ export const PowerAdminService: GenService<{
     methodKind: "unary";
     input: typeof GetAccountPowerRequestSchema;
     output: typeof GetAccountPowerResponseSchema;
+  },
+  /**
+   * SetFeatureOverride allows or denies a gated feature for a user or a team (a custom feature), or removes the
+   * override (no allowed). Audited.
+   *
+   * @generated from rpc turnleaf.power.v1.PowerAdminService.SetFeatureOverride
+   */
+  setFeatureOverride: {
+    methodKind: "unary";
+    input: typeof SetFeatureOverrideRequestSchema;
+    output: typeof SetFeatureOverrideResponseSchema;
+  },
+  /**
+   * SetTeamRole creates or replaces a team role and its power codes.
+   *
+   * @generated from rpc turnleaf.power.v1.PowerAdminService.SetTeamRole
+   */
+  setTeamRole: {
+    methodKind: "unary";
+    input: typeof SetTeamRoleRequestSchema;
+    output: typeof SetTeamRoleResponseSchema;
+  },
+  /**
+   * SetTeamMember puts a user in a team with one of its roles (FAILED_PRECONDITION for an unknown role).
+   *
+   * @generated from rpc turnleaf.power.v1.PowerAdminService.SetTeamMember
+   */
+  setTeamMember: {
+    methodKind: "unary";
+    input: typeof SetTeamMemberRequestSchema;
+    output: typeof SetTeamMemberResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_turnleaf_power_v1_power_admin_service, 0);

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/power/v1/power_service.proto.
  */
 export const file_turnleaf_power_v1_power_service: GenFile = /*@__PURE__*/
-  fileDesc("CiV0dXJubGVhZi9wb3dlci92MS9wb3dlcl9zZXJ2aWNlLnByb3RvEhF0dXJubGVhZi5wb3dlci52MSIhCg5HZXRVc2VyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIjgKD0dldFVzZXJSZXNwb25zZRIlCgR1c2VyGAEgASgLMhcudHVybmxlYWYucG93ZXIudjEuVXNlciKuAQoEVXNlchIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg4KBnVfbGluaxgDIAEoCRIOCgZ1X3R5cGUYBCABKAUSDwoHd2Vic2l0ZRgFIAEoCRIUCgx2ZXJpZnlfcGhvbmUYBiABKAgSEQoJYm9va19sb2dvGAcgASgJEhYKDmJvb2tfbG9nb19saW5rGAggASgJEhQKDGJvb2tfd2Vic2l0ZRgJIAEoCSI4ChRHZXRUZWFtTWVtYmVyUmVxdWVzdBIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiRgoVR2V0VGVhbU1lbWJlclJlc3BvbnNlEi0KBm1lbWJlchgBIAEoCzIdLnR1cm5sZWFmLnBvd2VyLnYxLlRlYW1NZW1iZXIiUgoKVGVhbU1lbWJlchIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDwoHcm9sZV9pZBgDIAEoCRIRCglyb2xlX25hbWUYBCABKAkifQoLVXBsb2FkQXNrZXISDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEjIKC2ZvbGRlcl90eXBlGAMgASgOMh0udHVybmxlYWYucG93ZXIudjEuRm9sZGVyVHlwZRIYChBub25fcHJvZHVjdF9ob3N0GAQgASgIIlwKDVVwbG9hZFdhcm5pbmcSDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJEiwKCHBhdXNlX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLuAQoOVXBsb2FkU3RhbmRpbmcSJwoFcXVvdGEYASABKA4yGC50dXJubGVhZi5wb3dlci52MS5RdW90YRINCgVsaW1pdBgCIAEoBRIUCgxsaW1pdF9zb3VyY2UYAyABKAkSDAoEdXNlZBgEIAEoBRIRCgl1c2VyX3R5cGUYBSABKAUSKQoEcGxhbhgGIAEoDjIbLnR1cm5sZWFmLnBvd2VyLnYxLlBsYW5LaW5kEg8KB2FjY291bnQYByABKAkSMQoHd2FybmluZxgIIAEoCzIgLnR1cm5sZWFmLnBvd2VyLnYxLlVwbG9hZFdhcm5pbmciWgoSQ2hlY2tVcGxvYWRSZXF1ZXN0Ei0KBWFza2VyGAEgASgLMh4udHVybmxlYWYucG93ZXIudjEuVXBsb2FkQXNrZXISFQoNZXhpc3RpbmdfYm9vaxgCIAEoCCJKChNDaGVja1VwbG9hZFJlc3BvbnNlEjMKCHN0YW5kaW5nGAEgASgLMiEudHVybmxlYWYucG93ZXIudjEuVXBsb2FkU3RhbmRpbmciWQoWUmVzZXJ2ZUJvb2tTbG90UmVxdWVzdBItCgVhc2tlchgBIAEoCzIeLnR1cm5sZWFmLnBvd2VyLnYxLlVwbG9hZEFza2VyEhAKCGJvb2tfa2V5GAIgASgJInYKF1Jlc2VydmVCb29rU2xvdFJlc3BvbnNlEjMKCHN0YW5kaW5nGAEgASgLMiEudHVybmxlYWYucG93ZXIudjEuVXBsb2FkU3RhbmRpbmcSDAoEc2xvdBgCIAEoBRIYChBhbHJlYWR5X3Jlc2VydmVkGAMgASgIIkwKFlJlbGVhc2VCb29rU2xvdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhAKCGJvb2tfa2V5GAMgASgJIisKF1JlbGVhc2VCb29rU2xvdFJlc3BvbnNlEhAKCHJlbGVhc2VkGAEgASgIKlwKCkZvbGRlclR5cGUSGwoXRk9MREVSX1RZUEVfVU5TUEVDSUZJRUQQABIUChBGT0xERVJfVFlQRV9CT09LEAESGwoXRk9MREVSX1RZUEVfUFVCTElDQVRJT04QAipPCgVRdW90YRIVChFRVU9UQV9VTlNQRUNJRklFRBAAEhcKE1FVT1RBX0JPT0tfRklMRV9OVU0QARIWChJRVU9UQV9QVUJfQk9PS19OVU0QAiqEAQoIUGxhbktpbmQSGQoVUExBTl9LSU5EX1VOU1BFQ0lGSUVEEAASEgoOUExBTl9LSU5EX0ZSRUUQARIUChBQTEFOX0tJTkRfUE9JTlRTEAISGQoVUExBTl9LSU5EX1ZJUF9NT05USExZEAMSGAoUUExBTl9LSU5EX1ZJUF9BTk5VQUwQBDL2AwoMUG93ZXJTZXJ2aWNlElAKB0dldFVzZXISIS50dXJubGVhZi5wb3dlci52MS5HZXRVc2VyUmVxdWVzdBoiLnR1cm5sZWFmLnBvd2VyLnYxLkdldFVzZXJSZXNwb25zZRJiCg1HZXRUZWFtTWVtYmVyEicudHVybmxlYWYucG93ZXIudjEuR2V0VGVhbU1lbWJlclJlcXVlc3QaKC50dXJubGVhZi5wb3dlci52MS5HZXRUZWFtTWVtYmVyUmVzcG9uc2USXAoLQ2hlY2tVcGxvYWQSJS50dXJubGVhZi5wb3dlci52MS5DaGVja1VwbG9hZFJlcXVlc3QaJi50dXJubGVhZi5wb3dlci52MS5DaGVja1VwbG9hZFJlc3BvbnNlEmgKD1Jlc2VydmVCb29rU2xvdBIpLnR1cm5sZWFmLnBvd2VyLnYxLlJlc2VydmVCb29rU2xvdFJlcXVlc3QaKi50dXJubGVhZi5wb3dlci52MS5SZXNlcnZlQm9va1Nsb3RSZXNwb25zZRJoCg9SZWxlYXNlQm9va1Nsb3QSKS50dXJubGVhZi5wb3dlci52MS5SZWxlYXNlQm9va1Nsb3RSZXF1ZXN0GioudHVybmxlYWYucG93ZXIudjEuUmVsZWFzZUJvb2tTbG90UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiV0dXJubGVhZi9wb3dlci92MS9wb3dlcl9zZXJ2aWNlLnByb3RvEhF0dXJubGVhZi5wb3dlci52MSIhCg5HZXRVc2VyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIjgKD0dldFVzZXJSZXNwb25zZRIlCgR1c2VyGAEgASgLMhcudHVybmxlYWYucG93ZXIudjEuVXNlciKuAQoEVXNlchIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg4KBnVfbGluaxgDIAEoCRIOCgZ1X3R5cGUYBCABKAUSDwoHd2Vic2l0ZRgFIAEoCRIUCgx2ZXJpZnlfcGhvbmUYBiABKAgSEQoJYm9va19sb2dvGAcgASgJEhYKDmJvb2tfbG9nb19saW5rGAggASgJEhQKDGJvb2tfd2Vic2l0ZRgJIAEoCSI4ChRHZXRUZWFtTWVtYmVyUmVxdWVzdBIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiRgoVR2V0VGVhbU1lbWJlclJlc3BvbnNlEi0KBm1lbWJlchgBIAEoCzIdLnR1cm5sZWFmLnBvd2VyLnYxLlRlYW1NZW1iZXIiUgoKVGVhbU1lbWJlchIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDwoHcm9sZV9pZBgDIAEoCRIRCglyb2xlX25hbWUYBCABKAkifQoLVXBsb2FkQXNrZXISDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEjIKC2ZvbGRlcl90eXBlGAMgASgOMh0udHVybmxlYWYucG93ZXIudjEuRm9sZGVyVHlwZRIYChBub25fcHJvZHVjdF9ob3N0GAQgASgIIlwKDVVwbG9hZFdhcm5pbmcSDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJEiwKCHBhdXNlX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLuAQoOVXBsb2FkU3RhbmRpbmcSJwoFcXVvdGEYASABKA4yGC50dXJubGVhZi5wb3dlci52MS5RdW90YRINCgVsaW1pdBgCIAEoBRIUCgxsaW1pdF9zb3VyY2UYAyABKAkSDAoEdXNlZBgEIAEoBRIRCgl1c2VyX3R5cGUYBSABKAUSKQoEcGxhbhgGIAEoDjIbLnR1cm5sZWFmLnBvd2VyLnYxLlBsYW5LaW5kEg8KB2FjY291bnQYByABKAkSMQoHd2FybmluZxgIIAEoCzIgLnR1cm5sZWFmLnBvd2VyLnYxLlVwbG9hZFdhcm5pbmciWgoSQ2hlY2tVcGxvYWRSZXF1ZXN0Ei0KBWFza2VyGAEgASgLMh4udHVybmxlYWYucG93ZXIudjEuVXBsb2FkQXNrZXISFQoNZXhpc3RpbmdfYm9vaxgCIAEoCCJKChNDaGVja1VwbG9hZFJlc3BvbnNlEjMKCHN0YW5kaW5nGAEgASgLMiEudHVybmxlYWYucG93ZXIudjEuVXBsb2FkU3RhbmRpbmciWQoWUmVzZXJ2ZUJvb2tTbG90UmVxdWVzdBItCgVhc2tlchgBIAEoCzIeLnR1cm5sZWFmLnBvd2VyLnYxLlVwbG9hZEFza2VyEhAKCGJvb2tfa2V5GAIgASgJInYKF1Jlc2VydmVCb29rU2xvdFJlc3BvbnNlEjMKCHN0YW5kaW5nGAEgASgLMiEudHVybmxlYWYucG93ZXIudjEuVXBsb2FkU3RhbmRpbmcSDAoEc2xvdBgCIAEoBRIYChBhbHJlYWR5X3Jlc2VydmVkGAMgASgIIkwKFlJlbGVhc2VCb29rU2xvdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhAKCGJvb2tfa2V5GAMgASgJIisKF1JlbGVhc2VCb29rU2xvdFJlc3BvbnNlEhAKCHJlbGVhc2VkGAEgASgIIhcKFUdldFBvd2VyQ29uZmlnUmVxdWVzdCItChZHZXRQb3dlckNvbmZpZ1Jlc3BvbnNlEhMKC2NvbmZpZ19qc29uGAEgASgJIkgKClBvd2VyQXNrZXISDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhgKEG5vbl9wcm9kdWN0X2hvc3QYAyABKAgiPAoMUXVvdGFJbkZvcmNlEg0KBXF1b3RhGAEgASgJEg0KBWxpbWl0GAIgASgFEg4KBnNvdXJjZRgDIAEoCSI/Cg5GZWF0dXJlSW5Gb3JjZRIMCgRjb2RlGAEgASgJEg8KB2FsbG93ZWQYAiABKAgSDgoGc291cmNlGAMgASgJIjsKDkN1c3RvbU92ZXJyaWRlEg0KBXNjb3BlGAEgASgJEgsKA2tleRgCIAEoCRINCgV2YWx1ZRgDIAEoBSJFChVHZXRDdXN0b21Qb3dlclJlcXVlc3QSLAoFYXNrZXIYASABKAsyHS50dXJubGVhZi5wb3dlci52MS5Qb3dlckFza2VyIscBChZHZXRDdXN0b21Qb3dlclJlc3BvbnNlEhEKCXVzZXJfdHlwZRgBIAEoBRIvCgZxdW90YXMYAiADKAsyHy50dXJubGVhZi5wb3dlci52MS5RdW90YUluRm9yY2USMwoIZmVhdHVyZXMYAyADKAsyIS50dXJubGVhZi5wb3dlci52MS5GZWF0dXJlSW5Gb3JjZRI0CglvdmVycmlkZXMYBCADKAsyIS50dXJubGVhZi5wb3dlci52MS5DdXN0b21PdmVycmlkZSI8ChhHZXRUZWFtUm9sZVBvd2Vyc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJImAKGUdldFRlYW1Sb2xlUG93ZXJzUmVzcG9uc2USDwoHdGVhbV9pZBgBIAEoCRIPCgdyb2xlX2lkGAIgASgJEhEKCXJvbGVfbmFtZRgDIAEoCRIOCgZwb3dlcnMYBCADKAkibgoUQ2hlY2tGZWF0dXJlc1JlcXVlc3QSLAoFYXNrZXIYASABKAsyHS50dXJubGVhZi5wb3dlci52MS5Qb3dlckFza2VyEhYKDmJvb2tfYXV0aG9yX2lkGAIgASgJEhAKCGZlYXR1cmVzGAMgAygJIlkKFUNoZWNrRmVhdHVyZXNSZXNwb25zZRIPCgdhbGxvd2VkGAEgASgIEg4KBmRlbmllZBgCIAEoCRIPCgdtZXNzYWdlGAMgASgJEg4KBnNvdXJjZRgEIAEoCSIlChJHZXRVc2VyTWV0YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSIoChNHZXRVc2VyTWV0YVJlc3BvbnNlEhEKCW1ldGFfanNvbhgBIAEoCSI4ChJTZXRVc2VyTWV0YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgltZXRhX2pzb24YAiABKAkiKAoTU2V0VXNlck1ldGFSZXNwb25zZRIRCgltZXRhX2pzb24YASABKAkiOgoZVXBkYXRlVXNlckJvb2tMb2dvUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEgwKBGxvZ28YAiABKAkiQwoaVXBkYXRlVXNlckJvb2tMb2dvUmVzcG9uc2USJQoEdXNlchgBIAEoCzIXLnR1cm5sZWFmLnBvd2VyLnYxLlVzZXIiQgoMVGhpcmRCaW5kaW5nEhAKCHByb3ZpZGVyGAEgASgJEg8KB3N1YmplY3QYAiABKAkSDwoHdXNlcl9pZBgDIAEoCSJNChdCaW5kVGhpcmRBY2NvdW50UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHByb3ZpZGVyGAIgASgJEg8KB3N1YmplY3QYAyABKAkiYwoYQmluZFRoaXJkQWNjb3VudFJlc3BvbnNlEjAKB2JpbmRpbmcYASABKAsyHy50dXJubGVhZi5wb3dlci52MS5UaGlyZEJpbmRpbmcSFQoNYWxyZWFkeV9ib3VuZBgCIAEoCCJTChhNZXJnZVRoaXJkQWNjb3VudFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIUCgxmcm9tX3VzZXJfaWQYAiABKAkSEAoIcHJvdmlkZXIYAyABKAkiSwoZTWVyZ2VUaGlyZEFjY291bnRSZXNwb25zZRIuCgVtb3ZlZBgBIAMoCzIfLnR1cm5sZWFmLnBvd2VyLnYxLlRoaXJkQmluZGluZypcCgpGb2xkZXJUeXBlEhsKF0ZPTERFUl9UWVBFX1VOU1BFQ0lGSUVEEAASFAoQRk9MREVSX1RZUEVfQk9PSxABEhsKF0ZPTERFUl9UWVBFX1BVQkxJQ0FUSU9OEAIqTwoFUXVvdGESFQoRUVVPVEFfVU5TUEVDSUZJRUQQABIXChNRVU9UQV9CT09LX0ZJTEVfTlVNEAESFgoSUVVPVEFfUFVCX0JPT0tfTlVNEAIqhAEKCFBsYW5LaW5kEhkKFVBMQU5fS0lORF9VTlNQRUNJRklFRBAAEhIKDlBMQU5fS0lORF9GUkVFEAESFAoQUExBTl9LSU5EX1BPSU5UUxACEhkKFVBMQU5fS0lORF9WSVBfTU9OVEhMWRADEhgKFFBMQU5fS0lORF9WSVBfQU5OVUFMEAQypAsKDFBvd2VyU2VydmljZRJQCgdHZXRVc2VyEiEudHVybmxlYWYucG93ZXIudjEuR2V0VXNlclJlcXVlc3QaIi50dXJubGVhZi5wb3dlci52MS5HZXRVc2VyUmVzcG9uc2USYgoNR2V0VGVhbU1lbWJlchInLnR1cm5sZWFmLnBvd2VyLnYxLkdldFRlYW1NZW1iZXJSZXF1ZXN0GigudHVybmxlYWYucG93ZXIudjEuR2V0VGVhbU1lbWJlclJlc3BvbnNlElwKC0NoZWNrVXBsb2FkEiUudHVybmxlYWYucG93ZXIudjEuQ2hlY2tVcGxvYWRSZXF1ZXN0GiYudHVybmxlYWYucG93ZXIudjEuQ2hlY2tVcGxvYWRSZXNwb25zZRJoCg9SZXNlcnZlQm9va1Nsb3QSKS50dXJubGVhZi5wb3dlci52MS5SZXNlcnZlQm9va1Nsb3RSZXF1ZXN0GioudHVybmxlYWYucG93ZXIudjEuUmVzZXJ2ZUJvb2tTbG90UmVzcG9uc2USaAoPUmVsZWFzZUJvb2tTbG90EikudHVybmxlYWYucG93ZXIudjEuUmVsZWFzZUJvb2tTbG90UmVxdWVzdBoqLnR1cm5sZWFmLnBvd2VyLnYxLlJlbGVhc2VCb29rU2xvdFJlc3BvbnNlEmUKDkdldFBvd2VyQ29uZmlnEigudHVybmxlYWYucG93ZXIudjEuR2V0UG93ZXJDb25maWdSZXF1ZXN0GikudHVybmxlYWYucG93ZXIudjEuR2V0UG93ZXJDb25maWdSZXNwb25zZRJlCg5HZXRDdXN0b21Qb3dlchIoLnR1cm5sZWFmLnBvd2VyLnYxLkdldEN1c3RvbVBvd2VyUmVxdWVzdBopLnR1cm5sZWFmLnBvd2VyLnYxLkdldEN1c3RvbVBvd2VyUmVzcG9uc2USbgoRR2V0VGVhbVJvbGVQb3dlcnMSKy50dXJubGVhZi5wb3dlci52MS5HZXRUZWFtUm9sZVBvd2Vyc1JlcXVlc3QaLC50dXJubGVhZi5wb3dlci52MS5HZXRUZWFtUm9sZVBvd2Vyc1Jlc3BvbnNlEmIKDUNoZWNrRmVhdHVyZXMSJy50dXJubGVhZi5wb3dlci52MS5DaGVja0ZlYXR1cmVzUmVxdWVzdBooLnR1cm5sZWFmLnBvd2VyLnYxLkNoZWNrRmVhdHVyZXNSZXNwb25zZRJcCgtHZXRVc2VyTWV0YRIlLnR1cm5sZWFmLnBvd2VyLnYxLkdldFVzZXJNZXRhUmVxdWVzdBomLnR1cm5sZWFmLnBvd2VyLnYxLkdldFVzZXJNZXRhUmVzcG9uc2USXAoLU2V0VXNlck1ldGESJS50dXJubGVhZi5wb3dlci52MS5TZXRVc2VyTWV0YVJlcXVlc3QaJi50dXJubGVhZi5wb3dlci52MS5TZXRVc2VyTWV0YVJlc3BvbnNlEnEKElVwZGF0ZVVzZXJCb29rTG9nbxIsLnR1cm5sZWFmLnBvd2VyLnYxLlVwZGF0ZVVzZXJCb29rTG9nb1JlcXVlc3QaLS50dXJubGVhZi5wb3dlci52MS5VcGRhdGVVc2VyQm9va0xvZ29SZXNwb25zZRJrChBCaW5kVGhpcmRBY2NvdW50EioudHVybmxlYWYucG93ZXIudjEuQmluZFRoaXJkQWNjb3VudFJlcXVlc3QaKy50dXJubGVhZi5wb3dlci52MS5CaW5kVGhpcmRBY2NvdW50UmVzcG9uc2USbgoRTWVyZ2VUaGlyZEFjY291bnQSKy50dXJubGVhZi5wb3dlci52MS5NZXJnZVRoaXJkQWNjb3VudFJlcXVlc3QaLC50dXJubGVhZi5wb3dlci52MS5NZXJnZVRoaXJkQWNjb3VudFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message turnleaf.power.v1.GetUserRequest
@@ -455,6 +455,576 @@ export const ReleaseBookSlotResponseSchema: GenMessage<ReleaseBookSlotResponse> 
   messageDesc(file_turnleaf_power_v1_power_service, 14);
 
 /**
+ * @generated from message turnleaf.power.v1.GetPowerConfigRequest
+ */
+export type GetPowerConfigRequest = Message<"turnleaf.power.v1.GetPowerConfigRequest"> & {
+};
+
+/**
+ * Describes the message turnleaf.power.v1.GetPowerConfigRequest.
+ * Use `create(GetPowerConfigRequestSchema)` to create a new message.
+ */
+export const GetPowerConfigRequestSchema: GenMessage<GetPowerConfigRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 15);
+
+/**
+ * @generated from message turnleaf.power.v1.GetPowerConfigResponse
+ */
+export type GetPowerConfigResponse = Message<"turnleaf.power.v1.GetPowerConfigResponse"> & {
+  /**
+   * {"quotas": {...}, "features": [...], "types": {"default": {...}, "<uType>": {...}}}
+   *
+   * @generated from field: string config_json = 1;
+   */
+  configJson: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.GetPowerConfigResponse.
+ * Use `create(GetPowerConfigResponseSchema)` to create a new message.
+ */
+export const GetPowerConfigResponseSchema: GenMessage<GetPowerConfigResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 16);
+
+/**
+ * PowerAsker is who acts, in which team, from which host.
+ *
+ * @generated from message turnleaf.power.v1.PowerAsker
+ */
+export type PowerAsker = Message<"turnleaf.power.v1.PowerAsker"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * "0" or empty outside a team.
+   *
+   * @generated from field: string team_id = 2;
+   */
+  teamId: string;
+
+  /**
+   * The call came from outside the product's own host (the user type is forced to 32).
+   *
+   * @generated from field: bool non_product_host = 3;
+   */
+  nonProductHost: boolean;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.PowerAsker.
+ * Use `create(PowerAskerSchema)` to create a new message.
+ */
+export const PowerAskerSchema: GenMessage<PowerAsker> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 17);
+
+/**
+ * @generated from message turnleaf.power.v1.QuotaInForce
+ */
+export type QuotaInForce = Message<"turnleaf.power.v1.QuotaInForce"> & {
+  /**
+   * "BOOK_FILE_NUM" or "PUB_BOOK_NUM".
+   *
+   * @generated from field: string quota = 1;
+   */
+  quota: string;
+
+  /**
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+
+  /**
+   * "user", "team" or "plan".
+   *
+   * @generated from field: string source = 3;
+   */
+  source: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.QuotaInForce.
+ * Use `create(QuotaInForceSchema)` to create a new message.
+ */
+export const QuotaInForceSchema: GenMessage<QuotaInForce> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 18);
+
+/**
+ * @generated from message turnleaf.power.v1.FeatureInForce
+ */
+export type FeatureInForce = Message<"turnleaf.power.v1.FeatureInForce"> & {
+  /**
+   * A gated feature code, e.g. "LOGO".
+   *
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * @generated from field: bool allowed = 2;
+   */
+  allowed: boolean;
+
+  /**
+   * "type" (the power config of the user type), "user" or "team" (a custom override).
+   *
+   * @generated from field: string source = 3;
+   */
+  source: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.FeatureInForce.
+ * Use `create(FeatureInForceSchema)` to create a new message.
+ */
+export const FeatureInForceSchema: GenMessage<FeatureInForce> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 19);
+
+/**
+ * @generated from message turnleaf.power.v1.CustomOverride
+ */
+export type CustomOverride = Message<"turnleaf.power.v1.CustomOverride"> & {
+  /**
+   * "user" or "team".
+   *
+   * @generated from field: string scope = 1;
+   */
+  scope: string;
+
+  /**
+   * A quota name or a feature code.
+   *
+   * @generated from field: string key = 2;
+   */
+  key: string;
+
+  /**
+   * The quota limit (quotas) or 1 / 0 (features: allowed or not).
+   *
+   * @generated from field: int32 value = 3;
+   */
+  value: number;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.CustomOverride.
+ * Use `create(CustomOverrideSchema)` to create a new message.
+ */
+export const CustomOverrideSchema: GenMessage<CustomOverride> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 20);
+
+/**
+ * @generated from message turnleaf.power.v1.GetCustomPowerRequest
+ */
+export type GetCustomPowerRequest = Message<"turnleaf.power.v1.GetCustomPowerRequest"> & {
+  /**
+   * @generated from field: turnleaf.power.v1.PowerAsker asker = 1;
+   */
+  asker?: PowerAsker | undefined;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.GetCustomPowerRequest.
+ * Use `create(GetCustomPowerRequestSchema)` to create a new message.
+ */
+export const GetCustomPowerRequestSchema: GenMessage<GetCustomPowerRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 21);
+
+/**
+ * @generated from message turnleaf.power.v1.GetCustomPowerResponse
+ */
+export type GetCustomPowerResponse = Message<"turnleaf.power.v1.GetCustomPowerResponse"> & {
+  /**
+   * @generated from field: int32 user_type = 1;
+   */
+  userType: number;
+
+  /**
+   * @generated from field: repeated turnleaf.power.v1.QuotaInForce quotas = 2;
+   */
+  quotas: QuotaInForce[];
+
+  /**
+   * @generated from field: repeated turnleaf.power.v1.FeatureInForce features = 3;
+   */
+  features: FeatureInForce[];
+
+  /**
+   * @generated from field: repeated turnleaf.power.v1.CustomOverride overrides = 4;
+   */
+  overrides: CustomOverride[];
+};
+
+/**
+ * Describes the message turnleaf.power.v1.GetCustomPowerResponse.
+ * Use `create(GetCustomPowerResponseSchema)` to create a new message.
+ */
+export const GetCustomPowerResponseSchema: GenMessage<GetCustomPowerResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 22);
+
+/**
+ * @generated from message turnleaf.power.v1.GetTeamRolePowersRequest
+ */
+export type GetTeamRolePowersRequest = Message<"turnleaf.power.v1.GetTeamRolePowersRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string team_id = 2;
+   */
+  teamId: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.GetTeamRolePowersRequest.
+ * Use `create(GetTeamRolePowersRequestSchema)` to create a new message.
+ */
+export const GetTeamRolePowersRequestSchema: GenMessage<GetTeamRolePowersRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 23);
+
+/**
+ * @generated from message turnleaf.power.v1.GetTeamRolePowersResponse
+ */
+export type GetTeamRolePowersResponse = Message<"turnleaf.power.v1.GetTeamRolePowersResponse"> & {
+  /**
+   * @generated from field: string team_id = 1;
+   */
+  teamId: string;
+
+  /**
+   * @generated from field: string role_id = 2;
+   */
+  roleId: string;
+
+  /**
+   * @generated from field: string role_name = 3;
+   */
+  roleName: string;
+
+  /**
+   * @generated from field: repeated string powers = 4;
+   */
+  powers: string[];
+};
+
+/**
+ * Describes the message turnleaf.power.v1.GetTeamRolePowersResponse.
+ * Use `create(GetTeamRolePowersResponseSchema)` to create a new message.
+ */
+export const GetTeamRolePowersResponseSchema: GenMessage<GetTeamRolePowersResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 24);
+
+/**
+ * @generated from message turnleaf.power.v1.CheckFeaturesRequest
+ */
+export type CheckFeaturesRequest = Message<"turnleaf.power.v1.CheckFeaturesRequest"> & {
+  /**
+   * @generated from field: turnleaf.power.v1.PowerAsker asker = 1;
+   */
+  asker?: PowerAsker | undefined;
+
+  /**
+   * The author of the book acted on: the asker, another user, or "-1" (a book of nobody in particular).
+   *
+   * @generated from field: string book_author_id = 2;
+   */
+  bookAuthorId: string;
+
+  /**
+   * @generated from field: repeated string features = 3;
+   */
+  features: string[];
+};
+
+/**
+ * Describes the message turnleaf.power.v1.CheckFeaturesRequest.
+ * Use `create(CheckFeaturesRequestSchema)` to create a new message.
+ */
+export const CheckFeaturesRequestSchema: GenMessage<CheckFeaturesRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 25);
+
+/**
+ * @generated from message turnleaf.power.v1.CheckFeaturesResponse
+ */
+export type CheckFeaturesResponse = Message<"turnleaf.power.v1.CheckFeaturesResponse"> & {
+  /**
+   * @generated from field: bool allowed = 1;
+   */
+  allowed: boolean;
+
+  /**
+   * The first refused feature (or role power) and the text to show.
+   *
+   * @generated from field: string denied = 2;
+   */
+  denied: string;
+
+  /**
+   * @generated from field: string message = 3;
+   */
+  message: string;
+
+  /**
+   * "type", "user", "team" (a custom override) or "role".
+   *
+   * @generated from field: string source = 4;
+   */
+  source: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.CheckFeaturesResponse.
+ * Use `create(CheckFeaturesResponseSchema)` to create a new message.
+ */
+export const CheckFeaturesResponseSchema: GenMessage<CheckFeaturesResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 26);
+
+/**
+ * @generated from message turnleaf.power.v1.GetUserMetaRequest
+ */
+export type GetUserMetaRequest = Message<"turnleaf.power.v1.GetUserMetaRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.GetUserMetaRequest.
+ * Use `create(GetUserMetaRequestSchema)` to create a new message.
+ */
+export const GetUserMetaRequestSchema: GenMessage<GetUserMetaRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 27);
+
+/**
+ * @generated from message turnleaf.power.v1.GetUserMetaResponse
+ */
+export type GetUserMetaResponse = Message<"turnleaf.power.v1.GetUserMetaResponse"> & {
+  /**
+   * @generated from field: string meta_json = 1;
+   */
+  metaJson: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.GetUserMetaResponse.
+ * Use `create(GetUserMetaResponseSchema)` to create a new message.
+ */
+export const GetUserMetaResponseSchema: GenMessage<GetUserMetaResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 28);
+
+/**
+ * @generated from message turnleaf.power.v1.SetUserMetaRequest
+ */
+export type SetUserMetaRequest = Message<"turnleaf.power.v1.SetUserMetaRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * A JSON object of the changed preferences; unknown keys are refused.
+   *
+   * @generated from field: string meta_json = 2;
+   */
+  metaJson: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.SetUserMetaRequest.
+ * Use `create(SetUserMetaRequestSchema)` to create a new message.
+ */
+export const SetUserMetaRequestSchema: GenMessage<SetUserMetaRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 29);
+
+/**
+ * @generated from message turnleaf.power.v1.SetUserMetaResponse
+ */
+export type SetUserMetaResponse = Message<"turnleaf.power.v1.SetUserMetaResponse"> & {
+  /**
+   * @generated from field: string meta_json = 1;
+   */
+  metaJson: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.SetUserMetaResponse.
+ * Use `create(SetUserMetaResponseSchema)` to create a new message.
+ */
+export const SetUserMetaResponseSchema: GenMessage<SetUserMetaResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 30);
+
+/**
+ * @generated from message turnleaf.power.v1.UpdateUserBookLogoRequest
+ */
+export type UpdateUserBookLogoRequest = Message<"turnleaf.power.v1.UpdateUserBookLogoRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string logo = 2;
+   */
+  logo: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.UpdateUserBookLogoRequest.
+ * Use `create(UpdateUserBookLogoRequestSchema)` to create a new message.
+ */
+export const UpdateUserBookLogoRequestSchema: GenMessage<UpdateUserBookLogoRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 31);
+
+/**
+ * @generated from message turnleaf.power.v1.UpdateUserBookLogoResponse
+ */
+export type UpdateUserBookLogoResponse = Message<"turnleaf.power.v1.UpdateUserBookLogoResponse"> & {
+  /**
+   * @generated from field: turnleaf.power.v1.User user = 1;
+   */
+  user?: User | undefined;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.UpdateUserBookLogoResponse.
+ * Use `create(UpdateUserBookLogoResponseSchema)` to create a new message.
+ */
+export const UpdateUserBookLogoResponseSchema: GenMessage<UpdateUserBookLogoResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 32);
+
+/**
+ * @generated from message turnleaf.power.v1.ThirdBinding
+ */
+export type ThirdBinding = Message<"turnleaf.power.v1.ThirdBinding"> & {
+  /**
+   * @generated from field: string provider = 1;
+   */
+  provider: string;
+
+  /**
+   * @generated from field: string subject = 2;
+   */
+  subject: string;
+
+  /**
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.ThirdBinding.
+ * Use `create(ThirdBindingSchema)` to create a new message.
+ */
+export const ThirdBindingSchema: GenMessage<ThirdBinding> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 33);
+
+/**
+ * @generated from message turnleaf.power.v1.BindThirdAccountRequest
+ */
+export type BindThirdAccountRequest = Message<"turnleaf.power.v1.BindThirdAccountRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string provider = 2;
+   */
+  provider: string;
+
+  /**
+   * @generated from field: string subject = 3;
+   */
+  subject: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.BindThirdAccountRequest.
+ * Use `create(BindThirdAccountRequestSchema)` to create a new message.
+ */
+export const BindThirdAccountRequestSchema: GenMessage<BindThirdAccountRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 34);
+
+/**
+ * @generated from message turnleaf.power.v1.BindThirdAccountResponse
+ */
+export type BindThirdAccountResponse = Message<"turnleaf.power.v1.BindThirdAccountResponse"> & {
+  /**
+   * @generated from field: turnleaf.power.v1.ThirdBinding binding = 1;
+   */
+  binding?: ThirdBinding | undefined;
+
+  /**
+   * The user held it already: nothing changed.
+   *
+   * @generated from field: bool already_bound = 2;
+   */
+  alreadyBound: boolean;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.BindThirdAccountResponse.
+ * Use `create(BindThirdAccountResponseSchema)` to create a new message.
+ */
+export const BindThirdAccountResponseSchema: GenMessage<BindThirdAccountResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 35);
+
+/**
+ * @generated from message turnleaf.power.v1.MergeThirdAccountRequest
+ */
+export type MergeThirdAccountRequest = Message<"turnleaf.power.v1.MergeThirdAccountRequest"> & {
+  /**
+   * The account the bindings move to.
+   *
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * The account they move from.
+   *
+   * @generated from field: string from_user_id = 2;
+   */
+  fromUserId: string;
+
+  /**
+   * Only this provider's bindings; empty: every provider's.
+   *
+   * @generated from field: string provider = 3;
+   */
+  provider: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.MergeThirdAccountRequest.
+ * Use `create(MergeThirdAccountRequestSchema)` to create a new message.
+ */
+export const MergeThirdAccountRequestSchema: GenMessage<MergeThirdAccountRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 36);
+
+/**
+ * @generated from message turnleaf.power.v1.MergeThirdAccountResponse
+ */
+export type MergeThirdAccountResponse = Message<"turnleaf.power.v1.MergeThirdAccountResponse"> & {
+  /**
+   * @generated from field: repeated turnleaf.power.v1.ThirdBinding moved = 1;
+   */
+  moved: ThirdBinding[];
+};
+
+/**
+ * Describes the message turnleaf.power.v1.MergeThirdAccountResponse.
+ * Use `create(MergeThirdAccountResponseSchema)` to create a new message.
+ */
+export const MergeThirdAccountResponseSchema: GenMessage<MergeThirdAccountResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 37);
+
+/**
  * FolderType is the kind of folder a book is uploaded into (spec 000 §9: 1 book, 2 publication).
  *
  * @generated from enum turnleaf.power.v1.FolderType
@@ -616,6 +1186,96 @@ export const PowerService: GenService<{
     methodKind: "unary";
     input: typeof ReleaseBookSlotRequestSchema;
     output: typeof ReleaseBookSlotResponseSchema;
+  },
+  /**
+   * GetPowerConfig answers the power config (limits and gated features per user type) as the JSON document served
+   * at /resourceFiles/manage/power/powerConfig.json.
+   *
+   * @generated from rpc turnleaf.power.v1.PowerService.GetPowerConfig
+   */
+  getPowerConfig: {
+    methodKind: "unary";
+    input: typeof GetPowerConfigRequestSchema;
+    output: typeof GetPowerConfigResponseSchema;
+  },
+  /**
+   * GetCustomPower answers what is in force for the asker (user type, quota limits, features) and the per-user and
+   * per-team custom overrides that apply (spec 000 §7 get-user-custom-config, loaded by team id).
+   *
+   * @generated from rpc turnleaf.power.v1.PowerService.GetCustomPower
+   */
+  getCustomPower: {
+    methodKind: "unary";
+    input: typeof GetCustomPowerRequestSchema;
+    output: typeof GetCustomPowerResponseSchema;
+  },
+  /**
+   * GetTeamRolePowers answers the asker's role in a team and its power codes; PERMISSION_DENIED for a non-member.
+   *
+   * @generated from rpc turnleaf.power.v1.PowerService.GetTeamRolePowers
+   */
+  getTeamRolePowers: {
+    methodKind: "unary";
+    input: typeof GetTeamRolePowersRequestSchema;
+    output: typeof GetTeamRolePowersResponseSchema;
+  },
+  /**
+   * CheckFeatures answers whether the asker may use every gated feature named (spec 000 §6): the first refused
+   * one and its catalogue text. In a team the role must also hold the book-settings power (selfKey/otherKey).
+   *
+   * @generated from rpc turnleaf.power.v1.PowerService.CheckFeatures
+   */
+  checkFeatures: {
+    methodKind: "unary";
+    input: typeof CheckFeaturesRequestSchema;
+    output: typeof CheckFeaturesResponseSchema;
+  },
+  /**
+   * GetUserMeta / SetUserMeta: the user's creation preferences (spec 001 §7), as a JSON object.
+   *
+   * @generated from rpc turnleaf.power.v1.PowerService.GetUserMeta
+   */
+  getUserMeta: {
+    methodKind: "unary";
+    input: typeof GetUserMetaRequestSchema;
+    output: typeof GetUserMetaResponseSchema;
+  },
+  /**
+   * @generated from rpc turnleaf.power.v1.PowerService.SetUserMeta
+   */
+  setUserMeta: {
+    methodKind: "unary";
+    input: typeof SetUserMetaRequestSchema;
+    output: typeof SetUserMetaResponseSchema;
+  },
+  /**
+   * UpdateUserBookLogo sets the logo shown on the user's books (an http(s) URL or a site-relative path; empty clears).
+   *
+   * @generated from rpc turnleaf.power.v1.PowerService.UpdateUserBookLogo
+   */
+  updateUserBookLogo: {
+    methodKind: "unary";
+    input: typeof UpdateUserBookLogoRequestSchema;
+    output: typeof UpdateUserBookLogoResponseSchema;
+  },
+  /**
+   * BindThirdAccount records a third-party identity (provider, subject) on the user; ALREADY_EXISTS when another
+   * user holds it. MergeThirdAccount moves another user's bindings to the user (the caller proved both sessions).
+   *
+   * @generated from rpc turnleaf.power.v1.PowerService.BindThirdAccount
+   */
+  bindThirdAccount: {
+    methodKind: "unary";
+    input: typeof BindThirdAccountRequestSchema;
+    output: typeof BindThirdAccountResponseSchema;
+  },
+  /**
+   * @generated from rpc turnleaf.power.v1.PowerService.MergeThirdAccount
+   */
+  mergeThirdAccount: {
+    methodKind: "unary";
+    input: typeof MergeThirdAccountRequestSchema;
+    output: typeof MergeThirdAccountResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_turnleaf_power_v1_power_service, 0);
