@@ -1,7 +1,7 @@
-import { type Env, env, loadConfig } from "@turnleaf/kit";
+import { ConfigError, type Env, env, loadConfig } from "@turnleaf/kit";
 
 export function readConfig(source: Env) {
-  return loadConfig(
+  const config = loadConfig(
     "book",
     {
       LOG_LEVEL: env.logLevel,
@@ -11,10 +11,28 @@ export function readConfig(source: Env) {
       MONGODB_DATABASE: env.text.default("turnleaf-book"),
       POWER_SERVICE_ADDR: env.hostPort,
       DEMO_SEED: env.booleanFlag.default(false),
+      /**
+       * NATS with JetStream: the service follows the power service's hosting events (suspended books). Unset: no
+       * book is ever suspended by this service.
+       */
+      NATS_URL: env.natsUrl.optional(),
+      /** S3 for editor assets (upload-file) and the original PDF download. Unset: both answer "not configured". */
+      S3_ENDPOINT: env.url.optional(),
+      S3_REGION: env.text.default("us-east-1"),
+      S3_ACCESS_KEY_ID: env.text.optional(),
+      S3_SECRET_ACCESS_KEY: env.text.optional(),
+      /** The bucket of editor assets, one folder per user (created when missing). */
+      S3_BUCKET_ASSETS: env.text.default("turnleaf-assets"),
+      /** Where the conversions write books (read only here: manifests and kept source PDFs). */
+      S3_BUCKET_BOOKS: env.text.default("turnleaf-books"),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,
   );
+  if (config.S3_ENDPOINT && !(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("book", ["S3_ENDPOINT is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too"]);
+  }
+  return config;
 }
 
 export type BookConfig = ReturnType<typeof readConfig>;

@@ -1,9 +1,20 @@
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { connectMongo, createClient, runGrpcService } from "@turnleaf/kit";
+import {
+  connectMongo,
+  connectNats,
+  createClient,
+  createS3Client,
+  ensureBuckets,
+  runGrpcService,
+  s3SettingsFrom,
+} from "@turnleaf/kit";
 import { readConfig } from "./config.js";
 import { BookRepository } from "./data/book.repository.js";
+import { BookContentRepository } from "./data/book-content.repository.js";
 import { BookRevisionRepository } from "./data/book-revision.repository.js";
+import { FileStore } from "./data/file-store.js";
 import { demoBook } from "./domain/demo.js";
+import { runHostingConsumer } from "./events/hosting.consumer.js";
 import { buildServices } from "./server.js";
 
 runGrpcService(
@@ -13,16 +24,37 @@ runGrpcService(
     const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
     const books = new BookRepository(mongo);
     const revisions = new BookRevisionRepository(mongo);
+    const content = new BookContentRepository(mongo);
     // The unique indexes are what make "create book from upload" idempotent: they must exist before any call.
-    await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
+    await Promise.all([books.ensureIndexes(), revisions.ensureIndexes(), content.ensureIndexes()]);
     if (config.DEMO_SEED) {
       await books.upsert(demoBook);
       log.info({ number: demoBook.number }, "demo book seeded");
     }
+    let files: FileStore | undefined;
+    if (config.S3_ENDPOINT && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
+      const s3 = createS3Client(
+        s3SettingsFrom({
+          S3_ENDPOINT: config.S3_ENDPOINT,
+          S3_REGION: config.S3_REGION,
+          S3_ACCESS_KEY_ID: config.S3_ACCESS_KEY_ID,
+          S3_SECRET_ACCESS_KEY: config.S3_SECRET_ACCESS_KEY,
+        }),
+      );
+      await ensureBuckets(s3, [config.S3_BUCKET_ASSETS], config.S3_REGION, log);
+      files = new FileStore(s3, config.S3_BUCKET_ASSETS, config.S3_BUCKET_BOOKS);
+    } else {
+      log.warn("S3_ENDPOINT is not set: upload-file and the PDF download answer 'file storage is not configured'");
+    }
+    const nats = config.NATS_URL ? await connectNats({ url: config.NATS_URL, name: "book", log }) : undefined;
+    const hosting = nats ? await runHostingConsumer(nats, books, log) : undefined;
+    if (!nats) log.warn("NATS_URL is not set: hosting suspensions of the power service are not followed");
     const power = createClient(PowerService, config.POWER_SERVICE_ADDR, { peer: "power", defaultDeadlineMs: 5_000 });
     return {
-      services: buildServices({ books, revisions, power }),
+      services: buildServices({ books, revisions, power, content, files, log }),
       resources: [
+        ...(hosting ? [{ name: "hosting consumer", close: () => hosting.stop() }] : []),
+        ...(nats ? [{ name: "nats", close: () => nats.drain() }] : []),
         { name: "power client", close: async () => power.close() },
         { name: "mongodb", close: () => mongo.close() },
       ],

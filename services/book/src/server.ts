@@ -1,7 +1,32 @@
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
+import type { Logger } from "@turnleaf/kit";
 import { type ServiceRegistration, serve } from "@turnleaf/kit";
+import { BookContentRepository } from "./data/book-content.repository.js";
+import type { FileStore } from "./data/file-store.js";
 import { type BookHandlerDependencies, bookHandlers } from "./handlers/book.handlers.js";
+import { bookContentHandlers } from "./handlers/book-content.handlers.js";
 
-export function buildServices(dependencies: BookHandlerDependencies): ServiceRegistration[] {
-  return [serve(BookService, bookHandlers(dependencies))];
+export interface BookServiceDependencies extends BookHandlerDependencies {
+  /** Defaults to a repository on the books' connection. */
+  content?: BookContentRepository;
+  /** S3 (assets bucket, books bucket read-only); without it uploads and PDF downloads answer UNAVAILABLE. */
+  files?: FileStore;
+  log?: Logger;
+  now?: () => Date;
+}
+
+export function buildServices(dependencies: BookServiceDependencies): ServiceRegistration[] {
+  const content = dependencies.content ?? new BookContentRepository(dependencies.books.connection);
+  return [
+    serve(BookService, {
+      ...bookHandlers(dependencies),
+      ...bookContentHandlers({
+        ...dependencies,
+        content,
+        files: dependencies.files,
+        log: dependencies.log,
+        now: dependencies.now ?? (() => new Date()),
+      }),
+    }),
+  ];
 }

@@ -18,6 +18,11 @@ export class BookRevisionRepository {
     return latest?.revision ?? 0;
   }
 
+  /** The claim of the book's first revision: the upload that created it (and holds its quota slot). */
+  async firstClaim(bookId: string): Promise<BookRevisionDocument | null> {
+    return this.revisions.findOne({ bookId, revision: 1 }).lean<BookRevisionDocument>().exec();
+  }
+
   /** The book's revisions, newest first. */
   async revisionsOf(bookId: string): Promise<number[]> {
     const claimed = await this.revisions.find({ bookId }).sort({ revision: -1 }).lean<BookRevisionDocument[]>().exec();

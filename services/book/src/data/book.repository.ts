@@ -4,6 +4,7 @@ import type { Bookmark } from "../domain/book-bookmarks.js";
 import type { CatalogNode } from "../domain/book-catalog.js";
 import type { StoredPrivacy } from "../domain/book-privacy.js";
 import type { DownloadConfig } from "../domain/book-settings.js";
+import type { StoredLock } from "../domain/edit-lock.js";
 import { type BookDocument, bookModel } from "./book.schema.js";
 
 export class BookRepository {
@@ -58,6 +59,58 @@ export class BookRepository {
   /** Appends one tab atomically (concurrent adds both land). */
   async pushBookmark(bookId: string, bookmark: Bookmark): Promise<void> {
     await this.books.updateOne({ bookId }, { $push: { bookmarks: bookmark } }).exec();
+  }
+
+  /** The connection the books live on (the content repository shares it). */
+  get connection(): Connection {
+    return this.books.db;
+  }
+
+  /** Other stored fields of a book (share icon, text status, status, card, page count); false when it is gone. */
+  async setFields(bookId: string, fields: Partial<BookDocument>): Promise<boolean> {
+    const result = await this.books.updateOne({ bookId }, { $set: fields }).exec();
+    return result.matchedCount > 0;
+  }
+
+  /** One page of an owner's books, newest change first, and how many match. */
+  async listOwned(
+    ownerId: string,
+    filter: Record<string, unknown>,
+    skip: number,
+    limit: number,
+  ): Promise<{ total: number; books: BookDocument[] }> {
+    const query = { ...filter, ownerId };
+    const [total, books] = await Promise.all([
+      this.books.countDocuments(query).exec(),
+      this.books.find(query).sort({ updatedAt: -1, bookId: 1 }).skip(skip).limit(limit).lean<BookDocument[]>().exec(),
+    ]);
+    return { total, books };
+  }
+
+  async delete(bookId: string): Promise<boolean> {
+    const result = await this.books.deleteOne({ bookId }).exec();
+    return result.deletedCount > 0;
+  }
+
+  /**
+   * Takes or refreshes the editing lock in one step: only when the stored lock is free, lapsed or the session's own
+   * (so two sessions racing for a free lock cannot both win). False when another live session holds it.
+   */
+  async takeLock(bookId: string, lock: StoredLock, now: Date): Promise<boolean> {
+    const result = await this.books
+      .updateOne(
+        {
+          bookId,
+          $or: [{ editLock: null }, { "editLock.expiresAt": { $lte: now } }, { "editLock.sessionId": lock.sessionId }],
+        },
+        { $set: { editLock: lock } },
+      )
+      .exec();
+    return result.matchedCount > 0;
+  }
+
+  async releaseLock(bookId: string, sessionId: string): Promise<void> {
+    await this.books.updateOne({ bookId, "editLock.sessionId": sessionId }, { $set: { editLock: null } }).exec();
   }
 
   async ensureIndexes(): Promise<void> {

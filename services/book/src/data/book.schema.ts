@@ -3,6 +3,7 @@ import type { Bookmark } from "../domain/book-bookmarks.js";
 import type { CatalogNode } from "../domain/book-catalog.js";
 import type { StoredPrivacy } from "../domain/book-privacy.js";
 import type { DownloadConfig } from "../domain/book-settings.js";
+import type { StoredLock } from "../domain/edit-lock.js";
 
 export interface BookDocument {
   bookId: string;
@@ -36,6 +37,22 @@ export interface BookDocument {
   /** The table of contents; empty: the reader shows the PDF's outline. */
   catalog?: CatalogNode[];
   bookmarks?: Bookmark[];
+  /** Unpaid hosting past its grace (the power service's BookHostingChanged): closed to readers, "overdue". */
+  hostingSuspended?: boolean;
+  hostingReason?: string;
+  /** The WeChat share icon (set-book-sare-icon). */
+  shareIcon?: string;
+  /** 1 the text layer is on, 0 off (set-book-text-status). */
+  textStatus?: number;
+  /** The business card the book shows, and whether it shows it. */
+  businessCardId?: string;
+  businessCardVisible?: boolean;
+  /** The page count of the newest converted revision, cached when first read from its manifest. */
+  pageCount?: number;
+  /** The editing lock (get-book-lock). */
+  editLock?: StoredLock | null;
+  createdAt?: Date;
+  updatedAt?: Date;
 }
 
 const bookSchema = new Schema<BookDocument>(
@@ -77,9 +94,22 @@ const bookSchema = new Schema<BookDocument>(
       type: [{ caption: String, page: Number, colour: String, fontColour: String, _id: false }],
       default: [],
     },
+    hostingSuspended: { type: Boolean, default: false },
+    hostingReason: { type: String, default: "" },
+    shareIcon: { type: String, default: "" },
+    textStatus: { type: Number, default: 1 },
+    businessCardId: { type: String, default: "" },
+    businessCardVisible: { type: Boolean, default: false },
+    pageCount: { type: Number, default: 0 },
+    editLock: {
+      type: new Schema({ userId: String, sessionId: String, since: Date, expiresAt: Date }, { _id: false }),
+      default: null,
+    },
   },
   { collection: "books", timestamps: true },
 );
+
+bookSchema.index({ ownerId: 1, updatedAt: -1 });
 
 export function bookModel(connection: Connection) {
   return connection.model<BookDocument>("Book", bookSchema);

@@ -1,4 +1,5 @@
 import { DomainError } from "@turnleaf/kit";
+import { contactRule } from "./contact-settings.js";
 
 /**
  * A book's settings as the editor changes them (spec 000 §3 "Book info", §4 "Setting change flow", §7 update-book):
@@ -290,6 +291,7 @@ export function applyBookUpdate(current: BookSettings, update: BookUpdate, book:
   }
   changes = backgroundImageRule(changes, current.htmlConfig);
   changes = loadingCaptionRule(changes, current.htmlConfig);
+  changes = contactRule(changes);
   downloadConfig = downloadButtonRule(changes, downloadConfig, book);
   const htmlConfig = { ...current.htmlConfig, ...changes };
   if (Object.keys(htmlConfig).length > settingsLimits.htmlConfigKeys) {

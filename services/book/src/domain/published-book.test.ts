@@ -8,3 +8,10 @@ describe("published books", () => {
     expect(isPublished({ bStatus: 2 })).toBe(false);
   });
 });
+
+describe("suspended hosting", () => {
+  it("closes a normal book to readers until it is paid again", () => {
+    expect(isPublished({ bStatus: 1, hostingSuspended: true })).toBe(false);
+    expect(isPublished({ bStatus: 1, hostingSuspended: false })).toBe(true);
+  });
+});

@@ -32,6 +32,8 @@ import {
   normaliseUploadBookRequest,
   type UploadBookRequest,
 } from "../domain/upload-book.js";
+import type { BookContentMethods } from "./book-content.handlers.js";
+import { findOwnBook } from "./own-book.js";
 
 export interface BookHandlerDependencies {
   books: BookRepository;
@@ -69,7 +71,7 @@ export function bookHandlers({
   books,
   revisions,
   power,
-}: BookHandlerDependencies): ServiceImplementation<typeof BookService> {
+}: BookHandlerDependencies): Omit<ServiceImplementation<typeof BookService>, BookContentMethods> {
   const findMember = async (teamId: string, userId: string): Promise<TeamMember | undefined> => {
     if (teamId === "0") return undefined;
     try {
@@ -111,12 +113,7 @@ export function bookHandlers({
     }
     return book;
   };
-  /** The acting user's own book (team roles arrive with the power rules); another's is "not found". */
-  const ownBook = async (userId: string, bookId: string): Promise<BookDocument> => {
-    const book = /^[A-Za-z0-9_-]{1,64}$/.test(bookId) ? await books.findById(bookId) : null;
-    if (!book || book.ownerId !== userId) throw new DomainError("NOT_FOUND", "book not found", { details: { bookId } });
-    return book;
-  };
+  const ownBook = (userId: string, bookId: string) => findOwnBook(books, userId, bookId);
 
   return {
     async createBookFromUpload(raw) {

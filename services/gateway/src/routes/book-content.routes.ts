@@ -1,10 +1,556 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { pipeline, Readable, Transform } from "node:stream";
+import { CustomKind } from "@turnleaf/contracts/book/v1/book_content_pb";
+import { DomainError, errorEnvelope, okEnvelope } from "@turnleaf/kit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  assetDisposition,
+  assetView,
+  bookSummaryView,
+  brandView,
+  cardView,
+  codeInfoView,
+  customEntryView,
+  lockView,
+  uploadLogOf,
+} from "../domain/book-content.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
 
-/** Per-book content beyond settings: custom config/content/theme, business cards, brands, share icon, book lock, text status, file uploads, upload logs, bookcase list and the PDF download (spec 000 §7, spec 001 §7). */
+/**
+ * Per-book content beyond settings: custom config/content/theme, business cards, brands, share icon, book lock, text
+ * status, file uploads, upload logs, the online bookcase and the PDF download (spec 000 §7, spec 001 §7). Payloads
+ * and replies: services/gateway/rest/book-content.md. The book service owns every rule and limit; this file reads
+ * forms, streams bytes between the client and S3's presigned URLs, and shapes the replies.
+ */
+const bookId = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
+const text = (maxLength: number) => ({ type: "string", maxLength }) as const;
+const json = text(400_000);
+const flag = { type: "string", enum: ["", "0", "1", "true", "false"] } as const;
+const contentId = { type: "string", maxLength: 64 } as const;
+
+const body = (required: string[], properties: Record<string, unknown>) => ({
+  body: { type: "object", required, properties },
+});
+
+const isTrue = (value: string | undefined) => value === "1" || value === "true";
+
+/** A multipart upload's bytes beyond this are refused before they are buffered (100 MB attachment + form overhead). */
+const multipartLimit = 100 * 1024 * 1024 + 256 * 1024;
+
+const cardProperties = {
+  name: text(1000),
+  title: text(1000),
+  company: text(1000),
+  phone: text(1000),
+  email: text(1000),
+  website: text(4000),
+  address: text(1000),
+  avatar: text(4000),
+  desc: text(1000),
+};
+type CardBody = Partial<Record<keyof typeof cardProperties, string>>;
+
+const cardOf = (fields: CardBody, cardId = "") => ({
+  cardId,
+  name: fields.name ?? "",
+  title: fields.title ?? "",
+  company: fields.company ?? "",
+  phone: fields.phone ?? "",
+  email: fields.email ?? "",
+  website: fields.website ?? "",
+  address: fields.address ?? "",
+  avatar: fields.avatar ?? "",
+  description: fields.desc ?? "",
+});
+
+/** Spec 000 §8: a reply whose code is not OK shows its msg, except add-upload-log's: its replies carry none. */
+const silentOk = (logged: boolean) => okEnvelope({ logged });
+
+/** Passes bytes on until `limit`; then fails the stream and remembers why. */
+function sizeLimited(limit: number): { stream: Transform; exceeded: () => boolean } {
+  let seen = 0;
+  let over = false;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) {
+        over = true;
+        callback(new Error("upload too large"));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+  return { stream, exceeded: () => over };
+}
+
+const httpStatusOf = (error: unknown): number => {
+  if (!(error instanceof DomainError)) return 500;
+  if (error.kind === "NOT_FOUND") return 404;
+  if (error.kind === "PERMISSION_DENIED" || error.kind === "FAILED_PRECONDITION") return 403;
+  if (error.kind === "INVALID_ARGUMENT") return 400;
+  if (error.kind === "UNAVAILABLE") return 503;
+  return 500;
+};
+
+/** Streams what a presigned URL answers to the client; a store failure is the store's, not the client's. */
+async function relay(reply: FastifyReply, url: string, headers: Record<string, string>): Promise<FastifyReply> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
+    throw new DomainError("NOT_FOUND", "file not found");
+  }
+  const length = response.headers.get("content-length");
+  if (length) reply.header("content-length", length);
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}
+
 export function registerBookContentRoutes(
-  _app: FastifyInstance,
-  _peers: Peers,
-  _resolveActor: (request: FastifyRequest) => Actor,
-): void {}
+  app: FastifyInstance,
+  peers: Peers,
+  resolveActor: (request: FastifyRequest) => Actor,
+): void {
+  const book = peers.book;
+  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const user = (request: FastifyRequest) => resolveActor(request).userId;
+
+  // Custom config (spec 001 config kinds config, olsconfig, theme), content blocks and saved themes.
+  const configType = { type: "string", enum: ["", "config", "olsconfig", "theme"] } as const;
+  app.post<{ Body: { bookId: string; type?: string } }>(
+    "/api/book/get-book-custom-config",
+    { schema: body(["bookId"], { bookId, type: configType }) },
+    async (request) => {
+      const type = request.body.type || "config";
+      const { entries } = await book.getBookCustom({
+        userId: user(request),
+        bookId: request.body.bookId,
+        kind: CustomKind.CONFIG,
+        key: type,
+      });
+      const entry = entries[0];
+      return okEnvelope(entry ? customEntryView(entry, "config", "type") : { type, config: null, updatedAt: "" });
+    },
+  );
+  app.post<{ Body: { bookId: string; type?: string; config: string } }>(
+    "/api/book/save-book-custom-config",
+    { schema: body(["bookId", "config"], { bookId, type: configType, config: json }) },
+    async (request) => {
+      const { entry } = await book.saveBookCustom({
+        userId: user(request),
+        bookId: request.body.bookId,
+        kind: CustomKind.CONFIG,
+        key: request.body.type || "config",
+        json: request.body.config,
+      });
+      if (!entry) throw new Error("book service answered without the entry");
+      return okEnvelope(customEntryView(entry, "config", "type"));
+    },
+  );
+  app.post<{ Body: { bookId: string; type?: string } }>(
+    "/api/book/delete-book-custom-config",
+    { schema: body(["bookId"], { bookId, type: configType }) },
+    async (request) => {
+      const { deleted } = await book.deleteBookCustom({
+        userId: user(request),
+        bookId: request.body.bookId,
+        kind: CustomKind.CONFIG,
+        key: request.body.type || "config",
+      });
+      return okEnvelope({ deleted });
+    },
+  );
+
+  const contentKey = text(64);
+  app.post<{ Body: { bookId: string; key?: string } }>(
+    "/api/book/get-custom-content",
+    { schema: body(["bookId"], { bookId, key: contentKey }) },
+    async (request) => {
+      const { entries } = await book.getBookCustom({
+        userId: user(request),
+        bookId: request.body.bookId,
+        kind: CustomKind.CONTENT,
+        key: request.body.key ?? "",
+      });
+      return okEnvelope({ list: entries.map((entry) => customEntryView(entry, "content", "key")) });
+    },
+  );
+  app.post<{ Body: { bookId: string; key: string; content: string } }>(
+    "/api/book/save-custom-content",
+    { schema: body(["bookId", "key", "content"], { bookId, key: contentKey, content: json }) },
+    async (request) => {
+      const { entry } = await book.saveBookCustom({
+        userId: user(request),
+        bookId: request.body.bookId,
+        kind: CustomKind.CONTENT,
+        key: request.body.key,
+        json: request.body.content,
+      });
+      if (!entry) throw new Error("book service answered without the entry");
+      return okEnvelope(customEntryView(entry, "content", "key"));
+    },
+  );
+  app.post<{ Body: { bookId: string; key: string } }>(
+    "/api/book/delete-custom-content",
+    { schema: body(["bookId", "key"], { bookId, key: contentKey }) },
+    async (request) => {
+      const { deleted } = await book.deleteBookCustom({
+        userId: user(request),
+        bookId: request.body.bookId,
+        kind: CustomKind.CONTENT,
+        key: request.body.key,
+      });
+      return okEnvelope({ deleted });
+    },
+  );
+
+  app.post<{ Body: { name?: string } | null }>(
+    "/api/book/get-custom-theme",
+    { schema: { body: { type: ["object", "null"], properties: { name: contentKey } } } },
+    async (request) => {
+      const { entries } = await book.getBookCustom({
+        userId: user(request),
+        bookId: "",
+        kind: CustomKind.THEME,
+        key: request.body?.name ?? "",
+      });
+      return okEnvelope({ list: entries.map((entry) => customEntryView(entry, "theme", "name")) });
+    },
+  );
+  app.post<{ Body: { name: string; theme: string } }>(
+    "/api/book/save-custom-theme",
+    { schema: body(["name", "theme"], { name: contentKey, theme: json }) },
+    async (request) => {
+      const { entry } = await book.saveBookCustom({
+        userId: user(request),
+        bookId: "",
+        kind: CustomKind.THEME,
+        key: request.body.name,
+        json: request.body.theme,
+      });
+      if (!entry) throw new Error("book service answered without the entry");
+      return okEnvelope(customEntryView(entry, "theme", "name"));
+    },
+  );
+  app.post<{ Body: { name: string } }>(
+    "/api/book/delete-custom-theme",
+    { schema: body(["name"], { name: contentKey }) },
+    async (request) => {
+      const { deleted } = await book.deleteBookCustom({
+        userId: user(request),
+        bookId: "",
+        kind: CustomKind.THEME,
+        key: request.body.name,
+      });
+      return okEnvelope({ deleted });
+    },
+  );
+
+  // Business cards: the user's list, and the card a book shows.
+  app.post("/api/book/get-business-card-list", async (request) => {
+    const { cards } = await book.listBusinessCards({ userId: user(request) });
+    return okEnvelope({ list: cards.map(cardView) });
+  });
+  app.post<{ Body: CardBody }>(
+    "/api/book/add-business-card",
+    { schema: body(["name"], cardProperties) },
+    async (request) => {
+      const { card } = await book.addBusinessCard({ userId: user(request), card: cardOf(request.body) });
+      return okEnvelope(cardView(card));
+    },
+  );
+  app.post<{ Body: CardBody & { cardId: string } }>(
+    "/api/book/update-Business-Card",
+    { schema: body(["cardId", "name"], { cardId: contentId, ...cardProperties }) },
+    async (request) => {
+      const { card } = await book.updateBusinessCard({
+        userId: user(request),
+        card: cardOf(request.body, request.body.cardId),
+      });
+      return okEnvelope(cardView(card));
+    },
+  );
+  app.post<{ Body: { cardId: string } }>(
+    "/api/book/delete-business-card",
+    { schema: body(["cardId"], { cardId: contentId }) },
+    async (request) => {
+      const { deleted } = await book.deleteBusinessCard({ userId: user(request), cardId: request.body.cardId });
+      return okEnvelope({ deleted });
+    },
+  );
+  app.post<{ Body: { bookId: string } }>(
+    "/api/book/get-book-business-card",
+    { schema: body(["bookId"], { bookId }) },
+    async (request) => {
+      const reply = await book.getBookBusinessCard({ userId: user(request), bookId: request.body.bookId });
+      return okEnvelope({ card: cardView(reply.card), visible: reply.visible });
+    },
+  );
+  app.post<{ Body: { bookId: string; cardId?: string; visible?: string } }>(
+    "/api/book/update-Book-Business-Card",
+    { schema: body(["bookId"], { bookId, cardId: contentId, visible: flag }) },
+    async (request) => {
+      const reply = await book.setBookBusinessCard({
+        userId: user(request),
+        bookId: request.body.bookId,
+        cardId: request.body.cardId ?? "",
+        visible: request.body.visible === undefined ? true : isTrue(request.body.visible),
+      });
+      return okEnvelope({ card: cardView(reply.card), visible: reply.visible });
+    },
+  );
+
+  // Brands (spec 001 brand kinds).
+  const brandType = { type: "string", enum: ["", "loadingBrand", "toolBarBrand", "relatedBrand"] } as const;
+  app.post<{ Body: { type?: string } | null }>(
+    "/api/user/brand/get-list",
+    { schema: { body: { type: ["object", "null"], properties: { type: brandType } } } },
+    async (request) => {
+      const { brands } = await book.listBrands({ userId: user(request), kind: request.body?.type ?? "" });
+      return okEnvelope({ list: brands.map(brandView) });
+    },
+  );
+  app.post<{ Body: { type: string; title?: string; logo?: string; link?: string; desc?: string } }>(
+    "/api/user/brand/create",
+    {
+      schema: body(["type"], {
+        type: brandType,
+        title: text(1000),
+        logo: text(4000),
+        link: text(4000),
+        desc: text(1000),
+      }),
+    },
+    async (request) => {
+      const fields = request.body;
+      const { brand } = await book.createBrand({
+        userId: user(request),
+        brand: {
+          kind: fields.type,
+          title: fields.title ?? "",
+          logo: fields.logo ?? "",
+          link: fields.link ?? "",
+          description: fields.desc ?? "",
+        },
+      });
+      return okEnvelope(brandView(brand));
+    },
+  );
+
+  // Spec 000 §7 spells it "sare".
+  app.post<{ Body: { bookId: string; icon?: string } }>(
+    "/api/book/set-book-sare-icon",
+    { schema: body(["bookId"], { bookId, icon: text(4000) }) },
+    async (request) => {
+      const { icon } = await book.setBookShareIcon({
+        userId: user(request),
+        bookId: request.body.bookId,
+        icon: request.body.icon ?? "",
+      });
+      return okEnvelope({ icon });
+    },
+  );
+
+  app.post<{ Body: { bookId: string; sessionId: string; release?: string } }>(
+    "/api/book/get-book-lock",
+    { schema: body(["bookId", "sessionId"], { bookId, sessionId: text(64), release: flag }) },
+    async (request) => {
+      const { lock } = await book.getBookLock({
+        userId: user(request),
+        bookId: request.body.bookId,
+        sessionId: request.body.sessionId,
+        release: isTrue(request.body.release),
+      });
+      return okEnvelope(lockView(lock));
+    },
+  );
+
+  app.post<{ Body: { bookId: string; textStatus: string } }>(
+    "/api/book/set-book-text-status",
+    { schema: body(["bookId", "textStatus"], { bookId, textStatus: { type: "string", enum: ["0", "1"] } }) },
+    async (request) => {
+      const reply = await book.setBookTextStatus({
+        userId: user(request),
+        bookId: request.body.bookId,
+        textStatus: Number(request.body.textStatus),
+      });
+      return okEnvelope({ textStatus: reply.textStatus });
+    },
+  );
+
+  app.post<{ Body: { bookId: string } }>(
+    "/api/book/get-code-info",
+    { schema: body(["bookId"], { bookId }) },
+    async (request) => {
+      const reply = await book.getBook({ userId: user(request), bookId: request.body.bookId, baseUrl: "" });
+      if (!reply.book) throw new Error("book service answered without a book");
+      return okEnvelope(codeInfoView(reply.book, origin(request)));
+    },
+  );
+
+  // The online bookcase (spec 001): the CLI's `turnleaf books` uses exactly these three paths.
+  const digits = { type: "string", pattern: "^[0-9]{1,6}$" } as const;
+  app.post<{ Body: { page?: string; pageSize?: string; status?: string; keyword?: string } | null }>(
+    "/api/book/get-book-list",
+    {
+      schema: {
+        body: {
+          type: ["object", "null"],
+          properties: { page: digits, pageSize: digits, status: text(20), keyword: text(100) },
+        },
+      },
+    },
+    async (request) => {
+      const fields = request.body ?? {};
+      const reply = await book.listBooks({
+        userId: user(request),
+        page: Number(fields.page ?? 0),
+        pageSize: Number(fields.pageSize ?? 0),
+        status: fields.status ?? "",
+        keyword: fields.keyword ?? "",
+      });
+      return okEnvelope({
+        total: reply.total,
+        list: reply.books.map((entry) => bookSummaryView(entry, origin(request))),
+      });
+    },
+  );
+  app.post<{ Body: { bookId: string; status: string } }>(
+    "/api/book/set-book-status",
+    { schema: body(["bookId", "status"], { bookId, status: { type: "string", enum: ["enabled", "disabled"] } }) },
+    async (request) => {
+      const reply = await book.setBookStatus({
+        userId: user(request),
+        bookId: request.body.bookId,
+        status: request.body.status,
+      });
+      if (!reply.book) throw new Error("book service answered without the book");
+      return okEnvelope(bookSummaryView(reply.book, origin(request)));
+    },
+  );
+  app.post<{ Body: { bookId: string } }>(
+    "/api/book/delete-book",
+    { schema: body(["bookId"], { bookId }) },
+    async (request) => {
+      const reply = await book.deleteBook({ userId: user(request), bookId: request.body.bookId });
+      return okEnvelope({ bookId: request.body.bookId, deleted: true, slotReleased: reply.slotReleased });
+    },
+  );
+
+  // Upload logs (spec 000 §8: their replies never carry a message to show).
+  for (const [path, empty] of [
+    ["/api/other/add-upload-log", false],
+    ["/api/other/add-upload-empty-log", true],
+  ] as const) {
+    app.post(path, async (request) => {
+      const userId = user(request);
+      try {
+        await book.addUploadLog({ userId, empty, logJson: JSON.stringify(uploadLogOf(request.body)) });
+        return silentOk(true);
+      } catch (error) {
+        request.log.warn({ err: error }, "upload log not stored");
+        return silentOk(false);
+      }
+    });
+  }
+
+  // Uploaded editor assets, served to anyone who has the link (logos and pictures appear in published books).
+  app.get<{ Params: { fileId: string; name: string } }>("/api/common/file/:fileId/:name", async (request, reply) => {
+    try {
+      const { asset, url } = await book.getAsset({ fileId: request.params.fileId });
+      if (!asset) throw new DomainError("NOT_FOUND", "file not found");
+      return await relay(reply, url, {
+        "content-type": asset.contentType,
+        "content-disposition": assetDisposition(asset.contentType, asset.name),
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "default-src 'none'; sandbox",
+        // A file id names one upload for good.
+        "cache-control": "public, max-age=31536000, immutable",
+      });
+    } catch (error) {
+      return reply.status(httpStatusOf(error)).send(errorEnvelope(error));
+    }
+  });
+
+  // The original PDF (spec 000 §7, spec 001 §7): `bookid` as the specs name it.
+  app.get<{ Querystring: { bookid?: string } }>(
+    "/download/download-pdf-file.php",
+    { schema: { querystring: { type: "object", properties: { bookid: bookId } } } },
+    async (request, reply) => {
+      let requester = "";
+      try {
+        requester = user(request);
+      } catch {
+        // No (live) session: the download is asked as an anonymous reader.
+      }
+      try {
+        const pdf = await book.getBookPdf({ userId: requester, bookId: request.query.bookid ?? "" });
+        if (pdf.external) return reply.redirect(pdf.url, 302);
+        return await relay(reply, pdf.url, {
+          "content-type": "application/pdf",
+          "content-disposition": assetDisposition("application/pdf", pdf.fileName),
+          "x-content-type-options": "nosniff",
+          "cache-control": "private, no-store",
+        });
+      } catch (error) {
+        return reply.status(httpStatusOf(error)).send(errorEnvelope(error));
+      }
+    },
+  );
+
+  // upload-file takes multipart/form-data: its parser lives in this scope only, and hands the body on as a stream.
+  app.register(async (scope) => {
+    scope.addContentTypeParser("multipart/form-data", (_request, payload, done) => done(null, payload));
+    scope.post<{ Body: unknown }>("/api/common/upload-file", async (request) => {
+      const userId = user(request);
+      const contentType = request.headers["content-type"] ?? "";
+      if (!(request.body instanceof Readable) || !contentType.startsWith("multipart/form-data")) {
+        throw new DomainError("INVALID_ARGUMENT", "upload-file takes multipart/form-data with a file", {
+          details: { field: "file" },
+        });
+      }
+      const limited = sizeLimited(multipartLimit);
+      pipeline(request.body, limited.stream, () => {});
+      let form: FormData;
+      try {
+        form = await new Request("http://upload.local/", {
+          method: "POST",
+          headers: { "content-type": contentType },
+          body: Readable.toWeb(limited.stream) as ReadableStream,
+          duplex: "half",
+        } as RequestInit).formData();
+      } catch {
+        throw new DomainError(
+          "INVALID_ARGUMENT",
+          limited.exceeded() ? "an attachment may not exceed 100 MB" : "request exception",
+          { details: { field: "file" } },
+        );
+      }
+      const file = form.get("file");
+      if (!(file instanceof File)) {
+        throw new DomainError("INVALID_ARGUMENT", "please choose a file", { details: { field: "file" } });
+      }
+      const purpose = form.get("purpose");
+      const head = Buffer.from(await file.slice(0, 64).arrayBuffer());
+      const prepared = await book.prepareAssetUpload({
+        userId,
+        name: file.name,
+        size: BigInt(file.size),
+        head,
+        purpose: typeof purpose === "string" ? purpose.slice(0, 20) : "",
+      });
+      const stored = await fetch(prepared.putUrl, {
+        method: "PUT",
+        body: file,
+        headers: { "content-type": prepared.contentType },
+      });
+      await stored.body?.cancel();
+      if (!stored.ok) {
+        request.log.error({ status: stored.status }, "asset PUT refused by the store");
+        throw new DomainError("UNAVAILABLE", "upload failed");
+      }
+      const { asset } = await book.commitAssetUpload({ userId, fileId: prepared.fileId });
+      return okEnvelope(assetView(asset, origin(request)));
+    });
+  });
+}

@@ -1,0 +1,111 @@
+import type { Connection } from "mongoose";
+import type { CustomKindName } from "../domain/book-content.js";
+import {
+  type AssetDocument,
+  type BrandDocument,
+  type BusinessCardDocument,
+  type CustomEntryDocument,
+  contentModels,
+  type UploadLogDocument,
+} from "./book-content.schema.js";
+
+/** Custom entries, business cards, brands, upload logs and editor assets (database turnleaf-book). */
+export class BookContentRepository {
+  private readonly models;
+
+  constructor(connection: Connection) {
+    this.models = contentModels(connection);
+  }
+
+  async customEntries(ownerId: string, bookId: string, kind: CustomKindName, key: string) {
+    const query = { ownerId, bookId, kind, ...(key ? { key } : {}) };
+    return this.models.custom.find(query).sort({ key: 1 }).lean<CustomEntryDocument[]>().exec();
+  }
+
+  async countCustom(ownerId: string, bookId: string, kind: CustomKindName): Promise<number> {
+    return this.models.custom.countDocuments({ ownerId, bookId, kind }).exec();
+  }
+
+  async saveCustom(entry: CustomEntryDocument): Promise<CustomEntryDocument> {
+    const { ownerId, bookId, kind, key } = entry;
+    const saved = await this.models.custom
+      .findOneAndUpdate({ ownerId, bookId, kind, key }, { $set: { json: entry.json } }, { upsert: true, new: true })
+      .lean<CustomEntryDocument>()
+      .exec();
+    return saved ?? entry;
+  }
+
+  async deleteCustom(ownerId: string, bookId: string, kind: CustomKindName, key: string): Promise<boolean> {
+    const result = await this.models.custom.deleteMany({ ownerId, bookId, kind, ...(key ? { key } : {}) }).exec();
+    return result.deletedCount > 0;
+  }
+
+  async deleteBookContent(bookId: string): Promise<void> {
+    await this.models.custom.deleteMany({ bookId }).exec();
+  }
+
+  async cards(ownerId: string): Promise<BusinessCardDocument[]> {
+    return this.models.cards.find({ ownerId }).sort({ createdAt: 1, cardId: 1 }).lean<BusinessCardDocument[]>().exec();
+  }
+
+  async countCards(ownerId: string): Promise<number> {
+    return this.models.cards.countDocuments({ ownerId }).exec();
+  }
+
+  async card(ownerId: string, cardId: string): Promise<BusinessCardDocument | null> {
+    return this.models.cards.findOne({ ownerId, cardId }).lean<BusinessCardDocument>().exec();
+  }
+
+  async addCard(card: BusinessCardDocument): Promise<void> {
+    await this.models.cards.create(card);
+  }
+
+  /** False when the owner has no such card. */
+  async updateCard(card: BusinessCardDocument): Promise<boolean> {
+    const { cardId, ownerId, ...fields } = card;
+    const result = await this.models.cards.updateOne({ ownerId, cardId }, { $set: fields }).exec();
+    return result.matchedCount > 0;
+  }
+
+  async deleteCard(ownerId: string, cardId: string): Promise<boolean> {
+    const result = await this.models.cards.deleteOne({ ownerId, cardId }).exec();
+    return result.deletedCount > 0;
+  }
+
+  async brands(ownerId: string, kind: string): Promise<BrandDocument[]> {
+    const query = { ownerId, ...(kind ? { kind } : {}) };
+    return this.models.brands.find(query).sort({ createdAt: 1, brandId: 1 }).lean<BrandDocument[]>().exec();
+  }
+
+  async countBrands(ownerId: string): Promise<number> {
+    return this.models.brands.countDocuments({ ownerId }).exec();
+  }
+
+  async addBrand(brand: BrandDocument): Promise<void> {
+    await this.models.brands.create(brand);
+  }
+
+  async addUploadLog(log: UploadLogDocument): Promise<void> {
+    await this.models.uploadLogs.create(log);
+  }
+
+  async uploadLogs(userId: string): Promise<UploadLogDocument[]> {
+    return this.models.uploadLogs.find({ userId }).sort({ createdAt: 1 }).lean<UploadLogDocument[]>().exec();
+  }
+
+  async addAsset(asset: AssetDocument): Promise<void> {
+    await this.models.assets.create(asset);
+  }
+
+  async asset(fileId: string): Promise<AssetDocument | null> {
+    return this.models.assets.findOne({ fileId }).lean<AssetDocument>().exec();
+  }
+
+  async markAssetReady(fileId: string, size: number): Promise<void> {
+    await this.models.assets.updateOne({ fileId }, { $set: { state: "ready", size } }).exec();
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await Promise.all(Object.values(this.models).map((model) => model.syncIndexes()));
+  }
+}

@@ -1,0 +1,189 @@
+import { DomainError } from "@turnleaf/kit";
+
+/**
+ * Editor assets (spec 000 §7 upload-file; limits of §5 and §9): images, audio and video for file settings (10 MB,
+ * 10485760 bytes), download attachments (100 MB, never an exe). The type is read from the file's first bytes and
+ * must agree with its extension; SVG and SWF are refused (a script or a plugin served from our host).
+ */
+export const assetLimits = {
+  fileBytes: 10_485_760,
+  attachmentBytes: 100 * 1024 * 1024,
+  nameLength: 200,
+  /** Spec 000 §5: app logo max 500x500 px; a logo is valid only wider than 2 px. */
+  logoMaxSide: 500,
+  logoMinWidth: 3,
+} as const;
+
+export const assetPurposes = ["", "image", "logo", "audio", "video", "attachment"] as const;
+export type AssetPurpose = (typeof assetPurposes)[number];
+
+type Family = "image" | "audio" | "video" | "document";
+
+interface Kind {
+  extensions: string[];
+  contentType: string;
+  family: Family;
+  matches(head: Buffer): boolean;
+}
+
+const at = (head: Buffer, offset: number, text: string) =>
+  head.length >= offset + text.length && head.toString("latin1", offset, offset + text.length) === text;
+
+const kinds: Kind[] = [
+  {
+    extensions: ["jpg", "jpeg"],
+    contentType: "image/jpeg",
+    family: "image",
+    matches: (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff,
+  },
+  { extensions: ["png"], contentType: "image/png", family: "image", matches: (h) => at(h, 0, "\x89PNG\r\n\x1a\n") },
+  {
+    extensions: ["gif"],
+    contentType: "image/gif",
+    family: "image",
+    matches: (h) => at(h, 0, "GIF87a") || at(h, 0, "GIF89a"),
+  },
+  {
+    extensions: ["webp"],
+    contentType: "image/webp",
+    family: "image",
+    matches: (h) => at(h, 0, "RIFF") && at(h, 8, "WEBP"),
+  },
+  {
+    extensions: ["mp3"],
+    contentType: "audio/mpeg",
+    family: "audio",
+    matches: (h) => at(h, 0, "ID3") || (h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0),
+  },
+  { extensions: ["ogg"], contentType: "audio/ogg", family: "audio", matches: (h) => at(h, 0, "OggS") },
+  {
+    extensions: ["wav"],
+    contentType: "audio/wav",
+    family: "audio",
+    matches: (h) => at(h, 0, "RIFF") && at(h, 8, "WAVE"),
+  },
+  { extensions: ["flac"], contentType: "audio/flac", family: "audio", matches: (h) => at(h, 0, "fLaC") },
+  {
+    extensions: ["m4a", "acc", "aac"],
+    contentType: "audio/mp4",
+    family: "audio",
+    matches: (h) => at(h, 4, "ftyp") || (h[0] === 0xff && ((h[1] ?? 0) & 0xf6) === 0xf0),
+  },
+  { extensions: ["mp4"], contentType: "video/mp4", family: "video", matches: (h) => at(h, 4, "ftyp") },
+  {
+    extensions: ["webm"],
+    contentType: "video/webm",
+    family: "video",
+    matches: (h) => h[0] === 0x1a && h[1] === 0x45 && h[2] === 0xdf && h[3] === 0xa3,
+  },
+  { extensions: ["pdf"], contentType: "application/pdf", family: "document", matches: (h) => at(h, 0, "%PDF-") },
+  {
+    extensions: ["zip", "docx", "xlsx", "pptx"],
+    contentType: "application/zip",
+    family: "document",
+    matches: (h) => at(h, 0, "PK\x03\x04"),
+  },
+  {
+    extensions: ["doc", "xls", "ppt"],
+    contentType: "application/x-ole-storage",
+    family: "document",
+    matches: (h) => at(h, 0, "\xd0\xcf\x11\xe0"),
+  },
+  {
+    extensions: ["txt", "csv"],
+    contentType: "text/plain; charset=utf-8",
+    family: "document",
+    matches: (h) => !h.includes(0),
+  },
+];
+
+const familiesOf: Record<AssetPurpose, Family[]> = {
+  "": ["image", "audio", "video"],
+  image: ["image"],
+  logo: ["image"],
+  audio: ["audio"],
+  video: ["video"],
+  attachment: ["image", "audio", "video", "document"],
+};
+
+function invalid(message: string, field = "file"): DomainError {
+  return new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+}
+
+/** GIF and PNG carry their size in their first bytes; other formats answer undefined. */
+export function imageSize(head: Buffer): { width: number; height: number } | undefined {
+  if ((at(head, 0, "GIF87a") || at(head, 0, "GIF89a")) && head.length >= 10) {
+    return { width: head.readUInt16LE(6), height: head.readUInt16LE(8) };
+  }
+  if (at(head, 0, "\x89PNG\r\n\x1a\n") && at(head, 12, "IHDR") && head.length >= 24) {
+    return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+  }
+  return undefined;
+}
+
+export interface AcceptedAsset {
+  name: string;
+  contentType: string;
+  family: Family;
+  maxBytes: number;
+}
+
+export function assetPurpose(value: string): AssetPurpose {
+  if (!(assetPurposes as readonly string[]).includes(value)) {
+    throw invalid(`purpose must be one of ${assetPurposes.filter(Boolean).join(", ")}`, "purpose");
+  }
+  return value as AssetPurpose;
+}
+
+/** Checks an upload before any byte is stored: name, size, type from the head, the purpose's limits. */
+export function acceptAsset(request: {
+  name: string;
+  size: number;
+  head: Buffer;
+  purpose: AssetPurpose;
+}): AcceptedAsset {
+  const name = request.name.trim().replace(/[\\/]/g, "_");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rejects
+  if (name === "" || name.length > assetLimits.nameLength || /[\u0000-\u001f]/.test(name)) {
+    throw invalid(`the file name must have 1 to ${assetLimits.nameLength} characters`);
+  }
+  const extension = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "";
+  if (extension === "exe" || at(request.head, 0, "MZ")) throw invalid("exe files are not allowed");
+  const kind = kinds.find((candidate) => candidate.extensions.includes(extension));
+  const families = familiesOf[request.purpose];
+  if (!kind || !families.includes(kind.family)) {
+    const allowed = kinds.filter((candidate) => families.includes(candidate.family)).flatMap((c) => c.extensions);
+    throw invalid(`unsupported file type; allowed: ${allowed.join(", ")}`);
+  }
+  if (!kind.matches(request.head)) throw invalid(`the file is not a valid ${extension} file`);
+  if (request.purpose === "logo" && !["image/jpeg", "image/png", "image/gif"].includes(kind.contentType)) {
+    throw invalid("the logo must be a JPG, PNG, GIF or JPEG image");
+  }
+  const maxBytes = request.purpose === "attachment" ? assetLimits.attachmentBytes : assetLimits.fileBytes;
+  if (!Number.isInteger(request.size) || request.size <= 0) throw invalid("the file is empty");
+  if (request.size > maxBytes) {
+    throw invalid(
+      request.purpose === "attachment" ? "an attachment may not exceed 100 MB" : "the file may not exceed 10 MB",
+    );
+  }
+  if (request.purpose === "logo") checkLogoSize(request.head);
+  return { name, contentType: kind.contentType, family: kind.family, maxBytes };
+}
+
+/** Spec 000 §5: a logo at most 500x500 px, wider than 2 px; a GIF over the limit gets the spec's text. */
+function checkLogoSize(head: Buffer): void {
+  const size = imageSize(head);
+  if (!size) return;
+  const max = assetLimits.logoMaxSide;
+  if (size.width > max || size.height > max) {
+    throw at(head, 0, "GIF8")
+      ? invalid(`please upload an image smaller than ${max}*${max} px! current size is: ${size.width}*${size.height}`)
+      : invalid(`image size max ${max}*${max} px, current ${size.width}*${size.height}`);
+  }
+  if (size.width < assetLimits.logoMinWidth) throw invalid("the logo must be an image wider than 2 px");
+}
+
+/** Where an asset's bytes live in the assets bucket: under its owner's folder. */
+export function assetKey(ownerId: string, fileId: string): string {
+  return `users/${ownerId}/files/${fileId}`;
+}

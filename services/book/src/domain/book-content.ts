@@ -1,0 +1,171 @@
+import { randomBytes } from "node:crypto";
+import { DomainError } from "@turnleaf/kit";
+import { invalidJson } from "./book-settings.js";
+
+/**
+ * Per-book and per-user content beyond settings (spec 000 §7, spec 001 §7 "Client data"): custom config, custom
+ * content and saved themes; business cards; brands; share icon; text status; upload logs. Pure rules: every limit
+ * is checked here, the handlers only store what these functions return.
+ */
+export const contentLimits = {
+  customJsonBytes: 256 * 1024,
+  customEntriesPerBook: 200,
+  themesPerUser: 200,
+  cardsPerUser: 100,
+  brandsPerUser: 200,
+  cardFieldLength: 500,
+  urlLength: 2048,
+  uploadLogBytes: 32 * 1024,
+} as const;
+
+function invalid(message: string, field: string): DomainError {
+  return new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+}
+
+export type CustomKindName = "config" | "content" | "theme";
+
+/** Spec 001: config kinds config, olsconfig (the TOC) and theme. */
+export const customConfigKeys = ["config", "olsconfig", "theme"] as const;
+
+const entryKey = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** The key of a custom entry: a spec 001 config kind for custom config, a short name otherwise. */
+export function customKey(kind: CustomKindName, key: string, { forRead }: { forRead: boolean }): string {
+  const trimmed = key.trim();
+  if (forRead && trimmed === "") return "";
+  if (kind === "config") {
+    const chosen = trimmed || "config";
+    if (!(customConfigKeys as readonly string[]).includes(chosen)) {
+      throw invalid("type must be config, olsconfig or theme", "type");
+    }
+    return chosen;
+  }
+  if (!entryKey.test(trimmed)) throw invalid("key must be 1 to 64 letters, digits, '-', '_' or '.'", "key");
+  return trimmed;
+}
+
+/** A custom entry's JSON: an object or a list within the size limit; broken JSON answers 'Invalid JSON string'. */
+export function customJson(text: string, field = "content"): string {
+  if (Buffer.byteLength(text, "utf8") > contentLimits.customJsonBytes) {
+    throw invalid(`${field} may not exceed ${contentLimits.customJsonBytes / 1024} KB`, field);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw invalid(invalidJson, field);
+  }
+  if (parsed === null || typeof parsed !== "object") throw invalid(`${field} must be a JSON object or list`, field);
+  return JSON.stringify(parsed);
+}
+
+/** An http(s) URL or a path on this site (no javascript:, data: or protocol-relative URLs). */
+export function safeUrl(value: string, field: string): string {
+  const trimmed = value.trim();
+  if (trimmed === "") return "";
+  if (trimmed.length > contentLimits.urlLength) throw invalid(`${field} is too long`, field);
+  if (/^https?:\/\/[^\s]+$/i.test(trimmed) || /^\/(?!\/)[^\s]*$/.test(trimmed)) return trimmed;
+  throw invalid(`${field} must be an http(s) URL or a path on this site`, field);
+}
+
+export interface BusinessCardFields {
+  name: string;
+  title: string;
+  company: string;
+  phone: string;
+  email: string;
+  website: string;
+  address: string;
+  avatar: string;
+  description: string;
+}
+
+const cardTextFields = ["name", "title", "company", "phone", "address", "description"] as const;
+
+/** A business card as stored: trimmed texts within their length, a name required, URLs and email checked. */
+export function normaliseCard(raw: BusinessCardFields): BusinessCardFields {
+  const card = { ...raw };
+  for (const field of cardTextFields) {
+    card[field] = (raw[field] ?? "").trim();
+    if (card[field].length > contentLimits.cardFieldLength) {
+      throw invalid(`${field} may not exceed ${contentLimits.cardFieldLength} characters`, field);
+    }
+  }
+  if (card.name === "") throw invalid("a card needs a name", "name");
+  if (card.phone !== "" && !/^[0-9+()\-.\s/]{3,40}$/.test(card.phone)) throw invalid("invalid phone number", "phone");
+  card.email = (raw.email ?? "").trim();
+  if (card.email !== "" && !/^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{1,63}$/.test(card.email)) {
+    throw invalid("please enter a valid email address", "email");
+  }
+  card.website = safeUrl(raw.website ?? "", "website");
+  card.avatar = safeUrl(raw.avatar ?? "", "avatar");
+  return card;
+}
+
+/** Spec 001 brand kinds. */
+export const brandKinds = ["loadingBrand", "toolBarBrand", "relatedBrand"] as const;
+export type BrandKind = (typeof brandKinds)[number];
+
+export interface BrandFields {
+  kind: string;
+  title: string;
+  logo: string;
+  link: string;
+  description: string;
+}
+
+export function brandKind(kind: string, { optional }: { optional: boolean }): BrandKind | "" {
+  if (optional && kind === "") return "";
+  if (!(brandKinds as readonly string[]).includes(kind)) {
+    throw invalid("type must be loadingBrand, toolBarBrand or relatedBrand", "type");
+  }
+  return kind as BrandKind;
+}
+
+export function normaliseBrand(raw: BrandFields): BrandFields {
+  const title = raw.title.trim();
+  const description = raw.description.trim();
+  if (title.length > 200) throw invalid("title may not exceed 200 characters", "title");
+  if (description.length > contentLimits.cardFieldLength) {
+    throw invalid(`desc may not exceed ${contentLimits.cardFieldLength} characters`, "desc");
+  }
+  const brand = {
+    kind: brandKind(raw.kind, { optional: false }),
+    title,
+    logo: safeUrl(raw.logo, "logo"),
+    link: safeUrl(raw.link, "link"),
+    description,
+  };
+  if (brand.title === "" && brand.logo === "") throw invalid("a brand needs a title or a logo", "title");
+  return brand;
+}
+
+/** Text status (set-book-text-status): 1 the book's text layer is on, 0 off. */
+export function textStatus(value: number): number {
+  if (value !== 0 && value !== 1) throw invalid("textStatus must be 0 or 1", "textStatus");
+  return value;
+}
+
+/** A client upload log as stored: a JSON object within 32 KB (never shown back to the client). */
+export function uploadLog(text: string): Record<string, unknown> {
+  if (Buffer.byteLength(text, "utf8") > contentLimits.uploadLogBytes) {
+    throw invalid(`log may not exceed ${contentLimits.uploadLogBytes / 1024} KB`, "log");
+  }
+  if (text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { text };
+  }
+  return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : { value: parsed };
+}
+
+/** Ids of cards, brands, logs and files: 24 hex digits like the rest of the platform's. */
+export function newContentId(): string {
+  return randomBytes(12).toString("hex");
+}
+
+export const contentIdPattern = /^[0-9a-f]{24}$/;

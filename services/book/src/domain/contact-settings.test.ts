@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { customJson, customKey, normaliseCard, uploadLog } from "./book-content.js";
+import { adConfig, contactRule, multiPhoneNumbers } from "./contact-settings.js";
+
+describe("phone numbers and ad config (spec 000 §3)", () => {
+  it("normalises single and multiple phone numbers", () => {
+    expect(contactRule({ singlePhoneNumber: " +86 10 1234 " })).toEqual({ singlePhoneNumber: "+86 10 1234" });
+    expect(multiPhoneNumbers('[{"label":"Sales","number":"123-456"}]')).toEqual([
+      { label: "Sales", number: "123-456" },
+    ]);
+    expect(() => multiPhoneNumbers("[{")).toThrow("Invalid JSON string");
+    expect(() => multiPhoneNumbers([{ label: "x", number: "call me" }])).toThrow("invalid phone number");
+  });
+
+  it("defaults the ad interval to 3000 ms and checks banners", () => {
+    const config = adConfig({ haveAd: "yes", data: [{ url: "https://x.io/a.png", link: "javascript:alert(1)" }] });
+    expect(config).toMatchObject({ haveAd: true, interval: 3000, bgOpacity: 1, adPosition: "bottom" });
+    expect(config.data).toEqual([{ image: "https://x.io/a.png", link: "" }]);
+    expect(() => adConfig({ interval: 10 })).toThrow("interval");
+    expect(() => adConfig({ data: [{ link: "https://x.io" }] })).toThrow("image URL");
+  });
+});
+
+describe("custom entries, cards and logs", () => {
+  it("keys custom config by spec 001's kinds", () => {
+    expect(customKey("config", "", { forRead: false })).toBe("config");
+    expect(customKey("config", "olsconfig", { forRead: false })).toBe("olsconfig");
+    expect(() => customKey("config", "other", { forRead: false })).toThrow("config, olsconfig or theme");
+    expect(() => customKey("content", "../x y", { forRead: false })).toThrow("key");
+  });
+
+  it("wants JSON objects or lists", () => {
+    expect(customJson('{"a": 1}')).toBe('{"a":1}');
+    expect(() => customJson("{a")).toThrow("Invalid JSON string");
+    expect(() => customJson("3")).toThrow("object or list");
+  });
+
+  it("checks a card's name, email and links", () => {
+    const card = {
+      name: " Ana ",
+      title: "",
+      company: "",
+      phone: "",
+      email: "",
+      website: "",
+      address: "",
+      avatar: "",
+      description: "",
+    };
+    expect(normaliseCard(card).name).toBe("Ana");
+    expect(() => normaliseCard({ ...card, name: "" })).toThrow("name");
+    expect(() => normaliseCard({ ...card, email: "nope" })).toThrow("email");
+    expect(() => normaliseCard({ ...card, website: "javascript:alert(1)" })).toThrow("website");
+  });
+
+  it("keeps any upload log as an object", () => {
+    expect(uploadLog('{"a":1}')).toEqual({ a: 1 });
+    expect(uploadLog("plain")).toEqual({ text: "plain" });
+    expect(() => uploadLog("x".repeat(40_000))).toThrow("32 KB");
+  });
+});

@@ -1,0 +1,132 @@
+import { DomainError } from "@turnleaf/kit";
+import { parseBoolean } from "./book-settings.js";
+
+/**
+ * Phone numbers (spec 000 §3: singlePhoneNumber, MultiPhoneNumber[{label, number}], isSingleNum, isMultiNum) and the
+ * ad config (haveAd, bgOpacity, bgColor, interval default 3000 ms, data[], adPosition) as update-book stores them
+ * in htmlConfig. Pure normalisers: update-book applies them to the keys a change carries.
+ */
+export const contactLimits = {
+  phones: 20,
+  labelLength: 50,
+  ads: 20,
+  adIntervalMinMs: 500,
+  adIntervalMaxMs: 600_000,
+} as const;
+export const defaultAdIntervalMs = 3000;
+
+function invalid(message: string, field: string): DomainError {
+  return new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+}
+
+const phonePattern = /^[0-9+()\-.\s/#*]{3,40}$/;
+
+export function phoneNumber(value: unknown, field: string): string {
+  const text = typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
+  if (text === "") return "";
+  if (!phonePattern.test(text)) throw invalid("invalid phone number", field);
+  return text;
+}
+
+/** MultiPhoneNumber as a list of {label, number}; a JSON text of that list is accepted too. */
+export function multiPhoneNumbers(value: unknown): { label: string; number: string }[] {
+  let list = value;
+  if (typeof value === "string") {
+    if (value.trim() === "") return [];
+    try {
+      list = JSON.parse(value);
+    } catch {
+      throw invalid("Invalid JSON string", "MultiPhoneNumber");
+    }
+  }
+  if (!Array.isArray(list)) throw invalid("MultiPhoneNumber must be a list", "MultiPhoneNumber");
+  if (list.length > contactLimits.phones) {
+    throw invalid(`at most ${contactLimits.phones} phone numbers`, "MultiPhoneNumber");
+  }
+  return list.map((entry: unknown) => {
+    const raw = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
+    const label = typeof raw.label === "string" ? raw.label.trim() : "";
+    if (label.length > contactLimits.labelLength) {
+      throw invalid(`a label may not exceed ${contactLimits.labelLength} characters`, "MultiPhoneNumber");
+    }
+    const number = phoneNumber(raw.number, "MultiPhoneNumber");
+    if (number === "") throw invalid("every entry needs a number", "MultiPhoneNumber");
+    return { label, number };
+  });
+}
+
+export interface AdConfig {
+  haveAd: boolean;
+  bgOpacity: number;
+  bgColor: string;
+  interval: number;
+  data: { image: string; link: string }[];
+  adPosition: string;
+}
+
+const safeLink = (value: unknown) =>
+  typeof value === "string" && (/^https?:\/\/\S+$/i.test(value.trim()) || /^\/(?!\/)\S*$/.test(value.trim()))
+    ? value.trim()
+    : "";
+
+/**
+ * The ad config: banner images with their links; interval in ms (default 3000, 500 to 600000); bgOpacity 0 to 1;
+ * bgColor #rgb/#rrggbb. Entries are {image, link} (spec 000 leaves their shape out; `url`/`src` name the image too).
+ */
+export function adConfig(value: unknown): AdConfig {
+  let raw = value;
+  if (typeof value === "string") {
+    try {
+      raw = JSON.parse(value);
+    } catch {
+      throw invalid("Invalid JSON string", "adConfig");
+    }
+  }
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+    throw invalid("adConfig must be an object", "adConfig");
+  const config = raw as Record<string, unknown>;
+  const interval =
+    config.interval === undefined || config.interval === "" ? defaultAdIntervalMs : Number(config.interval);
+  if (
+    !Number.isInteger(interval) ||
+    interval < contactLimits.adIntervalMinMs ||
+    interval > contactLimits.adIntervalMaxMs
+  ) {
+    throw invalid(
+      `interval must be ${contactLimits.adIntervalMinMs} to ${contactLimits.adIntervalMaxMs} ms`,
+      "adConfig",
+    );
+  }
+  const opacity = config.bgOpacity === undefined || config.bgOpacity === "" ? 1 : Number(config.bgOpacity);
+  if (!Number.isFinite(opacity) || opacity < 0 || opacity > 1) throw invalid("bgOpacity must be 0 to 1", "adConfig");
+  const colour = typeof config.bgColor === "string" ? config.bgColor.trim() : "";
+  if (colour !== "" && !/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(colour))
+    throw invalid("bgColor must be #rgb or #rrggbb", "adConfig");
+  const entries = Array.isArray(config.data) ? config.data : [];
+  if (entries.length > contactLimits.ads) throw invalid(`at most ${contactLimits.ads} ads`, "adConfig");
+  const data = entries.map((entry: unknown) => {
+    const ad = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
+    const image = safeLink(ad.image ?? ad.url ?? ad.src);
+    if (image === "") throw invalid("every ad needs an image URL", "adConfig");
+    return { image, link: safeLink(ad.link) };
+  });
+  const position = typeof config.adPosition === "string" ? config.adPosition.trim().slice(0, 20) : "";
+  return {
+    haveAd: parseBoolean(config.haveAd),
+    bgOpacity: opacity,
+    bgColor: colour,
+    interval,
+    data,
+    adPosition: position || "bottom",
+  };
+}
+
+/** The rule update-book applies: the phone and ad keys of a change, normalised (others untouched). */
+export function contactRule(changes: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...changes };
+  if ("singlePhoneNumber" in changes)
+    result.singlePhoneNumber = phoneNumber(changes.singlePhoneNumber, "singlePhoneNumber");
+  if ("MultiPhoneNumber" in changes) result.MultiPhoneNumber = multiPhoneNumbers(changes.MultiPhoneNumber);
+  if ("adConfig" in changes) result.adConfig = adConfig(changes.adConfig);
+  return result;
+}

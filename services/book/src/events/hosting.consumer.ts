@@ -1,0 +1,49 @@
+import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_events_pb";
+import {
+  ensureStreams,
+  type Logger,
+  type NatsConnection,
+  type RunningConsumer,
+  runConsumer,
+  streams,
+  subjects,
+} from "@turnleaf/kit";
+import type { BookRepository } from "../data/book.repository.js";
+
+export const hostingConsumerName = "book-hosting";
+
+/**
+ * Follows the power service's BookHostingChanged events (stream POWER): suspended books close to readers and show
+ * "overdue" in the bookcase; a resumed one opens again. Setting the flag is idempotent, so a redelivery repeats
+ * nothing; an event for a book that no longer exists (deleted) is acknowledged and dropped.
+ */
+export async function runHostingConsumer(
+  nats: NatsConnection,
+  books: BookRepository,
+  log: Logger,
+  options: { durable?: string; retryDelayMs?: number } = {},
+): Promise<RunningConsumer> {
+  await ensureStreams(nats, [streams.power]);
+  const durable = options.durable ?? hostingConsumerName;
+  return runConsumer(
+    nats,
+    {
+      stream: streams.power.name,
+      durable,
+      filterSubjects: [subjects.bookHostingChanged("*")],
+      schema: BookHostingChangedSchema,
+      maxDeliver: 10,
+      ackWaitMs: 30_000,
+      retryDelayMs: options.retryDelayMs ?? 2_000,
+      deadLetterSubject: `power.v1.dead.${durable}`,
+      async handle(event) {
+        const found = await books.setFields(event.bookId, {
+          hostingSuspended: event.suspended,
+          hostingReason: event.suspended ? event.reason.slice(0, 200) : "",
+        });
+        log.info({ bookId: event.bookId, suspended: event.suspended, found }, "book hosting changed");
+      },
+    },
+    log,
+  );
+}
