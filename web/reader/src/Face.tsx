@@ -4,6 +4,11 @@ import { pickRendition } from "./engine/renditions.js";
 
 export interface FaceProps {
   page: ReaderPage | null;
+  /** Which side of the spine the face lies on (its outer corners are the rounded ones). */
+  side?: "left" | "right";
+  /** The book's last page: it and page 1 are covers (border setting). */
+  lastPage?: number;
+  linkTarget?: string;
   width: number;
   height: number;
   /** Left edge relative to the spine (0 for a right-hand page, −width for a left-hand one). */
@@ -75,10 +80,11 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
     );
   }
   const rendition = page ? pickRendition(page.renditions, width, devicePixelRatio(), zoom) : undefined;
+  const cover = page && (page.number === 1 || page.number === props.lastPage);
   return (
     <div
       ref={ref}
-      className={`tl-face ${page ? "" : "tl-face-empty"} ${className ?? ""}`}
+      className={`tl-face ${page ? "" : "tl-face-empty"} ${props.side ? `tl-face-${props.side}` : ""} ${cover ? "tl-cover" : ""} ${className ?? ""}`}
       style={{ width, height, left, ...style }}
       data-page={page?.number}
     >
@@ -107,7 +113,7 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
                 height: link.height * height,
               }}
               href={link.url ?? `#page=${link.page}`}
-              target={link.url ? "_blank" : undefined}
+              target={link.url ? (props.linkTarget ?? "_blank") : undefined}
               rel={link.url ? "noopener noreferrer" : undefined}
               title={link.url ?? pageLabel(link.page ?? 1)}
               onClick={(event) => {

@@ -28,6 +28,10 @@ interface FlipBookProps {
   /** Called as each turn starts (the flip sound). */
   onTurnStart?(): void;
   bookmarksLabel?: string;
+  /** A corner of the next page lifts now and then (the curling-corner hint). */
+  curlingCorner?: boolean;
+  /** Where page links to other sites open. */
+  linkTarget?: string;
 }
 
 interface Turn {
@@ -61,6 +65,12 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
   const animationRef = useRef<number | null>(null);
   const pendingAnimation = useRef<Turn | null>(null);
   const dragRef = useRef<{ start: Point; id: number; turning: boolean; forward: boolean } | null>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  /**
+   * Single pages: how far past the spine the viewport leaves room for the sheet (spine units). A sheet that would
+   * cross the viewport's edge stops at it and fades instead of being cut off there.
+   */
+  const roomRef = useRef(Number.POSITIVE_INFINITY);
 
   const pageAt = (page: number | null): ReaderPage | null => (page === null ? null : (book.pages[page - 1] ?? null));
   const current = layout.spread(spread);
@@ -91,10 +101,21 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
       }
       return;
     }
+    let folded = pointer;
+    let opacity = 1;
+    const room = roomRef.current;
+    const beyond = active.side === "right" ? -pointer.x : pointer.x;
+    if (!double && room < W && beyond > room) {
+      folded = { x: active.side === "right" ? -room : room, y: pointer.y };
+      opacity = Math.max(0, 1 - (beyond - room) / Math.max(1, W - room));
+    }
     const fold = foldToStage(
       axis,
-      computeFold({ width: W, height: H, side: active.side, corner: active.corner, pointer }),
+      computeFold({ width: W, height: H, side: active.side, corner: active.corner, pointer: folded }),
     );
+    for (const element of [frontRef.current, backRef.current, shadowRef.current?.parentElement]) {
+      if (element) element.style.opacity = opacity < 1 ? String(opacity) : "";
+    }
     const origin = sheetOrigin(axis, active.side, w, h);
     const toLocal = { a: 1, b: 0, c: 0, d: 1, e: -origin.x, f: -origin.y };
     const toSpread = { a: 1, b: 0, c: 0, d: 1, e: origin.x, f: origin.y };
@@ -158,6 +179,15 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     const reverse = !double && !forward;
     const side: Side = double ? turningSide(layout.direction, forward) : layout.direction === "ltr" ? "right" : "left";
     const active: Turn = { forward, side, corner, target, hard: isHard(target), reverse };
+    roomRef.current = Number.POSITIVE_INFINITY;
+    const stage = stageRef.current;
+    const viewport = stage?.closest(".tl-viewport");
+    if (!double && stage && viewport) {
+      const s = stage.getBoundingClientRect();
+      const v = viewport.getBoundingClientRect();
+      const room = vertical ? s.top - v.top : side === "right" ? s.left - v.left : v.right - s.right;
+      roomRef.current = Math.max(0, room / zoom);
+    }
     const start = resting(side, corner);
     pointerRef.current = reverse ? { x: -start.x, y: start.y } : start;
     setTurn(active);
@@ -292,6 +322,9 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
   }
 
   const faceProps = (side: Side) => ({
+    side,
+    lastPage: book.pageCount || book.pages.length,
+    linkTarget: props.linkTarget,
     width: w,
     height: h,
     left: sheetOrigin(axis, side, w, h).x,
@@ -383,9 +416,20 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
   const visible = layout.pagesOf(spread);
   const lastVisible = visible[visible.length - 1] ?? 1;
   const tabStep = Math.min(96, (stageHeight * zoom - 16) / Math.max(bookmarks.length, 1));
+  const settings = book.settings;
+  // Page thickness: the fore-edges show the pages on each side, up to 6 (thin) or 14 (thick) px.
+  const edgeMax = settings.thickness === "thick" ? 14 : settings.thickness === "thin" ? 6 : 0;
+  const total = Math.max(book.pageCount || book.pages.length, 1);
+  const firstVisible = visible[0] ?? 1;
+  const before = edgeMax && !vertical ? Math.round((edgeMax * (firstVisible - 1)) / total) : 0;
+  const after = edgeMax && !vertical ? Math.round((edgeMax * (total - lastVisible)) / total) : 0;
+  const [readEdge, unreadEdge] = layout.direction === "ltr" ? [before, after] : [after, before];
+  const nextSide: Side = double ? turningSide(layout.direction, true) : layout.direction === "ltr" ? "right" : "left";
+  const showCurl = props.curlingCorner && !turn && spread < layout.spreadCount - 1 && zoom === 1;
   return (
     <div
-      className={`tl-stage ${turn ? "tl-turning" : ""} ${vertical ? "tl-vertical" : ""}`}
+      ref={stageRef}
+      className={`tl-stage ${turn ? "tl-turning" : ""} ${vertical ? "tl-vertical" : ""} tl-binding-${settings.binding}`}
       style={{ width: stageWidth * zoom, height: stageHeight * zoom }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -398,8 +442,40 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
           {faces.map(({ side, page }) => (
             <Face key={`${side}-${page ?? "none"}`} {...faceProps(side)} page={pageAt(page)} interactive={!turn} />
           ))}
+          {double && settings.binding !== "none" ? (
+            <div
+              className={settings.binding === "spiral" ? "tl-spiral" : "tl-gutter"}
+              data-testid="binding"
+              style={vertical ? { left: 0, width: w } : { height: h }}
+            />
+          ) : null}
+          {showCurl ? (
+            <div
+              className={`tl-curl tl-curl-${vertical ? "down" : nextSide}`}
+              data-testid="curl"
+              style={
+                vertical
+                  ? { left: w - 44, top: (double ? h : 0) + h - 44 }
+                  : { left: nextSide === "right" ? w - 44 : -w, top: h - 44 }
+              }
+            />
+          ) : null}
           {sheet}
         </div>
+        {readEdge > 0 ? (
+          <div
+            className="tl-edge tl-edge-left"
+            data-testid="edge-left"
+            style={{ left: -readEdge, width: readEdge, height: h }}
+          />
+        ) : null}
+        {unreadEdge > 0 ? (
+          <div
+            className="tl-edge tl-edge-right"
+            data-testid="edge-right"
+            style={{ left: stageWidth, width: unreadEdge, height: h }}
+          />
+        ) : null}
       </div>
       {bookmarks.length > 0 ? (
         <nav className="tl-bookmarks" aria-label={props.bookmarksLabel}>

@@ -1,18 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { loadBook, type ReaderBook, type SearchIndex } from "./book.js";
+import { accessRefusal } from "./access.js";
+import { type ButtonName, loadBook, type ReaderBook, type SearchIndex } from "./book.js";
 import { DownloadDialog } from "./DownloadDialog.js";
+import { AdBanner, AnalyticsFrame, InfoDialog, LanguageSwitcher, Loader, QrCode, useLoaderDone } from "./Extras.js";
 import { parseCaptions, spreadCaption } from "./engine/captions.js";
 import { createLayout, modeForViewport, spreadWindow } from "./engine/layout.js";
 import { pickRendition } from "./engine/renditions.js";
 import { FlipBook, type FlipBookHandle } from "./FlipBook.js";
+import { withAlpha } from "./htmlconfig.js";
 import { Icon } from "./icons.js";
-import type { Labels } from "./labels.js";
+import { type Labels, labelsFor, labelsFromCatalogue } from "./labels.js";
 import { Magnifier } from "./Magnifier.js";
 import { Outline } from "./Outline.js";
 import { PrintDialog } from "./PrintDialog.js";
 import { applyPreview, listenForPreview } from "./preview.js";
 import { SearchPanel } from "./SearchPanel.js";
 import { ShareDialog } from "./ShareDialog.js";
+import { emailHref } from "./share.js";
 import { normaliseVolume, playFlipSound } from "./sound.js";
 import { TextView } from "./TextView.js";
 import { Thumbnails } from "./Thumbnails.js";
@@ -25,7 +29,24 @@ function backgroundOf(settings: ReaderBook["settings"]): string {
   if (!gradient) return settings.backgroundColor;
   return `linear-gradient(${gradient.angle}deg, ${gradient.colorA}, ${gradient.colorB})`;
 }
+
+/** CSS for the background picture's position setting. */
+const backgroundPlacement: Record<string, React.CSSProperties> = {
+  stretch: { backgroundSize: "100% 100%", backgroundRepeat: "no-repeat" },
+  fit: { backgroundSize: "contain", backgroundRepeat: "no-repeat", backgroundPosition: "center" },
+  fill: { backgroundSize: "cover", backgroundRepeat: "no-repeat", backgroundPosition: "center" },
+  center: { backgroundRepeat: "no-repeat", backgroundPosition: "center" },
+  tile: { backgroundRepeat: "repeat" },
+  top: { backgroundSize: "cover", backgroundRepeat: "no-repeat", backgroundPosition: "top" },
+  bottom: { backgroundSize: "cover", backgroundRepeat: "no-repeat", backgroundPosition: "bottom" },
+};
+
+/** Phones: below this width the mobile margins and the mobile button order apply. */
+const phoneWidth = 640;
 const toolbarHeight = 48;
+
+/** A number as tel: wants it: digits and the dialling signs only. */
+const telephone = (number: string) => number.replace(/[^\d+#*,;]/g, "");
 
 function usePrefersReducedMotion(): boolean {
   const query = "(prefers-reduced-motion: reduce)";
@@ -53,6 +74,7 @@ function useViewportSize(element: HTMLElement | null): { width: number; height: 
 }
 
 type Panel = "none" | "contents" | "search" | "text" | "thumbnails";
+type Info = "none" | "about" | "help" | "phone" | "wechat";
 
 const memoryKey = (link: string) => `turnleaf:last-page:${link}`;
 
@@ -107,9 +129,10 @@ function BackgroundMusic({ music, muted }: { music: { url: string; loops: number
 export function Reader({
   initialBook,
   startPage,
-  labels,
+  labels: initialLabels,
   bookUrl,
   link,
+  lang: initialLang = "",
 }: {
   initialBook: ReaderBook;
   /** The page in the URL; null opens where this browser left the book (last-page memory) or at page 1. */
@@ -117,8 +140,36 @@ export function Reader({
   labels: Labels;
   bookUrl: string;
   link: string;
+  /** `?lang=` of the URL: languages other than Chinese and English load their labels from the gateway. */
+  lang?: string;
 }) {
   const [book, setBook] = useState(initialBook);
+  const [labels, setLabels] = useState(initialLabels);
+  const [lang, setLang] = useState(initialLang);
+  useEffect(() => {
+    if (!lang) return;
+    if (/^(zh|en)\b/i.test(lang)) {
+      setLabels(labelsFor(lang));
+      return;
+    }
+    const controller = new AbortController();
+    fetch(`/api/language/labels?lang=${encodeURIComponent(lang)}`, { signal: controller.signal })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((reply: { data?: { labels?: Record<string, unknown> } } | null) => {
+        if (reply?.data?.labels) setLabels(labelsFromCatalogue(lang, reply.data.labels));
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [lang]);
+  const chooseLanguage = (code: string) => {
+    setLang(code);
+    const url = new URL(window.location.href);
+    url.searchParams.set("lang", code);
+    window.history.replaceState(null, "", url);
+  };
+  const [info, setInfo] = useState<Info>(() => (initialBook.settings.helpAtStart ? "help" : "none"));
+  const [annotations, setAnnotations] = useState(true);
+  const [history, setHistory] = useState<{ pages: number[]; at: number }>({ pages: [], at: -1 });
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
   const size = useViewportSize(viewport);
   const reducedMotion = usePrefersReducedMotion();
@@ -158,14 +209,15 @@ export function Reader({
 
   // The page size that fits the viewport: two pages side by side in double mode (room for bookmark tabs), or
   // stacked one above the other for vertical (calendar) books.
-  const margin = 16;
-  const marginX = margin + (book.bookmarks?.length ? 36 : 0);
+  const narrow = size.width < phoneWidth;
+  const margins = narrow ? book.settings.mobileMargins : book.settings.margins;
+  const tabs = book.bookmarks?.length && book.settings.buttons.bookmark !== false ? 36 : 0;
   const columns = mode === "double" && axis === "horizontal" ? 2 : 1;
   const rows = mode === "double" && axis === "vertical" ? 2 : 1;
   const mini = book.settings.mini;
   const room = {
-    width: Math.min(size.width - 2 * marginX, mini?.maxWidth || Number.POSITIVE_INFINITY),
-    height: Math.min(size.height - 2 * margin, mini?.maxHeight || Number.POSITIVE_INFINITY),
+    width: Math.min(size.width - margins.left - margins.right - 2 * tabs, mini?.maxWidth || Number.POSITIVE_INFINITY),
+    height: Math.min(size.height - margins.top - margins.bottom, mini?.maxHeight || Number.POSITIVE_INFINITY),
   };
   const scale = Math.min(room.width / (columns * book.pageWidth), room.height / (rows * book.pageHeight));
   const pageWidth = Math.max(50, Math.floor(book.pageWidth * scale));
@@ -187,6 +239,22 @@ export function Reader({
     url.pathname = `/b/${link}/${page}`;
     window.history.replaceState(null, "", url);
   }, [page, link]);
+
+  // Back / forward: the pages this reader went to, like a browser's history (turning one page is a step too).
+  useEffect(() => {
+    setHistory((previous) => {
+      if (previous.pages[previous.at] === page) return previous;
+      const pages = [...previous.pages.slice(0, previous.at + 1), page].slice(-100);
+      return { pages, at: pages.length - 1 };
+    });
+  }, [page]);
+  const goInHistory = (step: number) => {
+    const at = Math.min(Math.max(history.at + step, 0), history.pages.length - 1);
+    const target = history.pages[at];
+    if (target === undefined) return;
+    setHistory({ ...history, at });
+    setPage(target);
+  };
 
   useEffect(() => {
     if (!book.settings.lastPageMemory || !link) return;
@@ -397,17 +465,84 @@ export function Reader({
   const pageText = spreadCaption(captions, visiblePages);
   const atStart = spread <= 0;
   const atEnd = spread >= layout.spreadCount - 1;
+  const settings = book.settings;
+  const loaderDone = useLoaderDone(settings.loader?.minSeconds ?? 0, Boolean(settings.loader));
+  const refusal = accessRefusal(settings, {
+    framed: window.parent !== window,
+    userAgent: navigator.userAgent,
+  });
+  const shown = (name: ButtonName, fallback = true) => settings.buttons[name] ?? fallback;
+  // Phones follow the book's button order (buttonsSortXML); buttons it does not list keep their place after them.
+  const orderOf = (name: ButtonName): React.CSSProperties | undefined => {
+    if (!narrow || settings.mobileButtonOrder.length === 0) return undefined;
+    const index = settings.mobileButtonOrder.indexOf(name);
+    return { order: index < 0 ? settings.mobileButtonOrder.length + 1 : index };
+  };
+  const bookLink = `${window.location.origin}/b/${link}`;
+  const coverUrl = book.pages[0]?.thumbUrl ? new URL(book.pages[0].thumbUrl, window.location.href).href : undefined;
+  const shareSubject = { url: bookLink, title: book.title, image: coverUrl };
+  const languages = (book.languages ?? []).filter((language) => language.checked !== false);
+  const phone = settings.phone;
+  const phoneNumbers = phone?.useMultiple ? phone.multiple : phone?.single ? [{ label: "", number: phone.single }] : [];
+  const logo = settings.logo;
+  const linkTarget = settings.linkTarget;
+
+  if (refusal) {
+    return (
+      <div className="tl-reader tl-refused" style={{ background: settings.backgroundColor }}>
+        <p className="tl-message" role="alert" data-testid="refused">
+          {refusal === "embedOnly" ? settings.embedOnlyMessage || labels.embedOnly : labels.wechatOnly}
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div
-      className={`tl-reader ${mini ? "tl-mini" : ""}`}
-      style={{ background: backgroundOf(book.settings) }}
-      dir={book.settings.direction}
+      className={[
+        "tl-reader",
+        mini ? "tl-mini" : "",
+        narrow ? "tl-narrow" : "",
+        settings.shadows ? "" : "tl-no-shadows",
+        annotations ? "" : "tl-hide-annotations",
+        settings.buttons.bookmark === false ? "tl-hide-bookmarks" : "",
+      ].join(" ")}
+      style={
+        {
+          background: backgroundOf(settings),
+          "--tl-radius": `${settings.cornerRadius}px`,
+          "--tl-cover-border": `${settings.coverBorderWidth}px`,
+          "--tl-cover-colour": settings.coverBorderColor,
+        } as React.CSSProperties
+      }
+      dir={settings.direction}
     >
-      {book.settings.logo ? (
-        <a className="tl-logo" href={book.settings.logo.link || undefined} target="_blank" rel="noopener noreferrer">
-          <img src={book.settings.logo.url} alt={book.title} style={{ height: book.settings.logo.height }} />
+      {settings.backgroundImage?.url ? (
+        <div
+          className="tl-background"
+          data-testid="background-image"
+          style={{
+            backgroundImage: `url(${JSON.stringify(settings.backgroundImage.url)})`,
+            opacity: settings.backgroundImage.opacity,
+            ...backgroundPlacement[settings.backgroundImage.position],
+          }}
+        />
+      ) : null}
+      {logo?.url ? (
+        <a
+          className="tl-logo"
+          href={logo.link || undefined}
+          target={linkTarget}
+          rel="noopener noreferrer"
+          style={{ padding: logo.padding ?? 0, top: 8 + (logo.top ?? 0) }}
+        >
+          <img src={logo.url} alt={book.title} style={{ height: logo.large ? 55 : logo.height }} />
         </a>
+      ) : null}
+      {settings.loader && !loaderDone ? <Loader loader={settings.loader} labels={labels} /> : null}
+      {settings.ads ? <AdBanner ads={settings.ads} labels={labels} target={linkTarget} /> : null}
+      {(settings.analyticsId || settings.trackingScript) && link ? (
+        <AnalyticsFrame link={link} page={page} title={book.title} />
       ) : null}
       <h1 className="tl-visually-hidden">{book.title}</h1>
       {music?.url ? <BackgroundMusic music={music} muted={muted} /> : null}
@@ -429,24 +564,31 @@ export function Reader({
           aria-roledescription={labels.reader}
         >
           {pageCount > 0 ? (
-            <FlipBook
-              ref={flipRef}
-              book={book}
-              layout={layout}
-              spread={spread}
-              pageWidth={pageWidth}
-              pageHeight={pageHeight}
-              zoom={zoom}
-              reducedMotion={reducedMotion}
-              onSpreadChange={goToSpread}
-              onGoToPage={goToPage}
-              pageLabel={labels.page}
-              onUnlock={() => setUnlocking(true)}
-              lockedLabel={labels.locked}
-              unlockLabel={labels.unlock}
-              onTurnStart={onTurnStart}
-              bookmarksLabel={labels.bookmarks}
-            />
+            <div
+              className="tl-place"
+              style={{ translate: `${(margins.left - margins.right) / 2}px ${(margins.top - margins.bottom) / 2}px` }}
+            >
+              <FlipBook
+                ref={flipRef}
+                book={book}
+                layout={layout}
+                spread={spread}
+                pageWidth={pageWidth}
+                pageHeight={pageHeight}
+                zoom={zoom}
+                reducedMotion={reducedMotion}
+                onSpreadChange={goToSpread}
+                onGoToPage={goToPage}
+                pageLabel={labels.page}
+                onUnlock={() => setUnlocking(true)}
+                lockedLabel={labels.locked}
+                unlockLabel={labels.unlock}
+                onTurnStart={onTurnStart}
+                bookmarksLabel={labels.bookmarks}
+                curlingCorner={settings.curlingCorner && !reducedMotion}
+                linkTarget={linkTarget}
+              />
+            </div>
           ) : (
             <p className="tl-message">{book.state === "converting" ? labels.converting : labels.failed}</p>
           )}
@@ -482,11 +624,44 @@ export function Reader({
       ) : null}
       {sharing ? (
         <ShareDialog
-          url={`${window.location.origin}/b/${link}`}
+          url={bookLink}
           title={book.title}
           labels={labels}
           onClose={() => setSharing(false)}
+          region={settings.shareRegion}
+          channels={settings.shareChannels}
+          cover={coverUrl}
         />
+      ) : null}
+      {info === "about" ? (
+        <InfoDialog title={labels.about} labels={labels} onClose={() => setInfo("none")}>
+          <p className="tl-about">{settings.aboutText || book.title}</p>
+        </InfoDialog>
+      ) : null}
+      {info === "help" ? (
+        <InfoDialog title={labels.help} labels={labels} onClose={() => setInfo("none")}>
+          <p className="tl-help">{labels.helpText}</p>
+        </InfoDialog>
+      ) : null}
+      {info === "phone" ? (
+        <InfoDialog title={labels.phone} labels={labels} onClose={() => setInfo("none")}>
+          <ul className="tl-phones">
+            {phoneNumbers.map((entry) => (
+              <li key={`${entry.label}-${entry.number}`}>
+                <a href={`tel:${telephone(entry.number)}`}>
+                  {entry.label ? `${entry.label}: ` : ""}
+                  {entry.number}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </InfoDialog>
+      ) : null}
+      {info === "wechat" ? (
+        <InfoDialog title={labels.wechat} labels={labels} onClose={() => setInfo("none")}>
+          <p>{labels.wechatScan}</p>
+          <QrCode url={bookLink} alt={labels.qrCode} />
+        </InfoDialog>
       ) : null}
       {downloading && book.settings.download ? (
         <DownloadDialog book={book} visiblePages={visiblePages} labels={labels} onClose={() => setDownloading(false)} />
@@ -509,10 +684,69 @@ export function Reader({
           onClose={() => setPanel("none")}
         />
       ) : null}
-      <nav className="tl-toolbar" style={{ background: book.settings.toolbarColor }} aria-label={labels.reader}>
+      <nav
+        className="tl-toolbar"
+        style={{ background: withAlpha(settings.toolbarColor, settings.toolbarAlpha), color: settings.iconColor }}
+        aria-label={labels.reader}
+      >
+        {shown("home", false) ? (
+          settings.homeUrl ? (
+            <a
+              className="tl-tool"
+              href={settings.homeUrl}
+              target={linkTarget}
+              rel="noopener noreferrer"
+              aria-label={labels.home}
+              title={labels.home}
+              style={orderOf("home")}
+              data-button="home"
+            >
+              <Icon name="home" />
+            </a>
+          ) : (
+            <button
+              type="button"
+              onClick={() => goToPage(1)}
+              aria-label={labels.home}
+              title={labels.home}
+              style={orderOf("home")}
+              data-button="home"
+            >
+              <Icon name="home" />
+            </button>
+          )
+        ) : null}
+        {shown("back", false) ? (
+          <button
+            type="button"
+            onClick={() => goInHistory(-1)}
+            disabled={history.at <= 0}
+            aria-label={labels.back}
+            title={labels.back}
+            style={orderOf("back")}
+            data-button="back"
+          >
+            <Icon name="back" />
+          </button>
+        ) : null}
+        {shown("forward", false) ? (
+          <button
+            type="button"
+            onClick={() => goInHistory(1)}
+            disabled={history.at >= history.pages.length - 1}
+            aria-label={labels.forward}
+            title={labels.forward}
+            style={orderOf("forward")}
+            data-button="forward"
+          >
+            <Icon name="forward" />
+          </button>
+        ) : null}
         <button
           type="button"
           className="tl-wide-only"
+          style={orderOf("first")}
+          data-button="first"
           onClick={() => goToPage(1)}
           disabled={atStart}
           aria-label={labels.first}
@@ -522,6 +756,8 @@ export function Reader({
         </button>
         <button
           type="button"
+          style={orderOf("previous")}
+          data-button="previous"
           onClick={() => turn(false)}
           disabled={atStart}
           aria-label={labels.previous}
@@ -529,15 +765,25 @@ export function Reader({
         >
           <Icon name="previous" />
         </button>
-        <span className="tl-page-number" aria-hidden="true">
+        <span className="tl-page-number" aria-hidden="true" style={orderOf("next")}>
           {pageText} / {book.pageCount || pageCount}
         </span>
-        <button type="button" onClick={() => turn(true)} disabled={atEnd} aria-label={labels.next} title={labels.next}>
+        <button
+          type="button"
+          onClick={() => turn(true)}
+          disabled={atEnd}
+          aria-label={labels.next}
+          title={labels.next}
+          style={orderOf("next")}
+          data-button="next"
+        >
           <Icon name="next" />
         </button>
         <button
           type="button"
           className="tl-wide-only"
+          style={orderOf("last")}
+          data-button="last"
           onClick={() => goToPage(pageCount)}
           disabled={atEnd}
           aria-label={labels.last}
@@ -545,55 +791,77 @@ export function Reader({
         >
           <Icon name="last" />
         </button>
+        {shown("zoom") ? (
+          <>
+            <button
+              type="button"
+              style={orderOf("zoom")}
+              data-button="zoom"
+              onClick={() => setZoomIndex((index) => Math.max(index - 1, 0))}
+              disabled={zoomIndex === 0}
+              aria-label={labels.zoomOut}
+              title={labels.zoomOut}
+            >
+              <Icon name="zoomOut" />
+            </button>
+            <button
+              type="button"
+              style={orderOf("zoom")}
+              data-button="zoom"
+              onClick={() => setZoomIndex((index) => Math.min(index + 1, zoomLevels.length - 1))}
+              disabled={zoomIndex === zoomLevels.length - 1}
+              aria-label={labels.zoomIn}
+              title={labels.zoomIn}
+            >
+              <Icon name="zoomIn" />
+            </button>
+          </>
+        ) : null}
+        {shown("contents") ? (
+          <button
+            type="button"
+            style={orderOf("contents")}
+            data-button="contents"
+            onClick={() => setPanel(panel === "contents" ? "none" : "contents")}
+            aria-pressed={panel === "contents"}
+            disabled={book.outline.length === 0}
+            aria-label={labels.contents}
+            title={labels.contents}
+          >
+            <Icon name="contents" />
+          </button>
+        ) : null}
+        {shown("thumbnails") ? (
+          <button
+            type="button"
+            style={orderOf("thumbnails")}
+            data-button="thumbnails"
+            onClick={() => setPanel(panel === "thumbnails" ? "none" : "thumbnails")}
+            aria-pressed={panel === "thumbnails"}
+            aria-label={labels.thumbnails}
+            title={labels.thumbnails}
+          >
+            <Icon name="thumbnails" />
+          </button>
+        ) : null}
+        {shown("search") ? (
+          <button
+            type="button"
+            style={orderOf("search")}
+            data-button="search"
+            onClick={() => setPanel(panel === "search" ? "none" : "search")}
+            aria-pressed={panel === "search"}
+            disabled={!book.searchUrl}
+            aria-label={labels.search}
+            title={labels.search}
+          >
+            <Icon name="search" />
+          </button>
+        ) : null}
         <button
           type="button"
-          onClick={() => setZoomIndex((index) => Math.max(index - 1, 0))}
-          disabled={zoomIndex === 0}
-          aria-label={labels.zoomOut}
-          title={labels.zoomOut}
-        >
-          <Icon name="zoomOut" />
-        </button>
-        <button
-          type="button"
-          onClick={() => setZoomIndex((index) => Math.min(index + 1, zoomLevels.length - 1))}
-          disabled={zoomIndex === zoomLevels.length - 1}
-          aria-label={labels.zoomIn}
-          title={labels.zoomIn}
-        >
-          <Icon name="zoomIn" />
-        </button>
-        <button
-          type="button"
-          onClick={() => setPanel(panel === "contents" ? "none" : "contents")}
-          aria-pressed={panel === "contents"}
-          disabled={book.outline.length === 0}
-          aria-label={labels.contents}
-          title={labels.contents}
-        >
-          <Icon name="contents" />
-        </button>
-        <button
-          type="button"
-          onClick={() => setPanel(panel === "thumbnails" ? "none" : "thumbnails")}
-          aria-pressed={panel === "thumbnails"}
-          aria-label={labels.thumbnails}
-          title={labels.thumbnails}
-        >
-          <Icon name="thumbnails" />
-        </button>
-        <button
-          type="button"
-          onClick={() => setPanel(panel === "search" ? "none" : "search")}
-          aria-pressed={panel === "search"}
-          disabled={!book.searchUrl}
-          aria-label={labels.search}
-          title={labels.search}
-        >
-          <Icon name="search" />
-        </button>
-        <button
-          type="button"
+          style={orderOf("selectText")}
+          data-button="selectText"
           onClick={() => setPanel(panel === "text" ? "none" : "text")}
           aria-pressed={panel === "text"}
           disabled={!book.searchUrl}
@@ -602,18 +870,24 @@ export function Reader({
         >
           <Icon name="text" />
         </button>
-        <button
-          type="button"
-          onClick={() => setPlaying(!playing)}
-          aria-pressed={playing}
-          aria-label={labels.autoFlip}
-          title={labels.autoFlip}
-        >
-          <Icon name={playing ? "pause" : "play"} />
-        </button>
+        {shown("autoFlip") ? (
+          <button
+            type="button"
+            style={orderOf("autoFlip")}
+            data-button="autoFlip"
+            onClick={() => setPlaying(!playing)}
+            aria-pressed={playing}
+            aria-label={labels.autoFlip}
+            title={labels.autoFlip}
+          >
+            <Icon name={playing ? "pause" : "play"} />
+          </button>
+        ) : null}
         {hasSound ? (
           <button
             type="button"
+            style={orderOf("sound")}
+            data-button="sound"
             onClick={() => setMuted(!muted)}
             aria-pressed={muted}
             aria-label={labels.mute}
@@ -625,6 +899,8 @@ export function Reader({
         {book.settings.magnifier ? (
           <button
             type="button"
+            style={orderOf("magnifier")}
+            data-button="magnifier"
             onClick={() => setMagnifying(!magnifying)}
             aria-pressed={magnifying}
             aria-label={labels.magnifier}
@@ -636,6 +912,8 @@ export function Reader({
         {book.settings.download?.pdfUrl || book.settings.download?.allowSinglePage ? (
           <button
             type="button"
+            style={orderOf("download")}
+            data-button="download"
             onClick={() => setDownloading(true)}
             aria-label={labels.download}
             title={labels.download}
@@ -644,23 +922,137 @@ export function Reader({
           </button>
         ) : null}
         {book.settings.print ? (
-          <button type="button" onClick={() => setPrinting(true)} aria-label={labels.print} title={labels.print}>
+          <button
+            type="button"
+            onClick={() => setPrinting(true)}
+            aria-label={labels.print}
+            title={labels.print}
+            style={orderOf("print")}
+            data-button="print"
+          >
             <Icon name="print" />
           </button>
         ) : null}
-        <button type="button" onClick={() => setSharing(true)} aria-label={labels.share} title={labels.share}>
-          <Icon name="share" />
-        </button>
-        <button
-          type="button"
-          onClick={() =>
-            document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()
-          }
-          aria-label={labels.fullscreen}
-          title={labels.fullscreen}
-        >
-          <Icon name="fullscreen" />
-        </button>
+        {shown("share") ? (
+          <button
+            type="button"
+            onClick={() => setSharing(true)}
+            aria-label={labels.share}
+            title={labels.share}
+            style={orderOf("share")}
+            data-button="share"
+          >
+            <Icon name="share" />
+          </button>
+        ) : null}
+        {shown("wechat", false) ? (
+          <button
+            type="button"
+            onClick={() => setInfo("wechat")}
+            aria-label={labels.wechat}
+            title={labels.wechat}
+            style={orderOf("wechat")}
+            data-button="wechat"
+          >
+            <Icon name="wechat" />
+          </button>
+        ) : null}
+        {shown("email", false) ? (
+          <a
+            className="tl-tool"
+            href={emailHref(settings.email, shareSubject)}
+            aria-label={labels.email}
+            title={labels.email}
+            style={orderOf("email")}
+            data-button="email"
+          >
+            <Icon name="email" />
+          </a>
+        ) : null}
+        {shown("phone", false) && phoneNumbers.length > 0 ? (
+          phoneNumbers.length === 1 && phoneNumbers[0] ? (
+            <a
+              className="tl-tool"
+              href={`tel:${telephone(phoneNumbers[0].number)}`}
+              aria-label={labels.phone}
+              title={phoneNumbers[0].number}
+              style={orderOf("phone")}
+              data-button="phone"
+            >
+              <Icon name="phone" />
+            </a>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setInfo("phone")}
+              aria-label={labels.phone}
+              title={labels.phone}
+              style={orderOf("phone")}
+              data-button="phone"
+            >
+              <Icon name="phone" />
+            </button>
+          )
+        ) : null}
+        {shown("annotation", false) ? (
+          <button
+            type="button"
+            onClick={() => setAnnotations(!annotations)}
+            aria-pressed={annotations}
+            aria-label={labels.annotations}
+            title={labels.annotations}
+            style={orderOf("annotation")}
+            data-button="annotation"
+          >
+            <Icon name="annotation" />
+          </button>
+        ) : null}
+        {shown("about", false) ? (
+          <button
+            type="button"
+            onClick={() => setInfo("about")}
+            aria-label={labels.about}
+            title={labels.about}
+            style={orderOf("about")}
+            data-button="about"
+          >
+            <Icon name="about" />
+          </button>
+        ) : null}
+        {shown("help", settings.helpAtStart) ? (
+          <button
+            type="button"
+            onClick={() => setInfo("help")}
+            aria-label={labels.help}
+            title={labels.help}
+            style={orderOf("help")}
+            data-button="help"
+          >
+            <Icon name="help" />
+          </button>
+        ) : null}
+        {languages.length > 1 ? (
+          <LanguageSwitcher
+            languages={languages}
+            current={lang || (languages.find((language) => language.isDefault)?.code ?? "zh")}
+            label={labels.language}
+            onChange={chooseLanguage}
+          />
+        ) : null}
+        {shown("fullscreen") ? (
+          <button
+            type="button"
+            style={orderOf("fullscreen")}
+            data-button="fullscreen"
+            onClick={() =>
+              document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()
+            }
+            aria-label={labels.fullscreen}
+            title={labels.fullscreen}
+          >
+            <Icon name="fullscreen" />
+          </button>
+        ) : null}
       </nav>
     </div>
   );

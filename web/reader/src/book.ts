@@ -27,6 +27,15 @@ export interface ReaderBook {
   lock?: { mode: "single" | "users"; hint: string; fromPage: number } | null;
   /** Bookmark tabs on the book's side edge (the editor's tabconfig): a click jumps to the page. */
   bookmarks?: Bookmark[];
+  /** The book's languages (services/language): the switcher offers the checked ones when there are two or more. */
+  languages?: BookLanguage[];
+}
+
+export interface BookLanguage {
+  code: string;
+  name: string;
+  checked?: boolean;
+  isDefault?: boolean;
 }
 
 export interface Bookmark {

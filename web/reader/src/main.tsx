@@ -24,7 +24,14 @@ function inlineBook(): Promise<ReaderBook> | undefined {
     document.title = book.title;
     root.render(
       <StrictMode>
-        <Reader initialBook={book} startPage={where.page} labels={labels} bookUrl={where.bookUrl} link={where.link} />
+        <Reader
+          initialBook={book}
+          startPage={where.page}
+          labels={labels}
+          bookUrl={where.bookUrl}
+          link={where.link}
+          lang={where.lang}
+        />
       </StrictMode>,
     );
   },
