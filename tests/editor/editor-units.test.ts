@@ -15,7 +15,21 @@ describe("editor routes and replies", () => {
     expect(routeOf("/book_edit2/welcome")).toMatchObject({ name: "welcome", needsReadyConfig: false });
     expect(routeOf("/book_edit2/nowhere").name).toBe("notFound");
     expect(pageTitle("book edit")).toBe("book edit - Turnleaf");
-    expect(queryOf("?num=abc&tid=x&lang=EN")).toEqual({ tid: "0", fid: "0", num: "abc", lang: "en" });
+    expect(queryOf("?num=abc&tid=x&lang=EN")).toEqual({ tid: "0", fid: "0", num: "abc", lang: "en", view: false });
+    expect(routeOf("/book_edit2/batch-upload")).toMatchObject({ name: "batchUpload", titleKey: "titleUpload" });
+    expect(routeOf("/book_edit2/create")).toMatchObject({ name: "convert", redirect: "/convert" });
+    expect(routeOf("/book_edit2/convert")).toMatchObject({
+      name: "convert",
+      titleKey: "titleConvert",
+      needsReadyConfig: true,
+    });
+    expect(queryOf("?tid=12&fid=3&num=b7&mode=view")).toEqual({
+      tid: "12",
+      fid: "3",
+      num: "b7",
+      lang: "zh-CN",
+      view: true,
+    });
   });
 
   it("LOGIN_SIGNOUT sends the user to /login.php coming back to where they were", () => {
@@ -37,7 +51,7 @@ describe("editor routes and replies", () => {
 
 describe("the settings tree", () => {
   it("searches titles and descriptions case-insensitively in both languages", () => {
-    expect(searchSettings(settingsTree, "BACKGROUND").map((node) => node.key)).toEqual(["bgColor"]);
+    expect(searchSettings(settingsTree, "BACKGROUND COLOUR").map((node) => node.key)).toEqual(["bgColor"]);
     expect(searchSettings(settingsTree, "翻页").map((node) => node.key)).toContain("flipDirection");
     expect(searchSettings(settingsTree, "   ")).toHaveLength(settingsTree.length);
   });
@@ -52,7 +66,7 @@ describe("the settings tree", () => {
 
   it("covers the node types and the reader's main settings", () => {
     expect(new Set(settingsTree.map((node) => node.type))).toEqual(
-      new Set(["color", "bool", "number", "list", "text"]),
+      new Set(["color", "bool", "number", "list", "text", "file"]),
     );
     for (const key of ["bgColor", "toolbarColor", "flipDirection", "flippingTime", "hardCover", "pageMode"])
       expect(settingDefaults).toHaveProperty(key);

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type BookInfo, call, type ReadyConfig } from "./api.js";
+import { AssistantPanel } from "./Assistant.js";
+import { type BookInfo, call } from "./api.js";
+import { ConfigPanel } from "./ConfigPanel.js";
+import { builtinDesigns, type Design, type Designs, findDesign } from "./designs.js";
+import { Guide } from "./Guide.js";
+import { escapeSetsCloseFrame, guideSeenKey } from "./guide.js";
 import {
   changes,
   current,
@@ -12,28 +17,48 @@ import {
   startHistory,
   undo,
 } from "./history.js";
+import { LanguagePanel } from "./LanguagePanel.js";
 import type { Labels } from "./labels.js";
+import type { Ready } from "./main.js";
 import { BasicPanel, BookmarksPanel, CatalogPanel, PasswordPanel, SettingsPanel } from "./Panels.js";
+import { devicesFor, hintMs, type PreviewDevice, takeHint } from "./preview-hints.js";
+import type { Query } from "./route.js";
 import { ShareDialog } from "./ShareDialog.js";
 import { createSaveFlow, type SaveState } from "./save-flow.js";
-import { settingDefaults, settingsTree } from "./settings.js";
-import type { Notify } from "./types.js";
+import { settingDefaults } from "./settings.js";
+import type { Navigate, Notify, Report } from "./types.js";
+import { exposeWindowApi } from "./window-api.js";
 
-type Tab = "basic" | "design" | "contents" | "bookmarks" | "password";
-type Device = "pc" | "pad" | "phone";
+type Tab = "assistant" | "basic" | "design" | "contents" | "bookmarks" | "language" | "config" | "password";
+type DesignTab = "template" | "theme" | "scene" | "setup";
+
+const safeStorage = (): Storage | undefined => {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+};
 
 /** The editor screen (spec 000 §2 /editor): left rail, preview pane, save state, undo/redo and sharing. */
 export function Editor({
   ready,
   labels,
-  lang,
+  query,
   notify,
+  report,
+  navigate,
 }: {
-  ready: ReadyConfig;
+  ready: Ready;
   labels: Labels;
-  lang: "zh" | "en";
+  query: Query;
   notify: Notify;
+  report: Report;
+  navigate: Navigate;
 }) {
+  const bookId = ready.config.bookId;
+  const chinese = query.lang === "zh-CN";
+  const textLang = chinese ? "zh" : "en";
   const [book, setBook] = useState<BookInfo | null>(null);
   const [loadError, setLoadError] = useState("");
   const history = useRef<History>(startHistory({}));
@@ -41,17 +66,21 @@ export function Editor({
   const [steps, setSteps] = useState({ first: true, last: true });
   const [save, setSave] = useState<{ state: SaveState; unsaved: boolean }>({ state: "waiting", unsaved: false });
   const [tab, setTab] = useState<Tab>("design");
-  const [device, setDevice] = useState<Device>("pc");
+  const [designTab, setDesignTab] = useState<DesignTab>("setup");
+  const [device, setDevice] = useState<PreviewDevice>("pc");
+  const [hint, setHint] = useState<PreviewDevice | null>(null);
   const [sharing, setSharing] = useState(false);
+  const [guiding, setGuiding] = useState(() => safeStorage()?.getItem(guideSeenKey) !== "1");
   const [previewVersion, setPreviewVersion] = useState(0);
   const [previewReady, setPreviewReady] = useState(false);
+  const [designs] = useState<Designs>(builtinDesigns);
   const frame = useRef<HTMLIFrameElement>(null);
   const readyRef = useRef(false);
   const docRef = useRef<Doc>({});
 
   useEffect(() => {
     let live = true;
-    call<BookInfo>("/api/book/get-book", { bookId: ready.bookId }).then(
+    call<BookInfo>("/api/book/get-book", { bookId }).then(
       (loaded) => {
         if (!live) return;
         history.current = startHistory(loaded.htmlConfig ?? {});
@@ -61,15 +90,14 @@ export function Editor({
       },
       (error: unknown) => {
         if (!live) return;
-        const text = error instanceof Error ? error.message : String(error);
-        setLoadError(text);
-        notify(text, "error");
+        setLoadError(error instanceof Error ? error.message : String(error));
+        report(error);
       },
     );
     return () => {
       live = false;
     };
-  }, [ready.bookId, notify]);
+  }, [bookId, report]);
 
   /** Spec 000 §7 cross-frame: {key, value, type: "previewBook", showAlert} to bookEditIframe, own origin only. */
   const postPreview = useCallback((changed: Doc) => {
@@ -87,7 +115,7 @@ export function Editor({
       setPreviewReady(true);
       // A reader that loaded while a change was still on its way gets the document's settings now.
       const settings: Doc = {};
-      for (const node of settingsTree) if (node.key in docRef.current) settings[node.key] = docRef.current[node.key];
+      for (const key of Object.keys(docRef.current)) settings[key] = docRef.current[key];
       postPreview(settings);
     };
     window.addEventListener("message", listener);
@@ -99,19 +127,13 @@ export function Editor({
       createSaveFlow({
         apply: postPreview,
         send: async (changed) =>
-          (
-            await call<BookInfo>("/api/book/update-book", {
-              bookId: ready.bookId,
-              bookConfig: JSON.stringify(changed),
-            })
-          ).htmlConfig,
+          (await call<BookInfo>("/api/book/update-book", { bookId, bookConfig: JSON.stringify(changed) })).htmlConfig,
         state: (state, unsaved, error) => {
           setSave({ state, unsaved });
-          if (state === "error")
-            notify(error instanceof Error && error.message ? error.message : labels.saveError, "error");
+          if (state === "error") report(error instanceof Error && error.message ? error : new Error(labels.saveError));
         },
       }),
-    [postPreview, ready.bookId, notify, labels.saveError],
+    [postPreview, bookId, report, labels.saveError],
   );
   useEffect(() => () => void flow.flush(), [flow]);
 
@@ -122,22 +144,111 @@ export function Editor({
     setSteps({ first: isFirst(next), last: isLast(next) });
   };
 
-  const change = (key: string, value: unknown) => {
-    show(record(history.current, { ...docRef.current, [key]: value }, key, Date.now()));
-    flow.change({ [key]: value });
+  /** One step of the undo stack and one server update for a change of one or more keys. */
+  const changeMany = (values: Doc, stepKey: string) => {
+    show(record(history.current, { ...docRef.current, ...values }, stepKey, Date.now()));
+    flow.change(values);
+    // Spec 000 §4: turning the download button on opens the download settings panel.
+    if (
+      "DownloadButtonVisible" in values &&
+      ["true", "yes", "show"].includes(String(values.DownloadButtonVisible).toLowerCase())
+    )
+      setTab("config");
   };
+  const change = (key: string, value: unknown) => changeMany({ [key]: value }, key);
 
-  const step = (direction: "undo" | "redo") => {
+  const step = (direction: "undo" | "redo"): boolean => {
     const before = history.current;
     if (direction === "undo" ? isFirst(before) : isLast(before)) {
       notify(direction === "undo" ? labels.firstStep : labels.lastStep);
-      return;
+      return false;
     }
     const next = direction === "undo" ? undo(before) : redo(before);
     const changed = changes(current(before), current(next), settingDefaults);
     show(next);
     if (Object.keys(changed).length > 0) flow.change(changed);
+    return true;
   };
+
+  const applyDesign = (kind: keyof Designs, name: string): boolean => {
+    const design = findDesign(designs[kind], name);
+    if (!design) {
+      notify(
+        kind === "theme" ? labels.themeFailed : kind === "template" ? labels.templateFailed : labels.sceneFailed,
+        "error",
+      );
+      return false;
+    }
+    changeMany(design.values, `${kind}:${design.id}`);
+    return true;
+  };
+
+  const switchDevice = useCallback((next: PreviewDevice) => {
+    setDevice(next);
+    // Spec 000 §4: switching hides the other device's prompt; each prompt shows once and hides after 5 s.
+    const store = safeStorage();
+    setHint(store && takeHint(store, next) ? next : null);
+  }, []);
+
+  useEffect(() => {
+    if (!book) return;
+    const store = safeStorage();
+    if (store && takeHint(store, "pc")) setHint("pc");
+  }, [book]);
+
+  useEffect(() => {
+    if (!hint) return;
+    const timer = setTimeout(() => setHint(null), hintMs);
+    return () => clearTimeout(timer);
+  }, [hint]);
+
+  // Spec 000 §2: Escape inside an embedding frame sets the close-frame flag unless escape is limited.
+  useEffect(() => {
+    const escapeLimited = new URLSearchParams(window.location.search).get("limitEsc") === "1";
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      if (escapeSetsCloseFrame(window.self !== window.top, escapeLimited))
+        (window as unknown as { closeFrame: boolean }).closeFrame = true;
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  // The window methods of spec 000 §7 for the assistant, always calling the latest closures.
+  const latest = useRef({ changeMany, step, applyDesign, switchDevice, notify, labels });
+  latest.current = { changeMany, step, applyDesign, switchDevice, notify, labels };
+  useEffect(() => {
+    const unavailable = (what: string) => {
+      latest.current.notify(`${what}: ${latest.current.labels.assistantUnavailable}`, "error");
+      return false;
+    };
+    return exposeWindowApi({
+      setBookProperties: (values) => {
+        if (!values || typeof values !== "object" || Object.keys(values).length === 0) return false;
+        latest.current.changeMany(values, Object.keys(values).join(","));
+        return true;
+      },
+      setBookScene: (name) => latest.current.applyDesign("scene", name),
+      setBookTemplate: (name) => latest.current.applyDesign("template", name),
+      setBookTheme: (name) => latest.current.applyDesign("theme", name),
+      // update-book carries no title, description, keywords or tags: the gateway has no path that changes them.
+      setBookTitle: () => unavailable("title"),
+      setBookDescription: () => unavailable("description"),
+      setBookKeywords: () => unavailable("keywords"),
+      setBookTags: () => unavailable("tags"),
+      setBackgroundMusic: (url) => {
+        latest.current.changeMany({ backgroundMusic: url }, "backgroundMusic");
+        return true;
+      },
+      undoBook: () => latest.current.step("undo"),
+      redoBook: () => latest.current.step("redo"),
+      switchPreviewMode: (next) => {
+        if (!["pc", "phone", "pad"].includes(next)) return false;
+        latest.current.switchDevice(next);
+        return true;
+      },
+    });
+  }, []);
 
   const reloadPreview = () => {
     readyRef.current = false;
@@ -145,15 +256,33 @@ export function Editor({
     setPreviewVersion((version) => version + 1);
   };
 
+  const closeGuide = () => {
+    setGuiding(false);
+    try {
+      safeStorage()?.setItem(guideSeenKey, "1");
+    } catch {
+      // A browser without storage shows the guide again next time.
+    }
+  };
+
   if (loadError) return <p className="loading error-text">{loadError}</p>;
   if (!book) return <p className="loading">{labels.loading}</p>;
 
-  const tabs: [Tab, string][] = [
-    ["basic", labels.tabBasic],
-    ["design", labels.tabDesign],
-    ["contents", labels.tabContents],
-    ["bookmarks", labels.tabBookmarks],
-    ["password", labels.tabPassword],
+  const tabs: [Tab, string, string][] = [
+    ["assistant", labels.tabAssistant, "assistant"],
+    ["basic", labels.tabBasic, "basic"],
+    ["design", labels.tabDesign, "functions"],
+    ["contents", labels.tabContents, "catalog"],
+    ["bookmarks", labels.tabBookmarks, "bookmark"],
+    ["language", labels.tabLanguage, "languages"],
+    ["config", labels.tabConfig, "config"],
+    ["password", labels.tabPassword, "password"],
+  ];
+  const designTabs: [DesignTab, string, string][] = [
+    ["template", labels.designTemplate, "template"],
+    ["theme", labels.designTheme, "theme"],
+    ["scene", labels.designScene, "scene"],
+    ["setup", labels.designSetup, "media"],
   ];
   const saveText: Record<SaveState, string> = {
     waiting: labels.saveWaiting,
@@ -161,11 +290,24 @@ export function Editor({
     success: labels.saveSuccess,
     error: labels.saveError,
   };
-  const devices: [Device, string][] = [
-    ["pc", labels.pc],
-    ["pad", labels.pad],
-    ["phone", labels.phone],
-  ];
+  const deviceText: Record<PreviewDevice, string> = { pc: labels.pc, pad: labels.pad, phone: labels.phone };
+
+  const designList = (kind: "template" | "theme" | "scene", list: Design[]) =>
+    list.length === 0 ? (
+      <p className="note">{labels.noDesigns}</p>
+    ) : (
+      <ul className="designs">
+        {list.map((design) => (
+          <li key={design.id}>
+            <span className="swatch" style={{ background: String(design.values.bgColor ?? "#888") }} />
+            <span>{design.name[textLang]}</span>
+            <button type="button" onClick={() => applyDesign(kind, design.id)}>
+              {labels.apply}
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
 
   return (
     <main className="editor">
@@ -173,13 +315,17 @@ export function Editor({
         <div className="book-heading">
           <h1 title={book.title}>{book.title}</h1>
           <span className="book-number">{book.number}</span>
+          <button type="button" className="link-button" onClick={() => setGuiding(true)}>
+            {labels.guide}
+          </button>
         </div>
         <div className="tabs" role="tablist">
-          {tabs.map(([name, label]) => (
+          {tabs.map(([name, label, guide]) => (
             <button
               key={name}
               type="button"
               role="tab"
+              data-guide={guide}
               aria-selected={tab === name}
               className={tab === name ? "active" : ""}
               onClick={() => setTab(name)}
@@ -189,8 +335,32 @@ export function Editor({
           ))}
         </div>
         <div className="rail-body" role="tabpanel">
+          {tab === "assistant" ? <AssistantPanel labels={labels} /> : null}
           {tab === "basic" ? <BasicPanel book={book} labels={labels} /> : null}
-          {tab === "design" ? <SettingsPanel doc={doc} labels={labels} lang={lang} onChange={change} /> : null}
+          {tab === "design" ? (
+            <>
+              <div className="subtabs" role="tablist">
+                {designTabs.map(([name, label, guide]) => (
+                  <button
+                    key={name}
+                    type="button"
+                    role="tab"
+                    data-guide={guide}
+                    aria-selected={designTab === name}
+                    className={designTab === name ? "active" : ""}
+                    onClick={() => setDesignTab(name)}
+                  >
+                    {label}
+                  </button>
+                ))}
+              </div>
+              {designTab === "setup" ? (
+                <SettingsPanel doc={doc} labels={labels} lang={textLang} onChange={change} notify={notify} />
+              ) : (
+                designList(designTab, designs[designTab])
+              )}
+            </>
+          ) : null}
           {tab === "contents" ? (
             <CatalogPanel
               book={book}
@@ -213,6 +383,20 @@ export function Editor({
               }}
             />
           ) : null}
+          {tab === "language" ? (
+            <LanguagePanel bookId={bookId} labels={labels} notify={notify} report={report} />
+          ) : null}
+          {tab === "config" ? (
+            <ConfigPanel
+              book={book}
+              labels={labels}
+              query={query}
+              notify={notify}
+              report={report}
+              navigate={navigate}
+              onSaved={(saved) => setBook({ ...book, ...saved })}
+            />
+          ) : null}
           {tab === "password" ? (
             <PasswordPanel book={book} labels={labels} notify={notify} onSaved={reloadPreview} />
           ) : null}
@@ -220,16 +404,16 @@ export function Editor({
       </aside>
       <section className="preview" aria-label={labels.preview}>
         <div className="preview-bar">
-          <fieldset className="segmented" aria-label={labels.preview}>
-            {devices.map(([name, label]) => (
+          <fieldset className="segmented" aria-label={labels.preview} data-guide="flipMode">
+            {devicesFor(query.view).map((name) => (
               <button
                 key={name}
                 type="button"
                 aria-pressed={device === name}
                 className={device === name ? "active" : ""}
-                onClick={() => setDevice(name)}
+                onClick={() => switchDevice(name)}
               >
-                {label}
+                {deviceText[name]}
               </button>
             ))}
           </fieldset>
@@ -251,13 +435,23 @@ export function Editor({
               ↷ {labels.redo}
             </button>
           </div>
-          <span className={`save-state save-${save.state}`} data-testid="save-state" data-state={save.state}>
+          <span
+            className={`save-state save-${save.state}`}
+            data-testid="save-state"
+            data-state={save.state}
+            data-guide="savePreview"
+          >
             {save.unsaved && save.state !== "working" ? labels.unsaved : saveText[save.state]}
           </span>
           <button type="button" className="primary" onClick={() => setSharing(true)}>
             {labels.share}
           </button>
         </div>
+        {hint ? (
+          <p className="preview-hint" role="note" data-testid="preview-hint" data-device={hint}>
+            {hint === "phone" ? labels.hintPhone : labels.hintPc}
+          </p>
+        ) : null}
         <div className={`stage device-${device}`}>
           <iframe
             key={previewVersion}
@@ -265,13 +459,14 @@ export function Editor({
             name="bookEditIframe"
             title={labels.preview}
             data-ready={previewReady ? "true" : "false"}
-            src={`/b/${encodeURIComponent(book.number)}${lang === "en" ? "?lang=en" : ""}`}
+            src={`/b/${encodeURIComponent(book.number)}${query.lang === "zh-CN" ? "" : `?lang=${query.lang}`}`}
           />
         </div>
       </section>
       {sharing ? (
         <ShareDialog number={book.number} labels={labels} notify={notify} onClose={() => setSharing(false)} />
       ) : null}
+      {guiding ? <Guide labels={labels} chinese={chinese} onClose={closeGuide} /> : null}
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { ApiError, type BookInfo, type Bookmark, type CatalogNode, call, type Privacy } from "./api.js";
+import { FileSetting } from "./FileSetting.js";
 import type { Labels } from "./labels.js";
 import { isVisible, type SettingNode, searchSettings, settingsTree, settingValue } from "./settings.js";
 import type { Notify } from "./types.js";
@@ -45,11 +46,15 @@ function SettingControl({
   node,
   value,
   lang,
+  labels,
+  notify,
   onChange,
 }: {
   node: SettingNode;
   value: unknown;
   lang: "zh" | "en";
+  labels: Labels;
+  notify: Notify;
   onChange: (key: string, value: unknown) => void;
 }) {
   const id = useId();
@@ -107,6 +112,20 @@ function SettingControl({
         </select>
       );
       break;
+    case "file":
+      control = (
+        <FileSetting
+          id={id}
+          value={String(value ?? "")}
+          labels={labels}
+          extensions={node.extensions}
+          maxBytes={node.maxBytes}
+          imageLimits={node.image}
+          notify={notify}
+          onChange={(url) => onChange(node.key, url)}
+        />
+      );
+      break;
     default:
       control = (
         <input id={id} value={String(value ?? "")} onChange={(event) => onChange(node.key, event.target.value)} />
@@ -128,11 +147,13 @@ export function SettingsPanel({
   doc,
   labels,
   lang,
+  notify,
   onChange,
 }: {
   doc: Record<string, unknown>;
   labels: Labels;
   lang: "zh" | "en";
+  notify: Notify;
   onChange: (key: string, value: unknown) => void;
 }) {
   const [query, setQuery] = useState("");
@@ -149,7 +170,15 @@ export function SettingsPanel({
       />
       {nodes.length === 0 ? <p className="note">{labels.noSettings}</p> : null}
       {nodes.map((node) => (
-        <SettingControl key={node.key} node={node} value={settingValue(node, doc)} lang={lang} onChange={onChange} />
+        <SettingControl
+          key={node.key}
+          node={node}
+          value={settingValue(node, doc)}
+          lang={lang}
+          labels={labels}
+          notify={notify}
+          onChange={onChange}
+        />
       ))}
     </div>
   );

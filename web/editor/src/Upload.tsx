@@ -1,49 +1,163 @@
-import { createClient } from "@connectrpc/connect";
-import { createConnectTransport } from "@connectrpc/connect-web";
-import { UploadProgressService, WatchPhase } from "@turnleaf/contracts/upload/v1/upload_service_pb";
 import { useRef, useState } from "react";
-import { ApiError, call, loginUrl, sendChunk } from "./api.js";
+import { call } from "./api.js";
 import type { Labels } from "./labels.js";
-import type { Navigate, Notify } from "./types.js";
-
-interface TaskFile {
-  fileId: string;
-  name: string;
-  size: number;
-  received: number;
-}
-
-interface Task {
-  taskId: string;
-  state: string;
-  message: string;
-  bookId: string;
-  number: string;
-  files: TaskFile[];
-  partSize: number;
-}
+import type { Query } from "./route.js";
+import type { Navigate, Notify, Report } from "./types.js";
+import {
+  beginUpload,
+  cancelUpload,
+  endUpload,
+  filesField,
+  isPageRange,
+  isUnpaidWarning,
+  pauseUpload,
+  resumeUpload,
+  sendFiles,
+  type Task,
+  watchConversion,
+} from "./upload-engine.js";
 
 type Phase = "idle" | "uploading" | "paused" | "converting" | "ready" | "failed";
 
-/** Chunks of at most 1 MiB: progress moves visibly and a pause takes effect quickly. */
-const maxChunk = 1024 * 1024;
+/** Spec 000 §3 create meta, with the defaults of §9 (engine 2, quality 2, max side 2; TOC, search, links on). */
+interface Conversion {
+  engineType: string;
+  vectorType: string;
+  qualityDpi: string;
+  cutType: string;
+  range: string;
+  importTOC: boolean;
+  importSearch: boolean;
+  importLink: boolean;
+}
 
-const fileTypeOf = (file: File) =>
-  file.type || (/\.pdf$/i.test(file.name) ? "application/pdf" : /\.png$/i.test(file.name) ? "image/png" : "image/jpeg");
+const defaultConversion: Conversion = {
+  engineType: "2",
+  vectorType: "2",
+  qualityDpi: "2",
+  cutType: "0",
+  range: "",
+  importTOC: true,
+  importSearch: true,
+  importLink: true,
+};
 
-/**
- * The upload screen (spec 000 §2 /upload): a title and a PDF or images; the bytes go up in chunks at the server's
- * offset, then the conversion's pages come from the Connect stream WatchUpload until the book is ready.
- */
-export function Upload({
+export function ConversionFields({
   labels,
-  query,
-  notify,
-  navigate,
+  value,
+  onChange,
+  disabled,
 }: {
   labels: Labels;
-  query: { tid: string; fid: string };
+  value: Conversion;
+  onChange: (value: Conversion) => void;
+  disabled: boolean;
+}) {
+  const select = (key: keyof Conversion, label: string, options: [string, string][]) => (
+    <label className="field">
+      <span>{label}</span>
+      <select
+        value={String(value[key])}
+        disabled={disabled}
+        onChange={(event) => onChange({ ...value, [key]: event.target.value })}
+      >
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const check = (key: "importTOC" | "importSearch" | "importLink", label: string) => (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={value[key]}
+        disabled={disabled}
+        onChange={(event) => onChange({ ...value, [key]: event.target.checked })}
+      />
+      {label}
+    </label>
+  );
+  return (
+    <fieldset className="conversion">
+      <legend>{labels.conversionSettings}</legend>
+      {select("engineType", labels.engineType, [
+        ["2", labels.engineImage],
+        ["1", labels.engineText],
+        ["5", labels.engineVector],
+      ])}
+      {select("vectorType", labels.vectorType, [
+        ["2", labels.vectorText],
+        ["1", labels.vectorStandard],
+        ["3", labels.vectorHd],
+        ["4", labels.vectorAuto],
+      ])}
+      {select("qualityDpi", labels.qualityDpi, [
+        ["4", "1280 px"],
+        ["3", "1920 px"],
+        ["2", "2200 px"],
+        ["1", "2800 px"],
+      ])}
+      {select("cutType", labels.cutType, [
+        ["0", labels.cutNone],
+        ["-1", labels.cutAuto],
+        ["1", `${labels.cutForced} 1`],
+        ["2", `${labels.cutForced} 2`],
+        ["3", `${labels.cutForced} 3`],
+      ])}
+      <label className="field">
+        <span>{labels.pageRange}</span>
+        <input
+          value={value.range}
+          disabled={disabled}
+          placeholder="1,5-8,20"
+          onChange={(event) => onChange({ ...value, range: event.target.value })}
+        />
+      </label>
+      {check("importTOC", labels.importToc)}
+      {check("importSearch", labels.importSearch)}
+      {check("importLink", labels.importLink)}
+    </fieldset>
+  );
+}
+
+export const conversionFields = (conversion: Conversion) => ({
+  engineType: conversion.engineType,
+  vectorType: conversion.vectorType,
+  qualityDpi: conversion.qualityDpi,
+  cutType: conversion.cutType,
+  pdfImportConfig: JSON.stringify({
+    importTOC: conversion.importTOC,
+    importSearch: conversion.importSearch,
+    importLink: conversion.importLink,
+    ...(conversion.range.trim() ? { r: conversion.range.replace(/\s+/g, "") } : {}),
+  }),
+});
+
+/**
+ * The upload screen (spec 000 §2 /upload, and /convert 'book creation'): a title and a PDF or images, an
+ * optional book to overwrite and the conversion settings; the bytes go up in chunks at the server's offset,
+ * then the conversion's pages come from the Connect stream until the book is ready. /convert with a book number
+ * also converts that book again.
+ */
+export function Upload({
+  mode,
+  labels,
+  query,
+  bookId,
+  notify,
+  report,
+  navigate,
+}: {
+  mode: "upload" | "convert";
+  labels: Labels;
+  query: Query;
+  /** The ready-config's book (a number in the query): the default book to overwrite or reconvert. */
+  bookId: string;
   notify: Notify;
+  report: Report;
   navigate: Navigate;
 }) {
   const [title, setTitle] = useState("");
@@ -53,6 +167,10 @@ export function Upload({
   const [pages, setPages] = useState({ done: 0, total: 0 });
   const [messages, setMessages] = useState<{ text: string; kind: "info" | "error" }[]>([]);
   const [book, setBook] = useState<{ number: string; bookId: string } | null>(null);
+  const [overwrite, setOverwrite] = useState(false);
+  const [overwriteId, setOverwriteId] = useState(bookId);
+  const [autoOpen, setAutoOpen] = useState(false);
+  const [conversion, setConversion] = useState<Conversion>(defaultConversion);
   const task = useRef<Task | null>(null);
   const pausing = useRef(false);
 
@@ -63,114 +181,77 @@ export function Upload({
   };
 
   const fail = (error: unknown) => {
-    const text = error instanceof Error ? error.message : labels.uploadFailed;
-    if (error instanceof ApiError && error.code === "LOGIN_SIGNOUT") {
-      window.location.assign(loginUrl(window.location));
-      return;
-    }
     setPhase("failed");
-    say(text, "error");
+    const text = error instanceof Error ? error.message : labels.uploadFailed;
+    setMessages((shown) => [...shown, { text, kind: "error" }]);
+    report(error);
   };
 
-  /** Sends every file's remaining bytes; the server's offset is the truth. false when paused. */
-  const sendFiles = async (current: Task, chosen: File[]): Promise<boolean> => {
-    const total = current.files.reduce((sum, file) => sum + file.size, 0);
-    const done = current.files.map((file) => file.received);
-    const show = () => setBytes({ done: done.reduce((sum, value) => sum + value, 0), total });
-    show();
-    const chunkSize = Math.max(64 * 1024, Math.min(current.partSize || maxChunk, maxChunk));
-    for (const [index, file] of current.files.entries()) {
-      const source = chosen[index];
-      if (!source) continue;
-      let offset = file.received;
-      while (offset < file.size) {
-        if (pausing.current) return false;
-        const url = `/api/book/upload-book-files?taskId=${encodeURIComponent(current.taskId)}&fileId=${encodeURIComponent(file.fileId)}&offset=${offset}`;
-        try {
-          const reply = await sendChunk<{ offset: number }>(url, source.slice(offset, offset + chunkSize));
-          offset = reply.offset;
-        } catch (error) {
-          if (error instanceof ApiError && error.code === "UPLOAD_OFFSET_CONFLICT") {
-            offset = Number((error.data as { offset?: number } | null)?.offset ?? offset);
-          } else if (pausing.current) {
-            return false;
-          } else throw error;
-        }
-        done[index] = offset;
-        show();
-      }
-    }
-    return true;
-  };
-
-  /** end-upload (asking for a protected PDF's password), then the conversion's progress from the stream. */
-  const finish = async (current: Task) => {
-    let password: string | undefined;
-    let ended: Task | undefined;
-    while (!ended) {
-      try {
-        ended = await call<Task>("/api/book/end-upload", { taskId: current.taskId, password });
-      } catch (error) {
-        if (error instanceof ApiError && ["PDF_PASSWORD_REQUIRED", "PDF_PASSWORD_INCORRECT"].includes(error.code)) {
-          const answer = window.prompt(error.message);
-          if (answer === null) throw error;
-          password = answer;
-        } else throw error;
-      }
-    }
+  const watch = async (current: Task) => {
+    const ended = await endUpload(current, (text) => window.prompt(text));
     say(ended.message);
     setBook({ number: ended.number, bookId: ended.bookId });
     setPhase("converting");
-    const client = createClient(UploadProgressService, createConnectTransport({ baseUrl: window.location.origin }));
-    for await (const update of client.watchUpload({ taskId: current.taskId })) {
-      if (update.pages) setPages({ done: Number(update.pages.done), total: Number(update.pages.total) });
-      if (update.phase === WatchPhase.READY) {
-        setPhase("ready");
-        return;
-      }
-      if (update.phase === WatchPhase.FAILED) {
-        setPhase("failed");
-        say(update.message || labels.uploadFailed, "error");
-        return;
-      }
+    const outcome = await watchConversion(current.taskId, (done, total) => setPages({ done, total }));
+    if (outcome.ready) {
+      setPhase("ready");
+      if (autoOpen) navigate("/editor", { ...tidFid(), num: ended.number });
+    } else {
+      setPhase("failed");
+      say(outcome.message || labels.uploadFailed, "error");
     }
   };
 
-  const run = async (current: Task, chosen: File[]) => {
+  const run = async (current: Task) => {
     setPhase("uploading");
-    if (!(await sendFiles(current, chosen))) {
+    const sent = await sendFiles(
+      current,
+      files,
+      (done, total) => setBytes({ done, total }),
+      () => pausing.current,
+    );
+    if (!sent) {
       setPhase("paused");
       return;
     }
-    await finish(current);
+    await watch(current);
   };
+
+  const tidFid = (): Record<string, string> =>
+    query.tid !== "0" || query.fid !== "0" ? { tid: query.tid, fid: query.fid } : {};
 
   const start = async () => {
     setMessages([]);
     if (!title.trim()) return say(labels.titleRequired, "error");
     if (files.length === 0) return say(labels.noFile, "error");
+    if (overwrite && !overwriteId.trim()) return say(labels.overwriteRequired, "error");
+    if (conversion.range.trim() && !isPageRange(conversion.range)) return say(labels.pageRangeInvalid, "error");
     pausing.current = false;
     setPhase("uploading");
     setPages({ done: 0, total: 0 });
-    const fields = {
-      title: title.trim(),
-      teamId: query.tid,
-      folderId: query.fid,
-      files: JSON.stringify(files.map((file) => ({ name: file.name, size: file.size, type: fileTypeOf(file) }))),
-    };
     try {
-      let begun: Task;
-      try {
-        begun = await call<Task>("/api/book/begin-upload", fields);
-      } catch (error) {
-        // Spec 000 §5: images over 10 MB ask whether to skip them.
-        if (!(error instanceof ApiError && error.code === "IMAGE_OVER_SIZE")) throw error;
-        const skip = window.confirm(error.message);
-        begun = await call<Task>("/api/book/begin-upload", { ...fields, largeImages: skip ? "skip" : "continue" });
-      }
+      const begun = await beginUpload(
+        {
+          title: title.trim(),
+          teamId: query.tid,
+          folderId: query.fid,
+          files: filesField(files),
+          ...conversionFields(conversion),
+          ...(overwrite ? { overwrite: "1", bookId: overwriteId.trim() } : {}),
+        },
+        (text) => window.confirm(text),
+      );
       task.current = begun;
-      say(begun.message);
-      await run(begun, files);
+      if (isUnpaidWarning(begun.message)) {
+        // Spec 001 §4: an unpaid upload goes on only after the warning is confirmed.
+        if (!window.confirm(`${begun.message}\n${labels.unpaidConfirm}`)) {
+          await cancelUpload(begun);
+          setPhase("idle");
+          return;
+        }
+        setMessages([{ text: begun.message, kind: "info" }]);
+      } else say(begun.message);
+      await run(begun);
     } catch (error) {
       fail(error);
     }
@@ -181,7 +262,7 @@ export function Upload({
     if (!current) return;
     pausing.current = true;
     try {
-      await call("/api/book/operate-book", { taskId: current.taskId, operate: "pause" });
+      await pauseUpload(current);
       setPhase("paused");
     } catch (error) {
       fail(error);
@@ -193,11 +274,25 @@ export function Upload({
     if (!current) return;
     pausing.current = false;
     try {
-      await call("/api/book/operate-book", { taskId: current.taskId, operate: "continue" });
-      // Where the server stands now: its offsets are the truth.
-      const progress = await call<{ task: Task }>("/api/book/get-progress", { taskId: current.taskId });
-      task.current = { ...current, files: progress.task.files };
-      await run(task.current, files);
+      task.current = await resumeUpload(current);
+      await run(task.current);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const reconvert = async () => {
+    setMessages([]);
+    setPhase("converting");
+    setPages({ done: 0, total: 0 });
+    try {
+      const begun = await call<Task>("/api/book/reconvert-book-multi", { bookId, teamId: query.tid });
+      task.current = begun;
+      say(begun.message);
+      setBook({ number: query.num, bookId });
+      const outcome = await watchConversion(begun.taskId, (done, total) => setPages({ done, total }));
+      setPhase(outcome.ready ? "ready" : "failed");
+      if (!outcome.ready) say(outcome.message || labels.uploadFailed, "error");
     } catch (error) {
       fail(error);
     }
@@ -216,7 +311,14 @@ export function Upload({
 
   return (
     <main className="upload">
-      <h1>{labels.titleUpload}</h1>
+      <div className="upload-head">
+        <h1>{mode === "convert" ? labels.titleConvert : labels.titleUpload}</h1>
+        {mode === "upload" ? (
+          <button type="button" className="link-button" onClick={() => navigate("/batch-upload", tidFid())}>
+            {labels.batchUpload}
+          </button>
+        ) : null}
+      </div>
       <form
         className="upload-form"
         onSubmit={(event) => {
@@ -247,6 +349,38 @@ export function Upload({
             </ul>
           ) : null}
         </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={overwrite}
+            disabled={busy}
+            onChange={(event) => setOverwrite(event.target.checked)}
+          />
+          {labels.overwrite}
+        </label>
+        {overwrite ? (
+          <label className="field">
+            <span>{labels.overwriteBook}</span>
+            <input value={overwriteId} disabled={busy} onChange={(event) => setOverwriteId(event.target.value)} />
+          </label>
+        ) : null}
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={autoOpen}
+            disabled={busy}
+            onChange={(event) => setAutoOpen(event.target.checked)}
+          />
+          {labels.autoOpen}
+        </label>
+        {mode === "convert" ? (
+          <ConversionFields labels={labels} value={conversion} onChange={setConversion} disabled={busy} />
+        ) : (
+          <details>
+            <summary>{labels.conversionSettings}</summary>
+            <ConversionFields labels={labels} value={conversion} onChange={setConversion} disabled={busy} />
+          </details>
+        )}
         <div className="actions">
           <button type="submit" className="primary" disabled={busy || phase === "paused"}>
             {labels.upload}
@@ -259,6 +393,11 @@ export function Upload({
           {phase === "paused" ? (
             <button type="button" className="primary" onClick={() => void resume()}>
               {labels.continue}
+            </button>
+          ) : null}
+          {mode === "convert" && bookId ? (
+            <button type="button" disabled={busy} onClick={() => void reconvert()}>
+              {labels.reconvert}
             </button>
           ) : null}
         </div>
@@ -295,7 +434,11 @@ export function Upload({
             </>
           ) : null}
           {phase === "ready" && book ? (
-            <button type="button" className="primary" onClick={() => navigate("/editor", { num: book.number })}>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => navigate("/editor", { ...tidFid(), num: book.number })}
+            >
               {labels.openEditor}
             </button>
           ) : null}

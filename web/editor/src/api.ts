@@ -71,6 +71,56 @@ export function call<T>(path: string, fields: Fields = {}): Promise<T> {
   });
 }
 
+/** A POST to a path another part of the platform may not serve yet: `undefined` when the gateway has no such path. */
+export async function callOptional<T>(path: string, fields: Fields = {}): Promise<T | undefined> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: formBody(fields),
+    });
+  } catch {
+    throw new ApiError("NETWORK", networkErrorMessage);
+  }
+  if (response.status === 404) return undefined;
+  let reply: Envelope<T>;
+  try {
+    reply = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError("NETWORK", networkErrorMessage);
+  }
+  const outcome = settle(reply);
+  if (outcome.ok) return outcome.data;
+  throw outcome.error;
+}
+
+/**
+ * A resource file (GET, plain JSON, no envelope), e.g. /resourceFiles/manage/power/powerConfig.json; `undefined`
+ * when it is not there (404), so a missing optional file does not stop the editor.
+ */
+export async function getJson<T>(path: string): Promise<T | undefined> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: "same-origin" });
+  } catch {
+    throw new ApiError("NETWORK", networkErrorMessage);
+  }
+  if (response.status === 404) return undefined;
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError("NETWORK", networkErrorMessage);
+  }
+  if (!response.ok) {
+    const outcome = settle(body as Envelope<T>);
+    throw outcome.ok ? new ApiError("NETWORK", networkErrorMessage) : outcome.error;
+  }
+  return body as T;
+}
+
 /** A chunk of a file's bytes to upload-book-files (application/octet-stream). */
 export function sendChunk<T>(path: string, bytes: Blob): Promise<T> {
   return send<T>(path, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: bytes });
@@ -91,6 +141,7 @@ export interface ReadyConfig {
   folderType: number;
   uLink: string;
   uType: number;
+  website?: string;
 }
 
 export interface Bookmark {
@@ -113,8 +164,29 @@ export interface BookInfo {
   desc: string;
   keyword: string;
   htmlConfig: Record<string, unknown>;
+  /** 1 normal; the replace list also shows disabled, processing and error. */
+  bStatus?: number;
+  isDownload?: string;
+  downloadconfig?: DownloadConfig | null;
   catalog: CatalogNode[];
   bookmarks: Bookmark[];
+}
+
+/** The replace list's status of a book (spec 000 §4: bStatus 1 is normal). */
+export function bookStatusOf(bStatus: number | undefined): "normal" | "disabled" | "processing" | "error" {
+  if (bStatus === undefined || bStatus === 1) return "normal";
+  if (bStatus === 0) return "disabled";
+  if (bStatus === 2) return "processing";
+  return "error";
+}
+
+/** Spec 000 §3 downloadconfig. */
+export interface DownloadConfig {
+  pdf?: { isOriginPath?: boolean; url?: string; urlOnlink?: string };
+  isDownloadProject?: boolean;
+  isDownloadAttach?: boolean;
+  attachments?: { name: string; url: string; size?: number }[];
+  hideDownloadSinglePage?: boolean;
 }
 
 export interface Privacy {

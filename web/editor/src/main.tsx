@@ -1,14 +1,27 @@
 import { StrictMode, useCallback, useEffect, useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { ApiError, call, loginUrl, type ReadyConfig } from "./api.js";
+import { AlertDialog, type Modal } from "./Alerts.js";
+import { presentationOf } from "./alerts.js";
+import { ApiError, call, callOptional, getJson, loginUrl, type ReadyConfig } from "./api.js";
+import { BatchUpload } from "./BatchUpload.js";
 import { Editor } from "./Editor.js";
 import { labelsFor } from "./labels.js";
+import { interfaceLanguages } from "./languages.js";
 import { basePath, hrefOf, pageTitle, queryOf, routeOf } from "./route.js";
 import { Upload } from "./Upload.js";
 import "./styles.css";
-import type { Navigate, Notify, Toast } from "./types.js";
+import type { Navigate, Notify, Report, Toast } from "./types.js";
 
 let toastId = 0;
+
+/** What every route but Welcome loads first (spec 000 §2). */
+export interface Ready {
+  config: ReadyConfig;
+  /** get-user-custom-config; undefined while the gateway has no such path. */
+  customPower: unknown;
+  /** powerConfig.json; undefined while no such file is served. */
+  powerLimits: unknown;
+}
 
 function App() {
   const [location, setLocation] = useState(() => ({
@@ -16,11 +29,39 @@ function App() {
     search: window.location.search,
   }));
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const [ready, setReady] = useState<{ key: string; config?: ReadyConfig; error?: string } | null>(null);
+  const [modal, setModal] = useState<Modal | null>(null);
+  const [ready, setReady] = useState<{ key: string; loaded?: Ready; error?: string } | null>(null);
+  const [serviceLabels, setServiceLabels] = useState<{ lang: string; labels: Record<string, string> }>({
+    lang: "",
+    labels: {},
+  });
 
   const route = routeOf(location.pathname);
   const query = queryOf(location.search);
-  const labels = labelsFor(query.lang);
+  const labels = useMemo(
+    () => labelsFor(query.lang, serviceLabels.lang === query.lang ? serviceLabels.labels : {}),
+    [query.lang, serviceLabels],
+  );
+
+  // Spec 001 §1 interface languages: the words shared with the reader come from the language service.
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/language/labels?lang=${encodeURIComponent(query.lang)}`)
+      .then(
+        (response) => response.json() as Promise<{ data?: { labels?: Record<string, string>; direction?: string } }>,
+      )
+      .then(
+        (reply) => {
+          if (!live) return;
+          setServiceLabels({ lang: query.lang, labels: reply.data?.labels ?? {} });
+          document.documentElement.dir = reply.data?.direction === "rtl" ? "rtl" : "ltr";
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [query.lang]);
 
   const notify = useCallback<Notify>((text, kind = "info") => {
     const id = ++toastId;
@@ -28,6 +69,16 @@ function App() {
     // Spec 000 §9: messages and error toasts go away after 5 seconds.
     setTimeout(() => setToasts((shown) => shown.filter((toast) => toast.id !== id)), 5000);
   }, []);
+
+  const report = useCallback<Report>(
+    (error) => {
+      const shown = presentationOf(error);
+      if (shown.kind === "login") window.location.assign(loginUrl(window.location));
+      else if (shown.kind === "toast") notify(shown.text, "error");
+      else setModal(shown);
+    },
+    [notify],
+  );
 
   const navigate = useCallback<Navigate>(
     (path, params = {}) => {
@@ -43,7 +94,7 @@ function App() {
     return () => window.removeEventListener("popstate", popped);
   }, []);
 
-  // / → /upload, keeping the query.
+  // / → /upload and /create → /convert, keeping the query.
   useEffect(() => {
     if (!route.redirect) return;
     window.history.replaceState(null, "", `${basePath}${route.redirect}${location.search}`);
@@ -52,39 +103,39 @@ function App() {
 
   useEffect(() => {
     document.title = pageTitle(labels[route.titleKey]);
-    document.documentElement.lang = query.lang === "en" ? "en" : "zh";
+    document.documentElement.lang = query.lang;
   }, [labels, route.titleKey, query.lang]);
 
-  // Spec 000 §2: every route except Welcome loads the ready-config first; LOGIN_SIGNOUT goes to the login page.
-  const readyKey = route.needsReadyConfig
-    ? `${route.name}:${query.tid}:${query.fid}:${route.name === "editor" ? query.num : ""}`
-    : "";
+  // Spec 000 §2: every route except Welcome loads the ready-config, the custom power and the power limits first;
+  // LOGIN_SIGNOUT goes to the login page.
+  const bookNumber = route.name === "editor" || route.name === "convert" ? query.num : "";
+  const readyKey = route.needsReadyConfig ? `${route.name}:${query.tid}:${query.fid}:${bookNumber}` : "";
   useEffect(() => {
     if (!readyKey || route.redirect) return;
     let live = true;
-    call<ReadyConfig>("/api/book/get-ready-config", {
-      teamId: query.tid,
-      folderId: query.fid,
-      number: route.name === "editor" ? query.num : "",
-    }).then(
-      (config) => live && setReady({ key: readyKey, config }),
+    Promise.all([
+      call<ReadyConfig>("/api/book/get-ready-config", { teamId: query.tid, folderId: query.fid, number: bookNumber }),
+      callOptional("/api/power/get-user-custom-config", { teamId: query.tid }),
+      getJson("/resourceFiles/manage/power/powerConfig.json"),
+    ]).then(
+      ([config, customPower, powerLimits]) =>
+        live && setReady({ key: readyKey, loaded: { config, customPower, powerLimits } }),
       (error: unknown) => {
         if (!live) return;
         if (error instanceof ApiError && error.code === "LOGIN_SIGNOUT") {
           window.location.assign(loginUrl(window.location));
           return;
         }
-        const text = error instanceof Error ? error.message : String(error);
-        setReady({ key: readyKey, error: text });
-        notify(text, "error");
+        setReady({ key: readyKey, error: error instanceof Error ? error.message : String(error) });
+        report(error);
       },
     );
     return () => {
       live = false;
     };
-  }, [readyKey, route.redirect, route.name, query.tid, query.fid, query.num, notify]);
+  }, [readyKey, route.redirect, query.tid, query.fid, bookNumber, report]);
 
-  const content = useMemo(() => {
+  const content = (() => {
     if (route.redirect) return null;
     if (route.name === "welcome")
       return (
@@ -103,15 +154,15 @@ function App() {
         </main>
       );
     if (!ready || ready.key !== readyKey) return <p className="loading">{labels.loading}</p>;
-    if (!ready.config) return <p className="loading error-text">{ready.error}</p>;
-    if (route.name === "upload") return <Upload labels={labels} query={query} notify={notify} navigate={navigate} />;
+    if (!ready.loaded) return <p className="loading error-text">{ready.error}</p>;
+    const common = { labels, query, notify, report, navigate };
+    if (route.name === "upload") return <Upload mode="upload" bookId="" {...common} />;
+    if (route.name === "convert")
+      return <Upload mode="convert" bookId={query.num ? ready.loaded.config.bookId : ""} {...common} />;
+    if (route.name === "batchUpload") return <BatchUpload {...common} />;
     if (!query.num) return <p className="loading error-text">{labels.noBook}</p>;
-    return <Editor key={query.num} ready={ready.config} labels={labels} lang={query.lang} notify={notify} />;
-  }, [route, ready, readyKey, labels, query, notify, navigate]);
-
-  const otherLanguage = new URLSearchParams(location.search);
-  if (query.lang === "en") otherLanguage.delete("lang");
-  else otherLanguage.set("lang", "en");
+    return <Editor key={query.num} ready={ready.loaded} {...common} />;
+  })();
 
   return (
     <>
@@ -120,11 +171,37 @@ function App() {
           Turnleaf
         </a>
         <span className="topbar-title">{labels[route.titleKey]}</span>
-        <a className="lang-switch" href={`${location.pathname}?${otherLanguage.toString()}`}>
-          {labels.language}
-        </a>
+        <label className="lang-switch">
+          <span>{labels.language}</span>
+          <select
+            aria-label={labels.language}
+            value={query.lang}
+            onChange={(event) => {
+              const params = new URLSearchParams(location.search);
+              if (event.target.value === "zh-CN") params.delete("lang");
+              else params.set("lang", event.target.value);
+              const search = params.toString();
+              window.history.replaceState(null, "", `${location.pathname}${search ? `?${search}` : ""}`);
+              setLocation({ pathname: window.location.pathname, search: window.location.search });
+            }}
+          >
+            {interfaceLanguages.map((language) => (
+              <option key={language.code} value={language.code}>
+                {language.name}
+              </option>
+            ))}
+          </select>
+        </label>
       </header>
       {content}
+      {modal ? (
+        <AlertDialog
+          modal={modal}
+          labels={labels}
+          onSupport={() => setModal({ kind: "supportQr" })}
+          onClose={() => setModal(null)}
+        />
+      ) : null}
       <div className="toasts" aria-live="polite">
         {toasts.map((toast) => (
           <div

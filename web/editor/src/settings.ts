@@ -1,9 +1,11 @@
 /**
  * The settings tree (spec 000 §3 "Settings tree", DESIGN §5): descriptors rendered by one generic panel. Node
- * types color, bool, number, list, text; `related` conditions decide visibility; search matches title or
+ * types color, bool, number, list, text, file; `related` conditions decide visibility; search matches title or
  * description, case-insensitively. Keys are the htmlConfig names the reader understands (web/reader preview).
  */
-export type SettingType = "color" | "bool" | "number" | "list" | "text";
+import type { ImageLimits } from "./file-limits.js";
+
+export type SettingType = "color" | "bool" | "number" | "list" | "text" | "file";
 
 export interface Text {
   zh: string;
@@ -22,6 +24,10 @@ export interface SettingNode {
   step?: number;
   /** list: the choices. */
   options?: { value: string; label: Text }[];
+  /** file: allowed extensions and size (spec 000 §5 defaults), and an image's limits for the compress flow. */
+  extensions?: string[];
+  maxBytes?: number;
+  image?: ImageLimits;
   /** Shown only when every trigger key has one of the listed values. */
   related?: { key: string; values: unknown[] }[];
 }
@@ -138,6 +144,33 @@ export const settingsTree: SettingNode[] = [
     desc: { zh: "打印时每页上的文字", en: "Text printed across each page" },
     defaultValue: "",
     related: [{ key: "print", values: [true, "true", "Yes", "yes", "Show", "show"] }],
+  },
+  {
+    key: "backgroundMusic",
+    type: "file",
+    title: { zh: "背景音乐", en: "Background music" },
+    desc: { zh: "翻书时播放的音乐（mp3、ogg、wav、m4a）", en: "Music while reading (mp3, ogg, wav, m4a)" },
+    defaultValue: "",
+    extensions: ["mp3", "ogg", "wav", "m4a", "acc", "flac"],
+  },
+  {
+    key: "backGroundImgURL",
+    type: "file",
+    title: { zh: "背景图片", en: "Background image" },
+    desc: {
+      zh: "阅读器背后的图片（最大 1920*1080 像素、5 MB）",
+      en: "A picture behind the book (up to 1920*1080 px, 5 MB)",
+    },
+    defaultValue: "",
+    extensions: ["jpg", "png", "gif"],
+    image: { limitWidth: 1920, limitHeight: 1080, maxMb: 5 },
+  },
+  {
+    key: "DownloadButtonVisible",
+    type: "bool",
+    title: { zh: "下载按钮", en: "Download button" },
+    desc: { zh: "读者可下载这本书", en: "Let readers download the book" },
+    defaultValue: false,
   },
 ];
 

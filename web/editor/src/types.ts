@@ -7,5 +7,8 @@ export interface Toast {
 /** Shows a message for 5 seconds (spec 000 §9). */
 export type Notify = (text: string, kind?: "info" | "error") => void;
 
+/** Shows a refused call as spec 000 §8 says (login redirect, limit alert, support confirm or a toast). */
+export type Report = (error: unknown) => void;
+
 /** Goes to a client route (a path under /book_edit2), keeping the language. */
 export type Navigate = (path: string, query?: Record<string, string>) => void;

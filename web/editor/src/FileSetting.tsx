@@ -1,0 +1,109 @@
+import { useState } from "react";
+import { ApiError, type Envelope, networkErrorMessage, settle } from "./api.js";
+import {
+  checkImage,
+  checkSettingFile,
+  compressImage,
+  fileSettingExtensions,
+  fileSettingMaxBytes,
+  type ImageLimits,
+  imageFactsOf,
+} from "./file-limits.js";
+import type { Labels } from "./labels.js";
+import type { Notify } from "./types.js";
+
+/** POST /api/common/upload-file (multipart `file`): the stored file's URL; undefined while the path is missing. */
+export async function uploadFile(file: Blob, name: string): Promise<string | undefined> {
+  const body = new FormData();
+  body.set("file", file, name);
+  let response: Response;
+  try {
+    response = await fetch("/api/common/upload-file", { method: "POST", body, credentials: "same-origin" });
+  } catch {
+    throw new ApiError("NETWORK", networkErrorMessage);
+  }
+  if (response.status === 404) return undefined;
+  const outcome = settle((await response.json().catch(() => ({ code: "NETWORK", data: null }))) as Envelope<unknown>);
+  if (!outcome.ok) throw outcome.error;
+  const data = outcome.data as { url?: string; path?: string } | string;
+  return typeof data === "string" ? data : (data.url ?? data.path ?? "");
+}
+
+/**
+ * A file setting (spec 000 §5): a URL, or a chosen file checked against the extensions and 10 MB; images
+ * over their limits follow the compress flow (GIF error; confirm; 'compressing...'; 'compression failed';
+ * 'compression cancelled'), then go to upload-file and the setting takes the stored URL.
+ */
+export function FileSetting({
+  id,
+  value,
+  labels,
+  extensions = fileSettingExtensions,
+  maxBytes = fileSettingMaxBytes,
+  imageLimits,
+  notify,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  labels: Labels;
+  extensions?: readonly string[];
+  maxBytes?: number;
+  imageLimits?: ImageLimits;
+  notify: Notify;
+  onChange: (value: string) => void;
+}) {
+  const [busy, setBusy] = useState<"" | "compressing" | "uploading">("");
+
+  const choose = async (chosen: File) => {
+    const refused = checkSettingFile(chosen, extensions, maxBytes);
+    if (refused?.reason === "type") return notify(`${labels.fileBadType}${extensions.join(", ")}`, "error");
+    let file: Blob = chosen;
+    if (chosen.type.startsWith("image/") && imageLimits) {
+      const verdict = checkImage(await imageFactsOf(chosen), imageLimits);
+      if (!verdict.ok && verdict.gif) return notify(verdict.text, "error");
+      if (!verdict.ok && !verdict.gif) {
+        if (!window.confirm(verdict.text)) return notify(labels.compressCancelled);
+        setBusy("compressing");
+        try {
+          file = await compressImage(chosen, verdict.fit, verdict.maxBytes);
+        } catch {
+          setBusy("");
+          return notify(labels.compressFailed, "error");
+        }
+      }
+    } else if (refused?.reason === "size") {
+      return notify(`${labels.fileTooLarge} ${Math.round(maxBytes / 1048576)} MB`, "error");
+    }
+    setBusy("uploading");
+    try {
+      const url = await uploadFile(file, chosen.name);
+      if (url === undefined) notify(labels.uploadUnavailable, "error");
+      else if (url) onChange(url);
+    } catch (error) {
+      notify(error instanceof Error ? error.message : labels.uploadFailed, "error");
+    } finally {
+      setBusy("");
+    }
+  };
+
+  return (
+    <span className="file-setting">
+      <input id={id} value={value} onChange={(event) => onChange(event.target.value)} />
+      <label className="button file-button" data-busy={busy || undefined}>
+        {busy === "compressing" ? labels.compressing : busy === "uploading" ? labels.uploading : labels.chooseFile}
+        <input
+          type="file"
+          hidden
+          disabled={busy !== ""}
+          accept={extensions.map((extension) => `.${extension}`).join(",")}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            event.target.value = "";
+            if (chosen) void choose(chosen);
+          }}
+        />
+      </label>
+    </span>
+  );
+}

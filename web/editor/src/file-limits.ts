@@ -1,0 +1,140 @@
+/**
+ * Upload limits of spec 000 §5 and §9: images per call (optional pixel limit, size limit, default 5 MB) with the
+ * GIF error and the compress prompt; file settings (extensions, 10 MB); download attachments (100 MB, no exe).
+ */
+export const megabyte = 1024 * 1024;
+export const defaultImageMaxMb = 5;
+export const fileSettingMaxBytes = 10485760;
+export const attachmentMaxBytes = 100 * megabyte;
+export const fileSettingExtensions = [
+  "jpg",
+  "png",
+  "gif",
+  "swf",
+  "mp4",
+  "webm",
+  "mp3",
+  "ogg",
+  "wav",
+  "m4a",
+  "acc",
+  "flac",
+] as const;
+
+export interface ImageLimits {
+  limitWidth?: number;
+  limitHeight?: number;
+  /** MB; 5 when not given. */
+  maxMb?: number;
+}
+
+export interface ImageFacts {
+  width: number;
+  height: number;
+  bytes: number;
+  type: string;
+}
+
+export type ImageVerdict =
+  | { ok: true }
+  | { ok: false; gif: true; text: string }
+  | { ok: false; gif: false; text: string; fit: { width: number; height: number }; maxBytes: number };
+
+const mb = (bytes: number) => Math.round((bytes / megabyte) * 100) / 100;
+
+/** Whether an image fits the limits; the GIF error, or the compress question with the size to scale to. */
+export function checkImage(image: ImageFacts, limits: ImageLimits = {}): ImageVerdict {
+  const maxMb = limits.maxMb ?? defaultImageMaxMb;
+  const maxBytes = maxMb * megabyte;
+  const tooWide = limits.limitWidth !== undefined && image.width > limits.limitWidth;
+  const tooHigh = limits.limitHeight !== undefined && image.height > limits.limitHeight;
+  const pixelsOver = tooWide || tooHigh;
+  const bytesOver = image.bytes > maxBytes;
+  if (!pixelsOver && !bytesOver) return { ok: true };
+  const W = limits.limitWidth ?? image.width;
+  const H = limits.limitHeight ?? image.height;
+  if (/gif/i.test(image.type))
+    return {
+      ok: false,
+      gif: true,
+      text: pixelsOver
+        ? `please upload an image smaller than ${W}*${H} px! current size is: ${image.width}*${image.height}`
+        : `please upload an image smaller than ${maxMb} M! current size is: ${mb(image.bytes)} M`,
+    };
+  const parts: string[] = [];
+  if (pixelsOver) parts.push(`image size max ${W}*${H} px, current ${image.width}*${image.height}`);
+  if (bytesOver) parts.push(`image max ${maxMb} M, current ${mb(image.bytes)} M`);
+  return {
+    ok: false,
+    gif: false,
+    text: `${parts.join(" / ")}, already over the limit! compress it?`,
+    fit: scaleToFit(image.width, image.height, W, H),
+    maxBytes,
+  };
+}
+
+/** Proportional scaling to fit inside W×H (never enlarging). */
+export function scaleToFit(width: number, height: number, maxWidth: number, maxHeight: number) {
+  const ratio = Math.min(1, maxWidth / width, maxHeight / height);
+  return { width: Math.max(1, Math.floor(width * ratio)), height: Math.max(1, Math.floor(height * ratio)) };
+}
+
+const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? "";
+
+/** A file setting's file: one of the extensions, at most 10 MB (or the node's own limits). Undefined when fine. */
+export function checkSettingFile(
+  file: { name: string; size: number },
+  extensions: readonly string[] = fileSettingExtensions,
+  maxBytes = fileSettingMaxBytes,
+): { reason: "type" | "size" } | undefined {
+  if (!extensions.includes(extensionOf(file.name))) return { reason: "type" };
+  if (file.size > maxBytes) return { reason: "size" };
+  return undefined;
+}
+
+/** A download attachment: at most 100 MB and never an exe. */
+export function checkAttachment(file: { name: string; size: number }): { reason: "exe" | "size" } | undefined {
+  if (extensionOf(file.name) === "exe") return { reason: "exe" };
+  if (file.size > attachmentMaxBytes) return { reason: "size" };
+  return undefined;
+}
+
+/**
+ * Compresses an image in the browser: scaled to fit, drawn on a canvas, encoded (JPEG, lowering quality, unless
+ * PNG fits) until it is under maxBytes. Rejects when it cannot get there.
+ */
+export async function compressImage(
+  file: Blob,
+  fit: { width: number; height: number },
+  maxBytes: number,
+): Promise<Blob> {
+  const bitmap = await createImageBitmap(file);
+  const canvas = document.createElement("canvas");
+  canvas.width = fit.width;
+  canvas.height = fit.height;
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("no canvas");
+  context.drawImage(bitmap, 0, 0, fit.width, fit.height);
+  bitmap.close();
+  const encode = (type: string, quality?: number) =>
+    new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("encode failed"))), type, quality),
+    );
+  if (file.type === "image/png") {
+    const png = await encode("image/png");
+    if (png.size <= maxBytes) return png;
+  }
+  for (const quality of [0.92, 0.8, 0.65, 0.5, 0.35]) {
+    const jpeg = await encode("image/jpeg", quality);
+    if (jpeg.size <= maxBytes) return jpeg;
+  }
+  throw new Error("still over the limit");
+}
+
+/** An image's pixel size in the browser. */
+export async function imageFactsOf(file: File): Promise<ImageFacts> {
+  const bitmap = await createImageBitmap(file);
+  const facts = { width: bitmap.width, height: bitmap.height, bytes: file.size, type: file.type };
+  bitmap.close();
+  return facts;
+}
