@@ -1,10 +1,35 @@
+import fastifyStatic from "@fastify/static";
+import { resourceFilesDir } from "@turnleaf/resource-files";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
 
-/** The static resource files (settings tree, templates, themes, scenes, backgrounds, brand defaults, business cards) under /resourceFiles/ (spec 000 §7). */
+/**
+ * The static resource files (settings tree, templates, themes, scenes, backgrounds, brand defaults, business cards)
+ * under /resourceFiles/ (spec 000 §7), public like the reader's assets. The folder holds no manage/power/: the power
+ * config is an exact route of power.routes.ts, which wins over this prefix in the router.
+ */
 export function registerResourceFileRoutes(
-  _app: FastifyInstance,
+  app: FastifyInstance,
   _peers: Peers,
   _resolveActor: (request: FastifyRequest) => Actor,
-): void {}
+): void {
+  // Not awaited: fastify loads the plugin in order when the app starts; registration errors surface at ready().
+  void app.register(fastifyStatic, {
+    root: resourceFilesDir,
+    prefix: "/resourceFiles/",
+    // The reader's registration decorates the reply already.
+    decorateReply: false,
+    // Unhashed names that change with a deploy: revalidate after five minutes, by ETag.
+    maxAge: "5m",
+    etag: true,
+    lastModified: true,
+    index: false,
+    // A folder is no resource: 404 like an unknown file (send would answer 403).
+    allowedPath: (pathname) => !pathname.endsWith("/"),
+    // Unknown files, folders and hidden files go to the not-found handler (the gateway's 404 envelope).
+    dotfiles: "ignore",
+    // SVG previews are images only: never let a browser sniff a file into another type.
+    setHeaders: (reply) => reply.header("x-content-type-options", "nosniff"),
+  });
+}
