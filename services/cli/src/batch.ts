@@ -20,7 +20,11 @@ export interface BatchTask {
   message: string;
 }
 
-export interface BatchOptions extends Pick<ImportOptions, "pages" | "quality" | "definition" | "maxEdge" | "dpi"> {
+export interface BatchOptions
+  extends Pick<
+    ImportOptions,
+    "pages" | "quality" | "definition" | "maxEdge" | "dpi" | "engine" | "cut" | "noToc" | "noLinks" | "noSearch"
+  > {
   folder: string | undefined;
   out: string | undefined;
   retry: boolean;
@@ -100,6 +104,11 @@ export async function batch(context: Context, options: BatchOptions): Promise<vo
           definition: options.definition,
           maxEdge: options.maxEdge,
           dpi: options.dpi,
+          engine: options.engine,
+          cut: options.cut,
+          noToc: options.noToc,
+          noLinks: options.noLinks,
+          noSearch: options.noSearch,
           password: undefined,
           title: undefined,
           json: false,

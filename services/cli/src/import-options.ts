@@ -6,7 +6,7 @@ export const importMessages = {
   pageRangeIncorrect: "Incorrect Format",
   trial: (count: number, limit: number) =>
     `Trial version: only ${limit} pages or images can be imported, this import has ${count}. Please fill in the page range again (at most ${limit} pages) or register.`,
-  incorrectPassword: "Incorrect Password!",
+  incorrectPassword: "Wrong password for protected PDF: Incorrect Password!",
   passwordNeeded: "This PDF is protected by a password: give it with --password",
   protectedMerge: "Password-protected PDFs cannot be merged",
   mixedKinds: "PDFs and images cannot be merged into one book",
@@ -99,4 +99,47 @@ export function pageQuality(options: {
     throw new UsageError("--definition, --max-edge and --dpi need --quality custom");
   }
   return { preset, ...values };
+}
+
+/** Rendering engine, wide-page cut and information extraction (spec 001 §3 import options). */
+export interface ConversionChoices {
+  /** "text": pages with a selectable text layer (default); "image": pictures only. */
+  engine: "text" | "image";
+  cut: "none" | "auto" | "1" | "2" | "3";
+  toc: boolean;
+  links: boolean;
+  search: boolean;
+}
+
+export const engines = ["text", "image"] as const;
+export const cuts = ["none", "auto", "1", "2", "3"] as const;
+
+export function conversionChoices(options: {
+  engine?: string;
+  cut?: string;
+  noToc?: boolean;
+  noLinks?: boolean;
+  noSearch?: boolean;
+}): ConversionChoices {
+  const engine = (options.engine ?? "text").toLowerCase();
+  if (engine === "ghostscript") {
+    throw new CliError(
+      "the Ghostscript-based rendering engine needs Ghostscript, which this tool does not ship: use --engine text or image",
+      69,
+    );
+  }
+  if (!(engines as readonly string[]).includes(engine)) {
+    throw new UsageError(`--engine must be text or image, not ${options.engine}`);
+  }
+  const cut = (options.cut ?? "none").toLowerCase();
+  if (!(cuts as readonly string[]).includes(cut)) {
+    throw new UsageError(`--cut must be none, auto, 1, 2 or 3, not ${options.cut}`);
+  }
+  return {
+    engine: engine as ConversionChoices["engine"],
+    cut: cut as ConversionChoices["cut"],
+    toc: !options.noToc,
+    links: !options.noLinks,
+    search: !options.noSearch,
+  };
 }

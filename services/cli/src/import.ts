@@ -33,10 +33,18 @@ import {
 } from "@turnleaf/conversion/local";
 import type { Context } from "./context.js";
 import { CliError, exitCodes, UsageError } from "./errors.js";
-import { importLimits, importMessages, pageQuality, resolvePageRange } from "./import-options.js";
+import {
+  type ConversionChoices,
+  conversionChoices,
+  importLimits,
+  importMessages,
+  pageQuality,
+  resolvePageRange,
+} from "./import-options.js";
 import { currentEdition } from "./licence.js";
 import { validatePath } from "./paths.js";
 import { type Project, projectFormat } from "./project.js";
+import { ask, canPrompt } from "./prompt.js";
 
 export interface ImportOptions {
   files: string[];
@@ -48,11 +56,23 @@ export interface ImportOptions {
   dpi: string | undefined;
   password: string | undefined;
   title: string | undefined;
+  engine?: string | undefined;
+  cut?: string | undefined;
+  noToc?: boolean;
+  noLinks?: boolean;
+  noSearch?: boolean;
   json: boolean;
 }
 
 const imageExtensions = new Set([".jpg", ".jpeg", ".png", ".bmp"]);
 const bookId = "local";
+const cuts: Record<ConversionChoices["cut"], Cut> = {
+  none: Cut.NONE,
+  auto: Cut.AUTO,
+  "1": Cut.VERTICAL_HALVES,
+  "2": Cut.HORIZONTAL_HALVES,
+  "3": Cut.QUARTERS,
+};
 const revision = 1;
 
 interface Source {
@@ -61,6 +81,8 @@ interface Source {
   kind: "pdf" | "image";
   pages: number;
 }
+
+class PasswordNeeded extends CliError {}
 
 async function checkSource(context: Context, file: string, password: string): Promise<Source> {
   const path = resolve(context.cwd, validatePath(file, "File path"));
@@ -92,7 +114,8 @@ async function checkSource(context: Context, file: string, password: string): Pr
     return { path, name, kind, pages: info.pages.length };
   } catch (error) {
     if (error instanceof PdfPasswordError) {
-      throw new CliError(password ? importMessages.incorrectPassword : `${name}: ${importMessages.passwordNeeded}`);
+      if (password) throw new CliError(importMessages.incorrectPassword);
+      throw new PasswordNeeded(`${name}: ${importMessages.passwordNeeded}`);
     }
     if (error instanceof PdfReadError) throw new CliError(`PDF conversion failed: ${name}: ${error.message}`);
     throw error;
@@ -103,11 +126,21 @@ export async function importBook(context: Context, options: ImportOptions): Prom
   if (options.files.length === 0) throw new UsageError("name the PDF or image files to import");
   const projectDir = resolve(context.cwd, validatePath(options.out, "Output path"));
   const quality = pageQuality(options);
-  const password = options.password ?? "";
   const edition = await currentEdition(context);
 
+  const choices = conversionChoices(options);
+  let password = options.password ?? "";
   const sources: Source[] = [];
-  for (const file of options.files) sources.push(await checkSource(context, file, password));
+  for (const file of options.files) {
+    try {
+      sources.push(await checkSource(context, file, password));
+    } catch (error) {
+      // A protected PDF and no --password: ask on a terminal (once), as the desktop tool's prompt does.
+      if (!(error instanceof PasswordNeeded) || !canPrompt()) throw error;
+      password = await ask(`${basename(file)} is protected by a password. Password: `, true);
+      sources.push(await checkSource(context, file, password));
+    }
+  }
   const kinds = new Set(sources.map((source) => source.kind));
   if (kinds.size > 1) throw new CliError(importMessages.mixedKinds);
   if (password && sources.length > 1) throw new CliError(importMessages.protectedMerge);
@@ -137,14 +170,14 @@ export async function importBook(context: Context, options: ImportOptions): Prom
       password,
     })),
     options: {
-      engine: Engine.HD_TEXT,
+      engine: choices.engine === "image" ? Engine.HD_IMAGE : Engine.HD_TEXT,
       maxSidePx: quality.maxSidePx,
       quality: quality.definition,
       dpi: quality.dpi,
-      cut: Cut.NONE,
-      importToc: true,
-      importLinks: true,
-      importSearch: true,
+      cut: cuts[choices.cut],
+      importToc: choices.toc,
+      importLinks: choices.links,
+      importSearch: choices.search,
       pageRange: options.pages?.trim() ?? "",
     },
   });
@@ -190,8 +223,13 @@ export async function importBook(context: Context, options: ImportOptions): Prom
     title: options.title ?? previous?.title ?? sources[0]?.name.replace(/\.[^.]+$/, "") ?? "My Project",
     createdAt: previous?.createdAt ?? context.now().toISOString(),
     importedAt: context.now().toISOString(),
-    sources: sources.map((source) => ({ name: source.name, kind: source.kind, pages: source.pages })),
-    import: { pages: options.pages?.trim() ?? "", quality },
+    sources: sources.map((source) => ({
+      name: source.name,
+      path: source.path,
+      kind: source.kind,
+      pages: source.pages,
+    })),
+    import: { pages: options.pages?.trim() ?? "", quality, ...choices },
     trial: !edition.registered,
     pageCount: result.pageCount,
     book: "book/manifest.json",

@@ -15,12 +15,20 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf status [--offline] [--server URL]
   turnleaf deactivate [--activation ID] [--code CODE] [--server URL]
   turnleaf terminal
-  turnleaf import <file.pdf|images…> --out <project dir> [--pages 1,5-8,20] [--quality FHD|HD|SHD|custom]
+  turnleaf import <file.pdf…|images…> --out <project dir> [--pages 1,5-8,20] [--quality FHD|HD|SHD|custom]
                   [--definition 80-95 --max-edge 450-3200 --dpi 72-320] [--password TEXT] [--title TEXT]
-  turnleaf batch <folder> --out <dir> [--retry] [--pages …] [--quality …]   one project per PDF or image, a task list
+                  [--engine text|image] [--cut none|auto|1|2|3] [--no-toc] [--no-links] [--no-search]
+  turnleaf batch <folder> --out <dir> [--retry] [import options]   one project per PDF or image, a task list
   turnleaf publish <project dir> --format html|pwa|wordpress|joomla|drupal --out <dir> [--title T] [--description D]
                    [--keywords K] [--lang zh|en…] [--width 100%] [--height 600] (plug-ins: the embed's size)
                    [--seo-text (wordpress: a text version for search engines)]   (exe, app, apk: refused, no toolchain)
+
+  turnleaf login [--email E] [--password P] [--server URL]                  the cloud session (asks on a terminal)
+  turnleaf logout
+  turnleaf upload <project dir> [--title T] [--keywords K] [--description D] [--category C] [--html-text]
+                  [--overwrite BOOKID] [--pdf-password P] [--chunk-size BYTES] [--rate KB/s] [--no-wait]
+                  (type p / c and Enter to pause / continue; run again after an interruption to resume)
+  turnleaf books [list [--status S] [--keyword K] [--page N] [--page-size N] | enable ID | disable ID | delete ID --yes]
 
 Options for every command: --json (machine-readable result), --help.
 The server is --server, else $TURNLEAF_SERVER, else http://localhost:8080. State lives in $TURNLEAF_HOME, else
@@ -48,6 +56,11 @@ const commandOptions = {
   terminal: { ...common },
   import: {
     ...common,
+    engine: { type: "string" },
+    cut: { type: "string" },
+    "no-toc": { type: "boolean" },
+    "no-links": { type: "boolean" },
+    "no-search": { type: "boolean" },
     out: { type: "string", short: "o" },
     pages: { type: "string" },
     quality: { type: "string" },
@@ -59,6 +72,11 @@ const commandOptions = {
   },
   batch: {
     ...common,
+    engine: { type: "string" },
+    cut: { type: "string" },
+    "no-toc": { type: "boolean" },
+    "no-links": { type: "boolean" },
+    "no-search": { type: "boolean" },
     out: { type: "string", short: "o" },
     retry: { type: "boolean" },
     pages: { type: "string" },
@@ -78,6 +96,33 @@ const commandOptions = {
     width: { type: "string" },
     height: { type: "string" },
     "seo-text": { type: "boolean" },
+  },
+  login: { ...common, server: { type: "string" }, email: { type: "string" }, password: { type: "string" } },
+  logout: { ...common },
+  upload: {
+    ...common,
+    server: { type: "string" },
+    email: { type: "string" },
+    password: { type: "string" },
+    title: { type: "string" },
+    keywords: { type: "string" },
+    description: { type: "string" },
+    category: { type: "string" },
+    "html-text": { type: "boolean" },
+    overwrite: { type: "string" },
+    "pdf-password": { type: "string" },
+    "chunk-size": { type: "string" },
+    rate: { type: "string" },
+    "no-wait": { type: "boolean" },
+  },
+  books: {
+    ...common,
+    server: { type: "string" },
+    page: { type: "string" },
+    "page-size": { type: "string" },
+    status: { type: "string" },
+    keyword: { type: "string" },
+    yes: { type: "boolean" },
   },
 } as const;
 
@@ -156,6 +201,7 @@ export async function run(argv: string[], context: Context): Promise<void> {
         dpi: text("dpi"),
         password: text("password"),
         title: text("title"),
+        ...conversionFlags(text, flag),
         json: flag("json"),
       });
     }
@@ -171,6 +217,7 @@ export async function run(argv: string[], context: Context): Promise<void> {
         definition: text("definition"),
         maxEdge: text("max-edge"),
         dpi: text("dpi"),
+        ...conversionFlags(text, flag),
         json: flag("json"),
       });
     }
@@ -191,7 +238,69 @@ export async function run(argv: string[], context: Context): Promise<void> {
         json: flag("json"),
       });
     }
+    case "login": {
+      tooMany(0);
+      const { login } = await import("./account.js");
+      return login(context, {
+        server: text("server"),
+        email: text("email"),
+        password: text("password"),
+        json: flag("json"),
+      });
+    }
+    case "logout": {
+      tooMany(0);
+      const { logout } = await import("./account.js");
+      return logout(context);
+    }
+    case "upload": {
+      tooMany(1);
+      const { upload } = await import("./upload.js");
+      return upload(context, {
+        project: positionals[0],
+        server: text("server"),
+        email: text("email"),
+        password: text("password"),
+        title: text("title"),
+        keywords: text("keywords"),
+        description: text("description"),
+        category: text("category"),
+        htmlText: flag("html-text"),
+        overwrite: text("overwrite"),
+        pdfPassword: text("pdf-password"),
+        chunkSize: text("chunk-size"),
+        rate: text("rate"),
+        noWait: flag("no-wait"),
+        json: flag("json"),
+      });
+    }
+    case "books": {
+      tooMany(2);
+      const { books } = await import("./books.js");
+      return books(context, {
+        action: positionals[0],
+        bookId: positionals[1],
+        server: text("server"),
+        page: text("page"),
+        pageSize: text("page-size"),
+        status: text("status"),
+        keyword: text("keyword"),
+        yes: flag("yes"),
+        json: flag("json"),
+      });
+    }
   }
+}
+
+/** Rendering engine, wide-page cut and information extraction, shared by import and batch. */
+function conversionFlags(text: (key: string) => string | undefined, flag: (key: string) => boolean) {
+  return {
+    engine: text("engine"),
+    cut: text("cut"),
+    noToc: flag("no-toc"),
+    noLinks: flag("no-links"),
+    noSearch: flag("no-search"),
+  };
 }
 
 const context = processContext();

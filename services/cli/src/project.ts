@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Manifest } from "@turnleaf/conversion/local";
 import { CliError, exitCodes } from "./errors.js";
-import type { PageQuality } from "./import-options.js";
+import type { ConversionChoices, PageQuality } from "./import-options.js";
 
 export const projectFormat = 1;
 
@@ -15,8 +15,9 @@ export interface Project {
   title: string;
   createdAt: string;
   importedAt: string;
-  sources: { name: string; kind: "pdf" | "image"; pages: number }[];
-  import: { pages: string; quality: PageQuality };
+  /** `path`: where the source was imported from (upload and re-import read it again). */
+  sources: { name: string; path?: string; kind: "pdf" | "image"; pages: number }[];
+  import: { pages: string; quality: PageQuality } & Partial<ConversionChoices>;
   /** Imported by an unregistered copy: watermarked pages. */
   trial: boolean;
   pageCount: number;

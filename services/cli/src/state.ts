@@ -6,6 +6,8 @@
  *   trusted-time         the latest time this tool trusted (ISO 8601): a clock set earlier is a rollback
  *   public-key.pem       the licence server's public key, pinned on first use or by --public-key
  *   offline-request.json the pending offline request (its nonce), until its verification file is imported
+ *   session.json         the cloud login: server, session cookie, email (turnleaf login / upload / books)
+ *   templates/           saved templates (turnleaf template)
  *
  * The folder is created 0700 and the files 0600: the licence code is a secret.
  */
@@ -42,7 +44,10 @@ const fileNames = {
   trustedTime: "trusted-time",
   publicKey: "public-key.pem",
   offlineRequest: "offline-request.json",
+  session: "session.json",
 } as const;
+
+type JsonFile = "session";
 
 async function readOptional(path: string, encoding: BufferEncoding = "utf8"): Promise<string | undefined> {
   try {
@@ -124,5 +129,24 @@ export class StateStore {
 
   async forgetOfflineRequest(): Promise<void> {
     await rm(this.path("offlineRequest"), { force: true });
+  }
+
+  async readJson<T>(name: JsonFile): Promise<T | undefined> {
+    return parseJson<T>(await readOptional(this.path(name)));
+  }
+
+  writeJson(name: JsonFile, value: unknown): Promise<void> {
+    return this.write(name, `${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  async remove(name: JsonFile): Promise<void> {
+    await rm(this.path(name), { force: true });
+  }
+
+  /** A folder of the state folder (templates/), created 0700. */
+  async folder(name: string): Promise<string> {
+    const dir = join(this.dir, name);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    return dir;
   }
 }

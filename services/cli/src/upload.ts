@@ -1,0 +1,415 @@
+/**
+ * turnleaf upload <project>: the project's sources to the cloud through the gateway's desktop upload paths
+ * (create-book-multi, or replace-book-multi to overwrite an online book), in chunks at the server's offset, then
+ * end-upload and the conversion's progress, and the upload-finished output: link, QR code, embed code.
+ *
+ * The task is remembered in <project>/upload.json until it completes: run the command again after an interruption
+ * (a killed process, a lost connection) and it continues the same task from the offset the server reports. While
+ * uploading, a line `p` on stdin pauses the task on the server and `c` continues it.
+ */
+import { createHash } from "node:crypto";
+import { open, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
+import QRCode from "qrcode";
+import { Cloud, CloudRefusal, cloudExitCodes, cloudMessages, logIn } from "./cloud.js";
+import type { Context } from "./context.js";
+import { CliError, exitCodes, UsageError } from "./errors.js";
+import { currentEdition } from "./licence.js";
+import { validatePath } from "./paths.js";
+import { type Project, readProject } from "./project.js";
+import { ask, canPrompt } from "./prompt.js";
+
+export interface UploadOptions {
+  project: string | undefined;
+  server: string | undefined;
+  email: string | undefined;
+  password: string | undefined;
+  title: string | undefined;
+  keywords: string | undefined;
+  description: string | undefined;
+  category: string | undefined;
+  htmlText: boolean;
+  overwrite: string | undefined;
+  pdfPassword: string | undefined;
+  chunkSize: string | undefined;
+  rate: string | undefined;
+  noWait: boolean;
+  json: boolean;
+}
+
+export const uploadMessages = {
+  failed: (detail: string) => `Upload failed: ${detail}`,
+  titleRequired: "Please enter book title!",
+  overwriteRequired: "Please select the online book to overwrite",
+  sourceMissing: (path: string) => `the source file ${path} is gone: import the project again`,
+  stillPaused: "the upload is paused on the server: run turnleaf upload again to continue it",
+  noSources: "the project does not say where its sources are: import it again with this version of turnleaf",
+} as const;
+
+interface TaskFile {
+  fileId: string;
+  name: string;
+  size: number | string;
+  received: number | string;
+}
+
+interface Task {
+  taskId: string;
+  title: string;
+  state: string;
+  message: string;
+  bookId: string;
+  number: string;
+  revision: number;
+  files: TaskFile[];
+  partSize: number | string;
+}
+
+interface Progress {
+  phase: "upload" | "conversion" | "ready" | "failed";
+  task: Task;
+  conversion: { state: string; pagesDone: number; pagesTotal: number; message: string } | null;
+}
+
+/** What upload.json keeps between runs. */
+interface SavedUpload {
+  server: string;
+  taskId: string;
+  files: { fileId: string; path: string; size: number }[];
+}
+
+const savedFile = "upload.json";
+const imageTypes: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  bmp: "image/bmp",
+};
+
+function mimeOf(name: string): string {
+  const extension = name.split(".").pop()?.toLowerCase() ?? "";
+  return extension === "pdf" ? "application/pdf" : (imageTypes[extension] ?? "application/octet-stream");
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash("sha256");
+  const handle = await open(path);
+  try {
+    for await (const chunk of handle.createReadStream()) hash.update(chunk as Buffer);
+  } finally {
+    await handle.close();
+  }
+  return hash.digest("hex");
+}
+
+/** The begin fields from the project's import options (spec 001 §3 → gateway create-book-multi). */
+export function importFields(project: Project): Record<string, string> {
+  const options = project.import;
+  const cutTypes: Record<string, string> = { none: "0", auto: "-1", "1": "1", "2": "2", "3": "3" };
+  return {
+    engineType: options.engine === "image" ? "2" : "1",
+    cutType: cutTypes[options.cut ?? "none"] ?? "0",
+    pdfImportConfig: JSON.stringify({
+      importTOC: options.toc ?? true,
+      importLink: options.links ?? true,
+      importSearch: options.search ?? true,
+      ...(options.pages ? { r: options.pages } : {}),
+    }),
+    definition: String(options.quality.definition),
+    maxEdge: String(options.quality.maxSidePx),
+    ...(options.quality.dpi ? { dpi: String(options.quality.dpi) } : {}),
+  };
+}
+
+function positiveInteger(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,12}$/.test(text.trim()) || Number(text) < 1)
+    throw new UsageError(`${name} must be a positive whole number`);
+  return Number(text);
+}
+
+/** Pause/continue from stdin lines (`p`, `c`), read between chunks. */
+function controls(context: Context) {
+  let paused = false;
+  let closed = false;
+  let wake: ((continued: boolean) => void) | undefined;
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  lines.on("line", (line) => {
+    const command = line.trim().toLowerCase();
+    if (command === "p" || command === "pause") paused = true;
+    if (command === "c" || command === "continue") {
+      paused = false;
+      wake?.(true);
+    }
+  });
+  lines.on("close", () => {
+    closed = true;
+    wake?.(false);
+  });
+  // stdin keeps the process alive only while the upload waits for "continue".
+  process.stdin.unref?.();
+  return {
+    get paused() {
+      return paused;
+    },
+    waitForContinue: async () => {
+      if (!paused) return;
+      context.note("paused: type c and Enter to continue");
+      const continued =
+        !closed &&
+        (await new Promise<boolean>((resolve) => {
+          wake = resolve;
+          process.stdin.ref?.();
+        }));
+      process.stdin.unref?.();
+      if (!continued) throw new CliError(uploadMessages.stillPaused, cloudExitCodes.unreachable);
+    },
+    close: () => lines.close(),
+  };
+}
+
+export async function upload(context: Context, options: UploadOptions): Promise<void> {
+  const projectDir = resolve(context.cwd, validatePath(options.project, "Project path"));
+  const { project } = await readProject(projectDir);
+  const title = (options.title ?? project.title).trim();
+  if (!title) throw new CliError(uploadMessages.failed(uploadMessages.titleRequired));
+  if (options.overwrite !== undefined && options.overwrite.trim() === "") {
+    throw new CliError(uploadMessages.failed(uploadMessages.overwriteRequired));
+  }
+  const chunkSize = positiveInteger(options.chunkSize, "--chunk-size");
+  const rate = positiveInteger(options.rate, "--rate");
+
+  const cloud = await Cloud.open(context, options.server);
+  if (options.email !== undefined || !cloud.loggedIn) await logInFor(context, cloud, options);
+
+  try {
+    const savedPath = join(projectDir, savedFile);
+    const saved = await readSaved(savedPath, cloud.server);
+    let task = saved ? await resumable(cloud, saved) : undefined;
+    let files: SavedUpload["files"];
+    if (task && saved) {
+      files = saved.files;
+      context.note(`resuming upload task ${task.taskId} (${task.state})`);
+      if (task.state === "paused") task = await operate(cloud, task.taskId, "continue");
+    } else {
+      ({ task, files } = await begin(context, cloud, project, { ...options, title }));
+      await writeFile(savedPath, `${JSON.stringify({ server: cloud.server, taskId: task.taskId, files }, null, 2)}\n`);
+    }
+    await sendFiles(context, cloud, task, files, { chunkSize, rate });
+    const ended = await end(cloud, task.taskId, options.pdfPassword);
+    await rm(savedPath, { force: true });
+    const done = options.noWait ? ended : await waitForConversion(context, cloud, ended.taskId);
+    await finished(context, cloud, done, options.json);
+  } catch (error) {
+    if (error instanceof CliError && !error.message.startsWith("Upload failed")) {
+      throw new CliError(uploadMessages.failed(error.message), error.exitCode);
+    }
+    throw error;
+  }
+}
+
+async function logInFor(context: Context, cloud: Cloud, options: UploadOptions): Promise<void> {
+  let email = options.email ?? context.env.TURNLEAF_EMAIL;
+  let password = options.password ?? context.env.TURNLEAF_PASSWORD;
+  if (!email && canPrompt()) email = (await ask("Email: ")).trim();
+  if (!email) throw new CliError(cloudMessages.loginTimeout, 77);
+  if (!password && canPrompt()) password = await ask("Password: ", true);
+  if (!password)
+    throw new CliError(
+      `${cloudMessages.loginFailed("no password")}: give --password or log in with turnleaf login`,
+      77,
+    );
+  await logIn(context, cloud, email, password);
+}
+
+async function readSaved(path: string, server: string): Promise<SavedUpload | undefined> {
+  try {
+    const saved = JSON.parse(await readFile(path, "utf8")) as SavedUpload;
+    return saved.server === server && saved.taskId ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The saved task when it can go on (uploading, paused, starting); otherwise a new one starts. */
+async function resumable(cloud: Cloud, saved: SavedUpload): Promise<Task | undefined> {
+  try {
+    const progress = await cloud.post<Progress>("/api/book/get-book-progress", { taskId: saved.taskId });
+    return ["uploading", "paused", "starting"].includes(progress.task.state) ? progress.task : undefined;
+  } catch (error) {
+    if (error instanceof CloudRefusal && error.exitCode !== 77) return undefined;
+    throw error;
+  }
+}
+
+async function begin(
+  context: Context,
+  cloud: Cloud,
+  project: Project,
+  options: UploadOptions & { title: string },
+): Promise<{ task: Task; files: SavedUpload["files"] }> {
+  if (project.sources.some((source) => !source.path)) throw new CliError(uploadMessages.noSources);
+  const files: SavedUpload["files"] = [];
+  const declared: { name: string; size: number; type: string; sha256: string }[] = [];
+  for (const source of project.sources) {
+    const path = source.path as string;
+    const info = await stat(path).catch(() => {
+      throw new CliError(uploadMessages.sourceMissing(path), exitCodes.noInput);
+    });
+    files.push({ fileId: "", path, size: info.size });
+    declared.push({ name: source.name, size: info.size, type: mimeOf(source.name), sha256: await sha256Of(path) });
+  }
+  const edition = await currentEdition(context);
+  const overwrite = options.overwrite !== undefined;
+  const task = await cloud.post<Task>(overwrite ? "/api/book/replace-book-multi" : "/api/book/create-book-multi", {
+    title: options.title,
+    keywords: options.keywords ?? "",
+    description: options.description ?? "",
+    category: options.category ?? "",
+    htmlText: options.htmlText ? "1" : "0",
+    files: JSON.stringify(declared),
+    ...importFields(project),
+    ...(edition.registered ? {} : { trial: "1" }),
+    ...(overwrite ? { overwrite: "1", bookId: options.overwrite as string } : {}),
+  });
+  task.files.forEach((file, index) => {
+    const local = files[index];
+    if (local) local.fileId = file.fileId;
+  });
+  context.note(`upload task ${task.taskId} created${task.message ? `: ${task.message}` : ""}`);
+  return { task, files };
+}
+
+async function operate(cloud: Cloud, taskId: string, operate: "pause" | "continue"): Promise<Task> {
+  return cloud.post<Task>("/api/book/operate-book", { taskId, operate });
+}
+
+async function serverOffset(cloud: Cloud, taskId: string, fileId: string): Promise<number> {
+  const response = await cloud.fetch(`/api/book/upload-book-files?taskId=${taskId}&fileId=${fileId}`, {
+    method: "HEAD",
+  });
+  const offset = response.headers.get("upload-offset");
+  if (!response.ok || offset === null) {
+    throw new CliError(cloudMessages.requestException(`HTTP ${response.status} asking where to resume`), 75);
+  }
+  return Number(offset);
+}
+
+async function sendFiles(
+  context: Context,
+  cloud: Cloud,
+  task: Task,
+  files: SavedUpload["files"],
+  pace: { chunkSize: number | undefined; rate: number | undefined },
+): Promise<void> {
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  const partSize = Number(task.partSize) || 5 * 1024 * 1024;
+  let chunk = pace.chunkSize ?? partSize;
+  if (pace.rate) chunk = Math.min(chunk, pace.rate * 1024);
+  const control = controls(context);
+  try {
+    let before = 0;
+    for (const file of files) {
+      let offset = await serverOffset(cloud, task.taskId, file.fileId);
+      if (offset > 0) context.note(`${file.path}: the server has ${offset} of ${file.size} bytes, continuing there`);
+      const handle = await open(file.path);
+      try {
+        while (offset < file.size) {
+          if (control.paused) {
+            await operate(cloud, task.taskId, "pause");
+            context.note(`paused at ${before + offset} of ${total} bytes`);
+            await control.waitForContinue();
+            await operate(cloud, task.taskId, "continue");
+            context.note("continuing");
+            offset = await serverOffset(cloud, task.taskId, file.fileId);
+          }
+          const length = Math.min(chunk, file.size - offset);
+          const buffer = Buffer.alloc(length);
+          await handle.read(buffer, 0, length, offset);
+          const started = Date.now();
+          const response = await cloud.fetch(
+            `/api/book/upload-book-files?taskId=${task.taskId}&fileId=${file.fileId}&offset=${offset}`,
+            { method: "POST", headers: { "content-type": "application/octet-stream" }, body: buffer },
+          );
+          const reply = await cloud.envelope<{ offset: number }>(response).catch((error: unknown) => {
+            // Another offset: the server says where to go on.
+            if (error instanceof CloudRefusal && error.code === "UPLOAD_OFFSET_CONFLICT") return undefined;
+            throw error;
+          });
+          offset = reply ? Number(reply.data.offset) : await serverOffset(cloud, task.taskId, file.fileId);
+          context.note(`uploaded ${before + offset} of ${total} bytes`);
+          if (pace.rate) {
+            const due = (length / (pace.rate * 1024)) * 1000 - (Date.now() - started);
+            if (due > 0) await sleep(due);
+          }
+        }
+      } finally {
+        await handle.close();
+      }
+      before += file.size;
+    }
+  } finally {
+    control.close();
+  }
+}
+
+async function end(cloud: Cloud, taskId: string, pdfPassword: string | undefined): Promise<Task> {
+  let password = pdfPassword ?? "";
+  for (;;) {
+    try {
+      const task = await cloud.post<Task>("/api/book/end-upload", { taskId, password });
+      if (task.state === "failed") throw new CliError(cloudMessages.taskFailed(task.message));
+      return task;
+    } catch (error) {
+      if (!(error instanceof CloudRefusal)) throw error;
+      if (error.code === "PDF_PASSWORD_REQUIRED" && !password && canPrompt()) {
+        password = await ask("The PDF is protected by a password. Password: ", true);
+        continue;
+      }
+      if (error.code === "PDF_PASSWORD_REQUIRED") {
+        throw new CliError(`${error.message}: give it with --pdf-password`);
+      }
+      if (error.code === "PDF_PASSWORD_INCORRECT")
+        throw new CliError("Wrong password for protected PDF: Incorrect Password!");
+      if (/SHA-256/.test(error.message)) throw new CliError(cloudMessages.invalidSignature(error.message));
+      throw new CliError(cloudMessages.taskFailed(error.message), error.exitCode);
+    }
+  }
+}
+
+async function waitForConversion(context: Context, cloud: Cloud, taskId: string): Promise<Task> {
+  let last = "";
+  for (;;) {
+    const progress = await cloud.post<Progress>("/api/book/get-book-progress", { taskId });
+    if (progress.phase === "ready") return progress.task;
+    if (progress.phase === "failed") {
+      throw new CliError(
+        cloudMessages.taskFailed(progress.conversion?.message || progress.task.message || "conversion failed"),
+      );
+    }
+    const line = progress.conversion
+      ? `converting ${progress.conversion.pagesDone}/${progress.conversion.pagesTotal}`
+      : `${progress.task.state}`;
+    if (line !== last) context.note(line);
+    last = line;
+    await sleep(500);
+  }
+}
+
+/** The upload-finished output of spec 001 §2: link, QR code, embed code. */
+async function finished(context: Context, cloud: Cloud, task: Task, json: boolean): Promise<void> {
+  const link = `${cloud.server}/b/${task.number}`;
+  const embed = `<iframe src="${link}" width="100%" height="600" style="border:0" allowfullscreen></iframe>`;
+  if (json) {
+    context.print(JSON.stringify({ bookId: task.bookId, number: task.number, revision: task.revision, link, embed }));
+    return;
+  }
+  const qr = await QRCode.toString(link, { type: "terminal", small: true });
+  context.print(`upload finished: ${task.title}`);
+  context.print(`link: ${link}`);
+  context.print(`book: ${task.bookId} (revision ${task.revision})`);
+  context.print(qr.trimEnd());
+  context.print(`embed: ${embed}`);
+}

@@ -1,0 +1,199 @@
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
+import { labelledPdf, richPdf } from "../fixtures/pdf/generate.js";
+import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
+
+// turnleaf login / upload / books against the seven built processes on the run's real stores (the demo seed gives
+// the demo account a VIP plan, so it may upload): the upload is paused, the process killed mid-upload, and the next
+// run resumes the same task from the server's offset; the finished book opens at the printed link.
+const stores = inject("stores");
+const demo = { email: "demo@turnleaf.local", password: "turnleaf-demo" };
+let services: RunningServices;
+let workDir: string;
+let home: string;
+const cli = (args: string[]) => runCli(workDir, home, args, { TURNLEAF_SERVER: services.gatewayUrl });
+
+beforeAll(async () => {
+  assertCliBuilt();
+  const ports = await freeServicePorts();
+  services = await startServices({
+    stores: { ...stores, stop: async () => undefined },
+    ports,
+    demo: true,
+    log: pino({ level: "warn" }),
+    logDir: await mkdtemp(join(tmpdir(), "turnleaf-cli-upload-logs-")),
+  });
+  await services.waitHealthy(90_000);
+  workDir = await mkdtemp(join(tmpdir(), "turnleaf-cli-upload-"));
+  home = join(workDir, "home");
+  await mkdir(home);
+  await writeFile(join(workDir, "rich.pdf"), await richPdf());
+  await writeFile(join(workDir, "labelled.pdf"), await labelledPdf("U", 3));
+  const imported = await cli(["import", "rich.pdf", "labelled.pdf", "--out", "project", "--title", "Cloud Book"]);
+  expect(imported.code, imported.stderr).toBe(0);
+}, 180_000);
+
+afterAll(async () => {
+  await services?.stopAll();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+/** The session cookie `turnleaf login` saved, to look at the server's side of the upload. */
+async function sessionCookie(): Promise<string> {
+  return (JSON.parse(await readFile(join(home, "session.json"), "utf8")) as { cookie: string }).cookie;
+}
+
+async function serverProgress(taskId: string) {
+  const response = await fetch(`${services.gatewayUrl}/api/book/get-book-progress`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: await sessionCookie() },
+    body: new URLSearchParams({ taskId }).toString(),
+  });
+  const body = (await response.json()) as {
+    code: string;
+    data: { task: { state: string; bytes: { done: number | string; total: number | string } } };
+  };
+  expect(body.code).toBe("OK");
+  return body.data.task;
+}
+
+describe("turnleaf login", () => {
+  it("refuses a wrong password with the desktop text and keeps a session for the right one", async () => {
+    const wrong = await cli(["login", "--email", demo.email, "--password", "not-the-password"]);
+    expect(wrong.code).toBe(77);
+    expect(wrong.stderr).toContain("Incorrect email or password");
+    const right = await cli(["login", "--email", demo.email, "--password", demo.password]);
+    expect(right.code, right.stderr).toBe(0);
+    expect(right.stdout).toContain(`as ${demo.email}`);
+    expect((await stat(join(home, "session.json"))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("turnleaf upload", { timeout: 180_000 }, () => {
+  let uploaded: { bookId: string; link: string } | undefined;
+
+  it("pauses, is killed mid-upload, resumes from the server's offset and prints link, QR code and embed code", async () => {
+    expect((await cli(["login", "--email", demo.email, "--password", demo.password])).code).toBe(0);
+    const first = startCli(
+      workDir,
+      home,
+      [
+        "upload",
+        "project",
+        "--keywords",
+        "cloud",
+        "--description",
+        "uploaded by the CLI",
+        "--chunk-size",
+        "512",
+        "--rate",
+        "1",
+      ],
+      { TURNLEAF_SERVER: services.gatewayUrl },
+    );
+    await expect.poll(() => first.output.stderr, { timeout: 60_000 }).toMatch(/uploaded \d+ of \d+ bytes/);
+    first.child.stdin?.write("p\n");
+    await expect.poll(() => first.output.stderr, { timeout: 60_000 }).toMatch(/paused at \d+ of \d+ bytes/);
+    const taskId = /upload task (\S+) created/.exec(first.output.stderr)?.[1] ?? "";
+    expect(taskId).not.toBe("");
+    const paused = await serverProgress(taskId);
+    expect(paused.state).toBe("paused");
+    const pausedAt = Number(paused.bytes.done);
+    expect(pausedAt).toBeGreaterThan(0);
+    expect(pausedAt).toBeLessThan(Number(paused.bytes.total));
+    first.child.kill("SIGKILL");
+    const exit = await first.exited;
+    expect(exit.signal, `${JSON.stringify(exit)} ${first.output.stderr}`).toBe("SIGKILL");
+    expect(JSON.parse(await readFile(join(workDir, "project", "upload.json"), "utf8"))).toMatchObject({ taskId });
+
+    const second = await cli(["upload", "project"]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(`resuming upload task ${taskId} (paused)`);
+    // The first file was cut short: the run continues at the server's byte, not at 0.
+    expect(second.stderr).toMatch(/the server has \d+ of \d+ bytes, continuing there/);
+    expect(second.stderr).not.toMatch(/upload task \S+ created/);
+    const link = /^link: (\S+)$/m.exec(second.stdout)?.[1] ?? "";
+    expect(link).toMatch(new RegExp(`^${services.gatewayUrl}/b/\\S+$`));
+    expect(second.stdout).toMatch(/[▀▄█]/);
+    expect(second.stdout).toContain(`embed: <iframe src="${link}"`);
+    const bookId = /^book: (\S+) \(revision 1\)$/m.exec(second.stdout)?.[1] ?? "";
+    expect(bookId).not.toBe("");
+    await expect(stat(join(workDir, "project", "upload.json"))).rejects.toThrow();
+
+    const book = (await (await fetch(`${link}/book.json`)).json()) as {
+      pageCount: number;
+      state: string;
+      title: string;
+    };
+    expect(book).toMatchObject({ pageCount: 6, state: "ready", title: "Cloud Book" });
+    expect((await fetch(link)).status).toBe(200);
+    uploaded = { bookId, link };
+  });
+
+  it("overwrites the online book with a new revision", async () => {
+    expect(uploaded).toBeDefined();
+    const replaced = await cli([
+      "upload",
+      "project",
+      "--overwrite",
+      uploaded?.bookId ?? "",
+      "--title",
+      "Cloud Book 2",
+      "--json",
+    ]);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(JSON.parse(replaced.stdout)).toMatchObject({ bookId: uploaded?.bookId, revision: 2, link: uploaded?.link });
+  });
+
+  it("refuses without a title, without the book to overwrite, and without a session", async () => {
+    const noTitle = await cli(["upload", "project", "--title", " "]);
+    expect(noTitle.code).toBe(65);
+    expect(noTitle.stderr).toContain("Upload failed: Please enter book title!");
+    const noBook = await cli(["upload", "project", "--overwrite", ""]);
+    expect(noBook.code).toBe(65);
+    expect(noBook.stderr).toContain("Please select the online book to overwrite");
+    const otherHome = join(workDir, "home-logged-out");
+    await mkdir(otherHome, { recursive: true });
+    const loggedOut = await runCli(workDir, otherHome, ["books", "list"], { TURNLEAF_SERVER: services.gatewayUrl });
+    expect(loggedOut.code).toBe(77);
+    expect(loggedOut.stderr).toContain("login timeout");
+    const unreachable = await runCli(workDir, otherHome, ["login", "--email", demo.email, "--password", "x"], {
+      TURNLEAF_SERVER: "http://127.0.0.1:9",
+    });
+    expect(unreachable.code).toBe(75);
+    expect(unreachable.stderr).toContain("request exception");
+  });
+
+  it("lists the online books and enables, disables and deletes one", async () => {
+    expect(uploaded).toBeDefined();
+    const bookId = uploaded?.bookId ?? "";
+    const listed = await cli(["books", "list", "--json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const list = JSON.parse(listed.stdout) as {
+      total: number;
+      list: { bookId: string; status: string; link: string }[];
+    };
+    expect(list.list.find((book) => book.bookId === bookId)).toMatchObject({ status: "enabled" });
+
+    const disabled = await cli(["books", "disable", bookId]);
+    expect(disabled.code, disabled.stderr).toBe(0);
+    const onlyDisabled = JSON.parse(
+      (await cli(["books", "list", "--status", "disabled", "--json"])).stdout,
+    ) as typeof list;
+    expect(onlyDisabled.list.map((book) => book.bookId)).toContain(bookId);
+    expect((await fetch(uploaded?.link ?? "")).status).toBe(404);
+    expect((await cli(["books", "enable", bookId])).code).toBe(0);
+    expect((await fetch(uploaded?.link ?? "")).status).toBe(200);
+
+    const unconfirmed = await cli(["books", "delete", bookId]);
+    expect(unconfirmed.code).toBe(64);
+    const deleted = await cli(["books", "delete", bookId, "--yes"]);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    const after = JSON.parse((await cli(["books", "list", "--json"])).stdout) as typeof list;
+    expect(after.list.map((book) => book.bookId)).not.toContain(bookId);
+  });
+});
