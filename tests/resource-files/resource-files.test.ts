@@ -235,6 +235,17 @@ describe("resource files through the gateway", () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
 
+    const since = await gateway.inject({
+      method: "GET",
+      url: path,
+      headers: { "if-modified-since": first.headers.get("last-modified") ?? "" },
+    });
+    expect(since.statusCode).toBe(304);
+
+    const range = await gateway.inject({ method: "GET", url: path, headers: { range: "bytes=0-0" } });
+    expect(range.statusCode).toBe(206);
+    expect(range.body).toBe("{");
+
     const head = await fetch(`${base}${path}`, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe(String(length));

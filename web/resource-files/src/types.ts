@@ -26,6 +26,8 @@ export interface RelatedCondition {
 export interface SettingOption {
   value: string | number;
   label: LocalizedText;
+  /** Share channels (spec 000 §3): the region they serve, 0 China, 1 global, 2 all (compare socialShareType). */
+  region?: 0 | 1 | 2;
 }
 
 interface NodeBase {

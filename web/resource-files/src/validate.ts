@@ -81,6 +81,8 @@ function checkNodeShape(problems: string[], where: string, node: Json, inForm: b
         if (seen.has(String(option.value))) problems.push(`${where} repeats option ${JSON.stringify(option.value)}`);
         seen.add(String(option.value));
         checkLocalized(problems, `${where} options[${index}] label`, option.label);
+        if (option.region !== undefined && ![0, 1, 2].includes(option.region as number))
+          problems.push(`${where} options[${index}] region must be 0, 1 or 2`);
       }
       break;
     }

@@ -86,14 +86,18 @@ export function list(
   title: LocalizedText,
   desc: LocalizedText,
   value: ListNode["defaultValue"],
-  options: [string | number, LocalizedText][],
+  options: [string | number, LocalizedText, (0 | 1 | 2)?][],
   extra: Extra & { multiple?: boolean } = {},
 ) {
   return {
     ...base(key, title, desc, extra),
     type: "list",
     ...(extra.multiple ? { multiple: true } : {}),
-    options: options.map(([optionValue, label]) => ({ value: optionValue, label })),
+    options: options.map(([optionValue, label, region]) => ({
+      value: optionValue,
+      label,
+      ...(region === undefined ? {} : { region }),
+    })),
     defaultValue: value,
     value,
   } satisfies ListNode;

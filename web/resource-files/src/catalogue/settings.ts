@@ -430,7 +430,8 @@ const setup: SettingGroup[] = [
             t("分享渠道", "Share channels"),
             t("分享面板中的渠道", "The channels of the share panel"),
             ["wechat", "qrcode", "sinaweibo", "copy", "qzone", "facebook", "twitter", "email"],
-            shareChannels.map(([id, zh, en]) => [id, t(zh, en)]),
+            // Each channel's region, so the editor can offer those of the chosen socialShareType.
+            shareChannels.map(([id, zh, en, region]) => [id, t(zh, en), region]),
             { related: [when("ShareButtonVisible")], multiple: true },
           ),
         ],
