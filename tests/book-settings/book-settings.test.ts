@@ -21,6 +21,9 @@ import { buildApp } from "../../services/gateway/src/app.js";
 import type { BookAssets } from "../../services/gateway/src/book-assets.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+import { assemblePower } from "../../services/power/src/assemble.js";
+import { demoUser } from "../../services/power/src/domain/demo.js";
+import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { readyBook } from "../../web/reader/src/book.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 
@@ -82,9 +85,27 @@ beforeAll(async () => {
   books = new BookRepository(mongo);
   revisions = new BookRevisionRepository(mongo);
   await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
-  // None of these paths asks the power service; the book service only needs a client.
-  const power = createClient(PowerService, "127.0.0.1:1", { peer: "power" });
-  closePower = () => power.close();
+  // update-book asks the power service about gated features (spec 000 §6): the real one, with 10001 (the demo
+  // user) and 20002 as plain users that have every feature.
+  const assembled = await assemblePower({ mongo, log, demoSeed: true });
+  await assembled.repository.upsertUser({
+    ...demoUser,
+    userId: "20002",
+    email: "u20002@turnleaf.test",
+    uLink: "u20002",
+  });
+  const powerServer = await startGrpcServer({
+    host: "127.0.0.1",
+    port: 0,
+    services: buildPowerServices(assembled),
+    log,
+  });
+  powerServer.setServing(true);
+  const power = createClient(PowerService, `127.0.0.1:${powerServer.port}`, { peer: "power" });
+  closePower = () => {
+    power.close();
+    void powerServer.stop(1_000);
+  };
   server = await startGrpcServer({
     host: "127.0.0.1",
     port: 0,
@@ -92,7 +113,10 @@ beforeAll(async () => {
     log,
   });
   server.setServing(true);
-  const config = testGatewayConfig(stores, { book: `127.0.0.1:${server.port}` });
+  const config = testGatewayConfig(stores, {
+    book: `127.0.0.1:${server.port}`,
+    power: `127.0.0.1:${powerServer.port}`,
+  });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
   const distDir = await mkdtemp(join(tmpdir(), "turnleaf-book-settings-"));

@@ -32,6 +32,8 @@ export interface AppDependencies {
   reader?: ReaderDependencies;
   /** The built editor (web/editor/dist); tests of other paths may leave it out. */
   editorDistDir?: string;
+  /** The product's own host names (PRODUCT_HOSTS); requests to other hosts act as user type 32. */
+  productHosts?: string[] | undefined;
   /** Told of every route as it is registered (the fuzz contract test enumerates the paths with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -70,7 +72,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerBookSettingsRoutes(app, dependencies.peers, resolveActor, dependencies.reader?.assets);
   registerLicenceRoutes(app, dependencies.peers, resolveActor);
   registerLanguageRoutes(app, dependencies.peers, resolveActor);
-  registerPowerRoutes(app, dependencies.peers, resolveActor);
+  registerPowerRoutes(app, dependencies.peers, resolveActor, dependencies.productHosts);
   registerBookContentRoutes(app, dependencies.peers, resolveActor);
   registerResourceFileRoutes(app, dependencies.peers, resolveActor);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);

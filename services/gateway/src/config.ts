@@ -55,6 +55,15 @@ export function readConfig(source: Env) {
         )
         .transform((value) => value.split(",").map((origin) => origin.trim()))
         .optional(),
+      /**
+       * The product's own host names (comma separated, e.g. "books.example.com,www.books.example.com"). A request
+       * to any other host (a white-label or embedding domain pointed at the gateway) acts as user type 32 for power
+       * decisions (spec 000 §6). Unset: every host is the product's.
+       */
+      PRODUCT_HOSTS: env.text
+        .regex(/^\s*[A-Za-z0-9.-]+\s*(,\s*[A-Za-z0-9.-]+\s*)*$/, "expected host names, comma separated")
+        .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()))
+        .optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

@@ -18,6 +18,7 @@ async function main() {
     devActorUserId: config.DEV_ACTOR_USER_ID,
     allowedOrigins: config.ALLOWED_ORIGINS,
     trustProxy: config.TRUST_PROXY,
+    productHosts: config.PRODUCT_HOSTS,
     editorDistDir: config.EDITOR_DIST_DIR,
     reader: {
       assets: bookAssets(createS3Client(s3SettingsFrom(config)), config.S3_BUCKET_BOOKS),

@@ -5,6 +5,7 @@ import type { BookAssets } from "../book-assets.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { assertFeaturesAllowed } from "./power.routes.js";
 
 /**
  * Spec 000 §7 get-book / update-book, and the book's table of contents (catalog) and bookmark tabs: form-encoded
@@ -104,6 +105,8 @@ export function bookInfoView(book: BookInfo | undefined) {
 
 interface UpdateBookFields {
   bookId: string;
+  /** The team the editor acts in ("0" or absent: none); its role powers and the team's features apply. */
+  teamId?: string;
   bookConfig?: string;
   isDownload?: string;
   plugin?: string;
@@ -147,6 +150,7 @@ export function registerBookSettingsRoutes(
           required: ["bookId"],
           properties: {
             bookId: bookIdField,
+            teamId: { type: "string", pattern: "^[0-9]{1,20}$" },
             bookConfig: jsonField,
             isDownload: { type: "string", enum: ["", "0", "1"] },
             plugin: jsonField,
@@ -158,6 +162,19 @@ export function registerBookSettingsRoutes(
     async (request) => {
       const actor = resolveActor(request);
       const fields = request.body;
+      // Gated features (spec 000 §6) are checked before anything is saved; a refusal saves nothing.
+      const jsonOf = (text: string | undefined, field: string) => (text ? parseJsonField(text, field) : undefined);
+      const bookConfig = jsonOf(fields.bookConfig, "bookConfig");
+      await assertFeaturesAllowed(request, peers, actor, {
+        teamId: fields.teamId,
+        bookConfig:
+          bookConfig && typeof bookConfig === "object" && !Array.isArray(bookConfig)
+            ? (bookConfig as Record<string, unknown>)
+            : undefined,
+        isDownload: fields.isDownload,
+        plugin: jsonOf(fields.plugin, "plugin"),
+        downloadconfig: jsonOf(fields.downloadconfig, "downloadconfig"),
+      });
       const { book } = await peers.book.updateBook({
         userId: actor.userId,
         bookId: fields.bookId,

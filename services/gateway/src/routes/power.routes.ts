@@ -1,10 +1,247 @@
+import type { FeatureInForce, QuotaInForce } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { DomainError, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { featuresNeeded, isNonProductHost, type UpdateBookChange } from "../domain/feature-gates.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
 
-/** Power-config resources, custom power, team role powers, user meta, user logo and third-party account calls (spec 000 §6–7, spec 001 §7). */
+/**
+ * Spec 000 §6–7 and spec 001 §7: the power config resource, custom power, team role powers, user meta, the user's
+ * book logo and third-party account bindings; and the gated-feature check update-book makes. Every rule is the
+ * power service's; this file reads forms and shapes replies. Reference: services/gateway/rest/power.md.
+ */
+
+/** The envelope code of a gated feature refused (spec 000 §8 "any other code": its msg is shown). */
+export const powerLimitCode = "POWER_LIMIT";
+
+const wholeNumber = { type: "string", pattern: "^[0-9]{1,20}$" } as const;
+const productHostsByApp = new WeakMap<FastifyInstance, readonly string[] | undefined>();
+
+/** Whether the request came to a host outside the product's own (its user type is then forced to 32). */
+export function nonProductHost(request: FastifyRequest): boolean {
+  return isNonProductHost(request.hostname, productHostsByApp.get(request.server));
+}
+
+/**
+ * Refuses (POWER_LIMIT, with the catalogue text) an update-book change that needs a gated feature the actor lacks
+ * in the context (team, host); a team member's role must also hold the book-settings power. Asks nothing when the
+ * change needs no feature.
+ */
+export async function assertFeaturesAllowed(
+  request: FastifyRequest,
+  peers: Peers,
+  actor: Actor,
+  change: UpdateBookChange & { teamId?: string | undefined },
+): Promise<void> {
+  const features = featuresNeeded(change);
+  const teamId = change.teamId || "0";
+  if (features.length === 0 && teamId === "0") return;
+  const answer = await peers.power.checkFeatures({
+    asker: { userId: actor.userId, teamId, nonProductHost: nonProductHost(request) },
+    // Only a book's owner reaches update-book (the book service refuses others): the author is the actor.
+    bookAuthorId: actor.userId,
+    features,
+  });
+  if (!answer.allowed) {
+    throw new DomainError("PERMISSION_DENIED", answer.message, {
+      restCode: powerLimitCode,
+      details: { feature: answer.denied, source: answer.source },
+    });
+  }
+}
+
+function quotasView(quotas: readonly QuotaInForce[]) {
+  return Object.fromEntries(quotas.map((quota) => [quota.quota, { limit: quota.limit, source: quota.source }]));
+}
+
+function featuresView(features: readonly FeatureInForce[]) {
+  return Object.fromEntries(
+    features.map((feature) => [feature.code, { allowed: feature.allowed, source: feature.source }]),
+  );
+}
+
+const invalidJson = (field: string) =>
+  new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field } });
+
+/** The user-meta preference fields as forms carry them (pdfImportConfig as JSON text). */
+const metaFields = [
+  "cb_renderType",
+  "cb_vectorType",
+  "cb_qualityDpi",
+  "pdfImportConfig",
+  "cb_cutType",
+  "cb_autoCreate",
+  "never_show_privacy_tips",
+] as const;
+
 export function registerPowerRoutes(
-  _app: FastifyInstance,
-  _peers: Peers,
-  _resolveActor: (request: FastifyRequest) => Actor,
-): void {}
+  app: FastifyInstance,
+  peers: Peers,
+  resolveActor: (request: FastifyRequest) => Actor,
+  productHosts?: readonly string[],
+): void {
+  productHostsByApp.set(app, productHosts);
+
+  // The power limits per user type, served as the editor's static resource (not an envelope: a JSON file).
+  app.get("/resourceFiles/manage/power/powerConfig.json", async (_request, reply) => {
+    const { configJson } = await peers.power.getPowerConfig({});
+    return reply
+      .type("application/json; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .send(configJson);
+  });
+
+  app.post<{ Body: { teamId?: string } | undefined }>(
+    "/api/power/get-user-custom-config",
+    { schema: { body: { type: ["object", "null"], properties: { teamId: wholeNumber } } } },
+    async (request) => {
+      const actor = resolveActor(request);
+      const teamId = request.body?.teamId || "0";
+      const power = await peers.power.getCustomPower({
+        asker: { userId: actor.userId, teamId, nonProductHost: nonProductHost(request) },
+      });
+      const custom = (scope: string) =>
+        Object.fromEntries(
+          power.overrides.filter((entry) => entry.scope === scope).map((entry) => [entry.key, entry.value]),
+        );
+      return okEnvelope({
+        teamId,
+        userType: power.userType,
+        quotas: quotasView(power.quotas),
+        features: featuresView(power.features),
+        custom: { user: custom("user"), team: custom("team") },
+      });
+    },
+  );
+
+  app.post<{ Body: { team: string } }>(
+    "/api/team/get-team-role-power-config",
+    { schema: { body: { type: "object", required: ["team"], properties: { team: wholeNumber } } } },
+    async (request) => {
+      const actor = resolveActor(request);
+      const role = await peers.power.getTeamRolePowers({ userId: actor.userId, teamId: request.body.team });
+      return okEnvelope({ teamId: role.teamId, roleId: role.roleId, roleName: role.roleName, powers: role.powers });
+    },
+  );
+
+  app.post("/api/user/get-user-meta", async (request) => {
+    const actor = resolveActor(request);
+    const { metaJson } = await peers.power.getUserMeta({ userId: actor.userId });
+    return okEnvelope(JSON.parse(metaJson) as Record<string, unknown>);
+  });
+
+  app.post<{ Body: Record<string, unknown> | undefined }>(
+    "/api/user/set-user-meta",
+    {
+      schema: {
+        body: {
+          type: ["object", "null"],
+          // Unknown fields travel on: the power service refuses them by name ('unknown preference X').
+          properties: Object.fromEntries(
+            metaFields.map((field) => [
+              field,
+              { type: "string", maxLength: field === "pdfImportConfig" ? 10_000 : 20 },
+            ]),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const actor = resolveActor(request);
+      const changes: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(request.body ?? {})) {
+        if (field !== "pdfImportConfig" || typeof value !== "string") {
+          changes[field] = value;
+          continue;
+        }
+        try {
+          changes[field] = JSON.parse(value);
+        } catch {
+          throw invalidJson(field);
+        }
+      }
+      const { metaJson } = await peers.power.setUserMeta({ userId: actor.userId, metaJson: JSON.stringify(changes) });
+      return okEnvelope(JSON.parse(metaJson) as Record<string, unknown>);
+    },
+  );
+
+  app.post<{ Body: { logo: string } }>(
+    "/api/user/update-user-book-logo",
+    {
+      schema: {
+        body: { type: "object", required: ["logo"], properties: { logo: { type: "string", maxLength: 2000 } } },
+      },
+    },
+    async (request) => {
+      const actor = resolveActor(request);
+      // The logo is a gated feature (spec 000 §6): the same check as update-book's logo settings.
+      if (request.body.logo.trim() !== "") {
+        await assertFeaturesAllowed(request, peers, actor, { bookConfig: { bookLogo: request.body.logo } });
+      }
+      const { user } = await peers.power.updateUserBookLogo({ userId: actor.userId, logo: request.body.logo });
+      return okEnvelope({ bookLogo: user?.bookLogo ?? "" });
+    },
+  );
+
+  const identity = {
+    provider: { type: "string", minLength: 1, maxLength: 32 },
+    subject: { type: "string", minLength: 1, maxLength: 200 },
+  } as const;
+
+  app.post<{ Body: { provider: string; subject: string } }>(
+    "/api/third/bind-account",
+    { schema: { body: { type: "object", required: ["provider", "subject"], properties: identity } } },
+    async (request) => {
+      const actor = resolveActor(request);
+      const bound = await peers.power.bindThirdAccount({
+        userId: actor.userId,
+        provider: request.body.provider,
+        subject: request.body.subject,
+      });
+      return okEnvelope({
+        provider: bound.binding?.provider ?? "",
+        subject: bound.binding?.subject ?? "",
+        userId: bound.binding?.userId ?? "",
+        alreadyBound: bound.alreadyBound,
+      });
+    },
+  );
+
+  app.post<{ Body: { otherToken: string; provider?: string } }>(
+    "/api/third/merge-third-account",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["otherToken"],
+          properties: {
+            otherToken: { type: "string", minLength: 1, maxLength: 200 },
+            provider: { type: "string", maxLength: 32 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const actor = resolveActor(request);
+      // Proof of the other account: its own live session (a token from logging in to it), resolved like a cookie.
+      // A refused other session must not read as this session's LOGIN_SIGNOUT: it is a plain ERROR.
+      const refusedOther = new DomainError("PERMISSION_DENIED", "the other account's session is not valid", {
+        details: { field: "otherToken" },
+      });
+      const other = await peers.account.resolveSession({ token: request.body.otherToken }).catch(() => {
+        throw refusedOther;
+      });
+      const fromUserId = other.session?.userId ?? other.user?.userId ?? "";
+      if (!fromUserId) throw refusedOther;
+      const { moved } = await peers.power.mergeThirdAccount({
+        userId: actor.userId,
+        fromUserId,
+        provider: request.body.provider ?? "",
+      });
+      return okEnvelope({
+        fromUserId,
+        moved: moved.map((binding) => ({ provider: binding.provider, subject: binding.subject })),
+      });
+    },
+  );
+}

@@ -21,7 +21,9 @@ export class PowerRepository {
 
   /** Sets the logo of the user's books; answers the user, or null for an unknown one. */
   async setBookLogo(userId: string, bookLogo: string): Promise<UserDocument | null> {
-    return this.users.findOneAndUpdate({ userId }, { $set: { bookLogo } }, { new: true }).lean<UserDocument>().exec();
+    // updateOne, then a read: the MongoDB-wire server in use refuses findAndModify with the hidden-field projection.
+    const result = await this.users.updateOne({ userId }, { $set: { bookLogo } }).exec();
+    return result.matchedCount > 0 ? this.findUser(userId) : null;
   }
 
   async upsertUser(user: UserDocument): Promise<void> {

@@ -36,7 +36,14 @@ describe("hosting planner", () => {
     const unpaid = slot(0, { pauseAt: at(24 * hour) });
     expect(planHosting(points(0), [unpaid], at(24 * hour - 1)).events).toEqual([]);
     expect(planHosting(points(0), [unpaid], at(24 * hour)).events).toEqual([
-      { slotId: "s0", bookId: "book0", userId: "1", suspended: true, reason: "points exhausted" },
+      {
+        slotId: "s0",
+        bookId: "book0",
+        userId: "1",
+        suspended: true,
+        reason: "points exhausted",
+        at: 24 * hour + t0.getTime(),
+      },
     ]);
   });
 
@@ -44,7 +51,16 @@ describe("hosting planner", () => {
     const suspended = slot(0, { pauseAt: at(24 * hour), suspended: true });
     const now = at(10 * 24 * hour);
     const planned = planHosting(points(3), [suspended], now);
-    expect(planned.events).toEqual([{ slotId: "s0", bookId: "book0", userId: "1", suspended: false, reason: "paid" }]);
+    expect(planned.events).toEqual([
+      {
+        slotId: "s0",
+        bookId: "book0",
+        userId: "1",
+        suspended: false,
+        reason: "paid",
+        at: now.getTime() + hostingMonthMs,
+      },
+    ]);
     expect(planned.changes[0]).toMatchObject({ paidUntil: new Date(now.getTime() + hostingMonthMs), pauseAt: null });
   });
 

@@ -35,6 +35,8 @@ export interface HostingChange {
   userId: string;
   suspended: boolean;
   reason: string;
+  /** What the change is about: the pause time of a suspension, the new paid-until time of a resumption (ms). */
+  at: number;
 }
 
 export interface HostingPlan {
@@ -95,6 +97,7 @@ export function planHosting(plan: Plan, slots: readonly HostedSlot[], now: Date)
         userId: slot.userId,
         suspended,
         reason: suspended ? unpaidReason(plan) : "paid",
+        at: (suspended ? pauseAt : paidUntil)?.getTime() ?? 0,
       });
     }
     if (

@@ -24,7 +24,7 @@ export function natsHostingPublisher(nats: NatsConnection): HostingPublisher {
       BookHostingChangedSchema,
       { bookId: change.bookId, userId: change.userId, suspended: change.suspended, reason: change.reason },
       // A sweep that published but failed to store its result publishes again: JetStream drops the copy.
-      { messageId: `hosting-${change.slotId}-${change.suspended ? "suspended" : "resumed"}-${change.bookId}` },
+      { messageId: `hosting-${change.slotId}-${change.suspended ? "suspended" : "resumed"}-${change.at}` },
     );
   };
 }
@@ -124,18 +124,19 @@ export async function startSlotBookConsumer(
   nats: NatsConnection,
   slots: BookSlotRepository,
   log: Logger,
+  durable = "power-slot-books",
 ): Promise<RunningConsumer> {
   return runConsumer(
     nats,
     {
       stream: streams.upload.name,
-      durable: "power-slot-books",
+      durable,
       filterSubjects: [subjects.uploadTaskState("*")],
       schema: UploadTaskStateChangedSchema,
       maxDeliver: 5,
       ackWaitMs: 30_000,
       retryDelayMs: 2_000,
-      deadLetterSubject: "power.v1.dead.power-slot-books",
+      deadLetterSubject: `power.v1.dead.${durable}`,
       async handle(event) {
         if (event.state !== UploadTaskState.COMPLETED || event.bookId === "") return;
         await slots.attachBook(`upload:${event.taskId}`, event.bookId);

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { featureOfKey, featuresNeeded, gatedFeatureCodes, isNonProductHost, switchesOff } from "./feature-gates.js";
+
+describe("feature gates of update-book", () => {
+  it("names the 22 codes and maps both spellings of a key, case-insensitively", () => {
+    expect(gatedFeatureCodes).toHaveLength(22);
+    expect(featureOfKey("DownloadButtonVisible")).toBe("DOWNLOAD");
+    expect(featureOfKey("hardcover")).toBe("HARD_COVER");
+    expect(featureOfKey("HardPageEnable")).toBe("HARD_COVER");
+    expect(featureOfKey("bgColor")).toBeUndefined();
+  });
+
+  it("needs a feature for switching it on or setting it, not for switching it off or clearing it", () => {
+    expect(featuresNeeded({ bookConfig: { showShadow: "Show", appLogoIcon: "/logo.png", bgColor: "#fff" } })).toEqual([
+      "SHADOW",
+      "LOGO",
+    ]);
+    expect(
+      featuresNeeded({ bookConfig: { showShadow: "Hide", appLogoIcon: "", adConfig: { haveAd: false } } }),
+    ).toEqual([]);
+    expect(switchesOff("no")).toBe(true);
+    expect(switchesOff("yes")).toBe(false);
+  });
+
+  it("gates isDownload 1, a download config and the leave-message plugin; the label only when hot", () => {
+    expect(featuresNeeded({ isDownload: "1" })).toEqual(["DOWNLOAD"]);
+    expect(featuresNeeded({ isDownload: "0" })).toEqual([]);
+    expect(featuresNeeded({ downloadconfig: { isDownloadProject: true } })).toEqual(["DOWNLOAD"]);
+    expect(featuresNeeded({ plugin: [{ name: "BookLeaveMessage" }] })).toEqual(["READER_MESSAGE"]);
+    expect(featuresNeeded({ bookConfig: { label: "2" } })).toEqual(["HOT_LABEL"]);
+    expect(featuresNeeded({ bookConfig: { label: "3" } })).toEqual([]);
+  });
+
+  it("treats every host as the product's without a list, and others as outside with one", () => {
+    expect(isNonProductHost("anything.example", undefined)).toBe(false);
+    expect(isNonProductHost("Books.Example.com", ["books.example.com"])).toBe(false);
+    expect(isNonProductHost("embed.other.net", ["books.example.com"])).toBe(true);
+  });
+});

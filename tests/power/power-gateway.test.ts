@@ -1,0 +1,592 @@
+import { randomBytes } from "node:crypto";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { jetstream } from "@nats-io/jetstream";
+import { AccountService } from "@turnleaf/contracts/power/v1/account_service_pb";
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_events_pb";
+import { PlanKind, PowerService, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { UploadTaskState, UploadTaskStateChangedSchema } from "@turnleaf/contracts/upload/v1/upload_events_pb";
+import {
+  type Connection,
+  connectMongo,
+  connectNats,
+  createClient,
+  createLogger,
+  decodeEvent,
+  ensureStreams,
+  type NatsConnection,
+  publishEvent,
+  type RunningConsumer,
+  type RunningGrpcServer,
+  startGrpcServer,
+  streams,
+  subjects,
+} from "@turnleaf/kit";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { BookRepository } from "../../services/book/src/data/book.repository.js";
+import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
+import { buildServices as buildBookServices } from "../../services/book/src/server.js";
+import { buildApp } from "../../services/gateway/src/app.js";
+import { featureOfKey, gatedFeatureCodes } from "../../services/gateway/src/domain/feature-gates.js";
+import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
+import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+import { assemblePower } from "../../services/power/src/assemble.js";
+import type { PowerRepository } from "../../services/power/src/data/power.repository.js";
+import type { BookSlotRepository } from "../../services/power/src/data/quota.repositories.js";
+import { gatedFeatures } from "../../services/power/src/domain/features.js";
+import { natsHostingPublisher, startSlotBookConsumer } from "../../services/power/src/events/hosting.js";
+import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
+import { testGatewayConfig } from "../support/gateway-config.js";
+
+// The power paths of issue #4 through the real gateway, against the power and book services in this process on the
+// run's real MongoDB-wire server and NATS JetStream. The gateway knows one product host (books.example.com); a
+// request to any other host acts as user type 32. One gateway per acting user (DEV_ACTOR_USER_ID).
+const stores = inject("stores");
+const log = createLogger({ service: "power-gateway-test", level: "silent" });
+const suffix = randomBytes(4).toString("hex");
+const productHost = "books.example.com";
+const otherHost = "embed.other.example";
+const hour = 3_600_000;
+
+const mongos: Connection[] = [];
+const servers: RunningGrpcServer[] = [];
+const gateways = new Map<string, FastifyInstance>();
+let nats: NatsConnection;
+let peers: Peers;
+let storeProbes: StoreProbes;
+let powerRepository: PowerRepository;
+let slots: BookSlotRepository;
+let books: BookRepository;
+let revisions: BookRevisionRepository;
+let sweep: () => Promise<unknown>;
+let slotBooks: RunningConsumer;
+let power: ReturnType<typeof createClient<typeof PowerService>>;
+let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
+let accounts: ReturnType<typeof createClient<typeof AccountService>>;
+/** The power service's clock: the hosting sweep runs at whatever time a test sets. */
+let clock = new Date("2026-06-01T00:00:00.000Z");
+
+async function database(name: string): Promise<Connection> {
+  const connection = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-pg-${suffix}`, log });
+  mongos.push(connection);
+  return connection;
+}
+
+async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
+  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
+  server.setServing(true);
+  servers.push(server);
+  return `127.0.0.1:${server.port}`;
+}
+
+beforeAll(async () => {
+  nats = await connectNats({ url: stores.natsUrl, name: "power-gateway-test", log });
+  await ensureStreams(nats, [streams.power, streams.upload]);
+  const assembled = await assemblePower({
+    mongo: await database("power"),
+    log,
+    now: () => clock,
+    publishHosting: natsHostingPublisher(nats),
+  });
+  powerRepository = assembled.repository;
+  slots = assembled.slots;
+  sweep = assembled.sweep;
+  slotBooks = await startSlotBookConsumer(nats, slots, log, `power-slot-books-${suffix}`);
+  const powerAddress = await serve(buildPowerServices(assembled));
+  power = createClient(PowerService, powerAddress, { peer: "power" });
+  admin = createClient(PowerAdminService, powerAddress, { peer: "power" });
+  accounts = createClient(AccountService, powerAddress, { peer: "power" });
+
+  const bookMongo = await database("book");
+  books = new BookRepository(bookMongo);
+  revisions = new BookRevisionRepository(bookMongo);
+  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
+  const bookAddress = await serve(buildBookServices({ books, revisions, power }));
+
+  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress });
+  peers = connectPeers(config);
+  storeProbes = await connectStoreProbes(config, log);
+}, 60_000);
+
+afterAll(async () => {
+  for (const gateway of gateways.values()) await gateway.close();
+  peers?.close();
+  await storeProbes?.close();
+  power?.close();
+  admin?.close();
+  accounts?.close();
+  await slotBooks?.stop();
+  for (const server of servers) await server.stop(1_000);
+  for (const mongo of mongos) {
+    await mongo.dropDatabase();
+    await mongo.close();
+  }
+  await nats?.drain();
+});
+
+async function gatewayFor(userId: string): Promise<FastifyInstance> {
+  let gateway = gateways.get(userId);
+  if (!gateway) {
+    gateway = await buildApp({
+      log,
+      peers,
+      stores: storeProbes,
+      devActorUserId: userId,
+      productHosts: [productHost],
+    });
+    gateways.set(userId, gateway);
+  }
+  return gateway;
+}
+
+interface Reply {
+  code: string;
+  msg: string;
+  status: string;
+  mess: string;
+  data: Record<string, unknown> | null;
+}
+
+async function post(userId: string, path: string, fields: Record<string, string>, host = productHost): Promise<Reply> {
+  const response = await (await gatewayFor(userId)).inject({
+    method: "POST",
+    url: path,
+    headers: { "content-type": "application/x-www-form-urlencoded", host },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  return response.json() as Reply;
+}
+
+let nextUser = 0;
+/** A fresh user of the given uType (2: a plain user). */
+async function user(uType = 2): Promise<string> {
+  nextUser += 1;
+  const userId = `7${Number.parseInt(suffix, 16) % 100_000}${String(nextUser).padStart(3, "0")}`;
+  await powerRepository.upsertUser({
+    userId,
+    email: `u${userId}@turnleaf.test`,
+    uLink: `u${userId}`,
+    uType,
+    website: "",
+    verifyPhone: false,
+    bookLogo: "",
+    bookLogoLink: "",
+    bookWebsite: "",
+  });
+  return userId;
+}
+
+let nextBook = 0;
+/** A fresh book owned by the user. */
+async function book(ownerId: string): Promise<string> {
+  nextBook += 1;
+  const bookId = `pg${suffix}${nextBook}`;
+  const number = `p${suffix}${nextBook}`;
+  await books.insertIfAbsent({
+    bookId,
+    number,
+    ownerId,
+    teamId: "0",
+    folderId: "0",
+    folderType: 1,
+    title: `Book ${nextBook}`,
+    source: -1,
+    html5Tem: "",
+    html5Theme: "",
+    html5PhoneTem: "",
+    bStatus: 1,
+  });
+  await revisions.tryClaim({ uploadTaskId: `task-${bookId}`, bookId, number, revision: 1 });
+  return bookId;
+}
+
+const htmlConfigOf = async (userId: string, bookId: string) =>
+  ((await post(userId, "/api/book/get-book", { bookId })).data?.htmlConfig ?? {}) as Record<string, unknown>;
+
+/** One htmlConfig key per gated feature, and a value that switches it on. */
+const keyOfFeature: Record<string, [string, string]> = Object.fromEntries(
+  gatedFeatureCodes.map((code) => {
+    const key = code === "HOT_LABEL" ? "label" : code === "DOWNLOAD" ? "DownloadButtonVisible" : firstKey(code);
+    const value =
+      code === "HOT_LABEL" ? "2" : code === "AD_BANNER" ? JSON.stringify({ haveAd: true, data: [] }) : "Show";
+    return [code, [key, value]];
+  }),
+);
+
+function firstKey(code: string): string {
+  for (const key of ["appLogoIcon", "PhoneButtonVisible", "backGroundImgURL", "backgroundMusic", "loadingPicture"]) {
+    if (featureOfKey(key) === code) return key;
+  }
+  const known = [
+    "showShadow",
+    "thicknessWidthType",
+    "BookMarkButtonVisible",
+    "TableOfContentButtonVisible",
+    "adConfig",
+    "aboutContent",
+    "languageSetting",
+    "publicLogo",
+    "wechatShareIcon",
+    "hideToolbar",
+    "MessageButtonVisible",
+    "autoPlayAutoStart",
+    "HardPageEnable",
+    "HomeButtonVisible",
+    "SelectTextButtonVisible",
+  ];
+  const key = known.find((candidate) => featureOfKey(candidate) === code);
+  if (!key) throw new Error(`no key for ${code}`);
+  return key;
+}
+
+describe("the power config resource", () => {
+  it("serves limits and gated features per user type as JSON at /resourceFiles/manage/power/powerConfig.json", async () => {
+    const response = await (await gatewayFor("1")).inject({
+      method: "GET",
+      url: "/resourceFiles/manage/power/powerConfig.json",
+      headers: { host: productHost },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("application/json");
+    const config = response.json() as {
+      quotas: string[];
+      features: Record<string, string>;
+      default: { BOOK_FILE_NUM: number; features: string[] };
+      types: Record<string, { BOOK_FILE_NUM: number; PUB_BOOK_NUM: number; features: string[] }>;
+    };
+    expect(config.quotas).toEqual(["BOOK_FILE_NUM", "PUB_BOOK_NUM"]);
+    expect(Object.keys(config.features)).toHaveLength(22);
+    expect(config.default.features).toHaveLength(22);
+    expect(config.types["32"]).toEqual({ BOOK_FILE_NUM: 100, PUB_BOOK_NUM: 10, features: [] });
+    expect(config.types["13"]?.PUB_BOOK_NUM).toBe(1000);
+  });
+});
+
+describe("gated features at update-book", () => {
+  it("refuses each of the 22 features from a non-product host (type 32) with the exact text, saving nothing; allows it on the product host (type 2)", async () => {
+    const userId = await user(2);
+    const bookId = await book(userId);
+    for (const code of gatedFeatureCodes) {
+      const [key, value] = keyOfFeature[code] ?? ["", ""];
+      const fields = { bookId, bookConfig: JSON.stringify({ [key]: value, bgColor: "#123456" }) };
+      const refused = await post(userId, "/api/book/update-book", fields, otherHost);
+      expect(refused, code).toMatchObject({
+        code: "POWER_LIMIT",
+        msg: `no permission for function ${gatedFeatures[code as keyof typeof gatedFeatures]}, contact support to unlock`,
+        status: "0",
+        data: { feature: code, source: "type" },
+      });
+      expect(await htmlConfigOf(userId, bookId), code).not.toHaveProperty(key);
+      const allowed = await post(userId, "/api/book/update-book", fields);
+      expect(allowed, `${code}: ${allowed.msg}`).toMatchObject({ code: "OK" });
+      expect(((allowed.data?.htmlConfig ?? {}) as Record<string, unknown>)[key], code).toBeDefined();
+    }
+  });
+
+  it("lets a non-product host change ungated settings and switch a feature off", async () => {
+    const userId = await user(2);
+    const bookId = await book(userId);
+    const reply = await post(
+      userId,
+      "/api/book/update-book",
+      { bookId, bookConfig: JSON.stringify({ bgColor: "#654321", showShadow: "Hide", isDownload: "0" }) },
+      otherHost,
+    );
+    expect(reply, reply.msg).toMatchObject({ code: "OK", data: { htmlConfig: { bgColor: "#654321" } } });
+  });
+
+  it("refuses isDownload=1 and the leave-message plugin for a type lacking them; a basic user (uType 1) keeps reading features", async () => {
+    const basic = await user(1);
+    const bookId = await book(basic);
+    expect(await post(basic, "/api/book/update-book", { bookId, isDownload: "1" })).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "no permission for function download, contact support to unlock",
+    });
+    const plugin = JSON.stringify([{ name: "BookLeaveMessage", src: "", config: {} }]);
+    expect(await post(basic, "/api/book/update-book", { bookId, plugin })).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "no permission for function reader message, contact support to unlock",
+    });
+    const logo = await post(basic, "/api/book/update-book", {
+      bookId,
+      bookConfig: JSON.stringify({ appLogoIcon: "/logo.png" }),
+    });
+    expect(logo.msg).toBe("no permission for function logo, contact support to unlock");
+    const reading = await post(basic, "/api/book/update-book", {
+      bookId,
+      bookConfig: JSON.stringify({ showShadow: "Show", HardPageEnable: "Yes" }),
+    });
+    expect(reading, reading.msg).toMatchObject({ code: "OK" });
+  });
+
+  it("refuses a feature a custom override denies with the customised-quota text, and a team override unlocks one", async () => {
+    const userId = await user(2);
+    const bookId = await book(userId);
+    await admin.setFeatureOverride({
+      account: { userId },
+      feature: "LOGO",
+      allowed: false,
+      actor: "support",
+      reason: "t",
+    });
+    const refused = await post(userId, "/api/book/update-book", {
+      bookId,
+      bookConfig: JSON.stringify({ appLogoIcon: "/mine.png" }),
+    });
+    expect(refused).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "reached the customised quota, contact support",
+      data: { feature: "LOGO", source: "user" },
+    });
+    expect(await htmlConfigOf(userId, bookId)).not.toHaveProperty("appLogoIcon");
+    await admin.setQuotaOverride({
+      account: { userId },
+      quota: Quota.BOOK_FILE_NUM,
+      limit: 7,
+      actor: "s",
+      reason: "t",
+    });
+    const custom = await post(userId, "/api/power/get-user-custom-config", {});
+    expect(custom).toMatchObject({
+      code: "OK",
+      data: {
+        teamId: "0",
+        userType: 2,
+        quotas: { BOOK_FILE_NUM: { limit: 7, source: "user" }, PUB_BOOK_NUM: { source: "plan" } },
+        features: { LOGO: { allowed: false, source: "user" }, TOC: { allowed: true, source: "type" } },
+        custom: { user: { LOGO: 0, BOOK_FILE_NUM: 7 }, team: {} },
+      },
+    });
+    // From another host the type is 32 and every feature without an override is off.
+    const elsewhere = await post(userId, "/api/power/get-user-custom-config", {}, otherHost);
+    expect(elsewhere.data).toMatchObject({ userType: 32, features: { TOC: { allowed: false, source: "type" } } });
+  });
+});
+
+describe("team roles", () => {
+  it("answers the role's power codes; selfKey lets a member edit their own book, a role without it is refused", async () => {
+    const teamId = `9${Number.parseInt(suffix, 16) % 100_000}`;
+    await admin.setTeamRole({ teamId, roleId: "1", roleName: "editor", powers: ["BOOK_EDIT_SELF", "BOOK_VIEW"] });
+    await admin.setTeamRole({ teamId, roleId: "2", roleName: "reviewer", powers: ["BOOK_EDIT_OTHER"] });
+    const editor = await user(2);
+    const reviewer = await user(2);
+    const outsider = await user(2);
+    await admin.setTeamMember({ teamId, userId: editor, roleId: "1" });
+    await admin.setTeamMember({ teamId, userId: reviewer, roleId: "2" });
+
+    expect(await post(editor, "/api/team/get-team-role-power-config", { team: teamId })).toMatchObject({
+      code: "OK",
+      data: { teamId, roleId: "1", roleName: "editor", powers: ["BOOK_EDIT_SELF", "BOOK_VIEW"] },
+    });
+    expect(await post(outsider, "/api/team/get-team-role-power-config", { team: teamId })).toMatchObject({
+      code: "ERROR",
+      msg: "not a member of this team",
+    });
+
+    const own = await book(editor);
+    const change = { bookId: own, teamId, bookConfig: JSON.stringify({ bgColor: "#0a0b0c" }) };
+    expect(await post(editor, "/api/book/update-book", change)).toMatchObject({ code: "OK" });
+    const reviewerBook = await book(reviewer);
+    expect(await post(reviewer, "/api/book/update-book", { ...change, bookId: reviewerBook })).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "no permission for function edit book settings, contact support to unlock",
+      data: { source: "role" },
+    });
+
+    // otherKey: another member's book (the rule the gateway would apply to team books of other authors).
+    const asked = (userId: string, bookAuthorId: string) =>
+      power.checkFeatures({ asker: { userId, teamId }, bookAuthorId, features: ["TOC"] });
+    expect(await asked(reviewer, editor)).toMatchObject({ allowed: true });
+    expect(await asked(editor, reviewer)).toMatchObject({ allowed: false, source: "role" });
+    expect(await asked(editor, "-1")).toMatchObject({ allowed: true });
+  });
+});
+
+describe("user meta, logo and third-party accounts", () => {
+  it("round-trips preferences, maps render type 3 and 4 to 2, and refuses bad fields", async () => {
+    const userId = await user(2);
+    expect(await post(userId, "/api/user/get-user-meta", {})).toMatchObject({
+      code: "OK",
+      data: { cb_renderType: 2, cb_vectorType: 2, cb_qualityDpi: 2, pdfImportConfig: { importTOC: true, r: "" } },
+    });
+    const set = await post(userId, "/api/user/set-user-meta", {
+      cb_renderType: "3",
+      cb_cutType: "-1",
+      never_show_privacy_tips: "true",
+      pdfImportConfig: JSON.stringify({ importTOC: false, r: "1,5-8,20" }),
+    });
+    expect(set, set.msg).toMatchObject({ code: "OK", data: { cb_renderType: 2, cb_cutType: -1 } });
+    await post(userId, "/api/user/set-user-meta", { cb_renderType: "4", cb_qualityDpi: "3" });
+    expect(await post(userId, "/api/user/get-user-meta", {})).toMatchObject({
+      data: {
+        cb_renderType: 2,
+        cb_qualityDpi: 3,
+        cb_cutType: -1,
+        never_show_privacy_tips: true,
+        pdfImportConfig: { importTOC: false, importSearch: true, r: "1,5-8,20" },
+      },
+    });
+    expect((await post(userId, "/api/user/set-user-meta", { cb_renderType: "5" })).data).toMatchObject({
+      cb_renderType: 5,
+    });
+    for (const [fields, message] of [
+      [{ pdfImportConfig: "{broken" }, "Invalid JSON string"],
+      [{ cb_cutType: "9" }, "cb_cutType must be one of -1, 0, 1, 2, 3"],
+      [{ cb_qualityDpi: "x".repeat(5000) }, undefined],
+      [{ unknownPreference: "1" }, undefined],
+    ] as const) {
+      const refused = await post(userId, "/api/user/set-user-meta", fields);
+      expect(refused.code, JSON.stringify(fields).slice(0, 80)).toBe("ERROR");
+      if (message) expect(refused.msg).toBe(message);
+    }
+  });
+
+  it("sets the book logo (http(s) or a path), refuses other schemes, and gates it by type", async () => {
+    const userId = await user(2);
+    const set = await post(userId, "/api/user/update-user-book-logo", { logo: "https://cdn.example.com/l.png" });
+    expect(set, set.msg).toMatchObject({ code: "OK", data: { bookLogo: "https://cdn.example.com/l.png" } });
+    expect((await power.getUser({ userId })).user?.bookLogo).toBe("https://cdn.example.com/l.png");
+    expect(await post(userId, "/api/user/update-user-book-logo", { logo: "javascript:alert(1)" })).toMatchObject({
+      code: "ERROR",
+      data: { field: "logo" },
+    });
+    expect(await post(userId, "/api/user/update-user-book-logo", { logo: "/f/l.png" }, otherHost)).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "no permission for function logo, contact support to unlock",
+    });
+  });
+
+  it("binds a provider identity to one account, and merges it into another with proof of both sessions", async () => {
+    const email = (name: string) => `${name}-${suffix}@turnleaf.test`;
+    const password = "correct horse battery";
+    const first = (await accounts.register({ email: email("first"), password })).user?.userId ?? "";
+    const second = (await accounts.register({ email: email("second"), password })).user?.userId ?? "";
+    const subject = `sub-${suffix}`;
+    expect(await post(second, "/api/third/bind-account", { provider: "wechat", subject })).toMatchObject({
+      code: "OK",
+      data: { provider: "wechat", subject, userId: second, alreadyBound: false },
+    });
+    expect(await post(second, "/api/third/bind-account", { provider: "wechat", subject })).toMatchObject({
+      data: { alreadyBound: true },
+    });
+    expect(await post(first, "/api/third/bind-account", { provider: "wechat", subject })).toMatchObject({
+      code: "ERROR",
+      msg: "this account is bound to another user",
+    });
+    expect(
+      await post(first, "/api/third/merge-third-account", { otherToken: "not-a-session", provider: "wechat" }),
+    ).toMatchObject({ code: "ERROR", msg: "the other account's session is not valid" });
+    const { session } = await accounts.logIn({ email: email("second"), password, clientAddress: "127.0.0.1" });
+    const merged = await post(first, "/api/third/merge-third-account", {
+      otherToken: session?.token ?? "",
+      provider: "wechat",
+    });
+    expect(merged, merged.msg).toMatchObject({
+      code: "OK",
+      data: { fromUserId: second, moved: [{ provider: "wechat", subject }] },
+    });
+    expect(await post(first, "/api/third/bind-account", { provider: "wechat", subject })).toMatchObject({
+      code: "OK",
+      data: { userId: first, alreadyBound: true },
+    });
+  });
+});
+
+describe("the hosting sweep", () => {
+  /** The next BookHostingChanged of a book from JetStream. */
+  async function hostingEvent(bookId: string, startSequence: number) {
+    const consumer = await jetstream(nats).consumers.get(streams.power.name, {
+      filter_subjects: [subjects.bookHostingChanged(bookId)],
+      opt_start_seq: startSequence,
+    });
+    // Each sweep's publications are acknowledged by JetStream before it returns: what exists is there already.
+    const message = await consumer.next({ expires: 2_000 });
+    if (!message) return undefined;
+    return { event: decodeEvent(BookHostingChangedSchema, message), sequence: message.seq };
+  }
+
+  async function completeUpload(taskId: string, bookId: string) {
+    await publishEvent(nats, subjects.uploadTaskState(taskId), UploadTaskStateChangedSchema, {
+      taskId,
+      state: UploadTaskState.COMPLETED,
+      bookId,
+      revision: 1,
+    });
+  }
+
+  it("charges a point per hosted book per month, suspends an unpaid book 24 hours later and resumes it once paid", async () => {
+    const userId = await user(2);
+    clock = new Date("2026-06-01T00:00:00.000Z");
+    await admin.setPlan({ account: { userId }, plan: { kind: PlanKind.POINTS, points: 1 }, actor: "t", reason: "t" });
+    const [paidBook, unpaidBook] = [`hp${suffix}a`, `hp${suffix}b`];
+    for (const [task, bookId] of [
+      [`${suffix}a`, paidBook],
+      [`${suffix}b`, unpaidBook],
+    ] as const) {
+      await power.reserveBookSlot({ asker: { userId }, bookKey: `upload:${task}` });
+      await completeUpload(task, bookId);
+    }
+    // The slots learn their books from the upload's COMPLETED events.
+    await expect
+      .poll(async () => (await slots.listAccountSlots(`user:${userId}`)).map((slot) => slot.bookId).sort(), {
+        timeout: 10_000,
+      })
+      .toEqual([paidBook, unpaidBook].sort());
+
+    clock = new Date(clock.getTime() + hour);
+    await sweep();
+    const account = (await admin.getAccountPower({ account: { userId } })).power;
+    expect(account?.plan?.points).toBe(0);
+    expect(account?.events.some((event) => event.action === "charge-hosting")).toBe(true);
+
+    clock = new Date("2026-06-01T23:59:00.000Z");
+    await sweep();
+    clock = new Date("2026-06-02T00:00:00.000Z");
+    await sweep();
+    const suspended = await hostingEvent(unpaidBook, 1);
+    expect(suspended?.event).toMatchObject({ bookId: unpaidBook, userId, suspended: true, reason: "points exhausted" });
+    // The earlier sweeps published nothing for the book: this is its first event. Nothing for the paid book.
+    expect(await hostingEvent(paidBook, 1)).toBeUndefined();
+    // A later sweep does not announce it again.
+    clock = new Date("2026-06-02T06:00:00.000Z");
+    await sweep();
+    expect(await hostingEvent(unpaidBook, (suspended?.sequence ?? 0) + 1)).toBeUndefined();
+
+    await admin.setPlan({ account: { userId }, plan: { kind: PlanKind.POINTS, points: 3 }, actor: "t", reason: "t" });
+    await sweep();
+    const resumed = await hostingEvent(unpaidBook, (suspended?.sequence ?? 0) + 1);
+    expect(resumed?.event).toMatchObject({ bookId: unpaidBook, suspended: false, reason: "paid" });
+    expect((await admin.getAccountPower({ account: { userId } })).power?.plan?.points).toBe(2);
+
+    // A month after the first charge the paid book is due again and takes the next point.
+    clock = new Date("2026-07-01T00:00:01.000Z");
+    await sweep();
+    expect((await admin.getAccountPower({ account: { userId } })).power?.plan?.points).toBe(1);
+  }, 60_000);
+
+  it("suspends the books of an expired VIP plan 24 hours after it ended", async () => {
+    const userId = await user(2);
+    clock = new Date("2026-08-01T00:00:00.000Z");
+    const ends = new Date("2026-08-03T00:00:00.000Z");
+    await admin.setPlan({
+      account: { userId },
+      plan: { kind: PlanKind.VIP_MONTHLY, vipExpiresAt: timestampFromDate(ends) },
+      actor: "t",
+      reason: "t",
+    });
+    const bookId = `hv${suffix}`;
+    await power.reserveBookSlot({ asker: { userId }, bookKey: `upload:${suffix}v` });
+    await completeUpload(`${suffix}v`, bookId);
+    await expect
+      .poll(async () => (await slots.listAccountSlots(`user:${userId}`))[0]?.bookId, { timeout: 10_000 })
+      .toBe(bookId);
+    await sweep();
+    clock = new Date("2026-08-03T23:00:00.000Z");
+    await sweep();
+    expect(await hostingEvent(bookId, 1)).toBeUndefined();
+    clock = new Date("2026-08-04T00:00:00.000Z");
+    await sweep();
+    expect((await hostingEvent(bookId, 1))?.event).toMatchObject({ bookId, suspended: true, reason: "VIP expired" });
+  }, 60_000);
+});
