@@ -1,7 +1,10 @@
+import { unlessDuplicate } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import type { CustomKindName } from "../domain/book-content.js";
+import type { StoredLock } from "../domain/edit-lock.js";
 import {
   type AssetDocument,
+  type BookLockDocument,
   type BrandDocument,
   type BusinessCardDocument,
   type CustomEntryDocument,
@@ -42,6 +45,7 @@ export class BookContentRepository {
 
   async deleteBookContent(bookId: string): Promise<void> {
     await this.models.custom.deleteMany({ bookId }).exec();
+    await this.models.locks.deleteMany({ bookId }).exec();
   }
 
   async cards(ownerId: string): Promise<BusinessCardDocument[]> {
@@ -103,6 +107,37 @@ export class BookContentRepository {
 
   async markAssetReady(fileId: string, size: number): Promise<void> {
     await this.models.assets.updateOne({ fileId }, { $set: { state: "ready", size } }).exec();
+  }
+
+  async lock(bookId: string): Promise<BookLockDocument | null> {
+    return this.models.locks.findOne({ bookId }).lean<BookLockDocument>().exec();
+  }
+
+  /**
+   * Takes or refreshes a book's editing lock. The unique book id decides between sessions racing for a free or
+   * lapsed lock: a lapsed one is removed (only as it was read) and then inserted anew, so exactly one insert wins.
+   * False when another live session holds it.
+   */
+  async takeLock(bookId: string, lock: StoredLock, now: Date): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (await unlessDuplicate(() => this.models.locks.create({ bookId, ...lock }))) return true;
+      const current = await this.lock(bookId);
+      if (!current) continue;
+      if (current.sessionId === lock.sessionId) {
+        const refreshed = await this.models.locks
+          .updateOne({ bookId, sessionId: lock.sessionId }, { $set: { expiresAt: lock.expiresAt } })
+          .exec();
+        if (refreshed.matchedCount > 0) return true;
+        continue;
+      }
+      if (current.expiresAt.getTime() > now.getTime()) return false;
+      await this.models.locks.deleteOne({ bookId, sessionId: current.sessionId, expiresAt: current.expiresAt }).exec();
+    }
+    return false;
+  }
+
+  async releaseLock(bookId: string, sessionId: string): Promise<void> {
+    await this.models.locks.deleteOne({ bookId, sessionId }).exec();
   }
 
   async ensureIndexes(): Promise<void> {

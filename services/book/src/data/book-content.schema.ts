@@ -59,6 +59,26 @@ export interface AssetDocument {
   createdAt?: Date;
 }
 
+/** A book's editing lock: one document per book at most (unique bookId), so two sessions cannot both hold it. */
+export interface BookLockDocument {
+  bookId: string;
+  userId: string;
+  sessionId: string;
+  since: Date;
+  expiresAt: Date;
+}
+
+const lockSchema = new Schema<BookLockDocument>(
+  {
+    bookId: { type: String, required: true, unique: true },
+    userId: { type: String, required: true },
+    sessionId: { type: String, required: true },
+    since: { type: Date, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  { collection: "book_locks" },
+);
+
 const customSchema = new Schema<CustomEntryDocument>(
   {
     ownerId: { type: String, required: true },
@@ -136,5 +156,6 @@ export function contentModels(connection: Connection) {
     brands: modelOf(connection, "Brand", brandSchema),
     uploadLogs: modelOf(connection, "UploadLog", uploadLogSchema),
     assets: modelOf(connection, "Asset", assetSchema),
+    locks: modelOf(connection, "BookLock", lockSchema),
   };
 }

@@ -4,7 +4,6 @@ import type { Bookmark } from "../domain/book-bookmarks.js";
 import type { CatalogNode } from "../domain/book-catalog.js";
 import type { StoredPrivacy } from "../domain/book-privacy.js";
 import type { DownloadConfig } from "../domain/book-settings.js";
-import type { StoredLock } from "../domain/edit-lock.js";
 import { type BookDocument, bookModel } from "./book.schema.js";
 
 export class BookRepository {
@@ -87,30 +86,14 @@ export class BookRepository {
     return { total, books };
   }
 
+  /** Caches what a manifest told; not a change of the book (its updatedAt, the bookcase's order, stays). */
+  async cachePageCount(bookId: string, pageCount: number): Promise<void> {
+    await this.books.updateOne({ bookId }, { $set: { pageCount } }, { timestamps: false }).exec();
+  }
+
   async delete(bookId: string): Promise<boolean> {
     const result = await this.books.deleteOne({ bookId }).exec();
     return result.deletedCount > 0;
-  }
-
-  /**
-   * Takes or refreshes the editing lock in one step: only when the stored lock is free, lapsed or the session's own
-   * (so two sessions racing for a free lock cannot both win). False when another live session holds it.
-   */
-  async takeLock(bookId: string, lock: StoredLock, now: Date): Promise<boolean> {
-    const result = await this.books
-      .updateOne(
-        {
-          bookId,
-          $or: [{ editLock: null }, { "editLock.expiresAt": { $lte: now } }, { "editLock.sessionId": lock.sessionId }],
-        },
-        { $set: { editLock: lock } },
-      )
-      .exec();
-    return result.matchedCount > 0;
-  }
-
-  async releaseLock(bookId: string, sessionId: string): Promise<void> {
-    await this.books.updateOne({ bookId, "editLock.sessionId": sessionId }, { $set: { editLock: null } }).exec();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -3,7 +3,6 @@ import type { Bookmark } from "../domain/book-bookmarks.js";
 import type { CatalogNode } from "../domain/book-catalog.js";
 import type { StoredPrivacy } from "../domain/book-privacy.js";
 import type { DownloadConfig } from "../domain/book-settings.js";
-import type { StoredLock } from "../domain/edit-lock.js";
 
 export interface BookDocument {
   bookId: string;
@@ -49,8 +48,6 @@ export interface BookDocument {
   businessCardVisible?: boolean;
   /** The page count of the newest converted revision, cached when first read from its manifest. */
   pageCount?: number;
-  /** The editing lock (get-book-lock). */
-  editLock?: StoredLock | null;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -101,10 +98,6 @@ const bookSchema = new Schema<BookDocument>(
     businessCardId: { type: String, default: "" },
     businessCardVisible: { type: Boolean, default: false },
     pageCount: { type: Number, default: 0 },
-    editLock: {
-      type: new Schema({ userId: String, sessionId: String, since: Date, expiresAt: Date }, { _id: false }),
-      default: null,
-    },
   },
   { collection: "books", timestamps: true },
 );

@@ -178,7 +178,7 @@ export function bookContentHandlers({
   const withPageCount = async (book: BookDocument): Promise<BookDocument> => {
     if ((book.pageCount ?? 0) > 0 || !files) return book;
     const pageCount = pageCountOf(await manifestsOf(book));
-    if (pageCount > 0) await books.setFields(book.bookId, { pageCount });
+    if (pageCount > 0) await books.cachePageCount(book.bookId, pageCount);
     return { ...book, pageCount };
   };
 
@@ -300,16 +300,16 @@ export function bookContentHandlers({
       const sessionId = lockSessionId(request.sessionId);
       const at = now();
       if (request.release) {
-        await books.releaseLock(book.bookId, sessionId);
+        await content.releaseLock(book.bookId, sessionId);
         return { lock: lockView(null, sessionId, at) };
       }
-      if (mayTakeLock(book.editLock, sessionId, at)) {
-        const lock = takenLock(book.editLock, { userId: request.userId, sessionId }, at);
-        if (await books.takeLock(book.bookId, lock, at)) return { lock: lockView(lock, sessionId, at) };
+      const current = await content.lock(book.bookId);
+      if (mayTakeLock(current, sessionId, at)) {
+        const lock = takenLock(current, { userId: request.userId, sessionId }, at);
+        if (await content.takeLock(book.bookId, lock, at)) return { lock: lockView(lock, sessionId, at) };
       }
       // Another session holds it (or took it between the read and the write): answer who.
-      const current = await ownBook(request.userId, request.bookId);
-      return { lock: lockView(current.editLock, sessionId, at) };
+      return { lock: lockView(await content.lock(book.bookId), sessionId, at) };
     },
 
     async setBookTextStatus(request) {

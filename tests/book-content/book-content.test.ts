@@ -1,0 +1,830 @@
+import { randomBytes } from "node:crypto";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_events_pb";
+import { FolderType, PlanKind, PowerService, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
+import {
+  type Connection,
+  connectMongo,
+  connectNats,
+  createClient,
+  createLogger,
+  createS3Client,
+  ensureBuckets,
+  type NatsConnection,
+  publishEvent,
+  type RunningConsumer,
+  type RunningGrpcServer,
+  type S3Client,
+  startGrpcServer,
+  subjects,
+} from "@turnleaf/kit";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { BookRepository } from "../../services/book/src/data/book.repository.js";
+import type { BookDocument } from "../../services/book/src/data/book.schema.js";
+import { BookContentRepository } from "../../services/book/src/data/book-content.repository.js";
+import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
+import { FileStore } from "../../services/book/src/data/file-store.js";
+import { runHostingConsumer } from "../../services/book/src/events/hosting.consumer.js";
+import { buildServices as buildBookServices } from "../../services/book/src/server.js";
+import { buildApp } from "../../services/gateway/src/app.js";
+import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
+import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+import { assemblePower } from "../../services/power/src/assemble.js";
+import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
+import { testGatewayConfig } from "../support/gateway-config.js";
+
+// The book-content paths through the real gateway, against the book and power services in this process on the
+// run's real stores: MongoDB-wire (FerretDB), MinIO (assets and books buckets of this run) and NATS JetStream (the
+// power service's hosting events, published here as the power service would).
+const stores = inject("stores");
+const log = createLogger({ service: "book-content-test", level: "silent" });
+const suffix = randomBytes(4).toString("hex");
+const assetsBucket = `turnleaf-assets-bc-${suffix}`;
+const booksBucket = `turnleaf-books-bc-${suffix}`;
+const owner = "10001";
+const stranger = "20002";
+
+const mongos: Connection[] = [];
+const servers: RunningGrpcServer[] = [];
+const closers: (() => unknown)[] = [];
+const gateways = new Map<string, FastifyInstance>();
+let books: BookRepository;
+let revisions: BookRevisionRepository;
+let content: BookContentRepository;
+let peers: Peers;
+let storeProbes: StoreProbes;
+let s3: S3Client;
+let nats: NatsConnection;
+let hosting: RunningConsumer;
+let power: ReturnType<typeof createClient<typeof PowerService>>;
+let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
+let powerUsers: Awaited<ReturnType<typeof assemblePower>>["repository"];
+
+async function database(name: string): Promise<Connection> {
+  const connection = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-bc-${suffix}`, log });
+  mongos.push(connection);
+  return connection;
+}
+
+async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
+  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
+  server.setServing(true);
+  servers.push(server);
+  return `127.0.0.1:${server.port}`;
+}
+
+beforeAll(async () => {
+  s3 = createS3Client(stores.s3);
+  await ensureBuckets(s3, [assetsBucket, booksBucket], stores.s3.region, log);
+  nats = await connectNats({ url: stores.natsUrl, name: "book-content-test", log });
+
+  const assembled = await assemblePower({ mongo: await database("power"), log });
+  powerUsers = assembled.repository;
+  const powerAddress = await serve(buildPowerServices(assembled));
+  power = createClient(PowerService, powerAddress, { peer: "power" });
+  admin = createClient(PowerAdminService, powerAddress, { peer: "power" });
+  closers.push(
+    () => power.close(),
+    () => admin.close(),
+  );
+
+  const bookMongo = await database("book");
+  books = new BookRepository(bookMongo);
+  revisions = new BookRevisionRepository(bookMongo);
+  content = new BookContentRepository(bookMongo);
+  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes(), content.ensureIndexes()]);
+  const files = new FileStore(s3, assetsBucket, booksBucket);
+  const bookAddress = await serve(buildBookServices({ books, revisions, power, content, files, log }));
+  hosting = await runHostingConsumer(nats, books, log, { durable: `book-hosting-test-${suffix}`, retryDelayMs: 100 });
+
+  // update-book asks the power service whether the owner's plan has the features a change uses.
+  await vipUser(owner);
+
+  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress });
+  peers = connectPeers(config);
+  storeProbes = await connectStoreProbes(config, log);
+}, 60_000);
+
+afterAll(async () => {
+  for (const gateway of gateways.values()) await gateway.close();
+  peers?.close();
+  await storeProbes?.close();
+  await hosting?.stop();
+  await nats?.drain();
+  for (const close of closers) await close();
+  for (const server of servers) await server.stop(1_000);
+  for (const mongo of mongos) {
+    await mongo.dropDatabase();
+    await mongo.close();
+  }
+  if (s3) {
+    for (const bucket of [assetsBucket, booksBucket]) {
+      const keys: string[] = [];
+      for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);
+      await s3.removeObjects(bucket, keys);
+      await s3.removeBucket(bucket).catch(() => undefined);
+    }
+  }
+});
+
+async function vipUser(userId: string): Promise<void> {
+  await powerUsers.upsertUser({
+    userId,
+    email: `u${userId}@turnleaf.test`,
+    uLink: `u${userId}`,
+    uType: 2,
+    website: "",
+    verifyPhone: false,
+    bookLogo: "",
+    bookLogoLink: "",
+    bookWebsite: "",
+  });
+  await admin.setPlan({
+    account: { userId },
+    plan: { kind: PlanKind.VIP_ANNUAL, points: 0, vipExpiresAt: timestampFromDate(new Date(Date.now() + 9e9)) },
+    actor: "test",
+  });
+}
+
+/** The gateway as a local stack runs it for one user (DEV_ACTOR_USER_ID), or with nobody logged in (""). */
+async function gatewayFor(userId: string): Promise<FastifyInstance> {
+  let gateway = gateways.get(userId);
+  if (!gateway) {
+    gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: userId || undefined });
+    gateways.set(userId, gateway);
+  }
+  return gateway;
+}
+
+interface Reply {
+  code: string;
+  msg: string;
+  status: string;
+  mess: string;
+  data: Record<string, unknown> | null;
+}
+
+async function post(path: string, fields: Record<string, string> = {}, userId = owner): Promise<Reply> {
+  const response = await (await gatewayFor(userId)).inject({
+    method: "POST",
+    url: path,
+    headers: { "content-type": "application/x-www-form-urlencoded", host: "books.example.com" },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  expect(response.statusCode, response.body).toBeLessThan(500);
+  return response.json() as Reply;
+}
+
+const ok = (reply: Reply) => {
+  expect(reply, JSON.stringify(reply)).toMatchObject({ code: "OK", status: "1", msg: "" });
+  return reply.data as Record<string, unknown>;
+};
+
+const notFound = (reply: Reply, msg = "book not found") =>
+  expect(reply, JSON.stringify(reply)).toMatchObject({ code: "ERROR", status: "0", msg, mess: msg });
+
+let counter = 0;
+async function newBook(fields: Partial<BookDocument> = {}): Promise<{ bookId: string; number: string }> {
+  counter += 1;
+  const bookId = `bc${suffix}${counter}`;
+  const number = `n${suffix}${counter}`;
+  await books.insertIfAbsent({
+    bookId,
+    number,
+    ownerId: owner,
+    teamId: "0",
+    folderId: "0",
+    folderType: 1,
+    title: `Content book ${counter}`,
+    source: -1,
+    html5Tem: "",
+    html5Theme: "",
+    html5PhoneTem: "",
+    bStatus: 1,
+    ...fields,
+  });
+  await revisions.tryClaim({ uploadTaskId: `task-${bookId}`, bookId, number, revision: 1 });
+  return { bookId, number };
+}
+
+/** A finished revision's manifest in the run's books bucket, keeping the source PDF when one is given. */
+async function convertedRevision(bookId: string, pageCount: number, sourcePdf?: Buffer) {
+  const prefix = `books/${bookId}/r1/`;
+  const manifest = {
+    format: 1,
+    bookId,
+    revision: 1,
+    state: "ready",
+    pageCount,
+    sourcePdfs: sourcePdf ? ["source/1.pdf"] : [],
+  };
+  await s3.putObject(booksBucket, `${prefix}manifest.json`, Buffer.from(JSON.stringify(manifest)));
+  if (sourcePdf) await s3.putObject(booksBucket, `${prefix}source/1.pdf`, sourcePdf);
+}
+
+describe("custom config, content and themes", () => {
+  it("saves, answers and deletes each config kind of spec 001 (config, olsconfig, theme)", async () => {
+    const { bookId } = await newBook();
+    ok(await post("/api/book/save-book-custom-config", { bookId, config: '{"zoom":2}' }));
+    ok(
+      await post("/api/book/save-book-custom-config", {
+        bookId,
+        type: "olsconfig",
+        config: '[{"title":"A","page":1}]',
+      }),
+    );
+    expect(ok(await post("/api/book/get-book-custom-config", { bookId }))).toMatchObject({
+      type: "config",
+      config: { zoom: 2 },
+    });
+    expect(ok(await post("/api/book/get-book-custom-config", { bookId, type: "olsconfig" })).config).toEqual([
+      { title: "A", page: 1 },
+    ]);
+    expect(ok(await post("/api/book/get-book-custom-config", { bookId, type: "theme" })).config).toBeNull();
+    expect(ok(await post("/api/book/delete-book-custom-config", { bookId, type: "olsconfig" }))).toEqual({
+      deleted: true,
+    });
+    expect(ok(await post("/api/book/get-book-custom-config", { bookId, type: "olsconfig" })).config).toBeNull();
+  });
+
+  it("answers broken JSON with 'Invalid JSON string' and an unknown kind with request exception", async () => {
+    const { bookId } = await newBook();
+    expect(await post("/api/book/save-book-custom-config", { bookId, config: '{"a":' })).toMatchObject({
+      code: "ERROR",
+      msg: "Invalid JSON string",
+      data: { field: "content" },
+    });
+    expect(await post("/api/book/save-book-custom-config", { bookId, type: "colour", config: "{}" })).toMatchObject({
+      code: "ERROR",
+      msg: "request exception",
+    });
+  });
+
+  it("keeps content blocks per book, by key", async () => {
+    const { bookId } = await newBook();
+    ok(await post("/api/book/save-custom-content", { bookId, key: "intro", content: '{"html":"<p>hi</p>"}' }));
+    ok(await post("/api/book/save-custom-content", { bookId, key: "outro", content: '{"html":"bye"}' }));
+    ok(await post("/api/book/save-custom-content", { bookId, key: "intro", content: '{"html":"again"}' }));
+    const all = ok(await post("/api/book/get-custom-content", { bookId })).list as { key: string; content: unknown }[];
+    expect(all.map((entry) => [entry.key, entry.content])).toEqual([
+      ["intro", { html: "again" }],
+      ["outro", { html: "bye" }],
+    ]);
+    ok(await post("/api/book/delete-custom-content", { bookId, key: "intro" }));
+    expect(ok(await post("/api/book/get-custom-content", { bookId, key: "intro" })).list).toEqual([]);
+  });
+
+  it("keeps saved themes per user", async () => {
+    ok(await post("/api/book/save-custom-theme", { name: "dark", theme: '{"bg":"#000"}' }));
+    expect(ok(await post("/api/book/get-custom-theme", { name: "dark" })).list).toMatchObject([
+      { name: "dark", theme: { bg: "#000" } },
+    ]);
+    expect(ok(await post("/api/book/get-custom-theme", {}, stranger)).list).toEqual([]);
+    expect(ok(await post("/api/book/delete-custom-theme", { name: "dark" }, stranger))).toEqual({ deleted: false });
+    expect(ok(await post("/api/book/delete-custom-theme", { name: "dark" }))).toEqual({ deleted: true });
+  });
+
+  it("never reads or writes another owner's book", async () => {
+    const { bookId } = await newBook();
+    ok(await post("/api/book/save-custom-content", { bookId, key: "secret", content: '{"a":1}' }));
+    notFound(await post("/api/book/get-book-custom-config", { bookId }, stranger));
+    notFound(await post("/api/book/save-book-custom-config", { bookId, config: "{}" }, stranger));
+    notFound(await post("/api/book/delete-book-custom-config", { bookId }, stranger));
+    notFound(await post("/api/book/get-custom-content", { bookId }, stranger));
+    notFound(await post("/api/book/save-custom-content", { bookId, key: "x", content: "{}" }, stranger));
+    notFound(await post("/api/book/delete-custom-content", { bookId, key: "secret" }, stranger));
+    expect(ok(await post("/api/book/get-custom-content", { bookId, key: "secret" })).list).toHaveLength(1);
+  });
+});
+
+describe("business cards and brands", () => {
+  it("adds, lists, updates, shows on a book and deletes a card", async () => {
+    const card = ok(
+      await post("/api/book/add-business-card", { name: "Ana", email: "ana@example.com", website: "https://ana.io" }),
+    );
+    expect(card).toMatchObject({ name: "Ana", email: "ana@example.com", desc: "" });
+    const cardId = card.cardId as string;
+    expect(
+      (ok(await post("/api/book/get-business-card-list")).list as { cardId: string }[]).map((c) => c.cardId),
+    ).toContain(cardId);
+    expect(
+      ok(await post("/api/book/update-Business-Card", { cardId, name: "Ana B", phone: "+1 555 0100" })),
+    ).toMatchObject({
+      cardId,
+      name: "Ana B",
+      phone: "+1 555 0100",
+      email: "",
+    });
+    const { bookId } = await newBook();
+    expect(ok(await post("/api/book/get-book-business-card", { bookId }))).toEqual({ card: null, visible: false });
+    expect(ok(await post("/api/book/update-Book-Business-Card", { bookId, cardId, visible: "1" }))).toMatchObject({
+      card: { cardId, name: "Ana B" },
+      visible: true,
+    });
+    expect(ok(await post("/api/book/get-book-business-card", { bookId }))).toMatchObject({
+      card: { cardId },
+      visible: true,
+    });
+    ok(await post("/api/book/delete-business-card", { cardId }));
+    expect(ok(await post("/api/book/get-book-business-card", { bookId }))).toEqual({ card: null, visible: false });
+  });
+
+  it("refuses a card without a name, a bad email or a script link, with the field", async () => {
+    expect(await post("/api/book/add-business-card", { name: " " })).toMatchObject({
+      msg: "a card needs a name",
+      data: { field: "name" },
+    });
+    expect(await post("/api/book/add-business-card", { name: "x", email: "no" })).toMatchObject({
+      msg: "please enter a valid email address",
+    });
+    expect(await post("/api/book/add-business-card", { name: "x", avatar: "javascript:alert(1)" })).toMatchObject({
+      code: "ERROR",
+      data: { field: "avatar" },
+    });
+  });
+
+  it("keeps cards to their owner", async () => {
+    const cardId = ok(await post("/api/book/add-business-card", { name: "Mine" })).cardId as string;
+    const { bookId } = await newBook();
+    notFound(
+      await post("/api/book/update-Business-Card", { cardId, name: "Theirs" }, stranger),
+      "business card not found",
+    );
+    notFound(await post("/api/book/delete-business-card", { cardId }, stranger), "business card not found");
+    notFound(await post("/api/book/get-book-business-card", { bookId }, stranger));
+    notFound(await post("/api/book/update-Book-Business-Card", { bookId, cardId }, stranger));
+    const theirCard = ok(await post("/api/book/add-business-card", { name: "Theirs" }, stranger)).cardId as string;
+    notFound(
+      await post("/api/book/update-Book-Business-Card", { bookId, cardId: theirCard }),
+      "business card not found",
+    );
+    expect((ok(await post("/api/book/get-business-card-list", {}, stranger)).list as unknown[]).length).toBe(1);
+  });
+
+  it("creates brands of the three kinds and lists them by kind, per user", async () => {
+    for (const type of ["loadingBrand", "toolBarBrand", "relatedBrand"]) {
+      expect(
+        ok(await post("/api/user/brand/create", { type, title: `${type} title`, logo: "/api/common/file/x/l.png" })),
+      ).toMatchObject({
+        type,
+        title: `${type} title`,
+      });
+    }
+    expect(ok(await post("/api/user/brand/get-list", { type: "toolBarBrand" })).list).toMatchObject([
+      { type: "toolBarBrand" },
+    ]);
+    expect((ok(await post("/api/user/brand/get-list")).list as unknown[]).length).toBeGreaterThanOrEqual(3);
+    expect(ok(await post("/api/user/brand/get-list", {}, "30303")).list).toEqual([]);
+    expect(await post("/api/user/brand/create", { type: "sideBrand", title: "x" })).toMatchObject({
+      msg: "request exception",
+    });
+    expect(await post("/api/user/brand/create", { type: "loadingBrand" })).toMatchObject({
+      msg: "a brand needs a title or a logo",
+    });
+  });
+});
+
+describe("share icon, text status, code info and the editing lock", () => {
+  it("sets the share icon (http(s) or a site path only) and the text status, for the owner only", async () => {
+    const { bookId } = await newBook();
+    expect(ok(await post("/api/book/set-book-sare-icon", { bookId, icon: "https://cdn.example.com/i.png" }))).toEqual({
+      icon: "https://cdn.example.com/i.png",
+    });
+    expect(await post("/api/book/set-book-sare-icon", { bookId, icon: "javascript:alert(1)" })).toMatchObject({
+      code: "ERROR",
+      data: { field: "icon" },
+    });
+    expect(ok(await post("/api/book/set-book-text-status", { bookId, textStatus: "0" }))).toEqual({ textStatus: 0 });
+    expect((await books.findById(bookId))?.textStatus).toBe(0);
+    expect(await post("/api/book/set-book-text-status", { bookId, textStatus: "2" })).toMatchObject({
+      msg: "request exception",
+    });
+    notFound(await post("/api/book/set-book-sare-icon", { bookId, icon: "" }, stranger));
+    notFound(await post("/api/book/set-book-text-status", { bookId, textStatus: "1" }, stranger));
+    expect((await books.findById(bookId))?.shareIcon).toBe("https://cdn.example.com/i.png");
+  });
+
+  it("answers the book's public link, QR text and embed code", async () => {
+    const { bookId, number } = await newBook();
+    expect(ok(await post("/api/book/get-code-info", { bookId }))).toMatchObject({
+      bookId,
+      number,
+      link: `http://books.example.com/b/${number}`,
+      qrText: `http://books.example.com/b/${number}`,
+      published: true,
+    });
+    notFound(await post("/api/book/get-code-info", { bookId }, stranger));
+  });
+
+  it("gives the lock to one editor session at a time", async () => {
+    const { bookId } = await newBook();
+    const first = ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-aaaaaaaa" }));
+    expect(first).toMatchObject({ locked: false, mine: true, holderUserId: owner });
+    const second = ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-bbbbbbbb" }));
+    expect(second).toMatchObject({ locked: true, mine: false, holderUserId: owner, since: first.since });
+    expect(ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-aaaaaaaa" })).since).toBe(first.since);
+    ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-aaaaaaaa", release: "1" }));
+    expect(ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-bbbbbbbb" }))).toMatchObject({
+      mine: true,
+    });
+    notFound(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-cccccccc" }, stranger));
+    expect(await post("/api/book/get-book-lock", { bookId, sessionId: "x" })).toMatchObject({
+      data: { field: "sessionId" },
+    });
+  });
+
+  it("lets exactly one of many sessions racing for a free lock take it", async () => {
+    const { bookId } = await newBook();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        post("/api/book/get-book-lock", { bookId, sessionId: `race-${index}-aaaa` }),
+      ),
+    );
+    expect(replies.filter((reply) => ok(reply).mine === true)).toHaveLength(1);
+  });
+});
+
+describe("upload logs", () => {
+  it("stores the client's log and never answers a message", async () => {
+    const userId = "40404";
+    expect(await post("/api/other/add-upload-log", { taskId: "t1", error: "network" }, userId)).toEqual({
+      code: "OK",
+      data: { logged: true },
+      msg: "",
+      status: "1",
+      mess: "",
+    });
+    expect(ok(await post("/api/other/add-upload-empty-log", { reason: "no files" }, userId))).toEqual({ logged: true });
+    const logs = await content.uploadLogs(userId);
+    expect(logs.map((entry) => [entry.empty, JSON.parse(entry.log)])).toEqual([
+      [false, { taskId: "t1", error: "network" }],
+      [true, { reason: "no files" }],
+    ]);
+  });
+});
+
+describe("the online bookcase (get-book-list, set-book-status, delete-book)", () => {
+  const bookcaseOwner = "50505";
+
+  it("lists the owner's books a page at a time with their online status, link and page count", async () => {
+    const enabled = await newBook({ ownerId: bookcaseOwner, title: "Alpha guide" });
+    await convertedRevision(enabled.bookId, 7);
+    const disabled = await newBook({ ownerId: bookcaseOwner, title: "Beta notes", bStatus: 0 });
+    const overdue = await newBook({ ownerId: bookcaseOwner, title: "Gamma", hostingSuspended: true });
+    await newBook({ ownerId: bookcaseOwner, title: "Delta (converting)", bStatus: 2 });
+    await newBook({ ownerId: bookcaseOwner, title: "Epsilon [failed]", bStatus: 3 });
+    await newBook({ ownerId: stranger, title: "Alpha of someone else" });
+
+    const all = ok(await post("/api/book/get-book-list", { page: "1", pageSize: "10" }, bookcaseOwner));
+    expect(all.total).toBe(5);
+    const list = all.list as Record<string, unknown>[];
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(
+      ["bookId", "createdAt", "link", "number", "pageCount", "status", "title", "updatedAt"].sort(),
+    );
+    const byTitle = Object.fromEntries(list.map((row) => [row.title, row]));
+    expect(byTitle["Alpha guide"]).toMatchObject({
+      status: "enabled",
+      pageCount: 7,
+      link: `http://books.example.com/b/${enabled.number}`,
+    });
+    expect(byTitle["Beta notes"]).toMatchObject({ status: "disabled", pageCount: 0 });
+    expect(byTitle.Gamma).toMatchObject({ status: "overdue" });
+    expect(byTitle["Delta (converting)"]).toMatchObject({ status: "uploading" });
+    expect(byTitle["Epsilon [failed]"]).toMatchObject({ status: "error" });
+
+    const firstPage = ok(await post("/api/book/get-book-list", { page: "1", pageSize: "2" }, bookcaseOwner));
+    const secondPage = ok(await post("/api/book/get-book-list", { page: "2", pageSize: "2" }, bookcaseOwner));
+    expect(firstPage.total).toBe(5);
+    const ids = [...(firstPage.list as { bookId: string }[]), ...(secondPage.list as { bookId: string }[])].map(
+      (r) => r.bookId,
+    );
+    expect(new Set(ids).size).toBe(4);
+
+    for (const [status, bookId] of [
+      ["enabled", enabled.bookId],
+      ["disabled", disabled.bookId],
+      ["overdue", overdue.bookId],
+    ] as const) {
+      const filtered = ok(await post("/api/book/get-book-list", { status }, bookcaseOwner));
+      expect((filtered.list as { bookId: string }[]).map((row) => row.bookId)).toEqual([bookId]);
+    }
+    const keyword = ok(await post("/api/book/get-book-list", { keyword: "[FAILED]" }, bookcaseOwner));
+    expect((keyword.list as { title: string }[]).map((row) => row.title)).toEqual(["Epsilon [failed]"]);
+    expect(await post("/api/book/get-book-list", { status: "normal" }, bookcaseOwner)).toMatchObject({
+      code: "ERROR",
+      data: { field: "status" },
+    });
+    expect(await post("/api/book/get-book-list", { pageSize: "1000" }, bookcaseOwner)).toMatchObject({
+      data: { field: "pageSize" },
+    });
+  });
+
+  it("disables and enables a book; readers are refused a disabled one", async () => {
+    const { bookId, number } = await newBook();
+    expect(ok(await post("/api/book/set-book-status", { bookId, status: "disabled" }))).toMatchObject({
+      bookId,
+      status: "disabled",
+    });
+    await expect(peers.book.getPublishedBook({ link: number })).rejects.toMatchObject({ kind: "NOT_FOUND" });
+    expect(ok(await post("/api/book/set-book-status", { bookId, status: "enabled" }))).toMatchObject({
+      status: "enabled",
+    });
+    expect((await peers.book.getPublishedBook({ link: number })).book?.bookId).toBe(bookId);
+    notFound(await post("/api/book/set-book-status", { bookId, status: "disabled" }, stranger));
+    const converting = await newBook({ bStatus: 2 });
+    expect(await post("/api/book/set-book-status", { bookId: converting.bookId, status: "enabled" })).toMatchObject({
+      code: "ERROR",
+      msg: "the book is not converted yet or failed to convert",
+    });
+  });
+
+  it("deletes a book, its content, and frees the quota slot its upload took", async () => {
+    const userId = "60606";
+    await vipUser(userId);
+    const used = async () =>
+      (await admin.getAccountPower({ account: { userId } })).power?.usage.find((u) => u.quota === Quota.BOOK_FILE_NUM)
+        ?.used;
+    const { bookId } = await newBook({ ownerId: userId });
+    await power.reserveBookSlot({
+      asker: { userId, teamId: "0", folderType: FolderType.BOOK },
+      bookKey: `upload:task-${bookId}`,
+    });
+    expect(await used()).toBe(1);
+    ok(await post("/api/book/save-custom-content", { bookId, key: "k", content: "{}" }, userId));
+
+    notFound(await post("/api/book/delete-book", { bookId }, stranger));
+    expect(await books.findById(bookId)).not.toBeNull();
+    expect(ok(await post("/api/book/delete-book", { bookId }, userId))).toEqual({
+      bookId,
+      deleted: true,
+      slotReleased: true,
+    });
+    expect(await books.findById(bookId)).toBeNull();
+    expect(await content.customEntries(userId, bookId, "content", "")).toEqual([]);
+    expect(await used()).toBe(0);
+    notFound(await post("/api/book/delete-book", { bookId }, userId));
+  });
+});
+
+describe("hosting events of the power service", () => {
+  const waitForStatus = async (bookId: string, hostingSuspended: boolean) => {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      if (((await books.findById(bookId))?.hostingSuspended ?? false) === hostingSuspended) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`book ${bookId} never became hostingSuspended=${hostingSuspended}`);
+  };
+
+  it("suspends a book (overdue, refused to readers) and opens it again, idempotently", async () => {
+    const userId = "70707";
+    const { bookId, number } = await newBook({ ownerId: userId });
+    const event = { bookId, userId, suspended: true, reason: "points exhausted" };
+    await publishEvent(nats, subjects.bookHostingChanged(bookId), BookHostingChangedSchema, event);
+    await publishEvent(nats, subjects.bookHostingChanged(bookId), BookHostingChangedSchema, event);
+    await waitForStatus(bookId, true);
+    expect((ok(await post("/api/book/get-book-list", {}, userId)).list as { status: string }[])[0]?.status).toBe(
+      "overdue",
+    );
+    await expect(peers.book.getPublishedBook({ link: number })).rejects.toMatchObject({ kind: "NOT_FOUND" });
+    // The owner switching the book on does not lift the suspension.
+    ok(await post("/api/book/set-book-status", { bookId, status: "enabled" }, userId));
+    await expect(peers.book.getPublishedBook({ link: number })).rejects.toMatchObject({ kind: "NOT_FOUND" });
+
+    await publishEvent(nats, subjects.bookHostingChanged(bookId), BookHostingChangedSchema, {
+      ...event,
+      suspended: false,
+    });
+    await waitForStatus(bookId, false);
+    expect((ok(await post("/api/book/get-book-list", {}, userId)).list as { status: string }[])[0]?.status).toBe(
+      "enabled",
+    );
+    expect((await peers.book.getPublishedBook({ link: number })).book?.bookId).toBe(bookId);
+  });
+});
+
+function multipart(parts: { name: string; value: string | Buffer; fileName?: string }[]) {
+  const boundary = `----turnleaf${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.fileName
+      ? `form-data; name="${part.name}"; filename="${part.fileName}"`
+      : `form-data; name="${part.name}"`;
+    const type = part.fileName ? "Content-Type: application/octet-stream\r\n" : "";
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(parts: Parameters<typeof multipart>[0], userId = owner): Promise<Reply> {
+  const { payload, contentType } = multipart(parts);
+  const response = await (await gatewayFor(userId)).inject({
+    method: "POST",
+    url: "/api/common/upload-file",
+    headers: { "content-type": contentType, host: "books.example.com" },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBeLessThan(500);
+  return response.json() as Reply;
+}
+
+const pngBytes = (width: number, height: number, extra = 100) => {
+  const head = Buffer.alloc(33 + extra, 7);
+  Buffer.from("\x89PNG\r\n\x1a\n", "latin1").copy(head, 0);
+  head.writeUInt32BE(13, 8);
+  head.write("IHDR", 12, "latin1");
+  head.writeUInt32BE(width, 16);
+  head.writeUInt32BE(height, 20);
+  return head;
+};
+
+describe("editor asset uploads (upload-file) and their URLs", () => {
+  it("stores a picture under the user's folder and serves it back at the absolute URL it answers", async () => {
+    const bytes = pngBytes(40, 20, 5000);
+    const data = ok(await upload([{ name: "file", value: bytes, fileName: "cover.png" }]));
+    expect(data).toMatchObject({ name: "cover.png", size: bytes.length, contentType: "image/png" });
+    const url = new URL(data.url as string);
+    expect(url.origin).toBe("http://books.example.com");
+    const served = await (await gatewayFor("")).inject({ method: "GET", url: url.pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+    const keys: string[] = [];
+    for await (const item of s3.listObjectsV2(assetsBucket, `users/${owner}/files/`, true))
+      if (item.name) keys.push(item.name);
+    expect(keys).toContain(`users/${owner}/files/${data.fileId}`);
+  });
+
+  it("refuses exe files, a mislabelled type, an oversized GIF logo (spec text) and non-multipart bodies", async () => {
+    expect(await upload([{ name: "file", value: Buffer.from("MZ\x90\x00rest"), fileName: "tool.exe" }])).toMatchObject({
+      code: "ERROR",
+      msg: "exe files are not allowed",
+    });
+    expect(await upload([{ name: "file", value: Buffer.from("%PDF-1.4 ..."), fileName: "a.png" }])).toMatchObject({
+      msg: "the file is not a valid png file",
+    });
+    const gif = Buffer.alloc(64, 0);
+    gif.write("GIF89a", 0, "latin1");
+    gif.writeUInt16LE(900, 6);
+    gif.writeUInt16LE(100, 8);
+    expect(
+      await upload([
+        { name: "purpose", value: "logo" },
+        { name: "file", value: gif, fileName: "logo.gif" },
+      ]),
+    ).toMatchObject({ msg: "please upload an image smaller than 500*500 px! current size is: 900*100" });
+    expect(await upload([{ name: "other", value: "x" }])).toMatchObject({ msg: "please choose a file" });
+    expect(await post("/api/common/upload-file", { file: "x" })).toMatchObject({
+      code: "ERROR",
+      msg: "upload-file takes multipart/form-data with a file",
+    });
+    const missing = await (await gatewayFor("")).inject({
+      method: "GET",
+      url: "/api/common/file/0123456789abcdef01234567/x.png",
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: "ERROR", msg: "file not found" });
+  });
+
+  it("asks for a session", async () => {
+    expect(await upload([{ name: "file", value: pngBytes(4, 4), fileName: "a.png" }], "")).toMatchObject({
+      code: "LOGIN_SIGNOUT",
+    });
+  });
+});
+
+describe("the original PDF download (download/download-pdf-file.php) and downloadconfig", () => {
+  const pdf = Buffer.from("%PDF-1.4\n% a stand-in original\n%%EOF\n");
+  const download = async (bookId: string, userId = "") =>
+    (await gatewayFor(userId)).inject({ method: "GET", url: `/download/download-pdf-file.php?bookid=${bookId}` });
+
+  it("round-trips the download config, its code stored reversed and base64-encoded", async () => {
+    const { bookId } = await newBook();
+    const config = {
+      pdf: { isOriginPath: true, url: "/download/download-pdf-file.php?bookid=x", urlOnlink: "" },
+      isDownloadProject: true,
+      isDownloadAttach: true,
+      attachments: [{ name: "slides.pdf", size: 1024, url: "https://cdn.example.com/slides.pdf" }],
+      hideDownloadSinglePage: true,
+      code: "abc123",
+    };
+    ok(await post("/api/book/update-book", { bookId, downloadconfig: JSON.stringify(config) }));
+    expect((await books.findById(bookId))?.downloadConfig?.code).toBe(Buffer.from("321cba").toString("base64"));
+    expect(ok(await post("/api/book/get-book", { bookId })).downloadconfig).toEqual(config);
+    const exe = { ...config, attachments: [{ name: "setup.exe", size: 1, url: "https://x.io/s.exe" }] };
+    expect(await post("/api/book/update-book", { bookId, downloadconfig: JSON.stringify(exe) })).toMatchObject({
+      msg: "exe attachments are not allowed",
+    });
+    const big = {
+      ...config,
+      attachments: [{ name: "big.zip", size: 100 * 1024 * 1024 + 1, url: "https://x.io/b.zip" }],
+    };
+    expect(await post("/api/book/update-book", { bookId, downloadconfig: JSON.stringify(big) })).toMatchObject({
+      msg: "an attachment may not exceed 100 MB",
+    });
+  });
+
+  it("serves the original PDF when the download config offers it, to readers of a public book", async () => {
+    const { bookId } = await newBook();
+    await convertedRevision(bookId, 1, pdf);
+    const refused = await download(bookId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: "ERROR", msg: "the PDF of this book may not be downloaded" });
+    // DownloadButtonVisible on a user-uploaded book creates the default config: the original PDF.
+    ok(await post("/api/book/update-book", { bookId, bookConfig: '{"DownloadButtonVisible":"Show"}' }));
+    const served = await download(bookId);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("application/pdf");
+    expect(served.headers["content-disposition"]).toMatch(/^attachment;/);
+    expect(served.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it("keeps protected, private and disabled books to their owner, and redirects to the owner's own URL", async () => {
+    const config = JSON.stringify({ pdf: { isOriginPath: true, url: "/download/x" } });
+    for (const fields of [
+      { privacy: { access: "password", mode: "single", hint: "", fromPage: 1, passwordHash: "x", users: [] } },
+      { privacy: { access: "private", mode: "single", hint: "", fromPage: 1, passwordHash: "", users: [] } },
+      { bStatus: 0 },
+    ] as Partial<BookDocument>[]) {
+      const { bookId } = await newBook(fields);
+      await convertedRevision(bookId, 1, pdf);
+      ok(await post("/api/book/update-book", { bookId, downloadconfig: config }));
+      const anonymous = await download(bookId);
+      expect([403, 404]).toContain(anonymous.statusCode);
+      expect(anonymous.json()).toMatchObject({ code: "ERROR" });
+      expect((await download(bookId, stranger)).statusCode).toBe(anonymous.statusCode);
+      const mine = await download(bookId, owner);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.rawPayload.equals(pdf)).toBe(true);
+    }
+    const external = await newBook();
+    ok(
+      await post("/api/book/update-book", {
+        bookId: external.bookId,
+        downloadconfig: JSON.stringify({ pdf: { isOriginPath: false, url: "https://files.example.com/book.pdf" } }),
+      }),
+    );
+    const redirected = await download(external.bookId);
+    expect(redirected.statusCode).toBe(302);
+    expect(redirected.headers.location).toBe("https://files.example.com/book.pdf");
+    expect((await download("nosuchbook")).statusCode).toBe(404);
+  });
+});
+
+describe("sessions on every book-content path", () => {
+  it("answers LOGIN_SIGNOUT without a session", async () => {
+    const paths = [
+      "/api/book/get-book-custom-config",
+      "/api/book/save-book-custom-config",
+      "/api/book/delete-book-custom-config",
+      "/api/book/get-custom-content",
+      "/api/book/save-custom-content",
+      "/api/book/delete-custom-content",
+      "/api/book/get-custom-theme",
+      "/api/book/save-custom-theme",
+      "/api/book/delete-custom-theme",
+      "/api/book/get-business-card-list",
+      "/api/book/get-book-business-card",
+      "/api/book/add-business-card",
+      "/api/book/update-Book-Business-Card",
+      "/api/book/update-Business-Card",
+      "/api/book/delete-business-card",
+      "/api/user/brand/get-list",
+      "/api/user/brand/create",
+      "/api/book/set-book-sare-icon",
+      "/api/book/get-book-lock",
+      "/api/book/set-book-text-status",
+      "/api/book/get-code-info",
+      "/api/book/get-book-list",
+      "/api/book/set-book-status",
+      "/api/book/delete-book",
+      "/api/other/add-upload-log",
+      "/api/other/add-upload-empty-log",
+    ];
+    const { bookId } = await newBook();
+    const fields = {
+      bookId,
+      config: "{}",
+      key: "k",
+      content: "{}",
+      name: "n",
+      theme: "{}",
+      cardId: "0123456789abcdef01234567",
+      sessionId: "tab-aaaaaaaa",
+      textStatus: "1",
+      status: "enabled",
+      title: "t",
+    };
+    for (const path of paths) {
+      const extra = path.startsWith("/api/user/brand/") ? { type: "loadingBrand" } : {};
+      expect(await post(path, { ...fields, ...extra }, ""), path).toMatchObject({ code: "LOGIN_SIGNOUT", status: "0" });
+    }
+    expect(await books.findById(bookId)).not.toBeNull();
+  });
+});
