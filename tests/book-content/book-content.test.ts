@@ -822,7 +822,7 @@ describe("sessions on every book-content path", () => {
       title: "t",
     };
     for (const path of paths) {
-      const extra = path.startsWith("/api/user/brand/") ? { type: "loadingBrand" } : {};
+      const extra: Record<string, string> = path.startsWith("/api/user/brand/") ? { type: "loadingBrand" } : {};
       expect(await post(path, { ...fields, ...extra }, ""), path).toMatchObject({ code: "LOGIN_SIGNOUT", status: "0" });
     }
     expect(await books.findById(bookId)).not.toBeNull();
