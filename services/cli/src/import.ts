@@ -43,7 +43,8 @@ import {
 } from "./import-options.js";
 import { currentEdition } from "./licence.js";
 import { validatePath } from "./paths.js";
-import { type Project, projectFormat } from "./project.js";
+import { configOf, type Project, projectFormat } from "./project.js";
+import { settleUnsaved } from "./projects.js";
 import { ask, canPrompt } from "./prompt.js";
 
 export interface ImportOptions {
@@ -61,6 +62,8 @@ export interface ImportOptions {
   noToc?: boolean;
   noLinks?: boolean;
   noSearch?: boolean;
+  /** The answer to "save the unsaved changes first?" when the project has them (asked on a terminal). */
+  unsaved?: "save" | "discard";
   json: boolean;
 }
 
@@ -182,6 +185,7 @@ export async function importBook(context: Context, options: ImportOptions): Prom
     },
   });
 
+  await settleUnsaved(context, projectDir, options.unsaved, "importing");
   const bookDir = join(projectDir, "book");
   await mkdir(projectDir, { recursive: true }).catch((error: Error) => {
     throw new CliError(`cannot create ${projectDir}: ${error.message}`, exitCodes.cannotCreate);
@@ -233,7 +237,10 @@ export async function importBook(context: Context, options: ImportOptions): Prom
     trial: !edition.registered,
     pageCount: result.pageCount,
     book: "book/manifest.json",
+    ...(previous ? configOf(previous) : {}),
     settings: previous?.settings ?? {},
+    ...(previous?.savedAt ? { savedAt: previous.savedAt } : {}),
+    ...(previous?.studio ? { studio: previous.studio } : {}),
   };
   await writeFile(join(projectDir, "project.json"), `${JSON.stringify(project, null, 2)}\n`);
   if (options.json) {

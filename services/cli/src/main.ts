@@ -18,11 +18,18 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf import <file.pdf…|images…> --out <project dir> [--pages 1,5-8,20] [--quality FHD|HD|SHD|custom]
                   [--definition 80-95 --max-edge 450-3200 --dpi 72-320] [--password TEXT] [--title TEXT]
                   [--engine text|image] [--cut none|auto|1|2|3] [--no-toc] [--no-links] [--no-search]
+                  [--save-changes|--discard-changes] (a project with unsaved changes; asked on a terminal)
   turnleaf batch <folder> --out <dir> [--retry] [import options]   one project per PDF or image, a task list
   turnleaf publish <project dir> --format html|pwa|wordpress|joomla|drupal --out <dir> [--title T] [--description D]
                    [--keywords K] [--lang zh|en…] [--width 100%] [--height 600] (plug-ins: the embed's size)
                    [--seo-text (wordpress: a text version for search engines)]   (exe, app, apk: refused, no toolchain)
 
+  turnleaf project show|save|discard <project dir> [--name N]       saving with no change is skipped
+  turnleaf project set <project dir> key=value…                     a setting, kept unsaved until project save
+  turnleaf project open <project dir> [--save-changes|--discard-changes]
+  turnleaf template save <project dir> --name N --cover IMAGE --parts settings,theme,…|all
+  turnleaf template list | export <name> --out FILE.tltemplate | import FILE | replace <name> <project dir> [--parts …]
+  turnleaf template delete <name>
   turnleaf login [--email E] [--password P] [--server URL]                  the cloud session (asks on a terminal)
   turnleaf logout
   turnleaf upload <project dir> [--title T] [--keywords K] [--description D] [--category C] [--html-text]
@@ -56,6 +63,8 @@ const commandOptions = {
   terminal: { ...common },
   import: {
     ...common,
+    "save-changes": { type: "boolean" },
+    "discard-changes": { type: "boolean" },
     engine: { type: "string" },
     cut: { type: "string" },
     "no-toc": { type: "boolean" },
@@ -114,6 +123,19 @@ const commandOptions = {
     "chunk-size": { type: "string" },
     rate: { type: "string" },
     "no-wait": { type: "boolean" },
+  },
+  project: {
+    ...common,
+    name: { type: "string" },
+    "save-changes": { type: "boolean" },
+    "discard-changes": { type: "boolean" },
+  },
+  template: {
+    ...common,
+    name: { type: "string" },
+    cover: { type: "string" },
+    parts: { type: "string" },
+    out: { type: "string", short: "o" },
   },
   books: {
     ...common,
@@ -202,6 +224,7 @@ export async function run(argv: string[], context: Context): Promise<void> {
         password: text("password"),
         title: text("title"),
         ...conversionFlags(text, flag),
+        unsaved: unsavedAnswer(flag),
         json: flag("json"),
       });
     }
@@ -274,6 +297,30 @@ export async function run(argv: string[], context: Context): Promise<void> {
         json: flag("json"),
       });
     }
+    case "project": {
+      const { projectCommand } = await import("./projects.js");
+      return projectCommand(context, {
+        action: positionals[0],
+        project: positionals[1],
+        assignments: positionals.slice(2),
+        name: text("name"),
+        unsaved: unsavedAnswer(flag),
+        json: flag("json"),
+      });
+    }
+    case "template": {
+      tooMany(3);
+      const { template } = await import("./templates.js");
+      return template(context, {
+        action: positionals[0],
+        args: positionals.slice(1),
+        name: text("name"),
+        cover: text("cover"),
+        parts: text("parts"),
+        out: text("out"),
+        json: flag("json"),
+      });
+    }
     case "books": {
       tooMany(2);
       const { books } = await import("./books.js");
@@ -290,6 +337,14 @@ export async function run(argv: string[], context: Context): Promise<void> {
       });
     }
   }
+}
+
+/** --save-changes / --discard-changes: what to do with a project's unsaved changes (asked on a terminal). */
+function unsavedAnswer(flag: (key: string) => boolean): "save" | "discard" | undefined {
+  if (flag("save-changes") && flag("discard-changes")) {
+    throw new UsageError("--save-changes and --discard-changes exclude each other");
+  }
+  return flag("save-changes") ? "save" : flag("discard-changes") ? "discard" : undefined;
 }
 
 /** Rendering engine, wide-page cut and information extraction, shared by import and batch. */

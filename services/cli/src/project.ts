@@ -25,6 +25,58 @@ export interface Project {
   book: string;
   /** Reader settings (the reader's defaults where unset). */
   settings: Record<string, unknown>;
+  /** The other configuration parts (spec 001 §3 project and template parts), kept as the editor stores them. */
+  template?: unknown;
+  theme?: unknown;
+  scene?: unknown;
+  languages?: unknown;
+  toc?: unknown;
+  bookmarks?: unknown;
+  password?: unknown;
+  assistant?: unknown;
+  /** When the configuration was last saved. */
+  savedAt?: string;
+  /** The book `turnleaf studio` edits this project as, per server. */
+  studio?: Record<string, { bookId: string; number: string }>;
+}
+
+/** The configuration parts of a project: what a template can carry and what re-import keeps. */
+export const configParts = [
+  "template",
+  "theme",
+  "scene",
+  "settings",
+  "languages",
+  "toc",
+  "bookmarks",
+  "password",
+  "assistant",
+] as const;
+export type ConfigPart = (typeof configParts)[number];
+export type ProjectConfig = Partial<Record<ConfigPart, unknown>>;
+
+/** The configuration of a project (the parts it has). */
+export function configOf(project: Project, parts: readonly ConfigPart[] = configParts): ProjectConfig {
+  const config: ProjectConfig = {};
+  for (const part of parts) if (project[part] !== undefined) config[part] = project[part];
+  return config;
+}
+
+/** Key order does not make a change. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+export function sameConfig(a: ProjectConfig, b: ProjectConfig): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
 export const projectMessages = { missing: "Project file does not exist" } as const;
