@@ -289,6 +289,29 @@ describe("resource files through the gateway", () => {
     }
   });
 
+  it("answers odd paths below 500 with the envelope and no stack", async () => {
+    for (const path of [
+      "%",
+      "%ff%fe",
+      "%E0%A4%A",
+      "x".repeat(5_000),
+      `${"a/".repeat(300)}b.json`,
+      "a%20b",
+      ";",
+      "%3Cscript%3E",
+    ]) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await gateway.inject({ method, url: `/resourceFiles/${path}` });
+        expect(response.statusCode, `${method} ${path.slice(0, 30)}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${method} ${path.slice(0, 30)}`).toBeLessThan(500);
+        if (method === "GET") {
+          expect(response.json(), path.slice(0, 30)).toMatchObject({ code: "ERROR", status: "0" });
+          expect(response.body).not.toMatch(/\bat \S+ \(|node_modules/);
+        }
+      }
+    }
+  });
+
   it("leaves /resourceFiles/manage/power/powerConfig.json to an exact route of its own", async () => {
     expect(existsSync(join(resourceFilesDir, "manage"))).toBe(false);
     const app = Fastify();
