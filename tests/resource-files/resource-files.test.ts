@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createLogger } from "@turnleaf/kit";
 import {
   type ResourceIndexFile,
@@ -223,7 +224,8 @@ describe("resource files through the gateway", () => {
 
   it("answers validators: an ETag and cache lifetime, 304 on If-None-Match, HEAD without a body", async () => {
     const path = `/resourceFiles/${resourcePaths.settings}`;
-    const first = await fetch(`${base}${path}`);
+    const identity = { "accept-encoding": "identity" };
+    const first = await fetch(`${base}${path}`, { headers: identity });
     const length = (await first.arrayBuffer()).byteLength;
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^(W\/)?".+"$/);
@@ -246,11 +248,29 @@ describe("resource files through the gateway", () => {
     expect(range.statusCode).toBe(206);
     expect(range.body).toBe("{");
 
-    const head = await fetch(`${base}${path}`, { method: "HEAD" });
+    const head = await fetch(`${base}${path}`, { method: "HEAD", headers: identity });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe(String(length));
     expect(head.headers.get("etag")).toBe(etag);
     expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it("serves the JSON files brotli- or gzip-compressed to clients that accept it, the same content", async () => {
+    const path = `/resourceFiles/${resourcePaths.settings}`;
+    const plain = await gateway.inject({ method: "GET", url: path });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const [accept, encoding, decompress] of [
+      ["br, gzip", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const) {
+      const response = await gateway.inject({ method: "GET", url: path, headers: { "accept-encoding": accept } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-encoding"]).toBe(encoding);
+      expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(decompress(response.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
   });
 
   it("answers unknown files, folders and hidden files with the gateway's 404 envelope", async () => {

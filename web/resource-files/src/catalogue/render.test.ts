@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { resourceFilesDir } from "../index.js";
-import { renderResourceFiles } from "./render.js";
+import { compressedSiblings, renderResourceFiles } from "./render.js";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -15,11 +16,20 @@ describe("the committed resourceFiles folder", () => {
   const { data, assets } = renderResourceFiles();
 
   it("holds exactly what the catalogue sources generate (npm run generate -w web/resource-files)", () => {
-    expect(filesUnder(resourceFilesDir).sort()).toEqual([...data.keys(), ...assets.keys()].sort());
+    const compressed = [...data.keys()].flatMap(compressedSiblings);
+    expect(filesUnder(resourceFilesDir).sort()).toEqual([...data.keys(), ...assets.keys(), ...compressed].sort());
     for (const [path, document] of data)
       expect(JSON.parse(readFileSync(join(resourceFilesDir, path), "utf8")), path).toEqual(document);
     for (const [path, content] of assets)
       expect(readFileSync(join(resourceFilesDir, path)).equals(Buffer.from(content)), path).toBe(true);
+  });
+
+  it("holds compressed copies identical to each JSON file once decompressed", () => {
+    for (const path of data.keys()) {
+      const text = readFileSync(join(resourceFilesDir, path));
+      expect(brotliDecompressSync(readFileSync(join(resourceFilesDir, `${path}.br`))).equals(text), path).toBe(true);
+      expect(gunzipSync(readFileSync(join(resourceFilesDir, `${path}.gz`))).equals(text), path).toBe(true);
+    }
   });
 
   it("writes valid PNG backgrounds of the stated size", () => {

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { isNodeVisible, settingDefaults, walkSettings } from "../settings.js";
 import type { ResourceIndexFile, ResourceKind, SettingsTree } from "../types.js";
 import { validateResourceFile } from "../validate.js";
@@ -29,6 +30,17 @@ export const resourcePaths: Record<ResourceKind, string> = {
 };
 
 export const resourceIndexPath = "index.json";
+
+/** The precompressed copies the gateway serves for a JSON file when the client accepts them. */
+export function compressedSiblings(path: string): string[] {
+  return [`${path}.br`, `${path}.gz`];
+}
+
+export function compressedCopy(sibling: string, bytes: Uint8Array): Buffer {
+  return sibling.endsWith(".br")
+    ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+    : gzipSync(bytes, { level: 9 });
+}
 
 /** The tree with each node's isShow set from its related conditions under the defaults. */
 function withIsShow(source: SettingsTree): SettingsTree {
