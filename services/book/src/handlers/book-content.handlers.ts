@@ -418,9 +418,9 @@ export function bookContentHandlers({
     },
 
     async getAsset(request) {
-      if (!files) throw unavailableFiles();
       const asset = contentIdPattern.test(request.fileId) ? await content.asset(request.fileId) : null;
       if (asset?.state !== "ready") throw new DomainError("NOT_FOUND", "file not found");
+      if (!files) throw unavailableFiles();
       return {
         asset: {
           fileId: asset.fileId,
@@ -439,9 +439,9 @@ export function bookContentHandlers({
       const source = pdfSource(book, requester);
       if (!book) throw new DomainError("NOT_FOUND", "book not found");
       if (source.kind === "external") return { url: source.url, external: true, fileName: "" };
-      if (!files) throw unavailableFiles();
-      const pdf = sourcePdfOf(await manifestsOf(book));
-      if (!pdf) throw new DomainError("NOT_FOUND", "the original PDF of this book is not available");
+      // Without S3 there is no kept PDF to find (the service runs without storage).
+      const pdf = files ? sourcePdfOf(await manifestsOf(book)) : null;
+      if (!pdf || !files) throw new DomainError("NOT_FOUND", "the original PDF of this book is not available");
       const fileName = `${(book.title || book.number).slice(0, 100)}.pdf`;
       return {
         url: await files.presignBookFile(book.bookId, pdf.revision, pdf.key, fileName),
