@@ -186,7 +186,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
       const s = stage.getBoundingClientRect();
       const v = viewport.getBoundingClientRect();
       const room = vertical ? s.top - v.top : side === "right" ? s.left - v.left : v.right - s.right;
-      roomRef.current = Math.max(0, room / zoom);
+      roomRef.current = Math.max(0, (room - 8) / zoom);
     }
     const start = resting(side, corner);
     pointerRef.current = reverse ? { x: -start.x, y: start.y } : start;
@@ -442,7 +442,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
           {faces.map(({ side, page }) => (
             <Face key={`${side}-${page ?? "none"}`} {...faceProps(side)} page={pageAt(page)} interactive={!turn} />
           ))}
-          {double && settings.binding !== "none" ? (
+          {double && settings.binding !== "none" && current.left !== null && current.right !== null ? (
             <div
               className={settings.binding === "spiral" ? "tl-spiral" : "tl-gutter"}
               data-testid="binding"

@@ -167,7 +167,7 @@ export function Reader({
     url.searchParams.set("lang", code);
     window.history.replaceState(null, "", url);
   };
-  const [info, setInfo] = useState<Info>(() => (initialBook.settings.helpAtStart ? "help" : "none"));
+  const [info, setInfo] = useState<Info>("none");
   const [annotations, setAnnotations] = useState(true);
   const [history, setHistory] = useState<{ pages: number[]; at: number }>({ pages: [], at: -1 });
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
@@ -467,6 +467,13 @@ export function Reader({
   const atEnd = spread >= layout.spreadCount - 1;
   const settings = book.settings;
   const loaderDone = useLoaderDone(settings.loader?.minSeconds ?? 0, Boolean(settings.loader));
+  // Help shown at open waits for the loader to go.
+  const helpShown = useRef(false);
+  useEffect(() => {
+    if (!settings.helpAtStart || !loaderDone || helpShown.current) return;
+    helpShown.current = true;
+    setInfo("help");
+  }, [settings.helpAtStart, loaderDone]);
   const refusal = accessRefusal(settings, {
     framed: window.parent !== window,
     userAgent: navigator.userAgent,
