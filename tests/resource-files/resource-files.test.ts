@@ -232,6 +232,7 @@ describe("resource files through the gateway", () => {
     expect(first.headers.get("cache-control")).toBe("public, max-age=300");
     expect(first.headers.get("last-modified")).not.toBeNull();
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
 
     const again = await gateway.inject({ method: "GET", url: path, headers: { "if-none-match": etag ?? "" } });
     expect(again.statusCode).toBe(304);

@@ -31,7 +31,10 @@ export function registerResourceFileRoutes(
     allowedPath: (pathname) => !pathname.endsWith("/"),
     // Unknown files, folders and hidden files go to the not-found handler (the gateway's 404 envelope).
     dotfiles: "ignore",
-    // SVG previews are images only: never let a browser sniff a file into another type.
-    setHeaders: (reply) => reply.header("x-content-type-options", "nosniff"),
+    // Data and pictures only: no sniffing into another type, and an SVG opened on its own runs nothing.
+    setHeaders: (reply) =>
+      reply
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox"),
   });
 }
