@@ -43,6 +43,7 @@ const log = createLogger({ service: "book-content-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
 const assetsBucket = `turnleaf-assets-bc-${suffix}`;
 const booksBucket = `turnleaf-books-bc-${suffix}`;
+const sourcesBucket = `turnleaf-sources-bc-${suffix}`;
 const owner = "10001";
 const stranger = "20002";
 
@@ -77,7 +78,7 @@ async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]
 
 beforeAll(async () => {
   s3 = createS3Client(stores.s3);
-  await ensureBuckets(s3, [assetsBucket, booksBucket], stores.s3.region, log);
+  await ensureBuckets(s3, [assetsBucket, booksBucket, sourcesBucket], stores.s3.region, log);
   nats = await connectNats({ url: stores.natsUrl, name: "book-content-test", log });
 
   const assembled = await assemblePower({ mongo: await database("power"), log });
@@ -95,7 +96,7 @@ beforeAll(async () => {
   revisions = new BookRevisionRepository(bookMongo);
   content = new BookContentRepository(bookMongo);
   await Promise.all([books.ensureIndexes(), revisions.ensureIndexes(), content.ensureIndexes()]);
-  const files = new FileStore(s3, assetsBucket, booksBucket);
+  const files = new FileStore(s3, assetsBucket, booksBucket, sourcesBucket);
   const bookAddress = await serve(buildBookServices({ books, revisions, power, content, files, log }));
   hosting = await runHostingConsumer(nats, books, log, { durable: `book-hosting-test-${suffix}`, retryDelayMs: 100 });
 
@@ -120,7 +121,7 @@ afterAll(async () => {
     await mongo.close();
   }
   if (s3) {
-    for (const bucket of [assetsBucket, booksBucket]) {
+    for (const bucket of [assetsBucket, booksBucket, sourcesBucket]) {
       const keys: string[] = [];
       for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);
       await s3.removeObjects(bucket, keys);
@@ -742,6 +743,22 @@ describe("the original PDF download (download/download-pdf-file.php) and downloa
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("application/pdf");
     expect(served.headers["content-disposition"]).toMatch(/^attachment;/);
+    expect(served.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it("falls back to the upload's original in the sources bucket when the conversion kept none", async () => {
+    const { bookId } = await newBook();
+    await convertedRevision(bookId, 1);
+    ok(await post("/api/book/update-book", { bookId, bookConfig: '{"DownloadButtonVisible":"yes"}' }));
+    expect((await download(bookId)).json()).toMatchObject({ msg: "the original PDF of this book is not available" });
+    await s3.putObject(
+      sourcesBucket,
+      `uploads/task-${bookId}/a-picture`,
+      Buffer.from("\xff\xd8\xff\xe0 jpeg", "latin1"),
+    );
+    await s3.putObject(sourcesBucket, `uploads/task-${bookId}/b-document`, pdf);
+    const served = await download(bookId);
+    expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(pdf)).toBe(true);
   });
 

@@ -25,6 +25,8 @@ export function readConfig(source: Env) {
       S3_BUCKET_ASSETS: env.text.default("turnleaf-assets"),
       /** Where the conversions write books (read only here: manifests and kept source PDFs). */
       S3_BUCKET_BOOKS: env.text.default("turnleaf-books"),
+      /** The upload service's bucket of uploaded originals, read only (the PDF download). */
+      S3_BUCKET_SOURCES: env.text.default("turnleaf-sources"),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

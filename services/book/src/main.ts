@@ -42,7 +42,7 @@ runGrpcService(
         }),
       );
       await ensureBuckets(s3, [config.S3_BUCKET_ASSETS], config.S3_REGION, log);
-      files = new FileStore(s3, config.S3_BUCKET_ASSETS, config.S3_BUCKET_BOOKS);
+      files = new FileStore(s3, config.S3_BUCKET_ASSETS, config.S3_BUCKET_BOOKS, config.S3_BUCKET_SOURCES);
     } else {
       log.warn("S3_ENDPOINT is not set: upload-file and the PDF download answer 'file storage is not configured'");
     }

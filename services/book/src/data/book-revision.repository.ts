@@ -23,6 +23,11 @@ export class BookRevisionRepository {
     return this.revisions.findOne({ bookId, revision: 1 }).lean<BookRevisionDocument>().exec();
   }
 
+  /** The claims of the book's revisions (which upload wrote each), newest first. */
+  async claimsOf(bookId: string): Promise<BookRevisionDocument[]> {
+    return this.revisions.find({ bookId }).sort({ revision: -1 }).lean<BookRevisionDocument[]>().exec();
+  }
+
   /** The book's revisions, newest first. */
   async revisionsOf(bookId: string): Promise<number[]> {
     const claimed = await this.revisions.find({ bookId }).sort({ revision: -1 }).lean<BookRevisionDocument[]>().exec();

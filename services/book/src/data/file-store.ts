@@ -10,7 +10,8 @@ function isMissing(error: unknown): boolean {
 
 /**
  * The book service's S3 view: the assets bucket it owns (editor uploads, under each user's folder) and, read only,
- * the books bucket the conversions write (a revision's manifest and its kept source PDF). Bytes never pass through
+ * the books bucket the conversions write (a revision's manifest and its kept source PDF) and the sources bucket the
+ * upload service writes (`uploads/<taskId>/<fileId>`, the uploaded originals). Bytes never pass through
  * this service: callers PUT and GET through short-lived presigned URLs.
  */
 export class FileStore {
@@ -18,6 +19,7 @@ export class FileStore {
     private readonly s3: S3Client,
     readonly assetsBucket: string,
     readonly booksBucket: string,
+    readonly sourcesBucket: string,
   ) {}
 
   presignAssetPut(key: string): Promise<string> {
@@ -53,6 +55,28 @@ export class FileStore {
       if (isMissing(error) || error instanceof SyntaxError) return null;
       throw error;
     }
+  }
+
+  /** The first uploaded original of a task that is a PDF (by its first bytes), in key order; null when none. */
+  async sourcePdf(taskId: string): Promise<string | null> {
+    const keys: string[] = [];
+    for await (const item of this.s3.listObjectsV2(this.sourcesBucket, `uploads/${taskId}/`, true)) {
+      if (item.name) keys.push(item.name);
+      if (keys.length >= 50) break;
+    }
+    for (const key of keys.sort()) {
+      const stream = await this.s3.getPartialObject(this.sourcesBucket, key, 0, 5);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      if (Buffer.concat(chunks).toString("latin1") === "%PDF-") return key;
+    }
+    return null;
+  }
+
+  presignSource(key: string, fileName: string): Promise<string> {
+    return this.s3.presignedGetObject(this.sourcesBucket, key, presignSeconds, {
+      "response-content-disposition": `attachment; filename="${fileName.replace(/[^\w.-]/g, "_")}"`,
+    });
   }
 
   presignBookFile(bookId: string, revision: number, key: string, fileName: string): Promise<string> {

@@ -439,15 +439,24 @@ export function bookContentHandlers({
       const source = pdfSource(book, requester);
       if (!book) throw new DomainError("NOT_FOUND", "book not found");
       if (source.kind === "external") return { url: source.url, external: true, fileName: "" };
-      // Without S3 there is no kept PDF to find (the service runs without storage).
-      const pdf = files ? sourcePdfOf(await manifestsOf(book)) : null;
-      if (!pdf || !files) throw new DomainError("NOT_FOUND", "the original PDF of this book is not available");
+      const unavailable = () => new DomainError("NOT_FOUND", "the original PDF of this book is not available");
+      // Without S3 there is no PDF to find (the service runs without storage).
+      if (!files) throw unavailable();
       const fileName = `${(book.title || book.number).slice(0, 100)}.pdf`;
-      return {
-        url: await files.presignBookFile(book.bookId, pdf.revision, pdf.key, fileName),
-        external: false,
-        fileName,
-      };
+      const kept = sourcePdfOf(await manifestsOf(book));
+      if (kept) {
+        return {
+          url: await files.presignBookFile(book.bookId, kept.revision, kept.key, fileName),
+          external: false,
+          fileName,
+        };
+      }
+      // The upload's original, newest revision first (a reconversion's sources stay under the upload it reconverts).
+      for (const claim of await revisions.claimsOf(book.bookId)) {
+        const key = await files.sourcePdf(claim.uploadTaskId);
+        if (key) return { url: await files.presignSource(key, fileName), external: false, fileName };
+      }
+      throw unavailable();
     },
   };
 }
