@@ -294,3 +294,19 @@ describe("power limits at end-upload", () => {
     expect((await begin(userId)).code).toBe("OK");
   });
 });
+
+describe("power limits under concurrent completions", () => {
+  it("completes exactly k of 50 uploads finished at once through the gateway, refusing the rest", async () => {
+    const limit = 5;
+    const userId = await user(vip, limit);
+    const tasks: string[] = [];
+    for (let index = 0; index < 50; index += 1) tasks.push(await uploaded(userId));
+    const replies = await Promise.all(tasks.map((taskId) => end(userId, taskId)));
+    const codes = replies.map((reply) => reply.code);
+    expect(codes.filter((code) => code === "OK")).toHaveLength(limit);
+    expect(codes.filter((code) => code === "BOOK_UPLOAD_OVER_LIMIT")).toHaveLength(50 - limit);
+    expect(await booksHosted(userId)).toBe(limit);
+    const books = new Set(replies.filter((reply) => reply.code === "OK").map((reply) => reply.data?.bookId));
+    expect(books.size).toBe(limit);
+  }, 120_000);
+});
