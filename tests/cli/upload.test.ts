@@ -197,3 +197,84 @@ describe("turnleaf upload", { timeout: 180_000 }, () => {
     expect(after.list.map((book) => book.bookId)).not.toContain(bookId);
   });
 });
+
+describe("turnleaf studio", { timeout: 180_000 }, () => {
+  /** A setting changed in the editor: the editor's own save path. */
+  async function editorChanges(bookId: string, config: Record<string, unknown>) {
+    const response = await fetch(`${services.gatewayUrl}/api/book/update-book`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: await sessionCookie() },
+      body: new URLSearchParams({ bookId, bookConfig: JSON.stringify(config) }).toString(),
+    });
+    expect(((await response.json()) as { code: string }).code).toBe("OK");
+  }
+
+  it("opens the editor on a local project, saves only the editor's changes and asks before discarding", async () => {
+    expect((await cli(["login", "--email", demo.email, "--password", demo.password])).code).toBe(0);
+    expect((await cli(["import", "labelled.pdf", "--out", "studio-project"])).code).toBe(0);
+    expect((await cli(["project", "set", "studio-project", "bgColor=#102030"])).code).toBe(0);
+    expect((await cli(["project", "save", "studio-project"])).code).toBe(0);
+    const env = { TURNLEAF_SERVER: services.gatewayUrl };
+    const first = startCli(workDir, home, ["studio", "studio-project", "--no-start", "--lang", "en"], env);
+    await expect.poll(() => first.output.stdout, { timeout: 120_000 }).toMatch(/^editor: /m);
+    const editor = /^editor: (\S+)$/m.exec(first.output.stdout)?.[1] ?? "";
+    expect(editor).toMatch(new RegExp(`^${services.gatewayUrl}/book_edit2/editor\\?num=\\S+&lang=en$`));
+    const page = await fetch(editor);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const project = JSON.parse(await readFile(join(workDir, "studio-project", "project.json"), "utf8"));
+    const { bookId } = project.studio[services.gatewayUrl] as { bookId: string };
+    // The project's configuration reached the book the editor edits.
+    const book = await fetch(`${services.gatewayUrl}/api/book/get-book`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: await sessionCookie() },
+      body: new URLSearchParams({ bookId }).toString(),
+    });
+    expect(((await book.json()) as { data: { htmlConfig: Record<string, unknown> } }).data.htmlConfig).toMatchObject({
+      bgColor: "#102030",
+    });
+
+    first.child.stdin?.write("s\n");
+    await expect
+      .poll(() => first.output.stdout, { message: first.output.stderr })
+      .toContain("no changes: nothing to save");
+    await editorChanges(bookId, { bgColor: "#aabbcc" });
+    first.child.stdin?.write("s\n");
+    await expect.poll(() => first.output.stdout).toMatch(/^saved .*project\.json$/m);
+    const saved = JSON.parse(await readFile(join(workDir, "studio-project", "project.json"), "utf8"));
+    expect(saved.settings.bgColor).toBe("#aabbcc");
+
+    // Closing with unsaved changes and nobody to ask: refused, the changes kept for later.
+    await editorChanges(bookId, { bgColor: "#ddeeff" });
+    first.child.stdin?.write("q\n");
+    const closed = await first.exited;
+    expect(closed.code, first.output.stderr).toBe(65);
+    expect(first.output.stderr).toContain(
+      "has unsaved changes: answer with --save-changes or --discard-changes before closing the studio",
+    );
+    expect(
+      JSON.parse(await readFile(join(workDir, "studio-project", "project.unsaved.json"), "utf8")).settings.bgColor,
+    ).toBe("#ddeeff");
+
+    // Again: the same book (no new upload), and the answer given this time.
+    const second = startCli(workDir, home, ["studio", "studio-project", "--no-start", "--discard-changes"], env);
+    await expect.poll(() => second.output.stdout, { timeout: 60_000 }).toMatch(/^editor: /m);
+    second.child.stdin?.write("q\n");
+    const reopened = await second.exited;
+    expect(reopened.code, second.output.stderr).toBe(0);
+    expect(second.output.stderr).not.toContain("giving the project a book");
+    expect(second.output.stderr).toContain("discarded the unsaved changes");
+    await expect(stat(join(workDir, "studio-project", "project.unsaved.json"))).rejects.toThrow();
+    expect(JSON.parse(await readFile(join(workDir, "studio-project", "project.json"), "utf8")).settings.bgColor).toBe(
+      "#aabbcc",
+    );
+  });
+
+  it("says clearly when there is no stack to use and it may not start one", async () => {
+    const refused = await runCli(workDir, home, ["studio", "studio-project", "--no-start"], {
+      TURNLEAF_SERVER: "http://127.0.0.1:9",
+    });
+    expect(refused.code).toBe(69);
+    expect(refused.stderr).toContain("nothing answers at http://127.0.0.1:9");
+  });
+});

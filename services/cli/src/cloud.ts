@@ -61,7 +61,8 @@ export class Cloud {
 
   static async open(context: Context, server: string | undefined): Promise<Cloud> {
     const session = await readSession(context);
-    const url = serverUrl(server ?? session?.server, context.env);
+    // --server, else $TURNLEAF_SERVER, else the server of the saved session, else the local default.
+    const url = serverUrl(server || context.env.TURNLEAF_SERVER || session?.server, {});
     return new Cloud(url, session && session.server === url ? session.cookie : undefined);
   }
 

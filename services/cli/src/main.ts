@@ -5,7 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { type Context, processContext } from "./context.js";
-import { describeFailure, UsageError } from "./errors.js";
+import { describeFailure, exitCodes, UsageError } from "./errors.js";
 
 export const usage = `turnleaf: Turnleaf's desktop authoring tool
 
@@ -24,6 +24,8 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
                    [--keywords K] [--lang zh|en…] [--width 100%] [--height 600] (plug-ins: the embed's size)
                    [--seo-text (wordpress: a text version for search engines)]   (exe, app, apk: refused, no toolchain)
 
+  turnleaf studio <project dir> [--server URL] [--no-start] [--open] [--lang en] [--save-changes|--discard-changes]
+                  the editor on a local project (starts the local stack when none answers); s saves, q closes
   turnleaf project show|save|discard <project dir> [--name N]       saving with no change is skipped
   turnleaf project set <project dir> key=value…                     a setting, kept unsaved until project save
   turnleaf project open <project dir> [--save-changes|--discard-changes]
@@ -136,6 +138,15 @@ const commandOptions = {
     cover: { type: "string" },
     parts: { type: "string" },
     out: { type: "string", short: "o" },
+  },
+  studio: {
+    ...common,
+    server: { type: "string" },
+    "no-start": { type: "boolean" },
+    open: { type: "boolean" },
+    lang: { type: "string" },
+    "save-changes": { type: "boolean" },
+    "discard-changes": { type: "boolean" },
   },
   books: {
     ...common,
@@ -321,6 +332,19 @@ export async function run(argv: string[], context: Context): Promise<void> {
         json: flag("json"),
       });
     }
+    case "studio": {
+      tooMany(1);
+      const { studio } = await import("./studio.js");
+      return studio(context, {
+        project: positionals[0],
+        server: text("server"),
+        start: !flag("no-start"),
+        open: flag("open"),
+        lang: text("lang"),
+        unsaved: unsavedAnswer(flag),
+        json: flag("json"),
+      });
+    }
     case "books": {
       tooMany(2);
       const { books } = await import("./books.js");
@@ -359,11 +383,20 @@ function conversionFlags(text: (key: string) => string | undefined, flag: (key: 
 }
 
 const context = processContext();
+let settled = false;
+// A command whose work was left waiting on nothing would otherwise end silently with status 0.
+process.once("beforeExit", () => {
+  if (settled) return;
+  context.note("turnleaf: unexpected failure: the command stopped before it finished");
+  process.exitCode = exitCodes.internal;
+});
 run(process.argv.slice(2), context).then(
   () => {
+    settled = true;
     process.exitCode = 0;
   },
   (error: unknown) => {
+    settled = true;
     const { message, exitCode } = describeFailure(error);
     context.note(`turnleaf: ${message}`);
     process.exitCode = exitCode;

@@ -55,7 +55,7 @@ interface TaskFile {
   received: number | string;
 }
 
-interface Task {
+export interface Task {
   taskId: string;
   title: string;
   state: string;
@@ -185,22 +185,7 @@ export async function upload(context: Context, options: UploadOptions): Promise<
   if (options.email !== undefined || !cloud.loggedIn) await logInFor(context, cloud, options);
 
   try {
-    const savedPath = join(projectDir, savedFile);
-    const saved = await readSaved(savedPath, cloud.server);
-    let task = saved ? await resumable(cloud, saved) : undefined;
-    let files: SavedUpload["files"];
-    if (task && saved) {
-      files = saved.files;
-      context.note(`resuming upload task ${task.taskId} (${task.state})`);
-      if (task.state === "paused") task = await operate(cloud, task.taskId, "continue");
-    } else {
-      ({ task, files } = await begin(context, cloud, project, { ...options, title }));
-      await writeFile(savedPath, `${JSON.stringify({ server: cloud.server, taskId: task.taskId, files }, null, 2)}\n`);
-    }
-    await sendFiles(context, cloud, task, files, { chunkSize, rate });
-    const ended = await end(cloud, task.taskId, options.pdfPassword);
-    await rm(savedPath, { force: true });
-    const done = options.noWait ? ended : await waitForConversion(context, cloud, ended.taskId);
+    const done = await uploadProject(context, cloud, projectDir, project, { ...options, title }, { chunkSize, rate });
     await finished(context, cloud, done, options.json);
   } catch (error) {
     if (error instanceof CliError && !error.message.startsWith("Upload failed")) {
@@ -208,6 +193,41 @@ export async function upload(context: Context, options: UploadOptions): Promise<
     }
     throw error;
   }
+}
+
+/**
+ * Uploads the project (continuing its saved task when there is one), ends the upload and, unless `noWait`, waits
+ * for the conversion: answers the finished task (bookId, number, revision).
+ */
+export async function uploadProject(
+  context: Context,
+  cloud: Cloud,
+  projectDir: string,
+  project: Project,
+  options: Pick<
+    UploadOptions,
+    "keywords" | "description" | "category" | "htmlText" | "overwrite" | "pdfPassword" | "noWait"
+  > & {
+    title: string;
+  },
+  pace: { chunkSize: number | undefined; rate: number | undefined } = { chunkSize: undefined, rate: undefined },
+): Promise<Task> {
+  const savedPath = join(projectDir, savedFile);
+  const saved = await readSaved(savedPath, cloud.server);
+  let task = saved ? await resumable(cloud, saved) : undefined;
+  let files: SavedUpload["files"];
+  if (task && saved) {
+    files = saved.files;
+    context.note(`resuming upload task ${task.taskId} (${task.state})`);
+    if (task.state === "paused") task = await operate(cloud, task.taskId, "continue");
+  } else {
+    ({ task, files } = await begin(context, cloud, project, options));
+    await writeFile(savedPath, `${JSON.stringify({ server: cloud.server, taskId: task.taskId, files }, null, 2)}\n`);
+  }
+  await sendFiles(context, cloud, task, files, pace);
+  const ended = await end(cloud, task.taskId, options.pdfPassword);
+  await rm(savedPath, { force: true });
+  return options.noWait ? ended : await waitForConversion(context, cloud, ended.taskId);
 }
 
 async function logInFor(context: Context, cloud: Cloud, options: UploadOptions): Promise<void> {
@@ -248,7 +268,7 @@ async function begin(
   context: Context,
   cloud: Cloud,
   project: Project,
-  options: UploadOptions & { title: string },
+  options: Pick<UploadOptions, "keywords" | "description" | "category" | "htmlText" | "overwrite"> & { title: string },
 ): Promise<{ task: Task; files: SavedUpload["files"] }> {
   if (project.sources.some((source) => !source.path)) throw new CliError(uploadMessages.noSources);
   const files: SavedUpload["files"] = [];

@@ -1,0 +1,213 @@
+/**
+ * turnleaf studio <project>: the online editor on a local project. It uses the local stack at the server (starting
+ * it from this checkout's scripts/dist/up.js, as `npm start` does, when nothing answers there), gives the project a
+ * book on it once (an upload; remembered in project.json's `studio`), pushes the project's configuration to the book
+ * and prints the editor's address. While it runs, a line `s` on stdin saves what was changed in the editor into the
+ * project (skipped when nothing changed) and `q` (or Ctrl-C) closes, asking first when there are unsaved changes.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { Cloud, CloudRefusal } from "./cloud.js";
+import type { Context } from "./context.js";
+import { CliError, exitCodes } from "./errors.js";
+import { validatePath } from "./paths.js";
+import { type Project, type ProjectConfig, readProject, sameConfig } from "./project.js";
+import { editedConfig, projectCommandMessages, saveProject, settleUnsaved, writeWorking } from "./projects.js";
+import { uploadProject } from "./upload.js";
+
+export interface StudioOptions {
+  project: string | undefined;
+  server: string | undefined;
+  start: boolean;
+  open: boolean;
+  lang: string | undefined;
+  unsaved: "save" | "discard" | undefined;
+  json: boolean;
+}
+
+export const studioMessages = {
+  noStack: (server: string) =>
+    `nothing answers at ${server} and this tool has no local stack to start (scripts/dist/up.js of a built Turnleaf checkout): run npm start, or give --server`,
+  notStarted: (server: string) => `the local stack did not become healthy at ${server}`,
+} as const;
+
+const upScript = () => fileURLToPath(new URL("../../../scripts/dist/up.js", import.meta.url));
+
+async function healthy(server: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${server}/healthz`, { signal: AbortSignal.timeout(3_000) });
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the local stack for `server` (its port) and waits for it; the child is stopped when the studio closes. */
+async function startStack(context: Context, server: string): Promise<ChildProcess> {
+  const script = upScript();
+  if (!existsSync(script)) throw new CliError(studioMessages.noStack(server), exitCodes.unavailable);
+  const port = new URL(server).port || "80";
+  context.note(`starting the local stack on port ${port} (the first start builds the stores, several minutes)`);
+  const child = spawn(process.execPath, [script], {
+    cwd: fileURLToPath(new URL("../../../", import.meta.url)),
+    env: { ...context.env, PORT: port, LOG_LEVEL: context.env.LOG_LEVEL ?? "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let waited = 0; waited < 600; waited += 1) {
+    if (child.exitCode !== null) break;
+    if (await healthy(server)) return child;
+    await sleep(1_000);
+  }
+  child.kill("SIGINT");
+  throw new CliError(studioMessages.notStarted(server), exitCodes.unavailable);
+}
+
+interface BookInfo {
+  bookId: string;
+  number: string;
+  htmlConfig: Record<string, unknown>;
+}
+
+async function bookInfo(cloud: Cloud, bookId: string): Promise<BookInfo | undefined> {
+  try {
+    return await cloud.post<BookInfo>("/api/book/get-book", { bookId });
+  } catch (error) {
+    if (error instanceof CloudRefusal && error.exitCode !== 77) return undefined;
+    throw error;
+  }
+}
+
+/** The project's book on this server: the remembered one, else a new upload of the project. */
+async function studioBook(context: Context, cloud: Cloud, projectDir: string, project: Project): Promise<BookInfo> {
+  const known = project.studio?.[cloud.server];
+  const existing = known ? await bookInfo(cloud, known.bookId) : undefined;
+  if (existing) return existing;
+  context.note(`giving the project a book on ${cloud.server}`);
+  const task = await uploadProject(context, cloud, projectDir, project, {
+    title: project.title,
+    keywords: undefined,
+    description: undefined,
+    category: undefined,
+    htmlText: false,
+    overwrite: undefined,
+    pdfPassword: undefined,
+    noWait: false,
+  });
+  // The studio link is bookkeeping, not configuration: it is written straight into project.json.
+  const { project: current } = await readProject(projectDir);
+  const studio = { ...(current.studio ?? {}), [cloud.server]: { bookId: task.bookId, number: task.number } };
+  await writeFile(join(projectDir, "project.json"), `${JSON.stringify({ ...current, studio }, null, 2)}\n`);
+  const created = await bookInfo(cloud, task.bookId);
+  if (!created) throw new CliError(`the studio book ${task.bookId} cannot be read`, exitCodes.internal);
+  return created;
+}
+
+/** Pushes the settings to the book and answers the htmlConfig the server keeps for them (the baseline). */
+async function pushSettings(cloud: Cloud, book: BookInfo, settings: Record<string, unknown>) {
+  const cleared = Object.fromEntries(
+    Object.keys(book.htmlConfig ?? {})
+      .filter((key) => !(key in settings))
+      .map((key) => [key, ""]),
+  );
+  const info = await cloud.post<BookInfo>("/api/book/update-book", {
+    bookId: book.bookId,
+    bookConfig: JSON.stringify({ ...cleared, ...settings }),
+  });
+  return info.htmlConfig ?? {};
+}
+
+export async function studio(context: Context, options: StudioOptions): Promise<void> {
+  const projectDir = resolve(context.cwd, validatePath(options.project, "Project path"));
+  const { project } = await readProject(projectDir);
+  const cloud = await Cloud.open(context, options.server);
+  let stack: ChildProcess | undefined;
+  if (!(await healthy(cloud.server))) {
+    if (!options.start) throw new CliError(studioMessages.noStack(cloud.server), exitCodes.unavailable);
+    stack = await startStack(context, cloud.server);
+  }
+  try {
+    const book = await studioBook(context, cloud, projectDir, project);
+    const edited = await editedConfig(projectDir, project);
+    let baseline = await pushSettings(cloud, book, (edited.settings as Record<string, unknown>) ?? {});
+    const editor = `${cloud.server}/book_edit2/editor?num=${encodeURIComponent(book.number)}${options.lang ? `&lang=${options.lang}` : ""}`;
+    if (options.json) context.print(JSON.stringify({ editor, bookId: book.bookId, number: book.number }));
+    else {
+      context.print(`editor: ${editor}`);
+      context.print("type s and Enter to save the editor's changes into the project, q to close");
+    }
+    if (options.open)
+      spawn("xdg-open", [editor], { stdio: "ignore", detached: true })
+        .on("error", () => undefined)
+        .unref();
+
+    /** The editor's settings, when it changed any, into the project's working copy. */
+    const pull = async (): Promise<void> => {
+      const info = await bookInfo(cloud, book.bookId);
+      const htmlConfig = info?.htmlConfig ?? {};
+      if (sameConfig({ settings: htmlConfig }, { settings: baseline })) return;
+      const { project: current } = await readProject(projectDir);
+      const config: ProjectConfig = { ...(await editedConfig(projectDir, current)), settings: htmlConfig };
+      await writeWorking(projectDir, current, config);
+      baseline = htmlConfig;
+    };
+
+    for await (const command of commands()) {
+      if (command === "s") {
+        await pull();
+        const saved = await saveProject(context, projectDir);
+        context.print(saved ? `saved ${join(projectDir, "project.json")}` : projectCommandMessages.noChanges);
+      }
+      if (command === "q") break;
+    }
+    await pull();
+    await settleUnsaved(context, projectDir, options.unsaved, "closing the studio");
+    context.note("studio closed");
+  } finally {
+    if (stack && stack.exitCode === null) {
+      stack.kill("SIGINT");
+      await new Promise((resolveExit) => stack?.once("exit", resolveExit));
+    }
+  }
+}
+
+/** Lines of stdin as commands (s, q); Ctrl-C and the end of stdin close as q does. */
+async function* commands(): AsyncGenerator<"s" | "q"> {
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  // The studio runs until told to close: stdin keeps the process alive (an upload before may have unref'd it).
+  process.stdin.ref?.();
+  const queue: ("s" | "q")[] = [];
+  let wake: (() => void) | undefined;
+  const push = (command: "s" | "q") => {
+    queue.push(command);
+    wake?.();
+  };
+  lines.on("line", (line) => {
+    const command = line.trim().toLowerCase();
+    if (command === "s" || command === "save") push("s");
+    if (command === "q" || command === "quit") push("q");
+  });
+  lines.on("close", () => push("q"));
+  const interrupt = () => push("q");
+  process.on("SIGINT", interrupt);
+  try {
+    for (;;) {
+      const next = queue.shift();
+      if (next) {
+        yield next;
+        if (next === "q") return;
+        continue;
+      }
+      await new Promise<void>((resolveWake) => {
+        wake = resolveWake;
+      });
+    }
+  } finally {
+    process.removeListener("SIGINT", interrupt);
+    lines.close();
+  }
+}
