@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { blockedFeatureText, presentationOf } from "../../web/editor/src/alerts.js";
 import { ApiError, bookStatusOf, networkErrorMessage } from "../../web/editor/src/api.js";
 import { colourIn, parseInstruction } from "../../web/editor/src/assistant.js";
-import { builtinDesigns, findDesign } from "../../web/editor/src/designs.js";
 import {
   checkAttachment,
   checkImage,
@@ -126,12 +125,6 @@ describe("the assistant's interpreter", () => {
     expect(parseInstruction("what is the weather like")).toEqual([]);
     expect(parseInstruction("蓝色")).toEqual([]);
     expect(parseInstruction("   ")).toEqual([]);
-  });
-
-  it("finds designs by id, name or alias", () => {
-    expect(findDesign(builtinDesigns.theme, "DARK")?.id).toBe("dark");
-    expect(findDesign(builtinDesigns.theme, "浅色")?.id).toBe("light");
-    expect(findDesign(builtinDesigns.theme, "sepia")).toBeUndefined();
   });
 
   it("puts the spec's window methods on a target and takes them away", () => {

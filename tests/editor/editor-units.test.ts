@@ -3,7 +3,6 @@ import { loginUrl, settle } from "../../web/editor/src/api.js";
 import { changes, current, isFirst, isLast, record, redo, startHistory, undo } from "../../web/editor/src/history.js";
 import { pageTitle, queryOf, routeOf } from "../../web/editor/src/route.js";
 import { createSaveFlow, type SaveState } from "../../web/editor/src/save-flow.js";
-import { isVisible, searchSettings, settingDefaults, settingsTree } from "../../web/editor/src/settings.js";
 
 // The editor's pure parts: routes, the reply envelope, the settings tree, the undo stack and the save flow.
 describe("editor routes and replies", () => {
@@ -46,30 +45,6 @@ describe("editor routes and replies", () => {
     const legacy = settle({ data: null, status: "0", mess: "" });
     expect(legacy.ok ? "" : legacy.error.message).toBe("an error occurred");
     expect(settle({ code: "OK", data: 7, msg: "" })).toEqual({ ok: true, data: 7 });
-  });
-});
-
-describe("the settings tree", () => {
-  it("searches titles and descriptions case-insensitively in both languages", () => {
-    expect(searchSettings(settingsTree, "BACKGROUND COLOUR").map((node) => node.key)).toEqual(["bgColor"]);
-    expect(searchSettings(settingsTree, "翻页").map((node) => node.key)).toContain("flipDirection");
-    expect(searchSettings(settingsTree, "   ")).toHaveLength(settingsTree.length);
-  });
-
-  it("shows related settings only when their trigger is on", () => {
-    const interval = settingsTree.find((node) => node.key === "autoFlipIntervalSeconds");
-    if (!interval) throw new Error("no interval setting");
-    expect(isVisible(interval, {})).toBe(false);
-    expect(isVisible(interval, { autoFlip: true })).toBe(true);
-    expect(isVisible(interval, { autoFlip: "Yes" })).toBe(true);
-  });
-
-  it("covers the node types and the reader's main settings", () => {
-    expect(new Set(settingsTree.map((node) => node.type))).toEqual(
-      new Set(["color", "bool", "number", "list", "text", "file"]),
-    );
-    for (const key of ["bgColor", "toolbarColor", "flipDirection", "flippingTime", "hardCover", "pageMode"])
-      expect(settingDefaults).toHaveProperty(key);
   });
 });
 

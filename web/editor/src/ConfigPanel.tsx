@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { type BookInfo, bookStatusOf, call, type DownloadConfig } from "./api.js";
+import { useEffect, useState } from "react";
+import { type BookInfo, bookStatusOf, call, callOptional, type DownloadConfig, replaceStatusOf } from "./api.js";
 import { uploadFile } from "./FileSetting.js";
 import { checkAttachment } from "./file-limits.js";
 import type { Labels } from "./labels.js";
@@ -30,6 +30,7 @@ export function ConfigPanel({
   const [isDownload, setIsDownload] = useState(book.isDownload === "1");
   const [config, setConfig] = useState<DownloadConfig>(book.downloadconfig ?? {});
   const [busy, setBusy] = useState(false);
+  const [replacing, setReplacing] = useState(false);
 
   const attach = async (file: File) => {
     const refused = checkAttachment(file);
@@ -139,31 +140,104 @@ export function ConfigPanel({
       <section aria-label={labels.replaceBook} className="replace-book" data-guide="settings">
         <h2 className="panel-title">{labels.replaceBook}</h2>
         <p className="note">{labels.replaceHint}</p>
-        <table className="batch">
-          <tbody>
-            <tr data-status={status}>
-              <td>{book.title}</td>
-              <td>{book.number}</td>
-              <td className={`status-${status}`}>{statusText[status]}</td>
-            </tr>
-          </tbody>
-        </table>
+        <p>
+          {book.title} · <span className={`status-${status}`}>{statusText[status]}</span>
+        </p>
         <div className="actions">
-          <button
-            type="button"
-            disabled={status === "processing"}
-            onClick={() =>
-              navigate("/convert", {
-                ...(query.tid !== "0" ? { tid: query.tid } : {}),
-                ...(query.fid !== "0" ? { fid: query.fid } : {}),
-                num: book.number,
-              })
-            }
-          >
+          <button type="button" onClick={() => setReplacing(true)}>
             {labels.replaceBook}
           </button>
         </div>
       </section>
+      {replacing ? (
+        <ReplaceDialog
+          current={book}
+          labels={labels}
+          statusText={statusText}
+          report={report}
+          onClose={() => setReplacing(false)}
+          onChoose={(number) =>
+            navigate("/convert", {
+              ...(query.tid !== "0" ? { tid: query.tid } : {}),
+              ...(query.fid !== "0" ? { fid: query.fid } : {}),
+              num: number,
+            })
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+interface BookRow {
+  bookId: string;
+  number: string;
+  title: string;
+  status: string;
+}
+
+/**
+ * The replace-book dialog (spec 000 §2): the owner's books (get-book-list) with their statuses normal, disabled,
+ * processing, error; choosing one opens its book creation screen, where new content overwrites it.
+ */
+function ReplaceDialog({
+  current,
+  labels,
+  statusText,
+  report,
+  onClose,
+  onChoose,
+}: {
+  current: BookInfo;
+  labels: Labels;
+  statusText: Record<"normal" | "disabled" | "processing" | "error", string>;
+  report: Report;
+  onClose: () => void;
+  onChoose: (number: string) => void;
+}) {
+  const [rows, setRows] = useState<BookRow[] | null>(null);
+  useEffect(() => {
+    callOptional<{ list: BookRow[] }>("/api/book/get-book-list", { pageSize: "50" }).then(
+      (reply) =>
+        setRows(
+          reply?.list ?? [{ bookId: current.bookId, number: current.number, title: current.title, status: "enabled" }],
+        ),
+      (error: unknown) => {
+        setRows([]);
+        report(error);
+      },
+    );
+  }, [current, report]);
+  return (
+    <div className="overlay">
+      <div className="dialog" role="dialog" aria-modal="true" aria-label={labels.replaceBook}>
+        <header>
+          <h2>{labels.replaceBook}</h2>
+          <button type="button" className="icon" aria-label={labels.close} onClick={onClose}>
+            ×
+          </button>
+        </header>
+        {rows === null ? <p className="loading">{labels.loading}</p> : null}
+        <table className="batch">
+          <tbody>
+            {(rows ?? []).map((row) => {
+              const status = replaceStatusOf(row.status);
+              return (
+                <tr key={row.bookId} data-testid="replace-row" data-status={status}>
+                  <td>{row.title}</td>
+                  <td>{row.number}</td>
+                  <td className={`status-${status}`}>{statusText[status]}</td>
+                  <td>
+                    <button type="button" disabled={status === "processing"} onClick={() => onChoose(row.number)}>
+                      {labels.replaceBook}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

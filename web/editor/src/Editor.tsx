@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AssistantPanel } from "./Assistant.js";
 import { type BookInfo, call } from "./api.js";
 import { ConfigPanel } from "./ConfigPanel.js";
-import { builtinDesigns, type Design, type Designs, findDesign } from "./designs.js";
+import { type Catalogue, findPreset, loadCatalogue, type PresetKind, presetValues } from "./catalogue.js";
 import { Guide } from "./Guide.js";
 import { escapeSetsCloseFrame, guideSeenKey } from "./guide.js";
 import {
@@ -20,12 +20,12 @@ import {
 import { LanguagePanel } from "./LanguagePanel.js";
 import type { Labels } from "./labels.js";
 import type { Ready } from "./main.js";
-import { BasicPanel, BookmarksPanel, CatalogPanel, PasswordPanel, SettingsPanel } from "./Panels.js";
+import { BasicPanel, BookmarksPanel, CatalogPanel, PasswordPanel } from "./Panels.js";
 import { devicesFor, hintMs, type PreviewDevice, takeHint } from "./preview-hints.js";
 import type { Query } from "./route.js";
+import { SettingsPanel } from "./SettingsTree.js";
 import { ShareDialog } from "./ShareDialog.js";
 import { createSaveFlow, type SaveState } from "./save-flow.js";
-import { settingDefaults } from "./settings.js";
 import type { Navigate, Notify, Report } from "./types.js";
 import { exposeWindowApi } from "./window-api.js";
 
@@ -73,19 +73,21 @@ export function Editor({
   const [guiding, setGuiding] = useState(() => safeStorage()?.getItem(guideSeenKey) !== "1");
   const [previewVersion, setPreviewVersion] = useState(0);
   const [previewReady, setPreviewReady] = useState(false);
-  const [designs] = useState<Designs>(builtinDesigns);
+  const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
+  const failedPreset = useRef<PresetKind | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const readyRef = useRef(false);
   const docRef = useRef<Doc>({});
 
   useEffect(() => {
     let live = true;
-    call<BookInfo>("/api/book/get-book", { bookId }).then(
-      (loaded) => {
+    Promise.all([call<BookInfo>("/api/book/get-book", { bookId }), loadCatalogue()]).then(
+      ([loaded, files]) => {
         if (!live) return;
         history.current = startHistory(loaded.htmlConfig ?? {});
         docRef.current = loaded.htmlConfig ?? {};
         setDoc(docRef.current);
+        setCatalogue(files);
         setBook(loaded);
       },
       (error: unknown) => {
@@ -130,10 +132,23 @@ export function Editor({
           (await call<BookInfo>("/api/book/update-book", { bookId, bookConfig: JSON.stringify(changed) })).htmlConfig,
         state: (state, unsaved, error) => {
           setSave({ state, unsaved });
-          if (state === "error") report(error instanceof Error && error.message ? error : new Error(labels.saveError));
+          if (state !== "error") {
+            if (state === "success") failedPreset.current = null;
+            return;
+          }
+          const reason = error instanceof Error && error.message ? error : new Error(labels.saveError);
+          // A template, theme or scene the server refused says which one failed (spec 000 §8).
+          const preset = failedPreset.current;
+          failedPreset.current = null;
+          if (preset)
+            notify(
+              `${preset === "theme" ? labels.themeFailed : preset === "template" ? labels.templateFailed : labels.sceneFailed}: ${reason.message}`,
+              "error",
+            );
+          report(reason);
         },
       }),
-    [postPreview, bookId, report, labels.saveError],
+    [postPreview, bookId, report, notify, labels],
   );
   useEffect(() => () => void flow.flush(), [flow]);
 
@@ -164,22 +179,28 @@ export function Editor({
       return false;
     }
     const next = direction === "undo" ? undo(before) : redo(before);
-    const changed = changes(current(before), current(next), settingDefaults);
+    const changed = changes(current(before), current(next), catalogue?.defaults ?? {});
     show(next);
     if (Object.keys(changed).length > 0) flow.change(changed);
     return true;
   };
 
-  const applyDesign = (kind: keyof Designs, name: string): boolean => {
-    const design = findDesign(designs[kind], name);
-    if (!design) {
+  const presetsOf = (kind: PresetKind) =>
+    (kind === "template" ? catalogue?.templates : kind === "theme" ? catalogue?.themes : catalogue?.scenes)?.items ??
+    [];
+
+  /** Applies a template, theme or scene (spec 000 §2 design tab): its values as one change and one undo step. */
+  const applyDesign = (kind: PresetKind, name: string): boolean => {
+    const entry = findPreset(presetsOf(kind), name);
+    if (!entry) {
       notify(
         kind === "theme" ? labels.themeFailed : kind === "template" ? labels.templateFailed : labels.sceneFailed,
         "error",
       );
       return false;
     }
-    changeMany(design.values, `${kind}:${design.id}`);
+    failedPreset.current = kind;
+    changeMany(presetValues(kind, entry, catalogue?.themes.items ?? []), `${kind}:${entry.id}`);
     return true;
   };
 
@@ -266,7 +287,7 @@ export function Editor({
   };
 
   if (loadError) return <p className="loading error-text">{loadError}</p>;
-  if (!book) return <p className="loading">{labels.loading}</p>;
+  if (!book || !catalogue) return <p className="loading">{labels.loading}</p>;
 
   const tabs: [Tab, string, string][] = [
     ["assistant", labels.tabAssistant, "assistant"],
@@ -292,22 +313,28 @@ export function Editor({
   };
   const deviceText: Record<PreviewDevice, string> = { pc: labels.pc, pad: labels.pad, phone: labels.phone };
 
-  const designList = (kind: "template" | "theme" | "scene", list: Design[]) =>
-    list.length === 0 ? (
+  const designList = (kind: PresetKind) => {
+    const list = presetsOf(kind);
+    return list.length === 0 ? (
       <p className="note">{labels.noDesigns}</p>
     ) : (
-      <ul className="designs">
-        {list.map((design) => (
-          <li key={design.id}>
-            <span className="swatch" style={{ background: String(design.values.bgColor ?? "#888") }} />
-            <span>{design.name[textLang]}</span>
-            <button type="button" onClick={() => applyDesign(kind, design.id)}>
+      <ul className="designs" aria-label={kind}>
+        {list.map((entry) => (
+          <li key={entry.id} data-id={entry.id}>
+            <img src={`/resourceFiles/${entry.preview}`} alt="" width={64} height={44} loading="lazy" />
+            <span>{entry.name[textLang]}</span>
+            <button
+              type="button"
+              aria-label={`${labels.apply} ${entry.name[textLang]}`}
+              onClick={() => applyDesign(kind, entry.id)}
+            >
               {labels.apply}
             </button>
           </li>
         ))}
       </ul>
     );
+  };
 
   return (
     <main className="editor">
@@ -336,7 +363,20 @@ export function Editor({
         </div>
         <div className="rail-body" role="tabpanel">
           {tab === "assistant" ? <AssistantPanel labels={labels} /> : null}
-          {tab === "basic" ? <BasicPanel book={book} labels={labels} /> : null}
+          {tab === "basic" ? (
+            <>
+              <BasicPanel book={book} labels={labels} />
+              <SettingsPanel
+                catalogue={catalogue}
+                tab="basic"
+                doc={doc}
+                labels={labels}
+                lang={textLang}
+                onChange={change}
+                notify={notify}
+              />
+            </>
+          ) : null}
           {tab === "design" ? (
             <>
               <div className="subtabs" role="tablist">
@@ -355,9 +395,17 @@ export function Editor({
                 ))}
               </div>
               {designTab === "setup" ? (
-                <SettingsPanel doc={doc} labels={labels} lang={textLang} onChange={change} notify={notify} />
+                <SettingsPanel
+                  catalogue={catalogue}
+                  tab="setup"
+                  doc={doc}
+                  labels={labels}
+                  lang={textLang}
+                  onChange={change}
+                  notify={notify}
+                />
               ) : (
-                designList(designTab, designs[designTab])
+                designList(designTab)
               )}
             </>
           ) : null}
@@ -387,15 +435,26 @@ export function Editor({
             <LanguagePanel bookId={bookId} labels={labels} notify={notify} report={report} />
           ) : null}
           {tab === "config" ? (
-            <ConfigPanel
-              book={book}
-              labels={labels}
-              query={query}
-              notify={notify}
-              report={report}
-              navigate={navigate}
-              onSaved={(saved) => setBook({ ...book, ...saved })}
-            />
+            <>
+              <SettingsPanel
+                catalogue={catalogue}
+                tab="config"
+                doc={doc}
+                labels={labels}
+                lang={textLang}
+                onChange={change}
+                notify={notify}
+              />
+              <ConfigPanel
+                book={book}
+                labels={labels}
+                query={query}
+                notify={notify}
+                report={report}
+                navigate={navigate}
+                onSaved={(saved) => setBook({ ...book, ...saved })}
+              />
+            </>
           ) : null}
           {tab === "password" ? (
             <PasswordPanel book={book} labels={labels} notify={notify} onSaved={reloadPreview} />

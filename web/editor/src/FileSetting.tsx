@@ -13,9 +13,10 @@ import type { Labels } from "./labels.js";
 import type { Notify } from "./types.js";
 
 /** POST /api/common/upload-file (multipart `file`): the stored file's URL; undefined while the path is missing. */
-export async function uploadFile(file: Blob, name: string): Promise<string | undefined> {
+export async function uploadFile(file: Blob, name: string, purpose = ""): Promise<string | undefined> {
   const body = new FormData();
   body.set("file", file, name);
+  if (purpose) body.set("purpose", purpose);
   let response: Response;
   try {
     response = await fetch("/api/common/upload-file", { method: "POST", body, credentials: "same-origin" });
@@ -41,6 +42,7 @@ export function FileSetting({
   extensions = fileSettingExtensions,
   maxBytes = fileSettingMaxBytes,
   imageLimits,
+  purpose = "",
   notify,
   onChange,
 }: {
@@ -50,6 +52,8 @@ export function FileSetting({
   extensions?: readonly string[];
   maxBytes?: number;
   imageLimits?: ImageLimits;
+  /** upload-file's purpose (image, logo, audio, video, attachment): the server's limits for it. */
+  purpose?: string;
   notify: Notify;
   onChange: (value: string) => void;
 }) {
@@ -59,7 +63,7 @@ export function FileSetting({
     const refused = checkSettingFile(chosen, extensions, maxBytes);
     if (refused?.reason === "type") return notify(`${labels.fileBadType}${extensions.join(", ")}`, "error");
     let file: Blob = chosen;
-    if (chosen.type.startsWith("image/") && imageLimits) {
+    if (chosen.type.startsWith("image/")) {
       const verdict = checkImage(await imageFactsOf(chosen), imageLimits);
       if (!verdict.ok && verdict.gif) return notify(verdict.text, "error");
       if (!verdict.ok && !verdict.gif) {
@@ -77,7 +81,10 @@ export function FileSetting({
     }
     setBusy("uploading");
     try {
-      const url = await uploadFile(file, chosen.name);
+      // A compressed picture is a JPEG now unless it stayed a PNG: its name says so (the server reads the type).
+      const name =
+        file !== chosen && file.type === "image/jpeg" ? chosen.name.replace(/\.[^.]+$/, ".jpg") : chosen.name;
+      const url = await uploadFile(file, name, purpose || (chosen.type.startsWith("image/") ? "image" : ""));
       if (url === undefined) notify(labels.uploadUnavailable, "error");
       else if (url) onChange(url);
     } catch (error) {

@@ -1,8 +1,6 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { ApiError, type BookInfo, type Bookmark, type CatalogNode, call, type Privacy } from "./api.js";
-import { FileSetting } from "./FileSetting.js";
 import type { Labels } from "./labels.js";
-import { isVisible, type SettingNode, searchSettings, settingsTree, settingValue } from "./settings.js";
 import type { Notify } from "./types.js";
 
 const messageOf = (error: unknown, labels: Labels) => {
@@ -12,15 +10,6 @@ const messageOf = (error: unknown, labels: Labels) => {
   if (!details?.length) return error.message;
   return `${error.message}: ${details.map((detail) => (detail.path ? `${detail.path} ${detail.message}` : detail.message)).join("; ")}`;
 };
-
-/** #rgb → #rrggbb, anything unreadable → black (the colour input needs the long form). */
-function longColour(value: unknown): string {
-  const text = String(value ?? "").trim();
-  if (/^#[0-9a-f]{6}$/i.test(text)) return text.toLowerCase();
-  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(text);
-  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase();
-  return "#000000";
-}
 
 export function BasicPanel({ book, labels }: { book: BookInfo; labels: Labels }) {
   return (
@@ -38,148 +27,6 @@ export function BasicPanel({ book, labels }: { book: BookInfo; labels: Labels })
         <input readOnly value={book.keyword} />
       </label>
       <p className="note">{labels.basicReadOnly}</p>
-    </div>
-  );
-}
-
-function SettingControl({
-  node,
-  value,
-  lang,
-  labels,
-  notify,
-  onChange,
-}: {
-  node: SettingNode;
-  value: unknown;
-  lang: "zh" | "en";
-  labels: Labels;
-  notify: Notify;
-  onChange: (key: string, value: unknown) => void;
-}) {
-  const id = useId();
-  const title = node.title[lang];
-  let control: React.ReactNode;
-  switch (node.type) {
-    case "color":
-      control = (
-        <span className="colour">
-          <input
-            id={id}
-            type="color"
-            value={longColour(value)}
-            onChange={(event) => onChange(node.key, event.target.value)}
-          />
-          <code>{longColour(value)}</code>
-        </span>
-      );
-      break;
-    case "bool":
-      control = (
-        <input
-          id={id}
-          type="checkbox"
-          className="switch"
-          checked={value === true || ["yes", "show", "true"].includes(String(value).toLowerCase())}
-          onChange={(event) => onChange(node.key, event.target.checked)}
-        />
-      );
-      break;
-    case "number":
-      control = (
-        <input
-          id={id}
-          type="number"
-          min={node.min}
-          max={node.max}
-          step={node.step}
-          value={String(value)}
-          onChange={(event) => {
-            const number = Number(event.target.value);
-            if (event.target.value !== "" && Number.isFinite(number)) onChange(node.key, number);
-          }}
-        />
-      );
-      break;
-    case "list":
-      control = (
-        <select id={id} value={String(value)} onChange={(event) => onChange(node.key, event.target.value)}>
-          {(node.options ?? []).map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label[lang]}
-            </option>
-          ))}
-        </select>
-      );
-      break;
-    case "file":
-      control = (
-        <FileSetting
-          id={id}
-          value={String(value ?? "")}
-          labels={labels}
-          extensions={node.extensions}
-          maxBytes={node.maxBytes}
-          imageLimits={node.image}
-          notify={notify}
-          onChange={(url) => onChange(node.key, url)}
-        />
-      );
-      break;
-    default:
-      control = (
-        <input id={id} value={String(value ?? "")} onChange={(event) => onChange(node.key, event.target.value)} />
-      );
-  }
-  return (
-    <div className={`setting setting-${node.type}`} data-key={node.key}>
-      <div className="setting-text">
-        <label htmlFor={id}>{title}</label>
-        <small>{node.desc[lang]}</small>
-      </div>
-      {control}
-    </div>
-  );
-}
-
-/** The settings tree rendered generically from its descriptors, with search (spec 000 §5). */
-export function SettingsPanel({
-  doc,
-  labels,
-  lang,
-  notify,
-  onChange,
-}: {
-  doc: Record<string, unknown>;
-  labels: Labels;
-  lang: "zh" | "en";
-  notify: Notify;
-  onChange: (key: string, value: unknown) => void;
-}) {
-  const [query, setQuery] = useState("");
-  const nodes = searchSettings(settingsTree, query).filter((node) => isVisible(node, doc));
-  return (
-    <div className="panel">
-      <input
-        type="search"
-        className="search"
-        placeholder={labels.searchSettings}
-        aria-label={labels.searchSettings}
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-      />
-      {nodes.length === 0 ? <p className="note">{labels.noSettings}</p> : null}
-      {nodes.map((node) => (
-        <SettingControl
-          key={node.key}
-          node={node}
-          value={settingValue(node, doc)}
-          lang={lang}
-          labels={labels}
-          notify={notify}
-          onChange={onChange}
-        />
-      ))}
     </div>
   );
 }

@@ -227,6 +227,7 @@ export function Upload({
     if (overwrite && !overwriteId.trim()) return say(labels.overwriteRequired, "error");
     if (conversion.range.trim() && !isPageRange(conversion.range)) return say(labels.pageRangeInvalid, "error");
     pausing.current = false;
+    task.current = null;
     setPhase("uploading");
     setPages({ done: 0, total: 0 });
     try {
@@ -253,7 +254,16 @@ export function Upload({
       } else say(begun.message);
       await run(begun);
     } catch (error) {
-      fail(error);
+      if (task.current) fail(error);
+      else {
+        // Refused before any task existed: nothing is in progress.
+        setPhase("idle");
+        setMessages((shown) => [
+          ...shown,
+          { text: error instanceof Error ? error.message : labels.uploadFailed, kind: "error" },
+        ]);
+        report(error);
+      }
     }
   };
 

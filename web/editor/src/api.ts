@@ -180,6 +180,14 @@ export function bookStatusOf(bStatus: number | undefined): "normal" | "disabled"
   return "error";
 }
 
+/** A get-book-list status (spec 001 "Online book") as the replace list shows it (spec 000 §2). */
+export function replaceStatusOf(online: string): "normal" | "disabled" | "processing" | "error" {
+  if (online === "enabled") return "normal";
+  if (online === "uploading") return "processing";
+  if (online === "error") return "error";
+  return "disabled";
+}
+
 /** Spec 000 §3 downloadconfig. */
 export interface DownloadConfig {
   pdf?: { isOriginPath?: boolean; url?: string; urlOnlink?: string };

@@ -1,0 +1,29 @@
+import PDFDocument from "pdfkit";
+import sharp from "sharp";
+import { photo } from "../fixtures/pdf/generate.js";
+
+/**
+ * A PDF of a few megabytes (labelled pages, two of them full-page photos) so its upload takes several of the
+ * editor's 1 MiB chunks and can be paused between them.
+ */
+export async function chunkyPdf(): Promise<Buffer> {
+  const photos = [await photo(2400, 1800, 11), await photo(2400, 1800, 12)];
+  const doc = new PDFDocument({ autoFirstPage: false });
+  const parts: Buffer[] = [];
+  doc.on("data", (part: Buffer) => parts.push(part));
+  const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(parts))));
+  for (let index = 0; index < 4; index++) {
+    doc.addPage({ size: "A4" });
+    doc.fontSize(40).text(`PAGE C${index + 1}`, 80, 80);
+    const picture = photos[index % 2];
+    if (index < 2 && picture) doc.image(picture, 40, 160, { fit: [515, 600] });
+  }
+  doc.end();
+  return done;
+}
+
+/** A PNG (or GIF) of the given size for the image-limit prompts. */
+export async function picture(width: number, height: number, format: "png" | "gif"): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } });
+  return format === "png" ? image.png().toBuffer() : image.gif().toBuffer();
+}
