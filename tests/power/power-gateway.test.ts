@@ -590,3 +590,64 @@ describe("the hosting sweep", () => {
     expect((await hostingEvent(bookId, 1))?.event).toMatchObject({ bookId, suspended: true, reason: "VIP expired" });
   }, 60_000);
 });
+
+describe("fuzzed inputs on the power paths", () => {
+  it("answers odd forms below 500 with the envelope and a catalogue message, never a stack", async () => {
+    const userId = await user(2);
+    const bookId = await book(userId);
+    const paths: Record<string, string[]> = {
+      "/api/power/get-user-custom-config": ["teamId"],
+      "/api/team/get-team-role-power-config": ["team"],
+      "/api/user/get-user-meta": [],
+      "/api/user/set-user-meta": ["cb_renderType", "pdfImportConfig", "cb_autoCreate", "x"],
+      "/api/user/update-user-book-logo": ["logo"],
+      "/api/third/bind-account": ["provider", "subject"],
+      "/api/third/merge-third-account": ["otherToken", "provider"],
+      "/api/book/update-book": ["teamId", "bookConfig", "plugin", "downloadconfig", "isDownload"],
+    };
+    const odd = ["", "-1", "0", "1e309", "{", "[]", '{"a":', "x".repeat(100_000), "\u0000", "%zz", "☃".repeat(50)];
+    const findings: string[] = [];
+    const check = async (path: string, payload: string, contentType: string) => {
+      const response = await (await gatewayFor(userId)).inject({
+        method: "POST",
+        url: path,
+        headers: { "content-type": contentType, host: productHost },
+        payload,
+      });
+      const body = response.body;
+      let reply: Partial<Reply> = {};
+      try {
+        reply = JSON.parse(body) as Reply;
+      } catch {
+        findings.push(`${path} ${payload.slice(0, 40)}: not JSON`);
+        return;
+      }
+      if (response.statusCode >= 500) findings.push(`${path} ${payload.slice(0, 40)}: HTTP ${response.statusCode}`);
+      if (typeof reply.code !== "string" || typeof reply.msg !== "string" || !("data" in reply)) {
+        findings.push(`${path} ${payload.slice(0, 40)}: no envelope`);
+      }
+      if (/\n\s+at |unknown error/.test(body)) findings.push(`${path} ${payload.slice(0, 40)}: ${body.slice(0, 120)}`);
+    };
+    for (const [path, fields] of Object.entries(paths)) {
+      const base: Record<string, string> = path === "/api/book/update-book" ? { bookId } : {};
+      await check(path, "", "application/x-www-form-urlencoded");
+      await check(path, "[1,2]", "application/json");
+      await check(path, JSON.stringify({ ...base, [fields[0] ?? "x"]: 5 }), "application/json");
+      for (const field of fields) {
+        for (const value of odd) {
+          await check(
+            path,
+            new URLSearchParams({ ...base, [field]: value }).toString(),
+            "application/x-www-form-urlencoded",
+          );
+        }
+        await check(
+          path,
+          `${new URLSearchParams(base).toString()}&${field}=1&${field}=2`,
+          "application/x-www-form-urlencoded",
+        );
+      }
+    }
+    expect(findings).toEqual([]);
+  }, 120_000);
+});
