@@ -351,13 +351,22 @@ export function bookContentHandlers({
       await content.deleteBookContent(book.bookId);
       // The slot was taken for the upload that created the book (the upload service keys it "upload:<task id>").
       if (!claim) return { slotReleased: false };
-      const { released } = await power.releaseBookSlot({
-        userId: book.ownerId,
-        teamId: book.teamId || "0",
-        bookKey: `upload:${claim.uploadTaskId}`,
-      });
-      log?.info({ bookId: book.bookId, released }, "book deleted");
-      return { slotReleased: released };
+      try {
+        const { released } = await power.releaseBookSlot({
+          userId: book.ownerId,
+          teamId: book.teamId || "0",
+          bookKey: `upload:${claim.uploadTaskId}`,
+        });
+        log?.info({ bookId: book.bookId, released }, "book deleted");
+        return { slotReleased: released };
+      } catch (error) {
+        // The book is gone either way; a slot the power service did not free shows in the owner's quota.
+        log?.error(
+          { err: error, bookId: book.bookId, uploadTaskId: claim.uploadTaskId },
+          "book deleted, slot not released",
+        );
+        return { slotReleased: false };
+      }
     },
 
     async addUploadLog(request) {
