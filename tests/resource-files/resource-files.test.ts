@@ -22,6 +22,7 @@ import { registerEnvelope } from "../../services/gateway/src/plugins/envelope.js
 import { registerResourceFileRoutes } from "../../services/gateway/src/routes/resource-files.routes.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { defaultSettings } from "../../web/reader/src/book.js";
+import { htmlConfigHandlers } from "../../web/reader/src/htmlconfig.js";
 import { applyPreview } from "../../web/reader/src/preview.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 
@@ -66,15 +67,15 @@ async function settingsTree(): Promise<SettingsTree> {
  * whose key is missing from the served tree fails the test.
  */
 const readerCatalogue: Record<string, string[]> = {
-  "Logo: image": ["logoURL"],
-  "Logo: link URL": ["logoLink"],
+  "Logo: image": ["appLogoIcon"],
+  "Logo: link URL": ["appLogoLinkURL"],
   "Logo: padding": ["logoPadding"],
   "Logo: height": ["logoHeight"],
-  "Logo: top margin": ["logoTopMargin"],
-  "Logo: large logo (height fixed at 55 px)": ["largeLogo", "largeLogoHeight"],
+  "Logo: top margin": ["logoTop"],
+  "Logo: large logo (height fixed at 55 px)": ["appLargeLogoURL"],
   "Logo: fixed size": ["logoFixedSize"],
-  "Background: gradient colours A and B": ["bgGradient", "bgGradientColorA", "bgGradientColorB"],
-  "Background: angle (30, 60, 90 or 180)": ["bgGradientAngle"],
+  "Background: gradient colours A and B": ["bgBeginColor", "bgEndColor"],
+  "Background: angle (30, 60, 90 or 180)": ["bgMRotation"],
   "Background: image": ["backGroundImgURL"],
   "Background: position": ["backgroundPosition"],
   "Background: opacity 0-1": ["backgroundOpacity"],
@@ -84,55 +85,64 @@ const readerCatalogue: Record<string, string[]> = {
   "Loader: caption": ["loadingCaption", "loadingCaptionSource"],
   "Loader: font size and colour": ["loadingCaptionFontSize", "loadingCaptionColor"],
   "Loader: picture": ["loadingPicture"],
-  "Loader: background colour": ["loadingBackgroundColor"],
-  "Loader: minimum display time in seconds": ["loadingMinTime"],
+  "Loader: background colour": ["loadingBackground"],
+  "Loader: minimum display time in seconds": ["loadingDisplayTime"],
   "Loader: video": ["loadingVideo"],
-  "Toolbar: colours": ["toolbarColor", "toolbarIconColor"],
+  "Toolbar: colours": ["toolbarColor", "iconColor"],
   "Toolbar: alpha 0-1": ["toolbarAlpha"],
-  "Buttons: home": ["HomeButtonVisible", "homeURL"],
-  "Buttons: about": ["AboutButtonVisible"],
-  "Buttons: back/forward": ["BackForwardButtonVisible"],
+  "Buttons: home": ["HomeButtonVisible", "HomeURL"],
+  "Buttons: about": ["AboutButtonVisible", "aboutContent"],
+  "Buttons: back/forward": ["enablePageBack"],
   "Buttons: share": ["ShareButtonVisible", "socialShareType", "socialSharingList"],
-  "Buttons: thumbnails (colour, alpha 0-100)": ["ThumbnailButtonVisible", "thumbnailColor", "thumbnailAlpha"],
-  "Buttons: bookmark": ["BookmarkButtonVisible"],
-  "Buttons: TOC": ["TocButtonVisible"],
+  "Buttons: thumbnails (colour, alpha 0-100)": ["ThumbnailsButtonVisible", "thumbnailColor", "thumbnailAlpha"],
+  "Buttons: bookmark": ["BookMarkButtonVisible"],
+  "Buttons: TOC": ["TableOfContentButtonVisible"],
   "Buttons: search (minimum characters)": ["SearchButtonVisible", "searchMinLength"],
   "Buttons: select text": ["SelectTextButtonVisible"],
   "Buttons: WeChat": ["WeChatButtonVisible"],
   "Buttons: print (watermark)": ["print", "printWatermark"],
-  "Buttons: auto flip (interval, loop count -1 forever)": ["autoFlip", "autoFlipIntervalSeconds", "autoFlipLoops"],
+  "Buttons: auto flip (interval, loop count -1 forever)": [
+    "AutoPlayButtonVisible",
+    "autoFlip",
+    "autoFlipIntervalSeconds",
+    "autoPlayLoopCount",
+  ],
   "Buttons: download (URL)": ["DownloadButtonVisible", "downloadURL"],
-  "Buttons: phone": ["PhoneButtonVisible", "phoneMaxDisplay"],
+  "Buttons: phone": ["PhoneButtonVisible", "singlePhoneNumber", "MultiPhoneNumber", "isMultiNum", "phoneMaxDisplay"],
   "Buttons: zoom (widths)": ["ZoomButtonVisible", "zoomWidths"],
-  "Buttons: email (subject and body with macros)": ["EmailButtonVisible", "emailSubject", "emailBody"],
+  "Buttons: email (subject and body with macros)": [
+    "EmailButtonVisible",
+    "btnShareWithEmailSubject",
+    "btnShareWithEmailBody",
+  ],
   "Buttons: magnifier": ["magnifier"],
   "Buttons: fullscreen": ["FullscreenButtonVisible"],
   "Buttons: annotation": ["AnnotationButtonVisible"],
   Shadows: ["showShadow"],
   "Cover: hard cover": ["hardCover"],
-  "Cover: border width, colour, corner rounding": ["coverBorderWidth", "coverBorderColor", "coverCornerRadius"],
-  "Binding type": ["bindingType"],
-  "Page thickness": ["pageThickness"],
+  "Cover: border width, colour, corner rounding": ["hardCoverBorderWidth", "borderColor", "cornerRound"],
+  "Binding type": ["BindingType"],
+  "Page thickness": ["thicknessWidthType"],
   "Page-number captions": ["pageCaptions"],
   "Mini mode (max width and height)": ["miniMode", "miniMaxWidth", "miniMaxHeight"],
   "Flip style": ["flipStyle"],
   "Flip direction": ["flipDirection"],
   "Flip time": ["flippingTime"],
   "Single or double page": ["pageMode"],
-  "Margins (may be negative)": ["marginTop", "marginBottom", "marginLeft", "marginRight"],
-  "Mobile margins": ["mobileMarginTop", "mobileMarginBottom", "mobileMarginLeft", "mobileMarginRight"],
-  Help: ["showHelp"],
-  "Curling corner": ["curlingCorner"],
+  "Margins (may be negative)": ["topMargin", "bottomMargin", "leftMargin", "rightMargin"],
+  "Mobile margins": ["topMarginOnMobile", "bottomMarginOnMobile", "leftMarginOnMobile", "rightMarginOnMobile"],
+  Help: ["InstructionsButtonVisible", "showHelpContentAtFirst"],
+  "Curling corner": ["CurlingPageCorner"],
   "Last-page memory": ["lastPageMemory"],
   "Disable right-click menu": ["disableRightClick"],
   "Fast loading": ["fastLoading"],
   "High-definition display": ["hdDisplay"],
   "URL page numbers": ["urlPageNumber"],
-  "Analytics ID": ["analyticsId"],
+  "Analytics ID": ["googleAnalyticsID"],
   "Tracking script (including the script tag)": ["trackingScript"],
-  "Embed-only reading": ["embedOnly"],
-  "WeChat-only reading": ["wechatOnly"],
-  "Link target (blank or self)": ["linkTarget"],
+  "Embed-only reading": ["OnlyOpenInIframe"],
+  "WeChat-only reading": ["OnlyOpenInWeChat"],
+  "Link target (blank or self)": ["OpenWindow"],
 };
 
 /** Spec 000 §3/§4: the htmlConfig keys named by the editor spec, and its gated reader features' settings. */
@@ -149,30 +159,35 @@ const editorHtmlConfigKeys = [
   "loadingCaption",
   "loadingCaptionSource",
   // §6 gated features that are settings: logo, phone button, background image/music, loading picture/video,
-  // shadow, thickness, bookmark, TOC, language, hide toolbar, reader message, auto flip, hard cover, home link,
+  // shadow, thickness, bookmark, TOC, ad banner, hide toolbar, reader message, auto flip, hard cover, home link,
   // copy text.
-  "logoURL",
+  "appLogoIcon",
   "PhoneButtonVisible",
   "backgroundMusic",
   "loadingPicture",
   "loadingVideo",
   "showShadow",
-  "pageThickness",
-  "BookmarkButtonVisible",
-  "TocButtonVisible",
+  "thicknessWidthType",
+  "BookMarkButtonVisible",
+  "TableOfContentButtonVisible",
   "hideToolbar",
   "autoFlip",
   "hardCover",
-  "homeURL",
+  "HomeURL",
   "SelectTextButtonVisible",
+  "adConfig",
 ];
 
-/** The htmlConfig keys of the reader's mapping (web/reader/src/preview.ts `aliases`), read from its source. */
+/**
+ * Every htmlConfig key the reader reads: its handler table (web/reader/src/htmlconfig.ts) and the older alias table
+ * of its live preview (web/reader/src/preview.ts, not exported: read from the source).
+ */
 function readerKeys(): string[] {
   const source = readFileSync(new URL("../../web/reader/src/preview.ts", import.meta.url), "utf8");
   const block = /const aliases[^=]*=\s*\{([\s\S]*?)\n\};/.exec(source)?.[1];
   if (!block) throw new Error("the reader's alias table was not found in preview.ts");
-  return [...block.matchAll(/^\s*"?([A-Za-z][A-Za-z0-9_]*)"?\s*:/gm)].map((match) => match[1] ?? "");
+  const aliases = [...block.matchAll(/^\s*"?([A-Za-z][A-Za-z0-9_]*)"?\s*:/gm)].map((match) => match[1] ?? "");
+  return [...new Set([...Object.keys(htmlConfigHandlers), ...aliases])];
 }
 
 describe("resource files through the gateway", () => {
@@ -370,7 +385,7 @@ describe("the settings tree covers the catalogues", () => {
     const tree = await settingsTree();
     const index = settingIndex(tree);
     const keys = readerKeys();
-    expect(keys.length).toBeGreaterThan(10);
+    expect(keys.length).toBeGreaterThan(60);
     expect(keys.filter((key) => !index.has(key))).toEqual([]);
     for (const key of keys) {
       const node = index.get(key);
@@ -378,6 +393,12 @@ describe("the settings tree covers the catalogues", () => {
       // The reader takes the tree's default for its own key (an alias's value shape may differ).
       const applied = applyPreview(defaultSettings, { type: "previewBook", key, value: node.defaultValue });
       expect(applied, key).toBeDefined();
+      // Every choice the editor offers is one the reader reads.
+      if (node.type === "list" && !node.multiple)
+        for (const option of node.options) {
+          const chosen = applyPreview(defaultSettings, { type: "previewBook", key, value: String(option.value) });
+          expect(chosen, `${key}=${option.value}`).toBeDefined();
+        }
     }
   });
 

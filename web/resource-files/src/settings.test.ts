@@ -146,7 +146,7 @@ describe("settingValueProblem", () => {
     expect(settingValueProblem(node("flippingTime"), "fast")).toMatch(/not a number/);
     expect(settingValueProblem(node("bgColor"), "red")).toMatch(/colour/);
     expect(settingValueProblem(node("pageMode"), "triple")).toMatch(/options/);
-    expect(settingValueProblem(node("bgGradientAngle"), "90")).toBeUndefined();
+    expect(settingValueProblem(node("bgMRotation"), "90")).toBeUndefined();
     expect(settingValueProblem(node("socialSharingList"), ["wechat", "myspace"])).toMatch(/myspace/);
     expect(settingValueProblem(node("socialSharingList"), "wechat")).toMatch(/list/);
     expect(settingValueProblem(node("zoomWidths"), "100,abc")).toMatch(/match/);

@@ -50,7 +50,7 @@ describe("validateSettingsTree", () => {
     ["an unknown node type", (tree: SettingsTree) => (node(tree, "bgColor").type = "colour"), /not one of/],
     [
       "a default above max",
-      (tree: SettingsTree) => (node(tree, "logoHeight").defaultValue = 500),
+      (tree: SettingsTree) => (node(tree, "logoHeight").defaultValue = 5000),
       /defaultValue is outside/,
     ],
     ["a value below min", (tree: SettingsTree) => (node(tree, "logoHeight").value = 1), /value is outside/],
@@ -71,8 +71,12 @@ describe("validateSettingsTree", () => {
     ],
     ["a colour that is not one", (tree: SettingsTree) => (node(tree, "bgColor").defaultValue = "blue"), /colour/],
     ["a bool default that is a string", (tree: SettingsTree) => (node(tree, "print").defaultValue = 1), /boolean/],
-    ["a file extension outside spec 000 §5", (tree: SettingsTree) => node(tree, "logoURL").accept.push("exe"), /exe/],
-    ["a file size over 10 MB", (tree: SettingsTree) => (node(tree, "logoURL").maxSize = 20_000_000), /maxSize/],
+    [
+      "a file extension outside spec 000 §5",
+      (tree: SettingsTree) => node(tree, "appLogoIcon").accept.push("exe"),
+      /exe/,
+    ],
+    ["a file size over 10 MB", (tree: SettingsTree) => (node(tree, "appLogoIcon").maxSize = 20_000_000), /maxSize/],
     ["a missing English title", (tree: SettingsTree) => (node(tree, "print").title.en = ""), /title needs/],
     [
       "a condition on no setting",

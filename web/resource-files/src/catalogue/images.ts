@@ -71,18 +71,20 @@ const str = (values: SettingValues, key: string, fallback: string) =>
 /** The backdrop of a theme's settings: its gradient when on, its colour otherwise. */
 function backdrop(values: SettingValues, width: number, height: number): string {
   const color = str(values, "bgColor", "#3a3f47");
-  if (values.bgGradient !== true) return `<rect width="${width}" height="${height}" fill="${color}"/>`;
-  const angle = (Number(values.bgGradientAngle ?? 90) * Math.PI) / 180;
+  const begin = str(values, "bgBeginColor", color);
+  const end = str(values, "bgEndColor", color);
+  if (begin === end) return `<rect width="${width}" height="${height}" fill="${begin}"/>`;
+  const angle = (Number(values.bgMRotation ?? 90) * Math.PI) / 180;
   const x = (Math.cos(angle) * 50 + 50).toFixed(1);
   const y = (Math.sin(angle) * 50 + 50).toFixed(1);
   const x0 = (100 - Number(x)).toFixed(1);
   const y0 = (100 - Number(y)).toFixed(1);
-  return `<defs><linearGradient id="g" x1="${x0}%" y1="${y0}%" x2="${x}%" y2="${y}%"><stop offset="0" stop-color="${str(values, "bgGradientColorA", color)}"/><stop offset="1" stop-color="${str(values, "bgGradientColorB", color)}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/>`;
+  return `<defs><linearGradient id="g" x1="${x0}%" y1="${y0}%" x2="${x}%" y2="${y}%"><stop offset="0" stop-color="${begin}"/><stop offset="1" stop-color="${end}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/>`;
 }
 
 function toolbar(values: SettingValues, width: number, height: number): string {
   const bar = str(values, "toolbarColor", "#20242b");
-  const icon = str(values, "toolbarIconColor", "#ffffff");
+  const icon = str(values, "iconColor", "#ffffff");
   const alpha = typeof values.toolbarAlpha === "number" ? values.toolbarAlpha : 1;
   const icons = [0.3, 0.4, 0.5, 0.6, 0.7]
     .map((f) => `<circle cx="${(width * f).toFixed(1)}" cy="${height - 7}" r="2.5" fill="${icon}"/>`)
@@ -112,7 +114,7 @@ export function templatePreview(template: TemplateEntry, theme: SettingValues, p
     return `<rect x="${left + pageW * 0.15}" y="${y.toFixed(1)}" width="${(pageW * 0.7).toFixed(1)}" height="2" fill="#ced4da"/>`;
   });
   const binding =
-    values.bindingType === "ring" || values.bindingType === "spiral"
+    values.BindingType === "spiral"
       ? Array.from({ length: 6 }, (_, i) =>
           vertical
             ? `<circle cx="${(left + pageW * (0.1 + i * 0.16)).toFixed(1)}" cy="${top + pageH}" r="1.8" fill="none" stroke="#495057"/>`
@@ -128,7 +130,7 @@ export function templatePreview(template: TemplateEntry, theme: SettingValues, p
 }
 
 export function themePreview(name: string, values: SettingValues): string {
-  const swatches = ["bgColor", "toolbarColor", "toolbarIconColor", "loadingCaptionColor"]
+  const swatches = ["bgColor", "toolbarColor", "iconColor", "loadingCaptionColor"]
     .map(
       (key, i) =>
         `<rect x="${14 + i * 34}" y="30" width="28" height="28" rx="4" fill="${str(values, key, "#000000")}" stroke="#ffffff" stroke-opacity=".6"/>`,

@@ -18,9 +18,10 @@ import { scenes } from "./presets.js";
 
 /**
  * The source of /resourceFiles/settings/settings.json: every reader setting of spec 001's "Reader-setting catalogue"
- * and every htmlConfig key spec 000 §3/§4 names, grouped as the editor shows them. Keys the reader already
- * understands (web/reader/src/preview.ts) keep its names; the spec's own names (DownloadButtonVisible, …) stay as
- * written there. `npm run generate -w web/resource-files` writes the JSON.
+ * and every htmlConfig key spec 000 §3/§4 names, grouped as the editor shows them. Keys are the ones the reader
+ * reads (web/reader/src/htmlconfig.ts and preview.ts): where it reads two for one setting, the editor's name is the
+ * key and the other an alias. Defaults are what the reader does when the key is absent.
+ * `npm run generate -w web/resource-files` writes the JSON.
  */
 
 const px = { unit: "px" };
@@ -59,6 +60,13 @@ export const shareChannels: [string, string, string, 0 | 1 | 2][] = [
   ["reddit", "Reddit", "Reddit", 1],
 ];
 
+const sides = [
+  ["top", "上", "Top", "above"],
+  ["bottom", "下", "Bottom", "below"],
+  ["left", "左", "Left", "left of"],
+  ["right", "右", "Right", "right of"],
+] as const;
+
 const basic: SettingGroup[] = [
   {
     id: "basic",
@@ -75,47 +83,51 @@ const basic: SettingGroup[] = [
       ),
       composite("logo", t("标志", "Logo"), t("显示在阅读器上的标志图片", "The logo picture shown in the reader"), [
         file(
-          "logoURL",
+          "appLogoIcon",
           t("标志图片", "Logo image"),
           t("标志图片，建议 34×34 像素", "The logo picture, 34×34 px recommended"),
           imageTypes,
         ),
-        text("logoLink", t("标志链接", "Logo link"), t("点击标志打开的网址", "The URL a click on the logo opens"), "", {
-          maxLength: 2048,
-          pattern: "https?://\\S+",
-        }),
+        file(
+          "appLargeLogoURL",
+          t("大标志图片", "Large logo image"),
+          t(
+            "代替标志显示的大标志，高度固定为 55 像素",
+            "A large logo shown instead of the logo; its height is fixed at 55 px",
+          ),
+          imageTypes,
+        ),
+        text(
+          "appLogoLinkURL",
+          t("标志链接", "Logo link"),
+          t("点击标志打开的网址", "The URL a click on the logo opens"),
+          "",
+          { maxLength: 2048, pattern: "https?://\\S+" },
+        ),
         num("logoPadding", t("标志内边距", "Logo padding"), t("标志四周的留白", "Space around the logo"), 0, {
           min: 0,
           max: 50,
           step: 1,
           ...px,
         }),
-        num("logoHeight", t("标志高度", "Logo height"), t("标志显示的高度", "The height the logo is drawn at"), 34, {
-          min: 10,
-          max: 200,
-          step: 1,
-          ...px,
-        }),
         num(
-          "logoTopMargin",
+          "logoHeight",
+          t("标志高度", "Logo height"),
+          t("标志显示的高度（大标志固定 55 像素）", "The height the logo is drawn at (a large logo is always 55 px)"),
+          40,
+          { min: 8, max: 500, step: 1, ...px },
+        ),
+        num(
+          "logoTop",
           t("标志上边距", "Logo top margin"),
           t("标志与顶部的距离", "Distance from the top edge to the logo"),
           0,
-          { min: -100, max: 200, step: 1, ...px },
-        ),
-        bool(
-          "largeLogo",
-          t("大标志", "Large logo"),
-          t("使用大标志，高度固定为 55 像素", "Use a large logo; its height is fixed at 55 px"),
-          false,
-        ),
-        num(
-          "largeLogoHeight",
-          t("大标志高度", "Large logo height"),
-          t("大标志的高度固定为 55 像素", "A large logo is always 55 px tall"),
-          55,
-          { min: 55, max: 55, step: 1, ...px },
-          { related: [when("largeLogo")], disabled: true },
+          {
+            min: -100,
+            max: 200,
+            step: 1,
+            ...px,
+          },
         ),
         bool(
           "logoFixedSize",
@@ -144,37 +156,34 @@ const setup: SettingGroup[] = [
           aliases: ["backgroundColor"],
         },
       ),
-      bool(
+      composite(
         "bgGradient",
         t("渐变背景", "Gradient background"),
-        t("用颜色 A 到颜色 B 的渐变作为背景", "A gradient from colour A to colour B as the background"),
-        false,
-      ),
-      color(
-        "bgGradientColorA",
-        t("渐变颜色 A", "Gradient colour A"),
-        t("渐变的起始颜色", "Where the gradient starts"),
-        "#4a6fa5",
-        {
-          related: [when("bgGradient")],
-        },
-      ),
-      color(
-        "bgGradientColorB",
-        t("渐变颜色 B", "Gradient colour B"),
-        t("渐变的结束颜色", "Where the gradient ends"),
-        "#1c2541",
-        {
-          related: [when("bgGradient")],
-        },
-      ),
-      list(
-        "bgGradientAngle",
-        t("渐变角度", "Gradient angle"),
-        t("渐变的方向（度）", "The gradient's direction in degrees"),
-        90,
-        [30, 60, 90, 180].map((angle) => [angle, t(`${angle}°`, `${angle}°`)]),
-        { related: [when("bgGradient")] },
+        t(
+          "从颜色 A 到颜色 B 的渐变；两色相同即为纯色",
+          "A gradient from colour A to colour B; the same colour twice is plain",
+        ),
+        [
+          color(
+            "bgBeginColor",
+            t("渐变颜色 A", "Gradient colour A"),
+            t("渐变的起始颜色", "Where the gradient starts"),
+            "#3a3f47",
+          ),
+          color(
+            "bgEndColor",
+            t("渐变颜色 B", "Gradient colour B"),
+            t("渐变的结束颜色", "Where the gradient ends"),
+            "#3a3f47",
+          ),
+          list(
+            "bgMRotation",
+            t("渐变角度", "Gradient angle"),
+            t("渐变的方向（度）", "The gradient's direction in degrees"),
+            90,
+            [30, 60, 90, 180].map((angle) => [angle, t(`${angle}°`, `${angle}°`)]),
+          ),
+        ],
       ),
       file(
         "backGroundImgURL",
@@ -196,6 +205,8 @@ const setup: SettingGroup[] = [
           ["stretch", t("拉伸", "Stretch")],
           ["center", t("居中", "Centre")],
           ["tile", t("平铺", "Tile")],
+          ["top", t("顶部", "Top")],
+          ["bottom", t("底部", "Bottom")],
         ],
       ),
       num(
@@ -274,9 +285,7 @@ const setup: SettingGroup[] = [
         t("加载文字", "Loading caption"),
         t("加载页上的自定义文字", "The custom caption of the loading screen"),
         "",
-        {
-          maxLength: 100,
-        },
+        { maxLength: 100 },
         { related: [when("loadingCaptionSource", "custom")] },
       ),
       num(
@@ -284,14 +293,14 @@ const setup: SettingGroup[] = [
         t("加载文字字号", "Loading caption font size"),
         t("加载文字的大小", "The loading caption's size"),
         16,
-        { min: 8, max: 72, step: 1, ...px },
+        { min: 8, max: 96, step: 1, ...px },
         { related: [when("loadingCaptionSource", "title", "custom")] },
       ),
       color(
         "loadingCaptionColor",
         t("加载文字颜色", "Loading caption colour"),
         t("加载文字的颜色", "The loading caption's colour"),
-        "#ffffff",
+        "#dddddd",
         { related: [when("loadingCaptionSource", "title", "custom")] },
       ),
       file(
@@ -301,13 +310,13 @@ const setup: SettingGroup[] = [
         imageTypes,
       ),
       color(
-        "loadingBackgroundColor",
+        "loadingBackground",
         t("加载背景颜色", "Loading background colour"),
         t("加载页的背景颜色", "The loading screen's background colour"),
-        "#3a3f47",
+        "#1f2232",
       ),
       num(
-        "loadingMinTime",
+        "loadingDisplayTime",
         t("最短显示时间", "Minimum display time"),
         t("加载页至少显示的秒数", "Seconds the loading screen shows at least"),
         0,
@@ -334,7 +343,7 @@ const setup: SettingGroup[] = [
         "#20242b",
       ),
       color(
-        "toolbarIconColor",
+        "iconColor",
         t("工具栏图标颜色", "Toolbar icon colour"),
         t("工具栏按钮图标的颜色", "The colour of the toolbar's button icons"),
         "#ffffff",
@@ -378,29 +387,37 @@ const setup: SettingGroup[] = [
             false,
           ),
           text(
-            "homeURL",
+            "HomeURL",
             t("首页地址", "Home URL"),
             t("首页按钮打开的网址", "The URL the home button opens"),
             "",
-            {
-              maxLength: 2048,
-              pattern: "https?://\\S+",
-            },
+            { maxLength: 2048, pattern: "https?://\\S+" },
             { related: [when("HomeButtonVisible")] },
           ),
         ],
       ),
+      composite("aboutButton", t("关于按钮", "About button"), t("关于与联系信息", "About and contact information"), [
+        bool(
+          "AboutButtonVisible",
+          t("显示关于按钮", "Show about button"),
+          t("显示关于与联系信息的按钮", "A button showing the about and contact information"),
+          false,
+          { aliases: ["aboutButtonVisible"] },
+        ),
+        text(
+          "aboutContent",
+          t("关于内容", "About text"),
+          t("关于面板中的文字", "The text of the about panel"),
+          "",
+          { maxLength: 5000, multiline: true },
+          { related: [when("AboutButtonVisible")] },
+        ),
+      ]),
       bool(
-        "AboutButtonVisible",
-        t("关于按钮", "About button"),
-        t("显示关于与联系信息的按钮", "A button showing the about and contact information"),
-        false,
-      ),
-      bool(
-        "BackForwardButtonVisible",
+        "enablePageBack",
         t("前进后退按钮", "Back and forward buttons"),
-        t("工具栏上的上一页、下一页按钮", "Previous and next page buttons in the toolbar"),
-        true,
+        t("工具栏上的后退、前进按钮", "Back and forward buttons in the toolbar"),
+        false,
       ),
       composite(
         "shareButton",
@@ -428,8 +445,11 @@ const setup: SettingGroup[] = [
           list(
             "socialSharingList",
             t("分享渠道", "Share channels"),
-            t("分享面板中的渠道", "The channels of the share panel"),
-            ["wechat", "qrcode", "sinaweibo", "copy", "qzone", "facebook", "twitter", "email"],
+            t(
+              "分享面板中的渠道；不选则为所选地区的全部渠道",
+              "The share panel's channels; none chosen offers all of the region's",
+            ),
+            [],
             // Each channel's region, so the editor can offer those of the chosen socialShareType.
             shareChannels.map(([id, zh, en, region]) => [id, t(zh, en), region]),
             { related: [when("ShareButtonVisible")], multiple: true },
@@ -438,7 +458,7 @@ const setup: SettingGroup[] = [
       ),
       composite("thumbnailButton", t("缩略图按钮", "Thumbnails button"), t("页面缩略图", "Page thumbnails"), [
         bool(
-          "ThumbnailButtonVisible",
+          "ThumbnailsButtonVisible",
           t("显示缩略图按钮", "Show thumbnails button"),
           t("在工具栏显示缩略图按钮", "Show the thumbnails button"),
           true,
@@ -449,7 +469,7 @@ const setup: SettingGroup[] = [
           t("缩略图栏的颜色", "The thumbnail bar's colour"),
           "#000000",
           {
-            related: [when("ThumbnailButtonVisible")],
+            related: [when("ThumbnailsButtonVisible")],
           },
         ),
         num(
@@ -458,17 +478,17 @@ const setup: SettingGroup[] = [
           t("缩略图栏的不透明度，0 到 100", "The thumbnail bar's opacity, 0 to 100"),
           80,
           { min: 0, max: 100, step: 1 },
-          { related: [when("ThumbnailButtonVisible")] },
+          { related: [when("ThumbnailsButtonVisible")] },
         ),
       ]),
       bool(
-        "BookmarkButtonVisible",
+        "BookMarkButtonVisible",
         t("书签按钮", "Bookmark button"),
         t("显示书签按钮", "Show the bookmark button"),
         true,
       ),
       bool(
-        "TocButtonVisible",
+        "TableOfContentButtonVisible",
         t("目录按钮", "Table of contents button"),
         t("显示目录按钮", "Show the table of contents button"),
         true,
@@ -486,7 +506,7 @@ const setup: SettingGroup[] = [
           t("开始搜索所需的最少字符数", "Characters needed before a search starts"),
           2,
           { min: 1, max: 10, step: 1 },
-          { related: [when("SearchButtonVisible")] },
+          { related: [when("SearchButtonVisible")], aliases: ["leastSearchChar"] },
         ),
       ]),
       bool(
@@ -502,16 +522,22 @@ const setup: SettingGroup[] = [
         false,
       ),
       composite("printButton", t("打印按钮", "Print button"), t("打印页面", "Printing pages"), [
-        bool("print", t("打印", "Print"), t("允许读者打印", "Let readers print the book"), false),
+        bool(
+          "print",
+          t("打印", "Print"),
+          t("允许读者打印（显示打印按钮）", "Let readers print (the print button)"),
+          false,
+          {
+            aliases: ["PrintButtonVisible"],
+          },
+        ),
         text(
           "printWatermark",
           t("打印水印", "Print watermark"),
           t("打印时每页上的文字", "Text printed across each page"),
           "",
-          {
-            maxLength: 100,
-          },
-          { related: [when("print")] },
+          { maxLength: 100 },
+          { related: [when("print")], aliases: ["printWatermarkFile"] },
         ),
       ]),
       composite(
@@ -519,22 +545,35 @@ const setup: SettingGroup[] = [
         t("自动翻页", "Auto flip"),
         t("自动翻页按钮和节奏", "The auto flip button and its pace"),
         [
-          bool("autoFlip", t("自动翻页", "Auto flip"), t("按间隔自动翻页", "Turn pages by themselves"), false),
+          bool(
+            "AutoPlayButtonVisible",
+            t("自动翻页按钮", "Auto flip button"),
+            t("在工具栏显示自动翻页按钮", "Show the auto flip button"),
+            true,
+          ),
+          bool(
+            "autoFlip",
+            t("打开时自动翻页", "Auto flip at start"),
+            t("打开书后自动开始翻页", "Start turning pages by themselves when the book opens"),
+            false,
+            {
+              aliases: ["autoPlayAutoStart"],
+            },
+          ),
           num(
             "autoFlipIntervalSeconds",
             t("自动翻页间隔（秒）", "Auto flip interval (seconds)"),
             t("两次自动翻页之间的秒数", "Seconds between automatic turns"),
             3,
-            { min: 1, max: 60, step: 1, unit: "s" },
-            { related: [when("autoFlip")] },
+            { min: 1, max: 600, step: 1, unit: "s" },
+            { aliases: ["autoPlayDuration"] },
           ),
           num(
-            "autoFlipLoops",
+            "autoPlayLoopCount",
             t("自动翻页循环次数", "Auto flip loop count"),
             t("-1 为一直循环，N 为循环 N 次", "-1 loops for ever, N loops N times"),
             -1,
             { min: -1, max: 1000, step: 1 },
-            { related: [when("autoFlip")] },
           ),
         ],
       ),
@@ -557,10 +596,7 @@ const setup: SettingGroup[] = [
             t("下载地址", "Download URL"),
             t("下载按钮打开的网址，留空则下载原 PDF", "The URL the download button opens; empty for the original PDF"),
             "",
-            {
-              maxLength: 2048,
-              pattern: "https?://\\S+",
-            },
+            { maxLength: 2048, pattern: "https?://\\S+" },
             { related: [when("DownloadButtonVisible")] },
           ),
         ],
@@ -572,13 +608,46 @@ const setup: SettingGroup[] = [
           t("显示电话按钮", "Show the phone button"),
           false,
         ),
+        bool(
+          "isMultiNum",
+          t("多个号码", "Several numbers"),
+          t("显示多个带名称的号码，而不是一个号码", "Offer several labelled numbers instead of one"),
+          false,
+          { related: [when("PhoneButtonVisible")] },
+        ),
+        text(
+          "singlePhoneNumber",
+          t("电话号码", "Phone number"),
+          t("电话按钮拨打的号码", "The number the phone button calls"),
+          "",
+          { maxLength: 40, pattern: "[0-9+()\\- ]+" },
+          { related: [when("PhoneButtonVisible"), when("isMultiNum", false)] },
+        ),
+        text(
+          "MultiPhoneNumber",
+          t("多个电话号码", "Phone numbers"),
+          t(
+            "[{label, number}] 的 JSON，在电话号码面板中编辑",
+            "JSON of [{label, number}], edited in the phone numbers panel",
+          ),
+          "",
+          { maxLength: 4000, multiline: true },
+          { visible: false },
+        ),
+        bool(
+          "isSingleNum",
+          t("单个号码", "One number"),
+          t("isMultiNum 的反面，由电话号码面板写入", "The opposite of isMultiNum, written by the phone numbers panel"),
+          true,
+          { visible: false },
+        ),
         num(
           "phoneMaxDisplay",
           t("最多显示号码数", "Numbers shown at most"),
           t("电话面板最多显示的号码数", "How many numbers the phone panel shows at most"),
           3,
           { min: 1, max: 10, step: 1 },
-          { related: [when("PhoneButtonVisible")] },
+          { related: [when("PhoneButtonVisible"), when("isMultiNum")] },
         ),
       ]),
       composite("zoomButton", t("缩放按钮", "Zoom button"), t("放大页面", "Zooming the pages"), [
@@ -605,7 +674,7 @@ const setup: SettingGroup[] = [
           false,
         ),
         text(
-          "emailSubject",
+          "btnShareWithEmailSubject",
           t("邮件主题", "Email subject"),
           t("邮件主题，可用 {title}、{link}、{thumb}", "The subject; {title}, {link} and {thumb} are replaced"),
           "{title}",
@@ -613,15 +682,23 @@ const setup: SettingGroup[] = [
           { related: [when("EmailButtonVisible")] },
         ),
         text(
-          "emailBody",
+          "btnShareWithEmailBody",
           t("邮件正文", "Email body"),
           t("邮件正文，可用 {title}、{link}、{thumb}", "The body; {title}, {link} and {thumb} are replaced"),
-          "{title}\n{link}",
+          "{link}",
           { maxLength: 2000, multiline: true },
           { related: [when("EmailButtonVisible")] },
         ),
       ]),
-      bool("magnifier", t("放大镜", "Magnifier"), t("工具栏中的放大镜按钮", "A magnifier button in the toolbar"), true),
+      bool(
+        "magnifier",
+        t("放大镜", "Magnifier"),
+        t("工具栏中的放大镜按钮", "A magnifier button in the toolbar"),
+        true,
+        {
+          aliases: ["MagnifierButtonVisible"],
+        },
+      ),
       bool(
         "FullscreenButtonVisible",
         t("全屏按钮", "Fullscreen button"),
@@ -652,12 +729,20 @@ const setup: SettingGroup[] = [
           { related: [when("MessageButtonVisible")] },
         ),
       ]),
-      bool(
-        "showHelp",
-        t("帮助", "Help"),
-        t("第一次打开时显示操作帮助", "Show how to use the reader on first open"),
-        false,
-      ),
+      composite("help", t("帮助", "Help"), t("操作帮助", "How to use the reader"), [
+        bool(
+          "InstructionsButtonVisible",
+          t("帮助按钮", "Help button"),
+          t("在工具栏显示帮助按钮", "Show the help button"),
+          false,
+        ),
+        bool(
+          "showHelpContentAtFirst",
+          t("打开时显示帮助", "Help at start"),
+          t("打开书时先显示操作帮助", "Show how to use the reader when the book opens"),
+          false,
+        ),
+      ]),
     ],
   },
   {
@@ -670,48 +755,61 @@ const setup: SettingGroup[] = [
       composite("cover", t("封面", "Cover"), t("封面样式", "How the covers look"), [
         bool("hardCover", t("硬封面", "Hard cover"), t("封面和封底不弯曲", "The covers turn without bending"), true),
         num(
-          "coverBorderWidth",
+          "hardCoverBorderWidth",
           t("封面边框宽度", "Cover border width"),
           t("硬封面边框的宽度", "The hard cover's border width"),
           0,
-          { min: 0, max: 20, step: 1, ...px },
+          { min: 0, max: 40, step: 1, ...px },
           { related: [when("hardCover")] },
         ),
         color(
-          "coverBorderColor",
+          "borderColor",
           t("封面边框颜色", "Cover border colour"),
           t("硬封面边框的颜色", "The hard cover's border colour"),
-          "#5a4632",
+          "#572f0d",
           {
             related: [when("hardCover")],
           },
         ),
         num(
-          "coverCornerRadius",
+          "cornerRound",
           t("封面圆角", "Cover corner rounding"),
           t("硬封面圆角的半径", "The radius of the hard cover's corners"),
           0,
-          { min: 0, max: 50, step: 1, ...px },
+          { min: 0, max: 60, step: 1, ...px },
           { related: [when("hardCover")] },
         ),
       ]),
-      bool("hardPages", t("硬页", "Hard pages"), t("每一页都像硬纸板一样翻动", "Every page turns like a board"), false),
-      list("bindingType", t("装订方式", "Binding type"), t("书脊的装订样式", "How the spine is bound"), "normal", [
-        ["normal", t("普通装订", "Glued")],
-        ["spiral", t("螺旋装订", "Spiral")],
-        ["ring", t("环形装订", "Ring")],
-      ]),
       bool(
-        "pageThickness",
+        "hardPages",
+        t("硬页", "Hard pages"),
+        t("每一页都像硬纸板一样翻动", "Every page turns like a board"),
+        false,
+        {
+          aliases: ["HardPageEnable"],
+        },
+      ),
+      list("BindingType", t("装订方式", "Binding type"), t("书脊的装订样式", "How the spine is bound"), "gutter", [
+        ["gutter", t("普通装订", "Gutter")],
+        ["spiral", t("螺旋装订", "Spiral")],
+        ["none", t("无", "None")],
+      ]),
+      list(
+        "thicknessWidthType",
         t("页面厚度", "Page thickness"),
-        t("在书边显示页面厚度", "Show the pages' thickness at the edges"),
-        true,
+        t("书边显示的页面厚度", "The pages' thickness shown at the edges"),
+        "none",
+        [
+          ["none", t("无", "None")],
+          ["thin", t("薄", "Thin")],
+          ["thick", t("厚", "Thick")],
+        ],
       ),
       bool(
-        "curlingCorner",
+        "CurlingPageCorner",
         t("卷角", "Curling corner"),
         t("页角轻轻卷起提示可以翻页", "A page corner curls to invite a turn"),
-        true,
+        false,
       ),
       text(
         "pageCaptions",
@@ -798,12 +896,7 @@ const setup: SettingGroup[] = [
           t("最大宽度", "Maximum width"),
           t("迷你模式的最大宽度", "The mini mode's maximum width"),
           800,
-          {
-            min: 200,
-            max: 4000,
-            step: 10,
-            ...px,
-          },
+          { min: 200, max: 4000, step: 10, ...px },
           { related: [when("miniMode")] },
         ),
         num(
@@ -811,12 +904,7 @@ const setup: SettingGroup[] = [
           t("最大高度", "Maximum height"),
           t("迷你模式的最大高度", "The mini mode's maximum height"),
           600,
-          {
-            min: 200,
-            max: 4000,
-            step: 10,
-            ...px,
-          },
+          { min: 200, max: 4000, step: 10, ...px },
           { related: [when("miniMode")] },
         ),
       ]),
@@ -824,16 +912,18 @@ const setup: SettingGroup[] = [
         "margins",
         t("页边距", "Margins"),
         t("书本与窗口边缘的距离，可为负数", "Distance from the window's edges to the book; may be negative"),
-        (["Top", "Bottom", "Left", "Right"] as const).map((side, index) =>
+        sides.map(([side, zh, en, where]) =>
           num(
-            `margin${side}`,
-            t(`${["上", "下", "左", "右"][index]}边距`, `${side} margin`),
-            t(
-              `电脑上书本${["上", "下", "左", "右"][index]}方的距离`,
-              `Space ${["above", "below", "left of", "right of"][index]} the book on computers`,
-            ),
-            0,
-            { min: -500, max: 500, step: 1, ...px },
+            `${side}Margin`,
+            t(`${zh}边距`, `${en} margin`),
+            t(`电脑上书本${zh}方的距离`, `Space ${where} the book on computers`),
+            16,
+            {
+              min: -500,
+              max: 500,
+              step: 1,
+              ...px,
+            },
           ),
         ),
       ),
@@ -844,15 +934,12 @@ const setup: SettingGroup[] = [
           "手机上书本与屏幕边缘的距离，可为负数",
           "Distance from the screen's edges to the book on phones; may be negative",
         ),
-        (["Top", "Bottom", "Left", "Right"] as const).map((side, index) =>
+        sides.map(([side, zh, en, where]) =>
           num(
-            `mobileMargin${side}`,
-            t(`手机${["上", "下", "左", "右"][index]}边距`, `Mobile ${side.toLowerCase()} margin`),
-            t(
-              `手机上书本${["上", "下", "左", "右"][index]}方的距离`,
-              `Space ${["above", "below", "left of", "right of"][index]} the book on phones`,
-            ),
-            0,
+            `${side}MarginOnMobile`,
+            t(`手机${zh}边距`, `Mobile ${en.toLowerCase()} margin`),
+            t(`手机上书本${zh}方的距离`, `Space ${where} the book on phones`),
+            8,
             { min: -200, max: 200, step: 1, ...px },
           ),
         ),
@@ -873,6 +960,7 @@ const config: SettingGroup[] = [
         t("禁用右键菜单", "Disable right-click menu"),
         t("读者不能打开右键菜单", "Readers cannot open the context menu"),
         false,
+        { aliases: ["isStopMouseMenu"] },
       ),
       bool(
         "fastLoading",
@@ -886,26 +974,41 @@ const config: SettingGroup[] = [
         t("在高分辨率屏幕上显示高清页面", "Sharp pages on high-resolution screens"),
         true,
       ),
-      bool(
+      composite(
         "embedOnly",
         t("仅嵌入阅读", "Embed-only reading"),
         t("只能在嵌入的网页中阅读", "The book opens only when embedded in a page"),
-        false,
+        [
+          bool(
+            "OnlyOpenInIframe",
+            t("仅嵌入阅读", "Embed-only reading"),
+            t("只能在嵌入的网页中阅读", "The book opens only when embedded in a page"),
+            false,
+          ),
+          text(
+            "OnlyOpenInIframeInfo",
+            t("非嵌入时的提示", "Message outside a page"),
+            t("直接打开时显示的文字", "What a reader opening the book directly sees"),
+            "",
+            { maxLength: 500 },
+            { related: [when("OnlyOpenInIframe")] },
+          ),
+        ],
       ),
       bool(
-        "wechatOnly",
+        "OnlyOpenInWeChat",
         t("仅微信阅读", "WeChat-only reading"),
         t("只能在微信中阅读", "The book opens only inside WeChat"),
         false,
       ),
       list(
-        "linkTarget",
+        "OpenWindow",
         t("链接打开方式", "Link target"),
         t("页面中的链接在新窗口还是当前窗口打开", "Whether links in pages open in a new window or the same one"),
-        "_blank",
+        "blank",
         [
-          ["_blank", t("新窗口", "New window")],
-          ["_self", t("当前窗口", "Same window")],
+          ["blank", t("新窗口", "New window")],
+          ["self", t("当前窗口", "Same window")],
         ],
       ),
     ],
@@ -913,18 +1016,15 @@ const config: SettingGroup[] = [
   {
     id: "tracking",
     tab: "config",
-    title: t("统计", "Analytics"),
-    desc: t("访问统计", "Visitor analytics"),
+    title: t("统计与广告", "Analytics and ads"),
+    desc: t("访问统计和广告横幅", "Visitor analytics and the ad banner"),
     children: [
       text(
-        "analyticsId",
+        "googleAnalyticsID",
         t("统计 ID", "Analytics ID"),
         t("网站统计的跟踪 ID，如 G-XXXXXXX", "Your analytics tracking ID, e.g. G-XXXXXXX"),
         "",
-        {
-          maxLength: 64,
-          pattern: "[A-Za-z0-9_-]+",
-        },
+        { maxLength: 24, pattern: "[A-Za-z]{1,3}-[A-Za-z0-9-]{4,20}" },
       ),
       text(
         "trackingScript",
@@ -935,6 +1035,17 @@ const config: SettingGroup[] = [
         ),
         "",
         { maxLength: 10_000, multiline: true },
+      ),
+      text(
+        "adConfig",
+        t("广告横幅", "Ad banner"),
+        t(
+          "广告配置 {haveAd, bgOpacity, bgColor, interval, data, adPosition} 的 JSON，在广告面板中编辑",
+          "JSON of the ad config {haveAd, bgOpacity, bgColor, interval, data, adPosition}, edited in the ad panel",
+        ),
+        "",
+        { maxLength: 20_000, multiline: true },
+        { visible: false },
       ),
     ],
   },
