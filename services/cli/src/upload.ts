@@ -227,6 +227,8 @@ export async function uploadProject(
   await sendFiles(context, cloud, task, files, pace);
   const ended = await end(cloud, task.taskId, options.pdfPassword);
   await rm(savedPath, { force: true });
+  // The HTML text version: the book's text layer on, for readers and search engines alike.
+  if (options.htmlText) await cloud.post("/api/book/set-book-text-status", { bookId: ended.bookId, textStatus: "1" });
   return options.noWait ? ended : await waitForConversion(context, cloud, ended.taskId);
 }
 
@@ -418,15 +420,32 @@ async function waitForConversion(context: Context, cloud: Cloud, taskId: string)
   }
 }
 
+/** The book's public link, QR text and embed code as the server gives them (get-code-info), else built here. */
+async function shareCodes(cloud: Cloud, task: Task): Promise<{ link: string; qrText: string; embed: string }> {
+  try {
+    const codes = await cloud.post<{ link: string; qrText: string; embedCode: string }>("/api/book/get-code-info", {
+      bookId: task.bookId,
+    });
+    if (codes.link) return { link: codes.link, qrText: codes.qrText || codes.link, embed: codes.embedCode };
+  } catch (error) {
+    if (!(error instanceof CloudRefusal) || error.exitCode === 77) throw error;
+  }
+  const link = `${cloud.server}/b/${task.number}`;
+  return {
+    link,
+    qrText: link,
+    embed: `<iframe src="${link}" width="100%" height="600" style="border:0" allowfullscreen></iframe>`,
+  };
+}
+
 /** The upload-finished output of spec 001 §2: link, QR code, embed code. */
 async function finished(context: Context, cloud: Cloud, task: Task, json: boolean): Promise<void> {
-  const link = `${cloud.server}/b/${task.number}`;
-  const embed = `<iframe src="${link}" width="100%" height="600" style="border:0" allowfullscreen></iframe>`;
+  const { link, qrText, embed } = await shareCodes(cloud, task);
   if (json) {
     context.print(JSON.stringify({ bookId: task.bookId, number: task.number, revision: task.revision, link, embed }));
     return;
   }
-  const qr = await QRCode.toString(link, { type: "terminal", small: true });
+  const qr = await QRCode.toString(qrText, { type: "terminal", small: true });
   context.print(`upload finished: ${task.title}`);
   context.print(`link: ${link}`);
   context.print(`book: ${task.bookId} (revision ${task.revision})`);
