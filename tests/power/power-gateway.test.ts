@@ -320,7 +320,7 @@ describe("gated features at update-book", () => {
     expect(reading, reading.msg).toMatchObject({ code: "OK" });
   });
 
-  it("refuses a feature a custom override denies with the customised-quota text, and a team override unlocks one", async () => {
+  it("refuses a feature a custom override denies with the customised-quota text, saving nothing; custom config lists the overrides", async () => {
     const userId = await user(2);
     const bookId = await book(userId);
     await admin.setFeatureOverride({
@@ -361,6 +361,40 @@ describe("gated features at update-book", () => {
     // From another host the type is 32 and every feature without an override is off.
     const elsewhere = await post(userId, "/api/power/get-user-custom-config", {}, otherHost);
     expect(elsewhere.data).toMatchObject({ userType: 32, features: { TOC: { allowed: false, source: "type" } } });
+  });
+});
+
+describe("team custom overrides", () => {
+  it("applies a team's override to its members in the team: a denial with the customised-quota text, a grant over type 32", async () => {
+    const teamId = `8${Number.parseInt(suffix, 16) % 100_000}`;
+    await admin.setTeamRole({ teamId, roleId: "1", roleName: "member", powers: ["BOOK_EDIT_SELF"] });
+    const member = await user(2);
+    await admin.setTeamMember({ teamId, userId: member, roleId: "1" });
+    const bookId = await book(member);
+    const team = { userId: member, teamId };
+    await admin.setFeatureOverride({ account: team, feature: "HOT_LABEL", allowed: false, actor: "s", reason: "t" });
+    await admin.setFeatureOverride({ account: team, feature: "TOC", allowed: true, actor: "s", reason: "t" });
+    const label = { bookId, teamId, bookConfig: JSON.stringify({ label: "2" }) };
+    expect(await post(member, "/api/book/update-book", label)).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "reached the customised quota, contact support",
+      data: { feature: "HOT_LABEL", source: "team" },
+    });
+    // Outside the team the member's own type (2) has the feature.
+    expect(await post(member, "/api/book/update-book", { ...label, teamId: "0" })).toMatchObject({ code: "OK" });
+    // From another host the type is 32 (no features), but the team's grant of TOC stands.
+    const toc = { bookId, teamId, bookConfig: JSON.stringify({ TableOfContentButtonVisible: "Show" }) };
+    expect(await post(member, "/api/book/update-book", toc, otherHost)).toMatchObject({ code: "OK" });
+    expect(await post(member, "/api/book/update-book", { ...toc, teamId: "0" }, otherHost)).toMatchObject({
+      code: "POWER_LIMIT",
+      data: { feature: "TOC", source: "type" },
+    });
+    const custom = await post(member, "/api/power/get-user-custom-config", { teamId });
+    expect(custom.data).toMatchObject({
+      userType: 13,
+      features: { HOT_LABEL: { allowed: false, source: "team" }, LOGO: { allowed: true, source: "type" } },
+      custom: { user: {}, team: { HOT_LABEL: 0, TOC: 1 } },
+    });
   });
 });
 
@@ -650,4 +684,37 @@ describe("fuzzed inputs on the power paths", () => {
     }
     expect(findings).toEqual([]);
   }, 120_000);
+});
+
+describe("sessions on the power paths", () => {
+  it("answers LOGIN_SIGNOUT without a session and with an unknown session cookie", async () => {
+    const anonymous = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });
+    try {
+      for (const path of [
+        "/api/power/get-user-custom-config",
+        "/api/team/get-team-role-power-config",
+        "/api/user/get-user-meta",
+        "/api/user/set-user-meta",
+        "/api/user/update-user-book-logo",
+        "/api/third/bind-account",
+        "/api/third/merge-third-account",
+      ]) {
+        const fields = { team: "5", logo: "/l.png", provider: "wechat", subject: "s", otherToken: "t" };
+        for (const cookie of [undefined, "tl_session=unknown-token"]) {
+          const response = await anonymous.inject({
+            method: "POST",
+            url: path,
+            headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+            payload: new URLSearchParams(fields).toString(),
+          });
+          expect(response.json(), `${path} ${cookie ?? "no cookie"}`).toMatchObject({
+            code: "LOGIN_SIGNOUT",
+            status: "0",
+          });
+        }
+      }
+    } finally {
+      await anonymous.close();
+    }
+  });
 });
