@@ -6,6 +6,22 @@ import type { StoredPrivacy } from "../domain/book-privacy.js";
 import type { DownloadConfig } from "../domain/book-settings.js";
 import { type BookDocument, bookModel } from "./book.schema.js";
 
+/** What a bookcase row needs: never the settings texts, which may be hundreds of KB per book. */
+const summaryFields = {
+  bookId: 1,
+  number: 1,
+  ownerId: 1,
+  teamId: 1,
+  title: 1,
+  bStatus: 1,
+  hostingSuspended: 1,
+  pageCount: 1,
+  shareIcon: 1,
+  textStatus: 1,
+  createdAt: 1,
+  updatedAt: 1,
+} as const;
+
 export class BookRepository {
   private readonly books;
 
@@ -71,7 +87,7 @@ export class BookRepository {
     return result.matchedCount > 0;
   }
 
-  /** One page of an owner's books, newest change first, and how many match. */
+  /** One page of an owner's books (their bookcase fields only), newest change first, and how many match. */
   async listOwned(
     ownerId: string,
     filter: Record<string, unknown>,
@@ -81,7 +97,13 @@ export class BookRepository {
     const query = { ...filter, ownerId };
     const [total, books] = await Promise.all([
       this.books.countDocuments(query).exec(),
-      this.books.find(query).sort({ updatedAt: -1, bookId: 1 }).skip(skip).limit(limit).lean<BookDocument[]>().exec(),
+      this.books
+        .find(query, summaryFields)
+        .sort({ updatedAt: -1, bookId: 1 })
+        .skip(skip)
+        .limit(limit)
+        .lean<BookDocument[]>()
+        .exec(),
     ]);
     return { total, books };
   }
