@@ -566,7 +566,7 @@ const setup: SettingGroup[] = [
             t("两次自动翻页之间的秒数", "Seconds between automatic turns"),
             3,
             { min: 1, max: 600, step: 1, unit: "s" },
-            { aliases: ["autoPlayDuration"] },
+            { related: [when("autoFlip")], aliases: ["autoPlayDuration"] },
           ),
           num(
             "autoPlayLoopCount",
@@ -574,6 +574,7 @@ const setup: SettingGroup[] = [
             t("-1 为一直循环，N 为循环 N 次", "-1 loops for ever, N loops N times"),
             -1,
             { min: -1, max: 1000, step: 1 },
+            { related: [when("autoFlip")] },
           ),
         ],
       ),
