@@ -1,5 +1,5 @@
 import { type Connection, type Model, Schema } from "mongoose";
-import type { CustomKindName } from "../domain/book-content.js";
+import type { BusinessCardFields, CustomKindName } from "../domain/book-content.js";
 
 /** A custom config / content entry of a book, or (bookId "") a user's saved theme. */
 export interface CustomEntryDocument {
@@ -12,18 +12,9 @@ export interface CustomEntryDocument {
   updatedAt?: Date;
 }
 
-export interface BusinessCardDocument {
+export interface BusinessCardDocument extends BusinessCardFields {
   cardId: string;
   ownerId: string;
-  name: string;
-  title: string;
-  company: string;
-  phone: string;
-  email: string;
-  website: string;
-  address: string;
-  avatar: string;
-  description: string;
   createdAt?: Date;
 }
 
