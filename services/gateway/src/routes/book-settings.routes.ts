@@ -150,7 +150,7 @@ export function registerBookSettingsRoutes(
           required: ["bookId"],
           properties: {
             bookId: bookIdField,
-            teamId: { type: "string", pattern: "^[0-9]{1,20}$" },
+            teamId: { type: "string", pattern: "^[0-9]{0,20}$" },
             bookConfig: jsonField,
             isDownload: { type: "string", enum: ["", "0", "1"] },
             plugin: jsonField,

@@ -15,6 +15,8 @@ import type { Actor } from "../plugins/actor.js";
 export const powerLimitCode = "POWER_LIMIT";
 
 const wholeNumber = { type: "string", pattern: "^[0-9]{1,20}$" } as const;
+/** A team id as the editor sends its `tid`: digits, or empty for none (as "0"). */
+const teamIdField = { type: "string", pattern: "^[0-9]{0,20}$" } as const;
 const productHostsByApp = new WeakMap<FastifyInstance, readonly string[] | undefined>();
 
 /** Whether the request came to a host outside the product's own (its user type is then forced to 32). */
@@ -93,7 +95,7 @@ export function registerPowerRoutes(
 
   app.post<{ Body: { teamId?: string } | undefined }>(
     "/api/power/get-user-custom-config",
-    { schema: { body: { type: ["object", "null"], properties: { teamId: wholeNumber } } } },
+    { schema: { body: { type: ["object", "null"], properties: { teamId: teamIdField } } } },
     async (request) => {
       const actor = resolveActor(request);
       const teamId = request.body?.teamId || "0";
