@@ -681,6 +681,9 @@ describe("editor asset uploads (upload-file) and their URLs", () => {
       ]),
     ).toMatchObject({ msg: "please upload an image smaller than 500*500 px! current size is: 900*100" });
     expect(await upload([{ name: "other", value: "x" }])).toMatchObject({ msg: "please choose a file" });
+    expect(await upload([{ name: "file", value: pngBytes(10, 10, 10_485_760), fileName: "big.png" }])).toMatchObject({
+      msg: "the file may not exceed 10 MB",
+    });
     expect(await post("/api/common/upload-file", { file: "x" })).toMatchObject({
       code: "ERROR",
       msg: "upload-file takes multipart/form-data with a file",

@@ -509,6 +509,11 @@ export function registerBookContentRoutes(
           details: { field: "file" },
         });
       }
+      if (Number(request.headers["content-length"] ?? 0) > multipartLimit) {
+        throw new DomainError("INVALID_ARGUMENT", "an attachment may not exceed 100 MB", {
+          details: { field: "file" },
+        });
+      }
       const limited = sizeLimited(multipartLimit);
       pipeline(request.body, limited.stream, () => {});
       let form: FormData;
