@@ -11,7 +11,9 @@ import { t } from "./nodes.js";
 
 /**
  * The sources of the preset resource files. Every key a preset sets must be a setting of the tree with a value its
- * node accepts (validatePresetFile checks it; the generator refuses to write otherwise).
+ * node accepts (validatePresetFile checks it; the generator refuses to write otherwise). Themes set plain colours,
+ * not the gradient keys: the reader cannot clear a gradient once set, and a gradient would hide the background
+ * colour the user picks afterwards.
  */
 
 export const scenes: ScenesFile = {
@@ -45,8 +47,6 @@ export const themes: ThemesFile = {
       preview: "themes/previews/default.svg",
       settings: {
         bgColor: "#3a3f47",
-        bgBeginColor: "#3a3f47",
-        bgEndColor: "#3a3f47",
         toolbarColor: "#20242b",
         iconColor: "#ffffff",
         loadingBackground: "#3a3f47",
@@ -61,9 +61,6 @@ export const themes: ThemesFile = {
       preview: "themes/previews/ocean.svg",
       settings: {
         bgColor: "#184e77",
-        bgBeginColor: "#1e6091",
-        bgEndColor: "#0b2545",
-        bgMRotation: 180,
         toolbarColor: "#0b2545",
         iconColor: "#d9ed92",
         loadingBackground: "#0b2545",
@@ -78,9 +75,6 @@ export const themes: ThemesFile = {
       preview: "themes/previews/forest.svg",
       settings: {
         bgColor: "#2d6a4f",
-        bgBeginColor: "#40916c",
-        bgEndColor: "#1b4332",
-        bgMRotation: 90,
         toolbarColor: "#1b4332",
         iconColor: "#d8f3dc",
         loadingBackground: "#1b4332",
@@ -95,9 +89,6 @@ export const themes: ThemesFile = {
       preview: "themes/previews/sunset.svg",
       settings: {
         bgColor: "#9d4edd",
-        bgBeginColor: "#ff7b54",
-        bgEndColor: "#6a0572",
-        bgMRotation: 60,
         toolbarColor: "#3c096c",
         iconColor: "#ffd6a5",
         loadingBackground: "#3c096c",
@@ -112,8 +103,6 @@ export const themes: ThemesFile = {
       preview: "themes/previews/graphite.svg",
       settings: {
         bgColor: "#212529",
-        bgBeginColor: "#212529",
-        bgEndColor: "#212529",
         toolbarColor: "#000000",
         iconColor: "#adb5bd",
         loadingBackground: "#212529",
@@ -128,9 +117,6 @@ export const themes: ThemesFile = {
       preview: "themes/previews/paper.svg",
       settings: {
         bgColor: "#f1ece2",
-        bgBeginColor: "#fbf8f1",
-        bgEndColor: "#e3d9c6",
-        bgMRotation: 30,
         toolbarColor: "#5c4b37",
         iconColor: "#fbf8f1",
         loadingBackground: "#f1ece2",
