@@ -5,6 +5,8 @@ import { defineConfig } from "vite";
 // script (IIFE) and one stylesheet, because module scripts do not load from file:// in Chromium. The page around
 // it (FlipBook/index.html, with the book inline) is written by the CLI. The hosted build is vite.config.ts.
 export default defineConfig({
+  // "offline" leaves pdf.js out (src/vector-loader.ts): full-vector books show their pictures from disk.
+  mode: "offline",
   plugins: [react()],
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {

@@ -65,7 +65,11 @@ export function AdBanner({ ads, labels, target }: { ads: AdSettings; labels: Lab
   if (closed) return null;
   const item = ads.items[index % ads.items.length];
   if (!item) return null;
-  const content = item.image ? <img src={item.image} alt={item.text || labels.advert} /> : <span>{item.text}</span>;
+  const content = item.image ? (
+    <img className="tl-ad-picture" src={item.image} alt={item.text || labels.advert} />
+  ) : (
+    <span>{item.text}</span>
+  );
   const colour = ads.bgColor;
   return (
     <aside
@@ -76,13 +80,13 @@ export function AdBanner({ ads, labels, target }: { ads: AdSettings; labels: Lab
       style={{ background: colour, ["--tl-ad-alpha" as string]: String(ads.bgOpacity) }}
     >
       {item.link ? (
-        <a href={item.link} target={target} rel="noopener noreferrer sponsored">
+        <a className="tl-ad-link" href={item.link} target={target} rel="noopener noreferrer sponsored">
           {content}
         </a>
       ) : (
         content
       )}
-      <button type="button" onClick={() => setClosed(true)} aria-label={labels.close}>
+      <button type="button" className="tl-ad-close" onClick={() => setClosed(true)} aria-label={labels.close}>
         ×
       </button>
     </aside>

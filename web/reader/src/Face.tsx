@@ -1,6 +1,7 @@
-import { type CSSProperties, forwardRef, useEffect, useState } from "react";
+import { type CSSProperties, forwardRef, useEffect, useRef, useState } from "react";
 import type { PageText, ReaderPage } from "./book.js";
 import { pickRendition } from "./engine/renditions.js";
+import { vectorDocument } from "./vector-loader.js";
 
 export interface FaceProps {
   page: ReaderPage | null;
@@ -9,6 +10,8 @@ export interface FaceProps {
   /** The book's last page: it and page 1 are covers (border setting). */
   lastPage?: number;
   linkTarget?: string;
+  /** Full-vector books: the PDF pdf.js draws this page from (pictures stay underneath until it is drawn). */
+  vectorPdfUrl?: string;
   width: number;
   height: number;
   /** Left edge relative to the spine (0 for a right-hand page, −width for a left-hand one). */
@@ -59,6 +62,28 @@ function TextLayer({ url, width, height }: { url: string; width: number; height:
   );
 }
 
+/** A page drawn from the book's PDF by pdf.js at the face's size, sharp at any zoom. */
+function VectorLayer({ url, page, width, zoom }: { url: string; page: number; width: number; zoom: number }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    let task: { cancel(): void } | null = null;
+    vectorDocument(url).then(async (loaded) => {
+      const element = canvas.current;
+      if (!loaded || cancelled || !element || page > loaded.pdf.numPages) return;
+      task = await loaded.module.drawPage(loaded.pdf, page, element, width, devicePixelRatio() * zoom);
+      await (task as { promise?: Promise<void> } | null)?.promise?.catch(() => undefined);
+      if (!cancelled) setDrawn(true);
+    });
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [url, page, width, zoom]);
+  return <canvas ref={canvas} className="tl-vector" data-drawn={drawn ? "yes" : "no"} />;
+}
+
 /** One page face: the picture at the rendition the drawn size needs, with its text and links when static. */
 export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, ref) {
   const { page, width, height, left, zoom, interactive, className, style, onGoToPage, pageLabel } = props;
@@ -98,6 +123,9 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
           draggable={false}
           decoding="async"
         />
+      ) : null}
+      {page && interactive && props.vectorPdfUrl ? (
+        <VectorLayer url={props.vectorPdfUrl} page={page.number} width={width} zoom={zoom} />
       ) : null}
       {page && interactive && page.textUrl ? <TextLayer url={page.textUrl} width={width} height={height} /> : null}
       {page && interactive

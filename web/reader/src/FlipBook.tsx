@@ -325,6 +325,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     side,
     lastPage: book.pageCount || book.pages.length,
     linkTarget: props.linkTarget,
+    vectorPdfUrl: book.settings.vectorPdfUrl || undefined,
     width: w,
     height: h,
     left: sheetOrigin(axis, side, w, h).x,

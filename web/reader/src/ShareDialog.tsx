@@ -111,11 +111,17 @@ export function ShareDialog({
           return (
             <li key={channel} data-channel={channel}>
               {target.kind === "open" ? (
-                <a href={target.href} target="_blank" rel="noopener noreferrer" title={labels.shareVia(name)}>
+                <a
+                  className="tl-channel"
+                  href={target.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  title={labels.shareVia(name)}
+                >
                   {name}
                 </a>
               ) : (
-                <button type="button" onClick={() => void act(channel)}>
+                <button type="button" className="tl-channel" onClick={() => void act(channel)}>
                   {name}
                 </button>
               )}
@@ -126,7 +132,7 @@ export function ShareDialog({
       {qr ? <img className="tl-qr" src={qr} width={220} height={220} alt={labels.qrCode} /> : null}
       {poster ? (
         <a className="tl-poster" href={poster} download={`${title || "book"}.png`}>
-          <img src={poster} width={200} height={300} alt={labels.poster} />
+          <img className="tl-poster-image" src={poster} width={200} height={300} alt={labels.poster} />
         </a>
       ) : null}
       <label>

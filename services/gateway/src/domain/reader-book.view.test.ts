@@ -73,7 +73,10 @@ describe("the reader's view of a book", () => {
     expect(isReadableAsset("pages/12/1600.webp")).toBe(true);
     expect(isReadableAsset("text/3.json")).toBe(true);
     expect(isReadableAsset("manifest.json")).toBe(false);
-    expect(isReadableAsset("source.pdf")).toBe(false);
+    // A source PDF only by name: the route serves it only for full-vector revisions that list it.
+    expect(isReadableAsset("source.pdf")).toBe(true);
+    expect(isReadableAsset("source-2.pdf")).toBe(true);
+    expect(isReadableAsset("sources/upload.pdf")).toBe(false);
     expect(isReadableAsset("../../other/r1/pages/1/1.webp")).toBe(false);
   });
 

@@ -27,16 +27,21 @@ export function chooseRevision(manifests: readonly { revision: number; manifest:
 }
 
 /** Keys a reader may fetch inside a revision folder; anything else (manifest, sources) stays private. */
-const readableAsset = /^(pages\/\d{1,5}\/\d{2,5}\.(webp|jpg)|thumbs\/\d{1,5}\.webp|text\/\d{1,5}\.json|search\.json)$/;
+const readableAsset =
+  /^(pages\/\d{1,5}\/\d{2,5}\.(webp|jpg)|thumbs\/\d{1,5}\.webp|text\/\d{1,5}\.json|search\.json|source(-\d{1,3})?\.pdf)$/;
 
 export function isReadableAsset(key: string): boolean {
   return readableAsset.test(key);
 }
 
+/** The original PDF a full-vector book keeps for pdf.js (the conversion's sourcePdfs). */
+export const isSourcePdf = (key: string) => /^source(-\d{1,3})?\.pdf$/.test(key);
+
 export const assetContentTypes: Record<string, string> = {
   webp: "image/webp",
   jpg: "image/jpeg",
   json: "application/json",
+  pdf: "application/pdf",
 };
 
 /**
@@ -50,12 +55,17 @@ export function readerBook(
   owner?: BookReaderSettings,
 ): ReaderBookView {
   const base = `/b/${encodeURIComponent(book.number)}/assets/${manifest.revision}/`;
+  // Full-vector books (spec 000 engineType 5) with one source PDF: the reader draws it with pdf.js, unless locked.
+  const vectorPdf =
+    manifest.engine === "vector" && manifest.sourcePdfs.length === 1 && manifest.sourcePdfs[0] && !lock
+      ? { vectorPdfUrl: `${base}${manifest.sourcePdfs[0]}` }
+      : {};
   const view = manifestReaderBook(manifest, {
     link: book.number,
     title: book.title,
     assetUrl: (key) => `${base}${key}`,
     lock,
-    settings: owner ? readerDownload(owner.htmlConfig, owner.download) : {},
+    settings: { ...(owner ? readerDownload(owner.htmlConfig, owner.download) : {}), ...vectorPdf },
   });
   if (!owner) return view;
   const outline = owner.catalog.length > 0 ? catalogOutline(owner.catalog, manifest.pageCount) : view.outline;
@@ -65,6 +75,8 @@ export function readerBook(
 export type ReaderBookView = ReaderBook & {
   htmlConfig?: Record<string, unknown>;
   bookmarks?: ReturnType<typeof readerBookmarks>;
+  /** The book's languages (the reader's language switcher). */
+  languages?: { code: string; name: string; checked: boolean; isDefault: boolean }[];
 };
 
 const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

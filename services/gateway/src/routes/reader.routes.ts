@@ -16,14 +16,23 @@ import {
   issueGrant,
 } from "../domain/book-grant.js";
 import {
+  analyticsHtml,
+  analyticsPolicy,
+  type ReaderRefusal,
+  readerRefusal,
+  refusalHtml,
+} from "../domain/reader-access.js";
+import {
   assetContentTypes,
   chooseRevision,
   isReadableAsset,
+  isSourcePdf,
   oembed,
   type PublishedBookFacts,
   readerBook,
   readerHtml,
 } from "../domain/reader-book.view.js";
+import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
 import { type BookReaderSettings, bookReaderSettings } from "../domain/reader-settings.view.js";
 import type { Peers } from "../peers.js";
 
@@ -34,6 +43,8 @@ export interface ReaderDependencies {
   /** Signs readers' grants to password-protected books. */
   grantSecret: string;
   nowSeconds?: () => number;
+  /** The clock of the published-book memo (tests). */
+  nowMs?: () => number;
 }
 
 const linkPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -75,9 +86,22 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     };
   };
 
-  const published = async (link: string) => {
+  const publishedMemo = ttlMemo<Awaited<ReturnType<typeof peers.book.getPublishedBook>>>({
+    ttlMs: publishedBookTtlMs,
+    now: reader.nowMs,
+  });
+  const isNotFound = (error: unknown) => error instanceof DomainError && error.kind === "NOT_FOUND";
+  // A book change made through this gateway (privacy, settings, disabling, re-conversion) empties the memo at once.
+  app.addHook("onResponse", async (request) => {
+    if (request.method === "POST" && request.url.startsWith("/api/book/")) publishedMemo.clear();
+  });
+
+  /** The published book; asset requests (`cached`) reuse an answer up to publishedBookTtlMs old. */
+  const published = async (link: string, cached = false) => {
     if (!linkPattern.test(link)) throw new DomainError("NOT_FOUND", "book not found");
-    const { book } = await peers.book.getPublishedBook({ link });
+    const { book } = cached
+      ? await publishedMemo.get(link, () => peers.book.getPublishedBook({ link }), isNotFound)
+      : await peers.book.getPublishedBook({ link });
     if (!book) throw new DomainError("NOT_FOUND", "book not found");
     const manifests = await Promise.all(
       book.revisions.map(async (revision) => ({
@@ -97,9 +121,9 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
   };
 
   /** The book for a path answering 404 (not an application error in a 200 envelope) when it is not to be read. */
-  const publishedOr404 = async (link: string, reply: FastifyReply) => {
+  const publishedOr404 = async (link: string, reply: FastifyReply, cached = false) => {
     try {
-      return await published(link);
+      return await published(link, cached);
     } catch (error) {
       if (error instanceof DomainError && error.kind === "NOT_FOUND") {
         reply.status(404).send(errorEnvelope(error));
@@ -108,6 +132,24 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       throw error;
     }
   };
+
+  /** The book's languages for the switcher; a language service that does not answer leaves the switcher out. */
+  const languagesOf = async (bookId: string) => {
+    try {
+      const { languages } = await peers.language.getBookLanguages({ bookId });
+      return languages.map(({ code, name, checked, isDefault }) => ({ code, name, checked, isDefault }));
+    } catch (error) {
+      app.log.warn({ err: error, bookId }, "book languages unavailable for the reader");
+      return [];
+    }
+  };
+
+  const refusalOf = (request: FastifyRequest, owner: BookReaderSettings): ReaderRefusal | null =>
+    readerRefusal(owner.htmlConfig, {
+      secFetchDest: header(request, "sec-fetch-dest"),
+      secFetchSite: header(request, "sec-fetch-site"),
+      userAgent: header(request, "user-agent"),
+    });
 
   const notFoundPage = (reply: FastifyReply, message: string) =>
     reply
@@ -121,8 +163,17 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       throw error;
     });
     if (!book || !facts) return notFoundPage(reply, "book not found");
+    const refusal = refusalOf(request, facts.owner);
+    if (refusal) {
+      return reply
+        .status(403)
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .header("vary", "sec-fetch-dest, user-agent")
+        .send(refusalHtml(refusal));
+    }
     const lock = lockFor(request, book);
-    const view = viewOf(facts, chosen, lock);
+    const view = { ...viewOf(facts, chosen, lock), languages: await languagesOf(book.bookId) };
     const pageNumber = Math.min(Math.max(Number(request.params.page ?? 1) || 1, 1), Math.max(view.pageCount, 1));
     // A protected page's text stays out of the page, like its picture.
     const textKey = lock && pageNumber >= lock.fromPage ? null : chosen?.manifest.pages[pageNumber - 1]?.text;
@@ -134,6 +185,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-cache")
       .header("x-content-type-options", "nosniff")
+      .header("vary", "sec-fetch-dest, user-agent")
       .send(html);
   };
 
@@ -144,8 +196,27 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     const found = await publishedOr404(request.params.link, reply);
     if (!found) return reply;
     const { book, facts, chosen } = found;
-    const view = viewOf(facts, chosen, lockFor(request, book));
+    const refusal = refusalOf(request, facts.owner);
+    // The reader's own polling (same origin) is the page it already showed; only other callers are refused.
+    if (refusal && header(request, "sec-fetch-site") !== "same-origin") {
+      return reply.status(403).send(errorEnvelope(new DomainError("PERMISSION_DENIED", refusal.message)));
+    }
+    const view = { ...viewOf(facts, chosen, lockFor(request, book)), languages: await languagesOf(book.bookId) };
     return reply.header("cache-control", "no-cache").send(view);
+  });
+
+  // The sandboxed analytics page the reader frames when the book has an analytics ID or a tracking script.
+  app.get<{ Params: { link: string } }>("/b/:link/analytics", async (request, reply) => {
+    const found = await publishedOr404(request.params.link, reply);
+    if (!found) return reply;
+    const html = analyticsHtml(found.facts.owner.htmlConfig);
+    if (!html) return reply.status(404).send(errorEnvelope(notFound()));
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("content-security-policy", analyticsPolicy)
+      .header("cache-control", "no-cache")
+      .header("x-content-type-options", "nosniff")
+      .send(html);
   });
 
   app.get<{ Params: { link: string; revision: string; "*": string } }>(
@@ -155,11 +226,19 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       const revision = Number(request.params.revision);
       if (!isReadableAsset(key) || !Number.isInteger(revision))
         return reply.status(404).send(errorEnvelope(notFound()));
-      const found = await publishedOr404(request.params.link, reply);
+      const found = await publishedOr404(request.params.link, reply, true);
       if (!found) return reply;
       const { book } = found;
       if (!book.revisions.includes(revision)) return reply.status(404).send(errorEnvelope(notFound()));
-      if (assetLocked(lockFor(request, book), key)) {
+      const lock = lockFor(request, book);
+      if (isSourcePdf(key)) {
+        // Only full-vector revisions keep their PDF for readers (pdf.js draws it); other books' sources stay private.
+        const manifest = await reader.assets.manifest(book.bookId, revision);
+        if (manifest?.engine !== "vector" || !manifest.sourcePdfs.includes(key))
+          return reply.status(404).send(errorEnvelope(notFound()));
+      }
+      // The original PDF holds every page: any lock withholds it.
+      if (assetLocked(lock, key) || (lock && isSourcePdf(key))) {
         return reply
           .status(403)
           .send(errorEnvelope(new DomainError("PERMISSION_DENIED", "this page is password protected")));
@@ -224,6 +303,11 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
 }
 
 const notFound = () => new DomainError("NOT_FOUND", "book not found");
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
 
 /** The book link an oEmbed `url` names (`…/b/<link>[/<page>]`); undefined for anything else, an unparsable URL too. */
 export function bookLinkOf(url: string): string | undefined {

@@ -1,0 +1,277 @@
+import { mkdir, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import PDFDocument from "pdfkit";
+import { pino } from "pino";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
+import { launchChromium } from "../browser.js";
+
+// The reader's settings the gateway takes part in, on the seven built processes and the real stores: embed-only and
+// WeChat-only reading refused by the gateway, the sandboxed analytics page, the book's languages and their labels,
+// and a full-vector book drawn by pdf.js from its original PDF.
+const stores = inject("stores");
+const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? join(tmpdir(), "turnleaf-screenshots");
+let services: RunningServices;
+let browser: Browser;
+
+beforeAll(async () => {
+  await mkdir(screenshots, { recursive: true });
+  const ports = await freeServicePorts();
+  services = await startServices({
+    stores: { ...stores, stop: async () => undefined },
+    ports,
+    demo: true,
+    log: pino({ level: "warn" }),
+    logDir: await mkdtemp(join(tmpdir(), "turnleaf-reader-gateway-")),
+  });
+  await services.waitHealthy(60_000);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await services?.stopAll();
+});
+
+interface Reply {
+  code: string;
+  msg: string;
+  data: Record<string, unknown> | null;
+}
+
+async function post(path: string, body: string | Blob, contentType = "application/x-www-form-urlencoded") {
+  const response = await fetch(`${services.gatewayUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body,
+  });
+  return (await response.json()) as Reply;
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+function samplePdf(pages: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "A5", autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    for (let page = 1; page <= pages; page += 1) {
+      doc.addPage();
+      doc.fontSize(30).text(`Vector page ${page}`, 40, 80);
+      doc
+        .lineWidth(3)
+        .circle(210, 320, 80 + page * 10)
+        .stroke("#1f5f99");
+    }
+    doc.end();
+  });
+}
+
+/** Uploads a PDF and waits until its conversion is done: the book's number and id. */
+async function publish(title: string, pages: number, engineType?: string) {
+  const pdf = await samplePdf(pages);
+  const begun = await post(
+    "/api/book/begin-upload",
+    form({
+      title,
+      files: JSON.stringify([{ name: "sample.pdf", size: pdf.length, type: "application/pdf" }]),
+      ...(engineType ? { engineType } : {}),
+    }),
+  );
+  expect(begun, begun.msg).toMatchObject({ code: "OK" });
+  const task = begun.data as { taskId: string; files: { fileId: string }[] };
+  const sent = await post(
+    `/api/book/upload-book-files?taskId=${task.taskId}&fileId=${task.files[0]?.fileId ?? ""}&offset=0`,
+    new Blob([new Uint8Array(pdf)]),
+    "application/octet-stream",
+  );
+  expect(sent, sent.msg).toMatchObject({ code: "OK" });
+  const ended = await post("/api/book/end-upload", form({ taskId: task.taskId }));
+  expect(ended, ended.msg).toMatchObject({ code: "OK" });
+  await expect
+    .poll(
+      async () =>
+        ((await post("/api/book/get-progress", form({ taskId: task.taskId }))).data as { phase: string }).phase,
+      { timeout: 90_000, interval: 500 },
+    )
+    .toBe("ready");
+  const data = ended.data as { number: string; bookId: string };
+  return { number: String(data.number), bookId: String(data.bookId) };
+}
+
+const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+
+describe("the hosted reader at the gateway", () => {
+  let book: { number: string; bookId: string };
+
+  it("refuses an embed-only book in a top-level window, reads it in a frame, and frames analytics in a sandbox", async () => {
+    book = await publish("Framed catalogue", 3);
+    const updated = await post(
+      "/api/book/update-book",
+      form({
+        bookId: book.bookId,
+        bookConfig: JSON.stringify({
+          OnlyOpenInIframe: "Yes",
+          OnlyOpenInIframeInfo: "Read it on our site",
+          googleAnalyticsID: "G-TEST1234",
+        }),
+      }),
+    );
+    expect(updated, updated.msg).toMatchObject({ code: "OK" });
+    const url = `${services.gatewayUrl}/b/${book.number}`;
+    const top = await fetch(url, { headers: { "sec-fetch-dest": "document", "sec-fetch-site": "none" } });
+    expect(top.status).toBe(403);
+    const refusal = await top.text();
+    expect(refusal).toContain("Read it on our site");
+    expect(refusal).not.toContain("turnleaf-book");
+    expect((await fetch(url, { headers: { "sec-fetch-dest": "iframe", "sec-fetch-site": "cross-site" } })).status).toBe(
+      200,
+    );
+
+    const analytics = await fetch(`${url}/analytics`);
+    expect(analytics.status).toBe(200);
+    expect(analytics.headers.get("content-security-policy")).toBe("sandbox allow-scripts");
+    expect(await analytics.text()).toContain("gtag/js?id=G-TEST1234");
+
+    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const direct = await context.newPage();
+    const response = await direct.goto(`${url}?lang=en`);
+    expect(response?.status()).toBe(403);
+    expect(await direct.getByRole("alert").textContent()).toBe("Read it on our site");
+
+    const requested: string[] = [];
+    const host = await context.newPage();
+    host.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await host.setContent(`<iframe src="${url}/2?lang=en" width="1100" height="700" title="book"></iframe>`);
+    const reader = host.frameLocator("iframe");
+    await reader.getByTestId("stage").waitFor({ timeout: 15_000 });
+    // The reader frames the analytics page, which hears the page views.
+    const analyticsFrame = () => host.frames().find((frame) => frame.url().endsWith("/analytics"));
+    await expect.poll(() => analyticsFrame() !== undefined, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () => analyticsFrame()?.evaluate(() => (window as { turnleafPage?: { page: number } }).turnleafPage?.page),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(2);
+    // The reader's own origin stays out of reach of the analytics frame.
+    expect(await analyticsFrame()?.evaluate(() => window.origin)).toBe("null");
+    // pdf.js is not loaded for a book that is not full-vector.
+    expect(requested.some((path) => /\/reader\/assets\/vector-/.test(path))).toBe(false);
+    await host.screenshot({ path: join(screenshots, "gateway-embedded.png") });
+    await context.close();
+  }, 150_000);
+
+  it("reads a WeChat-only book only in WeChat's browser", async () => {
+    const updated = await post(
+      "/api/book/update-book",
+      form({ bookId: book.bookId, bookConfig: JSON.stringify({ OnlyOpenInIframe: "No", OnlyOpenInWeChat: "Yes" }) }),
+    );
+    expect(updated, updated.msg).toMatchObject({ code: "OK" });
+    const url = `${services.gatewayUrl}/b/${book.number}`;
+    const headers = { "sec-fetch-dest": "document", "sec-fetch-site": "none" };
+    expect((await fetch(url, { headers: { ...headers, "user-agent": chrome } })).status).toBe(403);
+    const inWeChat = await fetch(url, { headers: { ...headers, "user-agent": `${chrome} MicroMessenger/8.0.42` } });
+    expect(inWeChat.status).toBe(200);
+    expect((await fetch(`${url}/book.json`, { headers: { "user-agent": chrome } })).status).toBe(403);
+    // The editor's preview frame (same origin) still shows it.
+    expect(
+      (
+        await fetch(url, {
+          headers: { "sec-fetch-dest": "iframe", "sec-fetch-site": "same-origin", "user-agent": chrome },
+        })
+      ).status,
+    ).toBe(200);
+    await post(
+      "/api/book/update-book",
+      form({ bookId: book.bookId, bookConfig: JSON.stringify({ OnlyOpenInWeChat: "No" }) }),
+    );
+  }, 30_000);
+
+  it("offers the book's languages and shows the interface in the one chosen, with the language service's labels", async () => {
+    const saved = await post(
+      "/api/book/save-book-language",
+      form({
+        bookId: book.bookId,
+        languages: JSON.stringify([
+          { code: "zh-CN", name: "中文", checked: true },
+          { code: "ja", name: "日本語", checked: true },
+          { code: "en", name: "English", checked: true },
+        ]),
+      }),
+    );
+    expect(saved, saved.msg).toMatchObject({ code: "OK" });
+    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${services.gatewayUrl}/b/${book.number}/1?lang=ja`);
+    await page.getByRole("button", { name: "次のページ" }).waitFor({ timeout: 15_000 });
+    const switcher = page.getByRole("combobox", { name: "言語" });
+    expect(await switcher.locator("option").allTextContents()).toEqual(["中文", "日本語", "English"]);
+    await switcher.selectOption("en");
+    await page.getByRole("button", { name: "Next page" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("lang")).toBe("en");
+    await page.screenshot({ path: join(screenshots, "gateway-languages.png") });
+    await context.close();
+  }, 60_000);
+
+  it("draws a full-vector book from its PDF with pdf.js, and withholds the PDF behind a password", async () => {
+    const vector = await publish("Vector sample", 4, "5");
+    const json = (await (await fetch(`${services.gatewayUrl}/b/${vector.number}/book.json`)).json()) as {
+      settings: { vectorPdfUrl?: string };
+    };
+    const pdfUrl = json.settings.vectorPdfUrl ?? "";
+    expect(pdfUrl).toMatch(/\/assets\/\d+\/source\.pdf$/);
+    const pdf = await fetch(`${services.gatewayUrl}${pdfUrl}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    // Another book's source is not served: only full-vector revisions keep theirs for readers.
+    const other = (await (await fetch(`${services.gatewayUrl}/b/${book.number}/book.json`)).json()) as {
+      pages: { renditions: { url: string }[] }[];
+    };
+    const otherPdf = (other.pages[0]?.renditions[0]?.url ?? "").replace(/pages\/.*$/, "source.pdf");
+    expect((await fetch(`${services.gatewayUrl}${otherPdf}`)).status).toBe(404);
+
+    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${services.gatewayUrl}/b/${vector.number}/2?lang=en`);
+    await page.locator('.tl-vector[data-drawn="yes"]').first().waitFor({ timeout: 20_000 });
+    expect(requested.some((path) => /\/reader\/assets\/vector-.*\.js$/.test(path))).toBe(true);
+    // The canvas is drawn at the page's size × pixel density: pdf.js drew, not a scaled picture.
+    const size = await page
+      .locator('.tl-vector[data-drawn="yes"]')
+      .first()
+      .evaluate((canvas) => ({
+        width: (canvas as HTMLCanvasElement).width,
+        css: canvas.getBoundingClientRect().width,
+      }));
+    expect(Math.abs(size.width - size.css)).toBeLessThanOrEqual(2);
+    await page.screenshot({ path: join(screenshots, "gateway-vector.png") });
+    await context.close();
+
+    const locked = await post(
+      "/api/book/set-book-privacy",
+      form({
+        bookId: vector.bookId,
+        access: "password",
+        mode: "single",
+        password: "vectorpw",
+        hint: "",
+        fromPage: "3",
+      }),
+    );
+    expect(locked, locked.msg).toMatchObject({ code: "OK" });
+    expect((await fetch(`${services.gatewayUrl}${pdfUrl}`)).status).toBe(403);
+    const lockedJson = (await (await fetch(`${services.gatewayUrl}/b/${vector.number}/book.json`)).json()) as {
+      settings: { vectorPdfUrl?: string };
+    };
+    expect(lockedJson.settings.vectorPdfUrl).toBeUndefined();
+  }, 180_000);
+});
