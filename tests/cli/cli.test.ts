@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -31,14 +30,13 @@ import { buildServices } from "../../services/licence/src/server.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { assertCliBuilt, runCli, runProgram } from "./run-cli.js";
 
 // The built CLI (node services/cli/dist/main.js) as a child process, against the real licence service and gateway
 // (in this process, on the run's real MongoDB-wire server) and the real conversion pipeline, then the published
 // flipbook opened from disk in Chromium. Each "user" is a state folder of its own (TURNLEAF_HOME).
 const stores = inject("stores");
 const log = createLogger({ service: "cli-test", level: "silent" });
-const repoRoot = join(import.meta.dirname, "..", "..");
-const cliMain = join(repoRoot, "services", "cli", "dist", "main.js");
 
 let database: string;
 let mongo: Connection;
@@ -54,7 +52,7 @@ let workDir: string;
 let deadServer: string;
 
 beforeAll(async () => {
-  if (!existsSync(cliMain)) throw new Error(`${cliMain} is missing: build first (node_modules/.bin/tsc -b)`);
+  assertCliBuilt();
   database = `turnleaf-cli-test-${randomBytes(4).toString("hex")}`;
   mongo = await connectMongo({ uri: stores.mongodbUri, database, log });
   const settings = {
@@ -102,41 +100,12 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs another program (php) to completion. */
-function run(command: string, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(command, args, { timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
-
+const run = (command: string, args: string[]) => runProgram(command, args);
 const testsDir = fileURLToPath(new URL(".", import.meta.url));
 
 /** Runs the built CLI with its own state folder, in workDir, against the test gateway. */
-function turnleaf(home: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cliMain, ...args],
-      {
-        cwd: workDir,
-        env: { ...process.env, TURNLEAF_HOME: home, TURNLEAF_SERVER: gatewayUrl, ...env },
-        timeout: 120_000,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const turnleaf = (home: string, args: string[], env: Record<string, string> = {}) =>
+  runCli(workDir, home, args, { TURNLEAF_SERVER: gatewayUrl, ...env });
 
 async function freshHome(name: string): Promise<string> {
   const home = join(workDir, `home-${name}-${randomBytes(3).toString("hex")}`);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { generateLicenceCode } from "@turnleaf/licence-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labelledPdf, passwordPdf, photo, richPdf, spreadPdf } from "../fixtures/pdf/generate.js";
 import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
@@ -327,5 +328,31 @@ describe("turnleaf batch stop all", { timeout: 120_000 }, () => {
     expect(retried.code, retried.stderr).toBe(0);
     expect(retried.stdout).toContain("4 succeeded, 0 failed, 0 waiting");
     expect(existsSync(join(out, "d", "book", "manifest.json"))).toBe(true);
+  });
+});
+
+describe("path validation (spec 001 §5)", () => {
+  it("checks every path a command takes", async () => {
+    const cases: [string[], string][] = [
+      [["import", "three.pdf", "--out", "pro:ject"], 'Output path: the name "pro:ject"'],
+      [["import", "thr?ee.pdf", "--out", "x"], 'File path: the name "thr?ee.pdf"'],
+      [["batch", "in*", "--out", "x"], 'Folder path: the name "in*"'],
+      [["upload", "proj|a"], 'Project path: the name "proj|a"'],
+      [["studio", "proj<a", "--no-start"], 'Project path: the name "proj<a"'],
+      [["project", "show", "proj>a"], 'Project path: the name "proj>a"'],
+      [["template", "save", 'proj"a', "--name", "N", "--cover", "cover.png", "--parts", "settings"], "Project path"],
+      [["template", "export", "Blue", "--out", "blue！.tltemplate"], 'Output path: the name "blue！.tltemplate"'],
+      [["template", "import", ""], "File path must not be empty"],
+      [
+        ["register", generateLicenceCode(), "--offline", "--request-out", "request.txt"],
+        "the file name must end with .tlreq",
+      ],
+      [["register", "--import", "a:b.tlv"], 'File path: the name "a:b.tlv"'],
+    ];
+    for (const [args, message] of cases) {
+      const refused = await cli(args);
+      expect(refused.code, args.join(" ")).toBe(65);
+      expect(refused.stderr, args.join(" ")).toContain(message);
+    }
   });
 });

@@ -24,6 +24,7 @@ import {
 import type { Context } from "./context.js";
 import { CliError, exitCodes } from "./errors.js";
 import { readTerminal } from "./machine.js";
+import { validatePath } from "./paths.js";
 import { defaultServer, fetchPublicKey, postLicence } from "./server.js";
 
 function terminalLabel(): string {
@@ -45,9 +46,10 @@ async function trustedKeys(
   publicKeyFile: string | undefined,
 ): Promise<string[]> {
   if (publicKeyFile) {
+    const keyPath = resolve(context.cwd, validatePath(publicKeyFile, "File path"));
     let pem: string;
     try {
-      pem = await readFile(resolve(context.cwd, publicKeyFile), "utf8");
+      pem = await readFile(keyPath, "utf8");
       createPublicKey(pem);
     } catch {
       throw new CliError(`--public-key: ${publicKeyFile} is not a readable public key (SPKI PEM)`, exitCodes.noInput);
@@ -173,7 +175,10 @@ async function writeOfflineRequest(
   const createdAt = context.now().toISOString();
   const text = createOfflineRequest({ licenceCode, terminalCode, nonce, terminalLabel: terminalLabel(), createdAt });
   const safeName = terminalLabel().replace(/[^A-Za-z0-9_-]/g, "_");
-  const requestFile = resolve(context.cwd, options.requestOut ?? `turnleaf-${safeName}.tlreq`);
+  const requestFile = resolve(
+    context.cwd,
+    validatePath(options.requestOut ?? `turnleaf-${safeName}.tlreq`, "Output path", ".tlreq"),
+  );
   try {
     await writeFile(requestFile, text, { mode: 0o600 });
   } catch (error) {
@@ -189,6 +194,7 @@ async function writeOfflineRequest(
 }
 
 async function importVerificationFile(context: Context, file: string, options: RegisterOptions): Promise<void> {
+  validatePath(file, "File path");
   const pending = await context.state.readOfflineRequest();
   if (!pending) {
     throw new CliError(

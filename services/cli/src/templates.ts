@@ -141,10 +141,10 @@ export async function template(context: Context, options: TemplateOptions): Prom
     }
     case "export": {
       const name = options.args[0] ?? options.name;
+      const out = resolve(context.cwd, validatePath(options.out, "Output path", ".tltemplate"));
       const found = name ? await findTemplate(context, name) : undefined;
       if (!found)
         throw new CliError(`Template export failed: ${templateMessages.notListed(name ?? "")}`, exitCodes.noInput);
-      const out = resolve(context.cwd, validatePath(options.out, "Output path", ".tltemplate"));
       await writeFile(out, `${JSON.stringify(found, null, 2)}\n`).catch((error: Error) => {
         throw new CliError(`Template export failed: ${error.message}`, exitCodes.cannotCreate);
       });
