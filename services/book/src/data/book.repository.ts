@@ -108,6 +108,25 @@ export class BookRepository {
     return { total, books };
   }
 
+  /**
+   * Applies a hosting event unless a later one (by its stream sequence) was applied already: a redelivered older
+   * event never overwrites a newer state. False when nothing changed (no such book, or an older event).
+   */
+  async applyHosting(
+    bookId: string,
+    change: { suspended: boolean; reason: string; sequence: number },
+  ): Promise<boolean> {
+    const result = await this.books
+      .updateOne(
+        { bookId, $or: [{ hostingSequence: { $exists: false } }, { hostingSequence: { $lt: change.sequence } }] },
+        {
+          $set: { hostingSuspended: change.suspended, hostingReason: change.reason, hostingSequence: change.sequence },
+        },
+      )
+      .exec();
+    return result.matchedCount > 0;
+  }
+
   /** Caches what a manifest told; not a change of the book (its updatedAt, the bookcase's order, stays). */
   async cachePageCount(bookId: string, pageCount: number): Promise<void> {
     await this.books.updateOne({ bookId }, { $set: { pageCount } }, { timestamps: false }).exec();

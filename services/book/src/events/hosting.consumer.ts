@@ -14,8 +14,9 @@ export const hostingConsumerName = "book-hosting";
 
 /**
  * Follows the power service's BookHostingChanged events (stream POWER): suspended books close to readers and show
- * "overdue" in the bookcase; a resumed one opens again. Setting the flag is idempotent, so a redelivery repeats
- * nothing; an event for a book that no longer exists (deleted) is acknowledged and dropped.
+ * "overdue" in the bookcase; a resumed one opens again. Each book remembers the stream sequence of the event it
+ * applied last, so a redelivery repeats nothing and an older event redelivered late never overwrites a newer one;
+ * an event for a book that no longer exists (deleted) is acknowledged and dropped.
  */
 export async function runHostingConsumer(
   nats: NatsConnection,
@@ -36,12 +37,13 @@ export async function runHostingConsumer(
       ackWaitMs: 30_000,
       retryDelayMs: options.retryDelayMs ?? 2_000,
       deadLetterSubject: `power.v1.dead.${durable}`,
-      async handle(event) {
-        const found = await books.setFields(event.bookId, {
-          hostingSuspended: event.suspended,
-          hostingReason: event.suspended ? event.reason.slice(0, 200) : "",
+      async handle(event, message) {
+        const applied = await books.applyHosting(event.bookId, {
+          suspended: event.suspended,
+          reason: event.suspended ? event.reason.slice(0, 200) : "",
+          sequence: message.seq,
         });
-        log.info({ bookId: event.bookId, suspended: event.suspended, found }, "book hosting changed");
+        log.info({ bookId: event.bookId, suspended: event.suspended, applied }, "book hosting changed");
       },
     },
     log,
