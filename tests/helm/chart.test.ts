@@ -535,8 +535,8 @@ describe.each(cases)("helm chart rendered with ci/$file", ({ file, externalSecre
     const natsUrls = deployments(file).flatMap((deployment) =>
       deployment.spec.template.spec.containers[0].env.filter((entry: Manifest) => entry.name === "NATS_URL"),
     );
-    // gateway, upload and conversion use NATS.
-    expect(natsUrls).toHaveLength(3);
+    // gateway, upload and conversion use NATS; power publishes hosting events, the book service consumes them.
+    expect(natsUrls).toHaveLength(5);
     for (const entry of natsUrls) {
       if (file === "external-stores-values.yaml") {
         expect(entry.valueFrom.secretKeyRef).toEqual({ name: "turnleaf-nats", key: "url" });

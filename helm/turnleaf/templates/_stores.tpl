@@ -152,6 +152,10 @@ The store part of a component's environment, from its `stores` flags. Args: (dic
 - name: S3_BUCKET_BOOKS
   value: {{ $root.Values.externalS3.buckets.books | quote }}
 {{- end }}
+{{- if has "assets" $buckets }}
+- name: S3_BUCKET_ASSETS
+  value: {{ $root.Values.externalS3.buckets.assets | quote }}
+{{- end }}
 {{- end }}
 {{- end -}}
 
