@@ -572,10 +572,13 @@ describe("the online bookcase (get-book-list, set-book-status, delete-book)", ()
 describe("hosting events of the power service", () => {
   it("never lets an older event, redelivered late, overwrite a newer one", async () => {
     const { bookId } = await newBook();
-    expect(await books.applyHosting(bookId, { suspended: false, reason: "", sequence: 5 })).toBe(true);
-    expect(await books.applyHosting(bookId, { suspended: true, reason: "VIP expired", sequence: 3 })).toBe(false);
-    expect(await books.findById(bookId)).toMatchObject({ hostingSuspended: false, hostingSequence: 5 });
-    expect(await books.applyHosting("nosuchbook", { suspended: true, reason: "", sequence: 9 })).toBe(false);
+    const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second));
+    expect(await books.applyHosting(bookId, { suspended: false, reason: "", publishedAt: at(5) })).toBe(true);
+    expect(await books.applyHosting(bookId, { suspended: true, reason: "VIP expired", publishedAt: at(3) })).toBe(
+      false,
+    );
+    expect(await books.findById(bookId)).toMatchObject({ hostingSuspended: false, hostingChangedAt: at(5) });
+    expect(await books.applyHosting("nosuchbook", { suspended: true, reason: "", publishedAt: at(9) })).toBe(false);
   });
 
   const waitForStatus = async (bookId: string, hostingSuspended: boolean) => {

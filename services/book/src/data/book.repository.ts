@@ -109,18 +109,23 @@ export class BookRepository {
   }
 
   /**
-   * Applies a hosting event unless a later one (by its stream sequence) was applied already: a redelivered older
-   * event never overwrites a newer state. False when nothing changed (no such book, or an older event).
+   * Applies a hosting event unless a later one (by the time JetStream stored it) was applied already: a redelivered
+   * older event never overwrites a newer state. The store time, unlike the stream sequence, survives a recreated
+   * stream. False when nothing changed (no such book, or an older event).
    */
   async applyHosting(
     bookId: string,
-    change: { suspended: boolean; reason: string; sequence: number },
+    change: { suspended: boolean; reason: string; publishedAt: Date },
   ): Promise<boolean> {
     const result = await this.books
       .updateOne(
-        { bookId, $or: [{ hostingSequence: { $exists: false } }, { hostingSequence: { $lt: change.sequence } }] },
+        { bookId, $or: [{ hostingChangedAt: { $exists: false } }, { hostingChangedAt: { $lte: change.publishedAt } }] },
         {
-          $set: { hostingSuspended: change.suspended, hostingReason: change.reason, hostingSequence: change.sequence },
+          $set: {
+            hostingSuspended: change.suspended,
+            hostingReason: change.reason,
+            hostingChangedAt: change.publishedAt,
+          },
         },
       )
       .exec();

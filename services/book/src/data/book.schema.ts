@@ -39,8 +39,8 @@ export interface BookDocument {
   /** Unpaid hosting past its grace (the power service's BookHostingChanged): closed to readers, "overdue". */
   hostingSuspended?: boolean;
   hostingReason?: string;
-  /** The stream sequence of the hosting event applied last (older redeliveries are ignored). */
-  hostingSequence?: number;
+  /** When JetStream stored the hosting event applied last (older redeliveries are ignored). */
+  hostingChangedAt?: Date;
   /** The WeChat share icon (set-book-sare-icon). */
   shareIcon?: string;
   /** 1 the text layer is on, 0 off (set-book-text-status). */
@@ -95,7 +95,7 @@ const bookSchema = new Schema<BookDocument>(
     },
     hostingSuspended: { type: Boolean, default: false },
     hostingReason: { type: String, default: "" },
-    hostingSequence: { type: Number, required: false },
+    hostingChangedAt: { type: Date, required: false },
     shareIcon: { type: String, default: "" },
     textStatus: { type: Number, default: 1 },
     businessCardId: { type: String, default: "" },

@@ -14,8 +14,8 @@ export const hostingConsumerName = "book-hosting";
 
 /**
  * Follows the power service's BookHostingChanged events (stream POWER): suspended books close to readers and show
- * "overdue" in the bookcase; a resumed one opens again. Each book remembers the stream sequence of the event it
- * applied last, so a redelivery repeats nothing and an older event redelivered late never overwrites a newer one;
+ * "overdue" in the bookcase; a resumed one opens again. Each book remembers when the event it applied last was
+ * stored, so a redelivery repeats nothing and an older event redelivered late never overwrites a newer one;
  * an event for a book that no longer exists (deleted) is acknowledged and dropped.
  */
 export async function runHostingConsumer(
@@ -41,7 +41,7 @@ export async function runHostingConsumer(
         const applied = await books.applyHosting(event.bookId, {
           suspended: event.suspended,
           reason: event.suspended ? event.reason.slice(0, 200) : "",
-          sequence: message.seq,
+          publishedAt: message.time,
         });
         log.info({ bookId: event.bookId, suspended: event.suspended, applied }, "book hosting changed");
       },
