@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateLicenceCode } from "@turnleaf/licence-client";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labelledPdf, passwordPdf, photo, richPdf, spreadPdf } from "../fixtures/pdf/generate.js";
 import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
@@ -255,6 +256,38 @@ describe("turnleaf import options", { timeout: 60_000 }, () => {
       pageCount: 2,
       import: { quality: { preset: "HD" } },
     });
+    // An image over 10 MB: the answer decides (there is no terminal to ask on).
+    await writeFile(
+      join(workDir, "large.png"),
+      await sharp({
+        create: {
+          width: 2000,
+          height: 2000,
+          channels: 3,
+          background: "#808080",
+          noise: { type: "gaussian", mean: 128, sigma: 60 },
+        },
+      })
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
+    );
+    expect((await stat(join(workDir, "large.png"))).size).toBeGreaterThan(10 * 1024 * 1024);
+    const unanswered = await cli(["import", "a.png", "large.png", "--out", "opt-large"]);
+    expect(unanswered.code).toBe(65);
+    expect(unanswered.stderr).toContain(
+      "large.png: images must be under 10 MB: continue with large images or skip them",
+    );
+    const skipped = await cli(["import", "a.png", "large.png", "--out", "opt-large", "--large-images", "skip"]);
+    expect(skipped.code, skipped.stderr).toBe(0);
+    expect(skipped.stderr).toContain("skipped images over 10 MB: large.png");
+    expect((await readJson("opt-large/project.json")).pageCount).toBe(1);
+    const kept = await cli(["import", "a.png", "large.png", "--out", "opt-large", "--large-images", "continue"]);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect((await readJson("opt-large/project.json")).pageCount).toBe(2);
+    const none = await cli(["import", "large.png", "--out", "opt-none", "--large-images", "skip"]);
+    expect(none.code).toBe(65);
+    expect(none.stderr).toContain("no images imported");
+
     const mixed = await cli(["import", "a.png", "three.pdf", "--out", "opt-mixed"]);
     expect(mixed.code).toBe(65);
     expect(mixed.stderr).toContain("PDFs and images cannot be merged");

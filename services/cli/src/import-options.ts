@@ -15,6 +15,8 @@ export const importMessages = {
   pdfPages: (pages: number) => `PDF must be within ${pages} pages`,
   pdfSize: "PDF must be less than 1 GB",
   imageSize: (name: string) => `${name}: images must be under 10 MB`,
+  largeImagesChoice: "continue with large images or skip them: give --large-images continue or skip",
+  noneImported: "no images imported: every image was skipped",
 } as const;
 
 export const importLimits = {

@@ -62,6 +62,8 @@ export interface ImportOptions {
   noToc?: boolean;
   noLinks?: boolean;
   noSearch?: boolean;
+  /** Images over 10 MB: keep them ("continue") or leave them out ("skip"); asked on a terminal. */
+  largeImages?: "skip" | "continue" | undefined;
   /** The answer to "save the unsaved changes first?" when the project has them (asked on a terminal). */
   unsaved?: "save" | "discard";
   json: boolean;
@@ -86,8 +88,9 @@ interface Source {
 }
 
 class PasswordNeeded extends CliError {}
+class LargeImage extends CliError {}
 
-async function checkSource(context: Context, file: string, password: string): Promise<Source> {
+async function checkSource(context: Context, file: string, password: string, allowLarge = false): Promise<Source> {
   const path = resolve(context.cwd, validatePath(file, "File path"));
   const name = basename(path);
   const extension = extname(name).toLowerCase();
@@ -102,7 +105,7 @@ async function checkSource(context: Context, file: string, password: string): Pr
     throw new CliError(`${file}: file not found`, exitCodes.noInput);
   }
   if (kind === "image") {
-    if (size >= importLimits.maxImageBytes) throw new CliError(importMessages.imageSize(name));
+    if (size >= importLimits.maxImageBytes && !allowLarge) throw new LargeImage(importMessages.imageSize(name));
     try {
       await readImage(path);
     } catch (error) {
@@ -134,16 +137,31 @@ export async function importBook(context: Context, options: ImportOptions): Prom
   const choices = conversionChoices(options);
   let password = options.password ?? "";
   const sources: Source[] = [];
+  let largeImages = options.largeImages;
+  const skipped: string[] = [];
   for (const file of options.files) {
     try {
       sources.push(await checkSource(context, file, password));
     } catch (error) {
+      if (error instanceof LargeImage) {
+        // Images over 10 MB: continue with them or skip them (spec 001 §5), asked once on a terminal.
+        if (!largeImages && canPrompt()) {
+          const answer = await ask(`${error.message}. Continue with large images or skip them? [c/s] `);
+          largeImages = answer.trim().toLowerCase().startsWith("c") ? "continue" : "skip";
+        }
+        if (!largeImages) throw new CliError(`${error.message}: ${importMessages.largeImagesChoice}`);
+        if (largeImages === "skip") skipped.push(basename(file));
+        else sources.push(await checkSource(context, file, password, true));
+        continue;
+      }
       // A protected PDF and no --password: ask on a terminal (once), as the desktop tool's prompt does.
       if (!(error instanceof PasswordNeeded) || !canPrompt()) throw error;
       password = await ask(`${basename(file)} is protected by a password. Password: `, true);
       sources.push(await checkSource(context, file, password));
     }
   }
+  if (skipped.length > 0) context.note(`skipped images over 10 MB: ${skipped.join(", ")}`);
+  if (sources.length === 0) throw new CliError(importMessages.noneImported);
   const kinds = new Set(sources.map((source) => source.kind));
   if (kinds.size > 1) throw new CliError(importMessages.mixedKinds);
   if (password && sources.length > 1) throw new CliError(importMessages.protectedMerge);

@@ -18,7 +18,7 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf import <file.pdf…|images…> --out <project dir> [--pages 1,5-8,20] [--quality FHD|HD|SHD|custom]
                   [--definition 80-95 --max-edge 450-3200 --dpi 72-320] [--password TEXT] [--title TEXT]
                   [--engine text|image] [--cut none|auto|1|2|3] [--no-toc] [--no-links] [--no-search]
-                  [--save-changes|--discard-changes] (a project with unsaved changes; asked on a terminal)
+                  [--large-images continue|skip] [--save-changes|--discard-changes] (asked on a terminal)
   turnleaf batch <folder> --out <dir> [--retry] [import options]   one project per PDF or image, a task list
   turnleaf publish <project dir> --format html|pwa|wordpress|joomla|drupal --out <dir> [--title T] [--description D]
                    [--keywords K] [--lang zh|en…] [--width 100%] [--height 600] (plug-ins: the embed's size)
@@ -65,6 +65,7 @@ const commandOptions = {
   terminal: { ...common },
   import: {
     ...common,
+    "large-images": { type: "string" },
     "save-changes": { type: "boolean" },
     "discard-changes": { type: "boolean" },
     engine: { type: "string" },
@@ -235,6 +236,7 @@ export async function run(argv: string[], context: Context): Promise<void> {
         password: text("password"),
         title: text("title"),
         ...conversionFlags(text, flag),
+        largeImages: largeImagesAnswer(text("large-images")),
         unsaved: unsavedAnswer(flag),
         json: flag("json"),
       });
@@ -361,6 +363,13 @@ export async function run(argv: string[], context: Context): Promise<void> {
       });
     }
   }
+}
+
+/** --large-images continue|skip: what to do with images over 10 MB (asked on a terminal). */
+function largeImagesAnswer(value: string | undefined): "skip" | "continue" | undefined {
+  if (value === undefined) return undefined;
+  if (value !== "skip" && value !== "continue") throw new UsageError("--large-images must be continue or skip");
+  return value;
 }
 
 /** --save-changes / --discard-changes: what to do with a project's unsaved changes (asked on a terminal). */

@@ -293,6 +293,8 @@ async function begin(
     htmlText: options.htmlText ? "1" : "0",
     files: JSON.stringify(declared),
     ...importFields(project),
+    // The project holds only the images its import kept: large ones were answered "continue" there.
+    largeImages: "continue",
     ...(edition.registered ? {} : { trial: "1" }),
     ...(overwrite ? { overwrite: "1", bookId: options.overwrite as string } : {}),
   });
