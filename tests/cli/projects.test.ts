@@ -356,6 +356,10 @@ describe("turnleaf batch stop all", { timeout: 120_000 }, () => {
     expect(list.slice(0, stoppedAt).every((task) => task.status === "success")).toBe(true);
     expect(list.slice(stoppedAt + 1).every((task) => task.status === "waiting")).toBe(true);
     expect(running.output.stdout).toMatch(/\d succeeded, 1 failed, \d waiting/);
+    // The window's tabs: the failure tab holds the stopped task only.
+    const failures = await cli(["batch", "--out", out, "--list", "failure", "--json"]);
+    expect(failures.code, failures.stderr).toBe(0);
+    expect(JSON.parse(failures.stdout)).toEqual([expect.objectContaining({ status: "failure", message: "stopped" })]);
 
     const retried = await cli(["batch", folder, "--out", out, "--retry"]);
     expect(retried.code, retried.stderr).toBe(0);

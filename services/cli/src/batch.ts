@@ -11,7 +11,7 @@ import { CliError, describeFailure, exitCodes, UsageError } from "./errors.js";
 import { type ImportOptions, importBook } from "./import.js";
 import { validatePath } from "./paths.js";
 
-export type TaskStatus = "waiting" | "converting" | "success" | "failure";
+export type TaskStatus = "waiting" | "converting" | "stopping" | "success" | "failure";
 
 export interface BatchTask {
   file: string;
@@ -28,6 +28,8 @@ export interface BatchOptions
   folder: string | undefined;
   out: string | undefined;
   retry: boolean;
+  /** Print the saved task list (the window's tabs: all, success, failure) instead of converting. */
+  list?: string | undefined;
   json: boolean;
 }
 
@@ -59,6 +61,7 @@ function line(task: BatchTask): string {
 }
 
 export async function batch(context: Context, options: BatchOptions): Promise<void> {
+  if (options.list !== undefined) return showList(context, options);
   if (!options.folder) throw new UsageError("name the folder of PDFs or images to convert");
   const folder = resolve(context.cwd, validatePath(options.folder, "Folder path"));
   const out = resolve(context.cwd, validatePath(options.out, "Output path"));
@@ -84,6 +87,11 @@ export async function batch(context: Context, options: BatchOptions): Promise<vo
   const stop = () => {
     stopped = true;
     context.note("stopping all: the running task ends, the rest stay waiting");
+    const running = tasks.findIndex((task) => task.status === "converting");
+    if (running >= 0) {
+      tasks[running] = { ...(tasks[running] as BatchTask), status: "stopping" };
+      void save();
+    }
   };
   process.once("SIGINT", stop);
   try {
@@ -135,6 +143,26 @@ export async function batch(context: Context, options: BatchOptions): Promise<vo
       exitCodes.invalidInput,
     );
   }
+}
+
+const tabs: Record<string, TaskStatus[] | undefined> = {
+  all: undefined,
+  success: ["success"],
+  failure: ["failure"],
+  waiting: ["waiting"],
+};
+
+async function showList(context: Context, options: BatchOptions): Promise<void> {
+  const tab = options.list || "all";
+  if (!(tab in tabs)) throw new UsageError("--list takes all, success, failure or waiting");
+  const out = resolve(context.cwd, validatePath(options.out, "Output path"));
+  const saved = await readFile(join(out, batchFile), "utf8").catch(() => {
+    throw new CliError(`no batch in ${out}`, exitCodes.noInput);
+  });
+  const wanted = tabs[tab];
+  const tasks = (JSON.parse(saved) as BatchTask[]).filter((task) => !wanted || wanted.includes(task.status));
+  if (options.json) context.print(JSON.stringify(tasks));
+  else for (const task of tasks) context.print(line(task));
 }
 
 /** Each task's own import prints nothing: the batch reports its task list. */

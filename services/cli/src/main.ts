@@ -20,6 +20,7 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
                   [--engine text|image] [--cut none|auto|1|2|3] [--no-toc] [--no-links] [--no-search]
                   [--large-images continue|skip] [--save-changes|--discard-changes] (asked on a terminal)
   turnleaf batch <folder> --out <dir> [--retry] [import options]   one project per PDF or image, a task list
+  turnleaf batch --out <dir> --list all|success|failure|waiting     the saved task list (Ctrl-C stops all)
   turnleaf publish <project dir> --format html|pwa|wordpress|joomla|drupal --out <dir> [--title T] [--description D]
                    [--keywords K] [--lang zh|en…] [--width 100%] [--height 600] (plug-ins: the embed's size)
                    [--seo-text (wordpress: a text version for search engines)]   (exe, app, apk: refused, no toolchain)
@@ -91,6 +92,7 @@ const commandOptions = {
     "no-search": { type: "boolean" },
     out: { type: "string", short: "o" },
     retry: { type: "boolean" },
+    list: { type: "string" },
     pages: { type: "string" },
     quality: { type: "string" },
     definition: { type: "string" },
@@ -248,6 +250,7 @@ export async function run(argv: string[], context: Context): Promise<void> {
         folder: positionals[0],
         out: text("out"),
         retry: flag("retry"),
+        list: text("list"),
         pages: text("pages"),
         quality: text("quality"),
         definition: text("definition"),
