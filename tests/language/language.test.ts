@@ -18,15 +18,20 @@ import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assembleLanguage } from "../../services/language/src/assemble.js";
 import { buildServices as buildLanguageServices } from "../../services/language/src/server.js";
+import { assemblePower } from "../../services/power/src/assemble.js";
+import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 
-// The language and book services in this process on the run's real MongoDB-wire server, with the real gateway in
-// front: one gateway acting as the books' owner, one as another user, one as nobody (as deployed, no cookie).
+// The language, book and power services in this process on the run's real MongoDB-wire server, with the real gateway
+// in front: one gateway acting as the books' owner (the demo user, every feature), one as another user, one as a
+// basic user (uType 1: no LANGUAGE feature), one as nobody (as deployed, no cookie).
 const stores = inject("stores");
 const log = createLogger({ service: "language-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
 const owner = "10001";
 const stranger = "20002";
+const basic = `3${Number.parseInt(suffix, 16) % 100_000}`;
+const basicBook = `lang-basic-${suffix}`;
 const bookIds = ["lang-a", "lang-b", "lang-c", "lang-d", "lang-e"].map((id) => `${id}-${suffix}`);
 
 const databases: Connection[] = [];
@@ -36,6 +41,7 @@ let storeProbes: StoreProbes;
 let gateway: FastifyInstance;
 let strangerGateway: FastifyInstance;
 let anonymousGateway: FastifyInstance;
+let basicGateway: FastifyInstance;
 let power: ReturnType<typeof createClient<typeof PowerService>>;
 
 async function database(name: string): Promise<Connection> {
@@ -56,11 +62,11 @@ beforeAll(async () => {
   const books = new BookRepository(bookMongo);
   const revisions = new BookRevisionRepository(bookMongo);
   await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
-  for (const [index, bookId] of bookIds.entries()) {
+  for (const [index, bookId] of [...bookIds, basicBook].entries()) {
     await books.insertIfAbsent({
       bookId,
       number: `n${index}${suffix}`,
-      ownerId: owner,
+      ownerId: bookId === basicBook ? basic : owner,
       teamId: "0",
       folderId: "0",
       folderType: 1,
@@ -71,23 +77,38 @@ beforeAll(async () => {
       bStatus: 1,
     });
   }
-  // Ownership checks never reach the power service; its client points nowhere.
-  power = createClient(PowerService, "127.0.0.1:1", { peer: "power" });
+  // Changing a book's languages is the LANGUAGE gated feature: the gateway asks the real power service.
+  const assembledPower = await assemblePower({ mongo: await database("power"), log, demoSeed: true });
+  await assembledPower.repository.upsertUser({
+    userId: basic,
+    email: `basic-${suffix}@turnleaf.test`,
+    uLink: `basic${suffix}`,
+    uType: 1,
+    website: "",
+    verifyPhone: false,
+    bookLogo: "",
+    bookLogoLink: "",
+    bookWebsite: "",
+  });
+  const powerAddress = await serve(buildPowerServices(assembledPower));
+  power = createClient(PowerService, powerAddress, { peer: "power" });
   const bookAddress = await serve(buildBookServices({ books, revisions, power }));
   const languageAddress = await serve(buildLanguageServices(await assembleLanguage(await database("language"))));
 
-  const config = testGatewayConfig(stores, { book: bookAddress, language: languageAddress });
+  const config = testGatewayConfig(stores, { book: bookAddress, language: languageAddress, power: powerAddress });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
   gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: owner });
   strangerGateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: stranger });
   anonymousGateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });
+  basicGateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: basic });
 }, 60_000);
 
 afterAll(async () => {
   await gateway?.close();
   await strangerGateway?.close();
   await anonymousGateway?.close();
+  await basicGateway?.close();
   peers?.close();
   power?.close();
   await storeProbes?.close();
@@ -258,6 +279,30 @@ describe("book languages through the gateway", () => {
     });
     const mine = (await post("/api/book/get-book-language", { bookId: bookA })).data?.languages ?? [];
     expect(mine.map((language) => language.code)).toEqual(["en", "fr", "zh-CN", "ar"]);
+  });
+
+  it("refuses every change of a book's languages to a user type without LANGUAGE (POWER_LIMIT), saving nothing; reading stays open", async () => {
+    const before = (await post("/api/book/get-book-language", { bookId: basicBook }, basicGateway)).data?.languages;
+    expect(before).toEqual(chineseOnly);
+    for (const [path, fields] of [
+      ["/api/book/save-book-language", { bookId: basicBook, languages: JSON.stringify([{ code: "en" }]) }],
+      ["/api/book/delete-book-language", { bookId: basicBook, code: "zh-CN" }],
+      ["/api/book/reset-book-language", { bookId: basicBook }],
+    ] as const) {
+      expect(await post(path, fields, basicGateway), path).toMatchObject({
+        code: "POWER_LIMIT",
+        status: "0",
+        msg: "no permission for function language, contact support to unlock",
+        data: { feature: "LANGUAGE", source: "type" },
+      });
+    }
+    expect((await post("/api/book/get-book-language", { bookId: basicBook }, basicGateway)).data?.languages).toEqual(
+      chineseOnly,
+    );
+    // Ownership is still asked first: another's book is 'book not found', not a feature refusal.
+    expect(
+      await post("/api/book/save-book-language", { bookId: bookA, languages: '[{"code":"en"}]' }, basicGateway),
+    ).toMatchObject({ code: "ERROR", msg: "book not found" });
   });
 
   it("asks who is acting: without a session the answer is LOGIN_SIGNOUT", async () => {

@@ -364,6 +364,56 @@ describe("gated features at update-book", () => {
   });
 });
 
+describe("gated features on the bookmark, TOC and language paths", () => {
+  it("refuses bookmarks (BOOKMARK) and a table of contents (TOC) from a non-product host (type 32), saving nothing; clearing them needs nothing", async () => {
+    const userId = await user(2);
+    const bookId = await book(userId);
+    const mark = JSON.stringify([{ caption: "one", page: 1 }]);
+    const toc = JSON.stringify([{ title: "Chapter", page: 1, children: [] }]);
+    for (const [path, fields, feature] of [
+      ["/api/book/add-book-bookmark", { bookId, caption: "one" }, "BOOKMARK"],
+      ["/api/book/save-book-bookmark", { bookId, bookmarks: mark }, "BOOKMARK"],
+      ["/api/book/save-book-catalog", { bookId, catalog: toc }, "TOC"],
+    ] as const) {
+      expect(await post(userId, path, fields, otherHost), path).toMatchObject({
+        code: "POWER_LIMIT",
+        msg: `no permission for function ${gatedFeatures[feature]}, contact support to unlock`,
+        data: { feature, source: "type" },
+      });
+    }
+    expect((await post(userId, "/api/book/get-book-bookmark", { bookId })).data).toEqual({ bookmarks: [] });
+    expect((await post(userId, "/api/book/get-book-catalog", { bookId })).data).toEqual({ catalog: [] });
+    for (const [path, fields] of [
+      ["/api/book/save-book-bookmark", { bookId, bookmarks: "[]" }],
+      ["/api/book/save-book-catalog", { bookId, catalog: "[]" }],
+    ] as const) {
+      const cleared = await post(userId, path, fields, otherHost);
+      expect(cleared, `${path}: ${cleared.msg}`).toMatchObject({ code: "OK" });
+    }
+    // On the product host the same user (type 2) has both.
+    const added = await post(userId, "/api/book/add-book-bookmark", { bookId, caption: "one" });
+    expect(added, added.msg).toMatchObject({ code: "OK", data: { bookmark: { caption: "one" } } });
+  });
+
+  it("refuses a bookmark to a custom override denying it with the customised-quota text", async () => {
+    const userId = await user(2);
+    const bookId = await book(userId);
+    await admin.setFeatureOverride({
+      account: { userId },
+      feature: "BOOKMARK",
+      allowed: false,
+      actor: "s",
+      reason: "t",
+    });
+    expect(await post(userId, "/api/book/add-book-bookmark", { bookId })).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "reached the customised quota, contact support",
+      data: { feature: "BOOKMARK", source: "user" },
+    });
+    expect((await post(userId, "/api/book/get-book-bookmark", { bookId })).data).toEqual({ bookmarks: [] });
+  });
+});
+
 describe("team custom overrides", () => {
   it("applies a team's override to its members in the team: a denial with the customised-quota text, a grant over type 32", async () => {
     const teamId = `8${Number.parseInt(suffix, 16) % 100_000}`;

@@ -5,7 +5,7 @@ import type { BookAssets } from "../book-assets.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
-import { assertFeaturesAllowed } from "./power.routes.js";
+import { assertFeaturesAllowed, assertFeaturesGranted } from "./power.routes.js";
 
 /**
  * Spec 000 §7 get-book / update-book, and the book's table of contents (catalog) and bookmark tabs: form-encoded
@@ -209,6 +209,9 @@ export function registerBookSettingsRoutes(
       const actor = resolveActor(request);
       const catalog = catalogOf(parseJsonField(request.body.catalog, "catalog"));
       const pageCount = await pageCountOf(actor.userId, request.body.bookId);
+      // The TOC is a gated feature (spec 000 §6), asked once the book is known to be the actor's; clearing the
+      // list needs nothing, as switching a setting off.
+      if (catalog.length > 0) await assertFeaturesGranted(request, peers, actor, ["TOC"]);
       const saved = await peers.book.saveBookCatalog({
         userId: actor.userId,
         bookId: request.body.bookId,
@@ -240,6 +243,7 @@ export function registerBookSettingsRoutes(
       const actor = resolveActor(request);
       const bookmarks = bookmarksOf(parseJsonField(request.body.bookmarks, "bookmarks"));
       const pageCount = await pageCountOf(actor.userId, request.body.bookId);
+      if (bookmarks.length > 0) await assertFeaturesGranted(request, peers, actor, ["BOOKMARK"]);
       const saved = await peers.book.saveBookBookmarks({
         userId: actor.userId,
         bookId: request.body.bookId,
@@ -268,6 +272,7 @@ export function registerBookSettingsRoutes(
     async (request) => {
       const actor = resolveActor(request);
       const pageCount = await pageCountOf(actor.userId, request.body.bookId);
+      await assertFeaturesGranted(request, peers, actor, ["BOOKMARK"]);
       const added = await peers.book.addBookBookmark({
         userId: actor.userId,
         bookId: request.body.bookId,

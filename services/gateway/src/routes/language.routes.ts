@@ -3,6 +3,7 @@ import { DomainError, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { assertFeaturesGranted } from "./power.routes.js";
 
 const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
 const codeField = { type: "string", minLength: 1, maxLength: 20 } as const;
@@ -80,6 +81,12 @@ export function registerLanguageRoutes(
     await peers.book.getBookPrivacy({ userId: actor.userId, bookId });
     return actor;
   };
+  /** A change of the book's languages is the LANGUAGE gated feature (spec 000 §6): refused before anything is saved. */
+  const ownedBookWithLanguages = async (request: FastifyRequest, bookId: string): Promise<Actor> => {
+    const actor = await ownedBook(request, bookId);
+    await assertFeaturesGranted(request, peers, actor, ["LANGUAGE"]);
+    return actor;
+  };
 
   app.post<{ Body: { bookId: string } }>("/api/book/get-book-language", { schema: bookSchema }, async (request) => {
     const { bookId } = request.body;
@@ -94,7 +101,7 @@ export function registerLanguageRoutes(
     async (request) => {
       const { bookId } = request.body;
       const inputs = parseLanguages(request.body.languages);
-      const actor = await ownedBook(request, bookId);
+      const actor = await ownedBookWithLanguages(request, bookId);
       const { languages } = await peers.language.saveBookLanguages({ bookId, userId: actor.userId, languages: inputs });
       return okEnvelope(languagesView(bookId, languages));
     },
@@ -105,7 +112,7 @@ export function registerLanguageRoutes(
     { schema: deleteSchema },
     async (request) => {
       const { bookId, code } = request.body;
-      const actor = await ownedBook(request, bookId);
+      const actor = await ownedBookWithLanguages(request, bookId);
       const { languages } = await peers.language.deleteBookLanguage({ bookId, userId: actor.userId, code });
       return okEnvelope(languagesView(bookId, languages));
     },
@@ -113,7 +120,7 @@ export function registerLanguageRoutes(
 
   app.post<{ Body: { bookId: string } }>("/api/book/reset-book-language", { schema: bookSchema }, async (request) => {
     const { bookId } = request.body;
-    const actor = await ownedBook(request, bookId);
+    const actor = await ownedBookWithLanguages(request, bookId);
     const { languages } = await peers.language.resetBookLanguages({ bookId, userId: actor.userId });
     return okEnvelope(languagesView(bookId, languages));
   });

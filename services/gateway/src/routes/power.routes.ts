@@ -33,16 +33,29 @@ export async function assertFeaturesAllowed(
   request: FastifyRequest,
   peers: Peers,
   actor: Actor,
-  change: UpdateBookChange & { teamId?: string | undefined },
+  change: UpdateBookChange & { teamId?: string | undefined; bookAuthorId?: string | undefined },
 ): Promise<void> {
-  const features = featuresNeeded(change);
-  const teamId = change.teamId || "0";
-  if (features.length === 0 && teamId === "0") return;
+  await assertFeaturesGranted(request, peers, actor, featuresNeeded(change), change.teamId, change.bookAuthorId);
+}
+
+/**
+ * Refuses (POWER_LIMIT) unless the actor may use every named feature in the context (team, host). In a team the
+ * role's book-settings power is checked for a book by `bookAuthorId` (the actor's own unless told otherwise).
+ */
+export async function assertFeaturesGranted(
+  request: FastifyRequest,
+  peers: Peers,
+  actor: Actor,
+  features: readonly string[],
+  teamId: string | undefined = "0",
+  bookAuthorId: string | undefined = actor.userId,
+): Promise<void> {
+  const team = teamId || "0";
+  if (features.length === 0 && team === "0") return;
   const answer = await peers.power.checkFeatures({
-    asker: { userId: actor.userId, teamId, nonProductHost: nonProductHost(request) },
-    // Only a book's owner reaches update-book (the book service refuses others): the author is the actor.
-    bookAuthorId: actor.userId,
-    features,
+    asker: { userId: actor.userId, teamId: team, nonProductHost: nonProductHost(request) },
+    bookAuthorId: bookAuthorId || actor.userId,
+    features: [...features],
   });
   if (!answer.allowed) {
     throw new DomainError("PERMISSION_DENIED", answer.message, {
