@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { PlanKind, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient } from "@turnleaf/kit";
-import { type PresetFile, resourceFilesDir } from "@turnleaf/resource-files";
+import { type PresetFile, resourceFilesDir, type SettingsTree } from "@turnleaf/resource-files";
 import jsQRModule from "jsqr";
 import { pino } from "pino";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
@@ -266,13 +266,34 @@ describe("the online editor", () => {
     expect(decoded?.data).toBe(`${services.gatewayUrl}/b/${book.number}`);
     expect(await page.getByLabel("Embed code").inputValue()).toContain(`src="${services.gatewayUrl}/b/${book.number}"`);
     await page.screenshot({ path: join(screenshots, "editor-share.png") });
+    // Manage: the book off for readers (its link answers 404), then on again.
+    await page.getByRole("button", { name: "Manage" }).click();
+    const manage = page.getByTestId("share-manage");
+    expect(await manage.getAttribute("data-status")).toBe("normal");
+    await manage.getByRole("button", { name: "Disable" }).click();
+    await expect.poll(() => manage.getAttribute("data-status")).toBe("disabled");
+    expect((await context.request.get(`${services.gatewayUrl}/b/${book.number}`)).status()).toBe(404);
+    await manage.getByRole("button", { name: "Enable" }).click();
+    await expect.poll(() => manage.getAttribute("data-status")).toBe("normal");
+    expect((await context.request.get(`${services.gatewayUrl}/b/${book.number}`)).status()).toBe(200);
     await page.getByRole("button", { name: "Close" }).click();
   }, 240_000);
 
   it("shows Chinese by default, English and the other languages when switched", async () => {
     const visit = await context.newPage();
+    const asked: string[] = [];
+    visit.on("request", (request) => asked.push(new URL(request.url()).pathname));
     await visit.goto(`${services.gatewayUrl}/book_edit2/upload`);
     await expect.poll(() => visit.title()).toBe("请上传文件 - Turnleaf");
+    await visit.locator(".upload-form").waitFor();
+    // Spec 000 §2: ready-config, custom power and power limits before the route shows.
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        "/api/book/get-ready-config",
+        "/api/power/get-user-custom-config",
+        "/resourceFiles/manage/power/powerConfig.json",
+      ]),
+    );
     expect(await visit.locator("h1").textContent()).toBe("请上传文件");
     const switcher = visit.locator(".lang-switch select");
     expect(await switcher.locator("option").allTextContents()).toEqual([
@@ -425,6 +446,8 @@ describe("the online editor", () => {
     await visit.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}&lang=en`);
     await visit.getByRole("tab", { name: "Theme" }).click();
     expect(await visit.locator(".designs li").count()).toBe(themes.items.length);
+    const iframe = visit.locator('iframe[name="bookEditIframe"]');
+    await expect.poll(() => iframe.getAttribute("data-ready"), { timeout: 20_000 }).toBe("true");
     await visit.getByRole("button", { name: "Apply Ocean" }).click();
     await expect.poll(async () => (await serverBook()).htmlConfig.bgColor).toBe("#184e77");
     const frame = visit.frameLocator('iframe[name="bookEditIframe"]');
@@ -442,6 +465,18 @@ describe("the online editor", () => {
     await visit.getByRole("textbox", { name: /Type an instruction/ }).fill("apply the volcano scene");
     await visit.getByRole("button", { name: "Send" }).click();
     await expect.poll(() => visit.locator(".chat-assistant").last().textContent()).toBe("scene change failed");
+
+    // The book's reader languages: English added and kept by the language service.
+    await visit.getByRole("tab", { name: "Languages" }).click();
+    await visit.getByRole("checkbox", { name: "English" }).check();
+    await visit.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => lastToast(visit)).toBe("Languages saved");
+    const saved = await context.request.post(`${services.gatewayUrl}/api/book/get-book-language`, {
+      form: { bookId: book.bookId },
+    });
+    const languages = ((await saved.json()) as { data: { languages: { code: string; checked: boolean }[] } }).data
+      .languages;
+    expect(languages.filter((language) => language.checked).map((language) => language.code)).toEqual(["zh-CN", "en"]);
     await visit.close();
   });
 
@@ -450,7 +485,13 @@ describe("the online editor", () => {
     const visit = await context.newPage();
     await visit.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}&lang=en`);
     await visit.getByRole("tab", { name: "Basic" }).click();
-    const logo = visit.locator('.setting[data-key="logoURL"]');
+    // The logo picture: the first file setting under the basic tab's logo heading in the catalogue.
+    const tree = JSON.parse(await readFile(`${resourceFilesDir}settings/settings.json`, "utf8")) as SettingsTree;
+    const logoGroup = tree.groups.flatMap((group) => group.children).find((node) => node.key === "logo");
+    const logoKey =
+      logoGroup?.type === "composite" ? logoGroup.children.find((node) => node.type === "file")?.key : undefined;
+    if (!logoKey) throw new Error("the catalogue has no logo picture setting");
+    const logo = visit.locator(`.setting[data-key="${logoKey}"]`);
     const chooser = logo.locator('input[type="file"]');
     await chooser.setInputFiles({ name: "big.gif", mimeType: "image/gif", buffer: await picture(800, 600, "gif") });
     await expect
@@ -476,13 +517,15 @@ describe("the online editor", () => {
     const stored = await context.request.get(await logo.locator("input:not([type])").inputValue());
     const size = await sharp(await stored.body()).metadata();
     expect([size.width, size.height]).toEqual([500, 375]);
-    await expect.poll(async () => String((await serverBook()).htmlConfig.logoURL)).toContain("/api/common/file/");
+    await expect.poll(async () => String((await serverBook()).htmlConfig[logoKey])).toContain("/api/common/file/");
 
     // Turning the download button on opens the download settings; an exe is refused as an attachment.
     await visit.getByRole("tab", { name: "Design" }).click();
     // The design tab goes away as the config tab opens: a click, not check(), which would wait on the checkbox.
     await visit.getByLabel("Show download button").click();
     await visit.getByRole("region", { name: "Download settings" }).waitFor();
+    await expect.poll(() => visit.getByTestId("save-state").getAttribute("data-state")).toBe("success");
+    expect((await serverBook()).htmlConfig.DownloadButtonVisible).toBe(true);
     await visit.screenshot({ path: join(screenshots, "editor-config.png") });
     await visit.getByLabel("Attachments").setInputFiles({
       name: "setup.exe",

@@ -523,7 +523,15 @@ export function Editor({
         </div>
       </section>
       {sharing ? (
-        <ShareDialog number={book.number} labels={labels} notify={notify} onClose={() => setSharing(false)} />
+        <ShareDialog
+          bookId={book.bookId}
+          number={book.number}
+          enabled={(book.bStatus ?? 1) === 1}
+          labels={labels}
+          notify={notify}
+          report={report}
+          onClose={() => setSharing(false)}
+        />
       ) : null}
       {guiding ? <Guide labels={labels} chinese={chinese} onClose={closeGuide} /> : null}
     </main>

@@ -1,20 +1,44 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
+import { call, replaceStatusOf } from "./api.js";
 import type { Labels } from "./labels.js";
-import type { Notify } from "./types.js";
+import type { Notify, Report } from "./types.js";
 
-/** Spec 000 §2 share dialog: copy the link, open it, its QR code, the embed code. */
+/**
+ * Spec 000 §2 share dialog: copy the link, open it, manage it (the book on or off for readers, set-book-status),
+ * its QR code, the embed code.
+ */
 export function ShareDialog({
+  bookId,
   number,
+  enabled,
   labels,
   notify,
+  report,
   onClose,
 }: {
+  bookId: string;
   number: string;
+  /** Whether readers can open the book now (bStatus 1). */
+  enabled: boolean;
   labels: Labels;
   notify: Notify;
+  report: Report;
   onClose: () => void;
 }) {
+  const [managing, setManaging] = useState(false);
+  const [open, setOpen] = useState(enabled);
+  const toggle = async () => {
+    try {
+      const reply = await call<{ status: string }>("/api/book/set-book-status", {
+        bookId,
+        status: open ? "disabled" : "enabled",
+      });
+      setOpen(replaceStatusOf(reply.status) === "normal");
+    } catch (error) {
+      report(error);
+    }
+  };
   const link = `${window.location.origin}/b/${encodeURIComponent(number)}`;
   const embed = `<iframe src="${link}" width="100%" height="600" style="border:0" allowfullscreen></iframe>`;
   const [qr, setQr] = useState("");
@@ -63,7 +87,20 @@ export function ShareDialog({
               <a className="button" href={link} target="_blank" rel="noopener noreferrer">
                 {labels.open}
               </a>
+              <button type="button" aria-expanded={managing} onClick={() => setManaging(!managing)}>
+                {labels.manage}
+              </button>
             </div>
+            {managing ? (
+              <p className="manage" data-testid="share-manage" data-status={open ? "normal" : "disabled"}>
+                <span className={open ? "status-normal" : "status-disabled"}>
+                  {open ? labels.statusNormal : labels.statusDisabled}
+                </span>
+                <button type="button" onClick={() => void toggle()}>
+                  {open ? labels.disableBook : labels.enableBook}
+                </button>
+              </p>
+            ) : null}
             <label className="field">
               <span>{labels.embedCode}</span>
               <textarea readOnly rows={3} value={embed} onFocus={(event) => event.target.select()} />
