@@ -239,10 +239,20 @@ describe("turnleaf studio", { timeout: 180_000 }, () => {
       .poll(() => first.output.stdout, { message: first.output.stderr })
       .toContain("no changes: nothing to save");
     await editorChanges(bookId, { bgColor: "#aabbcc" });
+    const bookmark = await fetch(`${services.gatewayUrl}/api/book/save-book-bookmark`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: await sessionCookie() },
+      body: new URLSearchParams({
+        bookId,
+        bookmarks: JSON.stringify([{ caption: "Start", page: 2, colour: "#ff0000", fontColour: "#ffffff" }]),
+      }).toString(),
+    });
+    expect(((await bookmark.json()) as { code: string }).code).toBe("OK");
     first.child.stdin?.write("s\n");
     await expect.poll(() => first.output.stdout).toMatch(/^saved .*project\.json$/m);
     const saved = JSON.parse(await readFile(join(workDir, "studio-project", "project.json"), "utf8"));
     expect(saved.settings.bgColor).toBe("#aabbcc");
+    expect(saved.bookmarks).toEqual([expect.objectContaining({ caption: "Start", page: 2 })]);
 
     // Closing with unsaved changes and nobody to ask: refused, the changes kept for later.
     await editorChanges(bookId, { bgColor: "#ddeeff" });

@@ -1,8 +1,8 @@
 /**
  * turnleaf studio <project>: the online editor on a local project. It uses the local stack at the server (starting
  * it from this checkout's scripts/dist/up.js, as `npm start` does, when nothing answers there), gives the project a
- * book on it once (an upload; remembered in project.json's `studio`), pushes the project's configuration to the book
- * and prints the editor's address. While it runs, a line `s` on stdin saves what was changed in the editor into the
+ * book on it once (an upload; remembered in project.json's `studio`), pushes the project's settings, TOC and
+ * bookmarks to the book and prints the editor's address. While it runs, a line `s` on stdin saves what was changed in the editor into the
  * project (skipped when nothing changed) and `q` (or Ctrl-C) closes, asking first when there are unsaved changes.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -71,6 +71,8 @@ interface BookInfo {
   bookId: string;
   number: string;
   htmlConfig: Record<string, unknown>;
+  catalog?: unknown[];
+  bookmarks?: unknown[];
 }
 
 async function bookInfo(cloud: Cloud, bookId: string): Promise<BookInfo | undefined> {
@@ -107,18 +109,36 @@ async function studioBook(context: Context, cloud: Cloud, projectDir: string, pr
   return created;
 }
 
-/** Pushes the settings to the book and answers the htmlConfig the server keeps for them (the baseline). */
-async function pushSettings(cloud: Cloud, book: BookInfo, settings: Record<string, unknown>) {
+/** What the editor edits of a project: its settings (htmlConfig), TOC (catalog) and bookmarks. */
+type Edited = { settings: Record<string, unknown>; toc: unknown[]; bookmarks: unknown[] };
+
+const editedOf = (info: BookInfo | undefined): Edited => ({
+  settings: info?.htmlConfig ?? {},
+  toc: info?.catalog ?? [],
+  bookmarks: info?.bookmarks ?? [],
+});
+
+/** Pushes the project's configuration to the book; answers what the server keeps for it (the baseline). */
+async function pushConfig(cloud: Cloud, book: BookInfo, config: ProjectConfig): Promise<Edited> {
+  const settings = (config.settings as Record<string, unknown> | undefined) ?? {};
   const cleared = Object.fromEntries(
     Object.keys(book.htmlConfig ?? {})
       .filter((key) => !(key in settings))
       .map((key) => [key, ""]),
   );
-  const info = await cloud.post<BookInfo>("/api/book/update-book", {
+  await cloud.post("/api/book/update-book", {
     bookId: book.bookId,
     bookConfig: JSON.stringify({ ...cleared, ...settings }),
   });
-  return info.htmlConfig ?? {};
+  await cloud.post("/api/book/save-book-catalog", {
+    bookId: book.bookId,
+    catalog: JSON.stringify(Array.isArray(config.toc) ? config.toc : []),
+  });
+  await cloud.post("/api/book/save-book-bookmark", {
+    bookId: book.bookId,
+    bookmarks: JSON.stringify(Array.isArray(config.bookmarks) ? config.bookmarks : []),
+  });
+  return editedOf(await bookInfo(cloud, book.bookId));
 }
 
 export async function studio(context: Context, options: StudioOptions): Promise<void> {
@@ -133,7 +153,7 @@ export async function studio(context: Context, options: StudioOptions): Promise<
   try {
     const book = await studioBook(context, cloud, projectDir, project);
     const edited = await editedConfig(projectDir, project);
-    let baseline = await pushSettings(cloud, book, (edited.settings as Record<string, unknown>) ?? {});
+    let baseline = await pushConfig(cloud, book, edited);
     const editor = `${cloud.server}/book_edit2/editor?num=${encodeURIComponent(book.number)}${options.lang ? `&lang=${options.lang}` : ""}`;
     if (options.json) context.print(JSON.stringify({ editor, bookId: book.bookId, number: book.number }));
     else {
@@ -147,13 +167,18 @@ export async function studio(context: Context, options: StudioOptions): Promise<
 
     /** The editor's settings, when it changed any, into the project's working copy. */
     const pull = async (): Promise<void> => {
-      const info = await bookInfo(cloud, book.bookId);
-      const htmlConfig = info?.htmlConfig ?? {};
-      if (sameConfig({ settings: htmlConfig }, { settings: baseline })) return;
+      const now = editedOf(await bookInfo(cloud, book.bookId));
+      if (sameConfig(now, baseline)) return;
       const { project: current } = await readProject(projectDir);
-      const config: ProjectConfig = { ...(await editedConfig(projectDir, current)), settings: htmlConfig };
+      const config: ProjectConfig = { ...(await editedConfig(projectDir, current)) };
+      for (const part of ["settings", "toc", "bookmarks"] as const) {
+        if (sameConfig({ [part]: now[part] }, { [part]: baseline[part] })) continue;
+        // An emptied TOC or bookmark list is no part at all, as in a project that never had one.
+        if (part !== "settings" && now[part].length === 0) delete config[part];
+        else config[part] = now[part];
+      }
       await writeWorking(projectDir, current, config);
-      baseline = htmlConfig;
+      baseline = now;
     };
 
     for await (const command of commands()) {
