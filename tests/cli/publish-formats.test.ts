@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
+import { pathToFileURL } from "node:url";
 import { unzipSync } from "fflate";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -312,6 +313,58 @@ describe("turnleaf publish --format pwa", () => {
       const help = await cli(["publish", "project", "--format", format, "--out", "x:y"]);
       expect(help.code, format).toBe(65);
       expect(help.stderr, format).toContain('the name "x:y" must not contain');
+    }
+  });
+});
+
+describe("the project's configuration in a published book", () => {
+  it("carries the settings, TOC and bookmarks a template put into the project to the offline reader", async () => {
+    const template = {
+      format: 1,
+      name: "Tabs",
+      cover: { name: "c.png", type: "image/png", data: Buffer.from("not shown").toString("base64") },
+      parts: ["settings", "toc", "bookmarks"],
+      config: {
+        settings: { bgColor: "#224466" },
+        toc: [{ title: "Harbour", page: 2, children: [{ title: "Beyond the book", page: 99, children: [] }] }],
+        bookmarks: [{ caption: "Start", page: 2, colour: "#ff0000", fontColour: "" }],
+      },
+      createdAt: "2026-01-01T00:00:00.000Z",
+    };
+    await writeFile(join(workDir, "tabs.tltemplate"), JSON.stringify(template));
+    expect((await cli(["import", "three.pdf", "--out", "configured"])).code).toBe(0);
+    expect((await cli(["template", "import", "tabs.tltemplate"])).code).toBe(0);
+    expect((await cli(["template", "replace", "Tabs", "configured"])).code).toBe(0);
+    expect((await cli(["project", "save", "configured"])).code).toBe(0);
+    const published = await cli([
+      "publish",
+      "configured",
+      "--format",
+      "html",
+      "--out",
+      "configured-out",
+      "--lang",
+      "en",
+    ]);
+    expect(published.code, published.stderr).toBe(0);
+
+    const index = join(workDir, "configured-out", "FlipBook", "index.html");
+    const html = await readFile(index, "utf8");
+    const inline = /<script type="application\/json" id="turnleaf-book">(.*?)<\/script>/s.exec(html)?.[1] ?? "{}";
+    const book = JSON.parse(inline);
+    expect(book.htmlConfig).toEqual({ bgColor: "#224466" });
+    expect(book.outline).toEqual([{ title: "Harbour", page: 2, children: [] }]);
+    expect(book.bookmarks).toEqual([{ page: 2, caption: "Start", colour: "#ff0000", textColour: "#ffffff" }]);
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    try {
+      await page.goto(pathToFileURL(index).href);
+      const announcer = page.getByTestId("announcer");
+      await expect.poll(() => announcer.textContent(), { timeout: 15_000 }).toBe("Page 1 of 3");
+      await page.locator(".tl-bookmark", { hasText: "Start" }).first().click();
+      await expect.poll(() => announcer.textContent(), { timeout: 15_000 }).toBe("Page 2–3 of 3");
+    } finally {
+      await page.close();
     }
   });
 });

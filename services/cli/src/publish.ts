@@ -163,7 +163,15 @@ export async function writeFlipBook(input: {
   await copyFile(join(readerDir, "reader.js"), join(flipBook, "reader", "reader.js"));
   await copyFile(join(readerDir, "reader.css"), join(flipBook, "reader", "reader.css"));
   const title = options.title ?? project.title;
-  const book = await offlineReaderBook({ manifest, bookDir, title, assets: "files/", settings: project.settings });
+  const book = await offlineReaderBook({
+    manifest,
+    bookDir,
+    title,
+    assets: "files/",
+    htmlConfig: project.settings,
+    toc: project.toc,
+    bookmarks: project.bookmarks,
+  });
   await writeFile(
     join(flipBook, "index.html"),
     indexHtml({

@@ -16,14 +16,35 @@ async function jsonDataUrl(path: string): Promise<string | null> {
   }
 }
 
-/** `assets` is where the book folder's files are, relative to index.html ("files/"). */
+interface CatalogEntry {
+  title: string;
+  page: number;
+  children?: CatalogEntry[];
+}
+
+/** The project's TOC as the reader's outline, as the hosted reader gets the catalog: entries off the book dropped. */
+function catalogOutline(catalog: CatalogEntry[], pageCount: number): ReaderBook["outline"] {
+  return catalog.flatMap((entry) => {
+    const children = catalogOutline(entry.children ?? [], pageCount);
+    if (!(entry.page >= 1 && entry.page <= pageCount)) return children;
+    return [{ title: entry.title, page: entry.page, children }];
+  });
+}
+
+/**
+ * `assets` is where the book folder's files are, relative to index.html ("files/"). The project's settings are the
+ * editor's htmlConfig keys: the reader applies them as it does the hosted book's; its TOC replaces the PDF's outline
+ * and its bookmarks become the side tabs.
+ */
 export async function offlineReaderBook(input: {
   manifest: Manifest;
   bookDir: string;
   title: string;
   assets: string;
-  settings: Record<string, unknown>;
-}): Promise<ReaderBook> {
+  htmlConfig: Record<string, unknown>;
+  toc?: unknown;
+  bookmarks?: unknown;
+}): Promise<ReaderBook & { htmlConfig: Record<string, unknown> }> {
   const { manifest, bookDir, assets } = input;
   // Text and the search index are read now: the mapping asks for their URLs synchronously.
   const inlined = new Map<string, string | null>();
@@ -32,13 +53,31 @@ export async function offlineReaderBook(input: {
     ...(manifest.search ? [manifest.search] : []),
   ];
   for (const key of dataKeys) inlined.set(key, await jsonDataUrl(join(bookDir, key)));
-  return readerBook(manifest, {
+  const book = readerBook(manifest, {
     link: "",
     title: input.title,
     assetUrl: (key) => `${assets}${key}`,
     dataUrl: (key) => inlined.get(key) ?? null,
-    settings: input.settings,
   });
+  const toc = Array.isArray(input.toc) ? (input.toc as CatalogEntry[]) : [];
+  const bookmarks = Array.isArray(input.bookmarks)
+    ? (input.bookmarks as { caption: string; page: number; colour: string; fontColour?: string }[])
+    : [];
+  return {
+    ...book,
+    outline: toc.length > 0 ? catalogOutline(toc, manifest.pageCount) : book.outline,
+    htmlConfig: input.htmlConfig,
+    ...(bookmarks.length > 0
+      ? {
+          bookmarks: bookmarks.map((bookmark) => ({
+            page: bookmark.page,
+            caption: bookmark.caption,
+            colour: bookmark.colour,
+            textColour: bookmark.fontColour || "#ffffff",
+          })),
+        }
+      : {}),
+  };
 }
 
 /** Every file of the book folder a reader may load: WebP renditions and thumbnails. */
