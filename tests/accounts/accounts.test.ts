@@ -44,6 +44,7 @@ const suffix = randomBytes(4).toString("hex");
 const bucket = `turnleaf-sources-accounts-${suffix}`;
 const hour = 3_600_000;
 const failureLimit = 3;
+const accountCheckLimit = 4;
 
 let clockOffsetMs = 0;
 const now = () => new Date(Date.now() + clockOffsetMs);
@@ -93,7 +94,12 @@ beforeAll(async () => {
     log: powerLog,
     demoSeed: true,
     now,
-    accountSettings: { loginFailureLimit: failureLimit, loginFailureWindowMs: 15 * 60_000 },
+    accountSettings: {
+      loginFailureLimit: failureLimit,
+      loginFailureWindowMs: 15 * 60_000,
+      accountCheckLimit,
+      accountCheckWindowMs: 5 * 60_000,
+    },
   });
   const powerAddress = await serve(buildPowerServices(power));
   const powerClient = createClient(PowerService, powerAddress, { peer: "power" });
@@ -320,6 +326,40 @@ describe("register, log in, log out", () => {
     const unknown = await gateway.inject({ method: "GET", url: `/checkAccount.php?email=${freshEmail()}` });
     expect(unknown.json()).toMatchObject({ code: "OK", data: { exists: false } });
     expect(await post("/checkAccount.php", {})).toMatchObject({ code: "ERROR", msg: "request exception" });
+  });
+
+  it("checkAccount.php answers each client address at most the limit of checks in a sliding window, then a catalogue error", async () => {
+    const { email } = await account();
+    const from = (remoteAddress: string, fields: Record<string, string>) =>
+      post("/checkAccount.php", fields, { remoteAddress });
+    for (let check = 0; check < accountCheckLimit; check++) {
+      const fields = { email: check % 2 === 0 ? email : freshEmail() };
+      expect(await from("10.9.1.1", fields), `check ${check + 1}`).toMatchObject({
+        code: "OK",
+        data: { exists: check % 2 === 0 },
+      });
+    }
+    // Existing or not, the next check from that address is refused without answering the question.
+    for (const fields of [{ email }, { email: freshEmail() }]) {
+      const refused = await from("10.9.1.1", fields);
+      expect(refused).toMatchObject({
+        code: "ERROR",
+        status: "0",
+        msg: "too many account checks, try again later",
+        mess: "too many account checks, try again later",
+      });
+      expect(refused.data).not.toHaveProperty("exists");
+      expect(Number(refused.data?.retryAfterSeconds)).toBeGreaterThan(0);
+    }
+    // Another address has its own window.
+    expect(await from("10.9.1.2", { email })).toMatchObject({ code: "OK", data: { exists: true } });
+    // Once the window has slid past the first checks, the address is answered again.
+    clockOffsetMs = 5 * 60_000 + 1_000;
+    try {
+      expect(await from("10.9.1.1", { email })).toMatchObject({ code: "OK", data: { exists: true } });
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 
   it("never logs a password or a session token, and stores the session id only hashed", async () => {

@@ -9,12 +9,17 @@ import { AccountDesk, type AccountSettings } from "./handlers/account-desk.js";
 import { CustomPowerDesk } from "./handlers/custom-power-desk.js";
 import { PowerDesk } from "./handlers/power-desk.js";
 
-/** Sessions of 12 hours idle and 7 days at most; 10 failed logins per email and address in 15 minutes. */
+/**
+ * Sessions of 12 hours idle and 7 days at most; 10 failed logins per email and address in 15 minutes; 20 account
+ * checks per address in 5 minutes.
+ */
 export const defaultAccountSettings: AccountSettings = {
   idleMs: 12 * 60 * 60 * 1000,
   absoluteMs: 7 * 24 * 60 * 60 * 1000,
   loginFailureLimit: 10,
   loginFailureWindowMs: 15 * 60 * 1000,
+  accountCheckLimit: 20,
+  accountCheckWindowMs: 5 * 60 * 1000,
 };
 
 /** Wires the power and account desks to their stores; the unique indexes must exist before any call. */

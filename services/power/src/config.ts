@@ -17,6 +17,9 @@ export function readConfig(source: Env) {
       /** Failed logins per email and client address within the window before further tries are refused. */
       LOGIN_FAILURE_LIMIT: env.positiveInteger.default(10),
       LOGIN_FAILURE_WINDOW_SECONDS: env.positiveInteger.default(900),
+      /** Account checks (checkAccount.php: does this email have an account?) per client address in the window. */
+      ACCOUNT_CHECK_LIMIT: env.positiveInteger.default(20),
+      ACCOUNT_CHECK_WINDOW_SECONDS: env.positiveInteger.default(300),
       /**
        * NATS with JetStream: the hosting sweep publishes BookHostingChanged there and learns uploads' book ids.
        * Unset: no sweep runs (books are never suspended for unpaid hosting) — set it in every deployment.

@@ -20,6 +20,8 @@ runGrpcService(
         absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
         loginFailureLimit: config.LOGIN_FAILURE_LIMIT,
         loginFailureWindowMs: config.LOGIN_FAILURE_WINDOW_SECONDS * 1000,
+        accountCheckLimit: config.ACCOUNT_CHECK_LIMIT,
+        accountCheckWindowMs: config.ACCOUNT_CHECK_WINDOW_SECONDS * 1000,
       },
       ...(nats ? { publishHosting: natsHostingPublisher(nats) } : {}),
     });

@@ -168,7 +168,7 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolv
         details: { errors: [{ field: "email", message: "is required" }] },
       });
     }
-    const { exists } = await peers.account.checkAccount({ email });
+    const { exists } = await peers.account.checkAccount({ email, clientAddress: request.ip });
     return okEnvelope({ email: email.trim().toLowerCase(), exists });
   };
   app.get("/checkAccount.php", checkAccount);

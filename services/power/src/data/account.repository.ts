@@ -1,20 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { unlessDuplicate } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
-import { type LoginFailureDocument, loginFailureModel } from "./login-failure.schema.js";
+import { accountCheckModel, type LoginFailureDocument, loginFailureModel } from "./login-failure.schema.js";
 import { type SessionDocument, sessionModel } from "./session.schema.js";
 import { type UserDocument, type UserWithCredentials, userModel } from "./user.schema.js";
+
+/** The sliding-window counters: failed logins (per email and address) and account checks (per address). */
+export type AttemptCounter = "loginFailures" | "accountChecks";
 
 /** Credentials, sessions and failed logins. Unique indexes (email, userId, uLink, tokenHash) arbitrate races. */
 export class AccountRepository {
   private readonly users;
   private readonly sessions;
-  private readonly failures;
+  private readonly counters;
 
   constructor(connection: Connection) {
     this.users = userModel(connection);
     this.sessions = sessionModel(connection);
-    this.failures = loginFailureModel(connection);
+    this.counters = { loginFailures: loginFailureModel(connection), accountChecks: accountCheckModel(connection) };
   }
 
   /** The user and its password hash, by normalised email. */
@@ -71,13 +74,13 @@ export class AccountRepository {
     await this.sessions.deleteMany({ expiresAt: { $lt: before } }).exec();
   }
 
-  async recordFailure(key: string, at: Date): Promise<void> {
-    await this.failures.create({ _id: randomUUID(), key, at });
+  async recordFailure(key: string, at: Date, counter: AttemptCounter = "loginFailures"): Promise<void> {
+    await this.counters[counter].create({ _id: randomUUID(), key, at });
   }
 
-  /** The failures of a key since `since`, oldest first. */
-  async failuresSince(key: string, since: Date): Promise<Date[]> {
-    const found = await this.failures
+  /** The failures (or checks) of a key since `since`, oldest first. */
+  async failuresSince(key: string, since: Date, counter: AttemptCounter = "loginFailures"): Promise<Date[]> {
+    const found = await this.counters[counter]
       .find({ key, at: { $gte: since } })
       .sort({ at: 1 })
       .select({ at: 1 })
@@ -87,14 +90,18 @@ export class AccountRepository {
   }
 
   async forgetFailures(key: string): Promise<void> {
-    await this.failures.deleteMany({ key }).exec();
+    await this.counters.loginFailures.deleteMany({ key }).exec();
   }
 
-  async forgetFailuresBefore(before: Date): Promise<void> {
-    await this.failures.deleteMany({ at: { $lt: before } }).exec();
+  async forgetFailuresBefore(before: Date, counter: AttemptCounter = "loginFailures"): Promise<void> {
+    await this.counters[counter].deleteMany({ at: { $lt: before } }).exec();
   }
 
   async ensureIndexes(): Promise<void> {
-    await Promise.all([this.sessions.syncIndexes(), this.failures.syncIndexes()]);
+    await Promise.all([
+      this.sessions.syncIndexes(),
+      this.counters.loginFailures.syncIndexes(),
+      this.counters.accountChecks.syncIndexes(),
+    ]);
   }
 }

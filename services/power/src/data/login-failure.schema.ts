@@ -20,3 +20,11 @@ loginFailureSchema.index({ key: 1, at: 1 });
 export function loginFailureModel(connection: Connection) {
   return connection.model<LoginFailureDocument>("LoginFailure", loginFailureSchema);
 }
+
+/**
+ * One account check (CheckAccount) for a key (the SHA-256 of the client address, domain/sessions.ts
+ * accountCheckKey): the same shape in its own collection, so each counter sweeps with its own window.
+ */
+export function accountCheckModel(connection: Connection) {
+  return connection.model<LoginFailureDocument>("AccountCheck", loginFailureSchema, "account_checks");
+}

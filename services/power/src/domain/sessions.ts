@@ -56,6 +56,11 @@ export function isEmail(email: string): boolean {
   return email.length <= 254 && emailPattern.test(email);
 }
 
+/** The account-check counter's key: the client address, hashed (apart from the failed-login keys). */
+export function accountCheckKey(clientAddress: string): string {
+  return createHash("sha256").update(`check-account\n${clientAddress}`, "utf8").digest("hex");
+}
+
 /** The failed-login counter's key: email and client address together, hashed (no address or email stored). */
 export function loginFailureKey(email: string, clientAddress: string): string {
   return createHash("sha256")

@@ -5,6 +5,7 @@ import type { SessionDocument } from "../data/session.schema.js";
 import type { UserDocument } from "../data/user.schema.js";
 import { checkPasswordRules, hashPassword, passwordMatches } from "../domain/passwords.js";
 import {
+  accountCheckKey,
   idleExpiry,
   isEmail,
   loginFailureKey,
@@ -23,6 +24,9 @@ export interface AccountSettings extends SessionLifetimes {
   /** Failed logins per email and address within the window before further tries are refused. */
   loginFailureLimit: number;
   loginFailureWindowMs: number;
+  /** Account checks (checkAccount.php, an email-enumeration oracle) per client address within the window. */
+  accountCheckLimit: number;
+  accountCheckWindowMs: number;
 }
 
 export interface AccountDeskDependencies {
@@ -47,6 +51,7 @@ const idAttempts = 8;
 export const accountMessages = {
   wrongCredentials: "wrong user name or password",
   tooManyFailures: "too many failed logins, try again later",
+  tooManyChecks: "too many account checks, try again later",
   emailTaken: "an account with this email already exists",
   invalidEmail: "please enter a valid email address",
   signedOut: "please log in",
@@ -180,7 +185,24 @@ export class AccountDesk {
     return this.deps.accounts.deleteSession(sessionTokenHash(token));
   }
 
-  async exists(rawEmail: string): Promise<boolean> {
+  /**
+   * Whether an account has the email, at most `accountCheckLimit` times per client address in a sliding window
+   * (RATE_LIMITED with retryAfterSeconds beyond it); every answered check counts, existing or not.
+   */
+  async exists(rawEmail: string, clientAddress: string): Promise<boolean> {
+    const now = this.deps.now();
+    const { accountCheckLimit, accountCheckWindowMs } = this.deps.settings;
+    const key = accountCheckKey(clientAddress);
+    const windowStart = new Date(now.getTime() - accountCheckWindowMs);
+    const checks = await this.deps.accounts.failuresSince(key, windowStart, "accountChecks");
+    if (checks.length >= accountCheckLimit) {
+      const freesAt = (checks[0]?.getTime() ?? now.getTime()) + accountCheckWindowMs;
+      throw new DomainError("RATE_LIMITED", accountMessages.tooManyChecks, {
+        details: { retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)) },
+      });
+    }
+    await this.deps.accounts.recordFailure(key, now, "accountChecks");
+    await this.deps.accounts.forgetFailuresBefore(windowStart, "accountChecks");
     const email = normaliseEmail(rawEmail);
     return isEmail(email) && this.deps.accounts.emailExists(email);
   }

@@ -45,7 +45,7 @@ export function accountHandlers(desk: AccountDesk): ServiceImplementation<typeof
       return { ended: await desk.logOut(request.token) };
     },
     async checkAccount(request) {
-      return { exists: await desk.exists(request.email) };
+      return { exists: await desk.exists(request.email, request.clientAddress) };
     },
   };
 }
