@@ -35,6 +35,8 @@ beforeAll(async () => {
   await writeFile(join(workDir, "labelled.pdf"), await labelledPdf("U", 3));
   const imported = await cli(["import", "rich.pdf", "labelled.pdf", "--out", "project", "--title", "Cloud Book"]);
   expect(imported.code, imported.stderr).toBe(0);
+  const loggedIn = await cli(["login", "--email", demo.email, "--password", demo.password]);
+  expect(loggedIn.code, loggedIn.stderr).toBe(0);
 }, 180_000);
 
 afterAll(async () => {
@@ -77,7 +79,6 @@ describe("turnleaf upload", { timeout: 180_000 }, () => {
   let uploaded: { bookId: string; link: string } | undefined;
 
   it("pauses, is killed mid-upload, resumes from the server's offset and prints link, QR code and embed code", async () => {
-    expect((await cli(["login", "--email", demo.email, "--password", demo.password])).code).toBe(0);
     const first = startCli(
       workDir,
       home,
@@ -149,6 +150,25 @@ describe("turnleaf upload", { timeout: 180_000 }, () => {
     expect(JSON.parse(replaced.stdout)).toMatchObject({ bookId: uploaded?.bookId, revision: 2, link: uploaded?.link });
   });
 
+  it("reports a source changed during an interrupted upload as an invalid signature", async () => {
+    await writeFile(join(workDir, "changing.pdf"), await richPdf());
+    expect((await cli(["import", "changing.pdf", "--out", "changing"])).code).toBe(0);
+    const first = startCli(workDir, home, ["upload", "changing", "--chunk-size", "512", "--rate", "1"], {
+      TURNLEAF_SERVER: services.gatewayUrl,
+    });
+    await expect.poll(() => first.output.stderr, { timeout: 60_000 }).toMatch(/uploaded \d+ of \d+ bytes/);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    // Same size, other bytes at the end: the server's part is the old file's, the rest the new one's.
+    const bytes = await readFile(join(workDir, "changing.pdf"));
+    bytes[bytes.length - 2] = bytes[bytes.length - 2] === 0x20 ? 0x0a : 0x20;
+    await writeFile(join(workDir, "changing.pdf"), bytes);
+    const resumed = await cli(["upload", "changing"]);
+    expect(resumed.code).toBe(65);
+    expect(resumed.stderr).toContain("resuming upload task");
+    expect(resumed.stderr).toMatch(/Upload failed: invalid signature: .*SHA-256/);
+  });
+
   it("refuses without a title, without the book to overwrite, and without a session", async () => {
     const noTitle = await cli(["upload", "project", "--title", " "]);
     expect(noTitle.code).toBe(65);
@@ -210,7 +230,6 @@ describe("turnleaf studio", { timeout: 180_000 }, () => {
   }
 
   it("opens the editor on a local project, saves only the editor's changes and asks before discarding", async () => {
-    expect((await cli(["login", "--email", demo.email, "--password", demo.password])).code).toBe(0);
     expect((await cli(["import", "labelled.pdf", "--out", "studio-project"])).code).toBe(0);
     expect((await cli(["project", "set", "studio-project", "bgColor=#102030"])).code).toBe(0);
     expect((await cli(["project", "save", "studio-project"])).code).toBe(0);
