@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -6,7 +7,7 @@ import { generateLicenceCode } from "@turnleaf/licence-client";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labelledPdf, passwordPdf, photo, richPdf, spreadPdf } from "../fixtures/pdf/generate.js";
-import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
+import { assertCliBuilt, cliMain, runCli, startCli } from "./run-cli.js";
 
 // Projects (save, open, unsaved changes, re-import keeping the configuration), templates, the import options and
 // batch stop-all, all through the built CLI in a trial home (none of these talks to a server).
@@ -329,6 +330,32 @@ describe("turnleaf import options", { timeout: 60_000 }, () => {
     const merge = await cli(["import", "locked.pdf", "three.pdf", "--out", "opt-locked-merge", "--password", "sesame"]);
     expect(merge.code).toBe(65);
     expect(merge.stderr).toContain("Password-protected PDFs cannot be merged");
+  });
+});
+
+describe("turnleaf import on a terminal", { timeout: 60_000 }, () => {
+  it("asks for a protected PDF's password without echoing it", async () => {
+    // util-linux script(1) gives the CLI a pseudo-terminal, as a user's shell would.
+    const terminal = spawn(
+      "script",
+      ["-q", "-e", "-c", `"${process.execPath}" "${cliMain}" import locked.pdf --out opt-asked`, "/dev/null"],
+      {
+        cwd: workDir,
+        env: { ...process.env, TURNLEAF_HOME: home, TURNLEAF_SERVER: "http://127.0.0.1:9" },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    terminal.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+    });
+    const exited = new Promise<number | null>((resolveExit) => terminal.on("exit", resolveExit));
+    await expect.poll(() => output, { timeout: 30_000 }).toContain("locked.pdf is protected by a password. Password: ");
+    terminal.stdin.write("sesame\r");
+    expect(await exited, output).toBe(0);
+    expect(output).toContain("imported 1 page");
+    expect(output).not.toContain("sesame");
+    expect((await readJson("opt-asked/project.json")).pageCount).toBe(1);
   });
 });
 
