@@ -113,6 +113,13 @@ beforeAll(async () => {
       ],
     },
   );
+  await book("quiet-ui", { hideToolbar: "Yes", dynamicScene: "snow", urlPageNumber: "No", languageSetting: "en" });
+  await book("zoomy", {
+    zoomWidths: "1600, 2400",
+    thumbnailColor: "#204080",
+    thumbnailAlpha: "50",
+    flipStyle: "slide",
+  });
   await mkdir(join(fixtures, "art"), { recursive: true });
   const dots = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="8" fill="#ffffff"/></svg>`;
   await sharp(Buffer.from(dots))
@@ -451,6 +458,52 @@ describe("the reader-setting catalogue", { timeout: 60_000 }, () => {
       impact: string;
     }[];
     expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await page.close();
+  });
+
+  it("reads without a toolbar, under a dynamic scene, in the book's interface language, the URL left alone", async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/b/quiet-ui`);
+    await page.getByTestId("stage").waitFor();
+    expect(await page.locator(".tl-toolbar").isVisible()).toBe(false);
+    expect(await page.getByTestId("scene").locator("i").count()).toBe(28);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 2–3 of 12");
+    await settle(page);
+    expect(new URL(page.url()).pathname).toBe("/b/quiet-ui");
+    await page.screenshot({ path: join(screenshots, "settings-scene-no-toolbar.png") });
+    await page.close();
+  });
+
+  it("zooms to the book's zoom widths, colours the thumbnails panel and slides instead of curling", async () => {
+    const page = await open("/b/zoomy/2?lang=en");
+    const stageWidth = async () => (await page.getByTestId("stage").boundingBox())?.width ?? 0;
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await expect.poll(stageWidth).toBeGreaterThan(3190);
+    expect(await stageWidth()).toBeLessThan(3210);
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await expect.poll(stageWidth).toBeGreaterThan(4790);
+    expect(await page.getByRole("button", { name: "Zoom in" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Zoom out" }).click();
+    await page.getByRole("button", { name: "Zoom out" }).click();
+
+    await page.getByRole("button", { name: "Thumbnails" }).click();
+    expect(await page.locator(".tl-thumbnails").evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      "rgba(32, 64, 128, 0.5)",
+    );
+    await page.keyboard.press("Escape");
+
+    await page.evaluate(() => {
+      const stage = document.querySelector('[data-testid="stage"]');
+      const seen = { sheet: false };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (stage?.querySelector(".tl-turning-back, .tl-hard-sheet")) seen.sheet = true;
+      }).observe(stage as Node, { subtree: true, childList: true });
+    });
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 4–5 of 12");
+    expect(await page.evaluate(() => (window as unknown as { seen: { sheet: boolean } }).seen.sheet)).toBe(false);
     await page.close();
   });
 });

@@ -12,6 +12,8 @@ export interface FaceProps {
   linkTarget?: string;
   /** Full-vector books: the PDF pdf.js draws this page from (pictures stay underneath until it is drawn). */
   vectorPdfUrl?: string;
+  /** false: renditions for CSS pixels only, whatever the screen's density (the hdDisplay setting). */
+  hd?: boolean;
   width: number;
   height: number;
   /** Left edge relative to the spine (0 for a right-hand page, −width for a left-hand one). */
@@ -104,7 +106,8 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
       </div>
     );
   }
-  const rendition = page ? pickRendition(page.renditions, width, devicePixelRatio(), zoom) : undefined;
+  const density = props.hd === false ? 1 : devicePixelRatio();
+  const rendition = page ? pickRendition(page.renditions, width, density, zoom) : undefined;
   const cover = page && (page.number === 1 || page.number === props.lastPage);
   return (
     <div

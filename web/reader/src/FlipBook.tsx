@@ -80,7 +80,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
   });
 
   const isHard = (target: number) => {
-    if (book.settings.hardPages) return true;
+    if (book.settings.hardPages || book.settings.flipStyle === "flat") return true;
     if (!book.settings.hardCover || !double) return false;
     const last = layout.spreadCount - 1;
     return spread === 0 || target === 0 || spread === last || target === last;
@@ -326,6 +326,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     lastPage: book.pageCount || book.pages.length,
     linkTarget: props.linkTarget,
     vectorPdfUrl: book.settings.vectorPdfUrl || undefined,
+    hd: book.settings.hdDisplay,
     width: w,
     height: h,
     left: sheetOrigin(axis, side, w, h).x,

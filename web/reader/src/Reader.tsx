@@ -2,12 +2,21 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { accessRefusal } from "./access.js";
 import { type ButtonName, loadBook, type ReaderBook, type SearchIndex } from "./book.js";
 import { DownloadDialog } from "./DownloadDialog.js";
-import { AdBanner, AnalyticsFrame, InfoDialog, LanguageSwitcher, Loader, QrCode, useLoaderDone } from "./Extras.js";
+import {
+  AdBanner,
+  AnalyticsFrame,
+  InfoDialog,
+  LanguageSwitcher,
+  Loader,
+  QrCode,
+  Scene,
+  useLoaderDone,
+} from "./Extras.js";
 import { parseCaptions, spreadCaption } from "./engine/captions.js";
 import { createLayout, modeForViewport, spreadWindow } from "./engine/layout.js";
 import { pickRendition } from "./engine/renditions.js";
 import { FlipBook, type FlipBookHandle } from "./FlipBook.js";
-import { withAlpha } from "./htmlconfig.js";
+import { withAlpha, zoomLevelsFor } from "./htmlconfig.js";
 import { Icon } from "./icons.js";
 import { type Labels, labelsFor, labelsFromCatalogue } from "./labels.js";
 import { Magnifier } from "./Magnifier.js";
@@ -21,8 +30,6 @@ import { normaliseVolume, playFlipSound } from "./sound.js";
 import { TextView } from "./TextView.js";
 import { Thumbnails } from "./Thumbnails.js";
 import { UnlockDialog } from "./UnlockDialog.js";
-
-const zoomLevels = [1, 1.5, 2, 3, 4];
 
 function backgroundOf(settings: ReaderBook["settings"]): string {
   const gradient = settings.backgroundGradient;
@@ -145,7 +152,7 @@ export function Reader({
 }) {
   const [book, setBook] = useState(initialBook);
   const [labels, setLabels] = useState(initialLabels);
-  const [lang, setLang] = useState(initialLang);
+  const [lang, setLang] = useState(initialLang || initialBook.settings.interfaceLanguage);
   useEffect(() => {
     if (!lang) return;
     if (/^(zh|en)\b/i.test(lang)) {
@@ -174,7 +181,6 @@ export function Reader({
   const size = useViewportSize(viewport);
   const reducedMotion = usePrefersReducedMotion();
   const [zoomIndex, setZoomIndex] = useState(0);
-  const zoom = zoomLevels[zoomIndex] ?? 1;
   const [panel, setPanel] = useState<Panel>("none");
   const [searchIndex, setSearchIndex] = useState<SearchIndex | null>(null);
   const flipRef = useRef<FlipBookHandle>(null);
@@ -222,6 +228,11 @@ export function Reader({
   const scale = Math.min(room.width / (columns * book.pageWidth), room.height / (rows * book.pageHeight));
   const pageWidth = Math.max(50, Math.floor(book.pageWidth * scale));
   const pageHeight = Math.max(50, Math.floor(book.pageHeight * scale));
+  const zoomLevels = useMemo(
+    () => zoomLevelsFor(book.settings.zoomWidths, pageWidth),
+    [book.settings.zoomWidths, pageWidth],
+  );
+  const zoom = zoomLevels[Math.min(zoomIndex, zoomLevels.length - 1)] ?? 1;
 
   // Books still converting: poll until every page has landed.
   useEffect(() => {
@@ -234,11 +245,11 @@ export function Reader({
 
   // One URL per page: /b/<link>/<page>, kept current without adding history entries for every turn.
   useEffect(() => {
-    if (!link) return;
+    if (!link || !book.settings.urlPageNumber) return;
     const url = new URL(window.location.href);
     url.pathname = `/b/${link}/${page}`;
     window.history.replaceState(null, "", url);
-  }, [page, link]);
+  }, [page, link, book.settings.urlPageNumber]);
 
   // Back / forward: the pages this reader went to, like a browser's history (turning one page is a step too).
   useEffect(() => {
@@ -406,7 +417,7 @@ export function Reader({
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [turn, goToPage, pageCount, zoom, layout.direction]);
+  }, [turn, goToPage, pageCount, zoom, layout.direction, zoomLevels.length]);
 
   const wheelLock = useRef(0);
   const onWheel = (event: React.WheelEvent) => {
@@ -490,7 +501,9 @@ export function Reader({
   const shareSubject = { url: bookLink, title: book.title, image: coverUrl };
   const languages = (book.languages ?? []).filter((language) => language.checked !== false);
   const phone = settings.phone;
-  const phoneNumbers = phone?.useMultiple ? phone.multiple : phone?.single ? [{ label: "", number: phone.single }] : [];
+  const phoneNumbers = (
+    phone?.useMultiple ? phone.multiple : phone?.single ? [{ label: "", number: phone.single }] : []
+  ).slice(0, settings.phoneMaxDisplay);
   const logo = settings.logo;
   const linkTarget = settings.linkTarget;
 
@@ -513,6 +526,7 @@ export function Reader({
         settings.shadows ? "" : "tl-no-shadows",
         annotations ? "" : "tl-hide-annotations",
         settings.buttons.bookmark === false ? "tl-hide-bookmarks" : "",
+        settings.hideToolbar ? "tl-toolbar-hidden" : "",
       ].join(" ")}
       style={
         {
@@ -547,6 +561,7 @@ export function Reader({
         </a>
       ) : null}
       {settings.loader && !loaderDone ? <Loader loader={settings.loader} labels={labels} /> : null}
+      {settings.dynamicScene && !reducedMotion ? <Scene scene={settings.dynamicScene} /> : null}
       {settings.ads ? <AdBanner ads={settings.ads} labels={labels} target={linkTarget} /> : null}
       {(settings.analyticsId || settings.trackingScript) && link ? (
         <AnalyticsFrame link={link} page={page} title={book.title} />
@@ -583,7 +598,7 @@ export function Reader({
                 pageWidth={pageWidth}
                 pageHeight={pageHeight}
                 zoom={zoom}
-                reducedMotion={reducedMotion}
+                reducedMotion={reducedMotion || settings.flipStyle === "slide"}
                 onSpreadChange={goToSpread}
                 onGoToPage={goToPage}
                 pageLabel={labels.page}
@@ -613,6 +628,7 @@ export function Reader({
       ) : null}
       {panel === "thumbnails" ? (
         <Thumbnails
+          background={withAlpha(settings.thumbnailColor, settings.thumbnailAlpha)}
           book={book}
           current={visiblePages}
           labels={labels}

@@ -8,7 +8,10 @@ export function Thumbnails({
   labels,
   onGo,
   onClose,
+  background,
 }: {
+  /** The panel's colour (thumbnailColor with thumbnailAlpha). */
+  background?: string;
   book: ReaderBook;
   current: number[];
   labels: Labels;
@@ -16,7 +19,7 @@ export function Thumbnails({
   onClose(): void;
 }) {
   return (
-    <aside className="tl-panel tl-thumbnails" aria-label={labels.thumbnails}>
+    <aside className="tl-panel tl-thumbnails" aria-label={labels.thumbnails} style={{ background }}>
       <header>
         <h2>{labels.thumbnails}</h2>
         <button type="button" onClick={onClose} aria-label={labels.close}>

@@ -162,6 +162,25 @@ export interface ReaderSettings {
   wechatOnly: boolean;
   /** Full-vector books (spec 000 engineType 5): the original PDF drawn by pdf.js instead of page pictures. */
   vectorPdfUrl: string;
+  /** Read without the toolbar (keys, gestures and clicks still turn). */
+  hideToolbar: boolean;
+  /** Keep the page number at the end of the URL (`/b/<link>/<page>`) as pages turn. */
+  urlPageNumber: boolean;
+  /** The thumbnail panel's colour and alpha 0–1. */
+  thumbnailColor: string;
+  thumbnailAlpha: number;
+  /** Renditions for the screen's pixel density (false: CSS pixels only, lighter). */
+  hdDisplay: boolean;
+  /** How many phone numbers the phone panel lists at most. */
+  phoneMaxDisplay: number;
+  /** The interface language when the URL names none (`?lang=` wins). */
+  interfaceLanguage: string;
+  /** "curl" (the 3D fold), "flat" (every page turns as a stiff board), "slide" (the spread changes at once). */
+  flipStyle: "curl" | "flat" | "slide";
+  /** Zoom steps as page widths in CSS pixels (up to 400 %); empty: 150, 200, 300, 400 %. */
+  zoomWidths: number[];
+  /** An animation drifting in front of the book: snow, rain, petals, stars, bubbles, leaves; empty for none. */
+  dynamicScene: string;
   /**
    * Page-number captions: `range:caption` entries separated by semicolons, e.g. `1-2:Cover;3-6:i+;7-:1+`
    * (`n+` counts up in arabic, `i+`/`I+` in roman; `N`, `R`, `r` macros with a start number). See engine/captions.ts.
@@ -293,6 +312,16 @@ export const defaultSettings: ReaderSettings = {
   embedOnlyMessage: "",
   wechatOnly: false,
   vectorPdfUrl: "",
+  hideToolbar: false,
+  urlPageNumber: true,
+  thumbnailColor: "#14161b",
+  thumbnailAlpha: 0.96,
+  hdDisplay: true,
+  phoneMaxDisplay: 3,
+  interfaceLanguage: "",
+  flipStyle: "curl",
+  zoomWidths: [],
+  dynamicScene: "",
 };
 
 export async function loadBook(url: string): Promise<ReaderBook> {

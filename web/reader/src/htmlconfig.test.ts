@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultSettings } from "./book.js";
-import { adSettings, asColour, buttonOrder, gradientAngle, withAlpha } from "./htmlconfig.js";
+import { adSettings, asColour, buttonOrder, gradientAngle, withAlpha, zoomLevelsFor } from "./htmlconfig.js";
 import { settingsFromHtmlConfig } from "./preview.js";
 
 describe("htmlConfig keys of the reader-setting catalogue", () => {
@@ -126,5 +126,46 @@ describe("htmlConfig keys of the reader-setting catalogue", () => {
       wechatOnly: false,
     });
     expect(settingsFromHtmlConfig(defaultSettings, { googleAnalyticsID: "<script>" }).analyticsId).toBe("");
+  });
+
+  it("take the settings tree's own keys: mini mode in any key order, zoom widths, flip style, language, download URL", () => {
+    const mini = settingsFromHtmlConfig(defaultSettings, {
+      miniMaxWidth: "500",
+      miniMaxHeight: "300",
+      miniMode: "Yes",
+    });
+    expect(mini.mini).toEqual({ maxWidth: 500, maxHeight: 300 });
+    expect(settingsFromHtmlConfig(mini, { miniMode: "No" }).mini).toBeNull();
+    const settings = settingsFromHtmlConfig(
+      { ...defaultSettings, download: { pdfUrl: "/original.pdf", allowSinglePage: true } },
+      {
+        zoomWidths: "2400, 1200,1600",
+        flipStyle: "Slide",
+        languageSetting: "ja",
+        downloadURL: "https://files.example/book.pdf",
+        hideToolbar: "yes",
+        urlPageNumber: "No",
+        dynamicScene: "Snow",
+        thumbnailAlpha: "50",
+      },
+    );
+    expect(settings).toMatchObject({
+      zoomWidths: [1200, 1600, 2400],
+      flipStyle: "slide",
+      interfaceLanguage: "ja",
+      download: { pdfUrl: "https://files.example/book.pdf", allowSinglePage: true },
+      hideToolbar: true,
+      urlPageNumber: false,
+      dynamicScene: "snow",
+      thumbnailAlpha: 0.5,
+    });
+    expect(settingsFromHtmlConfig(defaultSettings, { downloadURL: "https://x.example/a.pdf" }).download).toBeNull();
+    expect(settingsFromHtmlConfig(defaultSettings, { dynamicScene: "fireworks" }).dynamicScene).toBe("");
+  });
+
+  it("turn zoom widths into zoom levels up to 400 % of the drawn page", () => {
+    expect(zoomLevelsFor([1200, 1600, 2400], 600)).toEqual([1, 2, 2 + 2 / 3, 4]);
+    expect(zoomLevelsFor([300, 9000], 600)).toEqual([1, 1.5, 2, 3, 4]);
+    expect(zoomLevelsFor([], 600)).toEqual([1, 1.5, 2, 3, 4]);
   });
 });

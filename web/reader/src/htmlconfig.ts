@@ -101,6 +101,15 @@ const margin =
     return { ...settings, [which]: { ...settings[which], [side]: Math.round(number) } };
   };
 
+const miniSide =
+  (side: "maxWidth" | "maxHeight"): Handler =>
+  (settings, value) => {
+    const size = asNumber(value);
+    if (size === undefined) return undefined;
+    if (!settings.mini) return settings;
+    return { ...settings, mini: { ...settings.mini, [side]: Math.min(Math.max(size, 100), 4000) } };
+  };
+
 const emptyLogo: NonNullable<ReaderSettings["logo"]> = { url: "", link: "", height: 40 };
 const emptyBackground: NonNullable<ReaderSettings["backgroundImage"]> = { url: "", position: "fill", opacity: 1 };
 export const emptyLoader: LoaderSettings = {
@@ -462,4 +471,57 @@ export const htmlConfigHandlers: Record<string, Handler> = {
   OnlyOpenInIframe: set("embedOnly", asBoolean),
   OnlyOpenInIframeInfo: set("embedOnlyMessage", text),
   OnlyOpenInWeChat: set("wechatOnly", asBoolean),
+  // Keys of the settings tree (web/resource-files settings.json) besides the spec's.
+  miniMode: (settings, value) =>
+    asBoolean(value)
+      ? { ...settings, mini: settings.mini ?? { maxWidth: 800, maxHeight: 600 } }
+      : { ...settings, mini: null },
+  miniMaxWidth: miniSide("maxWidth"),
+  miniMaxHeight: miniSide("maxHeight"),
+  hideToolbar: set("hideToolbar", asBoolean),
+  urlPageNumber: set("urlPageNumber", asBoolean),
+  thumbnailColor: set("thumbnailColor", asColour),
+  thumbnailAlpha: set("thumbnailAlpha", asAlpha),
+  hdDisplay: set("hdDisplay", asBoolean),
+  phoneMaxDisplay: set("phoneMaxDisplay", (value) => {
+    const count = asNumber(value);
+    return count === undefined ? undefined : Math.min(Math.max(Math.round(count), 1), 50);
+  }),
+  languageSetting: set("interfaceLanguage", (value) => {
+    const code = text(value).trim();
+    return /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/i.test(code) || code === "" ? code : undefined;
+  }),
+  flipStyle: set("flipStyle", (value) => {
+    const style = text(value).trim().toLowerCase();
+    return style === "curl" || style === "flat" || style === "slide" ? style : undefined;
+  }),
+  zoomWidths: set("zoomWidths", (value) => {
+    const widths = (Array.isArray(value) ? value : text(value).split(/[\s,;]+/))
+      .map(Number)
+      .filter((width) => Number.isFinite(width) && width > 0);
+    return [...new Set(widths)].sort((a, b) => a - b).slice(0, 8);
+  }),
+  dynamicScene: set("dynamicScene", (value) => {
+    const scene = text(value).trim().toLowerCase();
+    return ["", "none", ...scenes].includes(scene) ? (scene === "none" ? "" : scene) : undefined;
+  }),
+  // The download button's own address (empty: the original PDF the gateway settled).
+  downloadURL: (settings, value) => {
+    const url = asUrl(value);
+    if (url === undefined || !settings.download) return url === undefined ? undefined : settings;
+    const { pdfUrl: _original, ...rest } = settings.download;
+    return { ...settings, download: url ? { ...rest, pdfUrl: url } : settings.download };
+  },
 };
+
+/** The dynamic scenes the reader draws (the settings tree's options). */
+export const scenes = ["snow", "rain", "petals", "stars", "bubbles", "leaves"];
+
+/**
+ * Zoom levels from the catalogue's zoom widths: each width over the drawn page width, kept between 100 % and 400 %;
+ * the reader's own steps when none fit.
+ */
+export function zoomLevelsFor(widths: readonly number[], drawnWidth: number): number[] {
+  const steps = widths.map((width) => width / Math.max(drawnWidth, 1)).filter((zoom) => zoom > 1.05 && zoom <= 4);
+  return steps.length > 0 ? [1, ...steps] : [1, 1.5, 2, 3, 4];
+}

@@ -100,7 +100,9 @@ export function applyPreview(settings: ReaderSettings, message: PreviewMessage):
  */
 export function settingsFromHtmlConfig(base: ReaderSettings, htmlConfig: Record<string, unknown>): ReaderSettings {
   let settings = base;
-  for (const [key, value] of Object.entries(htmlConfig)) {
+  // Switches first, so the options under them (mini mode's sizes) find them on whatever order the keys were saved in.
+  const entries = Object.entries(htmlConfig).sort(([a], [b]) => Number(b === "miniMode") - Number(a === "miniMode"));
+  for (const [key, value] of entries) {
     if (value === undefined || value === null) continue;
     settings = applyPreview(settings, { type: "previewBook", key, value }) ?? settings;
   }
