@@ -178,8 +178,8 @@ async function user(uType = 2): Promise<string> {
 }
 
 let nextBook = 0;
-/** A fresh book owned by the user. */
-async function book(ownerId: string): Promise<string> {
+/** A fresh book owned by the user (in a team when teamId is given). */
+async function book(ownerId: string, teamId = "0"): Promise<string> {
   nextBook += 1;
   const bookId = `pg${suffix}${nextBook}`;
   const number = `p${suffix}${nextBook}`;
@@ -187,7 +187,7 @@ async function book(ownerId: string): Promise<string> {
     bookId,
     number,
     ownerId,
-    teamId: "0",
+    teamId,
     folderId: "0",
     folderType: 1,
     title: `Book ${nextBook}`,
@@ -484,6 +484,86 @@ describe("team roles", () => {
     expect(await asked(reviewer, editor)).toMatchObject({ allowed: true });
     expect(await asked(editor, reviewer)).toMatchObject({ allowed: false, source: "role" });
     expect(await asked(editor, "-1")).toMatchObject({ allowed: true });
+  });
+});
+
+describe("team access to books", () => {
+  it("lets a member whose role reaches a team book read or change it (otherKey), refuses one without the power, and never lets a non-member see it", async () => {
+    const teamId = `6${Number.parseInt(suffix, 16) % 100_000}`;
+    await admin.setTeamRole({ teamId, roleId: "1", roleName: "author", powers: ["BOOK_EDIT_SELF"] });
+    await admin.setTeamRole({ teamId, roleId: "2", roleName: "editor", powers: ["BOOK_EDIT_OTHER"] });
+    await admin.setTeamRole({ teamId, roleId: "3", roleName: "viewer", powers: ["BOOK_VIEW_OTHER"] });
+    await admin.setTeamRole({ teamId, roleId: "4", roleName: "guest", powers: ["BOOK_VIEW_SELF"] });
+    const [author, editor, viewer, guest, outsider] = [
+      await user(2),
+      await user(2),
+      await user(2),
+      await user(2),
+      await user(2),
+    ];
+    for (const [member, roleId] of [
+      [author, "1"],
+      [editor, "2"],
+      [viewer, "3"],
+      [guest, "4"],
+    ] as const) {
+      await admin.setTeamMember({ teamId, userId: member, roleId });
+    }
+    const bookId = await book(author, teamId);
+    const change = (colour: string, extra: Record<string, string> = {}) => ({
+      bookId,
+      teamId,
+      bookConfig: JSON.stringify({ bgColor: colour, ...extra }),
+    });
+    expect(await post(author, "/api/book/update-book", change("#111111"))).toMatchObject({ code: "OK" });
+
+    // The editor role (BOOK_EDIT_OTHER) reads and changes another member's team book, gated features included.
+    expect(await post(editor, "/api/book/get-book", { bookId })).toMatchObject({
+      code: "OK",
+      data: { bookId, htmlConfig: { bgColor: "#111111" } },
+    });
+    const edited = await post(
+      editor,
+      "/api/book/update-book",
+      change("#222222", { TableOfContentButtonVisible: "Show" }),
+    );
+    expect(edited, edited.msg).toMatchObject({ code: "OK", data: { htmlConfig: { bgColor: "#222222" } } });
+    expect(await htmlConfigOf(author, bookId)).toMatchObject({
+      bgColor: "#222222",
+      TableOfContentButtonVisible: "Show",
+    });
+
+    // The viewer role reads it but may not change it; nothing is saved.
+    expect(await post(viewer, "/api/book/get-book", { bookId })).toMatchObject({ code: "OK", data: { bookId } });
+    for (const fields of [change("#333333"), { ...change("#333333"), teamId: "0" }]) {
+      expect(await post(viewer, "/api/book/update-book", fields), fields.teamId).toMatchObject({
+        code: "POWER_LIMIT",
+        msg: "no permission for function edit book settings, contact support to unlock",
+        data: { source: "role" },
+      });
+    }
+    // A role holding only the selfKey (its own books) reaches neither.
+    expect(await post(guest, "/api/book/get-book", { bookId })).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "no permission for function view book, contact support to unlock",
+      data: { feature: "view book", source: "role" },
+    });
+    expect(await post(guest, "/api/book/update-book", change("#444444"))).toMatchObject({ code: "POWER_LIMIT" });
+    // A non-member never sees it, in the team's context or not.
+    for (const [path, fields] of [
+      ["/api/book/get-book", { bookId }],
+      ["/api/book/update-book", change("#555555")],
+      ["/api/book/update-book", { ...change("#555555"), teamId: "0" }],
+    ] as const) {
+      expect(await post(outsider, path, fields), path).toMatchObject({ code: "ERROR", msg: "book not found" });
+    }
+    expect(await htmlConfigOf(author, bookId)).toMatchObject({ bgColor: "#222222" });
+    // A member's own book outside the team stays their own: another member's role does not reach it.
+    const privateBook = await book(author);
+    expect(await post(editor, "/api/book/get-book", { bookId: privateBook })).toMatchObject({
+      code: "ERROR",
+      msg: "book not found",
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import { BookContentRepository } from "./data/book-content.repository.js";
 import type { FileStore } from "./data/file-store.js";
 import { type BookHandlerDependencies, bookHandlers } from "./handlers/book.handlers.js";
 import { bookContentHandlers } from "./handlers/book-content.handlers.js";
+import { withTeamBookAccess } from "./handlers/team-book-access.js";
 
 export interface BookServiceDependencies extends BookHandlerDependencies {
   /** Defaults to a repository on the books' connection. */
@@ -18,15 +19,21 @@ export interface BookServiceDependencies extends BookHandlerDependencies {
 export function buildServices(dependencies: BookServiceDependencies): ServiceRegistration[] {
   const content = dependencies.content ?? new BookContentRepository(dependencies.books.connection);
   return [
-    serve(BookService, {
-      ...bookHandlers(dependencies),
-      ...bookContentHandlers({
-        ...dependencies,
-        content,
-        files: dependencies.files,
-        log: dependencies.log,
-        now: dependencies.now ?? (() => new Date()),
-      }),
-    }),
+    serve(
+      BookService,
+      withTeamBookAccess(
+        {
+          ...bookHandlers(dependencies),
+          ...bookContentHandlers({
+            ...dependencies,
+            content,
+            files: dependencies.files,
+            log: dependencies.log,
+            now: dependencies.now ?? (() => new Date()),
+          }),
+        },
+        dependencies,
+      ),
+    ),
   ];
 }

@@ -131,6 +131,31 @@ export function registerBookSettingsRoutes(
     return chooseRevision(manifests)?.manifest.pageCount ?? 0;
   };
 
+  /**
+   * The author of a book changed in a team, for the role rule (selfKey for one's own books, otherKey for another
+   * member's): the actor for their own book; otherwise its owner, as the team's ready config tells a member. The
+   * book service checks the role again with the owner it stores (services/book team-book-access.ts).
+   */
+  const bookAuthorIn = async (actor: Actor, bookId: string, teamId: string | undefined): Promise<string> => {
+    if (!teamId || teamId === "0") return actor.userId;
+    const own = await peers.book.getBookPrivacy({ userId: actor.userId, bookId }).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof DomainError && error.kind === "NOT_FOUND") return false;
+        throw error;
+      },
+    );
+    if (own) return actor.userId;
+    const { book } = await peers.book.getBook({ userId: actor.userId, bookId, baseUrl: "" });
+    const { readyConfig } = await peers.book.getReadyConfig({
+      userId: actor.userId,
+      teamId,
+      folderId: "0",
+      number: book?.number ?? "",
+    });
+    return readyConfig?.ownerId || actor.userId;
+  };
+
   app.post<{ Body: { bookId: string } }>("/api/book/get-book", { schema: bookIdOnly }, async (request) => {
     const actor = resolveActor(request);
     const { book } = await peers.book.getBook({
@@ -167,6 +192,7 @@ export function registerBookSettingsRoutes(
       const bookConfig = jsonOf(fields.bookConfig, "bookConfig");
       await assertFeaturesAllowed(request, peers, actor, {
         teamId: fields.teamId,
+        bookAuthorId: await bookAuthorIn(actor, fields.bookId, fields.teamId),
         bookConfig:
           bookConfig && typeof bookConfig === "object" && !Array.isArray(bookConfig)
             ? (bookConfig as Record<string, unknown>)

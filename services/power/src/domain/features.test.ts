@@ -8,6 +8,7 @@ import {
   powerConfigDocument,
   roleCodeFor,
   rolePermits,
+  roleReachesBook,
 } from "./features.js";
 
 describe("gated features", () => {
@@ -62,5 +63,14 @@ describe("team role rule (key, selfKey, otherKey)", () => {
     expect(rolePermits(["BOOK_EDIT_SELF"], editBookSettings, "7", "8")).toBe(false);
     expect(rolePermits(["BOOK_EDIT_OTHER"], editBookSettings, "7", "8")).toBe(true);
     expect(rolePermits([], { name: "x" }, "8", "8")).toBe(false);
+  });
+
+  it("reaches a team book to view it with the view or the edit power, to edit it with the edit power only", () => {
+    expect(roleReachesBook(["BOOK_VIEW_OTHER"], "view", "7", "8")).toBe(true);
+    expect(roleReachesBook(["BOOK_VIEW_OTHER"], "edit", "7", "8")).toBe(false);
+    expect(roleReachesBook(["BOOK_EDIT_OTHER"], "view", "7", "8")).toBe(true);
+    expect(roleReachesBook(["BOOK_EDIT_OTHER"], "edit", "7", "8")).toBe(true);
+    expect(roleReachesBook(["BOOK_VIEW_SELF", "BOOK_EDIT_SELF"], "view", "7", "8")).toBe(false);
+    expect(roleReachesBook(["BOOK_VIEW_SELF"], "view", "8", "8")).toBe(true);
   });
 });

@@ -104,6 +104,27 @@ export const editBookSettings: RoleAction = {
   otherKey: "BOOK_EDIT_OTHER",
 };
 
+/** Viewing a team book: members may be allowed their own books, others' books, or both. */
+export const viewBook: RoleAction = {
+  name: "view book",
+  selfKey: "BOOK_VIEW_SELF",
+  otherKey: "BOOK_VIEW_OTHER",
+};
+
+/**
+ * Whether a role may act on a team book (issue #4): editing needs the book-settings power; viewing the view power
+ * or the book-settings one (who may change a book may read it). Both by the key / selfKey / otherKey rule.
+ */
+export function roleReachesBook(
+  powers: readonly string[],
+  action: "view" | "edit",
+  bookAuthorId: string,
+  currentUserId: string,
+): boolean {
+  if (rolePermits(powers, editBookSettings, bookAuthorId, currentUserId)) return true;
+  return action === "view" && rolePermits(powers, viewBook, bookAuthorId, currentUserId);
+}
+
 /**
  * The power code an action needs: its key, or selfKey when the book's author is the current user or -1,
  * otherwise otherKey.

@@ -11,6 +11,8 @@ import {
   featureRefusal,
   isFeatureCode,
   rolePermits,
+  roleReachesBook,
+  viewBook,
 } from "../domain/features.js";
 import { requireNumericId } from "../domain/ids.js";
 import { newUserPlan, teamWithoutPlan } from "../domain/plans.js";
@@ -163,6 +165,31 @@ export class CustomPowerDesk {
       }
     }
     return { allowed: true, denied: "", message: "", source: "" };
+  }
+
+  /**
+   * May the user view or edit a book of the team by bookAuthorId? A non-member is answered `member: false` (the
+   * caller treats the book as not theirs); a member by the role's power list.
+   */
+  async checkTeamBookAccess(userId: string, teamId: string, bookAuthorId: string, action: "view" | "edit") {
+    const user = requireNumericId("userId", userId);
+    if (!isTeamContext(teamId.trim())) {
+      throw new DomainError("INVALID_ARGUMENT", "team must be a team id", { details: { field: "team" } });
+    }
+    const team = requireNumericId("teamId", teamId.trim());
+    const member = await this.deps.repository.findTeamMember(team, user);
+    if (!member) return { member: false, allowed: false, denied: "", message: "" };
+    const role = await this.deps.custom.findRole(team, member.roleId);
+    if (roleReachesBook(role?.powers ?? [], action, bookAuthorId.trim() || "-1", user)) {
+      return { member: true, allowed: true, denied: "", message: "" };
+    }
+    const denied = action === "edit" ? editBookSettings.name : viewBook.name;
+    return {
+      member: true,
+      allowed: false,
+      denied,
+      message: `no permission for function ${denied}, contact support to unlock`,
+    };
   }
 
   async setFeatureOverride(ref: AccountRef, feature: string, allowed: boolean | undefined, note: AuditNote) {

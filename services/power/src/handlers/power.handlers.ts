@@ -1,4 +1,4 @@
-import type { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { type PowerService, TeamBookAction } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { DomainError, type ServiceImplementation } from "@turnleaf/kit";
 import type { PowerRepository } from "../data/power.repository.js";
 import { powerConfigDocument } from "../domain/features.js";
@@ -14,6 +14,11 @@ function powerAsker(message: { userId: string; teamId: string; nonProductHost: b
     nonProductHost: message?.nonProductHost ?? false,
   };
 }
+
+const teamBookActions: Partial<Record<TeamBookAction, "view" | "edit">> = {
+  [TeamBookAction.VIEW]: "view",
+  [TeamBookAction.EDIT]: "edit",
+};
 
 /** A JSON object sent in a *_json field; anything else is the catalogue's 'Invalid JSON string'. */
 function jsonObject(text: string, field: string): Record<string, unknown> {
@@ -77,6 +82,13 @@ export function powerHandlers(
     },
     async checkFeatures(request) {
       return custom.checkFeatures(powerAsker(request.asker), request.bookAuthorId, request.features);
+    },
+    async checkTeamBookAccess(request) {
+      const action = teamBookActions[request.action];
+      if (!action) {
+        throw new DomainError("INVALID_ARGUMENT", "action must be view or edit", { details: { field: "action" } });
+      }
+      return custom.checkTeamBookAccess(request.userId, request.teamId, request.bookAuthorId, action);
     },
     async getUserMeta(request) {
       return { metaJson: JSON.stringify(await custom.userMeta(request.userId)) };

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/power/v1/power_service.proto.
  */
 export const file_turnleaf_power_v1_power_service: GenFile = /*@__PURE__*/
-  fileDesc("CiV0dXJubGVhZi9wb3dlci92MS9wb3dlcl9zZXJ2aWNlLnByb3RvEhF0dXJubGVhZi5wb3dlci52MSIhCg5HZXRVc2VyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIjgKD0dldFVzZXJSZXNwb25zZRIlCgR1c2VyGAEgASgLMhcudHVybmxlYWYucG93ZXIudjEuVXNlciKuAQoEVXNlchIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg4KBnVfbGluaxgDIAEoCRIOCgZ1X3R5cGUYBCABKAUSDwoHd2Vic2l0ZRgFIAEoCRIUCgx2ZXJpZnlfcGhvbmUYBiABKAgSEQoJYm9va19sb2dvGAcgASgJEhYKDmJvb2tfbG9nb19saW5rGAggASgJEhQKDGJvb2tfd2Vic2l0ZRgJIAEoCSI4ChRHZXRUZWFtTWVtYmVyUmVxdWVzdBIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiRgoVR2V0VGVhbU1lbWJlclJlc3BvbnNlEi0KBm1lbWJlchgBIAEoCzIdLnR1cm5sZWFmLnBvd2VyLnYxLlRlYW1NZW1iZXIiUgoKVGVhbU1lbWJlchIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDwoHcm9sZV9pZBgDIAEoCRIRCglyb2xlX25hbWUYBCABKAkifQoLVXBsb2FkQXNrZXISDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEjIKC2ZvbGRlcl90eXBlGAMgASgOMh0udHVybmxlYWYucG93ZXIudjEuRm9sZGVyVHlwZRIYChBub25fcHJvZHVjdF9ob3N0GAQgASgIIlwKDVVwbG9hZFdhcm5pbmcSDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJEiwKCHBhdXNlX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLuAQoOVXBsb2FkU3RhbmRpbmcSJwoFcXVvdGEYASABKA4yGC50dXJubGVhZi5wb3dlci52MS5RdW90YRINCgVsaW1pdBgCIAEoBRIUCgxsaW1pdF9zb3VyY2UYAyABKAkSDAoEdXNlZBgEIAEoBRIRCgl1c2VyX3R5cGUYBSABKAUSKQoEcGxhbhgGIAEoDjIbLnR1cm5sZWFmLnBvd2VyLnYxLlBsYW5LaW5kEg8KB2FjY291bnQYByABKAkSMQoHd2FybmluZxgIIAEoCzIgLnR1cm5sZWFmLnBvd2VyLnYxLlVwbG9hZFdhcm5pbmciWgoSQ2hlY2tVcGxvYWRSZXF1ZXN0Ei0KBWFza2VyGAEgASgLMh4udHVybmxlYWYucG93ZXIudjEuVXBsb2FkQXNrZXISFQoNZXhpc3RpbmdfYm9vaxgCIAEoCCJKChNDaGVja1VwbG9hZFJlc3BvbnNlEjMKCHN0YW5kaW5nGAEgASgLMiEudHVybmxlYWYucG93ZXIudjEuVXBsb2FkU3RhbmRpbmciWQoWUmVzZXJ2ZUJvb2tTbG90UmVxdWVzdBItCgVhc2tlchgBIAEoCzIeLnR1cm5sZWFmLnBvd2VyLnYxLlVwbG9hZEFza2VyEhAKCGJvb2tfa2V5GAIgASgJInYKF1Jlc2VydmVCb29rU2xvdFJlc3BvbnNlEjMKCHN0YW5kaW5nGAEgASgLMiEudHVybmxlYWYucG93ZXIudjEuVXBsb2FkU3RhbmRpbmcSDAoEc2xvdBgCIAEoBRIYChBhbHJlYWR5X3Jlc2VydmVkGAMgASgIIkwKFlJlbGVhc2VCb29rU2xvdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhAKCGJvb2tfa2V5GAMgASgJIisKF1JlbGVhc2VCb29rU2xvdFJlc3BvbnNlEhAKCHJlbGVhc2VkGAEgASgIIhcKFUdldFBvd2VyQ29uZmlnUmVxdWVzdCItChZHZXRQb3dlckNvbmZpZ1Jlc3BvbnNlEhMKC2NvbmZpZ19qc29uGAEgASgJIkgKClBvd2VyQXNrZXISDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhgKEG5vbl9wcm9kdWN0X2hvc3QYAyABKAgiPAoMUXVvdGFJbkZvcmNlEg0KBXF1b3RhGAEgASgJEg0KBWxpbWl0GAIgASgFEg4KBnNvdXJjZRgDIAEoCSI/Cg5GZWF0dXJlSW5Gb3JjZRIMCgRjb2RlGAEgASgJEg8KB2FsbG93ZWQYAiABKAgSDgoGc291cmNlGAMgASgJIjsKDkN1c3RvbU92ZXJyaWRlEg0KBXNjb3BlGAEgASgJEgsKA2tleRgCIAEoCRINCgV2YWx1ZRgDIAEoBSJFChVHZXRDdXN0b21Qb3dlclJlcXVlc3QSLAoFYXNrZXIYASABKAsyHS50dXJubGVhZi5wb3dlci52MS5Qb3dlckFza2VyIscBChZHZXRDdXN0b21Qb3dlclJlc3BvbnNlEhEKCXVzZXJfdHlwZRgBIAEoBRIvCgZxdW90YXMYAiADKAsyHy50dXJubGVhZi5wb3dlci52MS5RdW90YUluRm9yY2USMwoIZmVhdHVyZXMYAyADKAsyIS50dXJubGVhZi5wb3dlci52MS5GZWF0dXJlSW5Gb3JjZRI0CglvdmVycmlkZXMYBCADKAsyIS50dXJubGVhZi5wb3dlci52MS5DdXN0b21PdmVycmlkZSI8ChhHZXRUZWFtUm9sZVBvd2Vyc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJImAKGUdldFRlYW1Sb2xlUG93ZXJzUmVzcG9uc2USDwoHdGVhbV9pZBgBIAEoCRIPCgdyb2xlX2lkGAIgASgJEhEKCXJvbGVfbmFtZRgDIAEoCRIOCgZwb3dlcnMYBCADKAkibgoUQ2hlY2tGZWF0dXJlc1JlcXVlc3QSLAoFYXNrZXIYASABKAsyHS50dXJubGVhZi5wb3dlci52MS5Qb3dlckFza2VyEhYKDmJvb2tfYXV0aG9yX2lkGAIgASgJEhAKCGZlYXR1cmVzGAMgAygJIlkKFUNoZWNrRmVhdHVyZXNSZXNwb25zZRIPCgdhbGxvd2VkGAEgASgIEg4KBmRlbmllZBgCIAEoCRIPCgdtZXNzYWdlGAMgASgJEg4KBnNvdXJjZRgEIAEoCSIlChJHZXRVc2VyTWV0YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSIoChNHZXRVc2VyTWV0YVJlc3BvbnNlEhEKCW1ldGFfanNvbhgBIAEoCSI4ChJTZXRVc2VyTWV0YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgltZXRhX2pzb24YAiABKAkiKAoTU2V0VXNlck1ldGFSZXNwb25zZRIRCgltZXRhX2pzb24YASABKAkiOgoZVXBkYXRlVXNlckJvb2tMb2dvUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEgwKBGxvZ28YAiABKAkiQwoaVXBkYXRlVXNlckJvb2tMb2dvUmVzcG9uc2USJQoEdXNlchgBIAEoCzIXLnR1cm5sZWFmLnBvd2VyLnYxLlVzZXIiQgoMVGhpcmRCaW5kaW5nEhAKCHByb3ZpZGVyGAEgASgJEg8KB3N1YmplY3QYAiABKAkSDwoHdXNlcl9pZBgDIAEoCSJNChdCaW5kVGhpcmRBY2NvdW50UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHByb3ZpZGVyGAIgASgJEg8KB3N1YmplY3QYAyABKAkiYwoYQmluZFRoaXJkQWNjb3VudFJlc3BvbnNlEjAKB2JpbmRpbmcYASABKAsyHy50dXJubGVhZi5wb3dlci52MS5UaGlyZEJpbmRpbmcSFQoNYWxyZWFkeV9ib3VuZBgCIAEoCCJTChhNZXJnZVRoaXJkQWNjb3VudFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIUCgxmcm9tX3VzZXJfaWQYAiABKAkSEAoIcHJvdmlkZXIYAyABKAkiSwoZTWVyZ2VUaGlyZEFjY291bnRSZXNwb25zZRIuCgVtb3ZlZBgBIAMoCzIfLnR1cm5sZWFmLnBvd2VyLnYxLlRoaXJkQmluZGluZypcCgpGb2xkZXJUeXBlEhsKF0ZPTERFUl9UWVBFX1VOU1BFQ0lGSUVEEAASFAoQRk9MREVSX1RZUEVfQk9PSxABEhsKF0ZPTERFUl9UWVBFX1BVQkxJQ0FUSU9OEAIqTwoFUXVvdGESFQoRUVVPVEFfVU5TUEVDSUZJRUQQABIXChNRVU9UQV9CT09LX0ZJTEVfTlVNEAESFgoSUVVPVEFfUFVCX0JPT0tfTlVNEAIqhAEKCFBsYW5LaW5kEhkKFVBMQU5fS0lORF9VTlNQRUNJRklFRBAAEhIKDlBMQU5fS0lORF9GUkVFEAESFAoQUExBTl9LSU5EX1BPSU5UUxACEhkKFVBMQU5fS0lORF9WSVBfTU9OVEhMWRADEhgKFFBMQU5fS0lORF9WSVBfQU5OVUFMEAQypAsKDFBvd2VyU2VydmljZRJQCgdHZXRVc2VyEiEudHVybmxlYWYucG93ZXIudjEuR2V0VXNlclJlcXVlc3QaIi50dXJubGVhZi5wb3dlci52MS5HZXRVc2VyUmVzcG9uc2USYgoNR2V0VGVhbU1lbWJlchInLnR1cm5sZWFmLnBvd2VyLnYxLkdldFRlYW1NZW1iZXJSZXF1ZXN0GigudHVybmxlYWYucG93ZXIudjEuR2V0VGVhbU1lbWJlclJlc3BvbnNlElwKC0NoZWNrVXBsb2FkEiUudHVybmxlYWYucG93ZXIudjEuQ2hlY2tVcGxvYWRSZXF1ZXN0GiYudHVybmxlYWYucG93ZXIudjEuQ2hlY2tVcGxvYWRSZXNwb25zZRJoCg9SZXNlcnZlQm9va1Nsb3QSKS50dXJubGVhZi5wb3dlci52MS5SZXNlcnZlQm9va1Nsb3RSZXF1ZXN0GioudHVybmxlYWYucG93ZXIudjEuUmVzZXJ2ZUJvb2tTbG90UmVzcG9uc2USaAoPUmVsZWFzZUJvb2tTbG90EikudHVybmxlYWYucG93ZXIudjEuUmVsZWFzZUJvb2tTbG90UmVxdWVzdBoqLnR1cm5sZWFmLnBvd2VyLnYxLlJlbGVhc2VCb29rU2xvdFJlc3BvbnNlEmUKDkdldFBvd2VyQ29uZmlnEigudHVybmxlYWYucG93ZXIudjEuR2V0UG93ZXJDb25maWdSZXF1ZXN0GikudHVybmxlYWYucG93ZXIudjEuR2V0UG93ZXJDb25maWdSZXNwb25zZRJlCg5HZXRDdXN0b21Qb3dlchIoLnR1cm5sZWFmLnBvd2VyLnYxLkdldEN1c3RvbVBvd2VyUmVxdWVzdBopLnR1cm5sZWFmLnBvd2VyLnYxLkdldEN1c3RvbVBvd2VyUmVzcG9uc2USbgoRR2V0VGVhbVJvbGVQb3dlcnMSKy50dXJubGVhZi5wb3dlci52MS5HZXRUZWFtUm9sZVBvd2Vyc1JlcXVlc3QaLC50dXJubGVhZi5wb3dlci52MS5HZXRUZWFtUm9sZVBvd2Vyc1Jlc3BvbnNlEmIKDUNoZWNrRmVhdHVyZXMSJy50dXJubGVhZi5wb3dlci52MS5DaGVja0ZlYXR1cmVzUmVxdWVzdBooLnR1cm5sZWFmLnBvd2VyLnYxLkNoZWNrRmVhdHVyZXNSZXNwb25zZRJcCgtHZXRVc2VyTWV0YRIlLnR1cm5sZWFmLnBvd2VyLnYxLkdldFVzZXJNZXRhUmVxdWVzdBomLnR1cm5sZWFmLnBvd2VyLnYxLkdldFVzZXJNZXRhUmVzcG9uc2USXAoLU2V0VXNlck1ldGESJS50dXJubGVhZi5wb3dlci52MS5TZXRVc2VyTWV0YVJlcXVlc3QaJi50dXJubGVhZi5wb3dlci52MS5TZXRVc2VyTWV0YVJlc3BvbnNlEnEKElVwZGF0ZVVzZXJCb29rTG9nbxIsLnR1cm5sZWFmLnBvd2VyLnYxLlVwZGF0ZVVzZXJCb29rTG9nb1JlcXVlc3QaLS50dXJubGVhZi5wb3dlci52MS5VcGRhdGVVc2VyQm9va0xvZ29SZXNwb25zZRJrChBCaW5kVGhpcmRBY2NvdW50EioudHVybmxlYWYucG93ZXIudjEuQmluZFRoaXJkQWNjb3VudFJlcXVlc3QaKy50dXJubGVhZi5wb3dlci52MS5CaW5kVGhpcmRBY2NvdW50UmVzcG9uc2USbgoRTWVyZ2VUaGlyZEFjY291bnQSKy50dXJubGVhZi5wb3dlci52MS5NZXJnZVRoaXJkQWNjb3VudFJlcXVlc3QaLC50dXJubGVhZi5wb3dlci52MS5NZXJnZVRoaXJkQWNjb3VudFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiV0dXJubGVhZi9wb3dlci92MS9wb3dlcl9zZXJ2aWNlLnByb3RvEhF0dXJubGVhZi5wb3dlci52MSIhCg5HZXRVc2VyUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIjgKD0dldFVzZXJSZXNwb25zZRIlCgR1c2VyGAEgASgLMhcudHVybmxlYWYucG93ZXIudjEuVXNlciKuAQoEVXNlchIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg4KBnVfbGluaxgDIAEoCRIOCgZ1X3R5cGUYBCABKAUSDwoHd2Vic2l0ZRgFIAEoCRIUCgx2ZXJpZnlfcGhvbmUYBiABKAgSEQoJYm9va19sb2dvGAcgASgJEhYKDmJvb2tfbG9nb19saW5rGAggASgJEhQKDGJvb2tfd2Vic2l0ZRgJIAEoCSI4ChRHZXRUZWFtTWVtYmVyUmVxdWVzdBIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiRgoVR2V0VGVhbU1lbWJlclJlc3BvbnNlEi0KBm1lbWJlchgBIAEoCzIdLnR1cm5sZWFmLnBvd2VyLnYxLlRlYW1NZW1iZXIiUgoKVGVhbU1lbWJlchIPCgd0ZWFtX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDwoHcm9sZV9pZBgDIAEoCRIRCglyb2xlX25hbWUYBCABKAkifQoLVXBsb2FkQXNrZXISDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEjIKC2ZvbGRlcl90eXBlGAMgASgOMh0udHVybmxlYWYucG93ZXIudjEuRm9sZGVyVHlwZRIYChBub25fcHJvZHVjdF9ob3N0GAQgASgIIlwKDVVwbG9hZFdhcm5pbmcSDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJEiwKCHBhdXNlX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLuAQoOVXBsb2FkU3RhbmRpbmcSJwoFcXVvdGEYASABKA4yGC50dXJubGVhZi5wb3dlci52MS5RdW90YRINCgVsaW1pdBgCIAEoBRIUCgxsaW1pdF9zb3VyY2UYAyABKAkSDAoEdXNlZBgEIAEoBRIRCgl1c2VyX3R5cGUYBSABKAUSKQoEcGxhbhgGIAEoDjIbLnR1cm5sZWFmLnBvd2VyLnYxLlBsYW5LaW5kEg8KB2FjY291bnQYByABKAkSMQoHd2FybmluZxgIIAEoCzIgLnR1cm5sZWFmLnBvd2VyLnYxLlVwbG9hZFdhcm5pbmciWgoSQ2hlY2tVcGxvYWRSZXF1ZXN0Ei0KBWFza2VyGAEgASgLMh4udHVybmxlYWYucG93ZXIudjEuVXBsb2FkQXNrZXISFQoNZXhpc3RpbmdfYm9vaxgCIAEoCCJKChNDaGVja1VwbG9hZFJlc3BvbnNlEjMKCHN0YW5kaW5nGAEgASgLMiEudHVybmxlYWYucG93ZXIudjEuVXBsb2FkU3RhbmRpbmciWQoWUmVzZXJ2ZUJvb2tTbG90UmVxdWVzdBItCgVhc2tlchgBIAEoCzIeLnR1cm5sZWFmLnBvd2VyLnYxLlVwbG9hZEFza2VyEhAKCGJvb2tfa2V5GAIgASgJInYKF1Jlc2VydmVCb29rU2xvdFJlc3BvbnNlEjMKCHN0YW5kaW5nGAEgASgLMiEudHVybmxlYWYucG93ZXIudjEuVXBsb2FkU3RhbmRpbmcSDAoEc2xvdBgCIAEoBRIYChBhbHJlYWR5X3Jlc2VydmVkGAMgASgIIkwKFlJlbGVhc2VCb29rU2xvdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhAKCGJvb2tfa2V5GAMgASgJIisKF1JlbGVhc2VCb29rU2xvdFJlc3BvbnNlEhAKCHJlbGVhc2VkGAEgASgIIhcKFUdldFBvd2VyQ29uZmlnUmVxdWVzdCItChZHZXRQb3dlckNvbmZpZ1Jlc3BvbnNlEhMKC2NvbmZpZ19qc29uGAEgASgJIkgKClBvd2VyQXNrZXISDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhgKEG5vbl9wcm9kdWN0X2hvc3QYAyABKAgiPAoMUXVvdGFJbkZvcmNlEg0KBXF1b3RhGAEgASgJEg0KBWxpbWl0GAIgASgFEg4KBnNvdXJjZRgDIAEoCSI/Cg5GZWF0dXJlSW5Gb3JjZRIMCgRjb2RlGAEgASgJEg8KB2FsbG93ZWQYAiABKAgSDgoGc291cmNlGAMgASgJIjsKDkN1c3RvbU92ZXJyaWRlEg0KBXNjb3BlGAEgASgJEgsKA2tleRgCIAEoCRINCgV2YWx1ZRgDIAEoBSJFChVHZXRDdXN0b21Qb3dlclJlcXVlc3QSLAoFYXNrZXIYASABKAsyHS50dXJubGVhZi5wb3dlci52MS5Qb3dlckFza2VyIscBChZHZXRDdXN0b21Qb3dlclJlc3BvbnNlEhEKCXVzZXJfdHlwZRgBIAEoBRIvCgZxdW90YXMYAiADKAsyHy50dXJubGVhZi5wb3dlci52MS5RdW90YUluRm9yY2USMwoIZmVhdHVyZXMYAyADKAsyIS50dXJubGVhZi5wb3dlci52MS5GZWF0dXJlSW5Gb3JjZRI0CglvdmVycmlkZXMYBCADKAsyIS50dXJubGVhZi5wb3dlci52MS5DdXN0b21PdmVycmlkZSI8ChhHZXRUZWFtUm9sZVBvd2Vyc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJImAKGUdldFRlYW1Sb2xlUG93ZXJzUmVzcG9uc2USDwoHdGVhbV9pZBgBIAEoCRIPCgdyb2xlX2lkGAIgASgJEhEKCXJvbGVfbmFtZRgDIAEoCRIOCgZwb3dlcnMYBCADKAkibgoUQ2hlY2tGZWF0dXJlc1JlcXVlc3QSLAoFYXNrZXIYASABKAsyHS50dXJubGVhZi5wb3dlci52MS5Qb3dlckFza2VyEhYKDmJvb2tfYXV0aG9yX2lkGAIgASgJEhAKCGZlYXR1cmVzGAMgAygJIlkKFUNoZWNrRmVhdHVyZXNSZXNwb25zZRIPCgdhbGxvd2VkGAEgASgIEg4KBmRlbmllZBgCIAEoCRIPCgdtZXNzYWdlGAMgASgJEg4KBnNvdXJjZRgEIAEoCSKJAQoaQ2hlY2tUZWFtQm9va0FjY2Vzc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgd0ZWFtX2lkGAIgASgJEhYKDmJvb2tfYXV0aG9yX2lkGAMgASgJEjEKBmFjdGlvbhgEIAEoDjIhLnR1cm5sZWFmLnBvd2VyLnYxLlRlYW1Cb29rQWN0aW9uIl8KG0NoZWNrVGVhbUJvb2tBY2Nlc3NSZXNwb25zZRIOCgZtZW1iZXIYASABKAgSDwoHYWxsb3dlZBgCIAEoCBIOCgZkZW5pZWQYAyABKAkSDwoHbWVzc2FnZRgEIAEoCSIlChJHZXRVc2VyTWV0YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSIoChNHZXRVc2VyTWV0YVJlc3BvbnNlEhEKCW1ldGFfanNvbhgBIAEoCSI4ChJTZXRVc2VyTWV0YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgltZXRhX2pzb24YAiABKAkiKAoTU2V0VXNlck1ldGFSZXNwb25zZRIRCgltZXRhX2pzb24YASABKAkiOgoZVXBkYXRlVXNlckJvb2tMb2dvUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEgwKBGxvZ28YAiABKAkiQwoaVXBkYXRlVXNlckJvb2tMb2dvUmVzcG9uc2USJQoEdXNlchgBIAEoCzIXLnR1cm5sZWFmLnBvd2VyLnYxLlVzZXIiQgoMVGhpcmRCaW5kaW5nEhAKCHByb3ZpZGVyGAEgASgJEg8KB3N1YmplY3QYAiABKAkSDwoHdXNlcl9pZBgDIAEoCSJNChdCaW5kVGhpcmRBY2NvdW50UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHByb3ZpZGVyGAIgASgJEg8KB3N1YmplY3QYAyABKAkiYwoYQmluZFRoaXJkQWNjb3VudFJlc3BvbnNlEjAKB2JpbmRpbmcYASABKAsyHy50dXJubGVhZi5wb3dlci52MS5UaGlyZEJpbmRpbmcSFQoNYWxyZWFkeV9ib3VuZBgCIAEoCCJTChhNZXJnZVRoaXJkQWNjb3VudFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIUCgxmcm9tX3VzZXJfaWQYAiABKAkSEAoIcHJvdmlkZXIYAyABKAkiSwoZTWVyZ2VUaGlyZEFjY291bnRSZXNwb25zZRIuCgVtb3ZlZBgBIAMoCzIfLnR1cm5sZWFmLnBvd2VyLnYxLlRoaXJkQmluZGluZypcCgpGb2xkZXJUeXBlEhsKF0ZPTERFUl9UWVBFX1VOU1BFQ0lGSUVEEAASFAoQRk9MREVSX1RZUEVfQk9PSxABEhsKF0ZPTERFUl9UWVBFX1BVQkxJQ0FUSU9OEAIqTwoFUXVvdGESFQoRUVVPVEFfVU5TUEVDSUZJRUQQABIXChNRVU9UQV9CT09LX0ZJTEVfTlVNEAESFgoSUVVPVEFfUFVCX0JPT0tfTlVNEAIqhAEKCFBsYW5LaW5kEhkKFVBMQU5fS0lORF9VTlNQRUNJRklFRBAAEhIKDlBMQU5fS0lORF9GUkVFEAESFAoQUExBTl9LSU5EX1BPSU5UUxACEhkKFVBMQU5fS0lORF9WSVBfTU9OVEhMWRADEhgKFFBMQU5fS0lORF9WSVBfQU5OVUFMEAQqaAoOVGVhbUJvb2tBY3Rpb24SIAocVEVBTV9CT09LX0FDVElPTl9VTlNQRUNJRklFRBAAEhkKFVRFQU1fQk9PS19BQ1RJT05fVklFVxABEhkKFVRFQU1fQk9PS19BQ1RJT05fRURJVBACMpoMCgxQb3dlclNlcnZpY2USUAoHR2V0VXNlchIhLnR1cm5sZWFmLnBvd2VyLnYxLkdldFVzZXJSZXF1ZXN0GiIudHVybmxlYWYucG93ZXIudjEuR2V0VXNlclJlc3BvbnNlEmIKDUdldFRlYW1NZW1iZXISJy50dXJubGVhZi5wb3dlci52MS5HZXRUZWFtTWVtYmVyUmVxdWVzdBooLnR1cm5sZWFmLnBvd2VyLnYxLkdldFRlYW1NZW1iZXJSZXNwb25zZRJcCgtDaGVja1VwbG9hZBIlLnR1cm5sZWFmLnBvd2VyLnYxLkNoZWNrVXBsb2FkUmVxdWVzdBomLnR1cm5sZWFmLnBvd2VyLnYxLkNoZWNrVXBsb2FkUmVzcG9uc2USaAoPUmVzZXJ2ZUJvb2tTbG90EikudHVybmxlYWYucG93ZXIudjEuUmVzZXJ2ZUJvb2tTbG90UmVxdWVzdBoqLnR1cm5sZWFmLnBvd2VyLnYxLlJlc2VydmVCb29rU2xvdFJlc3BvbnNlEmgKD1JlbGVhc2VCb29rU2xvdBIpLnR1cm5sZWFmLnBvd2VyLnYxLlJlbGVhc2VCb29rU2xvdFJlcXVlc3QaKi50dXJubGVhZi5wb3dlci52MS5SZWxlYXNlQm9va1Nsb3RSZXNwb25zZRJlCg5HZXRQb3dlckNvbmZpZxIoLnR1cm5sZWFmLnBvd2VyLnYxLkdldFBvd2VyQ29uZmlnUmVxdWVzdBopLnR1cm5sZWFmLnBvd2VyLnYxLkdldFBvd2VyQ29uZmlnUmVzcG9uc2USZQoOR2V0Q3VzdG9tUG93ZXISKC50dXJubGVhZi5wb3dlci52MS5HZXRDdXN0b21Qb3dlclJlcXVlc3QaKS50dXJubGVhZi5wb3dlci52MS5HZXRDdXN0b21Qb3dlclJlc3BvbnNlEm4KEUdldFRlYW1Sb2xlUG93ZXJzEisudHVybmxlYWYucG93ZXIudjEuR2V0VGVhbVJvbGVQb3dlcnNSZXF1ZXN0GiwudHVybmxlYWYucG93ZXIudjEuR2V0VGVhbVJvbGVQb3dlcnNSZXNwb25zZRJiCg1DaGVja0ZlYXR1cmVzEicudHVybmxlYWYucG93ZXIudjEuQ2hlY2tGZWF0dXJlc1JlcXVlc3QaKC50dXJubGVhZi5wb3dlci52MS5DaGVja0ZlYXR1cmVzUmVzcG9uc2USdAoTQ2hlY2tUZWFtQm9va0FjY2VzcxItLnR1cm5sZWFmLnBvd2VyLnYxLkNoZWNrVGVhbUJvb2tBY2Nlc3NSZXF1ZXN0Gi4udHVybmxlYWYucG93ZXIudjEuQ2hlY2tUZWFtQm9va0FjY2Vzc1Jlc3BvbnNlElwKC0dldFVzZXJNZXRhEiUudHVybmxlYWYucG93ZXIudjEuR2V0VXNlck1ldGFSZXF1ZXN0GiYudHVybmxlYWYucG93ZXIudjEuR2V0VXNlck1ldGFSZXNwb25zZRJcCgtTZXRVc2VyTWV0YRIlLnR1cm5sZWFmLnBvd2VyLnYxLlNldFVzZXJNZXRhUmVxdWVzdBomLnR1cm5sZWFmLnBvd2VyLnYxLlNldFVzZXJNZXRhUmVzcG9uc2UScQoSVXBkYXRlVXNlckJvb2tMb2dvEiwudHVybmxlYWYucG93ZXIudjEuVXBkYXRlVXNlckJvb2tMb2dvUmVxdWVzdBotLnR1cm5sZWFmLnBvd2VyLnYxLlVwZGF0ZVVzZXJCb29rTG9nb1Jlc3BvbnNlEmsKEEJpbmRUaGlyZEFjY291bnQSKi50dXJubGVhZi5wb3dlci52MS5CaW5kVGhpcmRBY2NvdW50UmVxdWVzdBorLnR1cm5sZWFmLnBvd2VyLnYxLkJpbmRUaGlyZEFjY291bnRSZXNwb25zZRJuChFNZXJnZVRoaXJkQWNjb3VudBIrLnR1cm5sZWFmLnBvd2VyLnYxLk1lcmdlVGhpcmRBY2NvdW50UmVxdWVzdBosLnR1cm5sZWFmLnBvd2VyLnYxLk1lcmdlVGhpcmRBY2NvdW50UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message turnleaf.power.v1.GetUserRequest
@@ -783,6 +783,78 @@ export const CheckFeaturesResponseSchema: GenMessage<CheckFeaturesResponse> = /*
   messageDesc(file_turnleaf_power_v1_power_service, 26);
 
 /**
+ * @generated from message turnleaf.power.v1.CheckTeamBookAccessRequest
+ */
+export type CheckTeamBookAccessRequest = Message<"turnleaf.power.v1.CheckTeamBookAccessRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * The book's team (not "0").
+   *
+   * @generated from field: string team_id = 2;
+   */
+  teamId: string;
+
+  /**
+   * The book's owner (its author in the team).
+   *
+   * @generated from field: string book_author_id = 3;
+   */
+  bookAuthorId: string;
+
+  /**
+   * @generated from field: turnleaf.power.v1.TeamBookAction action = 4;
+   */
+  action: TeamBookAction;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.CheckTeamBookAccessRequest.
+ * Use `create(CheckTeamBookAccessRequestSchema)` to create a new message.
+ */
+export const CheckTeamBookAccessRequestSchema: GenMessage<CheckTeamBookAccessRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 27);
+
+/**
+ * @generated from message turnleaf.power.v1.CheckTeamBookAccessResponse
+ */
+export type CheckTeamBookAccessResponse = Message<"turnleaf.power.v1.CheckTeamBookAccessResponse"> & {
+  /**
+   * Whether the user is a member of the team at all.
+   *
+   * @generated from field: bool member = 1;
+   */
+  member: boolean;
+
+  /**
+   * @generated from field: bool allowed = 2;
+   */
+  allowed: boolean;
+
+  /**
+   * When refused to a member: the action's name ("view book", "edit book settings") and the catalogue text.
+   *
+   * @generated from field: string denied = 3;
+   */
+  denied: string;
+
+  /**
+   * @generated from field: string message = 4;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message turnleaf.power.v1.CheckTeamBookAccessResponse.
+ * Use `create(CheckTeamBookAccessResponseSchema)` to create a new message.
+ */
+export const CheckTeamBookAccessResponseSchema: GenMessage<CheckTeamBookAccessResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_power_v1_power_service, 28);
+
+/**
  * @generated from message turnleaf.power.v1.GetUserMetaRequest
  */
 export type GetUserMetaRequest = Message<"turnleaf.power.v1.GetUserMetaRequest"> & {
@@ -797,7 +869,7 @@ export type GetUserMetaRequest = Message<"turnleaf.power.v1.GetUserMetaRequest">
  * Use `create(GetUserMetaRequestSchema)` to create a new message.
  */
 export const GetUserMetaRequestSchema: GenMessage<GetUserMetaRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_power_v1_power_service, 27);
+  messageDesc(file_turnleaf_power_v1_power_service, 29);
 
 /**
  * @generated from message turnleaf.power.v1.GetUserMetaResponse
@@ -814,7 +886,7 @@ export type GetUserMetaResponse = Message<"turnleaf.power.v1.GetUserMetaResponse
  * Use `create(GetUserMetaResponseSchema)` to create a new message.
  */
 export const GetUserMetaResponseSchema: GenMessage<GetUserMetaResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_power_v1_power_service, 28);
+  messageDesc(file_turnleaf_power_v1_power_service, 30);
 
 /**
  * @generated from message turnleaf.power.v1.SetUserMetaRequest
@@ -838,7 +910,7 @@ export type SetUserMetaRequest = Message<"turnleaf.power.v1.SetUserMetaRequest">
  * Use `create(SetUserMetaRequestSchema)` to create a new message.
  */
 export const SetUserMetaRequestSchema: GenMessage<SetUserMetaRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_power_v1_power_service, 29);
+  messageDesc(file_turnleaf_power_v1_power_service, 31);
 
 /**
  * @generated from message turnleaf.power.v1.SetUserMetaResponse
@@ -855,7 +927,7 @@ export type SetUserMetaResponse = Message<"turnleaf.power.v1.SetUserMetaResponse
  * Use `create(SetUserMetaResponseSchema)` to create a new message.
  */
 export const SetUserMetaResponseSchema: GenMessage<SetUserMetaResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_power_v1_power_service, 30);
+  messageDesc(file_turnleaf_power_v1_power_service, 32);
 
 /**
  * @generated from message turnleaf.power.v1.UpdateUserBookLogoRequest
@@ -877,7 +949,7 @@ export type UpdateUserBookLogoRequest = Message<"turnleaf.power.v1.UpdateUserBoo
  * Use `create(UpdateUserBookLogoRequestSchema)` to create a new message.
  */
 export const UpdateUserBookLogoRequestSchema: GenMessage<UpdateUserBookLogoRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_power_v1_power_service, 31);
+  messageDesc(file_turnleaf_power_v1_power_service, 33);
 
 /**
  * @generated from message turnleaf.power.v1.UpdateUserBookLogoResponse
@@ -894,7 +966,7 @@ export type UpdateUserBookLogoResponse = Message<"turnleaf.power.v1.UpdateUserBo
  * Use `create(UpdateUserBookLogoResponseSchema)` to create a new message.
  */
 export const UpdateUserBookLogoResponseSchema: GenMessage<UpdateUserBookLogoResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_power_v1_power_service, 32);
+  messageDesc(file_turnleaf_power_v1_power_service, 34);
 
 /**
  * @generated from message turnleaf.power.v1.ThirdBinding
@@ -921,7 +993,7 @@ export type ThirdBinding = Message<"turnleaf.power.v1.ThirdBinding"> & {
  * Use `create(ThirdBindingSchema)` to create a new message.
  */
 export const ThirdBindingSchema: GenMessage<ThirdBinding> = /*@__PURE__*/
-  messageDesc(file_turnleaf_power_v1_power_service, 33);
+  messageDesc(file_turnleaf_power_v1_power_service, 35);
 
 /**
  * @generated from message turnleaf.power.v1.BindThirdAccountRequest
@@ -948,7 +1020,7 @@ export type BindThirdAccountRequest = Message<"turnleaf.power.v1.BindThirdAccoun
  * Use `create(BindThirdAccountRequestSchema)` to create a new message.
  */
 export const BindThirdAccountRequestSchema: GenMessage<BindThirdAccountRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_power_v1_power_service, 34);
+  messageDesc(file_turnleaf_power_v1_power_service, 36);
 
 /**
  * @generated from message turnleaf.power.v1.BindThirdAccountResponse
@@ -972,7 +1044,7 @@ export type BindThirdAccountResponse = Message<"turnleaf.power.v1.BindThirdAccou
  * Use `create(BindThirdAccountResponseSchema)` to create a new message.
  */
 export const BindThirdAccountResponseSchema: GenMessage<BindThirdAccountResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_power_v1_power_service, 35);
+  messageDesc(file_turnleaf_power_v1_power_service, 37);
 
 /**
  * @generated from message turnleaf.power.v1.MergeThirdAccountRequest
@@ -1005,7 +1077,7 @@ export type MergeThirdAccountRequest = Message<"turnleaf.power.v1.MergeThirdAcco
  * Use `create(MergeThirdAccountRequestSchema)` to create a new message.
  */
 export const MergeThirdAccountRequestSchema: GenMessage<MergeThirdAccountRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_power_v1_power_service, 36);
+  messageDesc(file_turnleaf_power_v1_power_service, 38);
 
 /**
  * @generated from message turnleaf.power.v1.MergeThirdAccountResponse
@@ -1022,7 +1094,7 @@ export type MergeThirdAccountResponse = Message<"turnleaf.power.v1.MergeThirdAcc
  * Use `create(MergeThirdAccountResponseSchema)` to create a new message.
  */
 export const MergeThirdAccountResponseSchema: GenMessage<MergeThirdAccountResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_power_v1_power_service, 37);
+  messageDesc(file_turnleaf_power_v1_power_service, 39);
 
 /**
  * FolderType is the kind of folder a book is uploaded into (spec 000 §9: 1 book, 2 publication).
@@ -1129,6 +1201,32 @@ export const PlanKindSchema: GenEnum<PlanKind> = /*@__PURE__*/
   enumDesc(file_turnleaf_power_v1_power_service, 2);
 
 /**
+ * @generated from enum turnleaf.power.v1.TeamBookAction
+ */
+export enum TeamBookAction {
+  /**
+   * @generated from enum value: TEAM_BOOK_ACTION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: TEAM_BOOK_ACTION_VIEW = 1;
+   */
+  VIEW = 1,
+
+  /**
+   * @generated from enum value: TEAM_BOOK_ACTION_EDIT = 2;
+   */
+  EDIT = 2,
+}
+
+/**
+ * Describes the enum turnleaf.power.v1.TeamBookAction.
+ */
+export const TeamBookActionSchema: GenEnum<TeamBookAction> = /*@__PURE__*/
+  enumDesc(file_turnleaf_power_v1_power_service, 3);
+
+/**
  * PowerService owns users, teams, roles, plans and quotas: it answers "who is X" and "may X do Y".
  *
  * @generated from service turnleaf.power.v1.PowerService
@@ -1229,6 +1327,19 @@ export const PowerService: GenService<{
     methodKind: "unary";
     input: typeof CheckFeaturesRequestSchema;
     output: typeof CheckFeaturesResponseSchema;
+  },
+  /**
+   * CheckTeamBookAccess answers whether a user may view or edit a team's book by book_author_id (issue #4: owner, or
+   * team role per power codes): `member` false for a non-member; else `allowed` by the role's power list and the
+   * action's key / selfKey / otherKey (viewing: BOOK_VIEW_SELF / BOOK_VIEW_OTHER, or the edit codes; editing:
+   * BOOK_EDIT_SELF / BOOK_EDIT_OTHER), with the refusal's text.
+   *
+   * @generated from rpc turnleaf.power.v1.PowerService.CheckTeamBookAccess
+   */
+  checkTeamBookAccess: {
+    methodKind: "unary";
+    input: typeof CheckTeamBookAccessRequestSchema;
+    output: typeof CheckTeamBookAccessResponseSchema;
   },
   /**
    * GetUserMeta / SetUserMeta: the user's creation preferences (spec 001 §7), as a JSON object.
