@@ -54,7 +54,12 @@ beforeAll(async () => {
     thicknessWidthType: "Thicker",
     OpenWindow: "Self",
   });
-  await book("plain", { showShadow: "No", BindingType: "none", CurlingPageCorner: "Yes" });
+  await book("plain", {
+    showShadow: "No",
+    BindingType: "none",
+    CurlingPageCorner: "Yes",
+    SelectTextButtonVisible: "Hide",
+  });
   await book("buttons", {
     HomeButtonVisible: "Show",
     enablePageBack: "Yes",
@@ -203,6 +208,13 @@ describe("the reader-setting catalogue", { timeout: 60_000 }, () => {
       await page.locator('.tl-face[data-page="2"]').evaluate((element) => getComputedStyle(element).boxShadow),
     ).toBe("none");
     expect(await page.getByTestId("binding").count()).toBe(0);
+    await page.locator(".tl-text").first().waitFor();
+    expect(
+      await page
+        .locator(".tl-text")
+        .first()
+        .evaluate((element) => getComputedStyle(element).userSelect),
+    ).toBe("none");
     const curl = page.getByTestId("curl");
     expect(await curl.count()).toBe(1);
     // The hint sits on the outer bottom corner of the page that turns next (the right one).

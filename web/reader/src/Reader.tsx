@@ -527,6 +527,7 @@ export function Reader({
         annotations ? "" : "tl-hide-annotations",
         settings.buttons.bookmark === false ? "tl-hide-bookmarks" : "",
         settings.hideToolbar ? "tl-toolbar-hidden" : "",
+        settings.buttons.selectText === false ? "tl-no-select" : "",
       ].join(" ")}
       style={
         {
