@@ -14,6 +14,7 @@ import { BookContentRepository } from "./data/book-content.repository.js";
 import { BookRevisionRepository } from "./data/book-revision.repository.js";
 import { FileStore } from "./data/file-store.js";
 import { demoBook } from "./domain/demo.js";
+import { runConversionConsumers } from "./events/conversion.consumer.js";
 import { runHostingConsumer } from "./events/hosting.consumer.js";
 import { buildServices } from "./server.js";
 
@@ -48,12 +49,16 @@ runGrpcService(
     }
     const nats = config.NATS_URL ? await connectNats({ url: config.NATS_URL, name: "book", log }) : undefined;
     const hosting = nats ? await runHostingConsumer(nats, books, log) : undefined;
-    if (!nats) log.warn("NATS_URL is not set: hosting suspensions of the power service are not followed");
+    const conversions = nats ? await runConversionConsumers(nats, books, log) : undefined;
+    if (!nats) {
+      log.warn("NATS_URL is not set: hosting suspensions and conversion outcomes are not followed");
+    }
     const power = createClient(PowerService, config.POWER_SERVICE_ADDR, { peer: "power", defaultDeadlineMs: 5_000 });
     return {
       services: buildServices({ books, revisions, power, content, files, log }),
       resources: [
         ...(hosting ? [{ name: "hosting consumer", close: () => hosting.stop() }] : []),
+        ...(conversions ? [{ name: "conversion consumers", close: () => conversions.stop() }] : []),
         ...(nats ? [{ name: "nats", close: () => nats.drain() }] : []),
         { name: "power client", close: async () => power.close() },
         { name: "mongodb", close: () => mongo.close() },

@@ -32,7 +32,7 @@ export class BookContentRepository {
   async saveCustom(entry: CustomEntryDocument): Promise<CustomEntryDocument> {
     const { ownerId, bookId, kind, key } = entry;
     const saved = await this.models.custom
-      .findOneAndUpdate({ ownerId, bookId, kind, key }, { $set: { json: entry.json } }, { upsert: true, new: true })
+      .findOneAndUpdate({ ownerId, bookId, kind, key }, { $set: { json: entry.json } }, { upsert: true, returnDocument: "after" })
       .lean<CustomEntryDocument>()
       .exec();
     return saved ?? entry;
@@ -118,22 +118,28 @@ export class BookContentRepository {
    * lapsed lock: a lapsed one is removed (only as it was read) and then inserted anew, so exactly one insert wins.
    * False when another live session holds it.
    */
-  async takeLock(bookId: string, lock: StoredLock, now: Date): Promise<boolean> {
+  async takeLock(bookId: string, lock: StoredLock, now: Date, seen?: StoredLock | null): Promise<boolean> {
+    // The editor refreshes its own lock every minute: try the refresh first rather than an insert bound to fail.
+    if (seen?.sessionId === lock.sessionId && (await this.refreshLock(bookId, lock))) return true;
     for (let attempt = 0; attempt < 3; attempt++) {
       if (await unlessDuplicate(() => this.models.locks.create({ bookId, ...lock }))) return true;
       const current = await this.lock(bookId);
       if (!current) continue;
       if (current.sessionId === lock.sessionId) {
-        const refreshed = await this.models.locks
-          .updateOne({ bookId, sessionId: lock.sessionId }, { $set: { expiresAt: lock.expiresAt } })
-          .exec();
-        if (refreshed.matchedCount > 0) return true;
+        if (await this.refreshLock(bookId, lock)) return true;
         continue;
       }
       if (current.expiresAt.getTime() > now.getTime()) return false;
       await this.models.locks.deleteOne({ bookId, sessionId: current.sessionId, expiresAt: current.expiresAt }).exec();
     }
     return false;
+  }
+
+  private async refreshLock(bookId: string, lock: StoredLock): Promise<boolean> {
+    const refreshed = await this.models.locks
+      .updateOne({ bookId, sessionId: lock.sessionId }, { $set: { expiresAt: lock.expiresAt } })
+      .exec();
+    return refreshed.matchedCount > 0;
   }
 
   async releaseLock(bookId: string, sessionId: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { Bookmark } from "../domain/book-bookmarks.js";
 import type { CatalogNode } from "../domain/book-catalog.js";
 import type { StoredPrivacy } from "../domain/book-privacy.js";
 import type { DownloadConfig } from "../domain/book-settings.js";
+import type { ConversionChange, ConversionFacts } from "../domain/conversion-status.js";
 import { type BookDocument, bookModel } from "./book.schema.js";
 
 /** What a bookcase row needs: never the settings texts, which may be hundreds of KB per book. */
@@ -16,11 +17,23 @@ const summaryFields = {
   bStatus: 1,
   hostingSuspended: 1,
   pageCount: 1,
+  convertingRevision: 1,
+  readyRevision: 1,
   shareIcon: 1,
   textStatus: 1,
   createdAt: 1,
   updatedAt: 1,
 } as const;
+
+const conversionFields = {
+  bStatus: 1,
+  convertingRevision: 1,
+  readyRevision: 1,
+  statusAfterConversion: 1,
+  pageCount: 1,
+} as const;
+/** Compare-and-set attempts before the event is left to its redelivery. */
+const conversionAttempts = 5;
 
 export class BookRepository {
   private readonly books;
@@ -71,9 +84,17 @@ export class BookRepository {
     await this.books.updateOne({ bookId }, { $set: { bookmarks } }).exec();
   }
 
-  /** Appends one tab atomically (concurrent adds both land). */
-  async pushBookmark(bookId: string, bookmark: Bookmark): Promise<void> {
-    await this.books.updateOne({ bookId }, { $push: { bookmarks: bookmark } }).exec();
+  /** Appends one tab atomically (concurrent adds both land) and answers the tabs after it, in one round trip. */
+  async pushBookmark(bookId: string, bookmark: Bookmark): Promise<Bookmark[]> {
+    const after = await this.books
+      .findOneAndUpdate(
+        { bookId },
+        { $push: { bookmarks: bookmark } },
+        { returnDocument: "after", projection: { bookmarks: 1 } },
+      )
+      .lean<Pick<BookDocument, "bookmarks">>()
+      .exec();
+    return after?.bookmarks ?? [];
   }
 
   /** The connection the books live on (the content repository shares it). */
@@ -132,9 +153,40 @@ export class BookRepository {
     return result.matchedCount > 0;
   }
 
+  /**
+   * Applies what `decide` makes of the book's conversion facts, as a compare-and-set on the facts it saw (an owner's
+   * status switch or another event between the read and the write makes it decide again). Not an owner's change:
+   * updatedAt, the bookcase's order, stays. "gone" when the book no longer exists.
+   */
+  async updateConversion(
+    bookId: string,
+    decide: (book: ConversionFacts) => ConversionChange | null,
+  ): Promise<"applied" | "unchanged" | "gone"> {
+    for (let attempt = 0; attempt < conversionAttempts; attempt++) {
+      const book = await this.books.findOne({ bookId }, conversionFields).lean<BookDocument>().exec();
+      if (!book) return "gone";
+      const change = decide(book);
+      if (!change) return "unchanged";
+      const seen = {
+        bStatus: book.bStatus,
+        convertingRevision: book.convertingRevision ?? null,
+        readyRevision: book.readyRevision ?? null,
+      };
+      const result = await this.books.updateOne({ bookId, ...seen }, { $set: change }, { timestamps: false }).exec();
+      if (result.matchedCount > 0) return "applied";
+    }
+    throw new Error(`book ${bookId} kept changing while its conversion status was applied`);
+  }
+
   /** Caches what a manifest told; not a change of the book (its updatedAt, the bookcase's order, stays). */
-  async cachePageCount(bookId: string, pageCount: number): Promise<void> {
-    await this.books.updateOne({ bookId }, { $set: { pageCount } }, { timestamps: false }).exec();
+  async cachePageCount(bookId: string, pageCount: number, readyRevision: number): Promise<void> {
+    await this.books
+      .updateOne(
+        { bookId, readyRevision: { $exists: false } },
+        { $set: { pageCount, readyRevision } },
+        { timestamps: false },
+      )
+      .exec();
   }
 
   async delete(bookId: string): Promise<boolean> {

@@ -22,8 +22,13 @@ export interface BookDocument {
   html5Tem: string;
   html5Theme: string;
   html5PhoneTem: string;
-  /** 1 normal (spec 000 §4 "Book status"). */
+  /** Spec 000 §4 "Book status": 1 normal, 0 disabled, 2 processing, 3 error (`domain/bookcase.ts`). */
   bStatus: number;
+  /** The newest revision whose conversion started, and the newest that finished (`domain/conversion-status.ts`). */
+  convertingRevision?: number;
+  readyRevision?: number;
+  /** The status (normal or disabled) a converting book returns to. */
+  statusAfterConversion?: number;
   /** Who may read it; absent: public. */
   privacy?: StoredPrivacy;
   /** The htmlConfig object as JSON text (setting keys are free-form; text keeps them out of the store's key rules). */
@@ -70,6 +75,9 @@ const bookSchema = new Schema<BookDocument>(
     html5Theme: { type: String, default: "" },
     html5PhoneTem: { type: String, default: "" },
     bStatus: { type: Number, default: 1 },
+    convertingRevision: { type: Number, required: false },
+    readyRevision: { type: Number, required: false },
+    statusAfterConversion: { type: Number, required: false },
     privacy: {
       type: new Schema(
         {

@@ -50,11 +50,22 @@ export function sourcePdfOf(
   return key && !key.includes("..") ? { revision: ready.revision, key } : null;
 }
 
-/** The page count of the newest finished revision, 0 when none is known. */
-export function pageCountOf(manifests: { revision: number; manifest: unknown }[]): number {
+/** The newest finished revision and its page count; revision 0 when none finished. */
+export function newestReadyOf(manifests: { revision: number; manifest: unknown }[]): {
+  revision: number;
+  pageCount: number;
+} {
   const ready = manifests
     .filter(({ manifest }) => (manifest as { state?: unknown } | null)?.state === "ready")
     .sort((a, b) => b.revision - a.revision)[0];
   const count = (ready?.manifest as { pageCount?: unknown } | undefined)?.pageCount;
-  return typeof count === "number" && Number.isInteger(count) && count > 0 ? count : 0;
+  return {
+    revision: ready?.revision ?? 0,
+    pageCount: typeof count === "number" && Number.isInteger(count) && count > 0 ? count : 0,
+  };
+}
+
+/** The page count of the newest finished revision, 0 when none is known. */
+export function pageCountOf(manifests: { revision: number; manifest: unknown }[]): number {
+  return newestReadyOf(manifests).pageCount;
 }

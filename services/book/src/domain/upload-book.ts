@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { DomainError } from "@turnleaf/kit";
 import type { BookDocument } from "../data/book.schema.js";
+import { firstConversion } from "./conversion-status.js";
 
 const numericId = /^[0-9]{1,20}$/;
 const taskId = /^[A-Za-z0-9_-]{8,64}$/;
@@ -68,6 +69,6 @@ export function newUploadedBook(
     html5Tem: "",
     html5Theme: "",
     html5PhoneTem: "",
-    bStatus: 1,
+    ...firstConversion,
   };
 }

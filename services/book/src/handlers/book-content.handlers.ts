@@ -26,7 +26,7 @@ import {
 } from "../domain/book-content.js";
 import { keywordPattern, nextBStatus, normaliseListQuery, onlineStatus, statusFilter } from "../domain/bookcase.js";
 import { lockSessionId, lockView, mayTakeLock, takenLock } from "../domain/edit-lock.js";
-import { pageCountOf, pdfSource, sourcePdfOf } from "../domain/pdf-download.js";
+import { newestReadyOf, pdfSource, sourcePdfOf } from "../domain/pdf-download.js";
 import { findOwnBook } from "./own-book.js";
 
 export interface BookContentDependencies {
@@ -175,11 +175,16 @@ export function bookContentHandlers({
     );
   };
 
+  /**
+   * The conversion events keep a book's page count (BookReady); only a book from before they were followed is looked
+   * up in its manifests, once: what was found (or that nothing was) is cached with the revision it came from.
+   */
   const withPageCount = async (book: BookDocument): Promise<BookDocument> => {
-    if ((book.pageCount ?? 0) > 0 || !files) return book;
-    const pageCount = pageCountOf(await manifestsOf(book));
-    if (pageCount > 0) await books.cachePageCount(book.bookId, pageCount);
-    return { ...book, pageCount };
+    if ((book.pageCount ?? 0) > 0 || book.readyRevision !== undefined || !files) return book;
+    if (book.convertingRevision !== undefined) return book;
+    const { revision, pageCount } = newestReadyOf(await manifestsOf(book));
+    await books.cachePageCount(book.bookId, pageCount, revision);
+    return { ...book, pageCount, readyRevision: revision };
   };
 
   return {
@@ -306,7 +311,7 @@ export function bookContentHandlers({
       const current = await content.lock(book.bookId);
       if (mayTakeLock(current, sessionId, at)) {
         const lock = takenLock(current, { userId: request.userId, sessionId }, at);
-        if (await content.takeLock(book.bookId, lock, at)) return { lock: lockView(lock, sessionId, at) };
+        if (await content.takeLock(book.bookId, lock, at, current)) return { lock: lockView(lock, sessionId, at) };
       }
       // Another session holds it (or took it between the read and the write): answer who.
       return { lock: lockView(await content.lock(book.bookId), sessionId, at) };

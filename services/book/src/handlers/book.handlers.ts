@@ -23,6 +23,7 @@ import {
   unlocks,
 } from "../domain/book-privacy.js";
 import { applyBookUpdate } from "../domain/book-settings.js";
+import { conversionStarted } from "../domain/conversion-status.js";
 import { isPublished } from "../domain/published-book.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
 import {
@@ -96,10 +97,19 @@ export function bookHandlers({
     created,
   });
 
-  /** A claim already made by this task: for a new book, make sure the book exists (a crash may sit between). */
+  /** The book shows "processing" while its newest revision converts (a repeated start changes nothing). */
+  const startConversion = (claim: BookRevisionDocument) =>
+    books.updateConversion(claim.bookId, (book) => conversionStarted(book, claim.revision));
+
+  /**
+   * A claim already made by this task: make sure what followed it happened (a crash may sit between): a new book
+   * exists, a revision's conversion is started.
+   */
   const replay = async (claim: BookRevisionDocument, request: UploadBookRequest) => {
     if (claim.revision === 1 && request.bookId === "") {
       await books.insertIfAbsent(newUploadedBook(request, claim));
+    } else {
+      await startConversion(claim);
     }
     return answer(claim, false);
   };
@@ -143,9 +153,12 @@ export function bookHandlers({
           number: book.number,
           revision: (await revisions.latestRevision(book.bookId)) + 1,
         };
-        if (await revisions.tryClaim(claim)) return answer(claim, false);
+        if (await revisions.tryClaim(claim)) {
+          await startConversion(claim);
+          return answer(claim, false);
+        }
         const winner = await revisions.findByUploadTask(request.uploadTaskId);
-        if (winner) return answer(winner, false);
+        if (winner) return replay(winner, request);
       }
       throw new DomainError("CONFLICT", "the book is being revised by another upload, retry");
     },
@@ -254,9 +267,7 @@ export function bookHandlers({
         { caption: request.caption, sharedColour: request.sharedColour },
         request.pageCount,
       );
-      await books.pushBookmark(book.bookId, bookmark);
-      const after = await ownBook(request.userId, request.bookId);
-      return { bookmark, bookmarks: after.bookmarks ?? [] };
+      return { bookmark, bookmarks: await books.pushBookmark(book.bookId, bookmark) };
     },
 
     async unlockBook(request) {

@@ -1,0 +1,94 @@
+import { BookReadySchema } from "@turnleaf/contracts/book/v1/book_events_pb";
+import {
+  ConversionJobProgressedSchema,
+  ConversionJobState,
+} from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import {
+  ensureStreams,
+  type Logger,
+  type NatsConnection,
+  type RunningConsumer,
+  runConsumer,
+  streams,
+  subjects,
+} from "@turnleaf/kit";
+import type { BookRepository } from "../data/book.repository.js";
+import { conversionFailed, conversionReady } from "../domain/conversion-status.js";
+
+export const readyConsumerName = "book-ready";
+export const conversionConsumerName = "book-conversion";
+
+export interface ConversionConsumerOptions {
+  /** Durable names (tests use their own): `<prefix>-ready` and `<prefix>-conversion`. */
+  durablePrefix?: string;
+  retryDelayMs?: number;
+}
+
+/**
+ * Follows the conversions (durable pull consumers, explicit acks, idempotent handlers):
+ * - `book-ready` (stream BOOK, `book.v1.book.*.ready`, BookReady): the revision finished; the book takes its page
+ *   count and, when it is the newest revision, leaves "processing";
+ * - `book-conversion` (stream CONVERSION, `conversion.v1.job.*.progress`): only the FAILED state counts, the
+ *   worker's final word on a job (a JobFailure, or the last delivery of a failing job, published before the job is
+ *   dead-lettered); the newest revision failing puts a book without finished pages in "error".
+ * Events for books that no longer exist are acknowledged and dropped; after 10 failed deliveries an event goes to
+ * the stream's dead-letter subject.
+ */
+export async function runConversionConsumers(
+  nats: NatsConnection,
+  books: BookRepository,
+  log: Logger,
+  options: ConversionConsumerOptions = {},
+): Promise<RunningConsumer> {
+  await ensureStreams(nats, [streams.book, streams.conversion]);
+  const readyDurable = options.durablePrefix ? `${options.durablePrefix}-ready` : readyConsumerName;
+  const conversionDurable = options.durablePrefix ? `${options.durablePrefix}-conversion` : conversionConsumerName;
+  const retryDelayMs = options.retryDelayMs ?? 2_000;
+  const ready = await runConsumer(
+    nats,
+    {
+      stream: streams.book.name,
+      durable: readyDurable,
+      filterSubjects: [subjects.bookReady("*")],
+      schema: BookReadySchema,
+      maxDeliver: 10,
+      ackWaitMs: 30_000,
+      retryDelayMs,
+      deadLetterSubject: `book.v1.dead.${readyDurable}`,
+      async handle(event) {
+        const outcome = await books.updateConversion(event.bookId, (book) =>
+          conversionReady(book, event.revision, event.pageCount),
+        );
+        log.info({ bookId: event.bookId, revision: event.revision, outcome }, "book revision ready");
+      },
+    },
+    log,
+  );
+  const failed = await runConsumer(
+    nats,
+    {
+      stream: streams.conversion.name,
+      durable: conversionDurable,
+      filterSubjects: [subjects.conversionJobProgress("*")],
+      schema: ConversionJobProgressedSchema,
+      maxDeliver: 10,
+      ackWaitMs: 30_000,
+      retryDelayMs,
+      deadLetterSubject: subjects.conversionDeadLetter(conversionDurable),
+      async handle(event) {
+        if (event.state !== ConversionJobState.FAILED || event.bookId === "") return;
+        const outcome = await books.updateConversion(event.bookId, (book) => conversionFailed(book, event.revision));
+        log.info(
+          { bookId: event.bookId, revision: event.revision, jobId: event.jobId, outcome },
+          "book revision failed",
+        );
+      },
+    },
+    log,
+  );
+  return {
+    stop: async () => {
+      await Promise.all([ready.stop(), failed.stop()]);
+    },
+  };
+}
