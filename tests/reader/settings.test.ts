@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -126,6 +126,11 @@ beforeAll(async () => {
     flipStyle: "slide",
   });
   await mkdir(join(fixtures, "art"), { recursive: true });
+  // A page of the reader's own origin framing a book, as the editor's preview does.
+  await writeFile(
+    join(fixtures, "art", "preview.html"),
+    '<!doctype html><title>preview</title><iframe src="/b/wechat/1?lang=en" width="900" height="600"></iframe>',
+  );
   const dots = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="8" fill="#ffffff"/></svg>`;
   await sharp(Buffer.from(dots))
     .png()
@@ -432,6 +437,11 @@ describe("the reader-setting catalogue", { timeout: 60_000 }, () => {
     await elsewhere.goto(`${server.url}/b/wechat/1?lang=en`);
     expect(await elsewhere.getByTestId("refused").textContent()).toBe("Please open this book in WeChat");
     await elsewhere.close();
+    // The editor's preview (a same-origin parent) shows it in any browser.
+    const preview = await context.newPage();
+    await preview.goto(`${server.url}/fixtures/art/preview.html`);
+    await preview.frameLocator("iframe").getByTestId("stage").waitFor();
+    await preview.close();
     const wechat = await browser.newContext({
       userAgent:
         "Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.42",

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { accessRefusal } from "./access.js";
+import { accessRefusal, inOwnFrame } from "./access.js";
 import { type ButtonName, loadBook, type ReaderBook, type SearchIndex } from "./book.js";
 import { DownloadDialog } from "./DownloadDialog.js";
 import {
@@ -488,6 +488,7 @@ export function Reader({
   const refusal = accessRefusal(settings, {
     framed: window.parent !== window,
     userAgent: navigator.userAgent,
+    ownPreview: inOwnFrame(),
   });
   const shown = (name: ButtonName, fallback = true) => settings.buttons[name] ?? fallback;
   // Phones follow the book's button order (buttonsSortXML); buttons it does not list keep their place after them.
