@@ -1,21 +1,39 @@
 /** turnleaf login / logout: the cloud session the upload and books commands use (state file session.json). */
-import { Cloud, cloudMessages, logIn, readSession } from "./cloud.js";
+import { Cloud, cloudMessages, logIn, readSession, type Session } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError } from "./errors.js";
 import { ask, canPrompt } from "./prompt.js";
+
+/**
+ * Email and password from the options, else $TURNLEAF_EMAIL / $TURNLEAF_PASSWORD, else asked on a terminal; then
+ * the session is opened and kept. `missing` is the message when there is nobody to ask.
+ */
+export async function logInWith(
+  context: Context,
+  cloud: Cloud,
+  options: { email: string | undefined; password: string | undefined },
+  missing: (what: string) => string,
+): Promise<Session> {
+  let email = options.email ?? context.env.TURNLEAF_EMAIL;
+  if (!email && canPrompt()) email = (await ask("Email: ")).trim();
+  if (!email) throw new CliError(missing("email"), 77);
+  let password = options.password ?? context.env.TURNLEAF_PASSWORD;
+  if (!password && canPrompt()) password = await ask("Password: ", true);
+  if (!password) throw new CliError(missing("password"), 77);
+  return logIn(context, cloud, email, password);
+}
 
 export async function login(
   context: Context,
   options: { server: string | undefined; email: string | undefined; password: string | undefined; json: boolean },
 ): Promise<void> {
   const cloud = await Cloud.open(context, options.server);
-  let email = options.email ?? context.env.TURNLEAF_EMAIL;
-  if (!email && canPrompt()) email = (await ask("Email: ")).trim();
-  if (!email) throw new CliError(`${cloudMessages.loginFailed("no email")}: give --email`, 77);
-  let password = options.password ?? context.env.TURNLEAF_PASSWORD;
-  if (!password && canPrompt()) password = await ask("Password: ", true);
-  if (!password) throw new CliError(`${cloudMessages.loginFailed("no password")}: give --password`, 77);
-  const session = await logIn(context, cloud, email, password);
+  const session = await logInWith(
+    context,
+    cloud,
+    options,
+    (what) => `${cloudMessages.loginFailed(`no ${what}`)}: give --${what}`,
+  );
   if (options.json) {
     context.print(JSON.stringify({ server: session.server, email: session.email, expiresAt: session.expiresAt }));
     return;

@@ -13,7 +13,8 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import QRCode from "qrcode";
-import { Cloud, CloudRefusal, cloudExitCodes, cloudMessages, logIn } from "./cloud.js";
+import { logInWith } from "./account.js";
+import { Cloud, CloudRefusal, cloudExitCodes, cloudMessages } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError, exitCodes, UsageError } from "./errors.js";
 import { currentEdition } from "./licence.js";
@@ -182,7 +183,10 @@ export async function upload(context: Context, options: UploadOptions): Promise<
   const rate = positiveInteger(options.rate, "--rate");
 
   const cloud = await Cloud.open(context, options.server);
-  if (options.email !== undefined || !cloud.loggedIn) await logInFor(context, cloud, options);
+  if (options.email !== undefined || !cloud.loggedIn) {
+    // With nobody to ask, a missing login is the spec's login timeout.
+    await logInWith(context, cloud, options, () => cloudMessages.loginTimeout);
+  }
 
   try {
     const done = await uploadProject(context, cloud, projectDir, project, { ...options, title }, { chunkSize, rate });
@@ -230,20 +234,6 @@ export async function uploadProject(
   // The HTML text version: the book's text layer on, for readers and search engines alike.
   if (options.htmlText) await cloud.post("/api/book/set-book-text-status", { bookId: ended.bookId, textStatus: "1" });
   return options.noWait ? ended : await waitForConversion(context, cloud, ended.taskId);
-}
-
-async function logInFor(context: Context, cloud: Cloud, options: UploadOptions): Promise<void> {
-  let email = options.email ?? context.env.TURNLEAF_EMAIL;
-  let password = options.password ?? context.env.TURNLEAF_PASSWORD;
-  if (!email && canPrompt()) email = (await ask("Email: ")).trim();
-  if (!email) throw new CliError(cloudMessages.loginTimeout, 77);
-  if (!password && canPrompt()) password = await ask("Password: ", true);
-  if (!password)
-    throw new CliError(
-      `${cloudMessages.loginFailed("no password")}: give --password or log in with turnleaf login`,
-      77,
-    );
-  await logIn(context, cloud, email, password);
 }
 
 async function readSaved(path: string, server: string): Promise<SavedUpload | undefined> {
