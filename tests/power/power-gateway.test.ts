@@ -364,6 +364,29 @@ describe("gated features at update-book", () => {
   });
 });
 
+describe("the user type in the ready config", () => {
+  it("answers uType 13 for a team member in the team, 32 on a non-product host, the stored type otherwise", async () => {
+    const teamId = `5${Number.parseInt(suffix, 16) % 100_000}`;
+    await admin.setTeamRole({ teamId, roleId: "1", roleName: "member", powers: ["BOOK_EDIT_SELF"] });
+    const member = await user(1);
+    await admin.setTeamMember({ teamId, userId: member, roleId: "1" });
+    const bookId = await book(member);
+    const number = String((await post(member, "/api/book/get-book", { bookId })).data?.number);
+    const typeOf = async (fields: Record<string, string>, host = productHost) => {
+      const reply = await post(member, "/api/book/get-ready-config", fields, host);
+      expect(reply, reply.msg).toMatchObject({ code: "OK" });
+      return reply.data?.uType;
+    };
+    expect(await typeOf({ number })).toBe(1);
+    expect(await typeOf({})).toBe(1);
+    expect(await typeOf({ teamId })).toBe(13);
+    expect(await typeOf({ number }, otherHost)).toBe(32);
+    expect(await typeOf({ teamId }, otherHost)).toBe(32);
+    // The owner's stored type stays as stored.
+    expect((await post(member, "/api/book/get-ready-config", { number }, otherHost)).data?.owner_uType).toBe(1);
+  });
+});
+
 describe("gated features on the bookmark, TOC and language paths", () => {
   it("refuses bookmarks (BOOKMARK) and a table of contents (TOC) from a non-product host (type 32), saving nothing; clearing them needs nothing", async () => {
     const userId = await user(2);

@@ -295,6 +295,67 @@ describe("power limits at end-upload", () => {
   });
 });
 
+describe("uploads on a host outside the product's own", () => {
+  const productHost = "books.example.com";
+  const otherHost = "embed.other.example";
+  let hosted: FastifyInstance | undefined;
+
+  /** A gateway knowing one product host, acting as the user; requests to any other host are user type 32. */
+  async function hostedGateway(userId: string): Promise<FastifyInstance> {
+    hosted ??= await buildApp({ log, peers, stores: storeProbes, devActorUserId: userId, productHosts: [productHost] });
+    return hosted;
+  }
+  async function postTo(host: string, userId: string, path: string, fields: Record<string, string>) {
+    const response = await (await hostedGateway(userId)).inject({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/x-www-form-urlencoded", host },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    return response.json() as Reply;
+  }
+  const beginFields = () => ({
+    title: "A book from elsewhere",
+    files: JSON.stringify([{ name: "book.pdf", size: pdf.length, type: "application/pdf" }]),
+  });
+
+  it("checks begin-upload and the completion's slot as user type 32 (100 books), the product host as the user's type", async () => {
+    const userId = await user(vip);
+    const typeLimit = 100;
+    // 99 hosted books: one more fits type 32's limit.
+    for (let batch = 0; batch < typeLimit - 1; batch += 11) {
+      const keys = Array.from({ length: Math.min(11, typeLimit - 1 - batch) }, (_, i) => `held:${batch + i}`);
+      await Promise.all(keys.map((bookKey) => powerClient.reserveBookSlot({ asker: { userId }, bookKey })));
+    }
+    expect(await booksHosted(userId)).toBe(typeLimit - 1);
+    const elsewhere = await postTo(otherHost, userId, "/api/book/begin-upload", beginFields());
+    expect(elsewhere, elsewhere.msg).toMatchObject({ code: "OK" });
+    const taskId = String(elsewhere.data?.taskId);
+    const sent = await (await hostedGateway(userId)).inject({
+      method: "POST",
+      url: `/api/book/upload-book-files?taskId=${taskId}&fileId=f1&offset=0`,
+      headers: { "content-type": "application/octet-stream", host: otherHost },
+      payload: pdf,
+    });
+    expect(sent.json()).toMatchObject({ code: "OK" });
+    // Meanwhile the 100th book is taken: the completion, begun from the other host, is refused at type 32's limit.
+    await powerClient.reserveBookSlot({ asker: { userId }, bookKey: "held:last" });
+    const refused = await postTo(productHost, userId, "/api/book/end-upload", { taskId });
+    expect(refused).toMatchObject({
+      code: "BOOK_UPLOAD_OVER_LIMIT",
+      data: { quota: "BOOK_FILE_NUM", limit: typeLimit, used: typeLimit },
+    });
+    expect(await postTo(otherHost, userId, "/api/book/begin-upload", beginFields())).toMatchObject({
+      code: "BOOK_UPLOAD_OVER_LIMIT",
+      data: { limit: typeLimit },
+    });
+    // On the product host the user's own type (2: 1,000 books) applies.
+    expect(await postTo(productHost, userId, "/api/book/begin-upload", beginFields())).toMatchObject({ code: "OK" });
+    await hosted?.close();
+    hosted = undefined;
+  }, 120_000);
+});
+
 describe("power limits under concurrent completions", () => {
   it("completes exactly k of 50 uploads finished at once through the gateway, refusing the rest", async () => {
     const limit = 5;

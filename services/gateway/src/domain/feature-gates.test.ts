@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { featureOfKey, featuresNeeded, gatedFeatureCodes, isNonProductHost, switchesOff } from "./feature-gates.js";
+import {
+  effectiveUserType,
+  featureOfKey,
+  featuresNeeded,
+  gatedFeatureCodes,
+  isNonProductHost,
+  switchesOff,
+} from "./feature-gates.js";
 
 describe("feature gates of update-book", () => {
   it("names the 22 codes and maps both spellings of a key, case-insensitively", () => {
@@ -35,5 +42,13 @@ describe("feature gates of update-book", () => {
     expect(isNonProductHost("anything.example", undefined)).toBe(false);
     expect(isNonProductHost("Books.Example.com", ["books.example.com"])).toBe(false);
     expect(isNonProductHost("embed.other.net", ["books.example.com"])).toBe(true);
+  });
+
+  it("answers the user type in force: 32 off the product's host, 13 in a team, else the stored one", () => {
+    expect(effectiveUserType(2, "0", false)).toBe(2);
+    expect(effectiveUserType(1, "", false)).toBe(1);
+    expect(effectiveUserType(2, "77", false)).toBe(13);
+    expect(effectiveUserType(2, "77", true)).toBe(32);
+    expect(effectiveUserType(13, "0", true)).toBe(32);
   });
 });

@@ -1,7 +1,11 @@
 import type { ReadyConfig } from "@turnleaf/contracts/book/v1/book_service_pb";
+import { effectiveUserType } from "./feature-gates.js";
 
-/** The ready-config reply with the field names of spec 000 §3 (the editor reads them verbatim). */
-export function readyConfigView(config: ReadyConfig) {
+/**
+ * The ready-config reply with the field names of spec 000 §3 (the editor reads them verbatim). `uType` is the type
+ * in force for the request (13 in a team, 32 on a host outside the product's own), as the power checks apply it.
+ */
+export function readyConfigView(config: ReadyConfig, context: { nonProductHost: boolean } = { nonProductHost: false }) {
   return {
     bookId: config.bookId,
     bookLogo: config.bookLogo,
@@ -20,7 +24,7 @@ export function readyConfigView(config: ReadyConfig) {
     teamId: config.teamId,
     uEmail: config.uEmail,
     uLink: config.uLink,
-    uType: config.uType,
+    uType: effectiveUserType(config.uType, config.teamId, context.nonProductHost),
     userId: config.userId,
     website: config.website,
     verifyPhone: config.verifyPhone,

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { readyConfigView } from "../domain/ready-config.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { nonProductHost } from "./power.routes.js";
 
 const wholeNumber = { type: "string", pattern: "^[0-9]{1,20}$" } as const;
 const bookNumber = { type: "string", pattern: "^[A-Za-z0-9_-]{0,64}$" } as const;
@@ -44,7 +45,7 @@ export function registerBookRoutes(
         number: fields.number ?? "",
       });
       if (!readyConfig) throw new Error("book service answered without a ready config");
-      return okEnvelope(readyConfigView(readyConfig));
+      return okEnvelope(readyConfigView(readyConfig, { nonProductHost: nonProductHost(request) }));
     },
   );
 }

@@ -20,6 +20,7 @@ import { DomainError, type ErrorKind, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { nonProductHost } from "./power.routes.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Replies
@@ -298,6 +299,7 @@ export async function registerUploadRoutes(
       largeImages: largeImageChoices[fields.largeImages ?? ""] ?? LargeImageChoice.UNSPECIFIED,
       trial: flag(fields.trial ?? ""),
       password: fields.password ?? "",
+      nonProductHost: nonProductHost(request),
     });
     if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
     return okEnvelope(uploadTaskView(task));

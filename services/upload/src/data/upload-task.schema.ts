@@ -29,6 +29,8 @@ export interface UploadTaskDocument {
   userId: string;
   teamId: string;
   folderId: string;
+  /** Begun from a host outside the product's own: the completion's slot is reserved as for user type 32. */
+  nonProductHost?: boolean;
   /** UploadChannel (WEB 1, DESKTOP 2). */
   channel: number;
   title: string;
@@ -81,6 +83,7 @@ const uploadTaskSchema = new Schema<UploadTaskDocument>(
     userId: { type: String, required: true },
     teamId: { type: String, default: "0" },
     folderId: { type: String, default: "0" },
+    nonProductHost: { type: Boolean, default: false },
     channel: { type: Number, required: true },
     title: { type: String, required: true },
     keywords: { type: String, default: "" },

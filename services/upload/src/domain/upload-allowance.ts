@@ -8,6 +8,8 @@ export interface UploadAsker {
   folderId: string;
   /** The book overwritten or reconverted; empty for a new book. */
   bookId: string;
+  /** Asked from a host outside the product's own: the power service decides as for user type 32. */
+  nonProductHost?: boolean;
 }
 
 /** An upload task's asker: its slot is keyed by the task, so a retried completion takes none. */
@@ -44,6 +46,7 @@ export function powerUploadAllowance(power: TypedClient<typeof PowerService>): U
     userId: asker.userId,
     teamId: asker.teamId || "0",
     folderType: folderTypeOf(asker),
+    nonProductHost: asker.nonProductHost ?? false,
   });
   return {
     async assertMayUpload(asker) {

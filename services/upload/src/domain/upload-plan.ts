@@ -52,6 +52,8 @@ export interface UploadPlan {
   userId: string;
   teamId: string;
   folderId: string;
+  /** Asked from a host outside the product's own: the power checks treat the user as type 32. */
+  nonProductHost: boolean;
   title: string;
   keywords: string;
   description: string;
@@ -259,6 +261,7 @@ export function planUpload(request: BeginUploadRequest): UploadPlan {
     userId: request.userId,
     teamId: request.teamId || "0",
     folderId: request.folderId || "0",
+    nonProductHost: request.nonProductHost,
     title,
     keywords: request.keywords.trim(),
     description: request.description.trim(),

@@ -138,6 +138,7 @@ export class UploadDesk {
       userId: plan.userId,
       teamId: plan.teamId,
       folderId: plan.folderId,
+      nonProductHost: plan.nonProductHost,
       channel: plan.channel,
       title: plan.title,
       keywords: plan.keywords,
@@ -556,7 +557,14 @@ export class UploadDesk {
 }
 
 function taskAsker(task: UploadTaskDocument) {
-  return { userId: task.userId, teamId: task.teamId, folderId: task.folderId, bookId: task.bookId, taskId: task._id };
+  return {
+    userId: task.userId,
+    teamId: task.teamId,
+    folderId: task.folderId,
+    bookId: task.bookId,
+    taskId: task._id,
+    nonProductHost: task.nonProductHost ?? false,
+  };
 }
 
 function checkOrFail<T>(check: () => T): T | DomainError {
