@@ -447,6 +447,55 @@ describe("share icon, text status, code info and the editing lock", () => {
   });
 });
 
+describe("about/contact info XML (spec 001 client data) in the about panel's setting aboutContent", () => {
+  const aboutOf = async (bookId: string) =>
+    (ok(await post("/api/book/get-book", { bookId })).htmlConfig as Record<string, unknown>).aboutContent;
+
+  it("stores an info XML as the serializer writes it and answers it from get-book", async () => {
+    const { bookId } = await newBook();
+    const xml =
+      '  <?xml version="1.0"?><info><title>Tom &amp; Jerry</title><desc>Cartoons</desc><logo>/logo.png</logo>' +
+      '<items><item type="Email">tom@example.com</item><item type="Fax">1</item>' +
+      '<item type="Phone">+86 10 1234</item></items></info>';
+    const saved = ok(
+      await post("/api/book/update-book", { bookId, bookConfig: JSON.stringify({ aboutContent: xml }) }),
+    );
+    const normalised =
+      '<?xml version="1.0" encoding="UTF-8"?><info><title>Tom &amp; Jerry</title><desc>Cartoons</desc>' +
+      '<logo>/logo.png</logo><items><item type="Email">tom@example.com</item>' +
+      '<item type="Phone">+86 10 1234</item></items></info>';
+    expect((saved.htmlConfig as Record<string, unknown>).aboutContent).toBe(normalised);
+    expect(await aboutOf(bookId)).toBe(normalised);
+    // Plain text stays the about panel's text.
+    ok(await post("/api/book/update-book", { bookId, bookConfig: JSON.stringify({ aboutContent: " Hello, 5 > 3 " }) }));
+    expect(await aboutOf(bookId)).toBe("Hello, 5 > 3");
+  });
+
+  it("refuses a broken info XML with a catalogue error and saves nothing of that change", async () => {
+    const { bookId } = await newBook();
+    ok(await post("/api/book/update-book", { bookId, bookConfig: JSON.stringify({ aboutContent: "kept" }) }));
+    for (const broken of [
+      "<info><title>unclosed</info>",
+      "<about><title>x</title></about>",
+      '<!DOCTYPE info [<!ENTITY x "y">]><info><title>&x;</title></info>',
+    ]) {
+      const reply = await post("/api/book/update-book", {
+        bookId,
+        bookConfig: JSON.stringify({ aboutContent: broken, bgColor: "#123456" }),
+      });
+      expect(reply, broken).toMatchObject({ code: "ERROR", status: "0", data: { field: "aboutContent" } });
+      expect(reply.msg).toMatch(/^Invalid info XML: /);
+    }
+    const book = ok(await post("/api/book/get-book", { bookId }));
+    expect(book.htmlConfig).toEqual({ aboutContent: "kept" });
+    const tooLong = await post("/api/book/update-book", {
+      bookId,
+      bookConfig: JSON.stringify({ aboutContent: "x".repeat(5001) }),
+    });
+    expect(tooLong).toMatchObject({ code: "ERROR", msg: "aboutContent may not exceed 5000 characters" });
+  });
+});
+
 describe("upload logs", () => {
   it("stores the client's log and never answers a message", async () => {
     const userId = "40404";

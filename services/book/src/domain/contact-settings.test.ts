@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { customJson, customKey, normaliseCard, uploadLog } from "./book-content.js";
-import { adConfig, contactRule, multiPhoneNumbers } from "./contact-settings.js";
+import { aboutContent, adConfig, contactRule, multiPhoneNumbers } from "./contact-settings.js";
 
 describe("phone numbers and ad config (spec 000 §3)", () => {
   it("normalises single and multiple phone numbers", () => {
@@ -18,6 +18,30 @@ describe("phone numbers and ad config (spec 000 §3)", () => {
     expect(config.data).toEqual([{ image: "https://x.io/a.png", link: "" }]);
     expect(() => adConfig({ interval: 10 })).toThrow("interval");
     expect(() => adConfig({ data: [{ link: "https://x.io" }] })).toThrow("image URL");
+  });
+});
+
+describe("the about panel's aboutContent (spec 001 info XML)", () => {
+  it("keeps plain text and normalises an info XML with the serializer", () => {
+    expect(aboutContent(" About us ")).toBe("About us");
+    expect(aboutContent(undefined)).toBe("");
+    expect(
+      contactRule({
+        aboutContent: '<info><title>A &amp; B</title><items><item type="Link">https://x.io</item></items></info>',
+      }),
+    ).toEqual({
+      aboutContent:
+        '<?xml version="1.0" encoding="UTF-8"?><info><title>A &amp; B</title><desc></desc><logo></logo>' +
+        '<items><item type="Link">https://x.io</item></items></info>',
+    });
+  });
+
+  it("refuses broken XML, non-text values and text over the settings tree's 5000 characters", () => {
+    expect(() => aboutContent("<info><title>x</title>")).toThrow("Invalid info XML: <info> is not closed");
+    expect(() => aboutContent("<about>x</about>")).toThrow("Invalid info XML: not an info XML document");
+    expect(() => aboutContent({ title: "x" })).toThrow("aboutContent must be text or an info XML");
+    expect(() => aboutContent("a".repeat(5001))).toThrow("may not exceed 5000 characters");
+    expect(() => aboutContent(`<info><title>${"a".repeat(200_001)}</title></info>`)).toThrow("may not exceed");
   });
 });
 

@@ -1,5 +1,6 @@
 import { DomainError } from "@turnleaf/kit";
 import { parseBoolean } from "./book-settings.js";
+import { InfoXmlError, infoLimits, parseInfo, serializeInfo } from "./info-xml.js";
 
 /**
  * Phone numbers (spec 000 §3: singlePhoneNumber, MultiPhoneNumber[{label, number}], isSingleNum, isMultiNum) and the
@@ -121,9 +122,39 @@ export function adConfig(value: unknown): AdConfig {
   };
 }
 
-/** The rule update-book applies: the phone and ad keys of a change, normalised (others untouched). */
+/** The settings tree's limit of the about panel's plain text (key aboutContent, maxLength 5000). */
+export const aboutTextLength = 5000;
+
+/**
+ * aboutContent, the about/contact panel: plain text (≤ 5000 characters), or spec 001's info XML (a value starting
+ * with "<"), which must parse and is stored as the serializer writes it (entities resolved and re-escaped, unknown
+ * item types and anything else dropped). A broken document is refused and nothing is saved.
+ */
+export function aboutContent(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") throw invalid("aboutContent must be text or an info XML", "aboutContent");
+  const text = String(value).trim();
+  if (!text.startsWith("<")) {
+    if (text.length > aboutTextLength) {
+      throw invalid(`aboutContent may not exceed ${aboutTextLength} characters`, "aboutContent");
+    }
+    return text;
+  }
+  if (text.length > infoLimits.xmlLength) {
+    throw invalid(`the info XML may not exceed ${infoLimits.xmlLength} characters`, "aboutContent");
+  }
+  try {
+    return serializeInfo(parseInfo(text));
+  } catch (error) {
+    if (error instanceof InfoXmlError) throw invalid(`Invalid info XML: ${error.message}`, "aboutContent");
+    throw error;
+  }
+}
+
+/** The rule update-book applies: the phone, ad and about keys of a change, normalised (others untouched). */
 export function contactRule(changes: Record<string, unknown>): Record<string, unknown> {
   const result = { ...changes };
+  if ("aboutContent" in changes) result.aboutContent = aboutContent(changes.aboutContent);
   if ("singlePhoneNumber" in changes)
     result.singlePhoneNumber = phoneNumber(changes.singlePhoneNumber, "singlePhoneNumber");
   if ("MultiPhoneNumber" in changes) result.MultiPhoneNumber = multiPhoneNumbers(changes.MultiPhoneNumber);

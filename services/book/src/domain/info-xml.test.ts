@@ -41,6 +41,9 @@ describe("about/contact info XML", () => {
 
   it("refuses documents that are not info XML or that declare entities", () => {
     expect(() => parseInfo("<about><title>x</title></about>")).toThrow(InfoXmlError);
+    expect(() => parseInfo("<info><title>x</info>")).toThrow("</info> closes nothing open");
+    expect(() => parseInfo("<info><title>a & b</title></info>")).toThrow("a bare '&' in the text");
+    expect(() => parseInfo("<info><item type=Email>x</item></info>")).toThrow("a broken tag");
     expect(() => parseInfo('<!DOCTYPE info [<!ENTITY x "y">]><info><title>&x;</title></info>')).toThrow(InfoXmlError);
   });
 });

@@ -68,14 +68,42 @@ function element(xml: string, name: string): string {
   return match ? unescapeXml(match[1] ?? "") : "";
 }
 
+const tagPattern = /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.-]*\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/?)>/y;
+
+/** Elements must nest and close, attributes be quoted, and no "<" or "&" stand bare (a light well-formedness check). */
+function checkWellFormed(body: string): void {
+  const open: string[] = [];
+  let at = 0;
+  while (at < body.length) {
+    const next = body.indexOf("<", at);
+    const text = body.slice(at, next === -1 ? body.length : next);
+    if (/&(?!(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][\w.-]*);)/.test(text)) {
+      throw new InfoXmlError("a bare '&' in the text");
+    }
+    if (next === -1) break;
+    tagPattern.lastIndex = next;
+    const tag = tagPattern.exec(body);
+    if (!tag) throw new InfoXmlError(`a broken tag at character ${next}`);
+    const [, closing, name, , selfClosing] = tag;
+    if (closing) {
+      if (open.pop() !== name) throw new InfoXmlError(`</${name}> closes nothing open`);
+    } else if (!selfClosing) {
+      open.push(name ?? "");
+    }
+    at = tagPattern.lastIndex;
+  }
+  if (open.length > 0) throw new InfoXmlError(`<${open[open.length - 1]}> is not closed`);
+}
+
 /**
  * Parses what serializeInfo writes (and the same shape written by hand): unknown item types and anything outside
- * the known elements are dropped; a text that is not an info document throws InfoXmlError.
+ * the known elements are dropped; a text that is not a well-formed info document throws InfoXmlError.
  */
 export function parseInfo(xml: string): AboutInfo {
   if (xml.length > infoLimits.xmlLength) throw new InfoXmlError("info XML too long");
   const body = xml.replace(/^\s*<\?xml[^>]*\?>/, "").trim();
   if (/<!DOCTYPE|<!ENTITY/i.test(body)) throw new InfoXmlError("info XML may not declare a DOCTYPE or entities");
+  checkWellFormed(body);
   const root = /^<info>([\s\S]*)<\/info>$/.exec(body);
   if (!root) throw new InfoXmlError("not an info XML document");
   const inner = root[1] ?? "";
