@@ -318,7 +318,7 @@ describe("turnleaf publish --format pwa", () => {
 });
 
 describe("the project's configuration in a published book", () => {
-  it("carries the settings, TOC and bookmarks a template put into the project to the offline reader", async () => {
+  it("carries the settings, TOC and bookmarks a template put into the project, and an extra script, to the offline reader", async () => {
     const template = {
       format: 1,
       name: "Tabs",
@@ -336,6 +336,10 @@ describe("the project's configuration in a published book", () => {
     expect((await cli(["template", "import", "tabs.tltemplate"])).code).toBe(0);
     expect((await cli(["template", "replace", "Tabs", "configured"])).code).toBe(0);
     expect((await cli(["project", "save", "configured"])).code).toBe(0);
+    await writeFile(join(workDir, "extra.js"), 'window.turnleafExtra = "ran </script> whole";\n');
+    const wrongScript = await cli(["publish", "configured", "--format", "html", "--out", "x", "--script", "extra.txt"]);
+    expect(wrongScript.code).toBe(65);
+    expect(wrongScript.stderr).toContain("Script path: the file name must end with .js");
     const published = await cli([
       "publish",
       "configured",
@@ -345,6 +349,8 @@ describe("the project's configuration in a published book", () => {
       "configured-out",
       "--lang",
       "en",
+      "--script",
+      "extra.js",
     ]);
     expect(published.code, published.stderr).toBe(0);
 
@@ -361,6 +367,10 @@ describe("the project's configuration in a published book", () => {
       await page.goto(pathToFileURL(index).href);
       const announcer = page.getByTestId("announcer");
       await expect.poll(() => announcer.textContent(), { timeout: 15_000 }).toBe("Page 1 of 3");
+      // The HTML settings' extra script ran, whole.
+      expect(await page.evaluate(() => (window as unknown as { turnleafExtra?: string }).turnleafExtra)).toBe(
+        "ran </script> whole",
+      );
       await page.locator(".tl-bookmark", { hasText: "Start" }).first().click();
       await expect.poll(() => announcer.textContent(), { timeout: 15_000 }).toBe("Page 2–3 of 3");
     } finally {

@@ -23,7 +23,7 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf batch --out <dir> --list all|success|failure|waiting     the saved task list (Ctrl-C stops all)
   turnleaf publish <project dir> --format html|pwa|wordpress|joomla|drupal --out <dir> [--title T] [--description D]
                    [--keywords K] [--lang zh|en…] [--width 100%] [--height 600] (plug-ins: the embed's size)
-                   [--seo-text (wordpress: a text version for search engines)]   (exe, app, apk: refused, no toolchain)
+                   [--script extra.js] [--seo-text (wordpress: a text version for search engines)]   (exe, app, apk: refused, no toolchain)
 
   turnleaf studio <project dir> [--server URL] [--no-start] [--open] [--lang en] [--save-changes|--discard-changes]
                   the editor on a local project (starts the local stack when none answers); s saves, q closes
@@ -110,6 +110,7 @@ const commandOptions = {
     width: { type: "string" },
     height: { type: "string" },
     "seo-text": { type: "boolean" },
+    script: { type: "string" },
   },
   login: { ...common, server: { type: "string" }, email: { type: "string" }, password: { type: "string" } },
   logout: { ...common },
@@ -274,6 +275,7 @@ export async function run(argv: string[], context: Context): Promise<void> {
         width: text("width"),
         height: text("height"),
         seoText: flag("seo-text"),
+        script: text("script"),
         json: flag("json"),
       });
     }

@@ -4,7 +4,7 @@
  * from file:// in Chromium). EXE, APP and APK need platform toolchains this tool does not have: it says so.
  */
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Context } from "./context.js";
@@ -27,6 +27,10 @@ export interface PublishOptions {
   height?: string;
   /** WordPress: a text version of the book in the shortcode's output, for search engines. */
   seoText?: boolean;
+  /** HTML settings' extra script (spec 001 §3): a .js file run at the end of index.html's body. */
+  script?: string;
+  /** The extra script's text, read by publish. */
+  scriptText?: string;
   json: boolean;
 }
 
@@ -109,6 +113,7 @@ export async function publish(context: Context, options: PublishOptions): Promis
   }
   const outDir = resolve(context.cwd, validatePath(options.out, "Output path"));
   const { project, manifest } = await readProject(projectDir);
+  if (options.script !== undefined) options.scriptText = await readScript(context, options.script);
   const readerDir = offlineReaderDir(context);
   if (!existsSync(join(readerDir, "reader.js")) || !existsSync(join(readerDir, "reader.css"))) {
     throw new CliError(
@@ -137,6 +142,17 @@ export async function publish(context: Context, options: PublishOptions): Promis
   }
   context.print(`published: ${index}`);
   context.print(`zip: ${join(outDir, "FlipBook.zip")}`);
+}
+
+const maxScriptBytes = 256 * 1024;
+
+async function readScript(context: Context, script: string): Promise<string> {
+  const path = resolve(context.cwd, validatePath(script, "Script path", ".js"));
+  const text = await readFile(path, "utf8").catch(() => {
+    throw new CliError(`${script}: file not found`, exitCodes.noInput);
+  });
+  if (Buffer.byteLength(text) > maxScriptBytes) throw new CliError(`${script}: the extra script must be under 256 KB`);
+  return text;
 }
 
 /** Writes the offline flipbook folder (index.html, the classic-script reader, the book's pictures) to `flipBook`. */
@@ -181,7 +197,9 @@ export async function writeFlipBook(input: {
       lang: options.lang ?? "zh",
       book,
       extraHead: input.extraHead ?? "",
-      extraBody: input.extraBody ?? "",
+      extraBody: `${input.extraBody ?? ""}${
+        options.scriptText ? `\n    <script>${options.scriptText.replace(/<\/(script)/gi, "<\\/$1")}</script>` : ""
+      }`,
     }),
   );
   return book;
