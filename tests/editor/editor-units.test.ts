@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { loginUrl, settle } from "../../web/editor/src/api.js";
 import { changes, current, isFirst, isLast, record, redo, startHistory, undo } from "../../web/editor/src/history.js";
 import { pageTitle, queryOf, routeOf } from "../../web/editor/src/route.js";
-import { createSaveFlow, type SaveState } from "../../web/editor/src/save-flow.js";
+import { absolutePaths, createSaveFlow, type SaveState } from "../../web/editor/src/save-flow.js";
 
 // The editor's pure parts: routes, the reply envelope, the settings tree, the undo stack and the save flow.
 describe("editor routes and replies", () => {
@@ -104,5 +104,21 @@ describe("the setting-change flow", () => {
     await vi.advanceTimersByTimeAsync(300);
     expect(states.at(-1)).toEqual(["error", true]);
     flow.dispose();
+  });
+});
+
+describe("relative paths made absolute on success", () => {
+  it("takes the server's absolute URL for a relative path sent, nothing else", () => {
+    expect(
+      absolutePaths(
+        { logo: "/api/common/file/f1/a.png", bgColor: "#fff", music: "https://cdn.example/a.mp3", other: "x.png" },
+        {
+          logo: "http://host:8080/api/common/file/f1/a.png",
+          bgColor: "#fff",
+          music: "https://cdn.example/a.mp3",
+          other: "http://host/elsewhere.png",
+        },
+      ),
+    ).toEqual({ logo: "http://host:8080/api/common/file/f1/a.png" });
   });
 });

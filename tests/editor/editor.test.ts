@@ -160,7 +160,7 @@ describe("the online editor", () => {
     const frame = page.frameLocator('iframe[name="bookEditIframe"]');
     expect(await frameBackground(frame)).toBe("rgb(58, 63, 71)");
     await frame.locator("body").evaluate((body) => body.setAttribute("data-loaded-once", "yes"));
-    await page.getByLabel("Background colour", { exact: true }).fill("#204060");
+    await page.locator('.setting[data-key="bgColor"] input[type="color"]').fill("#204060");
     await expect.poll(() => frameBackground(frame)).toBe("rgb(32, 64, 96)");
     await expect.poll(() => page.getByTestId("save-state").getAttribute("data-state")).toBe("success");
     expect((await serverBook()).htmlConfig.bgColor).toBe("#204060");
@@ -180,7 +180,7 @@ describe("the online editor", () => {
     // The settings search filters case-insensitively.
     await page.getByRole("searchbox", { name: "Search settings" }).fill("FLIP");
     expect(await page.locator(".setting").count()).toBeGreaterThanOrEqual(3);
-    expect(await page.getByLabel("Background colour", { exact: true }).count()).toBe(0);
+    expect(await page.locator('.setting[data-key="bgColor"] input[type="color"]').count()).toBe(0);
     await page.getByRole("searchbox", { name: "Search settings" }).fill("");
 
     // PHONE preview with its one-time hint; PAD only in view mode.
@@ -243,7 +243,7 @@ describe("the online editor", () => {
     // Reload: everything is kept.
     await page.reload();
     await page.getByRole("tab", { name: "Design" }).waitFor();
-    expect(await page.getByLabel("Background colour", { exact: true }).inputValue()).toBe("#1f5fbf");
+    expect(await page.locator('.setting[data-key="bgColor"] input[type="color"]').inputValue()).toBe("#1f5fbf");
     await page.getByRole("tab", { name: "Bookmarks" }).click();
     await expect.poll(() => page.getByLabel("Bookmark text 2").inputValue()).toBe("bookmark");
     await page.getByRole("tab", { name: "Contents" }).click();
@@ -409,6 +409,32 @@ describe("the online editor", () => {
       await visit.route("**/api/book/begin-upload", (route) => route.abort("internetdisconnected"));
       await tryUpload();
       await expect.poll(() => lastToast(visit)).toBe("network error, refresh and retry or contact support");
+
+      // A gated feature denied to the demo owner (switching it on; switching off is always allowed): update-book
+      // refuses, the editor opens the contact-support confirm.
+      const demo = await context.request.post(`${services.gatewayUrl}/api/user/get-user`);
+      const demoId = ((await demo.json()) as { data: { userId: string } }).data.userId;
+      await admin.setFeatureOverride({
+        account: { userId: demoId },
+        feature: "HIDE_TOOLBAR",
+        allowed: false,
+        actor: "test",
+      });
+      const editor = await context.newPage();
+      try {
+        await editor.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book?.number ?? ""}&lang=en`);
+        await editor.locator('.setting[data-key="hideToolbar"] input').click();
+        const confirm = editor.getByRole("alertdialog", { name: "contact support" });
+        await confirm.waitFor();
+        expect(await confirm.textContent()).toContain("reached the customised quota, contact support");
+        expect(await editor.getByTestId("save-state").getAttribute("data-state")).toBe("error");
+        await editor.screenshot({ path: join(screenshots, "editor-power-limit.png") });
+        await confirm.getByRole("button", { name: "contact support" }).click();
+        await editor.getByRole("img", { name: "Support QR code" }).waitFor();
+      } finally {
+        await admin.setFeatureOverride({ account: { userId: demoId }, feature: "HIDE_TOOLBAR", actor: "test" });
+        await editor.close();
+      }
     } finally {
       admin.close();
       await owner.close();
@@ -522,7 +548,7 @@ describe("the online editor", () => {
     // Turning the download button on opens the download settings; an exe is refused as an attachment.
     await visit.getByRole("tab", { name: "Design" }).click();
     // The design tab goes away as the config tab opens: a click, not check(), which would wait on the checkbox.
-    await visit.getByLabel("Show download button").click();
+    await visit.locator('.setting[data-key="DownloadButtonVisible"] input').click();
     await visit.getByRole("region", { name: "Download settings" }).waitFor();
     await expect.poll(() => visit.getByTestId("save-state").getAttribute("data-state")).toBe("success");
     expect((await serverBook()).htmlConfig.DownloadButtonVisible).toBe(true);

@@ -25,7 +25,7 @@ import { devicesFor, hintMs, type PreviewDevice, takeHint } from "./preview-hint
 import type { Query } from "./route.js";
 import { SettingsPanel } from "./SettingsTree.js";
 import { ShareDialog } from "./ShareDialog.js";
-import { createSaveFlow, type SaveState } from "./save-flow.js";
+import { absolutePaths, createSaveFlow, type SaveState } from "./save-flow.js";
 import type { Navigate, Notify, Report } from "./types.js";
 import { exposeWindowApi } from "./window-api.js";
 
@@ -124,12 +124,28 @@ export function Editor({
     return () => window.removeEventListener("message", listener);
   }, [postPreview]);
 
+  const show = useCallback((next: History) => {
+    history.current = next;
+    docRef.current = current(next);
+    setDoc(docRef.current);
+    setSteps({ first: isFirst(next), last: isLast(next) });
+  }, []);
+
   const flow = useMemo(
     () =>
       createSaveFlow({
         apply: postPreview,
         send: async (changed) =>
           (await call<BookInfo>("/api/book/update-book", { bookId, bookConfig: JSON.stringify(changed) })).htmlConfig,
+        saved: (changed, server) => {
+          const fixed = absolutePaths(changed, server);
+          if (Object.keys(fixed).length === 0) return;
+          // The stored absolute paths replace the relative ones in the current step, not as a step of their own.
+          const now = history.current;
+          const steps = now.steps.slice();
+          steps[now.index] = { ...steps[now.index], ...fixed };
+          show({ ...now, steps });
+        },
         state: (state, unsaved, error) => {
           setSave({ state, unsaved });
           if (state !== "error") {
@@ -148,16 +164,9 @@ export function Editor({
           report(reason);
         },
       }),
-    [postPreview, bookId, report, notify, labels],
+    [postPreview, bookId, report, notify, labels, show],
   );
   useEffect(() => () => void flow.flush(), [flow]);
-
-  const show = (next: History) => {
-    history.current = next;
-    docRef.current = current(next);
-    setDoc(docRef.current);
-    setSteps({ first: isFirst(next), last: isLast(next) });
-  };
 
   /** One step of the undo stack and one server update for a change of one or more keys. */
   const changeMany = (values: Doc, stepKey: string) => {

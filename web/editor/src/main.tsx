@@ -1,4 +1,4 @@
-import { StrictMode, useCallback, useEffect, useMemo, useState } from "react";
+import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { AlertDialog, type Modal } from "./Alerts.js";
 import { presentationOf } from "./alerts.js";
@@ -70,11 +70,15 @@ function App() {
     setTimeout(() => setToasts((shown) => shown.filter((toast) => toast.id !== id)), 5000);
   }, []);
 
+  // A ref, so that report keeps its identity when the language changes (screens reload on a new report).
+  const networkText = useRef(labels.networkError);
+  networkText.current = labels.networkError;
   const report = useCallback<Report>(
     (error) => {
       const shown = presentationOf(error);
       if (shown.kind === "login") window.location.assign(loginUrl(window.location));
-      else if (shown.kind === "toast") notify(shown.text, "error");
+      else if (shown.kind === "toast")
+        notify(error instanceof ApiError && error.code === "NETWORK" ? networkText.current : shown.text, "error");
       else setModal(shown);
     },
     [notify],

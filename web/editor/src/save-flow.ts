@@ -12,6 +12,26 @@ export interface SaveFlowHooks {
   /** Sends the changed config (update-book) and resolves with the server's htmlConfig. */
   send(changed: Record<string, unknown>): Promise<Record<string, unknown>>;
   state(state: SaveState, unsaved: boolean, error?: unknown): void;
+  /** The server's htmlConfig after a successful update (for the relative paths it made absolute). */
+  saved?(changed: Record<string, unknown>, server: Record<string, unknown>): void;
+}
+
+/**
+ * Spec 000 §4: on success, relative file paths become absolute. The changed keys whose sent value was a relative
+ * path and whose stored value is that path made absolute (http(s)://host/… ending in it), with the stored value.
+ */
+export function absolutePaths(
+  changed: Record<string, unknown>,
+  server: Record<string, unknown>,
+): Record<string, string> {
+  const fixed: Record<string, string> = {};
+  for (const [key, sent] of Object.entries(changed)) {
+    const stored = server[key];
+    if (typeof sent !== "string" || typeof stored !== "string" || !sent || /^[a-z][a-z0-9+.-]*:/i.test(sent)) continue;
+    if (/^https?:\/\//i.test(stored) && stored !== sent && stored.endsWith(sent.replace(/^\.?\//, "/")))
+      fixed[key] = stored;
+  }
+  return fixed;
 }
 
 export function createSaveFlow(hooks: SaveFlowHooks, delayMs = 250) {
@@ -28,8 +48,9 @@ export function createSaveFlow(hooks: SaveFlowHooks, delayMs = 250) {
     inFlight += 1;
     queue = queue.then(async () => {
       try {
-        await hooks.send(changed);
+        const server = await hooks.send(changed);
         inFlight -= 1;
+        hooks.saved?.(changed, server ?? {});
         const more = inFlight > 0 || Object.keys(pending).length > 0;
         hooks.state(more ? "working" : "success", more);
       } catch (error) {
