@@ -5,7 +5,7 @@ import type { CatalogNode } from "../domain/book-catalog.js";
 import type { StoredPrivacy } from "../domain/book-privacy.js";
 import type { DownloadConfig } from "../domain/book-settings.js";
 import type { ConversionChange, ConversionFacts } from "../domain/conversion-status.js";
-import { type BookDocument, bookModel } from "./book.schema.js";
+import { type BookDocument, type BookSettingsDocument, bookModel, bookSettingsModel } from "./book.schema.js";
 
 /** What a bookcase row needs: never the settings texts, which may be hundreds of KB per book. */
 const summaryFields = {
@@ -37,9 +37,17 @@ const conversionAttempts = 5;
 
 export class BookRepository {
   private readonly books;
+  private readonly settings;
 
   constructor(connection: Connection) {
     this.books = bookModel(connection);
+    this.settings = bookSettingsModel(connection);
+  }
+
+  /** The book with its settings texts (kept in `book_settings`; a book stored before keeps its own). */
+  async withSettings(book: BookDocument): Promise<BookDocument> {
+    const stored = await this.settings.findOne({ bookId: book.bookId }).lean<BookSettingsDocument>().exec();
+    return stored ? { ...book, htmlConfigJson: stored.htmlConfigJson, pluginsJson: stored.pluginsJson } : book;
   }
 
   async findByNumber(number: string): Promise<BookDocument | null> {
@@ -56,7 +64,18 @@ export class BookRepository {
   }
 
   async upsert(book: BookDocument): Promise<void> {
-    await this.books.updateOne({ bookId: book.bookId }, { $set: book }, { upsert: true }).exec();
+    const { htmlConfigJson, pluginsJson, ...fields } = book;
+    await this.books.updateOne({ bookId: book.bookId }, { $set: fields }, { upsert: true }).exec();
+    if (htmlConfigJson !== undefined || pluginsJson !== undefined) {
+      await this.saveSettingsTexts(book.bookId, {
+        htmlConfigJson: htmlConfigJson ?? "{}",
+        pluginsJson: pluginsJson ?? "[]",
+      });
+    }
+  }
+
+  private async saveSettingsTexts(bookId: string, texts: { htmlConfigJson: string; pluginsJson: string }) {
+    await this.settings.updateOne({ bookId }, { $set: texts }, { upsert: true }).exec();
   }
 
   async setPrivacy(bookId: string, privacy: StoredPrivacy): Promise<void> {
@@ -73,7 +92,10 @@ export class BookRepository {
       isDownload: boolean;
     },
   ): Promise<void> {
-    await this.books.updateOne({ bookId }, { $set: settings }).exec();
+    const { htmlConfigJson, pluginsJson, ...fields } = settings;
+    await this.saveSettingsTexts(bookId, { htmlConfigJson, pluginsJson });
+    // A book stored before the texts moved drops its own copies.
+    await this.books.updateOne({ bookId }, { $set: fields, $unset: { htmlConfigJson: "", pluginsJson: "" } }).exec();
   }
 
   async setCatalog(bookId: string, catalog: CatalogNode[]): Promise<void> {
@@ -90,7 +112,8 @@ export class BookRepository {
       .findOneAndUpdate(
         { bookId },
         { $push: { bookmarks: bookmark } },
-        { returnDocument: "after", projection: { bookmarks: 1 } },
+        // The whole (small) book: with a projection this failed on FerretDB.
+        { returnDocument: "after" },
       )
       .lean<Pick<BookDocument, "bookmarks">>()
       .exec();
@@ -191,10 +214,11 @@ export class BookRepository {
 
   async delete(bookId: string): Promise<boolean> {
     const result = await this.books.deleteOne({ bookId }).exec();
+    await this.settings.deleteOne({ bookId }).exec();
     return result.deletedCount > 0;
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.books.syncIndexes();
+    await Promise.all([this.books.syncIndexes(), this.settings.syncIndexes()]);
   }
 }

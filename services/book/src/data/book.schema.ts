@@ -31,9 +31,12 @@ export interface BookDocument {
   statusAfterConversion?: number;
   /** Who may read it; absent: public. */
   privacy?: StoredPrivacy;
-  /** The htmlConfig object as JSON text (setting keys are free-form; text keeps them out of the store's key rules). */
+  /**
+   * The htmlConfig object as JSON text (setting keys are free-form; text keeps them out of the store's key rules) and
+   * the plugin list as JSON text. Both live in `book_settings` (see BookSettingsDocument); a book stored before they
+   * moved keeps them here until its next update-book, and the repository's withSettings fills them in either way.
+   */
   htmlConfigJson?: string;
-  /** The plugin list as JSON text. */
   pluginsJson?: string;
   /** The download config; its code stored reversed and base64-encoded (spec 001 "Client data"). */
   downloadConfig?: DownloadConfig | null;
@@ -92,8 +95,8 @@ const bookSchema = new Schema<BookDocument>(
       ),
       required: false,
     },
-    htmlConfigJson: { type: String, default: "{}" },
-    pluginsJson: { type: String, default: "[]" },
+    htmlConfigJson: { type: String, required: false },
+    pluginsJson: { type: String, required: false },
     downloadConfig: { type: Schema.Types.Mixed, default: null },
     isDownload: { type: Boolean, default: false },
     catalog: { type: Schema.Types.Mixed, default: [] },
@@ -117,4 +120,28 @@ bookSchema.index({ ownerId: 1, updatedAt: -1 });
 
 export function bookModel(connection: Connection) {
   return connection.model<BookDocument>("Book", bookSchema);
+}
+
+/**
+ * A book's settings texts, apart from the book: they may be hundreds of KB, and every query that scans books (the
+ * bookcase's count and sort, each ownership check) would carry them (a MongoDB-wire store without index use, such as
+ * FerretDB on SQLite, reads whole documents).
+ */
+export interface BookSettingsDocument {
+  bookId: string;
+  htmlConfigJson: string;
+  pluginsJson: string;
+}
+
+const bookSettingsSchema = new Schema<BookSettingsDocument>(
+  {
+    bookId: { type: String, required: true, unique: true },
+    htmlConfigJson: { type: String, default: "{}" },
+    pluginsJson: { type: String, default: "[]" },
+  },
+  { collection: "book_settings", timestamps: true },
+);
+
+export function bookSettingsModel(connection: Connection) {
+  return connection.model<BookSettingsDocument>("BookSettings", bookSettingsSchema);
 }

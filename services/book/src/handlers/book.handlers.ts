@@ -175,7 +175,8 @@ export function bookHandlers({
     },
 
     async getPublishedBook(request) {
-      const book = await publishedBook(request.link);
+      const found = await publishedBook(request.link);
+      const [book, numbers] = await Promise.all([books.withSettings(found), revisions.revisionsOf(found.bookId)]);
       return {
         book: {
           bookId: book.bookId,
@@ -183,7 +184,7 @@ export function bookHandlers({
           title: book.title,
           description: book.description ?? "",
           keywords: book.keywords ?? "",
-          revisions: await revisions.revisionsOf(book.bookId),
+          revisions: numbers,
           privacy: privacyMessage(book.privacy ?? publicPrivacy, false),
           ...publishedSettings(book),
         },
@@ -213,12 +214,13 @@ export function bookHandlers({
     },
 
     async getBook(request) {
-      const book = await ownBook(request.userId, request.bookId);
-      return { book: bookInfo(book, await revisions.revisionsOf(book.bookId), request.baseUrl) };
+      const own = await ownBook(request.userId, request.bookId);
+      const [book, numbers] = await Promise.all([books.withSettings(own), revisions.revisionsOf(own.bookId)]);
+      return { book: bookInfo(book, numbers, request.baseUrl) };
     },
 
     async updateBook(request) {
-      const book = await ownBook(request.userId, request.bookId);
+      const book = await books.withSettings(await ownBook(request.userId, request.bookId));
       const updated = applyBookUpdate(
         storedSettings(book),
         {
@@ -230,10 +232,8 @@ export function bookHandlers({
         { bookId: book.bookId, source: book.source ?? -1 },
       );
       const stored = settingsToStore(updated);
-      await books.setSettings(book.bookId, stored);
-      return {
-        book: bookInfo({ ...book, ...stored }, await revisions.revisionsOf(book.bookId), request.baseUrl),
-      };
+      const [numbers] = await Promise.all([revisions.revisionsOf(book.bookId), books.setSettings(book.bookId, stored)]);
+      return { book: bookInfo({ ...book, ...stored }, numbers, request.baseUrl) };
     },
 
     async getBookCatalog(request) {
