@@ -431,7 +431,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
   return (
     <div
       ref={stageRef}
-      className={`tl-stage ${turn ? "tl-turning" : ""} ${vertical ? "tl-vertical" : ""} tl-binding-${settings.binding}`}
+      className={`tl-stage ${turn ? "tl-turning" : ""} ${vertical ? "tl-vertical" : ""} ${double ? "tl-double" : ""} tl-binding-${settings.binding}`}
       style={{ width: stageWidth * zoom, height: stageHeight * zoom }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -444,12 +444,8 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
           {faces.map(({ side, page }) => (
             <Face key={`${side}-${page ?? "none"}`} {...faceProps(side)} page={pageAt(page)} interactive={!turn} />
           ))}
-          {double && settings.binding !== "none" && current.left !== null && current.right !== null ? (
-            <div
-              className={settings.binding === "spiral" ? "tl-spiral" : "tl-gutter"}
-              data-testid="binding"
-              style={vertical ? { left: 0, width: w } : { height: h }}
-            />
+          {double && settings.binding === "spiral" && current.left !== null && current.right !== null ? (
+            <div className="tl-spiral" data-testid="binding" style={vertical ? { left: 0, width: w } : { height: h }} />
           ) : null}
           {showCurl ? (
             <div
