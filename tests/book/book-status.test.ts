@@ -212,3 +212,49 @@ describe("the book status follows its newest revision's conversion", () => {
     await eventually(created.bookId, { status: "enabled", pageCount: 1 });
   });
 });
+
+describe("settings texts of books stored before they moved to book_settings", () => {
+  it("are moved once at start, readable before and after, and a newer saved entry wins", async () => {
+    const legacy = {
+      ownerId: owner,
+      teamId: "0",
+      folderId: "0",
+      folderType: 1,
+      title: "Legacy",
+      html5Tem: "",
+      html5Theme: "",
+      html5PhoneTem: "",
+      bStatus: 1,
+    };
+    await books.insertIfAbsent({
+      ...legacy,
+      bookId: `legacy-a-${suffix}`,
+      number: `la${suffix}`,
+      htmlConfigJson: '{"a":1}',
+    });
+    await books.insertIfAbsent({ ...legacy, bookId: `legacy-b-${suffix}`, number: `lb${suffix}`, pluginsJson: "[]" });
+    const before = await books.findById(`legacy-a-${suffix}`);
+    expect(before && (await books.withSettings(before)).htmlConfigJson).toBe('{"a":1}');
+
+    expect(await books.moveSettingsTexts()).toBe(2);
+    expect(await books.moveSettingsTexts()).toBe(0);
+    const raw = await mongo.collection("books").findOne({ bookId: `legacy-a-${suffix}` });
+    expect(raw).not.toHaveProperty("htmlConfigJson");
+    const after = await books.findById(`legacy-a-${suffix}`);
+    expect(after && (await books.withSettings(after))).toMatchObject({ htmlConfigJson: '{"a":1}', pluginsJson: "[]" });
+
+    // A stale copy left on the book never overwrites what was saved since.
+    await books.setSettings(`legacy-a-${suffix}`, {
+      htmlConfigJson: '{"a":2}',
+      pluginsJson: "[]",
+      downloadConfig: null,
+      isDownload: false,
+    });
+    await mongo
+      .collection("books")
+      .updateOne({ bookId: `legacy-a-${suffix}` }, { $set: { htmlConfigJson: '{"a":1}' } });
+    expect(await books.moveSettingsTexts()).toBe(1);
+    const kept = await books.findById(`legacy-a-${suffix}`);
+    expect(kept && (await books.withSettings(kept)).htmlConfigJson).toBe('{"a":2}');
+  });
+});

@@ -28,6 +28,8 @@ runGrpcService(
     const content = new BookContentRepository(mongo);
     // The unique indexes are what make "create book from upload" idempotent: they must exist before any call.
     await Promise.all([books.ensureIndexes(), revisions.ensureIndexes(), content.ensureIndexes()]);
+    const moved = await books.moveSettingsTexts();
+    if (moved > 0) log.info({ books: moved }, "settings texts moved to book_settings");
     if (config.DEMO_SEED) {
       await books.upsert(demoBook);
       log.info({ number: demoBook.number }, "demo book seeded");

@@ -74,6 +74,32 @@ export class BookRepository {
     }
   }
 
+  /**
+   * Moves the settings texts of books stored before they lived in `book_settings` (run at start, idempotent): a
+   * settings entry already there is newer and wins. Answers how many books were moved.
+   */
+  async moveSettingsTexts(): Promise<number> {
+    const legacy = { $or: [{ htmlConfigJson: { $exists: true } }, { pluginsJson: { $exists: true } }] };
+    let moved = 0;
+    for await (const book of this.books
+      .find(legacy, { bookId: 1, htmlConfigJson: 1, pluginsJson: 1 })
+      .lean<BookDocument>()
+      .cursor()) {
+      await unlessDuplicate(() =>
+        this.settings.create({
+          bookId: book.bookId,
+          htmlConfigJson: book.htmlConfigJson ?? "{}",
+          pluginsJson: book.pluginsJson ?? "[]",
+        }),
+      );
+      await this.books
+        .updateOne({ bookId: book.bookId }, { $unset: { htmlConfigJson: "", pluginsJson: "" } }, { timestamps: false })
+        .exec();
+      moved += 1;
+    }
+    return moved;
+  }
+
   private async saveSettingsTexts(bookId: string, texts: { htmlConfigJson: string; pluginsJson: string }) {
     await this.settings.updateOne({ bookId }, { $set: texts }, { upsert: true }).exec();
   }
