@@ -324,7 +324,7 @@ describe("the online editor", () => {
     await visit.close();
   });
 
-  it("redirects /create to /convert keeping the query, and uploads a batch with per-file status", async () => {
+  it("redirects /create to /convert keeping the query, overwrites the book, and uploads a batch with per-file status", async () => {
     const visit = await context.newPage();
     await visit.goto(`${services.gatewayUrl}/book_edit2/create?tid=0&fid=0&num=${book?.number ?? ""}&lang=en`);
     await expect.poll(() => new URL(visit.url()).pathname).toBe("/book_edit2/convert");
@@ -332,6 +332,21 @@ describe("the online editor", () => {
     await expect.poll(() => visit.title()).toBe("book creation - Turnleaf");
     await expect.poll(() => visit.getByRole("button", { name: "Convert this book again" }).count()).toBe(1);
     await visit.screenshot({ path: join(screenshots, "editor-convert.png") });
+    // The overwrite choice: the book of the query, by its number; new content goes into it.
+    await visit.getByLabel("Overwrite an existing book").check();
+    expect(await visit.getByLabel("Book to overwrite (number)").inputValue()).toBe(book?.number);
+    await visit.getByLabel("Title").fill("Overwritten");
+    await visit.locator('input[type="file"]').setInputFiles({
+      name: "again.pdf",
+      mimeType: "application/pdf",
+      buffer: await labelledPdf("O", 4),
+    });
+    await visit.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect
+      .poll(() => visit.getByTestId("upload-phase").getAttribute("data-phase"), { timeout: 90_000 })
+      .toBe("ready");
+    await visit.getByRole("button", { name: "Edit this book" }).click();
+    await expect.poll(() => new URL(visit.url()).searchParams.get("num")).toBe(book?.number);
 
     await visit.goto(`${services.gatewayUrl}/book_edit2/batch-upload?lang=en`);
     await expect.poll(() => visit.title()).toBe("please upload a file - Turnleaf");
@@ -350,7 +365,7 @@ describe("the online editor", () => {
     expect(await rows.nth(1).locator("td").nth(2).textContent()).toBe("3 / 3");
     await visit.screenshot({ path: join(screenshots, "editor-batch.png") });
     await visit.close();
-  }, 120_000);
+  }, 180_000);
 
   it("answers power refusals as spec 000 says: free users, the book limit with support QR, the unpaid warning, a network error", async () => {
     const email = `owner-${Date.now()}@turnleaf.local`;
@@ -564,6 +579,9 @@ describe("the online editor", () => {
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(1);
     expect(await rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-status")))).toContain("normal");
     await visit.screenshot({ path: join(screenshots, "editor-replace.png") });
+    await rows.filter({ hasText: book.number }).getByRole("button", { name: "Replace content" }).click();
+    await expect.poll(() => new URL(visit.url()).pathname).toBe("/book_edit2/convert");
+    expect(new URL(visit.url()).searchParams.get("num")).toBe(book.number);
     await visit.close();
   }, 60_000);
 

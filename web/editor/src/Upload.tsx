@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { call } from "./api.js";
+import { call, type ReadyConfig } from "./api.js";
 import type { Labels } from "./labels.js";
 import type { Query } from "./route.js";
 import type { Navigate, Notify, Report } from "./types.js";
@@ -168,7 +168,8 @@ export function Upload({
   const [messages, setMessages] = useState<{ text: string; kind: "info" | "error" }[]>([]);
   const [book, setBook] = useState<{ number: string; bookId: string } | null>(null);
   const [overwrite, setOverwrite] = useState(false);
-  const [overwriteId, setOverwriteId] = useState(bookId);
+  // The book to overwrite by its number (what owners see); begin-upload takes its id, asked of get-ready-config.
+  const [overwriteNumber, setOverwriteNumber] = useState(bookId ? query.num : "");
   const [autoOpen, setAutoOpen] = useState(false);
   const [conversion, setConversion] = useState<Conversion>(defaultConversion);
   const task = useRef<Task | null>(null);
@@ -220,11 +221,20 @@ export function Upload({
   const tidFid = (): Record<string, string> =>
     query.tid !== "0" || query.fid !== "0" ? { tid: query.tid, fid: query.fid } : {};
 
+  const overwrittenBookId = async () =>
+    (
+      await call<ReadyConfig>("/api/book/get-ready-config", {
+        teamId: query.tid,
+        folderId: query.fid,
+        number: overwriteNumber.trim(),
+      })
+    ).bookId;
+
   const start = async () => {
     setMessages([]);
     if (!title.trim()) return say(labels.titleRequired, "error");
     if (files.length === 0) return say(labels.noFile, "error");
-    if (overwrite && !overwriteId.trim()) return say(labels.overwriteRequired, "error");
+    if (overwrite && !overwriteNumber.trim()) return say(labels.overwriteRequired, "error");
     if (conversion.range.trim() && !isPageRange(conversion.range)) return say(labels.pageRangeInvalid, "error");
     pausing.current = false;
     task.current = null;
@@ -238,7 +248,7 @@ export function Upload({
           folderId: query.fid,
           files: filesField(files),
           ...conversionFields(conversion),
-          ...(overwrite ? { overwrite: "1", bookId: overwriteId.trim() } : {}),
+          ...(overwrite ? { overwrite: "1", bookId: await overwrittenBookId() } : {}),
         },
         (text) => window.confirm(text),
       );
@@ -371,7 +381,11 @@ export function Upload({
         {overwrite ? (
           <label className="field">
             <span>{labels.overwriteBook}</span>
-            <input value={overwriteId} disabled={busy} onChange={(event) => setOverwriteId(event.target.value)} />
+            <input
+              value={overwriteNumber}
+              disabled={busy}
+              onChange={(event) => setOverwriteNumber(event.target.value)}
+            />
           </label>
         ) : null}
         <label className="check">
