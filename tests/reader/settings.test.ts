@@ -131,6 +131,10 @@ beforeAll(async () => {
     join(fixtures, "art", "preview.html"),
     '<!doctype html><title>preview</title><iframe src="/b/wechat/1?lang=en" width="900" height="600"></iframe>',
   );
+  await writeFile(
+    join(fixtures, "art", "editor.html"),
+    '<!doctype html><title>editor</title><iframe name="bookEditIframe" src="/b/global/1" width="1000" height="700"></iframe>',
+  );
   const dots = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="8" fill="#ffffff"/></svg>`;
   await sharp(Buffer.from(dots))
     .png()
@@ -527,5 +531,34 @@ describe("the reader-setting catalogue", { timeout: 60_000 }, () => {
     await expect.poll(() => announced(page).textContent()).toBe("Page 4–5 of 12");
     expect(await page.evaluate(() => (window as unknown as { seen: { sheet: boolean } }).seen.sheet)).toBe(false);
     await page.close();
+  });
+
+  it("applies catalogue keys the editor's preview sends, at once", async () => {
+    const editor = await context.newPage();
+    await editor.goto(`${server.url}/fixtures/art/editor.html`);
+    const frame = editor.frameLocator("iframe");
+    await frame.getByRole("button", { name: "下一页" }).waitFor();
+    const send = (key: string, value: unknown) =>
+      editor.evaluate(
+        ([key, value]) =>
+          (document.querySelector("iframe") as HTMLIFrameElement).contentWindow?.postMessage(
+            { type: "previewBook", key, value, showAlert: false },
+            window.location.origin,
+          ),
+        [key, value] as const,
+      );
+    await send("languageSetting", "en");
+    await frame.getByRole("button", { name: "Next page" }).waitFor();
+    await send("bgBeginColor", "#102040");
+    await send("bgEndColor", "#f0e0d0");
+    await send("bgMRotation", "180");
+    await expect
+      .poll(() => frame.locator(".tl-reader").evaluate((element) => getComputedStyle(element).backgroundImage))
+      // 180° is CSS's default direction, which computed styles leave out.
+      .toBe("linear-gradient(rgb(16, 32, 64), rgb(240, 224, 208))");
+    await send("hideToolbar", "Yes");
+    await expect.poll(() => frame.locator(".tl-toolbar").isVisible()).toBe(false);
+    await editor.screenshot({ path: join(screenshots, "settings-preview-live.png") });
+    await editor.close();
   });
 });

@@ -168,6 +168,10 @@ export function Reader({
       .catch(() => undefined);
     return () => controller.abort();
   }, [lang]);
+  // The book's interface language, live from the editor's preview too, unless the URL names one.
+  useEffect(() => {
+    if (!initialLang && book.settings.interfaceLanguage) setLang(book.settings.interfaceLanguage);
+  }, [initialLang, book.settings.interfaceLanguage]);
   const chooseLanguage = (code: string) => {
     setLang(code);
     const url = new URL(window.location.href);
