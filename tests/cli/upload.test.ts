@@ -15,17 +15,20 @@ const demo = { email: "demo@turnleaf.local", password: "turnleaf-demo" };
 let services: RunningServices;
 let workDir: string;
 let home: string;
+/** The processes' logs: read them when a test fails (kept until the run ends). */
+let logDir: string;
 const cli = (args: string[]) => runCli(workDir, home, args, { TURNLEAF_SERVER: services.gatewayUrl });
 
 beforeAll(async () => {
   assertCliBuilt();
   const ports = await freeServicePorts();
+  logDir = await mkdtemp(join(tmpdir(), "turnleaf-cli-upload-logs-"));
   services = await startServices({
     stores: { ...stores, stop: async () => undefined },
     ports,
     demo: true,
     log: pino({ level: "warn" }),
-    logDir: await mkdtemp(join(tmpdir(), "turnleaf-cli-upload-logs-")),
+    logDir,
   });
   await services.waitHealthy(90_000);
   workDir = await mkdtemp(join(tmpdir(), "turnleaf-cli-upload-"));
@@ -42,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await services?.stopAll();
   if (workDir) await rm(workDir, { recursive: true, force: true });
+  if (logDir) await rm(logDir, { recursive: true, force: true });
 });
 
 /** The session cookie `turnleaf login` saved, to look at the server's side of the upload. */
