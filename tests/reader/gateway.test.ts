@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
@@ -244,6 +245,10 @@ describe("the hosted reader at the gateway", () => {
     await page.goto(`${services.gatewayUrl}/b/${vector.number}/2?lang=en`);
     await page.locator('.tl-vector[data-drawn="yes"]').first().waitFor({ timeout: 20_000 });
     expect(requested.some((path) => /\/reader\/assets\/vector-.*\.js$/.test(path))).toBe(true);
+    // pdf.js's data (CMaps for CJK text without embedded fonts, standard fonts) is served beside the reader.
+    const { version } = createRequire(import.meta.url)("pdfjs-dist/package.json") as { version: string };
+    const cmap = await fetch(`${services.gatewayUrl}/reader/assets/pdfjs-${version}/cmaps/UniGB-UCS2-H.bcmap`);
+    expect(cmap.status).toBe(200);
     // The canvas is drawn at the page's size × pixel density: pdf.js drew, not a scaled picture.
     const size = await page
       .locator('.tl-vector[data-drawn="yes"]')

@@ -8,8 +8,21 @@ import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
  */
 GlobalWorkerOptions.workerSrc = workerUrl;
 
+/** Where the build put pdf.js's CMaps, standard fonts, wasm decoders and ICC profile (vite.config.ts). */
+declare const __PDFJS_DATA__: string;
+
 export function openPdf(url: string): Promise<PDFDocumentProxy> {
-  return getDocument({ url, withCredentials: true, isEvalSupported: false }).promise;
+  const data = __PDFJS_DATA__;
+  return getDocument({
+    url,
+    withCredentials: true,
+    isEvalSupported: false,
+    cMapUrl: `${data}cmaps/`,
+    cMapPacked: true,
+    standardFontDataUrl: `${data}standard_fonts/`,
+    wasmUrl: `${data}wasm/`,
+    iccUrl: `${data}iccs/`,
+  }).promise;
 }
 
 /** Draws a page into the canvas at its CSS size × the pixel density wanted; answers the task to cancel it. */
