@@ -574,6 +574,31 @@ describe("the online editor", () => {
       buffer: Buffer.from("MZ"),
     });
     await expect.poll(() => lastToast(visit)).toBe("exe files cannot be attached");
+
+    // Phone numbers and the ad banner: one setting change each, checked and kept by the server.
+    const phones = visit.getByRole("region", { name: "Phone numbers" });
+    await phones.getByRole("button", { name: "Add a number" }).click();
+    await phones.getByLabel("Label 1").fill("Sales");
+    await phones.getByLabel("Number 1").fill("+86 10 1234 5678");
+    await phones.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(async () => JSON.stringify((await serverBook()).htmlConfig.MultiPhoneNumber ?? null))
+      .toMatch(/^\[\{"label":"Sales","number":"[^"]*1234[^"]*"\}\]$/);
+    const ads = visit.getByRole("region", { name: "Ad banner" });
+    await ads.getByLabel("Show the ad banner").check();
+    await ads.getByRole("button", { name: "Add an ad" }).click();
+    await ads.getByLabel("Image URL 1").fill(`${services.gatewayUrl}/resourceFiles/brand/turnleaf-logo.svg`);
+    await ads.getByLabel("Link 1").fill("https://turnleaf.example/");
+    await ads.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(async () => (await serverBook()).htmlConfig.adConfig)
+      .toMatchObject({
+        haveAd: true,
+        interval: 3000,
+        data: [
+          { image: `${services.gatewayUrl}/resourceFiles/brand/turnleaf-logo.svg`, link: "https://turnleaf.example/" },
+        ],
+      });
     await visit.getByRole("button", { name: "Replace content" }).click();
     const rows = visit.getByTestId("replace-row");
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(1);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AssistantPanel } from "./Assistant.js";
 import { type BookInfo, call } from "./api.js";
 import { ConfigPanel } from "./ConfigPanel.js";
+import { AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js";
 import { type Catalogue, findPreset, loadCatalogue, type PresetKind, presetValues } from "./catalogue.js";
 import { Guide } from "./Guide.js";
 import { escapeSetsCloseFrame, guideSeenKey } from "./guide.js";
@@ -454,6 +455,12 @@ export function Editor({
                 onChange={change}
                 notify={notify}
               />
+              <PhoneNumbersPanel
+                value={doc.MultiPhoneNumber}
+                labels={labels}
+                onSave={(rows) => change("MultiPhoneNumber", rows)}
+              />
+              <AdBannerPanel value={doc.adConfig} labels={labels} onSave={(config) => change("adConfig", config)} />
               <ConfigPanel
                 book={book}
                 labels={labels}
