@@ -1,0 +1,72 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
+import { makePdf } from "../upload/fixtures.js";
+
+// The book status on the seven built processes and the run's real stores: a PDF uploaded through the gateway is
+// converted by the worker, whose BookReady the book service follows to end the book's processing status.
+const stores = inject("stores");
+let services: RunningServices;
+
+beforeAll(async () => {
+  services = await startServices({
+    stores: { ...stores, stop: async () => undefined },
+    ports: await freeServicePorts(),
+    demo: true,
+    log: pino({ level: "warn" }),
+    logDir: await mkdtemp(join(tmpdir(), "turnleaf-book-status-")),
+  });
+  await services.waitHealthy(60_000);
+}, 120_000);
+
+afterAll(async () => {
+  await services?.stopAll();
+});
+
+async function post(path: string, body: string | Blob, contentType = "application/x-www-form-urlencoded") {
+  const response = await fetch(`${services.gatewayUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body,
+  });
+  return (await response.json()) as { code: string; msg: string; data: Record<string, unknown> | null };
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+describe("a real upload and conversion", () => {
+  it("ends with the book enabled in the bookcase with its converted page count", async () => {
+    const pdf = await makePdf({ pages: 4 });
+    const begun = await post(
+      "/api/book/begin-upload",
+      form({
+        title: "Status through conversion",
+        files: JSON.stringify([{ name: "status.pdf", size: pdf.length, type: "application/pdf" }]),
+      }),
+    );
+    expect(begun, begun.msg).toMatchObject({ code: "OK" });
+    const task = begun.data as { taskId: string; files: { fileId: string }[] };
+    const sent = await post(
+      `/api/book/upload-book-files?taskId=${task.taskId}&fileId=${task.files[0]?.fileId ?? ""}&offset=0`,
+      new Blob([new Uint8Array(pdf)]),
+      "application/octet-stream",
+    );
+    expect(sent, sent.msg).toMatchObject({ code: "OK" });
+    const ended = await post("/api/book/end-upload", form({ taskId: task.taskId }));
+    expect(ended, ended.msg).toMatchObject({ code: "OK" });
+    const bookId = String((ended.data as { bookId: string }).bookId);
+
+    const row = async () => {
+      const listed = await post("/api/book/get-book-list", form({ pageSize: "100" }));
+      const list = (listed.data?.list ?? []) as { bookId: string; status: string; pageCount: number }[];
+      return list.find((book) => book.bookId === bookId);
+    };
+    // Uploading until the worker's BookReady is applied (how long that takes is the machine's business).
+    expect(["uploading", "enabled"]).toContain((await row())?.status);
+    await expect.poll(async () => (await row())?.status, { timeout: 90_000, interval: 500 }).toBe("enabled");
+    expect(await row()).toMatchObject({ status: "enabled", pageCount: 4 });
+  }, 120_000);
+});
