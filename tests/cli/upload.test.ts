@@ -1,10 +1,10 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
+import type { RunningServices } from "../../scripts/src/services.js";
 import { labelledPdf, richPdf } from "../fixtures/pdf/generate.js";
+import { startSystem } from "../support/system.js";
 import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
 
 // turnleaf login / upload / books against the seven built processes on the run's real stores (the demo seed gives
@@ -12,25 +12,14 @@ import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
 // run resumes the same task from the server's offset; the finished book opens at the printed link.
 const stores = inject("stores");
 const demo = { email: "demo@turnleaf.local", password: "turnleaf-demo" };
-let services: RunningServices;
+let services: RunningServices & { logDir: string };
 let workDir: string;
 let home: string;
-/** The processes' logs: read them when a test fails (kept until the run ends). */
-let logDir: string;
 const cli = (args: string[]) => runCli(workDir, home, args, { TURNLEAF_SERVER: services.gatewayUrl });
 
 beforeAll(async () => {
   assertCliBuilt();
-  const ports = await freeServicePorts();
-  logDir = await mkdtemp(join(tmpdir(), "turnleaf-cli-upload-logs-"));
-  services = await startServices({
-    stores: { ...stores, stop: async () => undefined },
-    ports,
-    demo: true,
-    log: pino({ level: "warn" }),
-    logDir,
-  });
-  await services.waitHealthy(90_000);
+  services = await startSystem(stores, "cli-upload", 90_000);
   workDir = await mkdtemp(join(tmpdir(), "turnleaf-cli-upload-"));
   home = join(workDir, "home");
   await mkdir(home);
@@ -45,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await services?.stopAll();
   if (workDir) await rm(workDir, { recursive: true, force: true });
-  if (logDir) await rm(logDir, { recursive: true, force: true });
+  if (services) await rm(services.logDir, { recursive: true, force: true });
 });
 
 /** The session cookie `turnleaf login` saved, to look at the server's side of the upload. */

@@ -1,13 +1,12 @@
-import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
-import { pino } from "pino";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
+import type { RunningServices } from "../../scripts/src/services.js";
 import { type ReaderBook, readyBook } from "../../web/reader/src/book.js";
 import { launchChromium } from "../browser.js";
+import { form, postTo, startSystem } from "../support/system.js";
 
 // A user's whole path on the seven built processes and the real stores: upload a PDF through the gateway, let
 // the conversion worker turn it into pages, and read it in Chromium at its public link.
@@ -18,15 +17,7 @@ let browser: Browser;
 let published: { number: string; bookId: string } | undefined;
 
 beforeAll(async () => {
-  const ports = await freeServicePorts();
-  services = await startServices({
-    stores: { ...stores, stop: async () => undefined },
-    ports,
-    demo: true,
-    log: pino({ level: "warn" }),
-    logDir: await mkdtemp(join(tmpdir(), "turnleaf-publish-")),
-  });
-  await services.waitHealthy(60_000);
+  services = await startSystem(stores, "publish");
   browser = await launchChromium();
 }, 120_000);
 
@@ -35,22 +26,8 @@ afterAll(async () => {
   await services?.stopAll();
 });
 
-interface Reply {
-  code: string;
-  msg: string;
-  data: Record<string, unknown> | null;
-}
-
-async function post(path: string, body: string | Blob, contentType = "application/x-www-form-urlencoded") {
-  const response = await fetch(`${services.gatewayUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": contentType },
-    body,
-  });
-  return (await response.json()) as Reply;
-}
-
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const post = (path: string, body: string | Blob, contentType?: string) =>
+  postTo(services.gatewayUrl, path, body, contentType);
 
 /** Five A5 pages with words to find, a contents outline and a link from page 2 to page 4. */
 function samplePdf(): Promise<Buffer> {
