@@ -560,6 +560,21 @@ describe("the online editor", () => {
     expect([size.width, size.height]).toEqual([500, 375]);
     await expect.poll(async () => String((await serverBook()).htmlConfig[logoKey])).toContain("/api/common/file/");
 
+    // A business card made here and shown by the book.
+    const cards = visit.getByRole("region", { name: "Business card" });
+    await cards.getByText("New card").click();
+    await cards.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
+    await cards.getByLabel("Company").fill("Analytical Engines");
+    await cards.getByRole("button", { name: "Add the card" }).click();
+    await expect.poll(() => lastToast(visit)).toBe("Business card saved");
+    const shown = await context.request.post(`${services.gatewayUrl}/api/book/get-book-business-card`, {
+      form: { bookId: book.bookId },
+    });
+    expect(((await shown.json()) as { data: unknown }).data).toMatchObject({
+      card: { name: "Ada Lovelace", company: "Analytical Engines" },
+      visible: true,
+    });
+
     // Turning the download button on opens the download settings; an exe is refused as an attachment.
     await visit.getByRole("tab", { name: "Design" }).click();
     // The design tab goes away as the config tab opens: a click, not check(), which would wait on the checkbox.

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AssistantPanel } from "./Assistant.js";
 import { type BookInfo, call } from "./api.js";
+import { BusinessCardPanel } from "./BusinessCardPanel.js";
 import { ConfigPanel } from "./ConfigPanel.js";
 import { AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js";
 import { type Catalogue, findPreset, loadCatalogue, type PresetKind, presetValues } from "./catalogue.js";
@@ -376,6 +377,7 @@ export function Editor({
           {tab === "basic" ? (
             <>
               <BasicPanel book={book} labels={labels} />
+              <BusinessCardPanel bookId={bookId} labels={labels} notify={notify} report={report} />
               <SettingsPanel
                 catalogue={catalogue}
                 tab="basic"

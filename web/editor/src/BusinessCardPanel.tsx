@@ -1,0 +1,120 @@
+import { useEffect, useState } from "react";
+import { call } from "./api.js";
+import type { Labels } from "./labels.js";
+import type { Notify, Report } from "./types.js";
+
+interface Card {
+  cardId: string;
+  name: string;
+  title: string;
+  company: string;
+  phone: string;
+  email: string;
+}
+
+const emptyCard = { name: "", title: "", company: "", phone: "", email: "" };
+
+/**
+ * Business cards (spec 000 §7): the owner's cards (get-business-card-list, add-business-card) and the one this
+ * book shows (get/update-Book-Business-Card with its visibility).
+ */
+export function BusinessCardPanel({
+  bookId,
+  labels,
+  notify,
+  report,
+}: {
+  bookId: string;
+  labels: Labels;
+  notify: Notify;
+  report: Report;
+}) {
+  const [cards, setCards] = useState<Card[] | null>(null);
+  const [chosen, setChosen] = useState("");
+  const [visible, setVisible] = useState(true);
+  const [draft, setDraft] = useState(emptyCard);
+
+  useEffect(() => {
+    Promise.all([
+      call<{ list: Card[] }>("/api/book/get-business-card-list"),
+      call<{ card: Card | null; visible: boolean }>("/api/book/get-book-business-card", { bookId }),
+    ]).then(([list, shown]) => {
+      setCards(list.list);
+      setChosen(shown.card?.cardId ?? "");
+      // A book without a card shows the next one it gets (update-Book-Business-Card's default).
+      setVisible(shown.card ? shown.visible !== false : true);
+    }, report);
+  }, [bookId, report]);
+
+  const save = async (cardId: string, show: boolean) => {
+    try {
+      const reply = await call<{ card: Card | null; visible: boolean }>("/api/book/update-Book-Business-Card", {
+        bookId,
+        cardId,
+        visible: show ? "1" : "0",
+      });
+      setChosen(reply.card?.cardId ?? "");
+      setVisible(reply.visible !== false);
+      notify(labels.cardSaved);
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  const add = async () => {
+    if (!draft.name.trim()) return notify(labels.cardNameRequired, "error");
+    try {
+      const card = await call<Card>("/api/book/add-business-card", draft);
+      setCards([...(cards ?? []), card]);
+      setDraft(emptyCard);
+      await save(card.cardId, visible);
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  if (!cards) return null;
+  const field = (key: keyof typeof emptyCard, label: string) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        value={draft[key]}
+        maxLength={500}
+        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      />
+    </label>
+  );
+  return (
+    <section className="panel-section" aria-label={labels.businessCard}>
+      <h2 className="panel-title">{labels.businessCard}</h2>
+      <label className="field">
+        <span>{labels.cardShown}</span>
+        <select value={chosen} onChange={(event) => void save(event.target.value, visible)}>
+          <option value="">{labels.cardNone}</option>
+          {cards.map((card) => (
+            <option key={card.cardId} value={card.cardId}>
+              {[card.name, card.company].filter(Boolean).join(" · ")}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={visible} onChange={(event) => void save(chosen, event.target.checked)} />
+        {labels.cardVisible}
+      </label>
+      <details>
+        <summary>{labels.cardNew}</summary>
+        {field("name", labels.cardName)}
+        {field("title", labels.cardTitle)}
+        {field("company", labels.cardCompany)}
+        {field("phone", labels.phoneNumber)}
+        {field("email", labels.cardEmail)}
+        <div className="actions">
+          <button type="button" className="primary" onClick={() => void add()}>
+            {labels.cardAdd}
+          </button>
+        </div>
+      </details>
+    </section>
+  );
+}
