@@ -1,13 +1,13 @@
-import { mkdir, mkdtemp } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
-import { pino } from "pino";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
+import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
+import { form, postTo, startSystem } from "../support/system.js";
 
 // The reader's settings the gateway takes part in, on the seven built processes and the real stores: embed-only and
 // WeChat-only reading refused by the gateway, the sandboxed analytics page, the book's languages and their labels,
@@ -19,15 +19,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   await mkdir(screenshots, { recursive: true });
-  const ports = await freeServicePorts();
-  services = await startServices({
-    stores: { ...stores, stop: async () => undefined },
-    ports,
-    demo: true,
-    log: pino({ level: "warn" }),
-    logDir: await mkdtemp(join(tmpdir(), "turnleaf-reader-gateway-")),
-  });
-  await services.waitHealthy(60_000);
+  services = await startSystem(stores, "reader-gateway");
   browser = await launchChromium();
 }, 120_000);
 
@@ -36,22 +28,8 @@ afterAll(async () => {
   await services?.stopAll();
 });
 
-interface Reply {
-  code: string;
-  msg: string;
-  data: Record<string, unknown> | null;
-}
-
-async function post(path: string, body: string | Blob, contentType = "application/x-www-form-urlencoded") {
-  const response = await fetch(`${services.gatewayUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": contentType },
-    body,
-  });
-  return (await response.json()) as Reply;
-}
-
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const post = (path: string, body: string | Blob, contentType?: string) =>
+  postTo(services.gatewayUrl, path, body, contentType);
 
 function samplePdf(pages: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
