@@ -42,6 +42,37 @@ const safeStorage = (): Storage | undefined => {
   }
 };
 
+/** A row of tabs, each with the onboarding guide's name for it. */
+function TabList<Name extends string>({
+  className,
+  tabs,
+  chosen,
+  onChoose,
+}: {
+  className: string;
+  tabs: [Name, string, string][];
+  chosen: Name;
+  onChoose: (name: Name) => void;
+}) {
+  return (
+    <div className={className} role="tablist">
+      {tabs.map(([name, label, guide]) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          data-guide={guide}
+          aria-selected={chosen === name}
+          className={chosen === name ? "active" : ""}
+          onClick={() => onChoose(name)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** The editor screen (spec 000 §2 /editor): left rail, preview pane, save state, undo/redo and sharing. */
 export function Editor({
   ready,
@@ -357,21 +388,7 @@ export function Editor({
             {labels.guide}
           </button>
         </div>
-        <div className="tabs" role="tablist">
-          {tabs.map(([name, label, guide]) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              data-guide={guide}
-              aria-selected={tab === name}
-              className={tab === name ? "active" : ""}
-              onClick={() => setTab(name)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <TabList className="tabs" tabs={tabs} chosen={tab} onChoose={setTab} />
         <div className="rail-body" role="tabpanel">
           {tab === "assistant" ? <AssistantPanel labels={labels} /> : null}
           {tab === "basic" ? (
@@ -391,21 +408,7 @@ export function Editor({
           ) : null}
           {tab === "design" ? (
             <>
-              <div className="subtabs" role="tablist">
-                {designTabs.map(([name, label, guide]) => (
-                  <button
-                    key={name}
-                    type="button"
-                    role="tab"
-                    data-guide={guide}
-                    aria-selected={designTab === name}
-                    className={designTab === name ? "active" : ""}
-                    onClick={() => setDesignTab(name)}
-                  >
-                    {label}
-                  </button>
-                ))}
-              </div>
+              <TabList className="subtabs" tabs={designTabs} chosen={designTab} onChoose={setDesignTab} />
               {designTab === "setup" ? (
                 <SettingsPanel
                   catalogue={catalogue}

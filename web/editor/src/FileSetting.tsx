@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiError, type Envelope, networkErrorMessage, settle } from "./api.js";
+import { callMultipart } from "./api.js";
 import {
   checkImage,
   checkSettingFile,
@@ -17,17 +17,8 @@ export async function uploadFile(file: Blob, name: string, purpose = ""): Promis
   const body = new FormData();
   body.set("file", file, name);
   if (purpose) body.set("purpose", purpose);
-  let response: Response;
-  try {
-    response = await fetch("/api/common/upload-file", { method: "POST", body, credentials: "same-origin" });
-  } catch {
-    throw new ApiError("NETWORK", networkErrorMessage);
-  }
-  if (response.status === 404) return undefined;
-  const outcome = settle((await response.json().catch(() => ({ code: "NETWORK", data: null }))) as Envelope<unknown>);
-  if (!outcome.ok) throw outcome.error;
-  const data = outcome.data as { url?: string; path?: string } | string;
-  return typeof data === "string" ? data : (data.url ?? data.path ?? "");
+  const stored = await callMultipart<{ url?: string }>("/api/common/upload-file", body);
+  return stored === undefined ? undefined : (stored.url ?? "");
 }
 
 /**

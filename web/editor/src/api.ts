@@ -44,13 +44,17 @@ export function formBody(fields: Fields): string {
   return body.toString();
 }
 
-async function send<T>(url: string, init: RequestInit): Promise<T> {
-  let response: Response;
+/** One request of this origin; a failure to reach the server is the network error of spec 000 §8. */
+async function request(url: string, init: RequestInit = {}): Promise<Response> {
   try {
-    response = await fetch(url, { credentials: "same-origin", ...init });
+    return await fetch(url, { credentials: "same-origin", ...init });
   } catch {
     throw new ApiError("NETWORK", networkErrorMessage);
   }
+}
+
+/** The envelope of a reply: `data` on OK, otherwise the ApiError. */
+async function envelopeOf<T>(response: Response): Promise<T> {
   let reply: Envelope<T>;
   try {
     reply = (await response.json()) as Envelope<T>;
@@ -62,38 +66,27 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
   throw outcome.error;
 }
 
+const formInit = (fields: Fields): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: formBody(fields),
+});
+
 /** A form-encoded POST to /api/… of this origin. */
-export function call<T>(path: string, fields: Fields = {}): Promise<T> {
-  return send<T>(path, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: formBody(fields),
-  });
+export async function call<T>(path: string, fields: Fields = {}): Promise<T> {
+  return envelopeOf<T>(await request(path, formInit(fields)));
 }
 
 /** A POST to a path another part of the platform may not serve yet: `undefined` when the gateway has no such path. */
 export async function callOptional<T>(path: string, fields: Fields = {}): Promise<T | undefined> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: formBody(fields),
-    });
-  } catch {
-    throw new ApiError("NETWORK", networkErrorMessage);
-  }
-  if (response.status === 404) return undefined;
-  let reply: Envelope<T>;
-  try {
-    reply = (await response.json()) as Envelope<T>;
-  } catch {
-    throw new ApiError("NETWORK", networkErrorMessage);
-  }
-  const outcome = settle(reply);
-  if (outcome.ok) return outcome.data;
-  throw outcome.error;
+  const response = await request(path, formInit(fields));
+  return response.status === 404 ? undefined : envelopeOf<T>(response);
+}
+
+/** A multipart POST (upload-file); `undefined` when the gateway has no such path. */
+export async function callMultipart<T>(path: string, form: FormData): Promise<T | undefined> {
+  const response = await request(path, { method: "POST", body: form });
+  return response.status === 404 ? undefined : envelopeOf<T>(response);
 }
 
 /**
@@ -101,12 +94,7 @@ export async function callOptional<T>(path: string, fields: Fields = {}): Promis
  * when it is not there (404), so a missing optional file does not stop the editor.
  */
 export async function getJson<T>(path: string): Promise<T | undefined> {
-  let response: Response;
-  try {
-    response = await fetch(path, { credentials: "same-origin" });
-  } catch {
-    throw new ApiError("NETWORK", networkErrorMessage);
-  }
+  const response = await request(path);
   if (response.status === 404) return undefined;
   let body: unknown;
   try {
@@ -122,8 +110,10 @@ export async function getJson<T>(path: string): Promise<T | undefined> {
 }
 
 /** A chunk of a file's bytes to upload-book-files (application/octet-stream). */
-export function sendChunk<T>(path: string, bytes: Blob): Promise<T> {
-  return send<T>(path, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: bytes });
+export async function sendChunk<T>(path: string, bytes: Blob): Promise<T> {
+  return envelopeOf<T>(
+    await request(path, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: bytes }),
+  );
 }
 
 /** Where LOGIN_SIGNOUT sends the user: the login page, coming back to where they were (a path on this site). */
