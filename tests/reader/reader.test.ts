@@ -14,7 +14,7 @@ const jsQR = jsQRModule.default;
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../browser.js";
 import { toneWav, writeFixtureBook } from "./fixture-book.js";
-import { serveReader } from "./static-server.js";
+import { openReader, serveReader } from "./static-server.js";
 
 // The built reader (web/reader/dist, built by the test command) in real Chromium, over fixture books.
 const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
@@ -67,12 +67,8 @@ afterAll(async () => {
   await rm(fixtures, { recursive: true, force: true });
 });
 
-async function open(path: string, target: BrowserContext = context): Promise<Page> {
-  const page = await target.newPage();
-  await page.goto(`${server.url}${path}`);
-  await page.getByTestId("stage").waitFor();
-  return page;
-}
+const open = (path: string, target: BrowserContext = context): Promise<Page> =>
+  openReader(target, `${server.url}${path}`);
 
 const announced = (page: Page) => page.getByTestId("announcer");
 

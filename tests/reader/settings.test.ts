@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../browser.js";
 import { writeFixtureBook } from "./fixture-book.js";
-import { serveReader } from "./static-server.js";
+import { openReader, serveReader } from "./static-server.js";
 
 // The reader-setting catalogue (spec 001) as htmlConfig keys (spec 000 §3/§4) in the built reader, in Chromium:
 // each book's settings arrive as its saved htmlConfig and go through settingsFromHtmlConfig, as published books do.
@@ -154,12 +154,8 @@ afterAll(async () => {
   await rm(fixtures, { recursive: true, force: true });
 });
 
-async function open(path: string, target: BrowserContext = context): Promise<Page> {
-  const page = await target.newPage();
-  await page.goto(`${server.url}${path}`);
-  await page.getByTestId("stage").waitFor();
-  return page;
-}
+const open = (path: string, target: BrowserContext = context): Promise<Page> =>
+  openReader(target, `${server.url}${path}`);
 
 const announced = (page: Page) => page.getByTestId("announcer");
 const settle = (page: Page) => page.waitForFunction(() => !document.querySelector(".tl-turning"));

@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -47,4 +48,12 @@ export async function serveReader(readerDist: string, fixtures: string) {
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A reader path opened in a new page of the context, once the book's stage is drawn. */
+export async function openReader(target: BrowserContext, url: string): Promise<Page> {
+  const page = await target.newPage();
+  await page.goto(url);
+  await page.getByTestId("stage").waitFor();
+  return page;
 }
