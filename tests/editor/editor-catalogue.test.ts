@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { PresetFile, SettingsTree, TemplateEntry } from "@turnleaf/resource-files";
-import { resourceFilesDir } from "@turnleaf/resource-files";
+import { resourceFilesDir } from "@turnleaf/resource-files/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   findPreset,

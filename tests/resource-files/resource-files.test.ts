@@ -6,14 +6,13 @@ import {
   type ResourceIndexFile,
   type ResourceKind,
   referencedPaths,
-  resourceFilesDir,
-  resourcePaths,
   type SettingsTree,
   settingIndex,
   validateResourceFile,
   validateResourceIndex,
   validateSettingsTree,
 } from "@turnleaf/resource-files";
+import { resourceFilesDir, resourcePaths } from "@turnleaf/resource-files/node";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../../services/gateway/src/app.js";

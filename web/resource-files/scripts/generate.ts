@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { compressedCopy, compressedSiblings, renderResourceFiles } from "../src/catalogue/render.js";
-import { resourceFilesDir } from "../src/index.js";
+import { resourceFilesDir } from "../src/node.js";
 
 const { data, assets } = renderResourceFiles();
 const wanted = new Set([...data.keys(), ...assets.keys(), ...[...data.keys()].flatMap(compressedSiblings)]);

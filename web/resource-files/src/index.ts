@@ -1,9 +1,4 @@
-import { fileURLToPath } from "node:url";
-
-/** The folder whose tree is served as /resourceFiles/ (its paths are the URL paths). */
-export const resourceFilesDir = fileURLToPath(new URL("../resourceFiles/", import.meta.url));
-
-export { resourceIndexPath, resourcePaths } from "./catalogue/render.js";
+// Browser-safe: the editor bundles this entry. What needs Node (the folder on disk) is in ./node.
 export {
   asBoolean,
   defaultFileMaxSize,

@@ -1,5 +1,5 @@
 import fastifyStatic from "@fastify/static";
-import { resourceFilesDir } from "@turnleaf/resource-files";
+import { resourceFilesDir } from "@turnleaf/resource-files/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";

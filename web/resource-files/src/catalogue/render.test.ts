@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { resourceFilesDir } from "../index.js";
+import { resourceFilesDir } from "../node.js";
 import { compressedSiblings, renderResourceFiles } from "./render.js";
 
 function filesUnder(dir: string): string[] {
