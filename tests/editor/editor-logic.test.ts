@@ -11,7 +11,6 @@ import {
   scaleToFit,
 } from "../../web/editor/src/file-limits.js";
 import { escapeSetsCloseFrame, guideSteps } from "../../web/editor/src/guide.js";
-import { labelsFor } from "../../web/editor/src/labels.js";
 import { interfaceLanguages, languageOf } from "../../web/editor/src/languages.js";
 import { devicesFor, hintKey, takeHint } from "../../web/editor/src/preview-hints.js";
 import { isPageRange, isUnpaidWarning, titleOfFile } from "../../web/editor/src/upload-engine.js";
@@ -69,15 +68,6 @@ describe("interface languages", () => {
     expect(languageOf("pt_BR")).toBe("pt");
     expect(languageOf("zh-TW")).toBe("zh-CN");
     expect(languageOf("xx")).toBe("zh-CN");
-  });
-
-  it("takes the language service's words for what the editor shares with the reader", () => {
-    expect(labelsFor("zh-CN").titleEditor).toBe("图书编辑");
-    expect(labelsFor("en").titleEditor).toBe("book edit");
-    const japanese = labelsFor("ja", { close: "閉じる", share: "共有" });
-    expect(japanese.close).toBe("閉じる");
-    expect(japanese.share).toBe("共有");
-    expect(japanese.titleEditor).toBe("book edit");
   });
 });
 

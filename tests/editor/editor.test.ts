@@ -305,8 +305,9 @@ describe("the online editor", () => {
     expect(new URL(visit.url()).searchParams.get("lang")).toBe("en");
     expect(await visit.locator("h1").textContent()).toBe("please upload a file");
     await switcher.selectOption("ja");
-    // The words shared with the reader come from the language service's Japanese catalogue.
+    // Languages other than zh/en: every text from the language service's editor catalogue.
     await expect.poll(() => switcher.getAttribute("aria-label")).toBe("言語");
+    await expect.poll(() => visit.locator("h1").textContent()).toBe("ファイルをアップロードしてください");
     await switcher.selectOption("ar");
     await expect.poll(() => visit.evaluate(() => document.documentElement.dir)).toBe("rtl");
     await visit.close();

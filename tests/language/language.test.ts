@@ -17,6 +17,7 @@ import { buildApp } from "../../services/gateway/src/app.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assembleLanguage } from "../../services/language/src/assemble.js";
+import { interfaceLanguages } from "../../services/language/src/domain/interface-languages.js";
 import { buildServices as buildLanguageServices } from "../../services/language/src/server.js";
 import { assemblePower } from "../../services/power/src/assemble.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
@@ -317,7 +318,14 @@ describe("interface labels through the gateway", () => {
     const response = await anonymousGateway.inject({ method: "GET", url: `/api/language/labels${query}` });
     expect(response.statusCode).toBe(200);
     return response.json() as Reply & {
-      data: { lang: string; requested: string; fallback: boolean; direction: string; labels: Record<string, string> };
+      data: {
+        lang: string;
+        requested: string;
+        fallback: boolean;
+        direction: string;
+        scope: string;
+        labels: Record<string, string>;
+      };
     };
   }
 
@@ -346,5 +354,38 @@ describe("interface labels through the gateway", () => {
     expect(unknown.data).toMatchObject({ lang: "zh-CN", requested: "xx", fallback: true });
     expect(unknown.data.labels.next).toBe("下一页");
     expect(await labels(`?lang=${"x".repeat(65)}`)).toMatchObject({ code: "ERROR", msg: "request exception" });
+  });
+
+  it("serves the editor scope in each of the twelve languages: the same keys, the editor's texts, not the reader's", async () => {
+    const english = await labels("?lang=en&scope=editor");
+    expect(english.data).toMatchObject({ lang: "en", scope: "editor", fallback: false });
+    expect(english.data.labels.titleEditor).toBe("book edit");
+    expect(english.data.labels.pageOf).toBeUndefined();
+    const keys = Object.keys(english.data.labels).sort();
+    expect(keys.length).toBeGreaterThanOrEqual(200);
+    const titles = new Set<string>();
+    for (const language of interfaceLanguages) {
+      const answer = await labels(`?lang=${language.code}&scope=editor`);
+      expect(answer.data, language.code).toMatchObject({
+        lang: language.code,
+        scope: "editor",
+        direction: language.code === "ar" ? "rtl" : "ltr",
+      });
+      expect(Object.keys(answer.data.labels).sort(), language.code).toEqual(keys);
+      titles.add(answer.data.labels.titleUpload ?? "");
+    }
+    // Every language says "please upload a file" in its own words.
+    expect(titles.size).toBe(interfaceLanguages.length);
+    expect((await labels("?lang=de&scope=editor")).data.labels.titleUpload).toBe("bitte laden Sie eine Datei hoch");
+    expect((await labels("?lang=zh-CN&scope=editor")).data.labels.titleUpload).toBe("请上传文件");
+  });
+
+  it("answers the reader scope when none is named, and refuses an unknown scope with a catalogue error", async () => {
+    expect((await labels("?lang=de")).data).toMatchObject({ scope: "reader" });
+    expect((await labels("?lang=de&scope=reader")).data.labels.next).toBe((await labels("?lang=de")).data.labels.next);
+    const unknown = await labels("?lang=de&scope=admin");
+    expect(unknown).toMatchObject({ code: "ERROR" });
+    expect(JSON.stringify(unknown)).toContain("unknown label scope: admin");
+    expect(await labels(`?scope=${"e".repeat(21)}`)).toMatchObject({ code: "ERROR", msg: "request exception" });
   });
 });

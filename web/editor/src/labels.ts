@@ -1,9 +1,9 @@
 import type { InterfaceLanguage } from "./languages.js";
 
 /**
- * Interface texts. The editor's own texts exist in Chinese (the default) and English; every language also takes
- * the language service's labels for the words it shares with the reader (GET /api/language/labels), so the
- * other ten languages show those in their own words and English for the rest.
+ * Interface texts. Chinese (the default) and English are built in, so neither needs a request; the language
+ * service owns all twelve (services/language/src/labels/editor/, kept equal to these two by a test) and answers
+ * the other ten at GET /api/language/labels?lang=<code>&scope=editor.
  */
 const zh = {
   titleUpload: "请上传文件",
@@ -417,27 +417,16 @@ const en: Labels = {
   uploadUnavailable: "file upload is not available yet",
 };
 
-/** Editor label ← language-service label, for the words the editor shares with the reader. */
-const sharedWithReader: Partial<Record<keyof Labels, string>> = {
-  close: "close",
-  share: "share",
-  copyLink: "copyLink",
-  qrCode: "qrCode",
-  embedCode: "embedCode",
-  loading: "loading",
-  tabBookmarks: "bookmarks",
-  tabContents: "contents",
-  language: "language",
-  ok: "confirm",
-  bookLink: "link",
-  open: "openLink",
-};
-
-/** The labels of a language: its own set (Chinese, English otherwise) overlaid with the service's shared words. */
+/**
+ * The labels of a language: Chinese or English built in; another language's texts from the service's editor
+ * catalogue, English for any key it lacks (before it arrives, or were the service down).
+ */
 export function labelsFor(lang: InterfaceLanguage, service: Record<string, string> = {}): Labels {
-  const labels: Labels = { ...(lang === "zh-CN" ? zh : en) };
-  for (const [key, serviceKey] of Object.entries(sharedWithReader) as [keyof Labels, string][]) {
-    const text = service[serviceKey];
+  if (lang === "zh-CN") return { ...zh };
+  const labels: Labels = { ...en };
+  if (lang === "en") return labels;
+  for (const key of Object.keys(labels) as (keyof Labels)[]) {
+    const text = service[key];
     if (typeof text === "string" && text.trim()) labels[key] = text;
   }
   return labels;

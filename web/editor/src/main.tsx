@@ -43,10 +43,10 @@ function App() {
     [query.lang, serviceLabels],
   );
 
-  // Spec 001 §1 interface languages: the words shared with the reader come from the language service.
+  // Spec 001 §1 interface languages: the editor's texts in languages other than zh/en come from the language service.
   useEffect(() => {
     let live = true;
-    fetch(`/api/language/labels?lang=${encodeURIComponent(query.lang)}`)
+    fetch(`/api/language/labels?lang=${encodeURIComponent(query.lang)}&scope=editor`)
       .then(
         (response) => response.json() as Promise<{ data?: { labels?: Record<string, string>; direction?: string } }>,
       )

@@ -21,7 +21,10 @@ const deleteSchema = {
   body: { type: "object", required: ["bookId", "code"], properties: { bookId: bookIdField, code: codeField } },
 } as const;
 const labelsSchema = {
-  querystring: { type: "object", properties: { lang: { type: "string", maxLength: 64 } } },
+  querystring: {
+    type: "object",
+    properties: { lang: { type: "string", maxLength: 64 }, scope: { type: "string", maxLength: 20 } },
+  },
 } as const;
 
 /** Spec 000 §5 boolean parsing (yes, show, true; and 1 as update-book's flags use it); unset means checked. */
@@ -126,17 +129,22 @@ export function registerLanguageRoutes(
   });
 
   // Public (the reader loads it before anyone logs in); unknown languages answer Chinese with fallback: true.
-  app.get<{ Querystring: { lang?: string } }>(
+  // scope=editor answers the editor's own texts instead of the reader's (the default).
+  app.get<{ Querystring: { lang?: string; scope?: string } }>(
     "/api/language/labels",
     { schema: labelsSchema },
     async (request, reply) => {
-      const answer = await peers.labels.getInterfaceLabels({ language: request.query.lang ?? "" });
+      const answer = await peers.labels.getInterfaceLabels({
+        language: request.query.lang ?? "",
+        scope: request.query.scope ?? "",
+      });
       reply.header("cache-control", "public, max-age=300");
       return okEnvelope({
         lang: answer.language,
         requested: request.query.lang ?? "",
         fallback: answer.fallback,
         direction: answer.direction,
+        scope: answer.scope,
         labels: answer.labels,
       });
     },

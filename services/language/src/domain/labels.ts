@@ -6,11 +6,25 @@ import { interfaceLanguages } from "./interface-languages.js";
 /** Label key to text; {name} marks a value the client fills in. */
 export type LabelCatalogue = Record<string, string>;
 
+/** One language's catalogues, per app: the reader's labels and the editor's own texts. */
+export type LabelCatalogues = Map<string, LabelCatalogue>;
+
 /**
- * The catalogues: one JSON file per interface language, named by its code (src/labels/zh-CN.json …). The build
- * (tsc, resolveJsonModule) copies them beside the compiled code, so src/ and dist/ find them the same way.
+ * Each app downloads only its own texts: the reader scope (also the default, as before scopes existed) and the
+ * editor scope. One JSON file per interface language, named by its code, in the scope's directory
+ * (src/labels/zh-CN.json …, src/labels/editor/zh-CN.json …). The build (tsc, resolveJsonModule) copies them
+ * beside the compiled code, so src/ and dist/ find them the same way.
  */
-export const labelDirectory = new URL("../labels/", import.meta.url);
+export const labelScopes = ["reader", "editor"] as const;
+export type LabelScope = (typeof labelScopes)[number];
+
+export const labelDirectories: Record<LabelScope, URL> = {
+  reader: new URL("../labels/", import.meta.url),
+  editor: new URL("../labels/editor/", import.meta.url),
+};
+
+/** English is the reference every catalogue is checked against (the editor's English holds spec 000's texts). */
+export const referenceCode = "en";
 
 const rightToLeft = new Set(["ar"]);
 const codes = interfaceLanguages.map((language) => String(language.code));
@@ -49,12 +63,12 @@ function placeholders(text: string): string {
 }
 
 /**
- * Checks the catalogues against the Chinese one: every language has every key, each a non-empty text with the
- * same placeholders, and no key Chinese lacks. Answers the problems (empty when they hold).
+ * Checks one scope's catalogues against the English one: every language has every key, each a non-empty text
+ * with the same placeholders, and no key English lacks. Answers the problems (empty when they hold).
  */
-export function catalogueProblems(catalogues: Map<string, LabelCatalogue>): string[] {
-  const reference = catalogues.get(chineseCode);
-  if (!reference) return [`no ${chineseCode} catalogue`];
+export function catalogueProblems(catalogues: LabelCatalogues): string[] {
+  const reference = catalogues.get(referenceCode);
+  if (!reference) return [`no ${referenceCode} catalogue`];
   const problems: string[] = [];
   for (const code of codes) {
     const catalogue = catalogues.get(code);
@@ -68,15 +82,15 @@ export function catalogueProblems(catalogues: Map<string, LabelCatalogue>): stri
       else if (placeholders(translated) !== placeholders(text)) problems.push(`${code}: ${key} placeholders differ`);
     }
     for (const key of Object.keys(catalogue)) {
-      if (!(key in reference)) problems.push(`${code}: ${key} is not a ${chineseCode} key`);
+      if (!(key in reference)) problems.push(`${code}: ${key} is not an ${referenceCode} key`);
     }
   }
   return problems;
 }
 
-/** Reads the twelve catalogues (once, at start); a missing or inconsistent one stops the service. */
-export function loadLabelCatalogues(directory: URL = labelDirectory): Map<string, LabelCatalogue> {
-  const catalogues = new Map<string, LabelCatalogue>();
+/** Reads one scope's twelve catalogues; a missing or inconsistent one throws. */
+export function loadLabelCatalogues(directory: URL): LabelCatalogues {
+  const catalogues: LabelCatalogues = new Map();
   for (const code of codes) {
     const parsed: unknown = JSON.parse(readFileSync(new URL(`${code}.json`, directory), "utf8"));
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
@@ -85,20 +99,42 @@ export function loadLabelCatalogues(directory: URL = labelDirectory): Map<string
     catalogues.set(code, parsed as LabelCatalogue);
   }
   const problems = catalogueProblems(catalogues);
-  if (problems.length > 0) throw new Error(`label catalogues: ${problems.join("; ")}`);
+  if (problems.length > 0) throw new Error(`label catalogues ${directory.pathname}: ${problems.join("; ")}`);
   return catalogues;
 }
 
-/** The answer to a label request: the resolved language's catalogue. */
+/** Reads every scope's catalogues (once, at start); a missing or inconsistent one stops the service. */
+export function loadLabelScopes(
+  directories: Record<LabelScope, URL> = labelDirectories,
+): Map<LabelScope, LabelCatalogues> {
+  return new Map(labelScopes.map((scope) => [scope, loadLabelCatalogues(directories[scope])]));
+}
+
+/** The scope a request names; empty is the reader's (the catalogue served before scopes existed). */
+export function scopeOf(requested: string): LabelScope {
+  const scope = requested.trim().toLowerCase();
+  if (scope === "") return "reader";
+  const known = labelScopes.find((candidate) => candidate === scope);
+  if (!known) {
+    throw new DomainError("INVALID_ARGUMENT", `unknown label scope: ${requested.slice(0, 20)}`, {
+      details: { field: "scope" },
+    });
+  }
+  return known;
+}
+
+/** The answer to a label request: the resolved language's catalogue in the requested scope. */
 export function labelsFor(
-  catalogues: Map<string, LabelCatalogue>,
+  scopes: Map<LabelScope, LabelCatalogues>,
   requested: string,
-): { language: string; fallback: boolean; direction: "ltr" | "rtl"; labels: LabelCatalogue } {
+  requestedScope = "",
+): { language: string; fallback: boolean; direction: "ltr" | "rtl"; scope: LabelScope; labels: LabelCatalogue } {
   if (requested.length > 64) {
     throw new DomainError("INVALID_ARGUMENT", "language tag too long", { details: { field: "lang" } });
   }
+  const scope = scopeOf(requestedScope);
   const { code, fallback } = resolveInterfaceLanguage(requested);
-  const labels = catalogues.get(code);
+  const labels = scopes.get(scope)?.get(code);
   if (!labels) throw new Error(`no label catalogue for ${code}`);
-  return { language: code, fallback, direction: directionOf(code), labels };
+  return { language: code, fallback, direction: directionOf(code), scope, labels };
 }

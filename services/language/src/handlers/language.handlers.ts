@@ -12,11 +12,12 @@ import {
   storedBookLanguages,
 } from "../domain/book-languages.js";
 import { interfaceLanguages } from "../domain/interface-languages.js";
-import { type LabelCatalogue, labelsFor } from "../domain/labels.js";
+import { type LabelCatalogues, type LabelScope, labelsFor } from "../domain/labels.js";
 
 export interface LanguageHandlerDependencies {
   bookLanguages: BookLanguageRepository;
-  catalogues: Map<string, LabelCatalogue>;
+  /** The label catalogues per scope (reader, editor), each per interface language. */
+  catalogues: Map<LabelScope, LabelCatalogues>;
   now: () => Date;
 }
 
@@ -75,11 +76,11 @@ export function bookLanguageHandlers({
 }
 
 export function interfaceLabelHandlers(
-  catalogues: Map<string, LabelCatalogue>,
+  catalogues: Map<LabelScope, LabelCatalogues>,
 ): ServiceImplementation<typeof InterfaceLabelService> {
   return {
     async getInterfaceLabels(request) {
-      return labelsFor(catalogues, request.language);
+      return labelsFor(catalogues, request.language, request.scope);
     },
   };
 }
