@@ -25,6 +25,11 @@ const summaryFields = {
   updatedAt: 1,
 } as const;
 
+/** The book with its settings texts from `book_settings` (a book stored before they moved keeps its own). */
+export function withSettingsTexts(book: BookDocument, stored: BookSettingsDocument | null): BookDocument {
+  return stored ? { ...book, htmlConfigJson: stored.htmlConfigJson, pluginsJson: stored.pluginsJson } : book;
+}
+
 const conversionFields = {
   bStatus: 1,
   convertingRevision: 1,
@@ -46,8 +51,12 @@ export class BookRepository {
 
   /** The book with its settings texts (kept in `book_settings`; a book stored before keeps its own). */
   async withSettings(book: BookDocument): Promise<BookDocument> {
-    const stored = await this.settings.findOne({ bookId: book.bookId }).lean<BookSettingsDocument>().exec();
-    return stored ? { ...book, htmlConfigJson: stored.htmlConfigJson, pluginsJson: stored.pluginsJson } : book;
+    return withSettingsTexts(book, await this.settingsOf(book.bookId));
+  }
+
+  /** A book's settings texts; null for a book stored before they moved (it keeps its own). */
+  async settingsOf(bookId: string): Promise<BookSettingsDocument | null> {
+    return this.settings.findOne({ bookId }).lean<BookSettingsDocument>().exec();
   }
 
   async findByNumber(number: string): Promise<BookDocument | null> {
@@ -119,9 +128,11 @@ export class BookRepository {
     },
   ): Promise<void> {
     const { htmlConfigJson, pluginsJson, ...fields } = settings;
-    await this.saveSettingsTexts(bookId, { htmlConfigJson, pluginsJson });
-    // A book stored before the texts moved drops its own copies.
-    await this.books.updateOne({ bookId }, { $set: fields, $unset: { htmlConfigJson: "", pluginsJson: "" } }).exec();
+    await Promise.all([
+      this.saveSettingsTexts(bookId, { htmlConfigJson, pluginsJson }),
+      // A book stored before the texts moved drops its own copies (reads prefer book_settings either way).
+      this.books.updateOne({ bookId }, { $set: fields, $unset: { htmlConfigJson: "", pluginsJson: "" } }).exec(),
+    ]);
   }
 
   async setCatalog(bookId: string, catalog: CatalogNode[]): Promise<void> {

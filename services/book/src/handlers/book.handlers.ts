@@ -7,7 +7,7 @@ import {
 } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { PowerService, TeamMember } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { DomainError, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
-import type { BookRepository } from "../data/book.repository.js";
+import { type BookRepository, withSettingsTexts } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { BookRevisionDocument } from "../data/book-revision.schema.js";
@@ -214,13 +214,21 @@ export function bookHandlers({
     },
 
     async getBook(request) {
-      const own = await ownBook(request.userId, request.bookId);
-      const [book, numbers] = await Promise.all([books.withSettings(own), revisions.revisionsOf(own.bookId)]);
-      return { book: bookInfo(book, numbers, request.baseUrl) };
+      // Read beside the ownership check; nothing of them is answered unless it passes.
+      const [own, texts, numbers] = await Promise.all([
+        ownBook(request.userId, request.bookId),
+        books.settingsOf(request.bookId),
+        revisions.revisionsOf(request.bookId),
+      ]);
+      return { book: bookInfo(withSettingsTexts(own, texts), numbers, request.baseUrl) };
     },
 
     async updateBook(request) {
-      const book = await books.withSettings(await ownBook(request.userId, request.bookId));
+      const [own, texts] = await Promise.all([
+        ownBook(request.userId, request.bookId),
+        books.settingsOf(request.bookId),
+      ]);
+      const book = withSettingsTexts(own, texts);
       const updated = applyBookUpdate(
         storedSettings(book),
         {
