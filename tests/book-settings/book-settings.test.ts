@@ -237,7 +237,9 @@ describe("get-book / update-book", () => {
       htmlConfig: { backGroundImgURL: "http://books.example.com/files/bg.jpg", loadingBackgroundColorType: 2 },
     });
     // Stored relative: the absolute form is only the reply's.
-    const stored = await mongo.collection("book_settings").findOne({ bookId });
+    const stored = await mongo
+      .collection<{ _id: string; htmlConfigJson: string }>("book_settings")
+      .findOne({ _id: bookId });
     expect(JSON.parse(String(stored?.htmlConfigJson)).backGroundImgURL).toBe("files/bg.jpg");
     await update(bookId, { bookConfig: JSON.stringify({ backGroundImgURL: "" }) });
     expect((await getBook(bookId)).htmlConfig).toMatchObject({ backGroundImgURL: "", loadingBackgroundColorType: 1 });

@@ -56,7 +56,7 @@ export class BookRepository {
 
   /** A book's settings texts; null for a book stored before they moved (it keeps its own). */
   async settingsOf(bookId: string): Promise<BookSettingsDocument | null> {
-    return this.settings.findOne({ bookId }).lean<BookSettingsDocument>().exec();
+    return this.settings.findOne({ _id: bookId }).lean<BookSettingsDocument>().exec();
   }
 
   async findByNumber(number: string): Promise<BookDocument | null> {
@@ -96,7 +96,7 @@ export class BookRepository {
       .cursor()) {
       await unlessDuplicate(() =>
         this.settings.create({
-          bookId: book.bookId,
+          _id: book.bookId,
           htmlConfigJson: book.htmlConfigJson ?? "{}",
           pluginsJson: book.pluginsJson ?? "[]",
         }),
@@ -110,7 +110,7 @@ export class BookRepository {
   }
 
   private async saveSettingsTexts(bookId: string, texts: { htmlConfigJson: string; pluginsJson: string }) {
-    await this.settings.updateOne({ bookId }, { $set: texts }, { upsert: true }).exec();
+    await this.settings.updateOne({ _id: bookId }, { $set: texts }, { upsert: true }).exec();
   }
 
   async setPrivacy(bookId: string, privacy: StoredPrivacy): Promise<void> {
@@ -251,7 +251,7 @@ export class BookRepository {
 
   async delete(bookId: string): Promise<boolean> {
     const result = await this.books.deleteOne({ bookId }).exec();
-    await this.settings.deleteOne({ bookId }).exec();
+    await this.settings.deleteOne({ _id: bookId }).exec();
     return result.deletedCount > 0;
   }
 

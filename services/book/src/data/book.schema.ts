@@ -125,17 +125,19 @@ export function bookModel(connection: Connection) {
 /**
  * A book's settings texts, apart from the book: they may be hundreds of KB, and every query that scans books (the
  * bookcase's count and sort, each ownership check) would carry them (a MongoDB-wire store without index use, such as
- * FerretDB on SQLite, reads whole documents).
+ * FerretDB on SQLite, reads whole documents). Keyed by the book id as `_id`, the one key such a store looks up
+ * without a scan.
  */
 export interface BookSettingsDocument {
-  bookId: string;
+  /** The book id. */
+  _id: string;
   htmlConfigJson: string;
   pluginsJson: string;
 }
 
 const bookSettingsSchema = new Schema<BookSettingsDocument>(
   {
-    bookId: { type: String, required: true, unique: true },
+    _id: { type: String, required: true },
     htmlConfigJson: { type: String, default: "{}" },
     pluginsJson: { type: String, default: "[]" },
   },
