@@ -32,7 +32,11 @@ export class BookContentRepository {
   async saveCustom(entry: CustomEntryDocument): Promise<CustomEntryDocument> {
     const { ownerId, bookId, kind, key } = entry;
     const saved = await this.models.custom
-      .findOneAndUpdate({ ownerId, bookId, kind, key }, { $set: { json: entry.json } }, { upsert: true, returnDocument: "after" })
+      .findOneAndUpdate(
+        { ownerId, bookId, kind, key },
+        { $set: { json: entry.json } },
+        { upsert: true, returnDocument: "after" },
+      )
       .lean<CustomEntryDocument>()
       .exec();
     return saved ?? entry;
