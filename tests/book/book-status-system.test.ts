@@ -1,9 +1,6 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
+import type { RunningServices } from "../../scripts/src/services.js";
+import { form, postTo, startSystem } from "../support/system.js";
 import { makePdf } from "../upload/fixtures.js";
 
 // The book status on the seven built processes and the run's real stores: a PDF uploaded through the gateway is
@@ -12,30 +9,15 @@ const stores = inject("stores");
 let services: RunningServices;
 
 beforeAll(async () => {
-  services = await startServices({
-    stores: { ...stores, stop: async () => undefined },
-    ports: await freeServicePorts(),
-    demo: true,
-    log: pino({ level: "warn" }),
-    logDir: await mkdtemp(join(tmpdir(), "turnleaf-book-status-")),
-  });
-  await services.waitHealthy(60_000);
+  services = await startSystem(stores, "book-status");
 }, 120_000);
 
 afterAll(async () => {
   await services?.stopAll();
 });
 
-async function post(path: string, body: string | Blob, contentType = "application/x-www-form-urlencoded") {
-  const response = await fetch(`${services.gatewayUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": contentType },
-    body,
-  });
-  return (await response.json()) as { code: string; msg: string; data: Record<string, unknown> | null };
-}
-
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const post = (path: string, body: string | Blob, contentType?: string) =>
+  postTo(services.gatewayUrl, path, body, contentType);
 
 describe("a real upload and conversion", () => {
   it("ends with the book enabled in the bookcase with its converted page count", async () => {
