@@ -246,7 +246,18 @@ export async function convertJob(job: ConversionJobRequested, deps: ConvertDepen
 
     if (done.size > 0) await writeManifest();
     const todo = plan.filter((page) => !done.has(page.n));
-    await deps.onProgress({ done: manifest.pagesDone, total: plan.length, manifestKey });
+    // Lanes land pages concurrently and their events would overtake one another (2 sent before 1): progress goes
+    // out one event at a time, each landing counting one more page than the last, so consumers never see it shrink.
+    let reportedDone = manifest.pagesDone;
+    let reporting = deps.onProgress({ done: reportedDone, total: plan.length, manifestKey });
+    const reportLanding = () => {
+      reporting = reporting.then(() => {
+        reportedDone += 1;
+        return deps.onProgress({ done: reportedDone, total: plan.length, manifestKey });
+      });
+      return reporting;
+    };
+    await reporting;
 
     await inOrder(todo, Math.max(1, pool.size) + 1, async (page) => {
       const source = sources[page.source] as ReadSource;
@@ -313,7 +324,7 @@ export async function convertJob(job: ConversionJobRequested, deps: ConvertDepen
         lastRefresh = Date.now();
         await writeManifest();
       }
-      await deps.onProgress({ done: landedNow, total: plan.length, manifestKey });
+      await reportLanding();
     });
 
     if (options?.importSearch) {
