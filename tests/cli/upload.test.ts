@@ -184,19 +184,23 @@ describe("turnleaf upload", { timeout: 180_000 }, () => {
   it("lists the online books and enables, disables and deletes one", async () => {
     expect(uploaded).toBeDefined();
     const bookId = uploaded?.bookId ?? "";
-    const listed = await cli(["books", "list", "--json"]);
-    expect(listed.code, listed.stderr).toBe(0);
-    const list = JSON.parse(listed.stdout) as {
-      total: number;
-      list: { bookId: string; status: string; link: string }[];
+    type BookList = { total: number; list: { bookId: string; status: string; link: string }[] };
+    const listed = async () => {
+      const run = await cli(["books", "list", "--json"]);
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as BookList;
     };
-    expect(list.list.find((book) => book.bookId === bookId)).toMatchObject({ status: "enabled" });
+    // The CLI reports ready on the conversion's own event; the book service leaves 'uploading' on the BookReady it
+    // consumes, a moment later.
+    await expect
+      .poll(async () => (await listed()).list.find((book) => book.bookId === bookId)?.status, { timeout: 20_000 })
+      .toBe("enabled");
 
     const disabled = await cli(["books", "disable", bookId]);
     expect(disabled.code, disabled.stderr).toBe(0);
     const onlyDisabled = JSON.parse(
       (await cli(["books", "list", "--status", "disabled", "--json"])).stdout,
-    ) as typeof list;
+    ) as BookList;
     expect(onlyDisabled.list.map((book) => book.bookId)).toContain(bookId);
     expect((await fetch(uploaded?.link ?? "")).status).toBe(404);
     expect((await cli(["books", "enable", bookId])).code).toBe(0);
@@ -206,7 +210,7 @@ describe("turnleaf upload", { timeout: 180_000 }, () => {
     expect(unconfirmed.code).toBe(64);
     const deleted = await cli(["books", "delete", bookId, "--yes"]);
     expect(deleted.code, deleted.stderr).toBe(0);
-    const after = JSON.parse((await cli(["books", "list", "--json"])).stdout) as typeof list;
+    const after = JSON.parse((await cli(["books", "list", "--json"])).stdout) as BookList;
     expect(after.list.map((book) => book.bookId)).not.toContain(bookId);
   });
 });
