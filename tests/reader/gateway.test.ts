@@ -7,7 +7,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
-import { form, postTo, startSystem } from "../support/system.js";
+import { form, postTo, startSystem, uploadPdf } from "../support/system.js";
 
 // The reader's settings the gateway takes part in, on the seven built processes and the real stores: embed-only and
 // WeChat-only reading refused by the gateway, the sandboxed analytics page, the book's languages and their labels,
@@ -51,35 +51,10 @@ function samplePdf(pages: number): Promise<Buffer> {
 }
 
 /** Uploads a PDF and waits until its conversion is done: the book's number and id. */
-async function publish(title: string, pages: number, engineType?: string) {
-  const pdf = await samplePdf(pages);
-  const begun = await post(
-    "/api/book/begin-upload",
-    form({
-      title,
-      files: JSON.stringify([{ name: "sample.pdf", size: pdf.length, type: "application/pdf" }]),
-      ...(engineType ? { engineType } : {}),
-    }),
+function publish(title: string, pages: number, engineType?: string) {
+  return samplePdf(pages).then((pdf) =>
+    uploadPdf(services.gatewayUrl, pdf, { title, ...(engineType ? { engineType } : {}) }),
   );
-  expect(begun, begun.msg).toMatchObject({ code: "OK" });
-  const task = begun.data as { taskId: string; files: { fileId: string }[] };
-  const sent = await post(
-    `/api/book/upload-book-files?taskId=${task.taskId}&fileId=${task.files[0]?.fileId ?? ""}&offset=0`,
-    new Blob([new Uint8Array(pdf)]),
-    "application/octet-stream",
-  );
-  expect(sent, sent.msg).toMatchObject({ code: "OK" });
-  const ended = await post("/api/book/end-upload", form({ taskId: task.taskId }));
-  expect(ended, ended.msg).toMatchObject({ code: "OK" });
-  await expect
-    .poll(
-      async () =>
-        ((await post("/api/book/get-progress", form({ taskId: task.taskId }))).data as { phase: string }).phase,
-      { timeout: 90_000, interval: 500 },
-    )
-    .toBe("ready");
-  const data = ended.data as { number: string; bookId: string };
-  return { number: String(data.number), bookId: String(data.bookId) };
 }
 
 const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";

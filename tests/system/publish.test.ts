@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { type ReaderBook, readyBook } from "../../web/reader/src/book.js";
 import { launchChromium } from "../browser.js";
-import { form, postTo, startSystem } from "../support/system.js";
+import { form, postTo, startSystem, uploadPdf } from "../support/system.js";
 
 // A user's whole path on the seven built processes and the real stores: upload a PDF through the gateway, let
 // the conversion worker turn it into pages, and read it in Chromium at its public link.
@@ -52,34 +52,8 @@ function samplePdf(): Promise<Buffer> {
 describe("publishing a PDF and reading it", () => {
   it("uploads, converts and opens at the book's link, pages turning in Chromium", async () => {
     const pdf = await samplePdf();
-    const begun = await post(
-      "/api/book/begin-upload",
-      form({
-        title: "Harbour Stories",
-        files: JSON.stringify([{ name: "harbour.pdf", size: pdf.length, type: "application/pdf" }]),
-      }),
-    );
-    expect(begun, begun.msg).toMatchObject({ code: "OK" });
-    const task = begun.data as { taskId: string; files: { fileId: string }[] };
-    const fileId = task.files[0]?.fileId ?? "";
-    const sent = await post(
-      `/api/book/upload-book-files?taskId=${task.taskId}&fileId=${fileId}&offset=0`,
-      new Blob([new Uint8Array(pdf)]),
-      "application/octet-stream",
-    );
-    expect(sent, sent.msg).toMatchObject({ code: "OK" });
-    const ended = await post("/api/book/end-upload", form({ taskId: task.taskId }));
-    expect(ended, ended.msg).toMatchObject({ code: "OK" });
-    const number = String((ended.data as { number: string }).number);
-    published = { number, bookId: String((ended.data as { bookId: string }).bookId) };
-
-    await expect
-      .poll(
-        async () =>
-          ((await post("/api/book/get-progress", form({ taskId: task.taskId }))).data as { phase: string }).phase,
-        { timeout: 60_000, interval: 500 },
-      )
-      .toBe("ready");
+    published = await uploadPdf(services.gatewayUrl, pdf, { title: "Harbour Stories" });
+    const { number } = published;
 
     const bookJson = (await (await fetch(`${services.gatewayUrl}/b/${number}/book.json`)).json()) as {
       pages: { renditions: { url: string }[] }[];
