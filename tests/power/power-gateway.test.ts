@@ -556,6 +556,20 @@ describe("team access to books", () => {
       TableOfContentButtonVisible: "Show",
     });
 
+    // Its catalog and bookmarks too: the editor changes them, the viewer reads them but may not change them.
+    const catalog = JSON.stringify([{ title: "Team chapter", page: 1, children: [] }]);
+    const savedCatalog = await post(editor, "/api/book/save-book-catalog", { bookId, catalog });
+    expect(savedCatalog, savedCatalog.msg).toMatchObject({ code: "OK" });
+    expect(JSON.stringify(await post(viewer, "/api/book/get-book-catalog", { bookId }))).toContain("Team chapter");
+    expect(await post(viewer, "/api/book/save-book-catalog", { bookId, catalog: "[]" })).toMatchObject({
+      code: "POWER_LIMIT",
+      data: { source: "role" },
+    });
+    expect(await post(outsider, "/api/book/get-book-catalog", { bookId })).toMatchObject({
+      code: "ERROR",
+      msg: "book not found",
+    });
+
     // The viewer role reads it but may not change it; nothing is saved.
     expect(await post(viewer, "/api/book/get-book", { bookId })).toMatchObject({ code: "OK", data: { bookId } });
     for (const fields of [change("#333333"), { ...change("#333333"), teamId: "0" }]) {

@@ -5,15 +5,27 @@ import type { BookRepository } from "../data/book.repository.js";
 
 const bookIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
-type TeamReachable = Pick<ServiceImplementation<typeof BookService>, "getBook" | "updateBook">;
+/** The calls a team role reaches, and what each needs: reading a book, or changing it. */
+const teamActions = {
+  getBook: TeamBookAction.VIEW,
+  getBookCatalog: TeamBookAction.VIEW,
+  getBookBookmarks: TeamBookAction.VIEW,
+  updateBook: TeamBookAction.EDIT,
+  saveBookCatalog: TeamBookAction.EDIT,
+  saveBookBookmarks: TeamBookAction.EDIT,
+  addBookBookmark: TeamBookAction.EDIT,
+} as const;
+
+type TeamReachable = Pick<ServiceImplementation<typeof BookService>, keyof typeof teamActions>;
+type BookCall = (request: { userId: string; bookId: string }, context: unknown) => unknown;
 
 /**
  * Team access to books (issue #4: "the session may touch that book: owner, or team role per power codes").
- * GetBook and UpdateBook of a book whose owner is another user but which belongs to a team (book.teamId) ask the
- * power service whether the acting user's role in that team reaches it (view / edit by the key, selfKey, otherKey
- * rule); if so the call goes on acting on behalf of the owner, so the owner-only handlers apply every rule as for
- * the owner. A non-member, or a book of no team, is left to the owner check ('book not found'); a member whose role
- * lacks the power is refused with its catalogue text (REST POWER_LIMIT). Kept apart from the handlers on purpose.
+ * For a book of a team (book.teamId) owned by another user, the power service decides whether the acting user's
+ * role reaches it (view or edit, by the key, selfKey, otherKey rule); if so the call goes on acting on behalf of
+ * the owner, so the owner-only handlers apply every rule as for the owner. A non-member, or a book of no team, is
+ * left to the owner check ('book not found'); a member whose role lacks the power is refused with its catalogue
+ * text (REST POWER_LIMIT). Privacy, passwords and the book's content stay the owner's. Kept apart on purpose.
  */
 export function withTeamBookAccess<T extends TeamReachable>(
   handlers: T,
@@ -35,17 +47,11 @@ export function withTeamBookAccess<T extends TeamReachable>(
       details: { feature: access.denied, source: "role" },
     });
   };
-  return {
-    ...handlers,
-    getBook: async (request, context) =>
-      handlers.getBook(
-        { ...request, userId: await actingUserFor(request.userId, request.bookId, TeamBookAction.VIEW) },
-        context,
-      ),
-    updateBook: async (request, context) =>
-      handlers.updateBook(
-        { ...request, userId: await actingUserFor(request.userId, request.bookId, TeamBookAction.EDIT) },
-        context,
-      ),
-  };
+  const wrapped: Record<string, BookCall> = {};
+  for (const [name, action] of Object.entries(teamActions)) {
+    const handler = handlers[name as keyof typeof teamActions] as unknown as BookCall;
+    wrapped[name] = async (request, context) =>
+      handler({ ...request, userId: await actingUserFor(request.userId, request.bookId, action) }, context);
+  }
+  return { ...handlers, ...wrapped };
 }
