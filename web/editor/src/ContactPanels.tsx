@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { type AboutInfo, type InfoItemType, infoItemTypes, parseAbout, serializeAbout } from "./about-info.js";
 import type { Labels } from "./labels.js";
 
 interface PhoneRow {
@@ -169,6 +170,91 @@ export function AdBannerPanel({
           {labels.addAd}
         </button>
         <button type="button" className="primary" onClick={() => onSave(config)}>
+          {labels.save}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The about/contact form (setting aboutContent): title, description, logo and typed entries, saved as spec 001's
+ * info XML in one setting change (the book service parses it again and refuses a broken one).
+ */
+export function AboutPanel({
+  value,
+  labels,
+  onSave,
+}: {
+  value: unknown;
+  labels: Labels;
+  onSave: (xml: string) => void;
+}) {
+  const [info, setInfo] = useState<AboutInfo>(() => parseAbout(value));
+  const editItem = (index: number, change: Partial<AboutInfo["items"][number]>) =>
+    setInfo({ ...info, items: info.items.map((item, at) => (at === index ? { ...item, ...change } : item)) });
+  return (
+    <section className="panel-section" aria-label={labels.about}>
+      <h2 className="panel-title">{labels.about}</h2>
+      <label className="field">
+        <span>{labels.entryTitle}</span>
+        <input
+          value={info.title}
+          maxLength={5000}
+          onChange={(event) => setInfo({ ...info, title: event.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span>{labels.description}</span>
+        <textarea
+          rows={3}
+          maxLength={5000}
+          value={info.desc}
+          onChange={(event) => setInfo({ ...info, desc: event.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span>{labels.aboutLogo}</span>
+        <input value={info.logo} onChange={(event) => setInfo({ ...info, logo: event.target.value })} />
+      </label>
+      {info.items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity but their place in the list
+        <div className="tree-row" key={index}>
+          <select
+            aria-label={`${labels.about} ${index + 1}`}
+            value={item.type}
+            onChange={(event) => editItem(index, { type: event.target.value as InfoItemType })}
+          >
+            {infoItemTypes.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+          <input
+            aria-label={`${item.type} ${index + 1}`}
+            value={item.value}
+            maxLength={5000}
+            onChange={(event) => editItem(index, { value: event.target.value })}
+          />
+          <button
+            type="button"
+            className="icon"
+            aria-label={`${labels.delete} ${index + 1}`}
+            onClick={() => setInfo({ ...info, items: info.items.filter((_, at) => at !== index) })}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+      <div className="actions">
+        <button
+          type="button"
+          onClick={() => setInfo({ ...info, items: [...info.items, { type: "Email", value: "" }] })}
+        >
+          {labels.aboutAddItem}
+        </button>
+        <button type="button" className="primary" onClick={() => onSave(serializeAbout(info))}>
           {labels.save}
         </button>
       </div>

@@ -2,9 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AssistantPanel } from "./Assistant.js";
 import { type BookInfo, call } from "./api.js";
 import { BusinessCardPanel } from "./BusinessCardPanel.js";
+import { basicDoc, bookFieldKey, bookFieldLimits, bookFieldPrefix, labelOf, splitBasic } from "./basic-info.js";
 import { ConfigPanel } from "./ConfigPanel.js";
-import { AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js";
+import { AboutPanel, AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js";
 import { type Catalogue, findPreset, loadCatalogue, type PresetKind, presetValues } from "./catalogue.js";
+import { type BookLock, isReadOnly, lockRefreshMs, lockSessionId } from "./editing-lock.js";
 import { Guide } from "./Guide.js";
 import { escapeSetsCloseFrame, guideSeenKey } from "./guide.js";
 import {
@@ -21,6 +23,7 @@ import {
 } from "./history.js";
 import { LanguagePanel } from "./LanguagePanel.js";
 import type { Labels } from "./labels.js";
+import { BrandsPanel, PageAudioPanel } from "./MediaPanels.js";
 import type { Ready } from "./main.js";
 import { BasicPanel, BookmarksPanel, CatalogPanel, PasswordPanel } from "./Panels.js";
 import { devicesFor, hintMs, type PreviewDevice, takeHint } from "./preview-hints.js";
@@ -111,14 +114,42 @@ export function Editor({
   const frame = useRef<HTMLIFrameElement>(null);
   const readyRef = useRef(false);
   const docRef = useRef<Doc>({});
+  const sessionId = useMemo(() => lockSessionId(), []);
+  const [lock, setLock] = useState<BookLock | null>(null);
+  const readOnly = isReadOnly(lock);
+  const readOnlyRef = useRef(false);
+  readOnlyRef.current = readOnly;
+
+  useEffect(() => {
+    let live = true;
+    const take = () =>
+      call<BookLock>("/api/book/get-book-lock", { bookId, sessionId }).then(
+        (answer) => {
+          if (live) setLock(answer);
+        },
+        // The lock is advisory: a failed refresh leaves the editor as it was rather than toasting every minute.
+        () => undefined,
+      );
+    void take();
+    const timer = setInterval(take, lockRefreshMs);
+    const release = () =>
+      navigator.sendBeacon?.("/api/book/get-book-lock", new URLSearchParams({ bookId, sessionId, release: "1" }));
+    window.addEventListener("pagehide", release);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      window.removeEventListener("pagehide", release);
+      release();
+    };
+  }, [bookId, sessionId]);
 
   useEffect(() => {
     let live = true;
     Promise.all([call<BookInfo>("/api/book/get-book", { bookId }), loadCatalogue()]).then(
       ([loaded, files]) => {
         if (!live) return;
-        history.current = startHistory(loaded.htmlConfig ?? {});
-        docRef.current = loaded.htmlConfig ?? {};
+        docRef.current = { ...(loaded.htmlConfig ?? {}), ...basicDoc(loaded) };
+        history.current = startHistory(docRef.current);
         setDoc(docRef.current);
         setCatalogue(files);
         setBook(loaded);
@@ -138,8 +169,10 @@ export function Editor({
   const postPreview = useCallback((changed: Doc) => {
     const target = frame.current?.contentWindow;
     if (!readyRef.current || !target) return;
-    for (const [key, value] of Object.entries(changed))
+    for (const [key, value] of Object.entries(changed)) {
+      if (key.startsWith(bookFieldPrefix)) continue;
       target.postMessage({ type: "previewBook", key, value, showAlert: false }, window.location.origin);
+    }
   }, []);
 
   useEffect(() => {
@@ -168,8 +201,13 @@ export function Editor({
     () =>
       createSaveFlow({
         apply: postPreview,
-        send: async (changed) =>
-          (await call<BookInfo>("/api/book/update-book", { bookId, bookConfig: JSON.stringify(changed) })).htmlConfig,
+        send: async (changed) => {
+          // The basic tab's title, description, keywords and label are update-book's own fields.
+          const { fields, config } = splitBasic(changed);
+          return (
+            await call<BookInfo>("/api/book/update-book", { ...fields, bookId, bookConfig: JSON.stringify(config) })
+          ).htmlConfig;
+        },
         saved: (changed, server) => {
           const fixed = absolutePaths(changed, server);
           if (Object.keys(fixed).length === 0) return;
@@ -202,7 +240,11 @@ export function Editor({
   useEffect(() => () => void flow.flush(), [flow]);
 
   /** One step of the undo stack and one server update for a change of one or more keys. */
-  const changeMany = (values: Doc, stepKey: string) => {
+  const changeMany = (values: Doc, stepKey: string): boolean => {
+    if (readOnlyRef.current) {
+      notify(labels.lockHeld, "error");
+      return false;
+    }
     show(record(history.current, { ...docRef.current, ...values }, stepKey, Date.now()));
     flow.change(values);
     // Spec 000 §4: turning the download button on opens the download settings panel.
@@ -211,10 +253,12 @@ export function Editor({
       ["true", "yes", "show"].includes(String(values.DownloadButtonVisible).toLowerCase())
     )
       setTab("config");
+    return true;
   };
   const change = (key: string, value: unknown) => changeMany({ [key]: value }, key);
 
   const step = (direction: "undo" | "redo"): boolean => {
+    if (readOnlyRef.current) return false;
     const before = history.current;
     if (direction === "undo" ? isFirst(before) : isLast(before)) {
       notify(direction === "undo" ? labels.firstStep : labels.lastStep);
@@ -242,8 +286,7 @@ export function Editor({
       return false;
     }
     failedPreset.current = kind;
-    changeMany(presetValues(kind, entry, catalogue?.themes.items ?? []), `${kind}:${entry.id}`);
-    return true;
+    return changeMany(presetValues(kind, entry, catalogue?.themes.items ?? []), `${kind}:${entry.id}`);
   };
 
   const switchDevice = useCallback((next: PreviewDevice) => {
@@ -281,28 +324,31 @@ export function Editor({
   const latest = useRef({ changeMany, step, applyDesign, switchDevice, notify, labels });
   latest.current = { changeMany, step, applyDesign, switchDevice, notify, labels };
   useEffect(() => {
-    const unavailable = (what: string) => {
-      latest.current.notify(`${what}: ${latest.current.labels.assistantUnavailable}`, "error");
-      return false;
+    /** A book field of the basic tab, within update-book's limits (the server checks them again). */
+    const setField = (field: "title" | "desc" | "keyword", text: string) => {
+      const value = String(text ?? "").trim();
+      if ((field === "title" && !value) || value.length > bookFieldLimits[field]) return false;
+      return latest.current.changeMany({ [bookFieldKey(field)]: value }, bookFieldKey(field));
     };
     return exposeWindowApi({
       setBookProperties: (values) => {
         if (!values || typeof values !== "object" || Object.keys(values).length === 0) return false;
-        latest.current.changeMany(values, Object.keys(values).join(","));
-        return true;
+        return latest.current.changeMany(values, Object.keys(values).join(","));
       },
       setBookScene: (name) => latest.current.applyDesign("scene", name),
       setBookTemplate: (name) => latest.current.applyDesign("template", name),
       setBookTheme: (name) => latest.current.applyDesign("theme", name),
-      // update-book carries no title, description, keywords or tags: the gateway has no path that changes them.
-      setBookTitle: () => unavailable("title"),
-      setBookDescription: () => unavailable("description"),
-      setBookKeywords: () => unavailable("keywords"),
-      setBookTags: () => unavailable("tags"),
-      setBackgroundMusic: (url) => {
-        latest.current.changeMany({ backgroundMusic: url }, "backgroundMusic");
-        return true;
+      setBookTitle: (text) => setField("title", text),
+      setBookDescription: (text) => setField("desc", text),
+      setBookKeywords: (text) => setField("keyword", text),
+      // Tags are the book's label (none, fresh, hot, featured): update-book has no free tags.
+      setBookTags: (text) => {
+        const label = labelOf(String(text ?? ""));
+        return (
+          label !== undefined && latest.current.changeMany({ [bookFieldKey("label")]: label }, bookFieldKey("label"))
+        );
       },
+      setBackgroundMusic: (url) => latest.current.changeMany({ backgroundMusic: url }, "backgroundMusic"),
       undoBook: () => latest.current.step("undo"),
       redoBook: () => latest.current.step("redo"),
       switchPreviewMode: (next) => {
@@ -382,19 +428,28 @@ export function Editor({
     <main className="editor">
       <aside className="rail">
         <div className="book-heading">
-          <h1 title={book.title}>{book.title}</h1>
+          <h1 title={String(doc[bookFieldKey("title")] ?? book.title)}>
+            {String(doc[bookFieldKey("title")] ?? book.title)}
+          </h1>
           <span className="book-number">{book.number}</span>
           <button type="button" className="link-button" onClick={() => setGuiding(true)}>
             {labels.guide}
           </button>
         </div>
         <TabList className="tabs" tabs={tabs} chosen={tab} onChoose={setTab} />
-        <div className="rail-body" role="tabpanel">
+        {lock && readOnly ? (
+          <p className="lock-warning" role="alert" data-testid="lock-warning">
+            {labels.lockHeld} ({labels.lockUser} {lock.holderUserId}, {labels.lockSince}{" "}
+            {new Date(lock.since).toLocaleString(query.lang)})
+          </p>
+        ) : null}
+        <fieldset className="rail-body" role="tabpanel" disabled={readOnly}>
           {tab === "assistant" ? <AssistantPanel labels={labels} /> : null}
           {tab === "basic" ? (
             <>
-              <BasicPanel book={book} labels={labels} />
+              <BasicPanel doc={doc} labels={labels} onChange={change} />
               <BusinessCardPanel bookId={bookId} labels={labels} notify={notify} report={report} />
+              <BrandsPanel labels={labels} notify={notify} report={report} />
               <SettingsPanel
                 catalogue={catalogue}
                 tab="basic"
@@ -422,6 +477,16 @@ export function Editor({
               ) : (
                 designList(designTab)
               )}
+              {designTab === "setup" ? (
+                <PageAudioPanel
+                  value={doc.backgroundMusic}
+                  labels={labels}
+                  lang={query.lang}
+                  notify={notify}
+                  report={report}
+                  onChange={(music) => change("backgroundMusic", music)}
+                />
+              ) : null}
             </>
           ) : null}
           {tab === "contents" ? (
@@ -466,6 +531,7 @@ export function Editor({
                 onSave={(rows) => change("MultiPhoneNumber", rows)}
               />
               <AdBannerPanel value={doc.adConfig} labels={labels} onSave={(config) => change("adConfig", config)} />
+              <AboutPanel value={doc.aboutContent} labels={labels} onSave={(xml) => change("aboutContent", xml)} />
               <ConfigPanel
                 book={book}
                 labels={labels}
@@ -480,7 +546,7 @@ export function Editor({
           {tab === "password" ? (
             <PasswordPanel book={book} labels={labels} notify={notify} onSaved={reloadPreview} />
           ) : null}
-        </div>
+        </fieldset>
       </aside>
       <section className="preview" aria-label={labels.preview}>
         <div className="preview-bar">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { ApiError, type BookInfo, type Bookmark, type CatalogNode, call, type Privacy } from "./api.js";
+import { type BookField, bookFieldKey, bookFieldLimits, labelOptions } from "./basic-info.js";
 import type { Labels } from "./labels.js";
 import type { Notify } from "./types.js";
 
@@ -11,22 +12,97 @@ const messageOf = (error: unknown, labels: Labels) => {
   return `${error.message}: ${details.map((detail) => (detail.path ? `${detail.path} ${detail.message}` : detail.message)).join("; ")}`;
 };
 
-export function BasicPanel({ book, labels }: { book: BookInfo; labels: Labels }) {
+/** A text committed when it loses focus or Enter is pressed, so one edit is one change (spec 000 §4). */
+function CommitField({
+  label,
+  value,
+  maxLength,
+  multiline,
+  disabled,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  maxLength: number;
+  multiline?: boolean;
+  disabled?: boolean;
+  onCommit: (value: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const commit = () => {
+    if (text !== value) onCommit(text);
+  };
+  const common = {
+    maxLength,
+    value: text,
+    disabled,
+    onBlur: commit,
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value),
+  };
+  return multiline ? (
+    <label className="field">
+      <span>{label}</span>
+      <textarea rows={4} {...common} />
+    </label>
+  ) : (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        {...common}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") commit();
+        }}
+      />
+    </label>
+  );
+}
+
+/**
+ * The basic tab's book fields: title, description, keywords and label, each a change of the editor's document
+ * (saved by update-book's own fields, one undo step each).
+ */
+export function BasicPanel({
+  doc,
+  labels,
+  onChange,
+}: {
+  doc: Record<string, unknown>;
+  labels: Labels;
+  onChange: (key: string, value: string) => void;
+}) {
+  const text = (field: BookField) => String(doc[bookFieldKey(field)] ?? "");
   return (
     <div className="panel">
+      <CommitField
+        label={labels.bookTitle}
+        value={text("title")}
+        maxLength={bookFieldLimits.title}
+        onCommit={(value) => onChange(bookFieldKey("title"), value)}
+      />
+      <CommitField
+        label={labels.description}
+        value={text("desc")}
+        maxLength={bookFieldLimits.desc}
+        multiline
+        onCommit={(value) => onChange(bookFieldKey("desc"), value)}
+      />
+      <CommitField
+        label={labels.keywords}
+        value={text("keyword")}
+        maxLength={bookFieldLimits.keyword}
+        onCommit={(value) => onChange(bookFieldKey("keyword"), value)}
+      />
       <label className="field">
-        <span>{labels.bookTitle}</span>
-        <input readOnly value={book.title} />
+        <span>{labels.bookLabel}</span>
+        <select value={text("label") || "0"} onChange={(event) => onChange(bookFieldKey("label"), event.target.value)}>
+          {labelOptions(labels).map(([value, name]) => (
+            <option key={value} value={value}>
+              {name}
+            </option>
+          ))}
+        </select>
       </label>
-      <label className="field">
-        <span>{labels.description}</span>
-        <textarea readOnly rows={4} value={book.desc} />
-      </label>
-      <label className="field">
-        <span>{labels.keywords}</span>
-        <input readOnly value={book.keyword} />
-      </label>
-      <p className="note">{labels.basicReadOnly}</p>
     </div>
   );
 }

@@ -153,6 +153,9 @@ export interface BookInfo {
   title: string;
   desc: string;
   keyword: string;
+  /** '0'..'3': none, fresh, hot, featured (update-book's label). */
+  label?: string;
+  categoryId?: string;
   htmlConfig: Record<string, unknown>;
   /** 1 normal; the replace list also shows disabled, processing and error. */
   bStatus?: number;

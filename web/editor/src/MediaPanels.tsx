@@ -1,0 +1,190 @@
+import { useEffect, useState } from "react";
+import { call } from "./api.js";
+import { uploadFile } from "./FileSetting.js";
+import { checkSettingFile } from "./file-limits.js";
+import type { Labels } from "./labels.js";
+import type { Notify, Report } from "./types.js";
+
+type BrandKind = "loadingBrand" | "toolBarBrand" | "relatedBrand";
+
+interface Brand {
+  brandId: string;
+  type: BrandKind;
+  title: string;
+  logo: string;
+  link: string;
+  desc: string;
+}
+
+const emptyBrand = { type: "loadingBrand" as BrandKind, title: "", logo: "", link: "", desc: "" };
+
+/** The owner's brands (POST /api/user/brand/get-list, /api/user/brand/create) of spec 001's three kinds. */
+export function BrandsPanel({ labels, notify, report }: { labels: Labels; notify: Notify; report: Report }) {
+  const [brands, setBrands] = useState<Brand[] | null>(null);
+  const [draft, setDraft] = useState(emptyBrand);
+  const kinds: [BrandKind, string][] = [
+    ["loadingBrand", labels.brandLoading],
+    ["toolBarBrand", labels.brandToolbar],
+    ["relatedBrand", labels.brandRelated],
+  ];
+
+  useEffect(() => {
+    call<{ list: Brand[] }>("/api/user/brand/get-list").then((reply) => setBrands(reply.list), report);
+  }, [report]);
+
+  const create = async () => {
+    try {
+      const brand = await call<Brand>("/api/user/brand/create", draft);
+      setBrands([...(brands ?? []), brand]);
+      setDraft({ ...emptyBrand, type: draft.type });
+      notify(labels.saveSuccess);
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  return (
+    <section className="panel-section" aria-label={labels.brands}>
+      <h2 className="panel-title">{labels.brands}</h2>
+      {brands?.length === 0 ? <p className="note">{labels.brandsEmpty}</p> : null}
+      {kinds.map(([kind, name]) =>
+        brands?.some((brand) => brand.type === kind) ? (
+          <div key={kind}>
+            <h3 className="panel-subtitle">{name}</h3>
+            <ul className="brands" aria-label={name}>
+              {brands
+                .filter((brand) => brand.type === kind)
+                .map((brand) => (
+                  <li key={brand.brandId}>
+                    {brand.logo ? <img src={brand.logo} alt="" width={24} height={24} /> : null}
+                    <span>{brand.title || brand.link}</span>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ) : null,
+      )}
+      <label className="field">
+        <span>{labels.brandAdd}</span>
+        <select value={draft.type} onChange={(event) => setDraft({ ...draft, type: event.target.value as BrandKind })}>
+          {kinds.map(([kind, name]) => (
+            <option key={kind} value={kind}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {(
+        [
+          ["title", labels.entryTitle],
+          ["logo", labels.aboutLogo],
+          ["link", labels.adLink],
+          ["desc", labels.description],
+        ] as const
+      ).map(([field, name]) => (
+        <label className="field" key={field}>
+          <span>{name}</span>
+          <input
+            aria-label={`${labels.brands} ${name}`}
+            value={draft[field]}
+            onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+          />
+        </label>
+      ))}
+      <div className="actions">
+        <button type="button" className="primary" onClick={create}>
+          {labels.brandAdd}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+const musicOf = (value: unknown): Record<string, unknown> =>
+  typeof value === "string" ? { url: value } : value && typeof value === "object" ? { ...value } : {};
+
+/**
+ * Page audio: an MP3 uploaded (upload-file) and set as the background music setting (one setting change), and a
+ * text-to-speech preview with the browser's speechSynthesis where it exists.
+ */
+export function PageAudioPanel({
+  value,
+  labels,
+  lang,
+  notify,
+  report,
+  onChange,
+}: {
+  value: unknown;
+  labels: Labels;
+  lang: string;
+  notify: Notify;
+  report: Report;
+  onChange: (music: Record<string, unknown>) => void;
+}) {
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const url = String(musicOf(value).url ?? "");
+  const speech = typeof window !== "undefined" && "speechSynthesis" in window ? window.speechSynthesis : undefined;
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkSettingFile(file, ["mp3"]);
+    if (problem) {
+      notify(problem.reason === "type" ? `${labels.fileBadType}mp3` : `${labels.fileTooLarge} 10 MB`, "error");
+      return;
+    }
+    setBusy(true);
+    try {
+      const stored = await uploadFile(file, file.name, "audio");
+      if (stored === undefined) notify(labels.uploadUnavailable, "error");
+      else onChange({ ...musicOf(value), url: stored });
+    } catch (error) {
+      report(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel-section" aria-label={labels.pageAudio}>
+      <h2 className="panel-title">{labels.pageAudio}</h2>
+      <label className="field">
+        <span>{labels.musicFile}</span>
+        <input
+          type="file"
+          accept=".mp3,audio/mpeg"
+          disabled={busy}
+          onChange={(event) => void choose(event.target.files?.[0])}
+        />
+      </label>
+      {url ? (
+        <p className="note" data-testid="music-url">
+          {url}
+        </p>
+      ) : null}
+      {speech ? (
+        <>
+          <label className="field">
+            <span>{labels.speakText}</span>
+            <textarea rows={2} value={text} onChange={(event) => setText(event.target.value)} />
+          </label>
+          <div className="actions">
+            <button
+              type="button"
+              disabled={!text.trim()}
+              onClick={() => {
+                speech.cancel();
+                const utterance = new SpeechSynthesisUtterance(text);
+                utterance.lang = lang;
+                speech.speak(utterance);
+              }}
+            >
+              {labels.speak}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The editing lock (POST /api/book/get-book-lock, services/gateway/rest/book-content.md): taken when the editor
+ * opens a book and refreshed every minute (it lapses after two without a refresh); another session holding it
+ * makes this one read-only.
+ */
+export interface BookLock {
+  locked: boolean;
+  mine: boolean;
+  holderUserId: string;
+  since: string;
+  expiresAt: string;
+}
+
+export const lockRefreshMs = 60_000;
+
+/** A random session id of this editor tab (8–64 of A-Za-z0-9_-). */
+export function lockSessionId(random: () => number = Math.random): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+  let id = "";
+  for (let index = 0; index < 24; index++) id += alphabet[Math.floor(random() * alphabet.length)];
+  return id;
+}
+
+/** Whether this session must not edit: another one holds the lock. */
+export const isReadOnly = (lock: BookLock | null): boolean => lock?.locked === true && !lock.mine;
