@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
@@ -42,6 +42,9 @@ let peers: Peers;
 let storeProbes: StoreProbes;
 let gateway: FastifyInstance;
 let otherGateway: FastifyInstance;
+/** User 10001's gateway that knows its product host: asked from another host the user is type 32 (no features). */
+let hostedGateway: FastifyInstance;
+const productHost = "books.example.com";
 let closePower: () => void;
 
 const pageCount = 5;
@@ -121,14 +124,28 @@ beforeAll(async () => {
   storeProbes = await connectStoreProbes(config, log);
   const distDir = await mkdtemp(join(tmpdir(), "turnleaf-book-settings-"));
   await mkdir(join(distDir, "assets"));
+  // The built reader's page, reduced to the slots the gateway fills.
+  await writeFile(
+    join(distDir, "index.html"),
+    "<!doctype html><html><head><!--turnleaf:head--></head><body><!--turnleaf:body--></body></html>",
+  );
   const reader = { assets, distDir, grantSecret: "test-secret-test-secret-test-secret" };
   gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: "10001", reader });
   otherGateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: "20002", reader });
+  hostedGateway = await buildApp({
+    log,
+    peers,
+    stores: storeProbes,
+    devActorUserId: "10001",
+    reader,
+    productHosts: [productHost],
+  });
 }, 60_000);
 
 afterAll(async () => {
   await gateway?.close();
   await otherGateway?.close();
+  await hostedGateway?.close();
   peers?.close();
   await storeProbes?.close();
   closePower?.();
@@ -145,11 +162,11 @@ interface Reply {
   data: Record<string, unknown> | null;
 }
 
-async function post(path: string, fields: Record<string, string>, app = gateway): Promise<Reply> {
+async function post(path: string, fields: Record<string, string>, app = gateway, host = productHost): Promise<Reply> {
   const response = await app.inject({
     method: "POST",
     url: path,
-    headers: { "content-type": "application/x-www-form-urlencoded", host: "books.example.com" },
+    headers: { "content-type": "application/x-www-form-urlencoded", host },
     payload: new URLSearchParams(fields).toString(),
   });
   return response.json() as Reply;
@@ -288,6 +305,134 @@ describe("get-book / update-book", () => {
       msg: "book not found",
     });
     expect(await post("/api/book/get-book-catalog", { bookId }, otherGateway)).toMatchObject({ msg: "book not found" });
+  });
+});
+
+describe("update-book: the book's own info (spec 000 §3 title, desc, keyword, label, categoryId)", () => {
+  const infoOf = (reply: Reply) => {
+    const data = reply.data ?? {};
+    return {
+      title: data.title,
+      desc: data.desc,
+      keyword: data.keyword,
+      label: data.label,
+      categoryId: data.categoryId,
+    };
+  };
+
+  it("round-trips each field; absent fields stay unchanged; texts are trimmed", async () => {
+    const { bookId } = await newBook();
+    expect(infoOf(await post("/api/book/get-book", { bookId }))).toEqual({
+      title: `Book ${counter}`,
+      desc: "",
+      keyword: "",
+      label: "0",
+      categoryId: "",
+    });
+    const changed = await update(bookId, {
+      title: "  Spring catalogue  ",
+      desc: " Our spring range. ",
+      keyword: " shoes, boots sandals ",
+      label: "2",
+      categoryId: "42",
+    });
+    const expected = {
+      title: "Spring catalogue",
+      desc: "Our spring range.",
+      keyword: "shoes, boots sandals",
+      label: "2",
+      categoryId: "42",
+    };
+    expect(changed, changed.msg).toMatchObject({ code: "OK" });
+    expect(infoOf(changed)).toEqual(expected);
+    expect(infoOf(await post("/api/book/get-book", { bookId }))).toEqual(expected);
+    // One field at a time; the others keep their values.
+    await update(bookId, { label: "3" });
+    await update(bookId, { bookConfig: JSON.stringify({ bgColor: "#010203" }) });
+    expect(infoOf(await post("/api/book/get-book", { bookId }))).toEqual({ ...expected, label: "3" });
+    // Clearing: an empty description, keywords and category, label none.
+    const cleared = await update(bookId, { desc: "", keyword: "", categoryId: "", label: "0" });
+    expect(infoOf(cleared)).toEqual({ title: "Spring catalogue", desc: "", keyword: "", label: "0", categoryId: "" });
+    // At the limits exactly.
+    const full = {
+      title: "t".repeat(100),
+      desc: "d".repeat(2000),
+      keyword: "k".repeat(500),
+      categoryId: "9".repeat(20),
+    };
+    expect(infoOf(await update(bookId, full))).toMatchObject(full);
+  });
+
+  it("refuses each bad field with the catalogue's text and saves nothing (nor the settings sent with it)", async () => {
+    const { bookId } = await newBook();
+    const before = await post("/api/book/get-book", { bookId });
+    const bad: [Record<string, string>, string][] = [
+      [{ title: "" }, "please enter a title"],
+      [{ title: "   " }, "please enter a title"],
+      [{ title: "t".repeat(101) }, "title may not exceed 100 characters"],
+      [{ desc: "d".repeat(2001) }, "desc may not exceed 2000 characters"],
+      [{ keyword: "k".repeat(501) }, "keyword may not exceed 500 characters"],
+      [{ label: "4" }, "label must be 0 (none), 1 (fresh), 2 (hot) or 3 (featured)"],
+      [{ label: "hot" }, "label must be 0 (none), 1 (fresh), 2 (hot) or 3 (featured)"],
+      [{ categoryId: "12a" }, "categoryId must be digits (at most 20)"],
+      [{ categoryId: "1".repeat(21) }, "categoryId must be digits (at most 20)"],
+    ];
+    for (const [fields, msg] of bad) {
+      const reply = await update(bookId, {
+        ...fields,
+        keyword: fields.keyword ?? "kept?",
+        bookConfig: JSON.stringify({ bgColor: "#abcdef" }),
+      });
+      expect(reply, JSON.stringify(fields).slice(0, 40)).toMatchObject({ code: "ERROR", msg });
+    }
+    expect(await post("/api/book/get-book", { bookId })).toEqual(before);
+  });
+
+  it("a description needs BOOK_DESCRIPTION and a label HOT_LABEL (type 32 has neither); clearing needs nothing", async () => {
+    const { bookId } = await newBook();
+    await update(bookId, { desc: "Kept", label: "1" });
+    const elsewhere = (fields: Record<string, string>) =>
+      post("/api/book/update-book", { bookId, ...fields }, hostedGateway, "embed.other.example");
+    expect(await elsewhere({ desc: "New text" })).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "no permission for function book description, contact support to unlock",
+      data: { feature: "BOOK_DESCRIPTION" },
+    });
+    for (const label of ["1", "2", "3"]) {
+      expect(await elsewhere({ label, title: "Not saved" }), label).toMatchObject({
+        code: "POWER_LIMIT",
+        msg: "no permission for function hot label, contact support to unlock",
+        data: { feature: "HOT_LABEL" },
+      });
+    }
+    expect((await post("/api/book/get-book", { bookId })).data).toMatchObject({
+      title: `Book ${counter}`,
+      desc: "Kept",
+      label: "1",
+    });
+    // Title, keywords and category are not gated; clearing the description and label is free.
+    const free = await elsewhere({ title: "Renamed", keyword: "a b", categoryId: "7", desc: " ", label: "0" });
+    expect(free, free.msg).toMatchObject({
+      code: "OK",
+      data: { title: "Renamed", keyword: "a b", categoryId: "7", desc: "", label: "0" },
+    });
+    // On the product host the same user (type 1 demo user) may set them.
+    expect(await post("/api/book/update-book", { bookId, desc: "Back", label: "2" }, hostedGateway)).toMatchObject({
+      code: "OK",
+      data: { desc: "Back", label: "2" },
+    });
+  });
+
+  it("the hosted reader's page and book.json follow the new title and description", async () => {
+    const { bookId, number } = await newBook();
+    await gateway.inject({ method: "GET", url: `/b/${number}/book.json` });
+    await update(bookId, { title: "Harbour <Guide>", desc: "Tides & ferries" });
+    const json = (await gateway.inject({ method: "GET", url: `/b/${number}/book.json` })).json();
+    expect(json).toMatchObject({ title: "Harbour <Guide>" });
+    const page = await gateway.inject({ method: "GET", url: `/b/${number}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<meta property="og:title" content="Harbour &lt;Guide&gt;" />');
+    expect(page.body).toContain('<meta property="og:description" content="Tides &amp; ferries" />');
   });
 });
 

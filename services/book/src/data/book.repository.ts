@@ -2,6 +2,7 @@ import { unlessDuplicate } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import type { Bookmark } from "../domain/book-bookmarks.js";
 import type { CatalogNode } from "../domain/book-catalog.js";
+import type { BookInfoFields } from "../domain/book-info.js";
 import type { StoredPrivacy } from "../domain/book-privacy.js";
 import type { DownloadConfig } from "../domain/book-settings.js";
 import type { ConversionChange, ConversionFacts } from "../domain/conversion-status.js";
@@ -126,12 +127,16 @@ export class BookRepository {
       downloadConfig: DownloadConfig | null;
       isDownload: boolean;
     },
+    info: BookInfoFields = {},
   ): Promise<void> {
     const { htmlConfigJson, pluginsJson, ...fields } = settings;
     await Promise.all([
       this.saveSettingsTexts(bookId, { htmlConfigJson, pluginsJson }),
-      // A book stored before the texts moved drops its own copies (reads prefer book_settings either way).
-      this.books.updateOne({ bookId }, { $set: fields, $unset: { htmlConfigJson: "", pluginsJson: "" } }).exec(),
+      // A book stored before the texts moved drops its own copies (reads prefer book_settings either way). The info
+      // fields go in the same write: two concurrent updates of one book lost one of them on FerretDB.
+      this.books
+        .updateOne({ bookId }, { $set: { ...fields, ...info }, $unset: { htmlConfigJson: "", pluginsJson: "" } })
+        .exec(),
     ]);
   }
 

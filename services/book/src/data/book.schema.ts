@@ -17,6 +17,10 @@ export interface BookDocument {
   title: string;
   keywords?: string;
   description?: string;
+  /** Spec 000 §9 label: 0 none, 1 fresh, 2 hot, 3 featured. */
+  label?: number;
+  /** The book's category (digits; "" none), from the upload form or update-book. */
+  categoryId?: string;
   /** Spec 001 §7 book source: -1 user uploaded, 0 blank page, 1 template book. */
   source?: number;
   html5Tem: string;
@@ -73,6 +77,8 @@ const bookSchema = new Schema<BookDocument>(
     title: { type: String, required: true },
     keywords: { type: String, default: "" },
     description: { type: String, default: "" },
+    label: { type: Number, enum: [0, 1, 2, 3], default: 0 },
+    categoryId: { type: String, default: "" },
     source: { type: Number, default: -1 },
     html5Tem: { type: String, default: "" },
     html5Theme: { type: String, default: "" },

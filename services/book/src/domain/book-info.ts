@@ -1,3 +1,4 @@
+import { DomainError } from "@turnleaf/kit";
 import type { BookDocument } from "../data/book.schema.js";
 import type { Bookmark } from "./book-bookmarks.js";
 import type { CatalogNode } from "./book-catalog.js";
@@ -58,6 +59,8 @@ export function bookInfo(book: BookDocument, revisions: number[], baseUrl: strin
     title: book.title,
     description: book.description ?? "",
     keywords: book.keywords ?? "",
+    label: book.label ?? 0,
+    categoryId: book.categoryId ?? "",
     bStatus: book.bStatus,
     source: book.source ?? -1,
     htmlConfigJson: JSON.stringify(absoluteFilePaths(settings.htmlConfig, baseUrl)),
@@ -82,4 +85,68 @@ export function publishedSettings(book: BookDocument) {
     downloadPdfUrl: download?.pdf.url ?? "",
     downloadSinglePage: download ? !download.hideDownloadSinglePage : false,
   };
+}
+
+/** Limits of the book's own info (update-book). */
+export const bookInfoLimits = { title: 100, description: 2000, keywords: 500, categoryId: 20 } as const;
+
+/** The text the editor shows for an empty title (the upload form's, services/upload messages.ts). */
+export const titleRequired = "please enter a title";
+
+/** The info fields update-book stores; a field left out is unchanged. */
+export interface BookInfoFields {
+  title?: string;
+  description?: string;
+  keywords?: string;
+  label?: number;
+  categoryId?: string;
+}
+
+export interface BookInfoChange {
+  title?: string | undefined;
+  description?: string | undefined;
+  keywords?: string | undefined;
+  label?: string | undefined;
+  categoryId?: string | undefined;
+}
+
+const invalid = (message: string, field: string) =>
+  new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+
+function atMost(value: string, limit: number, field: string): string {
+  if (value.length > limit) throw invalid(`${field} may not exceed ${limit} characters`, field);
+  return value;
+}
+
+/**
+ * The info fields to store, validated (spec 000 §3 title, desc, keyword, label, categoryId): texts trimmed, keywords
+ * kept as written (comma- or space-separated). Throws INVALID_ARGUMENT on the first bad field, before anything is
+ * saved.
+ */
+export function bookInfoFields(change: BookInfoChange): BookInfoFields {
+  const fields: BookInfoFields = {};
+  if (change.title !== undefined) {
+    const title = change.title.trim();
+    if (title === "") throw invalid(titleRequired, "title");
+    fields.title = atMost(title, bookInfoLimits.title, "title");
+  }
+  if (change.description !== undefined) {
+    fields.description = atMost(change.description.trim(), bookInfoLimits.description, "desc");
+  }
+  if (change.keywords !== undefined) {
+    fields.keywords = atMost(change.keywords.trim(), bookInfoLimits.keywords, "keyword");
+  }
+  if (change.label !== undefined) {
+    const label = change.label.trim();
+    if (!/^[0-3]$/.test(label)) throw invalid("label must be 0 (none), 1 (fresh), 2 (hot) or 3 (featured)", "label");
+    fields.label = Number(label);
+  }
+  if (change.categoryId !== undefined) {
+    const categoryId = change.categoryId.trim();
+    if (!new RegExp(`^[0-9]{0,${bookInfoLimits.categoryId}}$`).test(categoryId)) {
+      throw invalid(`categoryId must be digits (at most ${bookInfoLimits.categoryId})`, "categoryId");
+    }
+    fields.categoryId = categoryId;
+  }
+  return fields;
 }

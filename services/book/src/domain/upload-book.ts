@@ -16,6 +16,8 @@ export interface UploadBookRequest {
   keywords: string;
   description: string;
   bookId: string;
+  /** The upload form's category: digits, "" none. */
+  categoryId: string;
 }
 
 /** Checks the request's shapes (every problem at once); empty team and folder mean "0". */
@@ -25,6 +27,7 @@ export function normaliseUploadBookRequest(request: UploadBookRequest): UploadBo
     teamId: request.teamId || "0",
     folderId: request.folderId || "0",
     title: request.title.trim(),
+    categoryId: request.categoryId.trim(),
   };
   const problems: { field: string; message: string }[] = [];
   if (!taskId.test(normalised.uploadTaskId)) problems.push({ field: "uploadTaskId", message: "is required" });
@@ -33,6 +36,9 @@ export function normaliseUploadBookRequest(request: UploadBookRequest): UploadBo
   if (!numericId.test(normalised.folderId)) problems.push({ field: "folderId", message: "must be a whole number" });
   if (normalised.bookId !== "" && !bookId.test(normalised.bookId)) {
     problems.push({ field: "bookId", message: "must be letters, digits, '-' or '_'" });
+  }
+  if (!/^[0-9]{0,20}$/.test(normalised.categoryId)) {
+    problems.push({ field: "categoryId", message: "must be a whole number" });
   }
   if (normalised.bookId === "" && normalised.title === "") problems.push({ field: "title", message: "is required" });
   if (problems.length > 0) {
@@ -65,6 +71,7 @@ export function newUploadedBook(
     title: request.title,
     keywords: request.keywords,
     description: request.description,
+    categoryId: request.categoryId,
     source: -1,
     html5Tem: "",
     html5Theme: "",

@@ -13,7 +13,7 @@ import type { BookRevisionRepository } from "../data/book-revision.repository.js
 import type { BookRevisionDocument } from "../data/book-revision.schema.js";
 import { newBookmark, validateBookmarks } from "../domain/book-bookmarks.js";
 import { validateCatalog } from "../domain/book-catalog.js";
-import { bookInfo, publishedSettings, settingsToStore, storedSettings } from "../domain/book-info.js";
+import { bookInfo, bookInfoFields, publishedSettings, settingsToStore, storedSettings } from "../domain/book-info.js";
 import {
   type Access,
   applyPrivacyChange,
@@ -239,9 +239,20 @@ export function bookHandlers({
         },
         { bookId: book.bookId, source: book.source ?? -1 },
       );
+      // Both validated before either is saved: a bad field saves nothing.
+      const info = bookInfoFields({
+        title: request.title,
+        description: request.description,
+        keywords: request.keywords,
+        label: request.label,
+        categoryId: request.categoryId,
+      });
       const stored = settingsToStore(updated);
-      const [numbers] = await Promise.all([revisions.revisionsOf(book.bookId), books.setSettings(book.bookId, stored)]);
-      return { book: bookInfo({ ...book, ...stored }, numbers, request.baseUrl) };
+      const [numbers] = await Promise.all([
+        revisions.revisionsOf(book.bookId),
+        books.setSettings(book.bookId, stored, info),
+      ]);
+      return { book: bookInfo({ ...book, ...stored, ...info }, numbers, request.baseUrl) };
     },
 
     async getBookCatalog(request) {

@@ -114,6 +114,25 @@ export function featuresNeeded(change: UpdateBookChange): string[] {
   return [...needed];
 }
 
+/** The book's own info fields of update-book (form texts as sent; absent: unchanged). */
+export interface BookInfoChange {
+  desc?: string | undefined;
+  label?: string | undefined;
+}
+
+/**
+ * The gated features a change of the book's own info needs (spec 000 §6): a description needs BOOK_DESCRIPTION, any
+ * label but none ("0") HOT_LABEL. Clearing either needs nothing.
+ */
+export function infoFeaturesNeeded(change: BookInfoChange): string[] {
+  const needed: string[] = [];
+  if (change.desc !== undefined && change.desc.trim() !== "") needed.push("BOOK_DESCRIPTION");
+  if (change.label !== undefined && change.label.trim() !== "" && change.label.trim() !== "0") {
+    needed.push("HOT_LABEL");
+  }
+  return needed;
+}
+
 /** The user types the power rules force (the power service's powerConfig `userTypes`). */
 export const forcedUserTypes = { teamMember: 13, nonProductHost: 32 } as const;
 

@@ -15,6 +15,7 @@ import {
 } from "../domain/book-content.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { assertFeaturesGranted } from "./power.routes.js";
 
 /**
  * Per-book content beyond settings: custom config/content/theme, business cards, brands, share icon, book lock, text
@@ -342,8 +343,15 @@ export function registerBookContentRoutes(
     "/api/book/set-book-sare-icon",
     { schema: body(["bookId"], { bookId, icon: text(4000) }) },
     async (request) => {
+      const actor = resolveActor(request);
+      // A gated feature (spec 000 §6), asked once the book is known to be the actor's (another's stays "not
+      // found"); clearing the icon needs nothing.
+      if ((request.body.icon ?? "").trim() !== "") {
+        await book.getBookPrivacy({ userId: actor.userId, bookId: request.body.bookId });
+        await assertFeaturesGranted(request, peers, actor, ["WECHAT_SHARE_ICON"]);
+      }
       const { icon } = await book.setBookShareIcon({
-        userId: user(request),
+        userId: actor.userId,
         bookId: request.body.bookId,
         icon: request.body.icon ?? "",
       });

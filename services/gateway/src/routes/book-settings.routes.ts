@@ -2,10 +2,11 @@ import type { BookInfo, Bookmark, CatalogNode } from "@turnleaf/contracts/book/v
 import { DomainError, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
+import { featuresNeeded, infoFeaturesNeeded } from "../domain/feature-gates.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
-import { assertFeaturesAllowed, assertFeaturesGranted } from "./power.routes.js";
+import { assertFeaturesGranted } from "./power.routes.js";
 
 /**
  * Spec 000 §7 get-book / update-book, and the book's table of contents (catalog) and bookmark tabs: form-encoded
@@ -92,6 +93,8 @@ export function bookInfoView(book: BookInfo | undefined) {
     title: book.title,
     desc: book.description,
     keyword: book.keywords,
+    label: String(book.label),
+    categoryId: book.categoryId,
     bStatus: book.bStatus,
     source: book.source,
     isDownload: book.isDownload ? "1" : "0",
@@ -111,6 +114,12 @@ interface UpdateBookFields {
   isDownload?: string;
   plugin?: string;
   downloadconfig?: string;
+  /** The book's own info (spec 000 §3 names); absent: unchanged. */
+  title?: string;
+  desc?: string;
+  keyword?: string;
+  label?: string;
+  categoryId?: string;
 }
 
 export function registerBookSettingsRoutes(
@@ -180,6 +189,12 @@ export function registerBookSettingsRoutes(
             isDownload: { type: "string", enum: ["", "0", "1"] },
             plugin: jsonField,
             downloadconfig: jsonField,
+            // Lengths and shapes are checked by the book service (its catalogue texts); these bound the form only.
+            title: { type: "string", maxLength: 10_000 },
+            desc: { type: "string", maxLength: 100_000 },
+            keyword: { type: "string", maxLength: 100_000 },
+            label: { type: "string", maxLength: 100 },
+            categoryId: { type: "string", maxLength: 100 },
           },
         },
       },
@@ -190,9 +205,7 @@ export function registerBookSettingsRoutes(
       // Gated features (spec 000 §6) are checked before anything is saved; a refusal saves nothing.
       const jsonOf = (text: string | undefined, field: string) => (text ? parseJsonField(text, field) : undefined);
       const bookConfig = jsonOf(fields.bookConfig, "bookConfig");
-      await assertFeaturesAllowed(request, peers, actor, {
-        teamId: fields.teamId,
-        bookAuthorId: await bookAuthorIn(actor, fields.bookId, fields.teamId),
+      const needed = featuresNeeded({
         bookConfig:
           bookConfig && typeof bookConfig === "object" && !Array.isArray(bookConfig)
             ? (bookConfig as Record<string, unknown>)
@@ -201,6 +214,17 @@ export function registerBookSettingsRoutes(
         plugin: jsonOf(fields.plugin, "plugin"),
         downloadconfig: jsonOf(fields.downloadconfig, "downloadconfig"),
       });
+      for (const code of infoFeaturesNeeded({ desc: fields.desc, label: fields.label })) {
+        if (!needed.includes(code)) needed.push(code);
+      }
+      await assertFeaturesGranted(
+        request,
+        peers,
+        actor,
+        needed,
+        fields.teamId,
+        await bookAuthorIn(actor, fields.bookId, fields.teamId),
+      );
       const { book } = await peers.book.updateBook({
         userId: actor.userId,
         bookId: fields.bookId,
@@ -208,6 +232,11 @@ export function registerBookSettingsRoutes(
         isDownload: fields.isDownload ?? "",
         pluginJson: fields.plugin ?? "",
         downloadConfigJson: fields.downloadconfig ?? "",
+        title: fields.title,
+        description: fields.desc,
+        keywords: fields.keyword,
+        label: fields.label,
+        categoryId: fields.categoryId,
         baseUrl: baseUrl(request),
       });
       return okEnvelope(bookInfoView(book));

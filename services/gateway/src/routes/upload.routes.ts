@@ -114,6 +114,9 @@ const beginFields = {
   title: text(1000),
   keywords: text(1000),
   description: text(5000),
+  // The upload form's category: the editor sends categoryId, the CLI (services/cli upload.ts) category.
+  categoryId: { type: "string", pattern: "^[0-9]{0,20}$" },
+  category: { type: "string", pattern: "^[0-9]{0,20}$" },
   teamId: wholeNumber,
   folderId: wholeNumber,
   overwrite: text(8),
@@ -292,6 +295,7 @@ export async function registerUploadRoutes(
       title: fields.title ?? "",
       keywords: fields.keywords ?? "",
       description: fields.description ?? "",
+      categoryId: fields.categoryId || fields.category || "",
       overwrite: overwrite || flag(fields.overwrite ?? ""),
       bookId: fields.bookId ?? "",
       files: parseFiles(fields.files),

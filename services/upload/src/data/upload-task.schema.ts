@@ -36,6 +36,8 @@ export interface UploadTaskDocument {
   title: string;
   keywords: string;
   description: string;
+  /** The upload form's category (digits; "" none), given to the book service with the book. */
+  categoryId?: string;
   /** The book overwritten or reconverted, then the book the upload made. */
   bookId: string;
   bookNumber: string;
@@ -88,6 +90,7 @@ const uploadTaskSchema = new Schema<UploadTaskDocument>(
     title: { type: String, required: true },
     keywords: { type: String, default: "" },
     description: { type: String, default: "" },
+    categoryId: { type: String, default: "" },
     bookId: { type: String, default: "" },
     bookNumber: { type: String, default: "" },
     revision: { type: Number, default: 0 },

@@ -57,6 +57,8 @@ export interface UploadPlan {
   title: string;
   keywords: string;
   description: string;
+  /** The upload form's category (digits; "" none). */
+  categoryId: string;
   /** The book to overwrite; empty for a new book. */
   bookId: string;
   files: PlannedFile[];
@@ -162,6 +164,9 @@ function checkIdentity(request: BeginUploadRequest): FieldError[] {
   if (request.bookId !== "" && !bookId.test(request.bookId)) {
     errors.push({ field: "bookId", message: "must be letters, digits, '-' or '_'" });
   }
+  if (request.categoryId !== "" && !numericId.test(request.categoryId)) {
+    errors.push({ field: "categoryId", message: "must be a whole number" });
+  }
   return errors;
 }
 
@@ -265,6 +270,7 @@ export function planUpload(request: BeginUploadRequest): UploadPlan {
     title,
     keywords: request.keywords.trim(),
     description: request.description.trim(),
+    categoryId: request.categoryId,
     bookId: request.overwrite ? request.bookId : "",
     files,
     options,

@@ -143,6 +143,7 @@ export class UploadDesk {
       title: plan.title,
       keywords: plan.keywords,
       description: plan.description,
+      categoryId: plan.categoryId,
       bookId: plan.bookId,
       bookNumber: "",
       revision: 0,
@@ -464,6 +465,7 @@ export class UploadDesk {
       title: task.title,
       keywords: task.keywords,
       description: task.description,
+      categoryId: task.categoryId ?? "",
       bookId: task.bookId,
     });
     await this.deps.events.conversionRequested({
