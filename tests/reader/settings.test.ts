@@ -88,6 +88,13 @@ beforeAll(async () => {
     loadingDisplayTime: "1.5",
     showHelpContentAtFirst: "Yes",
   });
+  await book("loader-title", {
+    loadingCaptionSource: "title",
+    loadingCaption: "not shown",
+    loadingBackgroundColorType: "2",
+    backGroundImgURL: "/fixtures/art/dots.png",
+    loadingDisplayTime: "1.5",
+  });
   await book("ads", {
     adConfig: {
       haveAd: true,
@@ -300,6 +307,18 @@ describe("the reader-setting catalogue", { timeout: 60_000 }, () => {
     const phoneX = (await wide.locator('[data-button="phone"]').boundingBox())?.x ?? 0;
     expect(previousX).toBeLessThan(phoneX);
     await wide.close();
+  });
+
+  it("shows the book's title on the loader over the background picture when the settings say so", async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/b/loader-title/1?lang=en`);
+    const loader = page.getByTestId("loader");
+    await loader.waitFor();
+    expect(await loader.locator("p").textContent()).toBe(
+      await page.evaluate(() => document.querySelector("h1")?.textContent),
+    );
+    expect(await loader.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain("url(");
+    await page.close();
   });
 
   it("shows the loader with its caption, font and colour first, and help at open when asked", async () => {

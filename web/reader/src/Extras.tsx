@@ -1,11 +1,30 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { AdSettings, BookLanguage, LoaderSettings } from "./book.js";
+import { loaderCaption } from "./htmlconfig.js";
 import type { Labels } from "./labels.js";
 
-/** The loading screen: its picture or video, caption, font and colours, over everything until the book shows. */
-export function Loader({ loader, labels }: { loader: LoaderSettings; labels: Labels }) {
+/**
+ * The loading screen: its picture or video, caption, font and colours, over everything until the book shows. Its
+ * background is its colour, or the book's background picture when loadingBackgroundColorType is 2.
+ */
+export function Loader({
+  loader,
+  labels,
+  title,
+  backgroundPicture,
+}: {
+  loader: LoaderSettings;
+  labels: Labels;
+  title: string;
+  backgroundPicture: string | undefined;
+}) {
+  const caption = loaderCaption(loader, title, labels.loading);
+  const background =
+    loader.backgroundType === 2 && backgroundPicture
+      ? `center / cover no-repeat url(${JSON.stringify(backgroundPicture)}), ${loader.background}`
+      : loader.background;
   return (
-    <div className="tl-loader" style={{ background: loader.background }} data-testid="loader" role="status">
+    <div className="tl-loader" style={{ background }} data-testid="loader" role="status">
       {loader.video ? (
         <video src={loader.video} autoPlay muted playsInline loop className="tl-loader-media" />
       ) : loader.picture ? (
@@ -13,7 +32,7 @@ export function Loader({ loader, labels }: { loader: LoaderSettings; labels: Lab
       ) : (
         <div className="tl-loader-spinner" aria-hidden="true" />
       )}
-      <p style={{ fontSize: loader.fontSize, color: loader.color }}>{loader.caption || labels.loading}</p>
+      {caption === null ? null : <p style={{ fontSize: loader.fontSize, color: loader.color }}>{caption}</p>}
     </div>
   );
 }

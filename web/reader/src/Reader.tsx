@@ -566,7 +566,14 @@ export function Reader({
           <img src={logo.url} alt={book.title} style={{ height: logo.large ? 55 : logo.height }} />
         </a>
       ) : null}
-      {settings.loader && !loaderDone ? <Loader loader={settings.loader} labels={labels} /> : null}
+      {settings.loader && !loaderDone ? (
+        <Loader
+          loader={settings.loader}
+          labels={labels}
+          title={book.title}
+          backgroundPicture={settings.backgroundImage?.url}
+        />
+      ) : null}
       {settings.dynamicScene && !reducedMotion ? <Scene scene={settings.dynamicScene} /> : null}
       {settings.ads ? <AdBanner ads={settings.ads} labels={labels} target={linkTarget} /> : null}
       {(settings.analyticsId || settings.trackingScript) && link ? (

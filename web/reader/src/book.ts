@@ -240,6 +240,8 @@ export interface Margins {
 }
 
 export interface LoaderSettings {
+  /** loadingCaptionSource: the book's title, the custom caption, none; "" (not set): the caption if any. */
+  captionSource: "" | "title" | "custom" | "none";
   caption: string;
   fontSize: number;
   color: string;
@@ -247,6 +249,8 @@ export interface LoaderSettings {
   background: string;
   minSeconds: number;
   video: string;
+  /** loadingBackgroundColorType: 1 the loader's colour, 2 the book's background picture (when it has one). */
+  backgroundType: 1 | 2;
 }
 
 export interface AdSettings {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { defaultSettings } from "./book.js";
-import { adSettings, asColour, buttonOrder, gradientAngle, withAlpha, zoomLevelsFor } from "./htmlconfig.js";
+import {
+  adSettings,
+  asColour,
+  buttonOrder,
+  gradientAngle,
+  loaderCaption,
+  withAlpha,
+  zoomLevelsFor,
+} from "./htmlconfig.js";
 import { settingsFromHtmlConfig } from "./preview.js";
 
 describe("htmlConfig keys of the reader-setting catalogue", () => {
@@ -47,6 +55,25 @@ describe("htmlConfig keys of the reader-setting catalogue", () => {
     expect(withAlpha("#f00", 1)).toBe("#f00");
     const settings = settingsFromHtmlConfig(defaultSettings, { toolbarColor: "#000000", toolbarAlpha: "0.3" });
     expect(settings).toMatchObject({ toolbarColor: "#000000", toolbarAlpha: 0.3 });
+  });
+
+  it("take the loader's caption source and background type (spec 000 loadingCaptionSource, loadingBackgroundColorType)", () => {
+    const loader = (htmlConfig: Record<string, unknown>) => {
+      const settings = settingsFromHtmlConfig(defaultSettings, htmlConfig).loader;
+      if (!settings) throw new Error("no loader");
+      return settings;
+    };
+    const custom = loader({ loadingCaption: "Opening…", loadingCaptionSource: "custom" });
+    expect(loaderCaption(custom, "The Title", "Loading")).toBe("Opening…");
+    expect(loaderCaption(loader({ loadingCaptionSource: "title" }), "The Title", "Loading")).toBe("The Title");
+    expect(loaderCaption(loader({ loadingCaptionSource: "title" }), "", "Loading")).toBe("Loading");
+    expect(loaderCaption(loader({ loadingCaption: "x", loadingCaptionSource: "none" }), "T", "Loading")).toBeNull();
+    // A caption without a source (books saved before it existed) still shows.
+    expect(loaderCaption(loader({ loadingCaption: "Opening…" }), "T", "Loading")).toBe("Opening…");
+    expect(loader({ loadingCaptionSource: "elsewhere", loadingCaption: "a" }).captionSource).toBe("");
+    expect(loader({ loadingBackgroundColorType: "2" }).backgroundType).toBe(2);
+    expect(loader({ loadingBackgroundColorType: 1 }).backgroundType).toBe(1);
+    expect(loader({ loadingBackgroundColorType: "7", loadingCaption: "a" }).backgroundType).toBe(1);
   });
 
   it("set the loader, cover, binding, thickness and margins (negative allowed)", () => {

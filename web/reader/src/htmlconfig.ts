@@ -113,6 +113,7 @@ const miniSide =
 const emptyLogo: NonNullable<ReaderSettings["logo"]> = { url: "", link: "", height: 40 };
 const emptyBackground: NonNullable<ReaderSettings["backgroundImage"]> = { url: "", position: "fill", opacity: 1 };
 export const emptyLoader: LoaderSettings = {
+  captionSource: "",
   caption: "",
   fontSize: 16,
   color: "#dddddd",
@@ -120,7 +121,15 @@ export const emptyLoader: LoaderSettings = {
   background: "#1f2232",
   minSeconds: 0,
   video: "",
+  backgroundType: 1,
 };
+/** What the loading screen says: by its caption source (spec 000 loadingCaptionSource), else its caption. */
+export function loaderCaption(loader: LoaderSettings, title: string, loading: string): string | null {
+  if (loader.captionSource === "none") return null;
+  if (loader.captionSource === "title") return title || loading;
+  return loader.caption || loading;
+}
+
 const emptyPhone: NonNullable<ReaderSettings["phone"]> = { single: "", multiple: [], useMultiple: false };
 
 const loaderField =
@@ -363,6 +372,13 @@ export const htmlConfigHandlers: Record<string, Handler> = {
     return seconds === undefined ? undefined : Math.min(Math.max(seconds, 0), 30);
   }),
   loadingVideo: loaderField("video", asUrl),
+  loadingCaptionSource: loaderField("captionSource", (value) =>
+    value === "title" || value === "custom" || value === "none" ? value : undefined,
+  ),
+  loadingBackgroundColorType: loaderField("backgroundType", (value) => {
+    const type = asNumber(value);
+    return type === 1 || type === 2 ? type : undefined;
+  }),
   // Shadows, cover, binding, thickness.
   showShadow: set("shadows", asBoolean),
   HardPageEnable: set("hardPages", asBoolean),
