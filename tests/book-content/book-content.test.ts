@@ -407,6 +407,34 @@ describe("share icon, text status, code info and the editing lock", () => {
     expect((await books.findById(bookId))?.shareIcon).toBe("https://cdn.example.com/i.png");
   });
 
+  it("a share icon needs WECHAT_SHARE_ICON (a basic account, uType 1, lacks it); clearing it needs nothing", async () => {
+    const basic = "30003";
+    await powerUsers.upsertUser({
+      userId: basic,
+      email: `u${basic}@turnleaf.test`,
+      uLink: `u${basic}`,
+      uType: 1,
+      website: "",
+      verifyPhone: false,
+      bookLogo: "",
+      bookLogoLink: "",
+      bookWebsite: "",
+    });
+    const { bookId } = await newBook({ ownerId: basic, shareIcon: "https://cdn.example.com/old.png" });
+    expect(
+      await post("/api/book/set-book-sare-icon", { bookId, icon: "https://cdn.example.com/new.png" }, basic),
+    ).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "no permission for function wechat share icon, contact support to unlock",
+      data: { feature: "WECHAT_SHARE_ICON" },
+    });
+    expect((await books.findById(bookId))?.shareIcon).toBe("https://cdn.example.com/old.png");
+    // Another user's book stays "not found" whatever the sender's features.
+    notFound(await post("/api/book/set-book-sare-icon", { bookId: (await newBook()).bookId, icon: "/i.png" }, basic));
+    expect(ok(await post("/api/book/set-book-sare-icon", { bookId, icon: "" }, basic))).toEqual({ icon: "" });
+    expect((await books.findById(bookId))?.shareIcon).toBe("");
+  });
+
   it("answers the book's public link, QR text and embed code", async () => {
     const { bookId, number } = await newBook();
     expect(ok(await post("/api/book/get-code-info", { bookId }))).toMatchObject({
