@@ -4,6 +4,7 @@ import {
   featureOfKey,
   featuresNeeded,
   gatedFeatureCodes,
+  infoFeaturesNeeded,
   isNonProductHost,
   switchesOff,
 } from "./feature-gates.js";
@@ -27,6 +28,13 @@ describe("feature gates of update-book", () => {
     ).toEqual([]);
     expect(switchesOff("no")).toBe(true);
     expect(switchesOff("yes")).toBe(false);
+  });
+
+  it("gates update-book's own desc (BOOK_DESCRIPTION) and any label but none (HOT_LABEL); clearing is free", () => {
+    expect(infoFeaturesNeeded({ desc: "About", label: "3" })).toEqual(["BOOK_DESCRIPTION", "HOT_LABEL"]);
+    expect(infoFeaturesNeeded({ label: "1" })).toEqual(["HOT_LABEL"]);
+    expect(infoFeaturesNeeded({ desc: "  ", label: "0" })).toEqual([]);
+    expect(infoFeaturesNeeded({})).toEqual([]);
   });
 
   it("gates isDownload 1, a download config and the leave-message plugin; the label only when hot", () => {

@@ -73,6 +73,12 @@ describe("planUpload", () => {
     expect(skipped.files.map((file) => file.skipped)).toEqual([false, true]);
   });
 
+  it("keeps the form's category (digits or none) and refuses anything else", () => {
+    expect(planUpload(request({ categoryId: "42" })).categoryId).toBe("42");
+    expect(planUpload(request()).categoryId).toBe("");
+    expect(messageOf(() => planUpload(request({ categoryId: "travel" })))).toBe("request exception");
+  });
+
   it("checks the sha256's form and the sizes", () => {
     expect(messageOf(() => planUpload(request({ files: [{ name: "a.pdf", sizeBytes: 0n, sha256: "xyz" }] })))).toBe(
       "request exception",
