@@ -130,18 +130,23 @@ afterAll(async () => {
   }
 });
 
-async function vipUser(userId: string): Promise<void> {
+/** A power-service account of a user type (1 basic: reading features only; 2 standard). */
+async function powerUser(userId: string, uType: number): Promise<void> {
   await powerUsers.upsertUser({
     userId,
     email: `u${userId}@turnleaf.test`,
     uLink: `u${userId}`,
-    uType: 2,
+    uType,
     website: "",
     verifyPhone: false,
     bookLogo: "",
     bookLogoLink: "",
     bookWebsite: "",
   });
+}
+
+async function vipUser(userId: string): Promise<void> {
+  await powerUser(userId, 2);
   await admin.setPlan({
     account: { userId },
     plan: { kind: PlanKind.VIP_ANNUAL, points: 0, vipExpiresAt: timestampFromDate(new Date(Date.now() + 9e9)) },
@@ -409,17 +414,7 @@ describe("share icon, text status, code info and the editing lock", () => {
 
   it("a share icon needs WECHAT_SHARE_ICON (a basic account, uType 1, lacks it); clearing it needs nothing", async () => {
     const basic = "30003";
-    await powerUsers.upsertUser({
-      userId: basic,
-      email: `u${basic}@turnleaf.test`,
-      uLink: `u${basic}`,
-      uType: 1,
-      website: "",
-      verifyPhone: false,
-      bookLogo: "",
-      bookLogoLink: "",
-      bookWebsite: "",
-    });
+    await powerUser(basic, 1);
     const { bookId } = await newBook({ ownerId: basic, shareIcon: "https://cdn.example.com/old.png" });
     expect(
       await post("/api/book/set-book-sare-icon", { bookId, icon: "https://cdn.example.com/new.png" }, basic),
