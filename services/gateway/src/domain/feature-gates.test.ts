@@ -37,13 +37,14 @@ describe("feature gates of update-book", () => {
     expect(infoFeaturesNeeded({})).toEqual([]);
   });
 
-  it("gates isDownload 1, a download config and the leave-message plugin; the label only when hot", () => {
+  it("gates isDownload 1, a download config and the leave-message plugin; any label but none", () => {
     expect(featuresNeeded({ isDownload: "1" })).toEqual(["DOWNLOAD"]);
     expect(featuresNeeded({ isDownload: "0" })).toEqual([]);
     expect(featuresNeeded({ downloadconfig: { isDownloadProject: true } })).toEqual(["DOWNLOAD"]);
     expect(featuresNeeded({ plugin: [{ name: "BookLeaveMessage" }] })).toEqual(["READER_MESSAGE"]);
     expect(featuresNeeded({ bookConfig: { label: "2" } })).toEqual(["HOT_LABEL"]);
-    expect(featuresNeeded({ bookConfig: { label: "3" } })).toEqual([]);
+    expect(featuresNeeded({ bookConfig: { label: "3" } })).toEqual(["HOT_LABEL"]);
+    expect(featuresNeeded({ bookConfig: { label: "0" } })).toEqual([]);
   });
 
   it("treats every host as the product's without a list, and others as outside with one", () => {

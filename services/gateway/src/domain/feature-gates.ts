@@ -101,8 +101,8 @@ export function featuresNeeded(change: UpdateBookChange): string[] {
   const needed = new Set<string>();
   for (const [key, value] of Object.entries(change.bookConfig ?? {})) {
     const code = featureOfKey(key);
-    // The book label is gated only when it is set to hot (2); none, fresh and featured are free.
-    if (key.toLowerCase() === "label" && String(value).trim() !== "2") continue;
+    // A book label (fresh, hot, featured) is the HOT_LABEL feature, as update-book's own label field; none is free.
+    if (key.toLowerCase() === "label" && ["", "0"].includes(String(value).trim())) continue;
     if (code && !switchesOff(value)) needed.add(code);
   }
   if (change.isDownload === "1") needed.add("DOWNLOAD");
