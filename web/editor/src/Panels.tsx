@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ApiError, type BookInfo, type Bookmark, type CatalogNode, call, type Privacy } from "./api.js";
 import { type BookField, bookFieldKey, bookFieldLimits, labelOptions } from "./basic-info.js";
 import type { Labels } from "./labels.js";
@@ -19,6 +19,7 @@ function CommitField({
   maxLength,
   multiline,
   disabled,
+  required,
   onCommit,
 }: {
   label: string;
@@ -26,12 +27,18 @@ function CommitField({
   maxLength: number;
   multiline?: boolean;
   disabled?: boolean;
+  /** The message when the field is left empty (it goes back to the saved text). */
+  required?: () => void;
   onCommit: (value: string) => void;
 }) {
+  const id = useId();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const commit = () => {
-    if (text !== value) onCommit(text);
+    if (required && !text.trim()) {
+      required();
+      setText(value);
+    } else if (text !== value) onCommit(text);
   };
   const common = {
     maxLength,
@@ -40,21 +47,24 @@ function CommitField({
     onBlur: commit,
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value),
   };
-  return multiline ? (
-    <label className="field">
-      <span>{label}</span>
-      <textarea rows={4} {...common} />
-    </label>
-  ) : (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        {...common}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") commit();
-        }}
-      />
-    </label>
+  // The label is beside the control, not around it: a textarea inside would lend its text to the label's.
+  return (
+    <div className="field">
+      <span>
+        <label htmlFor={id}>{label}</label>
+      </span>
+      {multiline ? (
+        <textarea id={id} rows={4} {...common} />
+      ) : (
+        <input
+          id={id}
+          {...common}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") commit();
+          }}
+        />
+      )}
+    </div>
   );
 }
 
@@ -65,19 +75,23 @@ function CommitField({
 export function BasicPanel({
   doc,
   labels,
+  notify,
   onChange,
 }: {
   doc: Record<string, unknown>;
   labels: Labels;
+  notify: Notify;
   onChange: (key: string, value: string) => void;
 }) {
+  const labelId = useId();
   const text = (field: BookField) => String(doc[bookFieldKey(field)] ?? "");
   return (
-    <div className="panel">
+    <section className="panel" aria-label={labels.bookTitle} data-testid="book-fields">
       <CommitField
         label={labels.bookTitle}
         value={text("title")}
         maxLength={bookFieldLimits.title}
+        required={() => notify(labels.titleRequired, "error")}
         onCommit={(value) => onChange(bookFieldKey("title"), value)}
       />
       <CommitField
@@ -93,17 +107,23 @@ export function BasicPanel({
         maxLength={bookFieldLimits.keyword}
         onCommit={(value) => onChange(bookFieldKey("keyword"), value)}
       />
-      <label className="field">
-        <span>{labels.bookLabel}</span>
-        <select value={text("label") || "0"} onChange={(event) => onChange(bookFieldKey("label"), event.target.value)}>
+      <div className="field">
+        <span>
+          <label htmlFor={labelId}>{labels.bookLabel}</label>
+        </span>
+        <select
+          id={labelId}
+          value={text("label") || "0"}
+          onChange={(event) => onChange(bookFieldKey("label"), event.target.value)}
+        >
           {labelOptions(labels).map(([value, name]) => (
             <option key={value} value={value}>
               {name}
             </option>
           ))}
         </select>
-      </label>
-    </div>
+      </div>
+    </section>
   );
 }
 
