@@ -162,13 +162,16 @@ describe("turnleaf upload", { timeout: 180_000 }, () => {
     expect(resumed.stderr).toMatch(/Upload failed: invalid signature: .*SHA-256/);
   });
 
-  it("refuses without a title, without the book to overwrite, and without a session", async () => {
+  it("refuses without a title, without the book to overwrite, a category by name, and without a session", async () => {
     const noTitle = await cli(["upload", "project", "--title", " "]);
     expect(noTitle.code).toBe(65);
     expect(noTitle.stderr).toContain("Upload failed: Please enter book title!");
     const noBook = await cli(["upload", "project", "--overwrite", ""]);
     expect(noBook.code).toBe(65);
     expect(noBook.stderr).toContain("Please select the online book to overwrite");
+    const namedCategory = await cli(["upload", "project", "--category", "Travel"]);
+    expect(namedCategory.code).toBe(64);
+    expect(namedCategory.stderr).toContain("--category must be the category's number");
     const otherHome = join(workDir, "home-logged-out");
     await mkdir(otherHome, { recursive: true });
     const loggedOut = await runCli(workDir, otherHome, ["books", "list"], { TURNLEAF_SERVER: services.gatewayUrl });

@@ -181,6 +181,10 @@ export async function upload(context: Context, options: UploadOptions): Promise<
   }
   const chunkSize = positiveInteger(options.chunkSize, "--chunk-size");
   const rate = positiveInteger(options.rate, "--rate");
+  // The cloud's categories are numbered (the gateway refuses anything else): say so before any upload starts.
+  if (options.category !== undefined && !/^[0-9]{1,20}$/.test(options.category.trim())) {
+    throw new UsageError("--category must be the category's number");
+  }
 
   const cloud = await Cloud.open(context, options.server);
   if (options.email !== undefined || !cloud.loggedIn) {
