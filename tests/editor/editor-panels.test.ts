@@ -1,5 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
@@ -194,6 +196,29 @@ describe("the editor's panels", () => {
       expect(await basic().getByLabel("Title", { exact: true }).isDisabled()).toBe(false);
     } finally {
       await other.close();
+    }
+  }, 60_000);
+
+  it("shows the contact-support confirm when the server refuses the description for power, and keeps the book's", async () => {
+    const admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
+    const me = await context.request.post(`${services.gatewayUrl}/api/user/get-user`);
+    const userId = ((await me.json()) as { data: { userId: string } }).data.userId;
+    await admin.setFeatureOverride({ account: { userId }, feature: "BOOK_DESCRIPTION", allowed: false, actor: "test" });
+    try {
+      await tab("Basic");
+      const desc = basic().getByLabel("Description", { exact: true });
+      await desc.fill("A description this plan may not set");
+      await desc.press("Tab");
+      const confirm = page.getByRole("alertdialog", { name: "contact support" });
+      await confirm.waitFor();
+      expect(await confirm.textContent()).toContain("contact support");
+      expect(await saveState()).toBe("error");
+      expect((await serverBook()).desc).toBe("A book of two labelled pages");
+      await page.screenshot({ path: join(screenshots, "editor-basic-power-limit.png") });
+      await confirm.getByRole("button", { name: "cancel" }).click();
+    } finally {
+      await admin.setFeatureOverride({ account: { userId }, feature: "BOOK_DESCRIPTION", actor: "test" });
+      admin.close();
     }
   }, 60_000);
 });

@@ -447,7 +447,7 @@ export function Editor({
           {tab === "assistant" ? <AssistantPanel labels={labels} /> : null}
           {tab === "basic" ? (
             <>
-              <BasicPanel doc={doc} labels={labels} onChange={change} />
+              <BasicPanel doc={doc} labels={labels} notify={notify} onChange={change} />
               <BusinessCardPanel bookId={bookId} labels={labels} notify={notify} report={report} />
               <BrandsPanel labels={labels} notify={notify} report={report} />
               <SettingsPanel
@@ -566,6 +566,7 @@ export function Editor({
           <div className="history-buttons">
             <button
               type="button"
+              disabled={readOnly}
               onClick={() => step("undo")}
               className={steps.first ? "at-end" : ""}
               title={steps.first ? labels.firstStep : labels.undo}
@@ -574,6 +575,7 @@ export function Editor({
             </button>
             <button
               type="button"
+              disabled={readOnly}
               onClick={() => step("redo")}
               className={steps.last ? "at-end" : ""}
               title={steps.last ? labels.lastStep : labels.redo}
