@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseInfo, serializeInfo } from "../../services/book/src/domain/info-xml.js";
 import { parseAbout, serializeAbout } from "../../web/editor/src/about-info.js";
 import { labelOf, labelOptions, splitBasic } from "../../web/editor/src/basic-info.js";
-import { isReadOnly, lockSessionId } from "../../web/editor/src/editing-lock.js";
+import { isReadOnly, lockSessionId, tabSessionId } from "../../web/editor/src/editing-lock.js";
 import { labelsFor } from "../../web/editor/src/labels.js";
 
 const form = {
@@ -91,6 +91,19 @@ describe("the editing lock", () => {
     expect(lockSessionId()).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(lockSessionId(() => 0.999999)).toBe("-".repeat(24));
     expect(lockSessionId()).not.toBe(lockSessionId());
+  });
+
+  it("keeps one session id per tab (sessionStorage), replacing a stored one that is not valid", () => {
+    const stored = new Map<string, string>();
+    const store = {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    };
+    const first = tabSessionId(store);
+    expect(tabSessionId(store)).toBe(first);
+    stored.set("turnleaf.editor.lockSession", "bad id!");
+    expect(tabSessionId(store)).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(tabSessionId(undefined)).not.toBe(tabSessionId(undefined));
   });
 
   it("is read-only only while another session holds the lock", () => {

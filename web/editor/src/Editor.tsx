@@ -6,7 +6,7 @@ import { basicDoc, bookFieldKey, bookFieldLimits, bookFieldPrefix, labelOf, spli
 import { ConfigPanel } from "./ConfigPanel.js";
 import { AboutPanel, AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js";
 import { type Catalogue, findPreset, loadCatalogue, type PresetKind, presetValues } from "./catalogue.js";
-import { type BookLock, isReadOnly, lockRefreshMs, lockSessionId } from "./editing-lock.js";
+import { type BookLock, isReadOnly, lockRefreshMs, tabSessionId } from "./editing-lock.js";
 import { Guide } from "./Guide.js";
 import { escapeSetsCloseFrame, guideSeenKey } from "./guide.js";
 import {
@@ -114,7 +114,13 @@ export function Editor({
   const frame = useRef<HTMLIFrameElement>(null);
   const readyRef = useRef(false);
   const docRef = useRef<Doc>({});
-  const sessionId = useMemo(() => lockSessionId(), []);
+  const sessionId = useMemo(() => {
+    try {
+      return tabSessionId(window.sessionStorage);
+    } catch {
+      return tabSessionId(undefined);
+    }
+  }, []);
   const [lock, setLock] = useState<BookLock | null>(null);
   const readOnly = isReadOnly(lock);
   const readOnlyRef = useRef(false);

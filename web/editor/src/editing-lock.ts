@@ -21,5 +21,19 @@ export function lockSessionId(random: () => number = Math.random): string {
   return id;
 }
 
+export const lockSessionKey = "turnleaf.editor.lockSession";
+
+/**
+ * This tab's session id: kept in sessionStorage (one per tab, surviving a reload), so reloading the editor keeps
+ * the lock instead of racing its own release; a new tab is a new session.
+ */
+export function tabSessionId(store: Pick<Storage, "getItem" | "setItem"> | undefined): string {
+  const kept = store?.getItem(lockSessionKey);
+  if (kept && /^[A-Za-z0-9_-]{8,64}$/.test(kept)) return kept;
+  const id = lockSessionId();
+  store?.setItem(lockSessionKey, id);
+  return id;
+}
+
 /** Whether this session must not edit: another one holds the lock. */
 export const isReadOnly = (lock: BookLock | null): boolean => lock?.locked === true && !lock.mine;
