@@ -10,6 +10,7 @@ import {
 } from "@turnleaf/kit";
 import { readConfig } from "./config.js";
 import { BookRepository } from "./data/book.repository.js";
+import { BookCommentRepository } from "./data/book-comment.repository.js";
 import { BookContentRepository } from "./data/book-content.repository.js";
 import { BookRevisionRepository } from "./data/book-revision.repository.js";
 import { FileStore } from "./data/file-store.js";
@@ -26,8 +27,14 @@ runGrpcService(
     const books = new BookRepository(mongo);
     const revisions = new BookRevisionRepository(mongo);
     const content = new BookContentRepository(mongo);
+    const comments = new BookCommentRepository(mongo);
     // The unique indexes are what make "create book from upload" idempotent: they must exist before any call.
-    await Promise.all([books.ensureIndexes(), revisions.ensureIndexes(), content.ensureIndexes()]);
+    await Promise.all([
+      books.ensureIndexes(),
+      revisions.ensureIndexes(),
+      content.ensureIndexes(),
+      comments.ensureIndexes(),
+    ]);
     const moved = await books.moveSettingsTexts();
     if (moved > 0) log.info({ books: moved }, "settings texts moved to book_settings");
     if (config.DEMO_SEED) {
@@ -57,7 +64,7 @@ runGrpcService(
     }
     const power = createClient(PowerService, config.POWER_SERVICE_ADDR, { peer: "power", defaultDeadlineMs: 5_000 });
     return {
-      services: buildServices({ books, revisions, power, content, files, log }),
+      services: buildServices({ books, revisions, power, content, comments, files, log }),
       resources: [
         ...(hosting ? [{ name: "hosting consumer", close: () => hosting.stop() }] : []),
         ...(conversions ? [{ name: "conversion consumers", close: () => conversions.stop() }] : []),

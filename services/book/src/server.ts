@@ -1,15 +1,19 @@
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { Logger } from "@turnleaf/kit";
 import { type ServiceRegistration, serve } from "@turnleaf/kit";
+import { BookCommentRepository } from "./data/book-comment.repository.js";
 import { BookContentRepository } from "./data/book-content.repository.js";
 import type { FileStore } from "./data/file-store.js";
 import { type BookHandlerDependencies, bookHandlers } from "./handlers/book.handlers.js";
+import { bookCommentHandlers } from "./handlers/book-comments.handlers.js";
 import { bookContentHandlers } from "./handlers/book-content.handlers.js";
 import { withTeamBookAccess } from "./handlers/team-book-access.js";
 
 export interface BookServiceDependencies extends BookHandlerDependencies {
   /** Defaults to a repository on the books' connection. */
   content?: BookContentRepository;
+  /** Defaults to a repository on the books' connection. */
+  comments?: BookCommentRepository;
   /** S3 (assets bucket, books bucket read-only); without it uploads and PDF downloads answer UNAVAILABLE. */
   files?: FileStore;
   log?: Logger;
@@ -28,6 +32,12 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
             ...dependencies,
             content,
             files: dependencies.files,
+            log: dependencies.log,
+            now: dependencies.now ?? (() => new Date()),
+          }),
+          ...bookCommentHandlers({
+            books: dependencies.books,
+            comments: dependencies.comments ?? new BookCommentRepository(dependencies.books.connection),
             log: dependencies.log,
             now: dependencies.now ?? (() => new Date()),
           }),

@@ -33,6 +33,7 @@ import {
   normaliseUploadBookRequest,
   type UploadBookRequest,
 } from "../domain/upload-book.js";
+import type { BookCommentMethods } from "./book-comments.handlers.js";
 import type { BookContentMethods } from "./book-content.handlers.js";
 import { findOwnBook } from "./own-book.js";
 
@@ -72,7 +73,7 @@ export function bookHandlers({
   books,
   revisions,
   power,
-}: BookHandlerDependencies): Omit<ServiceImplementation<typeof BookService>, BookContentMethods> {
+}: BookHandlerDependencies): Omit<ServiceImplementation<typeof BookService>, BookContentMethods | BookCommentMethods> {
   const findMember = async (teamId: string, userId: string): Promise<TeamMember | undefined> => {
     if (teamId === "0") return undefined;
     try {

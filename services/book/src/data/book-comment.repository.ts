@@ -1,0 +1,68 @@
+import { type Connection, type Model, Schema } from "mongoose";
+
+/** A reader's message on a book (collection `book_comments`). */
+export interface BookCommentDocument {
+  commentId: string;
+  bookId: string;
+  name: string;
+  message: string;
+  /** Hash of the book and the poster's address: counts the poster's messages, never answered. */
+  posterKey: string;
+  createdAt: Date;
+}
+
+const commentSchema = new Schema<BookCommentDocument>(
+  {
+    commentId: { type: String, required: true, unique: true },
+    bookId: { type: String, required: true },
+    name: { type: String, required: true },
+    message: { type: String, required: true },
+    posterKey: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: "book_comments" },
+);
+commentSchema.index({ bookId: 1, createdAt: -1 });
+commentSchema.index({ posterKey: 1, createdAt: -1 });
+
+export class BookCommentRepository {
+  private readonly model: Model<BookCommentDocument>;
+
+  constructor(connection: Connection) {
+    this.model =
+      (connection.models.BookComment as Model<BookCommentDocument> | undefined) ??
+      connection.model<BookCommentDocument>("BookComment", commentSchema);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.model.syncIndexes();
+  }
+
+  async add(comment: BookCommentDocument): Promise<void> {
+    await this.model.create(comment);
+  }
+
+  async countSince(posterKey: string, since: Date): Promise<number> {
+    return this.model.countDocuments({ posterKey, createdAt: { $gt: since } }).exec();
+  }
+
+  /** A page of a book's messages, newest first, and how many it has. */
+  async page(bookId: string, page: number, size: number): Promise<{ comments: BookCommentDocument[]; total: number }> {
+    const [comments, total] = await Promise.all([
+      this.model
+        .find({ bookId })
+        .sort({ createdAt: -1, commentId: -1 })
+        .skip((page - 1) * size)
+        .limit(size)
+        .lean<BookCommentDocument[]>()
+        .exec(),
+      this.model.countDocuments({ bookId }).exec(),
+    ]);
+    return { comments, total };
+  }
+
+  async remove(bookId: string, commentId: string): Promise<boolean> {
+    const { deletedCount } = await this.model.deleteOne({ bookId, commentId }).exec();
+    return deletedCount > 0;
+  }
+}

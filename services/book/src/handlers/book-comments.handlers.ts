@@ -1,0 +1,111 @@
+import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
+import { DomainError, type Logger, type ServiceImplementation } from "@turnleaf/kit";
+import type { BookRepository } from "../data/book.repository.js";
+import type { BookDocument } from "../data/book.schema.js";
+import type { BookCommentDocument, BookCommentRepository } from "../data/book-comment.repository.js";
+import {
+  checkPostAllowance,
+  commentFields,
+  commentLimits,
+  commentTexts,
+  leaveMessageOn,
+  pageOf,
+  posterKey,
+  windowStart,
+} from "../domain/book-comments.js";
+import { newContentId } from "../domain/book-content.js";
+import { isPublished } from "../domain/published-book.js";
+import { findOwnBook } from "./own-book.js";
+
+export interface BookCommentDependencies {
+  books: BookRepository;
+  comments: BookCommentRepository;
+  log: Logger | undefined;
+  now: () => Date;
+}
+
+export type BookCommentMethods =
+  | "postBookComment"
+  | "listPublishedBookComments"
+  | "listBookComments"
+  | "deleteBookComment";
+
+const commentIdPattern = /^[0-9a-f]{24}$/;
+
+const view = (comment: BookCommentDocument) => ({
+  commentId: comment.commentId,
+  name: comment.name,
+  message: comment.message,
+  createdAt: new Date(comment.createdAt).toISOString(),
+});
+
+/** Readers post and list by the public link under the reader's rules (unpublished and private books: not found). */
+export function bookCommentHandlers(
+  deps: BookCommentDependencies,
+): Pick<ServiceImplementation<typeof BookService>, BookCommentMethods> {
+  const { books, comments } = deps;
+
+  const publishedWithPlugins = async (link: string): Promise<BookDocument> => {
+    const trimmed = link.trim();
+    const book = /^[A-Za-z0-9_-]{1,64}$/.test(trimmed) ? await books.findByNumber(trimmed) : null;
+    if (!book || !isPublished(book) || book.privacy?.access === "private") {
+      throw new DomainError("NOT_FOUND", "book not found", { details: { link: trimmed } });
+    }
+    return books.withSettings(book);
+  };
+
+  return {
+    async postBookComment(request) {
+      const book = await publishedWithPlugins(request.link);
+      if (!leaveMessageOn(book.pluginsJson)) {
+        throw new DomainError("FAILED_PRECONDITION", commentTexts.pluginOff, {
+          details: { plugin: "BookLeaveMessage" },
+        });
+      }
+      const fields = commentFields({ name: request.name, message: request.message });
+      const now = deps.now();
+      const key = posterKey(book.bookId, request.client);
+      checkPostAllowance(await comments.countSince(key, windowStart(now)));
+      const comment: BookCommentDocument = {
+        commentId: newContentId(),
+        bookId: book.bookId,
+        ...fields,
+        posterKey: key,
+        createdAt: now,
+      };
+      await comments.add(comment);
+      deps.log?.info({ bookId: book.bookId, commentId: comment.commentId }, "reader message posted");
+      return { comment: view(comment) };
+    },
+
+    async listPublishedBookComments(request) {
+      const book = await publishedWithPlugins(request.link);
+      if (!leaveMessageOn(book.pluginsJson)) {
+        return { comments: [], total: 0, pageSize: commentLimits.pageSize, enabled: false };
+      }
+      const found = await comments.page(book.bookId, pageOf(request.page), commentLimits.pageSize);
+      return {
+        comments: found.comments.map(view),
+        total: found.total,
+        pageSize: commentLimits.pageSize,
+        enabled: true,
+      };
+    },
+
+    async listBookComments(request) {
+      const book = await findOwnBook(books, request.userId, request.bookId);
+      const found = await comments.page(book.bookId, pageOf(request.page), commentLimits.pageSize);
+      return { comments: found.comments.map(view), total: found.total, pageSize: commentLimits.pageSize };
+    },
+
+    async deleteBookComment(request) {
+      const book = await findOwnBook(books, request.userId, request.bookId);
+      const removed =
+        commentIdPattern.test(request.commentId) && (await comments.remove(book.bookId, request.commentId));
+      if (!removed) {
+        throw new DomainError("NOT_FOUND", commentTexts.notFound, { details: { commentId: request.commentId } });
+      }
+      return { deleted: true };
+    },
+  };
+}
