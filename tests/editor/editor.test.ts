@@ -66,6 +66,27 @@ async function serverBook(): Promise<{ htmlConfig: Record<string, unknown> }> {
   return ((await reply.json()) as { data: { htmlConfig: Record<string, unknown> } }).data;
 }
 
+/**
+ * Leaves an editor page (its pagehide gives up the editing lock) and waits until the book's lock is free, so the
+ * next editor page of the book, another tab and so another session, is not read-only.
+ */
+async function leaveEditor(on: Page): Promise<void> {
+  await on.goto("about:blank");
+  const probe = async (fields: Record<string, string>) => {
+    const reply = await context.request.post(`${services.gatewayUrl}/api/book/get-book-lock`, {
+      form: { bookId: book?.bookId ?? "", sessionId: "editor-test-probe", ...fields },
+    });
+    return ((await reply.json()) as { data: { mine: boolean } }).data;
+  };
+  await expect
+    .poll(async () => {
+      const taken = await probe({});
+      if (taken.mine) await probe({ release: "1" });
+      return taken.mine;
+    })
+    .toBe(true);
+}
+
 const frameBackground = (frame: FrameLocator) =>
   frame.locator(".tl-reader").evaluate((element) => getComputedStyle(element).backgroundColor);
 
@@ -265,6 +286,7 @@ describe("the online editor", () => {
     await expect.poll(() => manage.getAttribute("data-status")).toBe("normal");
     expect((await context.request.get(`${services.gatewayUrl}/b/${book.number}`)).status()).toBe(200);
     await page.getByRole("button", { name: "Close" }).click();
+    await leaveEditor(page);
   }, 240_000);
 
   it("shows Chinese by default, English and the other languages when switched", async () => {
@@ -437,6 +459,7 @@ describe("the online editor", () => {
         await editor.getByRole("img", { name: "Support QR code" }).waitFor();
       } finally {
         await admin.setFeatureOverride({ account: { userId: demoId }, feature: "HIDE_TOOLBAR", actor: "test" });
+        await leaveEditor(editor);
         await editor.close();
       }
     } finally {
@@ -466,6 +489,7 @@ describe("the online editor", () => {
     frame = await embed("&limitEsc=1");
     await frame.getByRole("tab", { name: "Design" }).press("Escape");
     expect(await flag()).toBeUndefined();
+    await leaveEditor(host);
     await host.close();
   });
 
@@ -507,6 +531,7 @@ describe("the online editor", () => {
     const languages = ((await saved.json()) as { data: { languages: { code: string; checked: boolean }[] } }).data
       .languages;
     expect(languages.filter((language) => language.checked).map((language) => language.code)).toEqual(["zh-CN", "en"]);
+    await leaveEditor(visit);
     await visit.close();
   });
 
@@ -611,6 +636,7 @@ describe("the online editor", () => {
     await rows.filter({ hasText: book.number }).getByRole("button", { name: "Replace content" }).click();
     await expect.poll(() => new URL(visit.url()).pathname).toBe("/book_edit2/convert");
     expect(new URL(visit.url()).searchParams.get("num")).toBe(book.number);
+    await leaveEditor(visit);
     await visit.close();
   }, 60_000);
 
