@@ -9,6 +9,7 @@ import { parseInfo } from "../../services/book/src/domain/info-xml.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { startSystem, uploadPdf } from "../support/system.js";
+import { ownerContext, picture } from "./fixtures.js";
 
 // The editor's basic tab, about/contact form, brands, page audio and editing lock in Chromium against the seven
 // built processes and the real stores (the built editor of web/editor/dist).
@@ -23,11 +24,8 @@ let book: { number: string; bookId: string };
 beforeAll(async () => {
   services = await startSystem(stores, "editor-panels");
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const login = await context.request.post(`${services.gatewayUrl}/api/user/login`, {
-    form: { email: "demo@turnleaf.local", password: "turnleaf-demo" },
-  });
-  expect(((await login.json()) as { code: string }).code).toBe("OK");
+  // A real session: the demo user's, its cookie shared with the pages of this context.
+  context = await ownerContext(browser, services.gatewayUrl, 900);
   page = await context.newPage();
 }, 120_000);
 
@@ -126,6 +124,10 @@ describe("the editor's panels", () => {
     const about = page.getByRole("region", { name: "About and contact" });
     await about.getByLabel("Title", { exact: true }).fill("Harbour & Co");
     await about.getByLabel("Description", { exact: true }).fill("Maps <and> charts");
+    await about
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await picture(120, 120, "png") });
+    await expect.poll(() => about.getByLabel("Logo image").inputValue()).toContain("/api/common/file/");
     await about.getByRole("button", { name: "Add entry" }).click();
     await about.getByLabel("Email 1").fill("hello@harbour.example");
     await about.getByRole("button", { name: "Add entry" }).click();
@@ -138,7 +140,7 @@ describe("the editor's panels", () => {
     expect(parseInfo(String(stored))).toEqual({
       title: "Harbour & Co",
       desc: "Maps <and> charts",
-      logo: "",
+      logo: expect.stringContaining("/api/common/file/"),
       items: [
         { type: "Email", value: "hello@harbour.example" },
         { type: "Phone", value: "+1 555 0100" },
@@ -174,7 +176,7 @@ describe("the editor's panels", () => {
     await expect
       .poll(async () => String(((await serverBook()).htmlConfig.backgroundMusic as { url?: string })?.url ?? ""))
       .toMatch(/\.mp3$/);
-    expect(await audio.getByTestId("music-url").textContent()).toMatch(/\.mp3$/);
+    expect(await audio.getByLabel("Background music (MP3)").inputValue()).toMatch(/\.mp3$/);
   }, 60_000);
 
   it("opens read-only, naming the holder, while another session holds the editing lock", async () => {

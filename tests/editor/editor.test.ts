@@ -16,7 +16,7 @@ import { findPreset } from "../../web/editor/src/catalogue.js";
 import { guideSteps } from "../../web/editor/src/guide.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { chunkyPdf, picture } from "./fixtures.js";
+import { chunkyPdf, ownerContext, picture } from "./fixtures.js";
 
 // jsqr is CommonJS whose function also hangs on `default`: under NodeNext its default import is the module object.
 const jsQR = jsQRModule.default;
@@ -43,12 +43,8 @@ beforeAll(async () => {
   });
   await services.waitHealthy(60_000);
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
-  // A real session: the demo user's (DEMO_SEED), its cookie shared with the pages of this context.
-  const login = await context.request.post(`${services.gatewayUrl}/api/user/login`, {
-    form: { email: "demo@turnleaf.local", password: "turnleaf-demo" },
-  });
-  expect(((await login.json()) as { code: string }).code).toBe("OK");
+  // A real session: the demo user's, its cookie shared with the pages of this context.
+  context = await ownerContext(browser, services.gatewayUrl);
   page = await context.newPage();
 }, 120_000);
 

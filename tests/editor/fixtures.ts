@@ -1,5 +1,7 @@
 import PDFDocument from "pdfkit";
+import type { Browser, BrowserContext } from "playwright-core";
 import sharp from "sharp";
+import { expect } from "vitest";
 import { photo } from "../fixtures/pdf/generate.js";
 
 /**
@@ -26,4 +28,14 @@ export async function chunkyPdf(): Promise<Buffer> {
 export async function picture(width: number, height: number, format: "png" | "gif"): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } });
   return format === "png" ? image.png().toBuffer() : image.gif().toBuffer();
+}
+
+/** A browser context logged in as the demo owner (DEMO_SEED): a real session whose cookie its pages share. */
+export async function ownerContext(browser: Browser, gatewayUrl: string, height = 860): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1400, height } });
+  const login = await context.request.post(`${gatewayUrl}/api/user/login`, {
+    form: { email: "demo@turnleaf.local", password: "turnleaf-demo" },
+  });
+  expect(((await login.json()) as { code: string }).code).toBe("OK");
+  return context;
 }

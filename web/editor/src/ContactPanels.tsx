@@ -1,6 +1,8 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { type AboutInfo, type InfoItemType, infoItemTypes, parseAbout, serializeAbout } from "./about-info.js";
+import { FileSetting } from "./FileSetting.js";
 import type { Labels } from "./labels.js";
+import type { Notify } from "./types.js";
 
 interface PhoneRow {
   label: string;
@@ -184,12 +186,15 @@ export function AdBannerPanel({
 export function AboutPanel({
   value,
   labels,
+  notify,
   onSave,
 }: {
   value: unknown;
   labels: Labels;
+  notify: Notify;
   onSave: (xml: string) => void;
 }) {
+  const logoId = useId();
   const [info, setInfo] = useState<AboutInfo>(() => parseAbout(value));
   const editItem = (index: number, change: Partial<AboutInfo["items"][number]>) =>
     setInfo({ ...info, items: info.items.map((item, at) => (at === index ? { ...item, ...change } : item)) });
@@ -213,10 +218,20 @@ export function AboutPanel({
           onChange={(event) => setInfo({ ...info, desc: event.target.value })}
         />
       </label>
-      <label className="field">
-        <span>{labels.aboutLogo}</span>
-        <input value={info.logo} onChange={(event) => setInfo({ ...info, logo: event.target.value })} />
-      </label>
+      <div className="field">
+        <span>
+          <label htmlFor={logoId}>{labels.aboutLogo}</label>
+        </span>
+        <FileSetting
+          id={logoId}
+          value={info.logo}
+          labels={labels}
+          extensions={["jpg", "jpeg", "png", "gif"]}
+          purpose="logo"
+          notify={notify}
+          onChange={(logo) => setInfo({ ...info, logo })}
+        />
+      </div>
       {info.items.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity but their place in the list
         <div className="tree-row" key={index}>

@@ -489,7 +489,6 @@ export function Editor({
                   labels={labels}
                   lang={query.lang}
                   notify={notify}
-                  report={report}
                   onChange={(music) => change("backgroundMusic", music)}
                 />
               ) : null}
@@ -537,7 +536,12 @@ export function Editor({
                 onSave={(rows) => change("MultiPhoneNumber", rows)}
               />
               <AdBannerPanel value={doc.adConfig} labels={labels} onSave={(config) => change("adConfig", config)} />
-              <AboutPanel value={doc.aboutContent} labels={labels} onSave={(xml) => change("aboutContent", xml)} />
+              <AboutPanel
+                value={doc.aboutContent}
+                labels={labels}
+                notify={notify}
+                onSave={(xml) => change("aboutContent", xml)}
+              />
               <ConfigPanel
                 book={book}
                 labels={labels}

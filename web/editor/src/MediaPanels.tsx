@@ -1,7 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { call } from "./api.js";
-import { uploadFile } from "./FileSetting.js";
-import { checkSettingFile } from "./file-limits.js";
+import { FileSetting } from "./FileSetting.js";
 import type { Labels } from "./labels.js";
 import type { Notify, Report } from "./types.js";
 
@@ -104,65 +103,43 @@ const musicOf = (value: unknown): Record<string, unknown> =>
   typeof value === "string" ? { url: value } : value && typeof value === "object" ? { ...value } : {};
 
 /**
- * Page audio: an MP3 uploaded (upload-file) and set as the background music setting (one setting change), and a
- * text-to-speech preview with the browser's speechSynthesis where it exists.
+ * Page audio: an MP3 uploaded (upload-file, the file setting's flow) and set as the background music setting's
+ * URL (one setting change), and a text-to-speech preview with the browser's speechSynthesis where it exists.
  */
 export function PageAudioPanel({
   value,
   labels,
   lang,
   notify,
-  report,
   onChange,
 }: {
   value: unknown;
   labels: Labels;
   lang: string;
   notify: Notify;
-  report: Report;
   onChange: (music: Record<string, unknown>) => void;
 }) {
+  const id = useId();
   const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const url = String(musicOf(value).url ?? "");
   const speech = typeof window !== "undefined" && "speechSynthesis" in window ? window.speechSynthesis : undefined;
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = checkSettingFile(file, ["mp3"]);
-    if (problem) {
-      notify(problem.reason === "type" ? `${labels.fileBadType}mp3` : `${labels.fileTooLarge} 10 MB`, "error");
-      return;
-    }
-    setBusy(true);
-    try {
-      const stored = await uploadFile(file, file.name, "audio");
-      if (stored === undefined) notify(labels.uploadUnavailable, "error");
-      else onChange({ ...musicOf(value), url: stored });
-    } catch (error) {
-      report(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="panel-section" aria-label={labels.pageAudio}>
       <h2 className="panel-title">{labels.pageAudio}</h2>
-      <label className="field">
-        <span>{labels.musicFile}</span>
-        <input
-          type="file"
-          accept=".mp3,audio/mpeg"
-          disabled={busy}
-          onChange={(event) => void choose(event.target.files?.[0])}
+      <div className="field">
+        <span>
+          <label htmlFor={id}>{labels.musicFile}</label>
+        </span>
+        <FileSetting
+          id={id}
+          value={String(musicOf(value).url ?? "")}
+          labels={labels}
+          extensions={["mp3"]}
+          purpose="audio"
+          notify={notify}
+          onChange={(url) => onChange({ ...musicOf(value), url })}
         />
-      </label>
-      {url ? (
-        <p className="note" data-testid="music-url">
-          {url}
-        </p>
-      ) : null}
+      </div>
       {speech ? (
         <>
           <label className="field">
