@@ -223,4 +223,14 @@ describe("the editor's panels", () => {
       admin.close();
     }
   }, 60_000);
+
+  it("shows the new panels in Chinese by default", async () => {
+    await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}`);
+    await page.getByRole("tab", { name: "基本信息", exact: true }).click();
+    const fields = basic();
+    expect(await fields.getByLabel("书名", { exact: true }).inputValue()).toBe("Harbour Notes");
+    expect(await fields.getByLabel("标签", { exact: true }).locator("option:checked").textContent()).toBe("推荐");
+    await page.getByRole("region", { name: "品牌" }).getByText("工具栏品牌").first().waitFor();
+    await page.screenshot({ path: join(screenshots, "editor-basic-tab-zh.png") });
+  }, 60_000);
 });
