@@ -141,11 +141,12 @@ export function Editor({
     const release = () =>
       navigator.sendBeacon?.("/api/book/get-book-lock", new URLSearchParams({ bookId, sessionId, release: "1" }));
     window.addEventListener("pagehide", release);
+    // Only leaving the page gives the lock up: a remount (a language switch) keeps this tab's session and
+    // refreshes it, where a release racing the new mount's take could free the book under it.
     return () => {
       live = false;
       clearInterval(timer);
       window.removeEventListener("pagehide", release);
-      release();
     };
   }, [bookId, sessionId]);
 
