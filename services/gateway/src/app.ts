@@ -9,6 +9,7 @@ import { registerAccountRoutes } from "./routes/account.routes.js";
 import { registerBookPrivacyRoutes, registerBookRoutes } from "./routes/book.routes.js";
 import { registerBookContentRoutes } from "./routes/book-content.routes.js";
 import { registerBookSettingsRoutes } from "./routes/book-settings.routes.js";
+import { registerCommentRoutes } from "./routes/comments.routes.js";
 import { registerEditorRoutes } from "./routes/editor.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
 import { registerLanguageRoutes } from "./routes/language.routes.js";
@@ -75,6 +76,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerPowerRoutes(app, dependencies.peers, resolveActor, dependencies.productHosts);
   registerBookContentRoutes(app, dependencies.peers, resolveActor);
   registerResourceFileRoutes(app, dependencies.peers, resolveActor);
+  registerCommentRoutes(app, dependencies.peers, resolveActor, dependencies.reader);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);
   if (dependencies.reader) await registerReaderRoutes(app, dependencies.peers, dependencies.reader);
   if (dependencies.editorDistDir) await registerEditorRoutes(app, dependencies.editorDistDir);

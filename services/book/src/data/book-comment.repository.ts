@@ -1,4 +1,4 @@
-import { type Connection, type Model, Schema } from "mongoose";
+import { type Connection, type Model, Schema, Types } from "mongoose";
 
 /** A reader's message on a book (collection `book_comments`). */
 export interface BookCommentDocument {
@@ -24,6 +24,11 @@ const commentSchema = new Schema<BookCommentDocument>(
 );
 commentSchema.index({ bookId: 1, createdAt: -1 });
 commentSchema.index({ posterKey: 1, createdAt: -1 });
+
+/** An ObjectId's hex: it grows with time (and a counter within a second), so it orders messages of the same instant. */
+export function newCommentId(): string {
+  return new Types.ObjectId().toHexString();
+}
 
 export class BookCommentRepository {
   private readonly model: Model<BookCommentDocument>;

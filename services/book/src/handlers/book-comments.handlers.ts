@@ -2,7 +2,7 @@ import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { DomainError, type Logger, type ServiceImplementation } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
-import type { BookCommentDocument, BookCommentRepository } from "../data/book-comment.repository.js";
+import { type BookCommentDocument, type BookCommentRepository, newCommentId } from "../data/book-comment.repository.js";
 import {
   checkPostAllowance,
   commentFields,
@@ -13,7 +13,6 @@ import {
   posterKey,
   windowStart,
 } from "../domain/book-comments.js";
-import { newContentId } from "../domain/book-content.js";
 import { isPublished } from "../domain/published-book.js";
 import { findOwnBook } from "./own-book.js";
 
@@ -67,7 +66,7 @@ export function bookCommentHandlers(
       const key = posterKey(book.bookId, request.client);
       checkPostAllowance(await comments.countSince(key, windowStart(now)));
       const comment: BookCommentDocument = {
-        commentId: newContentId(),
+        commentId: newCommentId(),
         bookId: book.bookId,
         ...fields,
         posterKey: key,
