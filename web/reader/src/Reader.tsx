@@ -20,6 +20,7 @@ import { withAlpha, zoomLevelsFor } from "./htmlconfig.js";
 import { Icon } from "./icons.js";
 import { type Labels, labelsFor, labelsFromCatalogue } from "./labels.js";
 import { Magnifier } from "./Magnifier.js";
+import { MessagesDialog } from "./MessagesDialog.js";
 import { Outline } from "./Outline.js";
 import { PrintDialog } from "./PrintDialog.js";
 import { applyPreview, listenForPreview } from "./preview.js";
@@ -81,7 +82,7 @@ function useViewportSize(element: HTMLElement | null): { width: number; height: 
 }
 
 type Panel = "none" | "contents" | "search" | "text" | "thumbnails";
-type Info = "none" | "about" | "help" | "phone" | "wechat";
+type Info = "none" | "about" | "help" | "phone" | "wechat" | "messages";
 
 const memoryKey = (link: string) => `turnleaf:last-page:${link}`;
 
@@ -693,6 +694,7 @@ export function Reader({
           </ul>
         </InfoDialog>
       ) : null}
+      {info === "messages" ? <MessagesDialog link={link} labels={labels} onClose={() => setInfo("none")} /> : null}
       {info === "wechat" ? (
         <InfoDialog title={labels.wechat} labels={labels} onClose={() => setInfo("none")}>
           <p>{labels.wechatScan}</p>
@@ -1029,6 +1031,18 @@ export function Reader({
               <Icon name="phone" />
             </button>
           )
+        ) : null}
+        {shown("message", false) && window.location.protocol !== "file:" ? (
+          <button
+            type="button"
+            onClick={() => setInfo("messages")}
+            aria-label={labels.messages}
+            title={labels.messages}
+            style={orderOf("message")}
+            data-button="message"
+          >
+            <Icon name="message" />
+          </button>
         ) : null}
         {shown("annotation", false) ? (
           <button

@@ -225,6 +225,7 @@ export type ButtonName =
   | "wechat"
   | "email"
   | "phone"
+  | "message"
   | "annotation"
   | "help"
   | "language"

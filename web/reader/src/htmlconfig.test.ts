@@ -195,4 +195,11 @@ describe("htmlConfig keys of the reader-setting catalogue", () => {
     expect(zoomLevelsFor([300, 9000], 600)).toEqual([1, 1.5, 2, 3, 4]);
     expect(zoomLevelsFor([], 600)).toEqual([1, 1.5, 2, 3, 4]);
   });
+
+  it("show the leave-message button for MessageButtonVisible / showLeaveMessage Show, Yes or true, and hide it otherwise", () => {
+    expect(settingsFromHtmlConfig(defaultSettings, { MessageButtonVisible: "Show" }).buttons.message).toBe(true);
+    expect(settingsFromHtmlConfig(defaultSettings, { showLeaveMessage: true }).buttons.message).toBe(true);
+    expect(settingsFromHtmlConfig(defaultSettings, { MessageButtonVisible: "Hide" }).buttons.message).toBe(false);
+    expect(buttonOrder(["LeaveMessage", "phone"])).toEqual(["message", "phone"]);
+  });
 });

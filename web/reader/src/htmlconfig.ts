@@ -196,6 +196,7 @@ const buttonNames = new Set<string>([
   "wechat",
   "email",
   "phone",
+  "message",
   "annotation",
   "help",
   "language",
@@ -221,6 +222,9 @@ const buttonAliases: Record<string, ButtonName> = {
   wechat: "wechat",
   email: "email",
   phone: "phone",
+  message: "message",
+  leavemessage: "message",
+  messagebutton: "message",
   annotation: "annotation",
   help: "help",
   instructions: "help",
@@ -459,6 +463,9 @@ export const htmlConfigHandlers: Record<string, Handler> = {
   btnShareWithEmailSubject: (settings, value) => ({ ...settings, email: { ...settings.email, subject: text(value) } }),
   btnShareWithEmailBody: (settings, value) => ({ ...settings, email: { ...settings.email, body: text(value) } }),
   PhoneButtonVisible: button("phone"),
+  // The BookLeaveMessage plugin follows these two keys on the server (spec 000 §4); the reader shows its button.
+  MessageButtonVisible: button("message"),
+  showLeaveMessage: button("message"),
   singlePhoneNumber: setIn("phone", emptyPhone, (phone, value) => ({ ...phone, single: text(value).trim() })),
   MultiPhoneNumber: setIn("phone", emptyPhone, (phone, value) => {
     const multiple = phoneList(value);
