@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { accessRefusal, inOwnFrame } from "./access.js";
 import { type ButtonName, loadBook, type ReaderBook, type SearchIndex } from "./book.js";
 import { DownloadDialog } from "./DownloadDialog.js";
@@ -20,7 +20,6 @@ import { withAlpha, zoomLevelsFor } from "./htmlconfig.js";
 import { Icon } from "./icons.js";
 import { type Labels, labelsFor, labelsFromCatalogue } from "./labels.js";
 import { Magnifier } from "./Magnifier.js";
-import { MessagesDialog } from "./MessagesDialog.js";
 import { Outline } from "./Outline.js";
 import { PrintDialog } from "./PrintDialog.js";
 import { applyPreview, listenForPreview } from "./preview.js";
@@ -82,6 +81,9 @@ function useViewportSize(element: HTMLElement | null): { width: number; height: 
 }
 
 type Panel = "none" | "contents" | "search" | "text" | "thumbnails";
+// Only readers who open the messages load their dialog: it stays off the critical path.
+const MessagesDialog = lazy(() => import("./MessagesDialog.js").then((module) => ({ default: module.MessagesDialog })));
+
 type Info = "none" | "about" | "help" | "phone" | "wechat" | "messages";
 
 const memoryKey = (link: string) => `turnleaf:last-page:${link}`;
@@ -694,7 +696,11 @@ export function Reader({
           </ul>
         </InfoDialog>
       ) : null}
-      {info === "messages" ? <MessagesDialog link={link} labels={labels} onClose={() => setInfo("none")} /> : null}
+      {info === "messages" ? (
+        <Suspense fallback={null}>
+          <MessagesDialog link={link} labels={labels} onClose={() => setInfo("none")} />
+        </Suspense>
+      ) : null}
       {info === "wechat" ? (
         <InfoDialog title={labels.wechat} labels={labels} onClose={() => setInfo("none")}>
           <p>{labels.wechatScan}</p>
