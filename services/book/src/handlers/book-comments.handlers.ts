@@ -13,8 +13,7 @@ import {
   posterKey,
   windowStart,
 } from "../domain/book-comments.js";
-import { isPublished } from "../domain/published-book.js";
-import { findOwnBook } from "./own-book.js";
+import { findOwnBook, findPublishedBook } from "./own-book.js";
 
 export interface BookCommentDependencies {
   books: BookRepository;
@@ -44,14 +43,8 @@ export function bookCommentHandlers(
 ): Pick<ServiceImplementation<typeof BookService>, BookCommentMethods> {
   const { books, comments } = deps;
 
-  const publishedWithPlugins = async (link: string): Promise<BookDocument> => {
-    const trimmed = link.trim();
-    const book = /^[A-Za-z0-9_-]{1,64}$/.test(trimmed) ? await books.findByNumber(trimmed) : null;
-    if (!book || !isPublished(book) || book.privacy?.access === "private") {
-      throw new DomainError("NOT_FOUND", "book not found", { details: { link: trimmed } });
-    }
-    return books.withSettings(book);
-  };
+  const publishedWithPlugins = async (link: string): Promise<BookDocument> =>
+    books.withSettings(await findPublishedBook(books, link));
 
   return {
     async postBookComment(request) {

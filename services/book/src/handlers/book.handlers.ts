@@ -24,7 +24,6 @@ import {
 } from "../domain/book-privacy.js";
 import { applyBookUpdate } from "../domain/book-settings.js";
 import { conversionStarted } from "../domain/conversion-status.js";
-import { isPublished } from "../domain/published-book.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
 import {
   mayReviseBook,
@@ -35,7 +34,7 @@ import {
 } from "../domain/upload-book.js";
 import type { BookCommentMethods } from "./book-comments.handlers.js";
 import type { BookContentMethods } from "./book-content.handlers.js";
-import { findOwnBook } from "./own-book.js";
+import { findOwnBook, findPublishedBook } from "./own-book.js";
 
 export interface BookHandlerDependencies {
   books: BookRepository;
@@ -116,14 +115,7 @@ export function bookHandlers({
   };
 
   /** A book readers may open: normal status, not private; anything else is "not found" to them. */
-  const publishedBook = async (link: string): Promise<BookDocument> => {
-    const trimmed = link.trim();
-    const book = /^[A-Za-z0-9_-]{1,64}$/.test(trimmed) ? await books.findByNumber(trimmed) : null;
-    if (!book || !isPublished(book) || book.privacy?.access === "private") {
-      throw new DomainError("NOT_FOUND", "book not found", { details: { link: trimmed } });
-    }
-    return book;
-  };
+  const publishedBook = (link: string): Promise<BookDocument> => findPublishedBook(books, link);
   const ownBook = (userId: string, bookId: string) => findOwnBook(books, userId, bookId);
 
   return {
