@@ -1,104 +1,40 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import {
-  type Connection,
-  connectMongo,
-  createClient,
-  createLogger,
-  createS3Client,
-  type RunningGrpcServer,
-  startGrpcServer,
-} from "@turnleaf/kit";
+import { createS3Client } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookCommentRepository } from "../../services/book/src/data/book-comment.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { buildApp } from "../../services/gateway/src/app.js";
 import { bookAssets } from "../../services/gateway/src/book-assets.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import { demoUser } from "../../services/power/src/domain/demo.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
-import { testGatewayConfig } from "../support/gateway-config.js";
+import { bookOwner, type CommentStack, otherUser, startCommentStack } from "./comment-stack.js";
 
 // Readers' messages (BookLeaveMessage plugin) through the real gateway, the book and power services in this process
 // on the run's real MongoDB-wire server: the public post-comment / comment.json paths under the reader's privacy
 // rules and the abuse limit, and the owner's list and delete. The gateway acts as user 10001 (the books' owner) or
 // 20002 (another user).
 const stores = inject("stores");
-const log = createLogger({ service: "comments-test", level: "silent" });
-const suffix = randomBytes(4).toString("hex");
-const owner = "10001";
 const host = "books.example.com";
 
-let mongo: Connection;
-const servers: RunningGrpcServer[] = [];
-let books: BookRepository;
-let revisions: BookRevisionRepository;
-let peers: Peers;
-let storeProbes: StoreProbes;
+let stack: CommentStack;
 let gateway: FastifyInstance;
 let otherGateway: FastifyInstance;
-let closePower: () => void;
-
-async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
-  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
-  server.setServing(true);
-  servers.push(server);
-  return `127.0.0.1:${server.port}`;
-}
 
 beforeAll(async () => {
-  mongo = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-comments-${suffix}`, log });
-  books = new BookRepository(mongo);
-  revisions = new BookRevisionRepository(mongo);
-  const comments = new BookCommentRepository(mongo);
-  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes(), comments.ensureIndexes()]);
-  // update-book asks the power service about gated features: the real one, 10001 (the demo user) and 20002.
-  const assembled = await assemblePower({ mongo, log, demoSeed: true });
-  await assembled.repository.upsertUser({
-    ...demoUser,
-    userId: "20002",
-    email: "u20002@turnleaf.test",
-    uLink: "u20002",
-  });
-  const powerAddress = await serve(buildPowerServices(assembled));
-  const power = createClient(PowerService, powerAddress, { peer: "power" });
-  closePower = () => power.close();
-  const bookAddress = await serve(buildBookServices({ books, revisions, power, comments, log }));
-  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress });
-  peers = connectPeers(config);
-  storeProbes = await connectStoreProbes(config, log);
+  stack = await startCommentStack(stores, "comments");
   // The reader's routes are there for the password form (/b/<link>/unlock), which sets the grant cookie.
   const distDir = await mkdtemp(join(tmpdir(), "turnleaf-comments-"));
   await mkdir(join(distDir, "assets"));
   await writeFile(join(distDir, "index.html"), "<!doctype html><html><head></head><body></body></html>");
   const reader = {
-    assets: bookAssets(createS3Client(stores.s3), `turnleaf-books-comments-${suffix}`),
+    assets: bookAssets(createS3Client(stores.s3), `turnleaf-books-comments-${stack.suffix}`),
     distDir,
     grantSecret: "comments-secret-comments-secret-comments",
   };
-  gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: owner, reader });
-  otherGateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: "20002", reader });
+  gateway = await stack.gateway(bookOwner, reader);
+  otherGateway = await stack.gateway(otherUser, reader);
 }, 60_000);
 
 afterAll(async () => {
-  await gateway?.close();
-  await otherGateway?.close();
-  peers?.close();
-  await storeProbes?.close();
-  closePower?.();
-  for (const server of servers) await server.stop(1_000);
-  if (mongo) {
-    await mongo.dropDatabase();
-    await mongo.close();
-  }
+  await stack?.stop();
 });
 
 interface Reply {
@@ -152,35 +88,17 @@ const ok = (reply: Reply) => {
   return reply.data as Record<string, unknown>;
 };
 
-let counter = 0;
 /** A published book of user 10001, with the leave-message plugin switched on through update-book unless `off`. */
 async function newBook(off = false): Promise<{ bookId: string; number: string }> {
-  counter += 1;
-  const bookId = `cm${suffix}${counter}`;
-  const number = `c${suffix}${counter}`;
-  await books.insertIfAbsent({
-    bookId,
-    number,
-    ownerId: owner,
-    teamId: "0",
-    folderId: "0",
-    folderType: 1,
-    title: `Comments book ${counter}`,
-    source: -1,
-    html5Tem: "",
-    html5Theme: "",
-    html5PhoneTem: "",
-    bStatus: 1,
-  });
-  await revisions.tryClaim({ uploadTaskId: `task-${bookId}`, bookId, number, revision: 1 });
+  const book = await stack.newBook();
   if (!off) {
     const { reply } = await post("/api/book/update-book", {
-      bookId,
+      bookId: book.bookId,
       bookConfig: JSON.stringify({ MessageButtonVisible: "Show" }),
     });
     ok(reply);
   }
-  return { bookId, number };
+  return book;
 }
 
 describe("readers' messages", () => {
@@ -269,7 +187,7 @@ describe("readers' messages", () => {
     ok((await post("/api/book/set-book-privacy", { bookId: book.bookId, access: "private" })).reply);
     const disabled = await newBook();
     ok((await post("/api/book/set-book-status", { bookId: disabled.bookId, status: "disabled" })).reply);
-    for (const link of [book.number, disabled.number, `nope${suffix}`]) {
+    for (const link of [book.number, disabled.number, `nope${stack.suffix}`]) {
       const posted = await post(`/b/${link}/post-comment`, { name: "Ann", message: "hi" });
       expect(posted.status, link).toBe(404);
       expect(posted.reply).toMatchObject({ code: "ERROR", msg: "book not found" });
