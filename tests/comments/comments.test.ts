@@ -150,6 +150,20 @@ describe("readers' messages", () => {
     expect((await list(book.number)).headers["x-total-count"]).toBe("6");
   });
 
+  it("keeps the allowance when one address posts many messages at once", async () => {
+    const book = await newBook();
+    const posts = Array.from({ length: 8 }, (_, index) =>
+      post(`/b/${book.number}/post-comment`, { name: "Burst", message: `b${index}` }, { ip: "10.7.0.1" }),
+    );
+    const replies = (await Promise.all(posts)).map(({ reply }) => reply);
+    const accepted = replies.filter((reply) => reply.code === "OK").length;
+    expect(accepted).toBeLessThanOrEqual(5);
+    for (const reply of replies.filter((one) => one.code !== "OK")) {
+      expect(reply.msg).toBe("too many messages, please try again later");
+    }
+    expect((await list(book.number)).headers["x-total-count"]).toBe(String(accepted));
+  });
+
   it("pages the list by twenty", async () => {
     const book = await newBook();
     for (let index = 1; index <= 21; index += 1) {

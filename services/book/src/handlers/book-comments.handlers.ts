@@ -66,6 +66,12 @@ export function bookCommentHandlers(
         createdAt: now,
       };
       await comments.add(comment);
+      // Posts racing past the check above: the count after writing decides, and a post over the allowance is undone.
+      const counted = await comments.countSince(key, windowStart(now));
+      if (counted > commentLimits.perWindow) {
+        await comments.remove(book.bookId, comment.commentId);
+        checkPostAllowance(counted);
+      }
       deps.log?.info({ bookId: book.bookId, commentId: comment.commentId }, "reader message posted");
       return { comment: view(comment) };
     },
