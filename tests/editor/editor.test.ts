@@ -75,11 +75,14 @@ async function leaveEditor(on: Page): Promise<void> {
     return ((await reply.json()) as { data: { mine: boolean } }).data;
   };
   await expect
-    .poll(async () => {
-      const taken = await probe({});
-      if (taken.mine) await probe({ release: "1" });
-      return taken.mine;
-    })
+    .poll(
+      async () => {
+        const taken = await probe({});
+        if (taken.mine) await probe({ release: "1" });
+        return taken.mine;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
 }
 

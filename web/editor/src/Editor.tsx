@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AssistantPanel } from "./Assistant.js";
-import { type BookInfo, call } from "./api.js";
+import { type BookInfo, call, formBody } from "./api.js";
 import { BusinessCardPanel } from "./BusinessCardPanel.js";
 import { basicDoc, bookFieldKey, bookFieldLimits, bookFieldPrefix, labelOf, splitBasic } from "./basic-info.js";
 import { ConfigPanel } from "./ConfigPanel.js";
@@ -138,15 +138,24 @@ export function Editor({
       );
     void take();
     const timer = setInterval(take, lockRefreshMs);
-    const release = () =>
-      navigator.sendBeacon?.("/api/book/get-book-lock", new URLSearchParams({ bookId, sessionId, release: "1" }));
+    // keepalive lets the request outlive the page; the same form encoding as every other call.
+    const release = () => {
+      fetch("/api/book/get-book-lock", {
+        method: "POST",
+        keepalive: true,
+        credentials: "same-origin",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: formBody({ bookId, sessionId, release: "1" }),
+      }).catch(() => undefined);
+    };
     window.addEventListener("pagehide", release);
-    // Only leaving the page gives the lock up: a remount (a language switch) keeps this tab's session and
-    // refreshes it, where a release racing the new mount's take could free the book under it.
+    // Leaving the page or the editor's route gives the lock up; a remount on the same route (a language switch)
+    // keeps this tab's session and refreshes it, where a release racing the new mount's take could free the book.
     return () => {
       live = false;
       clearInterval(timer);
       window.removeEventListener("pagehide", release);
+      if (!window.location.pathname.endsWith("/editor")) release();
     };
   }, [bookId, sessionId]);
 
