@@ -57,6 +57,8 @@ export async function startCommentStack(stores: TestStores, name: string) {
   return {
     suffix,
     log,
+    /** The book service's messages store (to see what a deletion left). */
+    comments,
     /** A gateway acting as `userId` (DEV_ACTOR_USER_ID), with the reader's routes when `reader` is given. */
     async gateway(userId: string, reader?: AppDependencies["reader"]): Promise<FastifyInstance> {
       const app = await buildApp({ log, peers, stores: storeProbes, devActorUserId: userId, reader });

@@ -266,4 +266,13 @@ describe("readers' messages", () => {
     expect(again.reply).toMatchObject({ code: "ERROR", msg: "message not found" });
     expect(((await list(book.number)).body as Listed[]).map((comment) => comment.message)).toEqual(["first"]);
   });
+
+  it("deletes a book's messages with the book", async () => {
+    const book = await newBook();
+    ok((await post(`/b/${book.number}/post-comment`, { name: "Ann", message: "bye" })).reply);
+    expect((await stack.comments.page(book.bookId, 1, 20)).total).toBe(1);
+    ok((await post("/api/book/delete-book", { bookId: book.bookId })).reply);
+    expect((await stack.comments.page(book.bookId, 1, 20)).total).toBe(0);
+    expect((await list(book.number)).status).toBe(404);
+  });
 });

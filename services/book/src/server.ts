@@ -22,6 +22,7 @@ export interface BookServiceDependencies extends BookHandlerDependencies {
 
 export function buildServices(dependencies: BookServiceDependencies): ServiceRegistration[] {
   const content = dependencies.content ?? new BookContentRepository(dependencies.books.connection);
+  const comments = dependencies.comments ?? new BookCommentRepository(dependencies.books.connection);
   return [
     serve(
       BookService,
@@ -31,13 +32,14 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
           ...bookContentHandlers({
             ...dependencies,
             content,
+            comments,
             files: dependencies.files,
             log: dependencies.log,
             now: dependencies.now ?? (() => new Date()),
           }),
           ...bookCommentHandlers({
             books: dependencies.books,
-            comments: dependencies.comments ?? new BookCommentRepository(dependencies.books.connection),
+            comments,
             log: dependencies.log,
             now: dependencies.now ?? (() => new Date()),
           }),

@@ -66,6 +66,10 @@ export class BookCommentRepository {
     return { comments, total };
   }
 
+  async removeBook(bookId: string): Promise<void> {
+    await this.model.deleteMany({ bookId }).exec();
+  }
+
   async remove(bookId: string, commentId: string): Promise<boolean> {
     const { deletedCount } = await this.model.deleteOne({ bookId, commentId }).exec();
     return deletedCount > 0;

@@ -5,6 +5,7 @@ import type { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb
 import { DomainError, type Logger, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
+import type { BookCommentRepository } from "../data/book-comment.repository.js";
 import type { BookContentRepository } from "../data/book-content.repository.js";
 import type { BusinessCardDocument, CustomEntryDocument } from "../data/book-content.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
@@ -34,6 +35,8 @@ export interface BookContentDependencies {
   revisions: BookRevisionRepository;
   power: TypedClient<typeof PowerService>;
   content: BookContentRepository;
+  /** Readers' messages, deleted with their book. */
+  comments?: BookCommentRepository;
   /** Absent when the service runs without S3: asset uploads and PDF downloads answer UNAVAILABLE. */
   files: FileStore | undefined;
   log: Logger | undefined;
@@ -146,6 +149,7 @@ export function bookContentHandlers({
   revisions,
   power,
   content,
+  comments,
   files,
   log,
   now,
@@ -354,6 +358,7 @@ export function bookContentHandlers({
       const claim = await revisions.firstClaim(book.bookId);
       await books.delete(book.bookId);
       await content.deleteBookContent(book.bookId);
+      await comments?.removeBook(book.bookId);
       // The slot was taken for the upload that created the book (the upload service keys it "upload:<task id>").
       if (!claim) return { slotReleased: false };
       try {
