@@ -11,10 +11,12 @@ if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules
 fi
 bash scripts/install-servers.sh
 # Debian packages the tests use: Chromium for the reader and editor (driven by playwright-core, which downloads
-# nothing), php-cli to run the WordPress plug-in turnleaf publishes.
+# nothing), php-cli to run the WordPress plug-in turnleaf publishes, and a CJK font so screenshots of the Chinese
+# interface show its text (headless Chromium draws boxes without one).
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v php >/dev/null 2>&1 || missing+=(php-cli)
+dpkg -s fonts-wqy-microhei >/dev/null 2>&1 || missing+=(fonts-wqy-microhei)
 if ((${#missing[@]} > 0)); then
   echo "setup: installing ${missing[*]} from Debian's packages" >&2
   apt_get() { if [[ $(id -u) -eq 0 ]]; then apt-get "$@"; else sudo apt-get "$@"; fi; }
