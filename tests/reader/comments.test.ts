@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -140,6 +141,12 @@ describe("the leave-message plugin in the reader", () => {
       .toEqual(["Second", "<b>Lovely</b> book"]);
     expect(await dialog.getByLabel("Your message").inputValue()).toBe("");
     await page.screenshot({ path: join(screenshots, "reader-messages.png") });
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve("axe-core/axe.min.js") });
+    const violations = (await page.evaluate("axe.run(document).then((result) => result.violations)")) as {
+      id: string;
+      impact: string;
+    }[];
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
     // The server's refusal shows in the dialog: an empty message after trimming.
     await dialog.getByLabel("Your message").fill("   ");
