@@ -566,7 +566,7 @@ function urlsOf(path: string): { name: string; url: string }[] {
 
 /** The README's non-enveloped paths: probes, the hosted reader's pages and files, oEmbed, the login form, static files, Connect. */
 function enveloped(path: string): boolean {
-  if (path === "/b/:link/unlock") return true;
+  if (path === "/b/:link/unlock" || path === "/b/:link/post-comment") return true;
   return path.startsWith("/api/") || path === "/checkAccount.php";
 }
 
