@@ -12,6 +12,7 @@ export {
   freeServicePorts,
   grpcServices,
   type ProcessName,
+  portsInUse,
   type RunningServices,
   repositoryRoot,
   type ServicePorts,

@@ -36,6 +36,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Which of these loopback ports something already listens on (a stack left running, another program). */
+export async function portsInUse(ports: number[]): Promise<number[]> {
+  const taken = await Promise.all(
+    ports.map(
+      (port) =>
+        new Promise<boolean>((resolve) => {
+          const server = createServer();
+          server.once("error", () => resolve(true));
+          server.listen(port, "127.0.0.1", () => server.close(() => resolve(false)));
+        }),
+    ),
+  );
+  return ports.filter((_, index) => taken[index]);
+}
+
 export async function freeServicePorts(): Promise<ServicePorts> {
   const ports = {} as ServicePorts;
   for (const name of [...grpcServices, "gateway"] as const) ports[name] = await freePort();

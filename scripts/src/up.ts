@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { pino } from "pino";
 import { demoBook, publishDemoBook } from "./demo-book.js";
-import { defaultServicePorts, repositoryRoot, startServices } from "./services.js";
+import { defaultServicePorts, portsInUse, repositoryRoot, startServices } from "./services.js";
 import { startStores } from "./stores.js";
 
 /** Command 1: the whole system on embedded defaults, with the demo user and book, until Ctrl-C. */
@@ -12,16 +12,24 @@ async function up() {
     level: process.env.LOG_LEVEL ?? "info",
     ...(process.stdout.isTTY ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } } : {}),
   });
+  const storePorts = { mongodb: 27117, minio: 9100, minioConsole: 9101, nats: 4322, natsMonitor: 8322 };
+  const ports = { ...defaultServicePorts, gateway: Number(process.env.PORT ?? defaultServicePorts.gateway) };
+  // A port already taken (a stack left running) would otherwise surface as a health timeout 90 s later.
+  const taken = await portsInUse([...Object.values(storePorts), ...Object.values(ports)]);
+  if (taken.length > 0) {
+    throw new Error(
+      `ports already in use on 127.0.0.1: ${taken.join(", ")} (is another Turnleaf stack running? stop it first)`,
+    );
+  }
   const dataDir = process.env.TURNLEAF_DATA_DIR ?? join(repositoryRoot, ".turnleaf", "data");
   await mkdir(dataDir, { recursive: true });
   const startedAt = Date.now();
 
   const stores = await startStores({
     dataDir,
-    ports: { mongodb: 27117, minio: 9100, minioConsole: 9101, nats: 4322, natsMonitor: 8322 },
+    ports: storePorts,
     log,
   });
-  const ports = { ...defaultServicePorts, gateway: Number(process.env.PORT ?? defaultServicePorts.gateway) };
   const services = await startServices({ stores, ports, demo: true, log });
 
   let stopping = false;
