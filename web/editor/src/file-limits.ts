@@ -1,25 +1,15 @@
+import { defaultFileMaxSize, fileExtensions } from "@turnleaf/resource-files";
+
 /**
  * Upload limits of spec 000 §5 and §9: images per call (optional pixel limit, size limit, default 5 MB) with the
  * GIF error and the compress prompt; file settings (extensions, 10 MB); download attachments (100 MB, no exe).
  */
 export const megabyte = 1024 * 1024;
 export const defaultImageMaxMb = 5;
-export const fileSettingMaxBytes = 10485760;
 export const attachmentMaxBytes = 100 * megabyte;
-export const fileSettingExtensions = [
-  "jpg",
-  "png",
-  "gif",
-  "swf",
-  "mp4",
-  "webm",
-  "mp3",
-  "ogg",
-  "wav",
-  "m4a",
-  "acc",
-  "flac",
-] as const;
+/** File settings take the catalogue's own limits (the settings tree's default extensions and 10 MB). */
+export const fileSettingMaxBytes = defaultFileMaxSize;
+export const fileSettingExtensions = fileExtensions;
 
 export interface ImageLimits {
   limitWidth?: number;
