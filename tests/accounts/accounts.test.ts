@@ -5,7 +5,6 @@ import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_serv
 import { PlanKind, PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import {
   type Connection,
-  connectMongo,
   connectNats,
   createClient,
   createLogger,
@@ -13,9 +12,7 @@ import {
   ensureBuckets,
   ensureStreams,
   type NatsConnection,
-  type RunningGrpcServer,
   type S3Client,
-  startGrpcServer,
   streams,
 } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
@@ -33,6 +30,7 @@ import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
 import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { inProcessParts } from "../support/in-process.js";
 import { makePdf } from "../upload/fixtures.js";
 
 // The power, book and upload services in this process (so the power clock can move) on the run's real
@@ -51,8 +49,6 @@ const now = () => new Date(Date.now() + clockOffsetMs);
 /** Every line the power service logs (level info): no password or token may appear in them. */
 const powerLogLines: string[] = [];
 
-const databases: Connection[] = [];
-const servers: RunningGrpcServer[] = [];
 const closers: (() => unknown)[] = [];
 let powerMongo: Connection;
 let nats: NatsConnection;
@@ -65,18 +61,7 @@ let gateway: FastifyInstance;
 let devGateway: FastifyInstance;
 let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
 
-async function database(name: string): Promise<Connection> {
-  const mongo = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-accounts-${suffix}`, log });
-  databases.push(mongo);
-  return mongo;
-}
-
-async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
-  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
-  server.setServing(true);
-  servers.push(server);
-  return `127.0.0.1:${server.port}`;
-}
+const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `accounts-${suffix}`, log);
 
 beforeAll(async () => {
   powerMongo = await database("power");
@@ -158,12 +143,9 @@ afterAll(async () => {
   peers?.close();
   await storeProbes?.close();
   for (const close of closers) await close();
-  for (const server of servers) await server.stop(1_000);
+  await stopServers();
   await nats?.drain();
-  for (const mongo of databases) {
-    await mongo.dropDatabase();
-    await mongo.close();
-  }
+  await dropDatabases();
   if (s3) {
     const keys: string[] = [];
     for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);

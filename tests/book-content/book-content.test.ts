@@ -4,8 +4,6 @@ import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_serv
 import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_events_pb";
 import { FolderType, PlanKind, PowerService, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import {
-  type Connection,
-  connectMongo,
   connectNats,
   createClient,
   createLogger,
@@ -14,9 +12,7 @@ import {
   type NatsConnection,
   publishEvent,
   type RunningConsumer,
-  type RunningGrpcServer,
   type S3Client,
-  startGrpcServer,
   subjects,
 } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
@@ -34,6 +30,7 @@ import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src
 import { assemblePower } from "../../services/power/src/assemble.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { inProcessParts } from "../support/in-process.js";
 
 // The book-content paths through the real gateway, against the book and power services in this process on the
 // run's real stores: MongoDB-wire (FerretDB), MinIO (assets and books buckets of this run) and NATS JetStream (the
@@ -47,8 +44,6 @@ const sourcesBucket = `turnleaf-sources-bc-${suffix}`;
 const owner = "10001";
 const stranger = "20002";
 
-const mongos: Connection[] = [];
-const servers: RunningGrpcServer[] = [];
 const closers: (() => unknown)[] = [];
 const gateways = new Map<string, FastifyInstance>();
 let books: BookRepository;
@@ -63,18 +58,7 @@ let power: ReturnType<typeof createClient<typeof PowerService>>;
 let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
 let powerUsers: Awaited<ReturnType<typeof assemblePower>>["repository"];
 
-async function database(name: string): Promise<Connection> {
-  const connection = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-bc-${suffix}`, log });
-  mongos.push(connection);
-  return connection;
-}
-
-async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
-  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
-  server.setServing(true);
-  servers.push(server);
-  return `127.0.0.1:${server.port}`;
-}
+const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `bc-${suffix}`, log);
 
 beforeAll(async () => {
   s3 = createS3Client(stores.s3);
@@ -115,11 +99,8 @@ afterAll(async () => {
   await hosting?.stop();
   await nats?.drain();
   for (const close of closers) await close();
-  for (const server of servers) await server.stop(1_000);
-  for (const mongo of mongos) {
-    await mongo.dropDatabase();
-    await mongo.close();
-  }
+  await stopServers();
+  await dropDatabases();
   if (s3) {
     for (const bucket of [assetsBucket, booksBucket, sourcesBucket]) {
       const keys: string[] = [];

@@ -6,8 +6,6 @@ import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import type { Manifest } from "@turnleaf/conversion/manifest";
 import {
-  type Connection,
-  connectMongo,
   connectNats,
   createClient,
   createLogger,
@@ -15,9 +13,7 @@ import {
   ensureBuckets,
   ensureStreams,
   type NatsConnection,
-  type RunningGrpcServer,
   type S3Client,
-  startGrpcServer,
   streams,
 } from "@turnleaf/kit";
 import type { FastifyInstance, RouteOptions } from "fastify";
@@ -39,6 +35,7 @@ import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
 import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { inProcessParts } from "../support/in-process.js";
 import { readRestReference, undocumentedRoutes } from "../support/rest-reference.js";
 
 // The fuzz contract (issue 4): every REST path the gateway registers, fed a fixed, seeded set of bad inputs —
@@ -55,8 +52,6 @@ const owner = "10001";
 const bookId = `fuzz${suffix}`;
 const bookNumber = `nfuzz${suffix}`;
 
-const databases: Connection[] = [];
-const servers: RunningGrpcServer[] = [];
 const closers: (() => unknown)[] = [];
 let nats: NatsConnection;
 let s3: S3Client;
@@ -67,18 +62,7 @@ let anonymousApp: FastifyInstance;
 let distDir: string;
 const routes: RouteOptions[] = [];
 
-async function database(name: string): Promise<Connection> {
-  const mongo = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-fuzz-${suffix}`, log });
-  databases.push(mongo);
-  return mongo;
-}
-
-async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
-  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
-  server.setServing(true);
-  servers.push(server);
-  return `127.0.0.1:${server.port}`;
-}
+const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `fuzz-${suffix}`, log);
 
 function manifestOf(revision: number): Manifest {
   return {
@@ -232,12 +216,9 @@ afterAll(async () => {
   peers?.close();
   await storeProbes?.close();
   for (const close of closers) await close();
-  for (const server of servers) await server.stop(1_000);
+  await stopServers();
   await nats?.drain();
-  for (const mongo of databases) {
-    await mongo.dropDatabase();
-    await mongo.close();
-  }
+  await dropDatabases();
   if (s3) {
     for (const bucket of [sourcesBucket, booksBucket]) {
       const keys: string[] = [];

@@ -1,13 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import {
-  type Connection,
-  connectMongo,
-  createClient,
-  createLogger,
-  type RunningGrpcServer,
-  startGrpcServer,
-} from "@turnleaf/kit";
+import { createClient, createLogger } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
@@ -22,6 +15,7 @@ import { buildServices as buildLanguageServices } from "../../services/language/
 import { assemblePower } from "../../services/power/src/assemble.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { inProcessParts } from "../support/in-process.js";
 
 // The language, book and power services in this process on the run's real MongoDB-wire server, with the real gateway
 // in front: one gateway acting as the books' owner (the demo user, every feature), one as another user, one as a
@@ -35,8 +29,6 @@ const basic = `3${Number.parseInt(suffix, 16) % 100_000}`;
 const basicBook = `lang-basic-${suffix}`;
 const bookIds = ["lang-a", "lang-b", "lang-c", "lang-d", "lang-e"].map((id) => `${id}-${suffix}`);
 
-const databases: Connection[] = [];
-const servers: RunningGrpcServer[] = [];
 let peers: Peers;
 let storeProbes: StoreProbes;
 let gateway: FastifyInstance;
@@ -45,18 +37,7 @@ let anonymousGateway: FastifyInstance;
 let basicGateway: FastifyInstance;
 let power: ReturnType<typeof createClient<typeof PowerService>>;
 
-async function database(name: string): Promise<Connection> {
-  const mongo = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-language-${suffix}`, log });
-  databases.push(mongo);
-  return mongo;
-}
-
-async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
-  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
-  server.setServing(true);
-  servers.push(server);
-  return `127.0.0.1:${server.port}`;
-}
+const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `language-${suffix}`, log);
 
 beforeAll(async () => {
   const bookMongo = await database("book");
@@ -113,11 +94,8 @@ afterAll(async () => {
   peers?.close();
   power?.close();
   await storeProbes?.close();
-  for (const server of servers) await server.stop(1_000);
-  for (const mongo of databases) {
-    await mongo.dropDatabase();
-    await mongo.close();
-  }
+  await stopServers();
+  await dropDatabases();
 });
 
 interface Language {

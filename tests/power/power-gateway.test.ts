@@ -7,8 +7,6 @@ import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_eve
 import { PlanKind, PowerService, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { UploadTaskState, UploadTaskStateChangedSchema } from "@turnleaf/contracts/upload/v1/upload_events_pb";
 import {
-  type Connection,
-  connectMongo,
   connectNats,
   createClient,
   createLogger,
@@ -17,8 +15,6 @@ import {
   type NatsConnection,
   publishEvent,
   type RunningConsumer,
-  type RunningGrpcServer,
-  startGrpcServer,
   streams,
   subjects,
 } from "@turnleaf/kit";
@@ -38,6 +34,7 @@ import { gatedFeatures } from "../../services/power/src/domain/features.js";
 import { natsHostingPublisher, startSlotBookConsumer } from "../../services/power/src/events/hosting.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { inProcessParts } from "../support/in-process.js";
 
 // The power paths of issue #4 through the real gateway, against the power and book services in this process on the
 // run's real MongoDB-wire server and NATS JetStream. The gateway knows one product host (books.example.com); a
@@ -49,8 +46,6 @@ const productHost = "books.example.com";
 const otherHost = "embed.other.example";
 const hour = 3_600_000;
 
-const mongos: Connection[] = [];
-const servers: RunningGrpcServer[] = [];
 const gateways = new Map<string, FastifyInstance>();
 let nats: NatsConnection;
 let peers: Peers;
@@ -67,18 +62,7 @@ let accounts: ReturnType<typeof createClient<typeof AccountService>>;
 /** The power service's clock: the hosting sweep runs at whatever time a test sets. */
 let clock = new Date("2026-06-01T00:00:00.000Z");
 
-async function database(name: string): Promise<Connection> {
-  const connection = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-pg-${suffix}`, log });
-  mongos.push(connection);
-  return connection;
-}
-
-async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
-  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
-  server.setServing(true);
-  servers.push(server);
-  return `127.0.0.1:${server.port}`;
-}
+const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `pg-${suffix}`, log);
 
 beforeAll(async () => {
   nats = await connectNats({ url: stores.natsUrl, name: "power-gateway-test", log });
@@ -117,11 +101,8 @@ afterAll(async () => {
   admin?.close();
   accounts?.close();
   await slotBooks?.stop();
-  for (const server of servers) await server.stop(1_000);
-  for (const mongo of mongos) {
-    await mongo.dropDatabase();
-    await mongo.close();
-  }
+  await stopServers();
+  await dropDatabases();
   await nats?.drain();
 });
 

@@ -4,8 +4,6 @@ import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { PlanKind, PowerService, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import {
-  type Connection,
-  connectMongo,
   connectNats,
   createClient,
   createLogger,
@@ -13,9 +11,7 @@ import {
   ensureBuckets,
   ensureStreams,
   type NatsConnection,
-  type RunningGrpcServer,
   type S3Client,
-  startGrpcServer,
   streams,
 } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
@@ -33,6 +29,7 @@ import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
 import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { inProcessParts } from "../support/in-process.js";
 import { makePdf } from "../upload/fixtures.js";
 
 // The power limits of uploads end to end: the power, book and upload services in this process on the run's real
@@ -43,8 +40,6 @@ const suffix = randomBytes(4).toString("hex");
 const bucket = `turnleaf-sources-limits-${suffix}`;
 const day = 86_400_000;
 
-const mongos: Connection[] = [];
-const servers: RunningGrpcServer[] = [];
 const closers: (() => unknown)[] = [];
 const gateways = new Map<string, FastifyInstance>();
 let nats: NatsConnection;
@@ -56,18 +51,7 @@ let storeProbes: StoreProbes;
 let pdf: Buffer;
 let powerClient: ReturnType<typeof createClient<typeof PowerService>>;
 
-async function database(name: string): Promise<Connection> {
-  const connection = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-limits-${suffix}`, log });
-  mongos.push(connection);
-  return connection;
-}
-
-async function serve(services: Parameters<typeof startGrpcServer>[0]["services"]): Promise<string> {
-  const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services, log });
-  server.setServing(true);
-  servers.push(server);
-  return `127.0.0.1:${server.port}`;
-}
+const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `limits-${suffix}`, log);
 
 beforeAll(async () => {
   nats = await connectNats({ url: stores.natsUrl, name: "upload-limits-test", log });
@@ -117,12 +101,9 @@ afterAll(async () => {
   peers?.close();
   await storeProbes?.close();
   for (const close of closers) await close();
-  for (const server of servers) await server.stop(1_000);
+  await stopServers();
   await nats?.drain();
-  for (const mongo of mongos) {
-    await mongo.dropDatabase();
-    await mongo.close();
-  }
+  await dropDatabases();
   if (s3) {
     const keys: string[] = [];
     for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);
