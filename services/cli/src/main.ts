@@ -231,11 +231,6 @@ export async function run(argv: string[], context: Context): Promise<void> {
       return importBook(context, {
         files: positionals,
         out: text("out"),
-        pages: text("pages"),
-        quality: text("quality"),
-        definition: text("definition"),
-        maxEdge: text("max-edge"),
-        dpi: text("dpi"),
         password: text("password"),
         title: text("title"),
         ...conversionFlags(text, flag),
@@ -252,11 +247,6 @@ export async function run(argv: string[], context: Context): Promise<void> {
         out: text("out"),
         retry: flag("retry"),
         list: text("list"),
-        pages: text("pages"),
-        quality: text("quality"),
-        definition: text("definition"),
-        maxEdge: text("max-edge"),
-        dpi: text("dpi"),
         ...conversionFlags(text, flag),
         json: flag("json"),
       });
@@ -386,8 +376,14 @@ function unsavedAnswer(flag: (key: string) => boolean): "save" | "discard" | und
 }
 
 /** Rendering engine, wide-page cut and information extraction, shared by import and batch. */
+/** The conversion options import and batch share: page range, quality preset and bounds, engine, cut, extraction. */
 function conversionFlags(text: (key: string) => string | undefined, flag: (key: string) => boolean) {
   return {
+    pages: text("pages"),
+    quality: text("quality"),
+    definition: text("definition"),
+    maxEdge: text("max-edge"),
+    dpi: text("dpi"),
     engine: text("engine"),
     cut: text("cut"),
     noToc: flag("no-toc"),
