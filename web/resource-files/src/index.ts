@@ -1,4 +1,32 @@
 // Browser-safe: the editor bundles this entry. What needs Node (the folder on disk) is in ./node.
+
+export {
+  type BoundedJson,
+  defaultJsonBounds,
+  hasRemovedCharacters,
+  isSafeContentLink,
+  isSafeLink,
+  type JsonBounds,
+  jsonNestingDepth,
+  linkSchemes,
+  normaliseText,
+  parseBoundedJson,
+  stringsIn,
+  valueDepth,
+} from "./safe-values.js";
+export { colourPattern, type RuleBreak, type RuleCode, sameOption, settingRuleBreak } from "./setting-rules.js";
+export {
+  checkSetting,
+  checkSettings,
+  looseValueLength,
+  type RefusalRule,
+  type SettingCheck,
+  type SettingRefusal,
+  type SettingsSchema,
+  settingsSchema,
+  settingValueDepth,
+} from "./setting-schema.js";
+export { refusalText, settingRuleLabelKeys, settingTexts } from "./setting-texts.js";
 export {
   asBoolean,
   defaultFileMaxSize,

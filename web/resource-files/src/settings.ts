@@ -1,15 +1,5 @@
-import type {
-  FileNode,
-  FormNode,
-  Lang,
-  LeafNode,
-  ScalarValue,
-  SettingGroup,
-  SettingNode,
-  SettingsTree,
-  SettingValues,
-  ValueNode,
-} from "./types.js";
+import { sameOption, settingRuleBreak } from "./setting-rules.js";
+import type { Lang, ScalarValue, SettingGroup, SettingNode, SettingsTree, SettingValues, ValueNode } from "./types.js";
 
 /** Spec 000 §5 (file settings): the accepted extensions and the default maximum size. */
 export const fileExtensions = [
@@ -74,72 +64,9 @@ export function settingDefaults(tree: SettingsTree): SettingValues {
   return Object.fromEntries(valueNodes(tree).map(({ node }) => [node.key, node.defaultValue]));
 }
 
-const colorPattern = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-
-function extensionOf(path: string): string {
-  const bare = path.split(/[?#]/)[0] ?? "";
-  const dot = bare.lastIndexOf(".");
-  return dot < 0 || dot < bare.lastIndexOf("/") ? "" : bare.slice(dot + 1).toLowerCase();
-}
-
-function sameOption(option: ScalarValue, value: unknown): boolean {
-  return option === value || String(option) === String(value);
-}
-
-function leafProblem(node: LeafNode | FileNode, value: unknown): string | undefined {
-  switch (node.type) {
-    case "number": {
-      const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-      if (typeof number !== "number" || !Number.isFinite(number)) return "is not a number";
-      if (number < node.min || number > node.max) return `is outside ${node.min}..${node.max}`;
-      return undefined;
-    }
-    case "color":
-      return typeof value === "string" && colorPattern.test(value) ? undefined : "is not a #rgb/#rrggbb colour";
-    case "text": {
-      if (typeof value !== "string") return "is not text";
-      if (value.length > node.maxLength) return `is longer than ${node.maxLength} characters`;
-      if (node.pattern && value !== "" && !new RegExp(`^(?:${node.pattern})$`).test(value))
-        return `does not match ${node.pattern}`;
-      return undefined;
-    }
-    case "list": {
-      const values = node.multiple ? value : [value];
-      if (!Array.isArray(values)) return "is not a list of options";
-      const unknown = values.find((candidate) => !node.options.some((option) => sameOption(option.value, candidate)));
-      return unknown === undefined ? undefined : `has ${JSON.stringify(unknown)}, not one of the options`;
-    }
-    case "file": {
-      if (typeof value !== "string") return "is not a file path";
-      if (value === "") return undefined;
-      const extension = extensionOf(value);
-      return node.accept.includes(extension) ? undefined : `has extension "${extension}", not one of ${node.accept}`;
-    }
-    case "bool":
-      return typeof value === "boolean" ||
-        (typeof value === "string" && ["yes", "no", "show", "hide", "true", "false"].includes(value.toLowerCase()))
-        ? undefined
-        : "is not a boolean (true/false, Yes/No, Show/Hide)";
-  }
-}
-
-function formProblem(node: FormNode, value: unknown): string | undefined {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return "is not an object";
-  const fields = value as Record<string, unknown>;
-  for (const name of Object.keys(fields)) {
-    if (!node.fields.some((field) => field.key === name)) return `has unknown field "${name}"`;
-  }
-  for (const field of node.fields) {
-    if (!(field.key in fields)) continue;
-    const problem = leafProblem(field, fields[field.key]);
-    if (problem) return `field "${field.key}" ${problem}`;
-  }
-  return undefined;
-}
-
-/** Why `value` cannot be the value of `node`, or undefined when it can. */
+/** Why `value` cannot be the value of `node` (developer's English), or undefined when it can. */
 export function settingValueProblem(node: ValueNode, value: unknown): string | undefined {
-  return node.type === "form" ? formProblem(node, value) : leafProblem(node, value);
+  return settingRuleBreak(node, value)?.problem;
 }
 
 function conditionHolds(trigger: ValueNode | undefined, actual: unknown, expected: ScalarValue[]): boolean {

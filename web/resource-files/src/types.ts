@@ -54,6 +54,8 @@ export interface NumberNode extends NodeBase {
   max: number;
   step: number;
   unit?: string;
+  /** Values within min..max that mean nothing (a loop count of 0: -1 is for ever, N > 0 N times). */
+  exclude?: number[];
 }
 
 export interface ColorNode extends NodeBase {

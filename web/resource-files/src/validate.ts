@@ -57,6 +57,11 @@ function checkNodeShape(problems: string[], where: string, node: Json, inForm: b
       if (typeof node.min !== "number" || typeof node.max !== "number" || node.min > node.max)
         problems.push(`${where} needs numbers min ≤ max`);
       if (typeof node.step !== "number" || node.step <= 0) problems.push(`${where} needs a positive step`);
+      if (
+        node.exclude !== undefined &&
+        (!Array.isArray(node.exclude) || node.exclude.some((v) => typeof v !== "number"))
+      )
+        problems.push(`${where} exclude must be a list of numbers`);
       break;
     case "text":
       if (!Number.isInteger(node.maxLength) || (node.maxLength as number) < 1)

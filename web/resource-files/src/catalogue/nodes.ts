@@ -58,7 +58,7 @@ export function num(
   title: LocalizedText,
   desc: LocalizedText,
   value: number,
-  range: { min: number; max: number; step: number; unit?: string },
+  range: { min: number; max: number; step: number; unit?: string; exclude?: number[] },
   extra: Extra = {},
 ) {
   return {
