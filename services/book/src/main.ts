@@ -14,6 +14,7 @@ import { BookCommentRepository } from "./data/book-comment.repository.js";
 import { BookContentRepository } from "./data/book-content.repository.js";
 import { BookRevisionRepository } from "./data/book-revision.repository.js";
 import { FileStore } from "./data/file-store.js";
+import { UnlockAttemptRepository } from "./data/unlock-attempt.repository.js";
 import { demoBook } from "./domain/demo.js";
 import { runConversionConsumers } from "./events/conversion.consumer.js";
 import { runHostingConsumer } from "./events/hosting.consumer.js";
@@ -28,12 +29,14 @@ runGrpcService(
     const revisions = new BookRevisionRepository(mongo);
     const content = new BookContentRepository(mongo);
     const comments = new BookCommentRepository(mongo);
+    const unlockAttempts = new UnlockAttemptRepository(mongo);
     // The unique indexes are what make "create book from upload" idempotent: they must exist before any call.
     await Promise.all([
       books.ensureIndexes(),
       revisions.ensureIndexes(),
       content.ensureIndexes(),
       comments.ensureIndexes(),
+      unlockAttempts.ensureIndexes(),
     ]);
     const moved = await books.moveSettingsTexts();
     if (moved > 0) log.info({ books: moved }, "settings texts moved to book_settings");
@@ -64,7 +67,7 @@ runGrpcService(
     }
     const power = createClient(PowerService, config.POWER_SERVICE_ADDR, { peer: "power", defaultDeadlineMs: 5_000 });
     return {
-      services: buildServices({ books, revisions, power, content, comments, files, log }),
+      services: buildServices({ books, revisions, power, content, comments, files, log, unlockAttempts }),
       resources: [
         ...(hosting ? [{ name: "hosting consumer", close: () => hosting.stop() }] : []),
         ...(conversions ? [{ name: "conversion consumers", close: () => conversions.stop() }] : []),

@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import type { Peers } from "./peers.js";
 import { registerSessions } from "./plugins/actor.js";
 import { answerFrameworkError, registerEnvelope } from "./plugins/envelope.js";
+import { originOfPublicUrl, registerPublicOrigin } from "./plugins/public-origin.js";
 import { registerSameOriginRule } from "./plugins/same-origin.js";
 import { registerAccountRoutes } from "./routes/account.routes.js";
 import { registerBookPrivacyRoutes, registerBookRoutes } from "./routes/book.routes.js";
@@ -35,6 +36,8 @@ export interface AppDependencies {
   editorDistDir?: string;
   /** The product's own host names (PRODUCT_HOSTS); requests to other hosts act as user type 32. */
   productHosts?: string[] | undefined;
+  /** The public URL links are built on (PUBLIC_URL); unset, the request's own scheme and host. */
+  publicUrl?: string | undefined;
   /** Told of every route as it is registered (the fuzz contract test enumerates the paths with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -61,7 +64,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   if (dependencies.onRoute) app.addHook("onRoute", dependencies.onRoute);
   await app.register(formBody);
   registerEnvelope(app);
-  registerSameOriginRule(app, dependencies.allowedOrigins);
+  const publicOrigins = dependencies.publicUrl ? [originOfPublicUrl(dependencies.publicUrl)] : [];
+  registerSameOriginRule(app, [...(dependencies.allowedOrigins ?? []), ...publicOrigins]);
+  registerPublicOrigin(app, dependencies.publicUrl);
   const resolveActor = registerSessions(app, {
     account: dependencies.peers.account,
     devActorUserId: dependencies.devActorUserId,

@@ -64,6 +64,14 @@ export function readConfig(source: Env) {
         .regex(/^\s*[A-Za-z0-9.-]+\s*(,\s*[A-Za-z0-9.-]+\s*)*$/, "expected host names, comma separated")
         .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()))
         .optional(),
+      /**
+       * The origin readers and owners reach the gateway at (e.g. "https://books.example.com"): canonical, share,
+       * oEmbed and QR links are built on it, never on the request's Host header. Set it in every deployment; unset
+       * (a local stack, tests), links follow the request's own host.
+       */
+      PUBLIC_URL: env.text
+        .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/, "expected an origin like https://books.example.com")
+        .optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

@@ -19,6 +19,7 @@ async function main() {
     allowedOrigins: config.ALLOWED_ORIGINS,
     trustProxy: config.TRUST_PROXY,
     productHosts: config.PRODUCT_HOSTS,
+    publicUrl: config.PUBLIC_URL,
     editorDistDir: config.EDITOR_DIST_DIR,
     reader: {
       assets: bookAssets(createS3Client(s3SettingsFrom(config)), config.S3_BUCKET_BOOKS),

@@ -1,6 +1,13 @@
 import { DomainError } from "@turnleaf/kit";
 import { describe, expect, it } from "vitest";
-import { applyPrivacyChange, privacyView, publicPrivacy, unlocks } from "./book-privacy.js";
+import {
+  applyPrivacyChange,
+  passVersionOf,
+  passVersions,
+  privacyView,
+  publicPrivacy,
+  unlocks,
+} from "./book-privacy.js";
 
 const change = (overrides = {}) => ({
   access: "password" as const,
@@ -43,24 +50,24 @@ describe("book privacy", () => {
       change({
         mode: "users",
         users: [
-          { name: "ana", password: "a1" },
-          { name: "bo", password: "b2" },
+          { name: "ana", password: "ana-pass1" },
+          { name: "bo", password: "bo-pass22" },
         ],
       }),
     );
-    expect(await unlocks(stored, "ana", "a1")).toBe(true);
-    expect(await unlocks(stored, "bo", "a1")).toBe(false);
-    expect(await unlocks(stored, "cy", "a1")).toBe(false);
+    expect(await unlocks(stored, "ana", "ana-pass1")).toBe(true);
+    expect(await unlocks(stored, "bo", "ana-pass1")).toBe(false);
+    expect(await unlocks(stored, "cy", "ana-pass1")).toBe(false);
     const kept = await applyPrivacyChange(stored, change({ mode: "users", users: [{ name: "ana", password: "" }] }));
-    expect(await unlocks(kept, "ana", "a1")).toBe(true);
+    expect(await unlocks(kept, "ana", "ana-pass1")).toBe(true);
     await expect(
       applyPrivacyChange(
         publicPrivacy,
         change({
           mode: "users",
           users: [
-            { name: "x", password: "1" },
-            { name: "x", password: "2" },
+            { name: "x", password: "pass-one" },
+            { name: "x", password: "pass-two" },
           ],
         }),
       ),
@@ -72,5 +79,41 @@ describe("book privacy", () => {
 
   it("opens public books without any password", async () => {
     expect(await unlocks(publicPrivacy, "", "")).toBe(true);
+  });
+
+  it("refuses a new password shorter than 6 characters, single or per user; a kept one is not checked again", async () => {
+    await expect(applyPrivacyChange(publicPrivacy, change({ password: "12345" }))).rejects.toThrow(/at least 6/);
+    await expect(
+      applyPrivacyChange(publicPrivacy, change({ mode: "users", users: [{ name: "ana", password: "1" }] })),
+    ).rejects.toThrow(/at least 6/);
+    const stored = await applyPrivacyChange(publicPrivacy, change({ password: "123456" }));
+    await expect(applyPrivacyChange(stored, change({ password: "" }))).resolves.toMatchObject({ access: "password" });
+  });
+
+  it("gives each password and each user a pass version that a change or a removal voids", async () => {
+    const single = await applyPrivacyChange(publicPrivacy, change());
+    const version = passVersionOf(single, "");
+    expect(passVersions(single)).toEqual([version]);
+    const renewed = await applyPrivacyChange(single, change({ password: "open sesame" }));
+    expect(passVersions(renewed)).not.toContain(version);
+    expect(passVersions(await applyPrivacyChange(single, change({ hint: "other", password: "" })))).toEqual([version]);
+    expect(passVersions(publicPrivacy)).toEqual([]);
+    const users = await applyPrivacyChange(
+      publicPrivacy,
+      change({
+        mode: "users",
+        users: [
+          { name: "ana", password: "ana-pass1" },
+          { name: "bo", password: "bo-pass22" },
+        ],
+      }),
+    );
+    const ana = passVersionOf(users, "ana");
+    expect(passVersions(users)).toEqual([ana, passVersionOf(users, "bo")]);
+    const withoutAna = await applyPrivacyChange(
+      users,
+      change({ mode: "users", users: [{ name: "bo", password: "" }] }),
+    );
+    expect(passVersions(withoutAna)).toEqual([passVersionOf(users, "bo")]);
   });
 });

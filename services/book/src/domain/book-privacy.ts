@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { DomainError } from "@turnleaf/kit";
 
@@ -56,6 +56,9 @@ export async function passwordMatches(password: string, stored: string): Promise
 }
 
 const maxPasswordLength = 64;
+/** A new password shorter than this is refused: 4 digits fell to guessing in two minutes (issue 16). */
+export const minPasswordLength = 6;
+const tooShort = `the password must have at least ${minPasswordLength} characters`;
 const maxUsers = 500;
 
 function invalid(field: string, message: string): DomainError {
@@ -78,6 +81,7 @@ export async function applyPrivacyChange(previous: StoredPrivacy, change: Privac
   if (change.mode === "single") {
     if (change.password.length > maxPasswordLength)
       throw invalid("password", "the password may have at most 64 characters");
+    if (change.password && change.password.length < minPasswordLength) throw invalid("password", tooShort);
     next.passwordHash = change.password ? await hashPassword(change.password) : previous.passwordHash;
     if (!next.passwordHash) throw invalid("password", "please enter a password");
     return next;
@@ -92,6 +96,7 @@ export async function applyPrivacyChange(previous: StoredPrivacy, change: Privac
     if (names.has(name)) throw invalid("users", `the user ${name} is listed twice`);
     names.add(name);
     if (user.password.length > maxPasswordLength) throw invalid("users", "a password may have at most 64 characters");
+    if (user.password && user.password.length < minPasswordLength) throw invalid("users", tooShort);
     const kept = previous.users.find((existing) => existing.name === name)?.passwordHash ?? "";
     const passwordHash = user.password ? await hashPassword(user.password) : kept;
     if (!passwordHash) throw invalid("users", `please enter a password for ${name}`);
@@ -109,6 +114,26 @@ export async function unlocks(privacy: StoredPrivacy, userName: string, password
   // Hash anyway when the user is unknown, so timing does not tell which names exist.
   const matches = await passwordMatches(password, user?.passwordHash ?? privacy.users[0]?.passwordHash ?? "");
   return user !== undefined && matches;
+}
+
+const fingerprint = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 22);
+
+/**
+ * The version of what opened a book, carried by the reader's pass: the fingerprint of the single password's
+ * salted hash, or of a user's name and hash. A new password (a new salt) or a removed user leaves no pass valid.
+ */
+export function passVersionOf(privacy: StoredPrivacy, userName: string): string {
+  if (privacy.access !== "password") return "";
+  if (privacy.mode === "single") return fingerprint(`single\n${privacy.passwordHash}`);
+  const user = privacy.users.find((candidate) => candidate.name === userName.trim());
+  return user ? fingerprint(`user\n${user.name}\n${user.passwordHash}`) : "";
+}
+
+/** Every pass version the book's current settings accept (none when it is not password protected). */
+export function passVersions(privacy: StoredPrivacy): string[] {
+  if (privacy.access !== "password") return [];
+  if (privacy.mode === "single") return privacy.passwordHash ? [passVersionOf(privacy, "")] : [];
+  return privacy.users.map((user) => passVersionOf(privacy, user.name));
 }
 
 /** What the owner (and the reader, less the user names) may see of the settings: never a hash. */

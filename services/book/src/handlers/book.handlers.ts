@@ -11,6 +11,7 @@ import { type BookRepository, withSettingsTexts } from "../data/book.repository.
 import type { BookDocument } from "../data/book.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { BookRevisionDocument } from "../data/book-revision.schema.js";
+import { UnlockAttemptRepository } from "../data/unlock-attempt.repository.js";
 import { newBookmark, validateBookmarks } from "../domain/book-bookmarks.js";
 import { validateCatalog } from "../domain/book-catalog.js";
 import { bookInfo, bookInfoFields, publishedSettings, settingsToStore, storedSettings } from "../domain/book-info.js";
@@ -18,13 +19,14 @@ import {
   type Access,
   applyPrivacyChange,
   type PasswordMode,
+  passVersions,
   privacyView,
   publicPrivacy,
-  unlocks,
 } from "../domain/book-privacy.js";
 import { applyBookUpdate } from "../domain/book-settings.js";
 import { conversionStarted } from "../domain/conversion-status.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
+import { defaultUnlockLimits, type UnlockLimitSettings } from "../domain/unlock-limits.js";
 import {
   mayReviseBook,
   newBookIdentity,
@@ -35,11 +37,16 @@ import {
 import type { BookCommentMethods } from "./book-comments.handlers.js";
 import type { BookContentMethods } from "./book-content.handlers.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
+import { checkUnlock } from "./unlock-gate.js";
 
 export interface BookHandlerDependencies {
   books: BookRepository;
   revisions: BookRevisionRepository;
   power: TypedClient<typeof PowerService>;
+  /** Failed unlock attempts; defaults to a repository on the books' connection. */
+  unlockAttempts?: UnlockAttemptRepository;
+  unlockLimits?: UnlockLimitSettings;
+  now?: () => Date;
 }
 
 /** Attempts at the next free revision when concurrent uploads of the same book race for it. */
@@ -72,6 +79,9 @@ export function bookHandlers({
   books,
   revisions,
   power,
+  unlockAttempts = new UnlockAttemptRepository(books.connection),
+  unlockLimits = defaultUnlockLimits,
+  now = () => new Date(),
 }: BookHandlerDependencies): Omit<ServiceImplementation<typeof BookService>, BookContentMethods | BookCommentMethods> {
   const findMember = async (teamId: string, userId: string): Promise<TeamMember | undefined> => {
     if (teamId === "0") return undefined;
@@ -178,7 +188,10 @@ export function bookHandlers({
           description: book.description ?? "",
           keywords: book.keywords ?? "",
           revisions: numbers,
-          privacy: privacyMessage(book.privacy ?? publicPrivacy, false),
+          privacy: {
+            ...privacyMessage(book.privacy ?? publicPrivacy, false),
+            passVersions: passVersions(book.privacy ?? publicPrivacy),
+          },
           ...publishedSettings(book),
         },
       };
@@ -284,11 +297,13 @@ export function bookHandlers({
 
     async unlockBook(request) {
       const book = await publishedBook(request.link);
-      const privacy = book.privacy ?? publicPrivacy;
-      if (!(await unlocks(privacy, request.userName, request.password))) {
-        throw new DomainError("PERMISSION_DENIED", "Incorrect Password!");
-      }
-      return { fromPage: privacy.fromPage };
+      return checkUnlock(
+        unlockAttempts,
+        unlockLimits,
+        now(),
+        { bookId: book.bookId, privacy: book.privacy ?? publicPrivacy },
+        request,
+      );
     },
   };
 }

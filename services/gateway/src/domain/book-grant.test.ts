@@ -5,14 +5,23 @@ const secret = "a-secret-of-at-least-thirty-two-characters";
 
 describe("reader grants", () => {
   it("hold for their book until they expire, and not when forged", () => {
-    const token = issueGrant(secret, "b1", 1_000);
-    expect(grantValid(secret, "b1", token, 1_001)).toBe(true);
-    expect(grantValid(secret, "b2", token, 1_001)).toBe(false);
-    expect(grantValid(secret, "b1", token, 1_000 + 12 * 3600)).toBe(false);
-    expect(grantValid("another-secret-of-thirty-two-characters!!", "b1", token, 1_001)).toBe(false);
-    const [expiry, signature] = token.split(".");
-    expect(grantValid(secret, "b1", `${Number(expiry) + 3600}.${signature}`, 1_001)).toBe(false);
-    expect(grantValid(secret, "b1", undefined, 1_001)).toBe(false);
+    const token = issueGrant(secret, "b1", "v1", 1_000);
+    expect(grantValid(secret, "b1", token, 1_001, ["v1"])).toBe(true);
+    expect(grantValid(secret, "b2", token, 1_001, ["v1"])).toBe(false);
+    expect(grantValid(secret, "b1", token, 1_000 + 12 * 3600, ["v1"])).toBe(false);
+    expect(grantValid("another-secret-of-thirty-two-characters!!", "b1", token, 1_001, ["v1"])).toBe(false);
+    const [expiry, version, signature] = token.split(".");
+    expect(grantValid(secret, "b1", `${Number(expiry) + 3600}.${version}.${signature}`, 1_001, ["v1"])).toBe(false);
+    expect(grantValid(secret, "b1", undefined, 1_001, ["v1"])).toBe(false);
+  });
+
+  it("hold only while the book accepts their pass version (password changed, user removed: void)", () => {
+    const token = issueGrant(secret, "b1", "v1", 1_000);
+    expect(grantValid(secret, "b1", token, 1_001, ["v2"])).toBe(false);
+    expect(grantValid(secret, "b1", token, 1_001, [])).toBe(false);
+    const [expiry, , signature] = token.split(".");
+    expect(grantValid(secret, "b1", `${expiry}.v2.${signature}`, 1_001, ["v2"])).toBe(false);
+    expect(grantValid(secret, "b1", `${expiry}..${signature}`, 1_001, [""])).toBe(false);
   });
 
   it("come back from the Cookie header", () => {

@@ -1,12 +1,22 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Envelope } from "@turnleaf/kit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The paths the rule guards: the REST API and the login form's post. */
-function guarded(url: string): boolean {
-  const path = url.split("?")[0] ?? "";
-  return path.startsWith("/api/") || path === "/login.php";
+/**
+ * A request path as the router may resolve it: percent-escapes decoded (again while they decode to more), doubled
+ * slashes collapsed, lower case, no query. `/%61pi//Book/update-book` is `/api/book/update-book`. The rule itself
+ * guards every state-changing request whatever its path; the normal form decides what a path is (the login form).
+ */
+export function normalisedPath(url: string): string {
+  let path = url.split("?")[0] ?? "";
+  for (let round = 0; round < 3 && path.includes("%"); round += 1) {
+    const decoded = path.replace(/%([0-9a-fA-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (decoded === path) break;
+    path = decoded;
+  }
+  return path.replace(/[/\\]{2,}/g, "/").toLowerCase();
 }
 
 function originOf(value: string): URL | undefined {
@@ -17,34 +27,88 @@ function originOf(value: string): URL | undefined {
   }
 }
 
+const header = (request: Pick<FastifyRequest, "headers">, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
 /**
- * Whether a state-changing request may come from where it says it comes from: the Origin header (else the
- * Referer's origin) must name the request's own host or one of the allowed origins. A request with neither
- * header (curl, the desktop tool, the CLI) passes: browsers always send Origin on a cross-site form POST.
+ * Whether a state-changing request may come from where it says it comes from. The Origin header (else the
+ * Referer's origin) must name the request's own host or one of the allowed origins; a browser's Sec-Fetch-Site of
+ * "cross-site" or "same-site" (a sibling subdomain) is refused unless the origin is an allowed one. A request with
+ * none of these headers (curl, the desktop tool, the CLI) passes: browsers always send them on a cross-site POST.
  */
 export function sameOriginVerdict(
   request: Pick<FastifyRequest, "headers" | "host">,
   allowedOrigins: readonly string[],
 ): "pass" | "refuse" {
-  const origin = request.headers.origin;
-  const referer = request.headers.referer;
-  const claimed = typeof origin === "string" ? origin : typeof referer === "string" ? referer : undefined;
+  const origin = header(request, "origin");
+  const referer = header(request, "referer");
+  const fetchSite = header(request, "sec-fetch-site")?.toLowerCase();
+  const claimed = origin ?? referer;
+  const url = claimed === undefined ? undefined : originOf(claimed);
+  const allowed = url !== undefined && allowedOrigins.includes(url.origin.toLowerCase());
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return allowed ? "pass" : "refuse";
   if (claimed === undefined) return "pass";
   // "null" (sandboxed frames, privacy redirects) and anything unparseable name no site: refused.
-  const url = originOf(claimed);
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return "refuse";
   if (url.host.toLowerCase() === request.host.toLowerCase()) return "pass";
-  return allowedOrigins.includes(url.origin.toLowerCase()) ? "pass" : "refuse";
+  return allowed ? "pass" : "refuse";
 }
 
-/** Cross-site form posts refused: HTTP 403 with the envelope, before the body is read or any service called. */
+const refusal = (reply: FastifyReply) => {
+  const msg = "cross-site request refused";
+  return reply.status(403).send({ code: "ERROR", data: null, msg, status: "0", mess: msg } satisfies Envelope);
+};
+
+/**
+ * Cross-site state-changing requests refused on every path (HTTP 403 with the envelope), before the body is read or
+ * any service called. One rule for all paths, so no spelling of a path (encoded, doubled slashes, upper case) can
+ * slip past a list of guarded prefixes.
+ */
 export function registerSameOriginRule(app: FastifyInstance, allowedOrigins: readonly string[] = []): void {
   const allowed = allowedOrigins.map((origin) => origin.toLowerCase().replace(/\/+$/, ""));
   app.addHook("onRequest", async (request, reply) => {
-    if (!stateChanging.has(request.method) || !guarded(request.url)) return;
+    if (!stateChanging.has(request.method)) return;
     if (sameOriginVerdict(request, allowed) === "pass") return;
-    request.log.warn({ origin: request.headers.origin ?? null, url: request.url }, "cross-site request refused");
-    const msg = "cross-site request refused";
-    return reply.status(403).send({ code: "ERROR", data: null, msg, status: "0", mess: msg } satisfies Envelope);
+    request.log.warn(
+      { origin: request.headers.origin ?? null, path: normalisedPath(request.url) },
+      "cross-site request refused",
+    );
+    return refusal(reply);
   });
+}
+
+/** The cookie holding a form's token (double submit): SameSite=Strict, so no other site's post carries it. */
+export const formTokenCookieName = "tl_form";
+export const formTokenField = "form_token";
+
+/** A fresh token for a form page, set as the cookie; the page puts the same value in a hidden field. */
+export function issueFormToken(request: FastifyRequest, reply: FastifyReply, path: string): string {
+  const token = randomBytes(24).toString("base64url");
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  reply.header("set-cookie", `${formTokenCookieName}=${token}; Path=${path}; HttpOnly; SameSite=Strict${secure}`);
+  return token;
+}
+
+function cookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (header(request, "cookie") ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
+}
+
+/**
+ * Whether a form post carries its page's token. Only browsers are asked for it (a request with Origin, Referer
+ * or Sec-Fetch-* headers): what posts without them is no victim's browser, and the desktop tool has no form page.
+ */
+export function formTokenVerdict(request: FastifyRequest, submitted: unknown): "pass" | "refuse" {
+  const fromBrowser = ["origin", "referer", "sec-fetch-site", "sec-fetch-mode"].some((name) => header(request, name));
+  if (!fromBrowser) return "pass";
+  const expected = cookie(request, formTokenCookieName);
+  if (!expected || typeof submitted !== "string") return "refuse";
+  const a = Buffer.from(expected);
+  const b = Buffer.from(submitted);
+  return a.length === b.length && timingSafeEqual(a, b) ? "pass" : "refuse";
 }

@@ -5,6 +5,7 @@ import { DomainError, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import { type ActorResolver, sessionCookieName, sessionToken, sessionUser } from "../plugins/actor.js";
+import { formTokenField, formTokenVerdict, issueFormToken } from "../plugins/same-origin.js";
 
 /** The desktop tool's wording of a refused login (spec 001 §8); the editor's is the power service's (spec 000 §8). */
 export const desktopWrongCredentials = "Incorrect email or password";
@@ -80,7 +81,7 @@ function escapeHtml(text: string): string {
 }
 
 /** The legacy login page: a minimal form posting to itself (no script, no external resource). */
-export function loginPage(input: { back: string; email?: string; message?: string }): string {
+export function loginPage(input: { back: string; email?: string; message?: string; formToken?: string }): string {
   const message = input.message ? `<p role="alert" class="error">${escapeHtml(input.message)}</p>` : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -89,6 +90,7 @@ export function loginPage(input: { back: string; email?: string; message?: strin
 </head><body><main><h1>Log in</h1>${message}
 <form method="post" action="/login.php">
 <input type="hidden" name="back" value="${escapeHtml(input.back)}">
+<input type="hidden" name="${formTokenField}" value="${escapeHtml(input.formToken ?? "")}">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? "")}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Log in</button>
@@ -136,7 +138,11 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolv
   });
 
   app.post<{ Body: Credentials }>("/api/user/register", { schema: credentialsSchema }, async (request, reply) => {
-    await peers.account.register({ email: request.body.email, password: request.body.password });
+    await peers.account.register({
+      email: request.body.email,
+      password: request.body.password,
+      clientAddress: request.ip,
+    });
     return okEnvelope(await logIn(request, reply, request.body.email, request.body.password));
   });
 
@@ -176,21 +182,32 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolv
 
   // login.php: the page the editor sends a signed-out user to (spec 000 §8). GET answers the form; its POST logs
   // in and redirects back (303) to `back`, a path on this site, or answers the form again with the refusal.
-  app.get<{ Querystring: { back?: string } }>("/login.php", async (request, reply) =>
-    sendLoginPage(reply, loginPage({ back: safeBackPath(request.query.back) })),
-  );
-
-  app.post<{ Body: { email?: string; password?: string; back?: string } }>("/login.php", async (request, reply) => {
-    const body = request.body ?? {};
-    const back = safeBackPath(body.back);
-    const email = typeof body.email === "string" ? body.email.slice(0, 254) : "";
-    const password = typeof body.password === "string" ? body.password.slice(0, 128) : "";
-    try {
-      await logIn(request, reply, email, password);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.kind === "INTERNAL") throw error;
-      return sendLoginPage(reply, loginPage({ back, email, message: error.message }));
-    }
-    return reply.redirect(back, 303);
+  // The form carries a token matching a SameSite=Strict cookie: a browser posting it from elsewhere lacks one.
+  app.get<{ Querystring: { back?: string } }>("/login.php", async (request, reply) => {
+    const formToken = issueFormToken(request, reply, "/login.php");
+    return sendLoginPage(reply, loginPage({ back: safeBackPath(request.query.back), formToken }));
   });
+
+  app.post<{ Body: { email?: string; password?: string; back?: string; form_token?: string } }>(
+    "/login.php",
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const back = safeBackPath(body.back);
+      const email = typeof body.email === "string" ? body.email.slice(0, 254) : "";
+      const password = typeof body.password === "string" ? body.password.slice(0, 128) : "";
+      if (formTokenVerdict(request, body[formTokenField]) === "refuse") {
+        const formToken = issueFormToken(request, reply, "/login.php");
+        const message = "the form has expired, please log in again";
+        return sendLoginPage(reply.status(403), loginPage({ back, email, message, formToken }));
+      }
+      try {
+        await logIn(request, reply, email, password);
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.kind === "INTERNAL") throw error;
+        const formToken = issueFormToken(request, reply, "/login.php");
+        return sendLoginPage(reply, loginPage({ back, email, message: error.message, formToken }));
+      }
+      return reply.redirect(back, 303);
+    },
+  );
 }

@@ -15,6 +15,7 @@ import {
 } from "../domain/book-content.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { publicOrigin } from "../plugins/public-origin.js";
 import { assertFeaturesGranted } from "./power.routes.js";
 
 /**
@@ -113,7 +114,7 @@ export function registerBookContentRoutes(
   resolveActor: (request: FastifyRequest) => Actor,
 ): void {
   const book = peers.book;
-  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const origin = publicOrigin;
   const user = (request: FastifyRequest) => resolveActor(request).userId;
 
   // Custom config (spec 001 config kinds config, olsconfig, theme), content blocks and saved themes.

@@ -6,6 +6,7 @@ import { featuresNeeded, infoFeaturesNeeded } from "../domain/feature-gates.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { publicOrigin } from "../plugins/public-origin.js";
 import { assertFeaturesGranted } from "./power.routes.js";
 
 /**
@@ -128,7 +129,7 @@ export function registerBookSettingsRoutes(
   resolveActor: (request: FastifyRequest) => Actor,
   assets?: BookAssets,
 ): void {
-  const baseUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const baseUrl = publicOrigin;
 
   /** The page count of the owner's book (its newest finished revision); 0 when unknown. */
   const pageCountOf = async (userId: string, bookId: string): Promise<number> => {

@@ -35,6 +35,7 @@ import {
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
 import { type BookReaderSettings, bookReaderSettings } from "../domain/reader-settings.view.js";
 import type { Peers } from "../peers.js";
+import { publicOrigin } from "../plugins/public-origin.js";
 
 export interface ReaderDependencies {
   assets: BookAssets;
@@ -73,12 +74,15 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
   /** The lock a request is under: the book's password settings unless the request carries a valid grant. */
   const lockFor = (
     request: FastifyRequest,
-    book: { number: string; privacy?: { access: BookAccess; mode: PasswordMode; hint: string; fromPage: number } },
+    book: {
+      number: string;
+      privacy?: { access: BookAccess; mode: PasswordMode; hint: string; fromPage: number; passVersions: string[] };
+    },
   ): BookLock | null => {
     const privacy = book.privacy;
     if (!privacy || privacy.access !== BookAccess.PASSWORD) return null;
     const token = cookieValue(request.headers.cookie, grantCookieName(book.number));
-    if (grantValid(reader.grantSecret, book.number, token, nowSeconds())) return null;
+    if (grantValid(reader.grantSecret, book.number, token, nowSeconds(), privacy.passVersions)) return null;
     return {
       mode: privacy.mode === PasswordMode.USERS ? "users" : "single",
       hint: privacy.hint,
@@ -93,7 +97,8 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
   const isNotFound = (error: unknown) => error instanceof DomainError && error.kind === "NOT_FOUND";
   // A book change made through this gateway (privacy, settings, disabling, re-conversion) empties the memo at once.
   app.addHook("onResponse", async (request) => {
-    if (request.method === "POST" && request.url.startsWith("/api/book/")) publishedMemo.clear();
+    // The matched route, not the raw URL: /%61pi/book/… reaches the same handlers and must empty the memo too.
+    if (request.method === "POST" && request.routeOptions.url?.startsWith("/api/book/")) publishedMemo.clear();
   });
 
   /** The published book; asset requests (`cached`) reuse an answer up to publishedBookTtlMs old. */
@@ -110,6 +115,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       })),
     );
     const chosen = chooseRevision(manifests);
+    const servable = servableRevisions(manifests, chosen?.revision);
     const facts: PublishedBookFacts & { owner: BookReaderSettings } = {
       number: book.number,
       title: book.title,
@@ -117,7 +123,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       keywords: book.keywords,
       owner: bookReaderSettings(book),
     };
-    return { book, facts, chosen };
+    return { book, facts, chosen, servable };
   };
 
   /** The book for a path answering 404 (not an application error in a 200 envelope) when it is not to be read. */
@@ -179,7 +185,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     const textKey = lock && pageNumber >= lock.fromPage ? null : chosen?.manifest.pages[pageNumber - 1]?.text;
     const pageText =
       chosen && textKey ? textOf(await reader.assets.text(chosen.manifest.bookId, chosen.revision, textKey)) : "";
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = publicOrigin(request);
     const html = readerHtml({ template: await readTemplate(), origin, book: view, facts, page: pageNumber, pageText });
     return reply
       .type("text/html; charset=utf-8")
@@ -229,7 +235,9 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       const found = await publishedOr404(request.params.link, reply, true);
       if (!found) return reply;
       const { book } = found;
-      if (!book.revisions.includes(revision)) return reply.status(404).send(errorEnvelope(notFound()));
+      // Only the revision readers see (and the one converting): an overwritten revision's pages, text and search
+      // index are gone for readers at once, though its files stay in the bucket until the sweep removes them.
+      if (!found.servable.includes(revision)) return reply.status(404).send(errorEnvelope(notFound()));
       const lock = lockFor(request, book);
       if (isSourcePdf(key)) {
         // Only full-vector revisions keep their PDF for readers (pdf.js draws it); other books' sources stay private.
@@ -273,12 +281,15 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       const { link } = request.params;
       if (!linkPattern.test(link)) throw notFound();
       const body = request.body ?? {};
-      const { fromPage } = await peers.book.unlockBook({
+      const { fromPage, passVersion } = await peers.book.unlockBook({
         link,
         userName: body.user ?? "",
         password: body.password ?? "",
+        clientAddress: request.ip,
       });
-      const token = issueGrant(reader.grantSecret, link, nowSeconds());
+      // A book without a password needs no pass (and one issued now would not survive a password being set).
+      if (!passVersion) return okEnvelope({ fromPage });
+      const token = issueGrant(reader.grantSecret, link, passVersion, nowSeconds());
       const secure = request.protocol === "https" ? "; Secure" : "";
       reply.header(
         "set-cookie",
@@ -294,10 +305,13 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       const target = request.query.url ?? "";
       const link = bookLinkOf(target);
       if (!link) return reply.status(404).send(errorEnvelope(notFound()));
-      const { facts } = await published(link);
+      // Unknown, private, disabled or overdue books, and those the owner's rules refuse to embedders: 404 alike.
+      const found = await publishedOr404(link, reply);
+      if (!found) return reply;
+      if (refusalOf(request, found.facts.owner)) return reply.status(404).send(errorEnvelope(notFound()));
       const width = Math.min(Number(request.query.maxwidth) || 800, 1600);
       const height = Math.min(Number(request.query.maxheight) || 600, 1200);
-      return oembed(`${request.protocol}://${request.host}`, facts, { width, height });
+      return oembed(publicOrigin(request), found.facts, { width, height });
     },
   );
 }
@@ -318,6 +332,20 @@ export function bookLinkOf(url: string): string | undefined {
     return undefined;
   }
   return /\/b\/([A-Za-z0-9_-]{1,64})(?:\/\d+)?\/?$/.exec(pathname)?.[1];
+}
+
+/**
+ * The revisions whose files readers may fetch: the one they are shown (the newest finished) and a newer one still
+ * converting (its first pages land while the book converts); never an older, overwritten one.
+ */
+export function servableRevisions(
+  manifests: readonly { revision: number; manifest: Manifest | null }[],
+  shown: number | undefined,
+): number[] {
+  const newest = [...manifests].sort((a, b) => b.revision - a.revision)[0];
+  const servable = shown === undefined ? [] : [shown];
+  if (newest && newest.revision !== shown && newest.manifest?.state === "converting") servable.push(newest.revision);
+  return servable;
 }
 
 /** The reader's book: the chosen revision's, or an empty one still converting when no manifest exists yet. */
