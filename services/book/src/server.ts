@@ -4,9 +4,11 @@ import { type ServiceRegistration, serve } from "@turnleaf/kit";
 import { BookCommentRepository } from "./data/book-comment.repository.js";
 import { BookContentRepository } from "./data/book-content.repository.js";
 import type { FileStore } from "./data/file-store.js";
+import { MediaRepository } from "./data/media.repository.js";
 import { type BookHandlerDependencies, bookHandlers } from "./handlers/book.handlers.js";
 import { bookCommentHandlers } from "./handlers/book-comments.handlers.js";
 import { bookContentHandlers } from "./handlers/book-content.handlers.js";
+import { mediaHandlers } from "./handlers/media.handlers.js";
 import { withTeamBookAccess } from "./handlers/team-book-access.js";
 
 export interface BookServiceDependencies extends BookHandlerDependencies {
@@ -14,6 +16,8 @@ export interface BookServiceDependencies extends BookHandlerDependencies {
   content?: BookContentRepository;
   /** Defaults to a repository on the books' connection. */
   comments?: BookCommentRepository;
+  /** Media items on pages; defaults to a repository on the books' connection. */
+  media?: MediaRepository;
   /** S3 (assets bucket, books bucket read-only); without it uploads and PDF downloads answer UNAVAILABLE. */
   files?: FileStore;
   log?: Logger;
@@ -23,6 +27,7 @@ export interface BookServiceDependencies extends BookHandlerDependencies {
 export function buildServices(dependencies: BookServiceDependencies): ServiceRegistration[] {
   const content = dependencies.content ?? new BookContentRepository(dependencies.books.connection);
   const comments = dependencies.comments ?? new BookCommentRepository(dependencies.books.connection);
+  const media = dependencies.media ?? new MediaRepository(dependencies.books.connection);
   return [
     serve(
       BookService,
@@ -33,6 +38,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
             ...dependencies,
             content,
             comments,
+            media,
             files: dependencies.files,
             log: dependencies.log,
             now: dependencies.now ?? (() => new Date()),
@@ -40,6 +46,12 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
           ...bookCommentHandlers({
             books: dependencies.books,
             comments,
+            log: dependencies.log,
+            now: dependencies.now ?? (() => new Date()),
+          }),
+          ...mediaHandlers({
+            books: dependencies.books,
+            media,
             log: dependencies.log,
             now: dependencies.now ?? (() => new Date()),
           }),

@@ -15,6 +15,7 @@ import { registerEditorRoutes } from "./routes/editor.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
 import { registerLanguageRoutes } from "./routes/language.routes.js";
 import { registerLicenceRoutes } from "./routes/licence.routes.js";
+import { registerMediaRoutes } from "./routes/media.routes.js";
 import { registerPowerRoutes } from "./routes/power.routes.js";
 import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
 import { registerResourceFileRoutes } from "./routes/resource-files.routes.js";
@@ -82,6 +83,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerBookContentRoutes(app, dependencies.peers, resolveActor);
   registerResourceFileRoutes(app, dependencies.peers, resolveActor);
   registerCommentRoutes(app, dependencies.peers, resolveActor, dependencies.reader);
+  registerMediaRoutes(app, dependencies.peers, resolveActor);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);
   if (dependencies.reader) await registerReaderRoutes(app, dependencies.peers, dependencies.reader);
   if (dependencies.editorDistDir) await registerEditorRoutes(app, dependencies.editorDistDir);

@@ -10,6 +10,7 @@ import type { BookContentRepository } from "../data/book-content.repository.js";
 import type { BusinessCardDocument, CustomEntryDocument } from "../data/book-content.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { FileStore } from "../data/file-store.js";
+import type { MediaRepository } from "../data/media.repository.js";
 import { acceptAsset, assetKey, assetPurpose } from "../domain/asset-upload.js";
 import {
   brandKind,
@@ -37,6 +38,8 @@ export interface BookContentDependencies {
   content: BookContentRepository;
   /** Readers' messages, deleted with their book. */
   comments?: BookCommentRepository;
+  /** Media items on pages, deleted with their book. */
+  media?: MediaRepository;
   /** Absent when the service runs without S3: asset uploads and PDF downloads answer UNAVAILABLE. */
   files: FileStore | undefined;
   log: Logger | undefined;
@@ -150,6 +153,7 @@ export function bookContentHandlers({
   power,
   content,
   comments,
+  media,
   files,
   log,
   now,
@@ -359,6 +363,7 @@ export function bookContentHandlers({
       await books.delete(book.bookId);
       await content.deleteBookContent(book.bookId);
       await comments?.removeBook(book.bookId);
+      await media?.removeBook(book.bookId);
       // The slot was taken for the upload that created the book (the upload service keys it "upload:<task id>").
       if (!claim) return { slotReleased: false };
       try {

@@ -36,6 +36,7 @@ import {
 } from "../domain/upload-book.js";
 import type { BookCommentMethods } from "./book-comments.handlers.js";
 import type { BookContentMethods } from "./book-content.handlers.js";
+import type { MediaMethods } from "./media.handlers.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
 import { checkUnlock } from "./unlock-gate.js";
 
@@ -82,7 +83,10 @@ export function bookHandlers({
   unlockAttempts = new UnlockAttemptRepository(books.connection),
   unlockLimits = defaultUnlockLimits,
   now = () => new Date(),
-}: BookHandlerDependencies): Omit<ServiceImplementation<typeof BookService>, BookContentMethods | BookCommentMethods> {
+}: BookHandlerDependencies): Omit<
+  ServiceImplementation<typeof BookService>,
+  BookContentMethods | BookCommentMethods | MediaMethods
+> {
   const findMember = async (teamId: string, userId: string): Promise<TeamMember | undefined> => {
     if (teamId === "0") return undefined;
     try {

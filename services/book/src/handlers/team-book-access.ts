@@ -14,6 +14,10 @@ const teamActions = {
   saveBookCatalog: TeamBookAction.EDIT,
   saveBookBookmarks: TeamBookAction.EDIT,
   addBookBookmark: TeamBookAction.EDIT,
+  listPageMedia: TeamBookAction.VIEW,
+  addPageMedia: TeamBookAction.EDIT,
+  updatePageMedia: TeamBookAction.EDIT,
+  deletePageMedia: TeamBookAction.EDIT,
 } as const;
 
 type TeamReachable = Pick<ServiceImplementation<typeof BookService>, keyof typeof teamActions>;

@@ -33,8 +33,10 @@ import {
   readerHtml,
 } from "../domain/reader-book.view.js";
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
+import { withPageMedia } from "../domain/page-media.view.js";
 import { type BookReaderSettings, bookReaderSettings } from "../domain/reader-settings.view.js";
 import type { Peers } from "../peers.js";
+import { publishedMedia } from "./media.routes.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 
 export interface ReaderDependencies {
@@ -179,7 +181,12 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
         .send(refusalHtml(refusal));
     }
     const lock = lockFor(request, book);
-    const view = { ...viewOf(facts, chosen, lock), languages: await languagesOf(book.bookId) };
+    const [languages, media] = await Promise.all([
+      languagesOf(book.bookId),
+      publishedMedia(peers, book.number, request.log),
+    ]);
+    const base = viewOf(facts, chosen, lock);
+    const view = { ...base, pages: withPageMedia(base.pages, media), languages };
     const pageNumber = Math.min(Math.max(Number(request.params.page ?? 1) || 1, 1), Math.max(view.pageCount, 1));
     // A protected page's text stays out of the page, like its picture.
     const textKey = lock && pageNumber >= lock.fromPage ? null : chosen?.manifest.pages[pageNumber - 1]?.text;
@@ -207,7 +214,12 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     if (refusal && header(request, "sec-fetch-site") !== "same-origin") {
       return reply.status(403).send(errorEnvelope(new DomainError("PERMISSION_DENIED", refusal.message)));
     }
-    const view = { ...viewOf(facts, chosen, lockFor(request, book)), languages: await languagesOf(book.bookId) };
+    const [languages, media] = await Promise.all([
+      languagesOf(book.bookId),
+      publishedMedia(peers, book.number, request.log),
+    ]);
+    const base = viewOf(facts, chosen, lockFor(request, book));
+    const view = { ...base, pages: withPageMedia(base.pages, media), languages };
     return reply.header("cache-control", "no-cache").send(view);
   });
 

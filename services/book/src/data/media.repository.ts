@@ -1,0 +1,167 @@
+import { type Connection, type Model, Schema } from "mongoose";
+import type { StoredMediaItem } from "../domain/media.js";
+
+/**
+ * Media items on pages (collection `book_media`): one document per item, so every write touches one item only
+ * (an insert, a `$set` of its fields, a delete) and two editors placing items on one book never overwrite each
+ * other's. A PDF link the owner removed stays as a `removed` marker: the reader hides the conversion's link.
+ */
+export interface MediaDocument extends StoredMediaItem {
+  bookId: string;
+  removed: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const mediaSchema = new Schema<MediaDocument>(
+  {
+    bookId: { type: String, required: true },
+    itemId: { type: String, required: true },
+    page: { type: Number, required: true },
+    kind: { type: String, required: true },
+    x: { type: Number, required: true },
+    y: { type: Number, required: true },
+    width: { type: Number, required: true },
+    height: { type: Number, required: true },
+    url: { type: String, default: "" },
+    targetPage: { type: Number, default: 0 },
+    embedUrl: { type: String, default: "" },
+    images: { type: [String], default: [] },
+    text: { type: String, default: "" },
+    autoplay: { type: Boolean, default: false },
+    loop: { type: Boolean, default: false },
+    popup: { type: Boolean, default: false },
+    origin: { type: String, default: "" },
+    removed: { type: Boolean, default: false },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: "book_media" },
+);
+mediaSchema.index({ bookId: 1, itemId: 1 }, { unique: true });
+mediaSchema.index({ bookId: 1, page: 1 });
+
+const duplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
+
+const itemOf = (document: MediaDocument): StoredMediaItem => ({
+  itemId: document.itemId,
+  page: document.page,
+  kind: document.kind,
+  x: document.x,
+  y: document.y,
+  width: document.width,
+  height: document.height,
+  url: document.url ?? "",
+  targetPage: document.targetPage ?? 0,
+  embedUrl: document.embedUrl ?? "",
+  images: document.images ?? [],
+  text: document.text ?? "",
+  autoplay: Boolean(document.autoplay),
+  loop: Boolean(document.loop),
+  popup: Boolean(document.popup),
+  origin: document.origin === "pdf" ? "pdf" : "",
+});
+
+export class MediaRepository {
+  private readonly model: Model<MediaDocument>;
+  private indexes: Promise<void> | undefined;
+
+  constructor(connection: Connection) {
+    this.model =
+      (connection.models.BookMedia as Model<MediaDocument> | undefined) ??
+      connection.model<MediaDocument>("BookMedia", mediaSchema);
+  }
+
+  /** The unique index is what refuses a second item of one id: every write waits for it (made once). */
+  ensureIndexes(): Promise<void> {
+    this.indexes ??= this.model.syncIndexes().then(
+      () => undefined,
+      (error: unknown) => {
+        this.indexes = undefined;
+        throw error;
+      },
+    );
+    return this.indexes;
+  }
+
+  /** The book's items by page then placement, and the PDF links it removed. */
+  async list(bookId: string): Promise<{ items: StoredMediaItem[]; removedPdfLinks: string[] }> {
+    const documents = await this.model
+      .find({ bookId })
+      .sort({ page: 1, createdAt: 1, itemId: 1 })
+      .lean<MediaDocument[]>()
+      .exec();
+    return {
+      items: documents.filter((document) => !document.removed).map(itemOf),
+      removedPdfLinks: documents.filter((document) => document.removed).map((document) => document.itemId),
+    };
+  }
+
+  async counts(bookId: string, page: number): Promise<{ page: number; book: number }> {
+    const [onPage, inBook] = await Promise.all([
+      this.model.countDocuments({ bookId, page, removed: { $ne: true } }).exec(),
+      this.model.countDocuments({ bookId, removed: { $ne: true } }).exec(),
+    ]);
+    return { page: onPage, book: inBook };
+  }
+
+  /** Inserts the item; a removed PDF link's marker becomes the item. False: an item with this id exists. */
+  async add(bookId: string, item: StoredMediaItem, now: Date): Promise<boolean> {
+    await this.ensureIndexes();
+    try {
+      await this.model.create({ ...item, bookId, removed: false, createdAt: now, updatedAt: now });
+      return true;
+    } catch (error) {
+      if (!duplicateKey(error)) throw error;
+    }
+    const { matchedCount } = await this.model
+      .updateOne({ bookId, itemId: item.itemId, removed: true }, { $set: { ...item, removed: false, updatedAt: now } })
+      .exec();
+    return matchedCount > 0;
+  }
+
+  /** Replaces one item's fields; false when the book has no such item. */
+  async update(bookId: string, item: StoredMediaItem, now: Date): Promise<boolean> {
+    const { matchedCount } = await this.model
+      .updateOne({ bookId, itemId: item.itemId, removed: { $ne: true } }, { $set: { ...item, updatedAt: now } })
+      .exec();
+    return matchedCount > 0;
+  }
+
+  /** Deletes an item the owner placed; false when the book has no such item. */
+  async remove(bookId: string, itemId: string): Promise<boolean> {
+    const { deletedCount } = await this.model.deleteOne({ bookId, itemId, removed: { $ne: true } }).exec();
+    return deletedCount > 0;
+  }
+
+  /**
+   * Marks a PDF link removed (its item, when edited before, becomes the marker). `box` places the marker where the
+   * link was, so the document keeps every required field.
+   */
+  async removePdfLink(bookId: string, itemId: string, page: number, now: Date): Promise<void> {
+    await this.ensureIndexes();
+    await this.model
+      .updateOne(
+        { bookId, itemId },
+        {
+          $set: { removed: true, updatedAt: now },
+          $setOnInsert: {
+            page,
+            kind: "link",
+            x: 0,
+            y: 0,
+            width: 0,
+            height: 0,
+            origin: "pdf",
+            createdAt: now,
+          },
+        },
+        { upsert: true },
+      )
+      .exec();
+  }
+
+  async removeBook(bookId: string): Promise<void> {
+    await this.model.deleteMany({ bookId }).exec();
+  }
+}
