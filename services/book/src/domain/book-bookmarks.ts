@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { DomainError } from "@turnleaf/kit";
+import { normaliseText } from "@turnleaf/resource-files";
 
 /** A bookmark tab (spec 000 §3 "Bookmark tab", spec 001 "Bookmark"). */
 export interface Bookmark {
@@ -34,7 +35,7 @@ export function validateBookmarks(bookmarks: readonly Bookmark[], pageCount: num
     throw invalid(`at most ${bookmarkLimits.bookmarks} bookmarks`, { field: "bookmarks" });
   }
   return bookmarks.map((bookmark, index) => {
-    const caption = bookmark.caption.trim() || defaultCaption;
+    const caption = normaliseText(bookmark.caption).trim() || defaultCaption;
     if (caption.length > bookmarkLimits.captionLength) {
       throw invalid(`caption may not exceed ${bookmarkLimits.captionLength} characters`, { index, field: "caption" });
     }
@@ -87,7 +88,7 @@ export function newBookmark(
   if (existing.length >= bookmarkLimits.bookmarks) {
     throw invalid(`at most ${bookmarkLimits.bookmarks} bookmarks`, { field: "bookmarks" });
   }
-  const caption = request.caption.trim() || defaultCaption;
+  const caption = normaliseText(request.caption).trim() || defaultCaption;
   if (caption.length > bookmarkLimits.captionLength) {
     throw invalid(`caption may not exceed ${bookmarkLimits.captionLength} characters`, { field: "caption" });
   }

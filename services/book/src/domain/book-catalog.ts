@@ -1,4 +1,5 @@
 import { DomainError } from "@turnleaf/kit";
+import { normaliseText } from "@turnleaf/resource-files";
 
 /** A table-of-contents entry (spec 000 §3 "Catalog node", spec 001 "TOC entry"): a title, its page, sub-entries. */
 export interface CatalogNode {
@@ -10,7 +11,8 @@ export interface CatalogNode {
 export const catalogLimits = { depth: 5, titleLength: 200, nodes: 5000 } as const;
 
 /**
- * Checks a catalog tree (every problem at once, up to 20): titles 1–200 characters after trimming, pages whole
+ * Checks a catalog tree (every problem at once, up to 20): titles 1–200 characters after normalising (control and
+ * bidi-override characters removed) and trimming, pages whole
  * numbers within the book (1…pageCount; pageCount 0 means unknown, only ≥ 1 is checked), at most 5 levels and
  * 5000 entries. Answers the trimmed tree.
  */
@@ -21,7 +23,7 @@ export function validateCatalog(nodes: readonly CatalogNode[], pageCount: number
     list.map((node, index) => {
       count += 1;
       const path = `${prefix}${index + 1}`;
-      const title = node.title.trim();
+      const title = normaliseText(node.title).trim();
       if (depth > catalogLimits.depth) problems.push({ path, message: `at most ${catalogLimits.depth} levels` });
       if (title === "") problems.push({ path, message: "title is required" });
       if (title.length > catalogLimits.titleLength) {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { DomainError } from "@turnleaf/kit";
-import { invalidJson } from "./book-settings.js";
+import { checkFreeJson, parseSettingsJson } from "./setting-validation.js";
 
 /**
  * Per-book and per-user content beyond settings (spec 000 §7, spec 001 §7 "Client data"): custom config, custom
@@ -44,18 +44,18 @@ export function customKey(kind: CustomKindName, key: string, { forRead }: { forR
   return trimmed;
 }
 
-/** A custom entry's JSON: an object or a list within the size limit; broken JSON answers 'Invalid JSON string'. */
-export function customJson(text: string, field = "content"): string {
+/**
+ * A custom entry's JSON: an object or a list within the size limit and nesting depth; broken JSON answers 'Invalid
+ * JSON string'. No string may carry a script link; custom config and saved themes hold settings, so their keys the
+ * settings catalogue knows must have values valid for it.
+ */
+export function customJson(text: string, field = "content", kind: CustomKindName = "content"): string {
   if (Buffer.byteLength(text, "utf8") > contentLimits.customJsonBytes) {
     throw invalid(`${field} may not exceed ${contentLimits.customJsonBytes / 1024} KB`, field);
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw invalid(invalidJson, field);
-  }
+  const parsed = parseSettingsJson(text, field);
   if (parsed === null || typeof parsed !== "object") throw invalid(`${field} must be a JSON object or list`, field);
+  checkFreeJson(parsed, field, { settingKeys: kind !== "content" });
   return JSON.stringify(parsed);
 }
 

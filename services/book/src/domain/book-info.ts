@@ -1,4 +1,5 @@
 import { DomainError } from "@turnleaf/kit";
+import { normaliseText } from "@turnleaf/resource-files";
 import type { BookDocument } from "../data/book.schema.js";
 import type { Bookmark } from "./book-bookmarks.js";
 import type { CatalogNode } from "./book-catalog.js";
@@ -119,22 +120,24 @@ function atMost(value: string, limit: number, field: string): string {
 }
 
 /**
- * The info fields to store, validated (spec 000 §3 title, desc, keyword, label, categoryId): texts trimmed, keywords
+ * The info fields to store, validated (spec 000 §3 title, desc, keyword, label, categoryId): texts normalised (control
+ * and bidi-override characters removed; line breaks kept in the description only) and trimmed, keywords
  * kept as written (comma- or space-separated). Throws INVALID_ARGUMENT on the first bad field, before anything is
  * saved.
  */
 export function bookInfoFields(change: BookInfoChange): BookInfoFields {
   const fields: BookInfoFields = {};
   if (change.title !== undefined) {
-    const title = change.title.trim();
+    const title = normaliseText(change.title).trim();
     if (title === "") throw invalid(titleRequired, "title");
     fields.title = atMost(title, bookInfoLimits.title, "title");
   }
   if (change.description !== undefined) {
-    fields.description = atMost(change.description.trim(), bookInfoLimits.description, "desc");
+    const description = normaliseText(change.description, { multiline: true }).trim();
+    fields.description = atMost(description, bookInfoLimits.description, "desc");
   }
   if (change.keywords !== undefined) {
-    fields.keywords = atMost(change.keywords.trim(), bookInfoLimits.keywords, "keyword");
+    fields.keywords = atMost(normaliseText(change.keywords).trim(), bookInfoLimits.keywords, "keyword");
   }
   if (change.label !== undefined) {
     const label = change.label.trim();

@@ -1,5 +1,7 @@
 import { DomainError } from "@turnleaf/kit";
+import { normaliseText } from "@turnleaf/resource-files";
 import { contactRule } from "./contact-settings.js";
+import { checkFreeJson, checkLink, parseSettingsJson, validSettings } from "./setting-validation.js";
 
 /**
  * A book's settings as the editor changes them (spec 000 §3 "Book info", §4 "Setting change flow", §7 update-book):
@@ -73,14 +75,16 @@ export function parseBoolean(value: unknown): boolean {
   return ["yes", "show", "true"].includes(String(value).trim().toLowerCase());
 }
 
-/** Spec 000 §5: nested JSON that cannot be parsed answers 'Invalid JSON string'. */
+/**
+ * Spec 000 §5: nested JSON that cannot be parsed answers 'Invalid JSON string'; nesting is bounded before parsing
+ * (a 10,000-deep document is refused, never recursed over).
+ */
 export function parseJson(text: string, field: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw invalid(invalidJson, field);
-  }
+  return parseSettingsJson(text, field);
 }
+
+/** Keys whose own rules (contact-settings.ts) validate and normalise them instead of the catalogue's text rule. */
+const ownRuleKeys = new Set(["aboutContent", "singlePhoneNumber", "MultiPhoneNumber", "adConfig"]);
 
 /** A string value that is itself JSON (a composite setting): an object, or an array of strings/objects. */
 function looksLikeJson(text: string): boolean {
@@ -109,7 +113,7 @@ export function parseBookConfig(text: string): HtmlConfig {
     }
     if (typeof value === "string" && looksLikeJson(value)) parseJson(value, key);
   }
-  return parsed as HtmlConfig;
+  return validSettings(parsed as HtmlConfig, ownRuleKeys);
 }
 
 export function parsePlugins(text: string): Plugin[] {
@@ -117,15 +121,21 @@ export function parsePlugins(text: string): Plugin[] {
   const parsed = parseJson(text, "plugin");
   if (!Array.isArray(parsed)) throw invalid("plugin must be a JSON list", "plugin");
   if (parsed.length > settingsLimits.plugins) throw invalid(`at most ${settingsLimits.plugins} plugins`, "plugin");
+  checkFreeJson(parsed, "plugin", { settingKeys: false });
   return parsed.map((entry) => {
     if (entry === null || typeof entry !== "object" || typeof (entry as Plugin).name !== "string") {
       throw invalid("every plugin needs a name", "plugin");
     }
-    return entry as Plugin;
+    const plugin = entry as Plugin;
+    const name = normaliseText(plugin.name).trim();
+    if (name === "" || name.length > 100) throw invalid("every plugin needs a name", "plugin");
+    if (typeof plugin.src === "string") checkLink(plugin.src, "plugin");
+    return { ...plugin, name };
   });
 }
 
-const text = (value: unknown, max = 2048) => (typeof value === "string" ? value.slice(0, max) : "");
+const text = (value: unknown, max = 2048) => (typeof value === "string" ? normaliseText(value).slice(0, max) : "");
+const link = (value: unknown) => checkLink(text(value), "downloadconfig");
 const flag = (value: unknown) =>
   typeof value === "boolean" ? value : parseBoolean(value) || value === 1 || value === "1";
 
@@ -145,7 +155,7 @@ export function parseDownloadConfig(source: string): DownloadConfig {
     throw invalid(`at most ${settingsLimits.attachments} attachments`, "downloadconfig");
   }
   return {
-    pdf: { isOriginPath: flag(pdf.isOriginPath), url: text(pdf.url), urlOnlink: text(pdf.urlOnlink) },
+    pdf: { isOriginPath: flag(pdf.isOriginPath), url: link(pdf.url), urlOnlink: link(pdf.urlOnlink) },
     isDownloadProject: flag(raw.isDownloadProject),
     isDownloadAttach: flag(raw.isDownloadAttach),
     attachments: attachments.map((entry: unknown) => {
@@ -156,7 +166,7 @@ export function parseDownloadConfig(source: string): DownloadConfig {
       if (!Number.isFinite(size) || size < 0 || size > settingsLimits.attachmentBytes) {
         throw invalid("an attachment may not exceed 100 MB", "downloadconfig");
       }
-      return { name, size, url: text(attachment.url) };
+      return { name, size, url: link(attachment.url) };
     }),
     hideDownloadSinglePage: flag(raw.hideDownloadSinglePage),
     code: text(raw.code, 256),

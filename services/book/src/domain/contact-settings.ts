@@ -1,4 +1,5 @@
 import { DomainError } from "@turnleaf/kit";
+import { isSafeLink, normaliseText } from "@turnleaf/resource-files";
 import { parseBoolean } from "./book-settings.js";
 import { InfoXmlError, infoLimits, parseInfo, serializeInfo } from "./info-xml.js";
 
@@ -133,7 +134,7 @@ export const aboutTextLength = 5000;
 export function aboutContent(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "object") throw invalid("aboutContent must be text or an info XML", "aboutContent");
-  const text = String(value).trim();
+  const text = normaliseText(String(value), { multiline: true }).trim();
   if (!text.startsWith("<")) {
     if (text.length > aboutTextLength) {
       throw invalid(`aboutContent may not exceed ${aboutTextLength} characters`, "aboutContent");
@@ -144,7 +145,15 @@ export function aboutContent(value: unknown): string {
     throw invalid(`the info XML may not exceed ${infoLimits.xmlLength} characters`, "aboutContent");
   }
   try {
-    return serializeInfo(parseInfo(text));
+    const info = parseInfo(text);
+    const links = [
+      info.logo,
+      ...info.items.filter((item) => item.type === "Link" || item.type === "Logo").map((item) => item.value),
+    ];
+    if (links.some((link) => !isSafeLink(link))) {
+      throw invalid("Invalid info XML: links must be http(s) addresses or the book's own files", "aboutContent");
+    }
+    return serializeInfo(info);
   } catch (error) {
     if (error instanceof InfoXmlError) throw invalid(`Invalid info XML: ${error.message}`, "aboutContent");
     throw error;

@@ -206,7 +206,7 @@ export function bookContentHandlers({
     async saveBookCustom(request) {
       const scope = await customScope(request.userId, request.bookId, request.kind);
       const key = customKey(scope.kind, request.key, { forRead: false });
-      const json = customJson(request.json);
+      const json = customJson(request.json, "content", scope.kind);
       const existing = await content.customEntries(scope.ownerId, scope.bookId, scope.kind, key);
       const limit = scope.kind === "theme" ? contentLimits.themesPerUser : contentLimits.customEntriesPerBook;
       if (existing.length === 0 && (await content.countCustom(scope.ownerId, scope.bookId, scope.kind)) >= limit) {
