@@ -419,7 +419,7 @@ describe("refusals with the codes of spec 001 §8", () => {
     expect(() => licenceGrant(verified, now())).toThrow(expect.objectContaining({ code: clientCodes.licenceRevoked }));
   });
 
-  it("406 only when the code is bound to another account", async () => {
+  it("406 when the code is bound to another account, or sent without the bound account's session", async () => {
     const { licenceCode } = await issue(["--account", "20001"]);
     const caller = (accountId: string) => ({ clientAddress: freshAddress(), accountId });
     const request = (accountId: string) => ({
@@ -436,7 +436,12 @@ describe("refusals with the codes of spec 001 §8", () => {
     expect(other).toBeInstanceOf(DomainError);
     expect(other?.restCode).toBe("406");
     await expect(licenceClient.register(request("20001"))).resolves.toBeDefined();
-    await expect(licenceClient.register(request(""))).resolves.toBeDefined();
+    // Without a session a bound code is refused too: knowing the code is not being its account (issue 16).
+    const anonymous = await licenceClient.register(request("")).then(
+      () => undefined,
+      (error: unknown) => error as DomainError,
+    );
+    expect(anonymous?.restCode).toBe("406");
     // An unbound licence becomes the first activating account's.
     const unbound = await issue();
     await licenceClient.register({ ...request("30001"), licenceCode: unbound.licenceCode });

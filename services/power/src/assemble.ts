@@ -11,7 +11,7 @@ import { PowerDesk } from "./handlers/power-desk.js";
 
 /**
  * Sessions of 12 hours idle and 7 days at most; 10 failed logins per email and address in 15 minutes; 20 account
- * checks per address in 5 minutes.
+ * checks per address in 5 minutes; 30 sign-ups per address a day, the first 3 of them with the new-user points.
  */
 export const defaultAccountSettings: AccountSettings = {
   idleMs: 12 * 60 * 60 * 1000,
@@ -20,6 +20,9 @@ export const defaultAccountSettings: AccountSettings = {
   loginFailureWindowMs: 15 * 60 * 1000,
   accountCheckLimit: 20,
   accountCheckWindowMs: 5 * 60 * 1000,
+  signUpLimit: 30,
+  signUpWindowMs: 24 * 60 * 60 * 1000,
+  freePointsPerClient: 3,
 };
 
 /** Wires the power and account desks to their stores; the unique indexes must exist before any call. */

@@ -20,6 +20,11 @@ export function readConfig(source: Env) {
       /** Account checks (checkAccount.php: does this email have an account?) per client address in the window. */
       ACCOUNT_CHECK_LIMIT: env.positiveInteger.default(20),
       ACCOUNT_CHECK_WINDOW_SECONDS: env.positiveInteger.default(300),
+      /** Sign-ups per client address in the window (a day) before registration is refused. */
+      SIGN_UP_LIMIT: env.positiveInteger.default(30),
+      SIGN_UP_WINDOW_SECONDS: env.positiveInteger.default(86_400),
+      /** How many of an address's sign-ups in that window start with the 5 new-user points. */
+      FREE_POINTS_PER_CLIENT: env.positiveInteger.default(3),
       /**
        * NATS with JetStream: the hosting sweep publishes BookHostingChanged there and learns uploads' book ids.
        * Unset: no sweep runs (books are never suspended for unpaid hosting) — set it in every deployment.

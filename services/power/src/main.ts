@@ -22,6 +22,9 @@ runGrpcService(
         loginFailureWindowMs: config.LOGIN_FAILURE_WINDOW_SECONDS * 1000,
         accountCheckLimit: config.ACCOUNT_CHECK_LIMIT,
         accountCheckWindowMs: config.ACCOUNT_CHECK_WINDOW_SECONDS * 1000,
+        signUpLimit: config.SIGN_UP_LIMIT,
+        signUpWindowMs: config.SIGN_UP_WINDOW_SECONDS * 1000,
+        freePointsPerClient: config.FREE_POINTS_PER_CLIENT,
       },
       ...(nats ? { publishHosting: natsHostingPublisher(nats) } : {}),
     });

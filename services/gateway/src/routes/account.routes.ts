@@ -204,7 +204,8 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolv
         await logIn(request, reply, email, password);
       } catch (error) {
         if (!(error instanceof DomainError) || error.kind === "INTERNAL") throw error;
-        const formToken = issueFormToken(request, reply, "/login.php");
+        // The page's cookie still holds the token it was posted with: the form may carry it again.
+        const formToken = typeof body[formTokenField] === "string" ? body[formTokenField] : "";
         return sendLoginPage(reply, loginPage({ back, email, message: error.message, formToken }));
       }
       return reply.redirect(back, 303);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkIssueOrder,
   checkRegistrable,
+  checkReleasable,
   freeSlot,
   type LicenceFacts,
   licenceAnswerFor,
@@ -52,12 +53,25 @@ describe("the registration rule chain", () => {
     expect(restCodeOf(() => checkRegistrable(licence(), anyone, now))).toBeUndefined();
   });
 
-  it("lets the owning account, or a caller without an account, register a bound licence", () => {
+  it("lets only the owning account register a bound licence: without a session, 406 (issue 16)", () => {
     expect(
       restCodeOf(() => checkRegistrable(licence(), { boundAccountId: "1", callerAccountId: "1" }, now)),
     ).toBeUndefined();
+    expect(restCodeOf(() => checkRegistrable(licence(), { boundAccountId: "1", callerAccountId: "" }, now))).toBe(
+      "406",
+    );
+  });
+
+  it("lets a terminal release its own activation, and another one only the bound account (or anyone if unbound)", () => {
+    const bound = { boundAccountId: "1", callerAccountId: "2" };
+    expect(restCodeOf(() => checkReleasable({ ownTerminal: true }, bound))).toBeUndefined();
+    expect(restCodeOf(() => checkReleasable({ ownTerminal: false }, bound))).toBe("406");
+    expect(restCodeOf(() => checkReleasable({ ownTerminal: false }, { ...bound, callerAccountId: "" }))).toBe("406");
     expect(
-      restCodeOf(() => checkRegistrable(licence(), { boundAccountId: "1", callerAccountId: "" }, now)),
+      restCodeOf(() => checkReleasable({ ownTerminal: false }, { ...bound, callerAccountId: "1" })),
+    ).toBeUndefined();
+    expect(
+      restCodeOf(() => checkReleasable({ ownTerminal: false }, { boundAccountId: undefined, callerAccountId: "" })),
     ).toBeUndefined();
   });
 });

@@ -40,8 +40,9 @@ export function checkRegistrable(
   const state = licenceStateAt(licence, now);
   if (state === "revoked") throw refuse.revoked();
   if (state === "expired" && licence.expiresAt) throw refuse.expired(licence.expiresAt);
+  // A code bound to an account activates only with that account's session: knowing the code is not enough.
   const { boundAccountId, callerAccountId } = owner;
-  if (boundAccountId && callerAccountId && boundAccountId !== callerAccountId) throw refuse.alreadyUsed();
+  if (boundAccountId && boundAccountId !== callerAccountId) throw refuse.alreadyUsed();
 }
 
 /** The lowest slot no activation holds, or undefined when all `maxActivations` are taken. */
@@ -120,4 +121,16 @@ export function checkIssueOrder(
   if (order.expiresAt && order.expiresAt.getTime() <= now.getTime()) {
     throw refuse.parameter("expiresAt", "must be in the future");
   }
+}
+
+/**
+ * Who may release an activation: the terminal holding it, or, for a licence bound to an account, that account; a
+ * licence bound to no account is its code holder's (the 404 list lets them free a machine).
+ */
+export function checkReleasable(
+  target: { ownTerminal: boolean },
+  owner: { boundAccountId: string | undefined; callerAccountId: string },
+): void {
+  if (target.ownTerminal) return;
+  if (owner.boundAccountId && owner.boundAccountId !== owner.callerAccountId) throw refuse.notYourActivation();
 }

@@ -41,6 +41,11 @@ export const refuse = {
     new DomainError("PERMISSION_DENIED", "licence code already used by another account", {
       restCode: String(serverCodes.alreadyUsed),
     }),
+  notYourActivation: () =>
+    new DomainError("PERMISSION_DENIED", "licence code already used by another account", {
+      restCode: String(serverCodes.alreadyUsed),
+      details: { reason: "another terminal's activation: only that terminal or the licence's account may release it" },
+    }),
   expired: (expiresAt: Date) =>
     new DomainError("FAILED_PRECONDITION", "licence code expired", {
       restCode: String(serverCodes.licenceExpired),

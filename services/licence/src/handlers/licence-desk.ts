@@ -22,6 +22,7 @@ import {
   activationSummary,
   checkIssueOrder,
   checkRegistrable,
+  checkReleasable,
   freeSlot,
   type LicenceFacts,
   licenceAnswerFor,
@@ -170,6 +171,8 @@ export class LicenceDesk {
     if (request.activationId) {
       target = activations.find((activation) => activation._id === request.activationId);
       if (!target) throw refuse.parameter("activationId", "is not an activation of this licence");
+      const owner = await this.deps.licences.ownerOf(licence._id);
+      checkReleasable({ ownTerminal: target === mine }, { boundAccountId: owner, callerAccountId: asker.accountId });
     }
     if (target) await this.release(licence._id, target, asker, now, "");
     const remaining = target === mine ? undefined : mine;

@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { unlessDuplicate } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
-import { accountCheckModel, type LoginFailureDocument, loginFailureModel } from "./login-failure.schema.js";
+import {
+  accountCheckModel,
+  type LoginFailureDocument,
+  loginFailureModel,
+  signUpModel,
+} from "./login-failure.schema.js";
 import { type SessionDocument, sessionModel } from "./session.schema.js";
 import { type UserDocument, type UserWithCredentials, userModel } from "./user.schema.js";
 
-/** The sliding-window counters: failed logins (per email and address) and account checks (per address). */
-export type AttemptCounter = "loginFailures" | "accountChecks";
+/** The sliding-window counters: failed logins (per email and address), account checks and sign-ups (per address). */
+export type AttemptCounter = "loginFailures" | "accountChecks" | "signUps";
 
 /** Credentials, sessions and failed logins. Unique indexes (email, userId, uLink, tokenHash) arbitrate races. */
 export class AccountRepository {
@@ -17,7 +22,11 @@ export class AccountRepository {
   constructor(connection: Connection) {
     this.users = userModel(connection);
     this.sessions = sessionModel(connection);
-    this.counters = { loginFailures: loginFailureModel(connection), accountChecks: accountCheckModel(connection) };
+    this.counters = {
+      loginFailures: loginFailureModel(connection),
+      accountChecks: accountCheckModel(connection),
+      signUps: signUpModel(connection),
+    };
   }
 
   /** The user and its password hash, by normalised email. */
@@ -74,8 +83,15 @@ export class AccountRepository {
     await this.sessions.deleteMany({ expiresAt: { $lt: before } }).exec();
   }
 
-  async recordFailure(key: string, at: Date, counter: AttemptCounter = "loginFailures"): Promise<void> {
-    await this.counters[counter].create({ _id: randomUUID(), key, at });
+  /** Records one attempt; answers its id (forgetAttempt takes back one that did not happen after all). */
+  async recordFailure(key: string, at: Date, counter: AttemptCounter = "loginFailures"): Promise<string> {
+    const id = randomUUID();
+    await this.counters[counter].create({ _id: id, key, at });
+    return id;
+  }
+
+  async forgetAttempt(id: string, counter: AttemptCounter): Promise<void> {
+    await this.counters[counter].deleteOne({ _id: id }).exec();
   }
 
   /** The failures (or checks) of a key since `since`, oldest first. */
@@ -102,6 +118,7 @@ export class AccountRepository {
       this.sessions.syncIndexes(),
       this.counters.loginFailures.syncIndexes(),
       this.counters.accountChecks.syncIndexes(),
+      this.counters.signUps.syncIndexes(),
     ]);
   }
 }

@@ -28,3 +28,8 @@ export function loginFailureModel(connection: Connection) {
 export function accountCheckModel(connection: Connection) {
   return connection.model<LoginFailureDocument>("AccountCheck", loginFailureSchema, "account_checks");
 }
+
+/** One sign-up for a key (the SHA-256 of the client address, domain/sessions.ts signUpKey): the same shape again. */
+export function signUpModel(connection: Connection) {
+  return connection.model<LoginFailureDocument>("SignUp", loginFailureSchema, "sign_ups");
+}

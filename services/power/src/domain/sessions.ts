@@ -57,6 +57,10 @@ export function isEmail(email: string): boolean {
 }
 
 /** The account-check counter's key: the client address, hashed (apart from the failed-login keys). */
+export function signUpKey(clientAddress: string): string {
+  return createHash("sha256").update(`sign-up\n${clientAddress}`, "utf8").digest("hex");
+}
+
 export function accountCheckKey(clientAddress: string): string {
   return createHash("sha256").update(`check-account\n${clientAddress}`, "utf8").digest("hex");
 }

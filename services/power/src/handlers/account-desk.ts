@@ -16,6 +16,7 @@ import {
   sessionTokenHash,
   sessionTokenPattern,
   sessionVerdict,
+  signUpKey,
   touchIntervalMs,
 } from "../domain/sessions.js";
 import type { PowerDesk } from "./power-desk.js";
@@ -27,6 +28,11 @@ export interface AccountSettings extends SessionLifetimes {
   /** Account checks (checkAccount.php, an email-enumeration oracle) per client address within the window. */
   accountCheckLimit: number;
   accountCheckWindowMs: number;
+  /** Sign-ups per client address within the window; beyond it registration is refused. */
+  signUpLimit: number;
+  signUpWindowMs: number;
+  /** How many of an address's sign-ups in the window get the new-user points; later ones start with none. */
+  freePointsPerClient: number;
 }
 
 export interface AccountDeskDependencies {
@@ -52,6 +58,7 @@ export const accountMessages = {
   wrongCredentials: "wrong user name or password",
   tooManyFailures: "too many failed logins, try again later",
   tooManyChecks: "too many account checks, try again later",
+  tooManySignUps: "too many sign-ups from this address, try again later",
   emailTaken: "an account with this email already exists",
   invalidEmail: "please enter a valid email address",
   signedOut: "please log in",
@@ -78,9 +85,38 @@ export class AccountDesk {
     return email;
   }
 
-  async register(rawEmail: string, password: string): Promise<UserDocument> {
+  /**
+   * Registers an account: at most `signUpLimit` per client address in the window (30 accounts from one address
+   * in seconds was a finding), and only the first `freePointsPerClient` of them get the new-user points. The
+   * sign-up is recorded before it is counted, so concurrent sign-ups cannot all slip under the limit.
+   */
+  async register(rawEmail: string, password: string, clientAddress = ""): Promise<UserDocument> {
     const email = this.email(rawEmail);
     const passwordHash = await hashPassword(checkPasswordRules(password));
+    const now = this.deps.now();
+    const { signUpLimit, signUpWindowMs, freePointsPerClient } = this.deps.settings;
+    const key = signUpKey(clientAddress);
+    const windowStart = new Date(now.getTime() - signUpWindowMs);
+    const recorded = await this.deps.accounts.recordFailure(key, now, "signUps");
+    const signUps = await this.deps.accounts.failuresSince(key, windowStart, "signUps");
+    if (signUps.length > signUpLimit) {
+      await this.deps.accounts.forgetAttempt(recorded, "signUps");
+      const freesAt = (signUps[0]?.getTime() ?? now.getTime()) + signUpWindowMs;
+      this.deps.log.warn({ signUps: signUps.length }, "sign-up refused: too many from one address");
+      throw new DomainError("RATE_LIMITED", accountMessages.tooManySignUps, {
+        details: { retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)) },
+      });
+    }
+    await this.deps.accounts.forgetFailuresBefore(windowStart, "signUps");
+    try {
+      return await this.insertAccount(email, passwordHash, signUps.length <= freePointsPerClient);
+    } catch (error) {
+      await this.deps.accounts.forgetAttempt(recorded, "signUps");
+      throw error;
+    }
+  }
+
+  private async insertAccount(email: string, passwordHash: string, freePoints: boolean): Promise<UserDocument> {
     for (let attempt = 0; attempt < idAttempts; attempt++) {
       // Twelve-digit ids, drawn: the unique indexes on userId and uLink arbitrate a collision (draw again).
       const userId = String(randomInt(100_000_000_000, 999_999_999_999));
@@ -98,7 +134,7 @@ export class AccountDesk {
       const outcome = await this.deps.accounts.insertUser({ ...user, passwordHash });
       if (outcome === "email") throw new DomainError("ALREADY_EXISTS", accountMessages.emailTaken);
       if (outcome === "inserted") {
-        await this.deps.power.grantNewUserPlan(userId);
+        await this.deps.power.grantNewUserPlan(userId, freePoints);
         this.deps.log.info({ userId }, "account registered");
         return user;
       }

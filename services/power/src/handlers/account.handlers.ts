@@ -31,7 +31,7 @@ function sessionMessage(session: Omit<OpenSession, "token"> & { token?: string }
 export function accountHandlers(desk: AccountDesk): ServiceImplementation<typeof AccountService> {
   return {
     async register(request) {
-      return { user: userMessage(await desk.register(request.email, request.password)) };
+      return { user: userMessage(await desk.register(request.email, request.password, request.clientAddress)) };
     },
     async logIn(request) {
       const { session, user } = await desk.logIn(request.email, request.password, request.clientAddress);

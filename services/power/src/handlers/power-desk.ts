@@ -56,23 +56,26 @@ export class PowerDesk {
   constructor(private readonly deps: PowerDeskDependencies) {}
 
   /** The plan in force: a user account without one gets the new-user points once (insert-if-absent). */
-  private async planOf(account: string, team: boolean): Promise<Plan> {
+  private async planOf(account: string, team: boolean, freePoints = true): Promise<Plan> {
     const found = await this.deps.plans.findPlan(account);
     if (found) return found;
     if (team) return teamWithoutPlan;
-    const granted = newUserPlan();
+    const granted = freePoints ? newUserPlan() : { ...newUserPlan(), points: 0 };
     if (await this.deps.plans.insertPlanIfAbsent({ _id: account, ...granted })) {
       await this.audit(account, "grant-new-user-points", `${granted.points} points`, {
         actor: "power",
-        reason: "new user",
+        reason: freePoints ? "new user" : "new user; no free points: too many sign-ups from its address",
       });
     }
     return (await this.deps.plans.findPlan(account)) ?? granted;
   }
 
-  /** A new account's plan, now rather than at its first upload: the same once-only, audited grant. */
-  async grantNewUserPlan(userId: string): Promise<Plan> {
-    return this.planOf(`user:${requireNumericId("userId", userId)}`, false);
+  /**
+   * A new account's plan, now rather than at its first upload: the same once-only, audited grant; without the
+   * free points when its address already had its share of them.
+   */
+  async grantNewUserPlan(userId: string, freePoints = true): Promise<Plan> {
+    return this.planOf(`user:${requireNumericId("userId", userId)}`, false, freePoints);
   }
 
   private async context(asker: UploadAsker) {
