@@ -1,6 +1,7 @@
-import { type CSSProperties, forwardRef, useEffect, useRef, useState } from "react";
+import { type CSSProperties, forwardRef, lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { PageText, ReaderPage } from "./book.js";
 import { pickRendition } from "./engine/renditions.js";
+import type { MediaLabels } from "./media/media-types.js";
 import { vectorDocument } from "./vector-loader.js";
 
 export interface FaceProps {
@@ -29,7 +30,12 @@ export interface FaceProps {
   onUnlock?: () => void;
   lockedLabel?: string;
   unlockLabel?: string;
+  /** The media layer's texts; without them the page's media items are not drawn. */
+  mediaLabels?: MediaLabels;
 }
+
+// Its own chunk: books without media never load it, and those with media only once a page with items is shown.
+const MediaLayer = lazy(() => import("./media/MediaLayer.js"));
 
 const devicePixelRatio = () => (typeof window === "undefined" ? 1 : window.devicePixelRatio || 1);
 
@@ -158,6 +164,17 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
             </a>
           ))
         : null}
+      {page && interactive && page.media && page.media.length > 0 && props.mediaLabels ? (
+        <Suspense fallback={null}>
+          <MediaLayer
+            items={page.media}
+            labels={props.mediaLabels}
+            onGoToPage={onGoToPage}
+            pageLabel={pageLabel}
+            linkTarget={props.linkTarget}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 });

@@ -5,6 +5,7 @@ import { type Corner, computeFold, flipPath, type Side } from "./engine/fold.js"
 import { compose, cssMatrix, cssPolygon, type Point } from "./engine/geometry.js";
 import { type Layout, turningSide } from "./engine/layout.js";
 import { Face } from "./Face.js";
+import type { MediaLabels } from "./media/media-types.js";
 
 export interface FlipBookHandle {
   /** Turns one spread forward or back with the animation; answers false when there is nowhere to go. */
@@ -32,6 +33,8 @@ interface FlipBookProps {
   curlingCorner?: boolean;
   /** Where page links to other sites open. */
   linkTarget?: string;
+  /** Texts of the pages' media items. */
+  mediaLabels?: MediaLabels;
 }
 
 interface Turn {
@@ -337,6 +340,7 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     onUnlock: props.onUnlock,
     lockedLabel: props.lockedLabel,
     unlockLabel: props.unlockLabel,
+    mediaLabels: props.mediaLabels,
   });
 
   let sheet: React.ReactNode = null;

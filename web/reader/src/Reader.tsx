@@ -625,6 +625,7 @@ export function Reader({
                 bookmarksLabel={labels.bookmarks}
                 curlingCorner={settings.curlingCorner && !reducedMotion}
                 linkTarget={linkTarget}
+                mediaLabels={labels}
               />
             </div>
           ) : (

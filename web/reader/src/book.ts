@@ -1,5 +1,6 @@
 import type { Axis, Direction } from "./engine/layout.js";
 import type { Rendition } from "./engine/renditions.js";
+import type { PageMedia } from "./media/media-types.js";
 import { settingsFromHtmlConfig } from "./preview.js";
 
 /**
@@ -57,9 +58,13 @@ export interface ReaderPage {
   links: PageLink[];
   /** Withheld until the reader enters the book's password. */
   locked?: boolean;
+  /** Items the owner placed on the page (links, video, audio, pictures, notes), drawn by the lazy media layer. */
+  media?: PageMedia[];
 }
 
 export interface PageLink {
+  /** A PDF link's id ("pdf-<page>-<index>"): the editor edits it as a media item of that id. */
+  id?: string;
   x: number;
   y: number;
   width: number;

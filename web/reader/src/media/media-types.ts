@@ -1,0 +1,70 @@
+/**
+ * A media item placed on a page (book.json `pages[].media`, services/gateway/rest/media.md): its box in fractions of
+ * the page (0–1), so it lands at the same place at every zoom. The server checked every address; the reader only
+ * ever uses them as attributes (src, href), never as markup.
+ */
+export interface PageMedia {
+  id: string;
+  page: number;
+  kind: "link" | "video" | "audio" | "image" | "note";
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  url?: string;
+  targetPage?: number;
+  /** A video site's player address (YouTube, Vimeo, Bilibili, Youku). */
+  embedUrl?: string;
+  images?: string[];
+  text?: string;
+  autoplay?: boolean;
+  loop?: boolean;
+  popup?: boolean;
+  origin?: "pdf";
+}
+
+/** The media layer's texts (labels.ts, all interface languages). */
+export interface MediaLabels {
+  mediaPlay: string;
+  mediaPause: string;
+  mediaClose: string;
+  mediaPrevious: string;
+  mediaNext: string;
+  mediaVideo: string;
+  mediaAudio: string;
+  mediaPicture: string;
+  mediaNote: string;
+  mediaOpenLink: string;
+}
+
+/** A player address with autoplay (muted: browsers allow only muted autoplay) and loop in each site's words. */
+export function embedSource(item: Pick<PageMedia, "embedUrl" | "autoplay" | "loop">): string {
+  const address = item.embedUrl ?? "";
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return "";
+  }
+  if (url.protocol !== "https:") return "";
+  const host = url.hostname;
+  if (item.autoplay) {
+    url.searchParams.set("autoplay", "1");
+    if (host.includes("youtube")) url.searchParams.set("mute", "1");
+    else url.searchParams.set("muted", "1");
+  }
+  if (item.loop) {
+    url.searchParams.set("loop", "1");
+    const id = /\/embed\/([A-Za-z0-9_-]{11})$/.exec(url.pathname)?.[1];
+    // YouTube loops a single video only as a playlist of itself.
+    if (host.includes("youtube") && id) url.searchParams.set("playlist", id);
+  }
+  return url.href;
+}
+
+/** Only http(s) and same-site paths become links or sources (book.json is the server's, but stay strict). */
+export function safeAddress(address: string | undefined): string | undefined {
+  if (!address) return undefined;
+  if (address.startsWith("/") && !address.startsWith("//")) return address;
+  return /^https?:\/\//i.test(address) ? address : undefined;
+}
