@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { precompress } from "../build/precompress.js";
 
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
 const pdfjsVersion = (createRequire(import.meta.url)("pdfjs-dist/package.json") as { version: string }).version;
@@ -31,7 +32,7 @@ function pdfjsData(): Plugin {
 // The gateway serves the built reader's assets under /reader/ and its index.html for every /b/<link> path.
 export default defineConfig({
   base: "/reader/",
-  plugins: [react(), pdfjsData()],
+  plugins: [react(), pdfjsData(), precompress()],
   define: { __PDFJS_DATA__: JSON.stringify(`/reader/assets/pdfjs-${pdfjsVersion}/`) },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: true, target: "es2022" },
 });

@@ -3,6 +3,7 @@ import type { Logger } from "@turnleaf/kit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from "fastify";
 import type { Peers } from "./peers.js";
 import { registerSessions } from "./plugins/actor.js";
+import { registerCompression } from "./plugins/compression.js";
 import { answerFrameworkError, registerEnvelope } from "./plugins/envelope.js";
 import { originOfPublicUrl, registerPublicOrigin } from "./plugins/public-origin.js";
 import { registerSameOriginRule } from "./plugins/same-origin.js";
@@ -63,6 +64,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     frameworkErrors: answerFrameworkError,
   });
   if (dependencies.onRoute) app.addHook("onRoute", dependencies.onRoute);
+  await registerCompression(app);
   await app.register(formBody);
   registerEnvelope(app);
   const publicOrigins = dependencies.publicUrl ? [originOfPublicUrl(dependencies.publicUrl)] : [];

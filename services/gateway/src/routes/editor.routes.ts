@@ -15,6 +15,8 @@ export async function registerEditorRoutes(app: FastifyInstance, distDir: string
     decorateReply: false,
     immutable: true,
     maxAge: "365d",
+    // The build writes .br and .gz beside each text file (web/build/precompress.ts).
+    preCompressed: true,
   });
 
   let page: string | undefined;

@@ -15,6 +15,8 @@ import {
   grantValid,
   issueGrant,
 } from "../domain/book-grant.js";
+import { entityTag, etagMatches } from "../domain/entity-tag.js";
+import { withPageMedia } from "../domain/page-media.view.js";
 import {
   analyticsHtml,
   analyticsPolicy,
@@ -33,11 +35,10 @@ import {
   readerHtml,
 } from "../domain/reader-book.view.js";
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
-import { withPageMedia } from "../domain/page-media.view.js";
 import { type BookReaderSettings, bookReaderSettings } from "../domain/reader-settings.view.js";
 import type { Peers } from "../peers.js";
-import { publishedMedia } from "./media.routes.js";
 import { publicOrigin } from "../plugins/public-origin.js";
+import { publishedMedia } from "./media.routes.js";
 
 export interface ReaderDependencies {
   assets: BookAssets;
@@ -63,6 +64,8 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     // File names carry their content hash: cache them for good.
     immutable: true,
     maxAge: "365d",
+    // The build writes .br and .gz beside each text file (web/build/precompress.ts).
+    preCompressed: true,
   });
 
   let template: string | undefined;
@@ -220,7 +223,12 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     ]);
     const base = viewOf(facts, chosen, lockFor(request, book));
     const view = { ...base, pages: withPageMedia(base.pages, media), languages };
-    return reply.header("cache-control", "no-cache").send(view);
+    // Revalidated on every open (no-cache), answered 304 while the book has not changed.
+    const body = JSON.stringify(view);
+    const etag = entityTag(body);
+    reply.header("cache-control", "no-cache").header("etag", etag);
+    if (etagMatches(header(request, "if-none-match"), etag)) return reply.status(304).send();
+    return reply.type("application/json; charset=utf-8").send(body);
   });
 
   // The sandboxed analytics page the reader frames when the book has an analytics ID or a tracking script.
