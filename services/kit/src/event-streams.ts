@@ -8,6 +8,8 @@ export const streams = {
   upload: { name: "UPLOAD", subjects: ["upload.v1.>"], maxAgeMs: week },
   conversion: { name: "CONVERSION", subjects: ["conversion.v1.>"], maxAgeMs: week },
   power: { name: "POWER", subjects: ["power.v1.>"], maxAgeMs: week },
+  // Readers' events: consumed within seconds into daily buckets, so a day of history is plenty.
+  insight: { name: "INSIGHT", subjects: ["insight.v1.>"], maxAgeMs: week / 7 },
 } as const satisfies Record<string, StreamSpec>;
 
 /** Every event subject in one place, so producers and consumers cannot drift apart. */
@@ -18,4 +20,5 @@ export const subjects = {
   conversionJobProgress: (jobId: string) => `conversion.v1.job.${jobId}.progress`,
   conversionDeadLetter: (consumer: string) => `conversion.v1.dead.${consumer}`,
   bookHostingChanged: (bookId: string) => `power.v1.book.${bookId}.hosting`,
+  bookRead: (bookId: string) => `insight.v1.book.${bookId}.read`,
 } as const;

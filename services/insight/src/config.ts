@@ -1,0 +1,26 @@
+import { type Env, env, loadConfig } from "@turnleaf/kit";
+
+export function readConfig(source: Env) {
+  return loadConfig(
+    "insight",
+    {
+      LOG_LEVEL: env.logLevel,
+      GRPC_HOST: env.host,
+      GRPC_PORT: env.port.default(50057),
+      MONGODB_URI: env.mongodbUri,
+      MONGODB_DATABASE: env.text.default("turnleaf-insight"),
+      NATS_URL: env.natsUrl,
+      /** Readers' beacons folded into the buckets per write (larger batches: fewer writes under load). */
+      STATISTICS_BATCH_SIZE: env.positiveInteger.max(10_000).default(1000),
+      /** Lead submissions one reader (a daily salted hash of the address) may make per window. */
+      LEAD_RATE_LIMIT: env.positiveInteger.default(5),
+      LEAD_RATE_WINDOW_SECONDS: env.positiveInteger.default(600),
+      /** The first retry of a failed webhook delivery waits this long, each later one twice the one before. */
+      WEBHOOK_RETRY_BASE_MS: env.positiveInteger.default(2_000),
+      SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
+    },
+    source,
+  );
+}
+
+export type InsightConfig = ReturnType<typeof readConfig>;

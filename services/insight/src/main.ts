@@ -1,0 +1,55 @@
+import { connectMongo, connectNats, runGrpcService } from "@turnleaf/kit";
+import { readConfig } from "./config.js";
+import { leadRepository } from "./data/lead.repository.js";
+import { settingsRepository } from "./data/settings.repository.js";
+import { statisticsRepository } from "./data/statistics.repository.js";
+import { startWebhookWorker } from "./delivery/webhook.worker.js";
+import { dayOf } from "./domain/days.js";
+import { runReadingConsumer } from "./events/reading.consumer.js";
+import { buildServices } from "./server.js";
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+runGrpcService(
+  "insight",
+  () => readConfig(process.env),
+  async (config, log) => {
+    const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
+    const nats = await connectNats({ url: config.NATS_URL, name: "insight", log });
+    const settings = settingsRepository(mongo);
+    const statistics = statisticsRepository(mongo);
+    const leads = leadRepository(mongo);
+    await Promise.all([statistics.ensureIndexes(), leads.ensureIndexes()]);
+    const consumer = await runReadingConsumer(nats, statistics, log, { batchSize: config.STATISTICS_BATCH_SIZE });
+    const worker = startWebhookWorker({ leads, settings, log, retryBaseMs: config.WEBHOOK_RETRY_BASE_MS });
+    // Yesterday's reader keys still count late beacons; older ones and spent rate windows go.
+    const sweep = setInterval(
+      () => {
+        const now = Date.now();
+        void Promise.all([
+          statistics.forgetReadersBefore(dayOf(now - dayMs)),
+          leads.forgetRatesBefore(new Date(now)),
+        ]).catch((error: unknown) => log.warn({ err: error }, "insight sweep failed"));
+      },
+      60 * 60 * 1000,
+    );
+    sweep.unref();
+    return {
+      services: buildServices({
+        settings,
+        statistics,
+        leads,
+        leadRateLimit: config.LEAD_RATE_LIMIT,
+        leadRateWindowMs: config.LEAD_RATE_WINDOW_SECONDS * 1000,
+        now: () => new Date(),
+        onLeadPending: () => worker.poke(),
+      }),
+      resources: [
+        { name: "webhooks", close: () => worker.stop() },
+        { name: "reading-consumer", close: () => consumer.stop() },
+        { name: "nats", close: () => nats.drain() },
+        { name: "mongodb", close: () => mongo.close() },
+      ],
+    };
+  },
+);
