@@ -16,7 +16,7 @@ const [pdfPath, outDir, maxSideText, workersText, startedText] = process.argv.sl
 const started = Number(startedText);
 const maxSide = Number(maxSideText);
 const pool = createRenderPool(Number(workersText));
-// A replica warms up once at start (pdfjs loaded, libvips awake in every thread); jobs then find it warm.
+// A replica warms up once at start (PDFium loaded, libvips awake in every thread); jobs then find it warm.
 await Promise.all([warmUp(), pool.release("")]);
 const jobStart = performance.timeOrigin + performance.now();
 const info = await readPdf(new Uint8Array(await readFile(pdfPath as string)), "", true);
@@ -48,11 +48,11 @@ const lane = async () => {
     await mkdir(dir, { recursive: true });
     await Promise.all([
       ...rendered.webp.map((image) => writeFile(join(dir, `${image.width}.webp`), image.data)),
-      writeFile(join(dir, `${rendered.jpg.width}.jpg`), rendered.jpg.data),
+      ...(rendered.jpg ? [writeFile(join(dir, `${rendered.jpg.width}.jpg`), rendered.jpg.data)] : []),
       writeFile(join(dir, "thumb.webp"), rendered.thumb.data),
     ]);
     webpBytes += rendered.webp[0]?.data.length ?? 0;
-    jpgBytes += rendered.jpg.data.length;
+    jpgBytes += rendered.jpg?.data.length ?? 0;
     if (page.n === 1) firstPageAt = performance.timeOrigin + performance.now();
   }
 };

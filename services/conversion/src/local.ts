@@ -12,13 +12,13 @@ export { failureMessages, JobFailure } from "./domain/failures.js";
 export { bookKeys, type Manifest, type ManifestPage, type OutlineEntry } from "./domain/manifest.js";
 export { trialPageLimit } from "./domain/plan.js";
 export { type ConvertDependencies, type ConvertResult, convertJob, webpQualityFor } from "./pipeline/convert-job.js";
-export { PdfPasswordError, PdfReadError } from "./render/pdfjs.js";
+export { PdfPasswordError, PdfReadError } from "./render/pdf-errors.js";
 export { createRenderPool, type RenderPool } from "./render/pool.js";
 export { ImageReadError, readImage, readPdf } from "./render/source-reader.js";
 
 /**
  * Prepares this process for conversions, as the service's main does: sharp is loaded in the main thread before
- * any render worker (libvips must outlive the workers) and pdfjs is loaded once.
+ * any render worker (libvips must outlive the workers) and PDFium is loaded once.
  */
 export async function prepareConversion(): Promise<void> {
   sharp.cache(false);

@@ -37,7 +37,7 @@ import { PageRangeError } from "../domain/page-range.js";
 import { type PlannedPage, planBook, type SourcePages, trialPageLimit } from "../domain/plan.js";
 import { encodingQuality, renditionSizes } from "../domain/renditions.js";
 import type { PageTask } from "../render/page-renderer.js";
-import { PdfPasswordError, PdfReadError } from "../render/pdfjs.js";
+import { PdfPasswordError, PdfReadError } from "../render/pdf-errors.js";
 import type { RenderPool } from "../render/pool.js";
 import { ImageReadError, readImage, readPdf } from "../render/source-reader.js";
 
@@ -306,7 +306,9 @@ export async function convertJob(job: ConversionJobRequested, deps: ConvertDepen
         ...rendered.webp.map((image) =>
           store.put(`${prefix}${bookKeys.page(page.n, image.width, "webp")}`, image.data),
         ),
-        store.put(`${prefix}${bookKeys.page(page.n, rendered.jpg.width, "jpg")}`, rendered.jpg.data),
+        ...(rendered.jpg
+          ? [store.put(`${prefix}${bookKeys.page(page.n, rendered.jpg.width, "jpg")}`, rendered.jpg.data)]
+          : []),
         store.put(`${prefix}${bookKeys.thumb(page.n)}`, rendered.thumb.data),
       ];
       if (wantText) writes.push(store.putJson(`${prefix}${bookKeys.text(page.n)}`, text));
@@ -314,8 +316,8 @@ export async function convertJob(job: ConversionJobRequested, deps: ConvertDepen
       texts.set(page.n, text);
       landPage(manifest, {
         n: page.n,
-        webpWidths: rendered.webp.map((image) => image.width),
-        jpgWidth: rendered.jpg.width,
+        webpWidths: size.widths,
+        jpgWidth: size.width,
         hasText: wantText,
         links,
       });

@@ -81,12 +81,24 @@ function spawnWorker(): Worker {
   return new Worker(boot, { eval: true });
 }
 
+export interface RenderPoolOptions {
+  /**
+   * Every task encodes only what must exist before the book opens (main WebP, thumbnail); the lighter width and
+   * the JPEG fallback are derived on first request by whoever serves the book (the gateway). The service sets
+   * it; the desktop tool's offline books need every file.
+   */
+  deriveOnRequest?: boolean;
+  spawn?: () => Worker;
+}
+
 /** size 0 renders in the calling thread (small jobs, tests of the renderer itself). */
-export function createRenderPool(size: number, spawn: () => Worker = spawnWorker): RenderPool {
+export function createRenderPool(size: number, options: RenderPoolOptions | (() => Worker) = {}): RenderPool {
+  const { spawn = spawnWorker, deriveOnRequest = false } = typeof options === "function" ? { spawn: options } : options;
+  const prepared = (task: PageTask): PageTask => (deriveOnRequest ? { ...task, deriveOnRequest: true } : task);
   if (size <= 0) {
     return {
       size: 0,
-      render: (task) => renderPage(task),
+      render: (task) => renderPage(prepared(task)),
       release: (path) => releaseDocuments(path),
       close: async () => undefined,
     };
@@ -99,7 +111,7 @@ export function createRenderPool(size: number, spawn: () => Worker = spawnWorker
       const slot = slots.reduce((best, candidate) => (candidate.busy < best.busy ? candidate : best));
       slot.busy++;
       try {
-        return (await slot.send({ id: nextId++, task })) as RenderedPage;
+        return (await slot.send({ id: nextId++, task: prepared(task) })) as RenderedPage;
       } finally {
         slot.busy--;
       }

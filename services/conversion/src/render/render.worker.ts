@@ -1,6 +1,6 @@
-/** A render worker thread: renders the page tasks the pool sends, one at a time. */
+/** A render worker thread with its own PDFium: renders the page tasks the pool sends. */
 import { parentPort } from "node:worker_threads";
-import { type PageTask, releaseDocuments, renderPage, warmUp } from "./page-renderer.js";
+import { type PageTask, type RenderedPage, releaseDocuments, renderPage, warmUp } from "./page-renderer.js";
 
 export type WorkerRequest = { id: number; task: PageTask } | { id: number; release: string };
 export type WorkerReply = { id: number; result?: unknown; error?: { name: string; message: string } };
@@ -8,8 +8,16 @@ export type WorkerReply = { id: number; result?: unknown; error?: { name: string
 const port = parentPort;
 if (!port) throw new Error("render.worker must run in a worker thread");
 
-// Requests wait for the warm-up (pdfjs loaded, libvips awake) that starts with the thread.
+// Requests wait for the warm-up (PDFium loaded, libvips awake) that starts with the thread.
 const ready = warmUp().catch(() => undefined);
+
+/** The result's buffers move to the main thread instead of being copied. */
+function transferList(result: RenderedPage): ArrayBuffer[] {
+  const images = [...result.webp, result.thumb, ...(result.jpg ? [result.jpg] : [])];
+  const buffers = images.map((image) => image.data.buffer as ArrayBuffer);
+  if (result.pixels) buffers.push(result.pixels.data.buffer as ArrayBuffer);
+  return [...new Set(buffers)];
+}
 
 port.on("message", async (request: WorkerRequest) => {
   await ready;
@@ -20,8 +28,7 @@ port.on("message", async (request: WorkerRequest) => {
       return;
     }
     const result = await renderPage(request.task);
-    const transfer = [...result.webp, result.jpg, result.thumb].map((image) => image.data.buffer as ArrayBuffer);
-    port.postMessage({ id: request.id, result } satisfies WorkerReply, transfer);
+    port.postMessage({ id: request.id, result } satisfies WorkerReply, transferList(result));
   } catch (error) {
     const { name, message } = error as Error;
     port.postMessage({

@@ -5,7 +5,8 @@
 import sharp from "sharp";
 import type { SourceOutlineEntry } from "../domain/page-content.js";
 import type { Size } from "../domain/plan.js";
-import { openPdf, type PDFDocumentProxy } from "./pdfjs.js";
+import { readOutline } from "./pdf-links.js";
+import { openDocument, readF32, withScratch } from "./pdfium.js";
 
 export interface PdfInfo {
   pages: Size[];
@@ -20,58 +21,24 @@ export class ImageReadError extends Error {
   }
 }
 
-async function targetPage(document: PDFDocumentProxy, dest: unknown): Promise<number | undefined> {
-  try {
-    const explicit = typeof dest === "string" ? await document.getDestination(dest) : dest;
-    if (!Array.isArray(explicit) || explicit.length === 0) return undefined;
-    const target = explicit[0] as unknown;
-    if (typeof target === "number") return target;
-    if (target && typeof target === "object") return await document.getPageIndex(target as never);
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
-
-interface PdfjsOutlineItem {
-  title: string;
-  dest: unknown;
-  url: string | null;
-  items: PdfjsOutlineItem[];
-}
-
-async function readOutline(document: PDFDocumentProxy, items: PdfjsOutlineItem[]): Promise<SourceOutlineEntry[]> {
-  const entries: SourceOutlineEntry[] = [];
-  for (const item of items) {
-    const target = item.dest ? await targetPage(document, item.dest) : undefined;
-    entries.push({
-      title: item.title,
-      ...(target === undefined ? {} : { targetSourcePage: target }),
-      ...(item.url ? { url: item.url } : {}),
-      children: await readOutline(document, item.items ?? []),
-    });
-  }
-  return entries;
-}
-
-/** Page sizes (points, rotation applied) and, when asked, the outline. Throws PdfPasswordError / PdfReadError. */
+/**
+ * Page sizes (points, as the page is shown: crop box, /Rotate applied) and, when asked, the outline. Throws
+ * PdfPasswordError / PdfReadError.
+ */
 export async function readPdf(bytes: Uint8Array, password: string, withOutline: boolean): Promise<PdfInfo> {
-  const open = await openPdf(bytes, password);
+  const document = await openDocument(bytes, password);
   try {
-    const { document } = open;
-    const pages: Size[] = [];
-    for (let number = 1; number <= document.numPages; number++) {
-      const page = await document.getPage(number);
-      const viewport = page.getViewport({ scale: 1 });
-      pages.push({ width: viewport.width, height: viewport.height });
-      page.cleanup();
-    }
-    const outline = withOutline
-      ? await readOutline(document, ((await document.getOutline()) ?? []) as PdfjsOutlineItem[])
-      : [];
-    return { pages, outline };
+    const { pdfium, doc, pageCount } = document;
+    const pages = withScratch(pdfium, 8, (size) =>
+      Array.from({ length: pageCount }, (_, index) => {
+        // FS_SIZEF: width, height
+        if (!pdfium.FPDF_GetPageSizeByIndexF(doc, index, size)) return { width: 0, height: 0 };
+        return { width: readF32(pdfium, size), height: readF32(pdfium, size + 4) };
+      }),
+    );
+    return { pages, outline: withOutline ? readOutline(document) : [] };
   } finally {
-    await open.close();
+    document.close();
   }
 }
 

@@ -1,0 +1,211 @@
+/**
+ * PDFium (the WebAssembly build of @embedpdf/pdfium) for this thread: one instance per thread, loaded once and
+ * kept warm. PDFium is not thread-safe, so every worker thread has its own; nothing is shared between them.
+ * The helpers here move bytes, numbers and strings across the WebAssembly heap.
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { init, type WrappedPdfiumModule } from "@embedpdf/pdfium";
+import { PdfPasswordError, PdfReadError } from "./pdf-errors.js";
+
+export type Pdfium = WrappedPdfiumModule;
+
+/** FPDF_RenderPageBitmap / FPDF_FFLDraw flags (fpdfview.h). */
+export const renderFlags = {
+  annotations: 0x01,
+  /** RGBA instead of BGRA: the buffer goes to sharp as it is. */
+  reverseByteOrder: 0x10,
+} as const;
+
+/** FPDF_GetLastError codes (fpdfview.h). */
+const errorPassword = 4;
+const errorReasons: Record<number, string> = {
+  1: "unknown error",
+  2: "file not found or could not be opened",
+  3: "not a PDF or corrupted",
+  5: "unsupported security scheme",
+  6: "page not found or content error",
+};
+
+let loaded: Promise<Pdfium> | undefined;
+
+const wasmPath = createRequire(import.meta.url).resolve("@embedpdf/pdfium/pdfium.wasm");
+
+/** This thread's PDFium, initialised on first use (30-100 ms). */
+export function loadPdfium(): Promise<Pdfium> {
+  if (!loaded) {
+    loaded = (async () => {
+      const module = await init({ wasmBinary: (await readFile(wasmPath)).buffer as ArrayBuffer });
+      module.PDFiumExt_Init();
+      return module;
+    })();
+    loaded.catch(() => {
+      loaded = undefined;
+    });
+  }
+  return loaded;
+}
+
+/** The Emscripten heap views (their types live in @types/emscripten, which this package does not need). */
+interface HeapViews {
+  HEAPU8: Uint8Array;
+  HEAP32: Int32Array;
+  HEAPF32: Float32Array;
+  HEAPF64: Float64Array;
+}
+
+// Views are re-read on every use: they are replaced when the heap grows.
+const views = (pdfium: Pdfium) => pdfium.pdfium as unknown as HeapViews;
+
+export const heap = (pdfium: Pdfium) => views(pdfium).HEAPU8;
+
+export function malloc(pdfium: Pdfium, size: number): number {
+  const pointer = pdfium.pdfium.wasmExports.malloc(size);
+  if (!pointer) throw new Error(`PDFium could not allocate ${size} bytes`);
+  return pointer;
+}
+
+export const free = (pdfium: Pdfium, pointer: number) => pdfium.pdfium.wasmExports.free(pointer);
+
+/** Runs `use` with `size` bytes of zeroed scratch memory, freed afterwards. */
+export function withScratch<T>(pdfium: Pdfium, size: number, use: (pointer: number) => T): T {
+  const pointer = malloc(pdfium, size);
+  heap(pdfium).fill(0, pointer, pointer + size);
+  try {
+    return use(pointer);
+  } finally {
+    free(pdfium, pointer);
+  }
+}
+
+export const readF32 = (pdfium: Pdfium, pointer: number) => views(pdfium).HEAPF32[pointer >> 2] as number;
+export const readF64 = (pdfium: Pdfium, pointer: number) => views(pdfium).HEAPF64[pointer >> 3] as number;
+export const readI32 = (pdfium: Pdfium, pointer: number) => views(pdfium).HEAP32[pointer >> 2] as number;
+
+/**
+ * A string PDFium writes into a caller's buffer: `call(0, 0)` answers the size in bytes (terminator included),
+ * `call(buffer, size)` fills it. UTF-16LE for titles and text, 7-bit ASCII for URIs.
+ */
+export function readString(
+  pdfium: Pdfium,
+  call: (buffer: number, size: number) => number,
+  encoding: "utf16" | "ascii",
+): string {
+  const size = call(0, 0);
+  if (size <= (encoding === "utf16" ? 2 : 1)) return "";
+  return withScratch(pdfium, size, (buffer) => {
+    call(buffer, size);
+    const bytes = heap(pdfium).subarray(buffer, buffer + size);
+    if (encoding === "ascii") return Buffer.from(bytes.subarray(0, size - 1)).toString("latin1");
+    return Buffer.from(bytes.subarray(0, size - 2)).toString("utf16le");
+  });
+}
+
+/** A UTF-16LE, zero-terminated copy of `text` in the heap (FPDF_WIDESTRING); the caller frees it. */
+export function wideString(pdfium: Pdfium, text: string): number {
+  const bytes = Buffer.from(`${text}\u0000`, "utf16le");
+  const pointer = malloc(pdfium, bytes.length);
+  heap(pdfium).set(bytes, pointer);
+  return pointer;
+}
+
+export interface PdfiumDocument {
+  pdfium: Pdfium;
+  /** FPDF_DOCUMENT */
+  doc: number;
+  /** FPDF_FORMHANDLE: AcroForm widgets are drawn only through it (FPDF_FFLDraw). */
+  form: number;
+  pageCount: number;
+  close(): void;
+}
+
+/**
+ * Opens a PDF from bytes (copied into the heap, where they stay while the document is open). Throws
+ * PdfPasswordError when the password is missing or wrong, PdfReadError when PDFium cannot read the file.
+ */
+export async function openDocument(bytes: Uint8Array, password: string): Promise<PdfiumDocument> {
+  const pdfium = await loadPdfium();
+  if (bytes.length === 0) throw new PdfReadError("the file is empty");
+  const data = malloc(pdfium, bytes.length);
+  heap(pdfium).set(bytes, data);
+  const doc = pdfium.FPDF_LoadMemDocument(data, bytes.length, password);
+  if (!doc) {
+    const code = pdfium.FPDF_GetLastError();
+    free(pdfium, data);
+    if (code === errorPassword) throw new PdfPasswordError();
+    throw new PdfReadError(errorReasons[code] ?? `PDFium error ${code}`);
+  }
+  const formInfo = pdfium.PDFiumExt_OpenFormFillInfo();
+  const form = formInfo ? pdfium.PDFiumExt_InitFormFillEnvironment(doc, formInfo) : 0;
+  let open = true;
+  return {
+    pdfium,
+    doc,
+    form,
+    pageCount: pdfium.FPDF_GetPageCount(doc),
+    close() {
+      if (!open) return;
+      open = false;
+      if (form) pdfium.PDFiumExt_ExitFormFillEnvironment(form);
+      if (formInfo) pdfium.PDFiumExt_CloseFormFillInfo(formInfo);
+      pdfium.FPDF_CloseDocument(doc);
+      free(pdfium, data);
+    },
+  };
+}
+
+/** Loads a page with its form fields (FORM_OnAfterLoadPage) and closes it after `use`. */
+export function withPage<T>(document: PdfiumDocument, index: number, use: (page: number) => T): T {
+  const { pdfium, doc, form } = document;
+  const page = pdfium.FPDF_LoadPage(doc, index);
+  if (!page) throw new PdfReadError(`page ${index + 1} cannot be read`);
+  if (form) pdfium.FORM_OnAfterLoadPage(page, form);
+  try {
+    return use(page);
+  } finally {
+    if (form) pdfium.FORM_OnBeforeClosePage(page, form);
+    pdfium.FPDF_ClosePage(page);
+  }
+}
+
+/**
+ * The affine map from PDF user space to the page as shown at scale 1 (top-left origin, /Rotate and the crop box
+ * applied), measured once from PDFium's own FPDF_PageToDevice so text and link boxes land where it draws.
+ */
+export interface PageTransform {
+  apply(x: number, y: number): [number, number];
+}
+
+export function pageTransform(pdfium: Pdfium, page: number): PageTransform {
+  const precision = 64;
+  const width = Math.round(pdfium.FPDF_GetPageWidthF(page) * precision);
+  const height = Math.round(pdfium.FPDF_GetPageHeightF(page) * precision);
+  const [origin, unitX, unitY] = withScratch(pdfium, 8, (out) =>
+    [
+      [0, 0],
+      [1000, 0],
+      [0, 1000],
+    ].map(([x, y]) => {
+      pdfium.FPDF_PageToDevice(page, 0, 0, width, height, 0, x as number, y as number, out, out + 4);
+      return [readI32(pdfium, out) / precision, readI32(pdfium, out + 4) / precision] as [number, number];
+    }),
+  ) as [[number, number], [number, number], [number, number]];
+  const a = (unitX[0] - origin[0]) / 1000;
+  const b = (unitX[1] - origin[1]) / 1000;
+  const c = (unitY[0] - origin[0]) / 1000;
+  const d = (unitY[1] - origin[1]) / 1000;
+  return { apply: (x, y) => [origin[0] + a * x + c * y, origin[1] + b * x + d * y] };
+}
+
+/** A rectangle from two user-space corners, in display coordinates. */
+export function displayRect(
+  transform: PageTransform,
+  left: number,
+  bottom: number,
+  right: number,
+  top: number,
+): { x: number; y: number; width: number; height: number } {
+  const [x1, y1] = transform.apply(left, bottom);
+  const [x2, y2] = transform.apply(right, top);
+  return { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) };
+}

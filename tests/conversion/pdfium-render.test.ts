@@ -1,0 +1,273 @@
+/**
+ * The PDFium renderer on PDFs made here with pdfkit: text boxes and link hotspots sit where PDFium draws their
+ * ink (also on a page turned by /Rotate), form fields are drawn, passwords, the outline and unsafe links.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import PDFDocument from "pdfkit";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Region } from "../../services/conversion/src/domain/plan.js";
+import { renditionSizes } from "../../services/conversion/src/domain/renditions.js";
+import {
+  type PagePixels,
+  type PdfPageTask,
+  releaseDocuments,
+  renderPage,
+} from "../../services/conversion/src/render/page-renderer.js";
+import { safeUrl } from "../../services/conversion/src/render/pdf-links.js";
+import { createRenderPool } from "../../services/conversion/src/render/pool.js";
+import { readPdf } from "../../services/conversion/src/render/source-reader.js";
+import { passwordPdf, richPdf } from "../fixtures/pdf/generate.js";
+
+type Doc = PDFKit.PDFDocument & {
+  link(x: number, y: number, width: number, height: number, url: string): Doc;
+  initForm(): Doc;
+  formText(name: string, x: number, y: number, width: number, height: number, options?: object): Doc;
+};
+
+async function pdf(draw: (doc: Doc) => void, options: Record<string, unknown> = {}): Promise<Buffer> {
+  const doc = new PDFDocument({ autoFirstPage: false, compress: false, ...options }) as Doc;
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve) => doc.on("end", () => resolve()));
+  doc.addPage({ size: [595.28, 841.89], margin: 0 });
+  draw(doc);
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/** The same file with every page turned a quarter clockwise (/Rotate 90; PDFium repairs the shifted offsets). */
+const rotated = (bytes: Buffer) =>
+  Buffer.from(bytes.toString("latin1").replace(/\/Type \/Page\n/g, "/Type /Page\n/Rotate 90\n"), "latin1");
+
+const written: string[] = [];
+async function file(bytes: Buffer, name: string): Promise<string> {
+  const path = join(tmpdir(), `turnleaf-pdfium-${process.pid}-${name}.pdf`);
+  await writeFile(path, bytes);
+  written.push(path);
+  return path;
+}
+
+afterAll(async () => {
+  for (const path of written) await releaseDocuments(path);
+});
+
+async function render(path: string, options: Partial<PdfPageTask> & { password?: string } = {}) {
+  const info = await readPdf(new Uint8Array(await readFile(path)), options.password ?? "", true);
+  const size = info.pages[0] as { width: number; height: number };
+  const region: Region = options.region ?? { x: 0, y: 0, width: size.width, height: size.height };
+  const sizes = renditionSizes(region, 1200, 0);
+  const page = await renderPage({
+    kind: "pdf",
+    path,
+    password: "",
+    pageIndex: 0,
+    region,
+    sizes,
+    quality: 75,
+    jpegQuality: 85,
+    webpEffort: 0,
+    watermark: false,
+    wantText: true,
+    wantLinks: true,
+    wantPixels: true,
+    ...options,
+  });
+  return { info, page, scale: sizes.scale, pixels: page.pixels as PagePixels };
+}
+
+/** The box (in points of the rendered region) around the pixels `matches` picks. */
+function inkBox(pixels: PagePixels, scale: number, matches: (r: number, g: number, b: number) => boolean) {
+  let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
+  for (let y = 0; y < pixels.height; y++) {
+    for (let x = 0; x < pixels.width; x++) {
+      const offset = (y * pixels.width + x) * 4;
+      const data = pixels.data;
+      if (!matches(data[offset] ?? 0, data[offset + 1] ?? 0, data[offset + 2] ?? 0)) continue;
+      left = Math.min(left, x);
+      top = Math.min(top, y);
+      right = Math.max(right, x + 1);
+      bottom = Math.max(bottom, y + 1);
+    }
+  }
+  return { x: left / scale, y: top / scale, width: (right - left) / scale, height: (bottom - top) / scale };
+}
+
+const dark = (r: number, g: number, b: number) => r < 110 && g < 110 && b < 110;
+const blue = (r: number, g: number, b: number) => b > 180 && r < 90 && g < 90;
+
+function expectInside(inner: Box, outer: Box, slack: number) {
+  expect(inner.x).toBeGreaterThanOrEqual(outer.x - slack);
+  expect(inner.y).toBeGreaterThanOrEqual(outer.y - slack);
+  expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width + slack);
+  expect(inner.y + inner.height).toBeLessThanOrEqual(outer.y + outer.height + slack);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const oneWord = () =>
+  pdf((doc) => {
+    doc.fontSize(40).fillColor("#000000").text("PLACED", 120, 300, { lineBreak: false });
+  });
+
+const blueLink = () =>
+  pdf((doc) => {
+    doc.rect(100, 400, 180, 40).fill("#0000ff");
+    doc.link(100, 400, 180, 40, "https://turnleaf.example/here");
+  });
+
+describe("PDFium renderer", () => {
+  it("places each text run over its ink, on an upright and on a rotated page", async () => {
+    for (const [name, bytes] of [
+      ["upright", await oneWord()],
+      ["rotated", rotated(await oneWord())],
+    ] as const) {
+      const { info, page, pixels, scale } = await render(await file(bytes, `word-${name}`));
+      expect(page.text.map((run) => run.text)).toEqual(["PLACED"]);
+      const run = page.text[0] as Box;
+      const ink = inkBox(pixels, scale, dark);
+      // The loose box spans the font's ascent to descent: the glyphs' ink lies inside it and fills its length.
+      expectInside(ink, run, 1.5);
+      if (name === "upright") {
+        expect(info.pages[0]?.width).toBeCloseTo(595.28, 1);
+        expect(run.width / ink.width).toBeGreaterThan(0.95);
+        expect(run.width / ink.width).toBeLessThan(1.1);
+        expect(run.x).toBeCloseTo(120, 0);
+      } else {
+        expect(info.pages[0]?.width).toBeCloseTo(841.89, 1);
+        // Turned a quarter: the word runs down the page.
+        expect(run.height / ink.height).toBeGreaterThan(0.95);
+        expect(run.height).toBeGreaterThan(run.width * 2);
+      }
+    }
+  });
+
+  it("places link hotspots over the drawing they belong to, also on a rotated page", async () => {
+    for (const [name, bytes] of [
+      ["upright", await blueLink()],
+      ["rotated", rotated(await blueLink())],
+    ] as const) {
+      const { page, pixels, scale } = await render(await file(bytes, `link-${name}`));
+      expect(page.links).toHaveLength(1);
+      const link = page.links[0] as Box & { url?: string };
+      expect(link.url).toBe("https://turnleaf.example/here");
+      const ink = inkBox(pixels, scale, blue);
+      for (const key of ["x", "y", "width", "height"] as const) expect(Math.abs(link[key] - ink[key])).toBeLessThan(1);
+    }
+  });
+
+  it("keeps web, mail and page links and drops javascript:, file: and other schemes", async () => {
+    const bytes = await pdf((doc) => {
+      doc.fontSize(12).text("web", 50, 50, { link: "https://turnleaf.example/a" });
+      doc.text("mail", 50, 80, { link: "mailto:someone@turnleaf.example" });
+      doc.text("script", 50, 110, { link: "javascript:alert(1)" });
+      doc.text("file", 50, 140, { link: "file:///etc/passwd" });
+      doc.text("data", 50, 170, { link: "data:text/html,<b>x</b>" });
+    });
+    const { page } = await render(await file(bytes, "schemes"));
+    expect(page.links.map((link) => link.url)).toEqual([
+      "https://turnleaf.example/a",
+      "mailto:someone@turnleaf.example",
+    ]);
+    expect(safeUrl(" JavaScript:alert(1)")).toBeUndefined();
+    expect(safeUrl("http://x.example/")).toBe("http://x.example/");
+
+    const rich = await render(await file(await richPdf(), "rich"));
+    expect(rich.page.links.find((link) => link.targetSourcePage !== undefined)?.targetSourcePage).toBe(2);
+  });
+
+  it("draws AcroForm fields and their values", async () => {
+    const bytes = await pdf((doc) => {
+      doc.initForm();
+      doc.formText("name", 100, 200, 300, 40, { value: "FIELDVALUE", backgroundColor: "#ffff00", fontSize: 20 });
+    });
+    const { pixels, scale } = await render(await file(bytes, "form"));
+    const field = inkBox(pixels, scale, (r, g, b) => r > 220 && g > 220 && b < 60);
+    expect(field.x).toBeCloseTo(100, 0);
+    expect(field.width).toBeGreaterThan(250);
+    // The value is drawn inside the field.
+    const value = inkBox(pixels, scale, dark);
+    expectInside(value, { x: 100, y: 200, width: 300, height: 40 }, 1);
+    expect(value.width).toBeGreaterThan(60);
+  });
+
+  it("opens a password PDF only with its password", async () => {
+    const path = await file(await passwordPdf("open-sesame"), "password");
+    const bytes = new Uint8Array(await readFile(path));
+    await expect(readPdf(bytes, "", false)).rejects.toMatchObject({ name: "PdfPasswordError" });
+    await expect(readPdf(bytes, "wrong", false)).rejects.toMatchObject({ name: "PdfPasswordError" });
+    const { page } = await render(path, { password: "open-sesame" });
+    expect(page.text.map((run) => run.text).join(" ")).toContain("SECRET PAGE");
+    await expect(readPdf(new Uint8Array(Buffer.from("not a pdf")), "", false)).rejects.toMatchObject({
+      name: "PdfReadError",
+    });
+  });
+
+  it("reads the outline with nested entries and their target pages", async () => {
+    const info = await readPdf(new Uint8Array(await richPdf()), "", true);
+    expect(info.pages).toHaveLength(3);
+    expect(info.outline).toEqual([
+      { title: "Chapter One", targetSourcePage: 0, children: [] },
+      {
+        title: "Chapter Two",
+        targetSourcePage: 1,
+        children: [{ title: "Section 2.1", targetSourcePage: 1, children: [] }],
+      },
+    ]);
+  });
+
+  it("renders a region (a cut half) and in worker threads encodes only the main WebP and the thumbnail", async () => {
+    const bytes = await pdf((doc) => {
+      doc.rect(297.64, 0, 297.64, 841.89).fill("#0000ff");
+    });
+    const path = await file(bytes, "halves");
+    const right: Region = { x: 297.64, y: 0, width: 297.64, height: 841.89 };
+    const { pixels } = await render(path, { region: right });
+    const centre = (pixels.height / 2) * pixels.width * 4 + (pixels.width / 2) * 4;
+    expect([pixels.data[centre], pixels.data[centre + 2]]).toEqual([0, 255]);
+
+    const pool = createRenderPool(1, { deriveOnRequest: true });
+    try {
+      const left: Region = { x: 0, y: 0, width: 297.64, height: 841.89 };
+      const sizes = renditionSizes(left, 1600, 0);
+      const page = await pool.render({
+        kind: "pdf",
+        path,
+        password: "",
+        pageIndex: 0,
+        region: left,
+        sizes,
+        quality: 75,
+        jpegQuality: 85,
+        webpEffort: 2,
+        watermark: true,
+        wantText: false,
+        wantLinks: false,
+        wantPixels: true,
+      });
+      expect(sizes.widths).toHaveLength(2);
+      expect(page.webp.map((image) => image.width)).toEqual([sizes.width]);
+      expect(page.jpg).toBeUndefined();
+      expect((await sharp(page.webp[0]?.data).metadata()).height).toBe(1600);
+      expect((await sharp(page.thumb.data).metadata()).width).toBe(sizes.thumbWidth);
+      const { width, height, data } = page.pixels as PagePixels;
+      expect(data.length).toBe(width * height * 4);
+      // The white left half, with the trial watermark's red and none of the right half's blue.
+      let [reddish, bluish] = [0, 0];
+      for (let offset = 0; offset < data.length; offset += 4) {
+        const [r, g, b] = [data[offset] ?? 0, data[offset + 1] ?? 0, data[offset + 2] ?? 0];
+        if (r - g > 25 && r - b > 25) reddish++;
+        if (blue(r, g, b)) bluish++;
+      }
+      expect(reddish).toBeGreaterThan(1000);
+      // At most the column where the halves meet (antialiased).
+      expect(bluish).toBeLessThanOrEqual(height);
+    } finally {
+      await pool.release(path);
+      await pool.close();
+    }
+  });
+});
