@@ -45,6 +45,8 @@ export interface AssetDocument {
   name: string;
   size: number;
   contentType: string;
+  /** upload-file's purpose ("" general, image, logo, audio, video, attachment): its pixel limits apply at commit. */
+  purpose?: string;
   /** pending until the caller's PUT is committed. */
   state: "pending" | "ready";
   createdAt?: Date;
@@ -130,6 +132,7 @@ const assetSchema = new Schema<AssetDocument>(
     name: { type: String, required: true },
     size: { type: Number, required: true },
     contentType: { type: String, required: true },
+    purpose: { type: String, default: "" },
     state: { type: String, enum: ["pending", "ready"], default: "pending" },
   },
   { collection: "assets", timestamps: true },

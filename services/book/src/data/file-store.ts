@@ -40,6 +40,14 @@ export class FileStore {
     }
   }
 
+  /** An asset's stored bytes (pictures are at most 10 MB): what their pixel limits are measured on. */
+  async assetBytes(key: string): Promise<Buffer> {
+    const stream = await this.s3.getObject(this.assetsBucket, key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   async removeAsset(key: string): Promise<void> {
     await this.s3.removeObject(this.assetsBucket, key);
   }

@@ -12,6 +12,7 @@ import type { BookRevisionRepository } from "../data/book-revision.repository.js
 import type { FileStore } from "../data/file-store.js";
 import type { MediaRepository } from "../data/media.repository.js";
 import { acceptAsset, assetKey, assetPurpose } from "../domain/asset-upload.js";
+import { measureImage, pixelProblem } from "../domain/image-pixels.js";
 import {
   brandKind,
   type CustomKindName,
@@ -395,11 +396,12 @@ export function bookContentHandlers({
     async prepareAssetUpload(request) {
       const ownerId = actingUser(request.userId);
       if (!files) throw unavailableFiles();
+      const purpose = assetPurpose(request.purpose);
       const accepted = acceptAsset({
         name: request.name,
         size: Number(request.size),
         head: Buffer.from(request.head),
-        purpose: assetPurpose(request.purpose),
+        purpose,
       });
       const fileId = newContentId();
       const key = assetKey(ownerId, fileId);
@@ -410,6 +412,7 @@ export function bookContentHandlers({
         name: accepted.name,
         size: Number(request.size),
         contentType: accepted.contentType,
+        purpose,
         state: "pending",
       });
       return { fileId, putUrl: await files.presignAssetPut(key), contentType: accepted.contentType };
@@ -428,6 +431,13 @@ export function bookContentHandlers({
         throw new DomainError("INVALID_ARGUMENT", "upload failed: the file size changed", {
           details: { field: "file" },
         });
+      }
+      if (asset.contentType.startsWith("image/")) {
+        const problem = pixelProblem(await measureImage(await files.assetBytes(asset.key)), asset.purpose ?? "");
+        if (problem) {
+          await files.removeAsset(asset.key);
+          throw problem;
+        }
       }
       await content.markAssetReady(asset.fileId, stored);
       return {

@@ -1,0 +1,41 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { measureImage, pixelProblem } from "./image-pixels.js";
+
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 1, g: 2, b: 3 } } });
+
+describe("measureImage", () => {
+  it("reads the size of JPEG, PNG, GIF and WebP from their headers; answers nothing for other bytes", async () => {
+    expect(await measureImage(await picture(640, 20).jpeg().toBuffer())).toEqual({
+      width: 640,
+      height: 20,
+      format: "jpeg",
+    });
+    expect(await measureImage(await picture(7, 9).png().toBuffer())).toMatchObject({ width: 7, height: 9 });
+    expect(await measureImage(await picture(8, 4).gif().toBuffer())).toMatchObject({
+      width: 8,
+      height: 4,
+      format: "gif",
+    });
+    expect(await measureImage(await picture(30, 40).webp().toBuffer())).toMatchObject({ width: 30, format: "webp" });
+    expect(await measureImage(Buffer.from("%PDF-1.4 not a picture"))).toBeUndefined();
+  });
+});
+
+describe("pixelProblem", () => {
+  it("holds a logo to 500×500 px and wider than 2 px, every picture to 50 megapixels", () => {
+    expect(pixelProblem({ width: 4000, height: 4000, format: "jpeg" }, "logo")?.message).toBe(
+      "image size max 500*500 px, current 4000*4000",
+    );
+    expect(pixelProblem({ width: 900, height: 100, format: "gif" }, "logo")?.message).toBe(
+      "please upload an image smaller than 500*500 px! current size is: 900*100",
+    );
+    expect(pixelProblem({ width: 2, height: 30, format: "png" }, "logo")?.message).toMatch(/wider than 2 px/);
+    expect(pixelProblem({ width: 500, height: 500, format: "webp" }, "logo")).toBeUndefined();
+    expect(pixelProblem({ width: 4000, height: 4000, format: "jpeg" }, "image")).toBeUndefined();
+    expect(pixelProblem({ width: 10_000, height: 10_000, format: "png" }, "image")?.message).toMatch(/megapixels/);
+    expect(pixelProblem(undefined, "logo")?.message).toMatch(/must be a JPG/);
+    expect(pixelProblem(undefined, "")).toBeUndefined();
+  });
+});
