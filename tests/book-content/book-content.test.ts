@@ -81,7 +81,17 @@ beforeAll(async () => {
   content = new BookContentRepository(bookMongo);
   await Promise.all([books.ensureIndexes(), revisions.ensureIndexes(), content.ensureIndexes()]);
   const files = new FileStore(s3, assetsBucket, booksBucket, sourcesBucket);
-  const bookAddress = await serve(buildBookServices({ books, revisions, power, content, files, log }));
+  const bookAddress = await serve(
+    buildBookServices({
+      books,
+      revisions,
+      power,
+      content,
+      files,
+      log,
+      pdfDownloadHosts: ["files.example.com"],
+    }),
+  );
   hosting = await runHostingConsumer(nats, books, log, { durable: `book-hosting-test-${suffix}`, retryDelayMs: 100 });
 
   // update-book asks the power service whether the owner's plan has the features a change uses.

@@ -85,7 +85,8 @@ beforeAll(async () => {
     bucket,
     book,
     allowance: powerUploadAllowance(power),
-    settings: { ttlMs: 60 * 60 * 1000, partSizeBytes: 5 * 1024 * 1024 },
+    // 50 uploads of one user held open at once: the race under test, above the open-task limit's default.
+    settings: { ttlMs: 60 * 60 * 1000, partSizeBytes: 5 * 1024 * 1024, openTaskLimit: 60 },
     log,
   });
   const uploadAddress = await serve(buildUploadServices({ desk, nats }));

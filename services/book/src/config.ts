@@ -27,6 +27,14 @@ export function readConfig(source: Env) {
       S3_BUCKET_BOOKS: env.text.default("turnleaf-books"),
       /** The upload service's bucket of uploaded originals, read only (the PDF download). */
       S3_BUCKET_SOURCES: env.text.default("turnleaf-sources"),
+      /**
+       * Hosts (and their subdomains) an owner's external PDF download URL may redirect readers to, comma separated.
+       * Another URL would make the download path an open redirect: such a book's download gives its own file.
+       */
+      PDF_DOWNLOAD_HOSTS: env.text
+        .regex(/^\s*[A-Za-z0-9.-]+\s*(,\s*[A-Za-z0-9.-]+\s*)*$/, "expected host names, comma separated")
+        .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()))
+        .optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

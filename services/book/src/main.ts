@@ -67,7 +67,17 @@ runGrpcService(
     }
     const power = createClient(PowerService, config.POWER_SERVICE_ADDR, { peer: "power", defaultDeadlineMs: 5_000 });
     return {
-      services: buildServices({ books, revisions, power, content, comments, files, log, unlockAttempts }),
+      services: buildServices({
+        books,
+        revisions,
+        power,
+        content,
+        comments,
+        files,
+        log,
+        unlockAttempts,
+        pdfDownloadHosts: config.PDF_DOWNLOAD_HOSTS ?? [],
+      }),
       resources: [
         ...(hosting ? [{ name: "hosting consumer", close: () => hosting.stop() }] : []),
         ...(conversions ? [{ name: "conversion consumers", close: () => conversions.stop() }] : []),

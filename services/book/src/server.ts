@@ -20,6 +20,8 @@ export interface BookServiceDependencies extends BookHandlerDependencies {
   media?: MediaRepository;
   /** S3 (assets bucket, books bucket read-only); without it uploads and PDF downloads answer UNAVAILABLE. */
   files?: FileStore;
+  /** Hosts an owner's external PDF download URL may redirect to (PDF_DOWNLOAD_HOSTS). */
+  pdfDownloadHosts?: readonly string[];
   log?: Logger;
   now?: () => Date;
 }

@@ -29,6 +29,9 @@ export function readConfig(source: Env) {
         .min(5 * mebibyte)
         .max(15 * mebibyte)
         .default(5 * mebibyte),
+      /** Unfinished uploads one user may hold at once, and the bytes they may declare together (2 GiB). */
+      UPLOAD_OPEN_TASK_LIMIT: env.positiveInteger.default(10),
+      UPLOAD_RESERVED_BYTES_LIMIT: env.positiveInteger.default(2 * 1024 * mebibyte),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

@@ -35,7 +35,12 @@ runGrpcService(
       bucket: config.S3_BUCKET_SOURCES,
       book,
       allowance: powerUploadAllowance(power),
-      settings: { ttlMs: config.UPLOAD_TTL_SECONDS * 1000, partSizeBytes: config.UPLOAD_PART_SIZE_BYTES },
+      settings: {
+        ttlMs: config.UPLOAD_TTL_SECONDS * 1000,
+        partSizeBytes: config.UPLOAD_PART_SIZE_BYTES,
+        openTaskLimit: config.UPLOAD_OPEN_TASK_LIMIT,
+        reservedBytesLimit: config.UPLOAD_RESERVED_BYTES_LIMIT,
+      },
       log,
     });
     const stopSweep = startExpirySweep(desk, config.UPLOAD_SWEEP_INTERVAL_SECONDS * 1000, log);

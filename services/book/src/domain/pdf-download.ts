@@ -10,7 +10,29 @@ import { isPublished } from "./published-book.js";
  */
 export type PdfSource = { kind: "external"; url: string } | { kind: "original" };
 
-export function pdfSource(book: BookDocument | null, requesterId: string): PdfSource {
+/**
+ * Whether an owner's download URL may be redirected to: http(s) to a listed host (or a subdomain of one). Anything
+ * else would make the download path an open redirect for anonymous visitors (issue 16); such a book's download
+ * gives its own file instead.
+ */
+export function externalPdfAllowed(url: string, allowedHosts: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return false;
+  if (parsed.username || parsed.password) return false;
+  const host = parsed.hostname.toLowerCase();
+  return allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
+export function pdfSource(
+  book: BookDocument | null,
+  requesterId: string,
+  allowedHosts: readonly string[] = [],
+): PdfSource {
   if (!book) throw new DomainError("NOT_FOUND", "book not found");
   const owner = requesterId !== "" && requesterId === book.ownerId;
   if (!owner) {
@@ -28,7 +50,7 @@ export function pdfSource(book: BookDocument | null, requesterId: string): PdfSo
       details: { bookId: book.bookId },
     });
   }
-  if (!download.pdf.isOriginPath && /^https?:\/\/\S+$/i.test(download.pdf.url)) {
+  if (!download.pdf.isOriginPath && externalPdfAllowed(download.pdf.url, allowedHosts)) {
     return { kind: "external", url: download.pdf.url };
   }
   return { kind: "original" };

@@ -45,6 +45,8 @@ export interface BookContentDependencies {
   files: FileStore | undefined;
   log: Logger | undefined;
   now: () => Date;
+  /** Hosts an owner's external PDF download URL may point at (PDF_DOWNLOAD_HOSTS); others get the book's own file. */
+  pdfDownloadHosts?: readonly string[];
 }
 
 export type BookContentMethods =
@@ -158,6 +160,7 @@ export function bookContentHandlers({
   files,
   log,
   now,
+  pdfDownloadHosts = [],
 }: BookContentDependencies): Pick<ServiceImplementation<typeof BookService>, BookContentMethods> {
   const ownBook = (userId: string, bookId: string) => findOwnBook(books, actingUser(userId), bookId);
 
@@ -470,7 +473,7 @@ export function bookContentHandlers({
     async getBookPdf(request) {
       const requester = request.userId === "" ? "" : actingUser(request.userId);
       const book = /^[A-Za-z0-9_-]{1,64}$/.test(request.bookId) ? await books.findById(request.bookId) : null;
-      const source = pdfSource(book, requester);
+      const source = pdfSource(book, requester, pdfDownloadHosts);
       if (!book) throw new DomainError("NOT_FOUND", "book not found");
       if (source.kind === "external") return { url: source.url, external: true, fileName: "" };
       const unavailable = () => new DomainError("NOT_FOUND", "the original PDF of this book is not available");

@@ -38,6 +38,19 @@ export class UploadTaskRepository {
     await this.tasks.updateOne({ _id: taskId }, { $set: fields }).exec();
   }
 
+  /** A user's unfinished tasks (their files' sizes only): what the user holds open and reserved. */
+  async openForUser(userId: string, finalStates: number[]): Promise<Pick<UploadTaskDocument, "_id" | "files">[]> {
+    return this.tasks
+      .find({ userId, state: { $nin: finalStates } })
+      .select({ _id: 1, "files.sizeBytes": 1, "files.skipped": 1 })
+      .lean<Pick<UploadTaskDocument, "_id" | "files">[]>()
+      .exec();
+  }
+
+  async delete(taskId: string): Promise<void> {
+    await this.tasks.deleteOne({ _id: taskId }).exec();
+  }
+
   /** Unfinished tasks past their expiry, oldest first. */
   async findExpired(now: Date, finalStates: number[], limit: number): Promise<UploadTaskDocument[]> {
     return this.tasks

@@ -42,6 +42,9 @@ export const uploadMessages = {
   offsetConflict: (offset: number) => `the upload continues at byte ${offset}`,
   expired: "the upload expired: start it again",
   unreadablePdf: (name: string) => `PDF conversion failed: ${name} cannot be read`,
+  tooManyOpen: (limit: number) => `at most ${limit} unfinished uploads at a time: finish or cancel one first`,
+  tooManyBytes: (size: string) => `unfinished uploads may hold at most ${size}: finish or cancel one first`,
+  notYourBook: "book not found",
 } as const;
 
 /** Catalogue codes (REST `code`) of refusals a client acts on in a specific way. */

@@ -12,7 +12,7 @@ import type { UploadTaskDocument } from "../data/upload-task.schema.js";
 import type { UploadWriteDocument } from "../data/upload-write.schema.js";
 import { type CheckedPdf, checkCompletedSources, signatureFits } from "../domain/completion-rules.js";
 import { pdfHeaderWindow, signatureBytes, sniff } from "../domain/file-signature.js";
-import { messagesFor, uploadCodes, uploadMessages } from "../domain/messages.js";
+import { formatSize, messagesFor, uploadCodes, uploadMessages } from "../domain/messages.js";
 import {
   afterChunk,
   afterOperation,
@@ -35,7 +35,14 @@ export interface UploadDeskSettings {
   ttlMs: number;
   /** S3 multipart part size: every part but the last has exactly this size. */
   partSizeBytes: number;
+  /** Unfinished tasks one user may hold at once (10). */
+  openTaskLimit?: number;
+  /** Bytes the unfinished tasks of one user may declare together (2 GiB: two of the largest PDFs). */
+  reservedBytesLimit?: number;
 }
+
+export const defaultOpenTaskLimit = 10;
+export const defaultReservedBytesLimit = 2 * 1024 ** 3;
 
 export interface UploadDeskDependencies {
   tasks: UploadTaskRepository;
@@ -121,9 +128,56 @@ export class UploadDesk {
     });
   }
 
+  /**
+   * An overwrite names a book the asker may revise (the book service's rule, checked again when the book is made):
+   * another owner's book id is refused at begin, before any byte is stored.
+   */
+  private async assertRevisable(asker: { userId: string; bookId: string }): Promise<void> {
+    if (!asker.bookId) return;
+    try {
+      await this.deps.book.getBook({ userId: asker.userId, bookId: asker.bookId, baseUrl: "" });
+    } catch (error) {
+      if (error instanceof DomainError && (error.kind === "NOT_FOUND" || error.kind === "PERMISSION_DENIED")) {
+        throw new DomainError("NOT_FOUND", uploadMessages.notYourBook, { details: { bookId: asker.bookId } });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The user's unfinished tasks, this new one included, within the limits; else the new one is removed again.
+   * Counting after the insert keeps concurrent begins from all slipping under the limit.
+   */
+  private async assertWithinOpenLimits(task: UploadTaskDocument): Promise<void> {
+    const openTaskLimit = this.deps.settings.openTaskLimit ?? defaultOpenTaskLimit;
+    const reservedBytesLimit = this.deps.settings.reservedBytesLimit ?? defaultReservedBytesLimit;
+    const open = await this.deps.tasks.openForUser(task.userId, finalStates);
+    const reserved = open.reduce(
+      (total, other) =>
+        total + other.files.reduce((sum, file) => sum + (file.skipped ? 0 : Number(file.sizeBytes) || 0), 0),
+      0,
+    );
+    let refusal: DomainError | undefined;
+    if (open.length > openTaskLimit) {
+      refusal = new DomainError("RATE_LIMITED", uploadMessages.tooManyOpen(openTaskLimit), {
+        details: { openTasks: open.length - 1, limit: openTaskLimit },
+      });
+    } else if (reserved > reservedBytesLimit) {
+      refusal = new DomainError("RATE_LIMITED", uploadMessages.tooManyBytes(formatSize(reservedBytesLimit)), {
+        details: { reservedBytes: reserved, limit: reservedBytesLimit },
+      });
+    }
+    if (!refusal) return;
+    await this.discard(task);
+    await this.deps.tasks.delete(task._id);
+    this.deps.log.info({ userId: task.userId, openTasks: open.length, reserved }, "upload refused: open limits");
+    throw refusal;
+  }
+
   async begin(request: BeginUploadRequest): Promise<TaskView> {
     const plan = planUpload(request);
     const warning = await this.deps.allowance.assertMayUpload(plan);
+    await this.assertRevisable(plan);
     const taskId = randomBytes(16).toString("base64url");
     const now = this.deps.now();
     const state = walk(State.UNSPECIFIED, beginPath);
@@ -162,6 +216,7 @@ export class UploadDesk {
       completedAt: null,
     };
     await this.deps.tasks.insert(task);
+    await this.assertWithinOpenLimits(task);
     this.deps.log.info({ taskId, files: files.length, userId: plan.userId }, "upload task created");
     await this.announce(task, new Map());
     return {
@@ -443,6 +498,14 @@ export class UploadDesk {
       await this.deps.tasks.update(task._id, { files: task.files });
     }
 
+    // The overwritten book may have changed hands (or gone) since begin: the task fails, it is not left completing.
+    const refused = await this.assertRevisable(task).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    if (refused instanceof DomainError) await this.fail(task, refused);
+    if (refused) throw refused;
+
     // The new book's slot of its quota, keyed by the task: a retried completion takes none.
     try {
       await this.deps.allowance.reserveBook(taskAsker(task));
@@ -457,17 +520,7 @@ export class UploadDesk {
         ? new DomainError("FAILED_PRECONDITION", "the upload task was cancelled")
         : new DomainError("FAILED_PRECONDITION", uploadMessages.expired);
     }
-    const book = await this.deps.book.createBookFromUpload({
-      uploadTaskId: task._id,
-      userId: task.userId,
-      teamId: task.teamId,
-      folderId: task.folderId,
-      title: task.title,
-      keywords: task.keywords,
-      description: task.description,
-      categoryId: task.categoryId ?? "",
-      bookId: task.bookId,
-    });
+    const book = await this.createBook(task);
     await this.deps.events.conversionRequested({
       jobId: task._id,
       bookId: book.bookId,
@@ -494,6 +547,32 @@ export class UploadDesk {
     await this.deps.store.removePrefix(`tmp/${task._id}/`).catch(() => undefined);
     this.deps.log.info({ taskId: task._id, bookId: book.bookId, revision: book.revision }, "upload completed");
     return this.view(task._id);
+  }
+
+  /**
+   * The book (or its new revision). A refusal (the book gone or no longer the user's) fails the task for good and
+   * frees its slot: a refused overwrite is never left 'completing'.
+   */
+  private async createBook(task: UploadTaskDocument) {
+    try {
+      return await this.deps.book.createBookFromUpload({
+        uploadTaskId: task._id,
+        userId: task.userId,
+        teamId: task.teamId,
+        folderId: task.folderId,
+        title: task.title,
+        keywords: task.keywords,
+        description: task.description,
+        categoryId: task.categoryId ?? "",
+        bookId: task.bookId,
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError) || !["NOT_FOUND", "PERMISSION_DENIED"].includes(error.kind)) throw error;
+      // Still completing: discard frees the slot the completion took.
+      await this.discard(task);
+      await this.enter(task, State.FAILED, { message: error.message, failureCode: error.restCode });
+      throw error;
+    }
   }
 
   /** Reconverts the sources of a book's last completed upload into a new revision, with the same settings. */
