@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bookLinks, bookOutline, linksFromText, normalizeBox, pageText, searchableText } from "./page-content.js";
+import {
+  bookLinks,
+  bookOutline,
+  followableUrl,
+  linksFromText,
+  normalizeBox,
+  pageText,
+  searchableText,
+} from "./page-content.js";
 
 const page = { x: 0, y: 0, width: 200, height: 100 };
 const rightHalf = { x: 100, y: 0, width: 100, height: 100 };
@@ -48,5 +56,46 @@ describe("page content", () => {
       (sourcePage) => (sourcePage === 0 ? 1 : undefined),
     );
     expect(outline).toEqual([{ title: "One", page: 1, children: [{ title: "Gone", children: [] }] }]);
+  });
+});
+
+describe("links a reader may follow (issue 14: only http, https, mailto and page links)", () => {
+  it.each(["https://example.com/a", "http://example.com", "mailto:someone@example.com"])("keeps %j", (url) =>
+    expect(followableUrl(url)).toBe(url),
+  );
+
+  it.each([
+    "javascript:alert(1)",
+    " JaVaScRiPt:alert(1)",
+    "java\tscript:alert(1)",
+    "data:text/html;base64,PHNjcmlwdD4=",
+    "file:///etc/passwd",
+    "vbscript:msgbox(1)",
+    "ftp://example.com/x",
+    "../other.pdf",
+  ])("drops %j", (url) => expect(followableUrl(url)).toBeUndefined());
+
+  it("drops unsafe URLs from page links and the outline, keeping page jumps and titles", () => {
+    const region = { x: 0, y: 0, width: 100, height: 100 };
+    const box = { x: 10, y: 10, width: 10, height: 10 };
+    const placed = bookLinks(
+      [
+        { ...box, url: "javascript:alert(1)" },
+        { ...box, url: "https://example.com" },
+        { ...box, url: "mailto:a@example.com" },
+        { ...box, url: "data:text/html,x" },
+        { ...box, targetSourcePage: 0 },
+      ],
+      region,
+      () => 1,
+    );
+    expect(placed.map((link) => link.url ?? `page ${link.page}`)).toEqual([
+      "https://example.com",
+      "mailto:a@example.com",
+      "page 1",
+    ]);
+    expect(bookOutline([{ title: "Evil", url: "javascript:alert(1)", children: [] }], () => undefined)).toEqual([
+      { title: "Evil", children: [] },
+    ]);
   });
 });

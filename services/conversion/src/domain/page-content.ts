@@ -108,9 +108,32 @@ export function linksFromText(runs: TextRun[]): SourceLink[] {
   return links;
 }
 
+const linkSchemes = new Set(["http:", "https:", "mailto:"]);
+
 /**
- * Links placed on the book page: URL links keep their URL, page links point at the book page that shows the
- * target source page (undefined when that page was not imported: the link is dropped).
+ * A link a reader may follow from a page or the outline: an absolute http, https or mailto URL (whatever the PDF
+ * or its text says: javascript:, data:, file:, launch targets and relative paths are dropped, not just unclickable
+ * in the reader). Answers the URL as written, or undefined.
+ */
+export function followableUrl(candidate: string): string | undefined {
+  const trimmed = candidate.trim();
+  // Browsers drop tabs and line breaks inside a URL, so "java\tscript:" would still run: refuse any.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  if (trimmed === "" || /[\u0000-\u0020\u007f-\u009f\\]/.test(trimmed)) return undefined;
+  try {
+    const url = new URL(trimmed);
+    if (!linkSchemes.has(url.protocol)) return undefined;
+    if (url.protocol !== "mailto:" && url.hostname === "") return undefined;
+    return trimmed;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Links placed on the book page: URL links keep their URL when it is followable (http, https, mailto), page links
+ * point at the book page that shows the target source page (undefined when that page was not imported: the link is
+ * dropped).
  */
 export function bookLinks(
   links: SourceLink[],
@@ -121,8 +144,10 @@ export function bookLinks(
   for (const link of links) {
     const box = normalizeBox(link, region);
     if (!box) continue;
-    if (link.url) placed.push({ box, url: link.url });
-    else if (link.targetSourcePage !== undefined) {
+    if (link.url) {
+      const url = followableUrl(link.url);
+      if (url) placed.push({ box, url });
+    } else if (link.targetSourcePage !== undefined) {
       const page = bookPageOf(link.targetSourcePage);
       if (page !== undefined) placed.push({ box, page });
     }
@@ -145,17 +170,21 @@ export interface BookOutlineEntry {
   children: BookOutlineEntry[];
 }
 
-/** The outline with targets as book pages; entries whose page was not imported keep their title (no page). */
+/**
+ * The outline with targets as book pages; entries whose page was not imported keep their title (no page), entries
+ * whose URL is not followable keep their title without it.
+ */
 export function bookOutline(
   entries: SourceOutlineEntry[],
   bookPageOf: (sourcePage: number) => number | undefined,
 ): BookOutlineEntry[] {
   return entries.map((entry) => {
     const page = entry.targetSourcePage === undefined ? undefined : bookPageOf(entry.targetSourcePage);
+    const url = entry.url ? followableUrl(entry.url) : undefined;
     return {
       title: entry.title,
       ...(page === undefined ? {} : { page }),
-      ...(entry.url ? { url: entry.url } : {}),
+      ...(url ? { url } : {}),
       children: bookOutline(entry.children, bookPageOf),
     };
   });
