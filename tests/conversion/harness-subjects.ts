@@ -8,5 +8,8 @@ export function testSubjects(prefix: string): JobSubjects {
     progress: (jobId) => `${prefix}.job.${jobId}.progress`,
     deadLetter: (durable) => `${prefix}.dead.${durable}`,
     bookReady: (bookId) => `${prefix}.book.${bookId}.ready`,
+    pages: (jobId, run, firstPage) => `${prefix}.job.${jobId}.pages.${run}.${firstPage}`,
+    pagesFilter: `${prefix}.job.*.pages.*.*`,
+    landed: (jobId, run) => `${prefix}.job.${jobId}.landed.${run}`,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * A conversion worker in a process of its own, for the test that kills a worker mid-book. Reads its settings
- * from argv as JSON; prints "ready" once its consumer runs.
+ * A conversion worker in a process of its own, for the tests that kill a worker mid-book. Reads its settings
+ * from argv as JSON; prints "ready" once its consumers run.
  */
 import { connectNats, createLogger, createS3Client } from "@turnleaf/kit";
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
@@ -15,19 +15,23 @@ const settings = JSON.parse(process.argv[2] ?? "{}") as {
   buckets: { sources: string; books: string };
   durable: string;
   ackWaitMs: number;
+  maxDeliver?: number;
+  pagesPerItem?: number;
+  workers?: number;
 };
 const log = createLogger({ service: "conversion-child", level: "warn" });
 const nats = await connectNats({ url: settings.natsUrl, name: "conversion-child", log });
 await startJobConsumer({
   nats,
   store: new BookStore(createS3Client(settings.s3), settings.buckets),
-  pool: createRenderPool(1),
+  pool: createRenderPool(settings.workers ?? 1),
   log,
   settings: { webpEffort: 4 },
-  maxDeliver: 4,
+  maxDeliver: settings.maxDeliver ?? 4,
   ackWaitMs: settings.ackWaitMs,
   retryDelayMs: 200,
   subjects: testSubjects(settings.prefix),
   durable: settings.durable,
+  ...(settings.pagesPerItem !== undefined ? { pagesPerItem: settings.pagesPerItem } : {}),
 });
 process.stdout.write("ready\n");

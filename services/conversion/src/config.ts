@@ -30,6 +30,21 @@ export function readConfig(source: Env) {
       CONVERSION_WEBP_EFFORT: wholeNumber.max(6).default(2),
       /** Where sources are downloaded while a job runs. */
       CONVERSION_TMP_DIR: env.text.optional(),
+      /** Books with more pages are split into work items of this many pages that every replica renders (0: never). */
+      CONVERSION_PAGES_PER_ITEM: wholeNumber.max(1000).default(16),
+      /** Jobs a replica holds at once (small books convert in it, big books are coordinated). */
+      CONVERSION_JOB_CONCURRENCY: env.positiveInteger.max(64).default(4),
+      /** A book's whole time budget, from the start of its conversion. */
+      CONVERSION_JOB_BUDGET_MS: env.positiveInteger.min(1_000).default(30 * 60_000),
+      /** LibreOffice for Office documents (PPT, PPTX, PPS, PPSX, ODP, DOC, DOCX, ODT). */
+      CONVERSION_SOFFICE: env.text.default("soffice"),
+      /** Time limit of one Office document's conversion to PDF. */
+      CONVERSION_OFFICE_TIMEOUT_MS: env.positiveInteger.min(1_000).default(120_000),
+      /** tesseract for pages without a text layer when the import asks for search; "none" turns OCR off. */
+      CONVERSION_TESSERACT: env.text.default("tesseract"),
+      CONVERSION_OCR_LANGUAGES: env.text.default("chi_sim+eng"),
+      /** Time limit of one page's OCR. */
+      CONVERSION_OCR_TIMEOUT_MS: env.positiveInteger.min(1_000).default(60_000),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

@@ -12,6 +12,7 @@ import sharp from "sharp";
 import { readConfig } from "./config.js";
 import { BookStore } from "./data/book-store.js";
 import { startJobConsumer } from "./events/job-consumer.js";
+import { canIsolateNetwork } from "./office/soffice.js";
 import { warmUp } from "./render/page-renderer.js";
 import { createRenderPool } from "./render/pool.js";
 import { buildServices } from "./server.js";
@@ -38,9 +39,26 @@ runGrpcService(
       settings: {
         webpEffort: config.CONVERSION_WEBP_EFFORT,
         ...(config.CONVERSION_TMP_DIR ? { tmpDir: config.CONVERSION_TMP_DIR } : {}),
+        office: {
+          soffice: config.CONVERSION_SOFFICE,
+          timeoutMs: config.CONVERSION_OFFICE_TIMEOUT_MS,
+          isolateNetwork: await canIsolateNetwork(),
+        },
+        ...(config.CONVERSION_TESSERACT === "none"
+          ? {}
+          : {
+              ocr: {
+                tesseract: config.CONVERSION_TESSERACT,
+                languages: config.CONVERSION_OCR_LANGUAGES,
+                timeoutMs: config.CONVERSION_OCR_TIMEOUT_MS,
+              },
+            }),
       },
       maxDeliver: config.CONVERSION_MAX_DELIVER,
       ackWaitMs: config.CONVERSION_ACK_WAIT_MS,
+      pagesPerItem: config.CONVERSION_PAGES_PER_ITEM,
+      concurrency: config.CONVERSION_JOB_CONCURRENCY,
+      jobBudgetMs: config.CONVERSION_JOB_BUDGET_MS,
     });
     log.info({ workers: pool.size }, "conversion workers ready");
     return {

@@ -41,6 +41,8 @@ function isNotFound(error: unknown): boolean {
 export interface BookStorage {
   /** Copies a source to a local file; SourceMissingError when it does not exist. */
   downloadSource(key: string, file: string): Promise<void>;
+  /** Copies an object of the books bucket to a local file (a PDF made from an Office source). */
+  downloadBookFile(key: string, file: string): Promise<void>;
   put(key: string, body: Buffer | Uint8Array, cacheControl?: string): Promise<void>;
   putJson(key: string, value: unknown, cacheControl?: string): Promise<void>;
   putFile(key: string, file: string): Promise<void>;
@@ -65,6 +67,10 @@ export class BookStore implements BookStorage {
       if (isNotFound(error)) throw new SourceMissingError(key);
       throw error;
     }
+  }
+
+  async downloadBookFile(key: string, file: string): Promise<void> {
+    await this.s3.fGetObject(this.buckets.books, key, file);
   }
 
   async put(

@@ -55,6 +55,10 @@ export class FsBookStore implements BookStorage {
     }
   }
 
+  async downloadBookFile(key: string, file: string): Promise<void> {
+    await copyFile(this.pathOf(key), file);
+  }
+
   async put(key: string, body: Buffer | Uint8Array): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });

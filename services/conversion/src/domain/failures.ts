@@ -7,7 +7,21 @@ export const failureMessages = {
   pdf: (reason: string) => `PDF conversion failed: ${reason}`,
   image: "image conversion failed",
   someFiles: "some files could not be converted",
+  officeDamaged: (name: string) =>
+    `document conversion failed: ${name} is damaged or is not a presentation or document that can be opened`,
+  officeProtected: (name: string) =>
+    `document conversion failed: ${name} is protected by a password: remove the password and upload it again`,
+  officeTimeout: (name: string) => `document conversion failed: ${name} took too long to convert`,
+  pdfTooLarge: (name: string) => `PDF conversion failed: ${name} is larger than 1 GB once converted`,
+  tooManyPages: (name: string, pages: number) => `PDF conversion failed: ${name} has more than ${pages} pages`,
+  /** The job's deliveries ran out without an answer (the worker was stopped or died each time). */
+  attemptsExhausted: (attempts: number, what: string) =>
+    `PDF conversion failed: ${what} stopped ${attempts} times without finishing (the conversion worker was lost)`,
+  jobBudget: (seconds: number) => `PDF conversion failed: the book did not finish converting within ${seconds} s`,
 } as const;
+
+/** The limits of an uploaded PDF (spec 000 §9), held to a PDF made from an Office document too. */
+export const pdfLimits = { maxBytes: 1024 * 1024 * 1024, maxPages: 1000 } as const;
 
 export class JobFailure extends Error {
   constructor(message: string, options: { cause?: unknown } = {}) {

@@ -136,6 +136,12 @@ export function landPage(manifest: Manifest, landed: LandedPage): void {
   manifest.pagesDone = manifest.pages.filter((entry) => entry.ready).length;
 }
 
+/** A page's text was written after the page landed (OCR): the manifest points at it. */
+export function landText(manifest: Manifest, n: number): void {
+  const page = manifest.pages[n - 1];
+  if (page) page.text = bookKeys.text(n);
+}
+
 /** The pages a previous delivery of the same job already finished (resume after a worker died). */
 export function pagesAlreadyDone(previous: Manifest | undefined, jobId: string, pageCount: number): Set<number> {
   if (!previous || previous.jobId !== jobId || previous.pageCount !== pageCount) return new Set();

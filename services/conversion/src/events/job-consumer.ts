@@ -1,9 +1,12 @@
 /**
- * The conversion work queue: a durable pull consumer shared by every replica (explicit ack, redelivery up to
- * maxDeliver, then the dead-letter subject). A job publishes CONVERTING progress per page and ends with
- * COMPLETED (manifest key) or FAILED (the spec's message); a failed job's revision is removed. While a job runs
- * its message is kept alive with in-progress acks; if the worker dies, JetStream redelivers the job after the
- * ack wait and the next worker resumes it from the manifest.
+ * The conversion work queue: a durable pull consumer shared by every replica (explicit ack, attempts with a
+ * growing delay, then the dead-letter subject). A job publishes CONVERTING progress per page and ends with
+ * COMPLETED (manifest key) or FAILED (the spec's message); a failed job's revision is removed. A small book is
+ * converted by the replica that took the job; a big one is split into work items every replica renders
+ * (job-coordinator.ts). While a job runs its message is kept alive with in-progress acks; if the worker dies,
+ * JetStream redelivers the job after the ack wait and the next worker resumes it. A job whose attempts all
+ * ended with a dead worker gets one more delivery that only records the failure: the book never stays
+ * `processing`.
  */
 import { BookReadySchema } from "@turnleaf/contracts/book/v1/book_events_pb";
 import {
@@ -13,21 +16,19 @@ import {
   ConversionJobState,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import {
-  type JsMsg,
-  type Logger,
-  type NatsConnection,
-  publishEvent,
-  type RunningConsumer,
-  runConsumer,
-} from "@turnleaf/kit";
+import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } from "@turnleaf/kit";
 import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import { isValidJobId } from "../domain/job-progress.js";
 import { bookKeys } from "../domain/manifest.js";
-import { type ConvertSettings, convertJob } from "../pipeline/convert-job.js";
+import { convertPrepared, finishedBefore } from "../pipeline/convert-job.js";
+import { type ConvertSettings, prepareBook, releaseBook } from "../pipeline/prepare-book.js";
 import type { RenderPool } from "../render/pool.js";
-import { type JobSubjects, jobSubjects, jobsDurable } from "./job-subjects.js";
+import { coordinateJob } from "./job-coordinator.js";
+import { type JobSubjects, jobSubjects, jobsDurable, pagesDurable } from "./job-subjects.js";
+import { startPageConsumer } from "./page-consumer.js";
+import { lastProgress } from "./stream-lookup.js";
+import { runWorkQueue } from "./work-queue.js";
 
 export interface JobConsumerOptions {
   nats: NatsConnection;
@@ -35,11 +36,21 @@ export interface JobConsumerOptions {
   pool: RenderPool;
   log: Logger;
   settings: ConvertSettings;
+  /** Attempts of a job (and of each work item) before it fails for good. */
   maxDeliver: number;
   ackWaitMs: number;
+  /** Delay before a failed job's second attempt (doubled for each further one). */
   retryDelayMs?: number;
   subjects?: JobSubjects;
   durable?: string;
+  /** Durable of the work items (default conversion-pages; tests use their own). */
+  pagesDurable?: string;
+  /** Books with more pages are split into work items of this many pages (0: never split). */
+  pagesPerItem?: number;
+  /** Jobs this replica holds at once (small books convert in it, big ones are coordinated). */
+  concurrency?: number;
+  /** A book's whole time budget. */
+  jobBudgetMs?: number;
 }
 
 /** The user's message for an error that is not a JobFailure but ends the job (its last delivery failed). */
@@ -52,6 +63,9 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
   const { nats, store, pool, log, maxDeliver, ackWaitMs } = options;
   const subjects = options.subjects ?? jobSubjects;
   const durable = options.durable ?? jobsDurable;
+  const retryDelayMs = options.retryDelayMs ?? 2_000;
+  const pagesPerItem = options.pagesPerItem ?? 16;
+  const jobBudgetMs = options.jobBudgetMs ?? 30 * 60_000;
 
   const progress = (
     job: ConversionJobRequested,
@@ -68,98 +82,151 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
       manifestKey: extra.manifestKey ?? "",
     });
 
-  const handle = async (job: ConversionJobRequested, message: JsMsg) => {
-    const jobLog = log.child({
-      jobId: job.jobId,
-      bookId: job.bookId,
-      revision: job.revision,
-      delivery: message.info.deliveryCount,
-    });
-    if (!isValidJobId(job.jobId) || !isValidJobId(job.bookId) || job.revision < 0) {
-      jobLog.error("job with an invalid id, book id or revision: dropped");
-      return;
-    }
-    // In-progress acks keep the job ours while it works; the timer also covers slow single pages.
-    let lastWorking = Date.now();
-    const keepAlive = () => {
-      if (Date.now() - lastWorking < ackWaitMs / 4) return;
-      lastWorking = Date.now();
-      message.working();
-    };
-    const timer = setInterval(
-      () => {
-        lastWorking = Date.now();
-        message.working();
-      },
-      Math.max(500, Math.floor(ackWaitMs / 3)),
-    );
-    const started = Date.now();
-    let total = 0;
-    try {
-      const result = await convertJob(job, {
-        store,
-        pool,
-        log: jobLog,
-        settings: options.settings,
-        keepAlive,
-        onProgress: async ({ done, total: pages, manifestKey }) => {
-          total = pages;
-          await progress(job, ConversionJobState.CONVERTING, {
-            done,
-            total: pages,
-            manifestKey: done > 0 ? manifestKey : "",
-          });
-        },
-      });
-      await progress(job, ConversionJobState.COMPLETED, {
-        done: result.pageCount,
-        total: result.pageCount,
-        manifestKey: result.manifestKey,
-      });
-      if (subjects.bookReady) {
-        await publishEvent(
-          nats,
-          subjects.bookReady(job.bookId),
-          BookReadySchema,
-          {
-            bookId: job.bookId,
-            revision: job.revision,
-            pageCount: result.pageCount,
-          },
-          { messageId: `book-ready-${job.bookId}-r${job.revision}` },
-        );
-      }
-      jobLog.info({ pages: result.pageCount, ms: Date.now() - started, again: result.alreadyDone }, "job completed");
-    } catch (error) {
-      const final = error instanceof JobFailure || message.info.deliveryCount >= maxDeliver;
-      if (!final) {
-        jobLog.warn({ err: error }, "job failed, will be retried");
-        throw error;
-      }
-      const userMessage = error instanceof JobFailure ? error.message : lastAttemptMessage(job, error);
-      const removed = await store.removePrefix(bookKeys.revisionPrefix(job.bookId, job.revision));
-      await progress(job, ConversionJobState.FAILED, { done: 0, total, message: userMessage });
-      jobLog.warn({ err: error, message: userMessage, removedObjects: removed }, "job failed");
-      // A JobFailure is final and acked; anything else goes on to the dead-letter subject.
-      if (!(error instanceof JobFailure)) throw error;
-    } finally {
-      clearInterval(timer);
-    }
+  /** The failure first (it needs only NATS), then the revision's files (best effort: the store may be down). */
+  const failJob = async (job: ConversionJobRequested, message: string, total: number, jobLog: Logger) => {
+    await progress(job, ConversionJobState.FAILED, { done: 0, total, message });
+    const removed = await store
+      .removePrefix(bookKeys.revisionPrefix(job.bookId, job.revision))
+      .catch((error) => jobLog.warn({ err: error }, "removing the failed revision failed"));
+    jobLog.warn({ message, removedObjects: removed }, "job failed");
   };
 
-  return runConsumer(
+  const valid = (job: ConversionJobRequested) =>
+    isValidJobId(job.jobId) && isValidJobId(job.bookId) && job.revision >= 0;
+
+  const pages = await startPageConsumer({
+    nats,
+    store,
+    pool,
+    log,
+    settings: options.settings,
+    attempts: maxDeliver,
+    ackWaitMs,
+    retryDelayMs,
+    subjects,
+    durable: options.pagesDurable ?? (durable === jobsDurable ? pagesDurable : `${durable}-pages`),
+  });
+
+  const jobs = await runWorkQueue(
     nats,
     {
       stream: subjects.stream,
       durable,
       filterSubjects: [subjects.requested],
       schema: ConversionJobRequestedSchema,
-      maxDeliver,
+      attempts: maxDeliver,
       ackWaitMs,
-      retryDelayMs: options.retryDelayMs ?? 2_000,
+      retryDelayMs,
+      concurrency: options.concurrency ?? 4,
       deadLetterSubject: subjects.deadLetter(durable),
-      handle,
+      async exhausted(job, { attempt }) {
+        if (!valid(job)) return;
+        const jobLog = log.child({ jobId: job.jobId, bookId: job.bookId, revision: job.revision, delivery: attempt });
+        const before = await finishedBefore(store, job).catch(() => ({ result: undefined }));
+        if (before.result) return;
+        await failJob(job, failureMessages.attemptsExhausted(maxDeliver, "the conversion"), 0, jobLog);
+      },
+      async handle(job, { message, attempt, last: lastAttempt }) {
+        const jobLog = log.child({ jobId: job.jobId, bookId: job.bookId, revision: job.revision, delivery: attempt });
+        if (!valid(job)) {
+          jobLog.error("job with an invalid id, book id or revision: dropped");
+          return;
+        }
+        const keepAlive = () => message.working();
+        const started = Date.now();
+        let total = 0;
+        // A delivery after a dead worker resumes from what is stored, which can be behind what that worker had
+        // reported: progress continues from the last reported count, never below it.
+        const last = await lastProgress(nats, subjects.stream, subjects.progress(job.jobId));
+        let floor = last?.state === ConversionJobState.CONVERTING ? Number(last.pages?.done ?? 0) : 0;
+        const onProgress = async ({
+          done,
+          total: pages,
+          manifestKey,
+        }: {
+          done: number;
+          total: number;
+          manifestKey: string;
+        }) => {
+          total = pages;
+          if (done < floor) return;
+          floor = done;
+          await progress(job, ConversionJobState.CONVERTING, {
+            done,
+            total: pages,
+            manifestKey: done > 0 ? manifestKey : "",
+          });
+        };
+        try {
+          const before = await finishedBefore(store, job);
+          let result = before.result;
+          if (!result) {
+            const book = await prepareBook(job, { store, log: jobLog, settings: options.settings, keepAlive });
+            total = book.plan.length;
+            try {
+              result =
+                pagesPerItem > 0 && book.plan.length > pagesPerItem
+                  ? await coordinateJob(book, before.manifest, {
+                      nats,
+                      store,
+                      log: jobLog,
+                      subjects,
+                      pagesPerItem,
+                      budgetMs: jobBudgetMs,
+                      run: BigInt(message.info.streamSequence),
+                      onProgress,
+                    })
+                  : await convertPrepared(book, before.manifest, {
+                      store,
+                      pool,
+                      log: jobLog,
+                      settings: options.settings,
+                      keepAlive,
+                      onProgress,
+                    });
+            } finally {
+              await releaseBook(book, pool);
+            }
+          }
+          await progress(job, ConversionJobState.COMPLETED, {
+            done: result.pageCount,
+            total: result.pageCount,
+            manifestKey: result.manifestKey,
+          });
+          if (subjects.bookReady) {
+            await publishEvent(
+              nats,
+              subjects.bookReady(job.bookId),
+              BookReadySchema,
+              { bookId: job.bookId, revision: job.revision, pageCount: result.pageCount },
+              { messageId: `book-ready-${job.bookId}-r${job.revision}` },
+            );
+          }
+          jobLog.info(
+            { pages: result.pageCount, ms: Date.now() - started, again: result.alreadyDone },
+            "job completed",
+          );
+        } catch (error) {
+          if (!(error instanceof JobFailure) && !lastAttempt) {
+            jobLog.warn({ err: error }, "job failed, will be retried");
+            throw error;
+          }
+          await failJob(
+            job,
+            error instanceof JobFailure ? error.message : lastAttemptMessage(job, error),
+            total,
+            jobLog,
+          );
+          // A JobFailure is final and acked; anything else goes on to the dead-letter subject.
+          if (!(error instanceof JobFailure)) throw error;
+        }
+      },
     },
     log,
   );
+  return {
+    stop: async () => {
+      await Promise.all([jobs.stop(), pages.stop()]);
+    },
+  };
 }

@@ -9,6 +9,12 @@ export interface JobSubjects {
   deadLetter(durable: string): string;
   /** book.v1.book.<bookId>.ready, or undefined to publish none. */
   bookReady?(bookId: string): string;
+  /** A work item of a split book: its pages from `firstPage`, in the job's run (the job message's sequence). */
+  pages(jobId: string, run: bigint, firstPage: number): string;
+  /** Filter of the page work queue. */
+  pagesFilter: string;
+  /** Pages of a split book landing (and work items failing), read by the replica coordinating it. */
+  landed(jobId: string, run: bigint): string;
 }
 
 export const jobSubjects: JobSubjects = {
@@ -17,7 +23,12 @@ export const jobSubjects: JobSubjects = {
   progress: subjects.conversionJobProgress,
   deadLetter: subjects.conversionDeadLetter,
   bookReady: subjects.bookReady,
+  pages: (jobId, run, firstPage) => `conversion.v1.job.${jobId}.pages.${run}.${firstPage}`,
+  pagesFilter: "conversion.v1.job.*.pages.*.*",
+  landed: (jobId, run) => `conversion.v1.job.${jobId}.landed.${run}`,
 };
 
 /** The durable consumer every conversion replica shares: JetStream hands each job to one of them. */
 export const jobsDurable = "conversion-jobs";
+/** The durable consumer of work items (pages of split books), shared by every replica. */
+export const pagesDurable = "conversion-pages";

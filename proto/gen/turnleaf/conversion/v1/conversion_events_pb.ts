@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/conversion/v1/conversion_events.proto.
  */
 export const file_turnleaf_conversion_v1_conversion_events: GenFile = /*@__PURE__*/
-  fileDesc("Ci50dXJubGVhZi9jb252ZXJzaW9uL3YxL2NvbnZlcnNpb25fZXZlbnRzLnByb3RvEhZ0dXJubGVhZi5jb252ZXJzaW9uLnYxIocBCgpTb3VyY2VGaWxlEgsKA2tleRgBIAEoCRIwCgRraW5kGAIgASgOMiIudHVybmxlYWYuY29udmVyc2lvbi52MS5Tb3VyY2VLaW5kEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIQCghwYXNzd29yZBgEIAEoCRISCgpzaXplX2J5dGVzGAUgASgDIp0CChFDb252ZXJzaW9uT3B0aW9ucxIuCgZlbmdpbmUYASABKA4yHi50dXJubGVhZi5jb252ZXJzaW9uLnYxLkVuZ2luZRITCgttYXhfc2lkZV9weBgCIAEoBRIPCgdxdWFsaXR5GAMgASgFEgsKA2RwaRgEIAEoBRIoCgNjdXQYBSABKA4yGy50dXJubGVhZi5jb252ZXJzaW9uLnYxLkN1dBISCgppbXBvcnRfdG9jGAYgASgIEhQKDGltcG9ydF9saW5rcxgHIAEoCBIVCg1pbXBvcnRfc2VhcmNoGAggASgIEhQKDHRleHRfdG9fbGluaxgJIAEoCBISCgpwYWdlX3JhbmdlGAogASgJEhAKCGJsZWVkX3B0GAsgASgBIssBChZDb252ZXJzaW9uSm9iUmVxdWVzdGVkEg4KBmpvYl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEjMKB3NvdXJjZXMYAyADKAsyIi50dXJubGVhZi5jb252ZXJzaW9uLnYxLlNvdXJjZUZpbGUSOgoHb3B0aW9ucxgEIAEoCzIpLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuQ29udmVyc2lvbk9wdGlvbnMSEAoIcmV2aXNpb24YBSABKAUSDQoFdHJpYWwYBiABKAgi2wEKF0NvbnZlcnNpb25Kb2JQcm9ncmVzc2VkEg4KBmpvYl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEjkKBXN0YXRlGAMgASgOMioudHVybmxlYWYuY29udmVyc2lvbi52MS5Db252ZXJzaW9uSm9iU3RhdGUSKwoFcGFnZXMYBCABKAsyHC50dXJubGVhZi5jb21tb24udjEuUHJvZ3Jlc3MSDwoHbWVzc2FnZRgFIAEoCRIQCghyZXZpc2lvbhgGIAEoBRIUCgxtYW5pZmVzdF9rZXkYByABKAkqxQEKEkNvbnZlcnNpb25Kb2JTdGF0ZRIkCiBDT05WRVJTSU9OX0pPQl9TVEFURV9VTlNQRUNJRklFRBAAEh8KG0NPTlZFUlNJT05fSk9CX1NUQVRFX1FVRVVFRBABEiMKH0NPTlZFUlNJT05fSk9CX1NUQVRFX0NPTlZFUlRJTkcQAhIiCh5DT05WRVJTSU9OX0pPQl9TVEFURV9DT01QTEVURUQQAxIfChtDT05WRVJTSU9OX0pPQl9TVEFURV9GQUlMRUQQBCpVCgpTb3VyY2VLaW5kEhsKF1NPVVJDRV9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPU09VUkNFX0tJTkRfUERGEAESFQoRU09VUkNFX0tJTkRfSU1BR0UQAipcCgZFbmdpbmUSFgoSRU5HSU5FX1VOU1BFQ0lGSUVEEAASEgoORU5HSU5FX0hEX1RFWFQQARITCg9FTkdJTkVfSERfSU1BR0UQAhIRCg1FTkdJTkVfVkVDVE9SEAUqfAoDQ3V0EhMKD0NVVF9VTlNQRUNJRklFRBAAEgwKCENVVF9OT05FEAESDAoIQ1VUX0FVVE8QAhIXChNDVVRfVkVSVElDQUxfSEFMVkVTEAMSGQoVQ1VUX0hPUklaT05UQUxfSEFMVkVTEAQSEAoMQ1VUX1FVQVJURVJTEAViBnByb3RvMw", [file_turnleaf_common_v1_progress]);
+  fileDesc("Ci50dXJubGVhZi9jb252ZXJzaW9uL3YxL2NvbnZlcnNpb25fZXZlbnRzLnByb3RvEhZ0dXJubGVhZi5jb252ZXJzaW9uLnYxIocBCgpTb3VyY2VGaWxlEgsKA2tleRgBIAEoCRIwCgRraW5kGAIgASgOMiIudHVybmxlYWYuY29udmVyc2lvbi52MS5Tb3VyY2VLaW5kEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIQCghwYXNzd29yZBgEIAEoCRISCgpzaXplX2J5dGVzGAUgASgDIp0CChFDb252ZXJzaW9uT3B0aW9ucxIuCgZlbmdpbmUYASABKA4yHi50dXJubGVhZi5jb252ZXJzaW9uLnYxLkVuZ2luZRITCgttYXhfc2lkZV9weBgCIAEoBRIPCgdxdWFsaXR5GAMgASgFEgsKA2RwaRgEIAEoBRIoCgNjdXQYBSABKA4yGy50dXJubGVhZi5jb252ZXJzaW9uLnYxLkN1dBISCgppbXBvcnRfdG9jGAYgASgIEhQKDGltcG9ydF9saW5rcxgHIAEoCBIVCg1pbXBvcnRfc2VhcmNoGAggASgIEhQKDHRleHRfdG9fbGluaxgJIAEoCBISCgpwYWdlX3JhbmdlGAogASgJEhAKCGJsZWVkX3B0GAsgASgBIssBChZDb252ZXJzaW9uSm9iUmVxdWVzdGVkEg4KBmpvYl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEjMKB3NvdXJjZXMYAyADKAsyIi50dXJubGVhZi5jb252ZXJzaW9uLnYxLlNvdXJjZUZpbGUSOgoHb3B0aW9ucxgEIAEoCzIpLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuQ29udmVyc2lvbk9wdGlvbnMSEAoIcmV2aXNpb24YBSABKAUSDQoFdHJpYWwYBiABKAgi2wEKF0NvbnZlcnNpb25Kb2JQcm9ncmVzc2VkEg4KBmpvYl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEjkKBXN0YXRlGAMgASgOMioudHVybmxlYWYuY29udmVyc2lvbi52MS5Db252ZXJzaW9uSm9iU3RhdGUSKwoFcGFnZXMYBCABKAsyHC50dXJubGVhZi5jb21tb24udjEuUHJvZ3Jlc3MSDwoHbWVzc2FnZRgFIAEoCRIQCghyZXZpc2lvbhgGIAEoBRIUCgxtYW5pZmVzdF9rZXkYByABKAkitwEKGENvbnZlcnNpb25QYWdlc1JlcXVlc3RlZBI7CgNqb2IYASABKAsyLi50dXJubGVhZi5jb252ZXJzaW9uLnYxLkNvbnZlcnNpb25Kb2JSZXF1ZXN0ZWQSEgoKZmlyc3RfcGFnZRgCIAEoBRIRCglsYXN0X3BhZ2UYAyABKAUSEgoKcGFnZV9jb3VudBgEIAEoBRIWCg5jb252ZXJ0ZWRfa2V5cxgFIAMoCRILCgNydW4YBiABKAQiNAoKTGFuZGVkTGluaxILCgNib3gYASADKAESCwoDdXJsGAIgASgJEgwKBHBhZ2UYAyABKAUi/wEKFENvbnZlcnNpb25QYWdlTGFuZGVkEg4KBmpvYl9pZBgBIAEoCRIMCgRwYWdlGAIgASgFEhMKC3dlYnBfd2lkdGhzGAMgAygFEhEKCWpwZ193aWR0aBgEIAEoBRIQCghoYXNfdGV4dBgFIAEoCBIxCgVsaW5rcxgGIAMoCzIiLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuTGFuZGVkTGluaxIUCgx0ZXh0X3BlbmRpbmcYByABKAgSDwoHZmFpbHVyZRgIIAEoCRISCgpmaXJzdF9wYWdlGAkgASgFEhEKCWxhc3RfcGFnZRgKIAEoBRIOCgZ3b3JrZXIYCyABKAkqxQEKEkNvbnZlcnNpb25Kb2JTdGF0ZRIkCiBDT05WRVJTSU9OX0pPQl9TVEFURV9VTlNQRUNJRklFRBAAEh8KG0NPTlZFUlNJT05fSk9CX1NUQVRFX1FVRVVFRBABEiMKH0NPTlZFUlNJT05fSk9CX1NUQVRFX0NPTlZFUlRJTkcQAhIiCh5DT05WRVJTSU9OX0pPQl9TVEFURV9DT01QTEVURUQQAxIfChtDT05WRVJTSU9OX0pPQl9TVEFURV9GQUlMRUQQBCptCgpTb3VyY2VLaW5kEhsKF1NPVVJDRV9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPU09VUkNFX0tJTkRfUERGEAESFQoRU09VUkNFX0tJTkRfSU1BR0UQAhIWChJTT1VSQ0VfS0lORF9PRkZJQ0UQAypcCgZFbmdpbmUSFgoSRU5HSU5FX1VOU1BFQ0lGSUVEEAASEgoORU5HSU5FX0hEX1RFWFQQARITCg9FTkdJTkVfSERfSU1BR0UQAhIRCg1FTkdJTkVfVkVDVE9SEAUqfAoDQ3V0EhMKD0NVVF9VTlNQRUNJRklFRBAAEgwKCENVVF9OT05FEAESDAoIQ1VUX0FVVE8QAhIXChNDVVRfVkVSVElDQUxfSEFMVkVTEAMSGQoVQ1VUX0hPUklaT05UQUxfSEFMVkVTEAQSEAoMQ1VUX1FVQVJURVJTEAViBnByb3RvMw", [file_turnleaf_common_v1_progress]);
 
 /**
  * One uploaded source, in book order.
@@ -243,6 +243,170 @@ export const ConversionJobProgressedSchema: GenMessage<ConversionJobProgressed> 
   messageDesc(file_turnleaf_conversion_v1_conversion_events, 3);
 
 /**
+ * A work item of a big book: a run of its pages, rendered by whichever conversion replica takes it. Published on
+ * conversion.v1.job.<job_id>.pages.<run>.<first_page> by the replica coordinating the job (the one holding its
+ * ConversionJobRequested); consumed by the durable pull consumer conversion-pages shared by every replica.
+ *
+ * @generated from message turnleaf.conversion.v1.ConversionPagesRequested
+ */
+export type ConversionPagesRequested = Message<"turnleaf.conversion.v1.ConversionPagesRequested"> & {
+  /**
+   * @generated from field: turnleaf.conversion.v1.ConversionJobRequested job = 1;
+   */
+  job?: ConversionJobRequested | undefined;
+
+  /**
+   * 1-based book pages, inclusive.
+   *
+   * @generated from field: int32 first_page = 2;
+   */
+  firstPage: number;
+
+  /**
+   * @generated from field: int32 last_page = 3;
+   */
+  lastPage: number;
+
+  /**
+   * Pages of the whole plan: a replica that plans another count refuses the item.
+   *
+   * @generated from field: int32 page_count = 4;
+   */
+  pageCount: number;
+
+  /**
+   * Keys (books bucket) of PDFs the coordinator made from Office sources, by source index; empty for the others.
+   *
+   * @generated from field: repeated string converted_keys = 5;
+   */
+  convertedKeys: string[];
+
+  /**
+   * The stream sequence of the job message being converted: a redelivery continues its run, a job published
+   * again starts a new one (items and landings of an earlier run are not mixed in).
+   *
+   * @generated from field: uint64 run = 6;
+   */
+  run: bigint;
+};
+
+/**
+ * Describes the message turnleaf.conversion.v1.ConversionPagesRequested.
+ * Use `create(ConversionPagesRequestedSchema)` to create a new message.
+ */
+export const ConversionPagesRequestedSchema: GenMessage<ConversionPagesRequested> = /*@__PURE__*/
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 4);
+
+/**
+ * A link of a landed page (boxes are 0..1 of the page: left, top, width, height).
+ *
+ * @generated from message turnleaf.conversion.v1.LandedLink
+ */
+export type LandedLink = Message<"turnleaf.conversion.v1.LandedLink"> & {
+  /**
+   * @generated from field: repeated double box = 1;
+   */
+  box: number[];
+
+  /**
+   * @generated from field: string url = 2;
+   */
+  url: string;
+
+  /**
+   * 1-based book page; 0 for a URL.
+   *
+   * @generated from field: int32 page = 3;
+   */
+  page: number;
+};
+
+/**
+ * Describes the message turnleaf.conversion.v1.LandedLink.
+ * Use `create(LandedLinkSchema)` to create a new message.
+ */
+export const LandedLinkSchema: GenMessage<LandedLink> = /*@__PURE__*/
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 5);
+
+/**
+ * One page of a work item landed (its files are written), its OCR text landed, or the item gave up.
+ * Published on conversion.v1.job.<job_id>.landed.<run>; the coordinator counts distinct pages (a repeat counts once).
+ *
+ * @generated from message turnleaf.conversion.v1.ConversionPageLanded
+ */
+export type ConversionPageLanded = Message<"turnleaf.conversion.v1.ConversionPageLanded"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * 1-based book page; 0 when the item failed.
+   *
+   * @generated from field: int32 page = 2;
+   */
+  page: number;
+
+  /**
+   * @generated from field: repeated int32 webp_widths = 3;
+   */
+  webpWidths: number[];
+
+  /**
+   * @generated from field: int32 jpg_width = 4;
+   */
+  jpgWidth: number;
+
+  /**
+   * @generated from field: bool has_text = 5;
+   */
+  hasText: boolean;
+
+  /**
+   * @generated from field: repeated turnleaf.conversion.v1.LandedLink links = 6;
+   */
+  links: LandedLink[];
+
+  /**
+   * The page has no text layer and OCR is still reading it: a later event with text_pending false follows.
+   *
+   * @generated from field: bool text_pending = 7;
+   */
+  textPending: boolean;
+
+  /**
+   * The work item failed for good: the user's message.
+   *
+   * @generated from field: string failure = 8;
+   */
+  failure: string;
+
+  /**
+   * @generated from field: int32 first_page = 9;
+   */
+  firstPage: number;
+
+  /**
+   * @generated from field: int32 last_page = 10;
+   */
+  lastPage: number;
+
+  /**
+   * The replica that rendered it (host:pid), for logs and the benchmark.
+   *
+   * @generated from field: string worker = 11;
+   */
+  worker: string;
+};
+
+/**
+ * Describes the message turnleaf.conversion.v1.ConversionPageLanded.
+ * Use `create(ConversionPageLandedSchema)` to create a new message.
+ */
+export const ConversionPageLandedSchema: GenMessage<ConversionPageLanded> = /*@__PURE__*/
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 6);
+
+/**
  * @generated from enum turnleaf.conversion.v1.ConversionJobState
  */
 export enum ConversionJobState {
@@ -279,7 +443,7 @@ export const ConversionJobStateSchema: GenEnum<ConversionJobState> = /*@__PURE__
   enumDesc(file_turnleaf_conversion_v1_conversion_events, 0);
 
 /**
- * What a source file is; PPT/PPTX arrive as PDF (turned into one before the job is published).
+ * What a source file is.
  *
  * @generated from enum turnleaf.conversion.v1.SourceKind
  */
@@ -298,6 +462,13 @@ export enum SourceKind {
    * @generated from enum value: SOURCE_KIND_IMAGE = 2;
    */
   IMAGE = 2,
+
+  /**
+   * PPT, PPTX, PPS, PPSX, ODP, DOC, DOCX, ODT: the worker turns it into a PDF with LibreOffice first.
+   *
+   * @generated from enum value: SOURCE_KIND_OFFICE = 3;
+   */
+  OFFICE = 3,
 }
 
 /**

@@ -1,0 +1,147 @@
+/**
+ * The work items of split books: any replica takes the next run of pages (durable consumer `conversion-pages`),
+ * prepares the book once per replica (PreparedBooks), renders the run and announces every landed page on the
+ * job's `landed` subject. Pages have deterministic keys and the coordinator counts distinct pages, so a
+ * redelivered or duplicated item rewrites the same files and changes no count. An item that fails for good
+ * (its source is broken, or its attempts ran out because the workers rendering it died) announces the failure;
+ * the coordinator ends the job with it.
+ */
+import { hostname } from "node:os";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import {
+  ConversionJobState,
+  ConversionPageLandedSchema,
+  type ConversionPagesRequested,
+  ConversionPagesRequestedSchema,
+  type ConversionPageLandedSchema as LandedSchemaType,
+} from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } from "@turnleaf/kit";
+import type { BookStorage } from "../data/book-store.js";
+import { failureMessages, JobFailure } from "../domain/failures.js";
+import { bookKeys } from "../domain/manifest.js";
+import type { ConvertSettings } from "../pipeline/prepare-book.js";
+import { renderPages } from "../pipeline/render-pages.js";
+import type { RenderPool } from "../render/pool.js";
+import type { JobSubjects } from "./job-subjects.js";
+import { PreparedBooks } from "./prepared-books.js";
+import { isFinished, lastProgress } from "./stream-lookup.js";
+import { runWorkQueue } from "./work-queue.js";
+
+export interface PageConsumerOptions {
+  nats: NatsConnection;
+  store: BookStorage;
+  pool: RenderPool;
+  log: Logger;
+  settings: ConvertSettings;
+  attempts: number;
+  ackWaitMs: number;
+  retryDelayMs: number;
+  subjects: JobSubjects;
+  durable: string;
+  /** Items rendered at once by this replica (each renders its pages on the whole pool). */
+  concurrency?: number;
+}
+
+const worker = `${hostname()}:${process.pid}`;
+
+export async function startPageConsumer(options: PageConsumerOptions): Promise<RunningConsumer> {
+  const { nats, store, pool, log, subjects } = options;
+  const books = new PreparedBooks(pool);
+
+  const announce = (item: ConversionPagesRequested, landed: MessageInitShape<typeof LandedSchemaType>) =>
+    publishEvent(nats, subjects.landed(item.job?.jobId ?? "", item.run), ConversionPageLandedSchema, {
+      jobId: item.job?.jobId ?? "",
+      firstPage: item.firstPage,
+      lastPage: item.lastPage,
+      worker,
+      ...landed,
+    });
+  const fail = (item: ConversionPagesRequested, failure: string) => announce(item, { page: 0, failure });
+  const pagesName = (item: ConversionPagesRequested) => `pages ${item.firstPage}-${item.lastPage}`;
+
+  const consumer = await runWorkQueue(
+    nats,
+    {
+      stream: subjects.stream,
+      durable: options.durable,
+      filterSubjects: [subjects.pagesFilter],
+      schema: ConversionPagesRequestedSchema,
+      attempts: options.attempts,
+      ackWaitMs: options.ackWaitMs,
+      retryDelayMs: options.retryDelayMs,
+      concurrency: options.concurrency ?? 1,
+      deadLetterSubject: subjects.deadLetter(options.durable),
+      async exhausted(item) {
+        log.error({ jobId: item.job?.jobId, pages: pagesName(item) }, "work item out of attempts");
+        await fail(item, failureMessages.attemptsExhausted(options.attempts, pagesName(item)));
+      },
+      async handle(item, { message, last }) {
+        const job = item.job;
+        if (!job) return;
+        const itemLog = log.child({ jobId: job.jobId, pages: pagesName(item), delivery: message.info.deliveryCount });
+        if (isFinished(await lastProgress(nats, subjects.stream, subjects.progress(job.jobId)))) return;
+        const keepAlive = () => message.working();
+        const started = Date.now();
+        try {
+          await books.with(
+            job,
+            item.convertedKeys,
+            { store, log: itemLog, settings: options.settings, keepAlive },
+            (book) => {
+              if (book.plan.length !== item.pageCount) {
+                throw new JobFailure(
+                  failureMessages.pdf(
+                    `the book has ${book.plan.length} pages here, ${item.pageCount} when it was split`,
+                  ),
+                );
+              }
+              const pages = book.plan.slice(item.firstPage - 1, item.lastPage);
+              return renderPages(
+                book,
+                pages,
+                { store, pool, log: itemLog, settings: options.settings, keepAlive },
+                {
+                  landed: ({ landed, textPending }) =>
+                    announce(item, {
+                      page: landed.n,
+                      webpWidths: landed.webpWidths,
+                      jpgWidth: landed.jpgWidth,
+                      hasText: landed.hasText,
+                      textPending,
+                      links: landed.links.map((link) => ({ box: link.box, url: link.url ?? "", page: link.page ?? 0 })),
+                    }).then(() => undefined),
+                  // An OCR text landing has no renditions (jpg_width 0).
+                  textLanded: (n) =>
+                    announce(item, { page: n, hasText: true, textPending: false }).then(() => undefined),
+                },
+              );
+            },
+          );
+          itemLog.info({ ms: Date.now() - started }, "work item rendered");
+        } catch (error) {
+          if (error instanceof JobFailure) {
+            await fail(item, error.message);
+            return;
+          }
+          if (last) await fail(item, failureMessages.pdf(`${pagesName(item)}: ${(error as Error).message}`));
+          throw error;
+        } finally {
+          // A job that failed meanwhile had its revision removed: what this item wrote since goes too.
+          const progress = await lastProgress(nats, subjects.stream, subjects.progress(job.jobId)).catch(
+            () => undefined,
+          );
+          if (progress?.state === ConversionJobState.FAILED) {
+            await store.removePrefix(bookKeys.revisionPrefix(job.bookId, job.revision)).catch(() => 0);
+          }
+        }
+      },
+    },
+    log,
+  );
+  return {
+    stop: async () => {
+      await consumer.stop();
+      await books.close();
+    },
+  };
+}

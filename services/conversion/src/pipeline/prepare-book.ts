@@ -1,0 +1,219 @@
+/**
+ * The first step of every job and every work item: download and read each source (an Office document becomes a
+ * PDF first), then plan the book's pages and their pixel sizes. Planning is deterministic, so every replica that
+ * prepares the same job agrees on page numbers. Every failure of the sources themselves happens here, before
+ * anything is written.
+ */
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  type ConversionJobRequested,
+  Engine,
+  SourceKind,
+} from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import type { Logger } from "@turnleaf/kit";
+import { type BookStorage, SourceMissingError } from "../data/book-store.js";
+import { combineFailures, failureMessages, JobFailure, pdfLimits } from "../domain/failures.js";
+import type { EngineName } from "../domain/manifest.js";
+import type { SourceOutlineEntry } from "../domain/page-content.js";
+import { PageRangeError } from "../domain/page-range.js";
+import { type PlannedPage, planBook, type SourcePages, trialPageLimit } from "../domain/plan.js";
+import { type RenditionSizes, renditionSizes } from "../domain/renditions.js";
+import type { OcrSettings } from "../ocr/tesseract.js";
+import { officeContainer, officeExtensionOf } from "../office/office-document.js";
+import { OfficeConversionError, type OfficeSettings, officeToPdf } from "../office/soffice.js";
+import { readImage, readPdf } from "../render/source-reader.js";
+
+export interface ConvertSettings {
+  webpEffort: number;
+  tmpDir?: string;
+  /** LibreOffice for Office sources; without it they fail with a clear message. */
+  office?: OfficeSettings;
+  /** tesseract for pages without a text layer (when the job wants text); without it they stay without text. */
+  ocr?: OcrSettings;
+}
+
+export interface ReadSource {
+  /** The file the renderer opens: the download, or the PDF LibreOffice made of it. */
+  path: string;
+  kind: "pdf" | "image";
+  password: string;
+  pages: SourcePages;
+  outline: SourceOutlineEntry[];
+  /** The source was an Office document (path is the PDF made of it). */
+  converted: boolean;
+}
+
+export interface PreparedBook {
+  job: ConversionJobRequested;
+  /** Temporary folder of this preparation (removed by releaseBook). */
+  dir: string;
+  sources: ReadSource[];
+  plan: PlannedPage[];
+  sizes: RenditionSizes[];
+  engine: EngineName;
+  /** Book page of a source's page (the first piece of it), for links and the outline. */
+  pageOf(source: number): (sourcePage: number) => number | undefined;
+}
+
+export interface PrepareDependencies {
+  store: BookStorage;
+  log: Logger;
+  settings: ConvertSettings;
+  keepAlive(): void;
+}
+
+export function engineName(engine: Engine): EngineName {
+  if (engine === Engine.HD_TEXT) return "hd-text";
+  if (engine === Engine.VECTOR) return "vector";
+  return "hd-image";
+}
+
+function officeMessage(name: string, error: OfficeConversionError): string {
+  if (error.reason === "protected") return failureMessages.officeProtected(name);
+  if (error.reason === "timeout") return failureMessages.officeTimeout(name);
+  return failureMessages.officeDamaged(name);
+}
+
+/**
+ * Downloads and reads every source. Office sources are converted with LibreOffice unless `convertedKeys` names
+ * the PDF an earlier preparation stored for them (books bucket), which is then downloaded instead.
+ */
+async function readSources(
+  job: ConversionJobRequested,
+  deps: PrepareDependencies,
+  dir: string,
+  convertedKeys: string[],
+): Promise<ReadSource[]> {
+  const failures: { name: string; message: string }[] = [];
+  const read: ReadSource[] = [];
+  for (const [index, source] of job.sources.entries()) {
+    const path = join(dir, `source-${index}`);
+    const name = source.displayName || `file ${index + 1}`;
+    const isImage = source.kind === SourceKind.IMAGE;
+    const isOffice = source.kind === SourceKind.OFFICE;
+    try {
+      if (isImage) {
+        await deps.store.downloadSource(source.key, path);
+        deps.keepAlive();
+        read.push({
+          path,
+          kind: "image",
+          password: "",
+          pages: { kind: "image", size: await readImage(path) },
+          outline: [],
+          converted: false,
+        });
+        continue;
+      }
+      let pdfPath = path;
+      const stored = convertedKeys[index];
+      if (isOffice && stored) {
+        await deps.store.downloadBookFile(stored, path);
+      } else {
+        await deps.store.downloadSource(source.key, path);
+        if (isOffice) {
+          if (!deps.settings.office) throw new OfficeConversionError("unavailable", "LibreOffice is not configured");
+          const head = (await readFile(path)).subarray(0, 8);
+          const extension =
+            officeExtensionOf(name) ?? (officeContainer(new Uint8Array(head)) === "zip" ? "pptx" : "ppt");
+          const workDir = join(dir, `office-${index}`);
+          const started = Date.now();
+          pdfPath = await officeToPdf(path, extension, workDir, deps.settings.office);
+          deps.log.info({ source: index, ms: Date.now() - started }, "office document converted to PDF");
+        }
+      }
+      deps.keepAlive();
+      if (isOffice && (await stat(pdfPath)).size > pdfLimits.maxBytes) {
+        throw new JobFailure(failureMessages.pdfTooLarge(name));
+      }
+      const info = await readPdf(
+        new Uint8Array(await readFile(pdfPath)),
+        source.password,
+        job.options?.importToc ?? false,
+      );
+      if (isOffice && info.pages.length > pdfLimits.maxPages) {
+        throw new JobFailure(failureMessages.tooManyPages(name, pdfLimits.maxPages));
+      }
+      read.push({
+        path: pdfPath,
+        kind: "pdf",
+        password: source.password,
+        pages: { kind: "pdf", pages: info.pages },
+        outline: info.outline,
+        converted: isOffice,
+      });
+    } catch (error) {
+      const kind = (error as Error).name;
+      if (error instanceof JobFailure) failures.push({ name, message: error.message });
+      else if (error instanceof OfficeConversionError) failures.push({ name, message: officeMessage(name, error) });
+      else if (kind === "PdfPasswordError") failures.push({ name, message: failureMessages.incorrectPassword });
+      else if (kind === "PdfReadError")
+        failures.push({ name, message: failureMessages.pdf(`${name}: ${(error as Error).message}`) });
+      else if (kind === "ImageReadError") failures.push({ name, message: failureMessages.image });
+      else if (error instanceof SourceMissingError) {
+        failures.push({
+          name,
+          message: isImage ? failureMessages.image : failureMessages.pdf(`${name}: file not found`),
+        });
+      } else throw error;
+    }
+  }
+  const message = combineFailures(failures, job.sources.length);
+  if (message) throw new JobFailure(message);
+  return read;
+}
+
+export async function prepareBook(
+  job: ConversionJobRequested,
+  deps: PrepareDependencies,
+  convertedKeys: string[] = [],
+): Promise<PreparedBook> {
+  if (job.sources.length === 0) throw new JobFailure(failureMessages.pdf("no files to convert"));
+  const dir = await mkdtemp(join(deps.settings.tmpDir ?? tmpdir(), "turnleaf-conversion-"));
+  try {
+    const sources = await readSources(job, deps, dir, convertedKeys);
+    const options = job.options;
+    let plan: PlannedPage[];
+    try {
+      plan = planBook(
+        sources.map((source) => source.pages),
+        {
+          cut: options?.cut ?? 0,
+          bleedPt: options?.bleedPt ?? 0,
+          pageRange: options?.pageRange ?? "",
+          ...(job.trial ? { maxPages: trialPageLimit } : {}),
+        },
+      );
+    } catch (error) {
+      if (error instanceof PageRangeError) throw new JobFailure(failureMessages.pdf(error.message));
+      throw error;
+    }
+    if (plan.length === 0) throw new JobFailure(failureMessages.pdf("the files have no pages"));
+    const sizes = plan.map((page) => renditionSizes(page.region, options?.maxSidePx ?? 0, options?.dpi ?? 0));
+    const firstBookPage = new Map<string, number>();
+    for (const page of plan) {
+      const key = `${page.source}:${page.sourcePage}`;
+      if (!firstBookPage.has(key)) firstBookPage.set(key, page.n);
+    }
+    return {
+      job,
+      dir,
+      sources,
+      plan,
+      sizes,
+      engine: engineName(options?.engine ?? Engine.UNSPECIFIED),
+      pageOf: (source) => (sourcePage) => firstBookPage.get(`${source}:${sourcePage}`),
+    };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Closes the renderer's documents of a prepared book and removes its files. */
+export async function releaseBook(book: PreparedBook, pool: { release(path: string): Promise<void> }): Promise<void> {
+  await Promise.all(book.sources.map((source) => pool.release(source.path)));
+  await rm(book.dir, { recursive: true, force: true });
+}

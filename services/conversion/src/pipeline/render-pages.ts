@@ -1,0 +1,197 @@
+/**
+ * Renders a run of a prepared book's pages on the pool (page order first, a few in flight), writes each page's
+ * files under deterministic keys (a repeat overwrites, never duplicates) and reports every landing. A page the
+ * job wants text for but whose source has no text layer (a scanned page, an image) is read by OCR after it
+ * landed, so OCR never delays the page itself; its text lands in a second report.
+ */
+
+import type { Logger } from "@turnleaf/kit";
+import sharp from "sharp";
+import type { BookStorage } from "../data/book-store.js";
+import { failureMessages, JobFailure } from "../domain/failures.js";
+import { bookKeys, type LandedPage } from "../domain/manifest.js";
+import { bookLinks, linksFromText, type PageText, pageText, type TextRun } from "../domain/page-content.js";
+import type { PlannedPage } from "../domain/plan.js";
+import { encodingQuality, type RenditionSizes } from "../domain/renditions.js";
+import { recognise } from "../ocr/tesseract.js";
+import type { PageTask } from "../render/page-renderer.js";
+import type { RenderPool } from "../render/pool.js";
+import type { ConvertSettings, PreparedBook, ReadSource } from "./prepare-book.js";
+
+export interface RenderDependencies {
+  store: BookStorage;
+  pool: RenderPool;
+  log: Logger;
+  settings: ConvertSettings;
+  keepAlive(): void;
+}
+
+export interface PageLanding {
+  landed: LandedPage;
+  /** The page's text (undefined when the job wants none or OCR still reads it). */
+  text: PageText | undefined;
+  /** OCR reads this page: a second report with its text follows. */
+  textPending: boolean;
+}
+
+export interface RenderReports {
+  landed(landing: PageLanding): Promise<void>;
+  /** The OCR text of a page reported with textPending has been written. */
+  textLanded?(n: number, text: PageText): Promise<void>;
+}
+
+/** WebP reaches the look of a JPEG at a lower quality number: the "definition" maps to WebP quality - 10. */
+export function webpQualityFor(definition: number): number {
+  return Math.max(50, encodingQuality(definition) - 10);
+}
+
+/** Whether the job writes positioned text for its pages. */
+export function wantsText(book: PreparedBook): boolean {
+  return book.engine === "hd-text" || Boolean(book.job.options?.importSearch);
+}
+
+/** Runs tasks with at most `limit` in flight, starting them in order (page 1 first). */
+export async function inOrder<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed: unknown;
+  const lane = async () => {
+    while (next < items.length && failed === undefined) {
+      const item = items[next++] as T;
+      try {
+        await run(item);
+      } catch (error) {
+        failed ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  if (failed !== undefined) throw failed;
+}
+
+function taskFor(book: PreparedBook, page: PlannedPage, settings: ConvertSettings): PageTask {
+  const options = book.job.options;
+  const source = book.sources[page.source] as ReadSource;
+  const size = book.sizes[page.n - 1] as RenditionSizes;
+  const common = {
+    path: source.path,
+    sizes: size,
+    quality: webpQualityFor(options?.quality ?? 0),
+    jpegQuality: encodingQuality(options?.quality ?? 0),
+    webpEffort: settings.webpEffort,
+    watermark: book.job.trial,
+    // OCR reads the rendered RGBA of pages without a text layer.
+    wantPixels: Boolean(options?.importSearch) && settings.ocr !== undefined,
+  };
+  if (source.kind === "image") return { kind: "image", ...common };
+  return {
+    kind: "pdf",
+    ...common,
+    password: source.password,
+    pageIndex: page.sourcePage,
+    region: page.region,
+    wantText: wantsText(book) || Boolean(options?.textToLink),
+    wantLinks: Boolean(options?.importLinks),
+  };
+}
+
+/** OCR lines (pixels of the main rendition) as text runs in the source page's coordinates. */
+function runsFromOcr(
+  lines: Awaited<ReturnType<typeof recognise>>,
+  page: PlannedPage,
+  size: RenditionSizes,
+  imageWidth: number,
+): TextRun[] {
+  const scale = size.scale * (imageWidth / size.width);
+  return lines.map((line) => ({
+    text: line.text,
+    x: page.region.x + line.left / scale,
+    y: page.region.y + line.top / scale,
+    width: line.width / scale,
+    height: line.height / scale,
+  }));
+}
+
+export async function renderPages(
+  book: PreparedBook,
+  pages: PlannedPage[],
+  deps: RenderDependencies,
+  reports: RenderReports,
+): Promise<void> {
+  const { store, pool } = deps;
+  const prefix = bookKeys.revisionPrefix(book.job.bookId, book.job.revision);
+  const options = book.job.options;
+  const wantText = wantsText(book);
+  const ocrSettings = deps.settings.ocr;
+  const reading: Promise<void>[] = [];
+
+  await inOrder(pages, Math.max(1, pool.size) + 1, async (page) => {
+    const source = book.sources[page.source] as ReadSource;
+    let rendered: Awaited<ReturnType<RenderPool["render"]>>;
+    try {
+      rendered = await pool.render(taskFor(book, page, deps.settings));
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === "PdfReadError" || name === "PdfPasswordError" || name === "InvalidPDFException") {
+        throw new JobFailure(failureMessages.pdf(`page ${page.sourcePage + 1}: ${(error as Error).message}`));
+      }
+      if (source.kind === "image" && name !== "Error") throw new JobFailure(failureMessages.image);
+      throw error;
+    }
+    deps.keepAlive();
+    const text = pageText(page.n, rendered.text, page.region);
+    const sourceLinks = [...rendered.links, ...(options?.textToLink ? linksFromText(rendered.text) : [])];
+    const links = bookLinks(sourceLinks, page.region, book.pageOf(page.source));
+    const ocr = Boolean(options?.importSearch) && ocrSettings !== undefined && text.items.length === 0;
+    const writes: Promise<void>[] = [
+      ...rendered.webp.map((image) => store.put(`${prefix}${bookKeys.page(page.n, image.width, "webp")}`, image.data)),
+      // The JPEG fallback is absent when the pool leaves it to the gateway (derived on first request).
+      ...(rendered.jpg
+        ? [store.put(`${prefix}${bookKeys.page(page.n, rendered.jpg.width, "jpg")}`, rendered.jpg.data)]
+        : []),
+      store.put(`${prefix}${bookKeys.thumb(page.n)}`, rendered.thumb.data),
+    ];
+    if (wantText && !ocr) writes.push(store.putJson(`${prefix}${bookKeys.text(page.n)}`, text));
+    await Promise.all(writes);
+    await reports.landed({
+      landed: {
+        n: page.n,
+        // Every listed width, also those the gateway derives from the main one on first request.
+        webpWidths: (book.sizes[page.n - 1] as RenditionSizes).widths,
+        jpgWidth: (book.sizes[page.n - 1] as RenditionSizes).width,
+        hasText: wantText && !ocr,
+        links,
+      },
+      text: wantText && !ocr ? text : undefined,
+      textPending: ocr,
+    });
+    if (ocr && ocrSettings) {
+      const size = book.sizes[page.n - 1] as RenditionSizes;
+      const pixels = rendered.pixels;
+      const imageWidth = pixels?.width ?? size.width;
+      const read = (async () => {
+        const started = Date.now();
+        let runs: TextRun[] = [];
+        try {
+          if (!pixels) throw new Error("the renderer returned no pixels");
+          const grey = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
+            .greyscale()
+            .png({ compressionLevel: 1 })
+            .toBuffer();
+          runs = runsFromOcr(await recognise(grey, ocrSettings), page, size, imageWidth);
+        } catch (error) {
+          // A page OCR cannot read keeps no text; the book is still worth having.
+          deps.log.warn({ err: error, page: page.n }, "OCR failed; the page has no text");
+        }
+        const found = pageText(page.n, runs, page.region);
+        await store.putJson(`${prefix}${bookKeys.text(page.n)}`, found);
+        deps.log.debug({ page: page.n, ms: Date.now() - started, lines: runs.length }, "page read by OCR");
+        deps.keepAlive();
+        await reports.textLanded?.(page.n, found);
+      })();
+      // Handled now (a rejection must not go unobserved while other pages render) and awaited below.
+      read.catch(() => undefined);
+      reading.push(read);
+    }
+  });
+  await Promise.all(reading);
+}

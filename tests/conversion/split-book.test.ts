@@ -1,0 +1,202 @@
+/**
+ * One book, many replicas: a book bigger than a work item is split into runs of pages on the JetStream work
+ * queue, and every conversion process renders some. Two processes share a book; one is killed (SIGKILL) mid-book;
+ * the survivor finishes it: COMPLETED exactly once, every page once, progress never shrinking. A job whose
+ * attempts all end with a dead worker ends FAILED with the reason, and its revision is removed.
+ */
+import {
+  ConversionJobProgressedSchema,
+  ConversionJobState,
+  ConversionPageLandedSchema,
+  Engine,
+  SourceKind,
+} from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit";
+import { afterAll, expect, it } from "vitest";
+import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
+import { createRenderPool } from "../../services/conversion/src/render/pool.js";
+import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { createHarness, log, uniqueId } from "./harness.js";
+import { startWorkerProcess } from "./worker-process.js";
+
+const harness = await createHarness();
+const pool = createRenderPool(1);
+afterAll(async () => {
+  await pool.close();
+  await harness.close();
+});
+
+function watch(jobId: string, onEvent: (done: number) => void = () => undefined) {
+  const controller = new AbortController();
+  const states: { state: ConversionJobState; done: number; message: string }[] = [];
+  const finished = (async () => {
+    for await (const message of followSubject(
+      harness.nats,
+      harness.subjects.stream,
+      harness.subjects.progress(jobId),
+      controller.signal,
+    )) {
+      const event = decodeEvent(ConversionJobProgressedSchema, message);
+      states.push({ state: event.state, done: Number(event.pages?.done ?? 0), message: event.message });
+      onEvent(Number(event.pages?.done ?? 0));
+    }
+  })().catch(() => undefined);
+  return { states, stop: () => controller.abort(), finished };
+}
+
+/** Every landed-page event of a job (any run), with the replica that rendered the page. */
+async function landings(jobId: string): Promise<{ page: number; worker: string }[]> {
+  const controller = new AbortController();
+  const seen: { page: number; worker: string }[] = [];
+  const timer = setTimeout(() => controller.abort(), 1_500);
+  try {
+    for await (const message of followSubject(
+      harness.nats,
+      harness.subjects.stream,
+      `${harness.prefix}.job.${jobId}.landed.*`,
+      controller.signal,
+    )) {
+      const event = decodeEvent(ConversionPageLandedSchema, message);
+      if (event.jpgWidth > 0) seen.push({ page: event.page, worker: event.worker });
+    }
+  } catch {
+    // aborted: every stored event was read
+  } finally {
+    clearTimeout(timer);
+  }
+  return seen;
+}
+
+it("converts one book on two processes, one killed mid-book: complete once, every page, monotonic progress", async () => {
+  const ackWaitMs = 3_000;
+  const durable = "split";
+  const pageCount = 40;
+  const child = await startWorkerProcess(harness, { durable, ackWaitMs, pagesPerItem: 4 });
+  let survivor: RunningConsumer | undefined;
+  try {
+    survivor = await startJobConsumer({
+      nats: harness.nats,
+      store: harness.store,
+      pool,
+      log,
+      settings: { webpEffort: 2 },
+      maxDeliver: 4,
+      ackWaitMs,
+      retryDelayMs: 200,
+      subjects: harness.subjects,
+      durable,
+      pagesPerItem: 4,
+    });
+    const jobId = uniqueId();
+    const bookId = `b${uniqueId()}`;
+    const key = await harness.upload(await labelledPdf("S", pageCount));
+    let killedAt = -1;
+    const watcher = watch(jobId, (done) => {
+      if (killedAt < 0 && done >= 10) {
+        killedAt = done;
+        child.kill();
+      }
+    });
+    await harness.publishJob({
+      jobId,
+      bookId,
+      revision: 1,
+      sources: [{ key, kind: SourceKind.PDF, displayName: "big.pdf" }],
+      options: { engine: Engine.HD_TEXT, maxSidePx: 700, importSearch: true },
+    });
+    await harness.events(jobId, 1, 120_000);
+    // Anything a duplicate delivery would add shows up within another ack wait.
+    await new Promise((resolve) => setTimeout(resolve, ackWaitMs + 1_000));
+    watcher.stop();
+    await watcher.finished;
+
+    expect(killedAt).toBeGreaterThanOrEqual(10);
+    const completed = watcher.states.filter((event) => event.state === ConversionJobState.COMPLETED);
+    expect(completed).toHaveLength(1);
+    expect(watcher.states.some((event) => event.state === ConversionJobState.FAILED)).toBe(false);
+    const done = watcher.states.map((event) => event.done);
+    for (let index = 1; index < done.length; index++) expect(done[index]).toBeGreaterThanOrEqual(done[index - 1] ?? 0);
+    expect(done.at(-1)).toBe(pageCount);
+
+    const manifest = await harness.manifest(bookId, 1);
+    expect(manifest).toMatchObject({ state: "ready", pageCount, pagesDone: pageCount });
+    expect(manifest?.pages.map((page) => page.n)).toEqual(Array.from({ length: pageCount }, (_, index) => index + 1));
+    expect(manifest?.pages.every((page) => page.ready && page.text)).toBe(true);
+    const keys = await harness.keys(bookId, 1);
+    expect(keys.filter((name) => name.includes("/thumbs/"))).toHaveLength(pageCount);
+    expect(keys.filter((name) => name.includes("/text/"))).toHaveLength(pageCount);
+    const search = JSON.parse((await harness.object(`books/${bookId}/r1/search.json`)).toString()) as {
+      pages: { page: number; text: string }[];
+    };
+    expect(search.pages).toHaveLength(pageCount);
+    expect(search.pages[pageCount - 1]?.text).toContain(`S${pageCount}`);
+
+    // Both processes rendered pages of the book.
+    const workers = new Set((await landings(jobId)).map((landing) => landing.worker));
+    expect(workers.size).toBe(2);
+  } finally {
+    child.kill();
+    await survivor?.stop();
+  }
+});
+
+it("ends a job whose workers died on every attempt FAILED with the reason, its revision removed", async () => {
+  const ackWaitMs = 2_000;
+  const durable = "doomed";
+  const maxDeliver = 2;
+  const jobId = uniqueId();
+  const bookId = `b${uniqueId()}`;
+  const key = await harness.upload(await labelledPdf("D", 30));
+  const watcher = watch(jobId);
+  await harness.publishJob({
+    jobId,
+    bookId,
+    revision: 3,
+    sources: [{ key, kind: SourceKind.PDF, displayName: "doomed.pdf" }],
+    options: { engine: Engine.HD_TEXT, maxSidePx: 600 },
+  });
+  // Two workers in turn take the job and die with it (SIGKILL once it started converting).
+  for (let attempt = 1; attempt <= maxDeliver; attempt++) {
+    const child = await startWorkerProcess(harness, { durable, ackWaitMs, maxDeliver, pagesPerItem: 0 });
+    try {
+      await expect
+        .poll(
+          () =>
+            watcher.states.filter((event) => event.state === ConversionJobState.CONVERTING && event.done >= 1).length,
+          {
+            timeout: 30_000,
+            interval: 100,
+          },
+        )
+        .toBeGreaterThanOrEqual(attempt);
+    } finally {
+      child.kill();
+      await child.exited;
+    }
+  }
+  // A healthy worker now gets the job's extra delivery: it converts nothing and records the failure.
+  const healthy = await startJobConsumer({
+    nats: harness.nats,
+    store: harness.store,
+    pool,
+    log,
+    settings: { webpEffort: 2 },
+    maxDeliver,
+    ackWaitMs,
+    retryDelayMs: 200,
+    subjects: harness.subjects,
+    durable,
+  });
+  try {
+    const events = await harness.events(jobId, 1, 30_000);
+    const last = events.at(-1);
+    expect(last?.state).toBe(ConversionJobState.FAILED);
+    expect(last?.message).toMatch(/stopped 2 times/);
+    expect(last?.bookId).toBe(bookId);
+    // The failure is published first (it needs only NATS), then the revision's files are removed.
+    await expect.poll(() => harness.keys(bookId, 3), { timeout: 10_000 }).toEqual([]);
+  } finally {
+    watcher.stop();
+    await healthy.stop();
+  }
+});
