@@ -31,6 +31,7 @@ import { powerUploadAllowance } from "../../services/upload/src/domain/upload-al
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
+import { serveLanguage } from "../support/language-peer.js";
 import { makePdf } from "../upload/fixtures.js";
 
 // The power, book and upload services in this process (so the power clock can move) on the run's real
@@ -119,9 +120,10 @@ beforeAll(async () => {
   });
   const uploadAddress = await serve(buildUploadServices({ desk, nats }));
 
+  const languageAddress = await serveLanguage({ database, serve });
   const config = testGatewayConfig(
     stores,
-    { book: bookAddress, power: powerAddress, upload: uploadAddress },
+    { book: bookAddress, power: powerAddress, upload: uploadAddress, language: languageAddress },
     { ALLOWED_ORIGINS: "https://editor.example.com" },
   );
   peers = connectPeers(config);
@@ -307,7 +309,7 @@ describe("register, log in, log out", () => {
     expect(await post("/checkAccount.php", { email })).toMatchObject({ code: "OK", data: { email, exists: true } });
     const unknown = await gateway.inject({ method: "GET", url: `/checkAccount.php?email=${freshEmail()}` });
     expect(unknown.json()).toMatchObject({ code: "OK", data: { exists: false } });
-    expect(await post("/checkAccount.php", {})).toMatchObject({ code: "ERROR", msg: "request exception" });
+    expect(await post("/checkAccount.php", {})).toMatchObject({ code: "ERROR", msg: "请求异常" });
   });
 
   it("checkAccount.php answers each client address at most the limit of checks in a sliding window, then a catalogue error", async () => {

@@ -31,6 +31,7 @@ import { assemblePower } from "../../services/power/src/assemble.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
+import { serveLanguage } from "../support/language-peer.js";
 
 // The book-content paths through the real gateway, against the book and power services in this process on the
 // run's real stores: MongoDB-wire (FerretDB), MinIO (assets and books buckets of this run) and NATS JetStream (the
@@ -97,7 +98,8 @@ beforeAll(async () => {
   // update-book asks the power service whether the owner's plan has the features a change uses.
   await vipUser(owner);
 
-  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress });
+  const languageAddress = await serveLanguage({ database, serve });
+  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress, language: languageAddress });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
 }, 60_000);
@@ -255,7 +257,7 @@ describe("custom config, content and themes", () => {
     });
     expect(await post("/api/book/save-book-custom-config", { bookId, type: "colour", config: "{}" })).toMatchObject({
       code: "ERROR",
-      msg: "request exception",
+      msg: "请求异常",
     });
   });
 
@@ -375,7 +377,7 @@ describe("business cards and brands", () => {
     expect((ok(await post("/api/user/brand/get-list")).list as unknown[]).length).toBeGreaterThanOrEqual(3);
     expect(ok(await post("/api/user/brand/get-list", {}, "30303")).list).toEqual([]);
     expect(await post("/api/user/brand/create", { type: "sideBrand", title: "x" })).toMatchObject({
-      msg: "request exception",
+      msg: "请求异常",
     });
     expect(await post("/api/user/brand/create", { type: "loadingBrand" })).toMatchObject({
       msg: "a brand needs a title or a logo",
@@ -396,7 +398,7 @@ describe("share icon, text status, code info and the editing lock", () => {
     expect(ok(await post("/api/book/set-book-text-status", { bookId, textStatus: "0" }))).toEqual({ textStatus: 0 });
     expect((await books.findById(bookId))?.textStatus).toBe(0);
     expect(await post("/api/book/set-book-text-status", { bookId, textStatus: "2" })).toMatchObject({
-      msg: "request exception",
+      msg: "请求异常",
     });
     notFound(await post("/api/book/set-book-sare-icon", { bookId, icon: "" }, stranger));
     notFound(await post("/api/book/set-book-text-status", { bookId, textStatus: "1" }, stranger));
@@ -411,7 +413,7 @@ describe("share icon, text status, code info and the editing lock", () => {
       await post("/api/book/set-book-sare-icon", { bookId, icon: "https://cdn.example.com/new.png" }, basic),
     ).toMatchObject({
       code: "POWER_LIMIT",
-      msg: "no permission for function wechat share icon, contact support to unlock",
+      msg: "没有微信分享图标功能的权限，请联系客服开通",
       data: { feature: "WECHAT_SHARE_ICON" },
     });
     expect((await books.findById(bookId))?.shareIcon).toBe("https://cdn.example.com/old.png");

@@ -26,6 +26,7 @@ import { demoUser } from "../../services/power/src/domain/demo.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { readyBook } from "../../web/reader/src/book.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { startLanguageServer } from "../support/language-peer.js";
 
 // The book service in this process on the run's real MongoDB-wire server, the real gateway in front (acting as
 // DEV_ACTOR_USER_ID 10001, a second gateway as user 20002), and a stand-in for the converted assets: one ready
@@ -83,6 +84,8 @@ const assets: BookAssets = {
   text: async () => null,
 };
 
+let languageServer: Awaited<ReturnType<typeof startLanguageServer>> | undefined;
+
 beforeAll(async () => {
   mongo = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-book-settings-${suffix}`, log });
   books = new BookRepository(mongo);
@@ -116,9 +119,11 @@ beforeAll(async () => {
     log,
   });
   server.setServing(true);
+  languageServer = await startLanguageServer(mongo, log);
   const config = testGatewayConfig(stores, {
     book: `127.0.0.1:${server.port}`,
     power: `127.0.0.1:${powerServer.port}`,
+    language: languageServer.address,
   });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
@@ -150,6 +155,7 @@ afterAll(async () => {
   await storeProbes?.close();
   closePower?.();
   await server?.stop(1_000);
+  await languageServer?.stop();
   if (mongo) {
     await mongo.dropDatabase();
     await mongo.close();
@@ -395,13 +401,13 @@ describe("update-book: the book's own info (spec 000 §3 title, desc, keyword, l
       post("/api/book/update-book", { bookId, ...fields }, hostedGateway, "embed.other.example");
     expect(await elsewhere({ desc: "New text" })).toMatchObject({
       code: "POWER_LIMIT",
-      msg: "no permission for function book description, contact support to unlock",
+      msg: "没有书籍描述功能的权限，请联系客服开通",
       data: { feature: "BOOK_DESCRIPTION" },
     });
     for (const label of ["1", "2", "3"]) {
       expect(await elsewhere({ label, title: "Not saved" }), label).toMatchObject({
         code: "POWER_LIMIT",
-        msg: "no permission for function hot label, contact support to unlock",
+        msg: "没有热门标签功能的权限，请联系客服开通",
         data: { feature: "HOT_LABEL" },
       });
     }

@@ -576,7 +576,8 @@ function problemsOf(path: string, method: string, statusCode: number, contentTyp
   const msg = String(reply.msg ?? "");
   if (stackFrame.test(msg) || internals.test(msg)) problems.push(`msg leaks internals: ${msg.slice(0, 200)}`);
   // "unknown error" is what an unexpected exception answers: a fuzzed input must be refused with its own message.
-  if (msg === "unknown error") problems.push("an internal error answered");
+  const messageKey = (reply.data as { messageKey?: unknown } | null)?.messageKey;
+  if (msg === "unknown error" || messageKey === "unknownError") problems.push("an internal error answered");
   if (!contentType.startsWith("application/json")) problems.push(`content type ${contentType}`);
   return problems;
 }

@@ -112,11 +112,16 @@ interface Reply {
   data: { bookId?: string; languages?: Language[]; [key: string]: unknown } | null;
 }
 
-async function post(path: string, fields: Record<string, string>, app = gateway): Promise<Reply> {
+async function post(
+  path: string,
+  fields: Record<string, string>,
+  app = gateway,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const response = await app.inject({
     method: "POST",
     url: path,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     payload: new URLSearchParams(fields).toString(),
   });
   expect(response.statusCode).toBe(200);
@@ -225,15 +230,15 @@ describe("book languages through the gateway", () => {
       code: "ERROR",
       msg: "unknown language code: klingon",
     });
-    // Missing or malformed fields: the request exception of the catalogue, never a 500.
+    // Missing or malformed fields: the request exception of the catalogue (Chinese by default), never a 500.
     expect(await post("/api/book/save-book-language", { bookId: bookE })).toMatchObject({
       code: "ERROR",
-      msg: "request exception",
+      msg: "请求异常",
+      data: { messageKey: "requestException" },
     });
-    expect(await post("/api/book/get-book-language", { bookId: "../etc" })).toMatchObject({
-      code: "ERROR",
-      msg: "request exception",
-    });
+    expect(
+      await post("/api/book/get-book-language", { bookId: "../etc" }, gateway, { "accept-language": "en" }),
+    ).toMatchObject({ code: "ERROR", msg: "request exception" });
     // Nothing was stored by the refusals.
     expect((await post("/api/book/get-book-language", { bookId: bookE })).data?.languages).toEqual(chineseOnly);
   });
@@ -271,10 +276,19 @@ describe("book languages through the gateway", () => {
       expect(await post(path, fields, basicGateway), path).toMatchObject({
         code: "POWER_LIMIT",
         status: "0",
-        msg: "no permission for function language, contact support to unlock",
-        data: { feature: "LANGUAGE", source: "type" },
+        msg: "没有多语言功能的权限，请联系客服开通",
+        data: { feature: "LANGUAGE", source: "type", messageKey: "featureBlocked" },
       });
     }
+    // The same refusal in the interface language the request names (the editor sends its ?lang= there).
+    const refusal = { bookId: basicBook, languages: JSON.stringify([{ code: "en" }]) };
+    const headers = (tag: string) => ({ "accept-language": tag });
+    expect((await post("/api/book/save-book-language", refusal, basicGateway, headers("en"))).msg).toBe(
+      "no permission for function language, contact support to unlock",
+    );
+    expect((await post("/api/book/save-book-language", refusal, basicGateway, headers("de-DE,en;q=0.5"))).msg).toBe(
+      "keine Berechtigung für die Funktion Sprache, kontaktieren Sie den Support zum Freischalten",
+    );
     expect((await post("/api/book/get-book-language", { bookId: basicBook }, basicGateway)).data?.languages).toEqual(
       chineseOnly,
     );
@@ -331,7 +345,7 @@ describe("interface labels through the gateway", () => {
     const unknown = await labels("?lang=xx");
     expect(unknown.data).toMatchObject({ lang: "zh-CN", requested: "xx", fallback: true });
     expect(unknown.data.labels.next).toBe("下一页");
-    expect(await labels(`?lang=${"x".repeat(65)}`)).toMatchObject({ code: "ERROR", msg: "request exception" });
+    expect(await labels(`?lang=${"x".repeat(65)}`)).toMatchObject({ code: "ERROR", msg: "请求异常" });
   });
 
   it("serves the editor scope in each of the twelve languages: the same keys, the editor's texts, not the reader's", async () => {
@@ -364,6 +378,32 @@ describe("interface labels through the gateway", () => {
     const unknown = await labels("?lang=de&scope=admin");
     expect(unknown).toMatchObject({ code: "ERROR" });
     expect(JSON.stringify(unknown)).toContain("unknown label scope: admin");
-    expect(await labels(`?scope=${"e".repeat(21)}`)).toMatchObject({ code: "ERROR", msg: "request exception" });
+    expect(await labels(`?scope=${"e".repeat(21)}`)).toMatchObject({ code: "ERROR", msg: "请求异常" });
+  });
+
+  it("serves the messages scope (what the services say) in the twelve languages, Chinese by default", async () => {
+    const chinese = await labels("?scope=messages");
+    expect(chinese.data).toMatchObject({ lang: "zh-CN", scope: "messages" });
+    expect(chinese.data.labels.featureBlocked).toBe("没有{feature}功能的权限，请联系客服开通");
+    const english = await labels("?lang=en&scope=messages");
+    expect(english.data.labels.freeUserUpload).toBe("free users cannot use upload");
+    for (const language of interfaceLanguages) {
+      const answer = await labels(`?lang=${language.code}&scope=messages`);
+      expect(Object.keys(answer.data.labels).sort(), language.code).toEqual(Object.keys(english.data.labels).sort());
+    }
+  });
+
+  it("answers an unknown path in the request's interface language", async () => {
+    const missing = async (tag?: string) =>
+      (
+        await gateway.inject({
+          method: "POST",
+          url: "/api/no/such-path",
+          headers: tag ? { "accept-language": tag } : {},
+        })
+      ).json() as Reply;
+    expect((await missing()).msg).toBe("路径不存在：/api/no/such-path");
+    expect((await missing("en-GB")).msg).toBe("no such path: /api/no/such-path");
+    expect((await missing("ja")).msg).toBe("パスが存在しません：/api/no/such-path");
   });
 });

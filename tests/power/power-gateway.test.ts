@@ -30,11 +30,12 @@ import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src
 import { assemblePower } from "../../services/power/src/assemble.js";
 import type { PowerRepository } from "../../services/power/src/data/power.repository.js";
 import type { BookSlotRepository } from "../../services/power/src/data/quota.repositories.js";
-import { gatedFeatures } from "../../services/power/src/domain/features.js";
 import { natsHostingPublisher, startSlotBookConsumer } from "../../services/power/src/events/hosting.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
+import { serveLanguage } from "../support/language-peer.js";
+import { zhMessage } from "../support/messages.js";
 
 // The power paths of issue #4 through the real gateway, against the power and book services in this process on the
 // run's real MongoDB-wire server and NATS JetStream. The gateway knows one product host (books.example.com); a
@@ -88,7 +89,8 @@ beforeAll(async () => {
   await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
   const bookAddress = await serve(buildBookServices({ books, revisions, power }));
 
-  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress });
+  const languageAddress = await serveLanguage({ database, serve });
+  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress, language: languageAddress });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
 }, 60_000);
@@ -254,7 +256,7 @@ describe("gated features at update-book", () => {
       const refused = await post(userId, "/api/book/update-book", fields, otherHost);
       expect(refused, code).toMatchObject({
         code: "POWER_LIMIT",
-        msg: `no permission for function ${gatedFeatures[code as keyof typeof gatedFeatures]}, contact support to unlock`,
+        msg: zhMessage("featureBlocked", { feature: { key: `feature.${code}` } }),
         status: "0",
         data: { feature: code, source: "type" },
       });
@@ -282,18 +284,18 @@ describe("gated features at update-book", () => {
     const bookId = await book(basic);
     expect(await post(basic, "/api/book/update-book", { bookId, isDownload: "1" })).toMatchObject({
       code: "POWER_LIMIT",
-      msg: "no permission for function download, contact support to unlock",
+      msg: "没有下载功能的权限，请联系客服开通",
     });
     const plugin = JSON.stringify([{ name: "BookLeaveMessage", src: "", config: {} }]);
     expect(await post(basic, "/api/book/update-book", { bookId, plugin })).toMatchObject({
       code: "POWER_LIMIT",
-      msg: "no permission for function reader message, contact support to unlock",
+      msg: "没有读者留言功能的权限，请联系客服开通",
     });
     const logo = await post(basic, "/api/book/update-book", {
       bookId,
       bookConfig: JSON.stringify({ appLogoIcon: "/logo.png" }),
     });
-    expect(logo.msg).toBe("no permission for function logo, contact support to unlock");
+    expect(logo.msg).toBe("没有标志功能的权限，请联系客服开通");
     const reading = await post(basic, "/api/book/update-book", {
       bookId,
       bookConfig: JSON.stringify({ showShadow: "Show", HardPageEnable: "Yes" }),
@@ -317,7 +319,7 @@ describe("gated features at update-book", () => {
     });
     expect(refused).toMatchObject({
       code: "POWER_LIMIT",
-      msg: "reached the customised quota, contact support",
+      msg: "已达到定制额度，请联系客服",
       data: { feature: "LOGO", source: "user" },
     });
     expect(await htmlConfigOf(userId, bookId)).not.toHaveProperty("appLogoIcon");
@@ -381,7 +383,7 @@ describe("gated features on the bookmark, TOC and language paths", () => {
     ] as const) {
       expect(await post(userId, path, fields, otherHost), path).toMatchObject({
         code: "POWER_LIMIT",
-        msg: `no permission for function ${gatedFeatures[feature]}, contact support to unlock`,
+        msg: zhMessage("featureBlocked", { feature: { key: `feature.${feature}` } }),
         data: { feature, source: "type" },
       });
     }
@@ -411,7 +413,7 @@ describe("gated features on the bookmark, TOC and language paths", () => {
     });
     expect(await post(userId, "/api/book/add-book-bookmark", { bookId })).toMatchObject({
       code: "POWER_LIMIT",
-      msg: "reached the customised quota, contact support",
+      msg: "已达到定制额度，请联系客服",
       data: { feature: "BOOKMARK", source: "user" },
     });
     expect((await post(userId, "/api/book/get-book-bookmark", { bookId })).data).toEqual({ bookmarks: [] });
@@ -431,7 +433,7 @@ describe("team custom overrides", () => {
     const label = { bookId, teamId, bookConfig: JSON.stringify({ label: "2" }) };
     expect(await post(member, "/api/book/update-book", label)).toMatchObject({
       code: "POWER_LIMIT",
-      msg: "reached the customised quota, contact support",
+      msg: "已达到定制额度，请联系客服",
       data: { feature: "HOT_LABEL", source: "team" },
     });
     // Outside the team the member's own type (2) has the feature.
@@ -469,7 +471,7 @@ describe("team roles", () => {
     });
     expect(await post(outsider, "/api/team/get-team-role-power-config", { team: teamId })).toMatchObject({
       code: "ERROR",
-      msg: "not a member of this team",
+      msg: "你不是该团队的成员",
     });
 
     const own = await book(editor);
@@ -478,7 +480,7 @@ describe("team roles", () => {
     const reviewerBook = await book(reviewer);
     expect(await post(reviewer, "/api/book/update-book", { ...change, bookId: reviewerBook })).toMatchObject({
       code: "POWER_LIMIT",
-      msg: "no permission for function edit book settings, contact support to unlock",
+      msg: "没有编辑书籍设置功能的权限，请联系客服开通",
       data: { source: "role" },
     });
 
@@ -556,14 +558,14 @@ describe("team access to books", () => {
     for (const fields of [change("#333333"), { ...change("#333333"), teamId: "0" }]) {
       expect(await post(viewer, "/api/book/update-book", fields), fields.teamId).toMatchObject({
         code: "POWER_LIMIT",
-        msg: "no permission for function edit book settings, contact support to unlock",
+        msg: "没有编辑书籍设置功能的权限，请联系客服开通",
         data: { source: "role" },
       });
     }
     // A role holding only the selfKey (its own books) reaches neither.
     expect(await post(guest, "/api/book/get-book", { bookId })).toMatchObject({
       code: "POWER_LIMIT",
-      msg: "no permission for function view book, contact support to unlock",
+      msg: "没有查看书籍功能的权限，请联系客服开通",
       data: { feature: "view book", source: "role" },
     });
     expect(await post(guest, "/api/book/update-book", change("#444444"))).toMatchObject({ code: "POWER_LIMIT" });
@@ -635,7 +637,7 @@ describe("user meta, logo and third-party accounts", () => {
     });
     expect(await post(userId, "/api/user/update-user-book-logo", { logo: "/f/l.png" }, otherHost)).toMatchObject({
       code: "POWER_LIMIT",
-      msg: "no permission for function logo, contact support to unlock",
+      msg: "没有标志功能的权限，请联系客服开通",
     });
   });
 
@@ -808,7 +810,8 @@ describe("fuzzed inputs on the power paths", () => {
       if (typeof reply.code !== "string" || typeof reply.msg !== "string" || !("data" in reply)) {
         findings.push(`${path} ${payload.slice(0, 40)}: no envelope`);
       }
-      if (/\n\s+at |unknown error/.test(body)) findings.push(`${path} ${payload.slice(0, 40)}: ${body.slice(0, 120)}`);
+      if (/\n\s+at |unknown error|"unknownError"/.test(body))
+        findings.push(`${path} ${payload.slice(0, 40)}: ${body.slice(0, 120)}`);
     };
     for (const [path, fields] of Object.entries(paths)) {
       const base: Record<string, string> = path === "/api/book/update-book" ? { bookId } : {};

@@ -148,8 +148,13 @@ describe("the running system", () => {
     const { status, body } = await postForm("/api/book/get-ready-config", fields);
     expect(status).toBe(200);
     expect(body.code).toBe("ERROR");
-    expect(body.msg).toBe("request exception");
-    expect(body.data).toEqual({ errors: [expect.objectContaining({ field })] });
+    // Chinese by default: the catalogue's request exception, rendered from the language service's messages.
+    expect(body.msg).toBe("请求异常");
+    expect(body.data).toEqual({
+      errors: [expect.objectContaining({ field })],
+      messageKey: "requestException",
+      messageParams: {},
+    });
   });
 
   it("rejects wrong types in a JSON body the same way", async () => {
@@ -160,7 +165,7 @@ describe("the running system", () => {
     });
     const body = (await response.json()) as Envelope;
     expect(body.code).toBe("ERROR");
-    expect(body.msg).toBe("request exception");
+    expect(body.msg).toBe("请求异常");
   });
 
   it("answers an unknown book, and a team the user is not in, without leaking internals", async () => {
@@ -179,7 +184,7 @@ describe("the running system", () => {
     });
     expect(response.status).toBe(400);
     const text = await response.text();
-    expect(JSON.parse(text)).toMatchObject({ code: "ERROR", msg: "request exception" });
+    expect(JSON.parse(text)).toMatchObject({ code: "ERROR", msg: "请求异常" });
     expect(text).not.toMatch(/at .*\.(js|ts):\d+/);
 
     const unknownPath = await postForm("/api/book/no-such-call", {});
@@ -291,7 +296,7 @@ describe("the running system", () => {
     expect(failed.status).toBe(200);
     expect(failed.body).toMatchObject({
       code: "ERROR",
-      msg: "book service unavailable: network error, refresh and retry or contact support",
+      msg: "book 服务不可用：网络错误，请刷新重试或联系客服",
     });
 
     await services.start("book");

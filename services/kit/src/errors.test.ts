@@ -1,6 +1,7 @@
 import { status as GrpcStatus, Metadata, type ServiceError } from "@grpc/grpc-js";
 import { describe, expect, it } from "vitest";
 import { DomainError, errorEnvelope, errorTable, fromGrpcError, okEnvelope, toGrpcError } from "./errors.js";
+import { message, ref } from "./messages.js";
 
 function asServiceError(sent: Partial<ServiceError>): ServiceError {
   return Object.assign(new Error(sent.details), {
@@ -41,7 +42,23 @@ describe("error table", () => {
       "book",
     );
     expect(received.kind).toBe("UNAVAILABLE");
-    expect(received.message).toBe("book service unavailable: network error, refresh and retry or contact support");
+    expect(received.coded).toEqual({ key: "serviceUnavailable", params: { peer: "book" } });
+  });
+
+  it("carries a coded message's key and parameters across gRPC", () => {
+    const coded = message("featureBlocked", { feature: ref("feature.LOGO") });
+    const sent = toGrpcError(new DomainError("PERMISSION_DENIED", coded, { details: { feature: "LOGO" } }));
+    const received = fromGrpcError(asServiceError(sent), "power");
+    expect(received.coded).toEqual(coded);
+    expect(received.messageKey).toBe("featureBlocked");
+    expect(received.message).toBe("featureBlocked (feature=@feature.LOGO)");
+    expect(received.details).toEqual({ feature: "LOGO" });
+  });
+
+  it("answers an unexpected error's coded unknown-error message", () => {
+    const received = fromGrpcError(asServiceError(toGrpcError(new Error("internals"))), "book");
+    expect(received.kind).toBe("INTERNAL");
+    expect(received.messageKey).toBe("unknownError");
   });
 });
 
@@ -65,7 +82,32 @@ describe("envelope", () => {
   });
 
   it("never leaks an internal error's message", () => {
-    const envelope = errorEnvelope(new Error("ECONNREFUSED 10.0.0.3:27017 stack..."));
-    expect(envelope).toEqual({ code: "ERROR", data: null, msg: "unknown error", status: "0", mess: "unknown error" });
+    const envelope = errorEnvelope(new Error("ECONNREFUSED 10.0.0.3:27017 stack..."), { unknownError: "未知错误" });
+    expect(envelope).toEqual({
+      code: "ERROR",
+      data: { messageKey: "unknownError", messageParams: {} },
+      msg: "未知错误",
+      status: "0",
+      mess: "未知错误",
+    });
+  });
+
+  it("renders a coded message from the catalogue it is given, its key and parameters beside the details", () => {
+    const catalogue = {
+      featureBlocked: "没有{feature}功能的权限，请联系客服开通",
+      "feature.LOGO": "标志",
+    };
+    const error = new DomainError("PERMISSION_DENIED", message("featureBlocked", { feature: ref("feature.LOGO") }), {
+      details: { feature: "LOGO" },
+    });
+    expect(errorEnvelope(error, catalogue)).toEqual({
+      code: "ERROR",
+      data: { feature: "LOGO", messageKey: "featureBlocked", messageParams: { feature: { key: "feature.LOGO" } } },
+      msg: "没有标志功能的权限，请联系客服开通",
+      status: "0",
+      mess: "没有标志功能的权限，请联系客服开通",
+    });
+    // No catalogue (the language service did not answer): the key and parameters, never an empty text.
+    expect(errorEnvelope(error).msg).toBe("featureBlocked (feature=@feature.LOGO)");
   });
 });

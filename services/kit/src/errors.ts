@@ -1,4 +1,13 @@
 import { status as GrpcStatus, Metadata, type ServiceError } from "@grpc/grpc-js";
+import {
+  type CodedMessage,
+  isCodedMessage,
+  type MessageCatalogue,
+  type MessageParams,
+  message,
+  plainMessage,
+  renderMessage,
+} from "./messages.js";
 
 /**
  * The one error-mapping table: every domain error kind, the gRPC status it travels as between services,
@@ -23,11 +32,18 @@ export const errorTable = {
 
 export type ErrorKind = keyof typeof errorTable;
 
-/** Catalogue texts (spec 000 §8) used when an error has no message of its own. */
+/** Catalogue texts (spec 000 §8) used when an error has no message of its own (English; logs and old callers). */
 export const catalogueMessages = {
   networkError: "network error, refresh and retry or contact support",
   requestException: "request exception",
   unknownError: "unknown error",
+} as const;
+
+/** The same three as coded messages (keys of the language service's `messages` catalogues). */
+export const catalogueCodes = {
+  networkError: message("networkError"),
+  requestException: message("requestException"),
+  unknownError: message("unknownError"),
 } as const;
 
 export interface DomainErrorOptions {
@@ -38,18 +54,35 @@ export interface DomainErrorOptions {
   cause?: unknown;
 }
 
-/** An error a client can act on; anything else thrown by a handler is an internal error. */
+/**
+ * An error a client can act on; anything else thrown by a handler is an internal error. Its text is a coded
+ * message (`new DomainError("PERMISSION_DENIED", message("featureBlocked", { feature: ref("feature.LOGO") }))`),
+ * which the gateway renders in the request's interface language; a plain string is an untranslated text (older
+ * code, or text meant for logs only) and reaches clients as it is.
+ */
 export class DomainError extends Error {
   readonly kind: ErrorKind;
   readonly restCode: string;
   readonly details: Record<string, unknown> | undefined;
+  /** The catalogue key and parameters of the text, when the error has one. */
+  readonly coded: CodedMessage | undefined;
 
-  constructor(kind: ErrorKind, message: string, options: DomainErrorOptions = {}) {
-    super(message, { cause: options.cause });
+  constructor(kind: ErrorKind, text: string | CodedMessage, options: DomainErrorOptions = {}) {
+    super(typeof text === "string" ? text : plainMessage(text), { cause: options.cause });
     this.name = "DomainError";
     this.kind = kind;
     this.restCode = options.restCode ?? errorTable[kind].rest;
     this.details = options.details;
+    this.coded = typeof text === "string" ? undefined : text;
+  }
+
+  /** The message key, when the text is coded (what tests and callers compare instead of a sentence). */
+  get messageKey(): string | undefined {
+    return this.coded?.key;
+  }
+
+  get messageParams(): MessageParams | undefined {
+    return this.coded?.params;
   }
 }
 
@@ -57,6 +90,7 @@ const metadataKeys = {
   kind: "turnleaf-error-kind",
   restCode: "turnleaf-rest-code",
   details: "turnleaf-error-details-bin",
+  message: "turnleaf-error-message-bin",
 } as const;
 
 const kindByGrpcStatus = new Map<GrpcStatus, ErrorKind>(
@@ -77,9 +111,11 @@ export function toGrpcError(error: unknown): Partial<ServiceError> {
     metadata.set(metadataKeys.kind, error.kind);
     metadata.set(metadataKeys.restCode, error.restCode);
     if (error.details) metadata.set(metadataKeys.details, Buffer.from(JSON.stringify(error.details)));
+    if (error.coded) metadata.set(metadataKeys.message, Buffer.from(JSON.stringify(error.coded)));
     return { code: errorTable[error.kind].grpc, details: error.message, metadata };
   }
   metadata.set(metadataKeys.kind, "INTERNAL");
+  metadata.set(metadataKeys.message, Buffer.from(JSON.stringify(catalogueCodes.unknownError)));
   return { code: GrpcStatus.INTERNAL, details: catalogueMessages.unknownError, metadata };
 }
 
@@ -88,16 +124,27 @@ function isServiceError(error: unknown): error is ServiceError {
 }
 
 /** Client side: turns a grpc-js failure back into the DomainError the server raised (or a transport one). */
+function sentMessage(metadata: Metadata): CodedMessage | undefined {
+  const sent = metadata.get(metadataKeys.message)[0];
+  if (!Buffer.isBuffer(sent)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(sent.toString("utf8"));
+    return isCodedMessage(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function fromGrpcError(error: unknown, peer: string): DomainError {
   if (error instanceof DomainError) return error;
   if (!isServiceError(error)) {
-    return new DomainError("INTERNAL", catalogueMessages.unknownError, { cause: error });
+    return new DomainError("INTERNAL", catalogueCodes.unknownError, { cause: error });
   }
   const sentKind = error.metadata.get(metadataKeys.kind)[0];
   const sentRestCode = error.metadata.get(metadataKeys.restCode)[0];
   const sentDetails = error.metadata.get(metadataKeys.details)[0];
   if (isErrorKind(sentKind)) {
-    return new DomainError(sentKind, error.details, {
+    return new DomainError(sentKind, sentMessage(error.metadata) ?? error.details, {
       restCode: typeof sentRestCode === "string" ? sentRestCode : undefined,
       details: Buffer.isBuffer(sentDetails)
         ? (JSON.parse(sentDetails.toString("utf8")) as Record<string, unknown>)
@@ -107,11 +154,11 @@ export function fromGrpcError(error: unknown, peer: string): DomainError {
   }
   // No kind header: the failure happened in transport (peer down, deadline), not in the peer's handler.
   const kind = kindByGrpcStatus.get(error.code) ?? "INTERNAL";
-  const message =
+  const text =
     kind === "UNAVAILABLE" || kind === "DEADLINE_EXCEEDED"
-      ? `${peer} service unavailable: ${catalogueMessages.networkError}`
-      : error.details || catalogueMessages.unknownError;
-  return new DomainError(kind, message, { cause: error });
+      ? message("serviceUnavailable", { peer })
+      : error.details || catalogueCodes.unknownError;
+  return new DomainError(kind, text, { cause: error });
 }
 
 /** The REST reply envelope every gateway path answers with (spec 000 §7). */
@@ -127,10 +174,42 @@ export function okEnvelope<Data>(data: Data): Envelope<Data> {
   return { code: "OK", data, msg: "", status: "1", mess: "" };
 }
 
-/** Maps any error to the envelope; internal errors never leak their message or stack. */
-export function errorEnvelope(error: unknown): Envelope<Record<string, unknown>> {
+/**
+ * Maps any error to the envelope; internal errors never leak their message or stack. A coded text is rendered
+ * from `catalogue` (the request's interface language) and its key and parameters ride in `data` (`messageKey`,
+ * `messageParams`) beside the error's details, so a client can tell messages apart without reading sentences.
+ */
+export function errorEnvelope(error: unknown, catalogue?: MessageCatalogue): Envelope<Record<string, unknown>> {
   const domainError = error instanceof DomainError ? error : undefined;
   const code = domainError?.restCode ?? "ERROR";
-  const msg = domainError && domainError.kind !== "INTERNAL" ? domainError.message : catalogueMessages.unknownError;
-  return { code, data: domainError?.details ?? null, msg, status: "0", mess: msg };
+  const internal = !domainError || domainError.kind === "INTERNAL";
+  const coded = internal ? catalogueCodes.unknownError : domainError.coded;
+  if (!coded) {
+    const msg = domainError?.message ?? catalogueMessages.unknownError;
+    return { code, data: domainError?.details ?? null, msg, status: "0", mess: msg };
+  }
+  const msg = catalogue
+    ? renderMessage(catalogue, coded)
+    : internal
+      ? catalogueMessages.unknownError
+      : plainMessage(coded);
+  const data = { ...(internal ? {} : domainError?.details), messageKey: coded.key, messageParams: coded.params };
+  return { code, data, msg, status: "0", mess: msg };
+}
+
+/** An envelope for a coded message that is not an error object (framework refusals, malformed requests). */
+export function messageEnvelope(
+  code: string,
+  coded: CodedMessage,
+  catalogue?: MessageCatalogue,
+  details?: Record<string, unknown>,
+): Envelope<Record<string, unknown>> {
+  const msg = catalogue ? renderMessage(catalogue, coded) : plainMessage(coded);
+  return {
+    code,
+    data: { ...details, messageKey: coded.key, messageParams: coded.params },
+    msg,
+    status: "0",
+    mess: msg,
+  };
 }

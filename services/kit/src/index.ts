@@ -5,6 +5,7 @@ export * from "./grpc.js";
 export * from "./grpc-server.js";
 export * from "./logger.js";
 export * from "./mongo.js";
+export * from "./messages.js";
 export * from "./nats.js";
 export * from "./s3.js";
 export * from "./service.js";

@@ -12,6 +12,19 @@ export type Presentation =
   | { kind: "support"; text: string }
   | { kind: "toast"; text: string };
 
+/**
+ * Server messages (codes of the language service's messages catalogue) that invite the owner to contact support:
+ * they open the confirm whatever language their text is in.
+ */
+export const contactSupportKeys: ReadonlySet<string> = new Set(["featureBlocked", "customQuota", "networkError"]);
+
+/** The message key a server refusal carries in its data (spec: codes with parameters). */
+export function messageKeyOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const key = (error.data as { messageKey?: unknown } | null)?.messageKey;
+  return typeof key === "string" ? key : undefined;
+}
+
 export function presentationOf(error: unknown): Presentation {
   if (error instanceof ApiError) {
     if (error.code === "LOGIN_SIGNOUT") return { kind: "login" };
@@ -23,6 +36,8 @@ export function presentationOf(error: unknown): Presentation {
     }
   }
   const text = error instanceof Error ? error.message : String(error);
+  const key = messageKeyOf(error);
+  if (key !== undefined && contactSupportKeys.has(key)) return { kind: "support", text };
   if (text.toLowerCase().includes("contact support")) return { kind: "support", text };
   return { kind: "toast", text };
 }

@@ -44,10 +44,22 @@ export function formBody(fields: Fields): string {
   return body.toString();
 }
 
+/**
+ * The interface language every call names in Accept-Language: the server answers its messages (codes with
+ * parameters, rendered from the language service's catalogues) in it. Chinese unless the editor says otherwise.
+ */
+let requestLanguage = "zh-CN";
+
+export function setRequestLanguage(lang: string): void {
+  requestLanguage = lang;
+}
+
 /** One request of this origin; a failure to reach the server is the network error of spec 000 §8. */
 async function request(url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("accept-language", requestLanguage);
   try {
-    return await fetch(url, { credentials: "same-origin", ...init });
+    return await fetch(url, { credentials: "same-origin", ...init, headers });
   } catch {
     throw new ApiError("NETWORK", networkErrorMessage);
   }

@@ -2,7 +2,7 @@ import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from "r
 import { createRoot } from "react-dom/client";
 import { AlertDialog, type Modal } from "./Alerts.js";
 import { presentationOf } from "./alerts.js";
-import { ApiError, call, callOptional, getJson, loginUrl, type ReadyConfig } from "./api.js";
+import { ApiError, call, callOptional, getJson, loginUrl, type ReadyConfig, setRequestLanguage } from "./api.js";
 import { BatchUpload } from "./BatchUpload.js";
 import { Editor } from "./Editor.js";
 import { labelsFor } from "./labels.js";
@@ -38,6 +38,8 @@ function App() {
 
   const route = routeOf(location.pathname);
   const query = queryOf(location.search);
+  // Before any call of this render: the server's messages come back in the interface language.
+  setRequestLanguage(query.lang);
   const labels = useMemo(
     () => labelsFor(query.lang, serviceLabels.lang === query.lang ? serviceLabels.labels : {}),
     [query.lang, serviceLabels],

@@ -1,6 +1,6 @@
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { type PowerService, TeamBookAction } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
+import { codedFromWire, DomainError, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 
 const bookIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -46,7 +46,7 @@ export function withTeamBookAccess<T extends TeamReachable>(
     });
     if (access.allowed) return book.ownerId;
     if (!access.member) return userId;
-    throw new DomainError("PERMISSION_DENIED", access.message, {
+    throw new DomainError("PERMISSION_DENIED", codedFromWire(access.codedMessage) ?? access.message, {
       restCode: "POWER_LIMIT",
       details: { feature: access.denied, source: "role" },
     });

@@ -1,5 +1,14 @@
-import { catalogueMessages, DomainError, type Envelope, errorEnvelope } from "@turnleaf/kit";
+import {
+  catalogueCodes,
+  DomainError,
+  type Envelope,
+  errorEnvelope,
+  type MessageCatalogue,
+  message,
+  messageEnvelope,
+} from "@turnleaf/kit";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { MessageTexts } from "./message-texts.js";
 
 interface ValidationIssue {
   instancePath: string;
@@ -18,48 +27,51 @@ function fieldOf(issue: ValidationIssue): string {
  * that is not valid percent-encoding (400), one over the router's length limit (414). They answer the envelope with
  * their 4xx, like every other malformed request, instead of fastify's own `{error, message, statusCode}`.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  const msg = catalogueMessages.requestException;
-  reply.status(statusCode).send({ code: "ERROR", data: null, msg, status: "0", mess: msg } satisfies Envelope);
+export function frameworkErrorAnswer(texts?: MessageTexts) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    const send = (catalogue: MessageCatalogue | undefined) =>
+      reply
+        .status(statusCode)
+        .send(messageEnvelope("ERROR", catalogueCodes.requestException, catalogue) satisfies Envelope);
+    if (texts) void texts.forRequest(request).then(send);
+    else send(undefined);
+  };
 }
+
+/** The framework errors' answer without catalogues (the text is the message key). */
+export const answerFrameworkError = frameworkErrorAnswer();
 
 /**
  * Every reply is an envelope. Application errors answer HTTP 200 (the editor reads `code`); malformed
  * requests keep their 4xx and server faults their 5xx, still with an envelope and never a stack trace.
+ * Coded texts are rendered in the request's interface language (Accept-Language; Chinese by default) from the
+ * language service's message catalogues; `data.messageKey`/`data.messageParams` carry the code itself.
  */
-export function registerEnvelope(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+export function registerEnvelope(app: FastifyInstance, texts?: MessageTexts): void {
+  if (texts) app.decorate("messageTexts", texts);
+  const catalogueOf = async (request: FastifyRequest): Promise<MessageCatalogue | undefined> =>
+    texts ? await texts.forRequest(request) : undefined;
+
+  app.setErrorHandler(async (error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       if (error.kind === "INTERNAL") request.log.error({ err: error }, "peer failed");
-      return reply.status(200).send(errorEnvelope(error));
+      return reply.status(200).send(errorEnvelope(error, await catalogueOf(request)));
     }
     const validation = (error as FastifyError).validation as ValidationIssue[] | undefined;
     if (validation) {
       const errors = validation.map((issue) => ({ field: fieldOf(issue), message: issue.message ?? "is invalid" }));
-      const envelope: Envelope = {
-        code: "ERROR",
-        data: { errors },
-        msg: catalogueMessages.requestException,
-        status: "0",
-        mess: catalogueMessages.requestException,
-      };
-      return reply.status(200).send(envelope);
+      const catalogue = await catalogueOf(request);
+      return reply.status(200).send(messageEnvelope("ERROR", catalogueCodes.requestException, catalogue, { errors }));
     }
     const statusCode = (error as FastifyError).statusCode ?? 500;
     if (statusCode >= 500) request.log.error({ err: error }, "request failed");
-    const msg = statusCode >= 500 ? catalogueMessages.unknownError : catalogueMessages.requestException;
-    return reply.status(statusCode).send({ code: "ERROR", data: null, msg, status: "0", mess: msg } satisfies Envelope);
+    const coded = statusCode >= 500 ? catalogueCodes.unknownError : catalogueCodes.requestException;
+    return reply.status(statusCode).send(messageEnvelope("ERROR", coded, await catalogueOf(request)));
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const envelope: Envelope = {
-      code: "ERROR",
-      data: null,
-      msg: `no such path: ${request.url}`,
-      status: "0",
-      mess: "",
-    };
-    return reply.status(404).send(envelope);
+  app.setNotFoundHandler(async (request, reply) => {
+    const coded = message("noSuchPath", { path: request.url.slice(0, 200) });
+    return reply.status(404).send(messageEnvelope("ERROR", coded, await catalogueOf(request)));
   });
 }

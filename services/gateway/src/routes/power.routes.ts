@@ -1,5 +1,5 @@
 import type { FeatureInForce, QuotaInForce } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError, okEnvelope } from "@turnleaf/kit";
+import { codedFromWire, DomainError, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { featuresNeeded, isNonProductHost, type UpdateBookChange } from "../domain/feature-gates.js";
 import type { Peers } from "../peers.js";
@@ -58,7 +58,7 @@ export async function assertFeaturesGranted(
     features: [...features],
   });
   if (!answer.allowed) {
-    throw new DomainError("PERMISSION_DENIED", answer.message, {
+    throw new DomainError("PERMISSION_DENIED", codedFromWire(answer.codedMessage) ?? answer.message, {
       restCode: powerLimitCode,
       details: { feature: answer.denied, source: answer.source },
     });

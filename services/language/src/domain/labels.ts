@@ -15,12 +15,14 @@ export type LabelCatalogues = Map<string, LabelCatalogue>;
  * (src/labels/zh-CN.json …, src/labels/editor/zh-CN.json …). The build (tsc, resolveJsonModule) copies them
  * beside the compiled code, so src/ and dist/ find them the same way.
  */
-export const labelScopes = ["reader", "editor"] as const;
+export const labelScopes = ["reader", "editor", "messages"] as const;
 export type LabelScope = (typeof labelScopes)[number];
 
 export const labelDirectories: Record<LabelScope, URL> = {
   reader: new URL("../labels/", import.meta.url),
   editor: new URL("../labels/editor/", import.meta.url),
+  // What the services tell people: the texts of coded messages (DomainError and warnings), rendered by the gateway.
+  messages: new URL("../labels/messages/", import.meta.url),
 };
 
 /** English is the reference every catalogue is checked against (the editor's English holds spec 000's texts). */

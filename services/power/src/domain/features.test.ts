@@ -1,14 +1,18 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   editBookSettings,
   featureCodes,
   featureInForce,
   featureRefusal,
+  featureRefusalMessage,
   featuresForType,
   powerConfigDocument,
   roleCodeFor,
   rolePermits,
   roleReachesBook,
+  roleRefusalMessage,
+  viewBook,
 } from "./features.js";
 
 describe("gated features", () => {
@@ -17,6 +21,27 @@ describe("gated features", () => {
     expect(featureRefusal("HOT_LABEL", "type")).toBe("no permission for function hot label, contact support to unlock");
     expect(featureRefusal("HOT_LABEL", "user")).toBe("reached the customised quota, contact support");
     expect(featureRefusal("LOGO", "team")).toBe("reached the customised quota, contact support");
+  });
+
+  it("refuses with coded messages whose every feature name is in the messages catalogues", () => {
+    expect(featureRefusalMessage("HOT_LABEL", "type")).toEqual({
+      key: "featureBlocked",
+      params: { feature: { key: "feature.HOT_LABEL" } },
+    });
+    expect(featureRefusalMessage("LOGO", "user")).toEqual({ key: "customQuota", params: {} });
+    const catalogue = JSON.parse(
+      readFileSync(new URL("../../../language/src/labels/messages/zh-CN.json", import.meta.url), "utf8"),
+    ) as Record<string, string>;
+    const named = [
+      ...featureCodes.map((code) => featureRefusalMessage(code, "type")),
+      roleRefusalMessage(editBookSettings),
+      roleRefusalMessage(viewBook),
+    ];
+    for (const coded of named) {
+      const feature = coded.params.feature as { key: string };
+      expect(catalogue[feature.key], feature.key).toBeTruthy();
+    }
+    expect(catalogue.featureBlocked).toBe("没有{feature}功能的权限，请联系客服开通");
   });
 
   it("gives any type every feature, uType 1 the reading ones, a non-product host (32) none", () => {

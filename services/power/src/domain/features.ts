@@ -1,3 +1,4 @@
+import { type CodedMessage, message, ref } from "@turnleaf/kit";
 import { planRules } from "./plans.js";
 import { limitsForType, powerConfig, quotas, userTypes } from "./power-config.js";
 
@@ -87,11 +88,26 @@ export function featureRefusal(code: FeatureCode, source: FeatureSource): string
 }
 
 /**
+ * The same refusal as a coded message (spec 000 §6 texts in the messages catalogues): 'no permission for function
+ * X, contact support to unlock' names the feature (catalogue `feature.<code>`), an override's is the customised quota.
+ */
+export function featureRefusalMessage(code: FeatureCode, source: FeatureSource): CodedMessage {
+  return source === "type" ? message("featureBlocked", { feature: ref(`feature.${code}`) }) : message("customQuota");
+}
+
+/** A role's refusal of an action (edit or view a team book) as a coded message. */
+export function roleRefusalMessage(action: RoleAction): CodedMessage {
+  return message("featureBlocked", { feature: ref(`feature.${action.messageKey}`) });
+}
+
+/**
  * A role-gated action (spec 000 §6): one code for any book (key), or one for the user's own books (selfKey) and
  * another for other members' (otherKey).
  */
 export interface RoleAction {
   name: string;
+  /** The action's name in the messages catalogue: `feature.<messageKey>`. */
+  messageKey: string;
   key?: string;
   selfKey?: string;
   otherKey?: string;
@@ -100,6 +116,7 @@ export interface RoleAction {
 /** Changing a team book's settings: members may be allowed their own books, others' books, or both. */
 export const editBookSettings: RoleAction = {
   name: "edit book settings",
+  messageKey: "editBookSettings",
   selfKey: "BOOK_EDIT_SELF",
   otherKey: "BOOK_EDIT_OTHER",
 };
@@ -107,6 +124,7 @@ export const editBookSettings: RoleAction = {
 /** Viewing a team book: members may be allowed their own books, others' books, or both. */
 export const viewBook: RoleAction = {
   name: "view book",
+  messageKey: "viewBook",
   selfKey: "BOOK_VIEW_SELF",
   otherKey: "BOOK_VIEW_OTHER",
 };

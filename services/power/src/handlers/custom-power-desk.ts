@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessageWire, codedToWire, DomainError, message } from "@turnleaf/kit";
 import type { CustomPowerRepository } from "../data/custom-power.repository.js";
 import type { PowerRepository } from "../data/power.repository.js";
 import type { PlanRepository } from "../data/quota.repositories.js";
@@ -9,9 +9,11 @@ import {
   featureCodes,
   featureInForce,
   featureRefusal,
+  featureRefusalMessage,
   isFeatureCode,
   rolePermits,
   roleReachesBook,
+  roleRefusalMessage,
   viewBook,
 } from "../domain/features.js";
 import { requireNumericId } from "../domain/ids.js";
@@ -35,9 +37,11 @@ export interface FeatureCheck {
 }
 
 const notMember = (teamId: string) =>
-  new DomainError("PERMISSION_DENIED", "not a member of this team", { details: { teamId } });
+  new DomainError("PERMISSION_DENIED", message("notTeamMember"), { details: { teamId } });
 
 /**
+  /** The refusal as a coded message (turnleaf.common.v1.CodedMessage); absent when allowed. */
+  codedMessage?: CodedMessageWire;
  * Custom power: what is in force for a user (type, limits, gated features with the per-user and per-team
  * overrides), team roles and their power codes, the creation preferences, the book logo and third-party bindings.
  */
@@ -156,6 +160,7 @@ export class CustomPowerDesk {
     for (const code of codes) {
       const feature = standing.features.find((entry) => entry.code === code);
       if (feature && !feature.allowed) {
+          codedMessage: codedToWire(roleRefusalMessage(editBookSettings)),
         return {
           allowed: false,
           denied: code,
@@ -167,6 +172,7 @@ export class CustomPowerDesk {
     return { allowed: true, denied: "", message: "", source: "" };
   }
 
+          codedMessage: codedToWire(featureRefusalMessage(code as FeatureCode, feature.source)),
   /**
    * May the user view or edit a book of the team by bookAuthorId? A non-member is answered `member: false` (the
    * caller treats the book as not theirs); a member by the role's power list.
@@ -183,12 +189,13 @@ export class CustomPowerDesk {
     if (roleReachesBook(role?.powers ?? [], action, bookAuthorId.trim() || "-1", user)) {
       return { member: true, allowed: true, denied: "", message: "" };
     }
-    const denied = action === "edit" ? editBookSettings.name : viewBook.name;
+    const refused = action === "edit" ? editBookSettings : viewBook;
     return {
       member: true,
       allowed: false,
-      denied,
-      message: `no permission for function ${denied}, contact support to unlock`,
+      denied: refused.name,
+      message: `no permission for function ${refused.name}, contact support to unlock`,
+      codedMessage: codedToWire(roleRefusalMessage(refused)),
     };
   }
 

@@ -1,0 +1,86 @@
+/**
+ * Coded messages: what a service tells a person travels as a stable catalogue key and its parameters, never as a
+ * sentence. The gateway renders it in the request's interface language from the language service's `messages`
+ * catalogues (services/language/src/labels/messages/<code>.json); see /work/notes/messages.md.
+ */
+
+/** A parameter naming another catalogue entry, rendered in the same language (e.g. a feature's name). */
+export interface MessageRef {
+  key: string;
+}
+
+export type MessageParam = string | number | MessageRef;
+export type MessageParams = Record<string, MessageParam>;
+
+export interface CodedMessage {
+  key: string;
+  params: MessageParams;
+}
+
+/** Keys are camelCase words with optional dots (`featureBlocked`, `feature.LOGO`): safe in gRPC metadata and JSON. */
+const keyPattern = /^[A-Za-z][A-Za-z0-9_.]{0,79}$/;
+
+/** A coded message: `message("featureBlocked", { feature: ref("feature.LOGO") })`. */
+export function message(key: string, params: MessageParams = {}): CodedMessage {
+  if (!keyPattern.test(key)) throw new Error(`not a message key: ${key}`);
+  return { key, params };
+}
+
+/** A parameter rendered from the catalogue rather than shown as it is. */
+export function ref(key: string): MessageRef {
+  return { key };
+}
+
+export function isCodedMessage(value: unknown): value is CodedMessage {
+  if (typeof value !== "object" || value === null) return false;
+  const { key, params } = value as Partial<CodedMessage>;
+  return typeof key === "string" && keyPattern.test(key) && typeof params === "object" && params !== null;
+}
+
+/** How a coded message reads in logs and where no catalogue answers: its key and parameters. */
+export function plainMessage({ key, params }: CodedMessage): string {
+  const shown = Object.entries(params).map(
+    ([name, value]) => `${name}=${typeof value === "object" ? `@${value.key}` : String(value)}`,
+  );
+  return shown.length > 0 ? `${key} (${shown.join(", ")})` : key;
+}
+
+/** A catalogue: message key → text with `{name}` placeholders. */
+export type MessageCatalogue = Readonly<Record<string, string>>;
+
+/**
+ * The text of a coded message in one catalogue: `{name}` placeholders take their parameter (a reference is looked
+ * up in the same catalogue); a key the catalogue lacks reads as the plain message, a missing parameter stays `{name}`.
+ */
+export function renderMessage(catalogue: MessageCatalogue, coded: CodedMessage): string {
+  const template = catalogue[coded.key];
+  if (template === undefined) return plainMessage(coded);
+  return template.replace(/\{([A-Za-z]+)\}/g, (placeholder, name: string) => {
+    const value = coded.params[name];
+    if (value === undefined) return placeholder;
+    if (typeof value === "object") return catalogue[value.key] ?? value.key;
+    return String(value);
+  });
+}
+
+/** The wire form of turnleaf.common.v1.CodedMessage (proto fields beside a plain `message` string). */
+export interface CodedMessageWire {
+  key: string;
+  paramsJson: string;
+}
+
+export function codedToWire(coded: CodedMessage): CodedMessageWire {
+  return { key: coded.key, paramsJson: JSON.stringify(coded.params) };
+}
+
+/** A coded message from its wire form; undefined when none was sent (an older peer) or it does not parse. */
+export function codedFromWire(wire: CodedMessageWire | undefined): CodedMessage | undefined {
+  if (!wire?.key) return undefined;
+  try {
+    const params: unknown = wire.paramsJson ? JSON.parse(wire.paramsJson) : {};
+    const coded = { key: wire.key, params };
+    return isCodedMessage(coded) ? coded : undefined;
+  } catch {
+    return undefined;
+  }
+}
