@@ -31,6 +31,7 @@ import type { Query } from "./route.js";
 import { SettingsPanel } from "./SettingsTree.js";
 import { ShareDialog } from "./ShareDialog.js";
 import { absolutePaths, createSaveFlow, type SaveState } from "./save-flow.js";
+import { assertValidChange, localisedRefusal } from "./setting-check.js";
 import type { Navigate, Notify, Report } from "./types.js";
 import { exposeWindowApi } from "./window-api.js";
 
@@ -220,9 +221,15 @@ export function Editor({
         send: async (changed) => {
           // The basic tab's title, description, keywords and label are update-book's own fields.
           const { fields, config } = splitBasic(changed);
-          return (
-            await call<BookInfo>("/api/book/update-book", { ...fields, bookId, bookConfig: JSON.stringify(config) })
-          ).htmlConfig;
+          // The catalogue's rules first (the server applies the same ones): a refused value is never sent.
+          assertValidChange(config, textLang, labels);
+          try {
+            return (
+              await call<BookInfo>("/api/book/update-book", { ...fields, bookId, bookConfig: JSON.stringify(config) })
+            ).htmlConfig;
+          } catch (error) {
+            throw localisedRefusal(error, textLang, labels);
+          }
         },
         saved: (changed, server) => {
           const fixed = absolutePaths(changed, server);
@@ -251,7 +258,7 @@ export function Editor({
           report(reason);
         },
       }),
-    [postPreview, bookId, report, notify, labels, show],
+    [postPreview, bookId, report, notify, labels, show, textLang],
   );
   useEffect(() => () => void flow.flush(), [flow]);
 

@@ -16,6 +16,7 @@ import {
 } from "@turnleaf/resource-files";
 import { getJson } from "./api.js";
 import type { ImageLimits } from "./file-limits.js";
+import { catalogueForChecks } from "./setting-check.js";
 
 /**
  * The resource files the editor reads (spec 000 §7: the editor GETs them): the settings tree, templates, themes
@@ -42,6 +43,7 @@ export async function loadCatalogue(): Promise<Catalogue> {
     getJson<BrandConfigFile>("/resourceFiles/brand/brandConfig.json"),
   ]);
   const settings = tree ?? { version: 1, groups: [] };
+  catalogueForChecks(settings);
   return {
     tree: settings,
     defaults: settingDefaults(settings),

@@ -229,6 +229,24 @@ const zh = {
   musicFile: "背景音乐（MP3）",
   speakText: "朗读文字",
   speak: "试听朗读",
+  // A refused setting value (the catalogue's rules; @turnleaf/resource-files setting-texts.ts has the same two).
+  settingRefused: "{title}：{rule}",
+  ruleNumber: "请输入 {min} 到 {max} 之间的数字",
+  ruleInteger: "请输入 {min} 到 {max} 之间的整数",
+  ruleExcluded: "不能为 {value}",
+  ruleColour: "请输入颜色，如 #1e90ff",
+  ruleText: "最多 {maxLength} 个字符",
+  ruleFormat: "格式不正确",
+  ruleOption: "请从给出的选项中选择",
+  ruleOptions: "请从给出的选项中选择（可多选）",
+  ruleBoolean: "请选择开或关",
+  ruleFileKind: "请选择以下类型的文件：{accept}",
+  ruleLink: "只能使用 http(s) 网址或本书自己的文件",
+  ruleObject: "设置值的结构不正确",
+  ruleUnknownField: "不认识的字段 {field}",
+  ruleUnknownSetting: "只能是简短的文字、数字或开关",
+  ruleTooDeep: "嵌套不能超过 {max} 层",
+  ruleTooLarge: "内容过大",
 };
 
 export type Labels = typeof zh;
@@ -457,6 +475,23 @@ const en: Labels = {
   musicFile: "Background music (MP3)",
   speakText: "Text to read",
   speak: "Read aloud",
+  settingRefused: "{title}: {rule}",
+  ruleNumber: "enter a number from {min} to {max}",
+  ruleInteger: "enter a whole number from {min} to {max}",
+  ruleExcluded: "may not be {value}",
+  ruleColour: "enter a colour such as #1e90ff",
+  ruleText: "at most {maxLength} characters",
+  ruleFormat: "the format is not valid",
+  ruleOption: "choose one of the options offered",
+  ruleOptions: "choose among the options offered",
+  ruleBoolean: "choose on or off",
+  ruleFileKind: "choose a file of type {accept}",
+  ruleLink: "only http(s) addresses or the book's own files are allowed",
+  ruleObject: "the value's structure is not valid",
+  ruleUnknownField: "unknown field {field}",
+  ruleUnknownSetting: "only a short text, a number or on/off is allowed",
+  ruleTooDeep: "nested more than {max} levels",
+  ruleTooLarge: "too large",
 };
 
 /**

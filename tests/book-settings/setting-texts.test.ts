@@ -1,0 +1,92 @@
+import { readFileSync } from "node:fs";
+import { refusalText, settingRuleLabelKeys, settingsSchema, settingTexts } from "@turnleaf/resource-files";
+import { describe, expect, it } from "vitest";
+import { loadLabelScopes } from "../../services/language/src/domain/labels.js";
+import { ApiError } from "../../web/editor/src/api.js";
+import { labelsFor } from "../../web/editor/src/labels.js";
+import { interfaceLanguages } from "../../web/editor/src/languages.js";
+import {
+  assertValidChange,
+  catalogueForChecks,
+  localisedRefusal,
+  refusalOf,
+} from "../../web/editor/src/setting-check.js";
+import { settingsSource } from "../../web/resource-files/src/catalogue/settings.js";
+
+// The texts of a refused setting value: the language service's editor catalogues hold them in all twelve interface
+// languages; the built-in Chinese and English (what the book service answers and the editor bundles) equal them.
+const ruleKeys = ["settingRefused", ...Object.values(settingRuleLabelKeys)];
+const editorCatalogue = (code: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../../services/language/src/labels/editor/${code}.json`, import.meta.url), "utf8"),
+  ) as Record<string, string>;
+
+describe("refusal texts in every interface language", () => {
+  it("the built-in zh and en texts are the language service's zh-CN and en catalogue entries", () => {
+    for (const [lang, code] of [
+      ["zh", "zh-CN"],
+      ["en", "en"],
+    ] as const) {
+      const catalogue = editorCatalogue(code);
+      for (const key of ruleKeys) expect(settingTexts[lang][key], `${code} ${key}`).toBe(catalogue[key]);
+    }
+  });
+
+  it("all twelve catalogues load (same keys and placeholders as English) and word every rule", () => {
+    const catalogues = loadLabelScopes().get("editor");
+    for (const { code } of interfaceLanguages) {
+      const catalogue = catalogues?.get(code) ?? {};
+      for (const key of ruleKeys) expect(catalogue[key], `${code} ${key}`).toMatch(/\S/);
+    }
+  });
+
+  it("the editor's labels carry them, so a refusal reads in the interface language", () => {
+    expect(settingsSchema(settingsSource).index.get("thumbnailAlpha")?.title.en).toBe("Thumbnail alpha");
+    const refusal = {
+      key: "thumbnailAlpha",
+      rule: "integer" as const,
+      params: { min: 0, max: 100 },
+      title: { zh: "缩略图透明度", en: "Thumbnail alpha" },
+      desc: { zh: "", en: "" },
+      problem: "",
+    };
+    expect(refusalText(refusal, "zh", labelsFor("zh-CN"))).toBe("缩略图透明度：请输入 0 到 100 之间的整数");
+    expect(refusalText(refusal, "en", labelsFor("de", editorCatalogue("de")))).toBe(
+      "Thumbnail alpha: geben Sie eine ganze Zahl von 0 bis 100 ein",
+    );
+  });
+});
+
+describe("the editor checks a change with the same validator before sending it", () => {
+  it("refuses invalid values with the catalogue text and lets valid ones through", () => {
+    catalogueForChecks(settingsSource);
+    expect(() => assertValidChange({ bgColor: "#123456", flippingTime: "0.5" }, "zh")).not.toThrow();
+    let refused: unknown;
+    try {
+      assertValidChange({ backGroundImgURL: "javascript:alert(1)" }, "zh", labelsFor("zh-CN"));
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).message).toBe("背景图片：只能使用 http(s) 网址或本书自己的文件");
+    expect(() => assertValidChange({ autoPlayLoopCount: 0 }, "en", labelsFor("en"))).toThrow(
+      "Auto flip loop count: may not be 0",
+    );
+  });
+
+  it("words a server refusal in the interface language from its data", () => {
+    const data = {
+      field: "pageMode",
+      rule: "option",
+      params: {},
+      title: { zh: "页面模式", en: "Page mode" },
+      desc: { zh: "", en: "" },
+    };
+    expect(refusalOf(data)).toMatchObject({ key: "pageMode", rule: "option" });
+    const server = new ApiError("ERROR", "页面模式：请从给出的选项中选择", data);
+    const shown = localisedRefusal(server, "en", labelsFor("fr", editorCatalogue("fr")));
+    expect((shown as Error).message).toBe("Page mode : choisissez l'une des options proposées");
+    const other = new ApiError("ERROR", "book not found", { field: "bookId" });
+    expect(localisedRefusal(other, "en")).toBe(other);
+  });
+});
