@@ -187,13 +187,23 @@ async function book(ownerId: string, teamId = "0"): Promise<string> {
 const htmlConfigOf = async (userId: string, bookId: string) =>
   ((await post(userId, "/api/book/get-book", { bookId })).data?.htmlConfig ?? {}) as Record<string, unknown>;
 
+const validValues: Record<string, string> = {
+  appLogoIcon: "/files/logo.png",
+  backGroundImgURL: "/files/bg.jpg",
+  backgroundMusic: JSON.stringify({ url: "/files/music.mp3" }),
+  loadingPicture: "/files/loading.png",
+  thicknessWidthType: "thin",
+  languageSetting: "en",
+};
+
 /** One htmlConfig key per gated feature, and a value that switches it on. */
 const keyOfFeature: Record<string, [string, string]> = Object.fromEntries(
   gatedFeatureCodes.map((code) => {
     const key = code === "HOT_LABEL" ? "label" : code === "DOWNLOAD" ? "DownloadButtonVisible" : firstKey(code);
     const value =
       code === "HOT_LABEL" ? "2" : code === "AD_BANNER" ? JSON.stringify({ haveAd: true, data: [] }) : "Show";
-    return [code, [key, value]];
+    // The server checks every value against the settings catalogue: a switch takes "Show", others a valid value.
+    return [code, [key, validValues[key] ?? value]];
   }),
 );
 
