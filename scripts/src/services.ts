@@ -7,7 +7,7 @@ import type { RunningStores } from "./stores.js";
 
 export const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-export const grpcServices = ["power", "book", "upload", "conversion", "licence", "language"] as const;
+export const grpcServices = ["power", "book", "upload", "conversion", "licence", "language", "insight"] as const;
 export type GrpcServiceName = (typeof grpcServices)[number];
 export type ProcessName = GrpcServiceName | "gateway";
 
@@ -21,6 +21,7 @@ export const defaultServicePorts: ServicePorts = {
   conversion: 50054,
   licence: 50055,
   language: 50056,
+  insight: 50057,
 };
 
 export async function freePort(): Promise<number> {

@@ -28,6 +28,7 @@ import { parse, parseAllDocuments, stringify } from "yaml";
 import { readConfig as bookConfig } from "../../services/book/src/config.js";
 import { readConfig as conversionConfig } from "../../services/conversion/src/config.js";
 import { readConfig as gatewayConfig } from "../../services/gateway/src/config.js";
+import { readConfig as insightConfig } from "../../services/insight/src/config.js";
 import { readConfig as languageConfig } from "../../services/language/src/config.js";
 import { readConfig as licenceConfig } from "../../services/licence/src/config.js";
 import { readConfig as powerConfig } from "../../services/power/src/config.js";
@@ -53,6 +54,7 @@ const configSchemas: Record<string, (env: Env) => unknown> = {
   conversion: conversionConfig,
   licence: licenceConfig,
   language: languageConfig,
+  insight: insightConfig,
 };
 const components = Object.keys(configSchemas);
 
@@ -535,8 +537,9 @@ describe.each(cases)("helm chart rendered with ci/$file", ({ file, externalSecre
     const natsUrls = deployments(file).flatMap((deployment) =>
       deployment.spec.template.spec.containers[0].env.filter((entry: Manifest) => entry.name === "NATS_URL"),
     );
-    // gateway, upload and conversion use NATS; power publishes hosting events, the book service consumes them.
-    expect(natsUrls).toHaveLength(5);
+    // gateway, upload and conversion use NATS; power publishes hosting events, the book service consumes them; the
+    // insight service consumes readers' events.
+    expect(natsUrls).toHaveLength(6);
     for (const entry of natsUrls) {
       if (file === "external-stores-values.yaml") {
         expect(entry.valueFrom.secretKeyRef).toEqual({ name: "turnleaf-nats", key: "url" });

@@ -1,7 +1,7 @@
 import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import type { TestStores } from "../setup/stores.global.js";
 
-export type PeerName = "book" | "power" | "upload" | "conversion" | "licence" | "language";
+export type PeerName = "book" | "power" | "upload" | "conversion" | "licence" | "language" | "insight";
 
 /** No service listens on port 1: a peer a test does not start answers "unavailable" at once. */
 const nowhere = "127.0.0.1:1";
@@ -24,6 +24,7 @@ export function testGatewayConfig(
     CONVERSION_SERVICE_ADDR: peers.conversion ?? nowhere,
     LICENCE_SERVICE_ADDR: peers.licence ?? nowhere,
     LANGUAGE_SERVICE_ADDR: peers.language ?? nowhere,
+    INSIGHT_SERVICE_ADDR: peers.insight ?? nowhere,
     MONGODB_URI: stores.mongodbUri,
     NATS_URL: stores.natsUrl,
     S3_ENDPOINT: stores.s3.endpoint,

@@ -157,7 +157,7 @@ when there is one.
   {{- end -}}
 {{- end -}}
 {{- $reserved := include "turnleaf.reservedEnv" . | fromYamlArray -}}
-{{- $known := list "gateway" "book" "power" "upload" "conversion" "licence" "language" -}}
+{{- $known := list "gateway" "book" "power" "upload" "conversion" "licence" "language" "insight" -}}
 {{- range $name, $raw := $v.components -}}
   {{- if not (has $name $known) -}}
     {{- $problems = append $problems (printf "components.%s: unknown component (known: %s)" $name (join ", " $known)) -}}

@@ -4,8 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import type { Peers } from "./peers.js";
 import { registerSessions } from "./plugins/actor.js";
 import { registerCompression } from "./plugins/compression.js";
-import { frameworkErrorAnswer, registerEnvelope } from "./plugins/envelope.js";
-import { MessageTexts } from "./plugins/message-texts.js";
+import { answerFrameworkError, registerEnvelope } from "./plugins/envelope.js";
 import { originOfPublicUrl, registerPublicOrigin } from "./plugins/public-origin.js";
 import { registerSameOriginRule } from "./plugins/same-origin.js";
 import { registerAccountRoutes } from "./routes/account.routes.js";
@@ -54,8 +53,6 @@ function trustProxyOption(setting: number | string[] | undefined) {
 
 /** Builds the gateway; never listens (main.ts does), so tests drive it with inject() or a port of their own. */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
-  // Coded messages are rendered in the request's interface language from the language service's catalogues.
-  const messageTexts = new MessageTexts(dependencies.peers.labels, dependencies.log);
   const app = Fastify({
     loggerInstance: dependencies.log as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
@@ -64,12 +61,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     // Forms and query strings arrive as strings anyway; a JSON number or array where a string belongs is a mistake.
     ajv: { customOptions: { coerceTypes: false } },
     // Bad percent-encoding or an over-long path parameter: the envelope too, not fastify's own error body.
-    frameworkErrors: frameworkErrorAnswer(messageTexts),
+    frameworkErrors: answerFrameworkError,
   });
   if (dependencies.onRoute) app.addHook("onRoute", dependencies.onRoute);
   await registerCompression(app);
   await app.register(formBody);
-  registerEnvelope(app, messageTexts);
+  registerEnvelope(app);
   const publicOrigins = dependencies.publicUrl ? [originOfPublicUrl(dependencies.publicUrl)] : [];
   registerSameOriginRule(app, [...(dependencies.allowedOrigins ?? []), ...publicOrigins]);
   registerPublicOrigin(app, dependencies.publicUrl);

@@ -14,6 +14,7 @@ export function readConfig(source: Env) {
       CONVERSION_SERVICE_ADDR: env.hostPort,
       LICENCE_SERVICE_ADDR: env.hostPort,
       LANGUAGE_SERVICE_ADDR: env.hostPort,
+      INSIGHT_SERVICE_ADDR: env.hostPort,
       MONGODB_URI: env.mongodbUri,
       NATS_URL: env.natsUrl,
       S3_ENDPOINT: env.url,
@@ -27,6 +28,11 @@ export function readConfig(source: Env) {
        * grants do not survive a restart nor work across replicas — set it in any deployment with more than one.
        */
       READER_GRANT_SECRET: env.text.min(32, "at least 32 characters").optional(),
+      /**
+       * The secret readers' daily salts derive from (unique readers without cookies; ≥ 32 characters). Unset: a
+       * random one per process, so two replicas count one reader twice a day — set it with more than one.
+       */
+      STATISTICS_SALT_SECRET: env.text.min(32, "at least 32 characters").optional(),
       /** The built reader (web/reader/dist); the image puts it beside the gateway. */
       READER_DIST_DIR: env.text.default(fileURLToPath(new URL("../../../web/reader/dist", import.meta.url))),
       /** The built editor (web/editor/dist), served under /book_edit2/; the image puts it beside the gateway. */

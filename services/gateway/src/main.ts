@@ -1,5 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { closeOnSignals, createLogger, createS3Client, exitOnStartupFailure, s3SettingsFrom } from "@turnleaf/kit";
+import { ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
+import {
+  closeOnSignals,
+  connectNats,
+  createLogger,
+  createS3Client,
+  exitOnStartupFailure,
+  publishEvent,
+  s3SettingsFrom,
+  subjects,
+} from "@turnleaf/kit";
 import { buildApp } from "./app.js";
 import { bookAssets } from "./book-assets.js";
 import { readConfig } from "./config.js";
@@ -11,6 +21,8 @@ async function main() {
   const log = createLogger({ service: "gateway", level: config.LOG_LEVEL });
   const stores = await connectStoreProbes(config, log);
   const peers = connectPeers(config);
+  // Readers' events go to the insight service over JetStream (its own connection: the probe's only flushes).
+  const insightNats = await connectNats({ url: config.NATS_URL, name: "gateway-insight", log });
   const app = await buildApp({
     log,
     peers,
@@ -21,6 +33,12 @@ async function main() {
     productHosts: config.PRODUCT_HOSTS,
     publicUrl: config.PUBLIC_URL,
     editorDistDir: config.EDITOR_DIST_DIR,
+    insight: {
+      publish: async (beacon) => {
+        await publishEvent(insightNats, subjects.bookRead(beacon.bookId ?? ""), ReadingEventsSchema, beacon);
+      },
+      saltSecret: config.STATISTICS_SALT_SECRET ?? randomBytes(32).toString("base64url"),
+    },
     reader: {
       assets: bookAssets(createS3Client(s3SettingsFrom(config)), config.S3_BUCKET_BOOKS),
       distDir: config.READER_DIST_DIR,
@@ -33,6 +51,7 @@ async function main() {
     [
       { name: "http", close: () => app.close() },
       { name: "peers", close: async () => peers.close() },
+      { name: "insight-nats", close: () => insightNats.drain() },
       { name: "stores", close: () => stores.close() },
     ],
     config.SHUTDOWN_GRACE_MS,

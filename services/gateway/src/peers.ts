@@ -6,8 +6,9 @@ import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { UploadProgressService, UploadService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
 import { createClient, createHealthChecker, type TypedClient } from "@turnleaf/kit";
 import type { GatewayConfig } from "./config.js";
+import { connectInsight, type InsightClients } from "./insight-peers.js";
 
-export const serviceNames = ["book", "power", "upload", "conversion", "licence", "language"] as const;
+export const serviceNames = ["book", "power", "upload", "conversion", "licence", "language", "insight"] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
 export interface Peers {
@@ -20,6 +21,8 @@ export interface Peers {
   power: TypedClient<typeof PowerService>;
   upload: TypedClient<typeof UploadService>;
   uploadProgress: TypedClient<typeof UploadProgressService>;
+  /** Reading statistics, lead forms and their submissions (the insight service). */
+  insight: InsightClients;
   health: Record<ServiceName, ReturnType<typeof createHealthChecker>>;
   close(): void;
 }
@@ -32,6 +35,7 @@ export function connectPeers(config: GatewayConfig): Peers {
     conversion: config.CONVERSION_SERVICE_ADDR,
     licence: config.LICENCE_SERVICE_ADDR,
     language: config.LANGUAGE_SERVICE_ADDR,
+    insight: config.INSIGHT_SERVICE_ADDR,
   };
   const book = createClient(BookService, addresses.book, { peer: "book", defaultDeadlineMs: 10_000 });
   const licence = createClient(LicenceService, addresses.licence, { peer: "licence", defaultDeadlineMs: 10_000 });
@@ -47,6 +51,7 @@ export function connectPeers(config: GatewayConfig): Peers {
   const power = createClient(PowerService, addresses.power, { peer: "power", defaultDeadlineMs: 10_000 });
   const upload = createClient(UploadService, addresses.upload, { peer: "upload", defaultDeadlineMs: 60_000 });
   const uploadProgress = createClient(UploadProgressService, addresses.upload, { peer: "upload" });
+  const insight = connectInsight(addresses.insight);
   const health = Object.fromEntries(
     serviceNames.map((name) => [name, createHealthChecker(addresses[name])]),
   ) as Peers["health"];
@@ -59,6 +64,7 @@ export function connectPeers(config: GatewayConfig): Peers {
     power,
     upload,
     uploadProgress,
+    insight,
     health,
     close() {
       book.close();
@@ -69,6 +75,7 @@ export function connectPeers(config: GatewayConfig): Peers {
       power.close();
       upload.close();
       uploadProgress.close();
+      insight.close();
       for (const checker of Object.values(health)) checker.close();
     },
   };

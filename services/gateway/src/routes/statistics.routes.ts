@@ -1,0 +1,254 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
+import type { LeadFormSchema } from "@turnleaf/contracts/insight/v1/insight_service_pb";
+import { DomainError, errorEnvelope, okEnvelope } from "@turnleaf/kit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { toCsv } from "../domain/csv.js";
+import {
+  bookIdField,
+  dayField,
+  linkPattern,
+  ownedBook,
+  ownedBooks,
+  type ResolveActor,
+} from "../domain/insight-owner.js";
+import { formView, leadFormOf } from "../domain/lead-form.view.js";
+import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
+import { type BeaconBody, beaconEvents, deviceClassOf, hostOf, readerKey } from "../domain/reading-beacon.js";
+import type { Peers } from "../peers.js";
+import { sameOriginVerdict } from "../plugins/same-origin.js";
+
+/** What the gateway needs to pass readers' events on (main.ts wires NATS in; tests may leave it out). */
+export interface InsightDependencies {
+  /** Publishes one beacon on insight.v1.book.<bookId>.read. */
+  publish(beacon: MessageInitShape<typeof ReadingEventsSchema>): Promise<void>;
+  /** The secret the daily reader salt is derived from. */
+  saltSecret: string;
+  nowMs?: () => number;
+}
+
+const insightTtlMs = 10_000;
+
+/**
+ * Reading statistics. Readers: GET /b/<link>/insight.json (whether to send events, the lead form) and POST
+ * /b/<link>/insight/events (the beacon, published to NATS for the insight service). Owners: settings, statistics of
+ * one book or the whole bookcase, and a CSV export. Reference: services/gateway/rest/statistics.md.
+ */
+export function registerStatisticsRoutes(
+  app: FastifyInstance,
+  peers: Peers,
+  resolveActor: ResolveActor,
+  insight?: InsightDependencies,
+): void {
+  const nowMs = insight?.nowMs ?? Date.now;
+  const published = ttlMemo<Awaited<ReturnType<typeof peers.book.getPublishedBook>>>({ ttlMs: publishedBookTtlMs });
+  const readerInsight = ttlMemo<Awaited<ReturnType<typeof peers.insight.settings.getReaderInsight>>>({
+    ttlMs: insightTtlMs,
+  });
+  const isNotFound = (error: unknown) => error instanceof DomainError && error.kind === "NOT_FOUND";
+
+  /** The published book of a link, or undefined (the reply answered 404). */
+  const publishedBook = async (link: string, reply: FastifyReply) => {
+    const notFound = () => reply.status(404).send(errorEnvelope(new DomainError("NOT_FOUND", "book not found")));
+    if (!linkPattern.test(link)) return void notFound();
+    try {
+      const { book } = await published.get(link, () => peers.book.getPublishedBook({ link }), isNotFound);
+      if (!book) return void notFound();
+      return book;
+    } catch (error) {
+      if (isNotFound(error)) return void notFound();
+      throw error;
+    }
+  };
+  const insightOf = (bookId: string) =>
+    readerInsight.get(bookId, () => peers.insight.settings.getReaderInsight({ bookId }));
+
+  app.get<{ Params: { link: string } }>("/b/:link/insight.json", async (request, reply) => {
+    const book = await publishedBook(request.params.link, reply);
+    if (!book) return reply;
+    const answer = await insightOf(book.bookId);
+    return reply.header("cache-control", "no-cache").send({
+      statistics: answer.statisticsEnabled && Boolean(insight),
+      leadForm: answer.leadForm ? formView(answer.leadForm) : null,
+    });
+  });
+
+  app.post<{ Params: { link: string }; Body: string | BeaconBody | null }>(
+    "/b/:link/insight/events",
+    { bodyLimit: 16 * 1024 },
+    async (request, reply) => {
+      if (sameOriginVerdict(request, []) === "refuse") return reply.status(403).send();
+      const book = await publishedBook(request.params.link, reply);
+      if (!book) return reply;
+      let body: BeaconBody = {};
+      try {
+        body = (typeof request.body === "string" ? JSON.parse(request.body) : request.body) ?? {};
+      } catch {
+        return reply.status(400).send();
+      }
+      const events = beaconEvents(body);
+      if (!insight || events.length === 0 || !(await insightOf(book.bookId)).statisticsEnabled) {
+        return reply.status(204).send();
+      }
+      const userAgent = header(request, "user-agent");
+      const now = nowMs();
+      await insight.publish({
+        bookId: book.bookId,
+        readerKey: readerKey(insight.saltSecret, now, request.ip, userAgent, book.bookId),
+        receivedAtMs: now,
+        referrerHost: hostOf(body.ref, request.host),
+        device: deviceClassOf(userAgent),
+        embedHost: hostOf(body.embed, request.host),
+        events,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Body: { bookId: string } }>(
+    "/api/insight/get-settings",
+    { schema: { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
+    async (request) => {
+      const book = await ownedBook(peers, resolveActor(request), request.body.bookId);
+      const { settings } = await peers.insight.settings.getInsightSettings({ bookId: book.bookId });
+      return okEnvelope(settingsView(settings));
+    },
+  );
+
+  app.post<{
+    Body: {
+      bookId: string;
+      statisticsEnabled?: string;
+      leadForm?: string;
+      webhookUrl?: string;
+      rotateWebhookSecret?: string;
+    };
+  }>(
+    "/api/insight/update-settings",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["bookId"],
+          properties: {
+            bookId: bookIdField,
+            statisticsEnabled: { type: "string", enum: ["0", "1"] },
+            leadForm: { type: "string", maxLength: 20_000 },
+            webhookUrl: { type: "string", maxLength: 2000 },
+            rotateWebhookSecret: { type: "string", enum: ["0", "1"] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const book = await ownedBook(peers, resolveActor(request), request.body.bookId);
+      const fields = request.body;
+      const leadForm: MessageInitShape<typeof LeadFormSchema> | undefined =
+        fields.leadForm === undefined ? undefined : leadFormOf(fields.leadForm);
+      const { settings } = await peers.insight.settings.updateInsightSettings({
+        bookId: book.bookId,
+        ...(fields.statisticsEnabled === undefined ? {} : { statisticsEnabled: fields.statisticsEnabled === "1" }),
+        ...(leadForm ? { leadForm } : {}),
+        ...(fields.webhookUrl === undefined ? {} : { webhookUrl: fields.webhookUrl }),
+        rotateWebhookSecret: fields.rotateWebhookSecret === "1",
+      });
+      readerInsight.clear();
+      return okEnvelope(settingsView(settings));
+    },
+  );
+
+  /** One book's statistics (bookId) or the whole bookcase's (no bookId), with the books they cover. */
+  const statisticsFor = async (request: FastifyRequest, fields: { bookId?: string; from?: string; to?: string }) => {
+    const actor = resolveActor(request);
+    const books = fields.bookId
+      ? [await ownedBook(peers, actor, fields.bookId)].map(({ bookId, number, title }) => ({ bookId, number, title }))
+      : await ownedBooks(peers, actor);
+    const answer = await peers.insight.statistics.getStatistics({
+      bookIds: books.map((book) => book.bookId),
+      fromDay: fields.from ?? "",
+      toDay: fields.to ?? "",
+    });
+    const titles = new Map(books.map((book) => [book.bookId, book]));
+    return {
+      from: answer.days[0]?.day ?? "",
+      to: answer.days.at(-1)?.day ?? "",
+      days: answer.days.map(({ day, views, uniqueReaders, completions, readingMs, pagesSeen }) => ({
+        day,
+        views,
+        uniqueReaders,
+        completions,
+        readingMs,
+        pagesSeen,
+      })),
+      pages: answer.pages.map(({ page, views, readingMs }) => ({ page, views, readingMs })),
+      referrers: answer.referrers.map(({ name, count }) => ({ name, count })),
+      devices: answer.devices.map(({ name, count }) => ({ name, count })),
+      embedHosts: answer.embedHosts.map(({ name, count }) => ({ name, count })),
+      books: answer.books.map(({ bookId, views, uniqueReaders, completions }) => ({
+        bookId,
+        number: titles.get(bookId)?.number ?? "",
+        title: titles.get(bookId)?.title ?? "",
+        views,
+        uniqueReaders,
+        completions,
+      })),
+    };
+  };
+
+  const rangeSchema = {
+    type: "object",
+    properties: { bookId: bookIdField, from: dayField, to: dayField },
+  } as const;
+
+  app.post<{ Body: { bookId?: string; from?: string; to?: string } | null }>(
+    "/api/insight/get-statistics",
+    { schema: { body: { ...rangeSchema, type: ["object", "null"] } } },
+    async (request) => okEnvelope(await statisticsFor(request, request.body ?? {})),
+  );
+
+  app.get<{ Querystring: { bookId?: string; from?: string; to?: string } }>(
+    "/api/insight/export-statistics",
+    { schema: { querystring: rangeSchema } },
+    async (request, reply) => {
+      const view = await statisticsFor(request, request.query);
+      const rows: unknown[][] = [["day", "views", "unique readers", "pages seen", "reading seconds", "completions"]];
+      for (const day of view.days) {
+        rows.push([
+          day.day,
+          day.views,
+          day.uniqueReaders,
+          day.pagesSeen,
+          Math.round(day.readingMs / 1000),
+          day.completions,
+        ]);
+      }
+      rows.push([], ["page", "views", "reading seconds"]);
+      for (const page of view.pages) rows.push([page.page, page.views, Math.round(page.readingMs / 1000)]);
+      rows.push([], ["referrer", "views"], ...view.referrers.map((entry) => [entry.name, entry.count]));
+      rows.push([], ["device", "views"], ...view.devices.map((entry) => [entry.name, entry.count]));
+      rows.push([], ["embedding site", "views"], ...view.embedHosts.map((entry) => [entry.name, entry.count]));
+      const name = `statistics-${request.query.bookId ?? "bookcase"}-${view.from}-${view.to}.csv`;
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .header("cache-control", "no-store")
+        .send(toCsv(rows));
+    },
+  );
+}
+
+function settingsView(
+  settings: Awaited<ReturnType<Peers["insight"]["settings"]["getInsightSettings"]>>["settings"] | undefined,
+) {
+  return {
+    statisticsEnabled: settings?.statisticsEnabled ?? true,
+    leadForm: settings?.leadForm ? formView(settings.leadForm) : null,
+    webhookUrl: settings?.webhookUrl ?? "",
+    webhookSecret: settings?.webhookSecret ?? "",
+  };
+}
+
+const header = (request: FastifyRequest, name: string): string => {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+};

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { RunningServices } from "../../scripts/src/services.js";
+import { numberedPdf, postAs, registerUser } from "../support/insight.js";
+import { startSystem, uploadPdf } from "../support/system.js";
+
+// Reading statistics end to end on the built processes and real stores: beacons through the gateway, NATS and the
+// insight service into daily buckets, read back by the owner only; the per-book switch; the CSV export.
+const stores = inject("stores");
+let services: RunningServices;
+let book: { number: string; bookId: string };
+let stranger: string;
+
+beforeAll(async () => {
+  services = await startSystem(stores, "statistics");
+  stranger = await registerUser(services.gatewayUrl);
+}, 180_000);
+
+afterAll(async () => {
+  await services?.stopAll();
+});
+
+const today = new Date().toISOString().slice(0, 10);
+
+async function beacon(body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${services.gatewayUrl}/b/${book.number}/insight/events`, {
+    method: "POST",
+    headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (iPhone) Mobile", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+const statistics = (cookie?: string, fields: Record<string, string> = {}) =>
+  postAs(services.gatewayUrl, cookie, "/api/insight/get-statistics", { bookId: book.bookId, ...fields });
+
+describe("reading statistics", () => {
+  it("converts a four-page book to read", async () => {
+    book = await uploadPdf(services.gatewayUrl, await numberedPdf(4), { title: "Statistics book" });
+  }, 120_000);
+
+  it("tells the reader to send events, and counts views, unique readers, pages, time, completion, referrers and devices", async () => {
+    const config = await (await fetch(`${services.gatewayUrl}/b/${book.number}/insight.json`)).json();
+    expect(config).toEqual({ statistics: true, leadForm: null });
+
+    const opened = await beacon({
+      events: [{ k: "view" }, { k: "page", p: 1, ms: 3000 }],
+      ref: "https://news.example.com/article",
+      embed: "https://shop.example.org/catalogue",
+    });
+    expect(opened.status).toBe(204);
+    // The same reader again (same address and agent): another view, not another unique reader.
+    expect(
+      (await beacon({ events: [{ k: "view" }, { k: "page", p: 2, ms: 1500 }, { k: "complete", p: 4 }] })).status,
+    ).toBe(204);
+    // Another device (another agent): a second unique reader.
+    expect(
+      (
+        await beacon(
+          { events: [{ k: "view" }, { k: "page", p: 2, ms: 500 }] },
+          { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" },
+        )
+      ).status,
+    ).toBe(204);
+
+    await expect
+      .poll(async () => ((await statistics()).data as { days: { day: string; views: number }[] }).days.at(-1)?.views, {
+        timeout: 20_000,
+        interval: 300,
+      })
+      .toBe(3);
+    const data = (await statistics()).data as {
+      days: {
+        day: string;
+        views: number;
+        uniqueReaders: number;
+        completions: number;
+        readingMs: number;
+        pagesSeen: number;
+      }[];
+      pages: { page: number; views: number; readingMs: number }[];
+      referrers: { name: string; count: number }[];
+      devices: { name: string; count: number }[];
+      embedHosts: { name: string; count: number }[];
+      books: { bookId: string; number: string; views: number }[];
+    };
+    expect(data.days).toHaveLength(30);
+    expect(data.days.at(-1)).toEqual({
+      day: today,
+      views: 3,
+      uniqueReaders: 2,
+      completions: 1,
+      readingMs: 5000,
+      pagesSeen: 3,
+    });
+    expect(data.pages).toEqual([
+      { page: 1, views: 1, readingMs: 3000 },
+      { page: 2, views: 2, readingMs: 2000 },
+    ]);
+    expect(data.referrers).toEqual([{ name: "news.example.com", count: 1 }]);
+    expect(data.embedHosts).toEqual([{ name: "shop.example.org", count: 1 }]);
+    expect(data.devices).toEqual([
+      { name: "phone", count: 2 },
+      { name: "desktop", count: 1 },
+    ]);
+    expect(data.books).toEqual([expect.objectContaining({ bookId: book.bookId, number: book.number, views: 3 })]);
+
+    // The bookcase: every book of the owner, this one included.
+    const bookcase = (await postAs(services.gatewayUrl, undefined, "/api/insight/get-statistics", {})).data as {
+      books: { bookId: string; views: number }[];
+    };
+    expect(bookcase.books).toContainEqual(expect.objectContaining({ bookId: book.bookId, views: 3 }));
+  });
+
+  it("exports the statistics as CSV", async () => {
+    const response = await fetch(
+      `${services.gatewayUrl}/api/insight/export-statistics?bookId=${book.bookId}&from=${today}&to=${today}`,
+    );
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(response.headers.get("content-disposition")).toMatch(/attachment/);
+    const text = await response.text();
+    expect(
+      text
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .slice(0, 2),
+    ).toEqual(["day,views,unique readers,pages seen,reading seconds,completions", `${today},3,2,3,5,1`]);
+    expect(text).toContain("news.example.com,1");
+  });
+
+  it("shows another user none of it, and refuses them the settings", async () => {
+    expect(await statistics(stranger)).toMatchObject({ code: "ERROR" });
+    expect(
+      await postAs(services.gatewayUrl, stranger, "/api/insight/get-settings", { bookId: book.bookId }),
+    ).toMatchObject({
+      code: "ERROR",
+    });
+    expect(
+      await postAs(services.gatewayUrl, stranger, "/api/insight/update-settings", {
+        bookId: book.bookId,
+        statisticsEnabled: "0",
+      }),
+    ).toMatchObject({ code: "ERROR" });
+    const csv = await fetch(`${services.gatewayUrl}/api/insight/export-statistics?bookId=${book.bookId}`, {
+      headers: { cookie: stranger },
+    });
+    expect(await csv.text()).not.toContain("news.example.com");
+    // The stranger's own bookcase holds none of the owner's books.
+    const theirs = await postAs(services.gatewayUrl, stranger, "/api/insight/get-statistics", {});
+    expect(theirs).toMatchObject({ code: "OK" });
+    expect((theirs.data as { books: { bookId: string }[] }).books.map((entry) => entry.bookId)).not.toContain(
+      book.bookId,
+    );
+    // The owner's settings were not changed by the refused update.
+    expect(
+      (await postAs(services.gatewayUrl, undefined, "/api/insight/get-settings", { bookId: book.bookId })).data,
+    ).toMatchObject({
+      statisticsEnabled: true,
+    });
+  });
+
+  it("records nothing while the owner has switched statistics off", async () => {
+    const off = await postAs(services.gatewayUrl, undefined, "/api/insight/update-settings", {
+      bookId: book.bookId,
+      statisticsEnabled: "0",
+    });
+    expect(off).toMatchObject({ code: "OK", data: { statisticsEnabled: false } });
+    expect(await (await fetch(`${services.gatewayUrl}/b/${book.number}/insight.json`)).json()).toMatchObject({
+      statistics: false,
+    });
+    expect((await beacon({ events: [{ k: "view" }] })).status).toBe(204);
+    await postAs(services.gatewayUrl, undefined, "/api/insight/update-settings", {
+      bookId: book.bookId,
+      statisticsEnabled: "1",
+    });
+    // A later view is counted; the one sent while off never is.
+    expect((await beacon({ events: [{ k: "view" }] })).status).toBe(204);
+    await expect
+      .poll(async () => ((await statistics()).data as { days: { views: number }[] }).days.at(-1)?.views, {
+        timeout: 20_000,
+        interval: 300,
+      })
+      .toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(((await statistics()).data as { days: { views: number }[] }).days.at(-1)?.views).toBe(4);
+  });
+
+  it("refuses beacons from other sites and bodies that are not JSON", async () => {
+    expect((await beacon({ events: [{ k: "view" }] }, { origin: "https://evil.example" })).status).toBe(403);
+    const broken = await fetch(`${services.gatewayUrl}/b/${book.number}/insight/events`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "{not json",
+    });
+    expect(broken.status).toBe(400);
+    expect(
+      (await fetch(`${services.gatewayUrl}/b/nosuchbook/insight/events`, { method: "POST", body: "{}" })).status,
+    ).toBe(404);
+  });
+});
