@@ -17,7 +17,7 @@ const ns = {
   svg: "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0",
 };
 
-const escape = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 /** A flat ODF presentation with one slide per text. */
 export function flatPresentation(slides: string[]): string {
@@ -25,7 +25,7 @@ export function flatPresentation(slides: string[]): string {
     .map(
       (text, index) =>
         `<draw:page draw:name="s${index + 1}"><draw:frame svg:x="2cm" svg:y="3cm" svg:width="22cm" svg:height="4cm">` +
-        `<draw:text-box><text:p>${escape(text)}</text:p></draw:text-box></draw:frame></draw:page>`,
+        `<draw:text-box><text:p>${escapeXml(text)}</text:p></draw:text-box></draw:frame></draw:page>`,
     )
     .join("");
   return `<?xml version="1.0" encoding="UTF-8"?><office:document xmlns:office="${ns.office}" xmlns:draw="${ns.draw}" xmlns:text="${ns.text}" xmlns:svg="${ns.svg}" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body><office:presentation>${pages}</office:presentation></office:body></office:document>`;
@@ -33,7 +33,7 @@ export function flatPresentation(slides: string[]): string {
 
 /** A flat ODF text document with one paragraph per text. */
 export function flatText(paragraphs: string[]): string {
-  const body = paragraphs.map((text) => `<text:p>${escape(text)}</text:p>`).join("");
+  const body = paragraphs.map((text) => `<text:p>${escapeXml(text)}</text:p>`).join("");
   return `<?xml version="1.0" encoding="UTF-8"?><office:document xmlns:office="${ns.office}" xmlns:text="${ns.text}" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text"><office:body><office:text>${body}</office:text></office:body></office:document>`;
 }
 
