@@ -244,12 +244,10 @@ describe("settings texts of books stored before they moved to book_settings", ()
     expect(after && (await books.withSettings(after))).toMatchObject({ htmlConfigJson: '{"a":1}', pluginsJson: "[]" });
 
     // A stale copy left on the book never overwrites what was saved since.
-    await books.setSettings(`legacy-a-${suffix}`, {
-      htmlConfigJson: '{"a":2}',
-      pluginsJson: "[]",
-      downloadConfig: null,
-      isDownload: false,
-    });
+    const settings = { htmlConfigJson: '{"a":2}', pluginsJson: "[]", downloadConfig: null, isDownload: false };
+    const revision = await books.saveSettingsAt(`legacy-a-${suffix}`, settings, 0);
+    expect(revision).toBe(1);
+    await books.copySettings(`legacy-a-${suffix}`, settings, revision ?? 1);
     await mongo
       .collection("books")
       .updateOne({ bookId: `legacy-a-${suffix}` }, { $set: { htmlConfigJson: '{"a":1}' } });

@@ -1,4 +1,5 @@
 export * from "./config.js";
+export * from "./document-lock.js";
 export * from "./errors.js";
 export * from "./event-streams.js";
 export * from "./grpc.js";

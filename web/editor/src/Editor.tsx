@@ -25,6 +25,9 @@ import { LanguagePanel } from "./LanguagePanel.js";
 import type { Labels } from "./labels.js";
 import { BrandsPanel, PageAudioPanel } from "./MediaPanels.js";
 import type { Ready } from "./main.js";
+import { MediaEditor } from "./media/MediaEditor.js";
+import { isMediaKey, type MediaItem, mediaDoc, splitMedia } from "./media/media-doc.js";
+import { MediaSync, revertOf } from "./media/media-sync.js";
 import { BasicPanel, BookmarksPanel, CatalogPanel, PasswordPanel } from "./Panels.js";
 import { devicesFor, hintMs, type PreviewDevice, takeHint } from "./preview-hints.js";
 import type { Query } from "./route.js";
@@ -35,7 +38,7 @@ import { assertValidChange, localisedRefusal } from "./setting-check.js";
 import type { Navigate, Notify, Report } from "./types.js";
 import { exposeWindowApi } from "./window-api.js";
 
-type Tab = "assistant" | "basic" | "design" | "contents" | "bookmarks" | "language" | "config" | "password";
+type Tab = "assistant" | "basic" | "design" | "contents" | "bookmarks" | "language" | "config" | "password" | "media";
 type DesignTab = "template" | "theme" | "scene" | "setup";
 
 const safeStorage = (): Storage | undefined => {
@@ -115,6 +118,7 @@ export function Editor({
   const frame = useRef<HTMLIFrameElement>(null);
   const readyRef = useRef(false);
   const docRef = useRef<Doc>({});
+  const mediaSync = useRef<MediaSync | null>(null);
   const sessionId = useMemo(() => {
     try {
       return tabSessionId(window.sessionStorage);
@@ -162,10 +166,19 @@ export function Editor({
 
   useEffect(() => {
     let live = true;
-    Promise.all([call<BookInfo>("/api/book/get-book", { bookId }), loadCatalogue()]).then(
-      ([loaded, files]) => {
+    Promise.all([
+      call<BookInfo>("/api/book/get-book", { bookId }),
+      loadCatalogue(),
+      // The page media are edited in the multimedia tab; a gateway without them leaves the tab empty.
+      call<{ items: MediaItem[]; removedPdfLinks: string[] }>("/api/book/get-page-media", { bookId }).catch(() => ({
+        items: [],
+        removedPdfLinks: [],
+      })),
+    ]).then(
+      ([loaded, files, media]) => {
         if (!live) return;
-        docRef.current = { ...(loaded.htmlConfig ?? {}), ...basicDoc(loaded) };
+        mediaSync.current = new MediaSync(bookId, mediaDoc(media));
+        docRef.current = { ...(loaded.htmlConfig ?? {}), ...basicDoc(loaded), ...mediaDoc(media) };
         history.current = startHistory(docRef.current);
         setDoc(docRef.current);
         setCatalogue(files);
@@ -187,7 +200,7 @@ export function Editor({
     const target = frame.current?.contentWindow;
     if (!readyRef.current || !target) return;
     for (const [key, value] of Object.entries(changed)) {
-      if (key.startsWith(bookFieldPrefix)) continue;
+      if (key.startsWith(bookFieldPrefix) || isMediaKey(key)) continue;
       target.postMessage({ type: "previewBook", key, value, showAlert: false }, window.location.origin);
     }
   }, []);
@@ -214,11 +227,40 @@ export function Editor({
     setSteps({ first: isFirst(next), last: isLast(next) });
   }, []);
 
+  /** Values put in place of the current step's (what the server stored instead of what was sent). */
+  const replaceInStep = useCallback(
+    (values: Record<string, unknown>) => {
+      const now = history.current;
+      const steps = now.steps.slice();
+      const step = { ...steps[now.index] };
+      for (const [key, value] of Object.entries(values)) {
+        if (value === undefined) delete step[key];
+        else step[key] = value;
+      }
+      steps[now.index] = step;
+      show({ ...now, steps });
+    },
+    [show],
+  );
+
   const flow = useMemo(
     () =>
       createSaveFlow({
         apply: postPreview,
-        send: async (changed) => {
+        send: async (all) => {
+          // Media items go one by one to their own calls; a refused one returns to its stored value.
+          const { media, rest: changed } = splitMedia(all);
+          if (media.length > 0 && mediaSync.current) {
+            try {
+              const stored = await mediaSync.current.send(media);
+              if (Object.keys(stored).length > 0) replaceInStep(stored);
+            } catch (error) {
+              const revert = revertOf(error);
+              if (revert) replaceInStep(revert);
+              throw error;
+            }
+          }
+          if (Object.keys(changed).length === 0) return {};
           // The basic tab's title, description, keywords and label are update-book's own fields.
           const { fields, config } = splitBasic(changed);
           // The catalogue's rules first (the server applies the same ones): a refused value is never sent.
@@ -258,7 +300,7 @@ export function Editor({
           report(reason);
         },
       }),
-    [postPreview, bookId, report, notify, labels, show, textLang],
+    [postPreview, bookId, report, notify, labels, show, replaceInStep, textLang],
   );
   useEffect(() => () => void flow.flush(), [flow]);
 
@@ -409,6 +451,7 @@ export function Editor({
     ["language", labels.tabLanguage, "languages"],
     ["config", labels.tabConfig, "config"],
     ["password", labels.tabPassword, "password"],
+    ["media", labels.tabMedia, "mediaItems"],
   ];
   const designTabs: [DesignTab, string, string][] = [
     ["template", labels.designTemplate, "template"],
@@ -459,7 +502,16 @@ export function Editor({
             {labels.guide}
           </button>
         </div>
-        <TabList className="tabs" tabs={tabs} chosen={tab} onChoose={setTab} />
+        <TabList
+          className="tabs"
+          tabs={tabs}
+          chosen={tab}
+          onChoose={(next) => {
+            // The preview was hidden behind the multimedia editor: it shows the items as saved now.
+            if (tab === "media" && next !== "media") reloadPreview();
+            setTab(next);
+          }}
+        />
         {lock && readOnly ? (
           <p className="lock-warning" role="alert" data-testid="lock-warning">
             {labels.lockHeld} ({labels.lockUser} {lock.holderUserId}, {labels.lockSince}{" "}
@@ -573,6 +625,7 @@ export function Editor({
           {tab === "password" ? (
             <PasswordPanel book={book} labels={labels} notify={notify} onSaved={reloadPreview} />
           ) : null}
+          {tab === "media" ? <p className="note">{labels.mediaHint}</p> : null}
         </fieldset>
       </aside>
       <section className="preview" aria-label={labels.preview}>
@@ -627,7 +680,17 @@ export function Editor({
             {hint === "phone" ? labels.hintPhone : labels.hintPc}
           </p>
         ) : null}
-        <div className={`stage device-${device}`}>
+        {tab === "media" ? (
+          <MediaEditor
+            number={book.number}
+            doc={doc}
+            labels={labels}
+            notify={notify}
+            readOnly={readOnly}
+            onChange={changeMany}
+          />
+        ) : null}
+        <div className={`stage device-${device}`} hidden={tab === "media"}>
           <iframe
             key={previewVersion}
             ref={frame}

@@ -1,4 +1,4 @@
-import { unlessDuplicate } from "@turnleaf/kit";
+import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import type { CustomKindName } from "../domain/book-content.js";
 import type { StoredLock } from "../domain/edit-lock.js";
@@ -31,14 +31,16 @@ export class BookContentRepository {
 
   async saveCustom(entry: CustomEntryDocument): Promise<CustomEntryDocument> {
     const { ownerId, bookId, kind, key } = entry;
-    const saved = await this.models.custom
-      .findOneAndUpdate(
-        { ownerId, bookId, kind, key },
-        { $set: { json: entry.json } },
-        { upsert: true, returnDocument: "after" },
-      )
-      .lean<CustomEntryDocument>()
-      .exec();
+    const saved = await updateAlone(`custom:${ownerId}:${bookId}:${kind}:${key}`, () =>
+      this.models.custom
+        .findOneAndUpdate(
+          { ownerId, bookId, kind, key },
+          { $set: { json: entry.json } },
+          { upsert: true, returnDocument: "after" },
+        )
+        .lean<CustomEntryDocument>()
+        .exec(),
+    );
     return saved ?? entry;
   }
 
@@ -71,7 +73,9 @@ export class BookContentRepository {
   /** False when the owner has no such card. */
   async updateCard(card: BusinessCardDocument): Promise<boolean> {
     const { cardId, ownerId, ...fields } = card;
-    const result = await this.models.cards.updateOne({ ownerId, cardId }, { $set: fields }).exec();
+    const result = await updateAlone(`card:${cardId}`, () =>
+      this.models.cards.updateOne({ ownerId, cardId }, { $set: fields }).exec(),
+    );
     return result.matchedCount > 0;
   }
 
@@ -140,9 +144,11 @@ export class BookContentRepository {
   }
 
   private async refreshLock(bookId: string, lock: StoredLock): Promise<boolean> {
-    const refreshed = await this.models.locks
-      .updateOne({ bookId, sessionId: lock.sessionId }, { $set: { expiresAt: lock.expiresAt } })
-      .exec();
+    const refreshed = await updateAlone(`lock:${bookId}`, () =>
+      this.models.locks
+        .updateOne({ bookId, sessionId: lock.sessionId }, { $set: { expiresAt: lock.expiresAt } })
+        .exec(),
+    );
     return refreshed.matchedCount > 0;
   }
 

@@ -1,4 +1,4 @@
-import { unlessDuplicate } from "@turnleaf/kit";
+import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import type { Bookmark } from "../domain/book-bookmarks.js";
 import type { CatalogNode } from "../domain/book-catalog.js";
@@ -26,9 +26,37 @@ const summaryFields = {
   updatedAt: 1,
 } as const;
 
-/** The book with its settings texts from `book_settings` (a book stored before they moved keeps its own). */
+/**
+ * The book with its settings from `book_settings` (a book stored before they moved keeps its own): the texts, and
+ * the download config and isDownload when the entry holds them (entries written since they change together).
+ */
 export function withSettingsTexts(book: BookDocument, stored: BookSettingsDocument | null): BookDocument {
-  return stored ? { ...book, htmlConfigJson: stored.htmlConfigJson, pluginsJson: stored.pluginsJson } : book;
+  if (!stored) return book;
+  const merged = { ...book, htmlConfigJson: stored.htmlConfigJson, pluginsJson: stored.pluginsJson };
+  if (stored.isDownload !== undefined) {
+    merged.isDownload = stored.isDownload;
+    merged.downloadConfig = stored.downloadConfig ?? null;
+  }
+  return merged;
+}
+
+/** The settings update-book stores, all of them at one revision. */
+export interface StoredSettings {
+  htmlConfigJson: string;
+  pluginsJson: string;
+  downloadConfig: DownloadConfig | null;
+  isDownload: boolean;
+}
+
+/** The revision a stored entry is at (absent: 0, as for a book without one). */
+export const settingsRevisionOf = (stored: BookSettingsDocument | null): number => stored?.revision ?? 0;
+
+/** Every update of a book's documents (the book, its settings) one at a time: see kit's updateAlone. */
+const alone = <T>(bookId: string, update: () => Promise<T>) => updateAlone(`book:${bookId}`, update);
+
+/** The filter that matches a document only while its revision field is still `seen` (absent counts as 0). */
+function atRevision(field: string, seen: number): Record<string, unknown> {
+  return seen === 0 ? { $or: [{ [field]: 0 }, { [field]: { $exists: false } }] } : { [field]: seen };
 }
 
 const conversionFields = {
@@ -75,7 +103,9 @@ export class BookRepository {
 
   async upsert(book: BookDocument): Promise<void> {
     const { htmlConfigJson, pluginsJson, ...fields } = book;
-    await this.books.updateOne({ bookId: book.bookId }, { $set: fields }, { upsert: true }).exec();
+    await alone(book.bookId, () =>
+      this.books.updateOne({ bookId: book.bookId }, { $set: fields }, { upsert: true }).exec(),
+    );
     if (htmlConfigJson !== undefined || pluginsJson !== undefined) {
       await this.saveSettingsTexts(book.bookId, {
         htmlConfigJson: htmlConfigJson ?? "{}",
@@ -102,64 +132,127 @@ export class BookRepository {
           pluginsJson: book.pluginsJson ?? "[]",
         }),
       );
-      await this.books
-        .updateOne({ bookId: book.bookId }, { $unset: { htmlConfigJson: "", pluginsJson: "" } }, { timestamps: false })
-        .exec();
+      await alone(book.bookId, () =>
+        this.books
+          .updateOne(
+            { bookId: book.bookId },
+            { $unset: { htmlConfigJson: "", pluginsJson: "" } },
+            { timestamps: false },
+          )
+          .exec(),
+      );
       moved += 1;
     }
     return moved;
   }
 
   private async saveSettingsTexts(bookId: string, texts: { htmlConfigJson: string; pluginsJson: string }) {
-    await this.settings.updateOne({ _id: bookId }, { $set: texts }, { upsert: true }).exec();
+    // A new revision: an update-book derived from the entry before fails its compare-and-set and derives again.
+    await alone(bookId, () =>
+      this.settings.updateOne({ _id: bookId }, { $set: texts, $inc: { revision: 1 } }, { upsert: true }).exec(),
+    );
   }
 
   async setPrivacy(bookId: string, privacy: StoredPrivacy): Promise<void> {
-    await this.books.updateOne({ bookId }, { $set: { privacy } }).exec();
+    await alone(bookId, () => this.books.updateOne({ bookId }, { $set: { privacy } }).exec());
   }
 
-  /** The settings update-book changed (the whole stored set; concurrent saves of one book: the last one wins). */
-  async setSettings(
+  /**
+   * Stores the settings as the next revision after `seen`, the one they were derived from: a compare-and-set, so a
+   * concurrent update-book that stored first makes this one answer null (derive again from the newer entry) rather
+   * than overwrite it. Answers the stored revision.
+   */
+  async saveSettingsAt(bookId: string, settings: StoredSettings, seen: number): Promise<number | null> {
+    const revision = seen + 1;
+    if (seen === 0) {
+      const inserted = await unlessDuplicate(() => this.settings.create({ _id: bookId, ...settings, revision }));
+      if (inserted) return revision;
+    }
+    const result = await alone(bookId, () =>
+      this.settings
+        .updateOne({ _id: bookId, ...atRevision("revision", seen) }, { $set: { ...settings, revision } })
+        .exec(),
+    );
+    return result.matchedCount > 0 ? revision : null;
+  }
+
+  /**
+   * The book's own copy of a settings revision (download config, isDownload; the texts of a book stored before they
+   * moved are dropped), unless a later revision's copy landed first; and the changed info fields, always.
+   */
+  async copySettings(
     bookId: string,
-    settings: {
-      htmlConfigJson: string;
-      pluginsJson: string;
-      downloadConfig: DownloadConfig | null;
-      isDownload: boolean;
-    },
+    settings: StoredSettings,
+    revision: number,
     info: BookInfoFields = {},
   ): Promise<void> {
-    const { htmlConfigJson, pluginsJson, ...fields } = settings;
-    await Promise.all([
-      this.saveSettingsTexts(bookId, { htmlConfigJson, pluginsJson }),
-      // A book stored before the texts moved drops its own copies (reads prefer book_settings either way). The info
-      // fields go in the same write: two concurrent updates of one book lost one of them on FerretDB.
+    const { downloadConfig, isDownload } = settings;
+    await alone(bookId, () =>
       this.books
-        .updateOne({ bookId }, { $set: { ...fields, ...info }, $unset: { htmlConfigJson: "", pluginsJson: "" } })
+        .updateOne(
+          { bookId, $or: [{ settingsRevision: { $lt: revision } }, { settingsRevision: { $exists: false } }] },
+          {
+            $set: { downloadConfig, isDownload, settingsRevision: revision },
+            $unset: { htmlConfigJson: "", pluginsJson: "" },
+          },
+        )
         .exec(),
-    ]);
+    );
+    if (Object.keys(info).length > 0)
+      await alone(bookId, () => this.books.updateOne({ bookId }, { $set: info }).exec());
   }
 
-  async setCatalog(bookId: string, catalog: CatalogNode[]): Promise<void> {
-    await this.books.updateOne({ bookId }, { $set: { catalog } }).exec();
+  /**
+   * Replaces the catalog, bumping its revision; with `seen`, only while the stored revision is still that one.
+   * Answers the new revision, or null when another save came first (nothing changed).
+   */
+  async setCatalog(bookId: string, catalog: CatalogNode[], seen?: number): Promise<number | null> {
+    return this.replaceList(bookId, "catalog", catalog, "catalogRevision", seen);
   }
 
-  async setBookmarks(bookId: string, bookmarks: Bookmark[]): Promise<void> {
-    await this.books.updateOne({ bookId }, { $set: { bookmarks } }).exec();
+  /** As setCatalog, for the bookmark tabs. */
+  async setBookmarks(bookId: string, bookmarks: Bookmark[], seen?: number): Promise<number | null> {
+    return this.replaceList(bookId, "bookmarks", bookmarks, "bookmarksRevision", seen);
   }
 
-  /** Appends one tab atomically (concurrent adds both land) and answers the tabs after it, in one round trip. */
-  async pushBookmark(bookId: string, bookmark: Bookmark): Promise<Bookmark[]> {
-    const after = await this.books
-      .findOneAndUpdate(
-        { bookId },
-        { $push: { bookmarks: bookmark } },
-        // The whole (small) book: with a projection this failed on FerretDB.
-        { returnDocument: "after" },
-      )
-      .lean<Pick<BookDocument, "bookmarks">>()
-      .exec();
-    return after?.bookmarks ?? [];
+  private async replaceList(
+    bookId: string,
+    field: "catalog" | "bookmarks",
+    list: CatalogNode[] | Bookmark[],
+    revisionField: "catalogRevision" | "bookmarksRevision",
+    seen: number | undefined,
+  ): Promise<number | null> {
+    const filter = seen === undefined ? { bookId } : { bookId, ...atRevision(revisionField, seen) };
+    const after = await alone(bookId, () =>
+      this.books
+        .findOneAndUpdate(
+          filter,
+          { $set: { [field]: list }, $inc: { [revisionField]: 1 } },
+          { returnDocument: "after" },
+        )
+        .lean<BookDocument>()
+        .exec(),
+    );
+    return after ? (after[revisionField] ?? 0) : null;
+  }
+
+  /**
+   * Appends one tab atomically (concurrent adds all land) and answers the tabs after it and their revision, in one
+   * round trip.
+   */
+  async pushBookmark(bookId: string, bookmark: Bookmark): Promise<{ bookmarks: Bookmark[]; revision: number }> {
+    const after = await alone(bookId, () =>
+      this.books
+        .findOneAndUpdate(
+          { bookId },
+          { $push: { bookmarks: bookmark }, $inc: { bookmarksRevision: 1 } },
+          // The whole (small) book: with a projection this failed on FerretDB.
+          { returnDocument: "after" },
+        )
+        .lean<Pick<BookDocument, "bookmarks" | "bookmarksRevision">>()
+        .exec(),
+    );
+    return { bookmarks: after?.bookmarks ?? [], revision: after?.bookmarksRevision ?? 0 };
   }
 
   /** The connection the books live on (the content repository shares it). */
@@ -169,7 +262,7 @@ export class BookRepository {
 
   /** Other stored fields of a book (share icon, text status, status, card, page count); false when it is gone. */
   async setFields(bookId: string, fields: Partial<BookDocument>): Promise<boolean> {
-    const result = await this.books.updateOne({ bookId }, { $set: fields }).exec();
+    const result = await alone(bookId, () => this.books.updateOne({ bookId }, { $set: fields }).exec());
     return result.matchedCount > 0;
   }
 
@@ -203,18 +296,23 @@ export class BookRepository {
     bookId: string,
     change: { suspended: boolean; reason: string; publishedAt: Date },
   ): Promise<boolean> {
-    const result = await this.books
-      .updateOne(
-        { bookId, $or: [{ hostingChangedAt: { $exists: false } }, { hostingChangedAt: { $lte: change.publishedAt } }] },
-        {
-          $set: {
-            hostingSuspended: change.suspended,
-            hostingReason: change.reason,
-            hostingChangedAt: change.publishedAt,
+    const result = await alone(bookId, () =>
+      this.books
+        .updateOne(
+          {
+            bookId,
+            $or: [{ hostingChangedAt: { $exists: false } }, { hostingChangedAt: { $lte: change.publishedAt } }],
           },
-        },
-      )
-      .exec();
+          {
+            $set: {
+              hostingSuspended: change.suspended,
+              hostingReason: change.reason,
+              hostingChangedAt: change.publishedAt,
+            },
+          },
+        )
+        .exec(),
+    );
     return result.matchedCount > 0;
   }
 
@@ -237,7 +335,9 @@ export class BookRepository {
         convertingRevision: book.convertingRevision ?? null,
         readyRevision: book.readyRevision ?? null,
       };
-      const result = await this.books.updateOne({ bookId, ...seen }, { $set: change }, { timestamps: false }).exec();
+      const result = await alone(bookId, () =>
+        this.books.updateOne({ bookId, ...seen }, { $set: change }, { timestamps: false }).exec(),
+      );
       if (result.matchedCount > 0) return "applied";
     }
     throw new Error(`book ${bookId} kept changing while its conversion status was applied`);
@@ -245,13 +345,15 @@ export class BookRepository {
 
   /** Caches what a manifest told; not a change of the book (its updatedAt, the bookcase's order, stays). */
   async cachePageCount(bookId: string, pageCount: number, readyRevision: number): Promise<void> {
-    await this.books
-      .updateOne(
-        { bookId, readyRevision: { $exists: false } },
-        { $set: { pageCount, readyRevision } },
-        { timestamps: false },
-      )
-      .exec();
+    await alone(bookId, () =>
+      this.books
+        .updateOne(
+          { bookId, readyRevision: { $exists: false } },
+          { $set: { pageCount, readyRevision } },
+          { timestamps: false },
+        )
+        .exec(),
+    );
   }
 
   async delete(bookId: string): Promise<boolean> {

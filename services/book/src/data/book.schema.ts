@@ -48,6 +48,14 @@ export interface BookDocument {
   /** The table of contents; empty: the reader shows the PDF's outline. */
   catalog?: CatalogNode[];
   bookmarks?: Bookmark[];
+  /**
+   * Bumped by every write of the catalog and of the bookmarks: a client replacing a list whole sends the one it
+   * edited and a newer one is a conflict (absent: 0).
+   */
+  catalogRevision?: number;
+  bookmarksRevision?: number;
+  /** The settings revision whose download config and isDownload these copies are (see BookSettingsDocument). */
+  settingsRevision?: number;
   /** Unpaid hosting past its grace (the power service's BookHostingChanged): closed to readers, "overdue". */
   hostingSuspended?: boolean;
   hostingReason?: string;
@@ -110,6 +118,9 @@ const bookSchema = new Schema<BookDocument>(
       type: [{ caption: String, page: Number, colour: String, fontColour: String, _id: false }],
       default: [],
     },
+    catalogRevision: { type: Number, required: false },
+    bookmarksRevision: { type: Number, required: false },
+    settingsRevision: { type: Number, required: false },
     hostingSuspended: { type: Boolean, default: false },
     hostingReason: { type: String, default: "" },
     hostingChangedAt: { type: Date, required: false },
@@ -139,6 +150,15 @@ export interface BookSettingsDocument {
   _id: string;
   htmlConfigJson: string;
   pluginsJson: string;
+  /**
+   * The download config and isDownload as of this revision: update-book's rules read them with the texts, so they
+   * change in the same compare-and-set (the book keeps a copy for its other readers). Absent on entries stored
+   * before: the book's own fields are the current ones.
+   */
+  downloadConfig?: DownloadConfig | null;
+  isDownload?: boolean;
+  /** Bumped by every settings write (absent: 0); each write is a compare-and-set on the one it read. */
+  revision?: number;
 }
 
 const bookSettingsSchema = new Schema<BookSettingsDocument>(
@@ -146,6 +166,9 @@ const bookSettingsSchema = new Schema<BookSettingsDocument>(
     _id: { type: String, required: true },
     htmlConfigJson: { type: String, default: "{}" },
     pluginsJson: { type: String, default: "[]" },
+    downloadConfig: { type: Schema.Types.Mixed, required: false },
+    isDownload: { type: Boolean, required: false },
+    revision: { type: Number, required: false },
   },
   { collection: "book_settings", timestamps: true },
 );

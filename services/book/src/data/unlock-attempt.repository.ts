@@ -1,3 +1,4 @@
+import { updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import { type UnlockAttemptDocument, unlockAttemptModel } from "./unlock-attempt.schema.js";
 
@@ -21,21 +22,27 @@ export class UnlockAttemptRepository {
    * restarts at one. Answers the new count.
    */
   async recordFailure(key: string, now: Date, windowStart: Date): Promise<number> {
-    await this.attempts.updateOne({ _id: key, lastFailureAt: { $lt: windowStart } }, { $set: { failures: 0 } }).exec();
-    const updated = await this.attempts
-      .findOneAndUpdate(
-        { _id: key },
-        { $inc: { failures: 1 }, $set: { lastFailureAt: now }, $setOnInsert: { blockedUntil: now } },
-        { upsert: true, new: true },
-      )
-      .lean<UnlockAttemptDocument>()
-      .exec();
+    const updated = await updateAlone(`unlock:${key}`, async () => {
+      await this.attempts
+        .updateOne({ _id: key, lastFailureAt: { $lt: windowStart } }, { $set: { failures: 0 } })
+        .exec();
+      return this.attempts
+        .findOneAndUpdate(
+          { _id: key },
+          { $inc: { failures: 1 }, $set: { lastFailureAt: now }, $setOnInsert: { blockedUntil: now } },
+          { upsert: true, new: true },
+        )
+        .lean<UnlockAttemptDocument>()
+        .exec();
+    });
     return updated?.failures ?? 1;
   }
 
   /** Moves the key's block forward (never back: a concurrent longer block stays). */
   async blockUntil(key: string, until: Date): Promise<void> {
-    await this.attempts.updateOne({ _id: key, blockedUntil: { $lt: until } }, { $set: { blockedUntil: until } }).exec();
+    await updateAlone(`unlock:${key}`, () =>
+      this.attempts.updateOne({ _id: key, blockedUntil: { $lt: until } }, { $set: { blockedUntil: until } }).exec(),
+    );
   }
 
   async forget(key: string): Promise<void> {

@@ -6,8 +6,8 @@ import {
   PasswordMode as PasswordModeMessage,
 } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { PowerService, TeamMember } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
-import { type BookRepository, withSettingsTexts } from "../data/book.repository.js";
+import { DomainError, type ServiceImplementation, type TypedClient, updateAlone } from "@turnleaf/kit";
+import { type BookRepository, settingsRevisionOf, withSettingsTexts } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { BookRevisionDocument } from "../data/book-revision.schema.js";
@@ -38,6 +38,7 @@ import type { BookCommentMethods } from "./book-comments.handlers.js";
 import type { BookContentMethods } from "./book-content.handlers.js";
 import type { MediaMethods } from "./media.handlers.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
+import { mergeAttempts, mergePause, saveConflict } from "./save-conflict.js";
 import { checkUnlock } from "./unlock-gate.js";
 
 export interface BookHandlerDependencies {
@@ -67,6 +68,12 @@ const modeMessages: Record<PasswordMode, PasswordModeMessage> = {
   single: PasswordModeMessage.SINGLE,
   users: PasswordModeMessage.USERS,
 };
+
+/** The revisions of the lists a client may replace whole (absent: 0). */
+const listRevisions = (book: BookDocument) => ({
+  catalogRevision: book.catalogRevision ?? 0,
+  bookmarksRevision: book.bookmarksRevision ?? 0,
+});
 
 function privacyMessage(
   privacy: NonNullable<BookDocument["privacy"]>,
@@ -230,63 +237,104 @@ export function bookHandlers({
         books.settingsOf(request.bookId),
         revisions.revisionsOf(request.bookId),
       ]);
-      return { book: bookInfo(withSettingsTexts(own, texts), numbers, request.baseUrl) };
+      return {
+        book: {
+          ...bookInfo(withSettingsTexts(own, texts), numbers, request.baseUrl),
+          ...listRevisions(own),
+          settingsRevision: settingsRevisionOf(texts),
+        },
+      };
     },
 
     async updateBook(request) {
-      const [own, texts] = await Promise.all([
-        ownBook(request.userId, request.bookId),
-        books.settingsOf(request.bookId),
-      ]);
-      const book = withSettingsTexts(own, texts);
-      const updated = applyBookUpdate(
-        storedSettings(book),
-        {
-          bookConfig: request.bookConfigJson,
-          isDownload: request.isDownload,
-          plugin: request.pluginJson,
-          downloadConfig: request.downloadConfigJson,
-        },
-        { bookId: book.bookId, source: book.source ?? -1 },
-      );
-      // Both validated before either is saved: a bad field saves nothing.
-      const info = bookInfoFields({
-        title: request.title,
-        description: request.description,
-        keywords: request.keywords,
-        label: request.label,
-        categoryId: request.categoryId,
+      // Changed htmlConfig keys merge into the newest stored settings: each attempt derives the settings from the
+      // revision it read and stores them only while that revision is still current (concurrent saves all land).
+      // Replacing the plugin list or the download config whole is checked against the revision the client edited.
+      // Within this process the merges of one book take turns (no attempt is wasted on a sibling's write); the
+      // compare-and-set is what keeps several replicas on one MongoDB from overwriting each other.
+      const replacesWhole = request.pluginJson !== "" || request.downloadConfigJson !== "";
+      return updateAlone(`settings-merge:${request.bookId}`, async () => {
+        for (let attempt = 0; attempt < mergeAttempts; attempt++) {
+          const [own, texts] = await Promise.all([
+            ownBook(request.userId, request.bookId),
+            books.settingsOf(request.bookId),
+          ]);
+          const seen = settingsRevisionOf(texts);
+          if (replacesWhole && request.settingsRevision !== undefined && request.settingsRevision !== seen) {
+            throw saveConflict("settings", seen, request.settingsRevision);
+          }
+          const book = withSettingsTexts(own, texts);
+          const updated = applyBookUpdate(
+            storedSettings(book),
+            {
+              bookConfig: request.bookConfigJson,
+              isDownload: request.isDownload,
+              plugin: request.pluginJson,
+              downloadConfig: request.downloadConfigJson,
+            },
+            { bookId: book.bookId, source: book.source ?? -1 },
+          );
+          // Both validated before either is saved: a bad field saves nothing.
+          const info = bookInfoFields({
+            title: request.title,
+            description: request.description,
+            keywords: request.keywords,
+            label: request.label,
+            categoryId: request.categoryId,
+          });
+          const stored = settingsToStore(updated);
+          const revision = await books.saveSettingsAt(book.bookId, stored, seen);
+          if (revision === null) {
+            await mergePause(attempt);
+            continue;
+          }
+          const [numbers] = await Promise.all([
+            revisions.revisionsOf(book.bookId),
+            books.copySettings(book.bookId, stored, revision, info),
+          ]);
+          return {
+            book: {
+              ...bookInfo({ ...book, ...stored, ...info }, numbers, request.baseUrl),
+              ...listRevisions(book),
+              settingsRevision: revision,
+            },
+          };
+        }
+        const latest = settingsRevisionOf(await books.settingsOf(request.bookId));
+        throw saveConflict("settings", latest, request.settingsRevision ?? latest);
       });
-      const stored = settingsToStore(updated);
-      const [numbers] = await Promise.all([
-        revisions.revisionsOf(book.bookId),
-        books.setSettings(book.bookId, stored, info),
-      ]);
-      return { book: bookInfo({ ...book, ...stored, ...info }, numbers, request.baseUrl) };
     },
 
     async getBookCatalog(request) {
       const book = await ownBook(request.userId, request.bookId);
-      return { catalog: book.catalog ?? [] };
+      return { catalog: book.catalog ?? [], catalogRevision: book.catalogRevision ?? 0 };
     },
 
     async saveBookCatalog(request) {
       const book = await ownBook(request.userId, request.bookId);
       const catalog = validateCatalog(request.catalog, request.pageCount);
-      await books.setCatalog(book.bookId, catalog);
-      return { catalog };
+      const catalogRevision = await books.setCatalog(book.bookId, catalog, request.catalogRevision);
+      if (catalogRevision === null) {
+        const stored = (await ownBook(request.userId, request.bookId)).catalogRevision ?? 0;
+        throw saveConflict("catalog", stored, request.catalogRevision ?? stored);
+      }
+      return { catalog, catalogRevision };
     },
 
     async getBookBookmarks(request) {
       const book = await ownBook(request.userId, request.bookId);
-      return { bookmarks: book.bookmarks ?? [] };
+      return { bookmarks: book.bookmarks ?? [], bookmarksRevision: book.bookmarksRevision ?? 0 };
     },
 
     async saveBookBookmarks(request) {
       const book = await ownBook(request.userId, request.bookId);
       const bookmarks = validateBookmarks(request.bookmarks, request.pageCount);
-      await books.setBookmarks(book.bookId, bookmarks);
-      return { bookmarks };
+      const bookmarksRevision = await books.setBookmarks(book.bookId, bookmarks, request.bookmarksRevision);
+      if (bookmarksRevision === null) {
+        const stored = (await ownBook(request.userId, request.bookId)).bookmarksRevision ?? 0;
+        throw saveConflict("bookmarks", stored, request.bookmarksRevision ?? stored);
+      }
+      return { bookmarks, bookmarksRevision };
     },
 
     async addBookBookmark(request) {
@@ -296,7 +344,8 @@ export function bookHandlers({
         { caption: request.caption, sharedColour: request.sharedColour },
         request.pageCount,
       );
-      return { bookmark, bookmarks: await books.pushBookmark(book.bookId, bookmark) };
+      const after = await books.pushBookmark(book.bookId, bookmark);
+      return { bookmark, bookmarks: after.bookmarks, bookmarksRevision: after.revision };
     },
 
     async unlockBook(request) {

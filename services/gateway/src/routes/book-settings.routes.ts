@@ -16,6 +16,9 @@ import { assertFeaturesGranted } from "./power.routes.js";
  */
 const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
 const jsonField = { type: "string", maxLength: 900_000 } as const;
+/** The revision a client edited when it replaces a document whole (absent: merge or replace unchecked). */
+const revisionField = { type: "string", pattern: "^[0-9]{1,9}$" } as const;
+const revisionOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 const bookIdOnly = { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } as const;
 
 const invalidJson = (field: string) =>
@@ -104,6 +107,9 @@ export function bookInfoView(book: BookInfo | undefined) {
     downloadconfig: parsedOr(book.downloadConfigJson, null),
     catalog: catalogView(book.catalog),
     bookmarks: book.bookmarks.map(bookmarkView),
+    settingsRevision: book.settingsRevision,
+    catalogRevision: book.catalogRevision,
+    bookmarksRevision: book.bookmarksRevision,
   };
 }
 
@@ -121,6 +127,8 @@ interface UpdateBookFields {
   keyword?: string;
   label?: string;
   categoryId?: string;
+  /** The settings revision edited: checked when plugin or downloadconfig replace theirs whole. */
+  settingsRevision?: string;
 }
 
 export function registerBookSettingsRoutes(
@@ -196,6 +204,7 @@ export function registerBookSettingsRoutes(
             keyword: { type: "string", maxLength: 100_000 },
             label: { type: "string", maxLength: 100 },
             categoryId: { type: "string", maxLength: 100 },
+            settingsRevision: revisionField,
           },
         },
       },
@@ -238,6 +247,7 @@ export function registerBookSettingsRoutes(
         keywords: fields.keyword,
         label: fields.label,
         categoryId: fields.categoryId,
+        settingsRevision: revisionOf(fields.settingsRevision),
         baseUrl: baseUrl(request),
       });
       return okEnvelope(bookInfoView(book));
@@ -246,18 +256,21 @@ export function registerBookSettingsRoutes(
 
   app.post<{ Body: { bookId: string } }>("/api/book/get-book-catalog", { schema: bookIdOnly }, async (request) => {
     const actor = resolveActor(request);
-    const { catalog } = await peers.book.getBookCatalog({ userId: actor.userId, bookId: request.body.bookId });
-    return okEnvelope({ catalog: catalogView(catalog) });
+    const { catalog, catalogRevision } = await peers.book.getBookCatalog({
+      userId: actor.userId,
+      bookId: request.body.bookId,
+    });
+    return okEnvelope({ catalog: catalogView(catalog), revision: catalogRevision });
   });
 
-  app.post<{ Body: { bookId: string; catalog: string } }>(
+  app.post<{ Body: { bookId: string; catalog: string; revision?: string } }>(
     "/api/book/save-book-catalog",
     {
       schema: {
         body: {
           type: "object",
           required: ["bookId", "catalog"],
-          properties: { bookId: bookIdField, catalog: jsonField },
+          properties: { bookId: bookIdField, catalog: jsonField, revision: revisionField },
         },
       },
     },
@@ -273,25 +286,29 @@ export function registerBookSettingsRoutes(
         bookId: request.body.bookId,
         catalog,
         pageCount,
+        catalogRevision: revisionOf(request.body.revision),
       });
-      return okEnvelope({ catalog: catalogView(saved.catalog) });
+      return okEnvelope({ catalog: catalogView(saved.catalog), revision: saved.catalogRevision });
     },
   );
 
   app.post<{ Body: { bookId: string } }>("/api/book/get-book-bookmark", { schema: bookIdOnly }, async (request) => {
     const actor = resolveActor(request);
-    const { bookmarks } = await peers.book.getBookBookmarks({ userId: actor.userId, bookId: request.body.bookId });
-    return okEnvelope({ bookmarks: bookmarks.map(bookmarkView) });
+    const { bookmarks, bookmarksRevision } = await peers.book.getBookBookmarks({
+      userId: actor.userId,
+      bookId: request.body.bookId,
+    });
+    return okEnvelope({ bookmarks: bookmarks.map(bookmarkView), revision: bookmarksRevision });
   });
 
-  app.post<{ Body: { bookId: string; bookmarks: string } }>(
+  app.post<{ Body: { bookId: string; bookmarks: string; revision?: string } }>(
     "/api/book/save-book-bookmark",
     {
       schema: {
         body: {
           type: "object",
           required: ["bookId", "bookmarks"],
-          properties: { bookId: bookIdField, bookmarks: jsonField },
+          properties: { bookId: bookIdField, bookmarks: jsonField, revision: revisionField },
         },
       },
     },
@@ -305,8 +322,9 @@ export function registerBookSettingsRoutes(
         bookId: request.body.bookId,
         bookmarks,
         pageCount,
+        bookmarksRevision: revisionOf(request.body.revision),
       });
-      return okEnvelope({ bookmarks: saved.bookmarks.map(bookmarkView) });
+      return okEnvelope({ bookmarks: saved.bookmarks.map(bookmarkView), revision: saved.bookmarksRevision });
     },
   );
 
@@ -337,7 +355,11 @@ export function registerBookSettingsRoutes(
         pageCount,
       });
       if (!added.bookmark) throw new Error("book service answered without the bookmark");
-      return okEnvelope({ bookmark: bookmarkView(added.bookmark), bookmarks: added.bookmarks.map(bookmarkView) });
+      return okEnvelope({
+        bookmark: bookmarkView(added.bookmark),
+        bookmarks: added.bookmarks.map(bookmarkView),
+        revision: added.bookmarksRevision,
+      });
     },
   );
 }

@@ -7,6 +7,8 @@ export interface BookLanguagesDocument {
   /** The user whose change this is. */
   updatedBy: string;
   updatedAt: Date;
+  /** Bumped by every write (absent: 0): a change derived from the stored list is a compare-and-set on it. */
+  revision?: number;
 }
 
 const bookLanguagesSchema = new Schema<BookLanguagesDocument>(
@@ -26,6 +28,7 @@ const bookLanguagesSchema = new Schema<BookLanguagesDocument>(
     },
     updatedBy: { type: String, default: "" },
     updatedAt: { type: Date, required: true },
+    revision: { type: Number, required: false },
   },
   { collection: "book_languages", versionKey: false },
 );

@@ -3,7 +3,7 @@ import type {
   InterfaceLabelService,
   LanguageService,
 } from "@turnleaf/contracts/language/v1/language_service_pb";
-import { DomainError, type ServiceImplementation } from "@turnleaf/kit";
+import { DomainError, type ServiceImplementation, updateAlone } from "@turnleaf/kit";
 import type { BookLanguageRepository } from "../data/book-language.repository.js";
 import {
   defaultBookLanguages,
@@ -37,6 +37,9 @@ export function languageHandlers(): ServiceImplementation<typeof LanguageService
   };
 }
 
+/** Compare-and-set attempts of a deletion against concurrent changes of the same book's languages. */
+const deleteAttempts = 100;
+
 export function bookLanguageHandlers({
   bookLanguages,
   now,
@@ -63,9 +66,19 @@ export function bookLanguageHandlers({
 
     async deleteBookLanguage(request) {
       const bookId = checkedBookId(request.bookId);
-      const languages = deleteBookLanguage(await current(bookId), request.code);
-      await bookLanguages.replace(bookId, languages, request.userId, now());
-      return { languages };
+      // A compare-and-set on the list read: a concurrent save or deletion is never overwritten by a stale list.
+      // Within this process the deletions of one book take turns; the compare-and-set guards several replicas.
+      return updateAlone(`book-languages-delete:${bookId}`, async () => {
+        for (let attempt = 0; attempt < deleteAttempts; attempt++) {
+          const stored = await bookLanguages.findRevision(bookId);
+          const languages = deleteBookLanguage(storedBookLanguages(stored.languages), request.code);
+          if (await bookLanguages.replaceAt(bookId, languages, request.userId, now(), stored.revision)) {
+            return { languages };
+          }
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt)));
+        }
+        throw new DomainError("CONFLICT", "the book's languages kept changing, retry");
+      });
     },
 
     async resetBookLanguages(request) {

@@ -1,4 +1,4 @@
-import { unlessDuplicate } from "@turnleaf/kit";
+import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import { type ActivationDocument, activationModel } from "./activation.schema.js";
 
@@ -27,9 +27,11 @@ export class ActivationRepository {
     activationId: string,
     seen: Pick<ActivationDocument, "terminalKey" | "terminalComponents" | "terminalLabel" | "channel" | "lastSeenAt">,
   ): Promise<void> {
-    if (await unlessDuplicate(() => this.activations.updateOne({ _id: activationId }, { $set: seen }).exec())) return;
-    const { terminalKey: _taken, ...rest } = seen;
-    await this.activations.updateOne({ _id: activationId }, { $set: rest }).exec();
+    await updateAlone(`activation:${activationId}`, async () => {
+      if (await unlessDuplicate(() => this.activations.updateOne({ _id: activationId }, { $set: seen }).exec())) return;
+      const { terminalKey: _taken, ...rest } = seen;
+      await this.activations.updateOne({ _id: activationId }, { $set: rest }).exec();
+    });
   }
 
   async delete(activationId: string): Promise<void> {

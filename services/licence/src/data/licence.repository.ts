@@ -1,4 +1,4 @@
-import { unlessDuplicate } from "@turnleaf/kit";
+import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import { type LicenceDocument, type LicenceOwnerDocument, licenceModels } from "./licence.schema.js";
 
@@ -23,13 +23,17 @@ export class LicenceRepository {
   }
 
   async revoke(licenceId: string, revokedAt: Date, reason: string): Promise<void> {
-    await this.models.licences
-      .updateOne({ _id: licenceId }, { $set: { status: "revoked", revokedAt, revokeReason: reason } })
-      .exec();
+    await updateAlone(`licence:${licenceId}`, () =>
+      this.models.licences
+        .updateOne({ _id: licenceId }, { $set: { status: "revoked", revokedAt, revokeReason: reason } })
+        .exec(),
+    );
   }
 
   async setExpiry(licenceId: string, expiresAt: Date | null): Promise<void> {
-    await this.models.licences.updateOne({ _id: licenceId }, { $set: { expiresAt } }).exec();
+    await updateAlone(`licence:${licenceId}`, () =>
+      this.models.licences.updateOne({ _id: licenceId }, { $set: { expiresAt } }).exec(),
+    );
   }
 
   async ownerOf(licenceId: string): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { unlessDuplicate } from "@turnleaf/kit";
+import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import {
   accountCheckModel,
@@ -49,12 +49,14 @@ export class AccountRepository {
 
   /** Sets a password hash only where none is stored (the demo seed: a restart keeps a changed password). */
   async setPasswordHashIfEmpty(userId: string, passwordHash: string): Promise<void> {
-    await this.users
-      .updateOne(
-        { userId, $or: [{ passwordHash: "" }, { passwordHash: { $exists: false } }] },
-        { $set: { passwordHash } },
-      )
-      .exec();
+    await updateAlone(`user:${userId}`, () =>
+      this.users
+        .updateOne(
+          { userId, $or: [{ passwordHash: "" }, { passwordHash: { $exists: false } }] },
+          { $set: { passwordHash } },
+        )
+        .exec(),
+    );
   }
 
   async findUser(userId: string): Promise<UserDocument | null> {
@@ -71,7 +73,9 @@ export class AccountRepository {
 
   /** Moves lastSeenAt, unless a use closer than `notAfter` already did. */
   async touchSession(tokenHash: string, now: Date, notAfter: Date): Promise<void> {
-    await this.sessions.updateOne({ tokenHash, lastSeenAt: { $lt: notAfter } }, { $set: { lastSeenAt: now } }).exec();
+    await updateAlone(`session:${tokenHash}`, () =>
+      this.sessions.updateOne({ tokenHash, lastSeenAt: { $lt: notAfter } }, { $set: { lastSeenAt: now } }).exec(),
+    );
   }
 
   async deleteSession(tokenHash: string): Promise<boolean> {

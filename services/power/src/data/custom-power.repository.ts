@@ -1,4 +1,4 @@
-import { unlessDuplicate } from "@turnleaf/kit";
+import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import type { UserMeta } from "../domain/user-meta.js";
 import { type FeatureOverrideDocument, featureOverrideModel } from "./feature-override.schema.js";
@@ -46,8 +46,16 @@ export class CustomPowerRepository {
     return (await this.metas.findById(userId).lean<UserMetaDocument>().exec())?.meta;
   }
 
-  async putMeta(userId: string, meta: UserMeta): Promise<void> {
-    await this.metas.updateOne({ _id: userId }, { $set: { meta } }, { upsert: true }).exec();
+  /**
+   * Sets the given preference paths (`cb_renderType`, `pdfImportConfig.importTOC` …) and nothing else: concurrent
+   * changes of other preferences all land.
+   */
+  async setMetaPaths(userId: string, paths: Record<string, unknown>): Promise<void> {
+    const set = Object.fromEntries(Object.entries(paths).map(([path, value]) => [`meta.${path}`, value]));
+    if (Object.keys(set).length === 0) return;
+    await updateAlone(`user_meta:${userId}`, () =>
+      this.metas.updateOne({ _id: userId }, { $set: set }, { upsert: true }).exec(),
+    );
   }
 
   async findBinding(provider: string, subject: string): Promise<ThirdBindingDocument | null> {
@@ -66,9 +74,9 @@ export class CustomPowerRepository {
 
   /** Moves one binding from a user to another, only if the first still holds it. */
   async moveBinding(id: string, fromUserId: string, toUserId: string, at: Date): Promise<boolean> {
-    const result = await this.bindings
-      .updateOne({ _id: id, userId: fromUserId }, { $set: { userId: toUserId, boundAt: at } })
-      .exec();
+    const result = await updateAlone(`binding:${id}`, () =>
+      this.bindings.updateOne({ _id: id, userId: fromUserId }, { $set: { userId: toUserId, boundAt: at } }).exec(),
+    );
     return result.modifiedCount > 0;
   }
 

@@ -1,4 +1,4 @@
-import { unlessDuplicate } from "@turnleaf/kit";
+import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import type { QuotaName } from "../domain/power-config.js";
 import { type BookSlotDocument, bookSlotModel } from "./book-slot.schema.js";
@@ -28,14 +28,14 @@ export class PlanRepository {
 
   async putPlan(plan: PlanDocument): Promise<void> {
     const { _id, ...fields } = plan;
-    await this.plans.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
+    await updateAlone(`plan:${_id}`, () => this.plans.updateOne({ _id }, { $set: fields }, { upsert: true }).exec());
   }
 
   /** Sets a points balance only if it is still what the caller read (a concurrent sweep or top-up wins). */
   async replacePoints(account: string, read: number, points: number): Promise<boolean> {
-    const result = await this.plans
-      .updateOne({ _id: account, kind: "points", points: read }, { $set: { points } })
-      .exec();
+    const result = await updateAlone(`plan:${account}`, () =>
+      this.plans.updateOne({ _id: account, kind: "points", points: read }, { $set: { points } }).exec(),
+    );
     return result.modifiedCount > 0;
   }
 
@@ -110,12 +110,14 @@ export class BookSlotRepository {
     id: string,
     change: { paidUntil: Date | null; pauseAt: Date | null; suspended: boolean },
   ): Promise<void> {
-    await this.slots.updateOne({ _id: id }, { $set: change }).exec();
+    await updateAlone(`slot:${id}`, () => this.slots.updateOne({ _id: id }, { $set: change }).exec());
   }
 
   /** Records the book an upload's slot became; answers whether a slot holds the key. */
   async attachBook(bookKey: string, bookId: string): Promise<boolean> {
-    const result = await this.slots.updateOne({ bookKey }, { $set: { bookId } }).exec();
+    const result = await updateAlone(`slot-key:${bookKey}`, () =>
+      this.slots.updateOne({ bookKey }, { $set: { bookId } }).exec(),
+    );
     return result.matchedCount > 0;
   }
 

@@ -192,3 +192,23 @@ export function thirdIdentityOf(provider: string, subject: string): { provider: 
   }
   return { provider: name, subject: id };
 }
+
+/**
+ * The stored paths a preference change sets: each changed top-level key, and of pdfImportConfig only the fields that
+ * differ (so two people changing different import options at once both keep theirs).
+ */
+export function userMetaPaths(current: UserMeta, next: UserMeta, changed: string[]): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const key of changed as (keyof UserMeta)[]) {
+    if (key !== "pdfImportConfig") {
+      paths[key] = next[key];
+      continue;
+    }
+    for (const field of Object.keys(next.pdfImportConfig) as (keyof PdfImportConfig)[]) {
+      if (next.pdfImportConfig[field] !== current.pdfImportConfig[field]) {
+        paths[`pdfImportConfig.${field}`] = next.pdfImportConfig[field];
+      }
+    }
+  }
+  return paths;
+}

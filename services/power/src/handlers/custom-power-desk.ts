@@ -20,7 +20,14 @@ import { requireNumericId } from "../domain/ids.js";
 import { newUserPlan, teamWithoutPlan } from "../domain/plans.js";
 import { isTeamContext, quotas, userTypeFor } from "../domain/power-config.js";
 import { limitInForce } from "../domain/upload-power.js";
-import { applyUserMeta, bookLogoOf, thirdIdentityOf, type UserMeta, userMetaOf } from "../domain/user-meta.js";
+import {
+  applyUserMeta,
+  bookLogoOf,
+  thirdIdentityOf,
+  type UserMeta,
+  userMetaOf,
+  userMetaPaths,
+} from "../domain/user-meta.js";
 import { type AccountRef, type AuditNote, accountOf } from "./power-desk.js";
 
 export interface PowerAsker {
@@ -250,9 +257,10 @@ export class CustomPowerDesk {
 
   async setUserMeta(userId: string, changes: Record<string, unknown>): Promise<UserMeta> {
     const id = requireNumericId("userId", userId);
-    const next = applyUserMeta(userMetaOf(await this.deps.custom.findMeta(id)), changes);
-    await this.deps.custom.putMeta(id, next);
-    return next;
+    const current = userMetaOf(await this.deps.custom.findMeta(id));
+    const next = applyUserMeta(current, changes);
+    await this.deps.custom.setMetaPaths(id, userMetaPaths(current, next, Object.keys(changes)));
+    return userMetaOf(await this.deps.custom.findMeta(id));
   }
 
   async updateBookLogo(userId: string, logo: string) {

@@ -1,4 +1,4 @@
-import { unlessDuplicate } from "@turnleaf/kit";
+import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import { type Outcome, type UploadOutcomeDocument, uploadOutcomeModel } from "./upload-outcome.schema.js";
 import { type UploadTaskDocument, uploadTaskModel } from "./upload-task.schema.js";
@@ -29,13 +29,15 @@ export class UploadTaskRepository {
 
   /** Records a state (and the fields that come with it) and appends it to the history. */
   async setState(taskId: string, state: number, fields: Partial<UploadTaskDocument> = {}): Promise<void> {
-    await this.tasks
-      .updateOne({ _id: taskId }, { $set: { ...fields, state }, $push: { history: { state, at: new Date() } } })
-      .exec();
+    await updateAlone(`upload_task:${taskId}`, () =>
+      this.tasks
+        .updateOne({ _id: taskId }, { $set: { ...fields, state }, $push: { history: { state, at: new Date() } } })
+        .exec(),
+    );
   }
 
   async update(taskId: string, fields: Partial<UploadTaskDocument>): Promise<void> {
-    await this.tasks.updateOne({ _id: taskId }, { $set: fields }).exec();
+    await updateAlone(`upload_task:${taskId}`, () => this.tasks.updateOne({ _id: taskId }, { $set: fields }).exec());
   }
 
   /** A user's unfinished tasks (their files' sizes only): what the user holds open and reserved. */

@@ -1,0 +1,217 @@
+/**
+ * 50 concurrent writers on each write path of the editor, through the real gateway and services on the real stores:
+ * every write is kept, or (for a whole-document save that names the revision it edited) answered SAVE_CONFLICT —
+ * never answered OK and then lost.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { RunningServices } from "../../scripts/src/services.js";
+import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { form, postTo, type Reply, startSystem, uploadPdf } from "../support/system.js";
+
+const stores = inject("stores");
+const writers = 50;
+let services: RunningServices & { logDir: string };
+let bookId: string;
+
+const post = (path: string, fields: Record<string, string>) => postTo(services.gatewayUrl, path, form(fields));
+const all = <T>(count: number, write: (index: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: count }, (_, index) => write(index)));
+/** How many replies had each code, with the first text of each failing code (so a failure says why). */
+const codes = (replies: Reply[]) =>
+  replies.reduce<Record<string, number | string>>((counts, reply) => {
+    counts[reply.code] = Number(counts[reply.code] ?? 0) + 1;
+    if (reply.code !== "OK" && reply.code !== "SAVE_CONFLICT") counts[`${reply.code} text`] ??= reply.msg;
+    return counts;
+  }, {});
+
+beforeAll(async () => {
+  services = await startSystem(stores, "writes");
+}, 120_000);
+
+afterAll(async () => {
+  await services?.stopAll();
+});
+
+describe("50 concurrent writers", () => {
+  it("on a book uploaded and converted for them", async () => {
+    ({ bookId } = await uploadPdf(services.gatewayUrl, await labelledPdf("W", 6), { title: "Concurrent writes" }));
+  }, 120_000);
+
+  it("update-book: each writer's own htmlConfig key is kept, with the info fields", async () => {
+    const replies = await all(writers, (index) =>
+      post("/api/book/update-book", {
+        bookId,
+        bookConfig: JSON.stringify({ [`writer${index}`]: `value ${index}` }),
+        ...(index === 7 ? { title: "Renamed while others save" } : {}),
+      }),
+    );
+    expect(codes(replies)).toEqual({ OK: writers });
+    const book = (await post("/api/book/get-book", { bookId })).data as {
+      htmlConfig: Record<string, unknown>;
+      title: string;
+      settingsRevision: number;
+    };
+    for (let index = 0; index < writers; index += 1) expect(book.htmlConfig[`writer${index}`]).toBe(`value ${index}`);
+    expect(book.title).toBe("Renamed while others save");
+    expect(book.settingsRevision).toBeGreaterThanOrEqual(writers);
+  }, 120_000);
+
+  it("update-book replacing the plugin list at one revision: one lands, the others answer SAVE_CONFLICT", async () => {
+    const { settingsRevision } = (await post("/api/book/get-book", { bookId })).data as { settingsRevision: number };
+    const replies = await all(writers, (index) =>
+      post("/api/book/update-book", {
+        bookId,
+        plugin: JSON.stringify([{ name: `plugin-${index}` }]),
+        settingsRevision: String(settingsRevision),
+      }),
+    );
+    expect(codes(replies)).toEqual({ OK: 1, SAVE_CONFLICT: writers - 1 });
+    const winner = replies.findIndex((reply) => reply.code === "OK");
+    const book = (await post("/api/book/get-book", { bookId })).data as {
+      plugin: { name: string }[];
+      settingsRevision: number;
+      htmlConfig: Record<string, unknown>;
+    };
+    expect(book.plugin).toEqual([{ name: `plugin-${winner}` }]);
+    expect(book.settingsRevision).toBe(settingsRevision + 1);
+    // The refused saves changed nothing: the keys of the first burst are all still there.
+    expect(Object.keys(book.htmlConfig).filter((key) => key.startsWith("writer"))).toHaveLength(writers);
+    const refused = replies.find((reply) => reply.code === "SAVE_CONFLICT");
+    expect(refused?.data).toMatchObject({ field: "settings", revision: settingsRevision + 1 });
+  }, 120_000);
+
+  it("add-book-bookmark: every tab is kept", async () => {
+    const replies = await all(writers, (index) =>
+      post("/api/book/add-book-bookmark", { bookId, caption: `tab ${index}` }),
+    );
+    expect(codes(replies)).toEqual({ OK: writers });
+    const stored = (await post("/api/book/get-book-bookmark", { bookId })).data as {
+      bookmarks: { caption: string }[];
+      revision: number;
+    };
+    expect(stored.bookmarks.map((bookmark) => bookmark.caption).sort()).toEqual(
+      Array.from({ length: writers }, (_, index) => `tab ${index}`).sort(),
+    );
+    expect(stored.revision).toBe(writers);
+  }, 120_000);
+
+  it("save-book-bookmark and save-book-catalog at one revision: one lands, the others answer SAVE_CONFLICT", async () => {
+    for (const [path, field, list] of [
+      ["bookmark", "bookmarks", (index: number) => [{ caption: `only ${index}`, page: 1, colour: "#112233" }]],
+      ["catalog", "catalog", (index: number) => [{ title: `Chapter ${index}`, page: 2 }]],
+    ] as const) {
+      const before = (await post(`/api/book/get-book-${path}`, { bookId })).data as { revision: number };
+      const replies = await all(writers, (index) =>
+        post(`/api/book/save-book-${path}`, {
+          bookId,
+          [field]: JSON.stringify(list(index)),
+          revision: String(before.revision),
+        }),
+      );
+      expect(codes(replies)).toEqual({ OK: 1, SAVE_CONFLICT: writers - 1 });
+      const winner = replies.findIndex((reply) => reply.code === "OK");
+      const after = (await post(`/api/book/get-book-${path}`, { bookId })).data as Record<string, unknown>;
+      expect(JSON.stringify(after[field])).toContain(field === "bookmarks" ? `only ${winner}"` : `Chapter ${winner}"`);
+      expect(after.revision).toBe(before.revision + 1);
+      // Without a revision a save replaces the list as before (last one wins), and still bumps the revision.
+      const unchecked = await post(`/api/book/save-book-${path}`, { bookId, [field]: JSON.stringify(list(99)) });
+      expect(unchecked.code).toBe("OK");
+      expect((unchecked.data as { revision: number }).revision).toBe(before.revision + 2);
+    }
+  }, 120_000);
+
+  it("custom config, custom content and themes: every writer's own key is kept", async () => {
+    const replies = await all(writers, (index) =>
+      post("/api/book/save-custom-content", { bookId, key: `block-${index}`, content: JSON.stringify({ index }) }),
+    );
+    expect(codes(replies)).toEqual({ OK: writers });
+    const listed = (await post("/api/book/get-custom-content", { bookId })).data as { list: { key: string }[] };
+    expect(listed.list.filter((entry) => entry.key.startsWith("block-"))).toHaveLength(writers);
+
+    const themes = await all(writers, (index) =>
+      post("/api/book/save-custom-theme", { name: `writes-theme-${index}`, theme: JSON.stringify({ index }) }),
+    );
+    expect(codes(themes)).toEqual({ OK: writers });
+    const saved = (await post("/api/book/get-custom-theme", {})).data as { list: { name: string }[] };
+    expect(saved.list.filter((entry) => entry.name.startsWith("writes-theme-"))).toHaveLength(writers);
+  }, 120_000);
+
+  it("set-user-meta: concurrent changes of different preferences all land", async () => {
+    // Each writer changes one preference away from its default; a read-merge-write would put others back.
+    const changes: Record<string, string>[] = [
+      { cb_vectorType: "4" },
+      { cb_qualityDpi: "3" },
+      { cb_cutType: "2" },
+      { cb_autoCreate: "1" },
+      { never_show_privacy_tips: "1" },
+      { cb_renderType: "5" },
+      { pdfImportConfig: JSON.stringify({ importTOC: false }) },
+      { pdfImportConfig: JSON.stringify({ importSearch: false }) },
+      { pdfImportConfig: JSON.stringify({ pdfBleed: 7 }) },
+      { pdfImportConfig: JSON.stringify({ r: "1-3" }) },
+    ];
+    const replies = await all(writers, (index) =>
+      post("/api/user/set-user-meta", changes[index % changes.length] ?? {}),
+    );
+    expect(codes(replies)).toEqual({ OK: writers });
+    const meta = (await post("/api/user/get-user-meta", {})).data as Record<string, unknown> & {
+      pdfImportConfig: Record<string, unknown>;
+    };
+    expect(meta).toMatchObject({
+      cb_vectorType: 4,
+      cb_qualityDpi: 3,
+      cb_cutType: 2,
+      cb_autoCreate: true,
+      never_show_privacy_tips: true,
+      cb_renderType: 5,
+    });
+    expect(meta.pdfImportConfig).toMatchObject({ importTOC: false, importSearch: false, pdfBleed: 7, r: "1-3" });
+  }, 120_000);
+
+  it("delete-book-language: concurrent deletions of different languages all land", async () => {
+    const codesToKeep = ["en", "ja", "fr", "de", "ko", "pt", "ro", "es", "th", "ar", "hi"];
+    const saved = await post("/api/book/save-book-language", {
+      bookId,
+      languages: JSON.stringify([{ code: "zh-CN" }, ...codesToKeep.map((code) => ({ code }))]),
+    });
+    expect(saved.code).toBe("OK");
+    const replies = await all(writers, (index) =>
+      post("/api/book/delete-book-language", { bookId, code: codesToKeep[index % codesToKeep.length] ?? "en" }),
+    );
+    expect(codes(replies)).toEqual({ OK: writers });
+    const left = (await post("/api/book/get-book-language", { bookId })).data as { languages: { code: string }[] };
+    expect(left.languages.map((language) => language.code)).toEqual(["zh-CN"]);
+  }, 120_000);
+
+  it("the editing lock: of 50 sessions racing for it, exactly one holds it", async () => {
+    const replies = await all(writers, (index) =>
+      post("/api/book/get-book-lock", { bookId, sessionId: `writes-session-${String(index).padStart(3, "0")}` }),
+    );
+    expect(codes(replies)).toEqual({ OK: writers });
+    expect(replies.filter((reply) => (reply.data as { mine: boolean }).mine)).toHaveLength(1);
+  }, 120_000);
+
+  it("business cards and upload tasks: every concurrent creation is kept once, or refused with its reason", async () => {
+    const cards = await all(writers, (index) => post("/api/book/add-business-card", { name: `Writer ${index}` }));
+    expect(codes(cards)).toEqual({ OK: writers });
+    const listed = (await post("/api/book/get-business-card-list", {})).data as { list?: { name: string }[] };
+    const names = (listed.list ?? (listed as unknown as { name: string }[])).map((card) => card.name);
+    expect(names.filter((name) => name.startsWith("Writer ")).sort()).toEqual(
+      Array.from({ length: writers }, (_, index) => `Writer ${index}`).sort(),
+    );
+
+    // Upload tasks: at most 10 unfinished per user; racing creations never pass it, and each refusal says so.
+    const files = JSON.stringify([{ name: "a.pdf", size: 1000, type: "application/pdf" }]);
+    const tasks = await all(writers, (index) => post("/api/book/begin-upload", { title: `Task ${index}`, files }));
+    const begun = tasks.filter((reply) => reply.code === "OK");
+    expect(begun.length).toBeGreaterThan(0);
+    expect(begun.length).toBeLessThanOrEqual(10);
+    for (const refused of tasks.filter((reply) => reply.code !== "OK"))
+      expect(refused.msg).toMatch(/unfinished uploads/);
+    const ids = begun.map((reply) => (reply.data as { taskId: string }).taskId);
+    expect(new Set(ids).size).toBe(begun.length);
+    for (const taskId of ids) {
+      expect((await post("/api/book/get-progress", { taskId })).code).toBe("OK");
+    }
+  }, 120_000);
+});
