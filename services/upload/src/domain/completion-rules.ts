@@ -9,6 +9,7 @@ import { limits } from "./upload-plan.js";
 /** Whether the bytes a file starts with fit what its name declared (BMP only on the desktop path). */
 export function signatureFits(kind: SourceKind, signature: Signature | undefined, channel: UploadChannel): boolean {
   if (kind === SourceKind.PDF) return signature === "pdf";
+  if (kind === SourceKind.OFFICE) return signature === "zip" || signature === "ole";
   if (signature === "jpeg" || signature === "png") return true;
   return signature === "bmp" && channel === UploadChannel.DESKTOP;
 }

@@ -138,6 +138,41 @@ describe("sniff and sizes", () => {
     expect(sniff(Buffer.from("%PDF-1.7"))).toBe("pdf");
     expect(sniff(Buffer.from([0xff, 0xd8, 0xff, 0xe1]))).toBe("jpeg");
     expect(sniff(Buffer.from("GIF89a"))).toBeUndefined();
+    expect(sniff(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]))).toBe("zip");
+    expect(sniff(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).toBe("ole");
+  });
+
+  it("takes presentations and documents as Office sources, held to the PDF limits, never mixed with images", () => {
+    const names = ["a.ppt", "b.PPTX", "c.pps", "d.ppsx", "e.odp", "f.doc", "g.docx", "h.odt"];
+    const plan = planUpload(request({ files: names.map((name) => ({ name, sizeBytes: 10n })) }));
+    expect(plan.files.map((file) => file.kind)).toEqual(names.map(() => SourceKind.OFFICE));
+    expect(
+      planUpload(
+        request({
+          files: [
+            { name: "a.pdf", sizeBytes: 10n },
+            { name: "b.pptx", sizeBytes: 10n },
+          ],
+        }),
+      ).files.map((file) => file.kind),
+    ).toEqual([SourceKind.PDF, SourceKind.OFFICE]);
+    // The same refusals as a PDF gets.
+    const refusal = (files: { name: string; sizeBytes: bigint }[]) => messageOf(() => planUpload(request({ files })));
+    const mixed = refusal([
+      { name: "b.pptx", sizeBytes: 10n },
+      { name: "c.png", sizeBytes: 10n },
+    ]);
+    expect(mixed).not.toBe("");
+    expect(mixed).toBe(
+      refusal([
+        { name: "b.pdf", sizeBytes: 10n },
+        { name: "c.png", sizeBytes: 10n },
+      ]),
+    );
+    const big = refusal([{ name: "big.pptx", sizeBytes: BigInt(1024 ** 3) }]);
+    expect(big).not.toBe("");
+    expect(big).toBe(refusal([{ name: "big.pdf", sizeBytes: BigInt(1024 ** 3) }]));
+    expect(refusal([{ name: "a.key", sizeBytes: 10n }])).not.toBe("");
   });
 
   it("formats limits as the messages show them", () => {

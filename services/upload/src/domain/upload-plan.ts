@@ -30,6 +30,8 @@ export const limits = {
 } as const;
 
 const imageExtensions = { web: ["jpg", "jpeg", "png"], desktop: ["jpg", "jpeg", "png", "bmp"] } as const;
+/** Presentations and documents the conversion worker turns into a PDF with LibreOffice (both channels). */
+export const officeExtensions = ["ppt", "pptx", "pps", "ppsx", "odp", "doc", "docx", "odt"] as const;
 const sha256Hex = /^[0-9a-f]{64}$/;
 const numericId = /^[0-9]{1,20}$/;
 const bookId = /^[A-Za-z0-9_-]{1,64}$/;
@@ -84,6 +86,7 @@ function extensionOf(name: string): string {
 export function declaredKind(name: string, channel: UploadChannel): SourceKind | undefined {
   const extension = extensionOf(name);
   if (extension === "pdf") return SourceKind.PDF;
+  if ((officeExtensions as readonly string[]).includes(extension)) return SourceKind.OFFICE;
   const images: readonly string[] = channel === UploadChannel.DESKTOP ? imageExtensions.desktop : imageExtensions.web;
   return images.includes(extension) ? SourceKind.IMAGE : undefined;
 }
@@ -203,12 +206,13 @@ function planFiles(request: BeginUploadRequest): PlannedFile[] {
 
   const unknown = files.filter((file) => file.kind === SourceKind.UNSPECIFIED);
   if (unknown.length > 0) {
-    const anyPdf = files.some((file) => file.kind === SourceKind.PDF);
+    const anyPdf = files.some((file) => file.kind === SourceKind.PDF || file.kind === SourceKind.OFFICE);
     throw new DomainError("INVALID_ARGUMENT", anyPdf ? uploadMessages.incorrectFileFormat : text.imageTypes, {
       details: { files: unknown.map((file) => file.name) },
     });
   }
-  const pdfs = files.filter((file) => file.kind === SourceKind.PDF);
+  // Office documents count as PDFs: they become one before they are converted, held to the same limits.
+  const pdfs = files.filter((file) => file.kind === SourceKind.PDF || file.kind === SourceKind.OFFICE);
   const images = files.filter((file) => file.kind === SourceKind.IMAGE);
   if (pdfs.length > 0 && images.length > 0) throw new DomainError("INVALID_ARGUMENT", uploadMessages.mixedKinds);
 

@@ -280,6 +280,13 @@ export class UploadDesk {
         details: { fileId: file.fileId, offset, sizeBytes: file.sizeBytes },
       });
     }
+    if (offset === 0 && data.length >= signatureBytes && file.kind === SourceKind.OFFICE) {
+      if (!signatureFits(file.kind, sniff(data), task.channel as UploadChannel)) {
+        throw new DomainError("INVALID_ARGUMENT", uploadMessages.incorrectFileFormat, {
+          details: { fileId: file.fileId },
+        });
+      }
+    }
     if (offset === 0 && data.length >= signatureBytes && file.kind === SourceKind.IMAGE) {
       if (!signatureFits(file.kind, sniff(data), task.channel as UploadChannel)) {
         throw new DomainError("INVALID_ARGUMENT", messagesFor(task.channel).imageTypes, {
@@ -395,7 +402,7 @@ export class UploadDesk {
     for (const file of task.files.filter((candidate) => !candidate.skipped)) {
       const head = await this.deps.store.readRange(file.key, 0, Math.min(file.sizeBytes, pdfHeaderWindow));
       if (!signatureFits(file.kind, sniff(head), task.channel as UploadChannel)) {
-        const message = file.kind === SourceKind.PDF ? uploadMessages.incorrectFileFormat : text.imageTypes;
+        const message = file.kind === SourceKind.IMAGE ? text.imageTypes : uploadMessages.incorrectFileFormat;
         await this.fail(
           task,
           new DomainError("INVALID_ARGUMENT", message, { details: { fileId: file.fileId, name: file.name } }),
