@@ -12,6 +12,7 @@ import {
   titleOfFile,
   watchConversion,
 } from "./upload-engine.js";
+import { uploadAccept } from "./upload-formats.js";
 
 type Status = "waiting" | "uploading" | "converting" | "ready" | "failed";
 
@@ -124,7 +125,7 @@ export function BatchUpload({
         <span>{labels.chooseFiles}</span>
         <input
           type="file"
-          accept=".pdf,application/pdf,.jpg,.jpeg,.png,image/jpeg,image/png"
+          accept={uploadAccept}
           multiple
           disabled={running}
           onChange={(event) => choose(Array.from(event.target.files ?? []))}

@@ -16,6 +16,7 @@ import {
   type Task,
   watchConversion,
 } from "./upload-engine.js";
+import { uploadAccept } from "./upload-formats.js";
 
 type Phase = "idle" | "uploading" | "paused" | "converting" | "ready" | "failed";
 
@@ -354,7 +355,7 @@ export function Upload({
           <span>{labels.chooseFiles}</span>
           <input
             type="file"
-            accept=".pdf,application/pdf,.jpg,.jpeg,.png,image/jpeg,image/png"
+            accept={uploadAccept}
             multiple
             disabled={busy}
             onChange={(event) => setFiles(Array.from(event.target.files ?? []))}

@@ -2,6 +2,7 @@ import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-web";
 import { UploadProgressService, WatchPhase } from "@turnleaf/contracts/upload/v1/upload_service_pb";
 import { ApiError, call, type Fields, sendChunk } from "./api.js";
+import { mediaTypeOf } from "./upload-formats.js";
 
 /**
  * One upload as the gateway runs it (services/gateway README, upload paths): begin-upload, the bytes in chunks at
@@ -28,8 +29,7 @@ export interface Task {
 /** Chunks of at most 1 MiB: progress moves visibly and a pause takes effect quickly. */
 const maxChunk = 1024 * 1024;
 
-export const fileTypeOf = (file: File) =>
-  file.type || (/\.pdf$/i.test(file.name) ? "application/pdf" : /\.png$/i.test(file.name) ? "image/png" : "image/jpeg");
+export const fileTypeOf = (file: File) => file.type || mediaTypeOf(file.name) || "image/jpeg";
 
 export const filesField = (files: File[]) =>
   JSON.stringify(files.map((file) => ({ name: file.name, size: file.size, type: fileTypeOf(file) })));
