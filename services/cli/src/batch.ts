@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { extname, join, resolve } from "node:path";
 import type { Context } from "./context.js";
 import { CliError, describeFailure, exitCodes, UsageError } from "./errors.js";
-import { type ImportOptions, importBook } from "./import.js";
+import { type ImportOptions, importBook, officeExtensions } from "./import.js";
 import { validatePath } from "./paths.js";
 
 export type TaskStatus = "waiting" | "converting" | "stopping" | "success" | "failure";
@@ -33,7 +33,7 @@ export interface BatchOptions
   json: boolean;
 }
 
-const importable = new Set([".pdf", ".jpg", ".jpeg", ".png", ".bmp"]);
+const importable = new Set([".pdf", ".jpg", ".jpeg", ".png", ".bmp", ...officeExtensions]);
 export const batchFile = "batch.json";
 
 /** The tasks of a folder, in name order; a project folder name per file (its name without the extension). */

@@ -70,6 +70,8 @@ export interface ImportOptions {
 }
 
 const imageExtensions = new Set([".jpg", ".jpeg", ".png", ".bmp"]);
+/** Presentations and documents, converted to PDF by LibreOffice (`soffice`) in the pipeline. */
+export const officeExtensions = new Set([".ppt", ".pptx", ".pps", ".ppsx", ".odp", ".doc", ".docx", ".odt"]);
 const bookId = "local";
 const cuts: Record<ConversionChoices["cut"], Cut> = {
   none: Cut.NONE,
@@ -85,6 +87,8 @@ interface Source {
   name: string;
   kind: "pdf" | "image";
   pages: number;
+  /** A presentation or document: LibreOffice turns it into the PDF converted (its pages are known only then). */
+  office?: boolean;
 }
 
 class PasswordNeeded extends CliError {}
@@ -94,8 +98,13 @@ async function checkSource(context: Context, file: string, password: string, all
   const path = resolve(context.cwd, validatePath(file, "File path"));
   const name = basename(path);
   const extension = extname(name).toLowerCase();
-  const kind = extension === ".pdf" ? "pdf" : imageExtensions.has(extension) ? "image" : undefined;
-  if (!kind) throw new CliError(`${name}: ${importMessages.fileFormat} (${importMessages.imageTypes}, or PDF)`);
+  const office = officeExtensions.has(extension);
+  const kind = extension === ".pdf" || office ? "pdf" : imageExtensions.has(extension) ? "image" : undefined;
+  if (!kind) {
+    throw new CliError(
+      `${name}: ${importMessages.fileFormat} (${importMessages.imageTypes}, PDF, PPT, PPTX, PPS, PPSX, ODP, DOC, DOCX or ODT)`,
+    );
+  }
   let size: number;
   try {
     const info = await stat(path);
@@ -115,6 +124,7 @@ async function checkSource(context: Context, file: string, password: string, all
     return { path, name, kind, pages: 1 };
   }
   if (size >= importLimits.maxPdfBytes) throw new CliError(`${name}: ${importMessages.pdfSize}`);
+  if (office) return { path, name, kind, pages: 0, office };
   try {
     const info = await readPdf(new Uint8Array(await readFile(path)), password, false);
     return { path, name, kind, pages: info.pages.length };
@@ -186,7 +196,7 @@ export async function importBook(context: Context, options: ImportOptions): Prom
     trial: !edition.registered,
     sources: sources.map((source) => ({
       key: source.path,
-      kind: source.kind === "pdf" ? SourceKind.PDF : SourceKind.IMAGE,
+      kind: source.office ? SourceKind.OFFICE : source.kind === "pdf" ? SourceKind.PDF : SourceKind.IMAGE,
       displayName: source.name,
       password,
     })),
@@ -223,7 +233,7 @@ export async function importBook(context: Context, options: ImportOptions): Prom
       store,
       pool,
       log: silentLogger,
-      settings: { webpEffort: 2 },
+      settings: { webpEffort: 2, office: { soffice: "soffice", timeoutMs: 120_000, isolateNetwork: false } },
       onProgress: async ({ done, total: pages }) => {
         if (process.stderr.isTTY) process.stderr.write(`\rconverting ${done}/${pages}`);
       },

@@ -15,7 +15,7 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf status [--offline] [--server URL]
   turnleaf deactivate [--activation ID] [--code CODE] [--server URL]
   turnleaf terminal
-  turnleaf import <file.pdf…|images…> --out <project dir> [--pages 1,5-8,20] [--quality FHD|HD|SHD|custom]
+  turnleaf import <file.pdf…|images…|deck.pptx…> --out <project dir> [--pages 1,5-8,20] [--quality FHD|HD|SHD|custom]
                   [--definition 80-95 --max-edge 450-3200 --dpi 72-320] [--password TEXT] [--title TEXT]
                   [--engine text|image] [--cut none|auto|1|2|3] [--no-toc] [--no-links] [--no-search]
                   [--large-images continue|skip] [--save-changes|--discard-changes] (asked on a terminal)

@@ -82,16 +82,24 @@ interface SavedUpload {
 }
 
 const savedFile = "upload.json";
-const imageTypes: Record<string, string> = {
+const mediaTypes: Record<string, string> = {
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
   png: "image/png",
   bmp: "image/bmp",
+  ppt: "application/vnd.ms-powerpoint",
+  pps: "application/vnd.ms-powerpoint",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  ppsx: "application/vnd.openxmlformats-officedocument.presentationml.slideshow",
+  odp: "application/vnd.oasis.opendocument.presentation",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  odt: "application/vnd.oasis.opendocument.text",
 };
 
 function mimeOf(name: string): string {
   const extension = name.split(".").pop()?.toLowerCase() ?? "";
-  return extension === "pdf" ? "application/pdf" : (imageTypes[extension] ?? "application/octet-stream");
+  return extension === "pdf" ? "application/pdf" : (mediaTypes[extension] ?? "application/octet-stream");
 }
 
 async function sha256Of(path: string): Promise<string> {
