@@ -17,6 +17,13 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v php >/dev/null 2>&1 || missing+=(php-cli)
 dpkg -s fonts-wqy-microhei >/dev/null 2>&1 || missing+=(fonts-wqy-microhei)
+# The conversion worker: LibreOffice turns presentations and documents into PDFs (Impress and Writer, headless);
+# tesseract reads scanned pages (Chinese and English models).
+dpkg -s libreoffice-impress >/dev/null 2>&1 || missing+=(libreoffice-impress)
+dpkg -s libreoffice-writer >/dev/null 2>&1 || missing+=(libreoffice-writer)
+command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
+dpkg -s tesseract-ocr-chi-sim >/dev/null 2>&1 || missing+=(tesseract-ocr-chi-sim)
+dpkg -s tesseract-ocr-eng >/dev/null 2>&1 || missing+=(tesseract-ocr-eng)
 if ((${#missing[@]} > 0)); then
   echo "setup: installing ${missing[*]} from Debian's packages" >&2
   apt_get() { if [[ $(id -u) -eq 0 ]]; then apt-get "$@"; else sudo apt-get "$@"; fi; }
