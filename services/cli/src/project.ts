@@ -36,6 +36,11 @@ export interface Project {
   assistant?: unknown;
   /** When the configuration was last saved. */
   savedAt?: string;
+  /**
+   * Media items on pages, as the hosted editor's get-page-media answers them (`{items, removedPdfLinks}`): placed
+   * in the editor through `turnleaf studio`, shown by the published flipbook (src/page-media.ts).
+   */
+  media?: unknown;
   /** The book `turnleaf studio` edits this project as, per server. */
   studio?: Record<string, { bookId: string; number: string }>;
 }

@@ -187,6 +187,7 @@ export async function writeFlipBook(input: {
     htmlConfig: project.settings,
     toc: project.toc,
     bookmarks: project.bookmarks,
+    media: project.media,
   });
   await writeFile(
     join(flipBook, "index.html"),

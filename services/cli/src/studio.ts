@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { Cloud, CloudRefusal } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError, exitCodes } from "./errors.js";
+import { type ProjectMedia, projectMedia } from "./page-media.js";
 import { validatePath } from "./paths.js";
 import { type Project, type ProjectConfig, readProject, sameConfig } from "./project.js";
 import { editedConfig, projectCommandMessages, saveProject, settleUnsaved, writeWorking } from "./projects.js";
@@ -141,6 +142,32 @@ async function pushConfig(cloud: Cloud, book: BookInfo, config: ProjectConfig): 
   return editedOf(await bookInfo(cloud, book.bookId));
 }
 
+/** The project's media items onto its book (a new studio book starts with them), one item per call. */
+async function pushMedia(cloud: Cloud, bookId: string, raw: unknown): Promise<void> {
+  const media = projectMedia(raw);
+  if (media.items.length === 0 && media.removedPdfLinks.length === 0) return;
+  const listed = projectMedia(await cloud.post<ProjectMedia>("/api/book/get-page-media", { bookId }));
+  const known = new Set(listed.items.map((item) => item.id));
+  for (const item of media.items) {
+    const path = known.has(item.id) ? "/api/book/update-page-media" : "/api/book/add-page-media";
+    await cloud.post(path, { bookId, item: JSON.stringify(item) });
+  }
+  for (const id of media.removedPdfLinks) {
+    if (!listed.removedPdfLinks.includes(id)) await cloud.post("/api/book/delete-page-media", { bookId, id });
+  }
+}
+
+/**
+ * The book's media items into project.json when the editor changed them. They are the book's content rather than a
+ * configuration part (no template carries them), so they are written at once, as the studio link is.
+ */
+async function pullMedia(cloud: Cloud, projectDir: string, bookId: string): Promise<void> {
+  const listed = projectMedia(await cloud.post<ProjectMedia>("/api/book/get-page-media", { bookId }));
+  const { project: current } = await readProject(projectDir);
+  if (JSON.stringify(projectMedia(current.media)) === JSON.stringify(listed)) return;
+  await writeFile(join(projectDir, "project.json"), `${JSON.stringify({ ...current, media: listed }, null, 2)}\n`);
+}
+
 export async function studio(context: Context, options: StudioOptions): Promise<void> {
   const projectDir = resolve(context.cwd, validatePath(options.project, "Project path"));
   const { project } = await readProject(projectDir);
@@ -154,6 +181,7 @@ export async function studio(context: Context, options: StudioOptions): Promise<
     const book = await studioBook(context, cloud, projectDir, project);
     const edited = await editedConfig(projectDir, project);
     let baseline = await pushConfig(cloud, book, edited);
+    await pushMedia(cloud, book.bookId, project.media);
     const editor = `${cloud.server}/book_edit2/editor?num=${encodeURIComponent(book.number)}${options.lang ? `&lang=${options.lang}` : ""}`;
     if (options.json) context.print(JSON.stringify({ editor, bookId: book.bookId, number: book.number }));
     else {
@@ -184,12 +212,14 @@ export async function studio(context: Context, options: StudioOptions): Promise<
     for await (const command of commands()) {
       if (command === "s") {
         await pull();
+        await pullMedia(cloud, projectDir, book.bookId);
         const saved = await saveProject(context, projectDir);
         context.print(saved ? `saved ${join(projectDir, "project.json")}` : projectCommandMessages.noChanges);
       }
       if (command === "q") break;
     }
     await pull();
+    await pullMedia(cloud, projectDir, book.bookId);
     await settleUnsaved(context, projectDir, options.unsaved, "closing the studio");
     context.note("studio closed");
   } finally {
