@@ -1,5 +1,11 @@
 import { readFileSync } from "node:fs";
-import { refusalText, settingRuleLabelKeys, settingsSchema, settingTexts } from "@turnleaf/resource-files";
+import {
+  refusalText,
+  settingRuleLabelKeys,
+  settingsSchema,
+  settingTexts,
+  settingTitleKeys,
+} from "@turnleaf/resource-files";
 import { describe, expect, it } from "vitest";
 import { loadLabelScopes } from "../../services/language/src/domain/labels.js";
 import { ApiError } from "../../web/editor/src/api.js";
@@ -54,6 +60,33 @@ describe("refusal texts in every interface language", () => {
     expect(refusalText(refusal, "en", labelsFor("de", editorCatalogue("de")))).toBe(
       "Thumbnail alpha: geben Sie eine ganze Zahl von 0 bis 100 ein",
     );
+  });
+});
+
+describe("the language service's message catalogues (what the gateway renders a refusal from)", () => {
+  const messages = (code: string) =>
+    JSON.parse(
+      readFileSync(new URL(`../../services/language/src/labels/messages/${code}.json`, import.meta.url), "utf8"),
+    ) as Record<string, string>;
+
+  it("hold every setting's catalogue title: Chinese and English as the settings catalogue words them", () => {
+    const [zh, en] = [messages("zh-CN"), messages("en")];
+    const titles = settingTitleKeys(settingsSource);
+    expect(titles.length).toBeGreaterThan(100);
+    for (const { key, title } of titles) {
+      expect(zh[`settingTitle.${key}`], key).toBe(title.zh);
+      expect(en[`settingTitle.${key}`], key).toBe(title.en);
+    }
+  });
+
+  it("word each rule as '<title>: <rule>' with the editor's texts of the same language", () => {
+    for (const { code } of interfaceLanguages) {
+      const [texts, editor] = [messages(code), editorCatalogue(code)];
+      for (const [rule, label] of Object.entries(settingRuleLabelKeys)) {
+        const expected = (editor.settingRefused ?? "").replace("{rule}", editor[label] ?? "");
+        expect(texts[`settingRule.${rule}`], `${code} ${rule}`).toBe(expected);
+      }
+    }
   });
 });
 

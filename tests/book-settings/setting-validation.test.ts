@@ -18,6 +18,7 @@ import { assemblePower } from "../../services/power/src/assemble.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
+import { serveLanguage } from "../support/language-peer.js";
 
 // Issue 14 part 2: every setting value is checked on the server by the settings catalogue's validator. Invalid values
 // are sent straight to the REST API of the real gateway, in front of the real book and power services on the run's
@@ -73,7 +74,9 @@ beforeAll(async () => {
   await Promise.all([books.ensureIndexes(), revisions.ensureIndexes(), content.ensureIndexes()]);
   const files = new FileStore(s3, assetsBucket, `turnleaf-books-sv-${suffix}`, `turnleaf-sources-sv-${suffix}`);
   const bookAddress = await serve(buildBookServices({ books, revisions, power, content, files, log }));
-  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress });
+  // The gateway renders the refusals' texts from the language service's message catalogues.
+  const languageAddress = await serveLanguage({ database, serve });
+  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress, language: languageAddress });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
   gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: owner });
@@ -100,11 +103,15 @@ interface Reply {
   data: Record<string, unknown> | null;
 }
 
-async function post(path: string, fields: Record<string, string>): Promise<Reply> {
+async function post(path: string, fields: Record<string, string>, language?: string): Promise<Reply> {
   const response = await gateway.inject({
     method: "POST",
     url: path,
-    headers: { "content-type": "application/x-www-form-urlencoded", host: "books.example.com" },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      host: "books.example.com",
+      ...(language ? { "accept-language": language } : {}),
+    },
     payload: new URLSearchParams(fields).toString(),
   });
   expect(response.statusCode, response.body).toBeLessThan(500);
@@ -217,14 +224,14 @@ const invalidUpdates: [string, Record<string, string>, string, string][] = [
   [
     "10,000-deep settings JSON",
     { bookConfig: `{"bgColor":"#123456","x":${deep(10_000)}}` },
-    "bookConfig：嵌套不能超过 16 层",
+    "设置：嵌套不能超过 16 层",
     "bookConfig",
   ],
-  ["10,000-deep plug-in JSON", { plugin: `[${deep(10_000)}]` }, "plugin：嵌套不能超过 16 层", "plugin"],
+  ["10,000-deep plug-in JSON", { plugin: `[${deep(10_000)}]` }, "插件：嵌套不能超过 16 层", "plugin"],
   [
     "a javascript: plug-in source",
     { plugin: JSON.stringify([{ name: "Evil", src: "javascript:alert(1)" }]) },
-    "plugin：只能使用 http(s) 网址或本书自己的文件",
+    "插件：只能使用 http(s) 网址或本书自己的文件",
     "plugin",
   ],
   [
@@ -232,7 +239,7 @@ const invalidUpdates: [string, Record<string, string>, string, string][] = [
     {
       downloadconfig: JSON.stringify({ pdf: { isOriginPath: false, url: "javascript:alert(1)", urlOnlink: "" } }),
     },
-    "downloadconfig：只能使用 http(s) 网址或本书自己的文件",
+    "下载设置：只能使用 http(s) 网址或本书自己的文件",
     "downloadconfig",
   ],
   ["a title of NUL and RLO only", { title: "\u0000\u202e" }, "please enter a title", "title"],
@@ -250,10 +257,23 @@ describe("update-book refuses every invalid setting value with its catalogue tex
     expect(await stored(bookId)).toEqual(before);
   });
 
-  it("answers the rule and both catalogue titles in data, for clients in other languages", async () => {
+  it("answers in the interface language the request asks for, with the rule and both titles in data", async () => {
     const bookId = await newBook();
-    const reply = await post("/api/book/update-book", { bookId, ...bookConfig({ thumbnailAlpha: 500 }) });
+    const change = { bookId, ...bookConfig({ thumbnailAlpha: 500 }) };
+    expect((await post("/api/book/update-book", change, "en-US,en;q=0.9")).msg).toBe(
+      "Thumbnail alpha: enter a whole number from 0 to 100",
+    );
+    expect((await post("/api/book/update-book", change, "de")).msg).toBe(
+      "Thumbnail alpha: geben Sie eine ganze Zahl von 0 bis 100 ein",
+    );
+    expect((await post("/api/book/update-book", change, "ja")).msg).toBe(
+      "Thumbnail alpha：0 から 100 までの整数を入力してください",
+    );
+    const loops = { bookId, ...bookConfig({ backgroundMusic: { url: "/files/a.mp3", loops: 0 } }) };
+    expect((await post("/api/book/update-book", loops, "en")).msg).toBe("Loop count: may not be 0");
+    const reply = await post("/api/book/update-book", change);
     expect(reply.data).toMatchObject({
+      messageKey: "settingRule.integer",
       field: "thumbnailAlpha",
       rule: "integer",
       params: { min: 0, max: 100 },
@@ -327,8 +347,8 @@ describe("custom config and saved themes", () => {
     const saved = await post("/api/book/save-book-custom-config", { bookId, config: '{"zoom":2}' });
     expect(saved.code, saved.msg).toBe("OK");
     for (const [config, msg] of [
-      [`[${deep(10_000)}]`, "content：嵌套不能超过 16 层"],
-      ['{"html":"<a href=\\"javascript:alert(1)\\">x</a>"}', "content：只能使用 http(s) 网址或本书自己的文件"],
+      [`[${deep(10_000)}]`, "自定义内容：嵌套不能超过 16 层"],
+      ['{"html":"<a href=\\"javascript:alert(1)\\">x</a>"}', "自定义内容：只能使用 http(s) 网址或本书自己的文件"],
       ['{"bgColor":"not a colour"}', "背景颜色：请输入颜色，如 #1e90ff"],
     ] as const) {
       expect(await post("/api/book/save-book-custom-config", { bookId, config })).toMatchObject({ code: "ERROR", msg });

@@ -26,7 +26,7 @@ export {
   settingsSchema,
   settingValueDepth,
 } from "./setting-schema.js";
-export { refusalText, settingRuleLabelKeys, settingTexts } from "./setting-texts.js";
+export { refusalText, settingRuleLabelKeys, settingTexts, settingTitleKeys } from "./setting-texts.js";
 export {
   asBoolean,
   defaultFileMaxSize,

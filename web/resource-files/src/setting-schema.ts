@@ -18,6 +18,11 @@ export interface SettingRefusal {
   params: Record<string, string | number>;
   /** The catalogue's title and description of the setting (of the form field, for a form). */
   title: LocalizedText;
+  /**
+   * The setting's catalogue key (`backgroundMusic.loops` for a form field); absent for keys the catalogue does not
+   * know. Message catalogues name the title `settingTitle.<titleKey>`.
+   */
+  titleKey?: string;
   desc: LocalizedText;
   /** Developer's English, for logs and tests. */
   problem: string;
@@ -48,6 +53,7 @@ function refusal(
   rule: RefusalRule,
   problem: string,
   params: Record<string, string | number> = {},
+  titleKey = node?.key,
 ): SettingCheck {
   return {
     ok: false,
@@ -55,6 +61,7 @@ function refusal(
       key,
       rule,
       params,
+      ...(titleKey ? { titleKey } : {}),
       title: node?.title ?? keyTitle(key),
       desc: node?.desc ?? keyTitle(key),
       problem: `${key} ${problem}`,
@@ -116,7 +123,8 @@ export function checkSetting(schema: SettingsSchema, key: string, raw: unknown):
   const broken = settingRuleBreak(node, value);
   if (!broken) return { ok: true, value };
   const shown = broken.field ?? node;
-  return refusal(key, shown, broken.rule, broken.problem, broken.params);
+  const titleKey = broken.field ? `${node.key}.${broken.field.key}` : node.key;
+  return refusal(key, shown, broken.rule, broken.problem, broken.params, titleKey);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RefusalRule, SettingRefusal } from "./setting-schema.js";
-import type { Lang } from "./types.js";
+import { valueNodes } from "./settings.js";
+import type { Lang, LocalizedText, SettingsTree } from "./types.js";
 
 /**
  * The texts of a refused setting value: "<the setting's catalogue title>: <the rule>". Chinese (the default) and
@@ -79,4 +80,14 @@ export function refusalText(refusal: SettingRefusal, lang: Lang, labels: Record<
   const text = (key: string) => labels[key] ?? settingTexts[lang][key] ?? settingTexts.en[key] ?? key;
   const rule = fill(text(settingRuleLabelKeys[refusal.rule]), refusal.params);
   return fill(text("settingRefused"), { title: refusal.title[lang], rule });
+}
+
+/** Every setting title the message catalogues hold (`settingTitle.<key>`, form fields `<key>.<field>`). */
+export function settingTitleKeys(tree: SettingsTree): { key: string; title: LocalizedText }[] {
+  return valueNodes(tree).flatMap(({ node }) => [
+    { key: node.key, title: node.title },
+    ...(node.type === "form"
+      ? node.fields.map((field) => ({ key: `${node.key}.${field.key}`, title: field.title }))
+      : []),
+  ]);
 }

@@ -1,12 +1,11 @@
 import { createRequire } from "node:module";
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message, ref } from "@turnleaf/kit";
 import {
   checkSetting,
   checkSettings,
   isSafeContentLink,
   normaliseText,
   parseBoundedJson,
-  refusalText,
   type SettingRefusal,
   type SettingsSchema,
   type SettingsTree,
@@ -38,9 +37,14 @@ export function catalogueSchema(): SettingsSchema {
   return loaded;
 }
 
-/** A refused value: the catalogue's text, and what the editor needs to show it in another language. */
+/**
+ * A refused value as a coded message: `settingRule.<rule>` with the setting's catalogue title (`settingTitle.<key>`)
+ * and the rule's parameters, which the gateway renders in the interface language (Chinese by default) from the
+ * language service's message catalogues; `details` carry the same for clients that word it themselves.
+ */
 export function refusedSetting(refusal: SettingRefusal): DomainError {
-  return new DomainError("INVALID_ARGUMENT", refusalText(refusal, "zh"), {
+  const title = refusal.titleKey ? ref(`settingTitle.${refusal.titleKey}`) : refusal.title.zh;
+  return new DomainError("INVALID_ARGUMENT", message(`settingRule.${refusal.rule}`, { ...refusal.params, title }), {
     details: {
       field: refusal.key,
       rule: refusal.rule,
@@ -51,16 +55,10 @@ export function refusedSetting(refusal: SettingRefusal): DomainError {
   });
 }
 
-/** A refusal of a whole field (bookConfig, plugin …) rather than one setting. */
+/** A refusal of a whole field (bookConfig, plugin, downloadconfig, content) rather than one setting. */
 function fieldRefusal(field: string, rule: SettingRefusal["rule"], params: SettingRefusal["params"] = {}) {
-  return refusedSetting({
-    key: field,
-    rule,
-    params,
-    title: { zh: field, en: field },
-    desc: { zh: field, en: field },
-    problem: rule,
-  });
+  const title = { zh: field, en: field };
+  return refusedSetting({ key: field, rule, params, titleKey: field, title, desc: title, problem: rule });
 }
 
 /**
@@ -93,14 +91,7 @@ export function checkFreeJson(value: unknown, field: string, { settingKeys }: { 
   for (const { path, text } of stringsIn(value)) {
     const squeezed = normaliseText(text).replace(/\s+/g, "");
     if (scriptSchemes.test(squeezed) || embeddingSchemes.test(squeezed)) {
-      throw refusedSetting({
-        key: field,
-        rule: "link",
-        params: { path },
-        title: { zh: field, en: field },
-        desc: { zh: field, en: field },
-        problem: `${path} has an unsafe link`,
-      });
+      throw fieldRefusal(field, "link", { path });
     }
   }
   if (!settingKeys || value === null || typeof value !== "object" || Array.isArray(value)) return;
