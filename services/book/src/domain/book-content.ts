@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { DomainError } from "@turnleaf/kit";
+import { normaliseText } from "@turnleaf/resource-files";
 import { checkFreeJson, parseSettingsJson } from "./setting-validation.js";
 
 /**
@@ -82,11 +83,14 @@ export interface BusinessCardFields {
 
 const cardTextFields = ["name", "title", "company", "phone", "address", "description"] as const;
 
-/** A business card as stored: trimmed texts within their length, a name required, URLs and email checked. */
+/**
+ * A business card as stored: texts normalised (control and bidi-override characters removed) and trimmed within their
+ * length, a name required, URLs and email checked.
+ */
 export function normaliseCard(raw: BusinessCardFields): BusinessCardFields {
   const card = { ...raw };
   for (const field of cardTextFields) {
-    card[field] = (raw[field] ?? "").trim();
+    card[field] = normaliseText(raw[field] ?? "", { multiline: field === "description" }).trim();
     if (card[field].length > contentLimits.cardFieldLength) {
       throw invalid(`${field} may not exceed ${contentLimits.cardFieldLength} characters`, field);
     }
@@ -123,8 +127,8 @@ export function brandKind(kind: string, { optional }: { optional: boolean }): Br
 }
 
 export function normaliseBrand(raw: BrandFields): BrandFields {
-  const title = raw.title.trim();
-  const description = raw.description.trim();
+  const title = normaliseText(raw.title).trim();
+  const description = normaliseText(raw.description, { multiline: true }).trim();
   if (title.length > 200) throw invalid("title may not exceed 200 characters", "title");
   if (description.length > contentLimits.cardFieldLength) {
     throw invalid(`desc may not exceed ${contentLimits.cardFieldLength} characters`, "desc");
