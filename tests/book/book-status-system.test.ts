@@ -85,6 +85,6 @@ describe("the upload form's category (spec 001 'Flipbook (upload form)')", () =>
       "/api/book/begin-upload",
       form({ title: "Bad", categoryId: "travel", files: JSON.stringify([{ name: "c.pdf", size: 10 }]) }),
     );
-    expect(bad).toMatchObject({ code: "ERROR", msg: "request exception" });
+    expect(bad).toMatchObject({ code: "ERROR", msg: "请求异常" });
   }, 120_000);
 });

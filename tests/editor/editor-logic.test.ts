@@ -11,6 +11,7 @@ import {
   scaleToFit,
 } from "../../web/editor/src/file-limits.js";
 import { escapeSetsCloseFrame, guideSteps } from "../../web/editor/src/guide.js";
+import { labelsFor } from "../../web/editor/src/labels.js";
 import { interfaceLanguages, languageOf } from "../../web/editor/src/languages.js";
 import { devicesFor, hintKey, takeHint } from "../../web/editor/src/preview-hints.js";
 import { isPageRange, isUnpaidWarning, titleOfFile } from "../../web/editor/src/upload-engine.js";
@@ -39,6 +40,16 @@ describe("reply codes of spec 000 §8", () => {
     expect(presentationOf(new ApiError("ERROR", "free users cannot use upload"))).toEqual({
       kind: "toast",
       text: "free users cannot use upload",
+    });
+    // A coded server message in Chinese opens the confirm by its key, not by its words.
+    const blocked = new ApiError("POWER_LIMIT", "没有标志功能的权限，请联系客服开通", {
+      messageKey: "featureBlocked",
+      messageParams: { feature: { key: "feature.LOGO" } },
+    });
+    expect(presentationOf(blocked)).toEqual({ kind: "support", text: "没有标志功能的权限，请联系客服开通" });
+    expect(presentationOf(new ApiError("ERROR", "免费用户不能使用上传", { messageKey: "freeUserUpload" }))).toEqual({
+      kind: "toast",
+      text: "免费用户不能使用上传",
     });
   });
 
@@ -179,6 +190,8 @@ describe("upload and file limits", () => {
     expect(isPageRange("1-")).toBe(false);
     expect(isPageRange("")).toBe(false);
     expect(isUnpaidWarning("no points left: the book will be paused after 24 hours if uploaded")).toBe(true);
+    expect(isUnpaidWarning("点数已用完：如果上传，本书将在 24 小时后暂停")).toBe(true);
+    expect(isUnpaidWarning("")).toBe(false);
     expect(titleOfFile("Spring catalogue.pdf")).toBe("Spring catalogue");
   });
 
@@ -197,6 +210,14 @@ describe("upload and file limits", () => {
       fit: { width: 800, height: 600 },
     });
     expect(checkImage({ width: 100, height: 100, bytes: 1000, type: "image/png" })).toEqual({ ok: true });
+    // In Chinese (the default interface language) from the editor's labels.
+    const zh = labelsFor("zh-CN");
+    expect(checkImage({ width: 1000, height: 500, bytes: 1000, type: "image/gif" }, limits, zh)).toMatchObject({
+      text: "请上传小于 800*600 px 的图片！当前尺寸：1000*500",
+    });
+    expect(checkImage({ width: 1600, height: 1200, bytes: 6 * megabyte, type: "image/png" }, limits, zh)).toMatchObject(
+      { text: "图片尺寸最大 800*600 px，当前 1600*1200 / 图片最大 5 M，当前 6 M，已超出限制！是否压缩？" },
+    );
     expect(scaleToFit(3000, 1000, 1920, 1080)).toEqual({ width: 1920, height: 640 });
   });
 

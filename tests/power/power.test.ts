@@ -4,6 +4,7 @@ import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_serv
 import { FolderType, PlanKind, PowerService, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import {
   type Connection,
+  codedOfText,
   connectMongo,
   createClient,
   createLogger,
@@ -105,7 +106,7 @@ describe("upload decisions", () => {
       () => power.reserveBookSlot({ asker: { userId }, bookKey: `upload:${userId}-a` }),
     ]) {
       const error = await refusal(call());
-      expect(error).toMatchObject({ kind: "PERMISSION_DENIED", message: "free users cannot use upload" });
+      expect(error).toMatchObject({ kind: "PERMISSION_DENIED", messageKey: "freeUserUpload" });
     }
   });
 
@@ -129,7 +130,10 @@ describe("upload decisions", () => {
     ] as const) {
       const { standing } = await power.checkUpload({ asker: { userId } });
       expect(standing?.warning).toMatchObject({ code });
-      expect(standing?.warning?.message).toContain("the book will be paused after 24 hours");
+      // A coded message ('… the book will be paused after 24 hours …'), rendered by the gateway.
+      expect(codedOfText(standing?.warning?.message ?? "")?.key).toBe(
+        code === "POINTS_EXHAUSTED" ? "pointsExhausted" : "vipExpired",
+      );
       const pauseAt = timestampDate(standing?.warning?.pauseAt ?? timestampFromDate(new Date(0)));
       expect(pauseAt.getTime()).toBeGreaterThan(Date.now() + day - 60_000);
       const reserved = await power.reserveBookSlot({ asker: { userId }, bookKey: `upload:${userId}-w` });
@@ -221,7 +225,7 @@ describe("upload decisions", () => {
     });
     await repository.upsertTeamMember({ teamId, userId, roleId: "1", roleName: "editor" });
     const error = await refusal(power.checkUpload({ asker: { userId, teamId } }));
-    expect(error.message).toBe("free users cannot use upload");
+    expect(error.messageKey).toBe("freeUserUpload");
   });
 });
 

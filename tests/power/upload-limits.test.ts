@@ -30,6 +30,7 @@ import { powerUploadAllowance } from "../../services/upload/src/domain/upload-al
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
+import { serveLanguage } from "../support/language-peer.js";
 import { makePdf } from "../upload/fixtures.js";
 
 // The power limits of uploads end to end: the power, book and upload services in this process on the run's real
@@ -91,7 +92,13 @@ beforeAll(async () => {
   });
   const uploadAddress = await serve(buildUploadServices({ desk, nats }));
 
-  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress, upload: uploadAddress });
+  const languageAddress = await serveLanguage({ database, serve });
+  const config = testGatewayConfig(stores, {
+    book: bookAddress,
+    power: powerAddress,
+    upload: uploadAddress,
+    language: languageAddress,
+  });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
   pdf = await makePdf({ pages: 2 });
@@ -205,10 +212,10 @@ async function booksHosted(userId: string): Promise<number> {
 const vip = { kind: PlanKind.VIP_ANNUAL, vipExpiresAt: new Date(Date.now() + 365 * day) };
 
 describe("power limits at begin-upload", () => {
-  it("refuses a free user with 'free users cannot use upload'", async () => {
+  it("refuses a free user with 'free users cannot use upload' (Chinese by default)", async () => {
     const userId = await user({ kind: PlanKind.FREE });
     const reply = await begin(userId);
-    expect(reply).toMatchObject({ code: "ERROR", status: "0", msg: "free users cannot use upload" });
+    expect(reply).toMatchObject({ code: "ERROR", status: "0", msg: "免费用户不能使用上传" });
     expect(reply.data).toMatchObject({ reason: "FREE_PLAN" });
   });
 
@@ -216,7 +223,7 @@ describe("power limits at begin-upload", () => {
     const userId = await user({ kind: PlanKind.POINTS, points: 0 });
     const reply = await begin(userId);
     expect(reply.code).toBe("OK");
-    expect(reply.data?.message).toContain("the book will be paused after 24 hours");
+    expect(reply.data?.message).toMatch(/^点数已用完：如果上传，本书将在 24 小时后（.+）暂停，除非购买点数或 VIP$/);
     const taskId = await uploaded(userId);
     expect(await end(userId, taskId)).toMatchObject({ code: "OK", data: { state: "completed", message: "" } });
     expect(await booksHosted(userId)).toBe(1);
@@ -231,7 +238,7 @@ describe("power limits at begin-upload", () => {
       status: "0",
       data: { quota: "BOOK_FILE_NUM", limit: 1, used: 1 },
     });
-    expect(reply.msg).toContain("BOOK_FILE_NUM");
+    expect(reply.msg).toBe("BOOK_FILE_NUM：已达到托管 1 本书的上限，请联系客服或释放名额");
   });
 });
 

@@ -45,6 +45,8 @@ import { powerUploadAllowance } from "../../services/upload/src/domain/upload-al
 import type { UploadDesk } from "../../services/upload/src/handlers/upload-desk.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { startLanguageServer } from "../support/language-peer.js";
+import { zhMessage } from "../support/messages.js";
 import { fakeImage, makePdf, sha256 } from "./fixtures.js";
 
 // The upload and book services in this process (so the upload clock can move) on the run's real MongoDB-wire
@@ -68,6 +70,7 @@ let nats: NatsConnection;
 let s3: S3Client;
 let bookServer: RunningGrpcServer;
 let uploadServer: RunningGrpcServer;
+let languageServer: Awaited<ReturnType<typeof startLanguageServer>> | undefined;
 let desk: UploadDesk;
 let books: BookRepository;
 let peers: Peers;
@@ -130,9 +133,11 @@ beforeAll(async () => {
   });
   uploadServer.setServing(true);
 
+  languageServer = await startLanguageServer(uploadMongo, log);
   const config = testGatewayConfig(stores, {
     book: `127.0.0.1:${bookServer.port}`,
     upload: `127.0.0.1:${uploadServer.port}`,
+    language: languageServer.address,
   });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
@@ -147,6 +152,7 @@ afterAll(async () => {
   await storeProbes?.close();
   for (const close of closers) await close();
   await uploadServer?.stop(1_000);
+  await languageServer?.stop();
   await bookServer?.stop(1_000);
   await powerServer?.stop(1_000);
   await nats?.drain();
@@ -310,7 +316,7 @@ describe("resumable upload", () => {
     const wrong = await sendChunk(task.taskId, "f1", dropped + 10, pdf.subarray(dropped + 10, dropped + 100));
     expect(wrong.reply).toMatchObject({
       code: "UPLOAD_OFFSET_CONFLICT",
-      msg: `the upload continues at byte ${dropped}`,
+      msg: zhMessage("upload.offsetConflict", { offset: dropped }),
       data: { fileId: "f1", offset: dropped },
     });
     expect(wrong.offsetHeader).toBe(String(dropped));
@@ -352,7 +358,7 @@ describe("resumable upload", () => {
     const reply = await post("/api/book/end-upload", { taskId: task.taskId });
     expect(reply).toMatchObject({
       code: "ERROR",
-      msg: "a.pdf does not match the SHA-256 sent with it: upload it again",
+      msg: zhMessage("upload.checksum", { name: "a.pdf" }),
     });
     const progress = await post("/api/book/get-progress", { taskId: task.taskId });
     expect(progress.data).toMatchObject({ phase: "failed", task: { state: "failed" } });
@@ -365,7 +371,7 @@ describe("resumable upload", () => {
     const pdf = await makePdf();
     const task = await begun({ files: JSON.stringify([{ name: "a.pdf", size: 2000 }]) });
     const { reply } = await sendChunk(task.taskId, "f1", 0, pdf.subarray(0, 2500));
-    expect(reply).toMatchObject({ code: "ERROR", msg: "a.pdf is larger than the 2000 bytes declared" });
+    expect(reply).toMatchObject({ code: "ERROR", msg: "a.pdf 大于声明的 2000 字节" });
     expect(await serverOffset(task.taskId, "f1")).toBe(0);
   });
 
@@ -426,7 +432,7 @@ describe("resumable upload", () => {
       clockOffsetMs = 0;
     }
     const progress = await post("/api/book/get-progress", { taskId: task.taskId });
-    expect(progress.data).toMatchObject({ task: { message: "the upload expired: start it again" } });
+    expect(progress.data).toMatchObject({ task: { message: "上传已过期：请重新开始" } });
     expect(await tails()).toEqual([]);
     expect(await openUploads()).toEqual([]);
     expect(await serverOffset(task.taskId, "f1")).toBe(0);
@@ -437,16 +443,12 @@ describe("validation at begin-upload", () => {
   const onePdf = JSON.stringify([{ name: "a.pdf", size: 1000 }]);
 
   it.each([
-    ["a missing title", { title: " ", files: onePdf }, "please enter a title"],
-    ["overwrite without a book", { overwrite: "1", files: onePdf }, "please choose the book to overwrite"],
-    ["no files", { files: "[]" }, "please upload a file"],
-    [
-      "a blank page range",
-      { files: onePdf, pdfImportConfig: JSON.stringify({ r: " " }) },
-      "Please fill in the page range to be imported",
-    ],
-    ["a malformed page range", { files: onePdf, pdfImportConfig: JSON.stringify({ r: "1,5-" }) }, "Incorrect Format"],
-    ["a PDF of 1 GB", { files: JSON.stringify([{ name: "a.pdf", size: 1024 ** 3 }]) }, "may not exceed 1 GB"],
+    ["a missing title", { title: " ", files: onePdf }, "请输入标题"],
+    ["overwrite without a book", { overwrite: "1", files: onePdf }, "请选择要覆盖的书"],
+    ["no files", { files: "[]" }, "请上传文件"],
+    ["a blank page range", { files: onePdf, pdfImportConfig: JSON.stringify({ r: " " }) }, "请填写要导入的页码范围"],
+    ["a malformed page range", { files: onePdf, pdfImportConfig: JSON.stringify({ r: "1,5-" }) }, "格式不正确"],
+    ["a PDF of 1 GB", { files: JSON.stringify([{ name: "a.pdf", size: 1024 ** 3 }]) }, "不能超过 1 GB"],
     [
       "merged PDFs of 1 GB",
       {
@@ -455,13 +457,9 @@ describe("validation at begin-upload", () => {
           { name: "b.pdf", size: 500 * mebibyte },
         ]),
       },
-      "may not exceed 1 GB",
+      "不能超过 1 GB",
     ],
-    [
-      "a BMP on the web path",
-      { files: JSON.stringify([{ name: "a.bmp", size: 1000 }]) },
-      "only jpg, jpeg, png images are supported",
-    ],
+    ["a BMP on the web path", { files: JSON.stringify([{ name: "a.bmp", size: 1000 }]) }, "仅支持 jpg、jpeg、png 图片"],
     [
       "a document of another type",
       {
@@ -470,7 +468,7 @@ describe("validation at begin-upload", () => {
           { name: "b.docx", size: 10 },
         ]),
       },
-      "Incorrect file format",
+      "文件格式不正确",
     ],
     [
       "PDFs with images",
@@ -480,7 +478,7 @@ describe("validation at begin-upload", () => {
           { name: "b.png", size: 10 },
         ]),
       },
-      "PDFs and images cannot be merged into one book",
+      "PDF 和图片不能合并成一本书",
     ],
     [
       "a password with merged PDFs",
@@ -491,7 +489,7 @@ describe("validation at begin-upload", () => {
           { name: "b.pdf", size: 10 },
         ]),
       },
-      "password-protected PDFs cannot be merged",
+      "受密码保护的 PDF 不能合并",
     ],
     [
       "13 images on a trial",
@@ -499,7 +497,7 @@ describe("validation at begin-upload", () => {
         trial: "1",
         files: JSON.stringify(Array.from({ length: 13 }, (_, index) => ({ name: `${index}.jpg`, size: 10 }))),
       },
-      "trial version only 12 pages or images: this upload has 13, please choose again",
+      "试用版只能导入 12 页或图片：本次上传有 13 个，请重新选择",
     ],
   ])("refuses %s", async (_case, fields, message) => {
     const reply = await begin(fields as Record<string, string>);
@@ -515,21 +513,21 @@ describe("validation at begin-upload", () => {
     [{ dpi: "321" }, "dpi"],
   ])("holds page quality %j to its bounds", async (fields, field) => {
     const reply = await begin({ files: onePdf, ...fields }, "/api/book/create-book-multi");
-    expect(reply).toMatchObject({ code: "ERROR", msg: "request exception" });
+    expect(reply).toMatchObject({ code: "ERROR", msg: "请求异常" });
     expect((reply.data as { errors: { field: string }[] }).errors.map((error) => error.field)).toEqual([field]);
   });
 
   it("speaks the desktop tool's texts on its paths, and takes BMP and custom quality there", async () => {
     expect(await begin({ title: "", files: onePdf }, "/api/book/create-book-multi")).toMatchObject({
-      msg: "Please enter book title!",
+      msg: "请输入书名！",
     });
     expect(await begin({ files: onePdf }, "/api/book/replace-book-multi")).toMatchObject({
-      msg: "Please select the online book to overwrite",
+      msg: "请选择要覆盖的在线书",
     });
     expect(
       await begin({ files: JSON.stringify([{ name: "a.pdf", size: 1024 ** 3 }]) }, "/api/book/create-book-multi"),
     ).toMatchObject({
-      msg: "PDF must be less than 1 GB",
+      msg: "PDF 必须小于 1 GB",
     });
     const task = await begun(
       { files: JSON.stringify([{ name: "a.bmp", size: 1000 }]), definition: "95", maxEdge: "450", dpi: "72" },
@@ -546,7 +544,7 @@ describe("validation at begin-upload", () => {
     const prompt = await begin({ files });
     expect(prompt).toMatchObject({
       code: "IMAGE_OVER_SIZE",
-      msg: "images over 10 MB: skip them, or continue with them?",
+      msg: "有超过 10 MB 的图片：跳过它们，还是继续？",
       data: { files: [{ name: "huge.jpg", size: 11 * mebibyte }], choices: ["skip", "continue"] },
     });
     const skipped = await begun({ files, largeImages: "skip" });
@@ -574,14 +572,14 @@ describe("validation at end-upload", () => {
     const task = await uploadWhole({}, [["fake.pdf", Buffer.from("this is not a PDF at all")]]);
     expect(await post("/api/book/end-upload", { taskId: task.taskId })).toMatchObject({
       code: "ERROR",
-      msg: "Incorrect file format",
+      msg: "文件格式不正确",
     });
     // An image is judged by its first chunk already.
     const gif = Buffer.from("GIF89a and more bytes");
     const image = await begun({ files: JSON.stringify([declare("photo.png", gif)]) });
     expect((await sendChunk(image.taskId, "f1", 0, gif)).reply).toMatchObject({
       code: "ERROR",
-      msg: "only jpg, jpeg, png images are supported",
+      msg: "仅支持 jpg、jpeg、png 图片",
     });
     expect(await serverOffset(image.taskId, "f1")).toBe(0);
   });
@@ -611,7 +609,7 @@ describe("validation at end-upload", () => {
     ]);
     expect(await post("/api/book/end-upload", { taskId: task.taskId })).toMatchObject({
       code: "ERROR",
-      msg: "imported PDF may not exceed 1000 pages",
+      msg: "导入的 PDF 不能超过 1000 页",
     });
   });
 
@@ -619,12 +617,12 @@ describe("validation at end-upload", () => {
     const pdf = await makePdf({ pages: 13 });
     const trial = await uploadWhole({ trial: "1" }, [["a.pdf", pdf]]);
     expect(await post("/api/book/end-upload", { taskId: trial.taskId })).toMatchObject({
-      msg: "trial version only 12 pages or images: this upload has 13, please choose again",
+      msg: "试用版只能导入 12 页或图片：本次上传有 13 个，请重新选择",
     });
     const ranged = await uploadWhole({ trial: "1", pdfImportConfig: JSON.stringify({ r: "1-12" }) }, [["a.pdf", pdf]]);
     expect(await post("/api/book/end-upload", { taskId: ranged.taskId })).toMatchObject({ code: "OK" });
     const outside = await uploadWhole({ pdfImportConfig: JSON.stringify({ r: "1,14" }) }, [["a.pdf", pdf]]);
-    expect(await post("/api/book/end-upload", { taskId: outside.taskId })).toMatchObject({ msg: "Incorrect Format" });
+    expect(await post("/api/book/end-upload", { taskId: outside.taskId })).toMatchObject({ msg: "格式不正确" });
   });
 
   it("asks for a protected PDF's password, refuses a wrong one, and converts with the right one", async () => {
@@ -632,12 +630,12 @@ describe("validation at end-upload", () => {
     const task = await uploadWhole({}, [["locked.pdf", pdf]]);
     expect(await post("/api/book/end-upload", { taskId: task.taskId })).toMatchObject({
       code: "PDF_PASSWORD_REQUIRED",
-      msg: "this PDF is protected by a password: please enter it",
+      msg: "此 PDF 受密码保护：请输入密码",
       data: { fileId: "f1", name: "locked.pdf" },
     });
     expect(await post("/api/book/end-upload", { taskId: task.taskId, password: "wrong" })).toMatchObject({
       code: "PDF_PASSWORD_INCORRECT",
-      msg: "Incorrect Password!",
+      msg: "密码错误！",
     });
     expect(await post("/api/book/end-upload", { taskId: task.taskId, password: "s3cret" })).toMatchObject({
       code: "OK",
@@ -653,7 +651,7 @@ describe("validation at end-upload", () => {
       ["plain.pdf", plain],
     ]);
     expect(await post("/api/book/end-upload", { taskId: task.taskId, password: "pw" })).toMatchObject({
-      msg: "password-protected PDFs cannot be merged",
+      msg: "受密码保护的 PDF 不能合并",
     });
   });
 });

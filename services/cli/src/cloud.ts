@@ -78,6 +78,8 @@ export class Cloud {
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookie) headers.set("cookie", this.cookie);
+    // The tool speaks English: the server's coded messages come back in English too (Chinese is its default).
+    if (!headers.has("accept-language")) headers.set("accept-language", "en");
     try {
       return await fetch(`${this.server}${path}`, {
         ...init,

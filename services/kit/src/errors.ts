@@ -1,6 +1,7 @@
 import { status as GrpcStatus, Metadata, type ServiceError } from "@grpc/grpc-js";
 import {
   type CodedMessage,
+  codedOfText,
   isCodedMessage,
   type MessageCatalogue,
   type MessageParams,
@@ -67,7 +68,9 @@ export class DomainError extends Error {
   /** The catalogue key and parameters of the text, when the error has one. */
   readonly coded: CodedMessage | undefined;
 
-  constructor(kind: ErrorKind, text: string | CodedMessage, options: DomainErrorOptions = {}) {
+  constructor(kind: ErrorKind, given: string | CodedMessage, options: DomainErrorOptions = {}) {
+    // A string field holding a coded message (messageText) is that coded message.
+    const text = typeof given === "string" ? (codedOfText(given) ?? given) : given;
     super(typeof text === "string" ? text : plainMessage(text), { cause: options.cause });
     this.name = "DomainError";
     this.kind = kind;

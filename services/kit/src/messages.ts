@@ -84,3 +84,52 @@ export function codedFromWire(wire: CodedMessageWire | undefined): CodedMessage 
     return undefined;
   }
 }
+
+/**
+ * A coded message inside a plain string field (an upload task's message, a conversion failure, a proto `message`):
+ * a marker character then its JSON. The gateway renders every such string of a reply in the request's interface
+ * language before it is sent, so no field needs a proto change to carry a translatable text.
+ */
+const textMarker = "\u0001";
+
+export function messageText(coded: CodedMessage): string {
+  return `${textMarker}${JSON.stringify(coded)}`;
+}
+
+/** The coded message a string field holds; undefined for a plain text. */
+export function codedOfText(text: string): CodedMessage | undefined {
+  if (!text.startsWith(textMarker)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text.slice(textMarker.length));
+    return isCodedMessage(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a value (a reply about to be serialised) holds any coded string, at any depth. */
+export function holdsMessageText(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.startsWith(textMarker);
+  if (depth > 12 || typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsMessageText(item, depth + 1));
+  return Object.values(value).some((item) => holdsMessageText(item, depth + 1));
+}
+
+/** A copy of a reply with every coded string rendered from `catalogue` (or in its plain form without one). */
+export function renderMessageTexts<T>(value: T, catalogue: MessageCatalogue | undefined, depth = 0): T {
+  if (typeof value === "string") {
+    const coded = codedOfText(value);
+    if (!coded) return value;
+    return (catalogue ? renderMessage(catalogue, coded) : plainMessage(coded)) as T;
+  }
+  if (depth > 12 || typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => renderMessageTexts(item, catalogue, depth + 1)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, renderMessageTexts(item, catalogue, depth + 1)]),
+  ) as T;
+}
+
+/** What to store in a string field for an error's text: its coded form when it has one. */
+export function storedText(error: { message: string; coded?: CodedMessage | undefined }): string {
+  return error.coded ? messageText(error.coded) : error.message;
+}

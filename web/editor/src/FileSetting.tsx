@@ -55,7 +55,7 @@ export function FileSetting({
     if (refused?.reason === "type") return notify(`${labels.fileBadType}${extensions.join(", ")}`, "error");
     let file: Blob = chosen;
     if (chosen.type.startsWith("image/")) {
-      const verdict = checkImage(await imageFactsOf(chosen), imageLimits);
+      const verdict = checkImage(await imageFactsOf(chosen), imageLimits, labels);
       if (!verdict.ok && verdict.gif) return notify(verdict.text, "error");
       if (!verdict.ok && !verdict.gif) {
         if (!window.confirm(verdict.text)) return notify(labels.compressCancelled);

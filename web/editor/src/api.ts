@@ -12,6 +12,26 @@ export interface Envelope<T = unknown> {
 
 export const networkErrorMessage = "network error, refresh and retry or contact support";
 
+/** The editor's own texts a reply may need (spec 000 §8 fallbacks), in the interface language: set by the app. */
+export interface ApiTexts {
+  errorOccurred: string;
+  /** With a {code} placeholder. */
+  errorOccurredCode: string;
+  pleaseLogIn: string;
+  networkError: string;
+}
+
+let apiTexts: ApiTexts = {
+  errorOccurred: "an error occurred",
+  errorOccurredCode: "an error occurred! {code}",
+  pleaseLogIn: "please log in",
+  networkError: networkErrorMessage,
+};
+
+export function setApiTexts(texts: ApiTexts): void {
+  apiTexts = texts;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly code: string,
@@ -28,11 +48,12 @@ export function settle<T>(reply: Envelope<T>): { ok: true; data: T } | { ok: fal
   if (reply.code === "OK") return { ok: true, data: reply.data };
   if (reply.code) {
     if (reply.code === "LOGIN_TIMEOUT" || reply.code === "LOGIN_SIGNOUT")
-      return { ok: false, error: new ApiError("LOGIN_SIGNOUT", reply.msg || "please log in", reply.data) };
-    return { ok: false, error: new ApiError(reply.code, reply.msg || `an error occurred! ${reply.code}`, reply.data) };
+      return { ok: false, error: new ApiError("LOGIN_SIGNOUT", reply.msg || apiTexts.pleaseLogIn, reply.data) };
+    const fallback = apiTexts.errorOccurredCode.replace("{code}", reply.code);
+    return { ok: false, error: new ApiError(reply.code, reply.msg || fallback, reply.data) };
   }
   if (reply.status !== undefined && reply.status !== "1")
-    return { ok: false, error: new ApiError(String(reply.status), reply.mess || "an error occurred", reply.data) };
+    return { ok: false, error: new ApiError(String(reply.status), reply.mess || apiTexts.errorOccurred, reply.data) };
   return { ok: true, data: reply.data };
 }
 
@@ -61,7 +82,7 @@ async function request(url: string, init: RequestInit = {}): Promise<Response> {
   try {
     return await fetch(url, { credentials: "same-origin", ...init, headers });
   } catch {
-    throw new ApiError("NETWORK", networkErrorMessage);
+    throw new ApiError("NETWORK", apiTexts.networkError);
   }
 }
 
@@ -71,7 +92,7 @@ async function envelopeOf<T>(response: Response): Promise<T> {
   try {
     reply = (await response.json()) as Envelope<T>;
   } catch {
-    throw new ApiError("NETWORK", networkErrorMessage);
+    throw new ApiError("NETWORK", apiTexts.networkError);
   }
   const outcome = settle(reply);
   if (outcome.ok) return outcome.data;
@@ -112,11 +133,11 @@ export async function getJson<T>(path: string): Promise<T | undefined> {
   try {
     body = await response.json();
   } catch {
-    throw new ApiError("NETWORK", networkErrorMessage);
+    throw new ApiError("NETWORK", apiTexts.networkError);
   }
   if (!response.ok) {
     const outcome = settle(body as Envelope<T>);
-    throw outcome.ok ? new ApiError("NETWORK", networkErrorMessage) : outcome.error;
+    throw outcome.ok ? new ApiError("NETWORK", apiTexts.networkError) : outcome.error;
   }
   return body as T;
 }

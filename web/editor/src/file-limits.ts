@@ -32,8 +32,39 @@ export type ImageVerdict =
 
 const mb = (bytes: number) => Math.round((bytes / megabyte) * 100) / 100;
 
-/** Whether an image fits the limits; the GIF error, or the compress question with the size to scale to. */
-export function checkImage(image: ImageFacts, limits: ImageLimits = {}): ImageVerdict {
+/** The prompts of spec 000 §5 as interface labels (templates with {name} placeholders). */
+export interface ImageTexts {
+  imageGifPixels: string;
+  imageGifBytes: string;
+  imagePixelsOver: string;
+  imageBytesOver: string;
+  compressAsk: string;
+}
+
+/** Fills a label's {name} placeholders. */
+export function fillLabel(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{([A-Za-z]+)\}/g, (placeholder, name: string) =>
+    params[name] === undefined ? placeholder : String(params[name]),
+  );
+}
+
+const englishImageTexts: ImageTexts = {
+  imageGifPixels: "please upload an image smaller than {maxWidth}*{maxHeight} px! current size is: {width}*{height}",
+  imageGifBytes: "please upload an image smaller than {max} M! current size is: {size} M",
+  imagePixelsOver: "image size max {maxWidth}*{maxHeight} px, current {width}*{height}",
+  imageBytesOver: "image max {max} M, current {size} M",
+  compressAsk: "{problems}, already over the limit! compress it?",
+};
+
+/**
+ * Whether an image fits the limits; the GIF error, or the compress question with the size to scale to, in the
+ * interface language (`texts`: the editor's labels).
+ */
+export function checkImage(
+  image: ImageFacts,
+  limits: ImageLimits = {},
+  texts: ImageTexts = englishImageTexts,
+): ImageVerdict {
   const maxMb = limits.maxMb ?? defaultImageMaxMb;
   const maxBytes = maxMb * megabyte;
   const tooWide = limits.limitWidth !== undefined && image.width > limits.limitWidth;
@@ -43,21 +74,21 @@ export function checkImage(image: ImageFacts, limits: ImageLimits = {}): ImageVe
   if (!pixelsOver && !bytesOver) return { ok: true };
   const W = limits.limitWidth ?? image.width;
   const H = limits.limitHeight ?? image.height;
+  const sizes = { maxWidth: W, maxHeight: H, width: image.width, height: image.height };
+  const bytes = { max: maxMb, size: mb(image.bytes) };
   if (/gif/i.test(image.type))
     return {
       ok: false,
       gif: true,
-      text: pixelsOver
-        ? `please upload an image smaller than ${W}*${H} px! current size is: ${image.width}*${image.height}`
-        : `please upload an image smaller than ${maxMb} M! current size is: ${mb(image.bytes)} M`,
+      text: pixelsOver ? fillLabel(texts.imageGifPixels, sizes) : fillLabel(texts.imageGifBytes, bytes),
     };
   const parts: string[] = [];
-  if (pixelsOver) parts.push(`image size max ${W}*${H} px, current ${image.width}*${image.height}`);
-  if (bytesOver) parts.push(`image max ${maxMb} M, current ${mb(image.bytes)} M`);
+  if (pixelsOver) parts.push(fillLabel(texts.imagePixelsOver, sizes));
+  if (bytesOver) parts.push(fillLabel(texts.imageBytesOver, bytes));
   return {
     ok: false,
     gif: false,
-    text: `${parts.join(" / ")}, already over the limit! compress it?`,
+    text: fillLabel(texts.compressAsk, { problems: parts.join(" / ") }),
     fit: scaleToFit(image.width, image.height, W, H),
     maxBytes,
   };

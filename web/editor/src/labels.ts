@@ -282,6 +282,14 @@ const zh = {
   ruleUnknownSetting: "只能是简短的文字、数字或开关",
   ruleTooDeep: "嵌套不能超过 {max} 层",
   ruleTooLarge: "内容过大",
+  errorOccurred: "发生错误",
+  errorOccurredCode: "发生错误！{code}",
+  pleaseLogIn: "请登录",
+  imageGifPixels: "请上传小于 {maxWidth}*{maxHeight} px 的图片！当前尺寸：{width}*{height}",
+  imageGifBytes: "请上传小于 {max} M 的图片！当前大小：{size} M",
+  imagePixelsOver: "图片尺寸最大 {maxWidth}*{maxHeight} px，当前 {width}*{height}",
+  imageBytesOver: "图片最大 {max} M，当前 {size} M",
+  compressAsk: "{problems}，已超出限制！是否压缩？",
 };
 
 export type Labels = typeof zh;
@@ -564,6 +572,14 @@ const en: Labels = {
   ruleUnknownSetting: "only a short text, a number or on/off is allowed",
   ruleTooDeep: "nested more than {max} levels",
   ruleTooLarge: "too large",
+  errorOccurred: "an error occurred",
+  errorOccurredCode: "an error occurred! {code}",
+  pleaseLogIn: "please log in",
+  imageGifPixels: "please upload an image smaller than {maxWidth}*{maxHeight} px! current size is: {width}*{height}",
+  imageGifBytes: "please upload an image smaller than {max} M! current size is: {size} M",
+  imagePixelsOver: "image size max {maxWidth}*{maxHeight} px, current {width}*{height}",
+  imageBytesOver: "image max {max} M, current {size} M",
+  compressAsk: "{problems}, already over the limit! compress it?",
 };
 
 /**

@@ -2,7 +2,16 @@ import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from "r
 import { createRoot } from "react-dom/client";
 import { AlertDialog, type Modal } from "./Alerts.js";
 import { presentationOf } from "./alerts.js";
-import { ApiError, call, callOptional, getJson, loginUrl, type ReadyConfig, setRequestLanguage } from "./api.js";
+import {
+  ApiError,
+  call,
+  callOptional,
+  getJson,
+  loginUrl,
+  type ReadyConfig,
+  setApiTexts,
+  setRequestLanguage,
+} from "./api.js";
 import { BatchUpload } from "./BatchUpload.js";
 import { Editor } from "./Editor.js";
 import { labelsFor } from "./labels.js";
@@ -48,6 +57,8 @@ function App() {
   // Spec 001 §1 interface languages: the editor's texts in languages other than zh/en come from the language service.
   useEffect(() => {
     let live = true;
+  // Spec 000 §8 fallbacks ('an error occurred', the network error) in the interface language.
+  setApiTexts(labels);
     fetch(`/api/language/labels?lang=${encodeURIComponent(query.lang)}&scope=editor`)
       .then(
         (response) => response.json() as Promise<{ data?: { labels?: Record<string, string>; direction?: string } }>,

@@ -34,8 +34,11 @@ export const fileTypeOf = (file: File) => file.type || mediaTypeOf(file.name) ||
 export const filesField = (files: File[]) =>
   JSON.stringify(files.map((file) => ({ name: file.name, size: file.size, type: fileTypeOf(file) })));
 
-/** Spec 000 §6: zero points or an expired VIP plan: the upload goes on only after the user confirms the warning. */
-export const isUnpaidWarning = (message: string) => /24 hours/.test(message);
+/**
+ * Spec 000 §6: zero points or an expired VIP plan: the upload goes on only after the user confirms the warning.
+ * A task just begun carries no message but that warning (the server's text, in the interface language).
+ */
+export const isUnpaidWarning = (message: string) => message.trim() !== "";
 
 /** begin-upload; images over 10 MB ask whether to skip them (spec 000 §5) and the call is made again. */
 export async function beginUpload(fields: Fields, askSkipLargeImages: (text: string) => boolean): Promise<Task> {

@@ -1,7 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ReadyConfigSchema } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { TeamMember, User } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError } from "@turnleaf/kit";
+import { catalogueCodes, DomainError } from "@turnleaf/kit";
 import type { BookDocument } from "../data/book.schema.js";
 
 const numericId = /^[0-9]{1,20}$/;
@@ -30,7 +30,7 @@ export function normaliseReadyConfigQuery(query: ReadyConfigQuery): ReadyConfigQ
     problems.push({ field: "number", message: "must be letters, digits, '-' or '_'" });
   }
   if (problems.length > 0) {
-    throw new DomainError("INVALID_ARGUMENT", "request exception", { details: { errors: problems } });
+    throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, { details: { errors: problems } });
   }
   return normalised;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { DomainError } from "@turnleaf/kit";
+import { catalogueCodes, DomainError } from "@turnleaf/kit";
 import type { BookDocument } from "../data/book.schema.js";
 import { firstConversion } from "./conversion-status.js";
 
@@ -42,7 +42,7 @@ export function normaliseUploadBookRequest(request: UploadBookRequest): UploadBo
   }
   if (normalised.bookId === "" && normalised.title === "") problems.push({ field: "title", message: "is required" });
   if (problems.length > 0) {
-    throw new DomainError("INVALID_ARGUMENT", "request exception", { details: { errors: problems } });
+    throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, { details: { errors: problems } });
   }
   return normalised;
 }

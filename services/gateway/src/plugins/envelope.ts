@@ -3,9 +3,11 @@ import {
   DomainError,
   type Envelope,
   errorEnvelope,
+  holdsMessageText,
   type MessageCatalogue,
   message,
   messageEnvelope,
+  renderMessageTexts,
 } from "@turnleaf/kit";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { MessageTexts } from "./message-texts.js";
@@ -52,6 +54,12 @@ export function registerEnvelope(app: FastifyInstance, texts?: MessageTexts): vo
   if (texts) app.decorate("messageTexts", texts);
   const catalogueOf = async (request: FastifyRequest): Promise<MessageCatalogue | undefined> =>
     texts ? await texts.forRequest(request) : undefined;
+
+  // Coded strings inside any reply (an upload task's message, a warning, a conversion failure) are rendered too.
+  app.addHook("preSerialization", async (request, _reply, payload) => {
+    if (!holdsMessageText(payload)) return payload;
+    return renderMessageTexts(payload, await catalogueOf(request));
+  });
 
   app.setErrorHandler(async (error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {

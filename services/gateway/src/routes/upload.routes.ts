@@ -16,7 +16,7 @@ import {
   UploadProgressService,
   type UploadTask,
 } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { DomainError, type ErrorKind, okEnvelope } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, type ErrorKind, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
@@ -143,7 +143,7 @@ const formSchema = (properties: Record<string, unknown>, required: string[] = []
 type FieldError = { field: string; message: string };
 
 function requestException(errors: FieldError[]): DomainError {
-  return new DomainError("INVALID_ARGUMENT", "request exception", { details: { errors } });
+  return new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, { details: { errors } });
 }
 
 /** Spec 000 §5 boolean parsing: yes, show, true (and 1, on) mean true; anything else false. */

@@ -1,3 +1,4 @@
+import { message, messageText } from "@turnleaf/kit";
 import type { QuotaName } from "./power-config.js";
 
 /**
@@ -47,6 +48,7 @@ export const planMessages = {
 
 export interface PlanWarning {
   code: "POINTS_EXHAUSTED" | "VIP_EXPIRED";
+  /** A coded message (kit messageText): the gateway shows it in the interface language. */
   message: string;
   /** When the book would be paused if uploaded at the time asked. */
   pauseAt: Date;
@@ -59,14 +61,16 @@ export function unpaidWarning(plan: Plan, now: Date): PlanWarning | undefined {
   if (plan.kind === "points" && plan.points <= 0) {
     return {
       code: "POINTS_EXHAUSTED",
-      message: `no points left: ${planMessages.pausedAfter24Hours} if uploaded (at ${when}) unless you buy points or VIP`,
+      // 'no points left: the book will be paused after 24 hours if uploaded (at …) unless you buy points or VIP'
+      message: messageText(message("pointsExhausted", { time: when })),
       pauseAt,
     };
   }
   if (isVip(plan.kind) && (plan.vipExpiresAt === null || plan.vipExpiresAt.getTime() <= now.getTime())) {
     return {
       code: "VIP_EXPIRED",
-      message: `your VIP plan has expired: ${planMessages.pausedAfter24Hours} if uploaded (at ${when}) unless you renew it`,
+      // 'your VIP plan has expired: the book will be paused after 24 hours if uploaded (at …) unless you renew it'
+      message: messageText(message("vipExpired", { time: when })),
       pauseAt,
     };
   }

@@ -1,6 +1,6 @@
-import { DomainError } from "@turnleaf/kit";
+import { codedOfText, DomainError } from "@turnleaf/kit";
 import { describe, expect, it } from "vitest";
-import { newUserPlan, type Plan, planMessages, planRules, teamWithoutPlan, unpaidWarning } from "./plans.js";
+import { newUserPlan, type Plan, planRules, teamWithoutPlan, unpaidWarning } from "./plans.js";
 import { limitsForType, powerConfig, quotaForFolderType, userTypeFor, userTypes } from "./power-config.js";
 import { decideUpload, freeSlot, limitInForce } from "./upload-power.js";
 
@@ -51,8 +51,12 @@ describe("plans", () => {
   it("warns of the pause after 24 hours for zero points and an expired VIP plan only", () => {
     const pauseAt = new Date(now.getTime() + planRules.unpaidPauseAfterMs);
     expect(unpaidWarning(points(0), now)).toMatchObject({ code: "POINTS_EXHAUSTED", pauseAt });
-    expect(unpaidWarning(points(-3), now)?.message).toContain(planMessages.pausedAfter24Hours);
-    expect(unpaidWarning(points(0), now)?.message).toContain(pauseAt.toISOString());
+    // A coded message (the gateway renders it): 'no points left: the book will be paused after 24 hours …'.
+    expect(codedOfText(unpaidWarning(points(-3), now)?.message ?? "")?.key).toBe("pointsExhausted");
+    expect(codedOfText(unpaidWarning(points(0), now)?.message ?? "")?.params).toEqual({
+      time: pauseAt.toISOString(),
+    });
+    expect(codedOfText(unpaidWarning(vip(now), now)?.message ?? "")?.key).toBe("vipExpired");
     expect(unpaidWarning(vip(now), now)).toMatchObject({ code: "VIP_EXPIRED", pauseAt });
     expect(unpaidWarning(points(1), now)).toBeUndefined();
     expect(unpaidWarning(vip(nextYear), now)).toBeUndefined();
@@ -94,7 +98,7 @@ describe("the upload decision", () => {
   it("refuses free users with 'free users cannot use upload', even to overwrite", () => {
     for (const existingBook of [false, true]) {
       const error = refusal(() => ask(free, 0, { existingBook }));
-      expect(error).toMatchObject({ kind: "PERMISSION_DENIED", message: "free users cannot use upload" });
+      expect(error).toMatchObject({ kind: "PERMISSION_DENIED", messageKey: "freeUserUpload" });
     }
   });
 
@@ -105,7 +109,10 @@ describe("the upload decision", () => {
       restCode: "BOOK_UPLOAD_OVER_LIMIT",
       details: { quota: "PUB_BOOK_NUM", limit: 2, used: 2 },
     });
-    expect(error.message).toContain("PUB_BOOK_NUM");
+    expect(error.coded).toEqual({
+      key: "quotaReached",
+      params: { quota: "PUB_BOOK_NUM", limit: 2, items: { key: "quotaItems.PUB_BOOK_NUM" } },
+    });
   });
 
   it("counts nothing for an existing book, and allows an unpaid upload with the warning", () => {

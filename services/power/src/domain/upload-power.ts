@@ -1,5 +1,5 @@
-import { DomainError } from "@turnleaf/kit";
-import { type Plan, type PlanWarning, planCap, planMessages, unpaidWarning } from "./plans.js";
+import { DomainError, message, ref } from "@turnleaf/kit";
+import { type Plan, type PlanWarning, planCap, unpaidWarning } from "./plans.js";
 import { limitsForType, type PowerConfig, powerConfig, type QuotaName } from "./power-config.js";
 
 export type LimitSource = "user" | "team" | "plan";
@@ -37,14 +37,12 @@ export const quotaNouns: Record<QuotaName, string> = { BOOK_FILE_NUM: "books", P
 
 export const refuseUpload = {
   freePlan: () =>
-    new DomainError("PERMISSION_DENIED", planMessages.free, { details: { reason: "FREE_PLAN", plan: "free" } }),
+    new DomainError("PERMISSION_DENIED", message("freeUserUpload"), { details: { reason: "FREE_PLAN", plan: "free" } }),
   /** QUOTA_EXCEEDED travels to the REST client as BOOK_UPLOAD_OVER_LIMIT; details.quota names the limit alert. */
   overLimit: (quota: QuotaName, limit: number, used: number) =>
-    new DomainError(
-      "QUOTA_EXCEEDED",
-      `${quota}: the limit of ${limit} hosted ${quotaNouns[quota]} is reached, contact support or free a slot`,
-      { details: { quota, limit, used } },
-    ),
+    new DomainError("QUOTA_EXCEEDED", message("quotaReached", { quota, limit, items: ref(`quotaItems.${quota}`) }), {
+      details: { quota, limit, used },
+    }),
 };
 
 export interface UploadDecision extends LimitInForce {

@@ -19,12 +19,12 @@ describe("resolvePageRange", () => {
   });
 
   it("asks for a range when none is given", () => {
-    expect(failureOf(() => resolvePageRange("  ", 10)).message).toBe("Please fill in the page range to be imported");
+    expect(failureOf(() => resolvePageRange("  ", 10)).messageKey).toBe("pageRange.empty");
   });
 
   it.each(["1,,2", "a-3", "5-2", "0", "1-11", "1;2", "-3", "2-", "1.5"])("rejects %s as Incorrect Format", (range) => {
     const failure = failureOf(() => resolvePageRange(range, 10));
-    expect(failure.message).toBe("Incorrect Format");
+    expect(failure.messageKey).toBe("pageRange.incorrectFormat");
     expect(failure.kind).toBe("INVALID_ARGUMENT");
   });
 });

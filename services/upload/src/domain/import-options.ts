@@ -1,9 +1,9 @@
-import { DomainError } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, message } from "@turnleaf/kit";
 
 /** Texts of spec 001 §5 "Page range". */
 export const pageRangeMessages = {
-  empty: "Please fill in the page range to be imported",
-  incorrectFormat: "Incorrect Format",
+  empty: message("pageRange.empty"),
+  incorrectFormat: message("pageRange.incorrectFormat"),
 } as const;
 
 const rangePart = /^(\d+)(?:-(\d+))?$/;
@@ -55,7 +55,8 @@ export function validatePageQuality(quality: PageQuality): PageQuality {
       field,
       message: `must be a whole number from ${qualityBounds[field].min} to ${qualityBounds[field].max}`,
     }));
-  if (errors.length > 0) throw new DomainError("INVALID_ARGUMENT", "request exception", { details: { errors } });
+  if (errors.length > 0)
+    throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, { details: { errors } });
   return quality;
 }
 
@@ -65,7 +66,7 @@ export const maxSidePxByOption: Readonly<Record<number, number>> = { 4: 1280, 3:
 export function maxSidePx(option: number): number {
   const pixels = maxSidePxByOption[option];
   if (pixels === undefined) {
-    throw new DomainError("INVALID_ARGUMENT", "request exception", {
+    throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, {
       details: { errors: [{ field: "qualityDpi", message: "must be 1, 2, 3 or 4" }] },
     });
   }

@@ -1,21 +1,30 @@
 import { UploadChannel } from "@turnleaf/contracts/upload/v1/upload_service_pb";
+import { type MessageParams, message, messageText } from "@turnleaf/kit";
+
+/**
+ * The upload texts are coded messages (keys of the language service's messages catalogue, `upload.*`): the
+ * gateway shows them in the interface language. Each value is a string (kit messageText) so it can be both a
+ * DomainError's text and a task's stored message. English: spec 000 §5 for the online editor, spec 001 §5/§8 for
+ * the desktop tool.
+ */
+const coded = (key: string, params: MessageParams = {}) => messageText(message(key, params));
 
 /** Texts of spec 000 §5 (the online editor). */
 const web = {
-  titleRequired: "please enter a title",
-  overwriteBookRequired: "please choose the book to overwrite",
-  pdfPages: (pages: number) => `imported PDF may not exceed ${pages} pages`,
-  pdfSize: (size: string) => `may not exceed ${size}`,
-  imageTypes: "only jpg, jpeg, png images are supported",
+  titleRequired: coded("upload.titleRequired"),
+  overwriteBookRequired: coded("upload.overwriteBookRequired"),
+  pdfPages: (pages: number) => coded("upload.pdfPages", { pages }),
+  pdfSize: (size: string) => coded("upload.pdfSize", { size }),
+  imageTypes: coded("upload.imageTypes"),
 };
 
 /** Texts of spec 001 §5 and §8 (the desktop tool). */
-const desktop = {
-  titleRequired: "Please enter book title!",
-  overwriteBookRequired: "Please select the online book to overwrite",
-  pdfPages: (pages: number) => `PDF must be within ${pages} pages`,
-  pdfSize: (size: string) => `PDF must be less than ${size}`,
-  imageTypes: "Only JPG/JPEG/PNG/BMP supported",
+const desktop: typeof web = {
+  titleRequired: coded("upload.desktop.titleRequired"),
+  overwriteBookRequired: coded("upload.desktop.overwriteBookRequired"),
+  pdfPages: (pages: number) => coded("upload.desktop.pdfPages", { pages }),
+  pdfSize: (size: string) => coded("upload.desktop.pdfSize", { size }),
+  imageTypes: coded("upload.desktop.imageTypes"),
 };
 
 export type ChannelMessages = typeof web;
@@ -26,25 +35,23 @@ export function messagesFor(channel: UploadChannel): ChannelMessages {
 
 /** Texts shared by both channels (specs 000 §5, 001 §5 and §8). */
 export const uploadMessages = {
-  noFiles: "please upload a file",
-  incorrectFileFormat: "Incorrect file format",
-  incorrectPassword: "Incorrect Password!",
-  passwordNeeded: "this PDF is protected by a password: please enter it",
-  protectedMerge: "password-protected PDFs cannot be merged",
-  mixedKinds: "PDFs and images cannot be merged into one book",
-  largeImages: "images over 10 MB: skip them, or continue with them?",
-  trial: (count: number, limit: number) =>
-    `trial version only ${limit} pages or images: this upload has ${count}, please choose again`,
-  checksum: (name: string) => `${name} does not match the SHA-256 sent with it: upload it again`,
-  incomplete: (name: string, received: number, size: number) =>
-    `${name} is incomplete: ${received} of ${size} bytes received`,
-  tooLarge: (name: string, size: number) => `${name} is larger than the ${size} bytes declared`,
-  offsetConflict: (offset: number) => `the upload continues at byte ${offset}`,
-  expired: "the upload expired: start it again",
-  unreadablePdf: (name: string) => `PDF conversion failed: ${name} cannot be read`,
-  tooManyOpen: (limit: number) => `at most ${limit} unfinished uploads at a time: finish or cancel one first`,
-  tooManyBytes: (size: string) => `unfinished uploads may hold at most ${size}: finish or cancel one first`,
-  notYourBook: "book not found",
+  noFiles: coded("upload.noFiles"),
+  incorrectFileFormat: coded("upload.incorrectFileFormat"),
+  incorrectPassword: coded("upload.incorrectPassword"),
+  passwordNeeded: coded("upload.passwordNeeded"),
+  protectedMerge: coded("upload.protectedMerge"),
+  mixedKinds: coded("upload.mixedKinds"),
+  largeImages: coded("upload.largeImages"),
+  trial: (count: number, limit: number) => coded("upload.trial", { count, limit }),
+  checksum: (name: string) => coded("upload.checksum", { name }),
+  incomplete: (name: string, received: number, size: number) => coded("upload.incomplete", { name, received, size }),
+  tooLarge: (name: string, size: number) => coded("upload.tooLarge", { name, size }),
+  offsetConflict: (offset: number) => coded("upload.offsetConflict", { offset }),
+  expired: coded("upload.expired"),
+  unreadablePdf: (name: string) => coded("upload.unreadablePdf", { name }),
+  tooManyOpen: (limit: number) => coded("upload.tooManyOpen", { limit }),
+  tooManyBytes: (size: string) => coded("upload.tooManyBytes", { size }),
+  notYourBook: coded("bookNotFound"),
 } as const;
 
 /** Catalogue codes (REST `code`) of refusals a client acts on in a specific way. */

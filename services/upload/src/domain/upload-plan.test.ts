@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { create } from "@bufbuild/protobuf";
 import { Cut, Engine, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import {
@@ -5,7 +6,7 @@ import {
   LargeImageChoice,
   UploadChannel,
 } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, renderMessage } from "@turnleaf/kit";
 import { describe, expect, it } from "vitest";
 import { checkCompletedSources } from "./completion-rules.js";
 import { sniff } from "./file-signature.js";
@@ -21,11 +22,16 @@ const request = (fields: Parameters<typeof create<typeof BeginUploadRequestSchem
     ...fields,
   });
 
+/** The English catalogue (the specs' wording): a coded refusal reads as the owner would read it in English. */
+const english = JSON.parse(
+  readFileSync(new URL("../../../language/src/labels/messages/en.json", import.meta.url), "utf8"),
+) as Record<string, string>;
+
 function messageOf(action: () => unknown): string {
   try {
     action();
   } catch (error) {
-    if (error instanceof DomainError) return error.message;
+    if (error instanceof DomainError) return error.coded ? renderMessage(english, error.coded) : error.message;
     throw error;
   }
   return "";

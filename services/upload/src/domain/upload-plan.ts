@@ -11,7 +11,7 @@ import {
   LargeImageChoice,
   UploadChannel,
 } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { DomainError } from "@turnleaf/kit";
+import { catalogueCodes, DomainError } from "@turnleaf/kit";
 import { maxSidePx, resolvePageRange, validatePageQuality } from "./import-options.js";
 import { formatSize, messagesFor, uploadCodes, uploadMessages } from "./messages.js";
 
@@ -74,7 +74,7 @@ export interface UploadPlan {
 type FieldError = { field: string; message: string };
 
 function requestException(errors: FieldError[]): DomainError {
-  return new DomainError("INVALID_ARGUMENT", "request exception", { details: { errors } });
+  return new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, { details: { errors } });
 }
 
 function extensionOf(name: string): string {

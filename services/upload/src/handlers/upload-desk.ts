@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { type ConversionJobProgressed, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { BeginUploadRequest, UploadChannel } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { DomainError, type Logger, type TypedClient } from "@turnleaf/kit";
+import { DomainError, type Logger, storedText, type TypedClient } from "@turnleaf/kit";
 import type {
   UploadOutcomeRepository,
   UploadTaskRepository,
@@ -376,14 +376,14 @@ export class UploadDesk {
     const outcome = await this.deps.outcomes.decide(task._id, "failed", this.deps.now());
     if (outcome === "failed") {
       await this.discard(task);
-      await this.enter(task, State.FAILED, { message: error.message, failureCode: error.restCode });
+      await this.enter(task, State.FAILED, { message: storedText(error), failureCode: error.restCode });
     }
     throw error;
   }
 
   /** Back to uploading: completion waits for something the user can give (a PDF's password). */
   private async waitForUser(task: UploadTaskDocument, error: DomainError): Promise<never> {
-    await this.enter(task, State.UPLOADING, { message: error.message });
+    await this.enter(task, State.UPLOADING, { message: storedText(error) });
     throw error;
   }
 
@@ -577,7 +577,7 @@ export class UploadDesk {
       if (!(error instanceof DomainError) || !["NOT_FOUND", "PERMISSION_DENIED"].includes(error.kind)) throw error;
       // Still completing: discard frees the slot the completion took.
       await this.discard(task);
-      await this.enter(task, State.FAILED, { message: error.message, failureCode: error.restCode });
+      await this.enter(task, State.FAILED, { message: storedText(error), failureCode: error.restCode });
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import { UploadOperation, type UploadService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { DomainError, type ServiceImplementation } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, type ServiceImplementation } from "@turnleaf/kit";
 import type { Operation } from "../domain/task-state.js";
 import { uploadLimits } from "../domain/upload-limits.js";
 import { taskMessage } from "./task-view.js";
@@ -45,7 +45,7 @@ export function uploadHandlers(desk: UploadDesk): ServiceImplementation<typeof U
     async operateUpload(request) {
       const operation = operations[request.operation];
       if (!operation) {
-        throw new DomainError("INVALID_ARGUMENT", "request exception", {
+        throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, {
           details: { errors: [{ field: "operate", message: "must be pause, continue or cancel" }] },
         });
       }
