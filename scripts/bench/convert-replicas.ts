@@ -1,0 +1,159 @@
+/**
+ * One big book converted by one and by two conversion processes (replicas) sharing it through the JetStream
+ * work queue, on real local stores (NATS, MinIO): wall time from publishing the job to COMPLETED, pages each
+ * replica rendered, and the speed-up. Each replica gets the same number of render threads (--workers, 1 by
+ * default: on a 2-core machine two replicas of one thread use what one replica of two threads would).
+ * Prints a table; asserts nothing.
+ *
+ *   tsx scripts/bench/convert-replicas.ts [--pages 300] [--workers 1] [--max-side 1600] [--item 16]
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import {
+  ConversionJobProgressedSchema,
+  ConversionJobRequestedSchema,
+  ConversionJobState,
+  ConversionPageLandedSchema,
+  Engine,
+  SourceKind,
+} from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import {
+  connectNats,
+  createLogger,
+  createS3Client,
+  decodeEvent,
+  ensureBuckets,
+  ensureStreams,
+  followSubject,
+  publishEvent,
+} from "@turnleaf/kit";
+import { pino } from "pino";
+import { testSubjects } from "../../tests/conversion/harness-subjects.js";
+import { mixedPdf } from "../../tests/fixtures/pdf/generate.js";
+import { startStores } from "../src/stores.js";
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: "string", default: "300" },
+    workers: { type: "string", default: "1" },
+    "max-side": { type: "string", default: "1600" },
+    item: { type: "string", default: "16" },
+  },
+});
+const pageCount = Number(values.pages);
+const workers = Number(values.workers);
+const maxSide = Number(values["max-side"]);
+const pagesPerItem = Number(values.item);
+
+const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-bench-replicas-"));
+const stores = await startStores({ dataDir, log: pino({ level: "warn" }) });
+const log = createLogger({ service: "bench", level: "warn" });
+const nats = await connectNats({ url: stores.natsUrl, name: "bench", log });
+const s3 = createS3Client(stores.s3);
+const children: ChildProcess[] = [];
+
+function startReplica(prefix: string, buckets: { sources: string; books: string }): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--conditions=source",
+      "--import",
+      "tsx",
+      "tests/conversion/worker-child.ts",
+      JSON.stringify({
+        natsUrl: stores.natsUrl,
+        s3: stores.s3,
+        prefix,
+        buckets,
+        durable: "bench",
+        ackWaitMs: 60_000,
+        pagesPerItem,
+        workers,
+      }),
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve(child));
+    child.on("exit", (code) => reject(new Error(`replica exited (${code})`)));
+  });
+}
+
+async function run(replicas: number, pdf: Buffer) {
+  const prefix = `bench${randomUUID().slice(0, 8)}`;
+  const buckets = { sources: `${prefix}-sources`, books: `${prefix}-books` };
+  await ensureBuckets(s3, [buckets.sources, buckets.books], stores.s3.region, log);
+  const subjects = testSubjects(prefix);
+  await ensureStreams(nats, [{ name: subjects.stream, subjects: [`${prefix}.>`], maxAgeMs: 60 * 60_000 }]);
+  await s3.putObject(buckets.sources, "book.pdf", pdf, pdf.length);
+  const started = await Promise.all(Array.from({ length: replicas }, () => startReplica(prefix, buckets)));
+  const jobId = randomUUID().replace(/-/g, "").slice(0, 12);
+  const controller = new AbortController();
+  const begin = performance.now();
+  let firstPageMs = 0;
+  const done = (async () => {
+    for await (const message of followSubject(nats, subjects.stream, subjects.progress(jobId), controller.signal)) {
+      const event = decodeEvent(ConversionJobProgressedSchema, message);
+      if (!firstPageMs && (event.pages?.done ?? 0n) >= 1n) firstPageMs = performance.now() - begin;
+      if (event.state === ConversionJobState.COMPLETED) return performance.now() - begin;
+      if (event.state === ConversionJobState.FAILED) throw new Error(event.message);
+    }
+    throw new Error("progress ended");
+  })();
+  await publishEvent(nats, subjects.requested.replace("*", jobId), ConversionJobRequestedSchema, {
+    jobId,
+    bookId: `b${jobId}`,
+    revision: 1,
+    sources: [{ key: "book.pdf", kind: SourceKind.PDF, displayName: "book.pdf" }],
+    options: { engine: Engine.HD_TEXT, maxSidePx: maxSide, importSearch: true },
+  });
+  const wallMs = await done;
+  controller.abort();
+  // Pages per replica, from the landed events.
+  const perWorker = new Map<string, number>();
+  const landed = new AbortController();
+  const timer = setTimeout(() => landed.abort(), 1_500);
+  try {
+    for await (const message of followSubject(
+      nats,
+      subjects.stream,
+      `${prefix}.job.${jobId}.landed.*`,
+      landed.signal,
+    )) {
+      const event = decodeEvent(ConversionPageLandedSchema, message);
+      if (event.jpgWidth > 0) perWorker.set(event.worker, (perWorker.get(event.worker) ?? 0) + 1);
+    }
+  } catch {
+    // every stored landing was read
+  }
+  clearTimeout(timer);
+  for (const child of started) child.kill("SIGTERM");
+  return { wallMs, firstPageMs, perWorker: [...perWorker.values()] };
+}
+
+try {
+  const pdf = await mixedPdf(pageCount);
+  const results: { replicas: number; wallMs: number; firstPageMs: number; perWorker: number[] }[] = [];
+  for (const replicas of [1, 2]) results.push({ replicas, ...(await run(replicas, pdf)) });
+  const one = results[0]?.wallMs ?? 1;
+  console.log(
+    `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render thread(s) per replica, items of ${pagesPerItem} pages`,
+  );
+  console.log("| replicas | wall time (s) | pages/s | first page (ms) | pages per replica | speed-up |");
+  console.log("|---|---|---|---|---|---|");
+  for (const result of results) {
+    console.log(
+      `| ${result.replicas} | ${(result.wallMs / 1000).toFixed(1)} | ${(pageCount / (result.wallMs / 1000)).toFixed(1)} | ${Math.round(result.firstPageMs)} | ${result.perWorker.join(" + ")} | ${(one / result.wallMs).toFixed(2)}× |`,
+    );
+  }
+} finally {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  await nats.drain();
+  await stores.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
