@@ -135,6 +135,7 @@ export async function ownedBook(
   stack: Pick<SecurityStack, "s3" | "booksBucket" | "revisions"> & { books: BookRepository },
   owner: Actor,
   teamId = "0",
+  options: { converted?: boolean } = {},
 ): Promise<{ bookId: string; number: string }> {
   books += 1;
   const bookId = randomBytes(12).toString("hex");
@@ -152,6 +153,6 @@ export async function ownedBook(
     html5PhoneTem: "",
     bStatus: 1,
   });
-  await writeRevision(stack, { bookId, number }, 1);
+  if (options.converted !== false) await writeRevision(stack, { bookId, number }, 1);
   return { bookId, number };
 }
