@@ -671,6 +671,16 @@ export function Editor({
           >
             {save.unsaved && save.state !== "working" ? labels.unsaved : saveText[save.state]}
           </span>
+          <button
+            type="button"
+            data-testid="open-statistics"
+            onClick={() => navigate("/statistics", { num: book.number })}
+          >
+            {labels.statistics}
+          </button>
+          <button type="button" data-testid="open-leads" onClick={() => navigate("/leads", { num: book.number })}>
+            {labels.leads}
+          </button>
           <button type="button" className="primary" onClick={() => setSharing(true)}>
             {labels.share}
           </button>

@@ -1,4 +1,4 @@
-import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, StrictMode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { AlertDialog, type Modal } from "./Alerts.js";
 import { presentationOf } from "./alerts.js";
@@ -22,6 +22,10 @@ import "./styles.css";
 import type { Navigate, Notify, Report, Toast } from "./types.js";
 
 let toastId = 0;
+
+// Statistics (with its charting library) and leads load only when opened.
+const StatisticsScreen = lazy(() => import("./statistics/StatisticsScreen.js"));
+const LeadsScreen = lazy(() => import("./leads/LeadsScreen.js"));
 
 /** What every route but Welcome loads first (spec 000 §2). */
 export interface Ready {
@@ -125,7 +129,7 @@ function App() {
 
   // Spec 000 §2: every route except Welcome loads the ready-config, the custom power and the power limits first;
   // LOGIN_SIGNOUT goes to the login page.
-  const bookNumber = route.name === "editor" || route.name === "convert" ? query.num : "";
+  const bookNumber = ["editor", "convert", "statistics", "leads"].includes(route.name) ? query.num : "";
   const readyKey = route.needsReadyConfig ? `${route.name}:${query.tid}:${query.fid}:${bookNumber}` : "";
   useEffect(() => {
     if (!readyKey || route.redirect) return;
@@ -177,6 +181,18 @@ function App() {
     if (route.name === "convert")
       return <Upload mode="convert" bookId={query.num ? ready.loaded.config.bookId : ""} {...common} />;
     if (route.name === "batchUpload") return <BatchUpload {...common} />;
+    if (route.name === "statistics")
+      return (
+        <Suspense fallback={<p className="loading">{labels.loading}</p>}>
+          <StatisticsScreen config={query.num ? ready.loaded.config : null} number={query.num} {...common} />
+        </Suspense>
+      );
+    if (route.name === "leads" && query.num)
+      return (
+        <Suspense fallback={<p className="loading">{labels.loading}</p>}>
+          <LeadsScreen config={ready.loaded.config} number={query.num} {...common} />
+        </Suspense>
+      );
     if (!query.num) return <p className="loading error-text">{labels.noBook}</p>;
     return <Editor key={query.num} ready={ready.loaded} {...common} />;
   })();

@@ -3,9 +3,24 @@ import { type InterfaceLanguage, languageOf } from "./languages.js";
 /** Client-side routes of spec 000 §2 under the base path /book_edit2/. */
 export const basePath = "/book_edit2";
 
-export type RouteName = "upload" | "batchUpload" | "convert" | "editor" | "welcome" | "notFound";
+export type RouteName =
+  | "upload"
+  | "batchUpload"
+  | "convert"
+  | "editor"
+  | "statistics"
+  | "leads"
+  | "welcome"
+  | "notFound";
 
-export type TitleKey = "titleUpload" | "titleConvert" | "titleEditor" | "titleWelcome" | "titleNotFound";
+export type TitleKey =
+  | "titleUpload"
+  | "titleConvert"
+  | "titleEditor"
+  | "titleStatistics"
+  | "titleLeads"
+  | "titleWelcome"
+  | "titleNotFound";
 
 export interface Route {
   name: RouteName;
@@ -34,6 +49,10 @@ export function routeOf(pathname: string): Route {
       return { name: "convert", titleKey: "titleConvert", needsReadyConfig: true };
     case "/editor":
       return { name: "editor", titleKey: "titleEditor", needsReadyConfig: true };
+    case "/statistics":
+      return { name: "statistics", titleKey: "titleStatistics", needsReadyConfig: true };
+    case "/leads":
+      return { name: "leads", titleKey: "titleLeads", needsReadyConfig: true };
     case "/welcome":
       return { name: "welcome", titleKey: "titleWelcome", needsReadyConfig: false };
     default:

@@ -84,6 +84,9 @@ type Panel = "none" | "contents" | "search" | "text" | "thumbnails";
 // Only readers who open the messages load their dialog: it stays off the critical path.
 const MessagesDialog = lazy(() => import("./MessagesDialog.js").then((module) => ({ default: module.MessagesDialog })));
 
+// Reading statistics and the lead form load after the first page, never inside the owner's preview frame.
+const Insight = lazy(() => import("./insight/Insight.js"));
+
 type Info = "none" | "about" | "help" | "phone" | "wechat" | "messages";
 
 const memoryKey = (link: string) => `turnleaf:last-page:${link}`;
@@ -696,6 +699,11 @@ export function Reader({
             ))}
           </ul>
         </InfoDialog>
+      ) : null}
+      {pageCount > 0 && !inOwnFrame() && /^https?:$/.test(window.location.protocol) ? (
+        <Suspense fallback={null}>
+          <Insight link={link} pageCount={pageCount} visiblePages={visiblePages} labels={labels} />
+        </Suspense>
       ) : null}
       {info === "messages" ? (
         <Suspense fallback={null}>
