@@ -362,6 +362,9 @@ export function BookmarksPanel({
   );
 }
 
+/** The book service's minimum for a new reader password (services/book/src/domain/book-privacy.ts). */
+const minPasswordLength = 6;
+
 export function PasswordPanel({
   book,
   labels,
@@ -391,6 +394,11 @@ export function PasswordPanel({
   if (!privacy) return <p className="note">{labels.loading}</p>;
 
   const save = async () => {
+    // The server refuses a new password under 6 characters too (it is what makes guessing slow); say so first.
+    if (privacy.access === "password" && password !== "" && password.length < minPasswordLength) {
+      notify(labels.passwordMinLength, "error");
+      return;
+    }
     setBusy(true);
     try {
       const saved = await call<Privacy>("/api/book/set-book-privacy", {
@@ -439,11 +447,16 @@ export function PasswordPanel({
             <input
               type="password"
               autoComplete="new-password"
+              minLength={minPasswordLength}
               maxLength={64}
-              placeholder={privacy.hasPassword ? labels.passwordKeep : ""}
+              placeholder={privacy.hasPassword ? labels.passwordKeep : labels.passwordMinLength}
+              aria-describedby="password-min-length"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
             />
+            <small id="password-min-length" className="note">
+              {labels.passwordMinLength}
+            </small>
           </label>
           <label className="field">
             <span>{labels.hint}</span>
