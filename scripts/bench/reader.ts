@@ -12,6 +12,7 @@ import { launchChromium } from "../../tests/browser.js";
 import { writeFixtureBook } from "../../tests/reader/fixture-book.js";
 import { serveReader } from "../../tests/reader/static-server.js";
 import { searchPages } from "../../web/reader/src/engine/search.js";
+import { benchReaderMedia } from "./reader-media.js";
 
 const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -175,6 +176,9 @@ async function main() {
   out(
     `search, 500 pages × 400 words: median ${timings[10]?.toFixed(2)} ms, worst ${timings[19]?.toFixed(2)} ms (budget 100)`,
   );
+
+  // A book with 50 media items against one without, through the real gateway (its own stores and services).
+  await benchReaderMedia(out);
 }
 
 await main();

@@ -35,7 +35,8 @@ export interface FaceProps {
 }
 
 // Its own chunk: books without media never load it, and those with media only once a page with items is shown.
-const MediaLayer = lazy(() => import("./media/MediaLayer.js"));
+const loadMediaLayer = () => import("./media/MediaLayer.js");
+const MediaLayer = lazy(loadMediaLayer);
 
 const devicePixelRatio = () => (typeof window === "undefined" ? 1 : window.devicePixelRatio || 1);
 
@@ -95,6 +96,18 @@ function VectorLayer({ url, page, width, zoom }: { url: string; page: number; wi
 /** One page face: the picture at the rendition the drawn size needs, with its text and links when static. */
 export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, ref) {
   const { page, width, height, left, zoom, interactive, className, style, onGoToPage, pageLabel } = props;
+  const withMedia = Boolean(page && !page.locked && interactive && page.media?.length && props.mediaLabels);
+  // The page's picture goes first: its media (pictures, video metadata) load once it is there, so they never take
+  // the bandwidth of the first page; the media layer's code is fetched meanwhile. A face stays ready once drawn
+  // (a sharper rendition at a new zoom does not take the media away).
+  const [pictureReady, setPictureReady] = useState(false);
+  const picture = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (!withMedia) return;
+    void loadMediaLayer();
+    // A face that was a turning sheet's before it lay still has its picture already (no load event to come).
+    if (picture.current?.complete) setPictureReady(true);
+  }, [withMedia]);
   if (page?.locked) {
     return (
       <div
@@ -131,6 +144,9 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
           alt={interactive ? pageLabel(page.number) : ""}
           draggable={false}
           decoding="async"
+          ref={picture}
+          onLoad={() => setPictureReady(true)}
+          onError={() => setPictureReady(true)}
         />
       ) : null}
       {page && interactive && props.vectorPdfUrl ? (
@@ -164,7 +180,7 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
             </a>
           ))
         : null}
-      {page && interactive && page.media && page.media.length > 0 && props.mediaLabels ? (
+      {withMedia && page?.media && props.mediaLabels && (pictureReady || !rendition) ? (
         <Suspense fallback={null}>
           <MediaLayer
             items={page.media}
