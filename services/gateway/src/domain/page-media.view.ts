@@ -1,5 +1,6 @@
 import { type MediaItem, MediaKind } from "@turnleaf/contracts/book/v1/book_media_pb";
 import { DomainError } from "@turnleaf/kit";
+import { isSafeContentLink } from "@turnleaf/resource-files";
 
 /**
  * Media items on pages between REST/book.json (kind names, camelCase, only the fields a kind uses) and the book
@@ -126,9 +127,10 @@ export function withPageMedia<Page extends { number: number; links: LinkLike[]; 
   return pages.map((page) => {
     // A locked page shows nothing of its content: neither links nor media.
     const items = page.locked ? undefined : byPage.get(page.number);
+    // Books converted before the conversion kept only followable links may still carry javascript: or data: ones.
     const links = page.links
       .map((link, index) => ({ ...link, id: `pdf-${page.number}-${index}` }))
-      .filter((link) => !replaced.has(link.id));
+      .filter((link) => !replaced.has(link.id) && (link.url === undefined || isSafeContentLink(link.url)));
     return { ...page, links, ...(items ? { media: items } : {}) };
   });
 }
