@@ -35,6 +35,11 @@ export function readConfig(source: Env) {
         .regex(/^\s*[A-Za-z0-9.-]+\s*(,\s*[A-Za-z0-9.-]+\s*)*$/, "expected host names, comma separated")
         .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()))
         .optional(),
+      /**
+       * The largest video the editor may upload (media on pages; spec 000 §5's file setting allows 10 MB, videos up
+       * to this). At most 100 MB: the gateway reads no bigger upload-file body.
+       */
+      MEDIA_VIDEO_MAX_BYTES: env.positiveInteger.max(100 * 1024 * 1024).default(10_485_760),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

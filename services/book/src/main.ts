@@ -77,6 +77,7 @@ runGrpcService(
         log,
         unlockAttempts,
         pdfDownloadHosts: config.PDF_DOWNLOAD_HOSTS ?? [],
+        videoMaxBytes: config.MEDIA_VIDEO_MAX_BYTES,
       }),
       resources: [
         ...(hosting ? [{ name: "hosting consumer", close: () => hosting.stop() }] : []),

@@ -18,6 +18,8 @@ export interface BookServiceDependencies extends BookHandlerDependencies {
   comments?: BookCommentRepository;
   /** Media items on pages; defaults to a repository on the books' connection. */
   media?: MediaRepository;
+  /** The largest video upload-file takes (config MEDIA_VIDEO_MAX_BYTES); unset: spec 000's 10 MB. */
+  videoMaxBytes?: number;
   /** S3 (assets bucket, books bucket read-only); without it uploads and PDF downloads answer UNAVAILABLE. */
   files?: FileStore;
   /** Hosts an owner's external PDF download URL may redirect to (PDF_DOWNLOAD_HOSTS). */

@@ -68,6 +68,19 @@ describe("editor asset uploads (spec 000 §5/§9)", () => {
     );
   });
 
+  it("takes videos up to the configured size, other files up to 10 MB", () => {
+    const mp4 = Buffer.from("\0\0\0\x18ftypmp42", "latin1");
+    const video = { name: "clip.mp4", head: mp4, purpose: "video" as const, videoMaxBytes: 50 * mb };
+    expect(acceptAsset({ ...video, size: 50 * mb }).maxBytes).toBe(50 * mb);
+    expect(() => acceptAsset({ ...video, size: 50 * mb + 1 })).toThrow("the video may not exceed 50 MB");
+    expect(() => acceptAsset({ ...video, videoMaxBytes: undefined, size: 10 * mb + 1 })).toThrow(
+      "the file may not exceed 10 MB",
+    );
+    expect(() =>
+      acceptAsset({ name: "a.png", size: 10 * mb + 1, head: png(10, 10), purpose: "image", videoMaxBytes: 50 * mb }),
+    ).toThrow("the file may not exceed 10 MB");
+  });
+
   it("stores under the owner's folder", () => {
     expect(assetKey("10001", "abc")).toBe("users/10001/files/abc");
   });

@@ -141,6 +141,8 @@ export function acceptAsset(request: {
   size: number;
   head: Buffer;
   purpose: AssetPurpose;
+  /** A video's limit when the service is configured with one (MEDIA_VIDEO_MAX_BYTES); 10 MB otherwise. */
+  videoMaxBytes?: number;
 }): AcceptedAsset {
   const name = request.name.trim().replace(/[\\/]/g, "_");
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rejects
@@ -159,11 +161,21 @@ export function acceptAsset(request: {
   if (request.purpose === "logo" && !["image/jpeg", "image/png", "image/gif"].includes(kind.contentType)) {
     throw invalid("the logo must be a JPG, PNG, GIF or JPEG image");
   }
-  const maxBytes = request.purpose === "attachment" ? assetLimits.attachmentBytes : assetLimits.fileBytes;
+  const video = kind.family === "video" && request.purpose !== "attachment" && request.videoMaxBytes !== undefined;
+  const maxBytes =
+    request.purpose === "attachment"
+      ? assetLimits.attachmentBytes
+      : video
+        ? (request.videoMaxBytes as number)
+        : assetLimits.fileBytes;
   if (!Number.isInteger(request.size) || request.size <= 0) throw invalid("the file is empty");
   if (request.size > maxBytes) {
     throw invalid(
-      request.purpose === "attachment" ? "an attachment may not exceed 100 MB" : "the file may not exceed 10 MB",
+      request.purpose === "attachment"
+        ? "an attachment may not exceed 100 MB"
+        : video
+          ? `the video may not exceed ${Math.floor(maxBytes / 1048576)} MB`
+          : "the file may not exceed 10 MB",
     );
   }
   if (request.purpose === "logo") checkLogoSize(request.head);

@@ -41,6 +41,8 @@ export interface BookContentDependencies {
   comments?: BookCommentRepository;
   /** Media items on pages, deleted with their book. */
   media?: MediaRepository;
+  /** The largest video upload-file takes (MEDIA_VIDEO_MAX_BYTES); other files keep spec 000's 10 MB. */
+  videoMaxBytes?: number;
   /** Absent when the service runs without S3: asset uploads and PDF downloads answer UNAVAILABLE. */
   files: FileStore | undefined;
   log: Logger | undefined;
@@ -157,6 +159,7 @@ export function bookContentHandlers({
   content,
   comments,
   media,
+  videoMaxBytes,
   files,
   log,
   now,
@@ -404,6 +407,7 @@ export function bookContentHandlers({
         name: request.name,
         size: Number(request.size),
         head: Buffer.from(request.head),
+        videoMaxBytes,
         purpose,
       });
       const fileId = newContentId();
