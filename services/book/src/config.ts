@@ -36,6 +36,12 @@ export function readConfig(source: Env) {
         .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()))
         .optional(),
       /**
+       * A revision replaced by a newer finished one (or of a deleted book) is removed from the books bucket this
+       * long after (readers stop getting it at once); the sweep looks every interval. Needs S3 write access to it.
+       */
+      REVISION_GRACE_SECONDS: env.positiveInteger.default(3600),
+      REVISION_SWEEP_INTERVAL_SECONDS: env.positiveInteger.default(600),
+      /**
        * The largest video the editor may upload (media on pages; spec 000 §5's file setting allows 10 MB, videos up
        * to this). At most 100 MB: the gateway reads no bigger upload-file body.
        */

@@ -18,6 +18,7 @@ import { UnlockAttemptRepository } from "./data/unlock-attempt.repository.js";
 import { demoBook } from "./domain/demo.js";
 import { runConversionConsumers } from "./events/conversion.consumer.js";
 import { runHostingConsumer } from "./events/hosting.consumer.js";
+import { startRevisionSweep } from "./events/revision-sweep.js";
 import { buildServices } from "./server.js";
 
 runGrpcService(
@@ -66,6 +67,12 @@ runGrpcService(
       log.warn("NATS_URL is not set: hosting suspensions and conversion outcomes are not followed");
     }
     const power = createClient(PowerService, config.POWER_SERVICE_ADDR, { peer: "power", defaultDeadlineMs: 5_000 });
+    const stopSweep = files
+      ? startRevisionSweep(
+          { books, revisions, files, log, now: () => new Date(), graceMs: config.REVISION_GRACE_SECONDS * 1000 },
+          config.REVISION_SWEEP_INTERVAL_SECONDS * 1000,
+        )
+      : undefined;
     return {
       services: buildServices({
         books,
@@ -80,6 +87,7 @@ runGrpcService(
         videoMaxBytes: config.MEDIA_VIDEO_MAX_BYTES,
       }),
       resources: [
+        ...(stopSweep ? [{ name: "revision sweep", close: stopSweep }] : []),
         ...(hosting ? [{ name: "hosting consumer", close: () => hosting.stop() }] : []),
         ...(conversions ? [{ name: "conversion consumers", close: () => conversions.stop() }] : []),
         ...(nats ? [{ name: "nats", close: () => nats.drain() }] : []),

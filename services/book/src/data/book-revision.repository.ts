@@ -39,6 +39,38 @@ export class BookRevisionRepository {
     return unlessDuplicate(() => this.revisions.create(claim));
   }
 
+  /** Books (after `after`, in id order) with revisions whose files are still stored: the sweep's next batch. */
+  async booksWithStoredRevisions(after: string, limit: number): Promise<string[]> {
+    const books: string[] = [];
+    let cursor = after;
+    while (books.length < limit) {
+      const claim = await this.revisions
+        .findOne({ bookId: { $gt: cursor }, assetsRemovedAt: { $exists: false } })
+        .sort({ bookId: 1 })
+        .select({ bookId: 1 })
+        .lean<Pick<BookRevisionDocument, "bookId">>()
+        .exec();
+      if (!claim) break;
+      books.push(claim.bookId);
+      cursor = claim.bookId;
+    }
+    return books;
+  }
+
+  /** The book's revisions whose files are still stored, oldest first. */
+  async storedRevisionsOf(bookId: string): Promise<number[]> {
+    const claims = await this.revisions
+      .find({ bookId, assetsRemovedAt: { $exists: false } })
+      .sort({ revision: 1 })
+      .lean<BookRevisionDocument[]>()
+      .exec();
+    return claims.map((claim) => claim.revision);
+  }
+
+  async markAssetsRemoved(bookId: string, revision: number, at: Date): Promise<void> {
+    await this.revisions.updateOne({ bookId, revision }, { $set: { assetsRemovedAt: at } }).exec();
+  }
+
   async ensureIndexes(): Promise<void> {
     await this.revisions.syncIndexes();
   }

@@ -11,6 +11,8 @@ export interface BookRevisionDocument {
   number: string;
   revision: number;
   createdAt?: Date;
+  /** When the revision sweep removed the revision's files (a later revision replaced it, or the book was deleted). */
+  assetsRemovedAt?: Date;
 }
 
 const bookRevisionSchema = new Schema<BookRevisionDocument>(
@@ -19,10 +21,12 @@ const bookRevisionSchema = new Schema<BookRevisionDocument>(
     bookId: { type: String, required: true },
     number: { type: String, required: true },
     revision: { type: Number, required: true },
+    assetsRemovedAt: { type: Date, required: false },
   },
   { collection: "book_revisions", timestamps: { createdAt: true, updatedAt: false } },
 );
 bookRevisionSchema.index({ bookId: 1, revision: 1 }, { unique: true });
+bookRevisionSchema.index({ assetsRemovedAt: 1, bookId: 1 });
 
 export function bookRevisionModel(connection: Connection) {
   return connection.model<BookRevisionDocument>("BookRevision", bookRevisionSchema);

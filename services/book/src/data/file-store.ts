@@ -65,6 +65,21 @@ export class FileStore {
     }
   }
 
+  /**
+   * Removes a revision's folder from the books bucket (the revision sweep: readers no longer get it, and its files
+   * must not outlive a grace period). Answers how many objects went.
+   */
+  async removeRevision(bookId: string, revision: number): Promise<number> {
+    const keys: string[] = [];
+    for await (const item of this.s3.listObjectsV2(this.booksBucket, `books/${bookId}/r${revision}/`, true)) {
+      if (item.name) keys.push(item.name);
+    }
+    for (let start = 0; start < keys.length; start += 1000) {
+      await this.s3.removeObjects(this.booksBucket, keys.slice(start, start + 1000));
+    }
+    return keys.length;
+  }
+
   /** The first uploaded original of a task that is a PDF (by its first bytes), in key order; null when none. */
   async sourcePdf(taskId: string): Promise<string | null> {
     const keys: string[] = [];

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { createLogger, createS3Client, ensureBuckets } from "@turnleaf/kit";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { BookRepository } from "../../services/book/src/data/book.repository.js";
+import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
+import { FileStore } from "../../services/book/src/data/file-store.js";
+import { sweepRevisions } from "../../services/book/src/events/revision-sweep.js";
+import { inProcessParts } from "../support/in-process.js";
+import { writeRevision } from "./actors.js";
+
+// Issue 16, finding 4, the second half: an overwritten revision's files (and a deleted book's) leave the books
+// bucket once a grace period has passed, on the real MongoDB-wire server and MinIO.
+const stores = inject("stores");
+const log = createLogger({ service: "revision-sweep-test", level: "silent" });
+const suffix = randomBytes(3).toString("hex");
+const parts = inProcessParts(stores, `sweep-${suffix}`, log);
+const s3 = createS3Client(stores.s3);
+const booksBucket = `turnleaf-books-sweep-${suffix}`;
+const hour = 3_600_000;
+let books: BookRepository;
+let revisions: BookRevisionRepository;
+let files: FileStore;
+
+beforeAll(async () => {
+  const mongo = await parts.database("book");
+  books = new BookRepository(mongo);
+  revisions = new BookRevisionRepository(mongo);
+  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
+  await ensureBuckets(s3, [booksBucket], stores.s3.region, log);
+  files = new FileStore(s3, "unused-assets", booksBucket, "unused-sources");
+});
+
+afterAll(async () => {
+  await parts.dropDatabases();
+  const keys: string[] = [];
+  for await (const item of s3.listObjectsV2(booksBucket, "", true)) if (item.name) keys.push(item.name);
+  if (keys.length > 0) await s3.removeObjects(booksBucket, keys);
+  await s3.removeBucket(booksBucket).catch(() => undefined);
+});
+
+async function storedRevisions(bookId: string): Promise<number[]> {
+  const found = new Set<number>();
+  for await (const item of s3.listObjectsV2(booksBucket, `books/${bookId}/`, true)) {
+    const revision = Number(/\/r(\d+)\//.exec(item.name ?? "")?.[1]);
+    if (Number.isInteger(revision)) found.add(revision);
+  }
+  return [...found].sort();
+}
+
+const book = (bookId: string, number: string) => ({
+  bookId,
+  number,
+  ownerId: "1",
+  teamId: "0",
+  folderId: "0",
+  folderType: 1,
+  title: "Swept",
+  html5Tem: "",
+  html5Theme: "",
+  html5PhoneTem: "",
+  bStatus: 1,
+});
+
+describe("the revision sweep", () => {
+  it("removes a superseded revision after the grace period, keeps the shown and the converting one, and all of a deleted book", async () => {
+    const stack = { s3, booksBucket, revisions };
+    const live = { bookId: `live${suffix}`, number: `nlive${suffix}` };
+    await books.insertIfAbsent(book(live.bookId, live.number));
+    await writeRevision(stack, live, 1);
+    await writeRevision(stack, live, 2);
+    await writeRevision(stack, live, 3, "converting");
+    const gone = { bookId: `gone${suffix}`, number: `ngone${suffix}` };
+    await writeRevision(stack, gone, 1);
+    const deps = { books, revisions, files, log, graceMs: hour };
+
+    // Within the grace period nothing of a live book goes; the deleted book's files do.
+    expect((await sweepRevisions({ ...deps, now: () => new Date() })).removed).toBe(1);
+    expect(await storedRevisions(live.bookId)).toEqual([1, 2, 3]);
+    expect(await storedRevisions(gone.bookId)).toEqual([]);
+
+    const later = () => new Date(Date.now() + 2 * hour);
+    expect((await sweepRevisions({ ...deps, now: later })).removed).toBe(1);
+    expect(await storedRevisions(live.bookId)).toEqual([2, 3]);
+    expect((await sweepRevisions({ ...deps, now: later })).removed).toBe(0);
+    expect(await revisions.storedRevisionsOf(live.bookId)).toEqual([2, 3]);
+  });
+});
