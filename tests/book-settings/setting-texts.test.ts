@@ -14,6 +14,7 @@ import { interfaceLanguages } from "../../web/editor/src/languages.js";
 import {
   assertValidChange,
   catalogueForChecks,
+  changeRefusal,
   localisedRefusal,
   refusalOf,
 } from "../../web/editor/src/setting-check.js";
@@ -105,6 +106,15 @@ describe("the editor checks a change with the same validator before sending it",
     expect(() => assertValidChange({ autoPlayLoopCount: 0 }, "en", labelsFor("en"))).toThrow(
       "Auto flip loop count: may not be 0",
     );
+  });
+
+  it("answers why a change of the document may not be made, looking only at its settings", () => {
+    catalogueForChecks(settingsSource);
+    expect(changeRefusal({ pageMode: "triple" }, "en", labelsFor("en"))).toBe(
+      "Page mode: choose one of the options offered",
+    );
+    expect(changeRefusal({ "book:desc": "javascript: is a word here", bgColor: "#010203" }, "zh")).toBeUndefined();
+    expect(changeRefusal({ "media:abc": { kind: "link" } }, "zh")).toBeUndefined();
   });
 
   it("words a server refusal in the interface language from its data", () => {

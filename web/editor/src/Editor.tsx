@@ -34,7 +34,7 @@ import type { Query } from "./route.js";
 import { SettingsPanel } from "./SettingsTree.js";
 import { ShareDialog } from "./ShareDialog.js";
 import { absolutePaths, createSaveFlow, type SaveState } from "./save-flow.js";
-import { assertValidChange, localisedRefusal } from "./setting-check.js";
+import { assertValidChange, changeRefusal, localisedRefusal } from "./setting-check.js";
 import type { Navigate, Notify, Report } from "./types.js";
 import { exposeWindowApi } from "./window-api.js";
 
@@ -308,6 +308,12 @@ export function Editor({
   const changeMany = (values: Doc, stepKey: string): boolean => {
     if (readOnlyRef.current) {
       notify(labels.lockHeld, "error");
+      return false;
+    }
+    // The settings catalogue's rules (the server's): a refused value is shown and neither kept nor previewed.
+    const refused = changeRefusal(values, textLang, labels);
+    if (refused) {
+      notify(refused, "error");
       return false;
     }
     show(record(history.current, { ...docRef.current, ...values }, stepKey, Date.now()));

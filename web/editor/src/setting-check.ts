@@ -10,6 +10,8 @@ import {
   settingsSchema,
 } from "@turnleaf/resource-files";
 import { ApiError } from "./api.js";
+import { bookFieldPrefix } from "./basic-info.js";
+import { isMediaKey } from "./media/media-doc.js";
 
 /**
  * The settings catalogue's validator in the editor (the one the book service applies): a change is checked before
@@ -83,4 +85,25 @@ export function localisedRefusal(error: unknown, lang: Lang, labels: RuleLabels 
   if (!(error instanceof ApiError)) return error;
   const refusal = refusalOf(error.data);
   return refusal ? new ApiError(error.code, refusalMessage(refusal, lang, labels), error.data) : error;
+}
+
+/**
+ * Why a change of the document may not be made (the catalogue text in the interface language), or undefined. Only
+ * the htmlConfig keys are looked at: the book's own fields and page media have their own checks. The editor asks
+ * before it records, previews or sends anything, so a refused value never leaves the stored one.
+ */
+export function changeRefusal(
+  values: Record<string, unknown>,
+  lang: Lang,
+  labels: RuleLabels = {},
+): string | undefined {
+  const settings = Object.fromEntries(
+    Object.entries(values).filter(([key]) => !key.startsWith(bookFieldPrefix) && !isMediaKey(key)),
+  );
+  try {
+    assertValidChange(settings, lang, labels);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
