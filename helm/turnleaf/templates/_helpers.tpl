@@ -188,3 +188,16 @@ when there is one.
 {{- fail (printf "\nturnleaf: invalid values\n  - %s" (join "\n  - " $problems)) -}}
 {{- end -}}
 {{- end -}}
+
+{{/*
+The gateway's PUBLIC_URL: publicUrl, else the Ingress's first host (https when it has TLS); empty without either.
+*/}}
+{{- define "turnleaf.publicUrl" -}}
+{{- if .Values.publicUrl -}}
+{{- .Values.publicUrl -}}
+{{- else if and .Values.ingress.enabled .Values.ingress.hosts -}}
+{{- with (index .Values.ingress.hosts 0).host -}}
+{{- ternary "https" "http" (gt (len $.Values.ingress.tls) 0) }}://{{ . -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
