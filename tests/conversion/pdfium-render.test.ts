@@ -19,7 +19,7 @@ import {
 import { safeUrl } from "../../services/conversion/src/render/pdf-links.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { readPdf } from "../../services/conversion/src/render/source-reader.js";
-import { passwordPdf, richPdf } from "../fixtures/pdf/generate.js";
+import { passwordPdf, photo, richPdf } from "../fixtures/pdf/generate.js";
 
 type Doc = PDFKit.PDFDocument & {
   link(x: number, y: number, width: number, height: number, url: string): Doc;
@@ -44,6 +44,7 @@ const rotated = (bytes: Buffer) =>
   Buffer.from(bytes.toString("latin1").replace(/\/Type \/Page\n/g, "/Type /Page\n/Rotate 90\n"), "latin1");
 
 const written: string[] = [];
+const photoBytes = await photo(600, 400, 3);
 async function file(bytes: Buffer, name: string): Promise<string> {
   const path = join(tmpdir(), `turnleaf-pdfium-${process.pid}-${name}.pdf`);
   await writeFile(path, bytes);
@@ -194,6 +195,20 @@ describe("PDFium renderer", () => {
     expect(value.width).toBeGreaterThan(60);
   });
 
+  it("encodes pages of text lossless and pages with pictures lossy", async () => {
+    const webpKind = (data: Uint8Array | undefined) =>
+      Buffer.from(data ?? [])
+        .subarray(12, 16)
+        .toString("latin1");
+    const text = await render(await file(await oneWord(), "lossless"));
+    expect(webpKind(text.page.webp[0]?.data)).toBe("VP8L");
+    const pictured = await pdf((doc) => {
+      doc.image(photoBytes, 50, 50, { fit: [400, 400] });
+    });
+    const picture = await render(await file(pictured, "lossy"));
+    expect(webpKind(picture.page.webp[0]?.data)).toBe("VP8 ");
+  });
+
   it("opens a password PDF only with its password", async () => {
     const path = await file(await passwordPdf("open-sesame"), "password");
     const bytes = new Uint8Array(await readFile(path));
@@ -255,16 +270,21 @@ describe("PDFium renderer", () => {
       expect((await sharp(page.thumb.data).metadata()).width).toBe(sizes.thumbWidth);
       const { width, height, data } = page.pixels as PagePixels;
       expect(data.length).toBe(width * height * 4);
-      // The white left half, with the trial watermark's red and none of the right half's blue.
-      let [reddish, bluish] = [0, 0];
-      for (let offset = 0; offset < data.length; offset += 4) {
-        const [r, g, b] = [data[offset] ?? 0, data[offset + 1] ?? 0, data[offset + 2] ?? 0];
-        if (r - g > 25 && r - b > 25) reddish++;
-        if (blue(r, g, b)) bluish++;
-      }
-      expect(reddish).toBeGreaterThan(1000);
-      // At most the column where the halves meet (antialiased).
-      expect(bluish).toBeLessThanOrEqual(height);
+      // The trial watermark's red is in the WebP but not in the pixels handed back for OCR; the right half's blue
+      // is in neither (at most the antialiased column where the halves meet).
+      const colours = (pixels: Uint8Array, channels: number) => {
+        let [reddish, bluish] = [0, 0];
+        for (let offset = 0; offset < pixels.length; offset += channels) {
+          const [r, g, b] = [pixels[offset] ?? 0, pixels[offset + 1] ?? 0, pixels[offset + 2] ?? 0];
+          if (r - g > 25 && r - b > 25) reddish++;
+          if (blue(r, g, b)) bluish++;
+        }
+        return { reddish, bluish };
+      };
+      const webp = await sharp(page.webp[0]?.data).raw().toBuffer({ resolveWithObject: true });
+      expect(colours(webp.data, webp.info.channels).reddish).toBeGreaterThan(1000);
+      expect(colours(webp.data, webp.info.channels).bluish).toBeLessThanOrEqual(height);
+      expect(colours(data, 4)).toEqual({ reddish: 0, bluish: expect.any(Number) });
     } finally {
       await pool.release(path);
       await pool.close();

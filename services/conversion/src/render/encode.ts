@@ -1,11 +1,13 @@
 /**
  * Raw RGBA pixels to the files a page needs, with sharp (no PNG or canvas in between). What is encoded here is
- * what must exist before the book opens: the main WebP and the thumbnail. The lighter WebP width and the JPEG
- * fallback are encoded here too only when the job asks for every rendition (deriveOnRequest false: the desktop
- * tool's offline books); the service lists them in the manifest and the gateway derives them on first request.
+ * what must exist before the book opens: the main WebP (lossless for pages of text and flat drawings, lossy
+ * otherwise) and the thumbnail. The lighter WebP width and the JPEG fallback are encoded here too only when the
+ * job asks for every rendition (the desktop tool's offline books); the service lists them in the manifest and the
+ * gateway derives them from the main WebP on first request.
  */
 import sharp from "sharp";
 import type { RenditionSizes } from "../domain/renditions.js";
+import type { Pixels } from "./raster.js";
 
 export interface EncodedImage {
   width: number;
@@ -32,17 +34,31 @@ export interface EncodedPage {
   thumb: EncodedImage;
 }
 
-/** Thumbnails are small: the cheapest effort costs little in bytes there. */
+/** Thumbnails are small: quality 70 is plenty. */
 const thumbQuality = 70;
+/** Lossless effort 1: effort 0 made text pages 5× larger, higher efforts cost more for a few percent. */
+const losslessEffort = 1;
 
-export async function encodePage(pixels: Uint8Array, options: EncodeOptions): Promise<EncodedPage> {
+const rawInput = (pixels: Pixels) =>
+  sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha();
+
+export async function encodePage(
+  main: Pixels,
+  options: EncodeOptions & { lossless?: boolean },
+  /** The thumbnail drawn at its own size (cheaper than resizing the main pixels); resized from main when absent. */
+  thumbnail?: Pixels,
+): Promise<EncodedPage> {
   const { sizes, quality, jpegQuality, webpEffort } = options;
-  const base = sharp(pixels, { raw: { width: sizes.width, height: sizes.height, channels: 4 } }).removeAlpha();
+  const base = rawInput(main);
+  const webpOptions = options.lossless
+    ? { lossless: true, effort: losslessEffort }
+    : { quality, effort: webpEffort, smartSubsample: false };
   const webpAt = async (width: number): Promise<EncodedImage> => {
-    const pipeline = width === sizes.width ? base.clone() : base.clone().resize({ width });
-    return { width, data: await pipeline.webp({ quality, effort: webpEffort, smartSubsample: false }).toBuffer() };
+    const pipeline = width === main.width ? base.clone() : base.clone().resize({ width });
+    return { width, data: await pipeline.webp(webpOptions).toBuffer() };
   };
   const widths = options.deriveOnRequest ? sizes.widths.slice(0, 1) : sizes.widths;
+  const thumbSource = thumbnail ? rawInput(thumbnail) : base.clone().resize({ width: sizes.thumbWidth });
   const [webp, jpg, thumb] = await Promise.all([
     Promise.all(widths.map(webpAt)),
     options.deriveOnRequest
@@ -52,10 +68,8 @@ export async function encodePage(pixels: Uint8Array, options: EncodeOptions): Pr
           .jpeg({ quality: jpegQuality, mozjpeg: false, optimiseCoding: false })
           .toBuffer()
           .then((data) => ({ width: sizes.width, data })),
-    base
-      .clone()
-      .resize({ width: sizes.thumbWidth })
-      .webp({ quality: thumbQuality, effort: Math.min(webpEffort, 2) })
+    thumbSource
+      .webp({ quality: thumbQuality, effort: 2 })
       .toBuffer()
       .then((data) => ({ width: sizes.thumbWidth, data })),
   ]);
@@ -64,7 +78,11 @@ export async function encodePage(pixels: Uint8Array, options: EncodeOptions): Pr
 
 /** Wakes libvips up (the first encode of a thread is several times slower than the next). */
 export async function warmEncoder(): Promise<void> {
-  const pixels = Buffer.alloc(64 * 64 * 4, 255);
-  const base = sharp(pixels, { raw: { width: 64, height: 64, channels: 4 } }).removeAlpha();
-  await Promise.all([base.clone().webp().toBuffer(), base.clone().jpeg().toBuffer()]);
+  const pixels = { width: 64, height: 64, data: new Uint8Array(64 * 64 * 4).fill(255) };
+  const base = rawInput(pixels);
+  await Promise.all([
+    base.clone().webp().toBuffer(),
+    base.clone().webp({ lossless: true, effort: losslessEffort }).toBuffer(),
+    base.clone().jpeg().toBuffer(),
+  ]);
 }

@@ -8,18 +8,11 @@ import sharp from "sharp";
 import type { SourceLink, TextRun } from "../domain/page-content.js";
 import type { Region } from "../domain/plan.js";
 import { type EncodedImage, type EncodeOptions, encodePage, warmEncoder } from "./encode.js";
+import { prefersLossless } from "./page-kind.js";
 import { readLinks } from "./pdf-links.js";
 import { readTextRuns } from "./pdf-text.js";
-import {
-  heap,
-  loadPdfium,
-  openDocument,
-  type Pdfium,
-  type PdfiumDocument,
-  pageTransform,
-  renderFlags,
-  withPage,
-} from "./pdfium.js";
+import { loadPdfium, openDocument, type Pdfium, type PdfiumDocument, pageTransform, withPage } from "./pdfium.js";
+import { type Pixels, rasterise } from "./raster.js";
 import { drawWatermark } from "./watermark.js";
 
 export type { EncodedImage } from "./encode.js";
@@ -47,12 +40,8 @@ export interface ImagePageTask extends EncodeSettings {
 
 export type PageTask = PdfPageTask | ImagePageTask;
 
-/** The page as rendered: RGBA, 4 bytes a pixel, rows without padding. */
-export interface PagePixels {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
+/** The page as rendered (before the trial watermark): RGBA, 4 bytes a pixel, rows without padding. */
+export type PagePixels = Pixels;
 
 export interface RenderedPage {
   /** WebP renditions written now, largest (the main one) first. */
@@ -89,60 +78,53 @@ export async function releaseDocuments(path: string): Promise<void> {
   }
 }
 
-/** Draws the region of the page into a white RGBA bitmap of the task's size, form fields included. */
-function rasterise(document: PdfiumDocument, page: number, task: PdfPageTask): Uint8Array {
-  const { pdfium, form } = document;
-  const { scale, width, height } = task.sizes;
-  const left = -Math.round(task.region.x * scale);
-  const top = -Math.round(task.region.y * scale);
-  const pageWidth = Math.round(pdfium.FPDF_GetPageWidthF(page) * scale);
-  const pageHeight = Math.round(pdfium.FPDF_GetPageHeightF(page) * scale);
-  const bitmap = pdfium.FPDFBitmap_Create(width, height, 1);
-  if (!bitmap) throw new Error(`PDFium could not make a ${width}×${height} bitmap`);
-  try {
-    pdfium.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
-    const flags = renderFlags.annotations | renderFlags.reverseByteOrder;
-    pdfium.FPDF_RenderPageBitmap(bitmap, page, left, top, pageWidth, pageHeight, 0, flags);
-    if (form) pdfium.FPDF_FFLDraw(form, bitmap, page, left, top, pageWidth, pageHeight, 0, flags);
-    const buffer = pdfium.FPDFBitmap_GetBuffer(bitmap);
-    const stride = pdfium.FPDFBitmap_GetStride(bitmap);
-    const pixels = new Uint8Array(width * height * 4);
-    const memory = heap(pdfium);
-    if (stride === width * 4) pixels.set(memory.subarray(buffer, buffer + pixels.length));
-    else
-      for (let row = 0; row < height; row++)
-        pixels.set(memory.subarray(buffer + row * stride, buffer + row * stride + width * 4), row * width * 4);
-    return pixels;
-  } finally {
-    pdfium.FPDFBitmap_Destroy(bitmap);
-  }
+/** The thumbnail's pixel size and its scale from region points. */
+function thumbTarget(sizes: EncodeSettings["sizes"]) {
+  const factor = sizes.thumbWidth / sizes.width;
+  return {
+    width: sizes.thumbWidth,
+    height: Math.max(1, Math.round(sizes.height * factor)),
+    scale: sizes.scale * factor,
+  };
 }
 
 async function finish(
   pdfium: Pdfium,
-  pixels: Uint8Array,
+  drawn: { main: Pixels; thumbnail?: Pixels; lossless: boolean },
   task: PageTask,
   content: { text: TextRun[]; links: SourceLink[] },
 ): Promise<RenderedPage> {
-  const { width, height } = task.sizes;
-  if (task.watermark) drawWatermark(pdfium, pixels, width, height);
-  const encoded = await encodePage(pixels, task);
-  return { ...encoded, ...content, ...(task.wantPixels ? { pixels: { width, height, data: pixels } } : {}) };
+  const { main, thumbnail } = drawn;
+  // OCR reads the page as the source shows it, without the trial watermark.
+  const clean = task.wantPixels ? (task.watermark ? { ...main, data: main.data.slice() } : main) : undefined;
+  if (task.watermark) {
+    drawWatermark(pdfium, main.data, main.width, main.height);
+    if (thumbnail) drawWatermark(pdfium, thumbnail.data, thumbnail.width, thumbnail.height);
+  }
+  const encoded = await encodePage(main, { ...task, lossless: drawn.lossless }, thumbnail);
+  return { ...encoded, ...content, ...(clean ? { pixels: clean } : {}) };
 }
 
 async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
   const document = await documentFor(task.path, task.password);
   const { pdfium, doc } = document;
-  // Everything PDFium does for the page happens synchronously here; encoding (async) works on a copy.
-  const { pixels, text, links } = withPage(document, task.pageIndex, (page) => {
+  // Everything PDFium does for the page happens synchronously here; encoding (async) works on copies.
+  const { drawn, text, links } = withPage(document, task.pageIndex, (page) => {
     const transform = pageTransform(pdfium, page);
+    const main = rasterise(document, page, task.region, task.sizes);
     return {
-      pixels: rasterise(document, page, task),
+      drawn: {
+        main,
+        // Drawn again at its own size: far cheaper than resizing the main pixels (PDFium keeps the page's decoded
+        // images between the two draws).
+        thumbnail: rasterise(document, page, task.region, thumbTarget(task.sizes)),
+        lossless: prefersLossless(pdfium, page, main),
+      },
       text: task.wantText ? readTextRuns(pdfium, page, transform) : [],
       links: task.wantLinks ? readLinks(pdfium, doc, page, transform) : [],
     };
   });
-  return finish(pdfium, pixels, task, { text, links });
+  return finish(pdfium, drawn, task, { text, links });
 }
 
 async function renderImagePage(task: ImagePageTask): Promise<RenderedPage> {
@@ -155,10 +137,8 @@ async function renderImagePage(task: ImagePageTask): Promise<RenderedPage> {
     .raw()
     .toBuffer();
   const pdfium = await loadPdfium();
-  return finish(pdfium, new Uint8Array(fitted.buffer, fitted.byteOffset, fitted.byteLength), task, {
-    text: [],
-    links: [],
-  });
+  const main = { width, height, data: new Uint8Array(fitted.buffer, fitted.byteOffset, fitted.byteLength) };
+  return finish(pdfium, { main, lossless: false }, task, { text: [], links: [] });
 }
 
 export function renderPage(task: PageTask): Promise<RenderedPage> {
