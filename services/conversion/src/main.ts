@@ -29,7 +29,8 @@ runGrpcService(
     await ensureBuckets(s3, [config.S3_BUCKET_SOURCES, config.S3_BUCKET_BOOKS], config.S3_REGION, log);
     const nats = await connectNats({ url: config.NATS_URL, name: "conversion", log });
     await ensureStreams(nats, [streams.conversion, streams.book]);
-    const pool = createRenderPool(config.CONVERSION_WORKERS);
+    // Pages get their main WebP and thumbnail; the gateway derives the lighter width and the JPEG on first request.
+    const pool = createRenderPool(config.CONVERSION_WORKERS, { deriveOnRequest: true });
     await warmUp();
     const consumer = await startJobConsumer({
       nats,

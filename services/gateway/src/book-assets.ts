@@ -1,8 +1,12 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { isManifest, type Manifest } from "@turnleaf/conversion/manifest";
 import type { S3Client } from "@turnleaf/kit";
+import { renditionDeriver } from "./rendition-derive.js";
 
-/** Reads books' converted assets from the books bucket; the gateway serves them, it never writes them. */
+/**
+ * Reads books' converted assets from the books bucket; the gateway serves them. The one thing it writes there is a
+ * rendition the manifest lists but the conversion left to be derived on first request (rendition-derive.ts).
+ */
 export interface BookAssets {
   manifest(bookId: string, revision: number): Promise<Manifest | null>;
   object(bookId: string, revision: number, key: string): Promise<{ body: Readable; size: number; etag: string } | null>;
@@ -22,18 +26,25 @@ function isMissing(error: unknown): boolean {
  */
 export function bookAssets(s3: S3Client, bucket: string, now: () => number = Date.now): BookAssets {
   const cache = new Map<string, { manifest: Manifest | null; until: number }>();
-  const read = async (key: string): Promise<string | null> => {
+  const readBytes = async (key: string): Promise<Buffer | null> => {
     try {
       const stream = await s3.getObject(bucket, key);
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString("utf8");
+      return Buffer.concat(chunks);
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
     }
   };
-  return {
+  const read = async (key: string) => (await readBytes(key))?.toString("utf8") ?? null;
+  const deriver = renditionDeriver({
+    read: readBytes,
+    write: async (key, bytes, contentType) => {
+      await s3.putObject(bucket, key, bytes, bytes.length, { "Content-Type": contentType });
+    },
+  });
+  const assets: BookAssets = {
     async manifest(bookId, revision) {
       const key = `${prefix(bookId, revision)}manifest.json`;
       const cached = cache.get(key);
@@ -52,10 +63,14 @@ export function bookAssets(s3: S3Client, bucket: string, now: () => number = Dat
         const body = await s3.getObject(bucket, objectKey);
         return { body, size: stat.size, etag: stat.etag };
       } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
+        if (!isMissing(error)) throw error;
       }
+      const manifest = await assets.manifest(bookId, revision);
+      const derived = manifest && (await deriver.derive(prefix(bookId, revision), manifest, key));
+      if (!derived) return null;
+      return { body: Readable.from([derived.bytes]), size: derived.bytes.length, etag: derived.etag };
     },
     text: (bookId, revision, key) => read(`${prefix(bookId, revision)}${key}`),
   };
+  return assets;
 }

@@ -1,0 +1,108 @@
+/**
+ * Renditions a book's manifest lists but the conversion left to be made on first request (the lighter WebP width
+ * for phones and the JPEG fallback; the job writes only the main WebP and the thumbnail, so a book opens sooner):
+ * derived here from the page's main WebP, written back to the books bucket so every later request, on any gateway
+ * replica, is a plain read. A derivation runs once per key at a time, and only a few run at once.
+ */
+import { createHash } from "node:crypto";
+import type { Manifest } from "@turnleaf/conversion/manifest";
+import sharp from "sharp";
+
+/** `pages/<n>/<width>.<format>` */
+const renditionKey = /^pages\/(\d{1,5})\/(\d{2,5})\.(webp|jpg)$/;
+
+/** The same look as the conversion's defaults (definition 85: WebP quality 75, JPEG 85). */
+const webpQuality = 75;
+const jpegQuality = 85;
+/** At most this many derivations encode at once (each is 20-150 ms of one core). */
+const maxConcurrent = 2;
+
+export interface Derivation {
+  /** The main WebP the rendition is made from (relative to the revision folder). */
+  sourceKey: string;
+  width: number;
+  format: "webp" | "jpg";
+}
+
+/** What to derive a key from, when the manifest lists it and it is not the main rendition itself. */
+export function derivation(manifest: Manifest, key: string): Derivation | undefined {
+  const match = renditionKey.exec(key);
+  if (!match) return undefined;
+  const page = manifest.pages[Number(match[1]) - 1];
+  if (!page?.ready) return undefined;
+  const width = Number(match[2]);
+  const format = match[3] as "webp" | "jpg";
+  const sourceKey = page.webp[String(page.width)];
+  if (!sourceKey || sourceKey === key) return undefined;
+  const listed = format === "webp" ? page.webp[String(width)] === key : page.jpg === key;
+  if (!listed || width > page.width) return undefined;
+  return { sourceKey, width, format };
+}
+
+/** A WebP whose bitstream is lossless (VP8L): text pages stay lossless when made smaller. */
+const isLosslessWebp = (bytes: Buffer) => bytes.subarray(12, 16).toString("latin1") === "VP8L";
+
+export async function deriveRendition(main: Buffer, target: Pick<Derivation, "width" | "format">): Promise<Buffer> {
+  const image = sharp(main);
+  const { width } = await image.metadata();
+  const sized = width === target.width ? image : image.resize({ width: target.width });
+  if (target.format === "jpg") return sized.jpeg({ quality: jpegQuality, optimiseCoding: true }).toBuffer();
+  return isLosslessWebp(main)
+    ? sized.webp({ lossless: true, effort: 1 }).toBuffer()
+    : sized.webp({ quality: webpQuality, effort: 2, smartSubsample: false }).toBuffer();
+}
+
+export interface DerivedObject {
+  bytes: Buffer;
+  etag: string;
+}
+
+export interface RenditionStore {
+  read(key: string): Promise<Buffer | null>;
+  write(key: string, bytes: Buffer, contentType: string): Promise<void>;
+}
+
+export interface RenditionDeriver {
+  /** The derived rendition (now also stored), or null when the key is not derivable or its source is missing. */
+  derive(prefix: string, manifest: Manifest, key: string): Promise<DerivedObject | null>;
+}
+
+export function renditionDeriver(store: RenditionStore): RenditionDeriver {
+  const inFlight = new Map<string, Promise<DerivedObject | null>>();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const slot = async () => {
+    while (running >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+  };
+  const release = () => {
+    running--;
+    waiting.shift()?.();
+  };
+  const make = async (prefix: string, plan: Derivation, key: string): Promise<DerivedObject | null> => {
+    const main = await store.read(`${prefix}${plan.sourceKey}`);
+    if (!main) return null;
+    await slot();
+    let bytes: Buffer;
+    try {
+      bytes = await deriveRendition(main, plan);
+    } finally {
+      release();
+    }
+    await store.write(`${prefix}${key}`, bytes, plan.format === "jpg" ? "image/jpeg" : "image/webp");
+    return { bytes, etag: createHash("md5").update(bytes).digest("hex") };
+  };
+  return {
+    derive(prefix, manifest, key) {
+      const plan = derivation(manifest, key);
+      if (!plan) return Promise.resolve(null);
+      const id = `${prefix}${key}`;
+      let pending = inFlight.get(id);
+      if (!pending) {
+        pending = make(prefix, plan, key).finally(() => inFlight.delete(id));
+        inFlight.set(id, pending);
+      }
+      return pending;
+    },
+  };
+}

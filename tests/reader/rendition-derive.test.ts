@@ -1,0 +1,148 @@
+/**
+ * Renditions derived on first request, against the run's real MinIO: the conversion wrote only the main WebP and
+ * the thumbnail; the gateway's book assets make the lighter WebP and the JPEG fallback from the main WebP when
+ * first asked, store them, and serve the stored copy afterwards. Keys the manifest does not list are never made.
+ */
+import { randomUUID } from "node:crypto";
+import type { Manifest } from "@turnleaf/conversion/manifest";
+import { createLogger, createS3Client, ensureBuckets, type S3Client } from "@turnleaf/kit";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { bookAssets } from "../../services/gateway/src/book-assets.js";
+import { derivation } from "../../services/gateway/src/rendition-derive.js";
+
+const stores = inject("stores");
+let s3: S3Client;
+const bucket = `turnleaf-books-derive-${randomUUID().slice(0, 8)}`;
+
+beforeAll(async () => {
+  s3 = createS3Client(stores.s3);
+  await ensureBuckets(s3, [bucket], stores.s3.region, createLogger({ service: "derive-test", level: "silent" }));
+});
+
+afterAll(async () => {
+  const keys: string[] = [];
+  for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);
+  await s3.removeObjects(bucket, keys);
+  await s3.removeBucket(bucket).catch(() => undefined);
+});
+
+function manifest(bookId: string): Manifest {
+  return {
+    format: 1,
+    bookId,
+    revision: 1,
+    jobId: "job",
+    state: "ready",
+    engine: "hd-image",
+    trial: false,
+    pageCount: 1,
+    pagesDone: 1,
+    pages: [
+      {
+        n: 1,
+        width: 1131,
+        height: 1600,
+        ready: true,
+        webp: { "1131": "pages/1/1131.webp", "679": "pages/1/679.webp" },
+        jpg: "pages/1/1131.jpg",
+        thumb: "thumbs/1.webp",
+        text: null,
+        links: [],
+        source: { index: 0, page: 0, part: "whole", region: [0, 0, 1, 1] },
+      },
+    ],
+    outline: [],
+    search: null,
+    sourcePdfs: [],
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+/** A page: black lines on white (lossless) or a gradient photo (lossy). */
+async function mainWebp(lossless: boolean): Promise<Buffer> {
+  const [width, height] = [1131, 1600];
+  const pixels = Buffer.alloc(width * height * 3, 255);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const offset = (y * width + x) * 3;
+      if (lossless) {
+        if (y % 40 < 3 && x > 100 && x < 1000) pixels.fill(0, offset, offset + 3);
+      } else {
+        pixels[offset] = (x * 255) / width;
+        pixels[offset + 1] = (y * 255) / height;
+        pixels[offset + 2] = (x * y) % 251;
+      }
+    }
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  return (lossless ? image.webp({ lossless: true }) : image.webp({ quality: 75 })).toBuffer();
+}
+
+async function publish(lossless: boolean) {
+  const bookId = `b${randomUUID().slice(0, 8)}`;
+  const prefix = `books/${bookId}/r1/`;
+  const book = manifest(bookId);
+  await s3.putObject(bucket, `${prefix}manifest.json`, Buffer.from(JSON.stringify(book)));
+  const main = await mainWebp(lossless);
+  await s3.putObject(bucket, `${prefix}pages/1/1131.webp`, main, main.length);
+  return { bookId, prefix, book };
+}
+
+async function bytesOf(object: { body: NodeJS.ReadableStream } | null): Promise<Buffer> {
+  if (!object) throw new Error("no object");
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+const webpKind = (bytes: Buffer) => bytes.subarray(12, 16).toString("latin1");
+
+describe("renditions derived on first request", () => {
+  it("makes the lighter WebP and the JPEG from the main WebP, stores them and serves the stored copy", async () => {
+    for (const lossless of [true, false]) {
+      const { bookId, prefix } = await publish(lossless);
+      const assets = bookAssets(s3, bucket);
+      const [small, again] = await Promise.all([
+        assets.object(bookId, 1, "pages/1/679.webp"),
+        assets.object(bookId, 1, "pages/1/679.webp"),
+      ]);
+      const smallBytes = await bytesOf(small);
+      expect(await bytesOf(again)).toEqual(smallBytes);
+      expect(small?.size).toBe(smallBytes.length);
+      const metadata = await sharp(smallBytes).metadata();
+      expect(metadata).toMatchObject({ format: "webp", width: 679, height: 961 });
+      // Text pages stay lossless when made smaller.
+      expect(webpKind(smallBytes)).toBe(lossless ? "VP8L" : "VP8 ");
+
+      const jpg = await bytesOf(await assets.object(bookId, 1, "pages/1/1131.jpg"));
+      expect(await sharp(jpg).metadata()).toMatchObject({ format: "jpeg", width: 1131, height: 1600 });
+
+      // Stored: the next request (any replica) reads the object itself.
+      const stat = await s3.statObject(bucket, `${prefix}pages/1/679.webp`);
+      expect(stat.size).toBe(smallBytes.length);
+      expect((await s3.statObject(bucket, `${prefix}pages/1/1131.jpg`)).size).toBe(jpg.length);
+      const stored = await assets.object(bookId, 1, "pages/1/679.webp");
+      expect(stored?.etag).toBe(stat.etag);
+    }
+  });
+
+  it("derives only what the manifest lists, never the main rendition, and nothing without its source", async () => {
+    const { bookId, book } = await publish(true);
+    const assets = bookAssets(s3, bucket);
+    expect(await assets.object(bookId, 1, "pages/1/500.webp")).toBeNull();
+    expect(await assets.object(bookId, 1, "pages/2/679.webp")).toBeNull();
+    expect(await assets.object(bookId, 1, "pages/1/679.jpg")).toBeNull();
+    expect(derivation(book, "pages/1/1131.webp")).toBeUndefined();
+    expect(derivation(book, "thumbs/1.webp")).toBeUndefined();
+    expect(derivation(book, "pages/1/679.webp")).toEqual({
+      sourceKey: "pages/1/1131.webp",
+      width: 679,
+      format: "webp",
+    });
+
+    const bare = await publish(true);
+    await s3.removeObject(bucket, `${bare.prefix}pages/1/1131.webp`);
+    expect(await assets.object(bare.bookId, 1, "pages/1/679.webp")).toBeNull();
+    await expect(s3.statObject(bucket, `${bare.prefix}pages/1/679.webp`)).rejects.toMatchObject({ code: "NotFound" });
+  });
+});
