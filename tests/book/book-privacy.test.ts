@@ -35,7 +35,7 @@ describe("book privacy in MongoDB", () => {
       hint: "h",
       fromPage: 2,
       password: "",
-      users: [{ name: "ana", password: "a1" }],
+      users: [{ name: "ana", password: "ana-pass1" }],
     });
     await books.setPrivacy("b-privacy", stored);
     const book = await books.findByNumber("nprivacy");
