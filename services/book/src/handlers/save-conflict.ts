@@ -1,13 +1,13 @@
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 
 /**
  * The envelope code of a whole-document save whose revision is no longer the stored one: the client reloads, applies
- * its change again and saves with the new revision. Its text is the editor catalogue's `saveConflict`.
+ * its change again and saves with the new revision. Its text is the message catalogues' `saveConflict` (12 languages).
  */
 export const saveConflictCode = "SAVE_CONFLICT";
 
 export function saveConflict(what: "settings" | "catalog" | "bookmarks", stored: number, sent: number): DomainError {
-  return new DomainError("CONFLICT", `the ${what} were changed elsewhere: reload them and save again`, {
+  return new DomainError("CONFLICT", message("saveConflict"), {
     restCode: saveConflictCode,
     details: { field: what, revision: stored, sentRevision: sent },
   });
