@@ -3,7 +3,7 @@
  * the gateway lays them out. Run with `npm run bench:reader`; prints one line per budget. Not a test: numbers
  * vary with the machine, so nothing here passes or fails.
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +16,21 @@ import { benchReaderMedia } from "./reader-media.js";
 
 const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
 const out = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The entry files' precompressed sizes (what the gateway sends a browser accepting brotli or gzip). */
+async function criticalPathPrecompressed(): Promise<{ br: number; gz: number; files: number }> {
+  const html = await readFile(join(readerDist, "index.html"), "utf8");
+  const entryFiles = [...html.matchAll(/(?:src|href)="\/reader\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (match) => match[1] as string,
+  );
+  let br = 0;
+  let gz = 0;
+  for (const file of entryFiles) {
+    br += (await stat(join(readerDist, `${file}.br`)).catch(() => stat(join(readerDist, file)))).size;
+    gz += (await stat(join(readerDist, `${file}.gz`)).catch(() => stat(join(readerDist, file)))).size;
+  }
+  return { br, gz, files: entryFiles.length };
+}
 
 async function criticalPathGzip(): Promise<{ js: number; css: number }> {
   const html = await readFile(join(readerDist, "index.html"), "utf8");
@@ -49,6 +64,10 @@ async function main() {
     // First page picture visible, on a throttled "fast 4G" link (9 Mbit/s down, 1.5 up, 60 ms latency), cold cache:
     // the fixture server (book.json fetched after the script) and, with TURNLEAF_READER_URL, a real gateway's page
     // (book inline, first picture preloaded).
+    const precompressed = await criticalPathPrecompressed();
+    out(
+      `critical-path JS + CSS as the gateway serves them (precompressed at build): ${(precompressed.br / 1024).toFixed(1)} KB brotli, ${(precompressed.gz / 1024).toFixed(1)} KB gzip (${precompressed.files} files; budget 100 KB on the wire)`,
+    );
     const targets: [string, string][] = [["fixture server", `${server.url}/b/big/1`]];
     if (process.env.TURNLEAF_READER_URL) targets.push(["gateway", process.env.TURNLEAF_READER_URL]);
     for (const [name, target] of targets) {
@@ -65,6 +84,15 @@ async function main() {
           downloadThroughput: (9_000_000 / 8) * 0.9,
           uploadThroughput: (1_500_000 / 8) * 0.9,
         });
+        // Bytes on the wire (headers included) of the page, its scripts and styles: the critical path as sent.
+        const wire = new Map<string, { type: string; bytes: number }>();
+        cdp.on("Network.responseReceived", (event: { requestId: string; type: string }) =>
+          wire.set(event.requestId, { type: event.type, bytes: 0 }),
+        );
+        cdp.on("Network.loadingFinished", (event: { requestId: string; encodedDataLength: number }) => {
+          const entry = wire.get(event.requestId);
+          if (entry) entry.bytes = event.encodedDataLength;
+        });
         await page.goto(target);
         // A string, not a function: tsx's name-keeping helpers do not exist in the page.
         const ms = (await page.evaluate(`new Promise((resolve) => {
@@ -76,6 +104,16 @@ async function main() {
           find();
         })`)) as number;
         firstPage.push(ms);
+        if (run === 0) {
+          await page.waitForLoadState("networkidle");
+          const critical = [...wire.values()].filter((entry) =>
+            ["Document", "Script", "Stylesheet"].includes(entry.type),
+          );
+          const bytes = critical.reduce((sum, entry) => sum + entry.bytes, 0);
+          out(
+            `critical path on the wire, ${name}: ${(bytes / 1024).toFixed(1)} KB in ${critical.length} responses (document, scripts, styles; budget 100 KB)`,
+          );
+        }
         await context.close();
       }
       firstPage.sort((a, b) => a - b);

@@ -5,8 +5,8 @@ import {
   connectNats,
   createLogger,
   createS3Client,
+  emitEvent,
   exitOnStartupFailure,
-  publishEvent,
   s3SettingsFrom,
   subjects,
 } from "@turnleaf/kit";
@@ -34,9 +34,9 @@ async function main() {
     publicUrl: config.PUBLIC_URL,
     editorDistDir: config.EDITOR_DIST_DIR,
     insight: {
-      publish: async (beacon) => {
-        await publishEvent(insightNats, subjects.bookRead(beacon.bookId ?? ""), ReadingEventsSchema, beacon);
-      },
+      // Fire and forget: a beacon is not worth a JetStream round trip (the INSIGHT stream still stores it).
+      publish: async (beacon) =>
+        emitEvent(insightNats, subjects.bookRead(beacon.bookId ?? ""), ReadingEventsSchema, beacon),
       saltSecret: config.STATISTICS_SALT_SECRET ?? randomBytes(32).toString("base64url"),
     },
     reader: {

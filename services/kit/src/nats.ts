@@ -93,6 +93,20 @@ export async function publishEvent<Schema extends DescMessage>(
   });
 }
 
+/**
+ * Publishes a protobuf event without waiting for JetStream's acknowledgement (a stream whose subjects match still
+ * stores it): for high-volume, loss-tolerant events such as readers' statistics beacons, where a round trip per
+ * event would cost more than the event is worth. Nothing is published while the connection is down.
+ */
+export function emitEvent<Schema extends DescMessage>(
+  connection: NatsConnection,
+  subject: string,
+  schema: Schema,
+  event: MessageInitShape<Schema>,
+): void {
+  connection.publish(subject, toBinary(schema, create(schema, event)), { headers: traceHeaders(schema.typeName) });
+}
+
 /** Decodes an event; a payload of another type is a poison message, never silently misread. */
 export function decodeEvent<Schema extends DescMessage>(schema: Schema, message: JsMsg): MessageShape<Schema> {
   const sentType = message.headers?.get(eventTypeHeader);

@@ -1,0 +1,250 @@
+/**
+ * Reading statistics under load (issue 15): against the whole system as `npm start` runs it (every service a process
+ * of its own, embedded stores in a temporary folder, the demo book), it measures
+ *   1. the reader's asset latency (its page and its entry script through the gateway, p50/p99) without load;
+ *   2. the same while readers' beacons arrive at BENCH_EVENTS_PER_SECOND (1,000) through the gateway, and the rate
+ *      at which those events land in the statistics (gateway → NATS → insight service → MongoDB buckets);
+ *   3. a 1-million-event book: 1,000,000 events over a year published on NATS and folded by the insight service
+ *      (its ingestion rate), then the statistics screen's query (get-statistics through the gateway) for 30 and 365
+ *      days, p50/p99 of 20 runs.
+ * Run with `npm run bench:statistics`. Not a test: the numbers depend on the machine and what else runs on it.
+ */
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DeviceClass, ReadingEventKind, ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
+import { StatisticsService } from "@turnleaf/contracts/insight/v1/insight_service_pb";
+import { connectMongo, connectNats, createClient, publishEvent, subjects } from "@turnleaf/kit";
+import autocannon from "autocannon";
+import { pino } from "pino";
+import { freePort, freeServicePorts, startServices, startStores } from "../src/index.js";
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const eventsPerSecond = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 1000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const bigBookEvents = Number(process.env.BENCH_BOOK_EVENTS ?? 1_000_000);
+const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
+
+interface Latency {
+  p50: number;
+  p99: number;
+  requests: number;
+  failed: number;
+}
+
+function readerLoad(url: string, durationSeconds: number): Promise<Latency> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections: 4, duration: durationSeconds, headers: { "accept-encoding": "br, gzip" } },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          requests: result.requests.total,
+          failed: result.non2xx + result.errors + result.timeouts,
+        });
+      },
+    );
+  });
+}
+
+async function statistics(gatewayUrl: string, bookId: string, from = "", to = "") {
+  const response = await fetch(`${gatewayUrl}/api/insight/get-statistics`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ bookId, ...(from ? { from, to } : {}) }),
+  });
+  const reply = (await response.json()) as {
+    code: string;
+    msg: string;
+    data: { days: { views: number; pagesSeen: number; completions: number }[] };
+  };
+  if (reply.code !== "OK") throw new Error(`get-statistics: ${reply.msg}`);
+  return reply.data;
+}
+
+const sum = (days: { pagesSeen: number }[]) => days.reduce((total, day) => total + day.pagesSeen, 0);
+const percentile = (values: number[], share: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ?? 0;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+async function main() {
+  const log = pino({ name: "bench-statistics", level: process.env.LOG_LEVEL ?? "warn" });
+  const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-bench-statistics-"));
+  const stores = await startStores({
+    dataDir,
+    ports: {
+      mongodb: await freePort(),
+      minio: await freePort(),
+      minioConsole: await freePort(),
+      nats: await freePort(),
+      natsMonitor: await freePort(),
+    },
+    log,
+  });
+  const services = await startServices({
+    stores,
+    ports: await freeServicePorts(),
+    demo: true,
+    log,
+    logLevel: "warn",
+    logDir: dataDir,
+  });
+  try {
+    await services.waitHealthy(90_000);
+    const gatewayUrl = services.gatewayUrl;
+    const ready = await fetch(`${gatewayUrl}/api/book/get-ready-config`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "number=demo0001",
+    });
+    const bookId = String(((await ready.json()) as { data: { bookId: string } }).data.bookId);
+    const script = (await readdir(join(readerDist, "assets"))).find((file) => /^index-[\w-]+\.js$/.test(file));
+    const targets = { page: `${gatewayUrl}/b/demo0001`, script: `${gatewayUrl}/reader/assets/${script}` };
+    out(`gateway ${gatewayUrl}; every service a process of its own on loopback; FerretDB (SQLite), NATS, MinIO`);
+
+    // 1. The reader alone.
+    const quiet = {
+      page: await readerLoad(targets.page, 8),
+      script: await readerLoad(targets.script, 8),
+    };
+
+    // 2. The same while readers' events arrive at the target rate: as the reader sends them (batches of 10 events
+    //    per beacon) and, the costliest shape, one event per beacon.
+    for (const perBeacon of [10, 1]) {
+      const before = sum((await statistics(gatewayUrl, bookId)).days);
+      const events = Array.from({ length: perBeacon }, (_, index) => ({ k: "page", p: 1 + (index % 4), ms: 1200 }));
+      const load = autocannon({
+        url: `${gatewayUrl}/b/demo0001/insight/events`,
+        method: "POST",
+        connections: 20,
+        overallRate: Math.ceil(eventsPerSecond / perBeacon),
+        duration: seconds,
+        headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (bench)" },
+        body: JSON.stringify({ events, ref: "https://news.example.com/a" }),
+      });
+      const loadStarted = Date.now();
+      const busyPage = await readerLoad(targets.page, Math.max(seconds - 7, 4));
+      const busyScript = await readerLoad(targets.script, 3);
+      const loadResult = await load;
+      const failed = loadResult.non2xx + loadResult.errors + loadResult.timeouts;
+      const sent = (loadResult.requests.total - failed) * perBeacon;
+      await waitFor(async () => sum((await statistics(gatewayUrl, bookId)).days) - before >= sent, 120_000);
+      const landed = sum((await statistics(gatewayUrl, bookId)).days) - before;
+      const landedAfterMs = Date.now() - loadStarted;
+      out(
+        `${perBeacon} event(s) per beacon: ${Math.round(loadResult.requests.average * perBeacon)} events/s sent for ${seconds} s ` +
+          `(target ${eventsPerSecond}; ${Math.round(loadResult.requests.average)} beacons/s, p50 ${loadResult.latency.p50} ms, ` +
+          `p99 ${loadResult.latency.p99} ms, ${failed} failed); ${landed} of ${sent} events in the statistics ` +
+          `${(landedAfterMs / 1000).toFixed(1)} s after the start (${Math.round(landed / (landedAfterMs / 1000))} events/s end to end)`,
+      );
+      for (const [name, calm, busy] of [
+        ["  reader page /b/<link>", quiet.page, busyPage],
+        ["  reader entry script", quiet.script, busyScript],
+      ] as const) {
+        out(
+          `${name}: without load p50 ${calm.p50} ms, p99 ${calm.p99} ms (${calm.requests} requests); ` +
+            `under it p50 ${busy.p50} ms, p99 ${busy.p99} ms (${busy.requests} requests, ${busy.failed + calm.failed} failed)`,
+        );
+      }
+    }
+
+    // 3. A book with a million events over the last year, straight onto NATS as the gateway publishes them.
+    const nats = await connectNats({ url: stores.natsUrl, name: "bench-statistics", log });
+    const perBeacon = 50;
+    const beacons = Math.ceil(bigBookEvents / perBeacon);
+    const year = 365 * 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const bigBook = "bench-million";
+    const published = Date.now();
+    const inFlight: Promise<unknown>[] = [];
+    for (let index = 0; index < beacons; index += 1) {
+      const events = Array.from({ length: perBeacon }, (_, at) =>
+        at === 0
+          ? { kind: ReadingEventKind.VIEW, page: 0, durationMs: 0 }
+          : { kind: ReadingEventKind.PAGE, page: 1 + ((index + at) % 200), durationMs: 500 + ((index * at) % 9000) },
+      );
+      inFlight.push(
+        publishEvent(nats, subjects.bookRead(bigBook), ReadingEventsSchema, {
+          bookId: bigBook,
+          readerKey: `reader-${index % 5000}`,
+          receivedAtMs: now - (index / beacons) * year,
+          referrerHost: `site${index % 40}.example.com`,
+          device: [DeviceClass.DESKTOP, DeviceClass.PHONE, DeviceClass.TABLET][index % 3],
+          embedHost: index % 4 === 0 ? "shop.example.org" : "",
+          events,
+        }),
+      );
+      if (inFlight.length >= 200) await Promise.all(inFlight.splice(0));
+    }
+    await Promise.all(inFlight);
+    const publishedMs = Date.now() - published;
+    // The bench book belongs to nobody (the gateway's paths check ownership): its buckets are counted in MongoDB.
+    const mongo = await connectMongo({ uri: stores.mongodbUri, database: "turnleaf-insight", log });
+    const buckets = mongo.collection("day_buckets");
+    const counted = async () => {
+      const rows = await buckets.find({ bookId: bigBook }, { projection: { views: 1, pagesSeen: 1 } }).toArray();
+      return rows.reduce((count, row) => count + (Number(row.views) || 0) + (Number(row.pagesSeen) || 0), 0);
+    };
+    await waitFor(async () => (await counted()) >= beacons * perBeacon, 600_000);
+    const foldedMs = Date.now() - published;
+    out(
+      `1-million-event book: ${beacons * perBeacon} events in ${beacons} beacons published in ${(publishedMs / 1000).toFixed(1)} s; ` +
+        `${await counted()} folded into daily buckets ${(foldedMs / 1000).toFixed(1)} s after the first ` +
+        `(${Math.round((beacons * perBeacon) / (foldedMs / 1000))} events/s through the insight service)`,
+    );
+
+    // The statistics screen's query for that book, as the gateway asks it (the insight service's GetStatistics).
+    const client = createClient(StatisticsService, `127.0.0.1:${services.ports.insight}`, { peer: "insight" });
+    for (const days of [30, 365]) {
+      const timings: number[] = [];
+      for (let run = 0; run < 20; run += 1) {
+        const started = performance.now();
+        await client.getStatistics({
+          bookIds: [bigBook],
+          fromDay: day(now - (days - 1) * 86_400_000),
+          toDay: day(now),
+        });
+        timings.push(performance.now() - started);
+      }
+      out(
+        `statistics query, 1-million-event book, ${days} days: p50 ${percentile(timings, 0.5).toFixed(1)} ms, ` +
+          `p99 ${percentile(timings, 0.99).toFixed(1)} ms (20 runs; budget 500 ms)`,
+      );
+    }
+    // And through the gateway for the demo book (ownership check, envelope, compression included).
+    const timings: number[] = [];
+    for (let run = 0; run < 20; run += 1) {
+      const started = performance.now();
+      await statistics(gatewayUrl, bookId);
+      timings.push(performance.now() - started);
+    }
+    out(
+      `statistics screen request through the gateway (demo book, 30 days): p50 ${percentile(timings, 0.5).toFixed(1)} ms, ` +
+        `p99 ${percentile(timings, 0.99).toFixed(1)} ms`,
+    );
+    client.close();
+    await mongo.close();
+    await nats.drain();
+  } finally {
+    await services.stopAll();
+    await stores.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:statistics failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
