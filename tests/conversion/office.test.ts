@@ -67,7 +67,7 @@ async function searchIndex(bookId: string) {
   };
 }
 
-it("turns a PPTX into a book whose slides are searchable, split over work items", async () => {
+it("turns a PPTX into a book whose slides are searchable, split over work items", { timeout: 150_000 }, async () => {
   const pptx = await saveAs(
     flatPresentation(["Quarterly flamingo report", "Second slide about pelicans"]),
     "fodp",
@@ -88,7 +88,7 @@ it("turns a PPTX into a book whose slides are searchable, split over work items"
   expect((await harness.keys(bookId, 1)).some((key) => key.includes("/work/"))).toBe(false);
 });
 
-it("turns a DOCX into a book whose text is searchable", async () => {
+it("turns a DOCX into a book whose text is searchable", { timeout: 150_000 }, async () => {
   const docx = await saveAs(flatText(["The walrus memorandum", "Filed under marine mammals."]), "fodt", "docx");
   const { bookId, events } = await convert(docx, "memo.docx");
   expect(events.at(-1)?.state).toBe(ConversionJobState.COMPLETED);
@@ -99,7 +99,9 @@ it("turns a DOCX into a book whose text is searchable", async () => {
   expect((await searchIndex(bookId)).pages[0]?.text).toContain("walrus");
 });
 
-it("refuses a damaged and a password-protected document with their messages, leaving nothing", async () => {
+it("refuses a damaged and a password-protected document with their messages, leaving nothing", {
+  timeout: 150_000,
+}, async () => {
   const pptx = await saveAs(flatPresentation(["Cut short"]), "fodp", "pptx");
   const damaged = await convert(pptx.subarray(0, Math.floor(pptx.length / 2)), "broken.pptx");
   expect(damaged.events.at(-1)).toMatchObject({

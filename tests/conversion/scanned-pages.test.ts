@@ -67,7 +67,7 @@ async function scannedPdf(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-it("reads a scanned page with OCR so search finds its words, in place on the page", async () => {
+it("reads a scanned page with OCR so search finds its words, in place on the page", { timeout: 120_000 }, async () => {
   const jobId = uniqueId();
   const bookId = `b${uniqueId()}`;
   const key = await harness.upload(await scannedPdf());

@@ -34,6 +34,8 @@ export function readConfig(source: Env) {
       CONVERSION_PAGES_PER_ITEM: wholeNumber.max(1000).default(16),
       /** Jobs a replica holds at once (small books convert in it, big books are coordinated). */
       CONVERSION_JOB_CONCURRENCY: env.positiveInteger.max(64).default(4),
+      /** A page that takes longer to render fails its book with a clear message. */
+      CONVERSION_PAGE_BUDGET_MS: env.positiveInteger.min(1_000).default(120_000),
       /** A book's whole time budget, from the start of its conversion. */
       CONVERSION_JOB_BUDGET_MS: env.positiveInteger.min(1_000).default(30 * 60_000),
       /** LibreOffice for Office documents (PPT, PPTX, PPS, PPSX, ODP, DOC, DOCX, ODT). */

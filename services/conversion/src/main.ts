@@ -13,6 +13,7 @@ import { readConfig } from "./config.js";
 import { BookStore } from "./data/book-store.js";
 import { startJobConsumer } from "./events/job-consumer.js";
 import { canIsolateNetwork } from "./office/soffice.js";
+import { createGuardedPool } from "./pipeline/guarded-pool.js";
 import { warmUp } from "./render/page-renderer.js";
 import { createRenderPool } from "./render/pool.js";
 import { buildServices } from "./server.js";
@@ -30,7 +31,18 @@ runGrpcService(
     const nats = await connectNats({ url: config.NATS_URL, name: "conversion", log });
     await ensureStreams(nats, [streams.conversion, streams.book]);
     // Pages get their main WebP and thumbnail; the gateway derives the lighter width and the JPEG on first request.
-    const pool = createRenderPool(config.CONVERSION_WORKERS, { deriveOnRequest: true });
+    const renditions = { deriveOnRequest: true };
+    // Each render thread is a lane with a page budget: a runaway page costs its lane (replaced), not the replica.
+    const pool =
+      config.CONVERSION_WORKERS > 0
+        ? createGuardedPool({
+            size: config.CONVERSION_WORKERS,
+            pageBudgetMs: config.CONVERSION_PAGE_BUDGET_MS,
+            createLane: () => createRenderPool(1, renditions),
+            onReplaced: (budgetMs) =>
+              log.warn({ budgetMs }, "a page overran its budget: its render thread was replaced"),
+          })
+        : createRenderPool(0, renditions);
     await warmUp();
     const consumer = await startJobConsumer({
       nats,

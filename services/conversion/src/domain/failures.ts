@@ -18,6 +18,8 @@ export const failureMessages = {
   attemptsExhausted: (attempts: number, what: string) =>
     `PDF conversion failed: ${what} stopped ${attempts} times without finishing (the conversion worker was lost)`,
   jobBudget: (seconds: number) => `PDF conversion failed: the book did not finish converting within ${seconds} s`,
+  pageBudget: (page: number, seconds: number) =>
+    `PDF conversion failed: page ${page} did not finish rendering within ${seconds} s`,
 } as const;
 
 /** The limits of an uploaded PDF (spec 000 §9), held to a PDF made from an Office document too. */

@@ -214,6 +214,13 @@ export async function prepareBook(
 
 /** Closes the renderer's documents of a prepared book and removes its files. */
 export async function releaseBook(book: PreparedBook, pool: { release(path: string): Promise<void> }): Promise<void> {
-  await Promise.all(book.sources.map((source) => pool.release(source.path)));
+  // A render thread still busy with a page past its budget answers the release only when that page ends: the
+  // book's files go without waiting for it.
+  const released = Promise.all(book.sources.map((source) => pool.release(source.path)));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([released, new Promise((resolve) => (timer = setTimeout(resolve, releaseWaitMs)))]);
+  clearTimeout(timer);
   await rm(book.dir, { recursive: true, force: true });
 }
+
+const releaseWaitMs = 5_000;

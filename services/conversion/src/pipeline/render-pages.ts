@@ -16,6 +16,7 @@ import { encodingQuality, type RenditionSizes } from "../domain/renditions.js";
 import { recognise } from "../ocr/tesseract.js";
 import type { PageTask } from "../render/page-renderer.js";
 import type { RenderPool } from "../render/pool.js";
+import { RenderBudgetError } from "./guarded-pool.js";
 import type { ConvertSettings, PreparedBook, ReadSource } from "./prepare-book.js";
 
 export interface RenderDependencies {
@@ -131,6 +132,9 @@ export async function renderPages(
       rendered = await pool.render(taskFor(book, page, deps.settings));
     } catch (error) {
       const name = (error as Error).name;
+      if (error instanceof RenderBudgetError) {
+        throw new JobFailure(failureMessages.pageBudget(page.n, Math.round(error.budgetMs / 1000)));
+      }
       if (name === "PdfReadError" || name === "PdfPasswordError" || name === "InvalidPDFException") {
         throw new JobFailure(failureMessages.pdf(`page ${page.sourcePage + 1}: ${(error as Error).message}`));
       }

@@ -1,0 +1,87 @@
+/**
+ * No document takes the service down: a PDF whose page never finishes rendering fails its book within the
+ * page budget with a clear message, while another user's book converts beside it on the same replica; the
+ * stuck render thread is replaced, so the replica converts at full strength afterwards.
+ */
+import { ConversionJobState, Engine, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import type { RunningConsumer } from "@turnleaf/kit";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { failureMessages } from "../../services/conversion/src/domain/failures.js";
+import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
+import { createGuardedPool } from "../../services/conversion/src/pipeline/guarded-pool.js";
+import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
+import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { createHarness, type Harness, log, uniqueId } from "./harness.js";
+import { runawayPdf } from "./runaway-pdf.js";
+
+// Generous for a normal page on a busy 2-core machine; the runaway page needs minutes.
+const pageBudgetMs = 10_000;
+let harness: Harness;
+let pool: RenderPool;
+let consumer: RunningConsumer;
+
+beforeAll(async () => {
+  harness = await createHarness();
+  pool = createGuardedPool({ size: 2, pageBudgetMs, createLane: () => createRenderPool(1) });
+  consumer = await startJobConsumer({
+    nats: harness.nats,
+    store: harness.store,
+    pool,
+    log,
+    settings: { webpEffort: 2 },
+    maxDeliver: 2,
+    ackWaitMs: 30_000,
+    retryDelayMs: 200,
+    subjects: harness.subjects,
+    durable: "budgets",
+  });
+});
+
+afterAll(async () => {
+  await consumer?.stop();
+  await pool?.close();
+  await harness?.close();
+});
+
+async function publish(bytes: Buffer, name: string) {
+  const jobId = uniqueId();
+  const bookId = `b${uniqueId()}`;
+  const key = await harness.upload(bytes);
+  const events = harness.events(jobId, 1, 60_000);
+  await harness.publishJob({
+    jobId,
+    bookId,
+    revision: 1,
+    sources: [{ key, kind: SourceKind.PDF, displayName: name }],
+    options: { engine: Engine.HD_TEXT, maxSidePx: 800 },
+  });
+  return { bookId, events };
+}
+
+it("fails a PDF that never finishes rendering within its budget while another book converts", {
+  timeout: 120_000,
+}, async () => {
+  const runaway = runawayPdf();
+  expect(runaway.length).toBeLessThan(200_000);
+  const started = Date.now();
+  const stuck = await publish(runaway, "runaway.pdf");
+  const other = await publish(await labelledPdf("N", 6), "normal.pdf");
+
+  const failed = await stuck.events;
+  const failedAfterMs = Date.now() - started;
+  expect(failed.at(-1)).toMatchObject({
+    state: ConversionJobState.FAILED,
+    message: failureMessages.pageBudget(1, pageBudgetMs / 1000),
+  });
+  // Within the budget and the time to read and plan the file, not the minutes the page would take.
+  expect(failedAfterMs).toBeLessThan(pageBudgetMs + 15_000);
+  await expect.poll(() => harness.keys(stuck.bookId, 1), { timeout: 10_000 }).toEqual([]);
+
+  const converted = await other.events;
+  expect(converted.at(-1)).toMatchObject({ state: ConversionJobState.COMPLETED });
+  expect(await harness.manifest(other.bookId, 1)).toMatchObject({ state: "ready", pagesDone: 6 });
+
+  // Both threads work again: a book of many pages converts without any page waiting on the runaway's thread.
+  const after = await publish(await labelledPdf("A", 8), "after.pdf");
+  expect((await after.events).at(-1)?.state).toBe(ConversionJobState.COMPLETED);
+});
