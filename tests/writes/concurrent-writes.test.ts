@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
+import { ApiError } from "../../web/editor/src/api.js";
+import { saveAtRevision } from "../../web/editor/src/revision-save.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { form, postTo, type Reply, startSystem, uploadPdf } from "../support/system.js";
 
@@ -129,6 +131,55 @@ describe("50 concurrent writers", () => {
       expect((unchecked.data as { revision: number }).revision).toBe(before.revision + 2);
     }
   }, 120_000);
+
+  it("the editor's whole-list save: on SAVE_CONFLICT it reloads, applies its change again and keeps both", async () => {
+    const catalogOf = async () => {
+      const reply = (await post("/api/book/get-book-catalog", { bookId })).data as {
+        catalog: { title: string; page: number; children: unknown[] }[];
+        revision: number;
+      };
+      return { value: reply.catalog, revision: reply.revision };
+    };
+    const seeded = await post("/api/book/save-book-catalog", {
+      bookId,
+      catalog: JSON.stringify([
+        { title: "One", page: 1 },
+        { title: "Two", page: 2 },
+      ]),
+    });
+    expect(seeded.code).toBe("OK");
+    // Two tabs open the same catalog; the first renames entry 1 and saves, the second renames entry 2.
+    const opened = await catalogOf();
+    const first = opened.value.map((entry, index) => (index === 0 ? { ...entry, title: "Uno" } : entry));
+    const firstSave = await post("/api/book/save-book-catalog", {
+      bookId,
+      catalog: JSON.stringify(first),
+      revision: String(opened.revision),
+    });
+    expect(firstSave.code).toBe("OK");
+    const second = opened.value.map((entry, index) => (index === 1 ? { ...entry, title: "Dos" } : entry));
+    const sends: number[] = [];
+    await saveAtRevision({
+      base: opened.value,
+      mine: second,
+      revision: opened.revision,
+      reload: catalogOf,
+      send: async (value, revision) => {
+        sends.push(revision ?? -1);
+        const reply = await post("/api/book/save-book-catalog", {
+          bookId,
+          catalog: JSON.stringify(value),
+          revision: String(revision),
+        });
+        if (reply.code !== "OK") throw new ApiError(reply.code, reply.msg, reply.data);
+        return reply;
+      },
+    });
+    expect(sends).toEqual([opened.revision, opened.revision + 1]);
+    const stored = await catalogOf();
+    expect(stored.value.map((entry) => entry.title)).toEqual(["Uno", "Dos"]);
+    expect(stored.revision).toBe(opened.revision + 2);
+  }, 60_000);
 
   it("custom config, custom content and themes: every writer's own key is kept", async () => {
     const replies = await all(writers, (index) =>
