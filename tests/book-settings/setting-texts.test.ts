@@ -117,7 +117,7 @@ describe("the editor checks a change with the same validator before sending it",
     expect(changeRefusal({ "media:abc": { kind: "link" } }, "zh")).toBeUndefined();
   });
 
-  it("words a server refusal in the interface language from its data", () => {
+  it("words a server refusal the gateway could not word, from its data", () => {
     const data = {
       field: "pageMode",
       rule: "option",
@@ -126,8 +126,11 @@ describe("the editor checks a change with the same validator before sending it",
       desc: { zh: "", en: "" },
     };
     expect(refusalOf(data)).toMatchObject({ key: "pageMode", rule: "option" });
-    const server = new ApiError("ERROR", "页面模式：请从给出的选项中选择", data);
-    const shown = localisedRefusal(server, "en", labelsFor("fr", editorCatalogue("fr")));
+    // The gateway words it in the interface language; only its plain form (no language service) is worded here.
+    const worded = new ApiError("ERROR", "Mode de page : choisissez l'une des options proposées", data);
+    expect(localisedRefusal(worded, "en", labelsFor("fr", editorCatalogue("fr")))).toBe(worded);
+    const plain = new ApiError("ERROR", "settingRule.option (title=@settingTitle.pageMode)", data);
+    const shown = localisedRefusal(plain, "en", labelsFor("fr", editorCatalogue("fr")));
     expect((shown as Error).message).toBe("Page mode : choisissez l'une des options proposées");
     const other = new ApiError("ERROR", "book not found", { field: "bookId" });
     expect(localisedRefusal(other, "en")).toBe(other);

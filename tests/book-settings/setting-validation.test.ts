@@ -264,10 +264,10 @@ describe("update-book refuses every invalid setting value with its catalogue tex
       "Thumbnail alpha: enter a whole number from 0 to 100",
     );
     expect((await post("/api/book/update-book", change, "de")).msg).toBe(
-      "Thumbnail alpha: geben Sie eine ganze Zahl von 0 bis 100 ein",
+      "Deckkraft der Miniaturen: geben Sie eine ganze Zahl von 0 bis 100 ein",
     );
     expect((await post("/api/book/update-book", change, "ja")).msg).toBe(
-      "Thumbnail alpha：0 から 100 までの整数を入力してください",
+      "サムネイルの不透明度：0 から 100 までの整数を入力してください",
     );
     const loops = { bookId, ...bookConfig({ backgroundMusic: { url: "/files/a.mp3", loops: 0 } }) };
     expect((await post("/api/book/update-book", loops, "en")).msg).toBe("Loop count: may not be 0");

@@ -80,9 +80,12 @@ export function assertValidChange(config: Record<string, unknown>, lang: Lang, l
   });
 }
 
-/** A server refusal of a setting re-worded in the interface language; other errors unchanged. */
+/**
+ * A server refusal of a setting the gateway could not word (its language service down: the message is the plain
+ * `settingRule.<rule> (…)`), worded here in the interface language; any other error, and a worded one, unchanged.
+ */
 export function localisedRefusal(error: unknown, lang: Lang, labels: RuleLabels = {}): unknown {
-  if (!(error instanceof ApiError)) return error;
+  if (!(error instanceof ApiError) || !error.message.startsWith("settingRule.")) return error;
   const refusal = refusalOf(error.data);
   return refusal ? new ApiError(error.code, refusalMessage(refusal, lang, labels), error.data) : error;
 }
