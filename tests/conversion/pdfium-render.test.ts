@@ -17,6 +17,7 @@ import {
   renderPage,
 } from "../../services/conversion/src/render/page-renderer.js";
 import { safeUrl } from "../../services/conversion/src/render/pdf-links.js";
+import { loadPdfium, openDocument, recycleIfLarge } from "../../services/conversion/src/render/pdfium.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { readPdf } from "../../services/conversion/src/render/source-reader.js";
 import { passwordPdf, photo, richPdf } from "../fixtures/pdf/generate.js";
@@ -207,6 +208,20 @@ describe("PDFium renderer", () => {
     });
     const picture = await render(await file(pictured, "lossy"));
     expect(webpKind(picture.page.webp[0]?.data)).toBe("VP8 ");
+  });
+
+  it("gives a grown heap back once no document is open, and renders on with a fresh PDFium", async () => {
+    const path = await file(await oneWord(), "recycle");
+    const before = await loadPdfium();
+    await render(path);
+    const open = await openDocument(new Uint8Array(await readFile(path)), "");
+    expect(await recycleIfLarge(0)).toBe(false);
+    open.close();
+    for (const earlier of written) await releaseDocuments(earlier);
+    expect(await recycleIfLarge(0)).toBe(true);
+    const { page } = await render(path);
+    expect(page.text.map((run) => run.text)).toEqual(["PLACED"]);
+    expect(await loadPdfium()).not.toBe(before);
   });
 
   it("opens a password PDF only with its password", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultMaxSidePx, encodingQuality, renditionSizes } from "./renditions.js";
+import { defaultMaxSidePx, eagerWidths, encodingQuality, renditionSizes } from "./renditions.js";
 
 const a4 = { x: 0, y: 0, width: 595.28, height: 841.89 };
 
@@ -20,6 +20,12 @@ describe("renditionSizes", () => {
 
   it("has one WebP width for small pages", () => {
     expect(renditionSizes(a4, 1000, 0).widths).toHaveLength(1);
+  });
+
+  it("encodes only the main width itself when the others are derived on request", () => {
+    const sizes = renditionSizes(a4, 1600, 0);
+    expect(eagerWidths(sizes, true)).toEqual([1131]);
+    expect(eagerWidths(sizes, false)).toEqual([1131, 679]);
   });
 
   it("defaults and bounds the quality", () => {

@@ -36,6 +36,14 @@ export function renditionSizes(region: Region, maxSidePx: number, dpi: number): 
   return { scale, width, height, widths, thumbWidth: Math.min(thumbWidthPx, width) };
 }
 
+/**
+ * The WebP widths a job encodes itself: every listed width, or only the main one when the others are derived on
+ * first request by whoever serves the book (the service: the gateway makes them from the main WebP).
+ */
+export function eagerWidths(sizes: Pick<RenditionSizes, "widths">, deriveOnRequest: boolean): number[] {
+  return deriveOnRequest ? sizes.widths.slice(0, 1) : sizes.widths;
+}
+
 /** Encoding quality: the job's definition (80-95) when set, else the default. */
 export function encodingQuality(quality: number): number {
   if (quality <= 0) return defaultQuality;

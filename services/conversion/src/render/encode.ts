@@ -6,7 +6,7 @@
  * gateway derives them from the main WebP on first request.
  */
 import sharp from "sharp";
-import type { RenditionSizes } from "../domain/renditions.js";
+import { eagerWidths, type RenditionSizes } from "../domain/renditions.js";
 import type { Pixels } from "./raster.js";
 
 export interface EncodedImage {
@@ -57,7 +57,7 @@ export async function encodePage(
     const pipeline = width === main.width ? base.clone() : base.clone().resize({ width });
     return { width, data: await pipeline.webp(webpOptions).toBuffer() };
   };
-  const widths = options.deriveOnRequest ? sizes.widths.slice(0, 1) : sizes.widths;
+  const widths = eagerWidths(sizes, options.deriveOnRequest ?? false);
   const thumbSource = thumbnail ? rawInput(thumbnail) : base.clone().resize({ width: sizes.thumbWidth });
   const [webp, jpg, thumb] = await Promise.all([
     Promise.all(widths.map(webpAt)),

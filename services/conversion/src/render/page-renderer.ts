@@ -11,7 +11,16 @@ import { type EncodedImage, type EncodeOptions, encodePage, warmEncoder } from "
 import { prefersLossless } from "./page-kind.js";
 import { readLinks } from "./pdf-links.js";
 import { readTextRuns } from "./pdf-text.js";
-import { loadPdfium, openDocument, type Pdfium, type PdfiumDocument, pageTransform, withPage } from "./pdfium.js";
+import {
+  loadPdfium,
+  openDocument,
+  type Pdfium,
+  type PdfiumDocument,
+  pageTransform,
+  recycleHeapBytes,
+  recycleIfLarge,
+  withPage,
+} from "./pdfium.js";
 import { type Pixels, rasterise } from "./raster.js";
 import { drawWatermark } from "./watermark.js";
 
@@ -69,13 +78,14 @@ function documentFor(path: string, password: string): Promise<PdfiumDocument> {
   return open;
 }
 
-/** Closes the documents opened from a file (at the end of a job). */
+/** Closes the documents opened from a file (at the end of a job), and gives a grown heap back. */
 export async function releaseDocuments(path: string): Promise<void> {
   for (const [key, open] of [...documents]) {
     if (!key.startsWith(`${path}\u0000`)) continue;
     documents.delete(key);
     (await open.catch(() => undefined))?.close();
   }
+  await recycleIfLarge(recycleHeapBytes);
 }
 
 /** The thumbnail's pixel size and its scale from region points. */

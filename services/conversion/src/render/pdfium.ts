@@ -59,6 +59,25 @@ const views = (pdfium: Pdfium) => pdfium.pdfium as unknown as HeapViews;
 
 export const heap = (pdfium: Pdfium) => views(pdfium).HEAPU8;
 
+let openDocuments = 0;
+
+/**
+ * A WebAssembly heap only grows: a big source leaves its thread holding that much memory. Once no document is open
+ * and the heap is larger than `limitBytes`, this thread's PDFium is dropped (the garbage collector frees its
+ * memory) and the next use loads a fresh one (30-100 ms). Answers whether it was dropped.
+ */
+export async function recycleIfLarge(limitBytes: number): Promise<boolean> {
+  const current = loaded;
+  if (!current || openDocuments > 0) return false;
+  const pdfium = await current.catch(() => undefined);
+  if (!pdfium || heap(pdfium).length <= limitBytes || loaded !== current) return false;
+  loaded = undefined;
+  return true;
+}
+
+/** Heaps larger than this are given back after a job (a few pages' bitmaps and a typical source fit well under). */
+export const recycleHeapBytes = 256 * 1024 * 1024;
+
 export function malloc(pdfium: Pdfium, size: number): number {
   const pointer = pdfium.pdfium.wasmExports.malloc(size);
   if (!pointer) throw new Error(`PDFium could not allocate ${size} bytes`);
@@ -138,6 +157,7 @@ export async function openDocument(bytes: Uint8Array, password: string): Promise
   const formInfo = pdfium.PDFiumExt_OpenFormFillInfo();
   const form = formInfo ? pdfium.PDFiumExt_InitFormFillEnvironment(doc, formInfo) : 0;
   let open = true;
+  openDocuments++;
   return {
     pdfium,
     doc,
@@ -146,6 +166,7 @@ export async function openDocument(bytes: Uint8Array, password: string): Promise
     close() {
       if (!open) return;
       open = false;
+      openDocuments--;
       if (form) pdfium.PDFiumExt_ExitFormFillEnvironment(form);
       if (formInfo) pdfium.PDFiumExt_CloseFormFillInfo(formInfo);
       pdfium.FPDF_CloseDocument(doc);

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import type { SourceOutlineEntry } from "../domain/page-content.js";
 import type { Size } from "../domain/plan.js";
 import { readOutline } from "./pdf-links.js";
-import { openDocument, readF32, withScratch } from "./pdfium.js";
+import { openDocument, readF32, recycleHeapBytes, recycleIfLarge, withScratch } from "./pdfium.js";
 
 export interface PdfInfo {
   pages: Size[];
@@ -39,6 +39,7 @@ export async function readPdf(bytes: Uint8Array, password: string, withOutline: 
     return { pages, outline: withOutline ? readOutline(document) : [] };
   } finally {
     document.close();
+    await recycleIfLarge(recycleHeapBytes);
   }
 }
 
