@@ -43,7 +43,8 @@ export function registerCommentRoutes(
     if (!book) return void notFound();
     if (book.privacy?.access === BookAccess.PASSWORD) {
       const token = cookieValue(request.headers.cookie, grantCookieName(book.number));
-      if (!options.grantSecret || !grantValid(options.grantSecret, book.number, token, nowSeconds())) {
+      const versions = book.privacy.passVersions;
+      if (!options.grantSecret || !grantValid(options.grantSecret, book.number, token, nowSeconds(), versions)) {
         reply
           .status(403)
           .header("cache-control", "no-store")
