@@ -1,0 +1,165 @@
+/**
+ * One engine converting one PDF in a process of its own (started by scripts/bench/convert-engines.ts), as a
+ * replica would: the render threads start and warm up first (then the idle RSS is read), then the job runs with
+ * every page on the threads, page 1 first. Prints one JSON line.
+ *   pdfium       the service's path: PDFium in worker threads, main WebP + thumbnail written eagerly
+ *   pdfium-all   PDFium writing every rendition as jobs did before (WebP at two widths, JPEG, thumbnail)
+ *   pdfjs        the former path: pdf.js + @napi-rs/canvas in worker threads, every rendition
+ * Usage: convert-engine-run.ts <engine> <pdf> <maxSide> <workers> [<pdf.js worker as JavaScript>]
+ */
+import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { Worker } from "node:worker_threads";
+// The built service (as a replica runs it: its worker threads load plain JavaScript, no TypeScript loader).
+import { planBook } from "../../services/conversion/dist/domain/plan.js";
+import { renditionSizes } from "../../services/conversion/dist/domain/renditions.js";
+import { warmUp } from "../../services/conversion/dist/render/page-renderer.js";
+import { createRenderPool } from "../../services/conversion/dist/render/pool.js";
+import { readPdf } from "../../services/conversion/dist/render/source-reader.js";
+
+const [engine, pdfPath, maxSideText, workersText, pdfjsWorkerJs] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string | undefined,
+];
+const maxSide = Number(maxSideText);
+const workers = Math.max(1, Number(workersText));
+
+const rssMb = () => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
+  return Number(match?.[1] ?? 0) / 1024;
+};
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
+
+/** CPU time of the whole process (every thread), ms: unlike wall time, other work on the machine barely moves it. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+interface Outcome {
+  pages: number;
+  jobMs: number;
+  cpuMs: number;
+  firstPageMs: number;
+  bytes: number;
+}
+
+async function pdfium(deriveOnRequest: boolean): Promise<{ idleRssMb: number; run(): Promise<Outcome> }> {
+  const pool = createRenderPool(workers, { deriveOnRequest });
+  await Promise.all([warmUp(), pool.release("")]);
+  await settle();
+  const idleRssMb = rssMb();
+  return {
+    idleRssMb,
+    async run() {
+      const started = performance.now();
+      const cpuStarted = cpuMs();
+      const info = await readPdf(new Uint8Array(await readFile(pdfPath)), "", true);
+      const plan = planBook([{ kind: "pdf", pages: info.pages }], { cut: 0, bleedPt: 0, pageRange: "" });
+      let firstPageMs = 0;
+      let bytes = 0;
+      let next = 0;
+      const lane = async () => {
+        while (next < plan.length) {
+          const page = plan[next++];
+          if (!page) return;
+          const rendered = await pool.render({
+            kind: "pdf",
+            path: pdfPath,
+            password: "",
+            pageIndex: page.sourcePage,
+            region: page.region,
+            sizes: renditionSizes(page.region, maxSide, 0),
+            quality: 75,
+            jpegQuality: 85,
+            webpEffort: 2,
+            watermark: false,
+            wantText: true,
+            wantLinks: true,
+          });
+          bytes += rendered.webp[0]?.data.length ?? 0;
+          if (page.n === 1) firstPageMs = performance.now() - started;
+        }
+      };
+      await Promise.all(Array.from({ length: workers + 1 }, lane));
+      const jobMs = performance.now() - started;
+      const cpu = cpuMs() - cpuStarted;
+      await pool.release(pdfPath);
+      await pool.close();
+      return { pages: plan.length, jobMs, cpuMs: cpu, firstPageMs, bytes };
+    },
+  };
+}
+
+async function pdfjs(): Promise<{ idleRssMb: number; run(): Promise<Outcome> }> {
+  const threads = await Promise.all(
+    Array.from({ length: workers }, async () => {
+      // The benchmark hands over the worker transpiled to JavaScript, so no loader weighs on its memory.
+      if (!pdfjsWorkerJs) throw new Error("the pdf.js engine needs its worker as JavaScript");
+      const worker = new Worker(pdfjsWorkerJs);
+      await new Promise<void>((resolve) => worker.once("message", () => resolve()));
+      worker.postMessage({ warm: true });
+      await new Promise<void>((resolve) => worker.once("message", () => resolve()));
+      return worker;
+    }),
+  );
+  await settle();
+  const idleRssMb = rssMb();
+  return {
+    idleRssMb,
+    async run() {
+      const started = performance.now();
+      const cpuStarted = cpuMs();
+      const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+      const document = await getDocument({ data: new Uint8Array(await readFile(pdfPath)), verbosity: 0 }).promise;
+      const pages = document.numPages;
+      await document.destroy();
+      let firstPageMs = 0;
+      let bytes = 0;
+      let next = 1;
+      // Each thread takes the next page when it is free, as the pool's lanes did.
+      await Promise.all(
+        threads.map(async (worker) => {
+          while (next <= pages) {
+            const page = next++;
+            const reply = await new Promise<{ bytes: number }>((resolve) => {
+              const listener = (message: { page?: number; bytes?: number }) => {
+                if (message.page !== page) return;
+                worker.off("message", listener);
+                resolve({ bytes: message.bytes ?? 0 });
+              };
+              worker.on("message", listener);
+              worker.postMessage({ path: pdfPath, pages: [page], maxSide });
+            });
+            bytes += reply.bytes;
+            if (page === 1) firstPageMs = performance.now() - started;
+          }
+        }),
+      );
+      const jobMs = performance.now() - started;
+      const cpu = cpuMs() - cpuStarted;
+      await Promise.all(threads.map((worker) => worker.terminate()));
+      return { pages, jobMs, cpuMs: cpu, firstPageMs, bytes };
+    },
+  };
+}
+
+const prepared = engine === "pdfjs" ? await pdfjs() : await pdfium(engine === "pdfium");
+const outcome = await prepared.run();
+process.stdout.write(
+  `${JSON.stringify({
+    engine,
+    pages: outcome.pages,
+    pagesPerSecond: outcome.pages / (outcome.jobMs / 1000),
+    cpuMsPerPage: outcome.cpuMs / outcome.pages,
+    firstPageMs: outcome.firstPageMs,
+    idleRssMb: prepared.idleRssMb,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    kbPerPage: outcome.bytes / 1024 / outcome.pages,
+  })}\n`,
+);
+process.exit(0);
