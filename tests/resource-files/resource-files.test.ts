@@ -299,7 +299,7 @@ describe("resource files through the gateway", () => {
     ]) {
       const response = await gateway.inject({ method: "GET", url: path });
       expect(response.statusCode, path).toBe(404);
-      expect(response.json(), path).toMatchObject({ code: "ERROR", data: null, status: "0" });
+      expect(response.json(), path).toMatchObject({ code: "ERROR", data: { messageKey: "noSuchPath" }, status: "0" });
     }
   });
 
@@ -318,7 +318,13 @@ describe("resource files through the gateway", () => {
       const response = await gateway.inject({ method: "GET", url: path });
       expect(response.statusCode, path).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, path).toBeLessThan(500);
-      expect(response.json(), path).toMatchObject({ code: "ERROR", data: null, status: "0" });
+      const reply = response.json() as { data: Record<string, unknown> | null };
+      expect(reply, path).toMatchObject({ code: "ERROR", status: "0" });
+      // No file's content: at most the coded message of the refusal (the gateway's envelope since coded messages).
+      expect(
+        Object.keys(reply.data ?? {}).filter((key) => !key.startsWith("message")),
+        path,
+      ).toEqual([]);
       expect(response.body, path).not.toContain("workspaces");
       expect(response.body, path).not.toContain("root:");
     }
