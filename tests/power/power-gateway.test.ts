@@ -464,6 +464,42 @@ describe("team custom overrides", () => {
   });
 });
 
+describe("team context on the contents and bookmark saves", () => {
+  it("judges a member's TOC and bookmark saves as type 13 with the team's overrides and the role's powers, in Chinese", async () => {
+    const teamId = `5${Number.parseInt(suffix, 16) % 100_000}`;
+    await admin.setTeamRole({ teamId, roleId: "1", roleName: "member", powers: ["BOOK_EDIT_SELF"] });
+    await admin.setTeamRole({ teamId, roleId: "2", roleName: "reader", powers: ["BOOK_VIEW_SELF"] });
+    const member = await user(2);
+    const reader = await user(2);
+    await admin.setTeamMember({ teamId, userId: member, roleId: "1" });
+    await admin.setTeamMember({ teamId, userId: reader, roleId: "2" });
+    const own = await book(member);
+    await admin.setFeatureOverride({ account: { userId: member, teamId }, feature: "TOC", allowed: false, actor: "s" });
+    const catalog = { bookId: own, catalog: JSON.stringify([{ title: "一", page: 1, children: [] }]) };
+    // In the team the team's override applies: the customised-quota text; outside it the member's own type allows it.
+    expect(await post(member, "/api/book/save-book-catalog", { ...catalog, teamId })).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "已达到定制额度，请联系客服",
+      data: { feature: "TOC", source: "team" },
+    });
+    expect(await post(member, "/api/book/save-book-catalog", catalog)).toMatchObject({ code: "OK" });
+    // A role without the book-edit power is refused even on the member's own book, even to clear a list.
+    const readerBook = await book(reader);
+    for (const [path, fields] of [
+      ["/api/book/save-book-bookmark", { bookId: readerBook, teamId, bookmarks: "[]" }],
+      ["/api/book/add-book-bookmark", { bookId: readerBook, teamId }],
+      ["/api/book/save-book-catalog", { bookId: readerBook, teamId, catalog: "[]" }],
+    ] as const) {
+      expect(await post(reader, path, fields), path).toMatchObject({
+        code: "POWER_LIMIT",
+        msg: "没有编辑书籍设置功能的权限，请联系客服开通",
+        data: { source: "role" },
+      });
+    }
+    expect(await post(reader, "/api/book/add-book-bookmark", { bookId: readerBook })).toMatchObject({ code: "OK" });
+  });
+});
+
 describe("team roles", () => {
   it("answers the role's power codes; selfKey lets a member edit their own book, a role without it is refused", async () => {
     const teamId = `9${Number.parseInt(suffix, 16) % 100_000}`;

@@ -27,9 +27,28 @@ export function ConfigPanel({
   navigate: Navigate;
   onSaved: (saved: Partial<BookInfo>) => void;
 }) {
-  const [isDownload, setIsDownload] = useState(book.isDownload === "1");
-  const [config, setConfig] = useState<DownloadConfig>(book.downloadconfig ?? {});
+  const [isDownload, setIsDownloadState] = useState(book.isDownload === "1");
+  const [config, setConfigState] = useState<DownloadConfig>(book.downloadconfig ?? {});
+  /** Changes of the owner's not saved yet: until then the panel follows what the server stored. */
+  const [edited, setEdited] = useState(false);
   const [busy, setBusy] = useState(false);
+  const setIsDownload = (on: boolean) => {
+    setEdited(true);
+    setIsDownloadState(on);
+  };
+  const setConfig = (next: DownloadConfig) => {
+    setEdited(true);
+    setConfigState(next);
+  };
+
+  // Spec 000 §4: turning DownloadButtonVisible on makes the server create the default download config while this
+  // panel opens; the panel shows what the server stored (and saves that), never the state it was built from.
+  useEffect(() => {
+    if (edited) return;
+    const stored = book.downloadconfig ?? {};
+    setIsDownloadState(book.isDownload === "1" || Boolean(stored.isDownloadProject || stored.pdf?.isOriginPath));
+    setConfigState(stored);
+  }, [book.isDownload, book.downloadconfig, edited]);
   const [replacing, setReplacing] = useState(false);
 
   const attach = async (file: File) => {
@@ -57,10 +76,13 @@ export function ConfigPanel({
     try {
       const saved = await call<BookInfo>("/api/book/update-book", {
         bookId: book.bookId,
+        teamId: query.tid,
         isDownload: isDownload ? "1" : "0",
         downloadconfig: JSON.stringify(config),
       });
-      setConfig(saved.downloadconfig ?? {});
+      setConfigState(saved.downloadconfig ?? {});
+      setIsDownloadState(saved.isDownload === "1");
+      setEdited(false);
       onSaved({ isDownload: saved.isDownload, downloadconfig: saved.downloadconfig });
       notify(labels.downloadSaved);
     } catch (error) {
@@ -88,12 +110,12 @@ export function ConfigPanel({
     <div className="panel">
       <section aria-label={labels.downloadSettings} className="download-settings">
         <h2 className="panel-title">{labels.downloadSettings}</h2>
-        {check(labels.downloadProject, isDownload && config.isDownloadProject !== false, (on) => {
+        {check(labels.downloadProject, isDownload && Boolean(config.isDownloadProject), (on) => {
           setIsDownload(on || Boolean(config.pdf?.isOriginPath));
           setConfig({ ...config, isDownloadProject: on });
         })}
         {check(labels.downloadOriginal, Boolean(config.pdf?.isOriginPath), (on) => {
-          if (on) setIsDownload(true);
+          setIsDownload(on || Boolean(config.isDownloadProject));
           setConfig({ ...config, pdf: { ...config.pdf, isOriginPath: on } });
         })}
         {check(labels.hideSinglePage, Boolean(config.hideDownloadSinglePage), (on) =>

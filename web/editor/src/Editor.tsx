@@ -2,7 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AssistantPanel } from "./Assistant.js";
 import { type BookInfo, call, formBody } from "./api.js";
 import { BusinessCardPanel } from "./BusinessCardPanel.js";
-import { basicDoc, bookFieldKey, bookFieldLimits, bookFieldPrefix, labelOf, splitBasic } from "./basic-info.js";
+import {
+  type BookField,
+  basicDoc,
+  bookFieldKey,
+  bookFieldLimits,
+  bookFieldPrefix,
+  labelOf,
+  splitBasic,
+} from "./basic-info.js";
 import { ConfigPanel } from "./ConfigPanel.js";
 import { AboutPanel, AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js";
 import { type Catalogue, findPreset, loadCatalogue, type PresetKind, presetValues } from "./catalogue.js";
@@ -34,12 +42,16 @@ import type { Query } from "./route.js";
 import { SettingsPanel } from "./SettingsTree.js";
 import { ShareDialog } from "./ShareDialog.js";
 import { absolutePaths, createSaveFlow, type SaveState } from "./save-flow.js";
+import { gateError, gateRefusal, serverChanges, storedValues } from "./server-truth.js";
 import { assertValidChange, changeRefusal, localisedRefusal } from "./setting-check.js";
 import type { Navigate, Notify, Report } from "./types.js";
 import { exposeWindowApi } from "./window-api.js";
 
 type Tab = "assistant" | "basic" | "design" | "contents" | "bookmarks" | "language" | "config" | "password" | "media";
 type DesignTab = "template" | "theme" | "scene" | "setup";
+
+/** The document's htmlConfig keys (not the book's own fields, not page media). */
+const isSettingKey = (key: string) => !key.startsWith(bookFieldPrefix) && !isMediaKey(key);
 
 const safeStorage = (): Storage | undefined => {
   try {
@@ -115,6 +127,25 @@ export function Editor({
   const [previewReady, setPreviewReady] = useState(false);
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
   const failedPreset = useRef<PresetKind | null>(null);
+  /** The book's htmlConfig as the server stored it (get-book, then every update-book reply). */
+  const stored = useRef<Record<string, unknown>>({});
+  /** The loaded book, for the stored values of its own fields (a refused title returns to it). */
+  const bookRef = useRef<BookInfo | null>(null);
+  bookRef.current = book;
+  /** The server's messages catalogue in the interface language: the texts of refusals made before sending. */
+  const messageCatalogue = useRef<Record<string, string> | null>(null);
+  const defaults = useRef<Record<string, unknown>>({});
+  /** Values for the preview: a removed key shows its catalogue default. */
+  const previewValues = useCallback(
+    (values: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(values).map(([key, value]) => [
+          key,
+          value === undefined ? (defaults.current[key] ?? "") : value,
+        ]),
+      ),
+    [],
+  );
   const frame = useRef<HTMLIFrameElement>(null);
   const readyRef = useRef(false);
   const docRef = useRef<Doc>({});
@@ -178,9 +209,11 @@ export function Editor({
       ([loaded, files, media]) => {
         if (!live) return;
         mediaSync.current = new MediaSync(bookId, mediaDoc(media));
+        stored.current = loaded.htmlConfig ?? {};
         docRef.current = { ...(loaded.htmlConfig ?? {}), ...basicDoc(loaded), ...mediaDoc(media) };
         history.current = startHistory(docRef.current);
         setDoc(docRef.current);
+        defaults.current = files.defaults ?? {};
         setCatalogue(files);
         setBook(loaded);
       },
@@ -194,6 +227,21 @@ export function Editor({
       live = false;
     };
   }, [bookId, report]);
+
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/language/labels?lang=${encodeURIComponent(query.lang)}&scope=messages`)
+      .then((response) => response.json() as Promise<{ data?: { labels?: Record<string, string> } }>)
+      .then(
+        (reply) => {
+          if (live) messageCatalogue.current = reply.data?.labels ?? null;
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [query.lang]);
 
   /** Spec 000 §7 cross-frame: {key, value, type: "previewBook", showAlert} to bookEditIframe, own origin only. */
   const postPreview = useCallback((changed: Doc) => {
@@ -265,15 +313,51 @@ export function Editor({
           const { fields, config } = splitBasic(changed);
           // The catalogue's rules first (the server applies the same ones): a refused value is never sent.
           assertValidChange(config, textLang, labels);
+          // Spec 000 §6: a change the loaded powers forbid is refused here, with the server's own text.
+          const texts = messageCatalogue.current;
+          const gated = texts
+            ? gateRefusal({ bookConfig: config, desc: fields.desc, label: fields.label }, ready.customPower)
+            : undefined;
+          if (gated && texts) throw gateError(gated, texts);
           try {
-            return (
-              await call<BookInfo>("/api/book/update-book", { ...fields, bookId, bookConfig: JSON.stringify(config) })
-            ).htmlConfig;
+            const reply = await call<BookInfo>("/api/book/update-book", {
+              ...fields,
+              bookId,
+              // Spec 000 §6: in a team the member acts as type 13 with the team's overrides and role powers.
+              teamId: query.tid,
+              bookConfig: JSON.stringify(config),
+            });
+            stored.current = reply.htmlConfig ?? {};
+            // The server's rules may have changed the download config and plugins too (the download panel shows them).
+            setBook((loaded) =>
+              loaded
+                ? {
+                    ...loaded,
+                    htmlConfig: reply.htmlConfig,
+                    isDownload: reply.isDownload,
+                    downloadconfig: reply.downloadconfig,
+                    title: reply.title,
+                    desc: reply.desc,
+                    keyword: reply.keyword,
+                    label: reply.label,
+                  }
+                : loaded,
+            );
+            return reply.htmlConfig;
           } catch (error) {
             throw localisedRefusal(error, textLang, labels);
           }
         },
-        saved: (changed, server) => {
+        saved: (changed, server, idle) => {
+          if (idle) {
+            // Nothing else on its way: every stored value is the one to show, whatever key the server's rules touched.
+            const adopted = serverChanges(docRef.current, server, isSettingKey);
+            if (Object.keys(adopted).length > 0) {
+              replaceInStep(adopted);
+              postPreview(previewValues(adopted));
+            }
+            return;
+          }
           const fixed = absolutePaths(changed, server);
           if (Object.keys(fixed).length === 0) return;
           // The stored absolute paths replace the relative ones in the current step, not as a step of their own.
@@ -281,6 +365,22 @@ export function Editor({
           const steps = now.steps.slice();
           steps[now.index] = { ...steps[now.index], ...fixed };
           show({ ...now, steps });
+        },
+        refused: (changed) => {
+          // A refused change returns to what the server has: the control, the preview and the unsaved flag.
+          const { rest } = splitMedia(changed);
+          const { fields, config } = splitBasic(rest);
+          const loaded = bookRef.current;
+          const back: Record<string, unknown> = storedValues(config, stored.current);
+          if (loaded) {
+            const own = basicDoc(loaded);
+            for (const field of Object.keys(fields))
+              back[bookFieldKey(field as BookField)] = own[bookFieldKey(field as BookField)];
+          }
+          if (Object.keys(back).length === 0) return false;
+          replaceInStep(back);
+          postPreview(previewValues(back));
+          return true;
         },
         state: (state, unsaved, error) => {
           setSave({ state, unsaved });
@@ -300,7 +400,19 @@ export function Editor({
           report(reason);
         },
       }),
-    [postPreview, bookId, report, notify, labels, show, replaceInStep, textLang],
+    [
+      postPreview,
+      bookId,
+      report,
+      notify,
+      labels,
+      show,
+      replaceInStep,
+      textLang,
+      previewValues,
+      query.tid,
+      ready.customPower,
+    ],
   );
   useEffect(() => () => void flow.flush(), [flow]);
 
@@ -574,6 +686,7 @@ export function Editor({
               book={book}
               labels={labels}
               notify={notify}
+              teamId={query.tid}
               onSaved={(catalog) => {
                 setBook({ ...book, catalog });
                 reloadPreview();
@@ -585,6 +698,7 @@ export function Editor({
               book={book}
               labels={labels}
               notify={notify}
+              teamId={query.tid}
               onSaved={(bookmarks) => {
                 setBook({ ...book, bookmarks });
                 reloadPreview();

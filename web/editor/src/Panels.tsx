@@ -146,11 +146,14 @@ export function CatalogPanel({
   book,
   labels,
   notify,
+  teamId = "0",
   onSaved,
 }: {
   book: BookInfo;
   labels: Labels;
   notify: Notify;
+  /** The team the editor acts in (?tid): the server judges the save as its member's. */
+  teamId?: string;
   onSaved: (catalog: CatalogNode[]) => void;
 }) {
   const [tree, setTree] = useState<CatalogNode[]>(book.catalog);
@@ -168,6 +171,7 @@ export function CatalogPanel({
     try {
       const reply = await call<{ catalog: CatalogNode[] }>("/api/book/save-book-catalog", {
         bookId: book.bookId,
+        teamId,
         catalog: JSON.stringify(tree),
       });
       setTree(reply.catalog);
@@ -263,11 +267,14 @@ export function BookmarksPanel({
   book,
   labels,
   notify,
+  teamId = "0",
   onSaved,
 }: {
   book: BookInfo;
   labels: Labels;
   notify: Notify;
+  /** The team the editor acts in (?tid). */
+  teamId?: string;
   onSaved: (bookmarks: Bookmark[]) => void;
 }) {
   const [bookmarks, setBookmarks] = useState<Bookmark[]>(book.bookmarks);
@@ -284,7 +291,10 @@ export function BookmarksPanel({
     setBusy(true);
     try {
       // The server applies the add rules: page = last + 1, a unique random colour or the shared one.
-      const reply = await call<{ bookmarks: Bookmark[] }>("/api/book/add-book-bookmark", { bookId: book.bookId });
+      const reply = await call<{ bookmarks: Bookmark[] }>("/api/book/add-book-bookmark", {
+        bookId: book.bookId,
+        teamId,
+      });
       done(reply.bookmarks);
     } catch (error) {
       notify(messageOf(error, labels), "error");
@@ -298,6 +308,7 @@ export function BookmarksPanel({
     try {
       const reply = await call<{ bookmarks: Bookmark[] }>("/api/book/save-book-bookmark", {
         bookId: book.bookId,
+        teamId,
         bookmarks: JSON.stringify(list),
       });
       done(reply.bookmarks);

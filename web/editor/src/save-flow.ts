@@ -12,8 +12,16 @@ export interface SaveFlowHooks {
   /** Sends the changed config (update-book) and resolves with the server's htmlConfig. */
   send(changed: Record<string, unknown>): Promise<Record<string, unknown>>;
   state(state: SaveState, unsaved: boolean, error?: unknown): void;
-  /** The server's htmlConfig after a successful update (for the relative paths it made absolute). */
-  saved?(changed: Record<string, unknown>, server: Record<string, unknown>): void;
+  /**
+   * The server's htmlConfig after a successful update (relative paths it made absolute, other keys its rules
+   * changed). `idle`: nothing else is pending or on its way, so every stored value is the one to show.
+   */
+  saved?(changed: Record<string, unknown>, server: Record<string, unknown>, idle: boolean): void;
+  /**
+   * A refused update: the changed keys may return to their stored values. Answers whether they did (the document
+   * is then what the server has: nothing unsaved).
+   */
+  refused?(changed: Record<string, unknown>, error: unknown): boolean;
 }
 
 /**
@@ -50,12 +58,14 @@ export function createSaveFlow(hooks: SaveFlowHooks, delayMs = 250) {
       try {
         const server = await hooks.send(changed);
         inFlight -= 1;
-        hooks.saved?.(changed, server ?? {});
         const more = inFlight > 0 || Object.keys(pending).length > 0;
+        hooks.saved?.(changed, server ?? {}, !more);
         hooks.state(more ? "working" : "success", more);
       } catch (error) {
         inFlight -= 1;
-        hooks.state("error", true, error);
+        const reverted = hooks.refused?.(changed, error) ?? false;
+        const more = inFlight > 0 || Object.keys(pending).length > 0;
+        hooks.state("error", !reverted || more, error);
       }
     });
     return queue;

@@ -1,6 +1,15 @@
 // Browser-safe: the editor bundles this entry. What needs Node (the folder on disk) is in ./node.
 
 export {
+  type BookInfoChange,
+  featureOfKey,
+  featuresNeeded,
+  gatedFeatureCodes,
+  infoFeaturesNeeded,
+  switchesOff,
+  type UpdateBookChange,
+} from "./feature-gates.js";
+export {
   type BoundedJson,
   defaultJsonBounds,
   hasRemovedCharacters,

@@ -19,6 +19,9 @@ const jsonField = { type: "string", maxLength: 900_000 } as const;
 /** The revision a client edited when it replaces a document whole (absent: merge or replace unchecked). */
 const revisionField = { type: "string", pattern: "^[0-9]{1,9}$" } as const;
 const revisionOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+/** The team the editor acts in ("0" or absent: none). */
+const teamIdField = { type: "string", pattern: "^[0-9]{0,20}$" } as const;
+
 const bookIdOnly = { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } as const;
 
 const invalidJson = (field: string) =>
@@ -263,14 +266,14 @@ export function registerBookSettingsRoutes(
     return okEnvelope({ catalog: catalogView(catalog), revision: catalogRevision });
   });
 
-  app.post<{ Body: { bookId: string; catalog: string; revision?: string } }>(
+  app.post<{ Body: { bookId: string; catalog: string; revision?: string; teamId?: string } }>(
     "/api/book/save-book-catalog",
     {
       schema: {
         body: {
           type: "object",
           required: ["bookId", "catalog"],
-          properties: { bookId: bookIdField, catalog: jsonField, revision: revisionField },
+          properties: { bookId: bookIdField, catalog: jsonField, revision: revisionField, teamId: teamIdField },
         },
       },
     },
@@ -280,7 +283,17 @@ export function registerBookSettingsRoutes(
       const pageCount = await pageCountOf(actor.userId, request.body.bookId);
       // The TOC is a gated feature (spec 000 §6), asked once the book is known to be the actor's; clearing the
       // list needs nothing, as switching a setting off.
-      if (catalog.length > 0) await assertFeaturesGranted(request, peers, actor, ["TOC"]);
+      // In a team the member acts as type 13 with the team's overrides, and the role's book power is asked even to
+      // clear the list (a team owner's own book included).
+      const teamId = request.body.teamId;
+      await assertFeaturesGranted(
+        request,
+        peers,
+        actor,
+        catalog.length > 0 ? ["TOC"] : [],
+        teamId,
+        await bookAuthorIn(actor, request.body.bookId, teamId),
+      );
       const saved = await peers.book.saveBookCatalog({
         userId: actor.userId,
         bookId: request.body.bookId,
@@ -301,14 +314,14 @@ export function registerBookSettingsRoutes(
     return okEnvelope({ bookmarks: bookmarks.map(bookmarkView), revision: bookmarksRevision });
   });
 
-  app.post<{ Body: { bookId: string; bookmarks: string; revision?: string } }>(
+  app.post<{ Body: { bookId: string; bookmarks: string; revision?: string; teamId?: string } }>(
     "/api/book/save-book-bookmark",
     {
       schema: {
         body: {
           type: "object",
           required: ["bookId", "bookmarks"],
-          properties: { bookId: bookIdField, bookmarks: jsonField, revision: revisionField },
+          properties: { bookId: bookIdField, bookmarks: jsonField, revision: revisionField, teamId: teamIdField },
         },
       },
     },
@@ -316,7 +329,15 @@ export function registerBookSettingsRoutes(
       const actor = resolveActor(request);
       const bookmarks = bookmarksOf(parseJsonField(request.body.bookmarks, "bookmarks"));
       const pageCount = await pageCountOf(actor.userId, request.body.bookId);
-      if (bookmarks.length > 0) await assertFeaturesGranted(request, peers, actor, ["BOOKMARK"]);
+      const teamId = request.body.teamId;
+      await assertFeaturesGranted(
+        request,
+        peers,
+        actor,
+        bookmarks.length > 0 ? ["BOOKMARK"] : [],
+        teamId,
+        await bookAuthorIn(actor, request.body.bookId, teamId),
+      );
       const saved = await peers.book.saveBookBookmarks({
         userId: actor.userId,
         bookId: request.body.bookId,
@@ -328,7 +349,7 @@ export function registerBookSettingsRoutes(
     },
   );
 
-  app.post<{ Body: { bookId: string; caption?: string; sharedColour?: string } }>(
+  app.post<{ Body: { bookId: string; caption?: string; sharedColour?: string; teamId?: string } }>(
     "/api/book/add-book-bookmark",
     {
       schema: {
@@ -339,6 +360,7 @@ export function registerBookSettingsRoutes(
             bookId: bookIdField,
             caption: { type: "string", maxLength: 1000 },
             sharedColour: { type: "string", enum: ["", "0", "1"] },
+            teamId: teamIdField,
           },
         },
       },
@@ -346,7 +368,14 @@ export function registerBookSettingsRoutes(
     async (request) => {
       const actor = resolveActor(request);
       const pageCount = await pageCountOf(actor.userId, request.body.bookId);
-      await assertFeaturesGranted(request, peers, actor, ["BOOKMARK"]);
+      await assertFeaturesGranted(
+        request,
+        peers,
+        actor,
+        ["BOOKMARK"],
+        request.body.teamId,
+        await bookAuthorIn(actor, request.body.bookId, request.body.teamId),
+      );
       const added = await peers.book.addBookBookmark({
         userId: actor.userId,
         bookId: request.body.bookId,
