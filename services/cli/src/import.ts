@@ -23,6 +23,7 @@ import {
   convertJob,
   createRenderPool,
   FsBookStore,
+  failureInEnglish,
   ImageReadError,
   JobFailure,
   PdfPasswordError,
@@ -241,7 +242,7 @@ export async function importBook(context: Context, options: ImportOptions): Prom
     });
   } catch (error) {
     await rm(bookDir, { recursive: true, force: true });
-    if (error instanceof JobFailure) throw new CliError(error.message);
+    if (error instanceof JobFailure) throw new CliError(failureInEnglish(error.message));
     throw error;
   } finally {
     if (process.stderr.isTTY) process.stderr.write("\n");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combineFailures, failureMessages } from "./failures.js";
+import { combineFailures, failureInEnglish, failureMessages, failureTextsEnglish } from "./failures.js";
 
 describe("combineFailures", () => {
   it("keeps a single source's own message", () => {
@@ -22,5 +22,19 @@ describe("combineFailures", () => {
     expect(combineFailures([{ name: "b.png", message: failureMessages.image }], 2)).toBe(
       "some files could not be converted: b.png",
     );
+  });
+});
+
+describe("coded failures", () => {
+  it("words Office failures from the messages catalogue, English the same as en.json", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const english = JSON.parse(
+      await readFile(new URL("../../../language/src/labels/messages/en.json", import.meta.url), "utf8"),
+    ) as Record<string, string>;
+    for (const [key, text] of Object.entries(failureTextsEnglish)) expect(english[key]).toBe(text);
+    expect(failureInEnglish(failureMessages.officeProtected("deck.pptx"))).toBe(
+      "document conversion failed: deck.pptx is protected by a password: remove the password and upload it again",
+    );
+    expect(failureInEnglish("Incorrect Password!")).toBe("Incorrect Password!");
   });
 });

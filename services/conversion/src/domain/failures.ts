@@ -1,3 +1,5 @@
+import { codedOfText, message, messageText, renderMessage } from "@turnleaf/kit";
+
 /**
  * Why a job failed, in the words the user sees (spec 001 §6 messages). A JobFailure is final: the job is not
  * retried, its revision is removed and a FAILED progress event carries the message.
@@ -7,11 +9,10 @@ export const failureMessages = {
   pdf: (reason: string) => `PDF conversion failed: ${reason}`,
   image: "image conversion failed",
   someFiles: "some files could not be converted",
-  officeDamaged: (name: string) =>
-    `document conversion failed: ${name} is damaged or is not a presentation or document that can be opened`,
-  officeProtected: (name: string) =>
-    `document conversion failed: ${name} is protected by a password: remove the password and upload it again`,
-  officeTimeout: (name: string) => `document conversion failed: ${name} took too long to convert`,
+  // Coded: the gateway words them in the reader's interface language (language service, messages catalogues).
+  officeDamaged: (name: string) => messageText(message("conversion.officeDamaged", { file: name })),
+  officeProtected: (name: string) => messageText(message("conversion.officeProtected", { file: name })),
+  officeTimeout: (name: string) => messageText(message("conversion.officeTimeout", { file: name })),
   pdfTooLarge: (name: string) => `PDF conversion failed: ${name} is larger than 1 GB once converted`,
   tooManyPages: (name: string, pages: number) => `PDF conversion failed: ${name} has more than ${pages} pages`,
   /** The job's deliveries ran out without an answer (the worker was stopped or died each time). */
@@ -48,4 +49,19 @@ export function combineFailures(
   const first = failures[0] as { name: string; message: string };
   if (sourceCount === 1) return first.message;
   return `${failureMessages.someFiles}: ${failures.map((failure) => failure.name).join(", ")}`;
+}
+
+/** The English texts of the coded failures, as the `messages` catalogue's en.json has them (a test compares). */
+export const failureTextsEnglish = {
+  "conversion.officeDamaged":
+    "document conversion failed: {file} is damaged or cannot be opened as a presentation or document",
+  "conversion.officeProtected":
+    "document conversion failed: {file} is protected by a password: remove the password and upload it again",
+  "conversion.officeTimeout": "document conversion failed: {file} took too long to convert",
+} as const;
+
+/** A failure message in English, coded or not (for the desktop tool, which converts without the gateway). */
+export function failureInEnglish(text: string): string {
+  const coded = codedOfText(text);
+  return coded ? renderMessage(failureTextsEnglish, coded) : text;
 }

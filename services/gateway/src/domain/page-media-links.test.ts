@@ -4,7 +4,8 @@ import { withPageMedia } from "./page-media.view.js";
 describe("book.json's PDF links", () => {
   it("drop links a reader may not follow (javascript:, data:) from manifests converted before the filter", () => {
     const box = { x: 0.1, y: 0.1, width: 0.2, height: 0.1 };
-    const pages = [
+    type Link = typeof box & { url?: string; page?: number };
+    const pages: { number: number; links: Link[] }[] = [
       {
         number: 1,
         links: [
@@ -22,6 +23,6 @@ describe("book.json's PDF links", () => {
       "mailto:a@example.com",
       "page 2",
     ]);
-    expect(page?.links.map((link) => link.id)).toEqual(["pdf-1-1", "pdf-1-3", "pdf-1-4"]);
+    expect(page?.links.map((link) => (link as Link & { id: string }).id)).toEqual(["pdf-1-1", "pdf-1-3", "pdf-1-4"]);
   });
 });
