@@ -1,6 +1,6 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { LeadFieldKind, type LeadForm, type LeadFormSchema } from "@turnleaf/contracts/insight/v1/insight_service_pb";
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 
 export type FieldKindName = "name" | "email" | "phone" | "text";
 
@@ -34,7 +34,8 @@ export function formView(form: LeadForm) {
   };
 }
 
-const invalid = (text: string) => new DomainError("INVALID_ARGUMENT", text, { details: { field: "leadForm" } });
+const invalid = () =>
+  new DomainError("INVALID_ARGUMENT", message("leadFormInvalid"), { details: { field: "leadForm" } });
 
 /** The editor's leadForm field (a JSON string) as the insight service's message; the service checks the rest. */
 export function leadFormOf(json: string): MessageInitShape<typeof LeadFormSchema> {
@@ -42,9 +43,9 @@ export function leadFormOf(json: string): MessageInitShape<typeof LeadFormSchema
   try {
     raw = JSON.parse(json);
   } catch {
-    throw invalid("leadForm is not JSON");
+    throw invalid();
   }
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw invalid("leadForm must be an object");
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw invalid();
   const form = raw as Record<string, unknown>;
   const fields = Array.isArray(form.fields) ? form.fields : [];
   return {

@@ -85,6 +85,12 @@ export function leadRepository(connection: Connection) {
      * does not send it too while this one is at it.
      */
     async claimDue(now: Date, leaseMs: number): Promise<LeadDocument | null> {
+      // A read first: the worker asks every second, and most of the time nothing is due (no write for nothing).
+      const due = await leads.findOne(
+        { "delivery.state": "pending", "delivery.dueAt": { $lte: now } },
+        { projection: { _id: 1 } },
+      );
+      if (!due) return null;
       return leads.findOneAndUpdate(
         { "delivery.state": "pending", "delivery.dueAt": { $lte: now } },
         { $set: { "delivery.dueAt": new Date(now.getTime() + leaseMs) } },

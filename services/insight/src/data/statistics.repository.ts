@@ -2,6 +2,12 @@ import type { Connection } from "@turnleaf/kit";
 import type { BucketDelta } from "../domain/buckets.js";
 import type { DayBucket } from "../domain/statistics.js";
 
+/**
+ * Ordered: FerretDB's SQLite backend (the local stack's store) was seen to stall for good under concurrent unordered
+ * upserts; one after another it keeps up. A time limit turns a stalled store into a retried batch, not a stuck consumer.
+ */
+const writeOptions = { ordered: true, timeoutMS: 60_000 } as const;
+
 interface ReaderDocument {
   _id: string;
   day: string;
@@ -33,7 +39,7 @@ export function statisticsRepository(connection: Connection) {
       );
       const fresh = new Map<string, number>();
       if (readerWrites.length > 0) {
-        const result = await readers.bulkWrite(readerWrites, { ordered: false });
+        const result = await readers.bulkWrite(readerWrites, writeOptions);
         for (const id of Object.values(result.upsertedIds ?? {})) {
           const bucketId = String(id).split(":").slice(0, 2).join(":");
           fresh.set(bucketId, (fresh.get(bucketId) ?? 0) + 1);
@@ -52,7 +58,7 @@ export function statisticsRepository(connection: Connection) {
           },
         };
       });
-      if (writes.length > 0) await buckets.bulkWrite(writes, { ordered: false });
+      if (writes.length > 0) await buckets.bulkWrite(writes, writeOptions);
     },
 
     async range(bookIds: string[], from: string, to: string): Promise<DayBucket[]> {

@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 
 export type FieldKind = "name" | "email" | "phone" | "text";
 
@@ -21,22 +21,23 @@ export interface LeadFormSettings {
 export const maxFields = 12;
 const keyPattern = /^[A-Za-z0-9_-]{1,32}$/;
 
-const invalid = (field: string, text: string) => new DomainError("INVALID_ARGUMENT", text, { details: { field } });
+const invalid = (field: string, text: CodedMessage) =>
+  new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 
 /** An owner's form, checked and trimmed; what the reader shows and submissions are held to. */
 export function normaliseForm(form: LeadFormSettings): LeadFormSettings {
   const beforePage = Math.trunc(form.beforePage) || 1;
-  if (beforePage < 1 || beforePage > 1000) throw invalid("beforePage", "the form's page must be between 1 and 1000");
-  if (form.fields.length > maxFields) throw invalid("fields", `at most ${maxFields} fields`);
+  if (beforePage < 1 || beforePage > 1000) throw invalid("beforePage", message("leadFormPage"));
+  if (form.fields.length > maxFields) throw invalid("fields", message("leadFormFieldsMax", { max: maxFields }));
   const keys = new Set<string>();
   const fields = form.fields.map((field) => {
     const key = field.key.trim();
-    if (!keyPattern.test(key)) throw invalid("fields", `field key "${key}" must be 1-32 letters, digits, _ or -`);
-    if (keys.has(key)) throw invalid("fields", `field key "${key}" is repeated`);
+    if (!keyPattern.test(key)) throw invalid("fields", message("leadFormFieldKey", { key: key.slice(0, 40) }));
+    if (keys.has(key)) throw invalid("fields", message("leadFormFieldRepeated", { key }));
     keys.add(key);
     return { key, label: field.label.trim().slice(0, 100) || key, kind: field.kind, required: field.required };
   });
-  if (form.enabled && fields.length === 0) throw invalid("fields", "a form needs at least one field");
+  if (form.enabled && fields.length === 0) throw invalid("fields", message("leadFormNoFields"));
   return {
     enabled: form.enabled,
     beforePage,
@@ -93,8 +94,10 @@ export function normaliseSubmission(
   if (form.consentText && !consent) problems.push("consent: required");
   if (Object.keys(stored).length === 0 && problems.length === 0) problems.push("the form is empty");
   if (problems.length > 0) {
-    throw new DomainError("INVALID_ARGUMENT", problems.join("; "), {
-      details: { field: problems[0]?.split(":")[0] ?? "" },
+    // The fields' keys name what to fix; the details say why, for logs and clients that want more.
+    const fields = [...new Set(problems.map((problem) => problem.split(":")[0] ?? ""))];
+    throw new DomainError("INVALID_ARGUMENT", message("leadFieldsInvalid", { fields: fields.join(", ") }), {
+      details: { field: fields[0] ?? "", problems },
     });
   }
   return stored;

@@ -3,7 +3,7 @@ import type {
   LeadService,
   StatisticsService,
 } from "@turnleaf/contracts/insight/v1/insight_service_pb";
-import { DomainError, type ServiceImplementation } from "@turnleaf/kit";
+import { DomainError, message, type ServiceImplementation } from "@turnleaf/kit";
 import type { LeadRepository } from "../data/lead.repository.js";
 import type { SettingsRepository, StoredSettings } from "../data/settings.repository.js";
 import type { StatisticsRepository } from "../data/statistics.repository.js";
@@ -61,7 +61,7 @@ export function settingsHandlers({
       if (request.webhookUrl !== undefined) {
         const url = checkWebhookUrl(request.webhookUrl);
         if (url === null) {
-          throw new DomainError("INVALID_ARGUMENT", "the webhook must be an http or https address", {
+          throw new DomainError("INVALID_ARGUMENT", message("webhookUrlInvalid"), {
             details: { field: "webhookUrl" },
           });
         }
@@ -94,13 +94,13 @@ export function leadHandlers(dependencies: InsightHandlerDependencies): ServiceI
       const bookId = checkedBookId(request.bookId);
       const stored = await settings.find(bookId);
       const form = stored?.leadForm;
-      if (!stored || !form?.enabled) throw new DomainError("FAILED_PRECONDITION", "this book has no lead form");
+      if (!stored || !form?.enabled) throw new DomainError("FAILED_PRECONDITION", message("leadFormNone"));
       const values = normaliseSubmission(form, request.values, request.consent);
       const at = now();
       if (request.clientKey) {
         const count = await leads.countSubmission(request.clientKey, dependencies.leadRateWindowMs, at.getTime());
         if (count > dependencies.leadRateLimit) {
-          throw new DomainError("RATE_LIMITED", "too many submissions from this reader; try again later");
+          throw new DomainError("RATE_LIMITED", message("leadTooMany"));
         }
       }
       const lead = await leads.insert({

@@ -58,13 +58,13 @@ export function LeadFormDialog({
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ values, consent, page: form.beforePage }),
       });
-      const reply = (await response.json()) as { code?: string; msg?: string };
+      const reply = (await response.json()) as { code?: string; data?: { messageKey?: string } | null };
       if (reply.code === "OK") {
         sent.current = true;
         onDone("sent");
         return;
       }
-      const limited = /too many/i.test(reply.msg ?? "");
+      const limited = reply.data?.messageKey === "leadTooMany";
       setState(limited ? "limited" : "invalid");
       setProblem(limited ? labels.leadTooMany : labels.leadInvalid);
     } catch {
