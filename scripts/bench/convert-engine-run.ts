@@ -5,7 +5,8 @@
  *   pdfium       the service's path: PDFium in worker threads, main WebP + thumbnail written eagerly
  *   pdfium-all   PDFium writing every rendition as jobs did before (WebP at two widths, JPEG, thumbnail)
  *   pdfjs        the former path: pdf.js + @napi-rs/canvas in worker threads, every rendition
- * Usage: convert-engine-run.ts <engine> <pdf> <maxSide> <workers> [<pdf.js worker as JavaScript>]
+ *   pdfium-jpeg  PDFium drawing each page and one JPEG q85 per page, no text: what pdftoppm -jpeg does
+ * Usage: convert-engine-run.ts <engine> <pdf> <maxSide> <workers> <folder of the bench workers as JavaScript> <pages>
  */
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -17,13 +18,16 @@ import { warmUp } from "../../services/conversion/dist/render/page-renderer.js";
 import { createRenderPool } from "../../services/conversion/dist/render/pool.js";
 import { readPdf } from "../../services/conversion/dist/render/source-reader.js";
 
-const [engine, pdfPath, maxSideText, workersText, pdfjsWorkerJs] = process.argv.slice(2) as [
+const [engine, pdfPath, maxSideText, workersText, workersJs, pagesText] = process.argv.slice(2) as [
   string,
   string,
   string,
   string,
   string | undefined,
+  string | undefined,
 ];
+/** The page count, from the benchmark (the thread engines must not load a PDF library in this thread). */
+const pageCount = Number(pagesText ?? 0);
 const maxSide = Number(maxSideText);
 const workers = Math.max(1, Number(workersText));
 
@@ -95,12 +99,14 @@ async function pdfium(deriveOnRequest: boolean): Promise<{ idleRssMb: number; ru
   };
 }
 
-async function pdfjs(): Promise<{ idleRssMb: number; run(): Promise<Outcome> }> {
+/** Worker threads running one of the bench's own workers (pdf.js, or PDFium + JPEG), a page at a time. */
+async function threads(script: string): Promise<{ idleRssMb: number; run(): Promise<Outcome> }> {
+  // The benchmark hands its workers over transpiled to JavaScript, so no loader weighs on their memory.
+  if (!workersJs) throw new Error("this engine needs the bench workers as JavaScript");
+  const dist = new URL("../../services/conversion/dist/", import.meta.url).href;
   const threads = await Promise.all(
     Array.from({ length: workers }, async () => {
-      // The benchmark hands over the worker transpiled to JavaScript, so no loader weighs on its memory.
-      if (!pdfjsWorkerJs) throw new Error("the pdf.js engine needs its worker as JavaScript");
-      const worker = new Worker(pdfjsWorkerJs);
+      const worker = new Worker(`${workersJs}/${script}`, { workerData: { dist } });
       await new Promise<void>((resolve) => worker.once("message", () => resolve()));
       worker.postMessage({ warm: true });
       await new Promise<void>((resolve) => worker.once("message", () => resolve()));
@@ -114,10 +120,7 @@ async function pdfjs(): Promise<{ idleRssMb: number; run(): Promise<Outcome> }> 
     async run() {
       const started = performance.now();
       const cpuStarted = cpuMs();
-      const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-      const document = await getDocument({ data: new Uint8Array(await readFile(pdfPath)), verbosity: 0 }).promise;
-      const pages = document.numPages;
-      await document.destroy();
+      const pages = pageCount;
       let firstPageMs = 0;
       let bytes = 0;
       let next = 1;
@@ -148,7 +151,12 @@ async function pdfjs(): Promise<{ idleRssMb: number; run(): Promise<Outcome> }> 
   };
 }
 
-const prepared = engine === "pdfjs" ? await pdfjs() : await pdfium(engine === "pdfium");
+const prepared =
+  engine === "pdfjs"
+    ? await threads("convert-pdfjs-worker.js")
+    : engine === "pdfium-jpeg"
+      ? await threads("convert-pdfium-jpeg-worker.js")
+      : await pdfium(engine === "pdfium");
 const outcome = await prepared.run();
 process.stdout.write(
   `${JSON.stringify({

@@ -3,6 +3,7 @@
  *   pdf.js     the former path: pdf.js + @napi-rs/canvas in worker threads, every rendition (2 WebP, JPEG, thumb)
  *   PDFium-all PDFium (WebAssembly) in worker threads, the same renditions as before
  *   PDFium     the service's path: PDFium, only what must exist before the book opens (main WebP + thumbnail)
+ *   PDFium-jpeg PDFium drawing each page into one JPEG q85, no text: what pdftoppm does, renderer against renderer
  *   pdftoppm   `pdftoppm -jpeg`, one process per core; `pdftocairo -jpeg` likewise
  * at the same longest side and core count: pages/s, ms to the first page (a warm worker receiving the job; poppler
  * cold, as it has no warm state), RSS of the idle process after warm-up and its peak, KB per page. Then a table of
@@ -68,7 +69,7 @@ interface Row {
   kbPerPage: number;
 }
 
-async function ours(engine: string, pdf: string, pdfjsWorker: string): Promise<Row> {
+async function ours(engine: string, pdf: string, pages: number, workersJs: string): Promise<Row> {
   const { stdout } = await run(process.execPath, [
     "--import",
     "tsx",
@@ -77,7 +78,8 @@ async function ours(engine: string, pdf: string, pdfjsWorker: string): Promise<R
     pdf,
     String(maxSide),
     String(workers),
-    pdfjsWorker,
+    workersJs,
+    String(pages),
   ]);
   const result = JSON.parse(stdout.trim().split("\n").at(-1) as string) as Row;
   return { ...result, engine };
@@ -118,16 +120,18 @@ async function poppler(tool: "pdftoppm" | "pdftocairo", pdf: string, pages: numb
   };
 }
 
-/** The bench's pdf.js worker as JavaScript (no TypeScript loader in its threads, so RSS is the engine's own). */
-async function transpilePdfjsWorker(): Promise<string> {
-  const source = await readFile("scripts/bench/convert-pdfjs-worker.ts", "utf8");
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  });
-  await mkdir("scripts/bench/dist", { recursive: true });
-  const path = resolve("scripts/bench/dist/convert-pdfjs-worker.js");
-  await writeFile(path, outputText);
-  return path;
+/** The bench's own workers as JavaScript (no TypeScript loader in their threads, so RSS is the engine's own). */
+async function transpileWorkers(): Promise<string> {
+  const folder = resolve("scripts/bench/dist");
+  await mkdir(folder, { recursive: true });
+  for (const name of ["convert-pdfjs-worker", "convert-pdfium-jpeg-worker"]) {
+    const source = await readFile(`scripts/bench/${name}.ts`, "utf8");
+    const { outputText } = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    });
+    await writeFile(join(folder, `${name}.js`), outputText);
+  }
+  return folder;
 }
 
 /** Page 1 of some documents rendered by PDFium at the benchmark's size, for the encoder table. */
@@ -175,7 +179,7 @@ try {
   execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-b", "services/conversion"], {
     stdio: "inherit",
   });
-  const pdfjsWorker = await transpilePdfjsWorker();
+  const workersJs = await transpileWorkers();
   const load = loadavg()[0] ?? 0;
   const { documents, notes } = await benchDocuments(Number(values.pages));
   const { readPdf } = await import("../../services/conversion/dist/render/source-reader.js");
@@ -203,8 +207,8 @@ try {
   );
   for (const file of files) {
     const rows: Row[] = [];
-    const engines = values["skip-pdfjs"] ? ["pdfium-all", "pdfium"] : ["pdfjs", "pdfium-all", "pdfium"];
-    for (const engine of engines) rows.push(await ours(engine, file.path, pdfjsWorker));
+    const engines = [...(values["skip-pdfjs"] ? [] : ["pdfjs"]), "pdfium-all", "pdfium", "pdfium-jpeg"];
+    for (const engine of engines) rows.push(await ours(engine, file.path, file.pages, workersJs));
     rows.push(await poppler("pdftoppm", file.path, file.pages, join(work, "poppler")));
     rows.push(await poppler("pdftocairo", file.path, file.pages, join(work, "poppler")));
     const reference = rows.find((row) => row.engine.startsWith("pdftoppm")) as Row;
