@@ -147,7 +147,9 @@ async function readSources(
     } catch (error) {
       const kind = (error as Error).name;
       if (error instanceof JobFailure) failures.push({ name, message: error.message });
-      else if (error instanceof OfficeConversionError) failures.push({ name, message: officeMessage(name, error) });
+      // LibreOffice missing is the machine's fault, not the file's: retried, and reported as it is on the last attempt.
+      else if (error instanceof OfficeConversionError && error.reason !== "unavailable")
+        failures.push({ name, message: officeMessage(name, error) });
       else if (kind === "PdfPasswordError") failures.push({ name, message: failureMessages.incorrectPassword });
       else if (kind === "PdfReadError")
         failures.push({ name, message: failureMessages.pdf(`${name}: ${(error as Error).message}`) });
