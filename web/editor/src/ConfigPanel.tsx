@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type BookInfo, bookStatusOf, call, callOptional, type DownloadConfig, replaceStatusOf } from "./api.js";
 import { uploadFile } from "./FileSetting.js";
 import { checkAttachment } from "./file-limits.js";
 import type { Labels } from "./labels.js";
+import { saveAtRevision } from "./revision-save.js";
 import type { Query } from "./route.js";
 import type { Navigate, Notify, Report } from "./types.js";
 
@@ -41,14 +42,19 @@ export function ConfigPanel({
     setConfigState(next);
   };
 
+  /** What the owner's edit started from, and the settings revision it was read at (sent with the save). */
+  const edits = useRef({ base: { isDownload, config }, revision: book.settingsRevision });
+
   // Spec 000 §4: turning DownloadButtonVisible on makes the server create the default download config while this
   // panel opens; the panel shows what the server stored (and saves that), never the state it was built from.
   useEffect(() => {
     if (edited) return;
     const stored = book.downloadconfig ?? {};
-    setIsDownloadState(book.isDownload === "1" || Boolean(stored.isDownloadProject || stored.pdf?.isOriginPath));
+    const on = book.isDownload === "1" || Boolean(stored.isDownloadProject || stored.pdf?.isOriginPath);
+    setIsDownloadState(on);
     setConfigState(stored);
-  }, [book.isDownload, book.downloadconfig, edited]);
+    edits.current = { base: { isDownload: on, config: stored }, revision: book.settingsRevision };
+  }, [book.isDownload, book.downloadconfig, book.settingsRevision, edited]);
   const [replacing, setReplacing] = useState(false);
 
   const attach = async (file: File) => {
@@ -74,16 +80,39 @@ export function ConfigPanel({
   const save = async () => {
     setBusy(true);
     try {
-      const saved = await call<BookInfo>("/api/book/update-book", {
-        bookId: book.bookId,
-        teamId: query.tid,
-        isDownload: isDownload ? "1" : "0",
-        downloadconfig: JSON.stringify(config),
+      // Saved at the revision edited: a save from elsewhere since is reloaded and this change applied on top of it.
+      const { reply: saved } = await saveAtRevision({
+        base: edits.current.base,
+        mine: { isDownload, config },
+        revision: edits.current.revision,
+        send: (value, revision) =>
+          call<BookInfo>("/api/book/update-book", {
+            bookId: book.bookId,
+            teamId: query.tid,
+            isDownload: value.isDownload ? "1" : "0",
+            downloadconfig: JSON.stringify(value.config),
+            settingsRevision: revision,
+          }),
+        reload: async () => {
+          const stored = await call<BookInfo>("/api/book/get-book", { bookId: book.bookId });
+          return {
+            value: { isDownload: stored.isDownload === "1", config: stored.downloadconfig ?? {} },
+            revision: stored.settingsRevision ?? 0,
+          };
+        },
       });
+      edits.current = {
+        base: { isDownload: saved.isDownload === "1", config: saved.downloadconfig ?? {} },
+        revision: saved.settingsRevision,
+      };
       setConfigState(saved.downloadconfig ?? {});
       setIsDownloadState(saved.isDownload === "1");
       setEdited(false);
-      onSaved({ isDownload: saved.isDownload, downloadconfig: saved.downloadconfig });
+      onSaved({
+        isDownload: saved.isDownload,
+        downloadconfig: saved.downloadconfig,
+        settingsRevision: saved.settingsRevision,
+      });
       notify(labels.downloadSaved);
     } catch (error) {
       report(error);

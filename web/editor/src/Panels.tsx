@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, type BookInfo, type Bookmark, type CatalogNode, call, type Privacy } from "./api.js";
 import { type BookField, bookFieldKey, bookFieldLimits, labelOptions } from "./basic-info.js";
 import type { Labels } from "./labels.js";
+import { saveAtRevision } from "./revision-save.js";
 import type { Notify } from "./types.js";
 
 const messageOf = (error: unknown, labels: Labels) => {
@@ -159,6 +160,8 @@ export function CatalogPanel({
   const [tree, setTree] = useState<CatalogNode[]>(book.catalog);
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The stored tree the edit started from and its revision (sent with the save; a newer one is re-applied on). */
+  const stored = useRef({ base: book.catalog, revision: book.catalogRevision });
 
   const edit = (next: CatalogNode[]) => {
     setTree(next);
@@ -169,11 +172,23 @@ export function CatalogPanel({
   const save = async () => {
     setBusy(true);
     try {
-      const reply = await call<{ catalog: CatalogNode[] }>("/api/book/save-book-catalog", {
-        bookId: book.bookId,
-        teamId,
-        catalog: JSON.stringify(tree),
+      type Saved = { catalog: CatalogNode[]; revision?: number };
+      const { reply } = await saveAtRevision({
+        ...stored.current,
+        mine: tree,
+        send: (catalog, revision) =>
+          call<Saved>("/api/book/save-book-catalog", {
+            bookId: book.bookId,
+            teamId,
+            catalog: JSON.stringify(catalog),
+            revision,
+          }),
+        reload: async () => {
+          const current = await call<Saved>("/api/book/get-book-catalog", { bookId: book.bookId });
+          return { value: current.catalog, revision: current.revision ?? 0 };
+        },
       });
+      stored.current = { base: reply.catalog, revision: reply.revision };
       setTree(reply.catalog);
       setDirty(false);
       notify(labels.catalogSaved);
@@ -280,8 +295,12 @@ export function BookmarksPanel({
   const [bookmarks, setBookmarks] = useState<Bookmark[]>(book.bookmarks);
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The stored tabs the edit started from and their revision (sent with a save; a newer one is re-applied on). */
+  const stored = useRef({ base: book.bookmarks, revision: book.bookmarksRevision });
+  type Saved = { bookmarks: Bookmark[]; revision?: number };
 
-  const done = (saved: Bookmark[]) => {
+  const done = ({ bookmarks: saved, revision }: Saved) => {
+    stored.current = { base: saved, revision };
     setBookmarks(saved);
     setDirty(false);
     onSaved(saved);
@@ -291,11 +310,11 @@ export function BookmarksPanel({
     setBusy(true);
     try {
       // The server applies the add rules: page = last + 1, a unique random colour or the shared one.
-      const reply = await call<{ bookmarks: Bookmark[] }>("/api/book/add-book-bookmark", {
+      const reply = await call<Saved>("/api/book/add-book-bookmark", {
         bookId: book.bookId,
         teamId,
       });
-      done(reply.bookmarks);
+      done(reply);
     } catch (error) {
       notify(messageOf(error, labels), "error");
     } finally {
@@ -306,12 +325,22 @@ export function BookmarksPanel({
   const save = async (list: Bookmark[]) => {
     setBusy(true);
     try {
-      const reply = await call<{ bookmarks: Bookmark[] }>("/api/book/save-book-bookmark", {
-        bookId: book.bookId,
-        teamId,
-        bookmarks: JSON.stringify(list),
+      const { reply } = await saveAtRevision({
+        ...stored.current,
+        mine: list,
+        send: (value, revision) =>
+          call<Saved>("/api/book/save-book-bookmark", {
+            bookId: book.bookId,
+            teamId,
+            bookmarks: JSON.stringify(value),
+            revision,
+          }),
+        reload: async () => {
+          const current = await call<Saved>("/api/book/get-book-bookmark", { bookId: book.bookId });
+          return { value: current.bookmarks, revision: current.revision ?? 0 };
+        },
       });
-      done(reply.bookmarks);
+      done(reply);
       notify(labels.bookmarkSaved);
     } catch (error) {
       notify(messageOf(error, labels), "error");

@@ -196,6 +196,10 @@ export interface BookInfo {
   downloadconfig?: DownloadConfig | null;
   catalog: CatalogNode[];
   bookmarks: Bookmark[];
+  /** The stored revisions of the settings, the catalog and the bookmarks: a whole-document save sends the one edited. */
+  settingsRevision?: number;
+  catalogRevision?: number;
+  bookmarksRevision?: number;
 }
 
 /** The replace list's status of a book (spec 000 §4: bStatus 1 is normal). */
