@@ -242,7 +242,7 @@ describe("register, log in, log out", () => {
     // The old cookie opens nothing any more.
     expect(await post("/api/user/get-user", {}, { cookie })).toMatchObject({
       code: "LOGIN_SIGNOUT",
-      msg: "please log in",
+      msg: "请登录",
     });
     expect(await post("/api/user/logout", {}, { cookie })).toMatchObject({ code: "OK", data: { ended: false } });
   });
@@ -372,7 +372,7 @@ describe("who acts", () => {
     for (const cookie of [undefined, "tl_session=nonsense", `tl_session=${randomBytes(32).toString("base64url")}`]) {
       expect(await post("/api/book/get-ready-config", {}, { cookie })).toMatchObject({
         code: "LOGIN_SIGNOUT",
-        msg: "please log in",
+        msg: "请登录",
         status: "0",
       });
     }
@@ -405,7 +405,7 @@ describe("who acts", () => {
       for (const path of ["/api/user/get-user", "/api/book/get-ready-config", "/api/book/get-book-privacy"]) {
         expect(await post(path, { bookId: "b1" }, { cookie })).toMatchObject({
           code: "LOGIN_TIMEOUT",
-          msg: "login timeout, please log in again",
+          msg: "登录超时，请重新登录",
         });
       }
       // Even the dev gateway does not fall back to its dev actor for an expired session.
@@ -541,18 +541,18 @@ describe("ownership through the gateway", () => {
       const as = { cookie: other.cookie, app };
       expect(await post("/api/book/get-ready-config", { number: book.number }, as)).toMatchObject({
         code: "ERROR",
-        msg: "book not found",
+        msg: "书不存在",
       });
       expect(await post("/api/book/get-book-privacy", { bookId: book.bookId }, as)).toMatchObject({
         code: "ERROR",
-        msg: "book not found",
+        msg: "书不存在",
       });
       expect(
         await post("/api/book/set-book-privacy", { bookId: book.bookId, access: "password", password: "pw" }, as),
-      ).toMatchObject({ code: "ERROR", msg: "book not found" });
+      ).toMatchObject({ code: "ERROR", msg: "书不存在" });
       expect(await post("/api/book/reconvert-book-multi", { bookId: book.bookId }, as)).toMatchObject({
         code: "ERROR",
-        msg: "book not found",
+        msg: "书不存在",
       });
       expect(await post("/api/book/get-book-progress", { bookId: book.bookId }, as)).toMatchObject({
         code: "ERROR",
@@ -597,7 +597,7 @@ describe("ownership through the gateway", () => {
     });
     expect(await post("/api/book/end-upload", { taskId }, { cookie: other.cookie })).toMatchObject({
       code: "ERROR",
-      msg: "book not found",
+      msg: "书不存在",
     });
     expect(await revisions.latestRevision(book.bookId)).toBe(0);
     expect((await books.findById(book.bookId))?.ownerId).toBe(owner.userId);

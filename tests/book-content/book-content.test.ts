@@ -181,7 +181,7 @@ const ok = (reply: Reply) => {
   return reply.data as Record<string, unknown>;
 };
 
-const notFound = (reply: Reply, msg = "book not found") =>
+const notFound = (reply: Reply, msg = "书不存在") =>
   expect(reply, JSON.stringify(reply)).toMatchObject({ code: "ERROR", status: "0", msg, mess: msg });
 
 let counter = 0;

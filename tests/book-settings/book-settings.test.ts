@@ -301,16 +301,16 @@ describe("get-book / update-book", () => {
     expect(big).toMatchObject({ code: "ERROR", msg: "bookConfig may not exceed 256 KB" });
     expect(await post("/api/book/get-book", { bookId }, otherGateway)).toMatchObject({
       code: "ERROR",
-      msg: "book not found",
+      msg: "书不存在",
     });
     expect(await post("/api/book/update-book", { bookId, isDownload: "1" }, otherGateway)).toMatchObject({
       code: "ERROR",
-      msg: "book not found",
+      msg: "书不存在",
     });
     expect(await post("/api/book/get-book-bookmark", { bookId }, otherGateway)).toMatchObject({
-      msg: "book not found",
+      msg: "书不存在",
     });
-    expect(await post("/api/book/get-book-catalog", { bookId }, otherGateway)).toMatchObject({ msg: "book not found" });
+    expect(await post("/api/book/get-book-catalog", { bookId }, otherGateway)).toMatchObject({ msg: "书不存在" });
   });
 });
 

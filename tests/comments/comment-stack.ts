@@ -14,6 +14,7 @@ import { demoUser } from "../../services/power/src/domain/demo.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import type { TestStores } from "../setup/stores.global.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { serveLanguage } from "../support/language-peer.js";
 
 export const bookOwner = "10001";
 export const otherUser = "20002";
@@ -48,7 +49,9 @@ export async function startCommentStack(stores: TestStores, name: string) {
   const powerAddress = await serve(buildPowerServices(assembled));
   const power = createClient(PowerService, powerAddress, { peer: "power" });
   const bookAddress = await serve(buildBookServices({ books, revisions, power, comments, log }));
-  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress });
+  // The language service renders the gateway's coded messages (Chinese by default).
+  const languageAddress = await serveLanguage({ database: async () => mongo, serve });
+  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress, language: languageAddress });
   const peers = connectPeers(config);
   const storeProbes = await connectStoreProbes(config, log);
   const gateways: FastifyInstance[] = [];

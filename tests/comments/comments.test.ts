@@ -248,14 +248,14 @@ describe("readers' messages", () => {
     const stranger = { app: otherGateway };
     expect((await post("/api/book/get-book-comments", { bookId: book.bookId }, stranger)).reply).toMatchObject({
       code: "ERROR",
-      msg: "book not found",
+      msg: "书不存在",
     });
     const strangerDelete = await post(
       "/api/book/delete-book-comment",
       { bookId: book.bookId, commentId: newest?.id ?? "" },
       stranger,
     );
-    expect(strangerDelete.reply).toMatchObject({ code: "ERROR", msg: "book not found" });
+    expect(strangerDelete.reply).toMatchObject({ code: "ERROR", msg: "书不存在" });
 
     expect(
       ok((await post("/api/book/delete-book-comment", { bookId: book.bookId, commentId: newest?.id ?? "" })).reply),

@@ -254,12 +254,12 @@ describe("book languages through the gateway", () => {
       expect(await post(path, fields, strangerGateway), path).toMatchObject({
         code: "ERROR",
         status: "0",
-        msg: "book not found",
+        msg: "书不存在",
       });
     }
     expect(await post("/api/book/get-book-language", { bookId: `nobody-${suffix}` })).toMatchObject({
       code: "ERROR",
-      msg: "book not found",
+      msg: "书不存在",
     });
     const mine = (await post("/api/book/get-book-language", { bookId: bookA })).data?.languages ?? [];
     expect(mine.map((language) => language.code)).toEqual(["en", "fr", "zh-CN", "ar"]);
@@ -295,7 +295,7 @@ describe("book languages through the gateway", () => {
     // Ownership is still asked first: another's book is 'book not found', not a feature refusal.
     expect(
       await post("/api/book/save-book-language", { bookId: bookA, languages: '[{"code":"en"}]' }, basicGateway),
-    ).toMatchObject({ code: "ERROR", msg: "book not found" });
+    ).toMatchObject({ code: "ERROR", msg: "书不存在" });
   });
 
   it("asks who is acting: without a session the answer is LOGIN_SIGNOUT", async () => {

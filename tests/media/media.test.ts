@@ -157,10 +157,10 @@ describe("media items on pages", () => {
   it("keeps another user out: their calls answer 'book not found' and change nothing", async () => {
     const book = await stack.publishedBook(3);
     expect((await add(book.bookId, { ...link, id: "mine", targetPage: 1 })).code).toBe("OK");
-    expect((await add(book.bookId, { ...link, id: "theirs", targetPage: 1 }, other)).msg).toBe("book not found");
-    expect((await post("/api/book/get-page-media", { bookId: book.bookId }, other)).msg).toBe("book not found");
+    expect((await add(book.bookId, { ...link, id: "theirs", targetPage: 1 }, other)).msg).toBe("书不存在");
+    expect((await post("/api/book/get-page-media", { bookId: book.bookId }, other)).msg).toBe("书不存在");
     expect((await post("/api/book/delete-page-media", { bookId: book.bookId, id: "mine" }, other)).msg).toBe(
-      "book not found",
+      "书不存在",
     );
     const listed = await post("/api/book/get-page-media", { bookId: book.bookId });
     expect(((listed.data?.items ?? []) as { id: string }[]).map(({ id }) => id)).toEqual(["mine"]);

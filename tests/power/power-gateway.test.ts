@@ -596,7 +596,7 @@ describe("team access to books", () => {
     });
     expect(await post(outsider, "/api/book/get-book-catalog", { bookId })).toMatchObject({
       code: "ERROR",
-      msg: "book not found",
+      msg: "书不存在",
     });
 
     // The viewer role reads it but may not change it; nothing is saved.
@@ -621,14 +621,14 @@ describe("team access to books", () => {
       ["/api/book/update-book", change("#555555")],
       ["/api/book/update-book", { ...change("#555555"), teamId: "0" }],
     ] as const) {
-      expect(await post(outsider, path, fields), path).toMatchObject({ code: "ERROR", msg: "book not found" });
+      expect(await post(outsider, path, fields), path).toMatchObject({ code: "ERROR", msg: "书不存在" });
     }
     expect(await htmlConfigOf(author, bookId)).toMatchObject({ bgColor: "#222222" });
     // A member's own book outside the team stays their own: another member's role does not reach it.
     const privateBook = await book(author);
     expect(await post(editor, "/api/book/get-book", { bookId: privateBook })).toMatchObject({
       code: "ERROR",
-      msg: "book not found",
+      msg: "书不存在",
     });
   });
 });

@@ -171,6 +171,6 @@ describe("a password-protected book", () => {
     expect((await fetch(`${services.gatewayUrl}/b/${number}`)).status).toBe(404);
     expect((await fetch(`${services.gatewayUrl}${openUrl}`)).status).toBe(404);
     const other = await post("/api/book/get-book-privacy", form({ bookId: "no-such-book" }));
-    expect(other).toMatchObject({ code: "ERROR", msg: "book not found" });
+    expect(other).toMatchObject({ code: "ERROR", msg: "书不存在" });
   }, 60_000);
 });

@@ -170,7 +170,7 @@ describe("the running system", () => {
 
   it("answers an unknown book, and a team the user is not in, without leaking internals", async () => {
     const unknown = await postForm("/api/book/get-ready-config", { number: "nosuchbook" });
-    expect(unknown.body).toMatchObject({ code: "ERROR", msg: "book not found", status: "0" });
+    expect(unknown.body).toMatchObject({ code: "ERROR", msg: "书不存在", status: "0" });
 
     const foreignTeam = await postForm("/api/book/get-ready-config", { teamId: "77", number: "demo0001" });
     expect(foreignTeam.body).toMatchObject({ code: "ERROR", msg: "not a member of this team" });
@@ -211,7 +211,7 @@ describe("the running system", () => {
     await app.close();
     peers.close();
     await storeProbes.close();
-    expect(reply.json()).toMatchObject({ code: "LOGIN_SIGNOUT", msg: "please log in", status: "0" });
+    expect(reply.json()).toMatchObject({ code: "LOGIN_SIGNOUT", msg: "请登录", status: "0" });
   });
 
   it("serves every service's first RPC over gRPC", async () => {

@@ -672,7 +672,7 @@ describe("books, reconversion and progress", () => {
     expect(job.sources[0]).toMatchObject({ key: `uploads/${task.taskId}/f1` });
     expect(await post("/api/book/reconvert-book-multi", { bookId: "nobook" })).toMatchObject({
       code: "ERROR",
-      msg: "book not found",
+      msg: "书不存在",
     });
   });
 

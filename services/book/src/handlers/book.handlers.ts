@@ -6,7 +6,7 @@ import {
   PasswordMode as PasswordModeMessage,
 } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { PowerService, TeamMember } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError, type ServiceImplementation, type TypedClient, updateAlone } from "@turnleaf/kit";
+import { DomainError, message, type ServiceImplementation, type TypedClient, updateAlone } from "@turnleaf/kit";
 import { type BookRepository, settingsRevisionOf, withSettingsTexts } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
@@ -158,7 +158,7 @@ export function bookHandlers({
 
       const book = await books.findById(request.bookId);
       if (!book || !mayReviseBook(book, request)) {
-        throw new DomainError("NOT_FOUND", "book not found", { details: { bookId: request.bookId } });
+        throw new DomainError("NOT_FOUND", message("bookNotFound"), { details: { bookId: request.bookId } });
       }
       for (let attempt = 0; attempt < revisionAttempts; attempt++) {
         const claim = {
@@ -182,7 +182,7 @@ export function bookHandlers({
       const [user, member] = await Promise.all([findUser(query.userId), findMember(query.teamId, query.userId)]);
       const book = query.number ? await books.findByNumber(query.number) : undefined;
       if (book === null || (book && !mayOpenBook(book, query, member))) {
-        throw new DomainError("NOT_FOUND", "book not found", { details: { number: query.number } });
+        throw new DomainError("NOT_FOUND", message("bookNotFound"), { details: { number: query.number } });
       }
       const owner = book && book.ownerId !== user.userId ? await findUser(book.ownerId) : user;
       return { readyConfig: buildReadyConfig({ query, user, owner, book, member }) };

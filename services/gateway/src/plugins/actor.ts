@@ -1,6 +1,6 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { User } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { cookieValue } from "../domain/book-grant.js";
 import type { Peers } from "../peers.js";
@@ -57,7 +57,7 @@ export function registerSessions(
     try {
       const { session, user } = await options.account.resolveSession({ token });
       const userId = session?.userId ?? user?.userId ?? "";
-      if (!userId) throw new DomainError("UNAUTHENTICATED", "please log in");
+      if (!userId) throw new DomainError("UNAUTHENTICATED", message("pleaseLogIn"));
       states.set(request, {
         kind: "session",
         actor: { userId },
@@ -73,9 +73,9 @@ export function registerSessions(
     const state = states.get(request);
     if (state?.kind === "session") return state.actor;
     if (state?.kind === "refused") throw state.error;
-    if (sessionToken(request) !== undefined) throw new DomainError("UNAUTHENTICATED", "please log in");
+    if (sessionToken(request) !== undefined) throw new DomainError("UNAUTHENTICATED", message("pleaseLogIn"));
     if (options.devActorUserId) return { userId: options.devActorUserId };
-    throw new DomainError("UNAUTHENTICATED", "please log in");
+    throw new DomainError("UNAUTHENTICATED", message("pleaseLogIn"));
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { DomainError, type Logger } from "@turnleaf/kit";
+import { DomainError, type Logger, message, messageText } from "@turnleaf/kit";
 import type { AccountRepository } from "../data/account.repository.js";
 import type { SessionDocument } from "../data/session.schema.js";
 import type { UserDocument } from "../data/user.schema.js";
@@ -61,8 +61,9 @@ export const accountMessages = {
   tooManySignUps: "too many sign-ups from this address, try again later",
   emailTaken: "an account with this email already exists",
   invalidEmail: "please enter a valid email address",
-  signedOut: "please log in",
-  timedOut: "login timeout, please log in again",
+  // Coded (the gateway renders them in the interface language): 'please log in', 'login timeout, please log in again'.
+  signedOut: messageText(message("pleaseLogIn")),
+  timedOut: messageText(message("loginTimeout")),
 } as const;
 
 function wrongCredentials(): DomainError {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { type ConversionJobProgressed, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { BeginUploadRequest, UploadChannel } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { DomainError, type Logger, storedText, type TypedClient } from "@turnleaf/kit";
+import { DomainError, type Logger, message, storedText, type TypedClient } from "@turnleaf/kit";
 import type {
   UploadOutcomeRepository,
   UploadTaskRepository,
@@ -586,7 +586,7 @@ export class UploadDesk {
   async reconvert(userId: string, teamId: string, bookId: string): Promise<TaskView> {
     const source = bookId ? await this.deps.tasks.latestForBook(bookId, userId, State.COMPLETED) : null;
     if (!source || (source.teamId || "0") !== (teamId || "0")) {
-      throw new DomainError("NOT_FOUND", "book not found", { details: { bookId } });
+      throw new DomainError("NOT_FOUND", message("bookNotFound"), { details: { bookId } });
     }
     await this.deps.allowance.assertMayUpload({ userId, teamId: source.teamId, folderId: source.folderId, bookId });
     const now = this.deps.now();
