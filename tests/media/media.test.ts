@@ -112,6 +112,8 @@ describe("media items on pages", () => {
       [{ ...link, id: "a", x: 0.8, targetPage: 1 }, "the item must lie inside the page (0 to 1)"],
       [{ ...link, id: "a", targetPage: 9 }, "the page is not a page of this book"],
       [{ ...link, id: "a", page: 5, targetPage: 1 }, "the page is not a page of this book"],
+      [{ ...link, id: "a", page: 3e9, targetPage: 1 }, "the page is not a page of this book"],
+      [{ ...link, id: "a", targetPage: "1e400" }, "a link goes to a page of this book or to a web address"],
       [{ ...link, id: "a/b", targetPage: 1 }, "the item id must be 1 to 40 letters, digits, - or _"],
       [{ ...link, id: "a", kind: "script", targetPage: 1 }, "the kind must be one of link, video, audio, image, note"],
       [

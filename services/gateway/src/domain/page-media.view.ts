@@ -67,6 +67,11 @@ const kindOfName: Record<string, MediaKind> = {
 
 const number = (value: unknown) => (typeof value === "number" ? value : Number(value ?? Number.NaN));
 const string = (value: unknown) => (typeof value === "string" ? value : "");
+/** An int32 field: anything else (a fraction, out of range, not a number) is 0, which the service refuses. */
+const int32 = (value: unknown) => {
+  const parsed = number(value);
+  return Number.isInteger(parsed) && Math.abs(parsed) <= 2_147_483_647 ? parsed : 0;
+};
 const flag = (value: unknown) => value === true || value === "true" || value === "1" || value === 1;
 
 /** The `item` form field (JSON) as the book service's message; broken JSON is 'Invalid JSON string'. */
@@ -81,14 +86,14 @@ export function mediaItemOf(json: string) {
   }
   return {
     itemId: string(raw.id),
-    page: Math.trunc(number(raw.page)) || 0,
+    page: int32(raw.page),
     kind: kindOfName[string(raw.kind)] ?? MediaKind.UNSPECIFIED,
     x: number(raw.x),
     y: number(raw.y),
     width: number(raw.width),
     height: number(raw.height),
     url: string(raw.url),
-    targetPage: Math.trunc(number(raw.targetPage)) || 0,
+    targetPage: int32(raw.targetPage),
     embedUrl: string(raw.embedUrl),
     images: Array.isArray(raw.images) ? raw.images.map(string).slice(0, 100) : [],
     text: string(raw.text),
