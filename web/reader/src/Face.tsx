@@ -145,8 +145,8 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
           draggable={false}
           decoding="async"
           ref={picture}
-          onLoad={() => setPictureReady(true)}
-          onError={() => setPictureReady(true)}
+          onLoad={page.media?.length ? () => setPictureReady(true) : undefined}
+          onError={page.media?.length ? () => setPictureReady(true) : undefined}
         />
       ) : null}
       {page && interactive && props.vectorPdfUrl ? (
