@@ -397,8 +397,11 @@ describe("gated features on the bookmark, TOC and language paths", () => {
         data: { feature, source: "type" },
       });
     }
-    expect((await post(userId, "/api/book/get-book-bookmark", { bookId })).data).toEqual({ bookmarks: [] });
-    expect((await post(userId, "/api/book/get-book-catalog", { bookId })).data).toEqual({ catalog: [] });
+    expect((await post(userId, "/api/book/get-book-bookmark", { bookId })).data).toEqual({
+      bookmarks: [],
+      revision: 0,
+    });
+    expect((await post(userId, "/api/book/get-book-catalog", { bookId })).data).toEqual({ catalog: [], revision: 0 });
     for (const [path, fields] of [
       ["/api/book/save-book-bookmark", { bookId, bookmarks: "[]" }],
       ["/api/book/save-book-catalog", { bookId, catalog: "[]" }],
@@ -426,7 +429,10 @@ describe("gated features on the bookmark, TOC and language paths", () => {
       msg: "已达到定制额度，请联系客服",
       data: { feature: "BOOKMARK", source: "user" },
     });
-    expect((await post(userId, "/api/book/get-book-bookmark", { bookId })).data).toEqual({ bookmarks: [] });
+    expect((await post(userId, "/api/book/get-book-bookmark", { bookId })).data).toEqual({
+      bookmarks: [],
+      revision: 0,
+    });
   });
 });
 
