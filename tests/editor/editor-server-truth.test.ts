@@ -3,12 +3,13 @@ import { join } from "node:path";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { startSystem, uploadPdf } from "../support/system.js";
-import { ownerContext } from "./fixtures.js";
+import { ownerContext, picture } from "./fixtures.js";
 
 // Issue 17: what the server decides is what the editor shows, in Chinese by default (once in English), in Chromium
 // against the seven built processes and the real stores (the built editor of web/editor/dist).
@@ -185,6 +186,38 @@ describe("the editor shows what the server stored", () => {
     } finally {
       await page.close();
       await admin.setFeatureOverride({ account: { userId: demoId }, feature: "HOME_LINK", actor: "test" });
+    }
+  }, 120_000);
+
+  it("checks a logo in Chinese: the recommended size shown, no wider than 2 px refused, a large JPEG asked to shrink", async () => {
+    const page = await openEditor(book.number);
+    try {
+      await page.getByRole("tab", { name: "基本信息", exact: true }).click();
+      const logo = page.locator('.setting[data-key="appLogoIcon"]');
+      expect(await logo.locator(".file-hint").textContent()).toBe("建议尺寸 150*30 px，最大 500*500 px");
+      const uploads: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().endsWith("/api/common/upload-file")) uploads.push(request.url());
+      });
+      await logo
+        .locator('input[type="file"]')
+        .setInputFiles({ name: "thin.png", mimeType: "image/png", buffer: await picture(2, 40, "png") });
+      await expect.poll(() => page.locator(".toast").last().textContent()).toBe("标志必须是宽度大于 2 px 的图片");
+      // A 4000×4000 JPEG is over the logo's 500×500: the compress question in Chinese; declined, nothing is sent.
+      const questions: string[] = [];
+      page.once("dialog", (dialog) => {
+        questions.push(dialog.message());
+        void dialog.dismiss();
+      });
+      const big = await sharp({ create: { width: 4000, height: 4000, channels: 3, background: "#3366aa" } })
+        .jpeg()
+        .toBuffer();
+      await logo.locator('input[type="file"]').setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: big });
+      await expect.poll(() => page.locator(".toast").last().textContent()).toBe("已取消压缩");
+      expect(questions).toEqual(["图片尺寸最大 500*500 px，当前 4000*4000，已超出限制！是否压缩？"]);
+      expect(uploads).toEqual([]);
+    } finally {
+      await page.close();
     }
   }, 120_000);
 

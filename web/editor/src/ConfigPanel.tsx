@@ -53,7 +53,8 @@ export function ConfigPanel({
     const on = book.isDownload === "1" || Boolean(stored.isDownloadProject || stored.pdf?.isOriginPath);
     setIsDownloadState(on);
     setConfigState(stored);
-    edits.current = { base: { isDownload: on, config: stored }, revision: book.settingsRevision };
+    // The base is what the server stored: the flag the panel derives from the stored config is a change to save.
+    edits.current = { base: { isDownload: book.isDownload === "1", config: stored }, revision: book.settingsRevision };
   }, [book.isDownload, book.downloadconfig, book.settingsRevision, edited]);
   const [replacing, setReplacing] = useState(false);
 

@@ -336,6 +336,7 @@ export function Editor({
                     htmlConfig: reply.htmlConfig,
                     isDownload: reply.isDownload,
                     downloadconfig: reply.downloadconfig,
+                    settingsRevision: reply.settingsRevision,
                     title: reply.title,
                     desc: reply.desc,
                     keyword: reply.keyword,

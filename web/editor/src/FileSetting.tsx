@@ -6,6 +6,7 @@ import {
   compressImage,
   fileSettingExtensions,
   fileSettingMaxBytes,
+  fillLabel,
   type ImageLimits,
   imageFactsOf,
 } from "./file-limits.js";
@@ -34,6 +35,7 @@ export function FileSetting({
   maxBytes = fileSettingMaxBytes,
   imageLimits,
   purpose = "",
+  logo,
   notify,
   onChange,
 }: {
@@ -45,6 +47,14 @@ export function FileSetting({
   imageLimits?: ImageLimits;
   /** upload-file's purpose (image, logo, audio, video, attachment): the server's limits for it. */
   purpose?: string;
+  /** A logo's rules (the brand configuration): the recommended size shown, an image no wider than 2 px refused. */
+  logo?: {
+    recommendedWidth: number;
+    recommendedHeight: number;
+    maxWidth: number;
+    maxHeight: number;
+    minWidthExclusive: number;
+  };
   notify: Notify;
   onChange: (value: string) => void;
 }) {
@@ -55,7 +65,10 @@ export function FileSetting({
     if (refused?.reason === "type") return notify(`${labels.fileBadType}${extensions.join(", ")}`, "error");
     let file: Blob = chosen;
     if (chosen.type.startsWith("image/")) {
-      const verdict = checkImage(await imageFactsOf(chosen), imageLimits, labels);
+      const facts = await imageFactsOf(chosen);
+      // Spec 000 §5: a logo counts only as an image wider than 2 px.
+      if (logo && facts.width <= logo.minWidthExclusive) return notify(labels.logoTooNarrow, "error");
+      const verdict = checkImage(facts, imageLimits, labels);
       if (!verdict.ok && verdict.gif) return notify(verdict.text, "error");
       if (!verdict.ok && !verdict.gif) {
         if (!window.confirm(verdict.text)) return notify(labels.compressCancelled);
@@ -102,6 +115,16 @@ export function FileSetting({
           }}
         />
       </label>
+      {logo ? (
+        <small className="file-hint">
+          {fillLabel(labels.logoRecommended, {
+            width: logo.recommendedWidth,
+            height: logo.recommendedHeight,
+            maxWidth: logo.maxWidth,
+            maxHeight: logo.maxHeight,
+          })}
+        </small>
+      ) : null}
     </span>
   );
 }

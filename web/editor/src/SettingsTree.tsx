@@ -147,6 +147,7 @@ function LeafControl({
           maxBytes={node.maxSize}
           imageLimits={imageLimitsFor(node.key, context.catalogue.logo)}
           purpose={/logo/i.test(node.key) ? "logo" : node.accept.includes("mp3") ? "audio" : ""}
+          logo={/logo/i.test(node.key) ? context.catalogue.logo : undefined}
           notify={context.notify}
           onChange={onChange}
         />

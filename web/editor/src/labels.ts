@@ -303,7 +303,8 @@ const zh = {
   statsTo: "结束日期",
   statsExportCsv: "导出 CSV",
   statsEnabled: "收集此书的阅读统计",
-  statsPrivacy: "隐私说明：阅读器只发送打开、翻页及停留时长、读完等事件，以及来源网页和嵌入网站；不使用 Cookie，不在读者设备上存储任何标识。服务器只保存由 IP 地址、浏览器标识和图书经每日更换的盐计算出的哈希，用于统计当日独立读者，IP 地址本身不会被保存；您自己在编辑器中的预览不计入统计。",
+  statsPrivacy:
+    "隐私说明：阅读器只发送打开、翻页及停留时长、读完等事件，以及来源网页和嵌入网站；不使用 Cookie，不在读者设备上存储任何标识。服务器只保存由 IP 地址、浏览器标识和图书经每日更换的盐计算出的哈希，用于统计当日独立读者，IP 地址本身不会被保存；您自己在编辑器中的预览不计入统计。",
   statsViews: "浏览量",
   statsUniqueReaders: "独立读者",
   statsPagesSeen: "翻阅页数",
@@ -328,7 +329,8 @@ const zh = {
   leadsSave: "保存",
   leadsWebhookSecret: "签名密钥",
   leadsRotateSecret: "更换密钥",
-  leadsWebhookNote: "每条线索以 JSON 推送到此地址，请求头 X-Turnleaf-Signature 为 HMAC-SHA256 签名（t=时间戳,v1=签名，签名内容为“时间戳.请求体”）；失败会按指数退避重试。",
+  leadsWebhookNote:
+    "每条线索以 JSON 推送到此地址，请求头 X-Turnleaf-Signature 为 HMAC-SHA256 签名（t=时间戳,v1=签名，签名内容为“时间戳.请求体”）；失败会按指数退避重试。",
   leadsSubmissions: "提交记录",
   leadsRefresh: "刷新",
   leadsDeleteAll: "全部删除",
@@ -361,6 +363,8 @@ const zh = {
   leadsKindEmail: "邮箱",
   leadsKindPhone: "电话",
   leadsKindText: "自定义文本",
+  logoRecommended: "建议尺寸 {width}*{height} px，最大 {maxWidth}*{maxHeight} px",
+  logoTooNarrow: "标志必须是宽度大于 2 px 的图片",
 };
 
 export type Labels = typeof zh;
@@ -374,7 +378,8 @@ const en: Labels = {
   loading: "Loading…",
   bookTitle: "Title",
   titleRequired: "please enter a title",
-  chooseFiles: "Choose a PDF, a presentation or document (ppt, pptx, pps, ppsx, odp, doc, docx, odt) or images (jpg, png)",
+  chooseFiles:
+    "Choose a PDF, a presentation or document (ppt, pptx, pps, ppsx, odp, doc, docx, odt) or images (jpg, png)",
   chosen: "Chosen",
   upload: "Upload",
   pause: "Pause",
@@ -664,7 +669,8 @@ const en: Labels = {
   statsTo: "To",
   statsExportCsv: "Export CSV",
   statsEnabled: "Collect reading statistics for this book",
-  statsPrivacy: "Privacy note: the reader sends only events (opened, pages seen with their time, read to the end) with the referring page and the embedding site; no cookies are used and nothing identifying is stored on the reader's device. The server keeps only a hash of the IP address, browser and book under a salt that changes every day, to count each day's unique readers; the IP address itself is never stored. Your own preview in the editor is not counted.",
+  statsPrivacy:
+    "Privacy note: the reader sends only events (opened, pages seen with their time, read to the end) with the referring page and the embedding site; no cookies are used and nothing identifying is stored on the reader's device. The server keeps only a hash of the IP address, browser and book under a salt that changes every day, to count each day's unique readers; the IP address itself is never stored. Your own preview in the editor is not counted.",
   statsViews: "Views",
   statsUniqueReaders: "Unique readers",
   statsPagesSeen: "Pages seen",
@@ -689,7 +695,8 @@ const en: Labels = {
   leadsSave: "Save",
   leadsWebhookSecret: "Signing secret",
   leadsRotateSecret: "New secret",
-  leadsWebhookNote: "Each lead is POSTed to this address as JSON, signed in the X-Turnleaf-Signature header (t=timestamp,v1=HMAC-SHA256 of \"timestamp.body\"); failed deliveries are retried with exponential backoff.",
+  leadsWebhookNote:
+    'Each lead is POSTed to this address as JSON, signed in the X-Turnleaf-Signature header (t=timestamp,v1=HMAC-SHA256 of "timestamp.body"); failed deliveries are retried with exponential backoff.',
   leadsSubmissions: "Submissions",
   leadsRefresh: "Refresh",
   leadsDeleteAll: "Delete all",
@@ -722,6 +729,8 @@ const en: Labels = {
   leadsKindEmail: "Email",
   leadsKindPhone: "Phone",
   leadsKindText: "Custom text",
+  logoRecommended: "recommended {width}*{height} px, at most {maxWidth}*{maxHeight} px",
+  logoTooNarrow: "a logo must be an image wider than 2 px",
 };
 
 /**
