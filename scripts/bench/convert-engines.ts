@@ -8,7 +8,7 @@
  * at the same longest side and core count: pages/s, ms to the first page (a warm worker receiving the job; poppler
  * cold, as it has no warm state), RSS of the idle process after warm-up and its peak, KB per page. Then a table of
  * encoder options on pages PDFium rendered (ms on one thread, KB).
- * Usage: npm run bench:engines [-- --pages 40 --max-side 1600 --workers 2 --skip-pdfjs]
+ * Usage: npm run bench:engines [-- --pages 40 --max-side 1600 --workers 2 --skip-pdfjs --only vector]
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     "max-side": { type: "string", default: "1600" },
     workers: { type: "string", default: String(availableParallelism()) },
     "skip-pdfjs": { type: "boolean", default: false },
+    /** Only the documents whose name contains this. */
+    only: { type: "string", default: "" },
   },
 });
 const maxSide = Number(values["max-side"]);
@@ -185,6 +187,7 @@ try {
   const { readPdf } = await import("../../services/conversion/dist/render/source-reader.js");
   const files: { name: string; path: string; pages: number }[] = [];
   for (const [index, document] of documents.entries()) {
+    if (!document.name.includes(values.only)) continue;
     const path = document.path ?? join(work, `doc-${index}.pdf`);
     if (document.bytes) await writeFile(path, (document as BenchDocument & { bytes: Buffer }).bytes);
     const info = await readPdf(new Uint8Array(await readFile(path)), "", false);

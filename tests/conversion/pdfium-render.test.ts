@@ -196,7 +196,7 @@ describe("PDFium renderer", () => {
     expect(value.width).toBeGreaterThan(60);
   });
 
-  it("encodes pages of text lossless and pages with pictures lossy", async () => {
+  it("encodes pages of text lossless, and pages with pictures or big coloured drawings lossy", async () => {
     const webpKind = (data: Uint8Array | undefined) =>
       Buffer.from(data ?? [])
         .subarray(12, 16)
@@ -208,6 +208,17 @@ describe("PDFium renderer", () => {
     });
     const picture = await render(await file(pictured, "lossy"));
     expect(webpKind(picture.page.webp[0]?.data)).toBe("VP8 ");
+    // Big coloured drawings: lossless would be as large and cost far more.
+    const drawn = await pdf((doc) => {
+      for (let ring = 0; ring < 40; ring++)
+        doc
+          .circle(300, 330, 10 + ring * 6)
+          .lineWidth(1 + (ring % 3))
+          .stroke(ring % 2 ? "#3366cc" : "#dc3912");
+      for (let bar = 0; bar < 60; bar++) doc.rect(40 + bar * 8.5, 600, 6, 200).fill(bar % 3 ? "#109618" : "#ff9900");
+    });
+    const drawing = await render(await file(drawn, "drawing"));
+    expect(webpKind(drawing.page.webp[0]?.data)).toBe("VP8 ");
   });
 
   it("gives a grown heap back once no document is open, and renders on with a fresh PDFium", async () => {
