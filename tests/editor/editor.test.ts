@@ -154,7 +154,10 @@ describe("the online editor", () => {
     const seen: string[] = [];
     for (let step = 1; step <= 14; step++) {
       expect(await guide.locator(".guide-count").textContent()).toBe(`${step} / 14`);
-      seen.push((await guide.getAttribute("data-step")) ?? "");
+      const id = (await guide.getAttribute("data-step")) ?? "";
+      seen.push(id);
+      // Every step outlines its control; steps 7 (replace content) and 13 (flip mode) open the tab it lives in.
+      await expect.poll(() => page.locator(`[data-guide="${id}"].guide-target`).count(), { timeout: 5_000 }).toBe(1);
       if (step === 3) await page.screenshot({ path: join(screenshots, "editor-guide.png") });
       await guide.getByRole("button", { name: step === 14 ? "Done" : "Next" }).click();
     }

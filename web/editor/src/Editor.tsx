@@ -16,7 +16,7 @@ import { AboutPanel, AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js
 import { type Catalogue, findPreset, loadCatalogue, type PresetKind, presetValues } from "./catalogue.js";
 import { type BookLock, isReadOnly, lockRefreshMs, tabSessionId } from "./editing-lock.js";
 import { Guide } from "./Guide.js";
-import { escapeSetsCloseFrame, guideSeenKey } from "./guide.js";
+import { escapeSetsCloseFrame, type GuideStepId, guideSeenKey, guideStepTabs } from "./guide.js";
 import {
   changes,
   current,
@@ -473,6 +473,14 @@ export function Editor({
     return changeMany(presetValues(kind, entry, catalogue?.themes.items ?? []), `${kind}:${entry.id}`);
   };
 
+  /** The guide's step 7 and 13 controls live inside tabs: open them as the step shows. */
+  const openGuideTab = useCallback((id: GuideStepId) => {
+    const place = guideStepTabs[id];
+    if (!place) return;
+    setTab(place.tab);
+    if (place.designTab) setDesignTab(place.designTab);
+  }, []);
+
   const switchDevice = useCallback((next: PreviewDevice) => {
     setDevice(next);
     // Spec 000 §4: switching hides the other device's prompt; each prompt shows once and hides after 5 s.
@@ -751,7 +759,7 @@ export function Editor({
       </aside>
       <section className="preview" aria-label={labels.preview}>
         <div className="preview-bar">
-          <fieldset className="segmented" aria-label={labels.preview} data-guide="flipMode">
+          <fieldset className="segmented" aria-label={labels.preview}>
             {devicesFor(query.view).map((name) => (
               <button
                 key={name}
@@ -843,7 +851,7 @@ export function Editor({
           onClose={() => setSharing(false)}
         />
       ) : null}
-      {guiding ? <Guide labels={labels} chinese={chinese} onClose={closeGuide} /> : null}
+      {guiding ? <Guide labels={labels} chinese={chinese} onClose={closeGuide} onStep={openGuideTab} /> : null}
     </main>
   );
 }

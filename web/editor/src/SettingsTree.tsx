@@ -10,6 +10,7 @@ import {
 import { useId, useState } from "react";
 import { type Catalogue, groupsOf, imageLimitsFor, searchTab, settingValueOf, shows } from "./catalogue.js";
 import { FileSetting } from "./FileSetting.js";
+import { guideOfSetting } from "./guide.js";
 import type { Labels } from "./labels.js";
 import type { Notify } from "./types.js";
 
@@ -176,7 +177,7 @@ function LeafControl({
 
 function Row({ node, children, id, lang }: { node: SettingNode; children: React.ReactNode; id: string; lang: Lang }) {
   return (
-    <div className={`setting setting-${node.type}`} data-key={node.key}>
+    <div className={`setting setting-${node.type}`} data-key={node.key} data-guide={guideOfSetting[node.key]}>
       <div className="setting-text">
         <label htmlFor={id}>{node.title[lang]}</label>
         <small>{node.desc[lang]}</small>

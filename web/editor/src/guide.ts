@@ -29,6 +29,22 @@ export const guideSteps = [
 
 export type GuideStepId = (typeof guideSteps)[number]["id"];
 
+/**
+ * Steps whose control lives inside a tab: the guide opens it first (the design sub-tabs; step 7's replace-content
+ * section is on the config tab; step 13's flip mode is the settings tree's flip style on design › setup).
+ */
+export const guideStepTabs: Partial<Record<GuideStepId, { tab: "config" | "design"; designTab?: "setup" }>> = {
+  template: { tab: "design" },
+  theme: { tab: "design" },
+  scene: { tab: "design" },
+  settings: { tab: "config" },
+  media: { tab: "design" },
+  flipMode: { tab: "design", designTab: "setup" },
+};
+
+/** Settings tree rows a guide step points at (by setting key). */
+export const guideOfSetting: Record<string, GuideStepId> = { flipStyle: "flipMode" };
+
 export const guideSeenKey = "turnleaf.editor.guideSeen";
 
 /**
