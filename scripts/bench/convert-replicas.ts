@@ -49,6 +49,7 @@ const workers = Number(values.workers);
 const maxSide = Number(values["max-side"]);
 const pagesPerItem = Number(values.item);
 
+const print = (line: string) => process.stdout.write(`${line}\n`);
 const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-bench-replicas-"));
 const stores = await startStores({ dataDir, log: pino({ level: "warn" }) });
 const log = createLogger({ service: "bench", level: "warn" });
@@ -141,13 +142,13 @@ try {
   const results: { replicas: number; wallMs: number; firstPageMs: number; perWorker: number[] }[] = [];
   for (const replicas of [1, 2]) results.push({ replicas, ...(await run(replicas, pdf)) });
   const one = results[0]?.wallMs ?? 1;
-  console.log(
+  print(
     `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render thread(s) per replica, items of ${pagesPerItem} pages`,
   );
-  console.log("| replicas | wall time (s) | pages/s | first page (ms) | pages per replica | speed-up |");
-  console.log("|---|---|---|---|---|---|");
+  print("| replicas | wall time (s) | pages/s | first page (ms) | pages per replica | speed-up |");
+  print("|---|---|---|---|---|---|");
   for (const result of results) {
-    console.log(
+    print(
       `| ${result.replicas} | ${(result.wallMs / 1000).toFixed(1)} | ${(pageCount / (result.wallMs / 1000)).toFixed(1)} | ${Math.round(result.firstPageMs)} | ${result.perWorker.join(" + ")} | ${(one / result.wallMs).toFixed(2)}× |`,
     );
   }
