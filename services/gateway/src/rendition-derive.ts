@@ -89,7 +89,10 @@ export function renditionDeriver(store: RenditionStore): RenditionDeriver {
     } finally {
       release();
     }
-    await store.write(`${prefix}${key}`, bytes, plan.format === "jpg" ? "image/jpeg" : "image/webp");
+    // A store that refuses the write (read-only credentials, an outage) still gets the rendition served.
+    await store
+      .write(`${prefix}${key}`, bytes, plan.format === "jpg" ? "image/jpeg" : "image/webp")
+      .catch(() => undefined);
     return { bytes, etag: createHash("md5").update(bytes).digest("hex") };
   };
   return {
