@@ -221,6 +221,36 @@ describe("the editor shows what the server stored", () => {
     }
   }, 120_000);
 
+  it("keeps a bookmark's colour and text colour the owner chose", async () => {
+    const page = await openEditor(book.number);
+    try {
+      await page.getByRole("tab", { name: "书签", exact: true }).click();
+      await page.getByRole("button", { name: "添加书签", exact: true }).click();
+      const colour = page.getByLabel("书签颜色 1", { exact: true });
+      await colour.waitFor();
+      await colour.fill("#112233");
+      await page.getByLabel("文字颜色 1", { exact: true }).fill("#ffeecc");
+      await page.getByRole("button", { name: "保存", exact: true }).click();
+      await page.getByText("书签已保存").waitFor();
+      const stored = await context.request.post(`${services.gatewayUrl}/api/book/get-book-bookmark`, {
+        form: { bookId: book.bookId },
+      });
+      expect(((await stored.json()) as { data: { bookmarks: unknown[] } }).data.bookmarks).toEqual([
+        expect.objectContaining({ colour: "#112233", fontColour: "#ffeecc" }),
+      ]);
+    } finally {
+      await page.close();
+    }
+    const again = await openEditor(book.number);
+    try {
+      await again.getByRole("tab", { name: "书签", exact: true }).click();
+      expect(await again.getByLabel("书签颜色 1", { exact: true }).inputValue()).toBe("#112233");
+      expect(await again.getByLabel("文字颜色 1", { exact: true }).inputValue()).toBe("#ffeecc");
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+
   it("says the same in English when the interface is English", async () => {
     await admin.setFeatureOverride({
       account: { userId: demoId },

@@ -278,6 +278,16 @@ export function CatalogPanel({
   );
 }
 
+/** A colour as the colour input takes it (#rrggbb); #rgb widened, anything else the fallback. */
+function longHex(value: string | undefined, fallback: string): string {
+  const text = (value ?? "").trim();
+  if (/^#[0-9a-f]{6}$/i.test(text)) return text.toLowerCase();
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(text);
+  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase();
+  if (/^white$/i.test(text)) return "#ffffff";
+  return fallback;
+}
+
 export function BookmarksPanel({
   book,
   labels,
@@ -376,6 +386,19 @@ export function BookmarksPanel({
               aria-label={`${labels.page} ${index + 1}`}
               value={bookmark.page}
               onChange={(event) => edit(index, { page: Number(event.target.value) || 1 })}
+            />
+            {/* Spec 001 "Bookmark": background colour and text (font) colour are the owner's to choose. */}
+            <input
+              type="color"
+              aria-label={`${labels.bookmarkColour} ${index + 1}`}
+              value={longHex(bookmark.colour, "#1e90ff")}
+              onChange={(event) => edit(index, { colour: event.target.value })}
+            />
+            <input
+              type="color"
+              aria-label={`${labels.bookmarkFontColour} ${index + 1}`}
+              value={longHex(bookmark.fontColour, "#ffffff")}
+              onChange={(event) => edit(index, { fontColour: event.target.value })}
             />
             <button
               type="button"

@@ -365,6 +365,8 @@ const zh = {
   leadsKindText: "自定义文本",
   logoRecommended: "建议尺寸 {width}*{height} px，最大 {maxWidth}*{maxHeight} px",
   logoTooNarrow: "标志必须是宽度大于 2 px 的图片",
+  bookmarkColour: "书签颜色",
+  bookmarkFontColour: "文字颜色",
 };
 
 export type Labels = typeof zh;
@@ -731,6 +733,8 @@ const en: Labels = {
   leadsKindText: "Custom text",
   logoRecommended: "recommended {width}*{height} px, at most {maxWidth}*{maxHeight} px",
   logoTooNarrow: "a logo must be an image wider than 2 px",
+  bookmarkColour: "Bookmark colour",
+  bookmarkFontColour: "Text colour",
 };
 
 /**
