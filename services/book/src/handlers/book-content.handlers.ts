@@ -12,7 +12,6 @@ import type { BookRevisionRepository } from "../data/book-revision.repository.js
 import type { FileStore } from "../data/file-store.js";
 import type { MediaRepository } from "../data/media.repository.js";
 import { acceptAsset, assetKey, assetPurpose } from "../domain/asset-upload.js";
-import { measureImage, pixelProblem } from "../domain/image-pixels.js";
 import {
   brandKind,
   type CustomKindName,
@@ -29,6 +28,7 @@ import {
 } from "../domain/book-content.js";
 import { keywordPattern, nextBStatus, normaliseListQuery, onlineStatus, statusFilter } from "../domain/bookcase.js";
 import { lockSessionId, lockView, mayTakeLock, takenLock } from "../domain/edit-lock.js";
+import { measureImage, pixelProblem } from "../domain/image-pixels.js";
 import { newestReadyOf, pdfSource, sourcePdfOf } from "../domain/pdf-download.js";
 import { findOwnBook } from "./own-book.js";
 
