@@ -97,7 +97,9 @@ export function featureRefusalMessage(code: FeatureCode, source: FeatureSource):
 
 /** A role's refusal of an action (edit or view a team book) as a coded message. */
 export function roleRefusalMessage(action: RoleAction): CodedMessage {
-  return message("featureBlocked", { feature: ref(`feature.${action.messageKey}`) });
+  return message("featureBlocked", {
+    feature: action.messageKey ? ref(`feature.${action.messageKey}`) : action.name,
+  });
 }
 
 /**
@@ -106,8 +108,8 @@ export function roleRefusalMessage(action: RoleAction): CodedMessage {
  */
 export interface RoleAction {
   name: string;
-  /** The action's name in the messages catalogue: `feature.<messageKey>`. */
-  messageKey: string;
+  /** The action's name in the messages catalogue: `feature.<messageKey>` (without one, the name is shown as it is). */
+  messageKey?: string;
   key?: string;
   selfKey?: string;
   otherKey?: string;
