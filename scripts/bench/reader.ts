@@ -13,6 +13,7 @@ import { writeFixtureBook } from "../../tests/reader/fixture-book.js";
 import { serveReader } from "../../tests/reader/static-server.js";
 import { searchPages } from "../../web/reader/src/engine/search.js";
 import { benchReaderMedia } from "./reader-media.js";
+import { startReaderStack } from "./reader-stack.js";
 
 const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -55,6 +56,7 @@ async function main() {
   await writeFixtureBook(fixtures, { link: "big", pages: 1000, distinctPictures: 10 });
   const server = await serveReader(readerDist, fixtures);
   const browser = await launchChromium();
+  let stack: Awaited<ReturnType<typeof startReaderStack>> | undefined;
   try {
     const gzip = await criticalPathGzip();
     out(
@@ -70,6 +72,10 @@ async function main() {
     );
     const targets: [string, string][] = [["fixture server", `${server.url}/b/big/1`]];
     if (process.env.TURNLEAF_READER_URL) targets.push(["gateway", process.env.TURNLEAF_READER_URL]);
+    else if (process.env.TURNLEAF_READER_STACK === "1") {
+      stack = await startReaderStack();
+      targets.push(["gateway (own stack)", stack.url]);
+    }
     for (const [name, target] of targets) {
       const firstPage: number[] = [];
       for (let run = 0; run < 5; run += 1) {
@@ -189,6 +195,7 @@ async function main() {
       await context.close();
     }
   } finally {
+    await stack?.stop();
     await browser.close();
     await server.close();
     await rm(fixtures, { recursive: true, force: true });

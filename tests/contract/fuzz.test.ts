@@ -25,6 +25,8 @@ import { buildApp } from "../../services/gateway/src/app.js";
 import { bookAssets } from "../../services/gateway/src/book-assets.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+import { assembleInsight } from "../../services/insight/src/assemble.js";
+import { buildServices as buildInsightServices } from "../../services/insight/src/server.js";
 import { assembleLanguage } from "../../services/language/src/assemble.js";
 import { buildServices as buildLanguageServices } from "../../services/language/src/server.js";
 import { assembleLicenceDesk } from "../../services/licence/src/assemble.js";
@@ -153,6 +155,14 @@ beforeAll(async () => {
   });
   const licenceAddress = await serve(buildLicenceServices({ ...licence, now: () => new Date() }));
   const languageAddress = await serve(buildLanguageServices(await assembleLanguage(await database("language"))));
+  const insightAddress = await serve(
+    buildInsightServices({
+      ...(await assembleInsight(await database("insight"))),
+      leadRateLimit: 5,
+      leadRateWindowMs: 600_000,
+      now: () => new Date(),
+    }),
+  );
   // Conversion: only its health answers (the gateway never calls it on a REST path).
   const conversionAddress = await serve([]);
 
@@ -163,6 +173,7 @@ beforeAll(async () => {
     conversion: conversionAddress,
     licence: licenceAddress,
     language: languageAddress,
+    insight: insightAddress,
   });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
@@ -551,6 +562,9 @@ function enveloped(path: string): boolean {
   return path.startsWith("/api/") || path === "/checkAccount.php";
 }
 
+/** The statistics and leads exports (services/gateway/rest/statistics.md, leads.md). */
+const csvDownloads = new Set(["/api/insight/export-statistics", "/api/insight/export-leads"]);
+
 const stackFrame =
   /\n\s+at \S|\bat (?:async )?\S+ \(?(?:file:|node:|\/)[^\s)]*:\d+:\d+\)?|node_modules\/|node:internal/;
 const internals = /\b[A-Z]\w*Error: |\bError: /;
@@ -561,6 +575,8 @@ function problemsOf(path: string, method: string, statusCode: number, contentTyp
   if (statusCode >= 500) problems.push(`status ${statusCode}`);
   if (stackFrame.test(body)) problems.push("stack trace in body");
   if (method === "HEAD" || !enveloped(path)) return problems;
+  // CSV downloads answer text/csv when they succeed (a refusal is still the envelope, checked below).
+  if (csvDownloads.has(path) && statusCode === 200 && contentType.startsWith("text/csv")) return problems;
   let reply: Record<string, unknown>;
   try {
     reply = JSON.parse(body) as Record<string, unknown>;

@@ -88,6 +88,7 @@ describe("the running system", () => {
         conversion: "SERVING",
         licence: "SERVING",
         language: "SERVING",
+        insight: "SERVING",
       },
       stores: { mongodb: "ok", s3: "ok", nats: "ok" },
     });
@@ -314,7 +315,16 @@ describe("the running system", () => {
   });
 
   it("shuts every process down cleanly on SIGTERM", async () => {
-    for (const name of ["gateway", "language", "licence", "upload", "conversion", "book", "power"] as const) {
+    for (const name of [
+      "gateway",
+      "insight",
+      "language",
+      "licence",
+      "upload",
+      "conversion",
+      "book",
+      "power",
+    ] as const) {
       expect(await services.stop(name), `${name} exit code`).toBe(0);
     }
   });

@@ -1,8 +1,6 @@
 import { connectMongo, connectNats, runGrpcService } from "@turnleaf/kit";
+import { assembleInsight } from "./assemble.js";
 import { readConfig } from "./config.js";
-import { leadRepository } from "./data/lead.repository.js";
-import { settingsRepository } from "./data/settings.repository.js";
-import { statisticsRepository } from "./data/statistics.repository.js";
 import { startWebhookWorker } from "./delivery/webhook.worker.js";
 import { dayOf } from "./domain/days.js";
 import { runReadingConsumer } from "./events/reading.consumer.js";
@@ -16,10 +14,7 @@ runGrpcService(
   async (config, log) => {
     const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
     const nats = await connectNats({ url: config.NATS_URL, name: "insight", log });
-    const settings = settingsRepository(mongo);
-    const statistics = statisticsRepository(mongo);
-    const leads = leadRepository(mongo);
-    await Promise.all([statistics.ensureIndexes(), leads.ensureIndexes()]);
+    const { settings, statistics, leads } = await assembleInsight(mongo);
     const consumer = await runReadingConsumer(nats, statistics, log, { batchSize: config.STATISTICS_BATCH_SIZE });
     const worker = startWebhookWorker({ leads, settings, log, retryBaseMs: config.WEBHOOK_RETRY_BASE_MS });
     // Yesterday's reader keys still count late beacons; older ones and spent rate windows go.

@@ -77,14 +77,18 @@ export function registerStatisticsRoutes(
     "/b/:link/insight/events",
     { bodyLimit: 16 * 1024 },
     async (request, reply) => {
-      if (sameOriginVerdict(request, []) === "refuse") return reply.status(403).send();
+      if (sameOriginVerdict(request, []) === "refuse") {
+        return reply
+          .status(403)
+          .send(errorEnvelope(new DomainError("PERMISSION_DENIED", "cross-site request refused")));
+      }
       const book = await publishedBook(request.params.link, reply);
       if (!book) return reply;
       let body: BeaconBody = {};
       try {
         body = (typeof request.body === "string" ? JSON.parse(request.body) : request.body) ?? {};
       } catch {
-        return reply.status(400).send();
+        return reply.status(400).send(errorEnvelope(new DomainError("INVALID_ARGUMENT", "the beacon is not JSON")));
       }
       const events = beaconEvents(body);
       if (!insight || events.length === 0 || !(await insightOf(book.bookId)).statisticsEnabled) {
