@@ -465,7 +465,7 @@ describe("validation at begin-upload", () => {
       {
         files: JSON.stringify([
           { name: "a.pdf", size: 10 },
-          { name: "b.docx", size: 10 },
+          { name: "b.txt", size: 10 },
         ]),
       },
       "文件格式不正确",
