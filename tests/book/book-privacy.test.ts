@@ -37,10 +37,16 @@ describe("book privacy in MongoDB", () => {
       password: "",
       users: [{ name: "ana", password: "ana-pass1" }],
     });
-    await books.setPrivacy("b-privacy", stored);
+    expect(await books.setPrivacyAt("b-privacy", { whole: stored }, 0)).toBe(1);
     const book = await books.findByNumber("nprivacy");
-    expect(book?.privacy).toMatchObject({ access: "password", mode: "users", fromPage: 2, hint: "h" });
+    expect(book?.privacy).toMatchObject({ access: "password", mode: "users", fromPage: 2, hint: "h", revision: 1 });
     expect(book?.privacy?.users[0]?.name).toBe("ana");
     expect(book?.privacy?.users[0]?.passwordHash).toMatch(/^scrypt\$/);
+    // A change derived from revision 1 sets only its fields; one derived from a revision since replaced changes nothing.
+    expect(await books.setPrivacyAt("b-privacy", { fields: { hint: "new hint" } }, 1)).toBe(2);
+    expect(await books.setPrivacyAt("b-privacy", { fields: { hint: "stale" } }, 1)).toBeNull();
+    const changed = await books.findByNumber("nprivacy");
+    expect(changed?.privacy).toMatchObject({ hint: "new hint", fromPage: 2, revision: 2 });
+    expect(changed?.privacy?.users[0]?.passwordHash).toBe(book?.privacy?.users[0]?.passwordHash);
   });
 });

@@ -135,7 +135,7 @@ describe("book languages through the gateway", () => {
   it("answers the default set for a book that never saved any", async () => {
     expect(await post("/api/book/get-book-language", { bookId: bookA })).toEqual({
       code: "OK",
-      data: { bookId: bookA, languages: chineseOnly },
+      data: { bookId: bookA, languages: chineseOnly, revision: 0 },
       msg: "",
       status: "1",
       mess: "",

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { ApiError } from "../../web/editor/src/api.js";
+import { type BookLanguage, choiceOf, type LanguageChoice, languagesOf } from "../../web/editor/src/language-choice.js";
 import { saveAtRevision } from "../../web/editor/src/revision-save.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { form, postTo, type Reply, startSystem, uploadPdf } from "../support/system.js";
@@ -243,6 +244,140 @@ describe("50 concurrent writers", () => {
     const left = (await post("/api/book/get-book-language", { bookId })).data as { languages: { code: string }[] };
     expect(left.languages.map((language) => language.code)).toEqual(["zh-CN"]);
   }, 120_000);
+
+  it("save-book-language at one revision: one lands, the others answer SAVE_CONFLICT; the panel re-applies", async () => {
+    type Stored = { languages: BookLanguage[]; revision: number };
+    const stored = async () => (await post("/api/book/get-book-language", { bookId })).data as Stored;
+    const before = await stored();
+    const replies = await all(writers, (index) =>
+      post("/api/book/save-book-language", {
+        bookId,
+        languages: JSON.stringify([{ code: index % 2 ? "en" : "ja" }, { code: "zh-CN", name: `中文 ${index}` }]),
+        revision: String(before.revision),
+      }),
+    );
+    expect(codes(replies)).toEqual({ OK: 1, SAVE_CONFLICT: writers - 1 });
+    const winner = replies.findIndex((reply) => reply.code === "OK");
+    const after = await stored();
+    expect(after.revision).toBe(before.revision + 1);
+    expect(after.languages.map((language) => language.name)).toContain(`中文 ${winner}`);
+    expect(replies.find((reply) => reply.code === "SAVE_CONFLICT")?.data).toMatchObject({
+      field: "languages",
+      revision: before.revision + 1,
+      sentRevision: before.revision,
+    });
+
+    // Two tabs open the panel; one checks French and saves, the other checks Korean: the second, answered
+    // SAVE_CONFLICT, reloads and applies its change again, so both languages are kept.
+    const opened = await stored();
+    const panel = async () => {
+      const reply = await stored();
+      return { value: choiceOf(reply.languages), revision: reply.revision };
+    };
+    const base = choiceOf(opened.languages);
+    const check = (code: string) => ({ ...base, checked: { ...base.checked, [code]: true } });
+    const send = async (value: LanguageChoice, revision: number | undefined) => {
+      const reply = await post("/api/book/save-book-language", {
+        bookId,
+        languages: JSON.stringify(languagesOf(value)),
+        revision: String(revision),
+      });
+      if (reply.code !== "OK") throw new ApiError(reply.code, reply.msg, reply.data);
+      return reply;
+    };
+    await send(check("fr"), opened.revision);
+    const sends: (number | undefined)[] = [];
+    await saveAtRevision({
+      base,
+      mine: check("ko"),
+      revision: opened.revision,
+      reload: panel,
+      send: (value, revision) => {
+        sends.push(revision);
+        return send(value, revision);
+      },
+    });
+    expect(sends).toEqual([opened.revision, opened.revision + 1]);
+    const both = await stored();
+    const checked = both.languages.filter((language) => language.checked).map((language) => language.code);
+    expect(checked).toEqual(expect.arrayContaining(["fr", "ko"]));
+    expect(both.revision).toBe(opened.revision + 2);
+  }, 120_000);
+
+  it("set-book-privacy: at one revision one lands and the others answer SAVE_CONFLICT; without one each save is whole", async () => {
+    type Privacy = { access: string; hint: string; hasPassword: boolean; revision: number };
+    const privacy = async () => (await post("/api/book/get-book-privacy", { bookId })).data as Privacy;
+    const before = await privacy();
+    const replies = await all(writers, (index) =>
+      post("/api/book/set-book-privacy", {
+        bookId,
+        access: "password",
+        hint: `hint ${index}`,
+        password: `secret-${index}`,
+        revision: String(before.revision),
+      }),
+    );
+    expect(codes(replies)).toEqual({ OK: 1, SAVE_CONFLICT: writers - 1 });
+    const winner = replies.findIndex((reply) => reply.code === "OK");
+    const after = await privacy();
+    expect(after).toMatchObject({ access: "password", hint: `hint ${winner}`, hasPassword: true });
+    expect(after.revision).toBe(before.revision + 1);
+    expect(replies.find((reply) => reply.code === "SAVE_CONFLICT")?.data).toMatchObject({
+      field: "privacy",
+      revision: before.revision + 1,
+      sentRevision: before.revision,
+    });
+
+    // Without a revision every save lands whole, one after another: each is counted once (its own revision) and the
+    // hint stored is the one of the save with the last revision.
+    const unversioned = await all(writers, (index) =>
+      post("/api/book/set-book-privacy", {
+        bookId,
+        access: "password",
+        hint: `later ${index}`,
+        ...(index % 2 ? {} : { password: `newer-${index}` }),
+      }),
+    );
+    expect(codes(unversioned)).toEqual({ OK: writers });
+    const revisions = unversioned.map((reply) => (reply.data as Privacy).revision).sort((a, b) => a - b);
+    expect(revisions).toEqual(Array.from({ length: writers }, (_, index) => after.revision + 1 + index));
+    const last = unversioned.findIndex((reply) => (reply.data as Privacy).revision === after.revision + writers);
+    expect((await privacy()).hint).toBe(`later ${last}`);
+
+    // The editor's panel: two tabs opened at one revision, one changes the hint, the other the start page; the
+    // second, answered SAVE_CONFLICT, reloads and applies its change again, so both are kept.
+    const opened = await privacy();
+    const edited = (value: Privacy & { fromPage: number }) => ({
+      access: value.access,
+      hint: value.hint,
+      fromPage: value.fromPage,
+    });
+    const base = edited(opened as Privacy & { fromPage: number });
+    const send = async (value: typeof base, revision: number | undefined) => {
+      const reply = await post("/api/book/set-book-privacy", {
+        bookId,
+        ...value,
+        fromPage: String(value.fromPage),
+        revision: String(revision),
+      });
+      if (reply.code !== "OK") throw new ApiError(reply.code, reply.msg, reply.data);
+      return reply;
+    };
+    await send({ ...base, hint: "first tab" }, opened.revision);
+    await saveAtRevision({
+      base,
+      mine: { ...base, fromPage: 3 },
+      revision: opened.revision,
+      reload: async () => {
+        const stored = (await privacy()) as Privacy & { fromPage: number };
+        return { value: edited(stored), revision: stored.revision };
+      },
+      send,
+    });
+    expect(await privacy()).toMatchObject({ hint: "first tab", fromPage: 3, revision: opened.revision + 2 });
+    const reset = await post("/api/book/set-book-privacy", { bookId, access: "public" });
+    expect(reset.code).toBe("OK");
+  }, 180_000);
 
   it("the editing lock: of 50 sessions racing for it, exactly one holds it", async () => {
     const replies = await all(writers, (index) =>

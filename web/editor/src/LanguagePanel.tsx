@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from "react";
 import { call } from "./api.js";
 import type { Labels } from "./labels.js";
+import { type BookLanguage, choiceOf, type LanguageChoice, languagesOf } from "./language-choice.js";
 import { interfaceLanguages } from "./languages.js";
+import { saveAtRevision } from "./revision-save.js";
 import type { Notify, Report } from "./types.js";
 
-interface BookLanguage {
-  code: string;
-  name: string;
-  checked: boolean;
-  isDefault: boolean;
-}
+const load = async (bookId: string) => {
+  const reply = await call<{ languages: BookLanguage[]; revision: number }>("/api/book/get-book-language", { bookId });
+  return { value: choiceOf(reply.languages), revision: reply.revision, languages: reply.languages };
+};
 
 /**
  * The language panel (spec 000 §2): which of the twelve languages the book's readers can switch to; the first
@@ -29,40 +29,42 @@ export function LanguagePanel({
   const [checked, setChecked] = useState<string[] | null>(null);
   const [defaultCode, setDefaultCode] = useState("zh-CN");
   const [busy, setBusy] = useState(false);
+  // The stored list the panel shows and its revision: a save sends it, so it never overwrites a change from elsewhere.
+  const [opened, setOpened] = useState<{ value: LanguageChoice; revision: number } | null>(null);
 
-  const show = useCallback((languages: BookLanguage[]) => {
+  const show = useCallback((languages: BookLanguage[], revision: number) => {
     setChecked(languages.filter((language) => language.checked).map((language) => language.code));
     setDefaultCode(languages.find((language) => language.isDefault)?.code ?? "zh-CN");
+    setOpened({ value: choiceOf(languages), revision });
   }, []);
 
   useEffect(() => {
-    call<{ languages: BookLanguage[] }>("/api/book/get-book-language", { bookId }).then(
-      (reply) => show(reply.languages),
-      report,
-    );
+    load(bookId).then((loaded) => show(loaded.languages, loaded.revision), report);
   }, [bookId, report, show]);
 
   const save = async () => {
-    if (!checked) return;
+    if (!checked || !opened) return;
     setBusy(true);
-    const ordered = [defaultCode, ...checked.filter((code) => code !== defaultCode)].filter((code) =>
-      checked.includes(code),
-    );
-    const languages = [
-      ...ordered.map((code) => ({ code, checked: true })),
-      ...interfaceLanguages
-        .filter((language) => !checked.includes(language.code))
-        .map((language) => ({ code: language.code, checked: false })),
-    ].map((entry) => ({
-      ...entry,
-      name: interfaceLanguages.find((language) => language.code === entry.code)?.name ?? "",
-    }));
+    const mine: LanguageChoice = {
+      defaultCode,
+      checked: Object.fromEntries(
+        interfaceLanguages.map((language) => [language.code, checked.includes(language.code)]),
+      ),
+    };
     try {
-      const reply = await call<{ languages: BookLanguage[] }>("/api/book/save-book-language", {
-        bookId,
-        languages: JSON.stringify(languages),
+      const { reply } = await saveAtRevision({
+        base: opened.value,
+        mine,
+        revision: opened.revision,
+        reload: () => load(bookId),
+        send: (value, revision) =>
+          call<{ languages: BookLanguage[]; revision: number }>("/api/book/save-book-language", {
+            bookId,
+            languages: JSON.stringify(languagesOf(value)),
+            revision: String(revision ?? 0),
+          }),
       });
-      show(reply.languages);
+      show(reply.languages, reply.revision);
       notify(labels.languagesSaved);
     } catch (error) {
       report(error);
@@ -74,8 +76,9 @@ export function LanguagePanel({
   const reset = async () => {
     setBusy(true);
     try {
-      const reply = await call<{ languages: BookLanguage[] }>("/api/book/reset-book-language", { bookId });
-      show(reply.languages);
+      await call("/api/book/reset-book-language", { bookId });
+      const loaded = await load(bookId);
+      show(loaded.languages, loaded.revision);
     } catch (error) {
       report(error);
     } finally {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError, type BookInfo, type Bookmark, type CatalogNode, call, type Privacy } from "./api.js";
 import { type BookField, bookFieldKey, bookFieldLimits, labelOptions } from "./basic-info.js";
 import type { Labels } from "./labels.js";
@@ -440,21 +440,27 @@ export function PasswordPanel({
   onSaved: () => void;
 }) {
   const [privacy, setPrivacy] = useState<Privacy | null>(null);
+  // The stored settings the panel opened: the base a save after SAVE_CONFLICT re-applies the change from.
+  const [opened, setOpened] = useState<Privacy | null>(null);
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const show = useCallback((stored: Privacy) => {
+    setPrivacy(stored);
+    setOpened(stored);
+  }, []);
 
   useEffect(() => {
     let live = true;
     call<Privacy>("/api/book/get-book-privacy", { bookId: book.bookId }).then(
-      (loaded) => live && setPrivacy(loaded),
+      (loaded) => live && show(loaded),
       (error: unknown) => live && notify(messageOf(error, labels), "error"),
     );
     return () => {
       live = false;
     };
-  }, [book.bookId, labels, notify]);
+  }, [book.bookId, labels, notify, show]);
 
-  if (!privacy) return <p className="note">{labels.loading}</p>;
+  if (!privacy || !opened) return <p className="note">{labels.loading}</p>;
 
   const save = async () => {
     // The server refuses a new password under 6 characters too (it is what makes guessing slow); say so first.
@@ -464,15 +470,25 @@ export function PasswordPanel({
     }
     setBusy(true);
     try {
-      const saved = await call<Privacy>("/api/book/set-book-privacy", {
-        bookId: book.bookId,
-        access: privacy.access,
-        mode: "single",
-        hint: privacy.hint,
-        fromPage: privacy.fromPage || 1,
-        password,
+      const edited = (value: Privacy) => ({ access: value.access, hint: value.hint, fromPage: value.fromPage || 1 });
+      const { reply: saved } = await saveAtRevision({
+        base: edited(opened),
+        mine: edited(privacy),
+        revision: opened.revision,
+        reload: async () => {
+          const stored = await call<Privacy>("/api/book/get-book-privacy", { bookId: book.bookId });
+          return { value: edited(stored), revision: stored.revision };
+        },
+        send: (value, revision) =>
+          call<Privacy>("/api/book/set-book-privacy", {
+            bookId: book.bookId,
+            ...value,
+            mode: "single",
+            password,
+            revision: revision ?? 0,
+          }),
       });
-      setPrivacy(saved);
+      show(saved);
       setPassword("");
       notify(labels.privacySaved);
       onSaved();

@@ -233,4 +233,6 @@ export interface Privacy {
   hint: string;
   fromPage: number;
   hasPassword: boolean;
+  /** The stored settings' revision: set-book-privacy sends the one the panel edited (SAVE_CONFLICT otherwise). */
+  revision: number;
 }

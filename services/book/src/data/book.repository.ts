@@ -153,8 +153,28 @@ export class BookRepository {
     );
   }
 
-  async setPrivacy(bookId: string, privacy: StoredPrivacy): Promise<void> {
-    await alone(bookId, () => this.books.updateOne({ bookId }, { $set: { privacy } }).exec());
+  /**
+   * Stores a privacy change derived from the settings read at revision `seen` (0: none stored), only while that is
+   * still the stored revision: the fields it changed are set path by path (a book without stored settings gets them
+   * whole). Answers the new revision, or null when another change landed first.
+   */
+  async setPrivacyAt(
+    bookId: string,
+    change: { whole: StoredPrivacy } | { fields: Partial<StoredPrivacy> },
+    seen: number,
+  ): Promise<number | null> {
+    const revision = seen + 1;
+    const set =
+      "whole" in change
+        ? { privacy: { ...change.whole, revision } }
+        : {
+            ...Object.fromEntries(Object.entries(change.fields).map(([field, value]) => [`privacy.${field}`, value])),
+            "privacy.revision": revision,
+          };
+    const result = await alone(bookId, () =>
+      this.books.updateOne({ bookId, ...atRevision("privacy.revision", seen) }, { $set: set }).exec(),
+    );
+    return result.matchedCount > 0 ? revision : null;
   }
 
   /**

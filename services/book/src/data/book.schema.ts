@@ -104,6 +104,7 @@ const bookSchema = new Schema<BookDocument>(
           fromPage: { type: Number, min: 1, default: 1 },
           passwordHash: { type: String, default: "" },
           users: { type: [{ name: String, passwordHash: String, _id: false }], default: [] },
+          revision: { type: Number, required: false },
         },
         { _id: false },
       ),

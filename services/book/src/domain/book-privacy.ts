@@ -17,6 +17,8 @@ export interface StoredPrivacy {
   fromPage: number;
   passwordHash: string;
   users: { name: string; passwordHash: string }[];
+  /** Bumped by every change (absent: 0): a change is a compare-and-set on it, and a client may send the one it edited. */
+  revision?: number;
 }
 
 export const publicPrivacy: StoredPrivacy = {
@@ -145,5 +147,17 @@ export function privacyView(privacy: StoredPrivacy, withUserNames: boolean) {
     fromPage: privacy.fromPage,
     hasPassword: privacy.passwordHash !== "",
     userNames: withUserNames ? privacy.users.map((user) => user.name) : [],
+    revision: privacy.revision ?? 0,
   };
+}
+
+const privacyFields = ["access", "mode", "hint", "fromPage", "passwordHash", "users"] as const;
+
+/** The fields a change sets (their stored paths are set one by one; what it left as it was is not written). */
+export function changedPrivacy(previous: StoredPrivacy, next: StoredPrivacy): Partial<StoredPrivacy> {
+  return Object.fromEntries(
+    privacyFields
+      .filter((field) => JSON.stringify(previous[field]) !== JSON.stringify(next[field]))
+      .map((field) => [field, next[field]]),
+  );
 }

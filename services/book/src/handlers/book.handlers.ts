@@ -18,6 +18,7 @@ import { bookInfo, bookInfoFields, publishedSettings, settingsToStore, storedSet
 import {
   type Access,
   applyPrivacyChange,
+  changedPrivacy,
   type PasswordMode,
   passVersions,
   privacyView,
@@ -214,20 +215,40 @@ export function bookHandlers({
     },
 
     async setBookPrivacy(request) {
-      const book = await ownBook(request.userId, request.bookId);
       const access = accessNames[request.access];
       if (!access)
         throw new DomainError("INVALID_ARGUMENT", "choose who may read the book", { details: { field: "access" } });
-      const stored = await applyPrivacyChange(book.privacy ?? publicPrivacy, {
+      const change = {
         access,
         mode: request.mode === PasswordModeMessage.USERS ? "users" : "single",
         hint: request.hint,
         fromPage: request.fromPage || 1,
         password: request.password,
         users: request.users.map((user) => ({ name: user.name, password: user.password })),
+      } as const;
+      // Kept passwords come from the stored settings: each attempt derives from the revision it read and stores
+      // only the changed fields while that revision is still current. With the revision the client edited, a
+      // change made since answers SAVE_CONFLICT instead. Within this process the changes of one book take turns.
+      return updateAlone(`privacy:${request.bookId}`, async () => {
+        let seen = 0;
+        for (let attempt = 0; attempt < mergeAttempts; attempt++) {
+          const book = await ownBook(request.userId, request.bookId);
+          const previous = book.privacy ?? publicPrivacy;
+          seen = previous.revision ?? 0;
+          if (request.revision !== undefined && request.revision !== seen) {
+            throw saveConflict("privacy", seen, request.revision);
+          }
+          const next = await applyPrivacyChange(previous, change);
+          const revision = await books.setPrivacyAt(
+            book.bookId,
+            book.privacy ? { fields: changedPrivacy(previous, next) } : { whole: next },
+            seen,
+          );
+          if (revision !== null) return { privacy: privacyMessage({ ...next, revision }, true) };
+          await mergePause(attempt);
+        }
+        throw saveConflict("privacy", seen, request.revision ?? seen);
       });
-      await books.setPrivacy(book.bookId, stored);
-      return { privacy: privacyMessage(stored, true) };
     },
 
     async getBook(request) {

@@ -6,7 +6,11 @@ import { DomainError, message } from "@turnleaf/kit";
  */
 export const saveConflictCode = "SAVE_CONFLICT";
 
-export function saveConflict(what: "settings" | "catalog" | "bookmarks", stored: number, sent: number): DomainError {
+export function saveConflict(
+  what: "settings" | "catalog" | "bookmarks" | "privacy",
+  stored: number,
+  sent: number,
+): DomainError {
   return new DomainError("CONFLICT", message("saveConflict"), {
     restCode: saveConflictCode,
     details: { field: what, revision: stored, sentRevision: sent },

@@ -65,6 +65,8 @@ const privacySchema = {
       password: { type: "string", maxLength: 64 },
       // JSON: [{name, password}] — an empty password keeps the user's stored one.
       users: { type: "string", maxLength: 100_000 },
+      // The revision get-book-privacy answered: a save over settings changed since answers SAVE_CONFLICT.
+      revision: { type: "string", pattern: "^[0-9]{1,9}$" },
     },
   },
 } as const;
@@ -77,6 +79,7 @@ interface PrivacyFields {
   fromPage?: string;
   password?: string;
   users?: string;
+  revision?: string;
 }
 
 const accessOf = { public: BookAccess.PUBLIC, password: BookAccess.PASSWORD, private: BookAccess.PRIVATE } as const;
@@ -94,6 +97,7 @@ function privacyView(privacy: BookPrivacy | undefined) {
     fromPage: privacy?.fromPage || 1,
     hasPassword: privacy?.hasPassword ?? false,
     userNames: privacy?.userNames ?? [],
+    revision: privacy?.revision ?? 0,
   };
 }
 
@@ -141,6 +145,7 @@ export function registerBookPrivacyRoutes(
       fromPage: Number(fields.fromPage ?? 1),
       password: fields.password ?? "",
       users: parseUsers(fields.users),
+      ...(fields.revision === undefined ? {} : { revision: Number(fields.revision) }),
     });
     return okEnvelope(privacyView(privacy));
   });

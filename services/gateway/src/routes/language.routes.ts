@@ -13,8 +13,13 @@ const saveSchema = {
   body: {
     type: "object",
     required: ["bookId", "languages"],
-    // languages: JSON [{code, name?, checked?}]; isDefault is derived (the first checked language).
-    properties: { bookId: bookIdField, languages: { type: "string", maxLength: 20_000 } },
+    // languages: JSON [{code, name?, checked?}]; isDefault is derived (the first checked language). revision: the
+    // one get-book-language answered (a save over a list changed since answers SAVE_CONFLICT); absent: last wins.
+    properties: {
+      bookId: bookIdField,
+      languages: { type: "string", maxLength: 20_000 },
+      revision: { type: "string", pattern: "^[0-9]{1,9}$" },
+    },
   },
 } as const;
 const deleteSchema = {
@@ -62,10 +67,11 @@ function parseLanguages(text: string): { code: string; name: string; checked?: b
   });
 }
 
-function languagesView(bookId: string, languages: BookLanguage[]) {
+function languagesView(bookId: string, languages: BookLanguage[], revision?: number) {
   return {
     bookId,
     languages: languages.map(({ code, name, checked, isDefault }) => ({ code, name, checked, isDefault })),
+    ...(revision === undefined ? {} : { revision }),
   };
 }
 
@@ -94,19 +100,25 @@ export function registerLanguageRoutes(
   app.post<{ Body: { bookId: string } }>("/api/book/get-book-language", { schema: bookSchema }, async (request) => {
     const { bookId } = request.body;
     await ownedBook(request, bookId);
-    const { languages } = await peers.language.getBookLanguages({ bookId });
-    return okEnvelope(languagesView(bookId, languages));
+    const { languages, revision } = await peers.language.getBookLanguages({ bookId });
+    return okEnvelope(languagesView(bookId, languages, revision));
   });
 
-  app.post<{ Body: { bookId: string; languages: string } }>(
+  app.post<{ Body: { bookId: string; languages: string; revision?: string } }>(
     "/api/book/save-book-language",
     { schema: saveSchema },
     async (request) => {
       const { bookId } = request.body;
       const inputs = parseLanguages(request.body.languages);
       const actor = await ownedBookWithLanguages(request, bookId);
-      const { languages } = await peers.language.saveBookLanguages({ bookId, userId: actor.userId, languages: inputs });
-      return okEnvelope(languagesView(bookId, languages));
+      const sent = request.body.revision === undefined ? {} : { revision: Number(request.body.revision) };
+      const { languages, revision } = await peers.language.saveBookLanguages({
+        bookId,
+        userId: actor.userId,
+        languages: inputs,
+        ...sent,
+      });
+      return okEnvelope(languagesView(bookId, languages, revision));
     },
   );
 

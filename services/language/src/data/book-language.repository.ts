@@ -24,17 +24,19 @@ export class BookLanguageRepository {
     };
   }
 
-  /** Replaces a book's languages (a save of the whole list: the last save wins). */
-  async replace(bookId: string, languages: BookLanguage[], updatedBy: string, at: Date): Promise<void> {
-    await updateAlone(`book_languages:${bookId}`, () =>
-      this.models.bookLanguages
+  /** Replaces a book's languages (a save of the whole list: the last save wins); answers the new revision. */
+  async replace(bookId: string, languages: BookLanguage[], updatedBy: string, at: Date): Promise<number> {
+    // Read back within the turn: no other update of this book's list can come between.
+    return updateAlone(`book_languages:${bookId}`, async () => {
+      await this.models.bookLanguages
         .updateOne(
           { _id: bookId },
           { $set: { languages, updatedBy, updatedAt: at }, $inc: { revision: 1 } },
           { upsert: true },
         )
-        .exec(),
-    );
+        .exec();
+      return (await this.findRevision(bookId)).revision;
+    });
   }
 
   /**

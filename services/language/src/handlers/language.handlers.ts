@@ -3,7 +3,7 @@ import type {
   InterfaceLabelService,
   LanguageService,
 } from "@turnleaf/contracts/language/v1/language_service_pb";
-import { DomainError, type ServiceImplementation, updateAlone } from "@turnleaf/kit";
+import { DomainError, message, type ServiceImplementation, updateAlone } from "@turnleaf/kit";
 import type { BookLanguageRepository } from "../data/book-language.repository.js";
 import {
   defaultBookLanguages,
@@ -44,11 +44,10 @@ export function bookLanguageHandlers({
   bookLanguages,
   now,
 }: Pick<LanguageHandlerDependencies, "bookLanguages" | "now">): ServiceImplementation<typeof BookLanguageService> {
-  const current = async (bookId: string) => storedBookLanguages(await bookLanguages.find(bookId));
-
   return {
     async getBookLanguages(request) {
-      return { languages: await current(checkedBookId(request.bookId)) };
+      const stored = await bookLanguages.findRevision(checkedBookId(request.bookId));
+      return { languages: storedBookLanguages(stored.languages), revision: stored.revision };
     },
 
     async saveBookLanguages(request) {
@@ -60,8 +59,18 @@ export function bookLanguageHandlers({
           checked: language.checked,
         })),
       );
-      await bookLanguages.replace(bookId, languages, request.userId, now());
-      return { languages };
+      if (request.revision === undefined) {
+        return { languages, revision: await bookLanguages.replace(bookId, languages, request.userId, now()) };
+      }
+      // A save of the list the editor edited at `revision`: over a list changed since, nothing is saved.
+      if (await bookLanguages.replaceAt(bookId, languages, request.userId, now(), request.revision)) {
+        return { languages, revision: request.revision + 1 };
+      }
+      const stored = await bookLanguages.findRevision(bookId);
+      throw new DomainError("CONFLICT", message("saveConflict"), {
+        restCode: "SAVE_CONFLICT",
+        details: { field: "languages", revision: stored.revision, sentRevision: request.revision },
+      });
     },
 
     async deleteBookLanguage(request) {
