@@ -379,6 +379,25 @@ describe("50 concurrent writers", () => {
     expect(reset.code).toBe("OK");
   }, 180_000);
 
+  it("operate-book: pauses racing cancellations of one task never undo a cancellation; a lost pause says why", async () => {
+    const files = JSON.stringify([{ name: "a.pdf", size: 1000, type: "application/pdf" }]);
+    for (let round = 0; round < 3; round++) {
+      const begun = await post("/api/book/begin-upload", { title: `Race ${round}`, files });
+      expect(begun.code).toBe("OK");
+      const { taskId } = begun.data as { taskId: string };
+      const replies = await all(writers, (index) =>
+        post("/api/book/operate-book", { taskId, operate: index % 2 ? "cancel" : "pause" }),
+      );
+      // Every cancellation lands (from whatever state a pause left); a pause answers OK or a refusal naming the state.
+      expect(replies.filter((reply, index) => index % 2 === 1 && reply.code !== "OK")).toEqual([]);
+      for (const refused of replies.filter((reply) => reply.code !== "OK")) {
+        expect(refused.msg).toMatch(/changed meanwhile|cancel/);
+      }
+      const progress = await post("/api/book/get-progress", { taskId });
+      expect((progress.data as { task: { state: string } }).task.state).toBe("cancelled");
+    }
+  }, 180_000);
+
   it("the editing lock: of 50 sessions racing for it, exactly one holds it", async () => {
     const replies = await all(writers, (index) =>
       post("/api/book/get-book-lock", { bookId, sessionId: `writes-session-${String(index).padStart(3, "0")}` }),

@@ -27,17 +27,33 @@ export class UploadTaskRepository {
       .exec();
   }
 
-  /** Records a state (and the fields that come with it) and appends it to the history. */
-  async setState(taskId: string, state: number, fields: Partial<UploadTaskDocument> = {}): Promise<void> {
-    await updateAlone(`upload_task:${taskId}`, () =>
+  /**
+   * Records a state (and the fields that come with it) and appends it to the history, only while the task is still
+   * in the state it was read in (`expected`): false when another request moved it first.
+   */
+  async setState(
+    taskId: string,
+    expected: number,
+    state: number,
+    fields: Partial<UploadTaskDocument> = {},
+  ): Promise<boolean> {
+    const result = await updateAlone(`upload_task:${taskId}`, () =>
       this.tasks
-        .updateOne({ _id: taskId }, { $set: { ...fields, state }, $push: { history: { state, at: new Date() } } })
+        .updateOne(
+          { _id: taskId, state: expected },
+          { $set: { ...fields, state }, $push: { history: { state, at: new Date() } } },
+        )
         .exec(),
     );
+    return result.matchedCount > 0;
   }
 
-  async update(taskId: string, fields: Partial<UploadTaskDocument>): Promise<void> {
-    await updateAlone(`upload_task:${taskId}`, () => this.tasks.updateOne({ _id: taskId }, { $set: fields }).exec());
+  /** Sets fields while the task is still in the state it was read in; false when it moved meanwhile. */
+  async update(taskId: string, expected: number, fields: Partial<UploadTaskDocument>): Promise<boolean> {
+    const result = await updateAlone(`upload_task:${taskId}`, () =>
+      this.tasks.updateOne({ _id: taskId, state: expected }, { $set: fields }).exec(),
+    );
+    return result.matchedCount > 0;
   }
 
   /** A user's unfinished tasks (their files' sizes only): what the user holds open and reserved. */

@@ -19,8 +19,10 @@ import {
   beginCompletion,
   beginPath,
   isFinal,
+  mayTransition,
   type Operation,
   State,
+  stateNames,
   transition,
   walk,
 } from "../domain/task-state.js";
@@ -112,9 +114,43 @@ export class UploadDesk {
   private async enter(task: UploadTaskDocument, state: State, fields: Partial<UploadTaskDocument> = {}) {
     if (task.state === state && Object.keys(fields).length === 0) return;
     if (task.state !== state) transition(task.state, state);
-    await this.deps.tasks.setState(task._id, state, fields);
+    let read = task.state as State;
+    while (!(await this.deps.tasks.setState(task._id, read, state, fields))) {
+      // Another request moved the task first. The same move made by it is this one done. A final state (a
+      // cancellation, a failure or the completion, each decided once in upload_outcomes, its files already dealt
+      // with) lands from whatever unfinished state the task is in now; any other move is refused.
+      const now = await this.movedMeanwhile(task);
+      if (now.state === state) {
+        Object.assign(task, now);
+        return;
+      }
+      if (!(isFinal(state) && mayTransition(now.state, state))) throw this.changedMeanwhile(read, now.state);
+      read = now.state;
+    }
     Object.assign(task, fields, { state });
     await this.announce(task);
+  }
+
+  /** The task as stored after a conditional write found it in another state than it was read in. */
+  private async movedMeanwhile(task: UploadTaskDocument): Promise<UploadTaskDocument> {
+    const now = await this.deps.tasks.findById(task._id);
+    if (!now) throw new DomainError("NOT_FOUND", "upload task not found", { details: { taskId: task._id } });
+    return now;
+  }
+
+  private changedMeanwhile(read: State, stored: State): DomainError {
+    return new DomainError(
+      "FAILED_PRECONDITION",
+      `the upload task changed meanwhile (from ${stateNames[read]} to ${stateNames[stored]}): nothing was changed`,
+      { details: { state: stateNames[stored], expectedState: stateNames[read] } },
+    );
+  }
+
+  /** Sets fields of a task only while it is in the state it was read in (a lost race is refused, not overwritten). */
+  private async updateIn(task: UploadTaskDocument, fields: Partial<UploadTaskDocument>) {
+    if (!(await this.deps.tasks.update(task._id, task.state, fields))) {
+      throw this.changedMeanwhile(task.state, (await this.movedMeanwhile(task)).state);
+    }
   }
 
   private async announce(task: UploadTaskDocument, received?: Map<string, number>) {
@@ -348,8 +384,14 @@ export class UploadDesk {
     }
 
     if (next !== task.state) {
-      await this.deps.tasks.setState(task._id, next);
-      task.state = next;
+      // Only from the state the chunk was accepted in: a pause or cancel that landed meanwhile stays. The bytes are
+      // kept under a pause (the answer says so); a finished task refuses them.
+      if (await this.deps.tasks.setState(task._id, task.state, next)) task.state = next;
+      else {
+        const now = await this.movedMeanwhile(task);
+        if (isFinal(now.state)) throw this.changedMeanwhile(task.state, now.state);
+        Object.assign(task, now);
+      }
     }
     const received = await this.offsets(task);
     await this.announce(task, received);
@@ -462,7 +504,7 @@ export class UploadDesk {
     const completing = beginCompletion(task.state, task.message);
     if (password !== "" && password !== task.password) {
       task.password = password;
-      await this.deps.tasks.update(task._id, { password });
+      await this.updateIn(task, { password });
     }
     await this.enter(task, completing, { message: "" });
 
@@ -502,7 +544,7 @@ export class UploadDesk {
         }),
       );
       if (counted instanceof DomainError) await this.fail(task, counted);
-      await this.deps.tasks.update(task._id, { files: task.files });
+      await this.updateIn(task, { files: task.files });
     }
 
     // The overwritten book may have changed hands (or gone) since begin: the task fails, it is not left completing.
