@@ -398,6 +398,69 @@ describe("50 concurrent writers", () => {
     }
   }, 180_000);
 
+  it("page media: each writer's own item is added and updated; updates racing a deletion never bring it back", async () => {
+    type Item = { id: string; page: number; kind: string; text?: string };
+    const note = (id: string, text: string) =>
+      JSON.stringify({
+        id,
+        page: (Number(id.split("-")[1]) % 6) + 1,
+        kind: "note",
+        x: 0.1,
+        y: 0.1,
+        width: 0.2,
+        height: 0.1,
+        text,
+      });
+    const added = await all(writers, (index) =>
+      post("/api/book/add-page-media", { bookId, item: note(`race-${index}`, `first ${index}`) }),
+    );
+    expect(codes(added)).toEqual({ OK: writers });
+    const updated = await all(writers, (index) =>
+      post("/api/book/update-page-media", { bookId, item: note(`race-${index}`, `second ${index}`) }),
+    );
+    expect(codes(updated)).toEqual({ OK: writers });
+    const listed = async () =>
+      ((await post("/api/book/get-page-media", { bookId })).data as { items: Item[] }).items.filter((item) =>
+        item.id.startsWith("race-"),
+      );
+    expect(new Map((await listed()).map((item) => [item.id, item.text]))).toEqual(
+      new Map(Array.from({ length: writers }, (_, index) => [`race-${index}`, `second ${index}`])),
+    );
+
+    // One item: 49 updates and a deletion at once. The deletion lands; each update lands before it or answers
+    // "item not found" — none puts the item back.
+    const replies = await all(writers, (index) =>
+      index === 25
+        ? post("/api/book/delete-page-media", { bookId, id: "race-0" })
+        : post("/api/book/update-page-media", { bookId, item: note("race-0", `third ${index}`) }),
+    );
+    expect(replies[25]?.code).toBe("OK");
+    for (const reply of replies.filter((candidate) => candidate.code !== "OK"))
+      expect(reply.msg).toBe("item not found");
+    expect((await listed()).map((item) => item.id)).not.toContain("race-0");
+  }, 120_000);
+
+  it("insight settings: concurrent changes of different fields all land, and the webhook secret is made once", async () => {
+    const replies = await all(writers, (index) =>
+      post(
+        "/api/insight/update-settings",
+        index === 0 ? { bookId, statisticsEnabled: "0" } : { bookId, webhookUrl: `https://hooks.example/${index}` },
+      ),
+    );
+    expect(codes(replies)).toEqual({ OK: writers });
+    const stored = (await post("/api/insight/get-settings", { bookId })).data as {
+      statisticsEnabled: boolean;
+      webhookUrl: string;
+      webhookSecret: string;
+    };
+    expect(stored.statisticsEnabled).toBe(false);
+    expect(stored.webhookUrl).toMatch(/^https:\/\/hooks\.example\/\d+$/);
+    expect(stored.webhookSecret).not.toBe("");
+    expect(new Set(replies.map((reply) => (reply.data as { webhookSecret: string }).webhookSecret))).toEqual(
+      new Set([stored.webhookSecret]),
+    );
+  }, 120_000);
+
   it("the editing lock: of 50 sessions racing for it, exactly one holds it", async () => {
     const replies = await all(writers, (index) =>
       post("/api/book/get-book-lock", { bookId, sessionId: `writes-session-${String(index).padStart(3, "0")}` }),

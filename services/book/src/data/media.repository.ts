@@ -1,3 +1,4 @@
+import { updateAlone } from "@turnleaf/kit";
 import { type Connection, type Model, Schema } from "mongoose";
 import type { StoredMediaItem } from "../domain/media.js";
 
@@ -5,6 +6,8 @@ import type { StoredMediaItem } from "../domain/media.js";
  * Media items on pages (collection `book_media`): one document per item, so every write touches one item only
  * (an insert, a `$set` of its fields, a delete) and two editors placing items on one book never overwrite each
  * other's. A PDF link the owner removed stays as a `removed` marker: the reader hides the conversion's link.
+ * Every update or delete of one item runs through kit's `updateAlone` (the embedded store applies an update as
+ * read-then-write-whole, so two at once on one item could lose one).
  */
 export interface MediaDocument extends StoredMediaItem {
   bookId: string;
@@ -12,6 +15,9 @@ export interface MediaDocument extends StoredMediaItem {
   createdAt: Date;
   updatedAt: Date;
 }
+
+const alone = <T>(bookId: string, itemId: string, update: () => Promise<T>) =>
+  updateAlone(`book_media:${bookId}:${itemId}`, update);
 
 const mediaSchema = new Schema<MediaDocument>(
   {
@@ -114,23 +120,32 @@ export class MediaRepository {
     } catch (error) {
       if (!duplicateKey(error)) throw error;
     }
-    const { matchedCount } = await this.model
-      .updateOne({ bookId, itemId: item.itemId, removed: true }, { $set: { ...item, removed: false, updatedAt: now } })
-      .exec();
+    const { matchedCount } = await alone(bookId, item.itemId, () =>
+      this.model
+        .updateOne(
+          { bookId, itemId: item.itemId, removed: true },
+          { $set: { ...item, removed: false, updatedAt: now } },
+        )
+        .exec(),
+    );
     return matchedCount > 0;
   }
 
   /** Replaces one item's fields; false when the book has no such item. */
   async update(bookId: string, item: StoredMediaItem, now: Date): Promise<boolean> {
-    const { matchedCount } = await this.model
-      .updateOne({ bookId, itemId: item.itemId, removed: { $ne: true } }, { $set: { ...item, updatedAt: now } })
-      .exec();
+    const { matchedCount } = await alone(bookId, item.itemId, () =>
+      this.model
+        .updateOne({ bookId, itemId: item.itemId, removed: { $ne: true } }, { $set: { ...item, updatedAt: now } })
+        .exec(),
+    );
     return matchedCount > 0;
   }
 
   /** Deletes an item the owner placed; false when the book has no such item. */
   async remove(bookId: string, itemId: string): Promise<boolean> {
-    const { deletedCount } = await this.model.deleteOne({ bookId, itemId, removed: { $ne: true } }).exec();
+    const { deletedCount } = await alone(bookId, itemId, () =>
+      this.model.deleteOne({ bookId, itemId, removed: { $ne: true } }).exec(),
+    );
     return deletedCount > 0;
   }
 
@@ -140,25 +155,27 @@ export class MediaRepository {
    */
   async removePdfLink(bookId: string, itemId: string, page: number, now: Date): Promise<void> {
     await this.ensureIndexes();
-    await this.model
-      .updateOne(
-        { bookId, itemId },
-        {
-          $set: { removed: true, updatedAt: now },
-          $setOnInsert: {
-            page,
-            kind: "link",
-            x: 0,
-            y: 0,
-            width: 0,
-            height: 0,
-            origin: "pdf",
-            createdAt: now,
+    await alone(bookId, itemId, () =>
+      this.model
+        .updateOne(
+          { bookId, itemId },
+          {
+            $set: { removed: true, updatedAt: now },
+            $setOnInsert: {
+              page,
+              kind: "link",
+              x: 0,
+              y: 0,
+              width: 0,
+              height: 0,
+              origin: "pdf",
+              createdAt: now,
+            },
           },
-        },
-        { upsert: true },
-      )
-      .exec();
+          { upsert: true },
+        )
+        .exec(),
+    );
   }
 
   async removeBook(bookId: string): Promise<void> {

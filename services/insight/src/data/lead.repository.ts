@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Connection } from "@turnleaf/kit";
+import { type Connection, updateAlone } from "@turnleaf/kit";
 
 export type DeliveryStateName = "none" | "pending" | "delivered" | "failed";
 
@@ -53,10 +53,13 @@ export function leadRepository(connection: Connection) {
     /** Counts one submission of a client in its window; answers the count so far (the caller compares). */
     async countSubmission(clientKey: string, windowMs: number, nowMs: number): Promise<number> {
       const window = Math.floor(nowMs / windowMs);
-      const found = await rates.findOneAndUpdate(
-        { _id: `${clientKey}:${window}` },
-        { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date((window + 2) * windowMs) } },
-        { upsert: true, returnDocument: "after" },
+      const id = `${clientKey}:${window}`;
+      const found = await updateAlone(`lead_rates:${id}`, () =>
+        rates.findOneAndUpdate(
+          { _id: id },
+          { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date((window + 2) * windowMs) } },
+          { upsert: true, returnDocument: "after" },
+        ),
       );
       return found?.count ?? 1;
     },
@@ -91,10 +94,13 @@ export function leadRepository(connection: Connection) {
         { projection: { _id: 1 } },
       );
       if (!due) return null;
-      return leads.findOneAndUpdate(
-        { "delivery.state": "pending", "delivery.dueAt": { $lte: now } },
-        { $set: { "delivery.dueAt": new Date(now.getTime() + leaseMs) } },
-        { sort: { "delivery.dueAt": 1 }, returnDocument: "after" },
+      // The claims of this process take turns: on the embedded store two at once could both take one delivery.
+      return updateAlone("lead_claims", () =>
+        leads.findOneAndUpdate(
+          { "delivery.state": "pending", "delivery.dueAt": { $lte: now } },
+          { $set: { "delivery.dueAt": new Date(now.getTime() + leaseMs) } },
+          { sort: { "delivery.dueAt": 1 }, returnDocument: "after" },
+        ),
       );
     },
 
@@ -103,12 +109,14 @@ export function leadRepository(connection: Connection) {
       attempt: DeliveryAttemptDocument,
       next: { state: DeliveryStateName; dueAt: Date },
     ): Promise<void> {
-      await leads.updateOne(
-        { _id: id },
-        {
-          $set: { "delivery.state": next.state, "delivery.dueAt": next.dueAt, "delivery.attempts": attempt.attempt },
-          $push: { "delivery.log": attempt },
-        },
+      await updateAlone(`leads:${id}`, () =>
+        leads.updateOne(
+          { _id: id },
+          {
+            $set: { "delivery.state": next.state, "delivery.dueAt": next.dueAt, "delivery.attempts": attempt.attempt },
+            $push: { "delivery.log": attempt },
+          },
+        ),
       );
     },
 

@@ -1,4 +1,4 @@
-import type { Connection } from "@turnleaf/kit";
+import { type Connection, updateAlone } from "@turnleaf/kit";
 import type { LeadFormSettings } from "../domain/lead-form.js";
 
 export interface SettingsDocument {
@@ -28,11 +28,14 @@ export function settingsRepository(connection: Connection) {
     },
     /** Sets the given fields; the secret is only written when the book has none yet (first writer wins). */
     async update(bookId: string, changes: Partial<StoredSettings>, secretIfMissing: string): Promise<void> {
-      await collection.updateOne({ _id: bookId }, { $set: { ...changes, updatedAt: new Date() } }, { upsert: true });
-      await collection.updateOne(
-        { _id: bookId, $or: [{ webhookSecret: { $exists: false } }, { webhookSecret: "" }] },
-        { $set: { webhookSecret: secretIfMissing } },
-      );
+      // One book's settings updates take turns (the embedded store applies an update as read-then-write-whole).
+      await updateAlone(`insight_settings:${bookId}`, async () => {
+        await collection.updateOne({ _id: bookId }, { $set: { ...changes, updatedAt: new Date() } }, { upsert: true });
+        await collection.updateOne(
+          { _id: bookId, $or: [{ webhookSecret: { $exists: false } }, { webhookSecret: "" }] },
+          { $set: { webhookSecret: secretIfMissing } },
+        );
+      });
     },
   };
 }
