@@ -1,10 +1,12 @@
+import { randomBytes } from "node:crypto";
 import formBody from "@fastify/formbody";
 import type { Logger } from "@turnleaf/kit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from "fastify";
 import type { Peers } from "./peers.js";
 import { registerSessions } from "./plugins/actor.js";
 import { registerCompression } from "./plugins/compression.js";
-import { answerFrameworkError, registerEnvelope } from "./plugins/envelope.js";
+import { frameworkErrorAnswer, registerEnvelope } from "./plugins/envelope.js";
+import { MessageTexts } from "./plugins/message-texts.js";
 import { originOfPublicUrl, registerPublicOrigin } from "./plugins/public-origin.js";
 import { registerSameOriginRule } from "./plugins/same-origin.js";
 import { registerAccountRoutes } from "./routes/account.routes.js";
@@ -15,11 +17,13 @@ import { registerCommentRoutes } from "./routes/comments.routes.js";
 import { registerEditorRoutes } from "./routes/editor.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
 import { registerLanguageRoutes } from "./routes/language.routes.js";
+import { registerLeadRoutes } from "./routes/leads.routes.js";
 import { registerLicenceRoutes } from "./routes/licence.routes.js";
 import { registerMediaRoutes } from "./routes/media.routes.js";
 import { registerPowerRoutes } from "./routes/power.routes.js";
 import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
 import { registerResourceFileRoutes } from "./routes/resource-files.routes.js";
+import { type InsightDependencies, registerStatisticsRoutes } from "./routes/statistics.routes.js";
 import { registerUploadRoutes } from "./routes/upload.routes.js";
 import type { StoreProbes } from "./stores.js";
 
@@ -40,9 +44,14 @@ export interface AppDependencies {
   productHosts?: string[] | undefined;
   /** The public URL links are built on (PUBLIC_URL); unset, the request's own scheme and host. */
   publicUrl?: string | undefined;
+  /** Passes readers' events on to the insight service (NATS) and salts reader keys; tests may leave it out. */
+  insight?: InsightDependencies;
   /** Told of every route as it is registered (the fuzz contract test enumerates the paths with it). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+/** Without insight dependencies (tests of other paths) lead rate limits key on a per-process salt. */
+const insightFallbackSalt = randomBytes(32).toString("base64url");
 
 /** A hop count becomes proxy-addr's trust function (fastify's types omit the number form). */
 function trustProxyOption(setting: number | string[] | undefined) {
@@ -53,6 +62,8 @@ function trustProxyOption(setting: number | string[] | undefined) {
 
 /** Builds the gateway; never listens (main.ts does), so tests drive it with inject() or a port of their own. */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  // Coded messages are rendered in the request's interface language from the language service's catalogues.
+  const messageTexts = new MessageTexts(dependencies.peers.labels, dependencies.log);
   const app = Fastify({
     loggerInstance: dependencies.log as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
@@ -61,12 +72,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     // Forms and query strings arrive as strings anyway; a JSON number or array where a string belongs is a mistake.
     ajv: { customOptions: { coerceTypes: false } },
     // Bad percent-encoding or an over-long path parameter: the envelope too, not fastify's own error body.
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: frameworkErrorAnswer(messageTexts),
   });
   if (dependencies.onRoute) app.addHook("onRoute", dependencies.onRoute);
   await registerCompression(app);
   await app.register(formBody);
-  registerEnvelope(app);
+  registerEnvelope(app, messageTexts);
   const publicOrigins = dependencies.publicUrl ? [originOfPublicUrl(dependencies.publicUrl)] : [];
   registerSameOriginRule(app, [...(dependencies.allowedOrigins ?? []), ...publicOrigins]);
   registerPublicOrigin(app, dependencies.publicUrl);
@@ -84,6 +95,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerPowerRoutes(app, dependencies.peers, resolveActor, dependencies.productHosts);
   registerBookContentRoutes(app, dependencies.peers, resolveActor);
   registerResourceFileRoutes(app, dependencies.peers, resolveActor);
+  registerStatisticsRoutes(app, dependencies.peers, resolveActor, dependencies.insight);
+  registerLeadRoutes(app, dependencies.peers, resolveActor, dependencies.insight?.saltSecret ?? insightFallbackSalt);
   registerCommentRoutes(app, dependencies.peers, resolveActor, dependencies.reader);
   registerMediaRoutes(app, dependencies.peers, resolveActor);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);

@@ -57,12 +57,12 @@ function App() {
     () => labelsFor(query.lang, serviceLabels.lang === query.lang ? serviceLabels.labels : {}),
     [query.lang, serviceLabels],
   );
+  // Spec 000 §8 fallbacks ('an error occurred', the network error) in the interface language.
+  setApiTexts(labels);
 
   // Spec 001 §1 interface languages: the editor's texts in languages other than zh/en come from the language service.
   useEffect(() => {
     let live = true;
-  // Spec 000 §8 fallbacks ('an error occurred', the network error) in the interface language.
-  setApiTexts(labels);
     fetch(`/api/language/labels?lang=${encodeURIComponent(query.lang)}&scope=editor`)
       .then(
         (response) => response.json() as Promise<{ data?: { labels?: Record<string, string>; direction?: string } }>,

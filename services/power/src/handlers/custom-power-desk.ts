@@ -40,6 +40,8 @@ export interface FeatureCheck {
   allowed: boolean;
   denied: string;
   message: string;
+  /** The refusal as a coded message (turnleaf.common.v1.CodedMessage); absent when allowed. */
+  codedMessage?: CodedMessageWire;
   source: FeatureSource | "role" | "";
 }
 
@@ -47,8 +49,6 @@ const notMember = (teamId: string) =>
   new DomainError("PERMISSION_DENIED", message("notTeamMember"), { details: { teamId } });
 
 /**
-  /** The refusal as a coded message (turnleaf.common.v1.CodedMessage); absent when allowed. */
-  codedMessage?: CodedMessageWire;
  * Custom power: what is in force for a user (type, limits, gated features with the per-user and per-team
  * overrides), team roles and their power codes, the creation preferences, the book logo and third-party bindings.
  */
@@ -160,6 +160,7 @@ export class CustomPowerDesk {
           allowed: false,
           denied: editBookSettings.name,
           message: `no permission for function ${editBookSettings.name}, contact support to unlock`,
+          codedMessage: codedToWire(roleRefusalMessage(editBookSettings)),
           source: "role",
         };
       }
@@ -167,11 +168,11 @@ export class CustomPowerDesk {
     for (const code of codes) {
       const feature = standing.features.find((entry) => entry.code === code);
       if (feature && !feature.allowed) {
-          codedMessage: codedToWire(roleRefusalMessage(editBookSettings)),
         return {
           allowed: false,
           denied: code,
           message: featureRefusal(code as FeatureCode, feature.source),
+          codedMessage: codedToWire(featureRefusalMessage(code as FeatureCode, feature.source)),
           source: feature.source,
         };
       }
@@ -179,7 +180,6 @@ export class CustomPowerDesk {
     return { allowed: true, denied: "", message: "", source: "" };
   }
 
-          codedMessage: codedToWire(featureRefusalMessage(code as FeatureCode, feature.source)),
   /**
    * May the user view or edit a book of the team by bookAuthorId? A non-member is answered `member: false` (the
    * caller treats the book as not theirs); a member by the role's power list.
