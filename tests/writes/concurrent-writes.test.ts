@@ -391,7 +391,7 @@ describe("50 concurrent writers", () => {
       // Every cancellation lands (from whatever state a pause left); a pause answers OK or a refusal naming the state.
       expect(replies.filter((reply, index) => index % 2 === 1 && reply.code !== "OK")).toEqual([]);
       for (const refused of replies.filter((reply) => reply.code !== "OK")) {
-        expect(refused.msg).toMatch(/changed meanwhile|cancel/);
+        expect(refused.msg).toMatch(/上传任务已在此期间发生变化|cancel/);
       }
       const progress = await post("/api/book/get-progress", { taskId });
       expect((progress.data as { task: { state: string } }).task.state).toBe("cancelled");

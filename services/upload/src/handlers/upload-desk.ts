@@ -141,7 +141,7 @@ export class UploadDesk {
   private changedMeanwhile(read: State, stored: State): DomainError {
     return new DomainError(
       "FAILED_PRECONDITION",
-      `the upload task changed meanwhile (from ${stateNames[read]} to ${stateNames[stored]}): nothing was changed`,
+      message("uploadTaskChanged", { from: stateNames[read], to: stateNames[stored] }),
       { details: { state: stateNames[stored], expectedState: stateNames[read] } },
     );
   }
