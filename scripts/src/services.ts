@@ -63,7 +63,7 @@ export function serviceEnvironment(
   name: ProcessName,
   stores: RunningStores,
   ports: ServicePorts,
-  options: { demo: boolean; logLevel: string },
+  options: { demo: boolean; logLevel: string; publicUrl?: string | undefined },
 ): Record<string, string> {
   const shared = {
     LOG_LEVEL: options.logLevel,
@@ -86,6 +86,7 @@ export function serviceEnvironment(
       HOST: "127.0.0.1",
       PORT: String(ports.gateway),
       ...(options.demo ? { DEV_ACTOR_USER_ID: "10001" } : {}),
+      ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
     };
   }
   return {
@@ -116,6 +117,8 @@ export async function startServices(options: {
   demo: boolean;
   log: Logger;
   logLevel?: string;
+  /** The gateway's PUBLIC_URL: links (canonical, share, oEmbed) are built on it, never on a request's Host. */
+  publicUrl?: string;
   /** When set, each process writes its output to `<logDir>/<name>.log` instead of the supervisor's stdout. */
   logDir?: string;
 }): Promise<RunningServices> {
@@ -131,6 +134,7 @@ export async function startServices(options: {
       env: serviceEnvironment(name, options.stores, options.ports, {
         demo: options.demo,
         logLevel: options.logLevel ?? "info",
+        publicUrl: options.publicUrl,
       }),
       cwd: repositoryRoot,
       log: options.log,

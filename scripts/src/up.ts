@@ -30,7 +30,9 @@ async function up() {
     ports: storePorts,
     log,
   });
-  const services = await startServices({ stores, ports, demo: true, log });
+  // Links in pages and share answers name the address the README opens, whatever Host a request sends.
+  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${ports.gateway}`;
+  const services = await startServices({ stores, ports, demo: true, log, publicUrl });
 
   let stopping = false;
   const stop = async () => {
