@@ -1,6 +1,6 @@
 import { type MediaItem, MediaKind } from "@turnleaf/contracts/book/v1/book_media_pb";
 import { DomainError } from "@turnleaf/kit";
-import { isSafeContentLink } from "@turnleaf/resource-files";
+import { isSafeContentLink, type PageMediaItem } from "@turnleaf/resource-files";
 
 /**
  * Media items on pages between REST/book.json (kind names, camelCase, only the fields a kind uses) and the book
@@ -15,24 +15,7 @@ export const mediaKindNames = {
 } as const satisfies Partial<Record<MediaKind, string>>;
 export type MediaKindName = (typeof mediaKindNames)[keyof typeof mediaKindNames];
 
-export interface PageMediaView {
-  id: string;
-  page: number;
-  kind: MediaKindName;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  url?: string;
-  targetPage?: number;
-  embedUrl?: string;
-  images?: string[];
-  text?: string;
-  autoplay?: boolean;
-  loop?: boolean;
-  popup?: boolean;
-  origin?: "pdf";
-}
+export type PageMediaView = PageMediaItem & { kind: MediaKindName };
 
 export function pageMediaView(item: MediaItem): PageMediaView | undefined {
   const kind = mediaKindNames[item.kind as keyof typeof mediaKindNames];

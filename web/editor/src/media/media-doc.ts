@@ -1,30 +1,14 @@
+import { type PageMediaItem, type PageMediaKind, pageMediaKinds } from "@turnleaf/resource-files";
+
 /**
  * Media items in the editor's document: each item under its own `media:<id>` key (null: deleted, or for a PDF link
  * of the conversion, removed), so that placing, moving and deleting share the undo stack and the save flow with
  * every other change, one item per step and per server write (services/gateway/rest/media.md).
  */
 export const mediaPrefix = "media:";
-export const mediaKinds = ["link", "video", "audio", "image", "note"] as const;
-export type MediaKind = (typeof mediaKinds)[number];
-
-export interface MediaItem {
-  id: string;
-  page: number;
-  kind: MediaKind;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  url?: string;
-  targetPage?: number;
-  embedUrl?: string;
-  images?: string[];
-  text?: string;
-  autoplay?: boolean;
-  loop?: boolean;
-  popup?: boolean;
-  origin?: "pdf";
-}
+export const mediaKinds = pageMediaKinds;
+export type MediaKind = PageMediaKind;
+export type MediaItem = PageMediaItem;
 
 /** A PDF link of book.json (`pages[].links`): the conversion's, with its id. */
 export interface PdfLink {
