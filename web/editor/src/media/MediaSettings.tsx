@@ -19,6 +19,12 @@ const extensionsOf: Record<"video" | "audio" | "image", readonly string[]> = {
 };
 
 /** The fields a source address gives an item: a video site's page goes to embedUrl, a picture to images. */
+/**
+ * Videos may exceed the file setting's 10 MB up to the book service's MEDIA_VIDEO_MAX_BYTES, which only the server
+ * knows: it judges their size and its refusal is shown; every other file keeps the 10 MB check before sending.
+ */
+const maxBytesOf = (kind: string): number => (kind === "video" ? Number.POSITIVE_INFINITY : fileSettingMaxBytes);
+
 function sourceFields(kind: MediaKind, address: string): Partial<MediaItem> {
   if (kind === "image") return { images: [address] };
   if (kind === "video" && isVideoSite(address)) return { embedUrl: address, url: undefined };
@@ -61,7 +67,7 @@ export function NewItemForm({
         value={address}
         labels={labels}
         extensions={extensionsOf[source]}
-        maxBytes={fileSettingMaxBytes}
+        maxBytes={maxBytesOf(source)}
         purpose={source}
         notify={notify}
         onChange={setAddress}
@@ -215,7 +221,7 @@ export function ItemSettings({
             value={source}
             labels={labels}
             extensions={extensionsOf[item.kind]}
-            maxBytes={fileSettingMaxBytes}
+            maxBytes={maxBytesOf(item.kind)}
             purpose={item.kind}
             notify={notify}
             onChange={setSource}
