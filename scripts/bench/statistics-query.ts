@@ -2,7 +2,7 @@
  * The statistics screen's query on a 1-million-event book (issue 15: ≤ 500 ms). A year of readers' beacons
  * (BENCH_BOOK_EVENTS, 1,000,000 events: views and page looks over 200 pages, 40 referrers, three device classes, an
  * embedding site) is folded by the insight service's own code (foldBeacons, then the repository's $inc upserts: what
- * its NATS consumer does, without the queue) into the daily buckets of an embedded store, then GetStatistics is asked
+ * its NATS consumer does, without the queue) into the daily records and day blocks of an embedded store, then GetStatistics is asked
  * over gRPC for 30 and 365 days, 20 times each. Run with `npm run bench:statistics-query`. Not a test.
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -55,7 +55,8 @@ async function main() {
           bookId,
           // One reader per day here: unique readers are a separate insert per new reader, not part of the query.
           readerKey: "bench",
-          receivedAtMs: now - (index / beacons) * year,
+          // Oldest first, as the consumer receives them: the store's rows lie in the order they were first written.
+          receivedAtMs: now - year + (index / beacons) * year,
           referrerHost: `site${index % 40}.example.com`,
           device: [DeviceClass.DESKTOP, DeviceClass.PHONE, DeviceClass.TABLET][index % 3],
           embedHost: index % 4 === 0 ? "shop.example.org" : "",
@@ -74,8 +75,13 @@ async function main() {
     }
     const foldMs = performance.now() - started;
     const buckets = await mongo.collection("day_buckets").countDocuments({ bookId });
+    const months = await mongo.collection("day_months").countDocuments({ bookId });
+    let blocks = 0;
+    for (let level = 0; level <= 9; level += 1) {
+      blocks += await mongo.collection(`day_blocks_${level}`).countDocuments({ bookId });
+    }
     out(
-      `${beacons * perBeacon} events (${beacons} beacons over 365 days) folded into ${buckets} daily buckets in ` +
+      `${beacons * perBeacon} events (${beacons} beacons over 365 days) folded into ${buckets} daily records, ${months} months and ${blocks} blocks in ` +
         `${(foldMs / 1000).toFixed(1)} s (${Math.round((beacons * perBeacon) / (foldMs / 1000))} events/s; FerretDB on SQLite)`,
     );
 

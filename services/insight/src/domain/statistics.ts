@@ -1,7 +1,11 @@
 import { decodeKey } from "./buckets.js";
 import { daysBetween } from "./days.js";
 
-/** One stored day of one book (the counters foldBeacons increments). */
+/**
+ * Counters of one book (those foldBeacons increments): a day's record (views, uniques, completions, reading time,
+ * pages seen; records written before the blocks also carry their pages and referrers), or a block of days lying in
+ * the range, dated its first day (pages, referrers, devices, hosts).
+ */
 export interface DayBucket {
   bookId: string;
   day: string;
