@@ -63,7 +63,12 @@ export function serviceEnvironment(
   name: ProcessName,
   stores: RunningStores,
   ports: ServicePorts,
-  options: { demo: boolean; logLevel: string; publicUrl?: string | undefined },
+  options: {
+    demo: boolean;
+    logLevel: string;
+    publicUrl?: string | undefined;
+    environment?: Record<string, string> | undefined;
+  },
 ): Record<string, string> {
   const shared = {
     LOG_LEVEL: options.logLevel,
@@ -75,6 +80,7 @@ export function serviceEnvironment(
     S3_ACCESS_KEY_ID: stores.s3.accessKey,
     S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
     SHUTDOWN_GRACE_MS: "5000",
+    ...options.environment,
   };
   const peers = Object.fromEntries(
     grpcServices.map((peer) => [`${peer.toUpperCase()}_SERVICE_ADDR`, `127.0.0.1:${ports[peer]}`]),
@@ -119,6 +125,8 @@ export async function startServices(options: {
   logLevel?: string;
   /** The gateway's PUBLIC_URL: links (canonical, share, oEmbed) are built on it, never on a request's Host. */
   publicUrl?: string;
+  /** Variables every process gets on top of the stack's own (a test run's limits). */
+  environment?: Record<string, string>;
   /** When set, each process writes its output to `<logDir>/<name>.log` instead of the supervisor's stdout. */
   logDir?: string;
 }): Promise<RunningServices> {
@@ -135,6 +143,7 @@ export async function startServices(options: {
         demo: options.demo,
         logLevel: options.logLevel ?? "info",
         publicUrl: options.publicUrl,
+        environment: options.environment,
       }),
       cwd: repositoryRoot,
       log: options.log,

@@ -16,6 +16,7 @@ import { findPreset } from "../../web/editor/src/catalogue.js";
 import { guideSteps } from "../../web/editor/src/guide.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { sharedStoreEnvironment } from "../support/system.js";
 import { chunkyPdf, ownerContext, picture } from "./fixtures.js";
 
 // jsqr is CommonJS whose function also hangs on `default`: under NodeNext its default import is the module object.
@@ -40,6 +41,7 @@ beforeAll(async () => {
     demo: true,
     log: pino({ level: "warn" }),
     logDir: await mkdtemp(join(tmpdir(), "turnleaf-editor-")),
+    environment: sharedStoreEnvironment,
   });
   await services.waitHealthy(60_000);
   browser = await launchChromium();

@@ -22,6 +22,7 @@ import { buildApp } from "../../services/gateway/src/app.js";
 import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes } from "../../services/gateway/src/stores.js";
+import { sharedStoreEnvironment } from "../support/system.js";
 
 // The seven built processes (dist/), started as a user's machine would run them, against the run's real stores.
 const stores = inject("stores");
@@ -37,6 +38,7 @@ beforeAll(async () => {
     demo: true,
     log: pino({ level: "warn" }),
     logDir,
+    environment: sharedStoreEnvironment,
   });
   await services.waitHealthy(60_000);
 }, 120_000);
