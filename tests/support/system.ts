@@ -20,6 +20,7 @@ export async function startSystem(
   stores: TestStores,
   name: string,
   healthyWithinMs = 60_000,
+  environment: Record<string, string> = {},
 ): Promise<RunningServices & { logDir: string }> {
   const logDir = await mkdtemp(join(tmpdir(), `turnleaf-${name}-`));
   const services = await startServices({
@@ -28,7 +29,7 @@ export async function startSystem(
     demo: true,
     log: pino({ level: "warn" }),
     logDir,
-    environment: sharedStoreEnvironment,
+    environment: { ...sharedStoreEnvironment, ...environment },
   });
   await services.waitHealthy(healthyWithinMs);
   return Object.assign(services, { logDir });
