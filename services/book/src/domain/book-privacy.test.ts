@@ -33,6 +33,7 @@ describe("book privacy", () => {
       fromPage: 3,
       hasPassword: true,
       userNames: [],
+      revision: 0,
     });
   });
 
