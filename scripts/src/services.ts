@@ -2,8 +2,11 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "pino";
+import { freePort } from "./ports.js";
 import { type ProcessHandle, startProcess, waitForHttp } from "./processes.js";
 import type { RunningStores } from "./stores.js";
+
+export { freePort };
 
 export const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -23,19 +26,6 @@ export const defaultServicePorts: ServicePorts = {
   language: 50056,
   insight: 50057,
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 /** Which of these loopback ports something already listens on (a stack left running, another program). */
 export async function portsInUse(ports: number[]): Promise<number[]> {

@@ -1,11 +1,11 @@
 import { constants } from "node:fs";
 import { access, mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:net";
 import { homedir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { MongoClient } from "mongodb";
 import type { Logger } from "pino";
+import { freePort } from "./ports.js";
 import { type ProcessHandle, pollUntil, startProcess, waitForHttp, waitForTcp } from "./processes.js";
 
 export interface StorePorts {
@@ -160,30 +160,11 @@ async function prepareLayout(dataDir: string): Promise<Layout> {
   return layout;
 }
 
-/** Holds every socket open until all are bound, so the picked ports are distinct. */
 async function assignPorts(requested: Partial<StorePorts>): Promise<StorePorts> {
   const names = ["mongodb", "minio", "minioConsole", "nats", "natsMonitor"] as const;
-  const sockets: Server[] = [];
-  try {
-    const entries = await Promise.all(
-      names.map(async (name) => {
-        const given = requested[name];
-        if (given !== undefined) return [name, given] as const;
-        const socket = createServer();
-        sockets.push(socket);
-        await new Promise<void>((done, fail) => {
-          socket.once("error", fail);
-          socket.listen(0, "127.0.0.1", done);
-        });
-        const address = socket.address();
-        if (address === null || typeof address === "string") throw new Error("could not read a free port");
-        return [name, address.port] as const;
-      }),
-    );
-    return Object.fromEntries(entries) as unknown as StorePorts;
-  } finally {
-    await Promise.all(sockets.map((socket) => new Promise((done) => socket.close(done))));
-  }
+  const ports: Partial<StorePorts> = {};
+  for (const name of names) ports[name] = requested[name] ?? (await freePort());
+  return ports as StorePorts;
 }
 
 async function findBinary(name: string, config: StoresConfig): Promise<string> {

@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -26,6 +25,7 @@ import {
   publishEvent,
 } from "@turnleaf/kit";
 import { afterAll, expect, inject, it } from "vitest";
+import { freePort } from "../../scripts/src/ports.js";
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
@@ -34,18 +34,6 @@ import { log, uniqueId } from "./harness.js";
 import { testSubjects } from "./harness-subjects.js";
 
 const credentials = { accessKey: "outage", secretKey: "outage-test-secret", region: "us-east-1" };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 /** A MinIO server of this test's own, which it can kill and start again on the same port and data. */
 async function privateMinio() {
