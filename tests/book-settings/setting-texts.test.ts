@@ -35,7 +35,8 @@ describe("refusal texts in every interface language", () => {
       ["en", "en"],
     ] as const) {
       const catalogue = editorCatalogue(code);
-      for (const key of ruleKeys) expect(settingTexts[lang][key], `${code} ${key}`).toBe(catalogue[key]);
+      const texts: Record<string, string> = settingTexts[lang];
+      for (const key of ruleKeys) expect(texts[key], `${code} ${key}`).toBe(catalogue[key]);
     }
   });
 
