@@ -53,14 +53,16 @@ export function registerBookcaseRoutes(
         if (!assets || !book?.revisions.includes(revision)) throw new DomainError("NOT_FOUND", "cover not found");
         const object = await assets.object(book.bookId, revision, coverKey);
         if (!object) throw new DomainError("NOT_FOUND", "cover not found");
-        return reply
-          .type("image/webp")
-          .header("content-length", object.size)
-          .header("etag", `"${object.etag}"`)
-          .header("x-content-type-options", "nosniff")
-          // A revision's files never change, but the picture is the owner's: kept by the browser, never by proxies.
-          .header("cache-control", "private, max-age=86400")
-          .send(object.body);
+        return (
+          reply
+            .type("image/webp")
+            .header("content-length", object.size)
+            .header("etag", `"${object.etag}"`)
+            .header("x-content-type-options", "nosniff")
+            // A revision's files never change, but the picture is the owner's: kept by the browser, never by proxies.
+            .header("cache-control", "private, max-age=86400")
+            .send(object.body)
+        );
       } catch (error) {
         return reply.status(statusOf(error)).send(errorEnvelope(error));
       }
