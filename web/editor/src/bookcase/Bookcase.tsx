@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Labels } from "../labels.js";
 import type { Query } from "../route.js";
 import { ShareDialog } from "../ShareDialog.js";
@@ -54,7 +54,18 @@ export default function Bookcase({
   const [sharing, setSharing] = useState<BookRow | null>(null);
   const [removing, setRemoving] = useState<BookRow | null>(null);
 
-  const show = useCallback((next: BookcaseView) => navigate("/bookcase", queryOfView(next)), [navigate]);
+  // The team and folder the owner works in go along to the editor and the upload screens.
+  const context = useMemo<Record<string, string>>(
+    (): Record<string, string> => (query.tid !== "0" || query.fid !== "0" ? { tid: query.tid, fid: query.fid } : {}),
+    [query.tid, query.fid],
+  );
+  const show = useCallback(
+    (next: BookcaseView) => navigate("/bookcase", { ...context, ...queryOfView(next) }),
+    [navigate, context],
+  );
+
+  // Back and forward change the view under the search box: it shows the searched words again.
+  useEffect(() => setKeyword(view.keyword), [view.keyword]);
   const reload = useCallback(() => setReloads((count) => count + 1), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey stands for the view; reloads asks again.
@@ -73,9 +84,9 @@ export default function Bookcase({
   const pages = useConversionProgress(rows, reload);
 
   const actions: RowActions = {
-    edit: (row) => navigate("/editor", { num: row.number }),
+    edit: (row) => navigate("/editor", { ...context, num: row.number }),
     share: (row) => setSharing(row),
-    replace: (row) => navigate("/convert", { num: row.number }),
+    replace: (row) => navigate("/convert", { ...context, num: row.number }),
     remove: (row) => setRemoving(row),
     toggle: async (row, to) => {
       setBusy(true);
@@ -122,7 +133,7 @@ export default function Bookcase({
     <main className="bookcase">
       <div className="bookcase-head">
         <h1>{labels.titleBookcase}</h1>
-        <button type="button" className="primary" onClick={() => navigate("/upload")}>
+        <button type="button" className="primary" onClick={() => navigate("/upload", context)}>
           {labels.bookcaseUpload}
         </button>
       </div>
