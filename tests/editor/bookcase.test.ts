@@ -159,6 +159,9 @@ describe("the bookcase", () => {
     await expect
       .poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`)
       .toBe(`/book_edit2/convert?num=${atlasA?.number}`);
+    // The overwrite upload, aimed at this book.
+    expect(await page.getByLabel("覆盖已有的书").isChecked()).toBe(true);
+    expect(await page.getByLabel("要覆盖的书（书号）").inputValue()).toBe(atlasA?.number);
     // Every screen's header leads back to the bookcase.
     await page.getByRole("link", { name: "书架" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/book_edit2/bookcase");

@@ -170,7 +170,8 @@ export function Upload({
   const [pages, setPages] = useState({ done: 0, total: 0 });
   const [messages, setMessages] = useState<{ text: string; kind: "info" | "error" }[]>([]);
   const [book, setBook] = useState<{ number: string; bookId: string } | null>(null);
-  const [overwrite, setOverwrite] = useState(false);
+  // /convert with a book (the bookcase's 'replace content'): new content overwrites that book unless unticked.
+  const [overwrite, setOverwrite] = useState(mode === "convert" && bookId !== "");
   const [folderType, setFolderType] = useState<FolderType>(1);
   // The book to overwrite by its number (what owners see); begin-upload takes its id, asked of get-ready-config.
   const [overwriteNumber, setOverwriteNumber] = useState(bookId ? query.num : "");
