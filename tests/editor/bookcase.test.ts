@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
@@ -10,6 +12,7 @@ import { bookList, newOwner, postForm, uploadBook } from "./bookcase-fixtures.js
 // page at a time, searched, filtered by status, disabled (readers refused), deleted (confirmed; gone on the
 // server); where a login lands. Chinese by default, once in English.
 const stores = inject("stores");
+const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;
 let browser: Browser;
 let owner: Awaited<ReturnType<typeof newOwner>>;
@@ -56,6 +59,7 @@ describe("the bookcase", () => {
     expect(await first.locator("td").nth(4).textContent()).toBe("1");
     const cover = first.locator("img");
     await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await page.screenshot({ path: join(screenshots, "bookcase.png") });
 
     await page.getByRole("button", { name: "下一页" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
@@ -134,6 +138,7 @@ describe("the bookcase", () => {
     await page.goto(bookcaseUrl("?q=Atlas"));
     await row(page, "Atlas C").getByRole("button", { name: "删除" }).click();
     const confirmZh = page.getByRole("alertdialog", { name: "删除" });
+    await page.screenshot({ path: join(screenshots, "bookcase-delete.png") });
     expect(await confirmZh.textContent()).toContain("确定删除《Atlas C》吗？删除后无法恢复。");
     await confirmZh.getByRole("button", { name: "删除" }).click();
     await expect.poll(() => row(page, "Atlas C").count()).toBe(0);

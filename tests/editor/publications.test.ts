@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient, type TypedClient } from "@turnleaf/kit";
@@ -13,6 +15,7 @@ import { beginAndSend, bookList, newOwner, postForm, uploadBook } from "./bookca
 // publications count against PUB_BOOK_NUM on the server (begin-upload, and the completion's atomic slot when
 // uploads race), the editor shows the spec's limit alert, and the bookcase filters by type.
 const stores = inject("stores");
+const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;
 let browser: Browser;
 let admin: TypedClient<typeof PowerAdminService>;
@@ -148,6 +151,7 @@ describe("publications", () => {
       const alert = page.getByRole("alertdialog", { name: "已达上限" });
       await alert.waitFor();
       expect(await alert.textContent()).toContain("可托管的出版物已达上限（PUB_BOOK_NUM）");
+      await page.screenshot({ path: join(screenshots, "publication-limit.png") });
       expect(await alert.textContent()).toContain("PUB_BOOK_NUM：已达到托管 1 本刊物的上限，请联系客服或释放名额");
       await alert.getByRole("button", { name: "取消" }).click();
       const support = page.getByRole("alertdialog", { name: "客服二维码" });
@@ -178,7 +182,7 @@ describe("publications", () => {
       // The bookcase shows each row's type and filters by it.
       await page.goto(`${url}/book_edit2/bookcase`);
       const rows = page.getByTestId("bookcase-row");
-      await expect.poll(() => rows.count()).toBe(2);
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
       await page.getByRole("button", { name: "出版物" }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get("type")).toBe("2");
       await expect.poll(() => rows.count()).toBe(1);

@@ -37,9 +37,11 @@ export function BookcaseRow({
           <span className="bookcase-no-cover">{labels.bookcaseNoCover}</span>
         )}
       </td>
-      <td className="bookcase-title">
-        <strong>{row.title}</strong>
-        <span className="note">{row.number}</span>
+      <td>
+        <div className="bookcase-title">
+          <strong>{row.title}</strong>
+          <span className="note">{row.number}</span>
+        </div>
       </td>
       <td>{row.folderType === 2 ? labels.folderPublication : labels.folderBook}</td>
       <td>
@@ -54,28 +56,30 @@ export function BookcaseRow({
       </td>
       <td>{row.pageCount > 0 ? row.pageCount : "–"}</td>
       <td>{dateOf(row.updatedAt, lang)}</td>
-      <td className="bookcase-actions">
-        <button type="button" className="primary" disabled={!can.edit} onClick={() => actions.edit(row)}>
-          {labels.bookcaseEdit}
-        </button>
-        <button type="button" disabled={!can.share} onClick={() => actions.share(row)}>
-          {labels.share}
-        </button>
-        {can.toggle ? (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => actions.toggle(row, can.toggle === "enable" ? "enabled" : "disabled")}
-          >
-            {can.toggle === "enable" ? labels.enableBook : labels.disableBook}
+      <td>
+        <div className="bookcase-actions">
+          <button type="button" className="primary" disabled={!can.edit} onClick={() => actions.edit(row)}>
+            {labels.bookcaseEdit}
           </button>
-        ) : null}
-        <button type="button" disabled={busy} onClick={() => actions.replace(row)}>
-          {labels.replaceBook}
-        </button>
-        <button type="button" className="danger" disabled={busy} onClick={() => actions.remove(row)}>
-          {labels.delete}
-        </button>
+          <button type="button" disabled={!can.share} onClick={() => actions.share(row)}>
+            {labels.share}
+          </button>
+          {can.toggle ? (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => actions.toggle(row, can.toggle === "enable" ? "enabled" : "disabled")}
+            >
+              {can.toggle === "enable" ? labels.enableBook : labels.disableBook}
+            </button>
+          ) : null}
+          <button type="button" disabled={busy} onClick={() => actions.replace(row)}>
+            {labels.replaceBook}
+          </button>
+          <button type="button" className="danger" disabled={busy} onClick={() => actions.remove(row)}>
+            {labels.delete}
+          </button>
+        </div>
       </td>
     </tr>
   );
