@@ -635,7 +635,7 @@ describe("login.php", () => {
     expect(await post("/api/user/get-user", {}, { cookie })).toMatchObject({ code: "OK", data: { email } });
 
     const offSite = await send("/login.php", { email, password: "a good password", back: "//evil.example/" });
-    expect(offSite.headers.location).toBe("/");
+    expect(offSite.headers.location).toBe("/book_edit2/bookcase");
 
     const refused = await send("/login.php", { email, password: "wrong password" }, { remoteAddress: "10.8.0.1" });
     expect(refused.statusCode).toBe(200);

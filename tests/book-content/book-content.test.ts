@@ -547,7 +547,18 @@ describe("the online bookcase (get-book-list, set-book-status, delete-book)", ()
     expect(all.total).toBe(5);
     const list = all.list as Record<string, unknown>[];
     expect(Object.keys(list[0] ?? {}).sort()).toEqual(
-      ["bookId", "createdAt", "link", "number", "pageCount", "status", "title", "updatedAt"].sort(),
+      [
+        "bookId",
+        "cover",
+        "createdAt",
+        "folderType",
+        "link",
+        "number",
+        "pageCount",
+        "status",
+        "title",
+        "updatedAt",
+      ].sort(),
     );
     const byTitle = Object.fromEntries(list.map((row) => [row.title, row]));
     expect(byTitle["Alpha guide"]).toMatchObject({

@@ -11,6 +11,12 @@ describe("editor routes and replies", () => {
     expect(routeOf("/book_edit2")).toMatchObject({ redirect: "/upload" });
     expect(routeOf("/book_edit2/upload")).toMatchObject({ name: "upload", needsReadyConfig: true });
     expect(routeOf("/book_edit2/editor/")).toMatchObject({ name: "editor", titleKey: "titleEditor" });
+    expect(routeOf("/book_edit2/bookcase")).toMatchObject({
+      name: "bookcase",
+      titleKey: "titleBookcase",
+      needsReadyConfig: true,
+    });
+    expect(routeOf("/book_edit2/bookcase").redirect).toBeUndefined();
     expect(routeOf("/book_edit2/welcome")).toMatchObject({ name: "welcome", needsReadyConfig: false });
     expect(routeOf("/book_edit2/nowhere").name).toBe("notFound");
     expect(pageTitle("book edit")).toBe("book edit - Turnleaf");

@@ -67,6 +67,7 @@ const defaults: Record<string, string> = {
 const overrides: Record<string, Record<string, string>> = {
   "/api/book/set-book-status": { status: "disabled" },
   "/api/book/get-book-list": { status: "enabled" },
+  "/api/book/book-cover": { revision: "1" },
   "/api/user/brand/create": { type: "loadingBrand", title: "Probe" },
   "/api/user/brand/get-list": { type: "loadingBrand" },
   "/api/book/get-book-custom-config": { type: "config" },

@@ -13,6 +13,7 @@ import { registerAccountRoutes } from "./routes/account.routes.js";
 import { registerBookPrivacyRoutes, registerBookRoutes } from "./routes/book.routes.js";
 import { registerBookContentRoutes } from "./routes/book-content.routes.js";
 import { registerBookSettingsRoutes } from "./routes/book-settings.routes.js";
+import { registerBookcaseRoutes } from "./routes/bookcase.routes.js";
 import { registerCommentRoutes } from "./routes/comments.routes.js";
 import { registerEditorRoutes } from "./routes/editor.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
@@ -94,6 +95,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerLanguageRoutes(app, dependencies.peers, resolveActor);
   registerPowerRoutes(app, dependencies.peers, resolveActor, dependencies.productHosts);
   registerBookContentRoutes(app, dependencies.peers, resolveActor);
+  registerBookcaseRoutes(app, dependencies.peers, resolveActor, dependencies.reader?.assets);
   registerResourceFileRoutes(app, dependencies.peers, resolveActor);
   registerStatisticsRoutes(app, dependencies.peers, resolveActor, dependencies.insight);
   registerLeadRoutes(app, dependencies.peers, resolveActor, dependencies.insight?.saltSecret ?? insightFallbackSalt);

@@ -1,4 +1,6 @@
 import { useRef, useState } from "react";
+import { FolderTypeChoice } from "./bookcase/FolderTypeChoice.js";
+import type { FolderType } from "./bookcase/model.js";
 import type { Labels } from "./labels.js";
 import type { Query } from "./route.js";
 import type { Navigate, Notify, Report } from "./types.js";
@@ -45,6 +47,7 @@ export function BatchUpload({
 }) {
   const [rows, setRows] = useState<Row[]>([]);
   const [running, setRunning] = useState(false);
+  const [folderType, setFolderType] = useState<FolderType>(1);
   const rowsRef = useRef<Row[]>([]);
 
   const update = (index: number, change: Partial<Row>) => {
@@ -68,7 +71,7 @@ export function BatchUpload({
   const uploadOne = async (index: number, row: Row) => {
     update(index, { status: "uploading" });
     const task = await beginUpload(
-      { title: row.title, teamId: query.tid, folderId: query.fid, files: filesField([row.file]) },
+      { title: row.title, teamId: query.tid, folderId: query.fid, folderType, files: filesField([row.file]) },
       (text) => window.confirm(`${row.file.name}: ${text}`),
     );
     if (isUnpaidWarning(task.message) && !window.confirm(`${task.message}\n${labels.unpaidConfirm}`)) {
@@ -121,6 +124,7 @@ export function BatchUpload({
         </button>
       </div>
       <p className="note">{labels.batchHint}</p>
+      <FolderTypeChoice labels={labels} value={folderType} onChange={setFolderType} disabled={running} />
       <label className="dropzone">
         <span>{labels.chooseFiles}</span>
         <input

@@ -849,6 +849,7 @@ export function Editor({
           notify={notify}
           report={report}
           onClose={() => setSharing(false)}
+          onManage={() => navigate("/bookcase")}
         />
       ) : null}
       {guiding ? <Guide labels={labels} chinese={chinese} onClose={closeGuide} onStep={openGuideTab} /> : null}

@@ -16,6 +16,7 @@ export function ShareDialog({
   notify,
   report,
   onClose,
+  onManage,
 }: {
   bookId: string;
   number: string;
@@ -25,6 +26,8 @@ export function ShareDialog({
   notify: Notify;
   report: Report;
   onClose: () => void;
+  /** Spec 001 'manage online books': the bookcase, where every book is managed (absent inside the bookcase). */
+  onManage?: () => void;
 }) {
   const [managing, setManaging] = useState(false);
   const [open, setOpen] = useState(enabled);
@@ -99,6 +102,11 @@ export function ShareDialog({
                 <button type="button" onClick={() => void toggle()}>
                   {open ? labels.disableBook : labels.enableBook}
                 </button>
+                {onManage ? (
+                  <button type="button" className="link-button" onClick={onManage}>
+                    {labels.manageInBookcase}
+                  </button>
+                ) : null}
               </p>
             ) : null}
             <label className="field">

@@ -1,5 +1,7 @@
 import { useRef, useState } from "react";
 import { call, type ReadyConfig } from "./api.js";
+import { FolderTypeChoice } from "./bookcase/FolderTypeChoice.js";
+import type { FolderType } from "./bookcase/model.js";
 import type { Labels } from "./labels.js";
 import type { Query } from "./route.js";
 import type { Navigate, Notify, Report } from "./types.js";
@@ -168,7 +170,9 @@ export function Upload({
   const [pages, setPages] = useState({ done: 0, total: 0 });
   const [messages, setMessages] = useState<{ text: string; kind: "info" | "error" }[]>([]);
   const [book, setBook] = useState<{ number: string; bookId: string } | null>(null);
-  const [overwrite, setOverwrite] = useState(false);
+  // /convert with a book (the bookcase's 'replace content'): new content overwrites that book unless unticked.
+  const [overwrite, setOverwrite] = useState(mode === "convert" && bookId !== "");
+  const [folderType, setFolderType] = useState<FolderType>(1);
   // The book to overwrite by its number (what owners see); begin-upload takes its id, asked of get-ready-config.
   const [overwriteNumber, setOverwriteNumber] = useState(bookId ? query.num : "");
   const [autoOpen, setAutoOpen] = useState(false);
@@ -249,7 +253,7 @@ export function Upload({
           folderId: query.fid,
           files: filesField(files),
           ...conversionFields(conversion),
-          ...(overwrite ? { overwrite: "1", bookId: await overwrittenBookId() } : {}),
+          ...(overwrite ? { overwrite: "1", bookId: await overwrittenBookId() } : { folderType }),
         },
         (text) => window.confirm(text),
       );
@@ -370,6 +374,9 @@ export function Upload({
             </ul>
           ) : null}
         </label>
+        {overwrite ? null : (
+          <FolderTypeChoice labels={labels} value={folderType} onChange={setFolderType} disabled={busy} />
+        )}
         <label className="check">
           <input
             type="checkbox"

@@ -19,6 +19,7 @@ import { interfaceLanguages } from "./languages.js";
 import { basePath, hrefOf, pageTitle, queryOf, routeOf } from "./route.js";
 import { Upload } from "./Upload.js";
 import "./styles.css";
+import "./bookcase/topbar.css";
 import type { Navigate, Notify, Report, Toast } from "./types.js";
 
 let toastId = 0;
@@ -26,6 +27,7 @@ let toastId = 0;
 // Statistics (with its charting library) and leads load only when opened.
 const StatisticsScreen = lazy(() => import("./statistics/StatisticsScreen.js"));
 const LeadsScreen = lazy(() => import("./leads/LeadsScreen.js"));
+const Bookcase = lazy(() => import("./bookcase/Bookcase.js"));
 
 /** What every route but Welcome loads first (spec 000 §2). */
 export interface Ready {
@@ -165,6 +167,9 @@ function App() {
           <p>{labels.welcomeText}</p>
           <button type="button" className="primary" onClick={() => navigate("/upload")}>
             {labels.startUpload}
+          </button>{" "}
+          <button type="button" onClick={() => navigate("/bookcase")}>
+            {labels.bookcase}
           </button>
         </main>
       );
@@ -187,6 +192,12 @@ function App() {
           <StatisticsScreen config={query.num ? ready.loaded.config : null} number={query.num} {...common} />
         </Suspense>
       );
+    if (route.name === "bookcase")
+      return (
+        <Suspense fallback={<p className="loading">{labels.loading}</p>}>
+          <Bookcase search={location.search} {...common} />
+        </Suspense>
+      );
     if (route.name === "leads" && query.num)
       return (
         <Suspense fallback={<p className="loading">{labels.loading}</p>}>
@@ -204,6 +215,19 @@ function App() {
           Turnleaf
         </a>
         <span className="topbar-title">{labels[route.titleKey]}</span>
+        <nav className="topbar-links">
+          <a
+            href={hrefOf("/bookcase", {}, query.lang)}
+            aria-current={route.name === "bookcase" ? "page" : undefined}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              navigate("/bookcase");
+            }}
+          >
+            {labels.bookcase}
+          </a>
+        </nav>
         <label className="lang-switch">
           <span>{labels.language}</span>
           <select

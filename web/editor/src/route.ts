@@ -10,6 +10,7 @@ export type RouteName =
   | "editor"
   | "statistics"
   | "leads"
+  | "bookcase"
   | "welcome"
   | "notFound";
 
@@ -19,6 +20,7 @@ export type TitleKey =
   | "titleEditor"
   | "titleStatistics"
   | "titleLeads"
+  | "titleBookcase"
   | "titleWelcome"
   | "titleNotFound";
 
@@ -53,6 +55,8 @@ export function routeOf(pathname: string): Route {
       return { name: "statistics", titleKey: "titleStatistics", needsReadyConfig: true };
     case "/leads":
       return { name: "leads", titleKey: "titleLeads", needsReadyConfig: true };
+    case "/bookcase":
+      return { name: "bookcase", titleKey: "titleBookcase", needsReadyConfig: true };
     case "/welcome":
       return { name: "welcome", titleKey: "titleWelcome", needsReadyConfig: false };
     default:

@@ -20,6 +20,7 @@ const summaryFields = {
   pageCount: 1,
   convertingRevision: 1,
   readyRevision: 1,
+  folderType: 1,
   shareIcon: 1,
   textStatus: 1,
   createdAt: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keywordPattern, nextBStatus, normaliseListQuery, onlineStatus } from "./bookcase.js";
+import { folderTypeFilter, keywordPattern, nextBStatus, normaliseListQuery, onlineStatus } from "./bookcase.js";
 import { lockView, mayTakeLock, takenLock } from "./edit-lock.js";
 
 describe("online book status (spec 001)", () => {
@@ -25,7 +25,14 @@ describe("online book status (spec 001)", () => {
       pageSize: 20,
       status: "",
       keyword: "x",
+      folderType: 0,
     });
+    const query = (folderType: number) => ({ page: 1, pageSize: 1, status: "", keyword: "", folderType });
+    expect(normaliseListQuery(query(2)).folderType).toBe(2);
+    for (const bad of [3, -1, 1.5]) expect(() => normaliseListQuery(query(bad))).toThrow("folderType");
+    // Books stored before folder types were chosen have none: they are books.
+    expect(folderTypeFilter(1)).toEqual({ folderType: { $ne: 2 } });
+    expect(folderTypeFilter(2)).toEqual({ folderType: 2 });
     expect(() => normaliseListQuery({ page: 1, pageSize: 101, status: "", keyword: "" })).toThrow("pageSize");
     expect(() => normaliseListQuery({ page: 1, pageSize: 1, status: "normal", keyword: "" })).toThrow("status");
     expect(keywordPattern("a.b(").test("A.B(")).toBe(true);

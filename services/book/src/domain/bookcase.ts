@@ -47,6 +47,8 @@ export interface ListQuery {
   pageSize: number;
   status: OnlineStatus | "";
   keyword: string;
+  /** 1 books, 2 publications, 0 both. */
+  folderType: 0 | 1 | 2;
 }
 
 function invalid(message: string, field: string): DomainError {
@@ -58,6 +60,7 @@ export function normaliseListQuery(raw: {
   pageSize: number;
   status: string;
   keyword: string;
+  folderType?: number;
 }): ListQuery {
   const page = raw.page || 1;
   const pageSize = raw.pageSize || listLimits.defaultPageSize;
@@ -73,7 +76,18 @@ export function normaliseListQuery(raw: {
   if (keyword.length > listLimits.keywordLength) {
     throw invalid(`keyword may not exceed ${listLimits.keywordLength} characters`, "keyword");
   }
-  return { page, pageSize, status: status as OnlineStatus | "", keyword };
+  const folderType = raw.folderType ?? 0;
+  if (folderType !== 0 && folderType !== 1 && folderType !== 2) {
+    throw invalid("folderType must be 1 (books) or 2 (publications)", "folderType");
+  }
+  return { page, pageSize, status: status as OnlineStatus | "", keyword, folderType };
+}
+
+/**
+ * The store filter of a folder type. Books stored before folder types were chosen have none and are books (1).
+ */
+export function folderTypeFilter(folderType: 1 | 2): Record<string, unknown> {
+  return folderType === 2 ? { folderType: 2 } : { folderType: { $ne: 2 } };
 }
 
 /** A keyword matched literally (regex characters escaped), case-insensitively. */

@@ -4,6 +4,13 @@ import type { BookDocument } from "../data/book.schema.js";
 import { firstConversion } from "./conversion-status.js";
 
 const numericId = /^[0-9]{1,20}$/;
+
+/** Spec 000 §1/§9 folder types: 1 book (counted against BOOK_FILE_NUM), 2 publication (PUB_BOOK_NUM). */
+export const folderTypes = { book: 1, publication: 2 } as const;
+
+export function isFolderType(value: number): value is 1 | 2 {
+  return value === folderTypes.book || value === folderTypes.publication;
+}
 const taskId = /^[A-Za-z0-9_-]{8,64}$/;
 const bookId = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -18,6 +25,8 @@ export interface UploadBookRequest {
   bookId: string;
   /** The upload form's category: digits, "" none. */
   categoryId: string;
+  /** Spec 000 folder type of a new book: 1 book, 2 publication; 0 (unset) is a book. */
+  folderType: number;
 }
 
 /** Checks the request's shapes (every problem at once); empty team and folder mean "0". */
@@ -28,6 +37,7 @@ export function normaliseUploadBookRequest(request: UploadBookRequest): UploadBo
     folderId: request.folderId || "0",
     title: request.title.trim(),
     categoryId: request.categoryId.trim(),
+    folderType: request.folderType || folderTypes.book,
   };
   const problems: { field: string; message: string }[] = [];
   if (!taskId.test(normalised.uploadTaskId)) problems.push({ field: "uploadTaskId", message: "is required" });
@@ -40,6 +50,7 @@ export function normaliseUploadBookRequest(request: UploadBookRequest): UploadBo
   if (!/^[0-9]{0,20}$/.test(normalised.categoryId)) {
     problems.push({ field: "categoryId", message: "must be a whole number" });
   }
+  if (!isFolderType(normalised.folderType)) problems.push({ field: "folderType", message: "must be 1 or 2" });
   if (normalised.bookId === "" && normalised.title === "") problems.push({ field: "title", message: "is required" });
   if (problems.length > 0) {
     throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, { details: { errors: problems } });
@@ -67,7 +78,7 @@ export function newUploadedBook(
     ownerId: request.userId,
     teamId: request.teamId,
     folderId: request.folderId,
-    folderType: 1,
+    folderType: request.folderType,
     title: request.title,
     keywords: request.keywords,
     description: request.description,

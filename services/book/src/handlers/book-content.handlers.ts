@@ -26,7 +26,14 @@ import {
   textStatus,
   uploadLog,
 } from "../domain/book-content.js";
-import { keywordPattern, nextBStatus, normaliseListQuery, onlineStatus, statusFilter } from "../domain/bookcase.js";
+import {
+  folderTypeFilter,
+  keywordPattern,
+  nextBStatus,
+  normaliseListQuery,
+  onlineStatus,
+  statusFilter,
+} from "../domain/bookcase.js";
 import { lockSessionId, lockView, mayTakeLock, takenLock } from "../domain/edit-lock.js";
 import { measureImage, pixelProblem } from "../domain/image-pixels.js";
 import { newestReadyOf, pdfSource, sourcePdfOf } from "../domain/pdf-download.js";
@@ -147,6 +154,8 @@ function summaryOf(book: BookDocument): MessageInitShape<typeof BookSummarySchem
     bStatus: book.bStatus,
     shareIcon: book.shareIcon ?? "",
     textStatus: book.textStatus ?? 1,
+    folderType: book.folderType === 2 ? 2 : 1,
+    readyRevision: book.readyRevision ?? 0,
   };
 }
 
@@ -342,7 +351,10 @@ export function bookContentHandlers({
     async listBooks(request) {
       const ownerId = actingUser(request.userId);
       const query = normaliseListQuery(request);
-      const filter: Record<string, unknown> = query.status ? statusFilter(query.status) : {};
+      const filter: Record<string, unknown> = {
+        ...(query.status ? statusFilter(query.status) : {}),
+        ...(query.folderType ? folderTypeFilter(query.folderType) : {}),
+      };
       if (query.keyword) {
         const pattern = keywordPattern(query.keyword);
         filter.$or = [{ title: pattern }, { number: pattern }];

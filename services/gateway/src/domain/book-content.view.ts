@@ -72,7 +72,14 @@ export function bookSummaryView(book: BookSummary, origin: string) {
     pageCount: book.pageCount,
     createdAt: book.createdAt,
     updatedAt: book.updatedAt,
+    folderType: book.folderType === 2 ? 2 : 1,
+    cover: book.readyRevision > 0 ? `${origin}${bookCoverPath(book.bookId, book.readyRevision)}` : "",
   };
+}
+
+/** Where the owner's bookcase finds a book's cover: the first page's thumbnail of a finished revision. */
+export function bookCoverPath(bookId: string, revision: number): string {
+  return `/api/book/book-cover?bookId=${encodeURIComponent(bookId)}&revision=${revision}`;
 }
 
 export function assetView(asset: Asset | undefined, origin: string) {

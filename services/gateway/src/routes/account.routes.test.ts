@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { loginPage, safeBackPath } from "./account.routes.js";
+import { landingPath, loginPage, safeBackPath } from "./account.routes.js";
 
 describe("login.php", () => {
   it("redirects back only to a path on this site", () => {
     expect(safeBackPath("/b/demo0001?page=2")).toBe("/b/demo0001?page=2");
     for (const unsafe of ["//evil.example/", "/\\evil.example", "https://evil.example/", "javascript:x", "", 3]) {
-      expect(safeBackPath(unsafe)).toBe("/");
+      expect(safeBackPath(unsafe)).toBe(landingPath);
     }
+  });
+
+  it("lands on the bookcase when there is no page to go back to", () => {
+    expect(landingPath).toBe("/book_edit2/bookcase");
+    expect(safeBackPath(undefined)).toBe("/book_edit2/bookcase");
+    expect(safeBackPath("/")).toBe("/book_edit2/bookcase");
+    expect(safeBackPath("/book_edit2/editor?num=abc")).toBe("/book_edit2/editor?num=abc");
   });
 
   it("escapes what it echoes", () => {

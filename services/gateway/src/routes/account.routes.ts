@@ -67,10 +67,14 @@ function isWrongCredentials(error: unknown): error is DomainError {
   return error instanceof DomainError && error.details?.reason === "WRONG_CREDENTIALS";
 }
 
-/** Only a path on this site: "/…" but not "//…" nor "/\…" (another host to a browser). Anything else: "/". */
+/** Where a login without a page to go back to lands: the owner's bookcase (DESIGN §5: the editor's home). */
+export const landingPath = "/book_edit2/bookcase";
+
+/** Only a path on this site: "/…" but not "//…" nor "/\…" (another host to a browser). Anything else: the bookcase. */
 export function safeBackPath(value: unknown): string {
-  if (typeof value !== "string" || !/^\/(?![/\\])[^\s]*$/.test(value) || value.length > 2000) return "/";
-  return value;
+  if (typeof value !== "string" || !/^\/(?![/\\])[^\s]*$/.test(value) || value.length > 2000) return landingPath;
+  // The site's root serves nothing: the bookcase is home.
+  return value === "/" ? landingPath : value;
 }
 
 function escapeHtml(text: string): string {

@@ -399,13 +399,21 @@ export function registerBookContentRoutes(
 
   // The online bookcase (spec 001): the CLI's `turnleaf books` uses exactly these three paths.
   const digits = { type: "string", pattern: "^[0-9]{1,6}$" } as const;
-  app.post<{ Body: { page?: string; pageSize?: string; status?: string; keyword?: string } | null }>(
+  app.post<{
+    Body: { page?: string; pageSize?: string; status?: string; keyword?: string; folderType?: string } | null;
+  }>(
     "/api/book/get-book-list",
     {
       schema: {
         body: {
           type: ["object", "null"],
-          properties: { page: digits, pageSize: digits, status: text(20), keyword: text(100) },
+          properties: {
+            page: digits,
+            pageSize: digits,
+            status: text(20),
+            keyword: text(100),
+            folderType: { type: "string", enum: ["", "0", "1", "2"] },
+          },
         },
       },
     },
@@ -417,6 +425,7 @@ export function registerBookContentRoutes(
         pageSize: Number(fields.pageSize ?? 0),
         status: fields.status ?? "",
         keyword: fields.keyword ?? "",
+        folderType: Number(fields.folderType || 0),
       });
       return okEnvelope({
         total: reply.total,

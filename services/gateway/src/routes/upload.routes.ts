@@ -117,6 +117,8 @@ const beginFields = {
   // The upload form's category: the editor sends categoryId, the CLI (services/cli upload.ts) category.
   categoryId: { type: "string", pattern: "^[0-9]{0,20}$" },
   category: { type: "string", pattern: "^[0-9]{0,20}$" },
+  // Spec 000 folder type of a new book: 1 book (BOOK_FILE_NUM), 2 publication (PUB_BOOK_NUM); absent: book.
+  folderType: { type: "string", enum: ["", "1", "2"] },
   teamId: wholeNumber,
   folderId: wholeNumber,
   overwrite: text(8),
@@ -296,6 +298,7 @@ export async function registerUploadRoutes(
       keywords: fields.keywords ?? "",
       description: fields.description ?? "",
       categoryId: fields.categoryId || fields.category || "",
+      folderType: Number(fields.folderType || 1),
       overwrite: overwrite || flag(fields.overwrite ?? ""),
       bookId: fields.bookId ?? "",
       files: parseFiles(fields.files),

@@ -38,6 +38,8 @@ export interface UploadTaskDocument {
   description: string;
   /** The upload form's category (digits; "" none), given to the book service with the book. */
   categoryId?: string;
+  /** Spec 000 folder type of the new book (1 book, 2 publication): which quota its slot is taken from. */
+  folderType?: number;
   /** The book overwritten or reconverted, then the book the upload made. */
   bookId: string;
   bookNumber: string;
@@ -91,6 +93,7 @@ const uploadTaskSchema = new Schema<UploadTaskDocument>(
     keywords: { type: String, default: "" },
     description: { type: String, default: "" },
     categoryId: { type: String, default: "" },
+    folderType: { type: Number, enum: [1, 2], default: 1 },
     bookId: { type: String, default: "" },
     bookNumber: { type: String, default: "" },
     revision: { type: Number, default: 0 },

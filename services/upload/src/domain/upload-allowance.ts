@@ -8,6 +8,8 @@ export interface UploadAsker {
   folderId: string;
   /** The book overwritten or reconverted; empty for a new book. */
   bookId: string;
+  /** Spec 000 folder type of a new book: 1 book, 2 publication (unset: book). */
+  folderType?: number;
   /** Asked from a host outside the product's own: the power service decides as for user type 32. */
   nonProductHost?: boolean;
 }
@@ -33,11 +35,8 @@ export interface UploadAllowance {
   releaseBook(asker: TaskAsker): Promise<void>;
 }
 
-/**
- * The folder type an upload counts against. Folders (with their type) are not stored anywhere yet and every book
- * is created in a book folder (type 1), so every new book counts against BOOK_FILE_NUM for now.
- */
-const folderTypeOf = (_asker: UploadAsker) => FolderType.BOOK;
+/** The quota a new book counts against: publications (folder type 2) PUB_BOOK_NUM, books BOOK_FILE_NUM. */
+const folderTypeOf = (asker: UploadAsker) => (asker.folderType === 2 ? FolderType.PUBLICATION : FolderType.BOOK);
 
 const bookKeyOf = (asker: TaskAsker) => `upload:${asker.taskId}`;
 

@@ -85,6 +85,15 @@ describe("planUpload", () => {
     expect(messageOf(() => planUpload(request({ categoryId: "travel" })))).toBe("request exception");
   });
 
+  it("plans a book unless a publication (folder type 2) is asked for; other types are refused", () => {
+    expect(planUpload(request()).folderType).toBe(1);
+    expect(planUpload(request({ folderType: 1 })).folderType).toBe(1);
+    expect(planUpload(request({ folderType: 2 })).folderType).toBe(2);
+    for (const folderType of [3, -1]) {
+      expect(messageOf(() => planUpload(request({ folderType })))).toBe("request exception");
+    }
+  });
+
   it("checks the sha256's form and the sizes", () => {
     expect(messageOf(() => planUpload(request({ files: [{ name: "a.pdf", sizeBytes: 0n, sha256: "xyz" }] })))).toBe(
       "request exception",

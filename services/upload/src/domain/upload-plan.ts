@@ -61,6 +61,8 @@ export interface UploadPlan {
   description: string;
   /** The upload form's category (digits; "" none). */
   categoryId: string;
+  /** Spec 000 folder type of a new book: 1 book (BOOK_FILE_NUM), 2 publication (PUB_BOOK_NUM). */
+  folderType: 1 | 2;
   /** The book to overwrite; empty for a new book. */
   bookId: string;
   files: PlannedFile[];
@@ -170,6 +172,7 @@ function checkIdentity(request: BeginUploadRequest): FieldError[] {
   if (request.categoryId !== "" && !numericId.test(request.categoryId)) {
     errors.push({ field: "categoryId", message: "must be a whole number" });
   }
+  if (![0, 1, 2].includes(request.folderType)) errors.push({ field: "folderType", message: "must be 1 or 2" });
   return errors;
 }
 
@@ -275,6 +278,7 @@ export function planUpload(request: BeginUploadRequest): UploadPlan {
     keywords: request.keywords.trim(),
     description: request.description.trim(),
     categoryId: request.categoryId,
+    folderType: request.folderType === 2 ? 2 : 1,
     bookId: request.overwrite ? request.bookId : "",
     files,
     options,

@@ -234,6 +234,7 @@ export class UploadDesk {
       keywords: plan.keywords,
       description: plan.description,
       categoryId: plan.categoryId,
+      folderType: plan.folderType,
       bookId: plan.bookId,
       bookNumber: "",
       revision: 0,
@@ -613,6 +614,7 @@ export class UploadDesk {
         keywords: task.keywords,
         description: task.description,
         categoryId: task.categoryId ?? "",
+        folderType: task.folderType ?? 1,
         bookId: task.bookId,
       });
     } catch (error) {
@@ -691,6 +693,7 @@ function taskAsker(task: UploadTaskDocument) {
     userId: task.userId,
     teamId: task.teamId,
     folderId: task.folderId,
+    folderType: task.folderType ?? 1,
     bookId: task.bookId,
     taskId: task._id,
     nonProductHost: task.nonProductHost ?? false,

@@ -1,0 +1,255 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { Labels } from "../labels.js";
+import type { Query } from "../route.js";
+import { ShareDialog } from "../ShareDialog.js";
+import type { Navigate, Notify, Report } from "../types.js";
+import { deleteBook, listBooks, setBookStatus } from "./api.js";
+import { BookcaseRow, type RowActions } from "./BookcaseRow.js";
+import { DeleteConfirm } from "./DeleteConfirm.js";
+import {
+  afterRemoval,
+  type BookcaseView,
+  type BookList,
+  type BookRow,
+  type FolderFilter,
+  fill,
+  onlineStatuses,
+  pageCountOf,
+  queryOfView,
+  refine,
+  shownStatus,
+  statusLabelKeys,
+  viewOf,
+} from "./model.js";
+import { useConversionProgress } from "./useProgress.js";
+import "./bookcase.css";
+
+/**
+ * The bookcase (/book_edit2/bookcase): the owner's books and publications, one page at a time, searched and
+ * filtered by the server; from each row the editor, the share dialog, enabling or disabling, replacing the content
+ * (/convert, the overwrite upload) and deleting (confirmed). Where a login lands, linked from every screen's header.
+ */
+export default function Bookcase({
+  search,
+  labels,
+  query,
+  notify,
+  report,
+  navigate,
+}: {
+  /** The page's query string: the view (page, status, type, keyword) lives there. */
+  search: string;
+  labels: Labels;
+  query: Query;
+  notify: Notify;
+  report: Report;
+  navigate: Navigate;
+}) {
+  const view = viewOf(search);
+  const viewKey = JSON.stringify(view);
+  const [books, setBooks] = useState<{ key: string; list: BookList } | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [keyword, setKeyword] = useState(view.keyword);
+  const [busy, setBusy] = useState(false);
+  const [sharing, setSharing] = useState<BookRow | null>(null);
+  const [removing, setRemoving] = useState<BookRow | null>(null);
+
+  // The team and folder the owner works in go along to the editor and the upload screens.
+  const context = useMemo<Record<string, string>>(
+    (): Record<string, string> => (query.tid !== "0" || query.fid !== "0" ? { tid: query.tid, fid: query.fid } : {}),
+    [query.tid, query.fid],
+  );
+  const show = useCallback(
+    (next: BookcaseView) => navigate("/bookcase", { ...context, ...queryOfView(next) }),
+    [navigate, context],
+  );
+
+  // Back and forward change the view under the search box: it shows the searched words again.
+  useEffect(() => setKeyword(view.keyword), [view.keyword]);
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey stands for the view; reloads asks again.
+  useEffect(() => {
+    let live = true;
+    listBooks(view).then(
+      (list) => live && setBooks({ key: viewKey, list }),
+      (error: unknown) => live && report(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [viewKey, reloads, report]);
+
+  const rows = books?.list.list ?? [];
+  const pages = useConversionProgress(rows, reload);
+
+  const actions: RowActions = {
+    edit: (row) => navigate("/editor", { ...context, num: row.number }),
+    share: (row) => setSharing(row),
+    replace: (row) => navigate("/convert", { ...context, num: row.number }),
+    remove: (row) => setRemoving(row),
+    toggle: async (row, to) => {
+      setBusy(true);
+      try {
+        await setBookStatus(row.bookId, to);
+        reload();
+      } catch (error) {
+        report(error);
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+
+  const confirmRemoval = async () => {
+    const row = removing;
+    setRemoving(null);
+    if (!row) return;
+    setBusy(true);
+    try {
+      await deleteBook(row.bookId);
+      notify(labels.bookcaseDeleted);
+      const total = Math.max(0, (books?.list.total ?? 1) - 1);
+      const next = afterRemoval(view, total);
+      if (next.page !== view.page) show(next);
+      else reload();
+    } catch (error) {
+      report(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const total = books?.list.total ?? 0;
+  const lastPage = pageCountOf(total);
+  const filtered = view.status !== "" || view.type !== 0 || view.keyword !== "";
+  const typeTabs: [FolderFilter, string][] = [
+    [0, labels.bookcaseAllTypes],
+    [1, labels.bookcaseBooks],
+    [2, labels.bookcasePublications],
+  ];
+
+  return (
+    <main className="bookcase">
+      <div className="bookcase-head">
+        <h1>{labels.titleBookcase}</h1>
+        <button type="button" className="primary" onClick={() => navigate("/upload", context)}>
+          {labels.bookcaseUpload}
+        </button>
+      </div>
+      <div className="bookcase-toolbar">
+        <fieldset className="bookcase-types" aria-label={labels.bookcaseType}>
+          {typeTabs.map(([type, text]) => (
+            <button
+              key={type}
+              type="button"
+              aria-pressed={view.type === type}
+              className={view.type === type ? "selected" : ""}
+              onClick={() => show(refine(view, { type }))}
+            >
+              {text}
+            </button>
+          ))}
+        </fieldset>
+        <label className="bookcase-filter">
+          <span>{labels.bookcaseStatus}</span>
+          <select
+            value={view.status}
+            onChange={(event) => show(refine(view, { status: event.target.value as BookcaseView["status"] }))}
+          >
+            <option value="">{labels.bookcaseAllStatuses}</option>
+            {onlineStatuses.map((status) => (
+              <option key={status} value={status}>
+                {labels[statusLabelKeys[shownStatus[status]]]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <form
+          className="bookcase-search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            show(refine(view, { keyword }));
+          }}
+        >
+          <input
+            type="search"
+            aria-label={labels.bookcaseSearch}
+            placeholder={labels.bookcaseSearch}
+            value={keyword}
+            maxLength={100}
+            onChange={(event) => setKeyword(event.target.value)}
+          />
+          <button type="submit">{labels.bookcaseSearchButton}</button>
+        </form>
+      </div>
+      {!books || books.key !== viewKey ? (
+        <p className="loading">{labels.loading}</p>
+      ) : rows.length === 0 ? (
+        <p className="bookcase-empty" data-testid="bookcase-empty">
+          {filtered ? labels.bookcaseNoMatch : labels.bookcaseEmpty}
+        </p>
+      ) : (
+        <table className="bookcase-table">
+          <thead>
+            <tr>
+              <th>{labels.bookcaseCover}</th>
+              <th>{labels.bookTitle}</th>
+              <th>{labels.bookcaseType}</th>
+              <th>{labels.bookcaseStatus}</th>
+              <th>{labels.pages}</th>
+              <th>{labels.bookcaseDate}</th>
+              <th>{labels.bookcaseActions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <BookcaseRow
+                key={row.bookId}
+                row={row}
+                labels={labels}
+                lang={query.lang}
+                pages={pages[row.bookId]}
+                busy={busy}
+                actions={actions}
+              />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav className="bookcase-pager" aria-label={labels.bookcase}>
+        <button type="button" disabled={view.page <= 1} onClick={() => show({ ...view, page: view.page - 1 })}>
+          {labels.bookcasePrevious}
+        </button>
+        <span data-testid="bookcase-page">
+          {fill(labels.bookcasePageOf, { page: Math.min(view.page, lastPage), pages: lastPage, total })}
+        </span>
+        <button type="button" disabled={view.page >= lastPage} onClick={() => show({ ...view, page: view.page + 1 })}>
+          {labels.bookcaseNext}
+        </button>
+      </nav>
+      {sharing ? (
+        <ShareDialog
+          bookId={sharing.bookId}
+          number={sharing.number}
+          enabled={sharing.status === "enabled"}
+          labels={labels}
+          notify={notify}
+          report={report}
+          onClose={() => {
+            setSharing(null);
+            reload();
+          }}
+        />
+      ) : null}
+      {removing ? (
+        <DeleteConfirm
+          title={removing.title}
+          labels={labels}
+          onConfirm={() => void confirmRemoval()}
+          onCancel={() => setRemoving(null)}
+        />
+      ) : null}
+    </main>
+  );
+}

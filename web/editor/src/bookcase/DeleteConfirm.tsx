@@ -1,0 +1,40 @@
+import { useEffect } from "react";
+import type { Labels } from "../labels.js";
+import { fill } from "./model.js";
+
+/** Deleting is for good: the owner confirms it by the book's title first. */
+export function DeleteConfirm({
+  title,
+  labels,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  labels: Labels;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => event.key === "Escape" && onCancel();
+    window.addEventListener("keydown", closeOnEscape);
+    return () => window.removeEventListener("keydown", closeOnEscape);
+  }, [onCancel]);
+  return (
+    <div className="overlay">
+      <div className="dialog alert-dialog" role="alertdialog" aria-modal="true" aria-label={labels.delete}>
+        <header>
+          <h2>{labels.delete}</h2>
+        </header>
+        <p className="bookcase-confirm">{fill(labels.bookcaseDeleteConfirm, { title })}</p>
+        <div className="actions">
+          <button type="button" className="danger" onClick={onConfirm}>
+            {labels.delete}
+          </button>
+          <button type="button" onClick={onCancel}>
+            {labels.cancel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
