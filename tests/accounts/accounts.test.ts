@@ -297,11 +297,10 @@ describe("register, log in, log out", () => {
       await post(
         "/api/user/login",
         { email, password: "not the password", client: "desktop" },
-        {
-          remoteAddress: "10.9.0.2",
-        },
+        // The desktop tool speaks English (it names it in Accept-Language); Chinese is the default.
+        { remoteAddress: "10.9.0.2", headers: { "accept-language": "en" } },
       ),
-    ).toMatchObject({ code: "ERROR", msg: "Incorrect email or password" });
+    ).toMatchObject({ code: "ERROR", msg: "Incorrect email or password", data: { messageKey: "login.incorrect" } });
   });
 
   it("checkAccount.php says whether an account exists", async () => {

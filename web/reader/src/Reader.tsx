@@ -23,6 +23,7 @@ import { Magnifier } from "./Magnifier.js";
 import { Outline } from "./Outline.js";
 import { PrintDialog } from "./PrintDialog.js";
 import { applyPreview, listenForPreview } from "./preview.js";
+import { setRequestLanguage } from "./request-language.js";
 import { SearchPanel } from "./SearchPanel.js";
 import { ShareDialog } from "./ShareDialog.js";
 import { emailHref } from "./share.js";
@@ -161,6 +162,7 @@ export function Reader({
   const [lang, setLang] = useState(initialLang || initialBook.settings.interfaceLanguage);
   useEffect(() => {
     if (!lang) return;
+    setRequestLanguage(lang);
     if (/^(zh|en)\b/i.test(lang)) {
       setLabels(labelsFor(lang));
       return;
