@@ -124,7 +124,7 @@ describe("readers' messages", () => {
     const empty = await post(`/b/${book.number}/post-comment`, { name: "Ann", message: "   " });
     expect(empty.reply).toMatchObject({ code: "ERROR", status: "0", msg: "请输入留言内容" });
     const long = await post(`/b/${book.number}/post-comment`, { name: "n".repeat(41), message: "hi" });
-    expect(long.reply).toMatchObject({ code: "ERROR", msg: "the name is at most 40 characters" });
+    expect(long.reply).toMatchObject({ code: "ERROR", msg: "姓名最多 40 个字符" });
     const cross = await post(
       `/b/${book.number}/post-comment`,
       { name: "Ann", message: "hi" },

@@ -185,7 +185,10 @@ describe("licence codes issued by the operator command", () => {
     );
     await expect(
       runLicenceCommand(["issue", "--plan", "pro", "--max-activations", "1", "--expires", "2001-01-01"], admin),
-    ).rejects.toThrow(/future/);
+    ).rejects.toMatchObject({
+      messageKey: "licence.parameterError",
+      details: { field: "expiresAt", problem: /future/ },
+    });
     await expect(runLicenceCommand(["revoke"], admin)).rejects.toThrow(/--id or --code/);
   });
 });
