@@ -592,7 +592,7 @@ export function Reader({
       <div className="tl-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
         {labels.pageOf(pageText, book.pageCount || pageCount)}
       </div>
-      {panel === "text" ? (
+      {panel === "text" && settings.buttons.selectText !== false ? (
         <TextView book={book} load={loadSearch} labels={labels} onClose={() => setPanel("none")} />
       ) : (
         <section
@@ -913,18 +913,21 @@ export function Reader({
             <Icon name="search" />
           </button>
         ) : null}
-        <button
-          type="button"
-          style={orderOf("selectText")}
-          data-button="selectText"
-          onClick={() => setPanel(panel === "text" ? "none" : "text")}
-          aria-pressed={panel === "text"}
-          disabled={!book.searchUrl}
-          aria-label={panel === "text" ? labels.bookView : labels.textView}
-          title={panel === "text" ? labels.bookView : labels.textView}
-        >
-          <Icon name="text" />
-        </button>
+        {/* The text view offers the pages' text to copy: not for a book whose owner may not let readers copy it. */}
+        {shown("selectText") ? (
+          <button
+            type="button"
+            style={orderOf("selectText")}
+            data-button="selectText"
+            onClick={() => setPanel(panel === "text" ? "none" : "text")}
+            aria-pressed={panel === "text"}
+            disabled={!book.searchUrl}
+            aria-label={panel === "text" ? labels.bookView : labels.textView}
+            title={panel === "text" ? labels.bookView : labels.textView}
+          >
+            <Icon name="text" />
+          </button>
+        ) : null}
         {shown("autoFlip") ? (
           <button
             type="button"

@@ -9,6 +9,7 @@ export {
   switchesOff,
   type UpdateBookChange,
 } from "./feature-gates.js";
+export { type EffectiveSettings, effectiveSettings, offValue } from "./effective-settings.js";
 export { type PageMediaItem, type PageMediaKind, pageMediaKinds } from "./page-media.js";
 export {
   type BoundedJson,
