@@ -37,7 +37,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
       BookService,
       withTeamBookAccess(
         {
-          ...bookHandlers(dependencies),
+          ...bookHandlers({ ...dependencies, brandsOf: (ownerId) => content.brands(ownerId, "") }),
           ...bookContentHandlers({
             ...dependencies,
             content,

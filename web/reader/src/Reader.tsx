@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { accessRefusal, inOwnFrame } from "./access.js";
+import { BrandMark } from "./BrandMark.js";
 import { type ButtonName, loadBook, type ReaderBook, type SearchIndex } from "./book.js";
 import { DownloadDialog } from "./DownloadDialog.js";
 import {
@@ -574,6 +575,9 @@ export function Reader({
           <img src={logo.url} alt={book.title} style={{ height: logo.large ? 55 : logo.height }} />
         </a>
       ) : null}
+      {settings.brands.loading && settings.loader && !loaderDone ? (
+        <BrandMark brand={settings.brands.loading} slot="loading" linkTarget={linkTarget} />
+      ) : null}
       {settings.loader && !loaderDone ? (
         <Loader
           loader={settings.loader}
@@ -744,6 +748,9 @@ export function Reader({
         style={{ background: withAlpha(settings.toolbarColor, settings.toolbarAlpha), color: settings.iconColor }}
         aria-label={labels.reader}
       >
+        {settings.brands.toolbar ? (
+          <BrandMark brand={settings.brands.toolbar} slot="toolbar" linkTarget={linkTarget} />
+        ) : null}
         {shown("home", false) ? (
           settings.homeUrl ? (
             <a

@@ -48,6 +48,7 @@ import type { MediaMethods } from "./media.handlers.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
 import { servedSettings } from "./owner-features.js";
 import { mergeAttempts, mergePause, saveConflict } from "./save-conflict.js";
+import type { BrandsOf } from "./served-brands.js";
 import { checkUnlock } from "./unlock-gate.js";
 
 export interface BookHandlerDependencies {
@@ -59,6 +60,8 @@ export interface BookHandlerDependencies {
   unlockLimits?: UnlockLimitSettings;
   now?: () => Date;
   log?: Pick<Logger, "warn">;
+  /** The owner's brands, for the brands a book applies (readers get the brand itself). */
+  brandsOf?: BrandsOf;
 }
 
 /** The proto fields of the settings served to readers (the withheld features are for logs and tests). */
@@ -104,6 +107,7 @@ export function bookHandlers({
   unlockLimits = defaultUnlockLimits,
   now = () => new Date(),
   log,
+  brandsOf,
 }: BookHandlerDependencies): Omit<
   ServiceImplementation<typeof BookService>,
   BookContentMethods | BookCommentMethods | MediaMethods
@@ -218,7 +222,7 @@ export function bookHandlers({
             passVersions: passVersions(book.privacy ?? publicPrivacy),
           },
           // What the owner's power allows now, not what was stored while it allowed more (spec 000 §6).
-          ...servedFields(await servedSettings(power, book, log)),
+          ...servedFields(await servedSettings(power, book, log, brandsOf)),
         },
       };
     },

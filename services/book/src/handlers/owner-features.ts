@@ -3,6 +3,7 @@ import { DomainError, type Logger, type TypedClient } from "@turnleaf/kit";
 import { effectiveSettings } from "@turnleaf/resource-files";
 import type { BookDocument } from "../data/book.schema.js";
 import { publishedSettings } from "../domain/book-info.js";
+import { type BrandsOf, withServedBrands } from "./served-brands.js";
 
 /**
  * The gated features (spec 000 §6) a book's owner has now: their custom power in force (user type, then team and
@@ -34,6 +35,7 @@ export async function servedSettings(
   power: TypedClient<typeof PowerService>,
   book: BookDocument,
   log?: Pick<Logger, "warn">,
+  brandsOf?: BrandsOf,
 ) {
   const stored = publishedSettings(book);
   let allowed: Set<string>;
@@ -41,9 +43,11 @@ export async function servedSettings(
     allowed = await ownerFeatures(power, book);
   } catch (error) {
     log?.warn({ err: error, bookId: book.bookId }, "owner's power unavailable: the reader gets the stored settings");
-    return { ...stored, withheldFeatures: [] as string[] };
+    const htmlConfig = await withServedBrands(JSON.parse(stored.htmlConfigJson), book.ownerId, brandsOf);
+    return { ...stored, htmlConfigJson: JSON.stringify(htmlConfig), withheldFeatures: [] as string[] };
   }
-  const { htmlConfig, withheld } = effectiveSettings(JSON.parse(stored.htmlConfigJson), allowed);
+  const { htmlConfig: allowedConfig, withheld } = effectiveSettings(JSON.parse(stored.htmlConfigJson), allowed);
+  const htmlConfig = await withServedBrands(allowedConfig, book.ownerId, brandsOf);
   const download = !withheld.includes("DOWNLOAD") && allowed.has("DOWNLOAD");
   return {
     ...stored,

@@ -325,8 +325,11 @@ export function registerBookContentRoutes(
     },
     async (request) => {
       const fields = request.body;
+      // Brands are the public-logo feature (spec 000 §6): asked on the server before anything is stored.
+      const actor = resolveActor(request);
+      await assertFeaturesGranted(request, peers, actor, ["PUBLIC_LOGO"]);
       const { brand } = await book.createBrand({
-        userId: user(request),
+        userId: actor.userId,
         brand: {
           kind: fields.type,
           title: fields.title ?? "",
