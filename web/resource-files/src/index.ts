@@ -1,5 +1,6 @@
 // Browser-safe: the editor bundles this entry. What needs Node (the folder on disk) is in ./node.
 
+export { type EffectiveSettings, effectiveSettings, offValue } from "./effective-settings.js";
 export {
   type BookInfoChange,
   featureOfKey,
@@ -9,7 +10,6 @@ export {
   switchesOff,
   type UpdateBookChange,
 } from "./feature-gates.js";
-export { type EffectiveSettings, effectiveSettings, offValue } from "./effective-settings.js";
 export { type PageMediaItem, type PageMediaKind, pageMediaKinds } from "./page-media.js";
 export {
   type BoundedJson,
