@@ -295,7 +295,7 @@ describe("get-book / update-book", () => {
       { plugin: "[{" },
       { downloadconfig: "{" },
     ]) {
-      expect(await update(bookId, fields)).toMatchObject({ code: "ERROR", msg: "Invalid JSON string" });
+      expect(await update(bookId, fields)).toMatchObject({ code: "ERROR", msg: "无效的 JSON 字符串" });
     }
     const big = await update(bookId, { bookConfig: JSON.stringify({ text: "x".repeat(300 * 1024) }) });
     expect(big).toMatchObject({ code: "ERROR", msg: "bookConfig may not exceed 256 KB" });
@@ -465,7 +465,7 @@ describe("catalog", () => {
       msg: "title may not exceed 200 characters",
     });
     expect(await post("/api/book/save-book-catalog", { bookId, catalog: "[" })).toMatchObject({
-      msg: "Invalid JSON string",
+      msg: "无效的 JSON 字符串",
     });
     expect(await post("/api/book/get-book-catalog", { bookId })).toMatchObject({ data: { catalog: tree } });
   });
@@ -512,7 +512,7 @@ describe("bookmarks", () => {
       msg: "at most 1000 bookmarks",
     });
     expect(await post("/api/book/save-book-bookmark", { bookId, bookmarks: "{" })).toMatchObject({
-      msg: "Invalid JSON string",
+      msg: "无效的 JSON 字符串",
     });
   });
 });

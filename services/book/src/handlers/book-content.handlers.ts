@@ -431,7 +431,7 @@ export function bookContentHandlers({
       const ownerId = actingUser(request.userId);
       if (!files) throw unavailableFiles();
       const asset = contentIdPattern.test(request.fileId) ? await content.asset(request.fileId) : null;
-      if (!asset || asset.ownerId !== ownerId) throw new DomainError("NOT_FOUND", "file not found");
+      if (!asset || asset.ownerId !== ownerId) throw new DomainError("NOT_FOUND", message("fileNotFound"));
       const stored = await files.assetSize(asset.key);
       if (stored === null) throw new DomainError("FAILED_PRECONDITION", "upload failed");
       // The presigned PUT does not bind the length: a body other than the size that was checked is thrown away.
@@ -462,7 +462,7 @@ export function bookContentHandlers({
 
     async getAsset(request) {
       const asset = contentIdPattern.test(request.fileId) ? await content.asset(request.fileId) : null;
-      if (asset?.state !== "ready") throw new DomainError("NOT_FOUND", "file not found");
+      if (asset?.state !== "ready") throw new DomainError("NOT_FOUND", message("fileNotFound"));
       if (!files) throw unavailableFiles();
       return {
         asset: {

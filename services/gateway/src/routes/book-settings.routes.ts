@@ -1,5 +1,5 @@
 import type { BookInfo, Bookmark, CatalogNode } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { DomainError, okEnvelope } from "@turnleaf/kit";
+import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import { featuresNeeded, infoFeaturesNeeded } from "../domain/feature-gates.js";
@@ -25,7 +25,7 @@ const teamIdField = { type: "string", pattern: "^[0-9]{0,20}$" } as const;
 const bookIdOnly = { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } as const;
 
 const invalidJson = (field: string) =>
-  new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field } });
+  new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field } });
 
 function parseJsonField(text: string, field: string): unknown {
   try {

@@ -21,6 +21,7 @@ import {
   DomainError,
   type ErrorKind,
   holdsMessageText,
+  message,
   okEnvelope,
   renderMessageTexts,
 } from "@turnleaf/kit";
@@ -410,7 +411,7 @@ export async function registerUploadRoutes(
     const fileOf = async (actor: Actor, query: ChunkQuery) => {
       const { task } = await peers.upload.getUpload({ userId: actor.userId, taskId: query.taskId, bookId: "" });
       const file = task?.files.find((candidate) => candidate.fileId === query.fileId);
-      if (!task || !file) throw new DomainError("NOT_FOUND", "no such file in this upload task", { details: query });
+      if (!task || !file) throw new DomainError("NOT_FOUND", message("upload.noSuchFile"), { details: query });
       return { task, file };
     };
 
