@@ -98,7 +98,7 @@ describe("brands and design resources", () => {
     await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}`);
     await page.getByRole("button", { name: "跳过" }).click();
     await page.getByRole("tab", { name: "基本信息", exact: true }).click();
-    const chooser = page.getByRole("region", { name: "本书使用的品牌" });
+    const chooser = page.getByRole("region", { name: "应用到本书" });
     // Nothing applied yet: the brand configuration's default is named.
     expect(await chooser.getByLabel("工具栏品牌").locator("option:checked").textContent()).toBe("默认: Turnleaf");
     await chooser.getByLabel("工具栏品牌").selectOption({ label: "Harbour Press" });
