@@ -1,6 +1,6 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import { type CodedMessage, DomainError, message, plainMessage } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message, messageText } from "@turnleaf/kit";
 
 /**
  * A book's access (spec 001 "Password setting": public or protected; one password or users with passwords; a
@@ -65,7 +65,7 @@ const maxUsers = 500;
 
 function invalid(field: string, text: CodedMessage): DomainError {
   return new DomainError("INVALID_ARGUMENT", text, {
-    details: { errors: [{ field, message: plainMessage(text) }] },
+    details: { errors: [{ field, message: messageText(text) }] },
   });
 }
 

@@ -52,9 +52,11 @@ function catalogOf(
   depth = 1,
 ): { title: string; page: number; children: ReturnType<typeof catalogOf> }[] {
   if (!Array.isArray(value))
-    throw new DomainError("INVALID_ARGUMENT", "catalog must be a JSON list", { details: { field: "catalog" } });
+    throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field: "catalog" } });
   if (depth > maxCatalogDepth && value.length > 0) {
-    throw new DomainError("INVALID_ARGUMENT", `at most ${maxCatalogDepth} levels`, { details: { field: "catalog" } });
+    throw new DomainError("INVALID_ARGUMENT", message("catalog.depth", { max: maxCatalogDepth }), {
+      details: { field: "catalog" },
+    });
   }
   return value.map((entry: unknown) => {
     const node = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
@@ -68,7 +70,7 @@ function catalogOf(
 
 function bookmarksOf(value: unknown) {
   if (!Array.isArray(value))
-    throw new DomainError("INVALID_ARGUMENT", "bookmarks must be a JSON list", { details: { field: "bookmarks" } });
+    throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field: "bookmarks" } });
   return value.map((entry: unknown) => {
     const bookmark = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
     const text = (key: string) => (typeof bookmark[key] === "string" ? (bookmark[key] as string) : "");
