@@ -152,6 +152,34 @@ describe("the reader applies the owner's power at serve time", () => {
     }
   }, 180_000);
 
+  it("stops readers' messages when the owner loses the reader-message feature, and takes them again after", async () => {
+    expect(userId, "the first test registers the account").not.toBe("");
+    const book = await uploadBook();
+    await ok(
+      "/api/book/update-book",
+      form({ bookId: book.bookId, bookConfig: JSON.stringify({ MessageButtonVisible: "Show" }) }),
+    );
+    const postMessage = async () => {
+      const response = await fetch(`${services.gatewayUrl}/b/${book.number}/post-comment`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: form({ name: "Reader", message: "Hello" }),
+      });
+      return (await response.json()) as Reply;
+    };
+    expect((await postMessage()).code).toBe("OK");
+    await override("READER_MESSAGE", false);
+    try {
+      expect(await postMessage()).toMatchObject({ code: "ERROR", msg: "此书未开启留言" });
+      expect((await readerJson(book.number)).htmlConfig.MessageButtonVisible).toBe("Hide");
+      const list = await fetch(`${services.gatewayUrl}/b/${book.number}/_meta/comment/comment.json`);
+      expect(list.headers.get("x-leave-message")).toBe("off");
+    } finally {
+      await override("READER_MESSAGE");
+    }
+    expect((await postMessage()).code).toBe("OK");
+  }, 150_000);
+
   it("switches copy text off for an owner without it even when the book never set it (the reader's default is on)", async () => {
     expect(userId, "the first test registers the account").not.toBe("");
     const book = await uploadBook();

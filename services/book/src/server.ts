@@ -49,6 +49,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
           }),
           ...bookCommentHandlers({
             books: dependencies.books,
+            power: dependencies.power,
             comments,
             log: dependencies.log,
             now: dependencies.now ?? (() => new Date()),
