@@ -258,15 +258,15 @@ describe("register, log in, log out", () => {
     const { email } = await account();
     expect(await post("/api/user/register", { email, password: "another password" })).toMatchObject({
       code: "ERROR",
-      msg: "an account with this email already exists",
+      msg: "该邮箱已注册账户",
     });
     expect(await post("/api/user/register", { email: "not-an-email", password: "a good password" })).toMatchObject({
       code: "ERROR",
-      msg: "please enter a valid email address",
+      msg: "请输入有效的邮箱地址",
     });
     expect(await post("/api/user/register", { email: freshEmail(), password: "short" })).toMatchObject({
       code: "ERROR",
-      msg: "the password must have 8 to 128 characters",
+      msg: "密码须为 8 到 128 个字符",
     });
   });
 
@@ -286,10 +286,10 @@ describe("register, log in, log out", () => {
       expect(response.headers["set-cookie"]).toBeUndefined();
       expect(response.json()).toEqual({
         code: "ERROR",
-        data: { reason: "WRONG_CREDENTIALS" },
-        msg: "wrong user name or password",
+        data: { reason: "WRONG_CREDENTIALS", messageKey: "wrongCredentials", messageParams: {} },
+        msg: "用户名或密码错误",
         status: "0",
-        mess: "wrong user name or password",
+        mess: "用户名或密码错误",
       });
     }
     // The desktop tool's wording (spec 001 §8).
@@ -297,11 +297,10 @@ describe("register, log in, log out", () => {
       await post(
         "/api/user/login",
         { email, password: "not the password", client: "desktop" },
-        {
-          remoteAddress: "10.9.0.2",
-        },
+        // The desktop tool speaks English (it names it in Accept-Language); Chinese is the default.
+        { remoteAddress: "10.9.0.2", headers: { "accept-language": "en" } },
       ),
-    ).toMatchObject({ code: "ERROR", msg: "Incorrect email or password" });
+    ).toMatchObject({ code: "ERROR", msg: "Incorrect email or password", data: { messageKey: "login.incorrect" } });
   });
 
   it("checkAccount.php says whether an account exists", async () => {
@@ -329,8 +328,8 @@ describe("register, log in, log out", () => {
       expect(refused).toMatchObject({
         code: "ERROR",
         status: "0",
-        msg: "too many account checks, try again later",
-        mess: "too many account checks, try again later",
+        msg: "账户检查次数过多，请稍后再试",
+        mess: "账户检查次数过多，请稍后再试",
       });
       expect(refused.data).not.toHaveProperty("exists");
       expect(Number(refused.data?.retryAfterSeconds)).toBeGreaterThan(0);
@@ -597,10 +596,10 @@ describe("the failed-login limit", () => {
       for (let attempt = 0; attempt < failureLimit; attempt++) {
         expect(
           await post("/api/user/login", { email, password: "wrong password" }, { remoteAddress: address }),
-        ).toMatchObject({ code: "ERROR", msg: "wrong user name or password" });
+        ).toMatchObject({ code: "ERROR", msg: "用户名或密码错误" });
       }
       const limited = await post("/api/user/login", { email, password: "a good password" }, { remoteAddress: address });
-      expect(limited).toMatchObject({ code: "ERROR", msg: "too many failed logins, try again later" });
+      expect(limited).toMatchObject({ code: "ERROR", msg: "登录失败次数过多，请稍后再试" });
       expect(limited.data?.retryAfterSeconds).toBeGreaterThan(0);
       // Another address is not held back by these failures.
       expect(
@@ -640,6 +639,6 @@ describe("login.php", () => {
     const refused = await send("/login.php", { email, password: "wrong password" }, { remoteAddress: "10.8.0.1" });
     expect(refused.statusCode).toBe(200);
     expect(refused.headers["set-cookie"]).toBeUndefined();
-    expect(refused.body).toContain("wrong user name or password");
+    expect(refused.body).toContain("用户名或密码错误");
   });
 });

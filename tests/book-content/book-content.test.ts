@@ -252,7 +252,7 @@ describe("custom config, content and themes", () => {
     const { bookId } = await newBook();
     expect(await post("/api/book/save-book-custom-config", { bookId, config: '{"a":' })).toMatchObject({
       code: "ERROR",
-      msg: "Invalid JSON string",
+      msg: "无效的 JSON 字符串",
       data: { field: "content" },
     });
     expect(await post("/api/book/save-book-custom-config", { bookId, type: "colour", config: "{}" })).toMatchObject({
@@ -332,11 +332,11 @@ describe("business cards and brands", () => {
 
   it("refuses a card without a name, a bad email or a script link, with the field", async () => {
     expect(await post("/api/book/add-business-card", { name: " " })).toMatchObject({
-      msg: "a card needs a name",
+      msg: "名片需要填写姓名",
       data: { field: "name" },
     });
     expect(await post("/api/book/add-business-card", { name: "x", email: "no" })).toMatchObject({
-      msg: "please enter a valid email address",
+      msg: "请输入有效的邮箱地址",
     });
     expect(await post("/api/book/add-business-card", { name: "x", avatar: "javascript:alert(1)" })).toMatchObject({
       code: "ERROR",
@@ -347,18 +347,12 @@ describe("business cards and brands", () => {
   it("keeps cards to their owner", async () => {
     const cardId = ok(await post("/api/book/add-business-card", { name: "Mine" })).cardId as string;
     const { bookId } = await newBook();
-    notFound(
-      await post("/api/book/update-Business-Card", { cardId, name: "Theirs" }, stranger),
-      "business card not found",
-    );
-    notFound(await post("/api/book/delete-business-card", { cardId }, stranger), "business card not found");
+    notFound(await post("/api/book/update-Business-Card", { cardId, name: "Theirs" }, stranger), "名片不存在");
+    notFound(await post("/api/book/delete-business-card", { cardId }, stranger), "名片不存在");
     notFound(await post("/api/book/get-book-business-card", { bookId }, stranger));
     notFound(await post("/api/book/update-Book-Business-Card", { bookId, cardId }, stranger));
     const theirCard = ok(await post("/api/book/add-business-card", { name: "Theirs" }, stranger)).cardId as string;
-    notFound(
-      await post("/api/book/update-Book-Business-Card", { bookId, cardId: theirCard }),
-      "business card not found",
-    );
+    notFound(await post("/api/book/update-Book-Business-Card", { bookId, cardId: theirCard }), "名片不存在");
     expect((ok(await post("/api/book/get-business-card-list", {}, stranger)).list as unknown[]).length).toBe(1);
   });
 
@@ -380,7 +374,7 @@ describe("business cards and brands", () => {
       msg: "请求异常",
     });
     expect(await post("/api/user/brand/create", { type: "loadingBrand" })).toMatchObject({
-      msg: "a brand needs a title or a logo",
+      msg: "品牌需要标题或标志",
     });
   });
 });
@@ -613,7 +607,7 @@ describe("the online bookcase (get-book-list, set-book-status, delete-book)", ()
     const converting = await newBook({ bStatus: 2 });
     expect(await post("/api/book/set-book-status", { bookId: converting.bookId, status: "enabled" })).toMatchObject({
       code: "ERROR",
-      msg: "the book is not converted yet or failed to convert",
+      msg: "该书尚未转换完成或转换失败",
     });
   });
 
@@ -767,9 +761,9 @@ describe("editor asset uploads (upload-file) and their URLs", () => {
         { name: "file", value: gif, fileName: "logo.gif" },
       ]),
     ).toMatchObject({ msg: "please upload an image smaller than 500*500 px! current size is: 900*100" });
-    expect(await upload([{ name: "other", value: "x" }])).toMatchObject({ msg: "please choose a file" });
+    expect(await upload([{ name: "other", value: "x" }])).toMatchObject({ msg: "请选择文件" });
     expect(await upload([{ name: "file", value: pngBytes(10, 10, 10_485_760), fileName: "big.png" }])).toMatchObject({
-      msg: "the file may not exceed 10 MB",
+      msg: "文件不能超过 10 MB",
     });
     expect(await post("/api/common/upload-file", { file: "x" })).toMatchObject({
       code: "ERROR",
@@ -780,7 +774,7 @@ describe("editor asset uploads (upload-file) and their URLs", () => {
       url: "/api/common/file/0123456789abcdef01234567/x.png",
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ code: "ERROR", msg: "file not found" });
+    expect(missing.json()).toMatchObject({ code: "ERROR", msg: "文件不存在" });
   });
 
   it("asks for a session", async () => {
@@ -810,14 +804,14 @@ describe("the original PDF download (download/download-pdf-file.php) and downloa
     expect(ok(await post("/api/book/get-book", { bookId })).downloadconfig).toEqual(config);
     const exe = { ...config, attachments: [{ name: "setup.exe", size: 1, url: "https://x.io/s.exe" }] };
     expect(await post("/api/book/update-book", { bookId, downloadconfig: JSON.stringify(exe) })).toMatchObject({
-      msg: "exe attachments are not allowed",
+      msg: "不允许 exe 附件",
     });
     const big = {
       ...config,
       attachments: [{ name: "big.zip", size: 100 * 1024 * 1024 + 1, url: "https://x.io/b.zip" }],
     };
     expect(await post("/api/book/update-book", { bookId, downloadconfig: JSON.stringify(big) })).toMatchObject({
-      msg: "an attachment may not exceed 100 MB",
+      msg: "文件不能超过 100 MB",
     });
   });
 
@@ -826,7 +820,7 @@ describe("the original PDF download (download/download-pdf-file.php) and downloa
     await convertedRevision(bookId, 1, pdf);
     const refused = await download(bookId);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: "ERROR", msg: "the PDF of this book may not be downloaded" });
+    expect(refused.json()).toMatchObject({ code: "ERROR", msg: "此书的 PDF 不允许下载" });
     // DownloadButtonVisible on a user-uploaded book creates the default config: the original PDF.
     ok(await post("/api/book/update-book", { bookId, bookConfig: '{"DownloadButtonVisible":"Show"}' }));
     const served = await download(bookId);

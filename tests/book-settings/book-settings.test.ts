@@ -295,7 +295,7 @@ describe("get-book / update-book", () => {
       { plugin: "[{" },
       { downloadconfig: "{" },
     ]) {
-      expect(await update(bookId, fields)).toMatchObject({ code: "ERROR", msg: "Invalid JSON string" });
+      expect(await update(bookId, fields)).toMatchObject({ code: "ERROR", msg: "无效的 JSON 字符串" });
     }
     const big = await update(bookId, { bookConfig: JSON.stringify({ text: "x".repeat(300 * 1024) }) });
     expect(big).toMatchObject({ code: "ERROR", msg: "bookConfig may not exceed 256 KB" });
@@ -373,11 +373,11 @@ describe("update-book: the book's own info (spec 000 §3 title, desc, keyword, l
     const { bookId } = await newBook();
     const before = await post("/api/book/get-book", { bookId });
     const bad: [Record<string, string>, string][] = [
-      [{ title: "" }, "please enter a title"],
-      [{ title: "   " }, "please enter a title"],
-      [{ title: "t".repeat(101) }, "title may not exceed 100 characters"],
-      [{ desc: "d".repeat(2001) }, "desc may not exceed 2000 characters"],
-      [{ keyword: "k".repeat(501) }, "keyword may not exceed 500 characters"],
+      [{ title: "" }, "请输入标题"],
+      [{ title: "   " }, "请输入标题"],
+      [{ title: "t".repeat(101) }, "标题不能超过 100 个字符"],
+      [{ desc: "d".repeat(2001) }, "描述不能超过 2000 个字符"],
+      [{ keyword: "k".repeat(501) }, "关键词不能超过 500 个字符"],
       [{ label: "4" }, "label must be 0 (none), 1 (fresh), 2 (hot) or 3 (featured)"],
       [{ label: "hot" }, "label must be 0 (none), 1 (fresh), 2 (hot) or 3 (featured)"],
       [{ categoryId: "12a" }, "categoryId must be digits (at most 20)"],
@@ -453,19 +453,19 @@ describe("catalog", () => {
       bookId,
       catalog: JSON.stringify([{ title: "Far", page: 6, children: [] }]),
     });
-    expect(beyond).toMatchObject({ code: "ERROR", msg: "page must be between 1 and 5" });
+    expect(beyond).toMatchObject({ code: "ERROR", msg: "页码必须在 1 到 5 之间" });
     const deep = (levels: number): unknown => ({ title: "x", page: 1, children: levels > 1 ? [deep(levels - 1)] : [] });
     expect(await post("/api/book/save-book-catalog", { bookId, catalog: JSON.stringify([deep(6)]) })).toMatchObject({
       code: "ERROR",
-      msg: "at most 5 levels",
+      msg: "最多 5 级",
     });
     const long = [{ title: "t".repeat(201), page: 1, children: [] }];
     expect(await post("/api/book/save-book-catalog", { bookId, catalog: JSON.stringify(long) })).toMatchObject({
       code: "ERROR",
-      msg: "title may not exceed 200 characters",
+      msg: "标题不能超过 200 个字符",
     });
     expect(await post("/api/book/save-book-catalog", { bookId, catalog: "[" })).toMatchObject({
-      msg: "Invalid JSON string",
+      msg: "无效的 JSON 字符串",
     });
     expect(await post("/api/book/get-book-catalog", { bookId })).toMatchObject({ data: { catalog: tree } });
   });
@@ -505,14 +505,14 @@ describe("bookmarks", () => {
         bookId,
         bookmarks: JSON.stringify([{ caption: "X", page: 9, colour: "#abc" }]),
       }),
-    ).toMatchObject({ code: "ERROR", msg: "page must be between 1 and 5" });
+    ).toMatchObject({ code: "ERROR", msg: "页码必须在 1 到 5 之间" });
     const many = Array.from({ length: 1001 }, () => ({ caption: "m", page: 1, colour: "#abc" }));
     expect(await post("/api/book/save-book-bookmark", { bookId, bookmarks: JSON.stringify(many) })).toMatchObject({
       code: "ERROR",
-      msg: "at most 1000 bookmarks",
+      msg: "最多 1000 个书签",
     });
     expect(await post("/api/book/save-book-bookmark", { bookId, bookmarks: "{" })).toMatchObject({
-      msg: "Invalid JSON string",
+      msg: "无效的 JSON 字符串",
     });
   });
 });

@@ -135,9 +135,11 @@ describe("the book status follows its newest revision's conversion", () => {
   it("is uploading while the first revision converts, then enabled with the ready revision's page count", async () => {
     const created = await upload();
     expect(await statusOf(created.bookId)).toEqual({ status: "uploading", bStatus: 2, pageCount: 0 });
-    await expect(client.setBookStatus({ userId: owner, bookId: created.bookId, status: "disabled" })).rejects.toThrow(
-      "the book is not converted yet or failed to convert",
-    );
+    await expect(
+      client.setBookStatus({ userId: owner, bookId: created.bookId, status: "disabled" }),
+    ).rejects.toMatchObject({
+      messageKey: "bookNotReady",
+    });
     await converting(created.bookId, 1);
     await ready(created.bookId, 1, 5);
     await eventually(created.bookId, { status: "enabled", bStatus: 1, pageCount: 5 });

@@ -30,6 +30,7 @@ import { buildServices } from "../../services/licence/src/server.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { startLanguageServer } from "../support/language-peer.js";
 import { assertCliBuilt, runCli, runProgram } from "./run-cli.js";
 
 // The built CLI (node services/cli/dist/main.js) as a child process, against the real licence service and gateway
@@ -50,6 +51,7 @@ let publicKeyPem: string;
 let workDir: string;
 /** A port nothing listens on (fetch refuses "bad ports" such as 1 before connecting, so one is taken and freed). */
 let deadServer: string;
+let language: Awaited<ReturnType<typeof startLanguageServer>> | undefined;
 
 beforeAll(async () => {
   assertCliBuilt();
@@ -74,7 +76,9 @@ beforeAll(async () => {
   server.setServing(true);
   const address = `127.0.0.1:${server.port}`;
   admin = createClient(LicenceAdminService, address, { peer: "licence" });
-  const config = testGatewayConfig(stores, { licence: address });
+  // The gateway words the licence refusals (coded) from the language service's catalogues; the tool asks for English.
+  language = await startLanguageServer(mongo, log);
+  const config = testGatewayConfig(stores, { licence: address, language: language.address });
   peers = connectPeers(config);
   storeProbes = await connectStoreProbes(config, log);
   gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });
@@ -95,6 +99,7 @@ afterAll(async () => {
   await storeProbes?.close();
   admin?.close();
   await server?.stop(1_000);
+  await language?.stop();
   await mongo?.dropDatabase();
   await mongo?.close();
   await rm(workDir, { recursive: true, force: true });

@@ -122,9 +122,9 @@ describe("readers' messages", () => {
   it("refuses an empty or too long message with the field's text, and a post from another site", async () => {
     const book = await newBook();
     const empty = await post(`/b/${book.number}/post-comment`, { name: "Ann", message: "   " });
-    expect(empty.reply).toMatchObject({ code: "ERROR", status: "0", msg: "please enter a message" });
+    expect(empty.reply).toMatchObject({ code: "ERROR", status: "0", msg: "请输入留言内容" });
     const long = await post(`/b/${book.number}/post-comment`, { name: "n".repeat(41), message: "hi" });
-    expect(long.reply).toMatchObject({ code: "ERROR", msg: "the name is at most 40 characters" });
+    expect(long.reply).toMatchObject({ code: "ERROR", msg: "姓名最多 40 个字符" });
     const cross = await post(
       `/b/${book.number}/post-comment`,
       { name: "Ann", message: "hi" },
@@ -145,7 +145,7 @@ describe("readers' messages", () => {
       );
     }
     const sixth = await post(`/b/${book.number}/post-comment`, { name: "Flood", message: "m6" }, { ip: "10.9.0.1" });
-    expect(sixth.reply).toMatchObject({ code: "ERROR", msg: "too many messages, please try again later" });
+    expect(sixth.reply).toMatchObject({ code: "ERROR", msg: "留言过于频繁，请稍后再试" });
     ok((await post(`/b/${book.number}/post-comment`, { name: "Other", message: "hello" }, { ip: "10.9.0.2" })).reply);
     expect((await list(book.number)).headers["x-total-count"]).toBe("6");
   });
@@ -159,7 +159,7 @@ describe("readers' messages", () => {
     const accepted = replies.filter((reply) => reply.code === "OK").length;
     expect(accepted).toBeLessThanOrEqual(5);
     for (const reply of replies.filter((one) => one.code !== "OK")) {
-      expect(reply.msg).toBe("too many messages, please try again later");
+      expect(reply.msg).toBe("留言过于频繁，请稍后再试");
     }
     expect((await list(book.number)).headers["x-total-count"]).toBe(String(accepted));
   });
@@ -182,7 +182,7 @@ describe("readers' messages", () => {
   it("refuses posts to a book without the plugin and answers it an empty list", async () => {
     const book = await newBook(true);
     const refused = await post(`/b/${book.number}/post-comment`, { name: "Ann", message: "hi" });
-    expect(refused.reply).toMatchObject({ code: "ERROR", status: "0", msg: "this book does not take messages" });
+    expect(refused.reply).toMatchObject({ code: "ERROR", status: "0", msg: "此书未开启留言" });
     const listed = await list(book.number);
     expect(listed.body).toEqual([]);
     expect(listed.headers["x-leave-message"]).toBe("off");
@@ -191,9 +191,7 @@ describe("readers' messages", () => {
     ok(
       (await post("/api/book/update-book", { bookId: on.bookId, bookConfig: '{"MessageButtonVisible":"Hide"}' })).reply,
     );
-    expect((await post(`/b/${on.number}/post-comment`, { name: "A", message: "b" })).reply.msg).toBe(
-      "this book does not take messages",
-    );
+    expect((await post(`/b/${on.number}/post-comment`, { name: "A", message: "b" })).reply.msg).toBe("此书未开启留言");
   });
 
   it("answers 404 for private, disabled and unknown books", async () => {
@@ -204,7 +202,7 @@ describe("readers' messages", () => {
     for (const link of [book.number, disabled.number, `nope${stack.suffix}`]) {
       const posted = await post(`/b/${link}/post-comment`, { name: "Ann", message: "hi" });
       expect(posted.status, link).toBe(404);
-      expect(posted.reply).toMatchObject({ code: "ERROR", msg: "book not found" });
+      expect(posted.reply).toMatchObject({ code: "ERROR", msg: "书不存在" });
       expect((await list(link)).status, link).toBe(404);
     }
   });
@@ -224,7 +222,7 @@ describe("readers' messages", () => {
     );
     const refused = await post(`/b/${book.number}/post-comment`, { name: "Ann", message: "hi" });
     expect(refused.status).toBe(403);
-    expect(refused.reply).toMatchObject({ code: "ERROR", msg: "this book is password protected" });
+    expect(refused.reply).toMatchObject({ code: "ERROR", msg: "此书受密码保护" });
     expect((await list(book.number)).status).toBe(403);
     const unlocked = await post(`/b/${book.number}/unlock`, { password: "letmein" });
     ok(unlocked.reply);
@@ -263,7 +261,7 @@ describe("readers' messages", () => {
       deleted: true,
     });
     const again = await post("/api/book/delete-book-comment", { bookId: book.bookId, commentId: newest?.id ?? "" });
-    expect(again.reply).toMatchObject({ code: "ERROR", msg: "message not found" });
+    expect(again.reply).toMatchObject({ code: "ERROR", msg: "留言不存在" });
     expect(((await list(book.number)).body as Listed[]).map((comment) => comment.message)).toEqual(["first"]);
   });
 

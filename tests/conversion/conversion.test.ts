@@ -14,6 +14,7 @@ import {
 import { decodeEvent, type RunningConsumer } from "@turnleaf/kit";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failureInEnglish, failureMessages } from "../../services/conversion/src/domain/failures.js";
 import type { PageText } from "../../services/conversion/src/domain/page-content.js";
 import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
@@ -228,7 +229,10 @@ describe("conversion jobs", () => {
 
     for (const password of ["wrong", ""]) {
       const wrong = await convert([{ bytes, password }]);
-      expect(final(wrong.events)).toMatchObject({ state: ConversionJobState.FAILED, message: "Incorrect Password!" });
+      expect(final(wrong.events)).toMatchObject({
+        state: ConversionJobState.FAILED,
+        message: failureMessages.incorrectPassword,
+      });
       expect(await harness.keys(wrong.bookId, 1)).toEqual([]);
     }
   });
@@ -237,19 +241,19 @@ describe("conversion jobs", () => {
     const notPdf = await convert([{ bytes: Buffer.from("this is not a pdf at all"), name: "notes.pdf" }]);
     const failed = final(notPdf.events);
     expect(failed.state).toBe(ConversionJobState.FAILED);
-    expect(failed.message).toMatch(/^PDF conversion failed: notes\.pdf: /);
+    expect(failureInEnglish(failed.message)).toBe("PDF conversion failed: notes.pdf: not a PDF or corrupted");
     expect(await harness.keys(notPdf.bookId, 1)).toEqual([]);
 
     const good = await labelledPdf("C", 2);
     const truncated = await convert([{ bytes: good.subarray(0, 200), name: "cut.pdf" }]);
-    expect(final(truncated.events).message).toMatch(/^PDF conversion failed: cut\.pdf/);
+    expect(failureInEnglish(final(truncated.events).message)).toMatch(/^PDF conversion failed: cut\.pdf/);
     expect(await harness.manifest(truncated.bookId, 1)).toBeUndefined();
 
     const image = await convert([{ bytes: Buffer.from("not a png"), kind: SourceKind.IMAGE, name: "x.png" }]);
-    expect(final(image.events).message).toBe("image conversion failed");
+    expect(failureInEnglish(final(image.events).message)).toBe("image conversion failed");
 
     const merge = await convert([{ bytes: good }, { bytes: Buffer.from("garbage"), name: "bad.pdf" }]);
-    expect(final(merge.events).message).toBe("some files could not be converted: bad.pdf");
+    expect(failureInEnglish(final(merge.events).message)).toBe("some files could not be converted: bad.pdf");
     expect(await harness.keys(merge.bookId, 1)).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import {
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit";
 import { afterAll, expect, it } from "vitest";
+import { failureInEnglish } from "../../services/conversion/src/domain/failures.js";
 import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
@@ -217,7 +218,7 @@ it("ends a job whose workers died on every attempt FAILED with the reason, its r
     const events = await harness.events(jobId, 1, 30_000);
     const last = events.at(-1);
     expect(last?.state).toBe(ConversionJobState.FAILED);
-    expect(last?.message).toMatch(/stopped 2 times/);
+    expect(failureInEnglish(last?.message ?? "")).toMatch(/stopped 2 times/);
     expect(last?.bookId).toBe(bookId);
     // The failure is published first (it needs only NATS), then the revision's files are removed.
     await expect.poll(() => harness.keys(bookId, 3), { timeout: 10_000 }).toEqual([]);

@@ -191,7 +191,7 @@ describe("book languages through the gateway", () => {
     expect(await post("/api/book/delete-book-language", { bookId: bookC, code: "zh-CN" })).toMatchObject({
       code: "ERROR",
       status: "0",
-      msg: "Chinese cannot be removed: every book has it",
+      msg: "不能删除中文：每本书都包含中文",
     });
   });
 
@@ -209,14 +209,14 @@ describe("book languages through the gateway", () => {
 
   it("refuses broken JSON, wrong shapes, invalid codes and no checked language with catalogue errors", async () => {
     const refusals: [string, string][] = [
-      ["[{code:", "Invalid JSON string"],
-      ['{"code":"en"}', "languages must be a list"],
-      ['["en"]', "each language must be an object with a code"],
-      ['[{"code":"xx"}]', "unknown language code: xx"],
-      ['[{"code":42}]', "language code missing"],
-      ['[{"code":"en"},{"code":"en"}]', "language listed twice: en"],
-      ['[{"code":"en","checked":false}]', "select at least one language"],
-      ["[]", "choose at least one language"],
+      ["[{code:", "无效的 JSON 字符串"],
+      ['{"code":"en"}', "语言必须是一个列表"],
+      ['["en"]', "每种语言都必须是带有代码的对象"],
+      ['[{"code":"xx"}]', "未知的语言代码：xx"],
+      ['[{"code":42}]', "缺少语言代码"],
+      ['[{"code":"en"},{"code":"en"}]', "语言重复：en"],
+      ['[{"code":"en","checked":false}]', "请至少勾选一种语言"],
+      ["[]", "请至少选择一种语言"],
     ];
     for (const [languages, msg] of refusals) {
       expect(await post("/api/book/save-book-language", { bookId: bookE, languages }), languages).toMatchObject({
@@ -228,7 +228,7 @@ describe("book languages through the gateway", () => {
     }
     expect(await post("/api/book/delete-book-language", { bookId: bookE, code: "klingon" })).toMatchObject({
       code: "ERROR",
-      msg: "unknown language code: klingon",
+      msg: "未知的语言代码：klingon",
     });
     // Missing or malformed fields: the request exception of the catalogue (Chinese by default), never a 500.
     expect(await post("/api/book/save-book-language", { bookId: bookE })).toMatchObject({

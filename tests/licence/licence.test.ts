@@ -185,7 +185,10 @@ describe("licence codes issued by the operator command", () => {
     );
     await expect(
       runLicenceCommand(["issue", "--plan", "pro", "--max-activations", "1", "--expires", "2001-01-01"], admin),
-    ).rejects.toThrow(/future/);
+    ).rejects.toMatchObject({
+      messageKey: "licence.parameterError",
+      details: { field: "expiresAt", problem: /future/ },
+    });
     await expect(runLicenceCommand(["revoke"], admin)).rejects.toThrow(/--id or --code/);
   });
 });
@@ -257,7 +260,7 @@ describe("online registration", () => {
     expect(succeeded).toHaveLength(k);
     expect(refused).toHaveLength(100 - k);
     expect(new Set(refused.map((error) => error.code))).toEqual(new Set([404]));
-    expect(refused[0]?.message).toBe("activation limit reached");
+    expect(refused[0]?.details?.messageKey).toBe("licence.activationLimit");
     expect(refused[0]?.details?.activations).toHaveLength(k);
     const shown = JSON.parse(await runLicenceCommand(["show", "--id", licenceId], admin));
     expect(shown.activations).toHaveLength(k);
@@ -318,7 +321,8 @@ describe("refusals with the codes of spec 001 §8", () => {
   it("401 for missing or malformed parameters; the spec's text for an empty code", async () => {
     const { terminalCode } = machine();
     const empty = await post("/api/licence/register", { licenceCode: " ", terminalCode, nonce: createNonce() });
-    expect(empty.reply).toMatchObject({ code: "401", msg: "Please enter a valid registration code!" });
+    // The texts themselves (Chinese by default, English on request) are asserted in tests/messages/server-texts.
+    expect(empty.reply).toMatchObject({ code: "401", data: { messageKey: "licence.enterValidCode" } });
     const noTerminal = await post("/api/licence/register", { licenceCode: "X", nonce: createNonce() });
     expect(noTerminal.reply.code).toBe("401");
     expect(noTerminal.reply.msg).toContain("terminalCode");
@@ -346,7 +350,10 @@ describe("refusals with the codes of spec 001 §8", () => {
       { licenceCode: "not-a-code", terminalCode: machine().terminalCode, nonce: createNonce() },
       address,
     );
-    expect(unknown.reply).toMatchObject({ code: "402", msg: "licence code error", data: null });
+    expect(unknown.reply).toMatchObject({
+      code: "402",
+      data: { messageKey: "licence.codeError", messageParams: {} },
+    });
     expect(malformed.reply).toEqual(unknown.reply);
     for (let guess = 2; guess < settings.LICENCE_GUESS_LIMIT; guess += 1) {
       await post(
@@ -362,7 +369,7 @@ describe("refusals with the codes of spec 001 §8", () => {
       address,
     );
     expect(limited.reply.code).toBe("402");
-    expect(limited.reply.msg).toContain("too many attempts");
+    expect(limited.reply.data?.messageKey).toBe("licence.tooManyGuesses");
     expect(Number(limited.reply.data?.retryAfterSeconds)).toBeGreaterThan(0);
     // Another address is not limited; once the window has passed, neither is this one.
     await registerOnline(licenceCode, machine().terminalCode);
@@ -391,7 +398,7 @@ describe("refusals with the codes of spec 001 §8", () => {
       });
     try {
       for (let attempt = 0; attempt < settings.LICENCE_GUESS_LIMIT; attempt += 1) await guess("203.0.113.7", "wrong");
-      expect((await guess("203.0.113.7", licenceCode)).json().msg).toContain("too many attempts");
+      expect((await guess("203.0.113.7", licenceCode)).json().data.messageKey).toBe("licence.tooManyGuesses");
       expect((await guess("203.0.113.8", licenceCode)).json().code).toBe("OK");
     } finally {
       await behindIngress.close();

@@ -127,7 +127,7 @@ describe("media items on pages", () => {
       expect(reply, JSON.stringify(item)).toMatchObject({ code: "ERROR", msg: message });
     }
     const broken = await post("/api/book/add-page-media", { bookId: book.bookId, item: "{" });
-    expect(broken).toMatchObject({ code: "ERROR", msg: "Invalid JSON string" });
+    expect(broken).toMatchObject({ code: "ERROR", data: { messageKey: "invalidJson" } });
   });
 
   it("holds at most 50 items on a page, also when they are added at once", async () => {

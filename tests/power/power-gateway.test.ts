@@ -667,7 +667,7 @@ describe("user meta, logo and third-party accounts", () => {
       cb_renderType: 5,
     });
     for (const [fields, message] of [
-      [{ pdfImportConfig: "{broken" }, "Invalid JSON string"],
+      [{ pdfImportConfig: "{broken" }, "无效的 JSON 字符串"],
       [{ cb_cutType: "9" }, "cb_cutType must be one of -1, 0, 1, 2, 3"],
       [{ cb_qualityDpi: "x".repeat(5000) }, undefined],
       [{ unknownPreference: "1" }, undefined],

@@ -383,7 +383,7 @@ describe("resumable upload", () => {
       data: { state: "paused" },
     });
     const refused = await sendChunk(task.taskId, "f1", 5 * mebibyte + 100, pdf.subarray(5 * mebibyte + 100));
-    expect(refused.reply).toMatchObject({ code: "ERROR", msg: "the upload is paused: continue it first" });
+    expect(refused.reply).toMatchObject({ code: "ERROR", msg: zhMessage("upload.paused") });
     expect(await post("/api/book/operate-book", { taskId: task.taskId, operate: "continue" })).toMatchObject({
       data: { state: "uploading" },
     });
@@ -396,7 +396,7 @@ describe("resumable upload", () => {
     expect(open).toEqual([]);
     expect(await post("/api/book/end-upload", { taskId: task.taskId })).toMatchObject({
       code: "ERROR",
-      msg: "the upload task was cancelled",
+      msg: zhMessage("upload.cancelled"),
     });
   });
 

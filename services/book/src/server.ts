@@ -37,7 +37,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
       BookService,
       withTeamBookAccess(
         {
-          ...bookHandlers(dependencies),
+          ...bookHandlers({ ...dependencies, brandsOf: (ownerId) => content.brands(ownerId, "") }),
           ...bookContentHandlers({
             ...dependencies,
             content,
@@ -49,6 +49,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
           }),
           ...bookCommentHandlers({
             books: dependencies.books,
+            power: dependencies.power,
             comments,
             log: dependencies.log,
             now: dependencies.now ?? (() => new Date()),

@@ -24,6 +24,7 @@ import {
   createRenderPool,
   FsBookStore,
   failureInEnglish,
+  failureMessages,
   ImageReadError,
   JobFailure,
   PdfPasswordError,
@@ -134,7 +135,7 @@ async function checkSource(context: Context, file: string, password: string, all
       if (password) throw new CliError(importMessages.incorrectPassword);
       throw new PasswordNeeded(`${name}: ${importMessages.passwordNeeded}`);
     }
-    if (error instanceof PdfReadError) throw new CliError(`PDF conversion failed: ${name}: ${error.message}`);
+    if (error instanceof PdfReadError) throw new CliError(failureInEnglish(failureMessages.pdf(name, error)));
     throw error;
   }
 }

@@ -13,7 +13,10 @@ async function exchange(url: string, init: RequestInit): Promise<Record<string, 
   let response: Response;
   let body: string;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    // The desktop tool speaks English: the server's refusals (coded texts) are worded in it.
+    const headers = new Headers(init.headers);
+    if (!headers.has("accept-language")) headers.set("accept-language", "en");
+    response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
     body = await response.text();
   } catch (error) {
     throw transportFailure(error);

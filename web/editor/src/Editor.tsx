@@ -14,6 +14,10 @@ import {
 import { ConfigPanel } from "./ConfigPanel.js";
 import { AboutPanel, AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js";
 import { type Catalogue, findPreset, loadCatalogue, type PresetKind, presetValues } from "./catalogue.js";
+import { BookBrandPanel } from "./design/BookBrandPanel.js";
+import { CardStyles, DesignLibrary } from "./design/DesignLibrary.js";
+import { recordedDesign } from "./design/resources.js";
+import { useDesignResources } from "./design/useDesignResources.js";
 import { type BookLock, isReadOnly, lockRefreshMs, tabSessionId } from "./editing-lock.js";
 import { Guide } from "./Guide.js";
 import { escapeSetsCloseFrame, type GuideStepId, guideSeenKey, guideStepTabs } from "./guide.js";
@@ -126,6 +130,7 @@ export function Editor({
   const [previewVersion, setPreviewVersion] = useState(0);
   const [previewReady, setPreviewReady] = useState(false);
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
+  const design = useDesignResources();
   const failedPreset = useRef<PresetKind | null>(null);
   /** The book's htmlConfig as the server stored it (get-book, then every update-book reply). */
   const stored = useRef<Record<string, unknown>>({});
@@ -470,7 +475,9 @@ export function Editor({
       return false;
     }
     failedPreset.current = kind;
-    return changeMany(presetValues(kind, entry, catalogue?.themes.items ?? []), `${kind}:${entry.id}`);
+    // The book records which template, theme or scene it uses beside the values the design brought.
+    const values = recordedDesign(kind, entry, presetValues(kind, entry, catalogue?.themes.items ?? []));
+    return changeMany(values, `${kind}:${entry.id}`);
   };
 
   /** The guide's step 7 and 13 controls live inside tabs: open them as the step shows. */
@@ -651,7 +658,16 @@ export function Editor({
             <>
               <BasicPanel doc={doc} labels={labels} notify={notify} onChange={change} />
               <BusinessCardPanel bookId={bookId} labels={labels} notify={notify} report={report} />
+              <CardStyles cards={design.businessCards} values={doc} labels={labels} lang={textLang} onChange={change} />
               <BrandsPanel labels={labels} notify={notify} report={report} />
+              <BookBrandPanel
+                values={doc}
+                labels={labels}
+                lang={textLang}
+                brandDefault={design.brandDefault}
+                onChange={change}
+                report={report}
+              />
               <SettingsPanel
                 catalogue={catalogue}
                 tab="basic"
@@ -676,6 +692,18 @@ export function Editor({
                   onChange={change}
                   notify={notify}
                 />
+              ) : designTab === "template" ? (
+                <>
+                  {designList(designTab)}
+                  <DesignLibrary
+                    mobileTemplates={design.mobileTemplates.items}
+                    backgrounds={design.backgrounds.items}
+                    values={doc}
+                    labels={labels}
+                    lang={textLang}
+                    onApply={changeMany}
+                  />
+                </>
               ) : (
                 designList(designTab)
               )}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { call } from "./api.js";
+import { brandsChangedEvent } from "./design/useDesignResources.js";
 import { FileSetting } from "./FileSetting.js";
 import type { Labels } from "./labels.js";
 import type { Notify, Report } from "./types.js";
@@ -35,6 +36,7 @@ export function BrandsPanel({ labels, notify, report }: { labels: Labels; notify
     try {
       const brand = await call<Brand>("/api/user/brand/create", draft);
       setBrands([...(brands ?? []), brand]);
+      window.dispatchEvent(new Event(brandsChangedEvent));
       setDraft({ ...emptyBrand, type: draft.type });
       notify(labels.saveSuccess);
     } catch (error) {

@@ -75,6 +75,11 @@ export function setRequestLanguage(lang: string): void {
   requestLanguage = lang;
 }
 
+/** The interface language calls name (the Connect streams send it too, so their texts come in it). */
+export function currentRequestLanguage(): string {
+  return requestLanguage;
+}
+
 /** One request of this origin; a failure to reach the server is the network error of spec 000 §8. */
 async function request(url: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);

@@ -1,7 +1,7 @@
 import { createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-web";
 import { UploadProgressService, WatchPhase } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { ApiError, call, type Fields, sendChunk } from "./api.js";
+import { ApiError, call, currentRequestLanguage, type Fields, sendChunk } from "./api.js";
 import { mediaTypeOf } from "./upload-formats.js";
 
 /**
@@ -112,7 +112,16 @@ export async function watchConversion(
   taskId: string,
   onPages: (done: number, total: number) => void,
 ): Promise<{ ready: boolean; message: string }> {
-  const client = createClient(UploadProgressService, createConnectTransport({ baseUrl: window.location.origin }));
+  const transport = createConnectTransport({
+    baseUrl: window.location.origin,
+    interceptors: [
+      (next) => (request) => {
+        request.header.set("accept-language", currentRequestLanguage());
+        return next(request);
+      },
+    ],
+  });
+  const client = createClient(UploadProgressService, transport);
   for await (const update of client.watchUpload({ taskId })) {
     if (update.pages) onPages(Number(update.pages.done), Number(update.pages.total));
     if (update.phase === WatchPhase.READY) return { ready: true, message: "" };

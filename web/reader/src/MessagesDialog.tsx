@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { InfoDialog } from "./Extras.js";
 import type { Labels } from "./labels.js";
+import { languageHeaders } from "./request-language.js";
 
 /** One reader's message as comment.json lists it. */
 export interface LeftMessage {
@@ -66,7 +67,7 @@ export function MessagesDialog({ link, labels, onClose }: { link: string; labels
       const response = await fetch(`${base}/post-comment`, {
         method: "POST",
         credentials: "same-origin",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: languageHeaders({ "content-type": "application/x-www-form-urlencoded" }),
         body: fields.toString(),
       });
       const reply = (await response.json()) as { code: string; msg: string };

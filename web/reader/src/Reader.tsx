@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { accessRefusal, inOwnFrame } from "./access.js";
+import { BrandMark } from "./BrandMark.js";
 import { type ButtonName, loadBook, type ReaderBook, type SearchIndex } from "./book.js";
 import { DownloadDialog } from "./DownloadDialog.js";
 import {
@@ -23,6 +24,7 @@ import { Magnifier } from "./Magnifier.js";
 import { Outline } from "./Outline.js";
 import { PrintDialog } from "./PrintDialog.js";
 import { applyPreview, listenForPreview } from "./preview.js";
+import { setRequestLanguage } from "./request-language.js";
 import { SearchPanel } from "./SearchPanel.js";
 import { ShareDialog } from "./ShareDialog.js";
 import { emailHref } from "./share.js";
@@ -161,6 +163,7 @@ export function Reader({
   const [lang, setLang] = useState(initialLang || initialBook.settings.interfaceLanguage);
   useEffect(() => {
     if (!lang) return;
+    setRequestLanguage(lang);
     if (/^(zh|en)\b/i.test(lang)) {
       setLabels(labelsFor(lang));
       return;
@@ -572,6 +575,9 @@ export function Reader({
           <img src={logo.url} alt={book.title} style={{ height: logo.large ? 55 : logo.height }} />
         </a>
       ) : null}
+      {settings.brands.loading && settings.loader && !loaderDone ? (
+        <BrandMark brand={settings.brands.loading} slot="loading" linkTarget={linkTarget} />
+      ) : null}
       {settings.loader && !loaderDone ? (
         <Loader
           loader={settings.loader}
@@ -590,7 +596,7 @@ export function Reader({
       <div className="tl-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
         {labels.pageOf(pageText, book.pageCount || pageCount)}
       </div>
-      {panel === "text" ? (
+      {panel === "text" && settings.buttons.selectText !== false ? (
         <TextView book={book} load={loadSearch} labels={labels} onClose={() => setPanel("none")} />
       ) : (
         <section
@@ -742,6 +748,9 @@ export function Reader({
         style={{ background: withAlpha(settings.toolbarColor, settings.toolbarAlpha), color: settings.iconColor }}
         aria-label={labels.reader}
       >
+        {settings.brands.toolbar ? (
+          <BrandMark brand={settings.brands.toolbar} slot="toolbar" linkTarget={linkTarget} />
+        ) : null}
         {shown("home", false) ? (
           settings.homeUrl ? (
             <a
@@ -911,18 +920,21 @@ export function Reader({
             <Icon name="search" />
           </button>
         ) : null}
-        <button
-          type="button"
-          style={orderOf("selectText")}
-          data-button="selectText"
-          onClick={() => setPanel(panel === "text" ? "none" : "text")}
-          aria-pressed={panel === "text"}
-          disabled={!book.searchUrl}
-          aria-label={panel === "text" ? labels.bookView : labels.textView}
-          title={panel === "text" ? labels.bookView : labels.textView}
-        >
-          <Icon name="text" />
-        </button>
+        {/* The text view offers the pages' text to copy: not for a book whose owner may not let readers copy it. */}
+        {shown("selectText") ? (
+          <button
+            type="button"
+            style={orderOf("selectText")}
+            data-button="selectText"
+            onClick={() => setPanel(panel === "text" ? "none" : "text")}
+            aria-pressed={panel === "text"}
+            disabled={!book.searchUrl}
+            aria-label={panel === "text" ? labels.bookView : labels.textView}
+            title={panel === "text" ? labels.bookView : labels.textView}
+          >
+            <Icon name="text" />
+          </button>
+        ) : null}
         {shown("autoFlip") ? (
           <button
             type="button"

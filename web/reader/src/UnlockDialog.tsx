@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { Labels } from "./labels.js";
+import { languageHeaders } from "./request-language.js";
 
 /** The password form of a protected book; a right password makes the gateway grant this browser its pages. */
 export function UnlockDialog({
@@ -30,7 +31,7 @@ export function UnlockDialog({
       const response = await fetch(`/b/${encodeURIComponent(link)}/unlock`, {
         method: "POST",
         credentials: "same-origin",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: languageHeaders({ "content-type": "application/x-www-form-urlencoded" }),
         body: fields.toString(),
       });
       const reply = (await response.json()) as { code: string; msg: string };
@@ -39,7 +40,7 @@ export function UnlockDialog({
         onUnlocked();
       } else setError(reply.msg);
     } catch {
-      setError("Network Error!");
+      setError(labels.networkError);
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,4 @@
+import type { BrandSlot, ReaderBrand } from "./brands.js";
 import type { Axis, Direction } from "./engine/layout.js";
 import type { Rendition } from "./engine/renditions.js";
 import type { PageMedia } from "./media/media-types.js";
@@ -114,6 +115,8 @@ export interface ReaderSettings {
   disableRightClick: boolean;
   /** Background gradient (colours A and B, angle 30/60/90/180) over the background colour. */
   backgroundGradient: { colorA: string; colorB: string; angle: number } | null;
+  /** The brands the book applies (loadingBrand, toolBarBrand, relatedBrand), as the gateway serves them. */
+  brands: Partial<Record<BrandSlot, ReaderBrand>>;
   /** The logo (appLogoIcon); `large` is the large logo, its height fixed at 55 px. */
   logo: { url: string; link: string; height: number; padding?: number; top?: number; large?: boolean } | null;
   /** A picture behind the book: CSS-like position and opacity 0–1. */
@@ -284,6 +287,7 @@ export const defaultSettings: ReaderSettings = {
   disableRightClick: false,
   backgroundGradient: null,
   logo: null,
+  brands: {},
   pageCaptions: "",
   flipSound: true,
   backgroundMusic: null,

@@ -1,4 +1,5 @@
 import type { AdSettings, BackgroundPosition, ButtonName, LoaderSettings, Margins, ReaderSettings } from "./book.js";
+import { type BrandSlot, readerBrand } from "./brands.js";
 
 /**
  * The editor's htmlConfig keys (spec 000 §3/§4 names where the spec gives them, the settings tree's names for the
@@ -301,7 +302,22 @@ export function adSettings(value: unknown): AdSettings | null | undefined {
 
 const text = (value: unknown) => String(value ?? "");
 
+/** A brand slot (the brand kinds of spec 001): the served brand object, or none. */
+const brandHandler =
+  (slot: BrandSlot): Handler =>
+  (settings, value) => {
+    const brand = readerBrand(asObject(value));
+    if (brand === undefined) return undefined;
+    const brands = { ...settings.brands };
+    if (brand) brands[slot] = brand;
+    else delete brands[slot];
+    return { ...settings, brands };
+  };
+
 export const htmlConfigHandlers: Record<string, Handler> = {
+  loadingBrand: brandHandler("loading"),
+  toolBarBrand: brandHandler("toolbar"),
+  relatedBrand: brandHandler("related"),
   // Logo: picture, link, padding, height, top margin; the large logo is 55 px high whatever logoHeight says.
   appLogoIcon: setIn(
     "logo",

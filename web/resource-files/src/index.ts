@@ -1,5 +1,6 @@
 // Browser-safe: the editor bundles this entry. What needs Node (the folder on disk) is in ./node.
 
+export { type EffectiveSettings, effectiveSettings, offValue } from "./effective-settings.js";
 export {
   type BookInfoChange,
   featureOfKey,

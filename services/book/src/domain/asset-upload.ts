@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 
 /**
  * Editor assets (spec 000 §7 upload-file; limits of §5 and §9): images, audio and video for file settings (10 MB,
@@ -106,8 +106,8 @@ const familiesOf: Record<AssetPurpose, Family[]> = {
   attachment: ["image", "audio", "video", "document"],
 };
 
-function invalid(message: string, field = "file"): DomainError {
-  return new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+function invalid(text: string | CodedMessage, field = "file"): DomainError {
+  return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 }
 
 /** GIF and PNG carry their size in their first bytes; other formats answer undefined. */
@@ -168,14 +168,14 @@ export function acceptAsset(request: {
       : video
         ? (request.videoMaxBytes as number)
         : assetLimits.fileBytes;
-  if (!Number.isInteger(request.size) || request.size <= 0) throw invalid("the file is empty");
+  if (!Number.isInteger(request.size) || request.size <= 0) throw invalid(message("fileEmpty"));
   if (request.size > maxBytes) {
     throw invalid(
       request.purpose === "attachment"
-        ? "an attachment may not exceed 100 MB"
+        ? message("fileTooLarge", { size: "100 MB" })
         : video
-          ? `the video may not exceed ${Math.floor(maxBytes / 1048576)} MB`
-          : "the file may not exceed 10 MB",
+          ? message("fileTooLarge", { size: `${Math.floor(maxBytes / 1048576)} MB` })
+          : message("fileTooLarge", { size: "10 MB" }),
     );
   }
   if (request.purpose === "logo") checkLogoSize(request.head);

@@ -40,20 +40,24 @@ describe("bookmark rules (spec 000 §3, §4)", () => {
     expect(validateBookmarks([{ caption: " ", page: 2, colour: "#ABC", fontColour: "" }], 3)).toEqual([
       { caption: "bookmark", page: 2, colour: "#abc", fontColour: "#ffffff" },
     ]);
-    expect(() => validateBookmarks([tab(4, "#abc")], 3)).toThrow("page must be between 1 and 3");
-    expect(() => validateBookmarks([tab(1, "red;")], 3)).toThrow("colour");
+    expect(() => validateBookmarks([tab(4, "#abc")], 3)).toThrow(
+      expect.objectContaining({ messageKey: "pageBetween", messageParams: { max: 3 } }),
+    );
+    expect(() => validateBookmarks([tab(1, "red;")], 3)).toThrow(
+      expect.objectContaining({ messageKey: "colourInvalid" }),
+    );
     expect(() =>
       validateBookmarks(
         Array.from({ length: 1001 }, () => tab(1, "#abc")),
         0,
       ),
-    ).toThrow("at most 1000");
+    ).toThrow(expect.objectContaining({ messageKey: "bookmarkLimit", messageParams: { max: 1000 } }));
     expect(() =>
       newBookmark(
         Array.from({ length: 1000 }, () => tab(1, "#abc")),
         { caption: "", sharedColour: false },
         0,
       ),
-    ).toThrow("at most 1000");
+    ).toThrow(expect.objectContaining({ messageKey: "bookmarkLimit", messageParams: { max: 1000 } }));
   });
 });

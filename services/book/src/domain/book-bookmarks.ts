@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import { normaliseText } from "@turnleaf/resource-files";
+import { pageProblem, textTooLong } from "./book-catalog.js";
 
 /** A bookmark tab (spec 000 §3 "Bookmark tab", spec 001 "Bookmark"). */
 export interface Bookmark {
@@ -16,13 +17,13 @@ export const defaultFontColour = "#ffffff";
 
 const colourPattern = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-function invalid(message: string, details: Record<string, unknown>): DomainError {
-  return new DomainError("INVALID_ARGUMENT", message, { details });
+function invalid(text: CodedMessage, details: Record<string, unknown>): DomainError {
+  return new DomainError("INVALID_ARGUMENT", text, { details });
 }
 
 function checkPage(page: number, pageCount: number, index: number): void {
   if (!Number.isInteger(page) || page < 1 || (pageCount > 0 && page > pageCount)) {
-    throw invalid(pageCount > 0 ? `page must be between 1 and ${pageCount}` : "page must be at least 1", {
+    throw invalid(pageProblem(pageCount), {
       index,
       field: "page",
     });
@@ -32,12 +33,12 @@ function checkPage(page: number, pageCount: number, index: number): void {
 /** Checks a saved list: at most 1000 tabs; caption default 'bookmark', font colour default white; #rgb/#rrggbb colours. */
 export function validateBookmarks(bookmarks: readonly Bookmark[], pageCount: number): Bookmark[] {
   if (bookmarks.length > bookmarkLimits.bookmarks) {
-    throw invalid(`at most ${bookmarkLimits.bookmarks} bookmarks`, { field: "bookmarks" });
+    throw invalid(message("bookmarkLimit", { max: bookmarkLimits.bookmarks }), { field: "bookmarks" });
   }
   return bookmarks.map((bookmark, index) => {
     const caption = normaliseText(bookmark.caption).trim() || defaultCaption;
     if (caption.length > bookmarkLimits.captionLength) {
-      throw invalid(`caption may not exceed ${bookmarkLimits.captionLength} characters`, { index, field: "caption" });
+      throw invalid(textTooLong("caption", bookmarkLimits.captionLength), { index, field: "caption" });
     }
     checkPage(bookmark.page, pageCount, index);
     const fontColour = bookmark.fontColour.trim() || defaultFontColour;
@@ -45,7 +46,7 @@ export function validateBookmarks(bookmarks: readonly Bookmark[], pageCount: num
       ["colour", bookmark.colour.trim()],
       ["fontColour", fontColour],
     ] as const) {
-      if (!colourPattern.test(value)) throw invalid(`${field} must be a colour like #1e90ff`, { index, field });
+      if (!colourPattern.test(value)) throw invalid(message("colourInvalid"), { index, field });
     }
     return {
       caption,
@@ -86,11 +87,11 @@ export function newBookmark(
   random?: () => number,
 ): Bookmark {
   if (existing.length >= bookmarkLimits.bookmarks) {
-    throw invalid(`at most ${bookmarkLimits.bookmarks} bookmarks`, { field: "bookmarks" });
+    throw invalid(message("bookmarkLimit", { max: bookmarkLimits.bookmarks }), { field: "bookmarks" });
   }
   const caption = normaliseText(request.caption).trim() || defaultCaption;
   if (caption.length > bookmarkLimits.captionLength) {
-    throw invalid(`caption may not exceed ${bookmarkLimits.captionLength} characters`, { field: "caption" });
+    throw invalid(textTooLong("caption", bookmarkLimits.captionLength), { field: "caption" });
   }
   const last = existing[existing.length - 1];
   const next = last ? last.page + 1 : 1;

@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message, messageText, ref } from "@turnleaf/kit";
 import { normaliseText } from "@turnleaf/resource-files";
 
 /** A table-of-contents entry (spec 000 §3 "Catalog node", spec 001 "TOC entry"): a title, its page, sub-entries. */
@@ -16,33 +16,41 @@ export const catalogLimits = { depth: 5, titleLength: 200, nodes: 5000 } as cons
  * numbers within the book (1…pageCount; pageCount 0 means unknown, only ≥ 1 is checked), at most 5 levels and
  * 5000 entries. Answers the trimmed tree.
  */
+/** A text longer than its limit: the field named in the interface language (catalogue `fieldName.<field>`). */
+export const textTooLong = (field: string, max: number) =>
+  message("textTooLong", { field: ref(`fieldName.${field}`), max });
+
+/** A page outside the book (pageCount 0: the book's size is not known yet, only ≥ 1 is checked). */
+export const pageProblem = (pageCount: number) =>
+  pageCount > 0 ? message("pageBetween", { max: pageCount }) : message("pageAtLeastOne");
+
 export function validateCatalog(nodes: readonly CatalogNode[], pageCount: number): CatalogNode[] {
-  const problems: { path: string; message: string }[] = [];
+  const problems: { path: string; coded: CodedMessage }[] = [];
   let count = 0;
   const walk = (list: readonly CatalogNode[], depth: number, prefix: string): CatalogNode[] =>
     list.map((node, index) => {
       count += 1;
       const path = `${prefix}${index + 1}`;
       const title = normaliseText(node.title).trim();
-      if (depth > catalogLimits.depth) problems.push({ path, message: `at most ${catalogLimits.depth} levels` });
-      if (title === "") problems.push({ path, message: "title is required" });
+      if (depth > catalogLimits.depth)
+        problems.push({ path, coded: message("catalog.depth", { max: catalogLimits.depth }) });
+      if (title === "") problems.push({ path, coded: message("catalog.titleRequired") });
       if (title.length > catalogLimits.titleLength) {
-        problems.push({ path, message: `title may not exceed ${catalogLimits.titleLength} characters` });
+        problems.push({ path, coded: textTooLong("title", catalogLimits.titleLength) });
       }
       if (!Number.isInteger(node.page) || node.page < 1 || (pageCount > 0 && node.page > pageCount)) {
-        problems.push({
-          path,
-          message: pageCount > 0 ? `page must be between 1 and ${pageCount}` : "page must be at least 1",
-        });
+        problems.push({ path, coded: pageProblem(pageCount) });
       }
       return { title, page: node.page, children: walk(node.children, depth + 1, `${path}.`) };
     });
   const tree = walk(nodes, 1, "");
-  if (count > catalogLimits.nodes) problems.unshift({ path: "", message: `at most ${catalogLimits.nodes} entries` });
+  if (count > catalogLimits.nodes)
+    problems.unshift({ path: "", coded: message("contentLimit", { max: catalogLimits.nodes }) });
   if (problems.length > 0) {
-    throw new DomainError("INVALID_ARGUMENT", problems[0]?.message ?? "invalid catalog", {
-      details: { errors: problems.slice(0, 20) },
-    });
+    const first = problems[0] as { coded: CodedMessage };
+    // Coded strings: the gateway words each in the interface language, like the message itself.
+    const errors = problems.slice(0, 20).map(({ path, coded }) => ({ path, message: messageText(coded) }));
+    throw new DomainError("INVALID_ARGUMENT", first.coded, { details: { errors } });
   }
   return tree;
 }

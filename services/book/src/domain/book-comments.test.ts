@@ -31,16 +31,26 @@ describe("reader messages", () => {
   });
 
   it("requires a name and a message within their limits, counted in characters", () => {
-    expect(() => commentFields({ name: " \u0001 ", message: "m" })).toThrow(commentTexts.nameRequired);
-    expect(() => commentFields({ name: "n", message: "\n \n" })).toThrow(commentTexts.messageRequired);
-    expect(() => commentFields({ name: "n".repeat(41), message: "m" })).toThrow(commentTexts.nameTooLong);
-    expect(() => commentFields({ name: "n", message: "m".repeat(501) })).toThrow(commentTexts.messageTooLong);
+    expect(() => commentFields({ name: " \u0001 ", message: "m" })).toThrow(
+      expect.objectContaining({ messageKey: commentTexts.nameRequired.key }),
+    );
+    expect(() => commentFields({ name: "n", message: "\n \n" })).toThrow(
+      expect.objectContaining({ messageKey: commentTexts.messageRequired.key }),
+    );
+    expect(() => commentFields({ name: "n".repeat(41), message: "m" })).toThrow(
+      expect.objectContaining({ messageKey: commentTexts.nameTooLong.key }),
+    );
+    expect(() => commentFields({ name: "n", message: "m".repeat(501) })).toThrow(
+      expect.objectContaining({ messageKey: commentTexts.messageTooLong.key }),
+    );
     expect(commentFields({ name: "😀".repeat(40), message: "é".repeat(500) }).name).toHaveLength(80);
   });
 
   it("allows five messages per poster in the window and refuses the sixth", () => {
     expect(() => checkPostAllowance(commentLimits.perWindow - 1)).not.toThrow();
-    expect(() => checkPostAllowance(commentLimits.perWindow)).toThrow(commentTexts.tooMany);
+    expect(() => checkPostAllowance(commentLimits.perWindow)).toThrow(
+      expect.objectContaining({ messageKey: commentTexts.tooMany.key }),
+    );
     expect(windowStart(new Date("2026-01-01T00:10:00Z")).toISOString()).toBe("2026-01-01T00:00:00.000Z");
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import { leaveMessagePluginName } from "./book-settings.js";
 
 /** Readers' messages (BookLeaveMessage plugin): limits of one message and of one poster. */
@@ -13,13 +13,13 @@ export const commentLimits = {
 } as const;
 
 export const commentTexts = {
-  nameRequired: "please enter your name",
-  messageRequired: "please enter a message",
-  nameTooLong: `the name is at most ${commentLimits.name} characters`,
-  messageTooLong: `the message is at most ${commentLimits.message} characters`,
-  pluginOff: "this book does not take messages",
-  tooMany: "too many messages, please try again later",
-  notFound: "message not found",
+  nameRequired: message("comment.nameRequired"),
+  messageRequired: message("comment.messageRequired"),
+  nameTooLong: message("comment.nameTooLong", { max: commentLimits.name }),
+  messageTooLong: message("comment.messageTooLong", { max: commentLimits.message }),
+  pluginOff: message("comment.pluginOff"),
+  tooMany: message("comment.tooMany"),
+  notFound: message("comment.notFound"),
 } as const;
 
 // Control and format characters (C0, C1, DEL, bidi overrides, zero-width spaces, BOM) could disguise the text; the
@@ -83,6 +83,6 @@ export function pageOf(page: number): number {
   return Number.isInteger(page) && page > 0 ? Math.min(page, 10_000) : 1;
 }
 
-function invalid(message: string, field: string) {
-  return new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+function invalid(text: CodedMessage, field: string) {
+  return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import { normaliseText } from "@turnleaf/resource-files";
 import { checkFreeJson, parseSettingsJson } from "./setting-validation.js";
 
@@ -19,8 +19,8 @@ export const contentLimits = {
   uploadLogBytes: 32 * 1024,
 } as const;
 
-function invalid(message: string, field: string): DomainError {
-  return new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+function invalid(text: string | CodedMessage, field: string): DomainError {
+  return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 }
 
 export type CustomKindName = "config" | "content" | "theme";
@@ -95,11 +95,11 @@ export function normaliseCard(raw: BusinessCardFields): BusinessCardFields {
       throw invalid(`${field} may not exceed ${contentLimits.cardFieldLength} characters`, field);
     }
   }
-  if (card.name === "") throw invalid("a card needs a name", "name");
-  if (card.phone !== "" && !/^[0-9+()\-.\s/]{3,40}$/.test(card.phone)) throw invalid("invalid phone number", "phone");
+  if (card.name === "") throw invalid(message("cardNameRequired"), "name");
+  if (card.phone !== "" && !/^[0-9+()\-.\s/]{3,40}$/.test(card.phone)) throw invalid(message("invalidPhone"), "phone");
   card.email = (raw.email ?? "").trim();
   if (card.email !== "" && !/^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{1,63}$/.test(card.email)) {
-    throw invalid("please enter a valid email address", "email");
+    throw invalid(message("invalidEmail"), "email");
   }
   card.website = safeUrl(raw.website ?? "", "website");
   card.avatar = safeUrl(raw.avatar ?? "", "avatar");
@@ -140,7 +140,7 @@ export function normaliseBrand(raw: BrandFields): BrandFields {
     link: safeUrl(raw.link, "link"),
     description,
   };
-  if (brand.title === "" && brand.logo === "") throw invalid("a brand needs a title or a logo", "title");
+  if (brand.title === "" && brand.logo === "") throw invalid(message("brandNeedsTitle"), "title");
   return brand;
 }
 

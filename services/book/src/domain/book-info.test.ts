@@ -14,10 +14,18 @@ describe("bookInfoFields", () => {
   });
 
   it("refuses an empty or long title, long texts, an unknown label and a non-numeric category", () => {
-    expect(() => bookInfoFields({ title: " " })).toThrow("please enter a title");
-    expect(() => bookInfoFields({ title: "t".repeat(101) })).toThrow("title may not exceed 100 characters");
-    expect(() => bookInfoFields({ description: "d".repeat(2001) })).toThrow("desc may not exceed 2000 characters");
-    expect(() => bookInfoFields({ keywords: "k".repeat(501) })).toThrow("keyword may not exceed 500 characters");
+    expect(() => bookInfoFields({ title: " " })).toThrow(
+      expect.objectContaining({ messageKey: "upload.titleRequired" }),
+    );
+    expect(() => bookInfoFields({ title: "t".repeat(101) })).toThrow(
+      expect.objectContaining({ messageKey: "textTooLong" }),
+    );
+    expect(() => bookInfoFields({ description: "d".repeat(2001) })).toThrow(
+      expect.objectContaining({ messageKey: "textTooLong" }),
+    );
+    expect(() => bookInfoFields({ keywords: "k".repeat(501) })).toThrow(
+      expect.objectContaining({ messageKey: "textTooLong" }),
+    );
     expect(() => bookInfoFields({ label: "5" })).toThrow("label must be 0");
     expect(() => bookInfoFields({ categoryId: "1".repeat(21) })).toThrow("categoryId must be digits (at most 20)");
   });

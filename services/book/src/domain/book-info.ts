@@ -1,8 +1,8 @@
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import { normaliseText } from "@turnleaf/resource-files";
 import type { BookDocument } from "../data/book.schema.js";
 import type { Bookmark } from "./book-bookmarks.js";
-import type { CatalogNode } from "./book-catalog.js";
+import { type CatalogNode, textTooLong } from "./book-catalog.js";
 import {
   absoluteFilePaths,
   type BookSettings,
@@ -91,9 +91,6 @@ export function publishedSettings(book: BookDocument) {
 /** Limits of the book's own info (update-book). */
 export const bookInfoLimits = { title: 100, description: 2000, keywords: 500, categoryId: 20 } as const;
 
-/** The text the editor shows for an empty title (the upload form's, services/upload messages.ts). */
-export const titleRequired = "please enter a title";
-
 /** The info fields update-book stores; a field left out is unchanged. */
 export interface BookInfoFields {
   title?: string;
@@ -111,11 +108,11 @@ export interface BookInfoChange {
   categoryId?: string | undefined;
 }
 
-const invalid = (message: string, field: string) =>
-  new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+const invalid = (text: string | CodedMessage, field: string) =>
+  new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 
 function atMost(value: string, limit: number, field: string): string {
-  if (value.length > limit) throw invalid(`${field} may not exceed ${limit} characters`, field);
+  if (value.length > limit) throw invalid(textTooLong(field, limit), field);
   return value;
 }
 
@@ -129,7 +126,7 @@ export function bookInfoFields(change: BookInfoChange): BookInfoFields {
   const fields: BookInfoFields = {};
   if (change.title !== undefined) {
     const title = normaliseText(change.title).trim();
-    if (title === "") throw invalid(titleRequired, "title");
+    if (title === "") throw invalid(message("upload.titleRequired"), "title");
     fields.title = atMost(title, bookInfoLimits.title, "title");
   }
   if (change.description !== undefined) {

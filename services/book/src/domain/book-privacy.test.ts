@@ -42,7 +42,9 @@ describe("book privacy", () => {
     const renamed = await applyPrivacyChange(stored, change({ password: "", hint: "new hint" }));
     expect(renamed.passwordHash).toBe(stored.passwordHash);
     await expect(applyPrivacyChange(publicPrivacy, change({ password: "" }))).rejects.toBeInstanceOf(DomainError);
-    await expect(applyPrivacyChange(publicPrivacy, change({ fromPage: 0 }))).rejects.toThrow(/start page/);
+    await expect(applyPrivacyChange(publicPrivacy, change({ fromPage: 0 }))).rejects.toMatchObject({
+      messageKey: "privacy.fromPage",
+    });
   });
 
   it("unlocks per user in users mode; names are unique and need passwords", async () => {
@@ -72,10 +74,10 @@ describe("book privacy", () => {
           ],
         }),
       ),
-    ).rejects.toThrow(/twice/);
+    ).rejects.toMatchObject({ messageKey: "privacy.userTwice" });
     await expect(
       applyPrivacyChange(publicPrivacy, change({ mode: "users", users: [{ name: "x", password: "" }] })),
-    ).rejects.toThrow(/password for x/);
+    ).rejects.toMatchObject({ messageKey: "privacy.userPasswordRequired", messageParams: { name: "x" } });
   });
 
   it("opens public books without any password", async () => {
@@ -83,10 +85,13 @@ describe("book privacy", () => {
   });
 
   it("refuses a new password shorter than 6 characters, single or per user; a kept one is not checked again", async () => {
-    await expect(applyPrivacyChange(publicPrivacy, change({ password: "12345" }))).rejects.toThrow(/at least 6/);
+    await expect(applyPrivacyChange(publicPrivacy, change({ password: "12345" }))).rejects.toMatchObject({
+      messageKey: "privacy.passwordTooShort",
+      messageParams: { min: 6 },
+    });
     await expect(
       applyPrivacyChange(publicPrivacy, change({ mode: "users", users: [{ name: "ana", password: "1" }] })),
-    ).rejects.toThrow(/at least 6/);
+    ).rejects.toMatchObject({ messageKey: "privacy.passwordTooShort", messageParams: { min: 6 } });
     const stored = await applyPrivacyChange(publicPrivacy, change({ password: "123456" }));
     await expect(applyPrivacyChange(stored, change({ password: "" }))).resolves.toMatchObject({ access: "password" });
   });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message, messageText } from "@turnleaf/kit";
 
 /**
  * A book's access (spec 001 "Password setting": public or protected; one password or users with passwords; a
@@ -60,18 +60,19 @@ export async function passwordMatches(password: string, stored: string): Promise
 const maxPasswordLength = 64;
 /** A new password shorter than this is refused: 4 digits fell to guessing in two minutes (issue 16). */
 export const minPasswordLength = 6;
-const tooShort = `the password must have at least ${minPasswordLength} characters`;
+const tooShort = message("privacy.passwordTooShort", { min: minPasswordLength });
 const maxUsers = 500;
 
-function invalid(field: string, message: string): DomainError {
-  return new DomainError("INVALID_ARGUMENT", message, { details: { errors: [{ field, message }] } });
+function invalid(field: string, text: CodedMessage): DomainError {
+  return new DomainError("INVALID_ARGUMENT", text, {
+    details: { errors: [{ field, message: messageText(text) }] },
+  });
 }
 
 /** The stored settings after a change: every rule checked on the server, passwords hashed, omitted ones kept. */
 export async function applyPrivacyChange(previous: StoredPrivacy, change: PrivacyChange): Promise<StoredPrivacy> {
-  if (!Number.isInteger(change.fromPage) || change.fromPage < 1)
-    throw invalid("fromPage", "the start page must be 1 or more");
-  if (change.hint.length > 200) throw invalid("hint", "the hint may have at most 200 characters");
+  if (!Number.isInteger(change.fromPage) || change.fromPage < 1) throw invalid("fromPage", message("privacy.fromPage"));
+  if (change.hint.length > 200) throw invalid("hint", message("privacy.hintTooLong", { max: 200 }));
   const next: StoredPrivacy = {
     ...previous,
     access: change.access,
@@ -82,26 +83,27 @@ export async function applyPrivacyChange(previous: StoredPrivacy, change: Privac
   if (change.access !== "password") return next;
   if (change.mode === "single") {
     if (change.password.length > maxPasswordLength)
-      throw invalid("password", "the password may have at most 64 characters");
+      throw invalid("password", message("privacy.passwordTooLong", { max: maxPasswordLength }));
     if (change.password && change.password.length < minPasswordLength) throw invalid("password", tooShort);
     next.passwordHash = change.password ? await hashPassword(change.password) : previous.passwordHash;
-    if (!next.passwordHash) throw invalid("password", "please enter a password");
+    if (!next.passwordHash) throw invalid("password", message("privacy.passwordRequired"));
     return next;
   }
-  if (change.users.length === 0) throw invalid("users", "add at least one user");
-  if (change.users.length > maxUsers) throw invalid("users", `at most ${maxUsers} users`);
+  if (change.users.length === 0) throw invalid("users", message("privacy.usersRequired"));
+  if (change.users.length > maxUsers) throw invalid("users", message("privacy.tooManyUsers", { max: maxUsers }));
   const names = new Set<string>();
   const users: StoredPrivacy["users"] = [];
   for (const user of change.users) {
     const name = user.name.trim();
-    if (!name || name.length > 64) throw invalid("users", "every user needs a name of at most 64 characters");
-    if (names.has(name)) throw invalid("users", `the user ${name} is listed twice`);
+    if (!name || name.length > 64) throw invalid("users", message("privacy.userName", { max: 64 }));
+    if (names.has(name)) throw invalid("users", message("privacy.userTwice", { name }));
     names.add(name);
-    if (user.password.length > maxPasswordLength) throw invalid("users", "a password may have at most 64 characters");
+    if (user.password.length > maxPasswordLength)
+      throw invalid("users", message("privacy.passwordTooLong", { max: maxPasswordLength }));
     if (user.password && user.password.length < minPasswordLength) throw invalid("users", tooShort);
     const kept = previous.users.find((existing) => existing.name === name)?.passwordHash ?? "";
     const passwordHash = user.password ? await hashPassword(user.password) : kept;
-    if (!passwordHash) throw invalid("users", `please enter a password for ${name}`);
+    if (!passwordHash) throw invalid("users", message("privacy.userPasswordRequired", { name }));
     users.push({ name, passwordHash });
   }
   next.users = users;

@@ -79,10 +79,16 @@ describe("setting-change rules (spec 000 §4, §5)", () => {
   });
 
   it("nested JSON that cannot be parsed answers 'Invalid JSON string'", () => {
-    expect(() => parseBookConfig("{broken")).toThrow("Invalid JSON string");
-    expect(() => parseBookConfig(JSON.stringify({ socialSharingList: "{not json}" }))).toThrow("Invalid JSON string");
-    expect(() => applyBookUpdate(empty, update({ plugin: "[{" }), uploaded)).toThrow("Invalid JSON string");
-    expect(() => applyBookUpdate(empty, update({ downloadConfig: "{x" }), uploaded)).toThrow("Invalid JSON string");
+    expect(() => parseBookConfig("{broken")).toThrow(expect.objectContaining({ messageKey: "invalidJson" }));
+    expect(() => parseBookConfig(JSON.stringify({ socialSharingList: "{not json}" }))).toThrow(
+      expect.objectContaining({ messageKey: "invalidJson" }),
+    );
+    expect(() => applyBookUpdate(empty, update({ plugin: "[{" }), uploaded)).toThrow(
+      expect.objectContaining({ messageKey: "invalidJson" }),
+    );
+    expect(() => applyBookUpdate(empty, update({ downloadConfig: "{x" }), uploaded)).toThrow(
+      expect.objectContaining({ messageKey: "invalidJson" }),
+    );
     expect(parseBookConfig(JSON.stringify({ list: '{"a":1}', caption: "[draft]" }))).toEqual({
       list: '{"a":1}',
       caption: "[draft]",
@@ -110,11 +116,11 @@ describe("setting-change rules (spec 000 §4, §5)", () => {
 
   it("attachments: at most 100 MB each, no exe", () => {
     expect(() => parseDownloadConfig(JSON.stringify({ attachments: [{ name: "setup.EXE", size: 1 }] }))).toThrow(
-      "exe attachments are not allowed",
+      expect.objectContaining({ messageKey: "exeAttachment" }),
     );
     expect(() =>
       parseDownloadConfig(JSON.stringify({ attachments: [{ name: "a.zip", size: 100 * 1024 * 1024 + 1 }] })),
-    ).toThrow("100 MB");
+    ).toThrow(expect.objectContaining({ messageKey: "fileTooLarge" }));
   });
 
   it("limits: bookConfig at most 256 KB", () => {

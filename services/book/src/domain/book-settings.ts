@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import { normaliseText } from "@turnleaf/resource-files";
 import { contactRule } from "./contact-settings.js";
 import { checkFreeJson, checkLink, parseSettingsJson, validSettings } from "./setting-validation.js";
@@ -65,8 +65,8 @@ export const settingsLimits = {
 
 export const invalidJson = "Invalid JSON string";
 
-function invalid(message: string, field: string): DomainError {
-  return new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+function invalid(text: string | CodedMessage, field: string): DomainError {
+  return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 }
 
 /** Spec 000 §5: yes, show and true mean true (any case); anything else is false. */
@@ -162,9 +162,9 @@ export function parseDownloadConfig(source: string): DownloadConfig {
       const attachment = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
       const name = text(attachment.name, 255);
       const size = Number(attachment.size ?? 0);
-      if (/\.exe$/i.test(name)) throw invalid("exe attachments are not allowed", "downloadconfig");
+      if (/\.exe$/i.test(name)) throw invalid(message("exeAttachment"), "downloadconfig");
       if (!Number.isFinite(size) || size < 0 || size > settingsLimits.attachmentBytes) {
-        throw invalid("an attachment may not exceed 100 MB", "downloadconfig");
+        throw invalid(message("fileTooLarge", { size: "100 MB" }), "downloadconfig");
       }
       return { name, size, url: link(attachment.url) };
     }),

@@ -15,7 +15,9 @@ describe("online book status (spec 001)", () => {
   it("switches only converted books", () => {
     expect(nextBStatus({ bStatus: 1 }, "disabled")).toBe(0);
     expect(nextBStatus({ bStatus: 0, hostingSuspended: true }, "enabled")).toBe(1);
-    expect(() => nextBStatus({ bStatus: 2 }, "enabled")).toThrow("not converted");
+    expect(() => nextBStatus({ bStatus: 2 }, "enabled")).toThrow(
+      expect.objectContaining({ messageKey: "bookNotReady" }),
+    );
     expect(() => nextBStatus({ bStatus: 1 }, "overdue")).toThrow("enabled or disabled");
   });
 

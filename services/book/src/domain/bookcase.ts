@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 
 /**
  * The book statuses. bStatus (spec 000 §4: default 1; the replace list shows normal, disabled, processing, error)
@@ -102,7 +102,7 @@ export function keywordPattern(keyword: string): RegExp {
 export function nextBStatus(current: StatusFacts, wanted: string): number {
   if (wanted !== "enabled" && wanted !== "disabled") throw invalid("status must be enabled or disabled", "status");
   if (current.bStatus === bookStatus.processing || current.bStatus === bookStatus.error) {
-    throw new DomainError("FAILED_PRECONDITION", "the book is not converted yet or failed to convert", {
+    throw new DomainError("FAILED_PRECONDITION", message("bookNotReady"), {
       details: { status: onlineStatus(current) },
     });
   }

@@ -8,8 +8,10 @@ describe("phone numbers and ad config (spec 000 §3)", () => {
     expect(multiPhoneNumbers('[{"label":"Sales","number":"123-456"}]')).toEqual([
       { label: "Sales", number: "123-456" },
     ]);
-    expect(() => multiPhoneNumbers("[{")).toThrow("Invalid JSON string");
-    expect(() => multiPhoneNumbers([{ label: "x", number: "call me" }])).toThrow("invalid phone number");
+    expect(() => multiPhoneNumbers("[{")).toThrow(expect.objectContaining({ messageKey: "invalidJson" }));
+    expect(() => multiPhoneNumbers([{ label: "x", number: "call me" }])).toThrow(
+      expect.objectContaining({ messageKey: "invalidPhone" }),
+    );
   });
 
   it("defaults the ad interval to 3000 ms and checks banners", () => {
@@ -55,7 +57,7 @@ describe("custom entries, cards and logs", () => {
 
   it("wants JSON objects or lists", () => {
     expect(customJson('{"a": 1}')).toBe('{"a":1}');
-    expect(() => customJson("{a")).toThrow("Invalid JSON string");
+    expect(() => customJson("{a")).toThrow(expect.objectContaining({ messageKey: "invalidJson" }));
     expect(() => customJson("3")).toThrow("object or list");
   });
 
@@ -72,8 +74,12 @@ describe("custom entries, cards and logs", () => {
       description: "",
     };
     expect(normaliseCard(card).name).toBe("Ana");
-    expect(() => normaliseCard({ ...card, name: "" })).toThrow("name");
-    expect(() => normaliseCard({ ...card, email: "nope" })).toThrow("email");
+    expect(() => normaliseCard({ ...card, name: "" })).toThrow(
+      expect.objectContaining({ messageKey: "cardNameRequired" }),
+    );
+    expect(() => normaliseCard({ ...card, email: "nope" })).toThrow(
+      expect.objectContaining({ messageKey: "invalidEmail" }),
+    );
     expect(() => normaliseCard({ ...card, website: "javascript:alert(1)" })).toThrow("website");
   });
 

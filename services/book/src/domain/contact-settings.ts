@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import { isSafeLink, normaliseText } from "@turnleaf/resource-files";
 import { parseBoolean } from "./book-settings.js";
 import { InfoXmlError, infoLimits, parseInfo, serializeInfo } from "./info-xml.js";
@@ -17,8 +17,8 @@ export const contactLimits = {
 } as const;
 export const defaultAdIntervalMs = 3000;
 
-function invalid(message: string, field: string): DomainError {
-  return new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+function invalid(text: string | CodedMessage, field: string): DomainError {
+  return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 }
 
 const phonePattern = /^[0-9+()\-.\s/#*]{3,40}$/;
@@ -26,7 +26,7 @@ const phonePattern = /^[0-9+()\-.\s/#*]{3,40}$/;
 export function phoneNumber(value: unknown, field: string): string {
   const text = typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
   if (text === "") return "";
-  if (!phonePattern.test(text)) throw invalid("invalid phone number", field);
+  if (!phonePattern.test(text)) throw invalid(message("invalidPhone"), field);
   return text;
 }
 
@@ -38,12 +38,12 @@ export function multiPhoneNumbers(value: unknown): { label: string; number: stri
     try {
       list = JSON.parse(value);
     } catch {
-      throw invalid("Invalid JSON string", "MultiPhoneNumber");
+      throw invalid(message("invalidJson"), "MultiPhoneNumber");
     }
   }
   if (!Array.isArray(list)) throw invalid("MultiPhoneNumber must be a list", "MultiPhoneNumber");
   if (list.length > contactLimits.phones) {
-    throw invalid(`at most ${contactLimits.phones} phone numbers`, "MultiPhoneNumber");
+    throw invalid(message("tooManyPhones", { max: contactLimits.phones }), "MultiPhoneNumber");
   }
   return list.map((entry: unknown) => {
     const raw = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
@@ -52,7 +52,7 @@ export function multiPhoneNumbers(value: unknown): { label: string; number: stri
       throw invalid(`a label may not exceed ${contactLimits.labelLength} characters`, "MultiPhoneNumber");
     }
     const number = phoneNumber(raw.number, "MultiPhoneNumber");
-    if (number === "") throw invalid("every entry needs a number", "MultiPhoneNumber");
+    if (number === "") throw invalid(message("phoneNumberRequired"), "MultiPhoneNumber");
     return { label, number };
   });
 }
@@ -81,7 +81,7 @@ export function adConfig(value: unknown): AdConfig {
     try {
       raw = JSON.parse(value);
     } catch {
-      throw invalid("Invalid JSON string", "adConfig");
+      throw invalid(message("invalidJson"), "adConfig");
     }
   }
   if (raw === null || typeof raw !== "object" || Array.isArray(raw))

@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import type { BookDocument } from "../data/book.schema.js";
 import { storedSettings } from "./book-info.js";
 import { isPublished } from "./published-book.js";
@@ -33,20 +33,20 @@ export function pdfSource(
   requesterId: string,
   allowedHosts: readonly string[] = [],
 ): PdfSource {
-  if (!book) throw new DomainError("NOT_FOUND", "book not found");
+  if (!book) throw new DomainError("NOT_FOUND", message("bookNotFound"));
   const owner = requesterId !== "" && requesterId === book.ownerId;
   if (!owner) {
     const access = book.privacy?.access ?? "public";
-    if (!isPublished(book) || access === "private") throw new DomainError("NOT_FOUND", "book not found");
+    if (!isPublished(book) || access === "private") throw new DomainError("NOT_FOUND", message("bookNotFound"));
     if (access === "password") {
-      throw new DomainError("PERMISSION_DENIED", "this book is password protected", {
+      throw new DomainError("PERMISSION_DENIED", message("reader.bookLocked"), {
         details: { bookId: book.bookId },
       });
     }
   }
   const download = storedSettings(book).downloadConfig;
   if (!download?.pdf.url) {
-    throw new DomainError("FAILED_PRECONDITION", "the PDF of this book may not be downloaded", {
+    throw new DomainError("FAILED_PRECONDITION", message("pdfNotDownloadable"), {
       details: { bookId: book.bookId },
     });
   }

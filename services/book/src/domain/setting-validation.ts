@@ -69,7 +69,7 @@ export function parseSettingsJson(text: string, field: string, maxDepth = settin
   const parsed = parseBoundedJson(text, { maxDepth, maxLength: Number.MAX_SAFE_INTEGER });
   if (parsed.ok) return parsed.value;
   if (parsed.reason === "tooDeep") throw fieldRefusal(field, "tooDeep", { max: maxDepth });
-  throw new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field } });
+  throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field } });
 }
 
 /** Every htmlConfig value of a change checked against the catalogue; the values to store (texts normalised). */

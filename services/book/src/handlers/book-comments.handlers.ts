@@ -1,5 +1,6 @@
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { DomainError, type Logger, type ServiceImplementation } from "@turnleaf/kit";
+import type { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { DomainError, type Logger, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
 import { type BookCommentDocument, type BookCommentRepository, newCommentId } from "../data/book-comment.repository.js";
@@ -14,9 +15,12 @@ import {
   windowStart,
 } from "../domain/book-comments.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
+import { ownerFeatures } from "./owner-features.js";
 
 export interface BookCommentDependencies {
   books: BookRepository;
+  /** The owner's power now: without READER_MESSAGE (spec 000 §6) the book takes no messages. Unset: not asked. */
+  power?: TypedClient<typeof PowerService>;
   comments: BookCommentRepository;
   log: Logger | undefined;
   now: () => Date;
@@ -46,10 +50,22 @@ export function bookCommentHandlers(
   const publishedWithPlugins = async (link: string): Promise<BookDocument> =>
     books.withSettings(await findPublishedBook(books, link));
 
+  /** Messages are on when the book has the plugin and its owner has the feature now (a downgrade turns them off). */
+  const takesMessages = async (book: BookDocument): Promise<boolean> => {
+    if (!leaveMessageOn(book.pluginsJson)) return false;
+    if (!deps.power) return true;
+    try {
+      return (await ownerFeatures(deps.power, book)).has("READER_MESSAGE");
+    } catch (error) {
+      deps.log?.warn({ err: error, bookId: book.bookId }, "owner's power unavailable: messages follow the plugin");
+      return true;
+    }
+  };
+
   return {
     async postBookComment(request) {
       const book = await publishedWithPlugins(request.link);
-      if (!leaveMessageOn(book.pluginsJson)) {
+      if (!(await takesMessages(book))) {
         throw new DomainError("FAILED_PRECONDITION", commentTexts.pluginOff, {
           details: { plugin: "BookLeaveMessage" },
         });
@@ -78,7 +94,7 @@ export function bookCommentHandlers(
 
     async listPublishedBookComments(request) {
       const book = await publishedWithPlugins(request.link);
-      if (!leaveMessageOn(book.pluginsJson)) {
+      if (!(await takesMessages(book))) {
         return { comments: [], total: 0, pageSize: commentLimits.pageSize, enabled: false };
       }
       const found = await comments.page(book.bookId, pageOf(request.page), commentLimits.pageSize);

@@ -2,7 +2,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { type BookSummarySchema, CustomKind } from "@turnleaf/contracts/book/v1/book_content_pb";
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError, type Logger, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
+import { DomainError, type Logger, message, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
 import type { BookCommentRepository } from "../data/book-comment.repository.js";
@@ -138,7 +138,7 @@ function cardFields(card: { [key: string]: unknown } | undefined) {
 }
 
 function cardId(value: string): string {
-  if (!contentIdPattern.test(value)) throw new DomainError("NOT_FOUND", "business card not found");
+  if (!contentIdPattern.test(value)) throw new DomainError("NOT_FOUND", message("cardNotFound"));
   return value;
 }
 
@@ -226,7 +226,7 @@ export function bookContentHandlers({
       const existing = await content.customEntries(scope.ownerId, scope.bookId, scope.kind, key);
       const limit = scope.kind === "theme" ? contentLimits.themesPerUser : contentLimits.customEntriesPerBook;
       if (existing.length === 0 && (await content.countCustom(scope.ownerId, scope.bookId, scope.kind)) >= limit) {
-        throw new DomainError("FAILED_PRECONDITION", `at most ${limit} entries`, { details: { limit } });
+        throw new DomainError("FAILED_PRECONDITION", message("contentLimit", { max: limit }), { details: { limit } });
       }
       const saved = await content.saveCustom({ ...scope, key, json });
       return { entry: entryView(saved) };
@@ -247,7 +247,7 @@ export function bookContentHandlers({
       const ownerId = actingUser(request.userId);
       const fields = cardFields(request.card);
       if ((await content.countCards(ownerId)) >= contentLimits.cardsPerUser) {
-        throw new DomainError("FAILED_PRECONDITION", `at most ${contentLimits.cardsPerUser} business cards`);
+        throw new DomainError("FAILED_PRECONDITION", message("cardLimit", { max: contentLimits.cardsPerUser }));
       }
       const card = { cardId: newContentId(), ownerId, ...fields };
       await content.addCard(card);
@@ -258,14 +258,14 @@ export function bookContentHandlers({
       const ownerId = actingUser(request.userId);
       const id = cardId(request.card?.cardId ?? "");
       const card = { cardId: id, ownerId, ...cardFields(request.card) };
-      if (!(await content.updateCard(card))) throw new DomainError("NOT_FOUND", "business card not found");
+      if (!(await content.updateCard(card))) throw new DomainError("NOT_FOUND", message("cardNotFound"));
       return { card: cardView(card) };
     },
 
     async deleteBusinessCard(request) {
       const ownerId = actingUser(request.userId);
       const deleted = await content.deleteCard(ownerId, cardId(request.cardId));
-      if (!deleted) throw new DomainError("NOT_FOUND", "business card not found");
+      if (!deleted) throw new DomainError("NOT_FOUND", message("cardNotFound"));
       return { deleted };
     },
 
@@ -278,7 +278,7 @@ export function bookContentHandlers({
     async setBookBusinessCard(request) {
       const book = await ownBook(request.userId, request.bookId);
       const card = request.cardId === "" ? null : await content.card(book.ownerId, cardId(request.cardId));
-      if (request.cardId !== "" && !card) throw new DomainError("NOT_FOUND", "business card not found");
+      if (request.cardId !== "" && !card) throw new DomainError("NOT_FOUND", message("cardNotFound"));
       await books.setFields(book.bookId, { businessCardId: card?.cardId ?? "", businessCardVisible: request.visible });
       return { card: card ? cardView(card) : undefined, visible: Boolean(card && request.visible) };
     },
@@ -309,7 +309,9 @@ export function bookContentHandlers({
         description: request.brand?.description ?? "",
       });
       if ((await content.countBrands(ownerId)) >= contentLimits.brandsPerUser) {
-        throw new DomainError("FAILED_PRECONDITION", `at most ${contentLimits.brandsPerUser} brands`);
+        throw new DomainError("FAILED_PRECONDITION", message("brandLimit", { max: contentLimits.brandsPerUser }), {
+          details: { limit: contentLimits.brandsPerUser },
+        });
       }
       const brand = { brandId: newContentId(), ownerId, ...fields };
       await content.addBrand(brand);
@@ -441,7 +443,7 @@ export function bookContentHandlers({
       const ownerId = actingUser(request.userId);
       if (!files) throw unavailableFiles();
       const asset = contentIdPattern.test(request.fileId) ? await content.asset(request.fileId) : null;
-      if (!asset || asset.ownerId !== ownerId) throw new DomainError("NOT_FOUND", "file not found");
+      if (!asset || asset.ownerId !== ownerId) throw new DomainError("NOT_FOUND", message("fileNotFound"));
       const stored = await files.assetSize(asset.key);
       if (stored === null) throw new DomainError("FAILED_PRECONDITION", "upload failed");
       // The presigned PUT does not bind the length: a body other than the size that was checked is thrown away.
@@ -472,7 +474,7 @@ export function bookContentHandlers({
 
     async getAsset(request) {
       const asset = contentIdPattern.test(request.fileId) ? await content.asset(request.fileId) : null;
-      if (asset?.state !== "ready") throw new DomainError("NOT_FOUND", "file not found");
+      if (asset?.state !== "ready") throw new DomainError("NOT_FOUND", message("fileNotFound"));
       if (!files) throw unavailableFiles();
       return {
         asset: {

@@ -6,7 +6,14 @@ import {
   PasswordMode as PasswordModeMessage,
 } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { PowerService, TeamMember } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError, message, type ServiceImplementation, type TypedClient, updateAlone } from "@turnleaf/kit";
+import {
+  DomainError,
+  type Logger,
+  message,
+  type ServiceImplementation,
+  type TypedClient,
+  updateAlone,
+} from "@turnleaf/kit";
 import { type BookRepository, settingsRevisionOf, withSettingsTexts } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
@@ -14,7 +21,7 @@ import type { BookRevisionDocument } from "../data/book-revision.schema.js";
 import { UnlockAttemptRepository } from "../data/unlock-attempt.repository.js";
 import { newBookmark, validateBookmarks } from "../domain/book-bookmarks.js";
 import { validateCatalog } from "../domain/book-catalog.js";
-import { bookInfo, bookInfoFields, publishedSettings, settingsToStore, storedSettings } from "../domain/book-info.js";
+import { bookInfo, bookInfoFields, settingsToStore, storedSettings } from "../domain/book-info.js";
 import {
   type Access,
   applyPrivacyChange,
@@ -39,7 +46,9 @@ import type { BookCommentMethods } from "./book-comments.handlers.js";
 import type { BookContentMethods } from "./book-content.handlers.js";
 import type { MediaMethods } from "./media.handlers.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
+import { servedSettings } from "./owner-features.js";
 import { mergeAttempts, mergePause, saveConflict } from "./save-conflict.js";
+import type { BrandsOf } from "./served-brands.js";
 import { checkUnlock } from "./unlock-gate.js";
 
 export interface BookHandlerDependencies {
@@ -50,7 +59,13 @@ export interface BookHandlerDependencies {
   unlockAttempts?: UnlockAttemptRepository;
   unlockLimits?: UnlockLimitSettings;
   now?: () => Date;
+  log?: Pick<Logger, "warn">;
+  /** The owner's brands, for the brands a book applies (readers get the brand itself). */
+  brandsOf?: BrandsOf;
 }
+
+/** The proto fields of the settings served to readers (the withheld features are for logs and tests). */
+const servedFields = ({ withheldFeatures: _withheld, ...fields }: Awaited<ReturnType<typeof servedSettings>>) => fields;
 
 /** Attempts at the next free revision when concurrent uploads of the same book race for it. */
 const revisionAttempts = 8;
@@ -91,6 +106,8 @@ export function bookHandlers({
   unlockAttempts = new UnlockAttemptRepository(books.connection),
   unlockLimits = defaultUnlockLimits,
   now = () => new Date(),
+  log,
+  brandsOf,
 }: BookHandlerDependencies): Omit<
   ServiceImplementation<typeof BookService>,
   BookContentMethods | BookCommentMethods | MediaMethods
@@ -101,7 +118,7 @@ export function bookHandlers({
       return (await power.getTeamMember({ teamId, userId })).member;
     } catch (error) {
       if (error instanceof DomainError && error.kind === "NOT_FOUND") {
-        throw new DomainError("PERMISSION_DENIED", "not a member of this team");
+        throw new DomainError("PERMISSION_DENIED", message("notTeamMember"));
       }
       throw error;
     }
@@ -204,7 +221,8 @@ export function bookHandlers({
             ...privacyMessage(book.privacy ?? publicPrivacy, false),
             passVersions: passVersions(book.privacy ?? publicPrivacy),
           },
-          ...publishedSettings(book),
+          // What the owner's power allows now, not what was stored while it allowed more (spec 000 §6).
+          ...servedFields(await servedSettings(power, book, log, brandsOf)),
         },
       };
     },

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import type { UnlockAttemptRepository } from "../data/unlock-attempt.repository.js";
 import { passVersionOf, type StoredPrivacy, unlocks } from "../domain/book-privacy.js";
 import { blockedUntilAfter, retryAfterSeconds, type UnlockLimitSettings } from "../domain/unlock-limits.js";
 
 export const unlockMessages = {
-  wrongPassword: "Incorrect Password!",
-  tooManyAttempts: "too many wrong passwords, try again later",
+  wrongPassword: message("reader.wrongPassword"),
+  tooManyAttempts: message("reader.tooManyPasswords"),
 } as const;
 
 const addressKey = (address: string) => createHash("sha256").update(address).digest("base64url").slice(0, 22);

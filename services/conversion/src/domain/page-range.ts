@@ -6,7 +6,10 @@
 const part = /^(\d+)(?:-(\d+))?$/;
 
 export class PageRangeError extends Error {
-  constructor(range: string, pageCount: number) {
+  constructor(
+    readonly range: string,
+    readonly pageCount: number,
+  ) {
     super(`page range "${range}" does not fit ${pageCount} pages`);
     this.name = "PageRangeError";
   }

@@ -54,9 +54,9 @@ export interface JobConsumerOptions {
 }
 
 /** The user's message for an error that is not a JobFailure but ends the job (its last delivery failed). */
-function lastAttemptMessage(job: ConversionJobRequested, error: unknown): string {
+function lastAttemptMessage(job: ConversionJobRequested): string {
   const onlyImages = job.sources.length > 0 && job.sources.every((source) => source.kind === SourceKind.IMAGE);
-  return onlyImages ? failureMessages.image : failureMessages.pdf((error as Error).message || String(error));
+  return onlyImages ? failureMessages.image : failureMessages.internal;
 }
 
 export async function startJobConsumer(options: JobConsumerOptions): Promise<RunningConsumer> {
@@ -124,7 +124,7 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
         const jobLog = log.child({ jobId: job.jobId, bookId: job.bookId, revision: job.revision, delivery: attempt });
         const before = await finishedBefore(store, job).catch(() => ({ result: undefined }));
         if (before.result) return;
-        await failJob(job, failureMessages.attemptsExhausted(maxDeliver, "the conversion"), 0, jobLog);
+        await failJob(job, failureMessages.attemptsExhausted(maxDeliver), 0, jobLog);
       },
       async handle(job, { message, attempt, last: lastAttempt }) {
         const jobLog = log.child({ jobId: job.jobId, bookId: job.bookId, revision: job.revision, delivery: attempt });
@@ -211,12 +211,7 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
             jobLog.warn({ err: error }, "job failed, will be retried");
             throw error;
           }
-          await failJob(
-            job,
-            error instanceof JobFailure ? error.message : lastAttemptMessage(job, error),
-            total,
-            jobLog,
-          );
+          await failJob(job, error instanceof JobFailure ? error.message : lastAttemptMessage(job), total, jobLog);
           // A JobFailure is final and acked; anything else goes on to the dead-letter subject.
           if (!(error instanceof JobFailure)) throw error;
         }

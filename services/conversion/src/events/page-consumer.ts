@@ -73,7 +73,10 @@ export async function startPageConsumer(options: PageConsumerOptions): Promise<R
       deadLetterSubject: subjects.deadLetter(options.durable),
       async exhausted(item) {
         log.error({ jobId: item.job?.jobId, pages: pagesName(item) }, "work item out of attempts");
-        await fail(item, failureMessages.attemptsExhausted(options.attempts, pagesName(item)));
+        await fail(
+          item,
+          failureMessages.pagesAttemptsExhausted(`${item.firstPage}-${item.lastPage}`, options.attempts),
+        );
       },
       async handle(item, { message, last }) {
         const job = item.job;
@@ -89,11 +92,11 @@ export async function startPageConsumer(options: PageConsumerOptions): Promise<R
             { store, log: itemLog, settings: options.settings, keepAlive },
             (book) => {
               if (book.plan.length !== item.pageCount) {
-                throw new JobFailure(
-                  failureMessages.pdf(
-                    `the book has ${book.plan.length} pages here, ${item.pageCount} when it was split`,
-                  ),
+                itemLog.error(
+                  { pagesHere: book.plan.length, pagesWhenSplit: item.pageCount },
+                  "the book's page count changed since it was split",
                 );
+                throw new JobFailure(failureMessages.internal);
               }
               const pages = book.plan.slice(item.firstPage - 1, item.lastPage);
               return renderPages(
@@ -123,7 +126,7 @@ export async function startPageConsumer(options: PageConsumerOptions): Promise<R
             await fail(item, error.message);
             return;
           }
-          if (last) await fail(item, failureMessages.pdf(`${pagesName(item)}: ${(error as Error).message}`));
+          if (last) await fail(item, failureMessages.pages(`${item.firstPage}-${item.lastPage}`, error));
           throw error;
         } finally {
           // A job that failed meanwhile had its revision removed: what this item wrote since goes too.

@@ -14,7 +14,7 @@ import {
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { Logger } from "@turnleaf/kit";
 import { type BookStorage, SourceMissingError } from "../data/book-store.js";
-import { combineFailures, failureMessages, JobFailure, pdfLimits } from "../domain/failures.js";
+import { combineFailures, failureMessages, JobFailure, pdfLimits, readReasons } from "../domain/failures.js";
 import type { EngineName } from "../domain/manifest.js";
 import type { SourceOutlineEntry } from "../domain/page-content.js";
 import { PageRangeError } from "../domain/page-range.js";
@@ -151,13 +151,12 @@ async function readSources(
       else if (error instanceof OfficeConversionError && error.reason !== "unavailable")
         failures.push({ name, message: officeMessage(name, error) });
       else if (kind === "PdfPasswordError") failures.push({ name, message: failureMessages.incorrectPassword });
-      else if (kind === "PdfReadError")
-        failures.push({ name, message: failureMessages.pdf(`${name}: ${(error as Error).message}`) });
+      else if (kind === "PdfReadError") failures.push({ name, message: failureMessages.pdf(name, error) });
       else if (kind === "ImageReadError") failures.push({ name, message: failureMessages.image });
       else if (error instanceof SourceMissingError) {
         failures.push({
           name,
-          message: isImage ? failureMessages.image : failureMessages.pdf(`${name}: file not found`),
+          message: isImage ? failureMessages.image : failureMessages.pdf(name, readReasons.missing),
         });
       } else throw error;
     }
@@ -172,7 +171,7 @@ export async function prepareBook(
   deps: PrepareDependencies,
   convertedKeys: string[] = [],
 ): Promise<PreparedBook> {
-  if (job.sources.length === 0) throw new JobFailure(failureMessages.pdf("no files to convert"));
+  if (job.sources.length === 0) throw new JobFailure(failureMessages.noFiles);
   const dir = await mkdtemp(join(deps.settings.tmpDir ?? tmpdir(), "turnleaf-conversion-"));
   try {
     const sources = await readSources(job, deps, dir, convertedKeys);
@@ -189,10 +188,11 @@ export async function prepareBook(
         },
       );
     } catch (error) {
-      if (error instanceof PageRangeError) throw new JobFailure(failureMessages.pdf(error.message));
+      if (error instanceof PageRangeError)
+        throw new JobFailure(failureMessages.pageRange(error.range, error.pageCount));
       throw error;
     }
-    if (plan.length === 0) throw new JobFailure(failureMessages.pdf("the files have no pages"));
+    if (plan.length === 0) throw new JobFailure(failureMessages.noPages);
     const sizes = plan.map((page) => renditionSizes(page.region, options?.maxSidePx ?? 0, options?.dpi ?? 0));
     const firstBookPage = new Map<string, number>();
     for (const page of plan) {

@@ -136,7 +136,7 @@ export async function renderPages(
         throw new JobFailure(failureMessages.pageBudget(page.n, Math.round(error.budgetMs / 1000)));
       }
       if (name === "PdfReadError" || name === "PdfPasswordError" || name === "InvalidPDFException") {
-        throw new JobFailure(failureMessages.pdf(`page ${page.sourcePage + 1}: ${(error as Error).message}`));
+        throw new JobFailure(failureMessages.pages(String(page.n), error));
       }
       if (source.kind === "image" && name !== "Error") throw new JobFailure(failureMessages.image);
       throw error;

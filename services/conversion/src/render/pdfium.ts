@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { init, type WrappedPdfiumModule } from "@embedpdf/pdfium";
 import { PdfPasswordError, PdfReadError } from "./pdf-errors.js";
+import { readReasons } from "./read-reasons.js";
 
 export type Pdfium = WrappedPdfiumModule;
 
@@ -20,11 +21,11 @@ export const renderFlags = {
 /** FPDF_GetLastError codes (fpdfview.h). */
 const errorPassword = 4;
 const errorReasons: Record<number, string> = {
-  1: "unknown error",
-  2: "file not found or could not be opened",
-  3: "not a PDF or corrupted",
-  5: "unsupported security scheme",
-  6: "page not found or content error",
+  1: readReasons.unknown,
+  2: readReasons.file,
+  3: readReasons.format,
+  5: readReasons.security,
+  6: readReasons.page,
 };
 
 let loaded: Promise<Pdfium> | undefined;
@@ -144,7 +145,7 @@ export interface PdfiumDocument {
  */
 export async function openDocument(bytes: Uint8Array, password: string): Promise<PdfiumDocument> {
   const pdfium = await loadPdfium();
-  if (bytes.length === 0) throw new PdfReadError("the file is empty");
+  if (bytes.length === 0) throw new PdfReadError(readReasons.empty);
   const data = malloc(pdfium, bytes.length);
   heap(pdfium).set(bytes, data);
   const doc = pdfium.FPDF_LoadMemDocument(data, bytes.length, password);
@@ -152,7 +153,7 @@ export async function openDocument(bytes: Uint8Array, password: string): Promise
     const code = pdfium.FPDF_GetLastError();
     free(pdfium, data);
     if (code === errorPassword) throw new PdfPasswordError();
-    throw new PdfReadError(errorReasons[code] ?? `PDFium error ${code}`);
+    throw new PdfReadError(errorReasons[code] ?? readReasons.unknown);
   }
   const formInfo = pdfium.PDFiumExt_OpenFormFillInfo();
   const form = formInfo ? pdfium.PDFiumExt_InitFormFillEnvironment(doc, formInfo) : 0;
@@ -179,7 +180,7 @@ export async function openDocument(bytes: Uint8Array, password: string): Promise
 export function withPage<T>(document: PdfiumDocument, index: number, use: (page: number) => T): T {
   const { pdfium, doc, form } = document;
   const page = pdfium.FPDF_LoadPage(doc, index);
-  if (!page) throw new PdfReadError(`page ${index + 1} cannot be read`);
+  if (!page) throw new PdfReadError(readReasons.page);
   if (form) pdfium.FORM_OnAfterLoadPage(page, form);
   try {
     return use(page);

@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import type { FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
@@ -13,7 +13,7 @@ export const linkPattern = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export async function ownedBook(peers: Peers, actor: Actor, bookId: string) {
   const { book } = await peers.book.getBook({ userId: actor.userId, bookId, baseUrl: "" });
-  if (!book) throw new DomainError("NOT_FOUND", "book not found");
+  if (!book) throw new DomainError("NOT_FOUND", message("bookNotFound"));
   return book;
 }
 

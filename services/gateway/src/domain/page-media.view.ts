@@ -1,5 +1,5 @@
 import { type MediaItem, MediaKind } from "@turnleaf/contracts/book/v1/book_media_pb";
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import { isSafeContentLink, type PageMediaItem } from "@turnleaf/resource-files";
 
 /**
@@ -65,7 +65,7 @@ export function mediaItemOf(json: string) {
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
     raw = parsed as Record<string, unknown>;
   } catch {
-    throw new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field: "item" } });
+    throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field: "item" } });
   }
   return {
     itemId: string(raw.id),

@@ -29,7 +29,7 @@ describe("readerRefusal", () => {
   });
 
   it("writes the refusal page with the message escaped", () => {
-    const html = refusalHtml({ reason: "embedOnly", message: "<script>x</script>" });
+    const html = refusalHtml({ reason: "embedOnly", message: "<script>x</script>" }, "<script>x</script>");
     expect(html).toContain("&lt;script&gt;x&lt;/script&gt;");
     expect(html).not.toContain("<script>x");
   });

@@ -1,3 +1,4 @@
+import { message, messageText } from "@turnleaf/kit";
 import { escapeHtml } from "./reader-book.view.js";
 import { settingBoolean } from "./reader-settings.view.js";
 
@@ -18,9 +19,12 @@ export interface ReaderRequestFacts {
   userAgent?: string;
 }
 
+/** `message`: the owner's own text, or a coded one (messageText) worded in the reader's language. */
 export type ReaderRefusal = { reason: "embedOnly" | "wechatOnly"; message: string };
 
 const wechat = /MicroMessenger/i;
+
+const refusalTexts = { embedOnly: message("reader.embedOnly"), wechatOnly: message("reader.wechatOnly") };
 
 export function readerRefusal(htmlConfig: Record<string, unknown>, request: ReaderRequestFacts): ReaderRefusal | null {
   const dest = request.secFetchDest?.toLowerCase();
@@ -28,18 +32,23 @@ export function readerRefusal(htmlConfig: Record<string, unknown>, request: Read
   const ownPreview = site === "same-origin" && (dest === "iframe" || dest === "empty");
   if (settingBoolean(htmlConfig.OnlyOpenInIframe) && dest === "document") {
     const message = typeof htmlConfig.OnlyOpenInIframeInfo === "string" ? htmlConfig.OnlyOpenInIframeInfo.trim() : "";
-    return { reason: "embedOnly", message: message || "this book can only be read where it is embedded" };
+    return { reason: "embedOnly", message: message || messageText(refusalTexts.embedOnly) };
   }
   if (settingBoolean(htmlConfig.OnlyOpenInWeChat) && !ownPreview && !wechat.test(request.userAgent ?? "")) {
-    return { reason: "wechatOnly", message: "please open this book in WeChat" };
+    return { reason: "wechatOnly", message: messageText(refusalTexts.wechatOnly) };
   }
   return null;
 }
 
-/** The page a refused reader gets (HTTP 403): the message, nothing of the book. */
-export function refusalHtml(refusal: ReaderRefusal): string {
-  const message = escapeHtml(refusal.message);
-  return `<!doctype html><html lang="zh"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0"><p role="alert" data-reason="${refusal.reason}">${message}</p></body></html>`;
+/** The page a refused reader gets (HTTP 403): the message (as worded for the reader), nothing of the book. */
+export function refusalHtml(refusal: ReaderRefusal, text: string, lang = "zh-CN"): string {
+  return noticeHtml(refusal.reason, text, lang);
+}
+
+/** A page with one notice (a refusal, a book that is not found): its text in the reader's language. */
+export function noticeHtml(reason: string, text: string, lang: string): string {
+  const message = escapeHtml(text);
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0"><p role="alert" data-reason="${escapeHtml(reason)}">${message}</p></body></html>`;
 }
 
 /** Google Analytics measurement IDs (G-…, UA-…, AW-…): nothing else reaches the analytics page's script. */

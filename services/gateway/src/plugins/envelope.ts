@@ -12,13 +12,13 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { MessageTexts } from "./message-texts.js";
 
-interface ValidationIssue {
+export interface ValidationIssue {
   instancePath: string;
   message?: string;
   params?: Record<string, unknown>;
 }
 
-function fieldOf(issue: ValidationIssue): string {
+export function fieldOf(issue: ValidationIssue): string {
   const missing = issue.params?.missingProperty;
   if (typeof missing === "string") return missing;
   return issue.instancePath.replace(/^\//, "") || "(body)";

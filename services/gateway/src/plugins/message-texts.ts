@@ -1,5 +1,5 @@
-import type { CodedMessage, Logger, MessageCatalogue } from "@turnleaf/kit";
-import { plainMessage, renderMessage } from "@turnleaf/kit";
+import type { CodedMessage, Envelope, Logger, MessageCatalogue } from "@turnleaf/kit";
+import { errorEnvelope, plainMessage, renderMessage } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 declare module "fastify" {
@@ -90,4 +90,31 @@ export class MessageTexts {
 export function renderForRequest(request: FastifyRequest, coded: CodedMessage): Promise<string> {
   const texts = (request.server as FastifyInstance).messageTexts;
   return texts ? texts.render(request, coded) : Promise.resolve(plainMessage(coded));
+}
+
+/** An error's envelope in the request's interface language, for routes that send a refusal themselves (404s, 403s). */
+export async function errorEnvelopeFor(
+  request: FastifyRequest,
+  error: unknown,
+): Promise<Envelope<Record<string, unknown>>> {
+  const texts = (request.server as FastifyInstance).messageTexts;
+  return errorEnvelope(error, texts ? await texts.forRequest(request) : undefined);
+}
+
+/**
+ * The language a served page is written in: `?lang=` of its address, else the request's Accept-Language (none:
+ * Chinese). The page's texts come from the messages catalogue of that language.
+ */
+export async function pageTexts(
+  request: FastifyRequest,
+  lang?: string,
+): Promise<{ lang: string; text(coded: CodedMessage): string }> {
+  const tag =
+    lang && tagPattern.test(lang) ? lang.toLowerCase() : requestedLanguage(request.headers["accept-language"]);
+  const texts = (request.server as FastifyInstance).messageTexts;
+  const catalogue = texts ? await texts.catalogueFor(tag) : undefined;
+  return {
+    lang: tag || "zh-CN",
+    text: (coded) => (catalogue ? renderMessage(catalogue, coded) : plainMessage(coded)),
+  };
 }

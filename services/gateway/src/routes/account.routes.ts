@@ -1,14 +1,18 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { Session } from "@turnleaf/contracts/power/v1/account_service_pb";
 import type { User } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { catalogueCodes, DomainError, okEnvelope } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import { type ActorResolver, sessionCookieName, sessionToken, sessionUser } from "../plugins/actor.js";
+import { pageTexts } from "../plugins/message-texts.js";
 import { formTokenField, formTokenVerdict, issueFormToken } from "../plugins/same-origin.js";
+import { loginPage, loginTexts } from "./login-page.js";
+
+export { loginPage } from "./login-page.js";
 
 /** The desktop tool's wording of a refused login (spec 001 §8); the editor's is the power service's (spec 000 §8). */
-export const desktopWrongCredentials = "Incorrect email or password";
+export const desktopWrongCredentials = message("login.incorrect");
 
 const credentialsSchema = {
   body: {
@@ -75,31 +79,6 @@ export function safeBackPath(value: unknown): string {
   if (typeof value !== "string" || !/^\/(?![/\\])[^\s]*$/.test(value) || value.length > 2000) return landingPath;
   // The site's root serves nothing: the bookcase is home.
   return value === "/" ? landingPath : value;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] ?? character,
-  );
-}
-
-/** The legacy login page: a minimal form posting to itself (no script, no external resource). */
-export function loginPage(input: { back: string; email?: string; message?: string; formToken?: string }): string {
-  const message = input.message ? `<p role="alert" class="error">${escapeHtml(input.message)}</p>` : "";
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Log in · Turnleaf</title>
-<style>body{font:16px system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem}label{display:block;margin:.75rem 0 .25rem}input{width:100%;padding:.5rem;box-sizing:border-box}button{margin-top:1rem;padding:.5rem 1rem}.error{color:#b00020}</style>
-</head><body><main><h1>Log in</h1>${message}
-<form method="post" action="/login.php">
-<input type="hidden" name="back" value="${escapeHtml(input.back)}">
-<input type="hidden" name="${formTokenField}" value="${escapeHtml(input.formToken ?? "")}">
-<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? "")}">
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Log in</button>
-</form></main></body></html>
-`;
 }
 
 function sendLoginPage(reply: FastifyReply, page: string) {
@@ -187,22 +166,25 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolv
   // login.php: the page the editor sends a signed-out user to (spec 000 §8). GET answers the form; its POST logs
   // in and redirects back (303) to `back`, a path on this site, or answers the form again with the refusal.
   // The form carries a token matching a SameSite=Strict cookie: a browser posting it from elsewhere lacks one.
-  app.get<{ Querystring: { back?: string } }>("/login.php", async (request, reply) => {
+  // Its texts are in the interface language: `?lang=` (the form carries it on), else Accept-Language, else Chinese.
+  app.get<{ Querystring: { back?: string; lang?: string } }>("/login.php", async (request, reply) => {
     const formToken = issueFormToken(request, reply, "/login.php");
-    return sendLoginPage(reply, loginPage({ back: safeBackPath(request.query.back), formToken }));
+    const texts = await pageTexts(request, request.query.lang);
+    return sendLoginPage(reply, loginPage({ back: safeBackPath(request.query.back), formToken, ...texts }));
   });
 
-  app.post<{ Body: { email?: string; password?: string; back?: string; form_token?: string } }>(
+  app.post<{ Body: { email?: string; password?: string; back?: string; form_token?: string; lang?: string } }>(
     "/login.php",
     async (request, reply) => {
       const body = request.body ?? {};
       const back = safeBackPath(body.back);
+      const texts = await pageTexts(request, typeof body.lang === "string" ? body.lang : undefined);
       const email = typeof body.email === "string" ? body.email.slice(0, 254) : "";
       const password = typeof body.password === "string" ? body.password.slice(0, 128) : "";
       if (formTokenVerdict(request, body[formTokenField]) === "refuse") {
         const formToken = issueFormToken(request, reply, "/login.php");
-        const message = "the form has expired, please log in again";
-        return sendLoginPage(reply.status(403), loginPage({ back, email, message, formToken }));
+        const refusal = texts.text(loginTexts.formExpired);
+        return sendLoginPage(reply.status(403), loginPage({ back, email, message: refusal, formToken, ...texts }));
       }
       try {
         await logIn(request, reply, email, password);
@@ -210,7 +192,8 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolv
         if (!(error instanceof DomainError) || error.kind === "INTERNAL") throw error;
         // The page's cookie still holds the token it was posted with: the form may carry it again.
         const formToken = typeof body[formTokenField] === "string" ? body[formTokenField] : "";
-        return sendLoginPage(reply, loginPage({ back, email, message: error.message, formToken }));
+        const refusal = error.coded ? texts.text(error.coded) : error.message;
+        return sendLoginPage(reply, loginPage({ back, email, message: refusal, formToken, ...texts }));
       }
       return reply.redirect(back, 303);
     },

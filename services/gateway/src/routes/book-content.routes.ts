@@ -1,6 +1,6 @@
 import { pipeline, Readable, Transform } from "node:stream";
 import { CustomKind } from "@turnleaf/contracts/book/v1/book_content_pb";
-import { DomainError, errorEnvelope, okEnvelope } from "@turnleaf/kit";
+import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   assetDisposition,
@@ -15,6 +15,7 @@ import {
 } from "../domain/book-content.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { assertFeaturesGranted } from "./power.routes.js";
 
@@ -100,7 +101,7 @@ async function relay(reply: FastifyReply, url: string, headers: Record<string, s
   const response = await fetch(url);
   if (!response.ok || !response.body) {
     await response.body?.cancel();
-    throw new DomainError("NOT_FOUND", "file not found");
+    throw new DomainError("NOT_FOUND", message("fileNotFound"));
   }
   const length = response.headers.get("content-length");
   if (length) reply.header("content-length", length);
@@ -325,8 +326,11 @@ export function registerBookContentRoutes(
     },
     async (request) => {
       const fields = request.body;
+      // Brands are the public-logo feature (spec 000 §6): asked on the server before anything is stored.
+      const actor = resolveActor(request);
+      await assertFeaturesGranted(request, peers, actor, ["PUBLIC_LOGO"]);
       const { brand } = await book.createBrand({
-        userId: user(request),
+        userId: actor.userId,
         brand: {
           kind: fields.type,
           title: fields.title ?? "",
@@ -476,7 +480,7 @@ export function registerBookContentRoutes(
   app.get<{ Params: { fileId: string; name: string } }>("/api/common/file/:fileId/:name", async (request, reply) => {
     try {
       const { asset, url } = await book.getAsset({ fileId: request.params.fileId });
-      if (!asset) throw new DomainError("NOT_FOUND", "file not found");
+      if (!asset) throw new DomainError("NOT_FOUND", message("fileNotFound"));
       return await relay(reply, url, {
         "content-type": asset.contentType,
         "content-disposition": assetDisposition(asset.contentType, asset.name),
@@ -486,7 +490,7 @@ export function registerBookContentRoutes(
         "cache-control": "public, max-age=31536000, immutable",
       });
     } catch (error) {
-      return reply.status(httpStatusOf(error)).send(errorEnvelope(error));
+      return reply.status(httpStatusOf(error)).send(await errorEnvelopeFor(request, error));
     }
   });
 
@@ -511,7 +515,7 @@ export function registerBookContentRoutes(
           "cache-control": "private, no-store",
         });
       } catch (error) {
-        return reply.status(httpStatusOf(error)).send(errorEnvelope(error));
+        return reply.status(httpStatusOf(error)).send(await errorEnvelopeFor(request, error));
       }
     },
   );
@@ -528,7 +532,7 @@ export function registerBookContentRoutes(
         });
       }
       if (Number(request.headers["content-length"] ?? 0) > multipartLimit) {
-        throw new DomainError("INVALID_ARGUMENT", "an attachment may not exceed 100 MB", {
+        throw new DomainError("INVALID_ARGUMENT", message("fileTooLarge", { size: "100 MB" }), {
           details: { field: "file" },
         });
       }
@@ -545,13 +549,13 @@ export function registerBookContentRoutes(
       } catch {
         throw new DomainError(
           "INVALID_ARGUMENT",
-          limited.exceeded() ? "an attachment may not exceed 100 MB" : "request exception",
+          limited.exceeded() ? message("fileTooLarge", { size: "100 MB" }) : "request exception",
           { details: { field: "file" } },
         );
       }
       const file = form.get("file");
       if (!(file instanceof File)) {
-        throw new DomainError("INVALID_ARGUMENT", "please choose a file", { details: { field: "file" } });
+        throw new DomainError("INVALID_ARGUMENT", message("chooseFile"), { details: { field: "file" } });
       }
       const purpose = form.get("purpose");
       const head = Buffer.from(await file.slice(0, 64).arrayBuffer());
@@ -570,7 +574,7 @@ export function registerBookContentRoutes(
       await stored.body?.cancel();
       if (!stored.ok) {
         request.log.error({ status: stored.status }, "asset PUT refused by the store");
-        throw new DomainError("UNAVAILABLE", "upload failed");
+        throw new DomainError("UNAVAILABLE", message("uploadFailed"));
       }
       const { asset } = await book.commitAssetUpload({ userId, fileId: prepared.fileId });
       return okEnvelope(assetView(asset, origin(request)));

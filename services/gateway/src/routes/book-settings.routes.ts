@@ -1,5 +1,5 @@
 import type { BookInfo, Bookmark, CatalogNode } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { DomainError, okEnvelope } from "@turnleaf/kit";
+import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import { featuresNeeded, infoFeaturesNeeded } from "../domain/feature-gates.js";
@@ -25,7 +25,7 @@ const teamIdField = { type: "string", pattern: "^[0-9]{0,20}$" } as const;
 const bookIdOnly = { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } as const;
 
 const invalidJson = (field: string) =>
-  new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field } });
+  new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field } });
 
 function parseJsonField(text: string, field: string): unknown {
   try {
@@ -52,9 +52,11 @@ function catalogOf(
   depth = 1,
 ): { title: string; page: number; children: ReturnType<typeof catalogOf> }[] {
   if (!Array.isArray(value))
-    throw new DomainError("INVALID_ARGUMENT", "catalog must be a JSON list", { details: { field: "catalog" } });
+    throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field: "catalog" } });
   if (depth > maxCatalogDepth && value.length > 0) {
-    throw new DomainError("INVALID_ARGUMENT", `at most ${maxCatalogDepth} levels`, { details: { field: "catalog" } });
+    throw new DomainError("INVALID_ARGUMENT", message("catalog.depth", { max: maxCatalogDepth }), {
+      details: { field: "catalog" },
+    });
   }
   return value.map((entry: unknown) => {
     const node = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
@@ -68,7 +70,7 @@ function catalogOf(
 
 function bookmarksOf(value: unknown) {
   if (!Array.isArray(value))
-    throw new DomainError("INVALID_ARGUMENT", "bookmarks must be a JSON list", { details: { field: "bookmarks" } });
+    throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field: "bookmarks" } });
   return value.map((entry: unknown) => {
     const bookmark = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
     const text = (key: string) => (typeof bookmark[key] === "string" ? (bookmark[key] as string) : "");

@@ -1,5 +1,5 @@
 import { BookAccess, type BookPrivacy, PasswordMode } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { DomainError, okEnvelope } from "@turnleaf/kit";
+import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { readyConfigView } from "../domain/ready-config.view.js";
 import type { Peers } from "../peers.js";
@@ -107,7 +107,7 @@ function parseUsers(text: string | undefined): { name: string; password: string 
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field: "users" } });
+    throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field: "users" } });
   }
   if (!Array.isArray(parsed))
     throw new DomainError("INVALID_ARGUMENT", "users must be a list", { details: { field: "users" } });

@@ -1,9 +1,10 @@
 import { BookAccess } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { DomainError, type Envelope, errorEnvelope, okEnvelope } from "@turnleaf/kit";
+import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cookieValue, grantCookieName, grantValid } from "../domain/book-grant.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
 
 const linkPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -31,16 +32,17 @@ export function registerCommentRoutes(
 
   /** The link when the reader may read the book; otherwise the reply is sent (404 or 403) and undefined answered. */
   const readable = async (request: FastifyRequest, reply: FastifyReply, link: string) => {
-    const notFound = () => reply.status(404).send(errorEnvelope(new DomainError("NOT_FOUND", "book not found")));
-    if (!linkPattern.test(link)) return void notFound();
+    const notFound = async () =>
+      reply.status(404).send(await errorEnvelopeFor(request, new DomainError("NOT_FOUND", message("bookNotFound"))));
+    if (!linkPattern.test(link)) return void (await notFound());
     let book: Awaited<ReturnType<typeof peers.book.getPublishedBook>>["book"];
     try {
       ({ book } = await peers.book.getPublishedBook({ link }));
     } catch (error) {
-      if (error instanceof DomainError && error.kind === "NOT_FOUND") return void notFound();
+      if (error instanceof DomainError && error.kind === "NOT_FOUND") return void (await notFound());
       throw error;
     }
-    if (!book) return void notFound();
+    if (!book) return void (await notFound());
     if (book.privacy?.access === BookAccess.PASSWORD) {
       const token = cookieValue(request.headers.cookie, grantCookieName(book.number));
       const versions = book.privacy.passVersions;
@@ -48,7 +50,7 @@ export function registerCommentRoutes(
         reply
           .status(403)
           .header("cache-control", "no-store")
-          .send(errorEnvelope(new DomainError("PERMISSION_DENIED", "this book is password protected")));
+          .send(await errorEnvelopeFor(request, new DomainError("PERMISSION_DENIED", message("reader.bookLocked"))));
         return undefined;
       }
     }
@@ -91,8 +93,8 @@ export function registerCommentRoutes(
     async (request, reply) => {
       // Messages come from the reader's own page (also when it is embedded): a post from another site is refused.
       if (sameOriginVerdict(request, []) === "refuse") {
-        const msg = "cross-site request refused";
-        return reply.status(403).send({ code: "ERROR", data: null, msg, status: "0", mess: msg } satisfies Envelope);
+        const refused = new DomainError("PERMISSION_DENIED", message("reader.crossSite"));
+        return reply.status(403).send(await errorEnvelopeFor(request, refused));
       }
       const found = await readable(request, reply, request.params.link);
       if (!found) return reply;

@@ -1,5 +1,5 @@
 import type { BookLanguage } from "@turnleaf/contracts/language/v1/language_service_pb";
-import { DomainError, okEnvelope } from "@turnleaf/kit";
+import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
@@ -46,14 +46,14 @@ function parseLanguages(text: string): { code: string; name: string; checked?: b
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field: "languages" } });
+    throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field: "languages" } });
   }
   if (!Array.isArray(parsed)) {
-    throw new DomainError("INVALID_ARGUMENT", "languages must be a list", { details: { field: "languages" } });
+    throw new DomainError("INVALID_ARGUMENT", message("language.notList"), { details: { field: "languages" } });
   }
   return parsed.map((entry: unknown) => {
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-      throw new DomainError("INVALID_ARGUMENT", "each language must be an object with a code", {
+      throw new DomainError("INVALID_ARGUMENT", message("language.notObject"), {
         details: { field: "languages" },
       });
     }

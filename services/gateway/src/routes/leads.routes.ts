@@ -1,10 +1,11 @@
 import { DeliveryState } from "@turnleaf/contracts/insight/v1/insight_service_pb";
-import { DomainError, type Envelope, errorEnvelope, okEnvelope } from "@turnleaf/kit";
+import { DomainError, type Envelope, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import { toCsv } from "../domain/csv.js";
 import { bookIdField, linkPattern, ownedBook, type ResolveActor } from "../domain/insight-owner.js";
 import { clientKey } from "../domain/reading-beacon.js";
 import type { Peers } from "../peers.js";
+import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
 
 const deliveryNames: Record<number, string> = {
@@ -59,7 +60,8 @@ export function registerLeadRoutes(
         return reply.status(403).send({ code: "ERROR", data: null, msg, status: "0", mess: msg } satisfies Envelope);
       }
       const { link } = request.params;
-      const notFound = () => reply.status(404).send(errorEnvelope(new DomainError("NOT_FOUND", "book not found")));
+      const notFound = async () =>
+        reply.status(404).send(await errorEnvelopeFor(request, new DomainError("NOT_FOUND", message("bookNotFound"))));
       if (!linkPattern.test(link)) return notFound();
       let book: Awaited<ReturnType<typeof peers.book.getPublishedBook>>["book"];
       try {

@@ -1,10 +1,11 @@
 import type { LicenceAnswer } from "@turnleaf/contracts/licence/v1/licence_service_pb";
-import { DomainError, okEnvelope } from "@turnleaf/kit";
+import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import { serverCodes } from "@turnleaf/licence-client";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { licenceAnswerView } from "../domain/licence-answer.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { fieldOf, type ValidationIssue } from "../plugins/envelope.js";
 
 // Generous bounds: the service checks each field's form; these only keep junk out of the RPC.
 const field = { type: "string", maxLength: 512 } as const;
@@ -51,8 +52,11 @@ export function registerLicenceRoutes(
   };
   const checked = (request: FastifyRequest): TerminalFields => {
     if (request.validationError) {
-      throw new DomainError("INVALID_ARGUMENT", `parameter error: ${request.validationError.message}`, {
+      const issue = request.validationError.validation[0];
+      const field = issue ? fieldOf(issue as ValidationIssue) : "(body)";
+      throw new DomainError("INVALID_ARGUMENT", message("licence.parameterError", { field }), {
         restCode: String(serverCodes.parameterError),
+        details: { field, problem: request.validationError.message },
       });
     }
     return (request.body ?? {}) as TerminalFields;

@@ -1,5 +1,5 @@
 import type { FeatureInForce, QuotaInForce } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { codedFromWire, DomainError, okEnvelope } from "@turnleaf/kit";
+import { codedFromWire, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { featuresNeeded, isNonProductHost, type UpdateBookChange } from "../domain/feature-gates.js";
 import type { Peers } from "../peers.js";
@@ -76,7 +76,7 @@ function featuresView(features: readonly FeatureInForce[]) {
 }
 
 const invalidJson = (field: string) =>
-  new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field } });
+  new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field } });
 
 /** The user-meta preference fields as forms carry them (pdfImportConfig as JSON text). */
 const metaFields = [

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { BookAccess, PasswordMode } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { Manifest } from "@turnleaf/conversion/manifest";
-import { DomainError, errorEnvelope, okEnvelope } from "@turnleaf/kit";
+import { codedOfText, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import {
@@ -20,6 +20,7 @@ import { withPageMedia } from "../domain/page-media.view.js";
 import {
   analyticsHtml,
   analyticsPolicy,
+  noticeHtml,
   type ReaderRefusal,
   readerRefusal,
   refusalHtml,
@@ -37,6 +38,7 @@ import {
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
 import { type BookReaderSettings, bookReaderSettings } from "../domain/reader-settings.view.js";
 import type { Peers } from "../peers.js";
+import { errorEnvelopeFor, pageTexts } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { publishedMedia } from "./media.routes.js";
 
@@ -108,11 +110,11 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
 
   /** The published book; asset requests (`cached`) reuse an answer up to publishedBookTtlMs old. */
   const published = async (link: string, cached = false) => {
-    if (!linkPattern.test(link)) throw new DomainError("NOT_FOUND", "book not found");
+    if (!linkPattern.test(link)) throw notFound();
     const { book } = cached
       ? await publishedMemo.get(link, () => peers.book.getPublishedBook({ link }), isNotFound)
       : await peers.book.getPublishedBook({ link });
-    if (!book) throw new DomainError("NOT_FOUND", "book not found");
+    if (!book) throw notFound();
     const manifests = await Promise.all(
       book.revisions.map(async (revision) => ({
         revision,
@@ -137,7 +139,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       return await published(link, cached);
     } catch (error) {
       if (error instanceof DomainError && error.kind === "NOT_FOUND") {
-        reply.status(404).send(errorEnvelope(error));
+        reply.status(404).send(await errorEnvelopeFor(reply.request, error));
         return undefined;
       }
       throw error;
@@ -162,26 +164,34 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       userAgent: header(request, "user-agent"),
     });
 
-  const notFoundPage = (reply: FastifyReply, message: string) =>
-    reply
+  const notFoundPage = async (request: FastifyRequest<{ Querystring: { lang?: string } }>, reply: FastifyReply) => {
+    const { lang, text } = await pageTexts(request, request.query.lang);
+    return reply
       .status(404)
       .type("text/html; charset=utf-8")
-      .send(`<!doctype html><html lang="zh"><meta charset="utf-8"><title>${message}</title><p>${message}</p></html>`);
+      .header("cache-control", "no-store")
+      .send(noticeHtml("notFound", text(message("bookNotFound")), lang));
+  };
 
-  const page = async (request: FastifyRequest<{ Params: { link: string; page?: string } }>, reply: FastifyReply) => {
+  const page = async (
+    request: FastifyRequest<{ Params: { link: string; page?: string }; Querystring: { lang?: string } }>,
+    reply: FastifyReply,
+  ) => {
     const { book, facts, chosen } = await published(request.params.link).catch((error: unknown) => {
       if (error instanceof DomainError && error.kind === "NOT_FOUND") return { book: null, facts: null, chosen: null };
       throw error;
     });
-    if (!book || !facts) return notFoundPage(reply, "book not found");
+    if (!book || !facts) return notFoundPage(request, reply);
     const refusal = refusalOf(request, facts.owner);
     if (refusal) {
+      const { lang, text } = await pageTexts(request, request.query.lang);
+      const coded = codedOfText(refusal.message);
       return reply
         .status(403)
         .type("text/html; charset=utf-8")
         .header("cache-control", "no-store")
-        .header("vary", "sec-fetch-dest, user-agent")
-        .send(refusalHtml(refusal));
+        .header("vary", "sec-fetch-dest, user-agent, accept-language")
+        .send(refusalHtml(refusal, coded ? text(coded) : refusal.message, lang));
     }
     const lock = lockFor(request, book);
     const [languages, media] = await Promise.all([
@@ -205,8 +215,8 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       .send(html);
   };
 
-  app.get<{ Params: { link: string } }>("/b/:link", page);
-  app.get<{ Params: { link: string; page: string } }>("/b/:link/:page", page);
+  app.get<{ Params: { link: string }; Querystring: { lang?: string } }>("/b/:link", page);
+  app.get<{ Params: { link: string; page: string }; Querystring: { lang?: string } }>("/b/:link/:page", page);
 
   app.get<{ Params: { link: string } }>("/b/:link/book.json", async (request, reply) => {
     const found = await publishedOr404(request.params.link, reply);
@@ -215,7 +225,9 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     const refusal = refusalOf(request, facts.owner);
     // The reader's own polling (same origin) is the page it already showed; only other callers are refused.
     if (refusal && header(request, "sec-fetch-site") !== "same-origin") {
-      return reply.status(403).send(errorEnvelope(new DomainError("PERMISSION_DENIED", refusal.message)));
+      return reply
+        .status(403)
+        .send(await errorEnvelopeFor(request, new DomainError("PERMISSION_DENIED", refusal.message)));
     }
     const [languages, media] = await Promise.all([
       languagesOf(book.bookId),
@@ -236,7 +248,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     const found = await publishedOr404(request.params.link, reply);
     if (!found) return reply;
     const html = analyticsHtml(found.facts.owner.htmlConfig);
-    if (!html) return reply.status(404).send(errorEnvelope(notFound()));
+    if (!html) return reply.status(404).send(await errorEnvelopeFor(request, notFound()));
     return reply
       .type("text/html; charset=utf-8")
       .header("content-security-policy", analyticsPolicy)
@@ -251,28 +263,29 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       const key = request.params["*"];
       const revision = Number(request.params.revision);
       if (!isReadableAsset(key) || !Number.isInteger(revision))
-        return reply.status(404).send(errorEnvelope(notFound()));
+        return reply.status(404).send(await errorEnvelopeFor(request, notFound()));
       const found = await publishedOr404(request.params.link, reply, true);
       if (!found) return reply;
       const { book } = found;
       // Only the revision readers see (and the one converting): an overwritten revision's pages, text and search
       // index are gone for readers at once, though its files stay in the bucket until the sweep removes them.
-      if (!found.servable.includes(revision)) return reply.status(404).send(errorEnvelope(notFound()));
+      if (!found.servable.includes(revision))
+        return reply.status(404).send(await errorEnvelopeFor(request, notFound()));
       const lock = lockFor(request, book);
       if (isSourcePdf(key)) {
         // Only full-vector revisions keep their PDF for readers (pdf.js draws it); other books' sources stay private.
         const manifest = await reader.assets.manifest(book.bookId, revision);
         if (manifest?.engine !== "vector" || !manifest.sourcePdfs.includes(key))
-          return reply.status(404).send(errorEnvelope(notFound()));
+          return reply.status(404).send(await errorEnvelopeFor(request, notFound()));
       }
       // The original PDF holds every page: any lock withholds it.
       if (assetLocked(lock, key) || (lock && isSourcePdf(key))) {
         return reply
           .status(403)
-          .send(errorEnvelope(new DomainError("PERMISSION_DENIED", "this page is password protected")));
+          .send(await errorEnvelopeFor(request, new DomainError("PERMISSION_DENIED", message("reader.pageLocked"))));
       }
       const object = await reader.assets.object(book.bookId, revision, key);
-      if (!object) return reply.status(404).send(errorEnvelope(notFound()));
+      if (!object) return reply.status(404).send(await errorEnvelopeFor(request, notFound()));
       const extension = key.slice(key.lastIndexOf(".") + 1);
       return (
         reply
@@ -324,11 +337,12 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     async (request, reply) => {
       const target = request.query.url ?? "";
       const link = bookLinkOf(target);
-      if (!link) return reply.status(404).send(errorEnvelope(notFound()));
+      if (!link) return reply.status(404).send(await errorEnvelopeFor(request, notFound()));
       // Unknown, private, disabled or overdue books, and those the owner's rules refuse to embedders: 404 alike.
       const found = await publishedOr404(link, reply);
       if (!found) return reply;
-      if (refusalOf(request, found.facts.owner)) return reply.status(404).send(errorEnvelope(notFound()));
+      if (refusalOf(request, found.facts.owner))
+        return reply.status(404).send(await errorEnvelopeFor(request, notFound()));
       const width = Math.min(Number(request.query.maxwidth) || 800, 1600);
       const height = Math.min(Number(request.query.maxheight) || 600, 1200);
       return oembed(publicOrigin(request), found.facts, { width, height });
@@ -336,7 +350,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
   );
 }
 
-const notFound = () => new DomainError("NOT_FOUND", "book not found");
+const notFound = () => new DomainError("NOT_FOUND", message("bookNotFound"));
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];

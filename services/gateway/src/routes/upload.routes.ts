@@ -16,10 +16,19 @@ import {
   UploadProgressService,
   type UploadTask,
 } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { catalogueCodes, DomainError, type ErrorKind, okEnvelope } from "@turnleaf/kit";
+import {
+  catalogueCodes,
+  DomainError,
+  type ErrorKind,
+  holdsMessageText,
+  message,
+  okEnvelope,
+  renderMessageTexts,
+} from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { requestedLanguage } from "../plugins/message-texts.js";
 import { nonProductHost } from "./power.routes.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -273,6 +282,7 @@ function toConnectError(error: unknown): ConnectError {
 }
 
 const actorKey = createContextKey<Actor | undefined>(undefined, { description: "the acting user" });
+const languageKey = createContextKey("", { description: "the interface language (Accept-Language)" });
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -404,7 +414,7 @@ export async function registerUploadRoutes(
     const fileOf = async (actor: Actor, query: ChunkQuery) => {
       const { task } = await peers.upload.getUpload({ userId: actor.userId, taskId: query.taskId, bookId: "" });
       const file = task?.files.find((candidate) => candidate.fileId === query.fileId);
-      if (!task || !file) throw new DomainError("NOT_FOUND", "no such file in this upload task", { details: query });
+      if (!task || !file) throw new DomainError("NOT_FOUND", message("upload.noSuchFile"), { details: query });
       return { task, file };
     };
 
@@ -497,7 +507,9 @@ export async function registerUploadRoutes(
       } catch {
         actor = undefined;
       }
-      return createContextValues().set(actorKey, actor);
+      return createContextValues()
+        .set(actorKey, actor)
+        .set(languageKey, requestedLanguage(request.headers["accept-language"]));
     },
     routes: (router) =>
       router.service(UploadProgressService, {
@@ -509,6 +521,11 @@ export async function registerUploadRoutes(
               { taskId: request.taskId, userId: actor.userId },
               { signal: context.signal },
             )) {
+              // A conversion's failure reason is a coded text: worded here, as the envelope does for REST replies.
+              if (holdsMessageText(message.message)) {
+                const catalogue = await app.messageTexts?.catalogueFor(context.values.get(languageKey));
+                message.message = renderMessageTexts(message.message, catalogue);
+              }
               yield message;
             }
           } catch (error) {

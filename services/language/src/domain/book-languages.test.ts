@@ -71,18 +71,18 @@ describe("saving languages", () => {
   });
 
   it("refuses unknown, repeated and missing codes, no checked language, long names and too many entries", () => {
-    expect(refusal(() => normaliseBookLanguages([{ code: "xx" }])).message).toBe("unknown language code: xx");
-    expect(refusal(() => normaliseBookLanguages([{ code: " " }])).message).toBe("language code missing");
-    expect(refusal(() => normaliseBookLanguages([{ code: "en" }, { code: "EN" }])).message).toBe(
-      "language listed twice: en",
-    );
-    expect(refusal(() => normaliseBookLanguages([])).message).toBe("choose at least one language");
-    expect(refusal(() => normaliseBookLanguages([{ code: "en", checked: false }])).message).toBe(
-      "select at least one language",
+    expect(refusal(() => normaliseBookLanguages([{ code: "xx" }])).message).toBe("language.unknownCode (code=xx)");
+    expect(refusal(() => normaliseBookLanguages([{ code: " " }])).messageKey).toBe("language.codeMissing");
+    expect(refusal(() => normaliseBookLanguages([{ code: "en" }, { code: "EN" }])).messageParams).toEqual({
+      code: "en",
+    });
+    expect(refusal(() => normaliseBookLanguages([])).messageKey).toBe("language.chooseOne");
+    expect(refusal(() => normaliseBookLanguages([{ code: "en", checked: false }])).messageKey).toBe(
+      "language.selectOne",
     );
     expect(refusal(() => normaliseBookLanguages([{ code: "en", name: "e".repeat(41) }])).kind).toBe("INVALID_ARGUMENT");
     const thirteen = Array.from({ length: 13 }, () => ({ code: "en" }));
-    expect(refusal(() => normaliseBookLanguages(thirteen)).message).toBe("a book has at most 12 languages");
+    expect(refusal(() => normaliseBookLanguages(thirteen)).messageParams).toEqual({ max: 12 });
   });
 
   it("accepts all twelve interface languages at once", () => {
@@ -111,7 +111,7 @@ describe("deleting a language", () => {
 
   it("never removes Chinese, refuses unknown codes and ignores languages the book lacks", () => {
     expect(refusal(() => deleteBookLanguage(book, "zh-cn")).kind).toBe("FAILED_PRECONDITION");
-    expect(refusal(() => deleteBookLanguage(book, "klingon")).message).toBe("unknown language code: klingon");
+    expect(refusal(() => deleteBookLanguage(book, "klingon")).messageKey).toBe("language.unknownCode");
     expect(deleteBookLanguage(book, "ja")).toEqual(book);
   });
 });

@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import { interfaceLanguages } from "./interface-languages.js";
 
 /** One language of a book (spec 000 "Language config"). */
@@ -33,8 +33,8 @@ function nativeName(code: string): string {
   return String(codeByLowerCase.get(code.toLowerCase())?.nativeName ?? code);
 }
 
-function invalid(message: string, details: Record<string, unknown> = {}): DomainError {
-  return new DomainError("INVALID_ARGUMENT", message, { details: { field: "languages", ...details } });
+function invalid(text: CodedMessage, details: Record<string, unknown> = {}): DomainError {
+  return new DomainError("INVALID_ARGUMENT", text, { details: { field: "languages", ...details } });
 }
 
 /** The rule: the first checked language is the default, and no other is. */
@@ -54,24 +54,27 @@ export function defaultBookLanguages(): BookLanguage[] {
  * without it gets it appended unchecked. The first checked language becomes the default.
  */
 export function normaliseBookLanguages(inputs: BookLanguageInput[]): BookLanguage[] {
-  if (inputs.length === 0) throw invalid("choose at least one language");
+  if (inputs.length === 0) throw invalid(message("language.chooseOne"));
   if (inputs.length > interfaceLanguages.length) {
-    throw invalid(`a book has at most ${interfaceLanguages.length} languages`);
+    throw invalid(message("language.tooMany", { max: interfaceLanguages.length }));
   }
   const seen = new Set<string>();
   const languages = inputs.map((input) => {
-    if (input.code.trim() === "") throw invalid("language code missing");
+    if (input.code.trim() === "") throw invalid(message("language.codeMissing"));
     const code = canonicalCode(input.code);
-    if (!code) throw invalid(`unknown language code: ${input.code.slice(0, 20)}`, { code: input.code.slice(0, 20) });
-    if (seen.has(code)) throw invalid(`language listed twice: ${code}`, { code });
+    if (!code)
+      throw invalid(message("language.unknownCode", { code: input.code.slice(0, 20) }), {
+        code: input.code.slice(0, 20),
+      });
+    if (seen.has(code)) throw invalid(message("language.twice", { code }), { code });
     seen.add(code);
     const name = (input.name ?? "").trim();
     if (name.length > nameMaxLength) {
-      throw invalid(`language name longer than ${nameMaxLength} characters: ${code}`, { code });
+      throw invalid(message("language.nameTooLong", { max: nameMaxLength, code }), { code });
     }
     return { code, name: name || nativeName(code), checked: input.checked ?? true };
   });
-  if (!languages.some((language) => language.checked)) throw invalid("select at least one language");
+  if (!languages.some((language) => language.checked)) throw invalid(message("language.selectOne"));
   if (!seen.has(chineseCode)) languages.push({ code: chineseCode, name: nativeName(chineseCode), checked: false });
   return withDefault(languages);
 }
@@ -83,9 +86,12 @@ export function normaliseBookLanguages(inputs: BookLanguageInput[]): BookLanguag
 export function deleteBookLanguage(current: BookLanguage[], code: string): BookLanguage[] {
   const canonical = canonicalCode(code);
   if (!canonical)
-    throw invalid(`unknown language code: ${code.slice(0, 20)}`, { field: "code", code: code.slice(0, 20) });
+    throw invalid(message("language.unknownCode", { code: code.slice(0, 20) }), {
+      field: "code",
+      code: code.slice(0, 20),
+    });
   if (canonical === chineseCode) {
-    throw new DomainError("FAILED_PRECONDITION", "Chinese cannot be removed: every book has it", {
+    throw new DomainError("FAILED_PRECONDITION", message("language.chineseStays"), {
       details: { field: "code", code: canonical },
     });
   }

@@ -1,5 +1,5 @@
-import { DomainError } from "@turnleaf/kit";
-import { enterValidCodeMessage, serverCodes } from "@turnleaf/licence-client";
+import { DomainError, message } from "@turnleaf/kit";
+import { serverCodes } from "@turnleaf/licence-client";
 
 /**
  * The licence service's refusals: each a DomainError whose REST code is a server code of spec 001 §8, so the
@@ -8,46 +8,49 @@ import { enterValidCodeMessage, serverCodes } from "@turnleaf/licence-client";
  */
 export const refuse = {
   emptyCode: () =>
-    new DomainError("INVALID_ARGUMENT", enterValidCodeMessage, { restCode: String(serverCodes.parameterError) }),
-  parameter: (field: string, problem: string) =>
-    new DomainError("INVALID_ARGUMENT", `parameter error: ${field} ${problem}`, {
+    new DomainError("INVALID_ARGUMENT", message("licence.enterValidCode"), {
       restCode: String(serverCodes.parameterError),
-      details: { field },
+    }),
+  /** `problem` is for the tool's developer (details), the user reads "parameter error: field". */
+  parameter: (field: string, problem: string) =>
+    new DomainError("INVALID_ARGUMENT", message("licence.parameterError", { field }), {
+      restCode: String(serverCodes.parameterError),
+      details: { field, problem },
     }),
   /** One answer for unknown and malformed codes: nothing tells a guesser which codes exist. */
   licenceCode: () =>
-    new DomainError("NOT_FOUND", "licence code error", { restCode: String(serverCodes.licenceCodeError) }),
+    new DomainError("NOT_FOUND", message("licence.codeError"), { restCode: String(serverCodes.licenceCodeError) }),
   tooManyGuesses: (retryAfterSeconds: number) =>
-    new DomainError("RATE_LIMITED", "licence code error: too many attempts, try again later", {
+    new DomainError("RATE_LIMITED", message("licence.tooManyGuesses"), {
       restCode: String(serverCodes.licenceCodeError),
       details: { retryAfterSeconds },
     }),
   revoked: () =>
-    new DomainError("FAILED_PRECONDITION", "register failed: the licence code has been revoked", {
+    new DomainError("FAILED_PRECONDITION", message("licence.revoked"), {
       restCode: String(serverCodes.registerFailed),
       details: { retryable: false, state: "revoked" },
     }),
   contended: () =>
-    new DomainError("UNAVAILABLE", "register failed: the licence is busy, try again", {
+    new DomainError("UNAVAILABLE", message("licence.busy"), {
       restCode: String(serverCodes.registerFailedRetryable),
       details: { retryable: true },
     }),
   limitReached: (maxActivations: number, activations: ActivationSummary[]) =>
-    new DomainError("FAILED_PRECONDITION", "activation limit reached", {
+    new DomainError("FAILED_PRECONDITION", message("licence.activationLimit", { max: maxActivations }), {
       restCode: String(serverCodes.activationLimitReached),
       details: { maxActivations, activations },
     }),
   alreadyUsed: () =>
-    new DomainError("PERMISSION_DENIED", "licence code already used by another account", {
+    new DomainError("PERMISSION_DENIED", message("licence.alreadyUsed"), {
       restCode: String(serverCodes.alreadyUsed),
     }),
   notYourActivation: () =>
-    new DomainError("PERMISSION_DENIED", "licence code already used by another account", {
+    new DomainError("PERMISSION_DENIED", message("licence.alreadyUsed"), {
       restCode: String(serverCodes.alreadyUsed),
       details: { reason: "another terminal's activation: only that terminal or the licence's account may release it" },
     }),
   expired: (expiresAt: Date) =>
-    new DomainError("FAILED_PRECONDITION", "licence code expired", {
+    new DomainError("FAILED_PRECONDITION", message("licence.expired"), {
       restCode: String(serverCodes.licenceExpired),
       details: { expiresAt: expiresAt.toISOString() },
     }),

@@ -380,7 +380,7 @@ export class LicenceDesk {
       const code = normaliseLicenceCode(selector.licenceCode);
       if (code) licence = await this.deps.licences.findByCodeHash(licenceCodeHash(code, this.deps.codePepper));
     }
-    if (!licence) throw new DomainError("NOT_FOUND", "no such licence");
+    if (!licence) throw refuse.licenceCode();
     return licence;
   }
 

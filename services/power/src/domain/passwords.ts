@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 
 /**
  * Account passwords: scrypt (node:crypto) with a 16-byte salt per user, stored as
@@ -28,7 +28,7 @@ export function checkPasswordRules(password: string): string {
   if (password.length < passwordRules.minLength || password.length > passwordRules.maxLength) {
     throw new DomainError(
       "INVALID_ARGUMENT",
-      `the password must have ${passwordRules.minLength} to ${passwordRules.maxLength} characters`,
+      message("passwordLength", { min: passwordRules.minLength, max: passwordRules.maxLength }),
       { details: { field: "password" } },
     );
   }

@@ -55,13 +55,13 @@ const registeredUserType = 2;
 const idAttempts = 8;
 
 export const accountMessages = {
-  wrongCredentials: "wrong user name or password",
-  tooManyFailures: "too many failed logins, try again later",
-  tooManyChecks: "too many account checks, try again later",
-  tooManySignUps: "too many sign-ups from this address, try again later",
-  emailTaken: "an account with this email already exists",
-  invalidEmail: "please enter a valid email address",
-  // Coded (the gateway renders them in the interface language): 'please log in', 'login timeout, please log in again'.
+  // Coded: the gateway renders them in the interface language (messages catalogues).
+  wrongCredentials: messageText(message("wrongCredentials")),
+  tooManyFailures: messageText(message("tooManyFailures")),
+  tooManyChecks: messageText(message("tooManyChecks")),
+  tooManySignUps: messageText(message("tooManySignUps")),
+  emailTaken: messageText(message("emailTaken")),
+  invalidEmail: messageText(message("invalidEmail")),
   signedOut: messageText(message("pleaseLogIn")),
   timedOut: messageText(message("loginTimeout")),
 } as const;

@@ -1,5 +1,5 @@
 import { type PowerService, TeamBookAction } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError, type ServiceImplementation } from "@turnleaf/kit";
+import { DomainError, message, type ServiceImplementation } from "@turnleaf/kit";
 import type { PowerRepository } from "../data/power.repository.js";
 import { powerConfigDocument } from "../domain/features.js";
 import { requireNumericId } from "../domain/ids.js";
@@ -26,7 +26,7 @@ function jsonObject(text: string, field: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new DomainError("INVALID_ARGUMENT", "Invalid JSON string", { details: { field } });
+    throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field } });
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     throw new DomainError("INVALID_ARGUMENT", `${field} must be a JSON object`, { details: { field } });

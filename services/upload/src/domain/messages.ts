@@ -52,6 +52,16 @@ export const uploadMessages = {
   tooManyOpen: (limit: number) => coded("upload.tooManyOpen", { limit }),
   tooManyBytes: (size: string) => coded("upload.tooManyBytes", { size }),
   notYourBook: coded("bookNotFound"),
+  taskNotFound: coded("upload.taskNotFound"),
+  noSuchFile: coded("upload.noSuchFile"),
+  fileSkipped: (name: string) => coded("upload.fileSkipped", { name }),
+  sendAgain: (name: string) => coded("upload.sendAgain", { name }),
+  paused: coded("upload.paused"),
+  alreadyComplete: coded("upload.alreadyComplete"),
+  cancelled: coded("upload.cancelled"),
+  failed: coded("upload.failed"),
+  notReady: (state: string) => coded("upload.notReady", { state }),
+  cannotMove: (from: string, to: string) => coded("upload.cannotMove", { from, to }),
 } as const;
 
 /** Catalogue codes (REST `code`) of refusals a client acts on in a specific way. */

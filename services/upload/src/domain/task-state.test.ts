@@ -1,5 +1,6 @@
 import { DomainError } from "@turnleaf/kit";
 import { describe, expect, it } from "vitest";
+import { uploadMessages } from "./messages.js";
 import {
   afterChunk,
   afterOperation,
@@ -70,7 +71,10 @@ describe("upload task transitions", () => {
     expect(mayTransition(from, to)).toBe(false);
     const failure = failureOf(() => transition(from, to));
     expect(failure.kind).toBe("FAILED_PRECONDITION");
-    expect(failure.message).toBe(`an upload task cannot go from ${stateNames[from]} to ${stateNames[to]}`);
+    expect(failure).toMatchObject({
+      messageKey: "upload.cannotMove",
+      messageParams: { from: stateNames[from], to: stateNames[to] },
+    });
   });
 
   it("ends only in all files uploaded, failed or cancelled", () => {
@@ -90,15 +94,16 @@ describe("chunks", () => {
   });
 
   it.each([
-    [S.PAUSED, "CONFLICT", "the upload is paused: continue it first"],
-    [S.COMPLETING, "CONFLICT", "the upload is already complete"],
-    [S.COMPLETED, "CONFLICT", "the upload is already complete"],
-    [S.CANCELLED, "FAILED_PRECONDITION", "the upload task was cancelled"],
-    [S.FAILED, "FAILED_PRECONDITION", "the upload expired: start it again"],
-    [S.CREATED, "FAILED_PRECONDITION", "the upload task is task created"],
-  ])("are refused while %s", (state, kind, message) => {
-    const failure = failureOf(() => afterChunk(state, "the upload expired: start it again"));
-    expect([failure.kind, failure.message]).toEqual([kind, message]);
+    [S.PAUSED, "CONFLICT", "upload.paused"],
+    [S.COMPLETING, "CONFLICT", "upload.alreadyComplete"],
+    [S.COMPLETED, "CONFLICT", "upload.alreadyComplete"],
+    [S.CANCELLED, "FAILED_PRECONDITION", "upload.cancelled"],
+    [S.FAILED, "FAILED_PRECONDITION", "upload.expired"],
+    [S.CREATED, "FAILED_PRECONDITION", "upload.notReady"],
+  ])("are refused while %s", (state, kind, key) => {
+    // A failed task answers the message it failed with (here the coded expiry).
+    const failure = failureOf(() => afterChunk(state, uploadMessages.expired));
+    expect([failure.kind, failure.messageKey]).toEqual([kind, key]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { UploadTaskState as State } from "@turnleaf/contracts/upload/v1/upload_events_pb";
 import { DomainError } from "@turnleaf/kit";
+import { uploadMessages } from "./messages.js";
 
 export { State };
 
@@ -48,13 +49,9 @@ export function mayTransition(from: State, to: State): boolean {
 /** The state after a transition; a transition the machine does not allow is a conflict. */
 export function transition(from: State, to: State): State {
   if (!mayTransition(from, to)) {
-    throw new DomainError(
-      "FAILED_PRECONDITION",
-      `an upload task cannot go from ${stateNames[from]} to ${stateNames[to]}`,
-      {
-        details: { state: stateNames[from] },
-      },
-    );
+    throw new DomainError("FAILED_PRECONDITION", uploadMessages.cannotMove(stateNames[from], stateNames[to]), {
+      details: { state: stateNames[from] },
+    });
   }
   return to;
 }
@@ -80,18 +77,18 @@ export function walk(from: State, path: readonly State[]): State {
 function refusal(state: State, message: string | undefined): DomainError {
   switch (state) {
     case State.PAUSED:
-      return new DomainError("CONFLICT", "the upload is paused: continue it first", { details: { state: "paused" } });
+      return new DomainError("CONFLICT", uploadMessages.paused, { details: { state: "paused" } });
     case State.COMPLETING:
     case State.COMPLETED:
-      return new DomainError("CONFLICT", "the upload is already complete", { details: { state: stateNames[state] } });
+      return new DomainError("CONFLICT", uploadMessages.alreadyComplete, { details: { state: stateNames[state] } });
     case State.CANCELLED:
-      return new DomainError("FAILED_PRECONDITION", "the upload task was cancelled", {
+      return new DomainError("FAILED_PRECONDITION", uploadMessages.cancelled, {
         details: { state: "cancelled" },
       });
     case State.FAILED:
-      return new DomainError("FAILED_PRECONDITION", message || "upload task failed", { details: { state: "failed" } });
+      return new DomainError("FAILED_PRECONDITION", message || uploadMessages.failed, { details: { state: "failed" } });
     default:
-      return new DomainError("FAILED_PRECONDITION", `the upload task is ${stateNames[state]}`, {
+      return new DomainError("FAILED_PRECONDITION", uploadMessages.notReady(stateNames[state]), {
         details: { state: stateNames[state] },
       });
   }

@@ -12,6 +12,7 @@ import {
   streams,
   subjects,
 } from "@turnleaf/kit";
+import { uploadMessages } from "../domain/messages.js";
 import type { UploadDesk } from "./upload-desk.js";
 
 /**
@@ -31,7 +32,7 @@ export function progressHandlers(
       let revision = task.revision;
 
       if (task.state === UploadTaskState.FAILED || task.state === UploadTaskState.CANCELLED) {
-        yield { phase: WatchPhase.FAILED, uploadState: task.state, message: task.message || "upload task failed" };
+        yield { phase: WatchPhase.FAILED, uploadState: task.state, message: task.message || uploadMessages.failed };
         return;
       }
       if (task.state !== UploadTaskState.COMPLETED) {
@@ -59,7 +60,7 @@ export function progressHandlers(
             yield {
               phase: WatchPhase.FAILED,
               uploadState: event.state,
-              message: event.message || "upload task failed",
+              message: event.message || uploadMessages.failed,
             };
             return;
           }

@@ -79,7 +79,7 @@ export class UploadDesk {
   private async ownTask(taskId: string, userId: string): Promise<UploadTaskDocument> {
     const task = taskId ? await this.deps.tasks.findById(taskId) : null;
     if (!task || task.userId !== userId) {
-      throw new DomainError("NOT_FOUND", "upload task not found", { details: { taskId } });
+      throw new DomainError("NOT_FOUND", uploadMessages.taskNotFound, { details: { taskId } });
     }
     return task;
   }
@@ -99,7 +99,7 @@ export class UploadDesk {
 
   private async view(taskId: string): Promise<TaskView> {
     const task = await this.deps.tasks.findById(taskId);
-    if (!task) throw new DomainError("NOT_FOUND", "upload task not found", { details: { taskId } });
+    if (!task) throw new DomainError("NOT_FOUND", uploadMessages.taskNotFound, { details: { taskId } });
     return { task, received: await this.offsets(task), partSizeBytes: this.deps.settings.partSizeBytes };
   }
 
@@ -134,7 +134,7 @@ export class UploadDesk {
   /** The task as stored after a conditional write found it in another state than it was read in. */
   private async movedMeanwhile(task: UploadTaskDocument): Promise<UploadTaskDocument> {
     const now = await this.deps.tasks.findById(task._id);
-    if (!now) throw new DomainError("NOT_FOUND", "upload task not found", { details: { taskId: task._id } });
+    if (!now) throw new DomainError("NOT_FOUND", uploadMessages.taskNotFound, { details: { taskId: task._id } });
     return now;
   }
 
@@ -271,7 +271,7 @@ export class UploadDesk {
     let task: UploadTaskDocument | null;
     if (taskId === "" && bookId !== "") {
       task = await this.deps.tasks.latestForBook(bookId, userId);
-      if (!task) throw new DomainError("NOT_FOUND", "upload task not found", { details: { bookId } });
+      if (!task) throw new DomainError("NOT_FOUND", uploadMessages.taskNotFound, { details: { bookId } });
     } else {
       task = await this.ownTask(taskId, userId);
     }
@@ -301,9 +301,8 @@ export class UploadDesk {
   }): Promise<{ offset: number; view: TaskView }> {
     const task = await this.ownTask(input.taskId, input.userId);
     const file = task.files.find((candidate) => candidate.fileId === input.fileId);
-    if (!file)
-      throw new DomainError("NOT_FOUND", "no such file in this upload task", { details: { fileId: input.fileId } });
-    if (file.skipped) throw new DomainError("FAILED_PRECONDITION", `${file.name} was skipped: send no bytes for it`);
+    if (!file) throw new DomainError("NOT_FOUND", uploadMessages.noSuchFile, { details: { fileId: input.fileId } });
+    if (file.skipped) throw new DomainError("FAILED_PRECONDITION", uploadMessages.fileSkipped(file.name));
     const next = afterChunk(task.state, task.message);
     if (task.expiresAt.getTime() < this.deps.now().getTime())
       throw new DomainError("FAILED_PRECONDITION", uploadMessages.expired);
@@ -405,7 +404,7 @@ export class UploadDesk {
     if (next === task.state) return this.view(task._id);
     if (next === State.CANCELLED) {
       const outcome = await this.deps.outcomes.decide(task._id, "cancelled", this.deps.now());
-      if (outcome === "completed") throw new DomainError("CONFLICT", "the upload is already complete");
+      if (outcome === "completed") throw new DomainError("CONFLICT", uploadMessages.alreadyComplete);
       await this.discard(task);
       await this.enter(task, State.CANCELLED, { message: "cancelled" });
     } else {
@@ -431,8 +430,8 @@ export class UploadDesk {
   }
 
   private refusalOfFinished(task: UploadTaskDocument): DomainError {
-    if (task.state === State.CANCELLED) return new DomainError("FAILED_PRECONDITION", "the upload task was cancelled");
-    return new DomainError("INVALID_ARGUMENT", task.message || "upload task failed", {
+    if (task.state === State.CANCELLED) return new DomainError("FAILED_PRECONDITION", uploadMessages.cancelled);
+    return new DomainError("INVALID_ARGUMENT", task.message || uploadMessages.failed, {
       ...(task.failureCode && task.failureCode !== "ERROR" ? { restCode: task.failureCode } : {}),
       details: { state: "failed" },
     });
@@ -529,7 +528,7 @@ export class UploadDesk {
           } catch (error) {
             if (!(await this.deps.store.exists(file.key))) {
               this.deps.log.error({ err: error, taskId: task._id, fileId: file.fileId }, "multipart completion failed");
-              await this.fail(task, new DomainError("INVALID_ARGUMENT", `${file.name}: upload failed, send it again`));
+              await this.fail(task, new DomainError("INVALID_ARGUMENT", uploadMessages.sendAgain(file.name)));
             }
           }
         }
@@ -567,7 +566,7 @@ export class UploadDesk {
     if (outcome !== "completed") {
       await this.deps.allowance.releaseBook(taskAsker(task));
       throw outcome === "cancelled"
-        ? new DomainError("FAILED_PRECONDITION", "the upload task was cancelled")
+        ? new DomainError("FAILED_PRECONDITION", uploadMessages.cancelled)
         : new DomainError("FAILED_PRECONDITION", uploadMessages.expired);
     }
     const book = await this.createBook(task);

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { Labels } from "../labels.js";
+import { languageHeaders } from "../request-language.js";
 
 export interface LeadField {
   key: string;
@@ -55,7 +56,7 @@ export function LeadFormDialog({
     try {
       const response = await fetch(`/b/${encodeURIComponent(link)}/lead`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: languageHeaders({ "content-type": "application/json" }),
         body: JSON.stringify({ values, consent, page: form.beforePage }),
       });
       const reply = (await response.json()) as { code?: string; data?: { messageKey?: string } | null };

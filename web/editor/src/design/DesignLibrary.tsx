@@ -1,0 +1,125 @@
+import type { BusinessCardsFile, Lang, PresetEntry, SettingValues } from "@turnleaf/resource-files";
+import type { Labels } from "../labels.js";
+import { type DesignKind, designRecordKeys, recordedDesign, recordedDesignOf } from "./resources.js";
+
+/** One list of designs (phone templates, backgrounds), each applied with the record of which it is. */
+function DesignList({
+  kind,
+  title,
+  items,
+  values,
+  labels,
+  lang,
+  onApply,
+}: {
+  kind: DesignKind;
+  title: string;
+  items: PresetEntry[];
+  values: Record<string, unknown>;
+  labels: Labels;
+  lang: Lang;
+  onApply(values: SettingValues, label: string): void;
+}) {
+  if (items.length === 0) return null;
+  const current = recordedDesignOf(kind, values);
+  return (
+    <section className="panel-section" aria-label={title}>
+      <h2 className="panel-title">{title}</h2>
+      <ul className="designs" aria-label={title}>
+        {items.map((entry) => (
+          <li key={entry.id} data-id={entry.id} aria-current={current === entry.id ? "true" : undefined}>
+            <img src={`/resourceFiles/${entry.preview}`} alt="" width={64} height={44} loading="lazy" />
+            <span>{entry.name[lang]}</span>
+            <button
+              type="button"
+              aria-label={`${labels.apply} ${entry.name[lang]}`}
+              onClick={() => onApply(recordedDesign(kind, entry, entry.settings), `${kind}:${entry.id}`)}
+            >
+              {labels.apply}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The phone templates and the background library (spec 000 §7 resources), applied to the book like a template. */
+export function DesignLibrary({
+  mobileTemplates,
+  backgrounds,
+  values,
+  labels,
+  lang,
+  onApply,
+}: {
+  mobileTemplates: PresetEntry[];
+  backgrounds: PresetEntry[];
+  values: Record<string, unknown>;
+  labels: Labels;
+  lang: Lang;
+  onApply(values: SettingValues, label: string): void;
+}) {
+  return (
+    <>
+      <DesignList
+        kind="mobileTemplate"
+        title={labels.phoneTemplates}
+        items={mobileTemplates}
+        values={values}
+        labels={labels}
+        lang={lang}
+        onApply={onApply}
+      />
+      <DesignList
+        kind="background"
+        title={labels.backgroundLibrary}
+        items={backgrounds}
+        values={values}
+        labels={labels}
+        lang={lang}
+        onApply={onApply}
+      />
+    </>
+  );
+}
+
+/** The business-card styles: the book records the style its card is shown in (`businessCardStyle`). */
+export function CardStyles({
+  cards,
+  values,
+  labels,
+  lang,
+  onChange,
+}: {
+  cards: BusinessCardsFile | null;
+  values: Record<string, unknown>;
+  labels: Labels;
+  lang: Lang;
+  onChange(key: string, value: unknown): void;
+}) {
+  if (!cards || cards.items.length === 0) return null;
+  const chosen = typeof values.businessCardStyle === "string" ? values.businessCardStyle : cards.defaultId;
+  return (
+    <section className="panel-section" aria-label={labels.cardStyles}>
+      <h2 className="panel-title">{labels.cardStyles}</h2>
+      <ul className="designs" aria-label={labels.cardStyles}>
+        {cards.items.map((style) => (
+          <li key={style.id} data-id={style.id} aria-current={chosen === style.id ? "true" : undefined}>
+            <img src={`/resourceFiles/${style.preview}`} alt="" width={64} height={44} loading="lazy" />
+            <span>{style.name[lang]}</span>
+            <button
+              type="button"
+              aria-label={`${labels.apply} ${style.name[lang]}`}
+              onClick={() => onChange("businessCardStyle", style.id)}
+            >
+              {labels.apply}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export { designRecordKeys };
