@@ -44,6 +44,8 @@ export interface AppDependencies {
   productHosts?: string[] | undefined;
   /** The public URL links are built on (PUBLIC_URL); unset, the request's own scheme and host. */
   publicUrl?: string | undefined;
+  /** Where owners reach support (SUPPORT_CONTACT), drawn by the editor as its support QR code. */
+  supportContact?: string | undefined;
   /** Passes readers' events on to the insight service (NATS) and salts reader keys; tests may leave it out. */
   insight?: InsightDependencies;
   /** Told of every route as it is registered (the fuzz contract test enumerates the paths with it). */
@@ -99,6 +101,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerLeadRoutes(app, dependencies.peers, resolveActor, dependencies.insight?.saltSecret ?? insightFallbackSalt);
   registerCommentRoutes(app, dependencies.peers, resolveActor, dependencies.reader);
   registerMediaRoutes(app, dependencies.peers, resolveActor);
+  registerSupportRoutes(app, dependencies.supportContact);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);
   if (dependencies.reader) await registerReaderRoutes(app, dependencies.peers, dependencies.reader);
   if (dependencies.editorDistDir) await registerEditorRoutes(app, dependencies.editorDistDir);
