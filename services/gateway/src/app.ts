@@ -24,6 +24,7 @@ import { registerPowerRoutes } from "./routes/power.routes.js";
 import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
 import { registerResourceFileRoutes } from "./routes/resource-files.routes.js";
 import { type InsightDependencies, registerStatisticsRoutes } from "./routes/statistics.routes.js";
+import { registerSupportRoutes } from "./routes/support.routes.js";
 import { registerUploadRoutes } from "./routes/upload.routes.js";
 import type { StoreProbes } from "./stores.js";
 

@@ -7,9 +7,10 @@ import type { Notify } from "./types.js";
 
 const messageOf = (error: unknown, labels: Labels) => {
   if (!(error instanceof Error)) return labels.saveError;
-  const details = (error instanceof ApiError ? (error.data as { errors?: { path?: string; message: string }[] }) : null)
-    ?.errors;
-  if (!details?.length) return error.message;
+  const data = error instanceof ApiError ? (error.data as { errors?: { path?: string; message: string }[] }) : null;
+  const details = data?.errors;
+  // A coded message is already the whole text in the interface language; its English details would only repeat it.
+  if (!details?.length || (data as { messageKey?: string }).messageKey) return error.message;
   return `${error.message}: ${details.map((detail) => (detail.path ? `${detail.path} ${detail.message}` : detail.message)).join("; ")}`;
 };
 
@@ -206,8 +207,8 @@ export function CatalogPanel({
         const path = [...parent, index];
         const name = path.map((part) => part + 1).join(".");
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity but their place in the tree
-          <li key={name + index}>
+          // biome-ignore lint/suspicious/noArrayIndexKey: new entries have no id until the server gives one
+          <li key={node.id ?? name + index}>
             <div className="tree-row">
               <span className="tree-number">{name}</span>
               <input
@@ -225,6 +226,32 @@ export function CatalogPanel({
                   edit(updateAt(tree, path, (entry) => ({ ...entry, page: Number(event.target.value) || 1 })))
                 }
               />
+              <select
+                aria-label={`${labels.tocLink} ${name}`}
+                value={node.url ? "url" : "page"}
+                onChange={(event) =>
+                  edit(
+                    updateAt(tree, path, (entry) => ({
+                      ...entry,
+                      // A URL link starts as the scheme to complete; the page link clears it.
+                      url: event.target.value === "url" ? entry.url || "https://" : "",
+                    })),
+                  )
+                }
+              >
+                <option value="page">{labels.tocLinkPage}</option>
+                <option value="url">{labels.tocLinkUrl}</option>
+              </select>
+              {node.url ? (
+                <input
+                  type="url"
+                  className="url-input"
+                  aria-label={`${labels.tocUrl} ${name}`}
+                  value={node.url}
+                  maxLength={2000}
+                  onChange={(event) => edit(updateAt(tree, path, (entry) => ({ ...entry, url: event.target.value })))}
+                />
+              ) : null}
               {path.length < 5 ? (
                 <button
                   type="button"

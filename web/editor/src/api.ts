@@ -175,8 +175,12 @@ export interface Bookmark {
 }
 
 export interface CatalogNode {
+  /** Given by the server (an entry sent without one gets one). */
+  id?: string;
   title: string;
   page: number;
+  /** Spec 001 link kinds: empty or absent, the entry links to its page; else an http(s) URL. */
+  url?: string;
   children: CatalogNode[];
 }
 

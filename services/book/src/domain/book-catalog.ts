@@ -1,14 +1,35 @@
-import { DomainError } from "@turnleaf/kit";
+import { randomBytes } from "node:crypto";
+import { DomainError, message } from "@turnleaf/kit";
 import { normaliseText } from "@turnleaf/resource-files";
 
-/** A table-of-contents entry (spec 000 §3 "Catalog node", spec 001 "TOC entry"): a title, its page, sub-entries. */
+/**
+ * A table-of-contents entry (spec 000 §3 "Catalog node", spec 001 "TOC entry"): an id, a title, its page, a link
+ * (spec 001 link kinds: its page when `url` is empty, else that http(s) URL) and sub-entries.
+ */
 export interface CatalogNode {
+  id?: string;
   title: string;
   page: number;
+  url?: string;
   children: CatalogNode[];
 }
 
-export const catalogLimits = { depth: 5, titleLength: 200, nodes: 5000 } as const;
+export const catalogLimits = { depth: 5, titleLength: 200, nodes: 5000, urlLength: 2000 } as const;
+
+const idPattern = /^[A-Za-z0-9_-]{1,32}$/;
+const newEntryId = () => randomBytes(6).toString("base64url");
+
+/** An entry's link URL: empty, or an absolute http(s) URL without spaces (never a script or data scheme). */
+export function catalogUrlProblem(url: string): boolean {
+  if (url === "") return false;
+  if (url.length > catalogLimits.urlLength || /\s/.test(url)) return true;
+  try {
+    const parsed = new URL(url);
+    return !["http:", "https:"].includes(parsed.protocol) || parsed.hostname === "";
+  } catch {
+    return true;
+  }
+}
 
 /**
  * Checks a catalog tree (every problem at once, up to 20): titles 1–200 characters after normalising (control and
@@ -17,7 +38,8 @@ export const catalogLimits = { depth: 5, titleLength: 200, nodes: 5000 } as cons
  * 5000 entries. Answers the trimmed tree.
  */
 export function validateCatalog(nodes: readonly CatalogNode[], pageCount: number): CatalogNode[] {
-  const problems: { path: string; message: string }[] = [];
+  const problems: { path: string; message: string; coded?: ReturnType<typeof message> }[] = [];
+  const ids = new Set<string>();
   let count = 0;
   const walk = (list: readonly CatalogNode[], depth: number, prefix: string): CatalogNode[] =>
     list.map((node, index) => {
@@ -35,13 +57,22 @@ export function validateCatalog(nodes: readonly CatalogNode[], pageCount: number
           message: pageCount > 0 ? `page must be between 1 and ${pageCount}` : "page must be at least 1",
         });
       }
-      return { title, page: node.page, children: walk(node.children, depth + 1, `${path}.`) };
+      const url = (node.url ?? "").trim();
+      if (catalogUrlProblem(url)) {
+        problems.push({ path, message: "the link must be an http or https address", coded: message("catalogUrl", { path }) });
+      }
+      // An id the client kept is the entry's; a missing, malformed or repeated one gets a new one.
+      let id = node.id ?? "";
+      if (!idPattern.test(id) || ids.has(id)) id = newEntryId();
+      ids.add(id);
+      return { id, title, page: node.page, url, children: walk(node.children, depth + 1, `${path}.`) };
     });
   const tree = walk(nodes, 1, "");
   if (count > catalogLimits.nodes) problems.unshift({ path: "", message: `at most ${catalogLimits.nodes} entries` });
   if (problems.length > 0) {
-    throw new DomainError("INVALID_ARGUMENT", problems[0]?.message ?? "invalid catalog", {
-      details: { errors: problems.slice(0, 20) },
+    const first = problems[0];
+    throw new DomainError("INVALID_ARGUMENT", first?.coded ?? first?.message ?? "invalid catalog", {
+      details: { errors: problems.slice(0, 20).map(({ path, message: text }) => ({ path, message: text })) },
     });
   }
   return tree;

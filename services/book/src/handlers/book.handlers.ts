@@ -14,6 +14,8 @@ import type { BookRevisionDocument } from "../data/book-revision.schema.js";
 import { UnlockAttemptRepository } from "../data/unlock-attempt.repository.js";
 import { newBookmark, validateBookmarks } from "../domain/book-bookmarks.js";
 import { validateCatalog } from "../domain/book-catalog.js";
+import type { ImageSize } from "../domain/image-pixels.js";
+import { checkLogoAssets } from "../domain/logo-settings.js";
 import { bookInfo, bookInfoFields, publishedSettings, settingsToStore, storedSettings } from "../domain/book-info.js";
 import {
   type Access,
@@ -49,6 +51,8 @@ export interface BookHandlerDependencies {
   /** Failed unlock attempts; defaults to a repository on the books' connection. */
   unlockAttempts?: UnlockAttemptRepository;
   unlockLimits?: UnlockLimitSettings;
+  /** Measures a stored editor asset (null: no such ready asset) so a logo setting's picture can be checked. */
+  measureAsset?: (fileId: string) => Promise<ImageSize | undefined | null>;
   now?: () => Date;
 }
 
@@ -90,6 +94,7 @@ export function bookHandlers({
   power,
   unlockAttempts = new UnlockAttemptRepository(books.connection),
   unlockLimits = defaultUnlockLimits,
+  measureAsset,
   now = () => new Date(),
 }: BookHandlerDependencies): Omit<
   ServiceImplementation<typeof BookService>,
@@ -274,6 +279,8 @@ export function bookHandlers({
       // Within this process the merges of one book take turns (no attempt is wasted on a sibling's write); the
       // compare-and-set is what keeps several replicas on one MongoDB from overwriting each other.
       const replacesWhole = request.pluginJson !== "" || request.downloadConfigJson !== "";
+      // A logo set to a stored picture (uploaded or typed) is measured before anything is saved.
+      await checkLogoAssets(request.bookConfigJson, measureAsset);
       return updateAlone(`settings-merge:${request.bookId}`, async () => {
         for (let attempt = 0; attempt < mergeAttempts; attempt++) {
           const [own, texts] = await Promise.all([
