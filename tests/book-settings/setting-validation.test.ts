@@ -418,7 +418,10 @@ describe("logo pixel limits, measured on the stored picture for every format", (
     });
     expect(await assetKeys()).toEqual(before);
     const webp = await picture(600, 100).webp().toBuffer();
-    expect(await uploadLogo(webp, "logo.webp")).toMatchObject({ code: "ERROR", msg: "标志必须是 JPG、PNG、GIF 或 JPEG 图片" });
+    expect(await uploadLogo(webp, "logo.webp")).toMatchObject({
+      code: "ERROR",
+      msg: "标志必须是 JPG、PNG、GIF 或 JPEG 图片",
+    });
     const wide = await picture(600, 100).png().toBuffer();
     expect(await uploadLogo(wide, "logo.png")).toMatchObject({
       code: "ERROR",
@@ -448,7 +451,10 @@ describe("logo pixel limits, measured on the stored picture for every format", (
     const thin = await uploadLogo(await picture(2, 40).jpeg().toBuffer(), "thin.jpg", "image");
     const fit = await uploadLogo(await picture(150, 30).png().toBuffer(), "fit.png", "image");
     const urls = [big, thin, fit].map((reply) => String((reply.data as { url?: string } | null)?.url ?? ""));
-    expect(urls.every((url) => url.includes("/api/common/file/")), JSON.stringify([big, thin, fit])).toBe(true);
+    expect(
+      urls.every((url) => url.includes("/api/common/file/")),
+      JSON.stringify([big, thin, fit]),
+    ).toBe(true);
     const [bigUrl = "", thinUrl = "", fitUrl = ""] = urls;
     const path = new URL(bigUrl).pathname;
     for (const [value, msg] of [
@@ -463,9 +469,9 @@ describe("logo pixel limits, measured on the stored picture for every format", (
         });
       }
     }
-    expect(
-      await post("/api/book/update-book", { bookId, ...bookConfig({ appLogoIcon: bigUrl }) }, "en"),
-    ).toMatchObject({ msg: "image size max 500*500 px, current 4000*4000" });
+    expect(await post("/api/book/update-book", { bookId, ...bookConfig({ appLogoIcon: bigUrl }) }, "en")).toMatchObject(
+      { msg: "image size max 500*500 px, current 4000*4000" },
+    );
     const stored = await post("/api/book/get-book", { bookId });
     expect((stored.data as { htmlConfig: Record<string, unknown> }).htmlConfig.appLogoIcon).toBeUndefined();
     expect(await post("/api/book/update-book", { bookId, ...bookConfig({ appLogoIcon: fitUrl }) })).toMatchObject({
