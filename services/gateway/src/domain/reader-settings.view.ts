@@ -70,7 +70,9 @@ export function catalogOutline(
     if (node.page < 1 || (pageCount > 0 && node.page > pageCount)) return children;
     // Stored links were checked when saved; only http(s) ever reaches a reader's link.
     const url = /^https?:\/\//i.test(node.url ?? "") ? node.url : undefined;
-    return [url ? { title: node.title, page: node.page, url, children } : { title: node.title, page: node.page, children }];
+    return [
+      url ? { title: node.title, page: node.page, url, children } : { title: node.title, page: node.page, children },
+    ];
   });
 }
 

@@ -56,7 +56,8 @@ export function validatePageQuality(quality: PageQuality): PageQuality {
       message: `must be a whole number from ${qualityBounds[field].min} to ${qualityBounds[field].max}`,
     }));
   // The text is spec 000 §9's hint of the bounds, so the owner sees what to enter; the fields are in the details.
-  if (errors.length > 0) throw new DomainError("INVALID_ARGUMENT", message("pageQualityRange"), { details: { errors } });
+  if (errors.length > 0)
+    throw new DomainError("INVALID_ARGUMENT", message("pageQualityRange"), { details: { errors } });
   return quality;
 }
 
