@@ -357,6 +357,85 @@ describe("custom page quality", () => {
   }, 120_000);
 });
 
+describe("the mobile button order, the book logo and the WeChat share icon", () => {
+  it("moves a button in the phone toolbar's order; the stored order survives a reload", async () => {
+    const page = await openEditor();
+    try {
+      const order = page.getByTestId("button-order");
+      const names = () =>
+        order.locator("li").evaluateAll((items) => items.map((item) => item.getAttribute("data-button")));
+      const before = await names();
+      const at = before.indexOf("fullscreen");
+      expect(at).toBeGreaterThan(0);
+      await order.locator('li[data-button="fullscreen"] button').first().click();
+      await expect.poll(() => saveState(page)).toBe("success");
+      const expected = [...before];
+      expected.splice(at - 1, 2, "fullscreen", before[at - 1] as string);
+      await expect.poll(async () => JSON.parse(String((await htmlConfig()).buttonsSortXML ?? "[]"))).toEqual(expected);
+      expect(await names()).toEqual(expected);
+    } finally {
+      await page.close();
+    }
+    const again = await openEditor();
+    try {
+      const order = again.getByTestId("button-order");
+      await order.waitFor();
+      const names = await order
+        .locator("li")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-button")));
+      expect(names.indexOf("fullscreen")).toBeLessThan(names.indexOf("about"));
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+
+  it("sets the account's book logo and the book's share icon through their own paths", async () => {
+    const stored = async (name: string, width: number, height: number) => {
+      const upload = await context.request.post(`${services.gatewayUrl}/api/common/upload-file`, {
+        multipart: {
+          purpose: "image",
+          file: {
+            name,
+            mimeType: "image/png",
+            buffer: await sharp({ create: { width, height, channels: 3, background: "#aa3322" } })
+              .png()
+              .toBuffer(),
+          },
+        },
+      });
+      return ((await upload.json()) as { data: { url: string } }).data.url;
+    };
+    const [logoUrl, iconUrl] = [await stored("logo.png", 150, 30), await stored("icon.png", 120, 120)];
+    const page = await openEditor();
+    try {
+      await page.getByRole("tab", { name: "基本信息", exact: true }).click();
+      const logo = page.getByTestId("book-logo").locator("input:not([type=file])");
+      await logo.fill(logoUrl);
+      await logo.press("Enter");
+      await page.getByText("图书标志已保存").waitFor();
+      const ready = await api<{ bookLogo: string }>("/api/book/get-ready-config", { number: book.number });
+      expect(ready.data.bookLogo).toBe(logoUrl);
+      const icon = page.getByTestId("share-icon").locator("input:not([type=file])");
+      await icon.fill(iconUrl);
+      await icon.press("Enter");
+      await page.getByText("分享图标已保存").waitFor();
+      expect((await api<{ shareIcon: string }>("/api/book/get-book", { bookId: book.bookId })).data.shareIcon).toBe(
+        iconUrl,
+      );
+    } finally {
+      await page.close();
+    }
+    const again = await openEditor();
+    try {
+      await again.getByRole("tab", { name: "基本信息", exact: true }).click();
+      expect(await again.getByTestId("book-logo").locator("input:not([type=file])").inputValue()).toBe(logoUrl);
+      expect(await again.getByTestId("share-icon").locator("input:not([type=file])").inputValue()).toBe(iconUrl);
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+});
+
 describe("the phone toolbar", () => {
   it("keeps every button inside a 375 px screen", async () => {
     // Every button the book may show, switched on.

@@ -165,6 +165,8 @@ export interface ReadyConfig {
   uLink: string;
   uType: number;
   website?: string;
+  /** The account's book logo (update-user-book-logo). */
+  bookLogo?: string;
 }
 
 export interface Bookmark {
@@ -200,6 +202,8 @@ export interface BookInfo {
   downloadconfig?: DownloadConfig | null;
   catalog: CatalogNode[];
   bookmarks: Bookmark[];
+  /** The WeChat share icon (set-book-sare-icon); "" when none. */
+  shareIcon?: string;
   /** The stored revisions of the settings, the catalog and the bookmarks: a whole-document save sends the one edited. */
   settingsRevision?: number;
   catalogRevision?: number;

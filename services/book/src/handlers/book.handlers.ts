@@ -267,6 +267,7 @@ export function bookHandlers({
         book: {
           ...bookInfo(withSettingsTexts(own, texts), numbers, request.baseUrl),
           ...listRevisions(own),
+          shareIcon: own.shareIcon ?? "",
           settingsRevision: settingsRevisionOf(texts),
         },
       };
@@ -324,6 +325,7 @@ export function bookHandlers({
             book: {
               ...bookInfo({ ...book, ...stored, ...info }, numbers, request.baseUrl),
               ...listRevisions(book),
+              shareIcon: book.shareIcon ?? "",
               settingsRevision: revision,
             },
           };

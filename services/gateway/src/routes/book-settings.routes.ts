@@ -121,6 +121,7 @@ export function bookInfoView(book: BookInfo | undefined) {
     downloadconfig: parsedOr(book.downloadConfigJson, null),
     catalog: catalogView(book.catalog),
     bookmarks: book.bookmarks.map(bookmarkView),
+    shareIcon: book.shareIcon,
     settingsRevision: book.settingsRevision,
     catalogRevision: book.catalogRevision,
     bookmarksRevision: book.bookmarksRevision,
