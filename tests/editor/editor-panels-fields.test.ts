@@ -436,6 +436,48 @@ describe("the mobile button order, the book logo and the WeChat share icon", () 
   }, 120_000);
 });
 
+describe("my themes", () => {
+  it("saves the current settings as a named theme, refuses a name the server does not take, applies and deletes it", async () => {
+    const page = await openEditor();
+    try {
+      await page.getByRole("tab", { name: "主题", exact: true }).click();
+      const panel = page.getByRole("region", { name: "我的主题" });
+      const name = panel.getByLabel("主题名称（字母、数字、- _ .）");
+      await name.fill("海港 主题");
+      await panel.getByRole("button", { name: "将当前设置保存为我的主题" }).click();
+      await expect.poll(() => lastToast(page)).toBe("名称须为 1 到 64 个字母、数字、“-”、“_”或“.”");
+      await name.fill("harbour-1");
+      await panel.getByRole("button", { name: "将当前设置保存为我的主题" }).click();
+      await page.getByText("主题已保存").waitFor();
+      const themes = async () =>
+        (await api<{ list: { name: string; theme: Record<string, unknown> }[] }>("/api/book/get-custom-theme", {})).data
+          .list;
+      // The book's settings as stored by the tests above (the bookmark tabs along the top, textured).
+      expect(await themes()).toContainEqual({
+        name: "harbour-1",
+        theme: expect.objectContaining({ bookmarkOnSideEdge: false, bookmarkHasTexture: true }),
+        updatedAt: expect.any(String),
+      });
+      const updated = await api("/api/book/update-book", {
+        bookId: book.bookId,
+        bookConfig: JSON.stringify({ bookmarkHasTexture: false }),
+      });
+      expect(updated.code).toBe("OK");
+      await page.reload();
+      await page.getByTestId("save-state").waitFor();
+      await page.getByRole("tab", { name: "主题", exact: true }).click();
+      await page.getByRole("region", { name: "我的主题" }).getByRole("button", { name: "应用 harbour-1" }).click();
+      await expect.poll(() => saveState(page)).toBe("success");
+      await expect.poll(async () => (await htmlConfig()).bookmarkHasTexture).toBe(true);
+      await page.getByRole("region", { name: "我的主题" }).getByRole("button", { name: "删除 harbour-1" }).click();
+      await page.getByText("主题已删除").waitFor();
+      expect((await themes()).some((theme) => theme.name === "harbour-1")).toBe(false);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
+
 describe("the phone toolbar", () => {
   it("keeps every button inside a 375 px screen", async () => {
     // Every button the book may show, switched on.

@@ -35,13 +35,16 @@ export function ButtonOrderPanel({
       <h2 className="panel-title">{heading}</h2>
       <ol className="button-order" data-testid="button-order">
         {order.map((name, at) => (
+          // The arrows' names are the bare actions, described by the row's title: a button's title in their names
+          // would make every "Share" or "Phone" control of the editor ambiguous.
           <li key={name} data-button={name}>
-            <span>{titleOf(name)}</span>
+            <span id={`button-order-${name}`}>{titleOf(name)}</span>
             <button
               type="button"
               className="icon"
               disabled={at === 0}
-              aria-label={`${labels.moveUp} ${titleOf(name)}`}
+              aria-label={labels.moveUp}
+              aria-describedby={`button-order-${name}`}
               onClick={() => move(at, -1)}
             >
               ↑
@@ -50,7 +53,8 @@ export function ButtonOrderPanel({
               type="button"
               className="icon"
               disabled={at === order.length - 1}
-              aria-label={`${labels.moveDown} ${titleOf(name)}`}
+              aria-label={labels.moveDown}
+              aria-describedby={`button-order-${name}`}
               onClick={() => move(at, 1)}
             >
               ↓

@@ -33,6 +33,7 @@ import {
 import { LanguagePanel } from "./LanguagePanel.js";
 import type { Labels } from "./labels.js";
 import { BrandsPanel, PageAudioPanel } from "./MediaPanels.js";
+import { MyThemesPanel } from "./MyThemesPanel.js";
 import type { Ready } from "./main.js";
 import { MediaEditor } from "./media/MediaEditor.js";
 import { isMediaKey, type MediaItem, mediaDoc, splitMedia } from "./media/media-doc.js";
@@ -697,6 +698,16 @@ export function Editor({
                   lang={query.lang}
                   notify={notify}
                   onChange={(music) => change("backgroundMusic", music)}
+                />
+              ) : null}
+              {designTab === "theme" ? (
+                <MyThemesPanel
+                  tree={catalogue.tree}
+                  values={doc}
+                  labels={labels}
+                  notify={notify}
+                  report={report}
+                  onApply={(theme) => changeMany(theme, "theme")}
                 />
               ) : null}
               {designTab === "setup" ? (

@@ -392,6 +392,11 @@ const zh = {
   shareIcon: "微信分享图标",
   bookLogoSaved: "图书标志已保存",
   shareIconSaved: "分享图标已保存",
+  myThemes: "我的主题",
+  themeName: "主题名称（字母、数字、- _ .）",
+  saveTheme: "将当前设置保存为我的主题",
+  themeSaved: "主题已保存",
+  themeDeleted: "主题已删除",
   bookmarkColour: "书签颜色",
   bookmarkFontColour: "文字颜色",
 };
@@ -787,6 +792,11 @@ const en: Labels = {
   shareIcon: "WeChat share icon",
   bookLogoSaved: "Book logo saved",
   shareIconSaved: "Share icon saved",
+  myThemes: "My themes",
+  themeName: "Theme name (letters, digits, - _ .)",
+  saveTheme: "Save the current settings as my theme",
+  themeSaved: "Theme saved",
+  themeDeleted: "Theme deleted",
   bookmarkColour: "Bookmark colour",
   bookmarkFontColour: "Text colour",
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import { normaliseText } from "@turnleaf/resource-files";
 import { checkFreeJson, parseSettingsJson } from "./setting-validation.js";
 
@@ -19,8 +19,8 @@ export const contentLimits = {
   uploadLogBytes: 32 * 1024,
 } as const;
 
-function invalid(message: string, field: string): DomainError {
-  return new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+function invalid(text: string | CodedMessage, field: string): DomainError {
+  return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 }
 
 export type CustomKindName = "config" | "content" | "theme";
@@ -41,7 +41,7 @@ export function customKey(kind: CustomKindName, key: string, { forRead }: { forR
     }
     return chosen;
   }
-  if (!entryKey.test(trimmed)) throw invalid("key must be 1 to 64 letters, digits, '-', '_' or '.'", "key");
+  if (!entryKey.test(trimmed)) throw invalid(message("customKeyFormat"), "key");
   return trimmed;
 }
 
