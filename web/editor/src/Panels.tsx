@@ -226,32 +226,6 @@ export function CatalogPanel({
                   edit(updateAt(tree, path, (entry) => ({ ...entry, page: Number(event.target.value) || 1 })))
                 }
               />
-              <select
-                aria-label={`${labels.tocLink} ${name}`}
-                value={node.url ? "url" : "page"}
-                onChange={(event) =>
-                  edit(
-                    updateAt(tree, path, (entry) => ({
-                      ...entry,
-                      // A URL link starts as the scheme to complete; the page link clears it.
-                      url: event.target.value === "url" ? entry.url || "https://" : "",
-                    })),
-                  )
-                }
-              >
-                <option value="page">{labels.tocLinkPage}</option>
-                <option value="url">{labels.tocLinkUrl}</option>
-              </select>
-              {node.url ? (
-                <input
-                  type="url"
-                  className="url-input"
-                  aria-label={`${labels.tocUrl} ${name}`}
-                  value={node.url}
-                  maxLength={2000}
-                  onChange={(event) => edit(updateAt(tree, path, (entry) => ({ ...entry, url: event.target.value })))}
-                />
-              ) : null}
               {path.length < 5 ? (
                 <button
                   type="button"
@@ -279,6 +253,35 @@ export function CatalogPanel({
               >
                 ×
               </button>
+            </div>
+            {/* The entry's link (spec 001 link kinds): its page, or a URL typed under it. */}
+            <div className="tree-link">
+              <select
+                aria-label={`${labels.tocLink} ${name}`}
+                value={node.url ? "url" : "page"}
+                onChange={(event) =>
+                  edit(
+                    updateAt(tree, path, (entry) => ({
+                      ...entry,
+                      // A URL link starts as the scheme to complete; the page link clears it.
+                      url: event.target.value === "url" ? entry.url || "https://" : "",
+                    })),
+                  )
+                }
+              >
+                <option value="page">{labels.tocLinkPage}</option>
+                <option value="url">{labels.tocLinkUrl}</option>
+              </select>
+              {node.url ? (
+                <input
+                  type="url"
+                  className="url-input"
+                  aria-label={`${labels.tocUrl} ${name}`}
+                  value={node.url}
+                  maxLength={2000}
+                  onChange={(event) => edit(updateAt(tree, path, (entry) => ({ ...entry, url: event.target.value })))}
+                />
+              ) : null}
             </div>
             {node.children.length > 0 ? renderNodes(node.children, path) : null}
           </li>
