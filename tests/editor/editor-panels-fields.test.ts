@@ -478,6 +478,36 @@ describe("my themes", () => {
   }, 120_000);
 });
 
+describe("the category", () => {
+  it("takes digits only, is stored by update-book and shown after a reload; other values sent straight are refused", async () => {
+    const category = async () =>
+      (await api<{ categoryId: string }>("/api/book/get-book", { bookId: book.bookId })).data.categoryId;
+    const page = await openEditor();
+    try {
+      await page.getByRole("tab", { name: "基本信息", exact: true }).click();
+      const field = page.getByTestId("book-fields").getByLabel("分类编号", { exact: true });
+      await field.fill("12a7");
+      expect(await field.inputValue()).toBe("127");
+      await field.press("Tab");
+      await expect.poll(category).toBe("127");
+    } finally {
+      await page.close();
+    }
+    for (const categoryId of ["12a", "1".repeat(21)]) {
+      const refused = await api("/api/book/update-book", { bookId: book.bookId, categoryId });
+      expect(refused.code, categoryId).toBe("ERROR");
+    }
+    expect(await category()).toBe("127");
+    const again = await openEditor();
+    try {
+      await again.getByRole("tab", { name: "基本信息", exact: true }).click();
+      expect(await again.getByTestId("book-fields").getByLabel("分类编号", { exact: true }).inputValue()).toBe("127");
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+});
+
 describe("the phone toolbar", () => {
   it("keeps every button inside a 375 px screen", async () => {
     // Every button the book may show, switched on.

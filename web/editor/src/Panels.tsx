@@ -20,6 +20,7 @@ function CommitField({
   value,
   maxLength,
   multiline,
+  digits,
   disabled,
   required,
   onCommit,
@@ -28,6 +29,8 @@ function CommitField({
   value: string;
   maxLength: number;
   multiline?: boolean;
+  /** Digits only (the category number): other characters are not taken. */
+  digits?: boolean;
   disabled?: boolean;
   /** The message when the field is left empty (it goes back to the saved text). */
   required?: () => void;
@@ -47,7 +50,8 @@ function CommitField({
     value: text,
     disabled,
     onBlur: commit,
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setText(digits ? event.target.value.replace(/[^0-9]/g, "") : event.target.value),
   };
   // The label is beside the control, not around it: a textarea inside would lend its text to the label's.
   return (
@@ -108,6 +112,13 @@ export function BasicPanel({
         value={text("keyword")}
         maxLength={bookFieldLimits.keyword}
         onCommit={(value) => onChange(bookFieldKey("keyword"), value)}
+      />
+      <CommitField
+        label={labels.category}
+        value={text("categoryId")}
+        maxLength={bookFieldLimits.categoryId}
+        digits
+        onCommit={(value) => onChange(bookFieldKey("categoryId"), value)}
       />
       <div className="field">
         <span>

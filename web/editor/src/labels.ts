@@ -397,6 +397,7 @@ const zh = {
   saveTheme: "将当前设置保存为我的主题",
   themeSaved: "主题已保存",
   themeDeleted: "主题已删除",
+  category: "分类编号",
   bookmarkColour: "书签颜色",
   bookmarkFontColour: "文字颜色",
 };
@@ -797,6 +798,7 @@ const en: Labels = {
   saveTheme: "Save the current settings as my theme",
   themeSaved: "Theme saved",
   themeDeleted: "Theme deleted",
+  category: "Category number",
   bookmarkColour: "Bookmark colour",
   bookmarkFontColour: "Text colour",
 };
