@@ -760,7 +760,7 @@ describe("editor asset uploads (upload-file) and their URLs", () => {
         { name: "purpose", value: "logo" },
         { name: "file", value: gif, fileName: "logo.gif" },
       ]),
-    ).toMatchObject({ msg: "please upload an image smaller than 500*500 px! current size is: 900*100" });
+    ).toMatchObject({ msg: "请上传小于 500*500 px 的图片！当前尺寸：900*100" });
     expect(await upload([{ name: "other", value: "x" }])).toMatchObject({ msg: "请选择文件" });
     expect(await upload([{ name: "file", value: pngBytes(10, 10, 10_485_760), fileName: "big.png" }])).toMatchObject({
       msg: "文件不能超过 10 MB",

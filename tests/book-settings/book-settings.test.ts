@@ -168,11 +168,21 @@ interface Reply {
   data: Record<string, unknown> | null;
 }
 
-async function post(path: string, fields: Record<string, string>, app = gateway, host = productHost): Promise<Reply> {
+async function post(
+  path: string,
+  fields: Record<string, string>,
+  app = gateway,
+  host = productHost,
+  language?: string,
+): Promise<Reply> {
   const response = await app.inject({
     method: "POST",
     url: path,
-    headers: { "content-type": "application/x-www-form-urlencoded", host },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      host,
+      ...(language ? { "accept-language": language } : {}),
+    },
     payload: new URLSearchParams(fields).toString(),
   });
   return response.json() as Reply;
@@ -468,6 +478,78 @@ describe("catalog", () => {
       msg: "无效的 JSON 字符串",
     });
     expect(await post("/api/book/get-book-catalog", { bookId })).toMatchObject({ data: { catalog: tree } });
+  });
+
+  it("keeps each entry's id and link (its page or an http(s) URL); refuses other links in Chinese; the reader gets them", async () => {
+    const { bookId, number } = await newBook();
+    const tree = [
+      { id: "intro", title: "Intro", page: 2, url: "", children: [] },
+      {
+        title: "Site",
+        page: 1,
+        url: "https://harbour.example/tides",
+        children: [{ title: "Sub", page: 3, children: [] }],
+      },
+    ];
+    const saved = await post("/api/book/save-book-catalog", { bookId, catalog: JSON.stringify(tree) });
+    expect(saved, saved.msg).toMatchObject({
+      code: "OK",
+      data: {
+        catalog: [
+          { id: "intro", title: "Intro", page: 2, url: "" },
+          { title: "Site", page: 1, url: "https://harbour.example/tides", children: [{ title: "Sub", url: "" }] },
+        ],
+      },
+    });
+    const catalog = (saved.data as { catalog: { id: string; children: { id: string }[] }[] }).catalog;
+    const ids = [catalog[0]?.id, catalog[1]?.id, catalog[1]?.children[0]?.id];
+    expect(new Set(ids).size).toBe(3);
+    // Saved again as answered, every entry keeps its id.
+    const again = await post("/api/book/save-book-catalog", { bookId, catalog: JSON.stringify(catalog) });
+    expect((again.data as { catalog: { id: string }[] }).catalog.map((entry) => entry.id)).toEqual(ids.slice(0, 2));
+    for (const url of [
+      "javascript:alert(1)",
+      "ftp://harbour.example/",
+      "data:text/html,hi",
+      "harbour.example",
+      "https://",
+    ]) {
+      const refused = await post("/api/book/save-book-catalog", {
+        bookId,
+        catalog: JSON.stringify([{ title: "Bad", page: 1, children: [{ title: "Link", page: 1, url }] }]),
+      });
+      expect(refused, url).toMatchObject({ code: "ERROR", msg: "目录项 1.1：链接必须是 http 或 https 地址" });
+    }
+    const english = await post(
+      "/api/book/save-book-catalog",
+      {
+        bookId,
+        catalog: JSON.stringify([{ title: "Bad", page: 1, url: "javascript:x", children: [] }]),
+      },
+      gateway,
+      productHost,
+      "en",
+    );
+    expect(english).toMatchObject({ msg: "contents entry 1: the link must be an http or https address" });
+    expect(
+      await post("/api/book/save-book-catalog", {
+        bookId,
+        catalog: JSON.stringify([{ title: "Far", page: 6, url: "https://harbour.example/", children: [] }]),
+      }),
+    ).toMatchObject({ code: "ERROR", msg: "page must be between 1 and 5" });
+    expect((await post("/api/book/get-book-catalog", { bookId })).data).toMatchObject({
+      catalog: [{ id: "intro" }, { url: "https://harbour.example/tides" }],
+    });
+    const json = (await gateway.inject({ method: "GET", url: `/b/${number}/book.json` })).json();
+    expect(json.outline).toEqual([
+      { title: "Intro", page: 2, children: [] },
+      {
+        title: "Site",
+        page: 1,
+        url: "https://harbour.example/tides",
+        children: [{ title: "Sub", page: 3, children: [] }],
+      },
+    ]);
   });
 });
 

@@ -365,7 +365,7 @@ describe("custom config and saved themes", () => {
 });
 
 /** upload-file as the editor sends it: multipart with the file and its purpose. */
-async function uploadLogo(bytes: Buffer, fileName: string): Promise<Reply> {
+async function uploadLogo(bytes: Buffer, fileName: string, purpose = "logo", language?: string): Promise<Reply> {
   const boundary = `----turnleaf${randomBytes(8).toString("hex")}`;
   const part = (headers: string, value: Buffer | string) => [
     Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`),
@@ -373,7 +373,7 @@ async function uploadLogo(bytes: Buffer, fileName: string): Promise<Reply> {
     Buffer.from("\r\n"),
   ];
   const payload = Buffer.concat([
-    ...part('Content-Disposition: form-data; name="purpose"', "logo"),
+    ...part('Content-Disposition: form-data; name="purpose"', purpose),
     ...part(
       `Content-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream`,
       bytes,
@@ -383,7 +383,11 @@ async function uploadLogo(bytes: Buffer, fileName: string): Promise<Reply> {
   const response = await gateway.inject({
     method: "POST",
     url: "/api/common/upload-file",
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, host: "books.example.com" },
+    headers: {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      host: "books.example.com",
+      ...(language ? { "accept-language": language } : {}),
+    },
     payload,
   });
   expect(response.statusCode, response.body).toBeLessThan(500);
@@ -406,23 +410,72 @@ describe("logo pixel limits, measured on the stored picture for every format", (
     const big = await picture(4000, 4000).jpeg({ quality: 50 }).toBuffer();
     expect(await uploadLogo(big, "logo.jpg")).toMatchObject({
       code: "ERROR",
+      msg: "图片尺寸最大 500*500 px，当前 4000*4000",
+      data: { messageKey: "imageTooLarge" },
+    });
+    expect(await uploadLogo(big, "logo.jpg", "logo", "en")).toMatchObject({
       msg: "image size max 500*500 px, current 4000*4000",
     });
     expect(await assetKeys()).toEqual(before);
+    const webp = await picture(600, 100).webp().toBuffer();
+    expect(await uploadLogo(webp, "logo.webp")).toMatchObject({
+      code: "ERROR",
+      msg: "标志必须是 JPG、PNG、GIF 或 JPEG 图片",
+    });
     const wide = await picture(600, 100).png().toBuffer();
     expect(await uploadLogo(wide, "logo.png")).toMatchObject({
       code: "ERROR",
-      msg: "image size max 500*500 px, current 600*100",
+      msg: "图片尺寸最大 500*500 px，当前 600*100",
     });
     const gif = await picture(800, 40).gif().toBuffer();
     expect(await uploadLogo(gif, "logo.gif")).toMatchObject({
-      msg: "please upload an image smaller than 500*500 px! current size is: 800*40",
+      msg: "请上传小于 500*500 px 的图片！当前尺寸：800*40",
     });
     const small = await picture(150, 30).jpeg().toBuffer();
     const accepted = await uploadLogo(small, "logo.jpg");
     expect(accepted, accepted.msg).toMatchObject({ code: "OK", data: { contentType: "image/jpeg" } });
     expect(await uploadLogo(await picture(2, 30).png().toBuffer(), "thin.png")).toMatchObject({
-      msg: "the logo must be an image wider than 2 px",
+      msg: "标志必须是宽度大于 2 px 的图片",
+    });
+    // 'Wider than 2 px' holds for a JPEG too, whose size only the stored bytes tell.
+    expect(await uploadLogo(await picture(2, 30).jpeg().toBuffer(), "thin.jpg")).toMatchObject({
+      code: "ERROR",
+      msg: "标志必须是宽度大于 2 px 的图片",
+    });
+  });
+
+  it("measures a stored picture typed into a logo setting: too large or too thin is refused, nothing stored", async () => {
+    const bookId = await newBook();
+    // Pictures uploaded for another purpose (a background takes 4000×4000), then typed as the logo's URL.
+    const big = await uploadLogo(await picture(4000, 4000).jpeg({ quality: 50 }).toBuffer(), "big.jpg", "image");
+    const thin = await uploadLogo(await picture(2, 40).jpeg().toBuffer(), "thin.jpg", "image");
+    const fit = await uploadLogo(await picture(150, 30).png().toBuffer(), "fit.png", "image");
+    const urls = [big, thin, fit].map((reply) => String((reply.data as { url?: string } | null)?.url ?? ""));
+    expect(
+      urls.every((url) => url.includes("/api/common/file/")),
+      JSON.stringify([big, thin, fit]),
+    ).toBe(true);
+    const [bigUrl = "", thinUrl = "", fitUrl = ""] = urls;
+    const path = new URL(bigUrl).pathname;
+    for (const [value, msg] of [
+      [bigUrl, "图片尺寸最大 500*500 px，当前 4000*4000"],
+      [path, "图片尺寸最大 500*500 px，当前 4000*4000"],
+      [thinUrl, "标志必须是宽度大于 2 px 的图片"],
+    ] as const) {
+      for (const key of ["appLogoIcon", "appLargeLogoURL"]) {
+        expect(await post("/api/book/update-book", { bookId, ...bookConfig({ [key]: value }) })).toMatchObject({
+          code: "ERROR",
+          msg,
+        });
+      }
+    }
+    expect(await post("/api/book/update-book", { bookId, ...bookConfig({ appLogoIcon: bigUrl }) }, "en")).toMatchObject(
+      { msg: "image size max 500*500 px, current 4000*4000" },
+    );
+    const stored = await post("/api/book/get-book", { bookId });
+    expect((stored.data as { htmlConfig: Record<string, unknown> }).htmlConfig.appLogoIcon).toBeUndefined();
+    expect(await post("/api/book/update-book", { bookId, ...bookConfig({ appLogoIcon: fitUrl }) })).toMatchObject({
+      code: "OK",
     });
   });
 });

@@ -513,7 +513,7 @@ describe("validation at begin-upload", () => {
     [{ dpi: "321" }, "dpi"],
   ])("holds page quality %j to its bounds", async (fields, field) => {
     const reply = await begin({ files: onePdf, ...fields }, "/api/book/create-book-multi");
-    expect(reply).toMatchObject({ code: "ERROR", msg: "请求异常" });
+    expect(reply).toMatchObject({ code: "ERROR", msg: "页面质量超出范围：清晰度 80-95，边长 450-3200，DPI 72-320" });
     expect((reply.data as { errors: { field: string }[] }).errors.map((error) => error.field)).toEqual([field]);
   });
 

@@ -1,6 +1,7 @@
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { Logger } from "@turnleaf/kit";
 import { type ServiceRegistration, serve } from "@turnleaf/kit";
+import { assetMeasurer } from "./data/asset-measure.js";
 import { BookCommentRepository } from "./data/book-comment.repository.js";
 import { BookContentRepository } from "./data/book-content.repository.js";
 import type { FileStore } from "./data/file-store.js";
@@ -37,7 +38,11 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
       BookService,
       withTeamBookAccess(
         {
-          ...bookHandlers({ ...dependencies, brandsOf: (ownerId) => content.brands(ownerId, "") }),
+          ...bookHandlers({
+            ...dependencies,
+            brandsOf: (ownerId) => content.brands(ownerId, ""),
+            measureAsset: assetMeasurer(content, dependencies.files),
+          }),
           ...bookContentHandlers({
             ...dependencies,
             content,

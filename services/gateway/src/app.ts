@@ -25,6 +25,7 @@ import { registerPowerRoutes } from "./routes/power.routes.js";
 import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
 import { registerResourceFileRoutes } from "./routes/resource-files.routes.js";
 import { type InsightDependencies, registerStatisticsRoutes } from "./routes/statistics.routes.js";
+import { registerSupportRoutes } from "./routes/support.routes.js";
 import { registerUploadRoutes } from "./routes/upload.routes.js";
 import type { StoreProbes } from "./stores.js";
 
@@ -45,6 +46,8 @@ export interface AppDependencies {
   productHosts?: string[] | undefined;
   /** The public URL links are built on (PUBLIC_URL); unset, the request's own scheme and host. */
   publicUrl?: string | undefined;
+  /** Where owners reach support (SUPPORT_CONTACT), drawn by the editor as its support QR code. */
+  supportContact?: string | undefined;
   /** Passes readers' events on to the insight service (NATS) and salts reader keys; tests may leave it out. */
   insight?: InsightDependencies;
   /** Told of every route as it is registered (the fuzz contract test enumerates the paths with it). */
@@ -101,6 +104,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerLeadRoutes(app, dependencies.peers, resolveActor, dependencies.insight?.saltSecret ?? insightFallbackSalt);
   registerCommentRoutes(app, dependencies.peers, resolveActor, dependencies.reader);
   registerMediaRoutes(app, dependencies.peers, resolveActor);
+  registerSupportRoutes(app, dependencies.supportContact);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);
   if (dependencies.reader) await registerReaderRoutes(app, dependencies.peers, dependencies.reader);
   if (dependencies.editorDistDir) await registerEditorRoutes(app, dependencies.editorDistDir);

@@ -78,6 +78,17 @@ export function readConfig(source: Env) {
       PUBLIC_URL: env.text
         .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/, "expected an origin like https://books.example.com")
         .optional(),
+      /**
+       * Where owners reach support (spec 000 §6: the support QR image the limit confirms open): a mailto:, tel: or
+       * http(s) link the editor draws as a QR code. Unset: the local stack's placeholder mailbox.
+       */
+      SUPPORT_CONTACT: env.text
+        .regex(
+          /^(mailto:[^\s]+@[^\s]+|tel:\+?[0-9 ()-]{3,30}|https?:\/\/[^\s]+)$/,
+          "expected a mailto:, tel: or http(s) link",
+        )
+        .max(500)
+        .default("mailto:support@turnleaf.local"),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

@@ -32,6 +32,7 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     productHosts: config.PRODUCT_HOSTS,
     publicUrl: config.PUBLIC_URL,
+    supportContact: config.SUPPORT_CONTACT,
     editorDistDir: config.EDITOR_DIST_DIR,
     insight: {
       // Fire and forget: a beacon is not worth a JetStream round trip (the INSIGHT stream still stores it).

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
-import { supportLink } from "./alerts.js";
 import type { Labels } from "./labels.js";
+import { supportContact } from "./support-contact.js";
 
 export type Modal =
   | { kind: "limit"; quota: "BOOK_FILE_NUM" | "PUB_BOOK_NUM"; text: string }
@@ -20,10 +20,20 @@ export function AlertDialog({
   onSupport: () => void;
   onClose: () => void;
 }) {
-  const [qr, setQr] = useState("");
+  const [qr, setQr] = useState({ contact: "", image: "" });
   useEffect(() => {
     if (modal.kind !== "supportQr") return;
-    QRCode.toDataURL(supportLink, { margin: 2, width: 200 }).then(setQr, () => setQr(""));
+    let live = true;
+    // The deployment's support contact (SUPPORT_CONTACT), drawn as a QR code.
+    supportContact()
+      .then(async (contact) => ({ contact, image: await QRCode.toDataURL(contact, { margin: 2, width: 200 }) }))
+      .then(
+        (drawn) => live && setQr(drawn),
+        () => live && setQr({ contact: "", image: "" }),
+      );
+    return () => {
+      live = false;
+    };
   }, [modal.kind]);
 
   const title =
@@ -45,8 +55,13 @@ export function AlertDialog({
         {modal.kind === "support" ? <p>{modal.text}</p> : null}
         {modal.kind === "supportQr" ? (
           <div className="support-qr">
-            {qr ? <img src={qr} alt={labels.supportQr} width={200} height={200} /> : null}
+            {qr.image ? <img src={qr.image} alt={labels.supportQr} width={200} height={200} /> : null}
             <p>{labels.supportScan}</p>
+            {qr.contact ? (
+              <p className="support-contact" data-testid="support-contact">
+                {qr.contact.replace(/^(mailto|tel):/, "")}
+              </p>
+            ) : null}
           </div>
         ) : null}
         <div className="actions">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AssistantPanel } from "./Assistant.js";
 import { type BookInfo, call, formBody } from "./api.js";
 import { BusinessCardPanel } from "./BusinessCardPanel.js";
+import { ButtonOrderPanel } from "./ButtonOrderPanel.js";
 import {
   type BookField,
   basicDoc,
@@ -36,6 +37,7 @@ import {
 import { LanguagePanel } from "./LanguagePanel.js";
 import type { Labels } from "./labels.js";
 import { BrandsPanel, PageAudioPanel } from "./MediaPanels.js";
+import { MyThemesPanel } from "./MyThemesPanel.js";
 import type { Ready } from "./main.js";
 import { MediaEditor } from "./media/MediaEditor.js";
 import { isMediaKey, type MediaItem, mediaDoc, splitMedia } from "./media/media-doc.js";
@@ -45,6 +47,7 @@ import { devicesFor, hintMs, type PreviewDevice, takeHint } from "./preview-hint
 import type { Query } from "./route.js";
 import { SettingsPanel } from "./SettingsTree.js";
 import { ShareDialog } from "./ShareDialog.js";
+import { ShareIconPanel } from "./ShareIconPanel.js";
 import { absolutePaths, createSaveFlow, type SaveState } from "./save-flow.js";
 import { gateError, gateRefusal, serverChanges, storedValues } from "./server-truth.js";
 import { assertValidChange, changeRefusal, localisedRefusal } from "./setting-check.js";
@@ -659,6 +662,15 @@ export function Editor({
               <BasicPanel doc={doc} labels={labels} notify={notify} onChange={change} />
               <BusinessCardPanel bookId={bookId} labels={labels} notify={notify} report={report} />
               <CardStyles cards={design.businessCards} values={doc} labels={labels} lang={textLang} onChange={change} />
+              <ShareIconPanel
+                bookId={bookId}
+                bookLogo={ready.config.bookLogo ?? ""}
+                shareIcon={book.shareIcon ?? ""}
+                logo={catalogue.logo}
+                labels={labels}
+                notify={notify}
+                report={report}
+              />
               <BrandsPanel labels={labels} notify={notify} report={report} />
               <BookBrandPanel
                 values={doc}
@@ -714,6 +726,25 @@ export function Editor({
                   lang={query.lang}
                   notify={notify}
                   onChange={(music) => change("backgroundMusic", music)}
+                />
+              ) : null}
+              {designTab === "theme" ? (
+                <MyThemesPanel
+                  tree={catalogue.tree}
+                  values={doc}
+                  labels={labels}
+                  notify={notify}
+                  report={report}
+                  onApply={(theme) => changeMany(theme, "theme")}
+                />
+              ) : null}
+              {designTab === "setup" ? (
+                <ButtonOrderPanel
+                  tree={catalogue.tree}
+                  value={doc.buttonsSortXML}
+                  lang={textLang}
+                  labels={labels}
+                  onChange={(order) => change("buttonsSortXML", order)}
                 />
               ) : null}
             </>

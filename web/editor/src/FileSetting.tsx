@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { callMultipart } from "./api.js";
 import {
   checkImage,
@@ -11,6 +11,7 @@ import {
   imageFactsOf,
 } from "./file-limits.js";
 import type { Labels } from "./labels.js";
+import { measuredHere, typedLogoProblem, typedUrlTypeProblem } from "./typed-file-url.js";
 import type { Notify } from "./types.js";
 
 /** POST /api/common/upload-file (multipart `file`): the stored file's URL; undefined while the path is missing. */
@@ -59,6 +60,23 @@ export function FileSetting({
   onChange: (value: string) => void;
 }) {
   const [busy, setBusy] = useState<"" | "compressing" | "uploading">("");
+  // A typed URL is committed when the field is left or Enter is pressed, after the file-setting checks; until
+  // then it is only text (each keystroke is not a save). A refused URL goes back to the setting's value.
+  const [typed, setTyped] = useState(value);
+  useEffect(() => setTyped(value), [value]);
+  const refuse = (problem: string) => {
+    setTyped(value);
+    notify(problem, "error");
+  };
+  const commit = () => {
+    const url = typed.trim();
+    if (url === value) return;
+    const wrongType = typedUrlTypeProblem(url, extensions, labels);
+    if (wrongType) return refuse(wrongType);
+    // Only another site's logo waits for the browser to load it; everything else commits at once.
+    if (!measuredHere(url, logo)) return onChange(url);
+    void typedLogoProblem(url, logo, labels).then((problem) => (problem ? refuse(problem) : onChange(url)));
+  };
 
   const choose = async (chosen: File) => {
     const refused = checkSettingFile(chosen, extensions, maxBytes);
@@ -100,7 +118,15 @@ export function FileSetting({
 
   return (
     <span className="file-setting">
-      <input id={id} value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") commit();
+        }}
+      />
       <label className="button file-button" data-busy={busy || undefined}>
         {busy === "compressing" ? labels.compressing : busy === "uploading" ? labels.uploading : labels.chooseFile}
         <input

@@ -73,6 +73,22 @@ export function LanguagePanel({
     }
   };
 
+  /** delete-book-language: the book's texts in that language go; the panel shows the list the server answers. */
+  const remove = async (code: string) => {
+    setBusy(true);
+    try {
+      await call("/api/book/delete-book-language", { bookId, code });
+      // Read back with its revision, so the next save starts from the list as stored now.
+      const loaded = await load(bookId);
+      show(loaded.languages, loaded.revision);
+      notify(labels.languageDeleted);
+    } catch (error) {
+      report(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const reset = async () => {
     setBusy(true);
     try {
@@ -87,6 +103,8 @@ export function LanguagePanel({
   };
 
   if (!checked) return <p className="loading">{labels.loading}</p>;
+  // The languages the book has stored (the server's list), which delete-book-language can remove; Chinese stays.
+  const stored = opened ? Object.keys(opened.value.checked).filter((code) => opened.value.checked[code]) : [];
   return (
     <div className="panel">
       <h2 className="panel-title">{labels.bookLanguages}</h2>
@@ -118,6 +136,18 @@ export function LanguagePanel({
               />
               {labels.defaultLanguage}
             </label>
+            {stored.includes(language.code) && language.code !== "zh-CN" ? (
+              <button
+                type="button"
+                className="icon"
+                disabled={busy}
+                title={labels.languageDelete}
+                aria-label={`${labels.languageDelete} ${language.name}`}
+                onClick={() => void remove(language.code)}
+              >
+                ×
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>

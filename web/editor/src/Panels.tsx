@@ -7,9 +7,10 @@ import type { Notify } from "./types.js";
 
 const messageOf = (error: unknown, labels: Labels) => {
   if (!(error instanceof Error)) return labels.saveError;
-  const details = (error instanceof ApiError ? (error.data as { errors?: { path?: string; message: string }[] }) : null)
-    ?.errors;
-  if (!details?.length) return error.message;
+  const data = error instanceof ApiError ? (error.data as { errors?: { path?: string; message: string }[] }) : null;
+  const details = data?.errors;
+  // A coded message is already the whole text in the interface language; its English details would only repeat it.
+  if (!details?.length || (data as { messageKey?: string }).messageKey) return error.message;
   return `${error.message}: ${details.map((detail) => (detail.path ? `${detail.path} ${detail.message}` : detail.message)).join("; ")}`;
 };
 
@@ -19,6 +20,7 @@ function CommitField({
   value,
   maxLength,
   multiline,
+  digits,
   disabled,
   required,
   onCommit,
@@ -27,6 +29,8 @@ function CommitField({
   value: string;
   maxLength: number;
   multiline?: boolean;
+  /** Digits only (the category number): other characters are not taken. */
+  digits?: boolean;
   disabled?: boolean;
   /** The message when the field is left empty (it goes back to the saved text). */
   required?: () => void;
@@ -46,7 +50,8 @@ function CommitField({
     value: text,
     disabled,
     onBlur: commit,
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setText(digits ? event.target.value.replace(/[^0-9]/g, "") : event.target.value),
   };
   // The label is beside the control, not around it: a textarea inside would lend its text to the label's.
   return (
@@ -107,6 +112,13 @@ export function BasicPanel({
         value={text("keyword")}
         maxLength={bookFieldLimits.keyword}
         onCommit={(value) => onChange(bookFieldKey("keyword"), value)}
+      />
+      <CommitField
+        label={labels.category}
+        value={text("categoryId")}
+        maxLength={bookFieldLimits.categoryId}
+        digits
+        onCommit={(value) => onChange(bookFieldKey("categoryId"), value)}
       />
       <div className="field">
         <span>
@@ -206,8 +218,8 @@ export function CatalogPanel({
         const path = [...parent, index];
         const name = path.map((part) => part + 1).join(".");
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity but their place in the tree
-          <li key={name + index}>
+          // New entries have no id until the server gives one: their place in the tree stands in.
+          <li key={node.id ?? `new-${name}`}>
             <div className="tree-row">
               <span className="tree-number">{name}</span>
               <input
@@ -252,6 +264,35 @@ export function CatalogPanel({
               >
                 ×
               </button>
+            </div>
+            {/* The entry's link (spec 001 link kinds): its page, or a URL typed under it. */}
+            <div className="tree-link">
+              <select
+                aria-label={`${labels.tocLink} ${name}`}
+                value={node.url ? "url" : "page"}
+                onChange={(event) =>
+                  edit(
+                    updateAt(tree, path, (entry) => ({
+                      ...entry,
+                      // A URL link starts as the scheme to complete; the page link clears it.
+                      url: event.target.value === "url" ? entry.url || "https://" : "",
+                    })),
+                  )
+                }
+              >
+                <option value="page">{labels.tocLinkPage}</option>
+                <option value="url">{labels.tocLinkUrl}</option>
+              </select>
+              {node.url ? (
+                <input
+                  type="url"
+                  className="url-input"
+                  aria-label={`${labels.tocUrl} ${name}`}
+                  value={node.url}
+                  maxLength={2000}
+                  onChange={(event) => edit(updateAt(tree, path, (entry) => ({ ...entry, url: event.target.value })))}
+                />
+              ) : null}
             </div>
             {node.children.length > 0 ? renderNodes(node.children, path) : null}
           </li>

@@ -46,6 +46,3 @@ export function presentationOf(error: unknown): Presentation {
 export const blockedFeatureText = (feature: string) =>
   `no permission for function ${feature}, contact support to unlock`;
 export const customQuotaText = "reached the customised quota, contact support";
-
-/** Where the support QR image points. */
-export const supportLink = "mailto:support@turnleaf.local";

@@ -170,6 +170,8 @@ export interface ReadyConfig {
   uLink: string;
   uType: number;
   website?: string;
+  /** The account's book logo (update-user-book-logo). */
+  bookLogo?: string;
 }
 
 export interface Bookmark {
@@ -180,8 +182,12 @@ export interface Bookmark {
 }
 
 export interface CatalogNode {
+  /** Given by the server (an entry sent without one gets one). */
+  id?: string;
   title: string;
   page: number;
+  /** Spec 001 link kinds: empty or absent, the entry links to its page; else an http(s) URL. */
+  url?: string;
   children: CatalogNode[];
 }
 
@@ -201,6 +207,8 @@ export interface BookInfo {
   downloadconfig?: DownloadConfig | null;
   catalog: CatalogNode[];
   bookmarks: Bookmark[];
+  /** The WeChat share icon (set-book-sare-icon); "" when none. */
+  shareIcon?: string;
   /** The stored revisions of the settings, the catalog and the bookmarks: a whole-document save sends the one edited. */
   settingsRevision?: number;
   catalogRevision?: number;

@@ -2,25 +2,33 @@ import type { BookInfo } from "./api.js";
 import type { Labels } from "./labels.js";
 
 /**
- * The basic tab's book fields (title, description, keywords, label) live in the editor's document beside the
+ * The basic tab's book fields (title, description, keywords, label, category) live in the editor's document beside the
  * settings under `book:`-prefixed keys, so they share the save flow and the undo stack; update-book takes them as
  * its own form fields, not inside bookConfig, and the preview never sees them.
  */
 export const bookFieldPrefix = "book:";
-export const bookFields = ["title", "desc", "keyword", "label"] as const;
+export const bookFields = ["title", "desc", "keyword", "label", "categoryId"] as const;
 export type BookField = (typeof bookFields)[number];
 
 /** update-book's limits of the fields (the server enforces them too). */
-export const bookFieldLimits: Record<Exclude<BookField, "label">, number> = { title: 100, desc: 2000, keyword: 500 };
+export const bookFieldLimits: Record<Exclude<BookField, "label">, number> = {
+  title: 100,
+  desc: 2000,
+  keyword: 500,
+  categoryId: 20,
+};
 
 export const bookFieldKey = (field: BookField) => `${bookFieldPrefix}${field}`;
 
-export function basicDoc(book: Pick<BookInfo, "title" | "desc" | "keyword" | "label">): Record<string, string> {
+export function basicDoc(
+  book: Pick<BookInfo, "title" | "desc" | "keyword" | "label" | "categoryId">,
+): Record<string, string> {
   return {
     [bookFieldKey("title")]: book.title ?? "",
     [bookFieldKey("desc")]: book.desc ?? "",
     [bookFieldKey("keyword")]: book.keyword ?? "",
     [bookFieldKey("label")]: book.label ?? "0",
+    [bookFieldKey("categoryId")]: book.categoryId ?? "",
   };
 }
 

@@ -423,6 +423,9 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
   const lastVisible = visible[visible.length - 1] ?? 1;
   const tabStep = Math.min(96, (stageHeight * zoom - 16) / Math.max(bookmarks.length, 1));
   const settings = book.settings;
+  // Vertical (calendar) books have no side fore-edge to hang tabs on: theirs go along the top.
+  const onSide = settings.bookmarkOnSideEdge !== false && !vertical;
+  const topStep = Math.min(96, (stageWidth * zoom - 16) / Math.max(bookmarks.length, 1));
   // Page thickness: the fore-edges show the pages on each side, up to 6 (thin) or 14 (thick) px.
   const edgeMax = settings.thickness === "thick" ? 14 : settings.thickness === "thin" ? 6 : 0;
   const total = Math.max(book.pageCount || book.pages.length, 1);
@@ -480,11 +483,18 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
         ) : null}
       </div>
       {bookmarks.length > 0 ? (
-        <nav className="tl-bookmarks" aria-label={props.bookmarksLabel}>
+        <nav
+          className={`tl-bookmarks${settings.bookmarkHasTexture ? " tl-bookmarks-textured" : ""}`}
+          aria-label={props.bookmarksLabel}
+          data-edge={onSide ? "side" : "top"}
+        >
           {bookmarks.map((mark, index) => {
             // Tabs of pages still ahead stick out of the fore-edge still to read; the others out of the read one.
             const ahead = mark.page > lastVisible;
-            const side = ahead === (layout.direction === "ltr") ? "right" : "left";
+            const side = onSide ? (ahead === (layout.direction === "ltr") ? "right" : "left") : "top";
+            const place = onSide
+              ? { top: 8 + index * tabStep, height: Math.max(24, tabStep - 6) }
+              : { left: 8 + index * topStep, width: Math.max(24, topStep - 6) };
             return (
               <button
                 // biome-ignore lint/suspicious/noArrayIndexKey: bookmarks have no identity but their order
@@ -492,9 +502,8 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
                 type="button"
                 className={`tl-bookmark tl-bookmark-${side}`}
                 style={{
-                  top: 8 + index * tabStep,
-                  height: Math.max(24, tabStep - 6),
-                  background: mark.colour,
+                  ...place,
+                  backgroundColor: mark.colour,
                   color: mark.textColour ?? "#fff",
                 }}
                 aria-current={visible.includes(mark.page) ? "page" : undefined}

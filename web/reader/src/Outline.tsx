@@ -1,17 +1,25 @@
 import type { OutlineItem } from "./book.js";
 import type { Labels } from "./labels.js";
 
-function Items({ items, onGo }: { items: OutlineItem[]; onGo(page: number): void }) {
+function Items({ items, onGo, target }: { items: OutlineItem[]; onGo(page: number): void; target: string }) {
   return (
     <ul>
       {items.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: outline entries may repeat titles; order is their identity
         <li key={index}>
-          <button type="button" onClick={() => onGo(item.page)}>
-            <span>{item.title}</span>
-            <span className="tl-outline-page">{item.page}</span>
-          </button>
-          {item.children.length > 0 ? <Items items={item.children} onGo={onGo} /> : null}
+          {item.url ? (
+            // An entry the owner linked to a URL (spec 001 link kinds) opens it, as the book's other links do.
+            <a className="tl-outline-link" href={item.url} target={target} rel="noopener noreferrer">
+              <span>{item.title}</span>
+              <span className="tl-outline-page">↗</span>
+            </a>
+          ) : (
+            <button type="button" onClick={() => onGo(item.page)}>
+              <span>{item.title}</span>
+              <span className="tl-outline-page">{item.page}</span>
+            </button>
+          )}
+          {item.children.length > 0 ? <Items items={item.children} onGo={onGo} target={target} /> : null}
         </li>
       ))}
     </ul>
@@ -23,11 +31,14 @@ export function Outline({
   labels,
   onGo,
   onClose,
+  target = "_blank",
 }: {
   items: OutlineItem[];
   labels: Labels;
   onGo(page: number): void;
   onClose(): void;
+  /** Where a linked entry opens (the book's link target setting). */
+  target?: string;
 }) {
   return (
     <aside className="tl-panel" aria-label={labels.contents}>
@@ -37,7 +48,7 @@ export function Outline({
           ×
         </button>
       </header>
-      <Items items={items} onGo={onGo} />
+      <Items items={items} onGo={onGo} target={target} />
     </aside>
   );
 }

@@ -650,6 +650,7 @@ export function Reader({
           labels={labels}
           onGo={(target) => goToPage(target)}
           onClose={() => setPanel("none")}
+          target={linkTarget}
         />
       ) : null}
       {panel === "thumbnails" ? (

@@ -77,6 +77,8 @@ export interface PageLink {
 export interface OutlineItem {
   title: string;
   page: number;
+  /** An owner's TOC link to a URL (http(s)): the entry opens it instead of turning to `page`. */
+  url?: string;
   children: OutlineItem[];
 }
 
@@ -145,6 +147,12 @@ export interface ReaderSettings {
   curlingCorner: boolean;
   /** Where page links and the logo open: a new tab or this one. */
   linkTarget: "_blank" | "_self";
+  /**
+   * Bookmark tabs (spec 000 tabconfig, spec 001 "Bookmark"): sticking out of the side (fore-)edge, else along the
+   * top edge; with a paper texture.
+   */
+  bookmarkOnSideEdge: boolean;
+  bookmarkHasTexture: boolean;
   /** Toolbar buttons shown or hidden by the book (missing keys: the reader's own choice). */
   buttons: Partial<Record<ButtonName, boolean>>;
   /** The home button's address (empty: the first page); the about button's text. */
@@ -311,6 +319,8 @@ export const defaultSettings: ReaderSettings = {
   helpAtStart: false,
   curlingCorner: false,
   linkTarget: "_blank",
+  bookmarkOnSideEdge: true,
+  bookmarkHasTexture: false,
   buttons: {},
   homeUrl: "",
   aboutText: "",

@@ -436,6 +436,8 @@ export const htmlConfigHandlers: Record<string, Handler> = {
   CurlingPageCorner: set("curlingCorner", asBoolean),
   isStopMouseMenu: set("disableRightClick", asBoolean),
   disableRightClick: set("disableRightClick", asBoolean),
+  bookmarkOnSideEdge: set("bookmarkOnSideEdge", asBoolean),
+  bookmarkHasTexture: set("bookmarkHasTexture", asBoolean),
   OpenWindow: set("linkTarget", (value) => (text(value).trim().toLowerCase() === "self" ? "_self" : "_blank")),
   leastSearchChar: set("searchMinLength", (value) => {
     const count = asNumber(value);

@@ -57,14 +57,15 @@ describe("editor asset uploads (spec 000 §5/§9)", () => {
   });
 
   it("gives a GIF logo over 500x500 px the spec's text, and wants a logo wider than 2 px", () => {
+    const over = { maxWidth: 500, maxHeight: 500 };
     expect(() => acceptAsset({ name: "l.gif", size: 10, head: gif(800, 200), purpose: "logo" })).toThrow(
-      "please upload an image smaller than 500*500 px! current size is: 800*200",
+      expect.objectContaining({ messageKey: "imageTooLargeGif", messageParams: { ...over, width: 800, height: 200 } }),
     );
     expect(() => acceptAsset({ name: "l.png", size: 10, head: png(600, 10), purpose: "logo" })).toThrow(
-      "image size max 500*500 px, current 600*10",
+      expect.objectContaining({ messageKey: "imageTooLarge", messageParams: { ...over, width: 600, height: 10 } }),
     );
     expect(() => acceptAsset({ name: "l.png", size: 10, head: png(2, 10), purpose: "logo" })).toThrow(
-      "wider than 2 px",
+      expect.objectContaining({ messageKey: "logoTooNarrow" }),
     );
   });
 

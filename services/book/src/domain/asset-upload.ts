@@ -1,4 +1,5 @@
 import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
+import { logoSizeProblem } from "./image-pixels.js";
 
 /**
  * Editor assets (spec 000 §7 upload-file; limits of §5 and §9): images, audio and video for file settings (10 MB,
@@ -159,7 +160,7 @@ export function acceptAsset(request: {
   }
   if (!kind.matches(request.head)) throw invalid(`the file is not a valid ${extension} file`);
   if (request.purpose === "logo" && !["image/jpeg", "image/png", "image/gif"].includes(kind.contentType)) {
-    throw invalid("the logo must be a JPG, PNG, GIF or JPEG image");
+    throw invalid(message("logoFormat"));
   }
   const video = kind.family === "video" && request.purpose !== "attachment" && request.videoMaxBytes !== undefined;
   const maxBytes =
@@ -182,17 +183,11 @@ export function acceptAsset(request: {
   return { name, contentType: kind.contentType, family: kind.family, maxBytes };
 }
 
-/** Spec 000 §5: a logo at most 500x500 px, wider than 2 px; a GIF over the limit gets the spec's text. */
+/** Spec 000 §5: a logo at most 500x500 px, wider than 2 px, as far as its first bytes tell (GIF, PNG). */
 function checkLogoSize(head: Buffer): void {
   const size = imageSize(head);
-  if (!size) return;
-  const max = assetLimits.logoMaxSide;
-  if (size.width > max || size.height > max) {
-    throw at(head, 0, "GIF8")
-      ? invalid(`please upload an image smaller than ${max}*${max} px! current size is: ${size.width}*${size.height}`)
-      : invalid(`image size max ${max}*${max} px, current ${size.width}*${size.height}`);
-  }
-  if (size.width < assetLimits.logoMinWidth) throw invalid("the logo must be an image wider than 2 px");
+  const problem = size && logoSizeProblem(size, at(head, 0, "GIF8"));
+  if (problem) throw invalid(problem);
 }
 
 /** Where an asset's bytes live in the assets bucket: under its owner's folder. */

@@ -5,7 +5,9 @@ const node = (title: string, page: number, children: CatalogNode[] = []): Catalo
 
 describe("catalog validation", () => {
   it("answers the trimmed tree", () => {
-    expect(validateCatalog([node(" One ", 1, [node("Two", 2)])], 3)).toEqual([node("One", 1, [node("Two", 2)])]);
+    expect(validateCatalog([node(" One ", 1, [node("Two", 2)])], 3)).toMatchObject([
+      { title: "One", page: 1, url: "", children: [{ title: "Two", page: 2, url: "", children: [] }] },
+    ]);
   });
 
   it("pages must be within the book", () => {
@@ -31,5 +33,31 @@ describe("catalog validation", () => {
     expect(() => validateCatalog([node("t".repeat(201), 1)], 1)).toThrow(
       expect.objectContaining({ messageKey: "textTooLong" }),
     );
+  });
+});
+
+describe("catalog ids and links", () => {
+  it("keeps an entry's id and URL, gives a new id to a missing or repeated one", () => {
+    const [first, second, third] = validateCatalog(
+      [
+        { id: "intro", title: "Intro", page: 1, url: " https://example.com/a ", children: [] },
+        { id: "intro", title: "Again", page: 2, children: [] },
+        { title: "No id", page: 2, children: [] },
+      ],
+      3,
+    );
+    expect(first).toMatchObject({ id: "intro", url: "https://example.com/a" });
+    expect(second?.id).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+    expect(second?.id).not.toBe("intro");
+    expect(third?.id).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+    expect(third?.url).toBe("");
+  });
+
+  it("refuses a link that is not an http(s) URL, with a coded message naming the entry", () => {
+    for (const url of ["javascript:alert(1)", "ftp://example.com/", "data:text/html,x", "example.com", "http://a b"]) {
+      expect(() => validateCatalog([node("A", 1, [{ title: "B", page: 1, url, children: [] }])], 3)).toThrow(
+        expect.objectContaining({ messageKey: "catalogUrl", messageParams: { path: "1.1" } }),
+      );
+    }
   });
 });

@@ -1,14 +1,35 @@
+import { randomBytes } from "node:crypto";
 import { type CodedMessage, DomainError, message, messageText, ref } from "@turnleaf/kit";
 import { normaliseText } from "@turnleaf/resource-files";
 
-/** A table-of-contents entry (spec 000 §3 "Catalog node", spec 001 "TOC entry"): a title, its page, sub-entries. */
+/**
+ * A table-of-contents entry (spec 000 §3 "Catalog node", spec 001 "TOC entry"): an id, a title, its page, a link
+ * (spec 001 link kinds: its page when `url` is empty, else that http(s) URL) and sub-entries.
+ */
 export interface CatalogNode {
+  id?: string;
   title: string;
   page: number;
+  url?: string;
   children: CatalogNode[];
 }
 
-export const catalogLimits = { depth: 5, titleLength: 200, nodes: 5000 } as const;
+export const catalogLimits = { depth: 5, titleLength: 200, nodes: 5000, urlLength: 2000 } as const;
+
+const idPattern = /^[A-Za-z0-9_-]{1,32}$/;
+const newEntryId = () => randomBytes(6).toString("base64url");
+
+/** An entry's link URL: empty, or an absolute http(s) URL without spaces (never a script or data scheme). */
+export function catalogUrlProblem(url: string): boolean {
+  if (url === "") return false;
+  if (url.length > catalogLimits.urlLength || /\s/.test(url)) return true;
+  try {
+    const parsed = new URL(url);
+    return !["http:", "https:"].includes(parsed.protocol) || parsed.hostname === "";
+  } catch {
+    return true;
+  }
+}
 
 /**
  * Checks a catalog tree (every problem at once, up to 20): titles 1–200 characters after normalising (control and
@@ -26,6 +47,7 @@ export const pageProblem = (pageCount: number) =>
 
 export function validateCatalog(nodes: readonly CatalogNode[], pageCount: number): CatalogNode[] {
   const problems: { path: string; coded: CodedMessage }[] = [];
+  const ids = new Set<string>();
   let count = 0;
   const walk = (list: readonly CatalogNode[], depth: number, prefix: string): CatalogNode[] =>
     list.map((node, index) => {
@@ -41,7 +63,15 @@ export function validateCatalog(nodes: readonly CatalogNode[], pageCount: number
       if (!Number.isInteger(node.page) || node.page < 1 || (pageCount > 0 && node.page > pageCount)) {
         problems.push({ path, coded: pageProblem(pageCount) });
       }
-      return { title, page: node.page, children: walk(node.children, depth + 1, `${path}.`) };
+      const url = (node.url ?? "").trim();
+      if (catalogUrlProblem(url)) {
+        problems.push({ path, coded: message("catalogUrl", { path }) });
+      }
+      // An id the client kept is the entry's; a missing, malformed or repeated one gets a new one.
+      let id = node.id ?? "";
+      if (!idPattern.test(id) || ids.has(id)) id = newEntryId();
+      ids.add(id);
+      return { id, title, page: node.page, url, children: walk(node.children, depth + 1, `${path}.`) };
     });
   const tree = walk(nodes, 1, "");
   if (count > catalogLimits.nodes)

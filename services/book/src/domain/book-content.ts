@@ -41,7 +41,7 @@ export function customKey(kind: CustomKindName, key: string, { forRead }: { forR
     }
     return chosen;
   }
-  if (!entryKey.test(trimmed)) throw invalid("key must be 1 to 64 letters, digits, '-', '_' or '.'", "key");
+  if (!entryKey.test(trimmed)) throw invalid(message("customKeyFormat"), "key");
   return trimmed;
 }
 

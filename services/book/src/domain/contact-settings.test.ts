@@ -52,7 +52,9 @@ describe("custom entries, cards and logs", () => {
     expect(customKey("config", "", { forRead: false })).toBe("config");
     expect(customKey("config", "olsconfig", { forRead: false })).toBe("olsconfig");
     expect(() => customKey("config", "other", { forRead: false })).toThrow("config, olsconfig or theme");
-    expect(() => customKey("content", "../x y", { forRead: false })).toThrow("key");
+    expect(() => customKey("content", "../x y", { forRead: false })).toThrow(
+      expect.objectContaining({ messageKey: "customKeyFormat" }),
+    );
   });
 
   it("wants JSON objects or lists", () => {

@@ -24,18 +24,29 @@ describe("measureImage", () => {
 });
 
 describe("pixelProblem", () => {
-  it("holds a logo to 500×500 px and wider than 2 px, every picture to 50 megapixels", () => {
-    expect(pixelProblem({ width: 4000, height: 4000, format: "jpeg" }, "logo")?.message).toBe(
-      "image size max 500*500 px, current 4000*4000",
-    );
-    expect(pixelProblem({ width: 900, height: 100, format: "gif" }, "logo")?.message).toBe(
-      "please upload an image smaller than 500*500 px! current size is: 900*100",
-    );
-    expect(pixelProblem({ width: 2, height: 30, format: "png" }, "logo")?.message).toMatch(/wider than 2 px/);
+  const key = (problem: ReturnType<typeof pixelProblem>) => [problem?.messageKey, problem?.messageParams];
+  it("holds a logo to 500×500 px and wider than 2 px, every picture to 50 megapixels (coded texts)", () => {
+    const over = { maxWidth: 500, maxHeight: 500 };
+    expect(key(pixelProblem({ width: 4000, height: 4000, format: "jpeg" }, "logo"))).toEqual([
+      "imageTooLarge",
+      { ...over, width: 4000, height: 4000 },
+    ]);
+    expect(key(pixelProblem({ width: 600, height: 100, format: "webp" }, "logo"))).toEqual([
+      "imageTooLarge",
+      { ...over, width: 600, height: 100 },
+    ]);
+    expect(key(pixelProblem({ width: 900, height: 100, format: "gif" }, "logo"))).toEqual([
+      "imageTooLargeGif",
+      { ...over, width: 900, height: 100 },
+    ]);
+    expect(pixelProblem({ width: 2, height: 30, format: "jpeg" }, "logo")?.messageKey).toBe("logoTooNarrow");
     expect(pixelProblem({ width: 500, height: 500, format: "webp" }, "logo")).toBeUndefined();
     expect(pixelProblem({ width: 4000, height: 4000, format: "jpeg" }, "image")).toBeUndefined();
-    expect(pixelProblem({ width: 10_000, height: 10_000, format: "png" }, "image")?.message).toMatch(/megapixels/);
-    expect(pixelProblem(undefined, "logo")?.message).toMatch(/must be a JPG/);
+    expect(key(pixelProblem({ width: 10_000, height: 10_000, format: "png" }, "image"))).toEqual([
+      "imageMegapixels",
+      { max: 50 },
+    ]);
+    expect(pixelProblem(undefined, "logo")?.messageKey).toBe("logoFormat");
     expect(pixelProblem(undefined, "")).toBeUndefined();
   });
 });

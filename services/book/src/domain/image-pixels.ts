@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import sharp from "sharp";
 import { assetLimits } from "./asset-upload.js";
 
@@ -27,21 +27,26 @@ export async function measureImage(bytes: Buffer): Promise<ImageSize | undefined
   }
 }
 
-const refuse = (message: string) => new DomainError("INVALID_ARGUMENT", message, { details: { field: "file" } });
+const refuse = (coded: CodedMessage) => new DomainError("INVALID_ARGUMENT", coded, { details: { field: "file" } });
 
-/** Why a measured picture may not be stored for `purpose` (texts as asset-upload.ts words them), or undefined. */
-export function pixelProblem(size: ImageSize | undefined, purpose: string): DomainError | undefined {
-  if (!size) return purpose === "logo" ? refuse("the logo must be a JPG, PNG, GIF or JPEG image") : undefined;
-  if (size.width * size.height > pixelLimits.maxPixels) {
-    return refuse(`the image may not exceed ${pixelLimits.maxPixels / 1_000_000} megapixels`);
-  }
-  if (purpose !== "logo") return undefined;
+/** Why a logo of this size is refused (spec 000 §5 texts, coded: the gateway words them), or undefined. */
+export function logoSizeProblem(size: { width: number; height: number }, gif: boolean): CodedMessage | undefined {
   const max = assetLimits.logoMaxSide;
   if (size.width > max || size.height > max) {
-    return size.format === "gif"
-      ? refuse(`please upload an image smaller than ${max}*${max} px! current size is: ${size.width}*${size.height}`)
-      : refuse(`image size max ${max}*${max} px, current ${size.width}*${size.height}`);
+    const params = { maxWidth: max, maxHeight: max, width: size.width, height: size.height };
+    return message(gif ? "imageTooLargeGif" : "imageTooLarge", params);
   }
-  if (size.width < assetLimits.logoMinWidth) return refuse("the logo must be an image wider than 2 px");
+  if (size.width < assetLimits.logoMinWidth) return message("logoTooNarrow");
   return undefined;
+}
+
+/** Why a measured picture may not be stored for `purpose`, or undefined. */
+export function pixelProblem(size: ImageSize | undefined, purpose: string): DomainError | undefined {
+  if (!size) return purpose === "logo" ? refuse(message("logoFormat")) : undefined;
+  if (size.width * size.height > pixelLimits.maxPixels) {
+    return refuse(message("imageMegapixels", { max: pixelLimits.maxPixels / 1_000_000 }));
+  }
+  if (purpose !== "logo") return undefined;
+  const problem = logoSizeProblem(size, size.format === "gif");
+  return problem ? refuse(problem) : undefined;
 }

@@ -33,6 +33,8 @@ import {
 } from "../domain/book-privacy.js";
 import { applyBookUpdate } from "../domain/book-settings.js";
 import { conversionStarted } from "../domain/conversion-status.js";
+import type { ImageSize } from "../domain/image-pixels.js";
+import { checkLogoAssets } from "../domain/logo-settings.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
 import { defaultUnlockLimits, type UnlockLimitSettings } from "../domain/unlock-limits.js";
 import {
@@ -58,6 +60,8 @@ export interface BookHandlerDependencies {
   /** Failed unlock attempts; defaults to a repository on the books' connection. */
   unlockAttempts?: UnlockAttemptRepository;
   unlockLimits?: UnlockLimitSettings;
+  /** Measures a stored editor asset (null: no such ready asset) so a logo setting's picture can be checked. */
+  measureAsset?: (fileId: string) => Promise<ImageSize | undefined | null>;
   now?: () => Date;
   log?: Pick<Logger, "warn">;
   /** The owner's brands, for the brands a book applies (readers get the brand itself). */
@@ -105,6 +109,7 @@ export function bookHandlers({
   power,
   unlockAttempts = new UnlockAttemptRepository(books.connection),
   unlockLimits = defaultUnlockLimits,
+  measureAsset,
   now = () => new Date(),
   log,
   brandsOf,
@@ -280,6 +285,7 @@ export function bookHandlers({
         book: {
           ...bookInfo(withSettingsTexts(own, texts), numbers, request.baseUrl),
           ...listRevisions(own),
+          shareIcon: own.shareIcon ?? "",
           settingsRevision: settingsRevisionOf(texts),
         },
       };
@@ -292,6 +298,8 @@ export function bookHandlers({
       // Within this process the merges of one book take turns (no attempt is wasted on a sibling's write); the
       // compare-and-set is what keeps several replicas on one MongoDB from overwriting each other.
       const replacesWhole = request.pluginJson !== "" || request.downloadConfigJson !== "";
+      // A logo set to a stored picture (uploaded or typed) is measured before anything is saved.
+      await checkLogoAssets(request.bookConfigJson, measureAsset);
       return updateAlone(`settings-merge:${request.bookId}`, async () => {
         for (let attempt = 0; attempt < mergeAttempts; attempt++) {
           const [own, texts] = await Promise.all([
@@ -335,6 +343,7 @@ export function bookHandlers({
             book: {
               ...bookInfo({ ...book, ...stored, ...info }, numbers, request.baseUrl),
               ...listRevisions(book),
+              shareIcon: book.shareIcon ?? "",
               settingsRevision: revision,
             },
           };

@@ -55,18 +55,24 @@ export function readerBookmarks(
 export interface OutlineNode {
   title: string;
   page: number;
+  /** The owner's link (spec 001 link kinds): an http(s) URL the reader opens instead of turning to `page`. */
+  url?: string;
   children: OutlineNode[];
 }
 
 /** The catalog as the reader's outline (pages beyond the book's dropped with their children lifted). */
 export function catalogOutline(
-  catalog: readonly { title: string; page: number; children: readonly unknown[] }[],
+  catalog: readonly { title: string; page: number; url?: string; children: readonly unknown[] }[],
   pageCount: number,
 ): OutlineNode[] {
   return catalog.flatMap((node) => {
     const children = catalogOutline(node.children as typeof catalog, pageCount);
     if (node.page < 1 || (pageCount > 0 && node.page > pageCount)) return children;
-    return [{ title: node.title, page: node.page, children }];
+    // Stored links were checked when saved; only http(s) ever reaches a reader's link.
+    const url = /^https?:\/\//i.test(node.url ?? "") ? node.url : undefined;
+    return [
+      url ? { title: node.title, page: node.page, url, children } : { title: node.title, page: node.page, children },
+    ];
   });
 }
 
@@ -75,7 +81,7 @@ export interface BookReaderSettings {
   htmlConfig: Record<string, unknown>;
   download: ReaderDownloadFacts;
   bookmarks: readonly { caption: string; page: number; colour: string; fontColour: string }[];
-  catalog: readonly { title: string; page: number; children: readonly unknown[] }[];
+  catalog: readonly { title: string; page: number; url?: string; children: readonly unknown[] }[];
 }
 
 /** The reader settings of a published book (GetPublishedBook's fields). */
@@ -85,7 +91,7 @@ export function bookReaderSettings(book: {
   downloadPdfUrl: string;
   downloadSinglePage: boolean;
   bookmarks: readonly { caption: string; page: number; colour: string; fontColour: string }[];
-  catalog: readonly { title: string; page: number; children: readonly unknown[] }[];
+  catalog: readonly { title: string; page: number; url?: string; children: readonly unknown[] }[];
 }): BookReaderSettings {
   return {
     htmlConfig: parseHtmlConfig(book.htmlConfigJson),

@@ -50,7 +50,7 @@ export function pageOf(value: unknown): number {
 function catalogOf(
   value: unknown,
   depth = 1,
-): { title: string; page: number; children: ReturnType<typeof catalogOf> }[] {
+): { id: string; title: string; page: number; url: string; children: ReturnType<typeof catalogOf> }[] {
   if (!Array.isArray(value))
     throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field: "catalog" } });
   if (depth > maxCatalogDepth && value.length > 0) {
@@ -60,9 +60,12 @@ function catalogOf(
   }
   return value.map((entry: unknown) => {
     const node = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
+    // The book service checks the id's shape and the URL (http(s) only); these only keep strings strings.
     return {
+      id: typeof node.id === "string" ? node.id.slice(0, 64) : "",
       title: typeof node.title === "string" ? node.title : "",
       page: pageOf(node.page),
+      url: typeof node.url === "string" ? node.url : "",
       children: catalogOf(node.children ?? [], depth + 1),
     };
   });
@@ -83,8 +86,16 @@ function bookmarksOf(value: unknown) {
   });
 }
 
-export function catalogView(nodes: readonly CatalogNode[]): { title: string; page: number; children: unknown[] }[] {
-  return nodes.map((node) => ({ title: node.title, page: node.page, children: catalogView(node.children) }));
+export function catalogView(
+  nodes: readonly CatalogNode[],
+): { id: string; title: string; page: number; url: string; children: unknown[] }[] {
+  return nodes.map((node) => ({
+    id: node.id,
+    title: node.title,
+    page: node.page,
+    url: node.url,
+    children: catalogView(node.children),
+  }));
 }
 
 export function bookmarkView(bookmark: Bookmark) {
@@ -112,6 +123,7 @@ export function bookInfoView(book: BookInfo | undefined) {
     downloadconfig: parsedOr(book.downloadConfigJson, null),
     catalog: catalogView(book.catalog),
     bookmarks: book.bookmarks.map(bookmarkView),
+    shareIcon: book.shareIcon,
     settingsRevision: book.settingsRevision,
     catalogRevision: book.catalogRevision,
     bookmarksRevision: book.bookmarksRevision,

@@ -41,6 +41,7 @@ describe("validatePageQuality", () => {
 
   it("lists every field out of range", () => {
     const failure = failureOf(() => validatePageQuality({ definition: 96, maxEdgePx: 449, dpi: 72.5 }));
+    expect(failure.messageKey).toBe("pageQualityRange");
     expect(failure.details).toEqual({
       errors: [
         { field: "definition", message: "must be a whole number from 80 to 95" },

@@ -55,8 +55,9 @@ export function validatePageQuality(quality: PageQuality): PageQuality {
       field,
       message: `must be a whole number from ${qualityBounds[field].min} to ${qualityBounds[field].max}`,
     }));
+  // The text is spec 000 §9's hint of the bounds, so the owner sees what to enter; the fields are in the details.
   if (errors.length > 0)
-    throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, { details: { errors } });
+    throw new DomainError("INVALID_ARGUMENT", message("pageQualityRange"), { details: { errors } });
   return quality;
 }
 

@@ -494,6 +494,21 @@ const setup: SettingGroup[] = [
         t("显示书签按钮", "Show the bookmark button"),
         true,
       ),
+      // Spec 000 tabconfig {onSideEdge, hasTexture}, spec 001 "Bookmark": where the tabs hang and how they look.
+      bool(
+        "bookmarkOnSideEdge",
+        t("书签显示在侧边", "Bookmarks on the side edge"),
+        t("书签从书页侧边伸出（关闭则显示在上边）", "Bookmark tabs stick out of the side edge (off: the top edge)"),
+        true,
+        { related: [when("BookMarkButtonVisible")] },
+      ),
+      bool(
+        "bookmarkHasTexture",
+        t("书签纹理", "Bookmark texture"),
+        t("书签显示纸张纹理", "Bookmark tabs show a paper texture"),
+        false,
+        { related: [when("BookMarkButtonVisible")] },
+      ),
       bool(
         "TableOfContentButtonVisible",
         t("目录按钮", "Table of contents button"),

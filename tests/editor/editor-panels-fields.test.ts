@@ -1,0 +1,586 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { createClient } from "@turnleaf/kit";
+import jsQRModule from "jsqr";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { RunningServices } from "../../scripts/src/services.js";
+import { launchChromium } from "../browser.js";
+import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { startSystem, uploadPdf } from "../support/system.js";
+import { ownerContext } from "./fixtures.js";
+
+// Issue 17's fields and panels in Chromium against the built processes and the real stores: TOC ids and links,
+// bookmark side edge and texture, logo checks, business cards, book languages, custom page quality, the phone
+// toolbar at 375 px and the support QR of the deployment's SUPPORT_CONTACT. Chinese by default, once in English.
+// jsqr is CommonJS whose function also hangs on `default`: under NodeNext its default import is the module object.
+const jsQR = jsQRModule.default;
+const stores = inject("stores");
+const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
+const supportContact = "https://support.example.com/turnleaf?from=qr";
+let services: RunningServices;
+let browser: Browser;
+let context: BrowserContext;
+let book: { number: string; bookId: string };
+/** Another site: serves a 4000×4000 JPEG, as a logo URL an owner might type. */
+let elsewhere: Server;
+let elsewhereUrl: string;
+
+const bigJpeg = () =>
+  sharp({ create: { width: 4000, height: 4000, channels: 3, background: "#3366aa" } })
+    .jpeg({ quality: 40 })
+    .toBuffer();
+
+beforeAll(async () => {
+  services = await startSystem(stores, "editor-panels-fields", 60_000, { SUPPORT_CONTACT: supportContact });
+  browser = await launchChromium();
+  context = await ownerContext(browser, services.gatewayUrl, 900);
+  const big = await bigJpeg();
+  elsewhere = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "image/jpeg" });
+    response.end(big);
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+  elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+}, 180_000);
+
+afterAll(async () => {
+  elsewhere?.close();
+  await context?.close();
+  await browser?.close();
+  await services?.stopAll();
+});
+
+async function api<T = Record<string, unknown>>(
+  path: string,
+  form: Record<string, string>,
+  language?: string,
+): Promise<{ code: string; msg: string; data: T }> {
+  const reply = await context.request.post(`${services.gatewayUrl}${path}`, {
+    form,
+    headers: language ? { "accept-language": language } : {},
+  });
+  return (await reply.json()) as { code: string; msg: string; data: T };
+}
+
+const htmlConfig = async () =>
+  (await api<{ htmlConfig: Record<string, unknown> }>("/api/book/get-book", { bookId: book.bookId })).data.htmlConfig;
+
+/** Opens the editor on the book (Chinese unless told), past the onboarding guide. */
+async function openEditor(lang?: "en"): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}${lang ? `&lang=${lang}` : ""}`);
+  await page.getByTestId("save-state").waitFor();
+  const skip = page.getByRole("button", { name: lang ? "Skip" : "跳过" });
+  await skip.waitFor({ timeout: 3000 }).catch(() => undefined);
+  if (await skip.isVisible()) await skip.click();
+  return page;
+}
+
+const saveState = (page: Page) => page.getByTestId("save-state").getAttribute("data-state");
+const lastToast = (page: Page) => page.locator(".toast").last().textContent();
+
+describe("contents entries link to a page or a URL", () => {
+  it("uploads the book these tests edit", async () => {
+    book = await uploadPdf(services.gatewayUrl, await labelledPdf("FIELD", 4), { title: "Fields Book" });
+  }, 180_000);
+
+  it("round-trips through save and reload, and the reader follows both links", async () => {
+    const page = await openEditor();
+    try {
+      await page.getByRole("tab", { name: "目录", exact: true }).click();
+      await page.getByRole("button", { name: "添加目录项", exact: true }).click();
+      await page.getByLabel("标题 1", { exact: true }).fill("第三页");
+      await page.getByLabel("页码 1", { exact: true }).fill("3");
+      await page.getByRole("button", { name: "添加目录项", exact: true }).click();
+      await page.getByLabel("标题 2", { exact: true }).fill("官网");
+      await page.getByLabel("链接 2", { exact: true }).selectOption({ label: "网址" });
+      await page.getByLabel("链接网址 2", { exact: true }).fill("https://harbour.example/tides");
+      await page.getByRole("button", { name: "保存", exact: true }).click();
+      await page.getByText("目录已保存").waitFor();
+      const stored = await api<{ catalog: { id: string; title: string; page: number; url: string }[] }>(
+        "/api/book/get-book-catalog",
+        { bookId: book.bookId },
+      );
+      expect(stored.data.catalog).toMatchObject([
+        { title: "第三页", page: 3, url: "" },
+        { title: "官网", url: "https://harbour.example/tides" },
+      ]);
+      expect(stored.data.catalog.every((entry) => /^[A-Za-z0-9_-]{1,32}$/.test(entry.id))).toBe(true);
+
+      // A link the server refuses: its Chinese text, nothing stored.
+      await page.getByLabel("链接网址 2", { exact: true }).fill("ftp://harbour.example/");
+      await page.getByRole("button", { name: "保存", exact: true }).click();
+      await expect.poll(() => lastToast(page)).toBe("目录项 2：链接必须是 http 或 https 地址");
+      expect(
+        (await api<{ catalog: { url: string }[] }>("/api/book/get-book-catalog", { bookId: book.bookId })).data
+          .catalog[1]?.url,
+      ).toBe("https://harbour.example/tides");
+    } finally {
+      await page.close();
+    }
+
+    const again = await openEditor();
+    try {
+      await again.getByRole("tab", { name: "目录", exact: true }).click();
+      expect(await again.getByLabel("链接 1", { exact: true }).inputValue()).toBe("page");
+      expect(await again.getByLabel("链接 2", { exact: true }).inputValue()).toBe("url");
+      expect(await again.getByLabel("链接网址 2", { exact: true }).inputValue()).toBe("https://harbour.example/tides");
+      await again.screenshot({ path: join(screenshots, "editor-toc-links-zh.png") });
+    } finally {
+      await again.close();
+    }
+
+    const reader = await context.newPage();
+    try {
+      await reader.goto(`${services.gatewayUrl}/b/${book.number}`);
+      await reader.getByRole("button", { name: "目录", exact: true }).click();
+      const outline = reader.getByRole("complementary", { name: "目录" });
+      const link = outline.getByRole("link", { name: /官网/ });
+      expect(await link.getAttribute("href")).toBe("https://harbour.example/tides");
+      expect(await link.getAttribute("rel")).toContain("noopener");
+      await outline.getByRole("button", { name: /第三页/ }).click();
+      await expect.poll(() => new URL(reader.url()).pathname).toMatch(new RegExp(`^/b/${book.number}/[23]$`));
+    } finally {
+      await reader.close();
+    }
+  }, 180_000);
+
+  it("labels the link fields in English when the interface is English", async () => {
+    const page = await openEditor("en");
+    try {
+      await page.getByRole("tab", { name: "Contents", exact: true }).click();
+      expect(await page.getByLabel("Link 2", { exact: true }).locator("option:checked").textContent()).toBe(
+        "Web address",
+      );
+      expect(await page.getByLabel("Link URL 2", { exact: true }).inputValue()).toBe("https://harbour.example/tides");
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
+
+describe("bookmark side edge and texture", () => {
+  it("round-trip through the settings, survive a reload and reach the reader", async () => {
+    expect((await api("/api/book/add-book-bookmark", { bookId: book.bookId })).code).toBe("OK");
+    const page = await openEditor();
+    try {
+      const side = page.locator('.setting[data-key="bookmarkOnSideEdge"] input');
+      const texture = page.locator('.setting[data-key="bookmarkHasTexture"] input');
+      expect(await side.isChecked()).toBe(true);
+      expect(await texture.isChecked()).toBe(false);
+      await side.click();
+      await expect.poll(() => saveState(page)).toBe("success");
+      await texture.click();
+      await expect.poll(() => saveState(page)).toBe("success");
+      await expect
+        .poll(async () => {
+          const stored = await htmlConfig();
+          return [stored.bookmarkOnSideEdge, stored.bookmarkHasTexture];
+        })
+        .toEqual([false, true]);
+      // Sent straight to the API, a value that is no switch is refused with the catalogue's text.
+      const refused = await api("/api/book/update-book", {
+        bookId: book.bookId,
+        bookConfig: JSON.stringify({ bookmarkHasTexture: { on: 1 } }),
+      });
+      expect(refused.code).toBe("ERROR");
+      expect(refused.msg).toContain("书签纹理");
+    } finally {
+      await page.close();
+    }
+    const again = await openEditor();
+    try {
+      expect(await again.locator('.setting[data-key="bookmarkOnSideEdge"] input').isChecked()).toBe(false);
+      expect(await again.locator('.setting[data-key="bookmarkHasTexture"] input').isChecked()).toBe(true);
+    } finally {
+      await again.close();
+    }
+    const reader = await context.newPage();
+    try {
+      await reader.goto(`${services.gatewayUrl}/b/${book.number}`);
+      const tabs = reader.locator("nav.tl-bookmarks");
+      await tabs.waitFor();
+      expect(await tabs.getAttribute("data-edge")).toBe("top");
+      expect(await tabs.getAttribute("class")).toContain("tl-bookmarks-textured");
+    } finally {
+      await reader.close();
+    }
+  }, 180_000);
+});
+
+describe("logo checks", () => {
+  it("refuses a large JPEG typed as the logo's URL with the server's Chinese text and keeps the stored logo", async () => {
+    // A 4000×4000 JPEG stored for another purpose (a background may be that large), then typed as the logo.
+    const upload = await context.request.post(`${services.gatewayUrl}/api/common/upload-file`, {
+      multipart: {
+        purpose: "image",
+        file: { name: "big.jpg", mimeType: "image/jpeg", buffer: await bigJpeg() },
+      },
+    });
+    const stored = (await upload.json()) as { code: string; data: { url: string } };
+    expect(stored.code).toBe("OK");
+    const page = await openEditor();
+    try {
+      await page.getByRole("tab", { name: "基本信息", exact: true }).click();
+      const logo = page.locator('.setting[data-key="appLogoIcon"]');
+      expect(await logo.locator(".file-hint").textContent()).toBe("建议尺寸 150*30 px，最大 500*500 px");
+      const field = logo.locator("input:not([type=file])");
+      await field.fill(stored.data.url);
+      await field.press("Enter");
+      await expect.poll(() => lastToast(page)).toContain("图片尺寸最大 500*500 px，当前 4000*4000");
+      await expect.poll(() => field.inputValue()).toBe("");
+      expect((await htmlConfig()).appLogoIcon).toBeUndefined();
+      await page.screenshot({ path: join(screenshots, "editor-logo-typed-refused-zh.png") });
+
+      // Another site's picture is measured as the browser loads it: the same text, nothing sent.
+      let updates = 0;
+      page.on("request", (request) => {
+        if (request.url().endsWith("/api/book/update-book")) updates += 1;
+      });
+      await field.fill(`${elsewhereUrl}/logo.jpg`);
+      await field.press("Enter");
+      await expect.poll(() => lastToast(page)).toBe("图片尺寸最大 500*500 px，当前 4000*4000");
+      // A typed URL of a type no file setting takes is refused before anything loads.
+      await field.fill(`${elsewhereUrl}/logo.svg`);
+      await field.press("Enter");
+      await expect.poll(() => lastToast(page)).toBe("不支持的文件类型，可用：jpg, png, gif");
+      expect(updates).toBe(0);
+      expect((await htmlConfig()).appLogoIcon).toBeUndefined();
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
+
+describe("business cards and book languages", () => {
+  it("edits and deletes a business card; the panel shows what the server stored", async () => {
+    const added = await api<{ cardId: string }>("/api/book/add-business-card", {
+      name: "林海",
+      title: "编辑",
+      company: "港湾出版",
+      phone: "+86 10 5555 0100",
+      email: "lin@harbour.example",
+    });
+    expect(added.code).toBe("OK");
+    const page = await openEditor();
+    try {
+      await page.getByRole("tab", { name: "基本信息", exact: true }).click();
+      const panel = page.getByRole("region", { name: "名片" });
+      await panel.getByRole("button", { name: "编辑名片 林海" }).click();
+      const editing = panel.getByRole("group", { name: "编辑名片" });
+      await editing.getByLabel("公司").fill("港湾地图社");
+      await editing.getByRole("button", { name: "保存名片" }).click();
+      await page.getByText("名片已保存").waitFor();
+      const list = async () =>
+        (await api<{ list: { cardId: string; company: string }[] }>("/api/book/get-business-card-list", {})).data.list;
+      expect(await list()).toContainEqual(
+        expect.objectContaining({ cardId: added.data.cardId, company: "港湾地图社" }),
+      );
+      await panel.getByRole("listitem").getByText("林海 · 港湾地图社").waitFor();
+      page.once("dialog", (dialog) => void dialog.accept());
+      await panel.getByRole("button", { name: "删除名片 林海" }).click();
+      await page.getByText("名片已删除").waitFor();
+      expect((await list()).some((card) => card.cardId === added.data.cardId)).toBe(false);
+      expect(await panel.getByRole("button", { name: "删除名片 林海" }).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
+  it("deletes a book language", async () => {
+    const checkedCodes = async () =>
+      (
+        await api<{ languages: { code: string; checked: boolean }[] }>("/api/book/get-book-language", {
+          bookId: book.bookId,
+        })
+      ).data.languages
+        .filter((language) => language.checked)
+        .map((language) => language.code);
+    const page = await openEditor();
+    try {
+      await page.getByRole("tab", { name: "多语言", exact: true }).click();
+      // English added as an owner adds it, then deleted.
+      await page.getByLabel("English", { exact: true }).check();
+      await page.getByRole("button", { name: "保存", exact: true }).click();
+      await page.getByText("语言已保存").waitFor();
+      expect(await checkedCodes()).toContain("en");
+      await page.getByRole("button", { name: "删除语言 English" }).click();
+      await page.getByText("语言已删除").waitFor();
+      expect(await checkedCodes()).not.toContain("en");
+      await expect.poll(() => page.getByRole("button", { name: "删除语言 English" }).count()).toBe(0);
+      expect(await page.getByLabel("English", { exact: true }).isChecked()).toBe(false);
+      // Chinese stays in every book: it has no delete button.
+      expect(await page.getByRole("button", { name: "删除语言 中文" }).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
+
+describe("custom page quality", () => {
+  it("shows its fields with the spec's hint; out of range sent straight to the API is refused with it", async () => {
+    const page = await context.newPage();
+    try {
+      await page.goto(`${services.gatewayUrl}/book_edit2/upload`);
+      // The upload screen keeps the conversion settings folded.
+      await page.locator("summary", { hasText: "转换设置" }).click();
+      await page.getByLabel("自定义页面质量").check();
+      const fields = page.getByTestId("custom-quality");
+      expect(await fields.getByLabel("清晰度").inputValue()).toBe("85");
+      expect(await fields.textContent()).toContain("清晰度 80-95，边长 450-3200，DPI 72-320");
+      expect(await page.getByLabel("将文本中的网址转为链接").isChecked()).toBe(false);
+      expect(await page.getByLabel("裁切出血（pt，0-72）").inputValue()).toBe("0");
+    } finally {
+      await page.close();
+    }
+    const files = JSON.stringify([{ name: "a.pdf", size: 1000, type: "application/pdf" }]);
+    const outOfRange: Record<string, string>[] = [
+      { definition: "96" },
+      { maxEdge: "3201" },
+      { dpi: "71" },
+      { dpi: "321" },
+    ];
+    for (const fields of outOfRange) {
+      const reply = await api("/api/book/begin-upload", { title: "Quality", files, ...fields });
+      expect(reply, JSON.stringify(fields)).toMatchObject({
+        code: "ERROR",
+        msg: "页面质量超出范围：清晰度 80-95，边长 450-3200，DPI 72-320",
+      });
+    }
+    const english = await api("/api/book/begin-upload", { title: "Quality", files, definition: "79" }, "en");
+    expect(english.msg).toBe("page quality out of range: definition 80-95, side 450-3200, DPI 72-320");
+  }, 120_000);
+});
+
+describe("the mobile button order, the book logo and the WeChat share icon", () => {
+  it("moves a button in the phone toolbar's order; the stored order survives a reload", async () => {
+    const page = await openEditor();
+    try {
+      const order = page.getByTestId("button-order");
+      const names = () =>
+        order.locator("li").evaluateAll((items) => items.map((item) => item.getAttribute("data-button")));
+      const before = await names();
+      const at = before.indexOf("fullscreen");
+      expect(at).toBeGreaterThan(0);
+      await order.locator('li[data-button="fullscreen"] button').first().click();
+      await expect.poll(() => saveState(page)).toBe("success");
+      const expected = [...before];
+      expected.splice(at - 1, 2, "fullscreen", before[at - 1] as string);
+      await expect.poll(async () => JSON.parse(String((await htmlConfig()).buttonsSortXML ?? "[]"))).toEqual(expected);
+      expect(await names()).toEqual(expected);
+    } finally {
+      await page.close();
+    }
+    const again = await openEditor();
+    try {
+      const order = again.getByTestId("button-order");
+      await order.waitFor();
+      const names = await order
+        .locator("li")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-button")));
+      expect(names.indexOf("fullscreen")).toBeLessThan(names.indexOf("about"));
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+
+  it("sets the account's book logo and the book's share icon through their own paths", async () => {
+    const stored = async (name: string, width: number, height: number) => {
+      const upload = await context.request.post(`${services.gatewayUrl}/api/common/upload-file`, {
+        multipart: {
+          purpose: "image",
+          file: {
+            name,
+            mimeType: "image/png",
+            buffer: await sharp({ create: { width, height, channels: 3, background: "#aa3322" } })
+              .png()
+              .toBuffer(),
+          },
+        },
+      });
+      return ((await upload.json()) as { data: { url: string } }).data.url;
+    };
+    const [logoUrl, iconUrl] = [await stored("logo.png", 150, 30), await stored("icon.png", 120, 120)];
+    const page = await openEditor();
+    try {
+      await page.getByRole("tab", { name: "基本信息", exact: true }).click();
+      const logo = page.getByTestId("book-logo").locator("input:not([type=file])");
+      await logo.fill(logoUrl);
+      await logo.press("Enter");
+      await page.getByText("图书标志已保存").waitFor();
+      const ready = await api<{ bookLogo: string }>("/api/book/get-ready-config", { number: book.number });
+      expect(ready.data.bookLogo).toBe(logoUrl);
+      const icon = page.getByTestId("share-icon").locator("input:not([type=file])");
+      await icon.fill(iconUrl);
+      await icon.press("Enter");
+      await page.getByText("分享图标已保存").waitFor();
+      expect((await api<{ shareIcon: string }>("/api/book/get-book", { bookId: book.bookId })).data.shareIcon).toBe(
+        iconUrl,
+      );
+    } finally {
+      await page.close();
+    }
+    const again = await openEditor();
+    try {
+      await again.getByRole("tab", { name: "基本信息", exact: true }).click();
+      expect(await again.getByTestId("book-logo").locator("input:not([type=file])").inputValue()).toBe(logoUrl);
+      expect(await again.getByTestId("share-icon").locator("input:not([type=file])").inputValue()).toBe(iconUrl);
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+});
+
+describe("my themes", () => {
+  it("saves the current settings as a named theme, refuses a name the server does not take, applies and deletes it", async () => {
+    const page = await openEditor();
+    try {
+      await page.getByRole("tab", { name: "主题", exact: true }).click();
+      const panel = page.getByRole("region", { name: "我的主题" });
+      const name = panel.getByLabel("主题名称（字母、数字、- _ .）");
+      await name.fill("海港 主题");
+      await panel.getByRole("button", { name: "将当前设置保存为我的主题" }).click();
+      await expect.poll(() => lastToast(page)).toBe("名称须为 1 到 64 个字母、数字、“-”、“_”或“.”");
+      await name.fill("harbour-1");
+      await panel.getByRole("button", { name: "将当前设置保存为我的主题" }).click();
+      await page.getByText("主题已保存").waitFor();
+      const themes = async () =>
+        (await api<{ list: { name: string; theme: Record<string, unknown> }[] }>("/api/book/get-custom-theme", {})).data
+          .list;
+      // The book's settings as stored by the tests above (the bookmark tabs along the top, textured).
+      expect(await themes()).toContainEqual({
+        name: "harbour-1",
+        theme: expect.objectContaining({ bookmarkOnSideEdge: false, bookmarkHasTexture: true }),
+        updatedAt: expect.any(String),
+      });
+      const updated = await api("/api/book/update-book", {
+        bookId: book.bookId,
+        bookConfig: JSON.stringify({ bookmarkHasTexture: false }),
+      });
+      expect(updated.code).toBe("OK");
+      await page.reload();
+      await page.getByTestId("save-state").waitFor();
+      await page.getByRole("tab", { name: "主题", exact: true }).click();
+      await page.getByRole("region", { name: "我的主题" }).getByRole("button", { name: "应用 harbour-1" }).click();
+      await expect.poll(() => saveState(page)).toBe("success");
+      await expect.poll(async () => (await htmlConfig()).bookmarkHasTexture).toBe(true);
+      await page.getByRole("region", { name: "我的主题" }).getByRole("button", { name: "删除 harbour-1" }).click();
+      await page.getByText("主题已删除").waitFor();
+      expect((await themes()).some((theme) => theme.name === "harbour-1")).toBe(false);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
+
+describe("the category", () => {
+  it("takes digits only, is stored by update-book and shown after a reload; other values sent straight are refused", async () => {
+    const category = async () =>
+      (await api<{ categoryId: string }>("/api/book/get-book", { bookId: book.bookId })).data.categoryId;
+    const page = await openEditor();
+    try {
+      await page.getByRole("tab", { name: "基本信息", exact: true }).click();
+      const field = page.getByTestId("book-fields").getByLabel("分类编号", { exact: true });
+      await field.fill("12a7");
+      expect(await field.inputValue()).toBe("127");
+      await field.press("Tab");
+      await expect.poll(category).toBe("127");
+    } finally {
+      await page.close();
+    }
+    for (const categoryId of ["12a", "1".repeat(21)]) {
+      const refused = await api("/api/book/update-book", { bookId: book.bookId, categoryId });
+      expect(refused.code, categoryId).toBe("ERROR");
+    }
+    expect(await category()).toBe("127");
+    const again = await openEditor();
+    try {
+      await again.getByRole("tab", { name: "基本信息", exact: true }).click();
+      expect(await again.getByTestId("book-fields").getByLabel("分类编号", { exact: true }).inputValue()).toBe("127");
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+});
+
+describe("the phone toolbar", () => {
+  it("keeps every button inside a 375 px screen", async () => {
+    // Every button the book may show, switched on.
+    const buttons = [
+      "HomeButtonVisible",
+      "ShareButtonVisible",
+      "ThumbnailsButtonVisible",
+      "TableOfContentButtonVisible",
+      "SearchButtonVisible",
+      "SelectTextButtonVisible",
+      "PrintButtonVisible",
+      "AutoPlayButtonVisible",
+      "ZoomButtonVisible",
+      "MagnifierButtonVisible",
+      "FullscreenButtonVisible",
+      "AnnotationButtonVisible",
+      "AboutButtonVisible",
+    ];
+    const on = await api("/api/book/update-book", {
+      bookId: book.bookId,
+      bookConfig: JSON.stringify(Object.fromEntries(buttons.map((key) => [key, true]))),
+    });
+    expect(on.code, on.msg).toBe("OK");
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      await page.goto(`${services.gatewayUrl}/b/${book.number}`);
+      const toolbar = page.locator("nav.tl-toolbar");
+      await toolbar.waitFor();
+      const controls = toolbar.locator("button, a");
+      const count = await controls.count();
+      expect(count).toBeGreaterThan(10);
+      const outside: string[] = [];
+      for (let index = 0; index < count; index++) {
+        const control = controls.nth(index);
+        if (!(await control.isVisible())) continue;
+        const box = await control.boundingBox();
+        const name = (await control.getAttribute("aria-label")) ?? String(index);
+        if (!box || box.x < 0 || box.x + box.width > 375 || box.y < 0 || box.y + box.height > 740) outside.push(name);
+      }
+      expect(outside).toEqual([]);
+      expect(await toolbar.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      await page.screenshot({ path: join(screenshots, "reader-toolbar-375.png") });
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});
+
+describe("the support QR", () => {
+  it("encodes the deployment's support contact", async () => {
+    expect((await api<{ contact: string }>("/api/common/get-support-contact", {})).data.contact).toBe(supportContact);
+    const admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
+    const me = await api<{ userId: string }>("/api/user/get-user", {});
+    const account = { userId: me.data.userId };
+    await admin.setFeatureOverride({ account, feature: "HIDE_TOOLBAR", allowed: false, actor: "test" });
+    const page = await openEditor();
+    try {
+      await page.locator('.setting[data-key="hideToolbar"] input').click();
+      await page.getByRole("alertdialog", { name: "联系客服" }).getByRole("button", { name: "联系客服" }).click();
+      const qr = page.getByRole("img", { name: "客服二维码" });
+      await qr.waitFor();
+      const source = (await qr.getAttribute("src")) ?? "";
+      const png = Buffer.from(source.replace(/^data:image\/png;base64,/, ""), "base64");
+      const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+      expect(decoded?.data).toBe(supportContact);
+      expect(await page.getByTestId("support-contact").textContent()).toBe(supportContact);
+      await page.screenshot({ path: join(screenshots, "editor-support-qr-zh.png") });
+    } finally {
+      await page.close();
+      await admin.setFeatureOverride({ account, feature: "HIDE_TOOLBAR", actor: "test" });
+      admin.close();
+    }
+  }, 120_000);
+});
