@@ -6,7 +6,10 @@
  *   pdfium-all   PDFium writing every rendition as jobs did before (WebP at two widths, JPEG, thumbnail)
  *   pdfjs        the former path: pdf.js + @napi-rs/canvas in worker threads, every rendition
  *   pdfium-jpeg  PDFium drawing each page and one JPEG q85 per page, no text: what pdftoppm -jpeg does
+ * With mode `cold` (the PDFium engines), the job arrives as the process starts: nothing is warmed up, only page 1
+ * is rendered, and its time counts from the process's start (Node, threads, PDFium loading included).
  * Usage: convert-engine-run.ts <engine> <pdf> <maxSide> <workers> <folder of the bench workers as JavaScript> <pages>
+ *   [warm|cold]
  */
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -18,14 +21,16 @@ import { warmUp } from "../../services/conversion/dist/render/page-renderer.js";
 import { createRenderPool } from "../../services/conversion/dist/render/pool.js";
 import { readPdf } from "../../services/conversion/dist/render/source-reader.js";
 
-const [engine, pdfPath, maxSideText, workersText, workersJs, pagesText] = process.argv.slice(2) as [
+const [engine, pdfPath, maxSideText, workersText, workersJs, pagesText, mode] = process.argv.slice(2) as [
   string,
   string,
   string,
   string,
+  string | undefined,
   string | undefined,
   string | undefined,
 ];
+const cold = mode === "cold";
 /** The page count, from the benchmark (the thread engines must not load a PDF library in this thread). */
 const pageCount = Number(pagesText ?? 0);
 const maxSide = Number(maxSideText);
@@ -54,16 +59,19 @@ interface Outcome {
 
 async function pdfium(deriveOnRequest: boolean): Promise<{ idleRssMb: number; run(): Promise<Outcome> }> {
   const pool = createRenderPool(workers, { deriveOnRequest });
-  await Promise.all([warmUp(), pool.release("")]);
-  await settle();
+  if (!cold) {
+    await Promise.all([warmUp(), pool.release("")]);
+    await settle();
+  }
   const idleRssMb = rssMb();
   return {
     idleRssMb,
     async run() {
-      const started = performance.now();
+      // Cold: from the process's start (performance.now() counts from it).
+      const started = cold ? 0 : performance.now();
       const cpuStarted = cpuMs();
       const info = await readPdf(new Uint8Array(await readFile(pdfPath)), "", true);
-      const plan = planBook([{ kind: "pdf", pages: info.pages }], { cut: 0, bleedPt: 0, pageRange: "" });
+      const plan = planBook([{ kind: "pdf", pages: info.pages }], { cut: 0, bleedPt: 0, pageRange: cold ? "1" : "" });
       let firstPageMs = 0;
       let bytes = 0;
       let next = 0;
