@@ -36,8 +36,12 @@ export interface EncodedPage {
 
 /** Thumbnails are small: quality 70 is plenty. */
 const thumbQuality = 70;
-/** Lossless effort 1: effort 0 made text pages 5× larger, higher efforts cost more for a few percent. */
-const losslessEffort = 1;
+/**
+ * Lossless effort 0: measured at 1131×1600 (npm run bench:engines), a text page costs 40-50 ms of CPU and 96-102 KB
+ * against 80-110 ms and 19-23 KB at effort 1. Encoding is most of a page's cost, and 100 KB stays well under the
+ * reader's 200 KB a page, so throughput wins over bytes here.
+ */
+const losslessEffort = 0;
 
 const rawInput = (pixels: Pixels) =>
   sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha();
@@ -74,6 +78,16 @@ export async function encodePage(
       .then((data) => ({ width: sizes.thumbWidth, data })),
   ]);
   return { webp, ...(jpg ? { jpg } : {}), thumb };
+}
+
+/**
+ * Each render thread encodes one page at a time and the pool already has a thread per core: libvips gets one
+ * thread per operation (more only adds threads' stacks and contention), and no operation cache (every page is
+ * new, the cache only holds memory).
+ */
+export function configureEncoder(): void {
+  sharp.concurrency(1);
+  sharp.cache(false);
 }
 
 /** Wakes libvips up (the first encode of a thread is several times slower than the next). */
