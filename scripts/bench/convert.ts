@@ -38,9 +38,12 @@ const maxSide = Number(values["max-side"]);
 const workers = Number(values.workers);
 const out = (line = "") => process.stdout.write(`${line}\n`);
 
-/** The PDFium engines measured. */
+/** The PDFium engines of this machine: WebAssembly always, native when its library is installed. */
 async function engines(): Promise<{ name: string; env: NodeJS.ProcessEnv }[]> {
-  return [{ name: "pdfium-wasm", env: {} }];
+  const { nativeLibraryPath } = await import("../../services/conversion/dist/render/pdfium-native-library.js");
+  const list = [{ name: "pdfium-wasm", env: { CONVERSION_PDFIUM: "wasm" } }];
+  if (nativeLibraryPath()) list.push({ name: "pdfium-native", env: { CONVERSION_PDFIUM: "native" } });
+  return list;
 }
 
 const work = await mkdtemp(join(tmpdir(), "turnleaf-convert-"));
@@ -104,6 +107,8 @@ try {
   }
   if (officeMs) out(`\nPPTX: LibreOffice made the PDF in ${number(officeMs)} ms (a job pays it before page 1).`);
   for (const note of notes) out(`note: ${note}`);
+  if (ourEngines.length === 1)
+    out("note: no native PDFium installed (bash scripts/install-pdfium.sh): WebAssembly only");
 
   if (!values["skip-replicas"]) {
     out(`\nOne ${values["replica-pages"]}-page book, one and two conversion processes sharing it (real NATS, MinIO):`);

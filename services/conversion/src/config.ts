@@ -1,6 +1,8 @@
 import { availableParallelism } from "node:os";
 import { type Env, env, loadConfig } from "@turnleaf/kit";
 
+const pdfiumSettings = ["auto", "wasm", "native"];
+
 /** A whole number from 0 (the kit's port schema is exactly that, bounded above). */
 const wholeNumber = env.port;
 
@@ -26,6 +28,15 @@ export function readConfig(source: Env) {
       CONVERSION_MAX_DELIVER: env.positiveInteger.default(4),
       /** Without an in-progress ack for this long, JetStream hands the job to another replica. */
       CONVERSION_ACK_WAIT_MS: env.positiveInteger.min(1_000).default(60_000),
+      /**
+       * PDFium for the render lanes: "native" (libpdfium by FFI, lanes are processes), "wasm" (the WebAssembly
+       * build, lanes are threads), "auto" (native when its library is installed, else wasm).
+       */
+      CONVERSION_PDFIUM: env.text
+        .refine((value) => pdfiumSettings.includes(value), `one of ${pdfiumSettings.join(", ")}`)
+        .default("auto"),
+      /** The native library; default ~/.cache/turnleaf/pdfium/libpdfium.so (scripts/install-pdfium.sh). */
+      CONVERSION_PDFIUM_LIBRARY: env.text.optional(),
       /** WebP encoder effort 0 (fast) to 6 (small). */
       CONVERSION_WEBP_EFFORT: wholeNumber.max(6).default(2),
       /** Where sources are downloaded while a job runs. */

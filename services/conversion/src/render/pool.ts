@@ -1,11 +1,23 @@
 /**
- * A pool of render worker threads: pages of a book render in parallel inside one replica. Each worker opens a
- * source once and keeps it until the job releases it. A worker that dies fails its task and is replaced.
+ * A pool of render workers: pages of a book render in parallel inside one replica. Each worker opens a source
+ * once and keeps it until the job releases it. A worker that dies fails its task and is replaced. Workers are
+ * threads with PDFium's WebAssembly build; with the native library they are child processes (PDFium is not
+ * thread-safe, and the native library is one per process).
  */
+import { fork } from "node:child_process";
+import { EventEmitter } from "node:events";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { type PageTask, type RenderedPage, releaseDocuments, renderPage } from "./page-renderer.js";
+import type { PdfiumChoice } from "./pdfium.js";
 import type { WorkerReply, WorkerRequest } from "./render.worker.js";
+
+/** What the pool needs of a worker: a thread (Worker) or a child process behind the same calls. */
+export type RenderWorker = Pick<Worker, "postMessage" | "terminate" | "ref" | "unref"> & {
+  on(event: "message", listener: (reply: WorkerReply) => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
+  on(event: "exit", listener: (code: number) => void): unknown;
+};
 
 export interface RenderPool {
   readonly size: number;
@@ -28,15 +40,15 @@ interface Pending {
 }
 
 class Slot {
-  worker: Worker;
+  worker: RenderWorker;
   readonly pending = new Map<number, Pending>();
   busy = 0;
 
-  constructor(private readonly spawn: () => Worker) {
+  constructor(private readonly spawn: () => RenderWorker) {
     this.worker = this.start();
   }
 
-  private start(): Worker {
+  private start(): RenderWorker {
     const worker = this.spawn();
     worker.on("message", (reply: WorkerReply) => {
       const pending = this.pending.get(reply.id);
@@ -71,14 +83,58 @@ class Slot {
   }
 }
 
-function spawnWorker(): Worker {
-  if (!import.meta.url.endsWith(".ts"))
-    return new Worker(fileURLToPath(new URL("./render.worker.js", import.meta.url)));
+const fromSources = import.meta.url.endsWith(".ts");
+
+function spawnThread(pdfium: PdfiumChoice): RenderWorker {
+  const workerData = { pdfium };
+  if (!fromSources) return new Worker(fileURLToPath(new URL("./render.worker.js", import.meta.url)), { workerData });
   // Running from sources (tests, the benchmark): the worker registers the TypeScript loader first.
   const tsx = import.meta.resolve("tsx/esm/api");
   const worker = new URL("./render.worker.ts", import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(worker)}); })`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, workerData });
+}
+
+/** The environment variable that hands a render process its PDFium (a thread gets it as workerData). */
+export const renderPdfiumVariable = "TURNLEAF_RENDER_PDFIUM";
+
+/** A render worker in a child process, behind the calls the pool makes of a thread. */
+function spawnProcess(pdfium: PdfiumChoice): RenderWorker {
+  const script = fileURLToPath(new URL(`./render.worker.${fromSources ? "ts" : "js"}`, import.meta.url));
+  const child = fork(script, [], {
+    // Structured clone keeps the pages' Uint8Arrays as they are.
+    serialization: "advanced",
+    execArgv: fromSources ? ["--import", "tsx"] : [],
+    env: { ...process.env, [renderPdfiumVariable]: JSON.stringify(pdfium) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const events = new EventEmitter();
+  child.on("message", (reply) => events.emit("message", reply));
+  child.on("error", (error) => events.emit("error", error));
+  child.on("exit", (code, signal) => events.emit("exit", code ?? (signal ? 1 : 0)));
+  const worker = {
+    on: (event: string, listener: (...args: unknown[]) => void) => events.on(event, listener),
+    postMessage: (message: unknown) => {
+      child.send(message as WorkerRequest);
+    },
+    terminate: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGKILL");
+        await exited;
+      }
+      return 1;
+    },
+    ref: () => {
+      child.ref();
+      child.channel?.ref();
+    },
+    unref: () => {
+      child.unref();
+      child.channel?.unref();
+    },
+  };
+  return worker as RenderWorker;
 }
 
 export interface RenderPoolOptions {
@@ -88,12 +144,17 @@ export interface RenderPoolOptions {
    * it; the desktop tool's offline books need every file.
    */
   deriveOnRequest?: boolean;
-  spawn?: () => Worker;
+  /** PDFium's WebAssembly build in threads (the default) or the native library in child processes. */
+  pdfium?: PdfiumChoice;
+  spawn?: () => RenderWorker;
 }
 
 /** size 0 renders in the calling thread (small jobs, tests of the renderer itself). */
-export function createRenderPool(size: number, options: RenderPoolOptions | (() => Worker) = {}): RenderPool {
-  const { spawn = spawnWorker, deriveOnRequest = false } = typeof options === "function" ? { spawn: options } : options;
+export function createRenderPool(size: number, options: RenderPoolOptions | (() => RenderWorker) = {}): RenderPool {
+  const given = typeof options === "function" ? { spawn: options } : options;
+  const pdfium = given.pdfium ?? { engine: "wasm" };
+  const deriveOnRequest = given.deriveOnRequest ?? false;
+  const spawn = given.spawn ?? (() => (pdfium.engine === "native" ? spawnProcess(pdfium) : spawnThread(pdfium)));
   const prepared = (task: PageTask): PageTask => (deriveOnRequest ? { ...task, deriveOnRequest: true } : task);
   if (size <= 0) {
     return {
@@ -123,6 +184,8 @@ export function createRenderPool(size: number, options: RenderPoolOptions | (() 
       await Promise.all(
         slots.map((slot) => {
           slot.closing = true;
+          // An idle worker is unref'd: without this, nothing would keep the process alive until it has ended.
+          slot.worker.ref();
           return slot.worker.terminate();
         }),
       );
