@@ -1,7 +1,8 @@
 /**
  * The native PDFium (libpdfium from the pypdfium2 wheel, loaded by FFI, render lanes in child processes) gives
  * what the WebAssembly build gives: the same text runs at the same places, the same link hotspots, form fields
- * drawn, the outline, page sizes and password checks, the trial watermark; a render process that dies is replaced.
+ * drawn, the outline, page sizes and password checks, the trial watermark; a render process whose page explodes in
+ * memory or never finishes is stopped and replaced, and the pool renders on.
  * Needs the library that scripts/setup.sh installs (scripts/install-pdfium.sh); skipped without it.
  */
 import { execFileSync } from "node:child_process";
@@ -12,10 +13,13 @@ import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renditionSizes } from "../../services/conversion/src/domain/renditions.js";
+import { createGuardedPool, RenderBudgetError } from "../../services/conversion/src/pipeline/guarded-pool.js";
+import { RenderMemoryError } from "../../services/conversion/src/render/memory-budget.js";
 import type { PdfPageTask, RenderedPage } from "../../services/conversion/src/render/page-renderer.js";
 import { nativeLibraryPath } from "../../services/conversion/src/render/pdfium-native-library.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
-import { passwordPdf, richPdf } from "../fixtures/pdf/generate.js";
+import { labelledPdf, passwordPdf, richPdf } from "../fixtures/pdf/generate.js";
+import { memoryBombPdf, runawayPdf } from "./runaway-pdf.js";
 
 const library = nativeLibraryPath();
 const a4 = { width: 595.28, height: 841.89 };
@@ -150,5 +154,32 @@ describe.skipIf(!library)("native PDFium", () => {
     await expect(native.render(task(locked, 0, { password: "wrong" }))).rejects.toMatchObject({
       name: "PdfPasswordError",
     });
+  });
+
+  it("stops a page past its memory or time budget and renders on with a fresh process", {
+    timeout: 120_000,
+  }, async () => {
+    const budgetBytes = 64 * 1024 * 1024;
+    const guarded = createGuardedPool({
+      size: 1,
+      pageBudgetMs: 8_000,
+      createLane: () =>
+        createRenderPool(1, { pdfium: { engine: "native", library: library as string }, pageMemoryBytes: budgetBytes }),
+    });
+    try {
+      const normal = await file(await labelledPdf("N", 1), "normal");
+      await expect(guarded.render(task(await file(memoryBombPdf(), "bomb"), 0))).rejects.toBeInstanceOf(
+        RenderMemoryError,
+      );
+      expect((await guarded.render(task(normal, 0))).text.length).toBeGreaterThan(0);
+      const started = Date.now();
+      await expect(guarded.render(task(await file(runawayPdf(), "runaway"), 0))).rejects.toBeInstanceOf(
+        RenderBudgetError,
+      );
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect((await guarded.render(task(normal, 0))).text.length).toBeGreaterThan(0);
+    } finally {
+      await guarded.close();
+    }
   });
 });

@@ -47,6 +47,8 @@ export function readConfig(source: Env) {
       CONVERSION_JOB_CONCURRENCY: env.positiveInteger.max(64).default(4),
       /** A page that takes longer to render fails its book with a clear message. */
       CONVERSION_PAGE_BUDGET_MS: env.positiveInteger.min(1_000).default(120_000),
+      /** Memory one page may take while it renders (MB): past it the page's book fails, the lane is replaced. */
+      CONVERSION_PAGE_MEMORY_MB: env.positiveInteger.min(16).default(1024),
       /** A book's whole time budget, from the start of its conversion. */
       CONVERSION_JOB_BUDGET_MS: env.positiveInteger.min(1_000).default(30 * 60_000),
       /** LibreOffice for Office documents (PPT, PPTX, PPS, PPSX, ODP, DOC, DOCX, ODT). */

@@ -39,7 +39,11 @@ runGrpcService(
     );
     selectPdfium(pdfium);
     // Pages get their main WebP and thumbnail; the gateway derives the lighter width and the JPEG on first request.
-    const renditions = { deriveOnRequest: true, pdfium };
+    const renditions = {
+      deriveOnRequest: true,
+      pdfium,
+      pageMemoryBytes: config.CONVERSION_PAGE_MEMORY_MB * 1024 * 1024,
+    };
     // Each render thread is a lane with a page budget: a runaway page costs its lane (replaced), not the replica.
     const pool =
       config.CONVERSION_WORKERS > 0

@@ -21,6 +21,8 @@ export const failureMessages = {
   jobBudget: (seconds: number) => `PDF conversion failed: the book did not finish converting within ${seconds} s`,
   pageBudget: (page: number, seconds: number) =>
     `PDF conversion failed: page ${page} did not finish rendering within ${seconds} s`,
+  pageMemory: (page: number, megabytes: number) =>
+    messageText(message("conversion.pageMemory", { page: String(page), megabytes: String(megabytes) })),
 } as const;
 
 /** The limits of an uploaded PDF (spec 000 §9), held to a PDF made from an Office document too. */

@@ -8,10 +8,13 @@ import sharp from "sharp";
 import type { SourceLink, TextRun } from "../domain/page-content.js";
 import type { Region } from "../domain/plan.js";
 import { type EncodedImage, type EncodeOptions, encodePage, warmEncoder } from "./encode.js";
+import { RenderMemoryError, withHeapBudget } from "./memory-budget.js";
 import { prefersLossless } from "./page-kind.js";
 import { readLinks } from "./pdf-links.js";
 import { readTextRuns } from "./pdf-text.js";
 import {
+  discardPdfium,
+  heap,
   loadPdfium,
   openDocument,
   type Pdfium,
@@ -28,6 +31,8 @@ export type { EncodedImage } from "./encode.js";
 
 export interface EncodeSettings extends EncodeOptions {
   watermark: boolean;
+  /** How much PDFium's WebAssembly heap may grow while the page is drawn (the pool sets it; none: no limit). */
+  pageMemoryBytes?: number;
   /** Hand the rendered RGBA back with the result (OCR reads it). */
   wantPixels?: boolean;
 }
@@ -115,25 +120,41 @@ async function finish(
   return { ...encoded, ...content, ...(clean ? { pixels: clean } : {}) };
 }
 
+/** Runs a page's PDFium work within its memory budget; a page past it leaves this thread's PDFium behind. */
+function drawWithin<T>(pdfium: Pdfium, budgetBytes: number | undefined, draw: () => T): T {
+  try {
+    return withHeapBudget(heap(pdfium).length, budgetBytes, draw);
+  } catch (error) {
+    if (error instanceof RenderMemoryError) {
+      documents.clear();
+      discardPdfium();
+    }
+    throw error;
+  }
+}
+
 async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
   const document = await documentFor(task.path, task.password);
   const { pdfium, doc } = document;
-  // Everything PDFium does for the page happens synchronously here; encoding (async) works on copies.
-  const { drawn, text, links } = withPage(document, task.pageIndex, (page) => {
-    const transform = pageTransform(pdfium, page);
-    const main = rasterise(document, page, task.region, task.sizes);
-    return {
-      drawn: {
-        main,
-        // Drawn again at its own size: far cheaper than resizing the main pixels (PDFium keeps the page's decoded
-        // images between the two draws).
-        thumbnail: rasterise(document, page, task.region, thumbTarget(task.sizes)),
-        lossless: prefersLossless(pdfium, page, main),
-      },
-      text: task.wantText ? readTextRuns(pdfium, page, transform) : [],
-      links: task.wantLinks ? readLinks(pdfium, doc, page, transform) : [],
-    };
-  });
+  // Everything PDFium does for the page happens synchronously here, within the page's memory budget; encoding
+  // (async) works on copies.
+  const { drawn, text, links } = drawWithin(pdfium, task.pageMemoryBytes, () =>
+    withPage(document, task.pageIndex, (page) => {
+      const transform = pageTransform(pdfium, page);
+      const main = rasterise(document, page, task.region, task.sizes);
+      return {
+        drawn: {
+          main,
+          // Drawn again at its own size: far cheaper than resizing the main pixels (PDFium keeps the page's decoded
+          // images between the two draws).
+          thumbnail: rasterise(document, page, task.region, thumbTarget(task.sizes)),
+          lossless: prefersLossless(pdfium, page, main),
+        },
+        text: task.wantText ? readTextRuns(pdfium, page, transform) : [],
+        links: task.wantLinks ? readLinks(pdfium, doc, page, transform) : [],
+      };
+    }),
+  );
   return finish(pdfium, drawn, task, { text, links });
 }
 

@@ -113,6 +113,15 @@ export async function recycleIfLarge(limitBytes: number): Promise<boolean> {
   return true;
 }
 
+/**
+ * Forgets this thread's PDFium without closing anything: after a page was stopped mid-render (its memory budget
+ * refused an allocation) the instance is not trusted again; the collector frees it, the next use loads a fresh one.
+ */
+export function discardPdfium(): void {
+  loaded = undefined;
+  openDocuments = 0;
+}
+
 /** Heaps larger than this are given back after a job (a few pages' bitmaps and a typical source fit well under). */
 export const recycleHeapBytes = 256 * 1024 * 1024;
 

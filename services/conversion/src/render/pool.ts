@@ -6,8 +6,10 @@
  */
 import { fork } from "node:child_process";
 import { EventEmitter } from "node:events";
+import { readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { RenderMemoryError } from "./memory-budget.js";
 import { type PageTask, type RenderedPage, releaseDocuments, renderPage } from "./page-renderer.js";
 import type { PdfiumChoice } from "./pdfium.js";
 import type { WorkerReply, WorkerRequest } from "./render.worker.js";
@@ -28,7 +30,8 @@ export interface RenderPool {
 }
 
 /** Rebuilds an error a worker reported, keeping its name (so PdfPasswordError stays recognisable). */
-function reviveError(error: { name: string; message: string }): Error {
+function reviveError(error: { name: string; message: string; budgetBytes?: number }): Error {
+  if (error.name === "RenderMemoryError") return new RenderMemoryError(error.budgetBytes ?? 0);
   const revived = new Error(error.message);
   revived.name = error.name;
   return revived;
@@ -57,15 +60,21 @@ class Slot {
       if (reply.error) pending.reject(reviveError(reply.error));
       else pending.resolve(reply.result);
     });
-    const fail = (error: Error) => {
+    // The first error or exit fails what the worker had and puts a fresh worker in its place at once, so a
+    // request sent after a failure never reaches a worker that is still dying.
+    let gone = false;
+    const replace = (error: Error) => {
+      if (gone) return;
+      gone = true;
       for (const pending of this.pending.values()) pending.reject(error);
       this.pending.clear();
-    };
-    worker.on("error", fail);
-    worker.on("exit", (code) => {
-      fail(new Error(`render worker exited with code ${code}`));
       if (!this.closing) this.worker = this.start();
+    };
+    worker.on("error", (error) => {
+      replace(error);
+      void worker.terminate();
     });
+    worker.on("exit", (code) => replace(new Error(`render worker exited with code ${code}`)));
     worker.unref();
     return worker;
   }
@@ -98,8 +107,32 @@ function spawnThread(pdfium: PdfiumChoice): RenderWorker {
 /** The environment variable that hands a render process its PDFium (a thread gets it as workerData). */
 export const renderPdfiumVariable = "TURNLEAF_RENDER_PDFIUM";
 
-/** A render worker in a child process, behind the calls the pool makes of a thread. */
-function spawnProcess(pdfium: PdfiumChoice): RenderWorker {
+/** Resident memory of a process, bytes (0 once it is gone). */
+function residentBytes(pid: number | undefined): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function fileBytes(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** How often a render process's memory is read while it renders a page. */
+const memoryWatchMs = 50;
+
+/**
+ * A render worker in a child process, behind the calls the pool makes of a thread. While it has a request (the
+ * pool refs it), its resident memory may grow by `pageMemoryBytes` at most: past that it is killed and the
+ * request fails with RenderMemoryError (the pool starts a fresh process).
+ */
+function spawnProcess(pdfium: PdfiumChoice, pageMemoryBytes?: number): RenderWorker {
   const script = fileURLToPath(new URL(`./render.worker.${fromSources ? "ts" : "js"}`, import.meta.url));
   const child = fork(script, [], {
     // Structured clone keeps the pages' Uint8Arrays as they are.
@@ -109,13 +142,45 @@ function spawnProcess(pdfium: PdfiumChoice): RenderWorker {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const events = new EventEmitter();
-  child.on("message", (reply) => events.emit("message", reply));
+  let watch: NodeJS.Timeout | undefined;
+  const stopWatching = () => {
+    clearInterval(watch);
+    watch = undefined;
+  };
+  // The process's own start (Node, sharp, PDFium: ~100 MB) is not a page's: watching starts once it is warm.
+  let warm = false;
+  let busy = false;
+  let sourceBytes = 0;
+  const startWatching = () => {
+    if (!pageMemoryBytes || watch || !warm || !busy) return;
+    // Opening the source (its bytes read, then copied for PDFium) happens inside a page's render here: allowed.
+    const limit = residentBytes(child.pid) + pageMemoryBytes + 2 * sourceBytes;
+    watch = setInterval(() => {
+      if (residentBytes(child.pid) <= limit) return;
+      stopWatching();
+      events.emit("error", new RenderMemoryError(pageMemoryBytes));
+      child.kill("SIGKILL");
+    }, memoryWatchMs);
+    watch.unref();
+  };
+  child.on("exit", stopWatching);
+  child.on("message", (message: WorkerReply | { ready: true }) => {
+    if ("ready" in message) {
+      warm = true;
+      startWatching();
+    } else events.emit("message", message);
+  });
   child.on("error", (error) => events.emit("error", error));
   child.on("exit", (code, signal) => events.emit("exit", code ?? (signal ? 1 : 0)));
   const worker = {
     on: (event: string, listener: (...args: unknown[]) => void) => events.on(event, listener),
     postMessage: (message: unknown) => {
-      child.send(message as WorkerRequest);
+      const request = message as WorkerRequest;
+      if ("task" in request && !watch) {
+        sourceBytes = fileBytes(request.task.path);
+        startWatching();
+      }
+      child.send(request);
     },
     terminate: async () => {
       if (child.exitCode === null && child.signalCode === null) {
@@ -128,8 +193,12 @@ function spawnProcess(pdfium: PdfiumChoice): RenderWorker {
     ref: () => {
       child.ref();
       child.channel?.ref();
+      busy = true;
+      // Started by the request itself (postMessage), which tells the source's size.
     },
     unref: () => {
+      busy = false;
+      stopWatching();
       child.unref();
       child.channel?.unref();
     },
@@ -146,6 +215,8 @@ export interface RenderPoolOptions {
   deriveOnRequest?: boolean;
   /** PDFium's WebAssembly build in threads (the default) or the native library in child processes. */
   pdfium?: PdfiumChoice;
+  /** What one page may take while it renders (memory-budget.ts); none: no limit. */
+  pageMemoryBytes?: number;
   spawn?: () => RenderWorker;
 }
 
@@ -153,9 +224,14 @@ export interface RenderPoolOptions {
 export function createRenderPool(size: number, options: RenderPoolOptions | (() => RenderWorker) = {}): RenderPool {
   const given = typeof options === "function" ? { spawn: options } : options;
   const pdfium = given.pdfium ?? { engine: "wasm" };
-  const deriveOnRequest = given.deriveOnRequest ?? false;
-  const spawn = given.spawn ?? (() => (pdfium.engine === "native" ? spawnProcess(pdfium) : spawnThread(pdfium)));
-  const prepared = (task: PageTask): PageTask => (deriveOnRequest ? { ...task, deriveOnRequest: true } : task);
+  const { deriveOnRequest = false, pageMemoryBytes } = given;
+  const spawn =
+    given.spawn ?? (() => (pdfium.engine === "native" ? spawnProcess(pdfium, pageMemoryBytes) : spawnThread(pdfium)));
+  const prepared = (task: PageTask): PageTask => ({
+    ...task,
+    ...(deriveOnRequest ? { deriveOnRequest: true } : {}),
+    ...(pageMemoryBytes ? { pageMemoryBytes } : {}),
+  });
   if (size <= 0) {
     return {
       size: 0,

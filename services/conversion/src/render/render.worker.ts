@@ -9,7 +9,11 @@ import { type PageTask, type RenderedPage, releaseDocuments, renderPage, warmUp 
 import { type PdfiumChoice, selectPdfium } from "./pdfium.js";
 
 export type WorkerRequest = { id: number; task: PageTask } | { id: number; release: string };
-export type WorkerReply = { id: number; result?: unknown; error?: { name: string; message: string } };
+export type WorkerReply = {
+  id: number;
+  result?: unknown;
+  error?: { name: string; message: string; budgetBytes?: number };
+};
 
 interface Port {
   on(event: "message", listener: (request: WorkerRequest) => void): unknown;
@@ -40,6 +44,8 @@ if (choice) selectPdfium(choice);
 configureEncoder();
 // Requests wait for the warm-up (PDFium loaded, libvips awake) that starts with the worker.
 const ready = warmUp().catch(() => undefined);
+// A render process tells its pool when it is warm (the pool measures a page's memory from there).
+if (!parentPort) void ready.then(() => process.send?.({ ready: true }));
 
 /** The result's buffers move to the main thread instead of being copied. */
 function transferList(result: RenderedPage): ArrayBuffer[] {
@@ -60,10 +66,10 @@ port.on("message", async (request: WorkerRequest) => {
     const result = await renderPage(request.task);
     port.postMessage({ id: request.id, result } satisfies WorkerReply, transferList(result));
   } catch (error) {
-    const { name, message } = error as Error;
+    const { name, message, budgetBytes } = error as Error & { budgetBytes?: number };
     port.postMessage({
       id: request.id,
-      error: { name: name ?? "Error", message: message ?? String(error) },
+      error: { name: name ?? "Error", message: message ?? String(error), ...(budgetBytes ? { budgetBytes } : {}) },
     } satisfies WorkerReply);
   }
 });
