@@ -68,8 +68,13 @@ const rssMb = () =>
 
 /** Peak RSS of the process tree (sampled every 50 ms; the main process's own peak from the kernel). */
 let peakTreeMb = 0;
+/** The largest peak of one render process (VmHWM, read while they live). */
+let peakChildMb = 0;
 setInterval(() => {
   peakTreeMb = Math.max(peakTreeMb, rssMb());
+  for (const pid of tree().slice(1))
+    if (readProc(pid, "cmdline").includes("render.worker"))
+      peakChildMb = Math.max(peakChildMb, Number(/VmHWM:\s+(\d+) kB/.exec(readProc(pid, "status"))?.[1] ?? 0) / 1024);
 }, 50).unref();
 
 /** CPU ms of the render processes (utime + stime, in clock ticks of 10 ms). */
@@ -218,6 +223,8 @@ process.stdout.write(
     firstPageMs: outcome.firstPageMs,
     idleRssMb: prepared.idleRssMb,
     peakRssMb: Math.max(process.resourceUsage().maxRSS / 1024, peakTreeMb),
+    mainPeakRssMb: process.resourceUsage().maxRSS / 1024,
+    renderProcessPeakRssMb: peakChildMb || undefined,
     kbPerPage: outcome.bytes / 1024 / outcome.pages,
   })}\n`,
 );

@@ -18,7 +18,11 @@ export interface Row {
   /** A process started for the job: Node, the render threads and PDFium loading included (ours only). */
   coldFirstPageMs?: number;
   idleRssMb?: number;
+  /** All processes of the engine together (ours: the conversion process and its render processes). */
   peakRssMb: number;
+  /** Ours: the conversion process alone, and the largest render process (native engine). */
+  mainPeakRssMb?: number;
+  renderProcessPeakRssMb?: number;
   kbPerPage: number;
 }
 

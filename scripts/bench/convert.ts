@@ -46,6 +46,13 @@ async function engines(): Promise<{ name: string; env: NodeJS.ProcessEnv }[]> {
   return list;
 }
 
+/** Peak RSS per worker: a render process (native), or a render thread's share of the conversion process. */
+function perWorker(row: Row): string {
+  if (!row.engine.startsWith("pdfium")) return "-";
+  if (row.renderProcessPeakRssMb) return `${number(row.renderProcessPeakRssMb)} (${number(row.mainPeakRssMb)})`;
+  return number(row.peakRssMb / workers);
+}
+
 const work = await mkdtemp(join(tmpdir(), "turnleaf-convert-"));
 try {
   ensurePoppler(out);
@@ -84,9 +91,11 @@ try {
   );
   out("ours: the job pipeline (what a job writes before the book opens, text and links); poppler: one JPEG q85.");
   out("1st page: cold = a process started for the job; warm = a running replica receiving it (poppler: always cold).");
-  out("RSS: peak of the conversion process (all threads); / thread = that divided by the render threads.\n");
   out(
-    `${pad("document", 24)} | ${pad("engine", 14)} | ${pad("pages/s", 7)} | ${pad("× pdftoppm", 10)} | ${pad("CPU ms/p", 8)} | ${pad("× ppm/CPU", 9)} | ${pad("1st cold ms", 11)} | ${pad("1st warm ms", 11)} | ${pad("RSS peak MB", 11)} | ${pad("/ thread", 8)} | KB/page`,
+    "RSS peak: all processes of a replica together; per worker: WebAssembly = the conversion process / its render threads, native = the largest render process (the conversion process beside them in brackets).\n",
+  );
+  out(
+    `${pad("document", 24)} | ${pad("engine", 14)} | ${pad("pages/s", 7)} | ${pad("× pdftoppm", 10)} | ${pad("CPU ms/p", 8)} | ${pad("× ppm/CPU", 9)} | ${pad("1st cold ms", 11)} | ${pad("1st warm ms", 11)} | ${pad("RSS peak MB", 11)} | ${pad("per worker", 12)} | KB/page`,
   );
   for (const file of files) {
     const rows: Row[] = [];
@@ -101,7 +110,7 @@ try {
     for (const [index, row] of rows.entries()) {
       const mine = row.engine.startsWith("pdfium");
       out(
-        `${pad(index === 0 ? `${file.name} (${file.pages} p)`.slice(0, 24) : "", 24)} | ${pad(row.engine, 14)} | ${pad(number(row.pagesPerSecond, 1), 7)} | ${pad(`${(row.pagesPerSecond / reference.pagesPerSecond).toFixed(2)}×`, 10)} | ${pad(number(row.cpuMsPerPage), 8)} | ${pad(`${(reference.cpuMsPerPage / row.cpuMsPerPage).toFixed(2)}×`, 9)} | ${pad(mine ? number(row.coldFirstPageMs) : number(row.firstPageMs), 11)} | ${pad(mine ? number(row.firstPageMs) : "-", 11)} | ${pad(number(row.peakRssMb), 11)} | ${pad(mine ? number(row.peakRssMb / workers) : "-", 8)} | ${number(row.kbPerPage)}`,
+        `${pad(index === 0 ? `${file.name} (${file.pages} p)`.slice(0, 24) : "", 24)} | ${pad(row.engine, 14)} | ${pad(number(row.pagesPerSecond, 1), 7)} | ${pad(`${(row.pagesPerSecond / reference.pagesPerSecond).toFixed(2)}×`, 10)} | ${pad(number(row.cpuMsPerPage), 8)} | ${pad(`${(reference.cpuMsPerPage / row.cpuMsPerPage).toFixed(2)}×`, 9)} | ${pad(mine ? number(row.coldFirstPageMs) : number(row.firstPageMs), 11)} | ${pad(mine ? number(row.firstPageMs) : "-", 11)} | ${pad(number(row.peakRssMb), 11)} | ${pad(perWorker(row), 12)} | ${number(row.kbPerPage)}`,
       );
     }
   }
