@@ -37,11 +37,13 @@ export interface EncodedPage {
 /** Thumbnails are small: quality 70 is plenty. */
 const thumbQuality = 70;
 /**
- * Lossless effort 0: measured at 1131×1600 (npm run bench:engines), a text page costs 40-50 ms of CPU and 96-102 KB
- * against 80-110 ms and 19-23 KB at effort 1. Encoding is most of a page's cost, and 100 KB stays well under the
- * reader's 200 KB a page, so throughput wins over bytes here.
+ * Lossless effort 1 (npm run bench:engines, encoder table, 1131×1600): on pdfkit's text pages effort 0 costs half
+ * the CPU (40 against 80 ms) for 5× the bytes (96 against 19 KB), but on real-world pages (Debian's manuals) it
+ * costs the same CPU for 3-10× the bytes (187-232 KB against 23-60 KB, past the reader's 200 KB a page), and
+ * bench:convert's real documents and mixed book went from ~50 to ~165 KB a page. Higher efforts cost more for a
+ * few percent.
  */
-const losslessEffort = 0;
+const losslessEffort = 1;
 
 const rawInput = (pixels: Pixels) =>
   sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha();
