@@ -86,7 +86,8 @@ export async function ours(
     mode,
   ];
   const parse = (stdout: string) => JSON.parse(stdout.trim().split("\n").at(-1) as string) as Row;
-  const env = { ...process.env, ...setup.env };
+  // As the conversion image runs it (deploy/conversion/Dockerfile).
+  const env = { MALLOC_ARENA_MAX: "1", ...process.env, ...setup.env };
   const go = (mode: string) => run(process.execPath, args(mode), env);
   const result = parse((await go("warm")).stdout);
   const coldFirstPageMs = setup.cold ? parse((await go("cold")).stdout).firstPageMs : undefined;
