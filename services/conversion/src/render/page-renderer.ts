@@ -71,6 +71,27 @@ export interface RenderedPage {
 }
 
 const documents = new Map<string, Promise<PdfiumDocument>>();
+/** Pages drawn from each open document. */
+const pagesDrawn = new Map<string, number>();
+
+/**
+ * A document is closed and opened again after this many pages: PDFium keeps every decoded image of an open
+ * document, so a long book of photos grew a lane by hundreds of MB; reopening costs a few ms.
+ */
+const pagesPerOpening = 24;
+
+/** Counts a page drawn from a document; past pagesPerOpening the document is closed (the next page reopens it). */
+function countPage(path: string, password: string, document: PdfiumDocument): void {
+  const key = `${path}\u0000${password}`;
+  const drawn = (pagesDrawn.get(key) ?? 0) + 1;
+  if (drawn < pagesPerOpening) {
+    pagesDrawn.set(key, drawn);
+    return;
+  }
+  pagesDrawn.delete(key);
+  documents.delete(key);
+  document.close();
+}
 
 function documentFor(path: string, password: string): Promise<PdfiumDocument> {
   const key = `${path}\u0000${password}`;
@@ -88,6 +109,7 @@ export async function releaseDocuments(path: string): Promise<void> {
   for (const [key, open] of [...documents]) {
     if (!key.startsWith(`${path}\u0000`)) continue;
     documents.delete(key);
+    pagesDrawn.delete(key);
     (await open.catch(() => undefined))?.close();
   }
   await recycleIfLarge(recycleHeapBytes);
@@ -127,6 +149,7 @@ function drawWithin<T>(pdfium: Pdfium, budgetBytes: number | undefined, draw: ()
   } catch (error) {
     if (error instanceof RenderMemoryError) {
       documents.clear();
+      pagesDrawn.clear();
       discardPdfium();
     }
     throw error;
@@ -134,7 +157,10 @@ function drawWithin<T>(pdfium: Pdfium, budgetBytes: number | undefined, draw: ()
 }
 
 async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
-  const document = await documentFor(task.path, task.password);
+  const opening = documentFor(task.path, task.password);
+  const document = await opening;
+  // Another page of this thread closed it meanwhile (countPage): open it again.
+  if (documents.get(`${task.path}\u0000${task.password}`) !== opening) return renderPdfPage(task);
   const { pdfium, doc } = document;
   // Everything PDFium does for the page happens synchronously here, within the page's memory budget; encoding
   // (async) works on copies.
@@ -155,6 +181,8 @@ async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
       };
     }),
   );
+  // Everything above ran synchronously: no other page of this thread uses the document now.
+  countPage(task.path, task.password, document);
   return finish(pdfium, drawn, task, { text, links });
 }
 
