@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Benchmark (not a test): converts generated PDFs with Turnleaf's pipeline and with poppler's pdftoppm at the same
-# output size, and prints pages/s, ms to first page, peak RSS and KB per page for both, with their ratios.
-# Usage: npm run bench:convert [-- --pages 100 --max-side 1600 --workers N]
+# Benchmark (not a test): issue 13's tables. Per document (generated, real-world, a 320-page book, a PPTX) the job
+# pipeline with every PDFium engine installed against pdftoppm / pdftocairo -jpeg one process per core (pages/s,
+# CPU per page, first page cold and warm, peak RSS, KB per page); then one and two replicas on a 300-page book.
+# Usage: npm run bench:convert [-- --pages 40 --book 320 --max-side 1600 --workers N --only NAME --skip-replicas]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -10,6 +10,8 @@ if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules
   npm install --no-audit --no-fund
 fi
 bash scripts/install-servers.sh
+# Native PDFium for the conversion workers (pip download of the pypdfium2 wheel; WebAssembly without it).
+bash scripts/install-pdfium.sh
 # Debian packages the tests use: Chromium for the reader and editor (driven by playwright-core, which downloads
 # nothing), php-cli to run the WordPress plug-in turnleaf publishes, and a CJK font so screenshots of the Chinese
 # interface show its text (headless Chromium draws boxes without one).

@@ -5,7 +5,12 @@
  * installed, the table says so.
  */
 import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import PDFDocument from "pdfkit";
+import { officeToPdf } from "../../services/conversion/src/office/soffice.js";
+import { flatPresentation, saveAs } from "../../tests/conversion/office-fixtures.js";
 import { mixedPdf, photo } from "../../tests/fixtures/pdf/generate.js";
 
 export interface BenchDocument {
@@ -83,6 +88,39 @@ const realWorld = [
   { name: "real: libtasn1 manual", path: "/usr/share/doc/libtasn1-doc/libtasn1.pdf" },
   { name: "real: shared-mime-info spec", path: "/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf" },
 ];
+
+/**
+ * A presentation of `slides` slides saved as PPTX by LibreOffice, then made a PDF as a job does (the service's
+ * officeToPdf): the PDF's bytes and what LibreOffice took (ms), which the job pays before its first page.
+ */
+export async function pptxDocument(slides: number): Promise<BenchDocument & { officeMs: number }> {
+  const texts = Array.from(
+    { length: slides },
+    (_, index) => `Slide ${index + 1}: ${words.slice(0, 90)} — 翻页电子书 ${index + 1}`,
+  );
+  const pptx = await saveAs(flatPresentation(texts), "fodp", "pptx");
+  const dir = await mkdtemp(join(tmpdir(), "turnleaf-bench-pptx-"));
+  try {
+    const input = join(dir, "source");
+    await writeFile(input, pptx);
+    const started = performance.now();
+    const pdf = await officeToPdf(input, "pptx", dir, {
+      soffice: "soffice",
+      timeoutMs: 120_000,
+      isolateNetwork: false,
+    });
+    const officeMs = performance.now() - started;
+    return { name: `PPTX ${slides} slides`, bytes: await readFile(pdf), officeMs };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A book of `pages` pages (300+ in bench:convert): half text pages, a quarter charts, a quarter photos. */
+export const bookDocument = async (pages: number): Promise<BenchDocument> => ({
+  name: `book ${pages} p`,
+  bytes: await mixedPdf(pages),
+});
 
 export async function benchDocuments(pages: number): Promise<{ documents: BenchDocument[]; notes: string[] }> {
   const notes: string[] = [];

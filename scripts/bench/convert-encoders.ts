@@ -41,6 +41,27 @@ const options: Option[] = [
     encode: (page: SamplePage) => raw(page).webp({ lossless: true, effort }).toBuffer(),
   })),
   {
+    name: "WebP lossless effort 0 exact",
+    encode: (page) => raw(page).webp({ lossless: true, effort: 0, exact: true }).toBuffer(),
+  },
+  {
+    name: "PNG 16-colour palette, zlib 1",
+    encode: (page) =>
+      raw(page).png({ palette: true, colours: 16, effort: 1, dither: 0, compressionLevel: 1 }).toBuffer(),
+  },
+  ...[60, 70, 75, 80].map((quality) => ({
+    name: `JPEG q${quality} no optimiseCoding`,
+    encode: (page: SamplePage) => raw(page).jpeg({ quality, optimiseCoding: false }).toBuffer(),
+  })),
+  {
+    name: "JPEG q75 optimiseCoding",
+    encode: (page) => raw(page).jpeg({ quality: 75, optimiseCoding: true }).toBuffer(),
+  },
+  {
+    name: "JPEG q75 greyscale",
+    encode: (page) => raw(page).greyscale().jpeg({ quality: 75, optimiseCoding: false }).toBuffer(),
+  },
+  {
     name: "JPEG q85 optimiseCoding (sharp default)",
     encode: (page) => raw(page).jpeg({ quality: 85, optimiseCoding: true }).toBuffer(),
   },

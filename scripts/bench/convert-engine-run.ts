@@ -6,42 +6,95 @@
  *   pdfium-all   PDFium writing every rendition as jobs did before (WebP at two widths, JPEG, thumbnail)
  *   pdfjs        the former path: pdf.js + @napi-rs/canvas in worker threads, every rendition
  *   pdfium-jpeg  PDFium drawing each page and one JPEG q85 per page, no text: what pdftoppm -jpeg does
+ * With mode `cold` (the PDFium engines), the job arrives as the process starts: nothing is warmed up, only page 1
+ * is rendered, and its time counts from the process's start (Node, threads, PDFium loading included).
  * Usage: convert-engine-run.ts <engine> <pdf> <maxSide> <workers> <folder of the bench workers as JavaScript> <pages>
+ *   [warm|cold]
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
 // The built service (as a replica runs it: its worker threads load plain JavaScript, no TypeScript loader).
 import { planBook } from "../../services/conversion/dist/domain/plan.js";
 import { renditionSizes } from "../../services/conversion/dist/domain/renditions.js";
 import { warmUp } from "../../services/conversion/dist/render/page-renderer.js";
+import { selectPdfium } from "../../services/conversion/dist/render/pdfium.js";
+import { choosePdfium } from "../../services/conversion/dist/render/pdfium-native-library.js";
 import { createRenderPool } from "../../services/conversion/dist/render/pool.js";
 import { readPdf } from "../../services/conversion/dist/render/source-reader.js";
 
-const [engine, pdfPath, maxSideText, workersText, workersJs, pagesText] = process.argv.slice(2) as [
+const [engine, pdfPath, maxSideText, workersText, workersJs, pagesText, mode] = process.argv.slice(2) as [
   string,
   string,
   string,
   string,
+  string | undefined,
   string | undefined,
   string | undefined,
 ];
+const cold = mode === "cold";
+/** The PDFium engines as the service picks them (CONVERSION_PDFIUM: auto, wasm, native; the bench sets it). */
+const pdfiumChoice = choosePdfium((process.env.CONVERSION_PDFIUM ?? "wasm") as "auto" | "wasm" | "native");
+selectPdfium(pdfiumChoice);
 /** The page count, from the benchmark (the thread engines must not load a PDF library in this thread). */
 const pageCount = Number(pagesText ?? 0);
 const maxSide = Number(maxSideText);
 const workers = Math.max(1, Number(workersText));
 
-const rssMb = () => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
-  return Number(match?.[1] ?? 0) / 1024;
+/** This process and its children (the native engine's render processes). */
+function tree(): string[] {
+  const children = readdirSync("/proc").filter((name) => {
+    if (!/^\d+$/.test(name)) return false;
+    try {
+      return readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]?.split(" ")[1] === String(process.pid);
+    } catch {
+      return false;
+    }
+  });
+  return ["self", ...children];
+}
+
+const readProc = (pid: string, file: string) => {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return "";
+  }
 };
+
+/** RSS of the process tree, MB. */
+const rssMb = () =>
+  tree().reduce((sum, pid) => sum + Number(/VmRSS:\s+(\d+) kB/.exec(readProc(pid, "status"))?.[1] ?? 0) / 1024, 0);
+
+/** Peak RSS of the process tree (sampled every 50 ms; the main process's own peak from the kernel). */
+let peakTreeMb = 0;
+/** The largest peak of one render process (VmHWM, read while they live). */
+let peakChildMb = 0;
+setInterval(() => {
+  peakTreeMb = Math.max(peakTreeMb, rssMb());
+  for (const pid of tree().slice(1))
+    if (readProc(pid, "cmdline").includes("render.worker"))
+      peakChildMb = Math.max(peakChildMb, Number(/VmHWM:\s+(\d+) kB/.exec(readProc(pid, "status"))?.[1] ?? 0) / 1024);
+}, 50).unref();
+
+/** CPU ms of the render processes (utime + stime, in clock ticks of 10 ms). */
+const childrenCpuMs = () =>
+  tree()
+    .slice(1)
+    .reduce((sum, pid) => {
+      const fields = readProc(pid, "stat").split(") ")[1]?.split(" ") ?? [];
+      return sum + (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+    }, 0);
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
 
-/** CPU time of the whole process (every thread), ms: unlike wall time, other work on the machine barely moves it. */
+/**
+ * CPU time of the whole process (every thread) and its render processes, ms: unlike wall time, other work on the
+ * machine barely moves it.
+ */
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
+  return (user + system) / 1000 + childrenCpuMs();
 };
 
 interface Outcome {
@@ -53,17 +106,20 @@ interface Outcome {
 }
 
 async function pdfium(deriveOnRequest: boolean): Promise<{ idleRssMb: number; run(): Promise<Outcome> }> {
-  const pool = createRenderPool(workers, { deriveOnRequest });
-  await Promise.all([warmUp(), pool.release("")]);
-  await settle();
+  const pool = createRenderPool(workers, { deriveOnRequest, pdfium: pdfiumChoice });
+  if (!cold) {
+    await Promise.all([warmUp(), pool.release("")]);
+    await settle();
+  }
   const idleRssMb = rssMb();
   return {
     idleRssMb,
     async run() {
-      const started = performance.now();
+      // Cold: from the process's start (performance.now() counts from it).
+      const started = cold ? 0 : performance.now();
       const cpuStarted = cpuMs();
       const info = await readPdf(new Uint8Array(await readFile(pdfPath)), "", true);
-      const plan = planBook([{ kind: "pdf", pages: info.pages }], { cut: 0, bleedPt: 0, pageRange: "" });
+      const plan = planBook([{ kind: "pdf", pages: info.pages }], { cut: 0, bleedPt: 0, pageRange: cold ? "1" : "" });
       let firstPageMs = 0;
       let bytes = 0;
       let next = 0;
@@ -166,7 +222,9 @@ process.stdout.write(
     cpuMsPerPage: outcome.cpuMs / outcome.pages,
     firstPageMs: outcome.firstPageMs,
     idleRssMb: prepared.idleRssMb,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    peakRssMb: Math.max(process.resourceUsage().maxRSS / 1024, peakTreeMb),
+    mainPeakRssMb: process.resourceUsage().maxRSS / 1024,
+    renderProcessPeakRssMb: peakChildMb || undefined,
     kbPerPage: outcome.bytes / 1024 / outcome.pages,
   })}\n`,
 );

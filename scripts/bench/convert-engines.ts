@@ -10,14 +10,14 @@
  * encoder options on pages PDFium rendered (ms on one thread, KB).
  * Usage: npm run bench:engines [-- --pages 40 --max-side 1600 --workers 2 --skip-pdfjs --only vector]
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import ts from "typescript";
 import { type BenchDocument, benchDocuments } from "./convert-documents.js";
 import { measureEncoders, type SamplePage } from "./convert-encoders.js";
+import { ensurePoppler, number, ours, pad, poppler, type Row, transpileWorkers } from "./convert-measure.js";
 
 const { values } = parseArgs({
   options: {
@@ -27,114 +27,13 @@ const { values } = parseArgs({
     "skip-pdfjs": { type: "boolean", default: false },
     /** Only the documents whose name contains this. */
     only: { type: "string", default: "" },
+    /** Only the encoder table. */
+    "encoders-only": { type: "boolean", default: false },
   },
 });
 const maxSide = Number(values["max-side"]);
 const workers = Number(values.workers);
 const out = (line = "") => process.stdout.write(`${line}\n`);
-
-/** poppler-utils comes from Debian's packages, installed here for the benchmark only (never by the services). */
-function ensurePoppler(): void {
-  if (spawnSync("pdftoppm", ["-v"]).status === 0) return;
-  out("pdftoppm missing: installing poppler-utils");
-  const root = process.getuid?.() === 0;
-  const apt = (...args: string[]) =>
-    spawnSync(root ? "apt-get" : "sudo", root ? args : ["apt-get", ...args], { stdio: "ignore" }).status === 0;
-  if (!apt("install", "-y", "poppler-utils") && !(apt("update") && apt("install", "-y", "poppler-utils")))
-    throw new Error("could not install poppler-utils");
-}
-
-function run(command: string, args: string[]): Promise<{ stdout: string; stderr: string; ms: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve({ stdout, stderr, ms: performance.now() - started })
-        : reject(new Error(`${command} ${args.join(" ")}: ${code}: ${stderr.slice(-500)}`)),
-    );
-  });
-}
-
-interface Row {
-  engine: string;
-  pagesPerSecond: number;
-  /** CPU time per page over every thread and process: what a page costs whatever else runs on the machine. */
-  cpuMsPerPage: number;
-  firstPageMs: number;
-  idleRssMb?: number;
-  peakRssMb: number;
-  kbPerPage: number;
-}
-
-async function ours(engine: string, pdf: string, pages: number, workersJs: string): Promise<Row> {
-  const { stdout } = await run(process.execPath, [
-    "--import",
-    "tsx",
-    "scripts/bench/convert-engine-run.ts",
-    engine,
-    pdf,
-    String(maxSide),
-    String(workers),
-    workersJs,
-    String(pages),
-  ]);
-  const result = JSON.parse(stdout.trim().split("\n").at(-1) as string) as Row;
-  return { ...result, engine };
-}
-
-/** `pdftoppm` / `pdftocairo` with the pages split over one process per core; the first page from a cold process. */
-async function poppler(tool: "pdftoppm" | "pdftocairo", pdf: string, pages: number, dir: string): Promise<Row> {
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const common = ["-scale-to", String(maxSide), "-jpeg", "-jpegopt", "quality=85"];
-  const timed = (args: string[]) => run("/usr/bin/time", ["-f", "TIME %M %U %S", tool, ...args]);
-  const first = await timed([...common, "-f", "1", "-l", "1", pdf, join(dir, "first")]);
-  const per = Math.ceil(pages / workers);
-  const started = performance.now();
-  const parts = await Promise.all(
-    Array.from({ length: workers }, (_, index) => {
-      const from = index * per + 1;
-      const to = Math.min(pages, from + per - 1);
-      return from > to
-        ? undefined
-        : timed([...common, "-f", String(from), "-l", String(to), pdf, join(dir, `p${index}`)]);
-    }),
-  );
-  const ms = performance.now() - started;
-  const measured = parts.map((part) => /TIME (\d+) ([\d.]+) ([\d.]+)/.exec(part?.stderr ?? ""));
-  const peak = Math.max(...measured.map((match) => Number(match?.[1] ?? 0)));
-  const cpuSeconds = measured.reduce((sum, match) => sum + Number(match?.[2] ?? 0) + Number(match?.[3] ?? 0), 0);
-  const { readdir, stat } = await import("node:fs/promises");
-  let bytes = 0;
-  for (const name of await readdir(dir)) if (!name.startsWith("first")) bytes += (await stat(join(dir, name))).size;
-  return {
-    engine: `${tool} ×${workers}`,
-    pagesPerSecond: pages / (ms / 1000),
-    cpuMsPerPage: (cpuSeconds * 1000) / pages,
-    firstPageMs: first.ms,
-    peakRssMb: peak / 1024,
-    kbPerPage: bytes / 1024 / pages,
-  };
-}
-
-/** The bench's own workers as JavaScript (no TypeScript loader in their threads, so RSS is the engine's own). */
-async function transpileWorkers(): Promise<string> {
-  const folder = resolve("scripts/bench/dist");
-  await mkdir(folder, { recursive: true });
-  for (const name of ["convert-pdfjs-worker", "convert-pdfium-jpeg-worker"]) {
-    const source = await readFile(`scripts/bench/${name}.ts`, "utf8");
-    const { outputText } = ts.transpileModule(source, {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    });
-    await writeFile(join(folder, `${name}.js`), outputText);
-  }
-  return folder;
-}
 
 /** Page 1 of some documents rendered by PDFium at the benchmark's size, for the encoder table. */
 async function samplePages(files: { name: string; path: string }[]): Promise<SamplePage[]> {
@@ -171,12 +70,9 @@ async function samplePages(files: { name: string; path: string }[]): Promise<Sam
   return samples;
 }
 
-const pad = (text: string, width: number) => text.padEnd(width);
-const number = (value: number | undefined, digits = 0) => (value === undefined ? "-" : value.toFixed(digits));
-
 const work = await mkdtemp(join(tmpdir(), "turnleaf-engines-"));
 try {
-  ensurePoppler();
+  ensurePoppler(out);
   out("building services/conversion …");
   execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-b", "services/conversion"], {
     stdio: "inherit",
@@ -208,12 +104,12 @@ try {
   out(
     `${pad("document", 30)} | ${pad("engine", 13)} | ${pad("pages/s", 7)} | ${pad("× pdftoppm", 10)} | ${pad("CPU ms/page", 11)} | ${pad("× pdftoppm/CPU", 14)} | ${pad("1st page ms", 11)} | ${pad("RSS idle MB", 11)} | ${pad("RSS peak MB", 11)} | KB/page`,
   );
-  for (const file of files) {
+  for (const file of values["encoders-only"] ? [] : files) {
     const rows: Row[] = [];
     const engines = [...(values["skip-pdfjs"] ? [] : ["pdfjs"]), "pdfium-all", "pdfium", "pdfium-jpeg"];
-    for (const engine of engines) rows.push(await ours(engine, file.path, file.pages, workersJs));
-    rows.push(await poppler("pdftoppm", file.path, file.pages, join(work, "poppler")));
-    rows.push(await poppler("pdftocairo", file.path, file.pages, join(work, "poppler")));
+    for (const engine of engines) rows.push(await ours(engine, file.path, file.pages, { maxSide, workers, workersJs }));
+    rows.push(await poppler("pdftoppm", file.path, file.pages, join(work, "poppler"), { maxSide, workers }));
+    rows.push(await poppler("pdftocairo", file.path, file.pages, join(work, "poppler"), { maxSide, workers }));
     const reference = rows.find((row) => row.engine.startsWith("pdftoppm")) as Row;
     for (const [index, row] of rows.entries()) {
       out(

@@ -5,7 +5,7 @@
  * default: on a 2-core machine two replicas of one thread use what one replica of two threads would).
  * Prints a table; asserts nothing.
  *
- *   tsx scripts/bench/convert-replicas.ts [--pages 300] [--workers 1] [--max-side 1600] [--item 16]
+ *   tsx scripts/bench/convert-replicas.ts [--pages 300] [--workers 1] [--max-side 1600] [--item 16] [--pdfium auto]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -42,6 +42,8 @@ const { values } = parseArgs({
     workers: { type: "string", default: "1" },
     "max-side": { type: "string", default: "1600" },
     item: { type: "string", default: "16" },
+    /** PDFium as the service picks it: auto (native when installed), wasm, native. */
+    pdfium: { type: "string", default: "auto" },
   },
 });
 const pageCount = Number(values.pages);
@@ -74,6 +76,7 @@ function startReplica(prefix: string, buckets: { sources: string; books: string 
         ackWaitMs: 60_000,
         pagesPerItem,
         workers,
+        pdfium: values.pdfium,
       }),
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
@@ -143,7 +146,7 @@ try {
   for (const replicas of [1, 2]) results.push({ replicas, ...(await run(replicas, pdf)) });
   const one = results[0]?.wallMs ?? 1;
   print(
-    `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render thread(s) per replica, items of ${pagesPerItem} pages`,
+    `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render lane(s) per replica, items of ${pagesPerItem} pages, PDFium ${values.pdfium}`,
   );
   print("| replicas | wall time (s) | pages/s | first page (ms) | pages per replica | speed-up |");
   print("|---|---|---|---|---|---|");

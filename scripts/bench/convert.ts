@@ -1,168 +1,147 @@
 /**
- * The conversion benchmark (npm run bench:convert): generated PDFs converted by Turnleaf's pipeline (cold
- * process, worker pool, every rendition a job writes) and by pdftoppm (JPEG at the same longest side), one
- * after the other in one run. Prints a table; never fails on numbers.
+ * The conversion benchmark (npm run bench:convert; asserts nothing, never fails on numbers). Issue 13's tables:
+ *
+ * 1. Per document (text-heavy, vector-heavy, image-heavy, CJK, a mixed 100-page book, real-world PDFs found on
+ *    the machine, a 300+ page book, a PPTX made a PDF by LibreOffice): the job pipeline (the service's render
+ *    path: a pool of render threads writing what a job writes before the book opens, text and links included)
+ *    against `pdftoppm -jpeg` and `pdftocairo -jpeg` run as one process per core, same pixel size, same pages:
+ *    pages/s, CPU ms per page, the first page of a cold and of a warm replica, peak RSS per conversion process
+ *    and per render thread, KB per page. Every PDFium engine this machine has is measured (WebAssembly always,
+ *    the native library when setup.sh installed it).
+ * 2. One 300-page book converted by one and by two conversion processes sharing the work queue on real stores
+ *    (scripts/bench/convert-replicas.ts).
+ *
+ * Usage: npm run bench:convert [-- --pages 40 --book 320 --max-side 1600 --workers 2 --only text --skip-replicas]
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { availableParallelism, tmpdir } from "node:os";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { labelledPdf, mixedPdf, richPdf, spreadPdf } from "../../tests/fixtures/pdf/generate.js";
+import { type BenchDocument, benchDocuments, bookDocument, pptxDocument } from "./convert-documents.js";
+import { ensurePoppler, number, ours, pad, poppler, type Row } from "./convert-measure.js";
 
 const { values } = parseArgs({
   options: {
-    pages: { type: "string", default: "100" },
+    pages: { type: "string", default: "40" },
+    book: { type: "string", default: "320" },
+    slides: { type: "string", default: "24" },
     "max-side": { type: "string", default: "1600" },
     workers: { type: "string", default: String(availableParallelism()) },
+    /** Only the documents whose name contains this. */
+    only: { type: "string", default: "" },
+    "skip-replicas": { type: "boolean", default: false },
+    "replica-pages": { type: "string", default: "300" },
   },
 });
 const maxSide = Number(values["max-side"]);
 const workers = Number(values.workers);
-const out = (line: string) => process.stdout.write(`${line}\n`);
+const out = (line = "") => process.stdout.write(`${line}\n`);
 
-interface Measure {
-  pages: number;
-  pagesPerSecond: number;
-  firstPageMs: number;
-  peakRssMb: number;
-  kbPerPage: number;
+/** The PDFium engines of this machine: WebAssembly always, native when its library is installed. */
+async function engines(): Promise<{ name: string; env: NodeJS.ProcessEnv }[]> {
+  const { nativeLibraryPath } = await import("../../services/conversion/dist/render/pdfium-native-library.js");
+  const list = [{ name: "pdfium-wasm", env: { CONVERSION_PDFIUM: "wasm" } }];
+  if (nativeLibraryPath()) list.push({ name: "pdfium-native", env: { CONVERSION_PDFIUM: "native" } });
+  return list;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("exit", (code) =>
-      code === 0 ? resolve(stdout + stderr) : reject(new Error(`${command} ${code}: ${stderr}`)),
-    );
-  });
+/** Peak RSS per worker: a render process (native), or a render thread's share of the conversion process. */
+function perWorker(row: Row): string {
+  if (!row.engine.startsWith("pdfium")) return "-";
+  if (row.renderProcessPeakRssMb) return `${number(row.renderProcessPeakRssMb)} (${number(row.mainPeakRssMb)})`;
+  return number(row.peakRssMb / workers);
 }
 
-async function turnleaf(
-  pdf: string,
-  work: string,
-): Promise<Measure & { warmFirstPageMs: number; jpgKbPerPage: number }> {
-  const dir = join(work, "turnleaf");
-  await rm(dir, { recursive: true, force: true });
-  const started = Date.now();
-  const output = await run(process.execPath, [
-    "--import",
-    "tsx",
-    "scripts/bench/turnleaf-run.ts",
-    pdf,
-    dir,
-    String(maxSide),
-    String(workers),
-    String(started),
-  ]);
-  const result = JSON.parse(output.trim().split("\n").at(-1) as string) as Record<string, number>;
-  return {
-    pages: result.pages as number,
-    // A replica is warm when a job arrives: throughput counts from the job's start.
-    pagesPerSecond: (result.pages as number) / ((result.jobMs as number) / 1000),
-    firstPageMs: result.firstPageColdMs as number,
-    warmFirstPageMs: result.firstPageWarmMs as number,
-    peakRssMb: result.peakRssMb as number,
-    kbPerPage: result.webpKbPerPage as number,
-    jpgKbPerPage: result.jpgKbPerPage as number,
-  };
-}
-
-/** Wall time (ms) and peak RSS (MB) of a command, from /usr/bin/time. */
-async function timed(args: string[]): Promise<{ ms: number; rssMb: number }> {
-  const started = Date.now();
-  const output = await run("/usr/bin/time", ["-f", "TIME %M", ...args]);
-  const match = /TIME (\d+)/.exec(output);
-  return { ms: Date.now() - started, rssMb: Number(match?.[1] ?? 0) / 1024 };
-}
-
-async function folderKb(dir: string): Promise<number> {
-  let bytes = 0;
-  for (const name of await readdir(dir)) bytes += (await stat(join(dir, name))).size;
-  return bytes / 1024;
-}
-
-async function pdftoppm(
-  pdf: string,
-  pages: number,
-  work: string,
-): Promise<Measure & { parallelPagesPerSecond: number }> {
-  const dir = join(work, "poppler");
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const common = ["-scale-to", String(maxSide), "-jpeg", "-jpegopt", "quality=85"];
-  const first = await timed(["pdftoppm", ...common, "-f", "1", "-l", "1", pdf, join(dir, "first")]);
-  await rm(join(dir), { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const whole = await timed(["pdftoppm", ...common, pdf, join(dir, "p")]);
-  const kb = await folderKb(dir);
-  // pdftoppm is single-threaded: the same pages split over one process per core, for a like-for-like throughput.
-  const per = Math.ceil(pages / workers);
-  const parallelStart = Date.now();
-  await Promise.all(
-    Array.from({ length: workers }, (_, index) => {
-      const from = index * per + 1;
-      const to = Math.min(pages, from + per - 1);
-      if (from > to) return Promise.resolve("");
-      return run("pdftoppm", [...common, "-f", String(from), "-l", String(to), pdf, join(dir, `q${index}`)]);
-    }),
-  );
-  const parallelMs = Date.now() - parallelStart;
-  return {
-    pages,
-    pagesPerSecond: pages / (whole.ms / 1000),
-    parallelPagesPerSecond: pages / (parallelMs / 1000),
-    firstPageMs: first.ms,
-    peakRssMb: whole.rssMb,
-    kbPerPage: kb / pages,
-  };
-}
-
-const work = await mkdtemp(join(tmpdir(), "turnleaf-bench-"));
+const work = await mkdtemp(join(tmpdir(), "turnleaf-convert-"));
 try {
+  ensurePoppler(out);
+  out("building services/conversion …");
   execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-b", "services/conversion"], {
     stdio: "inherit",
   });
-  const pageCount = Number(values.pages);
-  const documents: [string, Buffer, number][] = [
-    [`mixed-${pageCount}`, await mixedPdf(pageCount), pageCount],
-    ["text-20", await labelledPdf("T", 20), 20],
-    ["outline-links-3", await richPdf(), 3],
-    ["spreads-3", await spreadPdf(), 3],
-  ];
-  out(
-    `Turnleaf vs pdftoppm at a longest side of ${maxSide} px, ${workers} render workers, ${availableParallelism()} cores`,
-  );
-  out(
-    "Turnleaf: WebP at 2 widths + JPEG fallback + thumbnail + text per page; pdftoppm: one JPEG per page (quality 85).",
-  );
-  out("");
-  out(
-    "document           | tool       | pages/s (warm; pdftoppm 1 proc / N procs) | first page ms (cold / warm) | peak RSS MB | KB/page (WebP main / JPEG)",
-  );
-  for (const [name, bytes, pages] of documents) {
-    const pdf = join(work, `${name}.pdf`);
-    await writeFile(pdf, bytes);
-    const ours = await turnleaf(pdf, work);
-    const theirs = await pdftoppm(pdf, pages, work);
-    const pad = (text: string, width: number) => text.padEnd(width);
-    out(
-      `${pad(name, 18)} | ${pad("turnleaf", 10)} | ${pad(`${ours.pagesPerSecond.toFixed(2)} (pool of ${workers})`, 41)} | ${pad(`${ours.firstPageMs.toFixed(0)} / ${ours.warmFirstPageMs.toFixed(0)}`, 27)} | ${pad(ours.peakRssMb.toFixed(0), 11)} | ${ours.kbPerPage.toFixed(0)} / ${ours.jpgKbPerPage.toFixed(0)}`,
-    );
-    out(
-      `${pad("", 18)} | ${pad("pdftoppm", 10)} | ${pad(`${theirs.pagesPerSecond.toFixed(2)} / ${theirs.parallelPagesPerSecond.toFixed(2)}`, 41)} | ${pad(`${theirs.firstPageMs.toFixed(0)}`, 27)} | ${pad(theirs.peakRssMb.toFixed(0), 11)} | - / ${theirs.kbPerPage.toFixed(0)}`,
-    );
-    out(
-      `${pad("", 18)} | ${pad("ratio", 10)} | ${pad(`${(ours.pagesPerSecond / theirs.pagesPerSecond).toFixed(2)}x / ${(ours.pagesPerSecond / theirs.parallelPagesPerSecond).toFixed(2)}x`, 41)} | ${pad(`${(ours.firstPageMs / theirs.firstPageMs).toFixed(1)}x / ${(ours.warmFirstPageMs / theirs.firstPageMs).toFixed(1)}x`, 27)} | ${pad(`${(ours.peakRssMb / theirs.peakRssMb).toFixed(1)}x`, 11)} | JPEG ${(ours.jpgKbPerPage / theirs.kbPerPage).toFixed(2)}x, WebP/pdftoppm JPEG ${(ours.kbPerPage / theirs.kbPerPage).toFixed(2)}x`,
-    );
+  const setup = { maxSide, workers };
+  const load = loadavg()[0] ?? 0;
+  const { documents, notes } = await benchDocuments(Number(values.pages));
+  documents.push(await bookDocument(Number(values.book)));
+  let officeMs = 0;
+  try {
+    const pptx = await pptxDocument(Number(values.slides));
+    officeMs = pptx.officeMs;
+    documents.push(pptx);
+  } catch (error) {
+    notes.push(`PPTX skipped: LibreOffice could not make it (${(error as Error).message.slice(0, 120)})`);
   }
-  out("");
-  out("ratios are Turnleaf / pdftoppm; throughput ratio >1 and first-page ratio <1 favour Turnleaf.");
-  out("cold = a fresh process (Node start, pdfjs load, warm-up); warm = a running replica receiving the job.");
+  const { readPdf } = await import("../../services/conversion/dist/render/source-reader.js");
+  const files: { name: string; path: string; pages: number }[] = [];
+  for (const [index, document] of documents.entries()) {
+    if (!document.name.includes(values.only)) continue;
+    const path = document.path ?? join(work, `doc-${index}.pdf`);
+    if (document.bytes) await writeFile(path, (document as BenchDocument & { bytes: Buffer }).bytes);
+    const info = await readPdf(new Uint8Array(await readFile(path)), "", false);
+    files.push({ name: document.name, path, pages: info.pages.length });
+  }
+  const ourEngines = await engines();
+
+  out(
+    `\nConversion at a longest side of ${maxSide} px: ${workers} render threads (ours) / processes (poppler), ${availableParallelism()} cores`,
+  );
+  out(
+    `load average at start ${load.toFixed(1)}: other work on the machine slows every row; compare within a document.`,
+  );
+  out("ours: the job pipeline (what a job writes before the book opens, text and links); poppler: one JPEG q85.");
+  out("1st page: cold = a process started for the job; warm = a running replica receiving it (poppler: always cold).");
+  out(
+    "RSS peak: all processes of a replica together; per worker: WebAssembly = the conversion process / its render threads, native = the largest render process (the conversion process beside them in brackets).\n",
+  );
+  out(
+    `${pad("document", 24)} | ${pad("engine", 14)} | ${pad("pages/s", 7)} | ${pad("× pdftoppm", 10)} | ${pad("CPU ms/p", 8)} | ${pad("× ppm/CPU", 9)} | ${pad("1st cold ms", 11)} | ${pad("1st warm ms", 11)} | ${pad("RSS peak MB", 11)} | ${pad("per worker", 12)} | KB/page`,
+  );
+  for (const file of files) {
+    const rows: Row[] = [];
+    for (const engine of ourEngines)
+      rows.push({
+        ...(await ours("pdfium", file.path, file.pages, { ...setup, cold: true, env: engine.env })),
+        engine: engine.name,
+      });
+    rows.push(await poppler("pdftoppm", file.path, file.pages, join(work, "poppler"), setup));
+    rows.push(await poppler("pdftocairo", file.path, file.pages, join(work, "poppler"), setup));
+    const reference = rows.find((row) => row.engine.startsWith("pdftoppm")) as Row;
+    for (const [index, row] of rows.entries()) {
+      const mine = row.engine.startsWith("pdfium");
+      out(
+        `${pad(index === 0 ? `${file.name} (${file.pages} p)`.slice(0, 24) : "", 24)} | ${pad(row.engine, 14)} | ${pad(number(row.pagesPerSecond, 1), 7)} | ${pad(`${(row.pagesPerSecond / reference.pagesPerSecond).toFixed(2)}×`, 10)} | ${pad(number(row.cpuMsPerPage), 8)} | ${pad(`${(reference.cpuMsPerPage / row.cpuMsPerPage).toFixed(2)}×`, 9)} | ${pad(mine ? number(row.coldFirstPageMs) : number(row.firstPageMs), 11)} | ${pad(mine ? number(row.firstPageMs) : "-", 11)} | ${pad(number(row.peakRssMb), 11)} | ${pad(perWorker(row), 12)} | ${number(row.kbPerPage)}`,
+      );
+    }
+  }
+  if (officeMs) out(`\nPPTX: LibreOffice made the PDF in ${number(officeMs)} ms (a job pays it before page 1).`);
+  for (const note of notes) out(`note: ${note}`);
+  if (ourEngines.length === 1)
+    out("note: no native PDFium installed (bash scripts/install-pdfium.sh): WebAssembly only");
+
+  if (!values["skip-replicas"]) {
+    out(`\nOne ${values["replica-pages"]}-page book, one and two conversion processes sharing it (real NATS, MinIO):`);
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          "--conditions=source",
+          "--import",
+          "tsx",
+          "scripts/bench/convert-replicas.ts",
+          "--pages",
+          String(values["replica-pages"]),
+          "--workers",
+          "1",
+          "--max-side",
+          String(maxSide),
+        ],
+        { stdio: ["ignore", "inherit", "inherit"] },
+      );
+      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`convert-replicas exited ${code}`))));
+    });
+  }
+  out(`\nload average at end ${(loadavg()[0] ?? 0).toFixed(1)}`);
 } finally {
   await rm(work, { recursive: true, force: true });
 }

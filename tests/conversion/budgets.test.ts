@@ -1,7 +1,8 @@
 /**
  * No document takes the service down: a PDF whose page never finishes rendering fails its book within the
- * page budget with a clear message, while another user's book converts beside it on the same replica; the
- * stuck render thread is replaced, so the replica converts at full strength afterwards.
+ * page budget with a clear message, and one whose page explodes in memory fails with the memory budget's coded
+ * message, while another user's book converts beside it on the same replica; the stuck or spent render lane is
+ * replaced, so the replica converts at full strength afterwards.
  */
 import { ConversionJobState, Engine, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { RunningConsumer } from "@turnleaf/kit";
@@ -12,17 +13,23 @@ import { createGuardedPool } from "../../services/conversion/src/pipeline/guarde
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { createHarness, type Harness, log, uniqueId } from "./harness.js";
-import { runawayPdf } from "./runaway-pdf.js";
+import { memoryBombPdf, runawayPdf } from "./runaway-pdf.js";
 
 // Generous for a normal page on a busy 2-core machine; the runaway page needs minutes.
 const pageBudgetMs = 10_000;
+// A normal page at 800 px grows PDFium's heap by a few MB; the memory bomb needs about 250 MB.
+const pageMemoryMb = 64;
 let harness: Harness;
 let pool: RenderPool;
 let consumer: RunningConsumer;
 
 beforeAll(async () => {
   harness = await createHarness();
-  pool = createGuardedPool({ size: 2, pageBudgetMs, createLane: () => createRenderPool(1) });
+  pool = createGuardedPool({
+    size: 2,
+    pageBudgetMs,
+    createLane: () => createRenderPool(1, { pageMemoryBytes: pageMemoryMb * 1024 * 1024 }),
+  });
   consumer = await startJobConsumer({
     nats: harness.nats,
     store: harness.store,
@@ -84,4 +91,29 @@ it("fails a PDF that never finishes rendering within its budget while another bo
   // Both threads work again: a book of many pages converts without any page waiting on the runaway's thread.
   const after = await publish(await labelledPdf("A", 8), "after.pdf");
   expect((await after.events).at(-1)?.state).toBe(ConversionJobState.COMPLETED);
+});
+
+it("fails a PDF whose page explodes in memory with the memory budget's message while another book converts", {
+  timeout: 120_000,
+}, async () => {
+  const bomb = memoryBombPdf();
+  expect(bomb.length).toBeLessThan(100_000);
+  const exploding = await publish(bomb, "bomb.pdf");
+  const other = await publish(await labelledPdf("M", 6), "normal.pdf");
+
+  const failed = await exploding.events;
+  expect(failed.at(-1)).toMatchObject({
+    state: ConversionJobState.FAILED,
+    message: failureMessages.pageMemory(1, pageMemoryMb),
+  });
+  await expect.poll(() => harness.keys(exploding.bookId, 1), { timeout: 10_000 }).toEqual([]);
+  expect((await other.events).at(-1)).toMatchObject({ state: ConversionJobState.COMPLETED });
+  expect(await harness.manifest(other.bookId, 1)).toMatchObject({ state: "ready", pagesDone: 6 });
+
+  // The lane whose PDFium gave up takes a fresh one: the next books convert on both lanes.
+  const after = await Promise.all([
+    publish(await labelledPdf("B", 4), "b.pdf"),
+    publish(await labelledPdf("C", 4), "c.pdf"),
+  ]);
+  for (const book of after) expect((await book.events).at(-1)?.state).toBe(ConversionJobState.COMPLETED);
 });

@@ -20,7 +20,7 @@ import { safeUrl } from "../../services/conversion/src/render/pdf-links.js";
 import { loadPdfium, openDocument, recycleIfLarge } from "../../services/conversion/src/render/pdfium.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { readPdf } from "../../services/conversion/src/render/source-reader.js";
-import { passwordPdf, photo, richPdf } from "../fixtures/pdf/generate.js";
+import { labelledPdf, passwordPdf, photo, richPdf } from "../fixtures/pdf/generate.js";
 
 type Doc = PDFKit.PDFDocument & {
   link(x: number, y: number, width: number, height: number, url: string): Doc;
@@ -315,5 +315,32 @@ describe("PDFium renderer", () => {
       await pool.release(path);
       await pool.close();
     }
+  });
+
+  it("draws every page of a long document right while it is closed and reopened between pages", async () => {
+    // More pages than a document stays open for (page-renderer's pagesPerOpening), all asked for at once.
+    const path = await file(await labelledPdf("L", 60), "long");
+    const region: Region = { x: 0, y: 0, width: 595.28, height: 841.89 };
+    const pages = await Promise.all(
+      Array.from({ length: 60 }, (_, pageIndex) =>
+        renderPage({
+          kind: "pdf",
+          path,
+          password: "",
+          pageIndex,
+          region,
+          sizes: renditionSizes(region, 400, 0),
+          quality: 75,
+          jpegQuality: 85,
+          webpEffort: 0,
+          watermark: false,
+          wantText: true,
+          wantLinks: false,
+        }),
+      ),
+    );
+    expect(pages.map((page) => page.text.map((run) => run.text).join(" "))).toEqual(
+      Array.from({ length: 60 }, (_, index) => `PAGE L${index + 1}`),
+    );
   });
 });

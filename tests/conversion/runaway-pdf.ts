@@ -1,11 +1,25 @@
 /**
- * A PDF of about 100 KB whose one page never finishes rendering in reasonable time: a million full-page stroked
- * paths (90 MB of drawing operators, deflated). poppler and PDFium both spend minutes on it.
+ * Crafted one-page PDFs of tens of KB that a renderer cannot take lightly: a page of `count` copies of one path
+ * (deflated drawing operators).
  */
 import { deflateSync } from "node:zlib";
 
-export function runawayPdf(paths = 1_000_000): Buffer {
-  const content = deflateSync(Buffer.from("0 0 m 595 842 l 595 0 l 0 842 l S\n".repeat(paths)));
+/**
+ * Never finishes rendering in reasonable time, in little memory: 20 000 full-page paths stroked with a dash of
+ * half a point (about 1 KB deflated; PDFium drew 2 000 of them in 18 s on a busy machine, holding no more memory
+ * than an empty page).
+ */
+export const runawayPdf = (paths = 20_000) =>
+  pathsPdf(paths, "0 0 m 595 842 l 595 0 l 0 842 l S", "[0.5 0.5] 0 d 3 w\n");
+
+/**
+ * Explodes in memory: a million tiny filled triangles (about 50 KB) make PDFium hold a million page objects,
+ * about 250 MB, though each draws in no time.
+ */
+export const memoryBombPdf = (paths = 1_000_000) => pathsPdf(paths, "0 0 m 1 0 l 1 1 l h f");
+
+function pathsPdf(paths: number, path: string, prefix = ""): Buffer {
+  const content = deflateSync(Buffer.from(`${prefix}${`${path}\n`.repeat(paths)}`), { level: 9 });
   const chunks: Buffer[] = [];
   const offsets: number[] = [];
   let length = 0;

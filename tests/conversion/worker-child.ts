@@ -5,6 +5,8 @@
 import { connectNats, createLogger, createS3Client } from "@turnleaf/kit";
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
+import { selectPdfium } from "../../services/conversion/src/render/pdfium.js";
+import { choosePdfium } from "../../services/conversion/src/render/pdfium-native-library.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { testSubjects } from "./harness-subjects.js";
 
@@ -18,13 +20,17 @@ const settings = JSON.parse(process.argv[2] ?? "{}") as {
   maxDeliver?: number;
   pagesPerItem?: number;
   workers?: number;
+  /** PDFium as the service picks it (default wasm). */
+  pdfium?: "auto" | "wasm" | "native";
 };
+const pdfium = choosePdfium(settings.pdfium ?? "wasm");
+selectPdfium(pdfium);
 const log = createLogger({ service: "conversion-child", level: "warn" });
 const nats = await connectNats({ url: settings.natsUrl, name: "conversion-child", log });
 await startJobConsumer({
   nats,
   store: new BookStore(createS3Client(settings.s3), settings.buckets),
-  pool: createRenderPool(settings.workers ?? 1),
+  pool: createRenderPool(settings.workers ?? 1, { pdfium }),
   log,
   settings: { webpEffort: 4 },
   maxDeliver: settings.maxDeliver ?? 4,

@@ -1,6 +1,8 @@
 import { availableParallelism } from "node:os";
 import { type Env, env, loadConfig } from "@turnleaf/kit";
 
+const pdfiumSettings = ["auto", "wasm", "native"];
+
 /** A whole number from 0 (the kit's port schema is exactly that, bounded above). */
 const wholeNumber = env.port;
 
@@ -26,6 +28,15 @@ export function readConfig(source: Env) {
       CONVERSION_MAX_DELIVER: env.positiveInteger.default(4),
       /** Without an in-progress ack for this long, JetStream hands the job to another replica. */
       CONVERSION_ACK_WAIT_MS: env.positiveInteger.min(1_000).default(60_000),
+      /**
+       * PDFium for the render lanes: "native" (libpdfium by FFI, lanes are processes), "wasm" (the WebAssembly
+       * build, lanes are threads), "auto" (native when its library is installed, else wasm).
+       */
+      CONVERSION_PDFIUM: env.text
+        .refine((value) => pdfiumSettings.includes(value), `one of ${pdfiumSettings.join(", ")}`)
+        .default("auto"),
+      /** The native library; default ~/.cache/turnleaf/pdfium/libpdfium.so (scripts/install-pdfium.sh). */
+      CONVERSION_PDFIUM_LIBRARY: env.text.optional(),
       /** WebP encoder effort 0 (fast) to 6 (small). */
       CONVERSION_WEBP_EFFORT: wholeNumber.max(6).default(2),
       /** Where sources are downloaded while a job runs. */
@@ -36,6 +47,8 @@ export function readConfig(source: Env) {
       CONVERSION_JOB_CONCURRENCY: env.positiveInteger.max(64).default(4),
       /** A page that takes longer to render fails its book with a clear message. */
       CONVERSION_PAGE_BUDGET_MS: env.positiveInteger.min(1_000).default(120_000),
+      /** Memory one page may take while it renders (MB): past it the page's book fails, the lane is replaced. */
+      CONVERSION_PAGE_MEMORY_MB: env.positiveInteger.min(16).default(1024),
       /** A book's whole time budget, from the start of its conversion. */
       CONVERSION_JOB_BUDGET_MS: env.positiveInteger.min(1_000).default(30 * 60_000),
       /** LibreOffice for Office documents (PPT, PPTX, PPS, PPSX, ODP, DOC, DOCX, ODT). */

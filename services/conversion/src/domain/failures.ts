@@ -41,6 +41,7 @@ export const failureMessages = {
   pagesAttemptsExhausted: (pages: string, attempts: number) => coded("conversion.pagesWorkerLost", { pages, attempts }),
   jobBudget: (seconds: number) => coded("conversion.jobBudget", { seconds }),
   pageBudget: (page: number, seconds: number) => coded("conversion.pageBudget", { page, seconds }),
+  pageMemory: (page: number, megabytes: number) => coded("conversion.pageMemory", { page, megabytes }),
 } as const;
 
 /** The limits of an uploaded PDF (spec 000 §9), held to a PDF made from an Office document too. */

@@ -14,6 +14,7 @@ import { bookLinks, linksFromText, type PageText, pageText, type TextRun } from 
 import type { PlannedPage } from "../domain/plan.js";
 import { encodingQuality, type RenditionSizes } from "../domain/renditions.js";
 import { recognise } from "../ocr/tesseract.js";
+import { RenderMemoryError } from "../render/memory-budget.js";
 import type { PageTask } from "../render/page-renderer.js";
 import type { RenderPool } from "../render/pool.js";
 import { RenderBudgetError } from "./guarded-pool.js";
@@ -134,6 +135,9 @@ export async function renderPages(
       const name = (error as Error).name;
       if (error instanceof RenderBudgetError) {
         throw new JobFailure(failureMessages.pageBudget(page.n, Math.round(error.budgetMs / 1000)));
+      }
+      if (error instanceof RenderMemoryError) {
+        throw new JobFailure(failureMessages.pageMemory(page.n, Math.round(error.budgetBytes / 1024 / 1024)));
       }
       if (name === "PdfReadError" || name === "PdfPasswordError" || name === "InvalidPDFException") {
         throw new JobFailure(failureMessages.pages(String(page.n), error));

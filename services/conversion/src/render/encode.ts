@@ -36,7 +36,13 @@ export interface EncodedPage {
 
 /** Thumbnails are small: quality 70 is plenty. */
 const thumbQuality = 70;
-/** Lossless effort 1: effort 0 made text pages 5× larger, higher efforts cost more for a few percent. */
+/**
+ * Lossless effort 1 (npm run bench:engines, encoder table, 1131×1600): on pdfkit's text pages effort 0 costs half
+ * the CPU (40 against 80 ms) for 5× the bytes (96 against 19 KB), but on real-world pages (Debian's manuals) it
+ * costs the same CPU for 3-10× the bytes (187-232 KB against 23-60 KB, past the reader's 200 KB a page), and
+ * bench:convert's real documents and mixed book went from ~50 to ~165 KB a page. Higher efforts cost more for a
+ * few percent.
+ */
 const losslessEffort = 1;
 
 const rawInput = (pixels: Pixels) =>
@@ -74,6 +80,16 @@ export async function encodePage(
       .then((data) => ({ width: sizes.thumbWidth, data })),
   ]);
   return { webp, ...(jpg ? { jpg } : {}), thumb };
+}
+
+/**
+ * Each render thread encodes one page at a time and the pool already has a thread per core: libvips gets one
+ * thread per operation (more only adds threads' stacks and contention), and no operation cache (every page is
+ * new, the cache only holds memory).
+ */
+export function configureEncoder(): void {
+  sharp.concurrency(1);
+  sharp.cache(false);
 }
 
 /** Wakes libvips up (the first encode of a thread is several times slower than the next). */

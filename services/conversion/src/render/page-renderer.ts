@@ -8,10 +8,13 @@ import sharp from "sharp";
 import type { SourceLink, TextRun } from "../domain/page-content.js";
 import type { Region } from "../domain/plan.js";
 import { type EncodedImage, type EncodeOptions, encodePage, warmEncoder } from "./encode.js";
+import { RenderMemoryError, withHeapBudget } from "./memory-budget.js";
 import { prefersLossless } from "./page-kind.js";
 import { readLinks } from "./pdf-links.js";
 import { readTextRuns } from "./pdf-text.js";
 import {
+  discardPdfium,
+  heap,
   loadPdfium,
   openDocument,
   type Pdfium,
@@ -28,6 +31,8 @@ export type { EncodedImage } from "./encode.js";
 
 export interface EncodeSettings extends EncodeOptions {
   watermark: boolean;
+  /** How much PDFium's WebAssembly heap may grow while the page is drawn (the pool sets it; none: no limit). */
+  pageMemoryBytes?: number;
   /** Hand the rendered RGBA back with the result (OCR reads it). */
   wantPixels?: boolean;
 }
@@ -66,6 +71,27 @@ export interface RenderedPage {
 }
 
 const documents = new Map<string, Promise<PdfiumDocument>>();
+/** Pages drawn from each open document. */
+const pagesDrawn = new Map<string, number>();
+
+/**
+ * A document is closed and opened again after this many pages: PDFium keeps every decoded image of an open
+ * document, so a long book of photos grew a lane by hundreds of MB; reopening costs a few ms.
+ */
+const pagesPerOpening = 24;
+
+/** Counts a page drawn from a document; past pagesPerOpening the document is closed (the next page reopens it). */
+function countPage(path: string, password: string, document: PdfiumDocument): void {
+  const key = `${path}\u0000${password}`;
+  const drawn = (pagesDrawn.get(key) ?? 0) + 1;
+  if (drawn < pagesPerOpening) {
+    pagesDrawn.set(key, drawn);
+    return;
+  }
+  pagesDrawn.delete(key);
+  documents.delete(key);
+  document.close();
+}
 
 function documentFor(path: string, password: string): Promise<PdfiumDocument> {
   const key = `${path}\u0000${password}`;
@@ -83,6 +109,7 @@ export async function releaseDocuments(path: string): Promise<void> {
   for (const [key, open] of [...documents]) {
     if (!key.startsWith(`${path}\u0000`)) continue;
     documents.delete(key);
+    pagesDrawn.delete(key);
     (await open.catch(() => undefined))?.close();
   }
   await recycleIfLarge(recycleHeapBytes);
@@ -115,25 +142,47 @@ async function finish(
   return { ...encoded, ...content, ...(clean ? { pixels: clean } : {}) };
 }
 
+/** Runs a page's PDFium work within its memory budget; a page past it leaves this thread's PDFium behind. */
+function drawWithin<T>(pdfium: Pdfium, budgetBytes: number | undefined, draw: () => T): T {
+  try {
+    return withHeapBudget(heap(pdfium).length, budgetBytes, draw);
+  } catch (error) {
+    if (error instanceof RenderMemoryError) {
+      documents.clear();
+      pagesDrawn.clear();
+      discardPdfium();
+    }
+    throw error;
+  }
+}
+
 async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
-  const document = await documentFor(task.path, task.password);
+  const opening = documentFor(task.path, task.password);
+  const document = await opening;
+  // Another page of this thread closed it meanwhile (countPage): open it again.
+  if (documents.get(`${task.path}\u0000${task.password}`) !== opening) return renderPdfPage(task);
   const { pdfium, doc } = document;
-  // Everything PDFium does for the page happens synchronously here; encoding (async) works on copies.
-  const { drawn, text, links } = withPage(document, task.pageIndex, (page) => {
-    const transform = pageTransform(pdfium, page);
-    const main = rasterise(document, page, task.region, task.sizes);
-    return {
-      drawn: {
-        main,
-        // Drawn again at its own size: far cheaper than resizing the main pixels (PDFium keeps the page's decoded
-        // images between the two draws).
-        thumbnail: rasterise(document, page, task.region, thumbTarget(task.sizes)),
-        lossless: prefersLossless(pdfium, page, main),
-      },
-      text: task.wantText ? readTextRuns(pdfium, page, transform) : [],
-      links: task.wantLinks ? readLinks(pdfium, doc, page, transform) : [],
-    };
-  });
+  // Everything PDFium does for the page happens synchronously here, within the page's memory budget; encoding
+  // (async) works on copies.
+  const { drawn, text, links } = drawWithin(pdfium, task.pageMemoryBytes, () =>
+    withPage(document, task.pageIndex, (page) => {
+      const transform = pageTransform(pdfium, page);
+      const main = rasterise(document, page, task.region, task.sizes);
+      return {
+        drawn: {
+          main,
+          // Drawn again at its own size: far cheaper than resizing the main pixels (PDFium keeps the page's decoded
+          // images between the two draws).
+          thumbnail: rasterise(document, page, task.region, thumbTarget(task.sizes)),
+          lossless: prefersLossless(pdfium, page, main),
+        },
+        text: task.wantText ? readTextRuns(pdfium, page, transform) : [],
+        links: task.wantLinks ? readLinks(pdfium, doc, page, transform) : [],
+      };
+    }),
+  );
+  // Everything above ran synchronously: no other page of this thread uses the document now.
+  countPage(task.path, task.password, document);
   return finish(pdfium, drawn, task, { text, links });
 }
 

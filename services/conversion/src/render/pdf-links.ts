@@ -10,7 +10,7 @@ import {
   type Pdfium,
   type PdfiumDocument,
   readF32,
-  readI32,
+  readPointer,
   readString,
   withScratch,
 } from "./pdfium.js";
@@ -64,13 +64,13 @@ function target(
 
 export function readLinks(pdfium: Pdfium, doc: number, page: number, transform: PageTransform): SourceLink[] {
   const links: SourceLink[] = [];
-  // start position (int), the link found (pointer), its rectangle (FS_RECTF)
-  withScratch(pdfium, 24, (scratch) => {
-    const position = scratch;
-    const found = scratch + 4;
-    const rect = scratch + 8;
+  // the link found (a pointer: 4 or 8 bytes), start position (int), its rectangle (FS_RECTF)
+  withScratch(pdfium, 32, (scratch) => {
+    const found = scratch;
+    const position = scratch + 8;
+    const rect = scratch + 16;
     while (pdfium.FPDFLink_Enumerate(page, position, found)) {
-      const link = readI32(pdfium, found);
+      const link = readPointer(pdfium, found);
       if (!link || !pdfium.FPDFLink_GetAnnotRect(link, rect)) continue;
       const leads = target(pdfium, doc, pdfium.FPDFLink_GetDest(doc, link), pdfium.FPDFLink_GetAction(link));
       if (!leads) continue;

@@ -1,15 +1,30 @@
 /**
- * PDFium (the WebAssembly build of @embedpdf/pdfium) for this thread: one instance per thread, loaded once and
- * kept warm. PDFium is not thread-safe, so every worker thread has its own; nothing is shared between them.
- * The helpers here move bytes, numbers and strings across the WebAssembly heap.
+ * PDFium for this thread: the WebAssembly build of @embedpdf/pdfium (one instance per thread), or the native
+ * library loaded by FFI (pdfium-native.ts; one per process, so its render lanes are processes). Loaded once and
+ * kept warm. The helpers here move bytes, numbers and strings across PDFium's memory: the WebAssembly heap, or
+ * the process's own memory for the native library.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { init, type WrappedPdfiumModule } from "@embedpdf/pdfium";
 import { PdfPasswordError, PdfReadError } from "./pdf-errors.js";
+import { type NativeMemory, nativeMemoryOf } from "./pdfium-memory.js";
 import { readReasons } from "./read-reasons.js";
 
 export type Pdfium = WrappedPdfiumModule;
+
+/** Which PDFium this process's renderers load: "wasm" (the default) or "native" with its library's path. */
+export type PdfiumChoice = { engine: "wasm" } | { engine: "native"; library: string };
+
+let choice: PdfiumChoice = { engine: "wasm" };
+
+/** Chooses the engine before anything loads it (the service from its config, a render lane from its pool). */
+export function selectPdfium(next: PdfiumChoice): void {
+  if (loaded && next.engine !== choice.engine) throw new Error("PDFium is already loaded in this thread");
+  choice = next;
+}
+
+export const selectedPdfium = (): PdfiumChoice => choice;
 
 /** FPDF_RenderPageBitmap / FPDF_FFLDraw flags (fpdfview.h). */
 export const renderFlags = {
@@ -32,10 +47,15 @@ let loaded: Promise<Pdfium> | undefined;
 
 const wasmPath = createRequire(import.meta.url).resolve("@embedpdf/pdfium/pdfium.wasm");
 
-/** This thread's PDFium, initialised on first use (30-100 ms). */
+/** This thread's PDFium, initialised on first use (WebAssembly 30-100 ms). */
 export function loadPdfium(): Promise<Pdfium> {
   if (!loaded) {
+    const current = choice;
     loaded = (async () => {
+      if (current.engine === "native") {
+        const { loadNativePdfium } = await import("./pdfium-native.js");
+        return loadNativePdfium(current.library);
+      }
       const module = await init({ wasmBinary: (await readFile(wasmPath)).buffer as ArrayBuffer });
       module.PDFiumExt_Init();
       return module;
@@ -58,7 +78,24 @@ interface HeapViews {
 // Views are re-read on every use: they are replaced when the heap grows.
 const views = (pdfium: Pdfium) => pdfium.pdfium as unknown as HeapViews;
 
-export const heap = (pdfium: Pdfium) => views(pdfium).HEAPU8;
+/** The WebAssembly heap (empty for the native library, whose memory is the process's own). */
+export const heap = (pdfium: Pdfium): Uint8Array => (nativeMemoryOf(pdfium) ? new Uint8Array(0) : views(pdfium).HEAPU8);
+
+/** A copy of `size` bytes of PDFium's memory at `pointer`. */
+export function readBytes(pdfium: Pdfium, pointer: number, size: number): Uint8Array {
+  const native = nativeMemoryOf(pdfium);
+  return native ? native.read(pointer, size) : views(pdfium).HEAPU8.slice(pointer, pointer + size);
+}
+
+/** Writes bytes into PDFium's memory at `pointer`. */
+export function writeBytes(pdfium: Pdfium, pointer: number, bytes: Uint8Array): void {
+  const native = nativeMemoryOf(pdfium);
+  if (native) native.write(pointer, bytes);
+  else views(pdfium).HEAPU8.set(bytes, pointer);
+}
+
+/** Bytes of a pointer in PDFium's memory: 4 in WebAssembly, 8 for the native library. */
+export const pointerBytes = (pdfium: Pdfium): number => (nativeMemoryOf(pdfium) ? 8 : 4);
 
 let openDocuments = 0;
 
@@ -71,26 +108,41 @@ export async function recycleIfLarge(limitBytes: number): Promise<boolean> {
   const current = loaded;
   if (!current || openDocuments > 0) return false;
   const pdfium = await current.catch(() => undefined);
-  if (!pdfium || heap(pdfium).length <= limitBytes || loaded !== current) return false;
+  // The native library gives memory back itself.
+  if (!pdfium || nativeMemoryOf(pdfium) || heap(pdfium).length <= limitBytes || loaded !== current) return false;
   loaded = undefined;
   return true;
+}
+
+/**
+ * Forgets this thread's PDFium without closing anything: after a page was stopped mid-render (its memory budget
+ * refused an allocation) the instance is not trusted again; the collector frees it, the next use loads a fresh one.
+ */
+export function discardPdfium(): void {
+  loaded = undefined;
+  openDocuments = 0;
 }
 
 /** Heaps larger than this are given back after a job (a few pages' bitmaps and a typical source fit well under). */
 export const recycleHeapBytes = 256 * 1024 * 1024;
 
 export function malloc(pdfium: Pdfium, size: number): number {
-  const pointer = pdfium.pdfium.wasmExports.malloc(size);
+  const native = nativeMemoryOf(pdfium);
+  const pointer = native ? native.malloc(size) : pdfium.pdfium.wasmExports.malloc(size);
   if (!pointer) throw new Error(`PDFium could not allocate ${size} bytes`);
   return pointer;
 }
 
-export const free = (pdfium: Pdfium, pointer: number) => pdfium.pdfium.wasmExports.free(pointer);
+export function free(pdfium: Pdfium, pointer: number): void {
+  const native = nativeMemoryOf(pdfium);
+  if (native) native.free(pointer);
+  else pdfium.pdfium.wasmExports.free(pointer);
+}
 
 /** Runs `use` with `size` bytes of zeroed scratch memory, freed afterwards. */
 export function withScratch<T>(pdfium: Pdfium, size: number, use: (pointer: number) => T): T {
   const pointer = malloc(pdfium, size);
-  heap(pdfium).fill(0, pointer, pointer + size);
+  writeBytes(pdfium, pointer, new Uint8Array(size));
   try {
     return use(pointer);
   } finally {
@@ -98,9 +150,31 @@ export function withScratch<T>(pdfium: Pdfium, size: number, use: (pointer: numb
   }
 }
 
-export const readF32 = (pdfium: Pdfium, pointer: number) => views(pdfium).HEAPF32[pointer >> 2] as number;
-export const readF64 = (pdfium: Pdfium, pointer: number) => views(pdfium).HEAPF64[pointer >> 3] as number;
-export const readI32 = (pdfium: Pdfium, pointer: number) => views(pdfium).HEAP32[pointer >> 2] as number;
+const nativeView = (native: NativeMemory, pointer: number, size: number) => {
+  const bytes = native.read(pointer, size);
+  return new DataView(bytes.buffer, bytes.byteOffset, size);
+};
+
+export function readF32(pdfium: Pdfium, pointer: number): number {
+  const native = nativeMemoryOf(pdfium);
+  return native ? nativeView(native, pointer, 4).getFloat32(0, true) : (views(pdfium).HEAPF32[pointer >> 2] as number);
+}
+
+export function readF64(pdfium: Pdfium, pointer: number): number {
+  const native = nativeMemoryOf(pdfium);
+  return native ? nativeView(native, pointer, 8).getFloat64(0, true) : (views(pdfium).HEAPF64[pointer >> 3] as number);
+}
+
+export function readI32(pdfium: Pdfium, pointer: number): number {
+  const native = nativeMemoryOf(pdfium);
+  return native ? nativeView(native, pointer, 4).getInt32(0, true) : (views(pdfium).HEAP32[pointer >> 2] as number);
+}
+
+/** A pointer PDFium wrote into memory (FPDF_LINK* and the like). */
+export function readPointer(pdfium: Pdfium, pointer: number): number {
+  const native = nativeMemoryOf(pdfium);
+  return native ? Number(nativeView(native, pointer, 8).getBigUint64(0, true)) : readI32(pdfium, pointer) >>> 0;
+}
 
 /**
  * A string PDFium writes into a caller's buffer: `call(0, 0)` answers the size in bytes (terminator included),
@@ -115,7 +189,7 @@ export function readString(
   if (size <= (encoding === "utf16" ? 2 : 1)) return "";
   return withScratch(pdfium, size, (buffer) => {
     call(buffer, size);
-    const bytes = heap(pdfium).subarray(buffer, buffer + size);
+    const bytes = readBytes(pdfium, buffer, size);
     if (encoding === "ascii") return Buffer.from(bytes.subarray(0, size - 1)).toString("latin1");
     return Buffer.from(bytes.subarray(0, size - 2)).toString("utf16le");
   });
@@ -125,7 +199,7 @@ export function readString(
 export function wideString(pdfium: Pdfium, text: string): number {
   const bytes = Buffer.from(`${text}\u0000`, "utf16le");
   const pointer = malloc(pdfium, bytes.length);
-  heap(pdfium).set(bytes, pointer);
+  writeBytes(pdfium, pointer, bytes);
   return pointer;
 }
 
@@ -147,7 +221,7 @@ export async function openDocument(bytes: Uint8Array, password: string): Promise
   const pdfium = await loadPdfium();
   if (bytes.length === 0) throw new PdfReadError(readReasons.empty);
   const data = malloc(pdfium, bytes.length);
-  heap(pdfium).set(bytes, data);
+  writeBytes(pdfium, data, bytes);
   const doc = pdfium.FPDF_LoadMemDocument(data, bytes.length, password);
   if (!doc) {
     const code = pdfium.FPDF_GetLastError();

@@ -1,11 +1,25 @@
 /**
- * A pool of render worker threads: pages of a book render in parallel inside one replica. Each worker opens a
- * source once and keeps it until the job releases it. A worker that dies fails its task and is replaced.
+ * A pool of render workers: pages of a book render in parallel inside one replica. Each worker opens a source
+ * once and keeps it until the job releases it. A worker that dies fails its task and is replaced. Workers are
+ * threads with PDFium's WebAssembly build; with the native library they are child processes (PDFium is not
+ * thread-safe, and the native library is one per process).
  */
+import { fork } from "node:child_process";
+import { EventEmitter } from "node:events";
+import { readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { RenderMemoryError } from "./memory-budget.js";
 import { type PageTask, type RenderedPage, releaseDocuments, renderPage } from "./page-renderer.js";
+import type { PdfiumChoice } from "./pdfium.js";
 import type { WorkerReply, WorkerRequest } from "./render.worker.js";
+
+/** What the pool needs of a worker: a thread (Worker) or a child process behind the same calls. */
+export type RenderWorker = Pick<Worker, "postMessage" | "terminate" | "ref" | "unref"> & {
+  on(event: "message", listener: (reply: WorkerReply) => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
+  on(event: "exit", listener: (code: number) => void): unknown;
+};
 
 export interface RenderPool {
   readonly size: number;
@@ -16,7 +30,8 @@ export interface RenderPool {
 }
 
 /** Rebuilds an error a worker reported, keeping its name (so PdfPasswordError stays recognisable). */
-function reviveError(error: { name: string; message: string }): Error {
+function reviveError(error: { name: string; message: string; budgetBytes?: number }): Error {
+  if (error.name === "RenderMemoryError") return new RenderMemoryError(error.budgetBytes ?? 0);
   const revived = new Error(error.message);
   revived.name = error.name;
   return revived;
@@ -28,15 +43,15 @@ interface Pending {
 }
 
 class Slot {
-  worker: Worker;
+  worker: RenderWorker;
   readonly pending = new Map<number, Pending>();
   busy = 0;
 
-  constructor(private readonly spawn: () => Worker) {
+  constructor(private readonly spawn: () => RenderWorker) {
     this.worker = this.start();
   }
 
-  private start(): Worker {
+  private start(): RenderWorker {
     const worker = this.spawn();
     worker.on("message", (reply: WorkerReply) => {
       const pending = this.pending.get(reply.id);
@@ -45,15 +60,21 @@ class Slot {
       if (reply.error) pending.reject(reviveError(reply.error));
       else pending.resolve(reply.result);
     });
-    const fail = (error: Error) => {
+    // The first error or exit fails what the worker had and puts a fresh worker in its place at once, so a
+    // request sent after a failure never reaches a worker that is still dying.
+    let gone = false;
+    const replace = (error: Error) => {
+      if (gone) return;
+      gone = true;
       for (const pending of this.pending.values()) pending.reject(error);
       this.pending.clear();
-    };
-    worker.on("error", fail);
-    worker.on("exit", (code) => {
-      fail(new Error(`render worker exited with code ${code}`));
       if (!this.closing) this.worker = this.start();
+    };
+    worker.on("error", (error) => {
+      replace(error);
+      void worker.terminate();
     });
+    worker.on("exit", (code) => replace(new Error(`render worker exited with code ${code}`)));
     worker.unref();
     return worker;
   }
@@ -71,14 +92,120 @@ class Slot {
   }
 }
 
-function spawnWorker(): Worker {
-  if (!import.meta.url.endsWith(".ts"))
-    return new Worker(fileURLToPath(new URL("./render.worker.js", import.meta.url)));
+const fromSources = import.meta.url.endsWith(".ts");
+
+function spawnThread(pdfium: PdfiumChoice): RenderWorker {
+  const workerData = { pdfium };
+  if (!fromSources) return new Worker(fileURLToPath(new URL("./render.worker.js", import.meta.url)), { workerData });
   // Running from sources (tests, the benchmark): the worker registers the TypeScript loader first.
   const tsx = import.meta.resolve("tsx/esm/api");
   const worker = new URL("./render.worker.ts", import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(worker)}); })`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, workerData });
+}
+
+/** The environment variable that hands a render process its PDFium (a thread gets it as workerData). */
+export const renderPdfiumVariable = "TURNLEAF_RENDER_PDFIUM";
+
+/** Resident memory of a process, bytes (0 once it is gone). */
+function residentBytes(pid: number | undefined): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function fileBytes(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** How often a render process's memory is read while it renders a page. */
+const memoryWatchMs = 50;
+
+/**
+ * A render worker in a child process, behind the calls the pool makes of a thread. While it has a request (the
+ * pool refs it), its resident memory may grow by `pageMemoryBytes` at most: past that it is killed and the
+ * request fails with RenderMemoryError (the pool starts a fresh process).
+ */
+function spawnProcess(pdfium: PdfiumChoice, pageMemoryBytes?: number): RenderWorker {
+  const script = fileURLToPath(new URL(`./render.worker.${fromSources ? "ts" : "js"}`, import.meta.url));
+  const child = fork(script, [], {
+    // Structured clone keeps the pages' Uint8Arrays as they are.
+    serialization: "advanced",
+    execArgv: fromSources ? ["--import", "tsx"] : [],
+    // One malloc arena: a render process has one busy thread, and glibc's per-thread arenas left its peak at
+    // 450-500 MB on a 100-page mixed book, 290 MB with one (bench:convert, native).
+    env: { MALLOC_ARENA_MAX: "1", ...process.env, [renderPdfiumVariable]: JSON.stringify(pdfium) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const events = new EventEmitter();
+  let watch: NodeJS.Timeout | undefined;
+  const stopWatching = () => {
+    clearInterval(watch);
+    watch = undefined;
+  };
+  // The process's own start (Node, sharp, PDFium: ~100 MB) is not a page's: watching starts once it is warm.
+  let warm = false;
+  let busy = false;
+  let sourceBytes = 0;
+  const startWatching = () => {
+    if (!pageMemoryBytes || watch || !warm || !busy) return;
+    // Opening the source (its bytes read, then copied for PDFium) happens inside a page's render here: allowed.
+    const limit = residentBytes(child.pid) + pageMemoryBytes + 2 * sourceBytes;
+    watch = setInterval(() => {
+      if (residentBytes(child.pid) <= limit) return;
+      stopWatching();
+      events.emit("error", new RenderMemoryError(pageMemoryBytes));
+      child.kill("SIGKILL");
+    }, memoryWatchMs);
+    watch.unref();
+  };
+  child.on("exit", stopWatching);
+  child.on("message", (message: WorkerReply | { ready: true }) => {
+    if ("ready" in message) {
+      warm = true;
+      startWatching();
+    } else events.emit("message", message);
+  });
+  child.on("error", (error) => events.emit("error", error));
+  child.on("exit", (code, signal) => events.emit("exit", code ?? (signal ? 1 : 0)));
+  const worker = {
+    on: (event: string, listener: (...args: unknown[]) => void) => events.on(event, listener),
+    postMessage: (message: unknown) => {
+      const request = message as WorkerRequest;
+      if ("task" in request && !watch) {
+        sourceBytes = fileBytes(request.task.path);
+        startWatching();
+      }
+      child.send(request);
+    },
+    terminate: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGKILL");
+        await exited;
+      }
+      return 1;
+    },
+    ref: () => {
+      child.ref();
+      child.channel?.ref();
+      busy = true;
+      // Started by the request itself (postMessage), which tells the source's size.
+    },
+    unref: () => {
+      busy = false;
+      stopWatching();
+      child.unref();
+      child.channel?.unref();
+    },
+  };
+  return worker as RenderWorker;
 }
 
 export interface RenderPoolOptions {
@@ -88,13 +215,25 @@ export interface RenderPoolOptions {
    * it; the desktop tool's offline books need every file.
    */
   deriveOnRequest?: boolean;
-  spawn?: () => Worker;
+  /** PDFium's WebAssembly build in threads (the default) or the native library in child processes. */
+  pdfium?: PdfiumChoice;
+  /** What one page may take while it renders (memory-budget.ts); none: no limit. */
+  pageMemoryBytes?: number;
+  spawn?: () => RenderWorker;
 }
 
 /** size 0 renders in the calling thread (small jobs, tests of the renderer itself). */
-export function createRenderPool(size: number, options: RenderPoolOptions | (() => Worker) = {}): RenderPool {
-  const { spawn = spawnWorker, deriveOnRequest = false } = typeof options === "function" ? { spawn: options } : options;
-  const prepared = (task: PageTask): PageTask => (deriveOnRequest ? { ...task, deriveOnRequest: true } : task);
+export function createRenderPool(size: number, options: RenderPoolOptions | (() => RenderWorker) = {}): RenderPool {
+  const given = typeof options === "function" ? { spawn: options } : options;
+  const pdfium = given.pdfium ?? { engine: "wasm" };
+  const { deriveOnRequest = false, pageMemoryBytes } = given;
+  const spawn =
+    given.spawn ?? (() => (pdfium.engine === "native" ? spawnProcess(pdfium, pageMemoryBytes) : spawnThread(pdfium)));
+  const prepared = (task: PageTask): PageTask => ({
+    ...task,
+    ...(deriveOnRequest ? { deriveOnRequest: true } : {}),
+    ...(pageMemoryBytes ? { pageMemoryBytes } : {}),
+  });
   if (size <= 0) {
     return {
       size: 0,
@@ -123,6 +262,8 @@ export function createRenderPool(size: number, options: RenderPoolOptions | (() 
       await Promise.all(
         slots.map((slot) => {
           slot.closing = true;
+          // An idle worker is unref'd: without this, nothing would keep the process alive until it has ended.
+          slot.worker.ref();
           return slot.worker.terminate();
         }),
       );

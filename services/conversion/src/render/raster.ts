@@ -4,7 +4,7 @@
  * WebAssembly heap, which the next page reuses.
  */
 import type { Region } from "../domain/plan.js";
-import { heap, type PdfiumDocument, renderFlags } from "./pdfium.js";
+import { type PdfiumDocument, readBytes, renderFlags } from "./pdfium.js";
 
 /** RGBA, 4 bytes a pixel, rows without padding. */
 export interface Pixels {
@@ -34,12 +34,10 @@ export function rasterise(
     if (form) pdfium.FPDF_FFLDraw(form, bitmap, page, left, top, pageWidth, pageHeight, 0, flags);
     const buffer = pdfium.FPDFBitmap_GetBuffer(bitmap);
     const stride = pdfium.FPDFBitmap_GetStride(bitmap);
+    if (stride === width * 4) return { width, height, data: readBytes(pdfium, buffer, width * height * 4) };
     const data = new Uint8Array(width * height * 4);
-    const memory = heap(pdfium);
-    if (stride === width * 4) data.set(memory.subarray(buffer, buffer + data.length));
-    else
-      for (let row = 0; row < height; row++)
-        data.set(memory.subarray(buffer + row * stride, buffer + row * stride + width * 4), row * width * 4);
+    for (let row = 0; row < height; row++)
+      data.set(readBytes(pdfium, buffer + row * stride, width * 4), row * width * 4);
     return { width, height, data };
   } finally {
     pdfium.FPDFBitmap_Destroy(bitmap);

@@ -1,15 +1,51 @@
-/** A render worker thread with its own PDFium: renders the page tasks the pool sends. */
-import { parentPort } from "node:worker_threads";
+/**
+ * A render worker with its own PDFium: renders the page tasks the pool sends. A worker thread (PDFium's
+ * WebAssembly build; its choice comes as workerData) or a child process (the native library; its choice comes in
+ * the environment, messages over the IPC channel).
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { configureEncoder } from "./encode.js";
 import { type PageTask, type RenderedPage, releaseDocuments, renderPage, warmUp } from "./page-renderer.js";
+import { type PdfiumChoice, selectPdfium } from "./pdfium.js";
 
 export type WorkerRequest = { id: number; task: PageTask } | { id: number; release: string };
-export type WorkerReply = { id: number; result?: unknown; error?: { name: string; message: string } };
+export type WorkerReply = {
+  id: number;
+  result?: unknown;
+  error?: { name: string; message: string; budgetBytes?: number };
+};
 
-const port = parentPort;
-if (!port) throw new Error("render.worker must run in a worker thread");
+interface Port {
+  on(event: "message", listener: (request: WorkerRequest) => void): unknown;
+  postMessage(reply: WorkerReply, transfer?: ArrayBuffer[]): void;
+}
 
-// Requests wait for the warm-up (PDFium loaded, libvips awake) that starts with the thread.
+function processPort(): Port {
+  const send = process.send?.bind(process);
+  if (!send) throw new Error("render.worker must run in a worker thread or a forked process");
+  // The parent going away ends this process (a pool that was closed or crashed).
+  process.on("disconnect", () => process.exit(0));
+  return {
+    on: (event, listener) => process.on(event, listener as (message: unknown) => void),
+    postMessage: (reply) => send(reply),
+  };
+}
+
+const port: Port = parentPort ?? processPort();
+// Set by the pool (pool.ts renderPdfiumVariable) for this process only; not configuration.
+const variable = process.env.TURNLEAF_RENDER_PDFIUM;
+const choice = parentPort
+  ? (workerData as { pdfium?: PdfiumChoice } | undefined)?.pdfium
+  : variable
+    ? (JSON.parse(variable) as PdfiumChoice)
+    : undefined;
+if (choice) selectPdfium(choice);
+
+configureEncoder();
+// Requests wait for the warm-up (PDFium loaded, libvips awake) that starts with the worker.
 const ready = warmUp().catch(() => undefined);
+// A render process tells its pool when it is warm (the pool measures a page's memory from there).
+if (!parentPort) void ready.then(() => process.send?.({ ready: true }));
 
 /** The result's buffers move to the main thread instead of being copied. */
 function transferList(result: RenderedPage): ArrayBuffer[] {
@@ -30,10 +66,10 @@ port.on("message", async (request: WorkerRequest) => {
     const result = await renderPage(request.task);
     port.postMessage({ id: request.id, result } satisfies WorkerReply, transferList(result));
   } catch (error) {
-    const { name, message } = error as Error;
+    const { name, message, budgetBytes } = error as Error & { budgetBytes?: number };
     port.postMessage({
       id: request.id,
-      error: { name: name ?? "Error", message: message ?? String(error) },
+      error: { name: name ?? "Error", message: message ?? String(error), ...(budgetBytes ? { budgetBytes } : {}) },
     } satisfies WorkerReply);
   }
 });

@@ -2,7 +2,17 @@
  * The trial watermark, drawn by PDFium: a one-page document the size of the picture, holding the diagonal text in
  * PDFium's built-in Helvetica, rendered over the page's pixels (no font file, no canvas library).
  */
-import { free, heap, malloc, type Pdfium, readF32, renderFlags, wideString, withScratch } from "./pdfium.js";
+import {
+  free,
+  malloc,
+  type Pdfium,
+  readBytes,
+  readF32,
+  renderFlags,
+  wideString,
+  withScratch,
+  writeBytes,
+} from "./pdfium.js";
 
 const colour = { red: 200, green: 30, blue: 30, alpha: Math.round(0.28 * 255) };
 
@@ -49,12 +59,12 @@ export function drawWatermark(pdfium: Pdfium, pixels: Uint8Array, width: number,
     addText(pdfium, doc, page, "TURNLEAF TRIAL", size, centre, angle, 0);
     addText(pdfium, doc, page, "made with an unregistered copy", Math.round(size / 3), centre, angle, size * 0.8);
     pdfium.FPDFPage_GenerateContent(page);
-    heap(pdfium).set(pixels, buffer);
+    writeBytes(pdfium, buffer, pixels);
     // FPDFBitmap_BGRA over the caller's pixels; reverse byte order makes it RGBA.
     const bitmap = pdfium.FPDFBitmap_CreateEx(width, height, 4, buffer, width * 4);
     pdfium.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, renderFlags.reverseByteOrder);
     pdfium.FPDFBitmap_Destroy(bitmap);
-    pixels.set(heap(pdfium).subarray(buffer, buffer + pixels.length));
+    pixels.set(readBytes(pdfium, buffer, pixels.length));
   } finally {
     free(pdfium, buffer);
     pdfium.FPDF_ClosePage(page);
