@@ -34,6 +34,10 @@ export class BookRevisionRepository {
     return claimed.map((claim) => claim.revision);
   }
 
+  async findRevision(bookId: string, revision: number): Promise<BookRevisionDocument | null> {
+    return this.revisions.findOne({ bookId, revision }).lean<BookRevisionDocument>().exec();
+  }
+
   /** Claims a revision for a task; false when the task or the revision is already claimed. */
   async tryClaim(claim: BookRevisionDocument): Promise<boolean> {
     return unlessDuplicate(() => this.revisions.create(claim));

@@ -38,6 +38,9 @@ export interface UploadTaskDocument {
   description: string;
   /** The upload form's category (digits; "" none), given to the book service with the book. */
   categoryId?: string;
+  /** Pages inserted into bookId at this position (a page edit of baseRevision); 0 or absent: not an insert. */
+  insertPosition?: number;
+  baseRevision?: number;
   /** The book overwritten or reconverted, then the book the upload made. */
   bookId: string;
   bookNumber: string;
@@ -91,6 +94,8 @@ const uploadTaskSchema = new Schema<UploadTaskDocument>(
     keywords: { type: String, default: "" },
     description: { type: String, default: "" },
     categoryId: { type: String, default: "" },
+    insertPosition: { type: Number, default: 0 },
+    baseRevision: { type: Number, default: 0 },
     bookId: { type: String, default: "" },
     bookNumber: { type: String, default: "" },
     revision: { type: Number, default: 0 },
