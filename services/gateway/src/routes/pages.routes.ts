@@ -64,7 +64,7 @@ export function registerPagesRoutes(
       ? await Promise.all(
           book.revisions.map(async (revision) => ({
             revision,
-            manifest: await assets.manifest(book.bookId, revision),
+            manifest: await assets.manifest(book.bookId, revision, { fresh: true }),
           })),
         )
       : [];

@@ -318,7 +318,8 @@ function planInsert(request: BeginUploadRequest): UploadPlan {
     teamId: request.teamId || "0",
     folderId: request.folderId || "0",
     nonProductHost: request.nonProductHost,
-    title: request.title.trim().slice(0, limits.maxTitleLength),
+    // The task's name in lists: the book's title is not touched by an insert.
+    title: (request.title.trim() || files[0]?.name || "pages").slice(0, limits.maxTitleLength),
     keywords: "",
     description: "",
     categoryId: "",
