@@ -84,9 +84,14 @@ const bookmarks = async () =>
 const media = async () =>
   (
     (await post("/api/book/get-page-media", { bookId: book.bookId })).data as {
-      items: { id: string; page: number; targetPage?: number }[];
+      items: { id: string; page: number; targetPage?: number; url?: string }[];
     }
   ).items;
+const pdfLinks = (items: { id: string; page: number; url?: string }[]) =>
+  items
+    .filter((item) => item.id.startsWith("pdf-"))
+    .map((item) => `${item.id}@${item.page} ${item.url}`)
+    .sort();
 
 beforeAll(async () => {
   services = await startSystem(stores, "pages");
@@ -132,6 +137,9 @@ describe("page edits", () => {
         url: "https://cdn.example/a.mp3",
       },
       { id: "link2", page: 2, kind: "link", x: 0.1, y: 0.5, width: 0.3, height: 0.1, targetPage: 5 },
+      // Edited PDF links: their ids name their page, and pdf-4-0 must become pdf-6-0 while pdf-6-0 becomes pdf-8-0.
+      { id: "pdf-4-0", page: 4, kind: "link", x: 0.1, y: 0.7, width: 0.3, height: 0.1, url: "https://pdf.example/4" },
+      { id: "pdf-6-0", page: 6, kind: "link", x: 0.1, y: 0.7, width: 0.3, height: 0.1, url: "https://pdf.example/6" },
     ]) {
       const added = await post("/api/book/add-page-media", { bookId: book.bookId, item: JSON.stringify(item) });
       expect(added.code, added.msg).toBe("OK");
@@ -187,6 +195,7 @@ describe("page edits", () => {
     const items = await media();
     expect(items.find((item) => item.id === "audio4")?.page).toBe(6);
     expect(items.find((item) => item.id === "link2")).toMatchObject({ page: 2, targetPage: 7 });
+    expect(pdfLinks(items)).toEqual(["pdf-6-0@6 https://pdf.example/4", "pdf-8-0@8 https://pdf.example/6"]);
   });
 
   it("deletes pages: the inserted ones go, a deleted page's bookmark goes, TOC entries come back", async () => {
@@ -211,6 +220,7 @@ describe("page edits", () => {
     expect((await media()).find((item) => item.id === "audio4")?.page).toBe(4);
     // The link to B5 (deleted) now turns to the page that took its place, B6.
     expect((await media()).find((item) => item.id === "link2")?.targetPage).toBe(5);
+    expect(pdfLinks(await media())).toEqual(["pdf-4-0@4 https://pdf.example/4", "pdf-5-0@5 https://pdf.example/6"]);
   });
 
   it("reorders pages: each page, its text and what points at it move together", async () => {
@@ -229,20 +239,29 @@ describe("page edits", () => {
     await expect.poll(async () => (await catalog()).catalog[0]?.page, { timeout: 30_000 }).toBe(2);
     expect(await bookmarks()).toEqual([expect.objectContaining({ caption: "two", page: 1 })]);
     expect((await media()).find((item) => item.id === "audio4")?.page).toBe(5);
+    // Pages 4 and 5 swapped: so did their PDF links' ids.
+    expect(pdfLinks(await media())).toEqual(["pdf-4-0@4 https://pdf.example/6", "pdf-5-0@5 https://pdf.example/4"]);
   });
 
   it("two editors deleting pages at once: one wins, the other gets SAVE_CONFLICT, nothing is lost", async () => {
     const before = await settled();
-    const [first, second] = await Promise.all([
-      post("/api/book/delete-pages", { bookId: book.bookId, revision: String(before.revision), pages: "5" }),
-      post("/api/book/delete-pages", { bookId: book.bookId, revision: String(before.revision), pages: "1" }),
+    // Four editors at once, each deleting another page of the same revision: exactly one edit becomes a revision.
+    const replies = await Promise.all(
+      ["5", "1", "2", "3"].map((pages) =>
+        post("/api/book/delete-pages", { bookId: book.bookId, revision: String(before.revision), pages }),
+      ),
+    );
+    expect(replies.map((reply) => reply.code).sort()).toEqual([
+      "OK",
+      "SAVE_CONFLICT",
+      "SAVE_CONFLICT",
+      "SAVE_CONFLICT",
     ]);
-    expect([first.code, second.code].sort()).toEqual(["OK", "SAVE_CONFLICT"]);
-    const loser = first.code === "SAVE_CONFLICT" ? first : second;
+    const loser = replies.find((reply) => reply.code === "SAVE_CONFLICT") as Reply;
     expect(loser.msg).toBe("自您打开后已在别处被修改（其他标签页或其他人）：请重新加载，再次应用您的修改后保存");
     expect(loser.data).toMatchObject({ field: "pages" });
     const after = await settled();
-    expect(after.pageCount).toBe(4);
+    expect(after.pageCount).toBe(before.pageCount - 1);
     // The loser reloads and applies its change again on the new revision.
     const again = await post("/api/book/delete-pages", {
       bookId: book.bookId,
@@ -250,7 +269,7 @@ describe("page edits", () => {
       pages: "1",
     });
     expect(again.code, again.msg).toBe("OK");
-    expect((await settled()).pageCount).toBe(3);
+    expect((await settled()).pageCount).toBe(before.pageCount - 2);
     // An edit naming an old revision is the same conflict.
     const stale = await post("/api/book/move-pages", {
       bookId: book.bookId,

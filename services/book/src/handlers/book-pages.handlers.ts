@@ -129,6 +129,17 @@ export function bookPagesHandlers(deps: BookPagesDependencies): ServiceImplement
           return start(request, winner.revision, winner.pageEdit);
         throw pagesConflict(latest + 1, request.baseRevision);
       }
+      // The arbiter: the book leaves the state the edit was judged on in one compare-and-set. Another edit that read
+      // the book before this one's claim and claimed the revision after it finds the book converting here.
+      const started = await books.updateConversion(request.bookId, (facts) =>
+        facts.bStatus === bookStatus.processing || (facts.readyRevision ?? 0) !== ready
+          ? null
+          : conversionStarted(facts, claim.revision),
+      );
+      if (started !== "applied") {
+        await revisions.removeClaim(request.bookId, claim.revision, request.editId);
+        throw pagesConflict(ready, request.baseRevision);
+      }
       return start(request, claim.revision, pageEdit);
     },
   };
