@@ -40,6 +40,11 @@ const post = async (path: string, form: Record<string, string>) =>
   };
 
 const toast = () => page.locator(".toast").last().textContent();
+/** The preview frame reloads when an edit is ready (the same render as the toast): its reader says when it is up. */
+const previewReady = () =>
+  expect
+    .poll(() => page.locator("iframe[name=bookEditIframe]").getAttribute("data-ready"), { timeout: 30_000 })
+    .toBe("true");
 
 describe("the pages panel", () => {
   it("an owner inserts a page and sees it at its position in the preview, with the TOC shifted", async () => {
@@ -67,6 +72,7 @@ describe("the pages panel", () => {
     await expect.poll(() => panel.locator(".page-list li").count()).toBe(5);
 
     // The preview reloaded on the new revision: page 2 is the inserted one, the old pages follow it.
+    await previewReady();
     const preview = page.frameLocator("iframe[name=bookEditIframe]");
     await preview.getByRole("button", { name: "Text view" }).click();
     await expect.poll(() => preview.getByRole("region", { name: "Page 2" }).textContent()).toContain("PAGE N1");
@@ -83,11 +89,41 @@ describe("the pages panel", () => {
     expect(catalog.data.catalog).toEqual([{ title: "Chapter Three", page: 4, children: [] }]);
   }, 180_000);
 
+  it("reorders with move down and deletes a ticked page after the confirm; the preview follows", async () => {
+    const panel = page.getByTestId("pages-panel");
+    await page.getByRole("tab", { name: "Pages", exact: true }).click();
+    await expect.poll(() => panel.locator(".page-list li").count()).toBe(5);
+    await panel.getByRole("button", { name: "Move down Page 1", exact: true }).click();
+    await panel.getByTestId("pages-save-order").click();
+    await expect.poll(toast, { timeout: 60_000 }).toBe("Pages updated: 5 pages");
+    await previewReady();
+    // The pages as the reader draws them (their text layer): the inserted page first, then B1.
+    const preview = page.frameLocator("iframe[name=bookEditIframe]");
+    await preview.getByRole("button", { name: "First page" }).click();
+    await expect.poll(() => preview.locator('.tl-face[data-page="1"] .tl-text').textContent()).toBe("PAGE N1");
+    await preview.getByRole("button", { name: "Next page" }).click();
+    await expect.poll(() => preview.locator('.tl-face[data-page="2"] .tl-text').textContent()).toBe("PAGE B1");
+
+    const confirmed: string[] = [];
+    page.once("dialog", (dialog) => {
+      confirmed.push(dialog.message());
+      void dialog.accept();
+    });
+    await panel.getByRole("checkbox", { name: "Select page 5", exact: true }).check();
+    await panel.getByTestId("pages-delete").click();
+    await expect.poll(toast, { timeout: 60_000 }).toBe("Pages updated: 4 pages");
+    expect(confirmed).toEqual(["Delete 1 pages? The bookmarks and multimedia on them go too."]);
+    const catalog = await post("/api/book/get-book-catalog", { bookId: book.bookId });
+    // Chapter Three (B3) was page 4 and stays there: the deleted page 5 (B4) came after it.
+    expect(catalog.data.catalog).toEqual([{ title: "Chapter Three", page: 4, children: [] }]);
+    await expect.poll(() => panel.locator(".page-list li").count()).toBe(4);
+  }, 180_000);
+
   it("refuses a position outside the book before sending, in Chinese by default", async () => {
     await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}`);
     await page.getByRole("tab", { name: "页面", exact: true }).click();
     const panel = page.getByTestId("pages-panel");
-    await expect.poll(() => panel.locator(".page-list li").count()).toBe(5);
+    await expect.poll(() => panel.locator(".page-list li").count()).toBe(4);
     await panel.getByTestId("pages-file").setInputFiles({
       name: "late.pdf",
       mimeType: "application/pdf",
@@ -95,12 +131,12 @@ describe("the pages panel", () => {
     });
     await panel.getByTestId("pages-position").fill("9");
     await panel.getByTestId("pages-insert").click();
-    await expect.poll(toast).toBe("插入位置必须是 1 到 6 之间的页码");
+    await expect.poll(toast).toBe("插入位置必须是 1 到 5 之间的页码");
     // Deleting every page is refused the same way.
     for (const box of await panel.getByRole("checkbox").all()) await box.check();
     await panel.getByTestId("pages-delete").click();
     await expect.poll(toast).toBe("书至少要保留一页：不能删除所有页面");
     const pages = await post("/api/book/get-pages", { bookId: book.bookId });
-    expect(pages.data).toMatchObject({ pageCount: 5, converting: false });
+    expect(pages.data).toMatchObject({ pageCount: 4, converting: false });
   }, 60_000);
 });
