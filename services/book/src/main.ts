@@ -1,3 +1,4 @@
+import { ConversionJobRequestedSchema } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import {
   connectMongo,
@@ -5,8 +6,10 @@ import {
   createClient,
   createS3Client,
   ensureBuckets,
+  publishEvent,
   runGrpcService,
   s3SettingsFrom,
+  subjects,
 } from "@turnleaf/kit";
 import { readConfig } from "./config.js";
 import { BookRepository } from "./data/book.repository.js";
@@ -14,10 +17,12 @@ import { BookCommentRepository } from "./data/book-comment.repository.js";
 import { BookContentRepository } from "./data/book-content.repository.js";
 import { BookRevisionRepository } from "./data/book-revision.repository.js";
 import { FileStore } from "./data/file-store.js";
+import { MediaRepository } from "./data/media.repository.js";
 import { UnlockAttemptRepository } from "./data/unlock-attempt.repository.js";
 import { demoBook } from "./domain/demo.js";
 import { runConversionConsumers } from "./events/conversion.consumer.js";
 import { runHostingConsumer } from "./events/hosting.consumer.js";
+import { pageEditOnReady } from "./events/page-edit-ready.js";
 import { startRevisionSweep } from "./events/revision-sweep.js";
 import { buildServices } from "./server.js";
 
@@ -62,7 +67,12 @@ runGrpcService(
     }
     const nats = config.NATS_URL ? await connectNats({ url: config.NATS_URL, name: "book", log }) : undefined;
     const hosting = nats ? await runHostingConsumer(nats, books, log) : undefined;
-    const conversions = nats ? await runConversionConsumers(nats, books, log) : undefined;
+    const media = new MediaRepository(mongo);
+    const conversions = nats
+      ? await runConversionConsumers(nats, books, log, {
+          beforeReady: pageEditOnReady({ books, revisions, media, log }),
+        })
+      : undefined;
     if (!nats) {
       log.warn("NATS_URL is not set: hosting suspensions and conversion outcomes are not followed");
     }
@@ -83,7 +93,23 @@ runGrpcService(
         files,
         log,
         unlockAttempts,
+        media,
         pdfDownloadHosts: config.PDF_DOWNLOAD_HOSTS ?? [],
+        ...(nats
+          ? {
+              requestConversion: async (job) => {
+                await publishEvent(
+                  nats,
+                  subjects.conversionJobRequested(job.jobId ?? ""),
+                  ConversionJobRequestedSchema,
+                  job,
+                  {
+                    messageId: job.jobId,
+                  },
+                );
+              },
+            }
+          : {}),
         videoMaxBytes: config.MEDIA_VIDEO_MAX_BYTES,
       }),
       resources: [

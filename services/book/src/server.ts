@@ -1,3 +1,4 @@
+import { BookPagesService } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { Logger } from "@turnleaf/kit";
 import { type ServiceRegistration, serve } from "@turnleaf/kit";
@@ -9,6 +10,7 @@ import { MediaRepository } from "./data/media.repository.js";
 import { type BookHandlerDependencies, bookHandlers } from "./handlers/book.handlers.js";
 import { bookCommentHandlers } from "./handlers/book-comments.handlers.js";
 import { bookContentHandlers } from "./handlers/book-content.handlers.js";
+import { bookPagesHandlers, type ConversionJob } from "./handlers/book-pages.handlers.js";
 import { mediaHandlers } from "./handlers/media.handlers.js";
 import { withTeamBookAccess } from "./handlers/team-book-access.js";
 
@@ -27,6 +29,8 @@ export interface BookServiceDependencies extends BookHandlerDependencies {
   pdfDownloadHosts?: readonly string[];
   log?: Logger;
   now?: () => Date;
+  /** Puts a page edit's job on the conversion work queue; without it page edits answer UNAVAILABLE. */
+  requestConversion?: (job: ConversionJob) => Promise<void>;
 }
 
 export function buildServices(dependencies: BookServiceDependencies): ServiceRegistration[] {
@@ -68,6 +72,15 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
         },
         dependencies,
       ),
+    ),
+    serve(
+      BookPagesService,
+      bookPagesHandlers({
+        books: dependencies.books,
+        revisions: dependencies.revisions,
+        requestConversion: dependencies.requestConversion,
+        log: dependencies.log,
+      }),
     ),
   ];
 }

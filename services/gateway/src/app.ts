@@ -21,6 +21,7 @@ import { registerLanguageRoutes } from "./routes/language.routes.js";
 import { registerLeadRoutes } from "./routes/leads.routes.js";
 import { registerLicenceRoutes } from "./routes/licence.routes.js";
 import { registerMediaRoutes } from "./routes/media.routes.js";
+import { registerPagesRoutes } from "./routes/pages.routes.js";
 import { registerPowerRoutes } from "./routes/power.routes.js";
 import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
 import { registerResourceFileRoutes } from "./routes/resource-files.routes.js";
@@ -105,6 +106,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerCommentRoutes(app, dependencies.peers, resolveActor, dependencies.reader);
   registerMediaRoutes(app, dependencies.peers, resolveActor);
   registerSupportRoutes(app, dependencies.supportContact);
+  registerPagesRoutes(app, dependencies.peers, resolveActor, dependencies.reader?.assets);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);
   if (dependencies.reader) await registerReaderRoutes(app, dependencies.peers, dependencies.reader);
   if (dependencies.editorDistDir) await registerEditorRoutes(app, dependencies.editorDistDir);

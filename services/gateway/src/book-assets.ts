@@ -8,7 +8,8 @@ import { renditionDeriver } from "./rendition-derive.js";
  * rendition the manifest lists but the conversion left to be derived on first request (rendition-derive.ts).
  */
 export interface BookAssets {
-  manifest(bookId: string, revision: number): Promise<Manifest | null>;
+  /** `fresh`: read from the store even when cached (the editor's pages after an edit). */
+  manifest(bookId: string, revision: number, options?: { fresh?: boolean }): Promise<Manifest | null>;
   object(bookId: string, revision: number, key: string): Promise<{ body: Readable; size: number; etag: string } | null>;
   text(bookId: string, revision: number, key: string): Promise<string | null>;
 }
@@ -45,10 +46,10 @@ export function bookAssets(s3: S3Client, bucket: string, now: () => number = Dat
     },
   });
   const assets: BookAssets = {
-    async manifest(bookId, revision) {
+    async manifest(bookId, revision, options) {
       const key = `${prefix(bookId, revision)}manifest.json`;
       const cached = cache.get(key);
-      if (cached && cached.until > now()) return cached.manifest;
+      if (cached && cached.until > now() && !options?.fresh) return cached.manifest;
       const text = await read(key);
       const parsed: unknown = text === null ? null : JSON.parse(text);
       const manifest = isManifest(parsed) ? parsed : null;

@@ -1,3 +1,4 @@
+import { BookPagesService } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { BookLanguageService, InterfaceLabelService } from "@turnleaf/contracts/language/v1/language_service_pb";
 import { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_pb";
@@ -13,6 +14,8 @@ export type ServiceName = (typeof serviceNames)[number];
 
 export interface Peers {
   book: TypedClient<typeof BookService>;
+  /** Page edits: insert (with an upload), delete, reorder (the book service). */
+  bookPages: TypedClient<typeof BookPagesService>;
   licence: TypedClient<typeof LicenceService>;
   language: TypedClient<typeof BookLanguageService>;
   labels: TypedClient<typeof InterfaceLabelService>;
@@ -38,6 +41,7 @@ export function connectPeers(config: GatewayConfig): Peers {
     insight: config.INSIGHT_SERVICE_ADDR,
   };
   const book = createClient(BookService, addresses.book, { peer: "book", defaultDeadlineMs: 10_000 });
+  const bookPages = createClient(BookPagesService, addresses.book, { peer: "book", defaultDeadlineMs: 10_000 });
   const licence = createClient(LicenceService, addresses.licence, { peer: "licence", defaultDeadlineMs: 10_000 });
   const language = createClient(BookLanguageService, addresses.language, {
     peer: "language",
@@ -57,6 +61,7 @@ export function connectPeers(config: GatewayConfig): Peers {
   ) as Peers["health"];
   return {
     book,
+    bookPages,
     licence,
     language,
     labels,
@@ -68,6 +73,7 @@ export function connectPeers(config: GatewayConfig): Peers {
     health,
     close() {
       book.close();
+      bookPages.close();
       licence.close();
       language.close();
       labels.close();

@@ -1,3 +1,4 @@
+import type { BookPagesService } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { Connection, Logger, NatsConnection, S3Client, TypedClient } from "@turnleaf/kit";
 import { UploadOutcomeRepository, UploadTaskRepository, UploadWriteRepository } from "./data/upload.repositories.js";
@@ -13,6 +14,8 @@ export async function assembleUploadDesk(input: {
   s3: S3Client;
   bucket: string;
   book: TypedClient<typeof BookService>;
+  /** The book service's page edits (inserting pages); without it inserts answer UNAVAILABLE at completion. */
+  bookPages?: TypedClient<typeof BookPagesService>;
   settings: UploadDeskSettings;
   log: Logger;
   /** The power limits (free users, BOOK_FILE_NUM / PUB_BOOK_NUM, the unpaid warning): powerUploadAllowance. */
@@ -30,6 +33,7 @@ export async function assembleUploadDesk(input: {
     store: new SourceStore(input.s3, input.bucket),
     events: new UploadEvents(input.nats),
     book: input.book,
+    bookPages: input.bookPages,
     allowance: input.allowance,
     settings: input.settings,
     log: input.log,

@@ -1,3 +1,4 @@
+import { BookPagesService } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import {
@@ -27,6 +28,10 @@ runGrpcService(
     // The upload service publishes conversion jobs: their stream must exist even before a worker starts.
     await ensureStreams(nats, [streams.upload, streams.conversion]);
     const book = createClient(BookService, config.BOOK_SERVICE_ADDR, { peer: "book", defaultDeadlineMs: 10_000 });
+    const bookPages = createClient(BookPagesService, config.BOOK_SERVICE_ADDR, {
+      peer: "book",
+      defaultDeadlineMs: 10_000,
+    });
     const power = createClient(PowerService, config.POWER_SERVICE_ADDR, { peer: "power", defaultDeadlineMs: 5_000 });
     const desk = await assembleUploadDesk({
       mongo,
@@ -34,6 +39,7 @@ runGrpcService(
       s3,
       bucket: config.S3_BUCKET_SOURCES,
       book,
+      bookPages,
       allowance: powerUploadAllowance(power),
       settings: {
         ttlMs: config.UPLOAD_TTL_SECONDS * 1000,
@@ -49,6 +55,7 @@ runGrpcService(
       resources: [
         { name: "expiry sweep", close: stopSweep },
         { name: "book client", close: async () => book.close() },
+        { name: "book pages client", close: async () => bookPages.close() },
         { name: "power client", close: async () => power.close() },
         { name: "nats", close: () => nats.drain() },
         { name: "mongodb", close: () => mongo.close() },

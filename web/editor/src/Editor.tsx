@@ -43,6 +43,7 @@ import { MediaEditor } from "./media/MediaEditor.js";
 import { isMediaKey, type MediaItem, mediaDoc, splitMedia } from "./media/media-doc.js";
 import { MediaSync, revertOf } from "./media/media-sync.js";
 import { BasicPanel, BookmarksPanel, CatalogPanel, PasswordPanel } from "./Panels.js";
+import { PagesPanel } from "./pages/PagesPanel.js";
 import { devicesFor, hintMs, type PreviewDevice, takeHint } from "./preview-hints.js";
 import type { Query } from "./route.js";
 import { SettingsPanel } from "./SettingsTree.js";
@@ -54,7 +55,17 @@ import { assertValidChange, changeRefusal, localisedRefusal } from "./setting-ch
 import type { Navigate, Notify, Report } from "./types.js";
 import { exposeWindowApi } from "./window-api.js";
 
-type Tab = "assistant" | "basic" | "design" | "contents" | "bookmarks" | "language" | "config" | "password" | "media";
+type Tab =
+  | "assistant"
+  | "basic"
+  | "design"
+  | "contents"
+  | "bookmarks"
+  | "language"
+  | "config"
+  | "password"
+  | "media"
+  | "pages";
 type DesignTab = "template" | "theme" | "scene" | "setup";
 
 /** The document's htmlConfig keys (not the book's own fields, not page media). */
@@ -131,6 +142,8 @@ export function Editor({
   const [sharing, setSharing] = useState(false);
   const [guiding, setGuiding] = useState(() => safeStorage()?.getItem(guideSeenKey) !== "1");
   const [previewVersion, setPreviewVersion] = useState(0);
+  /** Bumped when the book must be loaded again (a page edit moved its TOC, bookmarks and media items). */
+  const [loadRound, setLoadRound] = useState(0);
   const [previewReady, setPreviewReady] = useState(false);
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
   const design = useDesignResources();
@@ -203,6 +216,7 @@ export function Editor({
     };
   }, [bookId, sessionId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loadRound loads the book again after a page edit
   useEffect(() => {
     let live = true;
     Promise.all([
@@ -234,7 +248,7 @@ export function Editor({
     return () => {
       live = false;
     };
-  }, [bookId, report]);
+  }, [bookId, report, loadRound]);
 
   useEffect(() => {
     let live = true;
@@ -589,6 +603,7 @@ export function Editor({
     ["config", labels.tabConfig, "config"],
     ["password", labels.tabPassword, "password"],
     ["media", labels.tabMedia, "mediaItems"],
+    ["pages", labels.tabPages, "pages"],
   ];
   const designTabs: [DesignTab, string, string][] = [
     ["template", labels.designTemplate, "template"],
@@ -814,6 +829,20 @@ export function Editor({
             <PasswordPanel book={book} labels={labels} notify={notify} onSaved={reloadPreview} />
           ) : null}
           {tab === "media" ? <p className="note">{labels.mediaHint}</p> : null}
+          {tab === "pages" ? (
+            <PagesPanel
+              bookId={bookId}
+              teamId={query.tid}
+              labels={labels}
+              notify={notify}
+              report={report}
+              onEdited={() => {
+                // A page edit is a new revision: the book (TOC, bookmarks, media items) and the preview are reloaded.
+                setLoadRound((round) => round + 1);
+                reloadPreview();
+              }}
+            />
+          ) : null}
         </fieldset>
       </aside>
       <section className="preview" aria-label={labels.preview}>

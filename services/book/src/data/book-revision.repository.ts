@@ -34,6 +34,15 @@ export class BookRevisionRepository {
     return claimed.map((claim) => claim.revision);
   }
 
+  async findRevision(bookId: string, revision: number): Promise<BookRevisionDocument | null> {
+    return this.revisions.findOne({ bookId, revision }).lean<BookRevisionDocument>().exec();
+  }
+
+  /** Gives a claim back (a page edit that lost the race after claiming): nothing was converted for it. */
+  async removeClaim(bookId: string, revision: number, uploadTaskId: string): Promise<void> {
+    await this.revisions.deleteOne({ bookId, revision, uploadTaskId }).exec();
+  }
+
   /** Claims a revision for a task; false when the task or the revision is already claimed. */
   async tryClaim(claim: BookRevisionDocument): Promise<boolean> {
     return unlessDuplicate(() => this.revisions.create(claim));

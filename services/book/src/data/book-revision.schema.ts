@@ -1,5 +1,11 @@
 import { type Connection, Schema } from "mongoose";
 
+export interface StoredPageEdit {
+  baseRevision: number;
+  basePageCount: number;
+  layout: { basePage: number; insertedPage: number }[];
+}
+
 /**
  * One revision of a book claimed by one upload task. The unique task id makes "create book from upload"
  * idempotent; the unique (bookId, revision) pair hands each revision to exactly one task.
@@ -11,6 +17,8 @@ export interface BookRevisionDocument {
   number: string;
   revision: number;
   createdAt?: Date;
+  /** A page edit's revision (EditBookPages): the revision it edits, its page count and the new pages' layout. */
+  pageEdit?: StoredPageEdit;
   /** When the revision sweep removed the revision's files (a later revision replaced it, or the book was deleted). */
   assetsRemovedAt?: Date;
 }
@@ -22,6 +30,7 @@ const bookRevisionSchema = new Schema<BookRevisionDocument>(
     number: { type: String, required: true },
     revision: { type: Number, required: true },
     assetsRemovedAt: { type: Date, required: false },
+    pageEdit: { type: Schema.Types.Mixed, required: false },
   },
   { collection: "book_revisions", timestamps: { createdAt: true, updatedAt: false } },
 );

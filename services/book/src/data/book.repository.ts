@@ -276,6 +276,43 @@ export class BookRepository {
     return { bookmarks: after?.bookmarks ?? [], revision: after?.bookmarksRevision ?? 0 };
   }
 
+  /**
+   * A page edit's revision is ready: the TOC and the bookmarks follow their pages (`remap` derives both from the
+   * stored ones), saved only while neither changed since they were read (derived again otherwise) and only once per
+   * revision (`pagesEditedRevision`). Answers false when the book is gone or had taken this edit already.
+   */
+  async applyPageEdit(
+    bookId: string,
+    revision: number,
+    remap: (lists: { catalog: CatalogNode[]; bookmarks: Bookmark[] }) => {
+      catalog: CatalogNode[];
+      bookmarks: Bookmark[];
+    },
+  ): Promise<boolean> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const book = await this.books.findOne({ bookId }).lean<BookDocument>().exec();
+      if (!book || (book.pagesEditedRevision ?? 0) >= revision) return false;
+      const next = remap({ catalog: book.catalog ?? [], bookmarks: book.bookmarks ?? [] });
+      const filter = {
+        bookId,
+        $and: [
+          atRevision("catalogRevision", book.catalogRevision ?? 0),
+          atRevision("bookmarksRevision", book.bookmarksRevision ?? 0),
+        ],
+      };
+      const result = await alone(bookId, () =>
+        this.books
+          .updateOne(filter, {
+            $set: { catalog: next.catalog, bookmarks: next.bookmarks, pagesEditedRevision: revision },
+            $inc: { catalogRevision: 1, bookmarksRevision: 1 },
+          })
+          .exec(),
+      );
+      if (result.modifiedCount > 0) return true;
+    }
+    throw new Error(`the TOC and bookmarks of ${bookId} kept changing while revision ${revision} was applied`);
+  }
+
   /** The connection the books live on (the content repository shares it). */
   get connection(): Connection {
     return this.books.db;

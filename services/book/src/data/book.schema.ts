@@ -54,6 +54,8 @@ export interface BookDocument {
    */
   catalogRevision?: number;
   bookmarksRevision?: number;
+  /** The newest page edit's revision whose page moves the TOC, bookmarks and media items took (see page-edit.ts). */
+  pagesEditedRevision?: number;
   /** The settings revision whose download config and isDownload these copies are (see BookSettingsDocument). */
   settingsRevision?: number;
   /** Unpaid hosting past its grace (the power service's BookHostingChanged): closed to readers, "overdue". */
@@ -121,6 +123,7 @@ const bookSchema = new Schema<BookDocument>(
     },
     catalogRevision: { type: Number, required: false },
     bookmarksRevision: { type: Number, required: false },
+    pagesEditedRevision: { type: Number, required: false },
     settingsRevision: { type: Number, required: false },
     hostingSuspended: { type: Boolean, default: false },
     hostingReason: { type: String, default: "" },

@@ -1,6 +1,7 @@
 import { updateAlone } from "@turnleaf/kit";
 import { type Connection, type Model, Schema } from "mongoose";
 import type { StoredMediaItem } from "../domain/media.js";
+import type { MediaChange } from "../domain/page-edit.js";
 
 /**
  * Media items on pages (collection `book_media`): one document per item, so every write touches one item only
@@ -12,6 +13,8 @@ import type { StoredMediaItem } from "../domain/media.js";
 export interface MediaDocument extends StoredMediaItem {
   bookId: string;
   removed: boolean;
+  /** The page edit whose page moves this item took last (see applyPageEdit). */
+  pagesRevision?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -39,6 +42,7 @@ const mediaSchema = new Schema<MediaDocument>(
     popup: { type: Boolean, default: false },
     origin: { type: String, default: "" },
     removed: { type: Boolean, default: false },
+    pagesRevision: { type: Number, required: false },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -176,6 +180,53 @@ export class MediaRepository {
         )
         .exec(),
     );
+  }
+
+  /**
+   * A page edit's revision is ready: every item not yet moved by it follows its page (deleted pages' items go). Each
+   * item records the revision it took, so a repeated event moves nothing twice. Renamed PDF link ids pass through a
+   * temporary id first: pdf-3-0 may become pdf-6-0 while today's pdf-6-0 is still waiting to become pdf-8-0.
+   */
+  async applyPageEdit(
+    bookId: string,
+    revision: number,
+    decide: (item: Pick<StoredMediaItem, "itemId" | "page" | "targetPage">) => MediaChange,
+  ): Promise<{ moved: number; deleted: number }> {
+    const notYet = { $or: [{ pagesRevision: { $lt: revision } }, { pagesRevision: { $exists: false } }] };
+    const items = await this.model
+      .find({ bookId, ...notYet })
+      .lean<MediaDocument[]>()
+      .exec();
+    const temporary = `~r${revision}`;
+    let moved = 0;
+    let deleted = 0;
+    for (const item of items) {
+      const change = decide(item);
+      const filter = { bookId, itemId: item.itemId, ...notYet };
+      if (change.action === "delete") {
+        await alone(bookId, item.itemId, () => this.model.deleteOne(filter).exec());
+        deleted += 1;
+        continue;
+      }
+      const set: Record<string, unknown> = { pagesRevision: revision };
+      if (change.action === "update") {
+        Object.assign(set, { page: change.page, targetPage: change.targetPage });
+        if (change.newItemId !== item.itemId) set.itemId = `${change.newItemId}${temporary}`;
+        moved += 1;
+      }
+      await alone(bookId, item.itemId, () => this.model.updateOne(filter, { $set: set }).exec());
+    }
+    const renamed = await this.model
+      .find({ bookId, itemId: { $regex: `${temporary}$` } })
+      .lean<MediaDocument[]>()
+      .exec();
+    for (const item of renamed) {
+      const itemId = item.itemId.slice(0, -temporary.length);
+      await alone(bookId, itemId, () =>
+        this.model.updateOne({ bookId, itemId: item.itemId }, { $set: { itemId } }).exec(),
+      );
+    }
+    return { moved, deleted };
   }
 
   async removeBook(bookId: string): Promise<void> {

@@ -22,6 +22,8 @@ export interface ConversionConsumerOptions {
   /** Durable names (tests use their own): `<prefix>-ready` and `<prefix>-conversion`. */
   durablePrefix?: string;
   retryDelayMs?: number;
+  /** Runs before a ready revision is switched to (a page edit moves the TOC, bookmarks and media items). */
+  beforeReady?: (bookId: string, revision: number) => Promise<void>;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function runConversionConsumers(
       retryDelayMs,
       deadLetterSubject: `book.v1.dead.${readyDurable}`,
       async handle(event) {
+        await options.beforeReady?.(event.bookId, event.revision);
         const outcome = await books.updateConversion(event.bookId, (book) =>
           conversionReady(book, event.revision, event.pageCount),
         );

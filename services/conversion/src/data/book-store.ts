@@ -50,6 +50,8 @@ export interface BookStorage {
   getJson(key: string): Promise<unknown | undefined>;
   getManifest(key: string): Promise<Manifest | undefined>;
   list(prefix: string): Promise<string[]>;
+  /** Copies an object of the books bucket to another key (a page edit reusing a revision's pages). */
+  copy(from: string, to: string): Promise<void>;
   /** Removes every object under a prefix (a failed revision); answers how many. */
   removePrefix(prefix: string): Promise<number>;
 }
@@ -116,6 +118,11 @@ export class BookStore implements BookStorage {
       if (item.name) keys.push(item.name);
     }
     return keys;
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    // Server-side: the bytes never pass through the worker.
+    await this.s3.copyObject(this.buckets.books, to, `/${this.buckets.books}/${from}`);
   }
 
   /** Removes every object under a prefix (a failed revision). */

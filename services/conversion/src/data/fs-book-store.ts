@@ -108,6 +108,12 @@ export class FsBookStore implements BookStorage {
       .sort();
   }
 
+  async copy(from: string, to: string): Promise<void> {
+    const path = this.pathOf(to);
+    await mkdir(dirname(path), { recursive: true });
+    await copyFile(this.pathOf(from), path);
+  }
+
   async removePrefix(prefix: string): Promise<number> {
     const keys = await this.list(prefix);
     await Promise.all(keys.map((key) => rm(this.pathOf(key), { force: true })));

@@ -22,6 +22,7 @@ import { failureMessages, JobFailure } from "../domain/failures.js";
 import { isValidJobId } from "../domain/job-progress.js";
 import { bookKeys } from "../domain/manifest.js";
 import { convertPrepared, finishedBefore } from "../pipeline/convert-job.js";
+import { editPages } from "../pipeline/edit-pages.js";
 import { type ConvertSettings, prepareBook, releaseBook } from "../pipeline/prepare-book.js";
 import type { RenderPool } from "../render/pool.js";
 import { coordinateJob } from "./job-coordinator.js";
@@ -160,6 +161,17 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
         try {
           const before = await finishedBefore(store, job);
           let result = before.result;
+          if (!result && job.pageEdit) {
+            // A page edit: the base revision's pages are copied, only an inserted file is rendered (in this replica).
+            result = await editPages(job, {
+              store,
+              pool,
+              log: jobLog,
+              settings: options.settings,
+              keepAlive,
+              onProgress,
+            });
+          }
           if (!result) {
             const book = await prepareBook(job, { store, log: jobLog, settings: options.settings, keepAlive });
             total = book.plan.length;

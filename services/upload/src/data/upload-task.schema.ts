@@ -40,6 +40,9 @@ export interface UploadTaskDocument {
   categoryId?: string;
   /** Spec 000 folder type of the new book (1 book, 2 publication): which quota its slot is taken from. */
   folderType?: number;
+  /** Pages inserted into bookId at this position (a page edit of baseRevision); 0 or absent: not an insert. */
+  insertPosition?: number;
+  baseRevision?: number;
   /** The book overwritten or reconverted, then the book the upload made. */
   bookId: string;
   bookNumber: string;
@@ -94,6 +97,8 @@ const uploadTaskSchema = new Schema<UploadTaskDocument>(
     description: { type: String, default: "" },
     categoryId: { type: String, default: "" },
     folderType: { type: Number, enum: [1, 2], default: 1 },
+    insertPosition: { type: Number, default: 0 },
+    baseRevision: { type: Number, default: 0 },
     bookId: { type: String, default: "" },
     bookNumber: { type: String, default: "" },
     revision: { type: Number, default: 0 },

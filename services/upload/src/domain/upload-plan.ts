@@ -11,7 +11,7 @@ import {
   LargeImageChoice,
   UploadChannel,
 } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { catalogueCodes, DomainError } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, message } from "@turnleaf/kit";
 import { maxSidePx, resolvePageRange, validatePageQuality } from "./import-options.js";
 import { formatSize, messagesFor, uploadCodes, uploadMessages } from "./messages.js";
 
@@ -71,6 +71,10 @@ export interface UploadPlan {
   pageRange: string | undefined;
   trial: boolean;
   password: string;
+  /** Insert the files' pages into bookId at this position (a page edit); 0: not an insert. */
+  insertPosition: number;
+  /** The revision an insert edits. */
+  baseRevision: number;
 }
 
 type FieldError = { field: string; message: string };
@@ -257,6 +261,7 @@ function planFiles(request: BeginUploadRequest): PlannedFile[] {
 export function planUpload(request: BeginUploadRequest): UploadPlan {
   const identityErrors = checkIdentity(request);
   if (identityErrors.length > 0) throw requestException(identityErrors);
+  if (request.insertPosition !== 0) return planInsert(request);
   const text = messagesFor(request.channel);
   const title = request.title.trim();
   if (title === "") throw new DomainError("INVALID_ARGUMENT", text.titleRequired, { details: { field: "title" } });
@@ -285,5 +290,51 @@ export function planUpload(request: BeginUploadRequest): UploadPlan {
     pageRange,
     trial: request.trial,
     password: request.password,
+    insertPosition: 0,
+    baseRevision: 0,
+  };
+}
+
+/**
+ * Pages inserted into a book (spec 001 'add-new-page dialog with an insert position'): a PDF or images, no title,
+ * every page of the file uncut, so the pages converted are the pages counted. The position's upper bound, the
+ * book's 1000 pages and the revision are the book service's to judge (EditBookPages at completion).
+ */
+function planInsert(request: BeginUploadRequest): UploadPlan {
+  if (request.bookId === "") {
+    throw new DomainError("INVALID_ARGUMENT", messagesFor(request.channel).overwriteBookRequired, {
+      details: { field: "bookId" },
+    });
+  }
+  if (!Number.isInteger(request.insertPosition) || request.insertPosition < 1) {
+    throw new DomainError("INVALID_ARGUMENT", message("pages.positionRequired"), { details: { field: "position" } });
+  }
+  const files = planFiles(request);
+  if (files.some((file) => file.kind === SourceKind.OFFICE)) {
+    throw new DomainError("INVALID_ARGUMENT", message("pages.insertKinds"), {
+      details: { files: files.filter((file) => file.kind === SourceKind.OFFICE).map((file) => file.name) },
+    });
+  }
+  const { options } = conversionOptionsFrom(request.settings);
+  return {
+    channel: request.channel === UploadChannel.DESKTOP ? UploadChannel.DESKTOP : UploadChannel.WEB,
+    userId: request.userId,
+    teamId: request.teamId || "0",
+    folderId: request.folderId || "0",
+    nonProductHost: request.nonProductHost,
+    // The task's name in lists: the book's title is not touched by an insert.
+    title: (request.title.trim() || files[0]?.name || "pages").slice(0, limits.maxTitleLength),
+    keywords: "",
+    description: "",
+    categoryId: "",
+    folderType: 1,
+    bookId: request.bookId,
+    files,
+    options: { ...options, pageRange: "", cut: Cut.NONE },
+    pageRange: undefined,
+    trial: request.trial,
+    password: request.password,
+    insertPosition: request.insertPosition,
+    baseRevision: request.baseRevision,
   };
 }

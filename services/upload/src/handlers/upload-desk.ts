@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { type BookPagesService, PageEditKind } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { type ConversionJobProgressed, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { BeginUploadRequest, UploadChannel } from "@turnleaf/contracts/upload/v1/upload_service_pb";
@@ -53,6 +54,8 @@ export interface UploadDeskDependencies {
   store: SourceStore;
   events: UploadEvents;
   book: TypedClient<typeof BookService>;
+  /** Page edits (inserting a file's pages); without it an insert's completion answers UNAVAILABLE. */
+  bookPages?: TypedClient<typeof BookPagesService>;
   allowance: UploadAllowance;
   settings: UploadDeskSettings;
   log: Logger;
@@ -235,6 +238,8 @@ export class UploadDesk {
       description: plan.description,
       categoryId: plan.categoryId,
       folderType: plan.folderType,
+      insertPosition: plan.insertPosition,
+      baseRevision: plan.baseRevision,
       bookId: plan.bookId,
       bookNumber: "",
       revision: 0,
@@ -569,6 +574,19 @@ export class UploadDesk {
         ? new DomainError("FAILED_PRECONDITION", uploadMessages.cancelled)
         : new DomainError("FAILED_PRECONDITION", uploadMessages.expired);
     }
+    if (task.insertPosition) {
+      const edited = await this.insertPages(task);
+      await this.enter(task, State.COMPLETED, {
+        bookId: edited.bookId,
+        bookNumber: "",
+        revision: edited.revision,
+        completedAt: this.deps.now(),
+        message: "",
+      });
+      await this.deps.store.removePrefix(`tmp/${task._id}/`).catch(() => undefined);
+      this.deps.log.info({ taskId: task._id, bookId: edited.bookId, revision: edited.revision }, "pages inserted");
+      return this.view(task._id);
+    }
     const book = await this.createBook(task);
     await this.deps.events.conversionRequested({
       jobId: task._id,
@@ -619,6 +637,43 @@ export class UploadDesk {
     } catch (error) {
       if (!(error instanceof DomainError) || !["NOT_FOUND", "PERMISSION_DENIED"].includes(error.kind)) throw error;
       // Still completing: discard frees the slot the completion took.
+      await this.discard(task);
+      await this.enter(task, State.FAILED, { message: storedText(error), failureCode: error.restCode });
+      throw error;
+    }
+  }
+
+  /**
+   * An insert's completion: the book service makes the page edit (its next revision, the job on the work queue). A
+   * refusal — the position, the book's 1000 pages, another edit first (SAVE_CONFLICT) — fails the task for good.
+   */
+  private async insertPages(task: UploadTaskDocument) {
+    const files = task.files.filter((file) => !file.skipped);
+    const insertedPages = files.reduce((sum, file) => sum + (file.kind === SourceKind.IMAGE ? 1 : file.pages), 0);
+    try {
+      if (!this.deps.bookPages) throw new DomainError("UNAVAILABLE", "page edits are not configured");
+      return await this.deps.bookPages.editBookPages({
+        userId: task.userId,
+        teamId: task.teamId,
+        bookId: task.bookId,
+        baseRevision: task.baseRevision ?? 0,
+        editId: task._id,
+        kind: PageEditKind.INSERT,
+        insertPosition: task.insertPosition ?? 0,
+        sources: files.map((file) => ({
+          key: file.key,
+          kind: file.kind,
+          displayName: file.name,
+          password: file.kind === SourceKind.PDF ? task.password : "",
+          sizeBytes: BigInt(file.sizeBytes),
+        })),
+        insertedPages,
+        options: task.options,
+        trial: task.trial,
+      });
+    } catch (error) {
+      const final = ["NOT_FOUND", "PERMISSION_DENIED", "INVALID_ARGUMENT", "CONFLICT", "FAILED_PRECONDITION"];
+      if (!(error instanceof DomainError) || !final.includes(error.kind)) throw error;
       await this.discard(task);
       await this.enter(task, State.FAILED, { message: storedText(error), failureCode: error.restCode });
       throw error;

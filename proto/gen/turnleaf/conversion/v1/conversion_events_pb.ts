@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/conversion/v1/conversion_events.proto.
  */
 export const file_turnleaf_conversion_v1_conversion_events: GenFile = /*@__PURE__*/
-  fileDesc("Ci50dXJubGVhZi9jb252ZXJzaW9uL3YxL2NvbnZlcnNpb25fZXZlbnRzLnByb3RvEhZ0dXJubGVhZi5jb252ZXJzaW9uLnYxIocBCgpTb3VyY2VGaWxlEgsKA2tleRgBIAEoCRIwCgRraW5kGAIgASgOMiIudHVybmxlYWYuY29udmVyc2lvbi52MS5Tb3VyY2VLaW5kEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIQCghwYXNzd29yZBgEIAEoCRISCgpzaXplX2J5dGVzGAUgASgDIp0CChFDb252ZXJzaW9uT3B0aW9ucxIuCgZlbmdpbmUYASABKA4yHi50dXJubGVhZi5jb252ZXJzaW9uLnYxLkVuZ2luZRITCgttYXhfc2lkZV9weBgCIAEoBRIPCgdxdWFsaXR5GAMgASgFEgsKA2RwaRgEIAEoBRIoCgNjdXQYBSABKA4yGy50dXJubGVhZi5jb252ZXJzaW9uLnYxLkN1dBISCgppbXBvcnRfdG9jGAYgASgIEhQKDGltcG9ydF9saW5rcxgHIAEoCBIVCg1pbXBvcnRfc2VhcmNoGAggASgIEhQKDHRleHRfdG9fbGluaxgJIAEoCBISCgpwYWdlX3JhbmdlGAogASgJEhAKCGJsZWVkX3B0GAsgASgBIssBChZDb252ZXJzaW9uSm9iUmVxdWVzdGVkEg4KBmpvYl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEjMKB3NvdXJjZXMYAyADKAsyIi50dXJubGVhZi5jb252ZXJzaW9uLnYxLlNvdXJjZUZpbGUSOgoHb3B0aW9ucxgEIAEoCzIpLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuQ29udmVyc2lvbk9wdGlvbnMSEAoIcmV2aXNpb24YBSABKAUSDQoFdHJpYWwYBiABKAgi2wEKF0NvbnZlcnNpb25Kb2JQcm9ncmVzc2VkEg4KBmpvYl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEjkKBXN0YXRlGAMgASgOMioudHVybmxlYWYuY29udmVyc2lvbi52MS5Db252ZXJzaW9uSm9iU3RhdGUSKwoFcGFnZXMYBCABKAsyHC50dXJubGVhZi5jb21tb24udjEuUHJvZ3Jlc3MSDwoHbWVzc2FnZRgFIAEoCRIQCghyZXZpc2lvbhgGIAEoBRIUCgxtYW5pZmVzdF9rZXkYByABKAkitwEKGENvbnZlcnNpb25QYWdlc1JlcXVlc3RlZBI7CgNqb2IYASABKAsyLi50dXJubGVhZi5jb252ZXJzaW9uLnYxLkNvbnZlcnNpb25Kb2JSZXF1ZXN0ZWQSEgoKZmlyc3RfcGFnZRgCIAEoBRIRCglsYXN0X3BhZ2UYAyABKAUSEgoKcGFnZV9jb3VudBgEIAEoBRIWCg5jb252ZXJ0ZWRfa2V5cxgFIAMoCRILCgNydW4YBiABKAQiNAoKTGFuZGVkTGluaxILCgNib3gYASADKAESCwoDdXJsGAIgASgJEgwKBHBhZ2UYAyABKAUi/wEKFENvbnZlcnNpb25QYWdlTGFuZGVkEg4KBmpvYl9pZBgBIAEoCRIMCgRwYWdlGAIgASgFEhMKC3dlYnBfd2lkdGhzGAMgAygFEhEKCWpwZ193aWR0aBgEIAEoBRIQCghoYXNfdGV4dBgFIAEoCBIxCgVsaW5rcxgGIAMoCzIiLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuTGFuZGVkTGluaxIUCgx0ZXh0X3BlbmRpbmcYByABKAgSDwoHZmFpbHVyZRgIIAEoCRISCgpmaXJzdF9wYWdlGAkgASgFEhEKCWxhc3RfcGFnZRgKIAEoBRIOCgZ3b3JrZXIYCyABKAkqxQEKEkNvbnZlcnNpb25Kb2JTdGF0ZRIkCiBDT05WRVJTSU9OX0pPQl9TVEFURV9VTlNQRUNJRklFRBAAEh8KG0NPTlZFUlNJT05fSk9CX1NUQVRFX1FVRVVFRBABEiMKH0NPTlZFUlNJT05fSk9CX1NUQVRFX0NPTlZFUlRJTkcQAhIiCh5DT05WRVJTSU9OX0pPQl9TVEFURV9DT01QTEVURUQQAxIfChtDT05WRVJTSU9OX0pPQl9TVEFURV9GQUlMRUQQBCptCgpTb3VyY2VLaW5kEhsKF1NPVVJDRV9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPU09VUkNFX0tJTkRfUERGEAESFQoRU09VUkNFX0tJTkRfSU1BR0UQAhIWChJTT1VSQ0VfS0lORF9PRkZJQ0UQAypcCgZFbmdpbmUSFgoSRU5HSU5FX1VOU1BFQ0lGSUVEEAASEgoORU5HSU5FX0hEX1RFWFQQARITCg9FTkdJTkVfSERfSU1BR0UQAhIRCg1FTkdJTkVfVkVDVE9SEAUqfAoDQ3V0EhMKD0NVVF9VTlNQRUNJRklFRBAAEgwKCENVVF9OT05FEAESDAoIQ1VUX0FVVE8QAhIXChNDVVRfVkVSVElDQUxfSEFMVkVTEAMSGQoVQ1VUX0hPUklaT05UQUxfSEFMVkVTEAQSEAoMQ1VUX1FVQVJURVJTEAViBnByb3RvMw", [file_turnleaf_common_v1_progress]);
+  fileDesc("Ci50dXJubGVhZi9jb252ZXJzaW9uL3YxL2NvbnZlcnNpb25fZXZlbnRzLnByb3RvEhZ0dXJubGVhZi5jb252ZXJzaW9uLnYxIocBCgpTb3VyY2VGaWxlEgsKA2tleRgBIAEoCRIwCgRraW5kGAIgASgOMiIudHVybmxlYWYuY29udmVyc2lvbi52MS5Tb3VyY2VLaW5kEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIQCghwYXNzd29yZBgEIAEoCRISCgpzaXplX2J5dGVzGAUgASgDIp0CChFDb252ZXJzaW9uT3B0aW9ucxIuCgZlbmdpbmUYASABKA4yHi50dXJubGVhZi5jb252ZXJzaW9uLnYxLkVuZ2luZRITCgttYXhfc2lkZV9weBgCIAEoBRIPCgdxdWFsaXR5GAMgASgFEgsKA2RwaRgEIAEoBRIoCgNjdXQYBSABKA4yGy50dXJubGVhZi5jb252ZXJzaW9uLnYxLkN1dBISCgppbXBvcnRfdG9jGAYgASgIEhQKDGltcG9ydF9saW5rcxgHIAEoCBIVCg1pbXBvcnRfc2VhcmNoGAggASgIEhQKDHRleHRfdG9fbGluaxgJIAEoCBISCgpwYWdlX3JhbmdlGAogASgJEhAKCGJsZWVkX3B0GAsgASgBIoACChZDb252ZXJzaW9uSm9iUmVxdWVzdGVkEg4KBmpvYl9pZBgBIAEoCRIPCgdib29rX2lkGAIgASgJEjMKB3NvdXJjZXMYAyADKAsyIi50dXJubGVhZi5jb252ZXJzaW9uLnYxLlNvdXJjZUZpbGUSOgoHb3B0aW9ucxgEIAEoCzIpLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuQ29udmVyc2lvbk9wdGlvbnMSEAoIcmV2aXNpb24YBSABKAUSDQoFdHJpYWwYBiABKAgSMwoJcGFnZV9lZGl0GAcgASgLMiAudHVybmxlYWYuY29udmVyc2lvbi52MS5QYWdlRWRpdCI7Cg9QYWdlTGF5b3V0RW50cnkSEQoJYmFzZV9wYWdlGAEgASgFEhUKDWluc2VydGVkX3BhZ2UYAiABKAUiWQoIUGFnZUVkaXQSFQoNYmFzZV9yZXZpc2lvbhgBIAEoBRI2CgVwYWdlcxgCIAMoCzInLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuUGFnZUxheW91dEVudHJ5ItsBChdDb252ZXJzaW9uSm9iUHJvZ3Jlc3NlZBIOCgZqb2JfaWQYASABKAkSDwoHYm9va19pZBgCIAEoCRI5CgVzdGF0ZRgDIAEoDjIqLnR1cm5sZWFmLmNvbnZlcnNpb24udjEuQ29udmVyc2lvbkpvYlN0YXRlEisKBXBhZ2VzGAQgASgLMhwudHVybmxlYWYuY29tbW9uLnYxLlByb2dyZXNzEg8KB21lc3NhZ2UYBSABKAkSEAoIcmV2aXNpb24YBiABKAUSFAoMbWFuaWZlc3Rfa2V5GAcgASgJIrcBChhDb252ZXJzaW9uUGFnZXNSZXF1ZXN0ZWQSOwoDam9iGAEgASgLMi4udHVybmxlYWYuY29udmVyc2lvbi52MS5Db252ZXJzaW9uSm9iUmVxdWVzdGVkEhIKCmZpcnN0X3BhZ2UYAiABKAUSEQoJbGFzdF9wYWdlGAMgASgFEhIKCnBhZ2VfY291bnQYBCABKAUSFgoOY29udmVydGVkX2tleXMYBSADKAkSCwoDcnVuGAYgASgEIjQKCkxhbmRlZExpbmsSCwoDYm94GAEgAygBEgsKA3VybBgCIAEoCRIMCgRwYWdlGAMgASgFIv8BChRDb252ZXJzaW9uUGFnZUxhbmRlZBIOCgZqb2JfaWQYASABKAkSDAoEcGFnZRgCIAEoBRITCgt3ZWJwX3dpZHRocxgDIAMoBRIRCglqcGdfd2lkdGgYBCABKAUSEAoIaGFzX3RleHQYBSABKAgSMQoFbGlua3MYBiADKAsyIi50dXJubGVhZi5jb252ZXJzaW9uLnYxLkxhbmRlZExpbmsSFAoMdGV4dF9wZW5kaW5nGAcgASgIEg8KB2ZhaWx1cmUYCCABKAkSEgoKZmlyc3RfcGFnZRgJIAEoBRIRCglsYXN0X3BhZ2UYCiABKAUSDgoGd29ya2VyGAsgASgJKsUBChJDb252ZXJzaW9uSm9iU3RhdGUSJAogQ09OVkVSU0lPTl9KT0JfU1RBVEVfVU5TUEVDSUZJRUQQABIfChtDT05WRVJTSU9OX0pPQl9TVEFURV9RVUVVRUQQARIjCh9DT05WRVJTSU9OX0pPQl9TVEFURV9DT05WRVJUSU5HEAISIgoeQ09OVkVSU0lPTl9KT0JfU1RBVEVfQ09NUExFVEVEEAMSHwobQ09OVkVSU0lPTl9KT0JfU1RBVEVfRkFJTEVEEAQqbQoKU291cmNlS2luZBIbChdTT1VSQ0VfS0lORF9VTlNQRUNJRklFRBAAEhMKD1NPVVJDRV9LSU5EX1BERhABEhUKEVNPVVJDRV9LSU5EX0lNQUdFEAISFgoSU09VUkNFX0tJTkRfT0ZGSUNFEAMqXAoGRW5naW5lEhYKEkVOR0lORV9VTlNQRUNJRklFRBAAEhIKDkVOR0lORV9IRF9URVhUEAESEwoPRU5HSU5FX0hEX0lNQUdFEAISEQoNRU5HSU5FX1ZFQ1RPUhAFKnwKA0N1dBITCg9DVVRfVU5TUEVDSUZJRUQQABIMCghDVVRfTk9ORRABEgwKCENVVF9BVVRPEAISFwoTQ1VUX1ZFUlRJQ0FMX0hBTFZFUxADEhkKFUNVVF9IT1JJWk9OVEFMX0hBTFZFUxAEEhAKDENVVF9RVUFSVEVSUxAFYgZwcm90bzM", [file_turnleaf_common_v1_progress]);
 
 /**
  * One uploaded source, in book order.
@@ -180,6 +180,14 @@ export type ConversionJobRequested = Message<"turnleaf.conversion.v1.ConversionJ
    * @generated from field: bool trial = 6;
    */
   trial: boolean;
+
+  /**
+   * Set for a page edit (insert, delete, reorder): the new revision is assembled from the base revision's pages,
+   * copied, and the sources' pages (if any), rendered; see PageEdit.
+   *
+   * @generated from field: turnleaf.conversion.v1.PageEdit page_edit = 7;
+   */
+  pageEdit?: PageEdit | undefined;
 };
 
 /**
@@ -188,6 +196,58 @@ export type ConversionJobRequested = Message<"turnleaf.conversion.v1.ConversionJ
  */
 export const ConversionJobRequestedSchema: GenMessage<ConversionJobRequested> = /*@__PURE__*/
   messageDesc(file_turnleaf_conversion_v1_conversion_events, 2);
+
+/**
+ * One page of an edited revision: exactly one of the two is set (1-based).
+ *
+ * @generated from message turnleaf.conversion.v1.PageLayoutEntry
+ */
+export type PageLayoutEntry = Message<"turnleaf.conversion.v1.PageLayoutEntry"> & {
+  /**
+   * The page of the base revision copied here.
+   *
+   * @generated from field: int32 base_page = 1;
+   */
+  basePage: number;
+
+  /**
+   * The page of the job's sources (all of them, in order, as converted) rendered here.
+   *
+   * @generated from field: int32 inserted_page = 2;
+   */
+  insertedPage: number;
+};
+
+/**
+ * Describes the message turnleaf.conversion.v1.PageLayoutEntry.
+ * Use `create(PageLayoutEntrySchema)` to create a new message.
+ */
+export const PageLayoutEntrySchema: GenMessage<PageLayoutEntry> = /*@__PURE__*/
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 3);
+
+/**
+ * A page edit: the revision the edit was made on (its files are reused) and the new revision's pages in order.
+ *
+ * @generated from message turnleaf.conversion.v1.PageEdit
+ */
+export type PageEdit = Message<"turnleaf.conversion.v1.PageEdit"> & {
+  /**
+   * @generated from field: int32 base_revision = 1;
+   */
+  baseRevision: number;
+
+  /**
+   * @generated from field: repeated turnleaf.conversion.v1.PageLayoutEntry pages = 2;
+   */
+  pages: PageLayoutEntry[];
+};
+
+/**
+ * Describes the message turnleaf.conversion.v1.PageEdit.
+ * Use `create(PageEditSchema)` to create a new message.
+ */
+export const PageEditSchema: GenMessage<PageEdit> = /*@__PURE__*/
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 4);
 
 /**
  * Published on conversion.v1.job.<job_id>.progress after every page and on every state change.
@@ -240,7 +300,7 @@ export type ConversionJobProgressed = Message<"turnleaf.conversion.v1.Conversion
  * Use `create(ConversionJobProgressedSchema)` to create a new message.
  */
 export const ConversionJobProgressedSchema: GenMessage<ConversionJobProgressed> = /*@__PURE__*/
-  messageDesc(file_turnleaf_conversion_v1_conversion_events, 3);
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 5);
 
 /**
  * A work item of a big book: a run of its pages, rendered by whichever conversion replica takes it. Published on
@@ -295,7 +355,7 @@ export type ConversionPagesRequested = Message<"turnleaf.conversion.v1.Conversio
  * Use `create(ConversionPagesRequestedSchema)` to create a new message.
  */
 export const ConversionPagesRequestedSchema: GenMessage<ConversionPagesRequested> = /*@__PURE__*/
-  messageDesc(file_turnleaf_conversion_v1_conversion_events, 4);
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 6);
 
 /**
  * A link of a landed page (boxes are 0..1 of the page: left, top, width, height).
@@ -326,7 +386,7 @@ export type LandedLink = Message<"turnleaf.conversion.v1.LandedLink"> & {
  * Use `create(LandedLinkSchema)` to create a new message.
  */
 export const LandedLinkSchema: GenMessage<LandedLink> = /*@__PURE__*/
-  messageDesc(file_turnleaf_conversion_v1_conversion_events, 5);
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 7);
 
 /**
  * One page of a work item landed (its files are written), its OCR text landed, or the item gave up.
@@ -404,7 +464,7 @@ export type ConversionPageLanded = Message<"turnleaf.conversion.v1.ConversionPag
  * Use `create(ConversionPageLandedSchema)` to create a new message.
  */
 export const ConversionPageLandedSchema: GenMessage<ConversionPageLanded> = /*@__PURE__*/
-  messageDesc(file_turnleaf_conversion_v1_conversion_events, 6);
+  messageDesc(file_turnleaf_conversion_v1_conversion_events, 8);
 
 /**
  * @generated from enum turnleaf.conversion.v1.ConversionJobState

@@ -1,0 +1,231 @@
+/**
+ * A page edit (insert, delete, reorder) as a new revision: the base revision's pages are copied object by object
+ * (server-side), only the inserted file is rendered — by the normal pipeline, into a scratch folder inside the new
+ * revision — and the manifest is written last, "ready", so a redelivery finds it done or rewrites the same keys.
+ */
+
+import { create } from "@bufbuild/protobuf";
+import {
+  type ConversionJobRequested,
+  ConversionJobRequestedSchema,
+  Engine,
+} from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import type { BookStorage } from "../data/book-store.js";
+import { failureMessages, JobFailure } from "../domain/failures.js";
+import { bookKeys, type EngineName, type Manifest, type ManifestPage } from "../domain/manifest.js";
+import type { PageText } from "../domain/page-content.js";
+import {
+  layoutMaps,
+  layoutProblem,
+  mergedOutline,
+  mergedSearch,
+  mergedSourcePdfs,
+  placedPage,
+} from "../domain/page-layout.js";
+import { type ConvertDependencies, type ConvertResult, convertJob, finishedBefore } from "./convert-job.js";
+
+const scratchFolder = "_inserted/";
+
+const engines: Record<EngineName, Engine> = {
+  "hd-text": Engine.HD_TEXT,
+  "hd-image": Engine.HD_IMAGE,
+  vector: Engine.VECTOR,
+};
+
+/** The books bucket seen with one revision's folder moved into a scratch folder of itself. */
+class ScratchStore implements BookStorage {
+  constructor(
+    private readonly store: BookStorage,
+    private readonly revisionPrefix: string,
+  ) {}
+
+  private map(key: string): string {
+    return key.startsWith(this.revisionPrefix)
+      ? `${this.revisionPrefix}${scratchFolder}${key.slice(this.revisionPrefix.length)}`
+      : key;
+  }
+
+  downloadSource(key: string, file: string) {
+    return this.store.downloadSource(key, file);
+  }
+  downloadBookFile(key: string, file: string) {
+    return this.store.downloadBookFile(this.map(key), file);
+  }
+  put(key: string, body: Buffer | Uint8Array, cacheControl?: string) {
+    return this.store.put(this.map(key), body, cacheControl);
+  }
+  putJson(key: string, value: unknown, cacheControl?: string) {
+    return this.store.putJson(this.map(key), value, cacheControl);
+  }
+  putFile(key: string, file: string) {
+    return this.store.putFile(this.map(key), file);
+  }
+  getJson(key: string) {
+    return this.store.getJson(this.map(key));
+  }
+  getManifest(key: string) {
+    return this.store.getManifest(this.map(key));
+  }
+  async list(prefix: string) {
+    const scratch = `${this.revisionPrefix}${scratchFolder}`;
+    const keys = await this.store.list(this.map(prefix));
+    return keys.map((key) => (key.startsWith(scratch) ? `${this.revisionPrefix}${key.slice(scratch.length)}` : key));
+  }
+  copy(from: string, to: string) {
+    return this.store.copy(this.map(from), this.map(to));
+  }
+  removePrefix(prefix: string) {
+    return this.store.removePrefix(this.map(prefix));
+  }
+}
+
+/** Runs `tasks` at most `limit` at a time. */
+async function inTurns(tasks: (() => Promise<void>)[], limit: number, each: () => void): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next++] as () => Promise<void>;
+      await task();
+      each();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, lane));
+}
+
+/** The inserted file rendered as a book of its own, in the new revision's scratch folder. */
+async function renderInserted(job: ConversionJobRequested, base: Manifest, deps: ConvertDependencies) {
+  const prefix = bookKeys.revisionPrefix(job.bookId, job.revision);
+  const scratch = new ScratchStore(deps.store, prefix);
+  const firstBase = base.pages[0];
+  const options = job.options;
+  const inner = create(ConversionJobRequestedSchema, {
+    jobId: job.jobId,
+    bookId: job.bookId,
+    revision: job.revision,
+    sources: job.sources,
+    trial: job.trial,
+    options: {
+      cut: options?.cut,
+      quality: options?.quality,
+      dpi: options?.dpi,
+      importToc: options?.importToc,
+      importLinks: options?.importLinks,
+      textToLink: options?.textToLink,
+      pageRange: options?.pageRange,
+      bleedPt: options?.bleedPt,
+      // The inserted pages look like the book's: its engine, its page size and a search index when it has one.
+      engine: engines[base.engine],
+      maxSidePx: options?.maxSidePx || (firstBase ? Math.max(firstBase.width, firstBase.height) : 0),
+      importSearch: (options?.importSearch ?? false) || base.search !== null,
+    },
+  });
+  // Its manifest is not one a reader may open: progress goes out without it.
+  const result = await convertJob(inner, {
+    ...deps,
+    store: scratch,
+    onProgress: (progress) => deps.onProgress({ ...progress, manifestKey: "" }),
+  });
+  const manifest = await scratch.getManifest(result.manifestKey);
+  if (!manifest) throw new Error("the inserted pages' manifest is missing");
+  return { manifest, prefix: `${prefix}${scratchFolder}` };
+}
+
+export async function editPages(job: ConversionJobRequested, deps: ConvertDependencies): Promise<ConvertResult> {
+  const edit = job.pageEdit;
+  if (!edit) throw new Error("not a page edit");
+  const before = await finishedBefore(deps.store, job);
+  if (before.result) return before.result;
+
+  const basePrefix = bookKeys.revisionPrefix(job.bookId, edit.baseRevision);
+  const base = await deps.store.getManifest(bookKeys.manifest(job.bookId, edit.baseRevision));
+  if (base?.state !== "ready") {
+    deps.log.error(
+      { bookId: job.bookId, baseRevision: edit.baseRevision },
+      "page edit: the base revision is not ready",
+    );
+    throw new JobFailure(failureMessages.internal);
+  }
+  const insertedCount = edit.pages.filter((entry) => entry.insertedPage > 0).length;
+  const inserted = job.sources.length > 0 ? await renderInserted(job, base, deps) : undefined;
+  const problem = layoutProblem(edit.pages, base.pageCount, inserted?.manifest.pageCount ?? 0);
+  if (problem || (inserted?.manifest.pageCount ?? 0) !== insertedCount) {
+    deps.log.error(
+      { bookId: job.bookId, problem: problem ?? "the inserted file's pages do not match the edit" },
+      "page edit refused",
+    );
+    throw new JobFailure(failureMessages.internal);
+  }
+  const maps = layoutMaps(edit.pages, base.pageCount, insertedCount);
+  const prefix = bookKeys.revisionPrefix(job.bookId, job.revision);
+  const baseSources = base.sourcePdfs.length;
+
+  const pages: ManifestPage[] = [];
+  const copies: (() => Promise<void>)[] = [];
+  for (const [index, entry] of edit.pages.entries()) {
+    const n = index + 1;
+    const fromBase = entry.basePage > 0;
+    const origin = fromBase ? { manifest: base, prefix: basePrefix } : (inserted as NonNullable<typeof inserted>);
+    const page = origin.manifest.pages[(fromBase ? entry.basePage : entry.insertedPage) - 1] as ManifestPage;
+    pages.push(placedPage(page, n, fromBase ? maps.baseToNew : maps.insertedToNew, fromBase ? 0 : baseSources));
+    copies.push(async () => {
+      // Every rendition under the page's folder, the lighter ones the gateway derived since included.
+      const folder = `${origin.prefix}pages/${page.n}/`;
+      for (const key of await deps.store.list(folder)) {
+        await deps.store.copy(key, `${prefix}pages/${n}/${key.slice(folder.length)}`);
+      }
+      if (page.thumb) await deps.store.copy(`${origin.prefix}${page.thumb}`, `${prefix}${bookKeys.thumb(n)}`);
+      if (page.text) {
+        const text = (await deps.store.getJson(`${origin.prefix}${page.text}`)) as PageText | undefined;
+        if (text) await deps.store.putJson(`${prefix}${bookKeys.text(n)}`, { ...text, page: n });
+      }
+    });
+  }
+  let copied = 0;
+  const total = edit.pages.length;
+  const manifestKey = bookKeys.manifest(job.bookId, job.revision);
+  await inTurns(copies, 8, () => {
+    copied += 1;
+    deps.keepAlive();
+  });
+  await deps.onProgress({ done: copied, total, manifestKey });
+
+  const sourcePdfs = mergedSourcePdfs(base.sourcePdfs, inserted?.manifest.sourcePdfs ?? []);
+  for (const source of sourcePdfs) {
+    if (!source.from || !source.key) continue;
+    const from = source.from.origin === "base" ? basePrefix : (inserted?.prefix ?? basePrefix);
+    await deps.store.copy(`${from}${source.from.key}`, `${prefix}${source.key}`);
+  }
+
+  let search: string | null = null;
+  if (base.search || inserted?.manifest.search) {
+    const read = async (folder: string, key: string | null | undefined) =>
+      key
+        ? (((await deps.store.getJson(`${folder}${key}`)) as { pages?: { page: number; text: string }[] })?.pages ?? [])
+        : [];
+    const index = mergedSearch(
+      await read(basePrefix, base.search),
+      inserted ? await read(inserted.prefix, inserted.manifest.search) : [],
+      maps,
+    );
+    await deps.store.putJson(`${prefix}${bookKeys.search()}`, { pages: index });
+    search = bookKeys.search();
+  }
+
+  const manifest: Manifest = {
+    ...base,
+    revision: job.revision,
+    jobId: job.jobId,
+    state: "ready",
+    trial: base.trial || (inserted?.manifest.trial ?? false),
+    pageCount: pages.length,
+    pagesDone: pages.length,
+    pages,
+    outline: mergedOutline(base, inserted?.manifest, maps),
+    search,
+    sourcePdfs: sourcePdfs.map((source) => source.key),
+    updatedAt: new Date().toISOString(),
+  };
+  await deps.store.putJson(manifestKey, manifest, "no-cache");
+  if (inserted) await deps.store.removePrefix(inserted.prefix);
+  return { manifestKey, pageCount: pages.length, alreadyDone: false };
+}

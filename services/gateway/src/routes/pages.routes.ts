@@ -1,0 +1,242 @@
+import { PageEditKind } from "@turnleaf/contracts/book/v1/book_pages_pb";
+import { LargeImageChoice, UploadChannel } from "@turnleaf/contracts/upload/v1/upload_service_pb";
+import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { BookAssets } from "../book-assets.js";
+import { chooseRevision } from "../domain/reader-book.view.js";
+import type { Peers } from "../peers.js";
+import type { Actor } from "../plugins/actor.js";
+import { nonProductHost } from "./power.routes.js";
+import { uploadTaskView } from "./upload.routes.js";
+
+const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
+const teamIdField = { type: "string", pattern: "^[0-9]{0,20}$" } as const;
+const revisionField = { type: "string", pattern: "^[0-9]{1,9}$" } as const;
+// Free text on purpose: a bad position or page list answers the coded message that names the range, not a schema error.
+const looseNumber = { type: "string", maxLength: 12 } as const;
+const pageList = { type: "string", maxLength: 10_000 } as const;
+const processing = 2;
+
+const form = (properties: Record<string, unknown>, required: string[]) =>
+  ({ body: { type: "object", required, properties } }) as const;
+
+interface PagesState {
+  bookId: string;
+  number: string;
+  /** The newest finished revision (what readers and the editor see); 0 before the first one. */
+  revision: number;
+  pageCount: number;
+  /** A conversion (an upload or a page edit) is running: page edits wait for it. */
+  converting: boolean;
+  pages: { n: number; width: number; height: number; thumb: string }[];
+}
+
+/** Whole numbers separated by commas, with `a-b` ranges where allowed; undefined when malformed. */
+function numbers(text: string, ranges: boolean): number[] | undefined {
+  const found: number[] = [];
+  for (const part of text.split(",").map((piece) => piece.trim())) {
+    const match = (ranges ? /^(\d{1,4})(?:-(\d{1,4}))?$/ : /^(\d{1,4})()$/).exec(part);
+    if (!match) return undefined;
+    const first = Number(match[1]);
+    const last = match[2] ? Number(match[2]) : first;
+    if (last < first || found.length + last - first >= 1000) return undefined;
+    for (let page = first; page <= last; page++) found.push(page);
+  }
+  return found;
+}
+
+/**
+ * Pages of a book (spec 001 'add-new-page dialog with an insert position'; delete and reorder): get-pages answers
+ * the pages the editor shows, insert-pages begins an upload whose completion (end-upload) inserts the file's pages,
+ * delete-pages and move-pages start their edit at once. Each edit is a new revision (SAVE_CONFLICT when the book
+ * changed since `revision`); see services/gateway/rest/pages.md.
+ */
+export function registerPagesRoutes(
+  app: FastifyInstance,
+  peers: Peers,
+  resolveActor: (request: FastifyRequest) => Actor,
+  assets?: BookAssets,
+): void {
+  const pagesOf = async (userId: string, bookId: string): Promise<PagesState> => {
+    const { book } = await peers.book.getBook({ userId, bookId, baseUrl: "" });
+    if (!book) throw new DomainError("NOT_FOUND", message("bookNotFound"));
+    const manifests = assets
+      ? await Promise.all(
+          book.revisions.map(async (revision) => ({
+            revision,
+            manifest: await assets.manifest(book.bookId, revision, { fresh: true }),
+          })),
+        )
+      : [];
+    const ready = chooseRevision(manifests.filter((entry) => entry.manifest?.state === "ready"));
+    const revision = ready?.revision ?? 0;
+    return {
+      bookId: book.bookId,
+      number: book.number,
+      revision,
+      pageCount: ready?.manifest.pageCount ?? 0,
+      converting: book.bStatus === processing,
+      pages: (ready?.manifest.pages ?? []).map((page) => ({
+        n: page.n,
+        width: page.width,
+        height: page.height,
+        thumb: page.thumb ? `/b/${encodeURIComponent(book.number)}/assets/${revision}/${page.thumb}` : "",
+      })),
+    };
+  };
+
+  /** The edit is judged on what the editor showed: another revision since, or one converting, is a conflict. */
+  const assertCurrent = (state: PagesState, sent: number) => {
+    if (state.revision !== sent || state.converting) {
+      throw new DomainError("CONFLICT", message("saveConflict"), {
+        restCode: "SAVE_CONFLICT",
+        details: { field: "pages", revision: state.revision, sentRevision: sent },
+      });
+    }
+  };
+
+  const edited = (answer: { bookId: string; revision: number; jobId: string; pageCount: number }) =>
+    okEnvelope({ bookId: answer.bookId, revision: answer.revision, jobId: answer.jobId, pageCount: answer.pageCount });
+
+  app.post<{ Body: { bookId: string; teamId?: string } }>(
+    "/api/book/get-pages",
+    { schema: form({ bookId: bookIdField, teamId: teamIdField }, ["bookId"]) },
+    async (request) => {
+      const actor = resolveActor(request);
+      return okEnvelope(await pagesOf(actor.userId, request.body.bookId));
+    },
+  );
+
+  app.post<{ Body: { bookId: string; revision: string; position: string; files: string; teamId?: string } }>(
+    "/api/book/insert-pages",
+    {
+      schema: form(
+        {
+          bookId: bookIdField,
+          teamId: teamIdField,
+          revision: revisionField,
+          position: looseNumber,
+          files: { type: "string", maxLength: 100_000 },
+          largeImages: { type: "string", enum: ["", "skip", "continue"] },
+          password: { type: "string", maxLength: 1000 },
+        },
+        ["bookId", "revision", "position", "files"],
+      ),
+    },
+    async (request) => {
+      const actor = resolveActor(request);
+      const body = request.body as typeof request.body & { largeImages?: string; password?: string };
+      const state = await pagesOf(actor.userId, body.bookId);
+      const position = /^\d{1,6}$/.test(body.position.trim()) ? Number(body.position) : Number.NaN;
+      if (!(position >= 1 && position <= state.pageCount + 1)) {
+        throw new DomainError("INVALID_ARGUMENT", message("pages.badPosition", { last: state.pageCount + 1 }), {
+          details: { field: "position" },
+        });
+      }
+      assertCurrent(state, Number(body.revision));
+      let declared: { name?: unknown; size?: unknown; type?: unknown }[];
+      try {
+        declared = JSON.parse(body.files) as typeof declared;
+      } catch {
+        declared = [];
+      }
+      if (!Array.isArray(declared) || declared.length === 0) {
+        throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, {
+          details: { errors: [{ field: "files", message: "must be a JSON array of {name, size}" }] },
+        });
+      }
+      const { task } = await peers.upload.beginUpload({
+        userId: actor.userId,
+        teamId: body.teamId || "0",
+        folderId: "0",
+        channel: UploadChannel.WEB,
+        title: "",
+        bookId: body.bookId,
+        files: declared.map((file) => ({
+          name: typeof file?.name === "string" ? file.name : "",
+          sizeBytes: BigInt(Number.isSafeInteger(Number(file?.size)) ? Number(file?.size) : 0),
+          contentType: typeof file?.type === "string" ? file.type : "",
+          sha256: "",
+        })),
+        largeImages:
+          body.largeImages === "skip"
+            ? LargeImageChoice.SKIP
+            : body.largeImages === "continue"
+              ? LargeImageChoice.CONTINUE
+              : LargeImageChoice.UNSPECIFIED,
+        password: body.password ?? "",
+        nonProductHost: nonProductHost(request),
+        insertPosition: position,
+        baseRevision: state.revision,
+      });
+      if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+      return okEnvelope(uploadTaskView(task));
+    },
+  );
+
+  app.post<{ Body: { bookId: string; revision: string; pages: string; teamId?: string } }>(
+    "/api/book/delete-pages",
+    {
+      schema: form({ bookId: bookIdField, teamId: teamIdField, revision: revisionField, pages: pageList }, [
+        "bookId",
+        "revision",
+        "pages",
+      ]),
+    },
+    async (request) => {
+      const actor = resolveActor(request);
+      const state = await pagesOf(actor.userId, request.body.bookId);
+      const pages = numbers(request.body.pages, true);
+      if (!pages || pages.length === 0) {
+        throw new DomainError("INVALID_ARGUMENT", message("pages.badPages", { last: state.pageCount }), {
+          details: { field: "pages" },
+        });
+      }
+      assertCurrent(state, Number(request.body.revision));
+      return edited(
+        await peers.bookPages.editBookPages({
+          userId: actor.userId,
+          teamId: request.body.teamId || "0",
+          bookId: request.body.bookId,
+          baseRevision: state.revision,
+          editId: crypto.randomUUID().replaceAll("-", ""),
+          kind: PageEditKind.DELETE,
+          deletePages: pages,
+        }),
+      );
+    },
+  );
+
+  app.post<{ Body: { bookId: string; revision: string; order: string; teamId?: string } }>(
+    "/api/book/move-pages",
+    {
+      schema: form({ bookId: bookIdField, teamId: teamIdField, revision: revisionField, order: pageList }, [
+        "bookId",
+        "revision",
+        "order",
+      ]),
+    },
+    async (request) => {
+      const actor = resolveActor(request);
+      const state = await pagesOf(actor.userId, request.body.bookId);
+      const order = numbers(request.body.order, false);
+      if (!order) {
+        throw new DomainError("INVALID_ARGUMENT", message("pages.badOrder", { last: state.pageCount }), {
+          details: { field: "order" },
+        });
+      }
+      assertCurrent(state, Number(request.body.revision));
+      return edited(
+        await peers.bookPages.editBookPages({
+          userId: actor.userId,
+          teamId: request.body.teamId || "0",
+          bookId: request.body.bookId,
+          baseRevision: state.revision,
+          editId: crypto.randomUUID().replaceAll("-", ""),
+          kind: PageEditKind.MOVE,
+          order,
+        }),
+      );
+    },
+  );
+}
