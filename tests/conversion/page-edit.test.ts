@@ -12,6 +12,7 @@ import {
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { RunningConsumer } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failureInEnglish, failureMessages } from "../../services/conversion/src/domain/failures.js";
 import type { PageText } from "../../services/conversion/src/domain/page-content.js";
 import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
@@ -132,7 +133,7 @@ describe("page edits", () => {
     };
     const events = await run(job);
     expect(final(events).state).toBe(ConversionJobState.FAILED);
-    expect(final(events).message).toBe("PDF conversion failed: revision 7 of the book is not there to edit");
+    expect(failureInEnglish(final(events).message)).toBe(failureInEnglish(failureMessages.internal));
     expect(await harness.keys(bookId, 9)).toEqual([]);
   });
 
@@ -145,7 +146,7 @@ describe("page edits", () => {
     };
     const events = await run(job);
     expect(final(events).state).toBe(ConversionJobState.FAILED);
-    expect(final(events).message).toContain("page 5 is not a page to place");
+    expect(final(events).message).toBe(failureMessages.internal);
     expect(await harness.keys(bookId, 3)).toEqual([]);
   });
 });
