@@ -14,8 +14,10 @@ runGrpcService(
   async (config, log) => {
     const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
     const nats = await connectNats({ url: config.NATS_URL, name: "insight", log });
-    const { settings, statistics, leads } = await assembleInsight(mongo);
-    const consumer = await runReadingConsumer(nats, statistics, log, { batchSize: config.STATISTICS_BATCH_SIZE });
+    const { settings, statistics, leads, foldJournal } = await assembleInsight(mongo);
+    const consumer = await runReadingConsumer(nats, statistics, foldJournal, log, {
+      batchSize: config.STATISTICS_BATCH_SIZE,
+    });
     const worker = startWebhookWorker({
       leads,
       settings,
