@@ -4,12 +4,7 @@
  * its own, embedded stores in a temporary folder, the demo user signed in with a real session cookie). Run with
  * `npm run bench:gateway`; prints one line per call. Not a test: the numbers depend on the machine.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import autocannon from "autocannon";
-import { pino } from "pino";
-import { freePort, freeServicePorts, startServices, startStores } from "../src/index.js";
+import { load, startBenchStack } from "./bench-stack.js";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -36,7 +31,7 @@ async function post(gatewayUrl: string, path: string, cookie: string, form: Reco
 }
 
 async function measure(gatewayUrl: string, name: string, cookie: string, form: Record<string, string>) {
-  const result = await autocannon({
+  const result = await load({
     url: `${gatewayUrl}/api/book/${name}`,
     method: "POST",
     connections,
@@ -44,39 +39,17 @@ async function measure(gatewayUrl: string, name: string, cookie: string, form: R
     headers: { "content-type": "application/x-www-form-urlencoded", cookie },
     body: new URLSearchParams(form).toString(),
   });
-  const failures = result.non2xx + result.errors + result.timeouts;
   out(
-    `${name}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, ` +
-      `${Math.round(result.requests.average)} req/s over ${result.requests.total} requests ` +
-      `(${connections} connections, ${durationSeconds} s, ${failures} failed)`,
+    `${name}: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ` +
+      `${Math.round(result.rate)} req/s over ${result.requests} requests ` +
+      `(${connections} connections, ${durationSeconds} s, ${result.failed} failed)`,
   );
 }
 
 async function main() {
-  const log = pino({ name: "bench-gateway", level: process.env.LOG_LEVEL ?? "warn" });
-  const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-bench-gateway-"));
-  const stores = await startStores({
-    dataDir,
-    ports: {
-      mongodb: await freePort(),
-      minio: await freePort(),
-      minioConsole: await freePort(),
-      nats: await freePort(),
-      natsMonitor: await freePort(),
-    },
-    log,
-  });
-  const services = await startServices({
-    stores,
-    ports: await freeServicePorts(),
-    demo: true,
-    log,
-    logLevel: "warn",
-    logDir: dataDir,
-  });
+  const stack = await startBenchStack("gateway");
   try {
-    await services.waitHealthy(90_000);
-    const gatewayUrl = services.gatewayUrl;
+    const gatewayUrl = stack.gatewayUrl;
     const cookie = await signIn(gatewayUrl);
     const ready = await post(gatewayUrl, "/api/book/get-ready-config", cookie, { number: "demo0001" });
     const bookId = String(ready.data.bookId ?? "");
@@ -88,9 +61,7 @@ async function main() {
     await measure(gatewayUrl, "get-book", cookie, { bookId });
     await measure(gatewayUrl, "update-book", cookie, change);
   } finally {
-    await services.stopAll();
-    await stores.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 

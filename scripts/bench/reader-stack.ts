@@ -3,12 +3,8 @@
  * (compression, caching, the page with the book inline): stores in a temporary folder, every service a process,
  * a PDF uploaded through the editor's upload flow and converted. Answers the book's reader URL and a stop function.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import PDFDocument from "pdfkit";
-import { pino } from "pino";
-import { freePort, freeServicePorts, startServices, startStores } from "../src/index.js";
+import { startBenchStack } from "./bench-stack.js";
 
 function pdf(pages: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -35,35 +31,8 @@ async function post(gatewayUrl: string, path: string, body: string | Blob, type 
 }
 
 export async function startReaderStack(pages = 12): Promise<{ url: string; stop(): Promise<void> }> {
-  const log = pino({ name: "bench-reader", level: process.env.LOG_LEVEL ?? "warn" });
-  const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-bench-reader-stack-"));
-  const stores = await startStores({
-    dataDir,
-    ports: {
-      mongodb: await freePort(),
-      minio: await freePort(),
-      minioConsole: await freePort(),
-      nats: await freePort(),
-      natsMonitor: await freePort(),
-    },
-    log,
-  });
-  const services = await startServices({
-    stores,
-    ports: await freeServicePorts(),
-    demo: true,
-    log,
-    logLevel: "warn",
-    logDir: dataDir,
-  });
-  const stop = async () => {
-    await services.stopAll();
-    await stores.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  const { gatewayUrl, stop } = await startBenchStack("reader-stack");
   try {
-    await services.waitHealthy(90_000);
-    const gatewayUrl = services.gatewayUrl;
     const bytes = await pdf(pages);
     const begun = (await post(
       gatewayUrl,

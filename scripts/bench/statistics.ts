@@ -9,17 +9,14 @@
  * The query on a 1-million-event book is `npm run bench:statistics-query` (the same folding code, without the queue).
  * Run with `npm run bench:statistics`. Not a test: the numbers depend on the machine and what else runs on it.
  */
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { DeviceClass, ReadingEventKind, ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
 import { StatisticsService } from "@turnleaf/contracts/insight/v1/insight_service_pb";
 import { connectMongo, connectNats, createClient, publishEvent, subjects } from "@turnleaf/kit";
-import autocannon from "autocannon";
-import { pino } from "pino";
-import { freePort, freeServicePorts, startServices, startStores } from "../src/index.js";
+import { load, startBenchStack } from "./bench-stack.js";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const eventsPerSecond = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 1000);
@@ -27,29 +24,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const bigBookEvents = Number(process.env.BENCH_BOOK_EVENTS ?? 100_000);
 const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
 
-interface Latency {
-  p50: number;
-  p99: number;
-  requests: number;
-  failed: number;
-}
-
-function readerLoad(url: string, durationSeconds: number): Promise<Latency> {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url, connections: 4, duration: durationSeconds, headers: { "accept-encoding": "br, gzip" } },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          requests: result.requests.total,
-          failed: result.non2xx + result.errors + result.timeouts,
-        });
-      },
-    );
-  });
-}
+const readerLoad = (url: string, durationSeconds: number) =>
+  load({ url, connections: 4, duration: durationSeconds, headers: { "accept-encoding": "br, gzip" } });
 
 async function statistics(gatewayUrl: string, bookId: string, from = "", to = "") {
   const response = await fetch(`${gatewayUrl}/api/insight/get-statistics`, {
@@ -81,29 +57,8 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
 }
 
 async function main() {
-  const log = pino({ name: "bench-statistics", level: process.env.LOG_LEVEL ?? "warn" });
-  const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-bench-statistics-"));
-  const stores = await startStores({
-    dataDir,
-    ports: {
-      mongodb: await freePort(),
-      minio: await freePort(),
-      minioConsole: await freePort(),
-      nats: await freePort(),
-      natsMonitor: await freePort(),
-    },
-    log,
-  });
-  const services = await startServices({
-    stores,
-    ports: await freeServicePorts(),
-    demo: true,
-    log,
-    logLevel: "warn",
-    logDir: dataDir,
-  });
+  const { log, stores, services, stop } = await startBenchStack("statistics");
   try {
-    await services.waitHealthy(90_000);
     const gatewayUrl = services.gatewayUrl;
     const ready = await fetch(`${gatewayUrl}/api/book/get-ready-config`, {
       method: "POST",
@@ -121,12 +76,15 @@ async function main() {
       script: await readerLoad(targets.script, 8),
     };
 
+    const nats = await connectNats({ url: stores.natsUrl, name: "bench-statistics", log });
+    const manager = await jetstreamManager(nats);
+
     // 2. The same while readers' events arrive at the target rate: as the reader sends them (batches of 10 events
     //    per beacon) and, the costliest shape, one event per beacon.
     for (const perBeacon of [10, 1]) {
       const before = sum((await statistics(gatewayUrl, bookId)).days);
       const events = Array.from({ length: perBeacon }, (_, index) => ({ k: "page", p: 1 + (index % 4), ms: 1200 }));
-      const load = autocannon({
+      const sending = load({
         url: `${gatewayUrl}/b/demo0001/insight/events`,
         method: "POST",
         connections: 20,
@@ -138,17 +96,25 @@ async function main() {
       const loadStarted = Date.now();
       const busyPage = await readerLoad(targets.page, Math.max(seconds - 7, 4));
       const busyScript = await readerLoad(targets.script, 3);
-      const loadResult = await load;
-      const failed = loadResult.non2xx + loadResult.errors + loadResult.timeouts;
-      const sent = (loadResult.requests.total - failed) * perBeacon;
-      await waitFor(async () => sum((await statistics(gatewayUrl, bookId)).days) - before >= sent, 120_000);
+      const beacons = await sending;
+      const sentMs = Date.now() - loadStarted;
+      const sent = (beacons.requests - beacons.failed) * perBeacon;
+      // Landed: every beacon acknowledged by the insight service (asked of NATS every 100 ms, not of the store),
+      // then the statistics read once to check the count.
+      for (let waited = 0; waited < 1_200; waited += 1) {
+        const info = await manager.consumers.info("INSIGHT", "insight-reading");
+        if (info.num_pending === 0 && info.num_ack_pending === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const landedMs = Date.now() - loadStarted;
+      await waitFor(async () => sum((await statistics(gatewayUrl, bookId)).days) - before >= sent, 30_000);
       const landed = sum((await statistics(gatewayUrl, bookId)).days) - before;
-      const landedAfterMs = Date.now() - loadStarted;
       out(
-        `${perBeacon} event(s) per beacon: ${Math.round(loadResult.requests.average * perBeacon)} events/s sent for ${seconds} s ` +
-          `(target ${eventsPerSecond}; ${Math.round(loadResult.requests.average)} beacons/s, p50 ${loadResult.latency.p50} ms, ` +
-          `p99 ${loadResult.latency.p99} ms, ${failed} failed); ${landed} of ${sent} events in the statistics ` +
-          `${(landedAfterMs / 1000).toFixed(1)} s after the start (${Math.round(landed / (landedAfterMs / 1000))} events/s end to end)`,
+        `${perBeacon} event(s) per beacon, ${seconds} s at a target of ${eventsPerSecond} events/s: ` +
+          `sent ${Math.round(sent / (sentMs / 1000))} events/s (${Math.round(beacons.rate)} beacons/s, p50 ${beacons.p50} ms, ` +
+          `p99 ${beacons.p99} ms, ${beacons.failed} failed); landed ${landed} of ${sent} events, ` +
+          `${Math.round(landed / (landedMs / 1000))} events/s from the first to the last landed ` +
+          `(the last ${((landedMs - sentMs) / 1000).toFixed(1)} s after sending ended)`,
       );
       for (const [name, calm, busy] of [
         ["  reader page /b/<link>", quiet.page, busyPage],
@@ -162,7 +128,6 @@ async function main() {
     }
 
     // 3. A book with a year of events, straight onto NATS as the gateway publishes them.
-    const nats = await connectNats({ url: stores.natsUrl, name: "bench-statistics", log });
     const perBeacon = 50;
     const beacons = Math.ceil(bigBookEvents / perBeacon);
     const year = 365 * 24 * 60 * 60 * 1000;
@@ -193,7 +158,6 @@ async function main() {
     const publishedMs = Date.now() - published;
     // Done when the insight service's consumer has acknowledged every beacon (asked of NATS, not of the store:
     // FerretDB's SQLite backend was seen to stall when polled while it took these writes).
-    const manager = await jetstreamManager(nats);
     await waitFor(async () => {
       const info = await manager.consumers.info("INSIGHT", "insight-reading");
       return info.num_pending === 0 && info.num_ack_pending === 0;
@@ -245,9 +209,7 @@ async function main() {
     await mongo.close();
     await nats.drain();
   } finally {
-    await services.stopAll();
-    await stores.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

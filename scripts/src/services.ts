@@ -101,6 +101,8 @@ export interface RunningServices {
   start(name: ProcessName): Promise<void>;
   /** Sends SIGTERM (SIGKILL after the grace period) and resolves with the exit code, or null when killed. */
   stop(name: ProcessName): Promise<number | null>;
+  /** Ends a process at once with SIGKILL (a crash: nothing of its own shutdown runs) and resolves when it is gone. */
+  kill(name: ProcessName): Promise<void>;
   stopAll(): Promise<void>;
   /** Resolves when the gateway reports every process and store healthy. */
   waitHealthy(timeoutMs: number): Promise<void>;
@@ -151,6 +153,13 @@ export async function startServices(options: {
     await handle.stop();
     return handle.exited;
   };
+  const kill = async (name: ProcessName) => {
+    const handle = handles.get(name);
+    if (!handle) return;
+    handles.delete(name);
+    process.kill(handle.pid, "SIGKILL");
+    await handle.exited;
+  };
   const waitHealthy = (timeoutMs: number) =>
     waitForHttp(`${gatewayUrl}/healthz`, (response) => response.status === 200, timeoutMs);
 
@@ -163,6 +172,7 @@ export async function startServices(options: {
     ports: options.ports,
     start,
     stop,
+    kill,
     stopAll: async () => {
       await stop("gateway");
       await Promise.all(grpcServices.map((name) => stop(name)));

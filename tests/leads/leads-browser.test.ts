@@ -17,7 +17,8 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let book: { number: string; bookId: string };
 
 beforeAll(async () => {
-  services = await startSystem(stores, "leads-browser");
+  // The receiver listens on loopback: this stack allows private webhook targets, as an on-premises one may.
+  services = await startSystem(stores, "leads-browser", 60_000, { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
   browser = await launchChromium();
   receiver = await startWebhookReceiver();
 }, 180_000);

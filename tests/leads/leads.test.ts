@@ -15,7 +15,8 @@ let stranger: string;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
-  services = await startSystem(stores, "leads");
+  // The receiver listens on loopback: this stack allows private webhook targets, as an on-premises one may.
+  services = await startSystem(stores, "leads", 60_000, { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
   stranger = await registerUser(services.gatewayUrl);
   // The receiver fails the first delivery: the service must retry.
   receiver = await startWebhookReceiver([500]);

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Frame, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "../browser.js";
@@ -106,7 +106,7 @@ const saved = (page: Page) =>
   expect.poll(() => page.getByTestId("save-state").getAttribute("data-state"), { timeout: 10_000 }).toBe("success");
 
 /** Where an item is drawn on a page's face, as fractions of the face's box. */
-async function placed(page: Page, pageNumber: number, id: string) {
+async function placed(page: Page | Frame, pageNumber: number, id: string) {
   const face = await page
     .locator(`.tl-face[data-page="${pageNumber}"]:not(.tl-turning-front):not(.tl-turning-back)`)
     .first()
@@ -192,6 +192,83 @@ describe("multimedia on pages", () => {
     await page.screenshot({ path: join(screenshots, "media-editor.png") });
     placedItems = (await storedItems()).filter((item) => item.page === 3);
     expect(placedItems.map((item) => item.kind).sort()).toEqual(["image", "link", "link", "video"]);
+    await context.close();
+  }, 90_000);
+
+  it("the editor's preview frame redraws items live as they are placed, dragged, edited and deleted, without reloading", async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addInitScript(() => window.localStorage.setItem("turnleaf.editor.guideSeen", "1"));
+    const page = await context.newPage();
+    await page.goto(`${gatewayUrl}/book_edit2/editor?num=${book.number}&lang=en`);
+    await expect
+      .poll(() => page.locator('iframe[name="bookEditIframe"]').getAttribute("data-ready"), { timeout: 20_000 })
+      .toBe("true");
+    const frame = page.frame({ name: "bookEditIframe" });
+    if (!frame) throw new Error("no preview frame");
+    await frame.getByRole("button", { name: "Next page" }).first().click();
+    await frame.locator('.tl-face[data-page="2"]').first().waitFor();
+    // Marks this document: a reloaded preview would lose it.
+    await frame.evaluate(() => Object.assign(window, { previewMark: "kept" }));
+    const inPreview = (id: string) => frame.locator(`.tl-face[data-page="2"] [data-media-id="${id}"]`);
+    const previewLeft = async (id: string) =>
+      Number.parseFloat(
+        (await inPreview(id)
+          .first()
+          .evaluate((element: HTMLElement) => element.style.left)) || "NaN",
+      );
+
+    await page.getByRole("tab", { name: "Multimedia" }).click();
+    const editor = page.getByTestId("media-editor");
+    // Page 2 (shown beside page 3 in the preview): the items of page 3 stay as the other tests left them.
+    await editor.getByRole("spinbutton", { name: "Page" }).fill("2");
+    await editor.getByRole("button", { name: "Add note" }).click();
+    await saved(page);
+    const note = (await storedItems()).find((item) => item.kind === "note" && item.page === 2);
+    if (!note) throw new Error("the note was not stored");
+    // Placed: in the preview at once (the frame is only hidden behind the multimedia tab).
+    await expect.poll(() => inPreview(note.id).count()).toBe(1);
+    expect(await previewLeft(note.id)).toBeCloseTo(note.x * 100, 1);
+
+    // Dragged: the preview follows the pointer before it is let go (no step, nothing saved yet).
+    const handle = editor.locator(`[data-media-id="${note.id}"]`);
+    const box = await handle.boundingBox();
+    if (!box) throw new Error("the note is not drawn in the editor");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 100, box.y + box.height / 2, { steps: 6 });
+    await expect.poll(() => previewLeft(note.id)).toBeLessThan(note.x * 100 - 3);
+    expect((await storedItems()).find((item) => item.id === note.id)?.x).toBe(note.x);
+    await page.mouse.up();
+    await saved(page);
+    const moved = (await storedItems()).find((item) => item.id === note.id);
+    if (!moved) throw new Error("the note is gone");
+    expect(moved.x).toBeLessThan(note.x);
+
+    // Edited: the note's text, then the whole placement seen on the preview's page, where the server put it.
+    const text = page.locator("#media-note");
+    await text.fill("Live in the preview");
+    await text.blur();
+    await saved(page);
+    await expect.poll(() => inPreview(note.id).textContent()).toBe("Live in the preview");
+    await page.getByRole("tab", { name: "Basic" }).click();
+    expectAt(await placed(frame, 2, note.id), moved);
+
+    // Undone (placing, dragging and editing one item is one step) and redone: the preview follows the undo stack.
+    await page.getByRole("tab", { name: "Multimedia" }).click();
+    await editor.getByRole("spinbutton", { name: "Page" }).fill("2");
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(() => inPreview(note.id).count()).toBe(0);
+    await saved(page);
+    await page.getByRole("button", { name: "Redo" }).click();
+    await expect.poll(() => inPreview(note.id).textContent()).toBe("Live in the preview");
+    await saved(page);
+    // Deleted: it leaves the preview.
+    await editor.locator(`[data-media-id="${note.id}"]`).click();
+    await page.getByTestId("media-settings").getByRole("button", { name: "Delete" }).click();
+    await saved(page);
+    await expect.poll(() => inPreview(note.id).count()).toBe(0);
+    expect((await storedItems()).some((item) => item.id === note.id)).toBe(false);
+    expect(await frame.evaluate(() => (window as unknown as { previewMark?: string }).previewMark)).toBe("kept");
     await context.close();
   }, 90_000);
 

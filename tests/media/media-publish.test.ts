@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../../services/cli/src/project.js";
 import { writeFlipBook } from "../../services/cli/src/publish.js";
 import { launchChromium } from "../browser.js";
+import { writeMediaProject } from "./media-project.js";
 
 // The published offline flipbook (turnleaf publish --format html, here its writer in this process) of a project
 // whose project.json carries media items, opened from disk in Chromium with the built offline reader: the items
@@ -37,65 +37,8 @@ const items = [
   },
 ];
 
-/** A finished project (as turnleaf import leaves one) of 6 pages with a PDF link on page 3 and the items above. */
-async function project(): Promise<string> {
-  const dir = join(workDir, "project");
-  const pages = [];
-  for (let page = 1; page <= 6; page += 1) {
-    await mkdir(join(dir, "book", "pages", String(page)), { recursive: true });
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1067"><rect width="100%" height="100%" fill="hsl(${page * 50},40%,90%)"/><text x="400" y="560" font-size="300" text-anchor="middle" font-family="sans-serif">${page}</text></svg>`;
-    await sharp(Buffer.from(svg))
-      .webp({ quality: 60 })
-      .toFile(join(dir, "book", "pages", String(page), "800.webp"));
-    pages.push({
-      n: page,
-      width: 600,
-      height: 800,
-      ready: true,
-      webp: { "800": `pages/${page}/800.webp` },
-      jpg: null,
-      thumb: null,
-      text: null,
-      links: page === 3 ? [{ box: [0.1, 0.9, 0.2, 0.05], url: "https://pdf.example/found" }] : [],
-      source: { index: 0, page, part: "whole", region: [0, 0, 1, 1] },
-    });
-  }
-  const manifest = {
-    format: 1,
-    bookId: "local",
-    revision: 1,
-    jobId: "local",
-    state: "ready",
-    engine: "hd-image",
-    trial: false,
-    pageCount: 6,
-    pagesDone: 6,
-    pages,
-    outline: [],
-    search: null,
-    sourcePdfs: [],
-    updatedAt: new Date().toISOString(),
-  };
-  await writeFile(join(dir, "book", "manifest.json"), JSON.stringify(manifest));
-  await writeFile(
-    join(dir, "project.json"),
-    JSON.stringify({
-      format: 1,
-      name: "Media",
-      title: "Media book",
-      createdAt: new Date().toISOString(),
-      importedAt: new Date().toISOString(),
-      sources: [],
-      import: { pages: "", quality: "standard" },
-      trial: false,
-      pageCount: 6,
-      book: "book/manifest.json",
-      settings: {},
-      media: { items, removedPdfLinks: [] },
-    }),
-  );
-  return dir;
-}
+/** A finished project of 6 pages with a PDF link on page 3 and the items above. */
+const project = () => writeMediaProject(join(workDir, "project"), { media: { items, removedPdfLinks: [] } });
 
 beforeAll(async () => {
   if (!existsSync(join(offlineReader, "reader.js")))

@@ -1,3 +1,5 @@
+import { type PageMediaItem, pageMediaKinds } from "@turnleaf/resource-files";
+
 /**
  * A project's media items on pages (project.json `media`: `{items, removedPdfLinks}`, the shape of the hosted
  * editor's get-page-media, services/gateway/rest/media.md), placed on the offline reader's pages the way the
@@ -10,26 +12,10 @@ export interface ProjectMedia {
   removedPdfLinks: string[];
 }
 
-export interface MediaItem {
-  id: string;
-  page: number;
-  kind: "link" | "video" | "audio" | "image" | "note";
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  url?: string;
-  targetPage?: number;
-  embedUrl?: string;
-  images?: string[];
-  text?: string;
-  autoplay?: boolean;
-  loop?: boolean;
-  popup?: boolean;
-  origin?: "pdf";
-}
+/** The item shape the gateway and the editor share. */
+export type MediaItem = PageMediaItem;
 
-const kinds = new Set(["link", "video", "audio", "image", "note"]);
+const kinds = new Set<string>(pageMediaKinds);
 const address = (value: unknown): string | undefined =>
   typeof value === "string" && /^(https?:\/\/|\/(?!\/))\S+$/i.test(value) && value.length <= 2048 ? value : undefined;
 const inPage = (value: unknown): value is number => typeof value === "number" && value >= 0 && value <= 1;

@@ -9,6 +9,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Context } from "./context.js";
 import { CliError, exitCodes, UsageError } from "./errors.js";
+import { shipMediaFiles } from "./media-files.js";
+import { projectMedia } from "./page-media.js";
 import { validatePath } from "./paths.js";
 import { readProject } from "./project.js";
 import { offlineReaderBook, readerAssetKeys } from "./reader-book.js";
@@ -179,6 +181,14 @@ export async function writeFlipBook(input: {
   await copyFile(join(readerDir, "reader.js"), join(flipBook, "reader", "reader.js"));
   await copyFile(join(readerDir, "reader.css"), join(flipBook, "reader", "reader.css"));
   const title = options.title ?? project.title;
+  // Uploaded media files travel inside the flipbook: it must play them from disk, with no server.
+  const media = await shipMediaFiles({
+    projectDir,
+    flipBook,
+    assets: "files/",
+    media: projectMedia(project.media),
+    servers: Object.keys(project.studio ?? {}),
+  });
   const book = await offlineReaderBook({
     manifest,
     bookDir,
@@ -187,7 +197,7 @@ export async function writeFlipBook(input: {
     htmlConfig: project.settings,
     toc: project.toc,
     bookmarks: project.bookmarks,
-    media: project.media,
+    media,
   });
   await writeFile(
     join(flipBook, "index.html"),

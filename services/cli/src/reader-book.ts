@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { landedPages, type Manifest, type ReaderBook, readerBook } from "@turnleaf/conversion/manifest";
-import { pagesWithMedia, projectMedia } from "./page-media.js";
+import { type ProjectMedia, pagesWithMedia } from "./page-media.js";
 
 async function jsonDataUrl(path: string): Promise<string | null> {
   try {
@@ -45,8 +45,8 @@ export async function offlineReaderBook(input: {
   htmlConfig: Record<string, unknown>;
   toc?: unknown;
   bookmarks?: unknown;
-  /** project.json's media items on pages (./page-media.ts). */
-  media?: unknown;
+  /** project.json's media items on pages, checked (./page-media.ts), their files' addresses already local. */
+  media?: ProjectMedia;
 }): Promise<ReaderBook & { htmlConfig: Record<string, unknown> }> {
   const { manifest, bookDir, assets } = input;
   // Text and the search index are read now: the mapping asks for their URLs synchronously.
@@ -68,7 +68,7 @@ export async function offlineReaderBook(input: {
     : [];
   return {
     ...book,
-    pages: pagesWithMedia(book.pages, projectMedia(input.media)),
+    pages: pagesWithMedia(book.pages, input.media ?? { items: [], removedPdfLinks: [] }),
     outline: toc.length > 0 ? catalogOutline(toc, manifest.pageCount) : book.outline,
     htmlConfig: input.htmlConfig,
     ...(bookmarks.length > 0

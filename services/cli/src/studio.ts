@@ -2,7 +2,8 @@
  * turnleaf studio <project>: the online editor on a local project. It uses the local stack at the server (starting
  * it from this checkout's scripts/dist/up.js, as `npm start` does, when nothing answers there), gives the project a
  * book on it once (an upload; remembered in project.json's `studio`), pushes the project's settings, TOC and
- * bookmarks to the book and prints the editor's address. While it runs, a line `s` on stdin saves what was changed in the editor into the
+ * bookmarks to the book and prints the editor's address. Saving also downloads the media items' uploaded files into the
+ * project's media/ folder (publish ships them in the offline flipbook). While it runs, a line `s` on stdin saves what was changed in the editor into the
  * project (skipped when nothing changed) and `q` (or Ctrl-C) closes, asking first when there are unsaved changes.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -15,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { Cloud, CloudRefusal } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError, exitCodes } from "./errors.js";
+import { fetchMediaFiles } from "./media-files.js";
 import { type ProjectMedia, projectMedia } from "./page-media.js";
 import { validatePath } from "./paths.js";
 import { type Project, type ProjectConfig, readProject, sameConfig } from "./project.js";
@@ -161,8 +163,11 @@ async function pushMedia(cloud: Cloud, bookId: string, raw: unknown): Promise<vo
  * The book's media items into project.json when the editor changed them. They are the book's content rather than a
  * configuration part (no template carries them), so they are written at once, as the studio link is.
  */
-async function pullMedia(cloud: Cloud, projectDir: string, bookId: string): Promise<void> {
+async function pullMedia(context: Context, cloud: Cloud, projectDir: string, bookId: string): Promise<void> {
   const listed = projectMedia(await cloud.post<ProjectMedia>("/api/book/get-page-media", { bookId }));
+  // The uploaded files come along, so publish can ship them in the offline flipbook (./media-files.ts).
+  for (const address of await fetchMediaFiles(projectDir, listed, [cloud.server]))
+    context.note(`the media file ${address} could not be downloaded into the project`);
   const { project: current } = await readProject(projectDir);
   if (JSON.stringify(projectMedia(current.media)) === JSON.stringify(listed)) return;
   await writeFile(join(projectDir, "project.json"), `${JSON.stringify({ ...current, media: listed }, null, 2)}\n`);
@@ -212,14 +217,14 @@ export async function studio(context: Context, options: StudioOptions): Promise<
     for await (const command of commands()) {
       if (command === "s") {
         await pull();
-        await pullMedia(cloud, projectDir, book.bookId);
+        await pullMedia(context, cloud, projectDir, book.bookId);
         const saved = await saveProject(context, projectDir);
         context.print(saved ? `saved ${join(projectDir, "project.json")}` : projectCommandMessages.noChanges);
       }
       if (command === "q") break;
     }
     await pull();
-    await pullMedia(cloud, projectDir, book.bookId);
+    await pullMedia(context, cloud, projectDir, book.bookId);
     await settleUnsaved(context, projectDir, options.unsaved, "closing the studio");
     context.note("studio closed");
   } finally {

@@ -17,6 +17,8 @@ export function readConfig(source: Env) {
       LEAD_RATE_WINDOW_SECONDS: env.positiveInteger.default(600),
       /** The first retry of a failed webhook delivery waits this long, each later one twice the one before. */
       WEBHOOK_RETRY_BASE_MS: env.positiveInteger.default(2_000),
+      /** On-premises: lead webhooks may reach loopback, private and link-local addresses (off: public internet only). */
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: env.booleanFlag.default(false),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,

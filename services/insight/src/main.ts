@@ -14,9 +14,17 @@ runGrpcService(
   async (config, log) => {
     const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
     const nats = await connectNats({ url: config.NATS_URL, name: "insight", log });
-    const { settings, statistics, leads } = await assembleInsight(mongo);
-    const consumer = await runReadingConsumer(nats, statistics, log, { batchSize: config.STATISTICS_BATCH_SIZE });
-    const worker = startWebhookWorker({ leads, settings, log, retryBaseMs: config.WEBHOOK_RETRY_BASE_MS });
+    const { settings, statistics, leads, foldJournal } = await assembleInsight(mongo);
+    const consumer = await runReadingConsumer(nats, statistics, foldJournal, log, {
+      batchSize: config.STATISTICS_BATCH_SIZE,
+    });
+    const worker = startWebhookWorker({
+      leads,
+      settings,
+      log,
+      retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+      allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    });
     // Yesterday's reader keys still count late beacons; older ones and spent rate windows go.
     const sweep = setInterval(
       () => {
@@ -38,6 +46,7 @@ runGrpcService(
         leadRateWindowMs: config.LEAD_RATE_WINDOW_SECONDS * 1000,
         now: () => new Date(),
         onLeadPending: () => worker.poke(),
+        allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       }),
       resources: [
         { name: "webhooks", close: () => worker.stop() },

@@ -265,13 +265,18 @@ export function Editor({
     };
   }, [query.lang]);
 
-  /** Spec 000 §7 cross-frame: {key, value, type: "previewBook", showAlert} to bookEditIframe, own origin only. */
+  /**
+   * Spec 000 §7 cross-frame: {key, value, type: "previewBook", showAlert} to bookEditIframe, own origin only. Media
+   * items go the same way under their `media:<id>` key (the item, or null when deleted), so the preview redraws them
+   * as they are placed, moved and edited.
+   */
   const postPreview = useCallback((changed: Doc) => {
     const target = frame.current?.contentWindow;
     if (!readyRef.current || !target) return;
     for (const [key, value] of Object.entries(changed)) {
-      if (key.startsWith(bookFieldPrefix) || isMediaKey(key)) continue;
-      target.postMessage({ type: "previewBook", key, value, showAlert: false }, window.location.origin);
+      if (key.startsWith(bookFieldPrefix)) continue;
+      const sent = isMediaKey(key) ? (value ?? null) : value;
+      target.postMessage({ type: "previewBook", key, value: sent, showAlert: false }, window.location.origin);
     }
   }, []);
 
@@ -323,10 +328,16 @@ export function Editor({
           if (media.length > 0 && mediaSync.current) {
             try {
               const stored = await mediaSync.current.send(media);
-              if (Object.keys(stored).length > 0) replaceInStep(stored);
+              if (Object.keys(stored).length > 0) {
+                replaceInStep(stored);
+                postPreview(stored);
+              }
             } catch (error) {
               const revert = revertOf(error);
-              if (revert) replaceInStep(revert);
+              if (revert) {
+                replaceInStep(revert);
+                postPreview(revert);
+              }
               throw error;
             }
           }
@@ -658,11 +669,8 @@ export function Editor({
           className="tabs"
           tabs={tabs}
           chosen={tab}
-          onChoose={(next) => {
-            // The preview was hidden behind the multimedia editor: it shows the items as saved now.
-            if (tab === "media" && next !== "media") reloadPreview();
-            setTab(next);
-          }}
+          // The preview hidden behind the multimedia editor got every item change as a message: no reload.
+          onChoose={setTab}
         />
         {lock && readOnly ? (
           <p className="lock-warning" role="alert" data-testid="lock-warning">
@@ -915,6 +923,7 @@ export function Editor({
             notify={notify}
             readOnly={readOnly}
             onChange={changeMany}
+            onPreview={postPreview}
           />
         ) : null}
         <div className={`stage device-${device}`} hidden={tab === "media"}>

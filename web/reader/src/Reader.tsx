@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { accessRefusal, inOwnFrame } from "./access.js";
 import { BrandMark } from "./BrandMark.js";
-import { type ButtonName, loadBook, type ReaderBook, type SearchIndex } from "./book.js";
+import { type ButtonName, loadBook, type PageLink, type ReaderBook, type SearchIndex } from "./book.js";
 import { DownloadDialog } from "./DownloadDialog.js";
 import {
   AdBanner,
@@ -21,6 +21,7 @@ import { withAlpha, zoomLevelsFor } from "./htmlconfig.js";
 import { Icon } from "./icons.js";
 import { type Labels, labelsFor, labelsFromCatalogue } from "./labels.js";
 import { Magnifier } from "./Magnifier.js";
+import { applyMediaPreview } from "./media/media-preview.js";
 import { Outline } from "./Outline.js";
 import { PrintDialog } from "./PrintDialog.js";
 import { applyPreview, listenForPreview } from "./preview.js";
@@ -296,11 +297,14 @@ export function Reader({
     return () => document.removeEventListener("contextmenu", block);
   }, [book.settings.disableRightClick]);
 
-  // Inside the editor's preview frame, settings change live.
+  // Inside the editor's preview frame, settings and media items change live.
+  const previewedLinks = useRef(new Map<string, { page: number; link: PageLink }>());
   useEffect(
     () =>
       listenForPreview((message) =>
         setBook((previous) => {
+          const pages = applyMediaPreview(previous.pages, message.key, message.value, previewedLinks.current);
+          if (pages) return { ...previous, pages };
           const settings = applyPreview(previous.settings, message);
           return settings ? { ...previous, settings } : previous;
         }),

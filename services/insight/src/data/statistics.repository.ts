@@ -14,6 +14,8 @@ const writeOptions = { ordered: true, timeoutMS: 60_000 } as const;
 interface ReaderDocument {
   _id: string;
   day: string;
+  /** The journaled batch that first inserted the key (it made a unique reader). */
+  batch?: string;
 }
 
 /**
@@ -28,14 +30,84 @@ type DayCounters = Pick<DayBucket, "views" | "uniques" | "completions" | "readin
 type MonthDocument = { _id: string; bookId: string; month: string; days?: Record<string, DayCounters> };
 type BlockDocument = Pick<DayBucket, "bookId" | "pages" | "ref" | "dev" | "emb"> & { _id: string };
 
-const upserts = (writes: { id: string; onInsert: Record<string, string | number>; inc: Record<string, number> }[]) =>
-  writes.map((write) => ({
-    updateOne: {
-      filter: { _id: write.id },
-      update: { $setOnInsert: write.onInsert, $inc: write.inc },
-      upsert: true,
-    },
-  }));
+type CounterWrite = { id: string; onInsert: Record<string, string | number>; inc: Record<string, number> };
+
+/** A batch's identity in the documents it wrote: its id in one of `markerSlots` marker fields (see applyOnce). */
+export interface BatchMark {
+  id: string;
+  slot: number;
+}
+
+/**
+ * Marker fields per document: a batch writes its id into `_b.s<slot>` together with its counts, and a document whose
+ * slot already holds the id is not counted again. A slot is reused by the 16th batch after, so a batch redone after
+ * that many later batches touched the same document would count twice there (the consumer redoes unfinished batches
+ * first when it starts, long before that).
+ */
+export const markerSlots = 16;
+
+/**
+ * The marker condition is only in a redo's filters: a batch's first application cannot meet its own marker, and on
+ * FerretDB a filter beyond `_id` turns each upsert into a scan of the collection (a batch spanning a year of days took
+ * minutes instead of seconds).
+ */
+const upserts = (writes: CounterWrite[], mark?: BatchMark, redo = false) =>
+  writes.map((write) => {
+    const marker = mark ? `_b.s${mark.slot}` : "";
+    return {
+      updateOne: {
+        filter: mark && redo ? { _id: write.id, [marker]: { $ne: mark.id } } : { _id: write.id },
+        update: {
+          $setOnInsert: write.onInsert,
+          $inc: write.inc,
+          ...(mark ? { $set: { [marker]: mark.id } } : {}),
+        },
+        upsert: true,
+      },
+    };
+  });
+
+const duplicateKey = (error: unknown): number | undefined => {
+  const failure = (error as { code?: number; writeErrors?: { index: number; code: number }[] } | null) ?? {};
+  const first = Array.isArray(failure.writeErrors) ? failure.writeErrors[0] : undefined;
+  if (first?.code === 11000) return first.index;
+  return failure.code === 11000 && !first ? 0 : undefined;
+};
+
+/**
+ * Applies counter upserts once per batch. A marked write that finds its document already carrying the batch's id
+ * misses the filter, tries to insert the same _id and fails with a duplicate key: that document has this batch's
+ * counts already. The failed write is tried once more alone (a duplicate key can also be another writer inserting the
+ * document first: then this write applies); the rest of the ordered list goes on after it.
+ */
+async function applyOnce(
+  collection: mongo.Collection<Document>,
+  writes: CounterWrite[],
+  mark: BatchMark | undefined,
+  redo: boolean,
+) {
+  let operations = upserts(writes, mark, redo) as mongo.AnyBulkWriteOperation<Document>[];
+  while (operations.length > 0) {
+    try {
+      await collection.bulkWrite(operations, writeOptions);
+      return;
+    } catch (error) {
+      const index = duplicateKey(error);
+      if (!mark || !redo || index === undefined) throw error;
+      const failed = operations[index];
+      if (failed) {
+        try {
+          await collection.bulkWrite([failed], writeOptions);
+        } catch (again) {
+          if (duplicateKey(again) === undefined) throw again;
+        }
+      }
+      operations = operations.slice(index + 1);
+    }
+  }
+}
+
+type Document = { _id: string } & Record<string, unknown>;
 
 /** Documents by _id: one find each up to pointReads of them (FerretDB looks each up by its key), else one $in. */
 async function byIds<T extends { _id: string }>(collection: mongo.Collection<T>, ids: string[]): Promise<T[]> {
@@ -65,31 +137,50 @@ export function statisticsRepository(connection: Connection) {
       await readers.createIndex({ day: 1 });
     },
 
-    /** Applies a batch's deltas: the new readers first (their count joins the same $inc), then one upsert per bucket. */
-    async apply(deltas: BucketDelta[]): Promise<void> {
-      const readerWrites = deltas.flatMap((delta) =>
-        [...delta.readers].map((key) => ({
-          updateOne: {
-            filter: { _id: `${delta.bookId}:${delta.day}:${key}` },
-            update: { $setOnInsert: { day: delta.day } },
-            upsert: true,
-          },
-        })),
+    /**
+     * Applies a batch's deltas: the new readers first (their count joins the same $inc), then one upsert per bucket.
+     * With a mark (a journaled batch, see ../events/reading.consumer.ts) every document takes the batch once however
+     * often it is applied: a reader key first inserted by this batch carries its id (so a redo finds the same new
+     * readers), and every counter document its marker. `redo`: the batch may have been applied in part before.
+     */
+    async apply(deltas: BucketDelta[], mark?: BatchMark, redo = false): Promise<void> {
+      const readerIds = deltas.flatMap((delta) =>
+        [...delta.readers].map((key) => ({ id: `${delta.bookId}:${delta.day}:${key}`, day: delta.day })),
       );
       const fresh = new Map<string, number>();
-      if (readerWrites.length > 0) {
-        const result = await readers.bulkWrite(readerWrites, writeOptions);
-        for (const id of Object.values(result.upsertedIds ?? {})) {
-          const bucketId = String(id).split(":").slice(0, 2).join(":");
-          fresh.set(bucketId, (fresh.get(bucketId) ?? 0) + 1);
+      const count = (id: string) => {
+        const bucketId = id.split(":").slice(0, 2).join(":");
+        fresh.set(bucketId, (fresh.get(bucketId) ?? 0) + 1);
+      };
+      if (readerIds.length > 0) {
+        // Inserted, not upserted: on the embedded store (FerretDB, SQLite) an ordered list of upserts that meet
+        // existing keys was seen to hang for minutes; an unordered insert answers at once, each key already there a
+        // duplicate-key error of its own. The keys inserted are the new readers.
+        const documents = readerIds.map(({ id, day }) => ({ _id: id, day, ...(mark ? { batch: mark.id } : {}) }));
+        const existing = new Set<number>();
+        try {
+          await readers.insertMany(documents, { ordered: false, timeoutMS: writeOptions.timeoutMS });
+        } catch (error) {
+          const failures = (error as { writeErrors?: { index: number; code: number }[] }).writeErrors;
+          if (!Array.isArray(failures) || failures.some((failure) => failure.code !== 11000)) throw error;
+          for (const failure of failures) existing.add(failure.index);
         }
+        // A redo cannot tell its own earlier inserts from the answer (they are already there): the keys say it.
+        if (mark && redo) {
+          for (const reader of await byIds(
+            readers,
+            readerIds.map(({ id }) => id),
+          ))
+            if (reader.batch === mark.id) count(reader._id);
+        } else for (const [index, { id }] of readerIds.entries()) if (!existing.has(index)) count(id);
       }
       const writes = rollupWrites(deltas, fresh);
-      if (writes.days.length > 0) await buckets.bulkWrite(upserts(writes.days), writeOptions);
-      if (writes.months.length > 0) await months.bulkWrite(upserts(writes.months), writeOptions);
-      for (const [level, collection] of blocks.entries()) {
+      const counters = connection as unknown as { collection(name: string): mongo.Collection<Document> };
+      if (writes.days.length > 0) await applyOnce(counters.collection("day_buckets"), writes.days, mark, redo);
+      if (writes.months.length > 0) await applyOnce(counters.collection("day_months"), writes.months, mark, redo);
+      for (let level = 0; level <= maxLevel; level += 1) {
         const atLevel = writes.blocks.filter((write) => write.onInsert.level === level);
-        if (atLevel.length > 0) await collection.bulkWrite(upserts(atLevel), writeOptions);
+        if (atLevel.length > 0) await applyOnce(counters.collection(`day_blocks_${level}`), atLevel, mark, redo);
       }
     },
 

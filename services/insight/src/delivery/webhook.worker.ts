@@ -2,6 +2,7 @@ import type { Logger } from "@turnleaf/kit";
 import type { LeadDocument, LeadRepository } from "../data/lead.repository.js";
 import type { SettingsRepository } from "../data/settings.repository.js";
 import { maxAttempts, retryDelayMs, signatureHeader, signPayload } from "../domain/webhook.js";
+import { postWebhook } from "./webhook-target.js";
 
 export interface WebhookWorker {
   /** Looks for due deliveries now (a new lead) instead of at the next tick. */
@@ -24,7 +25,7 @@ export function leadPayload(lead: LeadDocument): string {
 
 /**
  * Sends pending leads to their book's webhook, signed (X-Turnleaf-Signature, HMAC-SHA256), one POST per attempt
- * with a time limit; a non-2xx answer or a network failure is retried with exponential backoff up to maxAttempts,
+ * with a time limit, to public addresses only unless allowed (checked on the addresses connected to: ./webhook-target.ts); a non-2xx answer or a network failure is retried with exponential backoff up to maxAttempts,
  * every attempt recorded in the lead's delivery log. Leads are claimed with a lease, so replicas share the work.
  */
 export function startWebhookWorker(options: {
@@ -34,6 +35,8 @@ export function startWebhookWorker(options: {
   intervalMs?: number;
   timeoutMs?: number;
   retryBaseMs?: number;
+  /** Deliveries may go to private networks (on-premises); otherwise a host resolving to one is refused. */
+  allowPrivateTargets?: boolean;
   now?: () => Date;
 }): WebhookWorker {
   const now = options.now ?? (() => new Date());
@@ -51,8 +54,8 @@ export function startWebhookWorker(options: {
     let statusCode = 0;
     let error = "";
     try {
-      const response = await fetch(url, {
-        method: "POST",
+      statusCode = await postWebhook({
+        url,
         headers: {
           "content-type": "application/json",
           "user-agent": "Turnleaf-Webhook/1",
@@ -61,12 +64,10 @@ export function startWebhookWorker(options: {
           "x-turnleaf-delivery": `${lead._id}-${number}`,
         },
         body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
+        allowPrivate: options.allowPrivateTargets ?? false,
       });
-      statusCode = response.status;
-      await response.body?.cancel();
-      if (!response.ok) error = `answered ${response.status}`;
+      if (statusCode < 200 || statusCode >= 300) error = `answered ${statusCode}`;
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
     }

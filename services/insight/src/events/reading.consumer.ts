@@ -1,8 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { fromBinary } from "@bufbuild/protobuf";
 import { AckPolicy, DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { type ReadingEvents, ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
 import { ensureStreams, eventTypeHeader, type Logger, type NatsConnection, streams, subjects } from "@turnleaf/kit";
-import type { StatisticsRepository } from "../data/statistics.repository.js";
+import {
+  type FoldJournalRepository,
+  fromJournal,
+  type JournalEntry,
+  toJournal,
+} from "../data/fold-journal.repository.js";
+import { markerSlots, type StatisticsRepository } from "../data/statistics.repository.js";
 import { foldBeacons } from "../domain/buckets.js";
 
 export const readingConsumerName = "insight-reading";
@@ -11,15 +18,25 @@ export interface RunningReadingConsumer {
   stop(): Promise<void>;
 }
 
+const minuteMs = 60_000;
+
 /**
- * Folds the readers' beacons (insight.v1.book.<id>.read) into the daily buckets in batches: up to `batchSize`
- * messages are fetched, folded into one delta per book and day, written as a handful of $inc upserts and then
- * acknowledged together. A failed write leaves the batch unacknowledged: JetStream delivers it again (at least
- * once: a crash between the write and the acks counts that batch twice). Undecodable messages are dropped.
+ * Folds the readers' beacons (insight.v1.book.<id>.read) into the statistics, each beacon once. Up to `batchSize` of
+ * them are fetched (the next fetch runs while a batch is written), folded into one delta per book and day, written as
+ * a handful of $inc upserts, then acknowledged together.
+ *
+ * Exactly once, as far as the store allows without transactions: a beacon's id is its sequence in the INSIGHT stream.
+ * Before counting, the batch is journaled (its sequences, marker slot and folded deltas); every document it writes
+ * carries the batch's id in that slot and is not counted twice for it; then the journal entry is marked done. A
+ * process that dies half-way leaves the entry unfinished: the next start redoes it from the journal (the same
+ * deltas, the documents already written skipped), and its beacons, delivered again, are only acknowledged. A
+ * redelivered beacon of a done batch (its acknowledgement was lost) is only acknowledged too. Undecodable messages
+ * are dropped.
  */
 export async function runReadingConsumer(
   nats: NatsConnection,
   statistics: StatisticsRepository,
+  journal: FoldJournalRepository,
   log: Logger,
   options: { batchSize?: number; durable?: string } = {},
 ): Promise<RunningReadingConsumer> {
@@ -42,8 +59,15 @@ export async function runReadingConsumer(
     if ((error as { name?: string }).name !== "ConsumerNotFoundError") throw error;
     await manager.consumers.add(streams.insight.name, config);
   }
-  const consumer = await jetstream(nats).consumers.get(streams.insight.name, durable);
-  let running = true;
+  let slot = randomBytes(1)[0] ?? 0;
+
+  const redo = async (entry: JournalEntry) => {
+    await statistics.apply(fromJournal(entry.deltas), { id: entry._id, slot: entry.slot }, true);
+    await journal.finish(entry._id);
+    log.info({ batch: entry._id, beacons: entry.seqs.length }, "unfinished reading batch redone");
+  };
+  // Batches a previous process left half-written are finished before anything new is counted.
+  for (const entry of await journal.unfinished()) await redo(entry);
 
   const decode = (message: JsMsg): ReadingEvents | null => {
     if (message.headers?.get(eventTypeHeader) !== ReadingEventsSchema.typeName) return null;
@@ -54,32 +78,83 @@ export async function runReadingConsumer(
     }
   };
 
+  const fold = async (batch: JsMsg[]) => {
+    const again = batch.filter((message) => message.redelivered).map((message) => message.seq);
+    const journaled = new Set<number>();
+    for (const entry of await journal.holding(again)) {
+      if (!entry.done) await redo(entry);
+      for (const seq of entry.seqs) journaled.add(seq);
+    }
+    const fresh = batch.filter((message) => !journaled.has(message.seq));
+    const beacons: ReadingEvents[] = [];
+    for (const message of fresh) {
+      const beacon = decode(message);
+      if (beacon) beacons.push(beacon);
+      else log.warn({ subject: message.subject }, "undecodable reading beacon dropped");
+    }
+    const deltas = foldBeacons(beacons);
+    if (deltas.length > 0) {
+      slot = (slot + 1) % markerSlots;
+      const mark = { id: `${Date.now().toString(36)}${randomBytes(6).toString("hex")}`, slot };
+      await journal.begin({
+        _id: mark.id,
+        slot,
+        seqs: fresh.map((message) => message.seq),
+        deltas: toJournal(deltas),
+      });
+      await statistics.apply(deltas, mark);
+      await journal.finish(mark.id);
+    }
+    for (const message of batch) message.ack();
+    log.debug({ beacons: batch.length, again: again.length }, "reading batch folded");
+  };
+
+  const consumer = await jetstream(nats).consumers.get(streams.insight.name, durable);
+  let running = true;
+  // The next batch is fetched while this one is written: under load beacons wait for one write, not for two.
+  const fetchBatch = async (): Promise<JsMsg[]> => {
+    const batch: JsMsg[] = [];
+    const messages = await consumer.fetch({ max_messages: batchSize, expires: 1_000 });
+    for await (const message of messages) batch.push(message);
+    return batch;
+  };
+
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    journal
+      .forget(new Date(now - 10 * minuteMs), new Date(now - 24 * 60 * minuteMs))
+      .catch((error: unknown) => log.warn({ err: error }, "fold journal sweep failed"));
+  }, minuteMs);
+  sweep.unref();
+
   const loop = (async () => {
+    let next = fetchBatch();
     while (running) {
-      const batch: JsMsg[] = [];
+      let batch: JsMsg[] = [];
       try {
-        const messages = await consumer.fetch({ max_messages: batchSize, expires: 1_000 });
-        for await (const message of messages) batch.push(message);
-        if (batch.length === 0) continue;
-        const beacons: ReadingEvents[] = [];
-        for (const message of batch) {
-          const beacon = decode(message);
-          if (beacon) beacons.push(beacon);
-          else log.warn({ subject: message.subject }, "undecodable reading beacon dropped");
-        }
-        await statistics.apply(foldBeacons(beacons));
-        for (const message of batch) message.ack();
+        batch = await next;
+      } catch (error) {
+        log.warn({ err: error }, "reading beacons could not be fetched");
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      next = running ? fetchBatch() : Promise.resolve([]);
+      if (batch.length === 0) continue;
+      try {
+        await fold(batch);
       } catch (error) {
         log.warn({ err: error, messages: batch.length }, "reading batch failed; it is delivered again");
         for (const message of batch) message.nak(2_000);
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     }
+    // Beacons fetched but not folded go back to the stream at once.
+    for (const message of await next.catch(() => [] as JsMsg[])) message.nak();
   })();
 
   return {
     stop: async () => {
       running = false;
+      clearInterval(sweep);
       await loop;
     },
   };

@@ -7,6 +7,7 @@ import { DomainError, message, type ServiceImplementation } from "@turnleaf/kit"
 import type { LeadRepository } from "../data/lead.repository.js";
 import type { SettingsRepository, StoredSettings } from "../data/settings.repository.js";
 import type { StatisticsRepository } from "../data/statistics.repository.js";
+import { checkWebhookTarget, WebhookTargetRefused } from "../delivery/webhook-target.js";
 import { rangeOf } from "../domain/days.js";
 import { normaliseForm, normaliseSubmission } from "../domain/lead-form.js";
 import { summarise } from "../domain/statistics.js";
@@ -23,6 +24,8 @@ export interface InsightHandlerDependencies {
   now: () => Date;
   /** Told when a lead waits for delivery, so the worker sends it at once rather than at its next look. */
   onLeadPending?: () => void;
+  /** Webhooks may point into private networks (on-premises deployments); otherwise only public addresses. */
+  allowPrivateWebhooks?: boolean;
 }
 
 const defaults: StoredSettings = { statisticsEnabled: true, leadForm: null, webhookUrl: "", webhookSecret: "" };
@@ -34,9 +37,29 @@ function checkedBookId(bookId: string): string {
   return bookId;
 }
 
+/** A webhook address the owner sets: http(s), and (unless allowed) a host whose every address is public. */
+async function checkedWebhook(value: string, allowPrivate: boolean): Promise<string> {
+  const url = checkWebhookUrl(value);
+  if (url === null) {
+    throw new DomainError("INVALID_ARGUMENT", message("webhookUrlInvalid"), { details: { field: "webhookUrl" } });
+  }
+  if (!url) return url;
+  try {
+    await checkWebhookTarget(url, allowPrivate);
+  } catch (error) {
+    if (!(error instanceof WebhookTargetRefused)) throw error;
+    const key = error.reason === "private" ? "webhookUrlPrivate" : "webhookUrlUnresolvable";
+    throw new DomainError("INVALID_ARGUMENT", message(key, { host: error.host }), { details: { field: "webhookUrl" } });
+  }
+  return url;
+}
+
 export function settingsHandlers({
   settings,
-}: Pick<InsightHandlerDependencies, "settings">): ServiceImplementation<typeof InsightSettingsService> {
+  allowPrivateWebhooks = false,
+}: Pick<InsightHandlerDependencies, "settings" | "allowPrivateWebhooks">): ServiceImplementation<
+  typeof InsightSettingsService
+> {
   const current = async (bookId: string) => (await settings.find(bookId)) ?? defaults;
   const view = (stored: StoredSettings) => ({
     statisticsEnabled: stored.statisticsEnabled,
@@ -58,15 +81,8 @@ export function settingsHandlers({
       const changes: Partial<StoredSettings> = {};
       if (request.statisticsEnabled !== undefined) changes.statisticsEnabled = request.statisticsEnabled;
       if (request.leadForm) changes.leadForm = normaliseForm(formOf(request.leadForm));
-      if (request.webhookUrl !== undefined) {
-        const url = checkWebhookUrl(request.webhookUrl);
-        if (url === null) {
-          throw new DomainError("INVALID_ARGUMENT", message("webhookUrlInvalid"), {
-            details: { field: "webhookUrl" },
-          });
-        }
-        changes.webhookUrl = url;
-      }
+      if (request.webhookUrl !== undefined)
+        changes.webhookUrl = await checkedWebhook(request.webhookUrl, allowPrivateWebhooks);
       if (request.rotateWebhookSecret) changes.webhookSecret = newWebhookSecret();
       await settings.update(bookId, changes, newWebhookSecret());
       return { settings: view(await current(bookId)) };

@@ -25,7 +25,8 @@ interface BookPage {
 /**
  * The multimedia editor (spec 001 "add multimedia"): a page of the book with its items as boxes to drag and resize,
  * buttons to add each kind, and the chosen item's settings. Every change goes through `onChange` as one step of
- * the editor's undo stack (`media:<id>` keys); a drag or a resize is one change when the pointer is let go.
+ * the editor's undo stack (`media:<id>` keys); a drag or a resize is one change when the pointer is let go, and
+ * the preview frame follows it meanwhile (`onPreview`).
  */
 export function MediaEditor({
   number,
@@ -34,6 +35,7 @@ export function MediaEditor({
   notify,
   readOnly,
   onChange,
+  onPreview,
 }: {
   number: string;
   doc: Record<string, unknown>;
@@ -41,6 +43,8 @@ export function MediaEditor({
   notify: Notify;
   readOnly: boolean;
   onChange: (values: Record<string, unknown>, stepKey: string) => boolean;
+  /** An item's box while it is dragged (not a step yet): the preview frame follows it live. */
+  onPreview?: (values: Record<string, unknown>) => void;
 }) {
   const [pages, setPages] = useState<BookPage[] | null>(null);
   const [page, setPage] = useState(1);
@@ -112,7 +116,9 @@ export function MediaEditor({
     if (!active || active.id !== event.pointerId || !box) return;
     const dx = (event.clientX - active.start.x) / box.width;
     const dy = (event.clientY - active.start.y) / box.height;
-    setDragging(active.mode === "move" ? moved(active.item, dx, dy) : resized(active.item, dx, dy));
+    const next = active.mode === "move" ? moved(active.item, dx, dy) : resized(active.item, dx, dy);
+    setDragging(next);
+    onPreview?.({ [mediaKey(next.id)]: next });
   };
 
   const onPointerUp = (event: React.PointerEvent) => {
@@ -121,7 +127,10 @@ export function MediaEditor({
     gesture.current = null;
     const result = dragging;
     setDragging(null);
-    if (result && JSON.stringify(result) !== JSON.stringify(active.item)) save(result);
+    if (!result) return;
+    if (JSON.stringify(result) !== JSON.stringify(active.item) && save(result)) return;
+    // No step made (back where it started, or refused): the preview goes back to the item as it was.
+    onPreview?.({ [mediaKey(active.item.id)]: active.item });
   };
 
   if (!pages) return <p className="loading">{labels.loading}</p>;

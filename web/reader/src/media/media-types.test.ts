@@ -27,4 +27,15 @@ describe("the media layer's addresses", () => {
     expect(safeAddress("javascript:alert(1)")).toBeUndefined();
     expect(safeAddress("data:image/png;base64,AAAA")).toBeUndefined();
   });
+
+  it("takes page-relative paths (the offline flipbook's copied files) but no scheme or other host in disguise", () => {
+    expect(safeAddress("files/media/f1/clip.webm")).toBe("files/media/f1/clip.webm");
+    expect(safeAddress("files/media/f1/a%20b.png")).toBe("files/media/f1/a%20b.png");
+    expect(safeAddress("\\\\evil.example/a.png")).toBeUndefined();
+    expect(safeAddress("/\\evil.example/a.png")).toBeUndefined();
+    expect(safeAddress(" javascript:alert(1)")).toBeUndefined();
+    expect(safeAddress("JaVaScRiPt:alert(1)")).toBeUndefined();
+    expect(safeAddress("java\tscript:alert(1)")).toBeUndefined();
+    expect(safeAddress("vbscript:x")).toBeUndefined();
+  });
 });

@@ -1,27 +1,11 @@
+import type { PageMediaItem } from "@turnleaf/resource-files";
+
 /**
- * A media item placed on a page (book.json `pages[].media`, services/gateway/rest/media.md): its box in fractions of
- * the page (0–1), so it lands at the same place at every zoom. The server checked every address; the reader only
- * ever uses them as attributes (src, href), never as markup.
+ * A media item placed on a page (book.json `pages[].media`, services/gateway/rest/media.md): the shape the gateway
+ * and the editor share. The server checked every address; the reader only ever uses them as attributes (src, href),
+ * never as markup.
  */
-export interface PageMedia {
-  id: string;
-  page: number;
-  kind: "link" | "video" | "audio" | "image" | "note";
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  url?: string;
-  targetPage?: number;
-  /** A video site's player address (YouTube, Vimeo, Bilibili, Youku). */
-  embedUrl?: string;
-  images?: string[];
-  text?: string;
-  autoplay?: boolean;
-  loop?: boolean;
-  popup?: boolean;
-  origin?: "pdf";
-}
+export type PageMedia = PageMediaItem;
 
 /** The media layer's texts (labels.ts, all interface languages). */
 export interface MediaLabels {
@@ -62,9 +46,14 @@ export function embedSource(item: Pick<PageMedia, "embedUrl" | "autoplay" | "loo
   return url.href;
 }
 
-/** Only http(s) and same-site paths become links or sources (book.json is the server's, but stay strict). */
+/**
+ * Only http(s) addresses, same-site paths and paths relative to the page (the published offline flipbook's copied
+ * files, "files/media/…") become links or sources (book.json is the server's, but stay strict): no other scheme,
+ * and nothing a browser reads as another host ("//host", "\\host").
+ */
 export function safeAddress(address: string | undefined): string | undefined {
   if (!address) return undefined;
-  if (address.startsWith("/") && !address.startsWith("//")) return address;
-  return /^https?:\/\//i.test(address) ? address : undefined;
+  if (/^https?:\/\//i.test(address)) return address;
+  if (/^[/\\]{2}|^\\/.test(address) || /^[^/?#]*:/.test(address) || /[\s\p{Cc}]/u.test(address)) return undefined;
+  return address;
 }
