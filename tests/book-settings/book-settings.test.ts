@@ -536,7 +536,7 @@ describe("catalog", () => {
         bookId,
         catalog: JSON.stringify([{ title: "Far", page: 6, url: "https://harbour.example/", children: [] }]),
       }),
-    ).toMatchObject({ code: "ERROR", msg: "page must be between 1 and 5" });
+    ).toMatchObject({ code: "ERROR", msg: "页码必须在 1 到 5 之间" });
     expect((await post("/api/book/get-book-catalog", { bookId })).data).toMatchObject({
       catalog: [{ id: "intro" }, { url: "https://harbour.example/tides" }],
     });

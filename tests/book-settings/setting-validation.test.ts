@@ -242,7 +242,7 @@ const invalidUpdates: [string, Record<string, string>, string, string][] = [
     "下载设置：只能使用 http(s) 网址或本书自己的文件",
     "downloadconfig",
   ],
-  ["a title of NUL and RLO only", { title: "\u0000\u202e" }, "please enter a title", "title"],
+  ["a title of NUL and RLO only", { title: "\u0000\u202e" }, "请输入标题", "title"],
 ];
 
 describe("update-book refuses every invalid setting value with its catalogue text and stores nothing", () => {

@@ -176,7 +176,7 @@ describe("the running system", () => {
     expect(unknown.body).toMatchObject({ code: "ERROR", msg: "书不存在", status: "0" });
 
     const foreignTeam = await postForm("/api/book/get-ready-config", { teamId: "77", number: "demo0001" });
-    expect(foreignTeam.body).toMatchObject({ code: "ERROR", msg: "not a member of this team" });
+    expect(foreignTeam.body).toMatchObject({ code: "ERROR", msg: "你不是该团队的成员" });
   });
 
   it("answers a malformed body with a 4xx envelope, never a stack trace", async () => {

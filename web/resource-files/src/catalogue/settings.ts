@@ -363,6 +363,17 @@ const setup: SettingGroup[] = [
         { min: 18, max: 35, step: 1, ...px },
       ),
       bool("hideToolbar", t("隐藏工具栏", "Hide toolbar"), t("阅读时不显示工具栏", "Read without the toolbar"), false),
+      // Which of the owner's brands the book shows (spec 001 brand kinds), by the brand's id: chosen in the editor's
+      // brand panel (web/editor/src/design/BookBrandPanel.tsx), not in this tree; readers are served the brand itself.
+      ...(
+        [
+          ["loadingBrand", t("加载品牌", "Loading brand"), t("加载页显示的品牌", "The brand the loading screen shows")],
+          ["toolBarBrand", t("工具栏品牌", "Toolbar brand"), t("工具栏显示的品牌", "The brand the toolbar shows")],
+          ["relatedBrand", t("相关品牌", "Related brand"), t("相关链接显示的品牌", "The brand of the related links")],
+        ] as const
+      ).map(([key, title, desc]) =>
+        text(key, title, desc, "", { maxLength: 24, pattern: "[0-9a-f]{24}" }, { visible: false }),
+      ),
       text(
         "buttonsSortXML",
         t("手机按钮顺序", "Mobile button order"),
