@@ -174,6 +174,24 @@ export function registerPagesRoutes(
     },
   );
 
+  /** A delete or a move of the revision readers see, as one edit of the book service (a new revision). */
+  const submitEdit = async (
+    userId: string,
+    body: { bookId: string; teamId?: string },
+    baseRevision: number,
+    edit: { kind: PageEditKind.DELETE; deletePages: number[] } | { kind: PageEditKind.MOVE; order: number[] },
+  ) =>
+    edited(
+      await peers.bookPages.editBookPages({
+        userId,
+        teamId: body.teamId || "0",
+        bookId: body.bookId,
+        baseRevision,
+        editId: crypto.randomUUID().replaceAll("-", ""),
+        ...edit,
+      }),
+    );
+
   app.post<{ Body: { bookId: string; revision: string; pages: string; teamId?: string } }>(
     "/api/book/delete-pages",
     {
@@ -193,17 +211,7 @@ export function registerPagesRoutes(
         });
       }
       assertCurrent(state, Number(request.body.revision));
-      return edited(
-        await peers.bookPages.editBookPages({
-          userId: actor.userId,
-          teamId: request.body.teamId || "0",
-          bookId: request.body.bookId,
-          baseRevision: state.revision,
-          editId: crypto.randomUUID().replaceAll("-", ""),
-          kind: PageEditKind.DELETE,
-          deletePages: pages,
-        }),
-      );
+      return submitEdit(actor.userId, request.body, state.revision, { kind: PageEditKind.DELETE, deletePages: pages });
     },
   );
 
@@ -226,17 +234,7 @@ export function registerPagesRoutes(
         });
       }
       assertCurrent(state, Number(request.body.revision));
-      return edited(
-        await peers.bookPages.editBookPages({
-          userId: actor.userId,
-          teamId: request.body.teamId || "0",
-          bookId: request.body.bookId,
-          baseRevision: state.revision,
-          editId: crypto.randomUUID().replaceAll("-", ""),
-          kind: PageEditKind.MOVE,
-          order,
-        }),
-      );
+      return submitEdit(actor.userId, request.body, state.revision, { kind: PageEditKind.MOVE, order });
     },
   );
 }
