@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { type Logger, pino } from "pino";
-import { freePort, freeServicePorts, startServices, startStores } from "../src/index.js";
+import { freeServicePorts, startServices, startStores } from "../src/index.js";
 
 export type BenchStack = Awaited<ReturnType<typeof startBenchStack>>;
 
@@ -18,13 +18,6 @@ export async function startBenchStack(name: string, options: { environment?: Rec
   const dataDir = await mkdtemp(join(tmpdir(), `turnleaf-bench-${name}-`));
   const stores = await startStores({
     dataDir,
-    ports: {
-      mongodb: await freePort(),
-      minio: await freePort(),
-      minioConsole: await freePort(),
-      nats: await freePort(),
-      natsMonitor: await freePort(),
-    },
     log,
   });
   const services = await startServices({

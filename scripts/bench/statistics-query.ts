@@ -16,7 +16,7 @@ import { pino } from "pino";
 import { assembleInsight } from "../../services/insight/src/assemble.js";
 import { foldBeacons } from "../../services/insight/src/domain/buckets.js";
 import { buildServices } from "../../services/insight/src/server.js";
-import { freePort, startStores } from "../src/index.js";
+import { startStores } from "../src/index.js";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const totalEvents = Number(process.env.BENCH_BOOK_EVENTS ?? 1_000_000);
@@ -30,13 +30,6 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-bench-statistics-query-"));
   const stores = await startStores({
     dataDir,
-    ports: {
-      mongodb: await freePort(),
-      minio: await freePort(),
-      minioConsole: await freePort(),
-      nats: await freePort(),
-      natsMonitor: await freePort(),
-    },
     log,
   });
   const mongo = await connectMongo({ uri: stores.mongodbUri, database: "turnleaf-insight-bench", log });
