@@ -5,6 +5,9 @@
  * same; two editors editing pages at once get one success and one SAVE_CONFLICT; bad values sent straight to the
  * API are refused with the catalogue's texts (Chinese by default, English when asked).
  */
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { createClient } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
@@ -21,53 +24,71 @@ interface PagesData {
   pages: { n: number; thumb: string }[];
 }
 
-async function post(path: string, fields: Record<string, string>, language = ""): Promise<Reply> {
+/** A form POST; with `cookie` as that session's user, without it as the stack's demo user (10001). */
+async function post(path: string, fields: Record<string, string>, language = "", cookie = ""): Promise<Reply> {
   const response = await fetch(`${services.gatewayUrl}${path}`, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       ...(language ? { "accept-language": language } : {}),
+      ...(cookie ? { cookie } : {}),
     },
     body: form(fields),
   });
   return (await response.json()) as Reply;
 }
 
-const pagesOf = async () => (await post("/api/book/get-pages", { bookId: book.bookId })).data as unknown as PagesData;
+const pagesOf = async (of = book, cookie = "") =>
+  (await post("/api/book/get-pages", { bookId: of.bookId }, "", cookie)).data as unknown as PagesData;
 
 /** Waits until no conversion runs and answers the pages then. */
-async function settled(): Promise<PagesData> {
-  await expect.poll(async () => (await pagesOf()).converting, { timeout: 120_000, interval: 500 }).toBe(false);
-  return pagesOf();
+async function settled(of = book, cookie = ""): Promise<PagesData> {
+  await expect
+    .poll(async () => (await pagesOf(of, cookie)).converting, { timeout: 120_000, interval: 500 })
+    .toBe(false);
+  return pagesOf(of, cookie);
 }
 
-async function textOf(revision: number, page: number): Promise<string> {
-  const response = await fetch(`${services.gatewayUrl}/b/${book.number}/assets/${revision}/text/${page}.json`);
+async function textOf(revision: number, page: number, of = book): Promise<string> {
+  const response = await fetch(`${services.gatewayUrl}/b/${of.number}/assets/${revision}/text/${page}.json`);
   if (!response.ok) return `(${response.status})`;
   const text = (await response.json()) as { page: number; items: { text: string }[] };
   return `${text.page}:${text.items.map((item) => item.text).join(" ")}`;
 }
 
-/** insert-pages, the bytes, end-upload: the end-upload reply. */
-async function insert(revision: number, position: string, bytes: Buffer, name = "new.pdf", language = "") {
+/** insert-pages, the bytes, end-upload: the end-upload reply (`as`: another book, a session, a team). */
+async function insert(
+  revision: number,
+  position: string,
+  bytes: Buffer,
+  name = "new.pdf",
+  language = "",
+  as: { of?: { bookId: string }; cookie?: string; teamId?: string } = {},
+) {
   const begun = await post(
     "/api/book/insert-pages",
     {
-      bookId: book.bookId,
+      bookId: (as.of ?? book).bookId,
       revision: String(revision),
       position,
       files: JSON.stringify([{ name, size: bytes.length, type: "application/pdf" }]),
+      ...(as.teamId ? { teamId: as.teamId } : {}),
     },
     language,
+    as.cookie,
   );
   if (begun.code !== "OK") return { begun, ended: undefined };
   const task = begun.data as { taskId: string; files: { fileId: string }[] };
   const sent = await fetch(
     `${services.gatewayUrl}/api/book/upload-book-files?taskId=${task.taskId}&fileId=${task.files[0]?.fileId}&offset=0`,
-    { method: "POST", headers: { "content-type": "application/octet-stream" }, body: new Uint8Array(bytes) },
+    {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream", ...(as.cookie ? { cookie: as.cookie } : {}) },
+      body: new Uint8Array(bytes),
+    },
   );
   expect(((await sent.json()) as Reply).code).toBe("OK");
-  const ended = await post("/api/book/end-upload", { taskId: task.taskId }, language);
+  const ended = await post("/api/book/end-upload", { taskId: task.taskId }, language, as.cookie);
   return { begun, ended, taskId: task.taskId };
 }
 
@@ -94,7 +115,8 @@ const pdfLinks = (items: { id: string; page: number; url?: string }[]) =>
     .sort();
 
 beforeAll(async () => {
-  services = await startSystem(stores, "pages");
+  // The team cases sign users up from 127.0.0.1: the run's sign-ups must not meet the daily per-address limit.
+  services = await startSystem(stores, "pages", 60_000, { SIGN_UP_LIMIT: "10000" });
 }, 240_000);
 
 afterAll(async () => {
@@ -318,4 +340,262 @@ describe("page edits", () => {
     expect(unchanged.revision).toBe(state.revision);
     expect(unchanged.pageCount).toBe(state.pageCount);
   }, 120_000);
+});
+
+/** A new user signed up through the gateway: their session cookie and id. */
+async function signUp(label: string): Promise<{ cookie: string; userId: string }> {
+  const email = `pages-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@turnleaf.local`;
+  const response = await fetch(`${services.gatewayUrl}/api/user/register`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form({ email, password: "a good password" }),
+  });
+  const reply = (await response.json()) as Reply;
+  expect(reply.code, reply.msg).toBe("OK");
+  const cookie = (response.headers.getSetCookie().find((value) => value.startsWith("tl_session=")) ?? "").split(";")[0];
+  return { cookie: cookie ?? "", userId: String(reply.data?.userId) };
+}
+
+// The same edits in a team (spec 000 §6): the editor sends the team id, a member acts as type 13 with the team's plan
+// and the role's book power; the owner (the demo user) is a member too, whose own book is asked with selfKey.
+describe("page edits in a team", () => {
+  const teamId = String(700_000 + Math.floor(Math.random() * 99_999));
+  const demoId = "10001";
+  const editPower = "没有编辑书籍设置功能的权限，请联系客服开通";
+  let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
+  let member: { cookie: string; userId: string };
+  let viewer: { cookie: string; userId: string };
+  let stranger: { cookie: string; userId: string };
+  let teamBook: { bookId: string; number: string };
+
+  const as = (who: { cookie: string }, path: string, fields: Record<string, string>, language = "") =>
+    post(path, { bookId: teamBook.bookId, ...fields }, language, who.cookie);
+  const owner = { cookie: "" };
+
+  beforeAll(async () => {
+    admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
+    const all = ["BOOK_EDIT_SELF", "BOOK_EDIT_OTHER", "BOOK_VIEW_SELF", "BOOK_VIEW_OTHER"];
+    await admin.setTeamRole({ teamId, roleId: "1", roleName: "editor", powers: all });
+    await admin.setTeamRole({ teamId, roleId: "2", roleName: "viewer", powers: ["BOOK_VIEW_OTHER"] });
+    // Others' books only: its holder's own book is out of reach (selfKey).
+    await admin.setTeamRole({
+      teamId,
+      roleId: "3",
+      roleName: "others",
+      powers: ["BOOK_EDIT_OTHER", "BOOK_VIEW_OTHER"],
+    });
+    [member, viewer, stranger] = [await signUp("member"), await signUp("viewer"), await signUp("stranger")];
+    await admin.setTeamMember({ teamId, userId: demoId, roleId: "1" });
+    await admin.setTeamMember({ teamId, userId: member.userId, roleId: "1" });
+    await admin.setTeamMember({ teamId, userId: viewer.userId, roleId: "2" });
+    await admin.setPlan({ account: { teamId }, plan: { kind: PlanKind.POINTS, points: 500 }, actor: "test" });
+  }, 60_000);
+
+  afterAll(() => admin?.close());
+
+  it("the owner uploads a 4-page book in the team", async () => {
+    const uploaded = await uploadPdf(services.gatewayUrl, await labelledPdf("T", 4), { title: "Team pages", teamId });
+    teamBook = { bookId: uploaded.bookId, number: uploaded.number };
+    expect((await settled(teamBook)).pageCount).toBe(4);
+  }, 180_000);
+
+  it("a member deletes, reorders and inserts pages of the owner's team book, with its thumbnails", async () => {
+    const shown = await as(member, "/api/book/get-pages", { teamId });
+    expect(shown.code, shown.msg).toBe("OK");
+    const before = shown.data as unknown as PagesData;
+    expect(before.pageCount).toBe(4);
+
+    const deleted = await as(member, "/api/book/delete-pages", {
+      teamId,
+      revision: String(before.revision),
+      pages: "4",
+    });
+    expect(deleted.code, deleted.msg).toBe("OK");
+    const afterDelete = await settled(teamBook);
+    expect(afterDelete.pageCount).toBe(3);
+
+    const moved = await as(member, "/api/book/move-pages", {
+      teamId,
+      revision: String(afterDelete.revision),
+      order: "2,1,3",
+    });
+    expect(moved.code, moved.msg).toBe("OK");
+    const afterMove = await settled(teamBook);
+    expect(await textOf(afterMove.revision, 1, teamBook)).toBe("1:PAGE T2");
+
+    const added = await insert(afterMove.revision, "4", await labelledPdf("M", 1), "more.pdf", "", {
+      of: teamBook,
+      cookie: member.cookie,
+      teamId,
+    });
+    expect(added.begun.code, added.begun.msg).toBe("OK");
+    expect(added.ended?.code, added.ended?.msg).toBe("OK");
+    await expect.poll(async () => (await settled(teamBook)).pageCount, { timeout: 120_000 }).toBe(4);
+    const final = await settled(teamBook);
+    expect(await textOf(final.revision, 4, teamBook)).toBe("4:PAGE M1");
+  }, 240_000);
+
+  it("shows a private book's thumbnails to its owner and team, never to others or readers", async () => {
+    const privacy = await post("/api/book/set-book-privacy", { bookId: teamBook.bookId, access: "private" });
+    expect(privacy.code, privacy.msg).toBe("OK");
+    const state = (await as(member, "/api/book/get-pages", { teamId })).data as unknown as PagesData;
+    const thumb = state.pages[0]?.thumb ?? "";
+    expect(thumb).toMatch(/^\/api\/book\/page-thumb\?/);
+    for (const cookie of ["", member.cookie, viewer.cookie]) {
+      const seen = await fetch(`${services.gatewayUrl}${thumb}`, { headers: cookie ? { cookie } : {} });
+      expect(seen.status, cookie).toBe(200);
+      expect(seen.headers.get("content-type")).toBe("image/webp");
+      expect((await seen.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    }
+    const refused = await fetch(`${services.gatewayUrl}${thumb}`, { headers: { cookie: stranger.cookie } });
+    expect(refused.status).toBe(404);
+    const missing = await fetch(`${services.gatewayUrl}${thumb.replace("page=1", "page=99")}`);
+    expect(missing.status).toBe(404);
+    // Readers get nothing of a private book.
+    const reader = await fetch(`${services.gatewayUrl}/b/${teamBook.number}/assets/${state.revision}/thumbs/1.webp`);
+    expect(reader.status).toBe(404);
+    expect((await post("/api/book/set-book-privacy", { bookId: teamBook.bookId, access: "public" })).code).toBe("OK");
+  });
+
+  it("refuses a role without the power, a stranger, an owner whose role lacks selfKey and a free plan; nothing changes", async () => {
+    const before = await settled(teamBook);
+    const revision = String(before.revision);
+    const edits = [
+      ["/api/book/delete-pages", { pages: "1" }],
+      ["/api/book/move-pages", { order: "2,1,3,4" }],
+    ] as const;
+
+    // The viewer may look (get-pages) but not edit, in the team's context or not (the book service asks the role).
+    expect((await as(viewer, "/api/book/get-pages", { teamId })).code).toBe("OK");
+    for (const [path, fields] of edits) {
+      for (const team of [teamId, "0"]) {
+        const refused = await as(viewer, path, { ...fields, revision, teamId: team });
+        expect(refused, `${path} ${team}`).toMatchObject({
+          code: "POWER_LIMIT",
+          msg: editPower,
+          data: { source: "role" },
+        });
+      }
+    }
+    const viewerInsert = await insert(before.revision, "1", await labelledPdf("V", 1), "v.pdf", "en", {
+      of: teamBook,
+      cookie: viewer.cookie,
+      teamId,
+    });
+    expect(viewerInsert.begun).toMatchObject({
+      code: "POWER_LIMIT",
+      msg: "no permission for function edit book settings, contact support to unlock",
+    });
+
+    // A stranger finds no book at all.
+    for (const [path, fields] of [...edits, ["/api/book/get-pages", {}] as const]) {
+      expect(await as(stranger, path, { ...fields, revision, teamId }), path).toMatchObject({
+        code: "ERROR",
+        msg: "书不存在",
+      });
+      expect(await as(stranger, path, { ...fields, revision }), path).toMatchObject({ code: "ERROR", msg: "书不存在" });
+    }
+
+    // The owner acting in the team with a role that reaches only others' books: their own is refused (selfKey).
+    await admin.setTeamMember({ teamId, userId: demoId, roleId: "3" });
+    try {
+      expect(await as(owner, "/api/book/delete-pages", { pages: "1", revision, teamId })).toMatchObject({
+        code: "POWER_LIMIT",
+        msg: editPower,
+      });
+    } finally {
+      await admin.setTeamMember({ teamId, userId: demoId, roleId: "1" });
+    }
+
+    // The team's plan is free: no page edit (the upload power), for the member as for an insert.
+    await admin.setPlan({ account: { teamId }, plan: { kind: PlanKind.FREE }, actor: "test" });
+    try {
+      for (const [path, fields] of edits) {
+        expect(await as(member, path, { ...fields, revision, teamId }), path).toMatchObject({
+          code: "ERROR",
+          msg: "免费用户不能使用上传",
+        });
+      }
+    } finally {
+      await admin.setPlan({ account: { teamId }, plan: { kind: PlanKind.POINTS, points: 500 }, actor: "test" });
+    }
+    const after = await settled(teamBook);
+    expect(after.revision).toBe(before.revision);
+    expect(after.pageCount).toBe(before.pageCount);
+  }, 120_000);
+
+  it("refuses a user on a free plan their own book's page edits, straight to the API", async () => {
+    const own = await insertOwnBook(stranger.cookie);
+    await admin.setPlan({ account: { userId: stranger.userId }, plan: { kind: PlanKind.FREE }, actor: "test" });
+    const state = await settled(own, stranger.cookie);
+    const revision = String(state.revision);
+    for (const [path, fields, language, text] of [
+      ["/api/book/delete-pages", { pages: "1" }, "", "免费用户不能使用上传"],
+      ["/api/book/move-pages", { order: "2,1" }, "en", "free users cannot use upload"],
+    ] as const) {
+      const refused = await post(path, { bookId: own.bookId, revision, ...fields }, language, stranger.cookie);
+      expect(refused, path).toMatchObject({ code: "ERROR", msg: text });
+    }
+    expect((await settled(own, stranger.cookie)).revision).toBe(state.revision);
+  }, 120_000);
+
+  it("a member and the owner editing pages at once: one wins, the other gets SAVE_CONFLICT, nothing is lost", async () => {
+    const before = await settled(teamBook);
+    const catalog = JSON.stringify([{ title: "Kept", page: 3, children: [] }]);
+    expect((await post("/api/book/save-book-catalog", { bookId: teamBook.bookId, catalog })).code).toBe("OK");
+    const revision = String(before.revision);
+    const replies = await Promise.all([
+      as(member, "/api/book/delete-pages", { teamId, revision, pages: "1" }),
+      as(owner, "/api/book/move-pages", { teamId, revision, order: "2,1,3,4" }),
+    ]);
+    expect(replies.map((reply) => reply.code).sort()).toEqual(["OK", "SAVE_CONFLICT"]);
+    const loser = replies.findIndex((reply) => reply.code === "SAVE_CONFLICT");
+    expect(replies[loser]?.msg).toBe(
+      "自您打开后已在别处被修改（其他标签页或其他人）：请重新加载，再次应用您的修改后保存",
+    );
+    const after = await settled(teamBook);
+    expect(after.revision).toBeGreaterThan(before.revision);
+    // The winner's edit is the book's: a delete took one page, a move kept four.
+    expect(after.pageCount).toBe(loser === 0 ? 4 : 3);
+    // The loser reloads and applies its change on the new revision: both edits are in.
+    const again =
+      loser === 0
+        ? await as(member, "/api/book/delete-pages", { teamId, revision: String(after.revision), pages: "1" })
+        : await as(owner, "/api/book/move-pages", { teamId, revision: String(after.revision), order: "2,1,3" });
+    expect(again.code, again.msg).toBe("OK");
+    const final = await settled(teamBook);
+    expect(final.pageCount).toBe(3);
+    // The TOC entry followed its page through both edits: a move first (3 stays 3) then the delete (→ 2); or the
+    // delete first (3 → 2) then the swap of pages 1 and 2 (→ 1).
+    await expect
+      .poll(async () => {
+        const reply = await post("/api/book/get-book-catalog", { bookId: teamBook.bookId });
+        return (reply.data as { catalog: { title: string; page: number }[] }).catalog;
+      })
+      .toMatchObject([{ title: "Kept", page: loser === 0 ? 2 : 1 }]);
+  }, 240_000);
+
+  /** A two-page book of the session's own (not in a team), converted. */
+  async function insertOwnBook(cookie: string): Promise<{ bookId: string; number: string }> {
+    const pdf = await labelledPdf("S", 2);
+    const begun = await post(
+      "/api/book/begin-upload",
+      { title: "Own", files: JSON.stringify([{ name: "own.pdf", size: pdf.length, type: "application/pdf" }]) },
+      "",
+      cookie,
+    );
+    expect(begun.code, begun.msg).toBe("OK");
+    const task = begun.data as { taskId: string; files: { fileId: string }[] };
+    const sent = await fetch(
+      `${services.gatewayUrl}/api/book/upload-book-files?taskId=${task.taskId}&fileId=${task.files[0]?.fileId}&offset=0`,
+      { method: "POST", headers: { "content-type": "application/octet-stream", cookie }, body: new Uint8Array(pdf) },
+    );
+    expect(((await sent.json()) as Reply).code).toBe("OK");
+    const ended = await post("/api/book/end-upload", { taskId: task.taskId }, "", cookie);
+    expect(ended.code, ended.msg).toBe("OK");
+    const data = ended.data as { bookId: string; number: string };
+    const own = { bookId: String(data.bookId), number: String(data.number) };
+    expect((await settled(own, cookie)).pageCount).toBe(2);
+    return own;
+  }
 });

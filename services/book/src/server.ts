@@ -12,7 +12,7 @@ import { bookCommentHandlers } from "./handlers/book-comments.handlers.js";
 import { bookContentHandlers } from "./handlers/book-content.handlers.js";
 import { bookPagesHandlers, type ConversionJob } from "./handlers/book-pages.handlers.js";
 import { mediaHandlers } from "./handlers/media.handlers.js";
-import { withTeamBookAccess } from "./handlers/team-book-access.js";
+import { teamBookActor, withTeamBookAccess } from "./handlers/team-book-access.js";
 
 export interface BookServiceDependencies extends BookHandlerDependencies {
   /** Defaults to a repository on the books' connection. */
@@ -79,6 +79,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
         books: dependencies.books,
         revisions: dependencies.revisions,
         requestConversion: dependencies.requestConversion,
+        actingUser: teamBookActor(dependencies),
         log: dependencies.log,
       }),
     ),

@@ -5,6 +5,7 @@ import {
   PageEditKind,
 } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import type { ConversionJobRequestedSchema } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { TeamBookAction } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { catalogueCodes, DomainError, type Logger, message, type ServiceImplementation } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
@@ -21,6 +22,11 @@ export interface BookPagesDependencies {
   revisions: BookRevisionRepository;
   /** Puts a job on the conversion work queue (message id = job id); undefined without NATS. */
   requestConversion?: (job: ConversionJob) => Promise<void>;
+  /**
+   * Who an edit acts as (team-book-access.ts teamBookActor): a team member whose role may edit the team book acts
+   * as its owner; without it only the owner's own books are reachable.
+   */
+  actingUser?: (userId: string, bookId: string, action: TeamBookAction) => Promise<string>;
   log?: Logger;
 }
 
@@ -95,8 +101,13 @@ export function bookPagesHandlers(deps: BookPagesDependencies): ServiceImplement
     async editBookPages(request) {
       checkIds(request);
       const teamId = request.teamId || "0";
+      // A team member edits a team book as its owner when the role may (else POWER_LIMIT); in a team's context only
+      // that team's books are reachable; a stranger's edit finds no book.
+      const actingUser = deps.actingUser
+        ? await deps.actingUser(request.userId, request.bookId, TeamBookAction.EDIT)
+        : request.userId;
       const book = await books.findById(request.bookId);
-      if (!book || book.ownerId !== request.userId || book.teamId !== teamId) {
+      if (!book || book.ownerId !== actingUser || (teamId !== "0" && book.teamId !== teamId)) {
         throw new DomainError("NOT_FOUND", message("bookNotFound"), { details: { bookId: request.bookId } });
       }
       const earlier = await revisions.findByUploadTask(request.editId);

@@ -24,18 +24,15 @@ type TeamReachable = Pick<ServiceImplementation<typeof BookService>, keyof typeo
 type BookCall = (request: { userId: string; bookId: string }, context: unknown) => unknown;
 
 /**
- * Team access to books (issue #4: "the session may touch that book: owner, or team role per power codes").
- * For a book of a team (book.teamId) owned by another user, the power service decides whether the acting user's
- * role reaches it (view or edit, by the key, selfKey, otherKey rule); if so the call goes on acting on behalf of
- * the owner, so the owner-only handlers apply every rule as for the owner. A non-member, or a book of no team, is
- * left to the owner check ('book not found'); a member whose role lacks the power is refused with its catalogue
- * text (REST POWER_LIMIT). Privacy, passwords and the book's content stay the owner's. Kept apart on purpose.
+ * Who a call on a book acts as (issue #4): the user themselves for their own book, a book of no team or a non-member
+ * (the owner check then answers 'book not found'); the book's owner when the user's role reaches the team book for
+ * the action; a member whose role lacks the power is refused with its catalogue text (REST POWER_LIMIT).
  */
-export function withTeamBookAccess<T extends TeamReachable>(
-  handlers: T,
-  deps: { books: BookRepository; power: TypedClient<typeof PowerService> },
-): T {
-  const actingUserFor = async (userId: string, bookId: string, action: TeamBookAction): Promise<string> => {
+export function teamBookActor(deps: {
+  books: Pick<BookRepository, "findById">;
+  power: TypedClient<typeof PowerService>;
+}): (userId: string, bookId: string, action: TeamBookAction) => Promise<string> {
+  return async (userId, bookId, action) => {
     const book = bookIdPattern.test(bookId) ? await deps.books.findById(bookId) : null;
     if (!book || book.ownerId === userId || !book.teamId || book.teamId === "0") return userId;
     const access = await deps.power.checkTeamBookAccess({
@@ -51,6 +48,21 @@ export function withTeamBookAccess<T extends TeamReachable>(
       details: { feature: access.denied, source: "role" },
     });
   };
+}
+
+/**
+ * Team access to books (issue #4: "the session may touch that book: owner, or team role per power codes").
+ * For a book of a team (book.teamId) owned by another user, the power service decides whether the acting user's
+ * role reaches it (view or edit, by the key, selfKey, otherKey rule); if so the call goes on acting on behalf of
+ * the owner, so the owner-only handlers apply every rule as for the owner. A non-member, or a book of no team, is
+ * left to the owner check ('book not found'); a member whose role lacks the power is refused with its catalogue
+ * text (REST POWER_LIMIT). Privacy, passwords and the book's content stay the owner's. Kept apart on purpose.
+ */
+export function withTeamBookAccess<T extends TeamReachable>(
+  handlers: T,
+  deps: { books: BookRepository; power: TypedClient<typeof PowerService> },
+): T {
+  const actingUserFor = teamBookActor(deps);
   const wrapped: Record<string, BookCall> = {};
   for (const [name, action] of Object.entries(teamActions)) {
     const handler = handlers[name as keyof typeof teamActions] as unknown as BookCall;

@@ -8,6 +8,7 @@ import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { assertFeaturesGranted } from "./power.routes.js";
+import { bookAuthorIn as teamBookAuthor } from "./team-context.js";
 
 /**
  * Spec 000 §7 get-book / update-book, and the book's table of contents (catalog) and bookmark tabs: form-encoded
@@ -166,30 +167,8 @@ export function registerBookSettingsRoutes(
     return chooseRevision(manifests)?.manifest.pageCount ?? 0;
   };
 
-  /**
-   * The author of a book changed in a team, for the role rule (selfKey for one's own books, otherKey for another
-   * member's): the actor for their own book; otherwise its owner, as the team's ready config tells a member. The
-   * book service checks the role again with the owner it stores (services/book team-book-access.ts).
-   */
-  const bookAuthorIn = async (actor: Actor, bookId: string, teamId: string | undefined): Promise<string> => {
-    if (!teamId || teamId === "0") return actor.userId;
-    const own = await peers.book.getBookPrivacy({ userId: actor.userId, bookId }).then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof DomainError && error.kind === "NOT_FOUND") return false;
-        throw error;
-      },
-    );
-    if (own) return actor.userId;
-    const { book } = await peers.book.getBook({ userId: actor.userId, bookId, baseUrl: "" });
-    const { readyConfig } = await peers.book.getReadyConfig({
-      userId: actor.userId,
-      teamId,
-      folderId: "0",
-      number: book?.number ?? "",
-    });
-    return readyConfig?.ownerId || actor.userId;
-  };
+  const bookAuthorIn = (actor: Actor, bookId: string, teamId: string | undefined) =>
+    teamBookAuthor(peers, actor, bookId, teamId);
 
   app.post<{ Body: { bookId: string } }>("/api/book/get-book", { schema: bookIdOnly }, async (request) => {
     const actor = resolveActor(request);

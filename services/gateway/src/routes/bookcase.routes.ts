@@ -1,17 +1,8 @@
-import { DomainError, errorEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
-
-/** An image answer's failure: HTTP status of its own (an <img> reads no envelope), the envelope as body. */
-const statusOf = (error: unknown): number => {
-  if (!(error instanceof DomainError)) return 500;
-  if (error.kind === "NOT_FOUND") return 404;
-  if (error.kind === "UNAUTHENTICATED") return 401;
-  if (error.kind === "PERMISSION_DENIED") return 403;
-  return error.kind === "UNAVAILABLE" ? 503 : 500;
-};
+import { sendOwnerImage } from "./owner-image.js";
 
 /** The cover is the first page's thumbnail the conversion writes with every revision. */
 const coverKey = "thumbs/1.webp";
@@ -41,8 +32,8 @@ export function registerBookcaseRoutes(
         },
       },
     },
-    async (request, reply) => {
-      try {
+    async (request, reply) =>
+      sendOwnerImage(reply, assets, async () => {
         const revision = Number(request.query.revision);
         const { book } = await peers.book.getBook({
           userId: resolveActor(request).userId,
@@ -50,22 +41,7 @@ export function registerBookcaseRoutes(
           baseUrl: "",
         });
         // Only a revision of this book: another book's files are never reachable through its id.
-        if (!assets || !book?.revisions.includes(revision)) throw new DomainError("NOT_FOUND", "cover not found");
-        const object = await assets.object(book.bookId, revision, coverKey);
-        if (!object) throw new DomainError("NOT_FOUND", "cover not found");
-        return (
-          reply
-            .type("image/webp")
-            .header("content-length", object.size)
-            .header("etag", `"${object.etag}"`)
-            .header("x-content-type-options", "nosniff")
-            // A revision's files never change, but the picture is the owner's: kept by the browser, never by proxies.
-            .header("cache-control", "private, max-age=86400")
-            .send(object.body)
-        );
-      } catch (error) {
-        return reply.status(statusOf(error)).send(errorEnvelope(error));
-      }
-    },
+        return book?.revisions.includes(revision) ? { bookId: book.bookId, revision, key: coverKey } : undefined;
+      }),
   );
 }

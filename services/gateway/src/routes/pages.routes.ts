@@ -1,4 +1,5 @@
 import { PageEditKind } from "@turnleaf/contracts/book/v1/book_pages_pb";
+import { FolderType } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { LargeImageChoice, UploadChannel } from "@turnleaf/contracts/upload/v1/upload_service_pb";
 import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -6,7 +7,9 @@ import type { BookAssets } from "../book-assets.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
-import { nonProductHost } from "./power.routes.js";
+import { sendOwnerImage } from "./owner-image.js";
+import { assertFeaturesGranted, nonProductHost } from "./power.routes.js";
+import { bookAuthorIn } from "./team-context.js";
 import { uploadTaskView } from "./upload.routes.js";
 
 const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
@@ -80,7 +83,10 @@ export function registerPagesRoutes(
         n: page.n,
         width: page.width,
         height: page.height,
-        thumb: page.thumb ? `/b/${encodeURIComponent(book.number)}/assets/${revision}/${page.thumb}` : "",
+        // The owner's picture route, not the reader's: a private, disabled or password book shows its pages here too.
+        thumb: page.thumb
+          ? `/api/book/page-thumb?${new URLSearchParams({ bookId: book.bookId, revision: String(revision), page: String(page.n) })}`
+          : "",
       })),
     };
   };
@@ -93,6 +99,25 @@ export function registerPagesRoutes(
         details: { field: "pages", revision: state.revision, sentRevision: sent },
       });
     }
+  };
+
+  /**
+   * May the actor change this book's pages? In a team (the editor's teamId) the member acts as type 13 and the role's
+   * book-settings power is asked (selfKey for their own book, a team owner's included; otherKey for another member's),
+   * as settings saves do. A page edit is a new revision of the book's content, as an upload is: it needs the upload
+   * power of spec 000 §6 (free plans cannot; the team's plan in a team). Refusals save nothing.
+   */
+  const assertMayEditPages = async (request: FastifyRequest, actor: Actor, bookId: string, teamId?: string) => {
+    await assertFeaturesGranted(request, peers, actor, [], teamId, await bookAuthorIn(peers, actor, bookId, teamId));
+    await peers.power.checkUpload({
+      asker: {
+        userId: actor.userId,
+        teamId: teamId || "0",
+        folderType: FolderType.BOOK,
+        nonProductHost: nonProductHost(request),
+      },
+      existingBook: true,
+    });
   };
 
   const edited = (answer: { bookId: string; revision: number; jobId: string; pageCount: number }) =>
@@ -127,6 +152,7 @@ export function registerPagesRoutes(
       const actor = resolveActor(request);
       const body = request.body as typeof request.body & { largeImages?: string; password?: string };
       const state = await pagesOf(actor.userId, body.bookId);
+      await assertMayEditPages(request, actor, body.bookId, body.teamId);
       const position = /^\d{1,6}$/.test(body.position.trim()) ? Number(body.position) : Number.NaN;
       if (!(position >= 1 && position <= state.pageCount + 1)) {
         throw new DomainError("INVALID_ARGUMENT", message("pages.badPosition", { last: state.pageCount + 1 }), {
@@ -204,6 +230,7 @@ export function registerPagesRoutes(
     async (request) => {
       const actor = resolveActor(request);
       const state = await pagesOf(actor.userId, request.body.bookId);
+      await assertMayEditPages(request, actor, request.body.bookId, request.body.teamId);
       const pages = numbers(request.body.pages, true);
       if (!pages || pages.length === 0) {
         throw new DomainError("INVALID_ARGUMENT", message("pages.badPages", { last: state.pageCount }), {
@@ -227,6 +254,7 @@ export function registerPagesRoutes(
     async (request) => {
       const actor = resolveActor(request);
       const state = await pagesOf(actor.userId, request.body.bookId);
+      await assertMayEditPages(request, actor, request.body.bookId, request.body.teamId);
       const order = numbers(request.body.order, false);
       if (!order) {
         throw new DomainError("INVALID_ARGUMENT", message("pages.badOrder", { last: state.pageCount }), {
@@ -236,5 +264,37 @@ export function registerPagesRoutes(
       assertCurrent(state, Number(request.body.revision));
       return submitEdit(actor.userId, request.body, state.revision, { kind: PageEditKind.MOVE, order });
     },
+  );
+
+  // A page's thumbnail for the pages panel: to whoever may see the book (owner, team role), whatever its privacy.
+  app.get<{ Querystring: { bookId: string; revision: string; page: string } }>(
+    "/api/book/page-thumb",
+    {
+      schema: {
+        querystring: {
+          type: "object",
+          required: ["bookId", "revision", "page"],
+          properties: {
+            bookId: bookIdField,
+            revision: { type: "string", pattern: "^[0-9]{1,6}$" },
+            page: { type: "string", pattern: "^[0-9]{1,4}$" },
+          },
+        },
+      },
+    },
+    async (request, reply) =>
+      sendOwnerImage(reply, assets, async () => {
+        const revision = Number(request.query.revision);
+        const { book } = await peers.book.getBook({
+          userId: resolveActor(request).userId,
+          bookId: request.query.bookId,
+          baseUrl: "",
+        });
+        // Only a revision of this book, and a page its manifest lists with a thumbnail.
+        if (!assets || !book?.revisions.includes(revision)) return undefined;
+        const manifest = await assets.manifest(book.bookId, revision);
+        const thumb = manifest?.pages.find((page) => page.n === Number(request.query.page))?.thumb;
+        return thumb ? { bookId: book.bookId, revision, key: thumb } : undefined;
+      }),
   );
 }
