@@ -1,6 +1,9 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { createClient } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { labelledPdf, richPdf } from "../fixtures/pdf/generate.js";
@@ -19,7 +22,8 @@ const cli = (args: string[]) => runCli(workDir, home, args, { TURNLEAF_SERVER: s
 
 beforeAll(async () => {
   assertCliBuilt();
-  services = await startSystem(stores, "cli-upload", 90_000);
+  // The publication case signs a user up from 127.0.0.1: the run's sign-ups must not meet the per-address limit.
+  services = await startSystem(stores, "cli-upload", 90_000, { SIGN_UP_LIMIT: "10000" });
   workDir = await mkdtemp(join(tmpdir(), "turnleaf-cli-upload-"));
   home = join(workDir, "home");
   await mkdir(home);
@@ -215,6 +219,62 @@ describe("turnleaf upload", { timeout: 180_000 }, () => {
     expect(deleted.code, deleted.stderr).toBe(0);
     const after = JSON.parse((await cli(["books", "list", "--json"])).stdout) as BookList;
     expect(after.list.map((book) => book.bookId)).not.toContain(bookId);
+  });
+});
+
+describe("turnleaf upload --publication", { timeout: 180_000 }, () => {
+  it("uploads a publication (folder type 2) under the server's PUB_BOOK_NUM quota, refused past it", async () => {
+    // A user of their own, so the quota counts only what this test uploads; their limit of publications is one.
+    const email = `cli-pub-${Date.now()}@turnleaf.local`;
+    const password = "a good password";
+    const registered = await fetch(`${services.gatewayUrl}/api/user/register`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, password }).toString(),
+    });
+    const user = (await registered.json()) as { code: string; data: { userId: string } };
+    expect(user.code).toBe("OK");
+    const admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
+    try {
+      await admin.setQuotaOverride({
+        account: { userId: String(user.data.userId) },
+        quota: Quota.PUB_BOOK_NUM,
+        limit: 1,
+        actor: "test",
+      });
+    } finally {
+      admin.close();
+    }
+    const publisherHome = join(workDir, "home-publisher");
+    await mkdir(publisherHome, { recursive: true });
+    const as = (args: string[]) => runCli(workDir, publisherHome, args, { TURNLEAF_SERVER: services.gatewayUrl });
+    expect((await as(["login", "--email", email, "--password", password])).code).toBe(0);
+    expect((await cli(["import", "labelled.pdf", "--out", "magazine", "--title", "Magazine"])).code).toBe(0);
+
+    const first = await as(["upload", "magazine", "--publication", "--no-wait", "--json"]);
+    expect(first.code, first.stderr).toBe(0);
+    const { bookId } = JSON.parse(first.stdout) as { bookId: string };
+    const listed = JSON.parse((await as(["books", "list", "--json"])).stdout) as {
+      list: { bookId: string; folderType: number }[];
+    };
+    expect(listed.list.find((book) => book.bookId === bookId)?.folderType).toBe(2);
+
+    // A second publication passes the limit: the power alert's text, nothing uploaded.
+    const second = await as(["upload", "magazine", "--publication", "--no-wait"]);
+    expect(second.code).toBe(65);
+    expect(second.stderr).toContain(
+      "Upload failed: PUB_BOOK_NUM: the limit of 1 hosted publications is reached, contact support or free a slot",
+    );
+    await expect(stat(join(workDir, "magazine", "upload.json"))).rejects.toThrow();
+    // Books count apart: the same project as a book still goes up.
+    const book = await as(["upload", "magazine", "--no-wait", "--json"]);
+    expect(book.code, book.stderr).toBe(0);
+    const after = JSON.parse((await as(["books", "list", "--json"])).stdout) as { list: { folderType: number }[] };
+    expect(after.list.map((entry) => entry.folderType).sort()).toEqual([1, 2]);
+    // A publication's type belongs to a new upload only.
+    const overwrite = await as(["upload", "magazine", "--publication", "--overwrite", bookId]);
+    expect(overwrite.code).toBe(64);
+    expect(overwrite.stderr).toContain("--publication is the type of a new upload");
   });
 });
 

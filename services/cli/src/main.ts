@@ -36,7 +36,7 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf login [--email E] [--password P] [--server URL]                  the cloud session (asks on a terminal)
   turnleaf logout
   turnleaf upload <project dir> [--title T] [--keywords K] [--description D] [--category C] [--html-text]
-                  [--overwrite BOOKID] [--pdf-password P] [--chunk-size BYTES] [--rate KB/s] [--no-wait]
+                  [--publication] [--overwrite BOOKID] [--pdf-password P] [--chunk-size BYTES] [--rate KB/s] [--no-wait]
                   (type p / c and Enter to pause / continue; run again after an interruption to resume)
   turnleaf books [list [--status S] [--keyword K] [--page N] [--page-size N] | enable ID | disable ID | delete ID --yes]
 
@@ -124,6 +124,7 @@ const commandOptions = {
     description: { type: "string" },
     category: { type: "string" },
     "html-text": { type: "boolean" },
+    publication: { type: "boolean" },
     overwrite: { type: "string" },
     "pdf-password": { type: "string" },
     "chunk-size": { type: "string" },
@@ -297,6 +298,7 @@ export async function run(argv: string[], context: Context): Promise<void> {
         description: text("description"),
         category: text("category"),
         htmlText: flag("html-text"),
+        publication: flag("publication"),
         overwrite: text("overwrite"),
         pdfPassword: text("pdf-password"),
         chunkSize: text("chunk-size"),

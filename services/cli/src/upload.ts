@@ -32,6 +32,8 @@ export interface UploadOptions {
   description: string | undefined;
   category: string | undefined;
   htmlText: boolean;
+  /** A publication (spec 000 folder type 2, counted against PUB_BOOK_NUM) instead of a book (1, BOOK_FILE_NUM). */
+  publication?: boolean;
   overwrite: string | undefined;
   pdfPassword: string | undefined;
   chunkSize: string | undefined;
@@ -47,6 +49,7 @@ export const uploadMessages = {
   sourceMissing: (path: string) => `the source file ${path} is gone: import the project again`,
   stillPaused: "the upload is paused on the server: run turnleaf upload again to continue it",
   noSources: "the project does not say where its sources are: import it again with this version of turnleaf",
+  publicationOverwrite: "--publication is the type of a new upload: an overwritten book keeps its own type",
 } as const;
 
 interface TaskFile {
@@ -187,6 +190,7 @@ export async function upload(context: Context, options: UploadOptions): Promise<
   if (options.overwrite !== undefined && options.overwrite.trim() === "") {
     throw new CliError(uploadMessages.failed(uploadMessages.overwriteRequired));
   }
+  if (options.publication && options.overwrite !== undefined) throw new UsageError(uploadMessages.publicationOverwrite);
   const chunkSize = positiveInteger(options.chunkSize, "--chunk-size");
   const rate = positiveInteger(options.rate, "--rate");
   // The cloud's categories are numbered (the gateway refuses anything else): say so before any upload starts.
@@ -222,7 +226,7 @@ export async function uploadProject(
   project: Project,
   options: Pick<
     UploadOptions,
-    "keywords" | "description" | "category" | "htmlText" | "overwrite" | "pdfPassword" | "noWait"
+    "keywords" | "description" | "category" | "htmlText" | "publication" | "overwrite" | "pdfPassword" | "noWait"
   > & {
     title: string;
   },
@@ -272,7 +276,9 @@ async function begin(
   context: Context,
   cloud: Cloud,
   project: Project,
-  options: Pick<UploadOptions, "keywords" | "description" | "category" | "htmlText" | "overwrite"> & { title: string },
+  options: Pick<UploadOptions, "keywords" | "description" | "category" | "htmlText" | "publication" | "overwrite"> & {
+    title: string;
+  },
 ): Promise<{ task: Task; files: SavedUpload["files"] }> {
   if (project.sources.some((source) => !source.path)) throw new CliError(uploadMessages.noSources);
   const files: SavedUpload["files"] = [];
@@ -293,6 +299,9 @@ async function begin(
     description: options.description ?? "",
     category: options.category ?? "",
     htmlText: options.htmlText ? "1" : "0",
+    // Spec 000 folder types, as the editor's upload screen chooses: the server's quota for the type applies (an
+    // overwritten book keeps its own).
+    ...(overwrite ? {} : { folderType: options.publication ? "2" : "1" }),
     files: JSON.stringify(declared),
     ...importFields(project),
     // The project holds only the images its import kept: large ones were answered "continue" there.
