@@ -571,6 +571,88 @@ describe.each(cases)("helm chart rendered with ci/$file", ({ file, externalSecre
   });
 });
 
+describe("helm chart: support contact", () => {
+  // The value `supportContact` is the gateway's SUPPORT_CONTACT (the link the editor's support QR code encodes).
+  const withValues = async (extra: Record<string, unknown>, args: string[] = []) => {
+    const file = join(
+      scratch,
+      `support-${createHash("sha256")
+        .update(JSON.stringify([extra, args]))
+        .digest("hex")}.yaml`,
+    );
+    await writeFile(file, stringify(extra));
+    return helmResult([
+      "template",
+      release,
+      chart,
+      "--namespace",
+      namespace,
+      "--values",
+      join(chartDir, "ci", "default-values.yaml"),
+      "--values",
+      file,
+      ...args,
+    ]);
+  };
+  const envOf = (rendered: string, component: string) => {
+    const manifests = parseManifests(rendered);
+    const deployment = kind(manifests, "Deployment").find((manifest) => componentOf(manifest) === component);
+    const container = deployment?.spec.template.spec.containers[0];
+    return resolveEnv(
+      container,
+      manifests,
+      cases.find((entry) => entry.file === "default-values.yaml")?.externalSecrets ?? {},
+    );
+  };
+
+  it.each([
+    "mailto:help@books.example.com",
+    "tel:+49 (30) 1234-5678",
+    "https://help.example.com/support?topic=limits&lang=zh-CN#contact",
+  ])("gives the gateway, and only it, SUPPORT_CONTACT=%s, which its config accepts", async (contact) => {
+    const result = await withValues({ supportContact: contact });
+    expect(result.ok, result.output).toBe(true);
+    const env = envOf(result.output, "gateway");
+    expect(env.SUPPORT_CONTACT).toBe(contact);
+    expect(gatewayConfig(env).SUPPORT_CONTACT).toBe(contact);
+    for (const component of components.filter((name) => name !== "gateway")) {
+      expect(envOf(result.output, component).SUPPORT_CONTACT, component).toBeUndefined();
+    }
+  });
+
+  it("leaves the gateway's placeholder without the value", async () => {
+    const result = await withValues({});
+    expect(result.ok, result.output).toBe(true);
+    const env = envOf(result.output, "gateway");
+    expect(env.SUPPORT_CONTACT).toBeUndefined();
+    expect(gatewayConfig(env).SUPPORT_CONTACT).toBe("mailto:support@turnleaf.local");
+  });
+
+  it("refuses a contact that is not a mailto:, tel: or http(s) link before anything is deployed", async () => {
+    for (const contact of ["javascript:alert(1)", "support@example.com", "https://help example.com", "x".repeat(501)]) {
+      const result = await withValues({ supportContact: contact });
+      expect(result.ok, contact).toBe(false);
+      expect(result.output, contact).toContain("supportContact");
+    }
+  });
+
+  it("takes the contact only from the checked value: a component env may neither set nor blank it", async () => {
+    for (const contact of ["javascript:alert(1)", ""]) {
+      const result = await withValues({
+        supportContact: "mailto:help@books.example.com",
+        components: { gateway: { env: { SUPPORT_CONTACT: contact } } },
+      });
+      expect(result.ok, contact).toBe(false);
+      expect(result.output).toContain(
+        "components.gateway: SUPPORT_CONTACT is set by the chart and may not be overridden",
+      );
+    }
+    const viaDefault = await withValues({ default: { env: { SUPPORT_CONTACT: "mailto:a@b.example" } } });
+    expect(viaDefault.ok).toBe(false);
+    expect(viaDefault.output).toContain("default.env: SUPPORT_CONTACT is set by the chart");
+  });
+});
+
 describe("helm chart: NOTES.txt", () => {
   // helm template does not print NOTES.txt and helm install needs a cluster: render it through a copy of the
   // chart that also renders NOTES.txt (as YAML comments) into a manifest.
