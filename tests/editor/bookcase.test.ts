@@ -178,6 +178,57 @@ describe("the bookcase", () => {
     await page.goto("about:blank");
   });
 
+  it("shows a converting book's progress in its row, in Chinese, then its normal state", async () => {
+    await page.goto(bookcaseUrl("?q=Progress"));
+    await expect.poll(() => page.getByTestId("bookcase-empty").count()).toBe(1);
+    // Every progress text and status the row shows, as it shows them (the poll of the test could miss one).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const row = document.querySelector('[data-testid="bookcase-row"]');
+        if (!row) return;
+        const text = `${row.getAttribute("data-status")}|${row.querySelector('[data-testid="bookcase-status"]')?.textContent}|${row.querySelector('[data-testid="bookcase-progress"]')?.textContent ?? ""}`;
+        if (seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    // Pages enough that its conversion takes several of the bookcase's progress polls.
+    const pdf = await labelledPdf("Progress", 120);
+    const uploaded = await uploadBook(owner.context.request, services.gatewayUrl, pdf, { title: "Progress book" });
+    // The list is asked again (a search) once the upload is in: the row appears converting.
+    await page.getByRole("button", { name: "搜索", exact: true }).click();
+    await expect.poll(() => row(page, "Progress book").count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => row(page, "Progress book").getAttribute("data-status"), { timeout: 180_000 })
+      .toBe("normal");
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    // Converting: the Chinese status and the pages so far of the 120 (or, before the first report, that it waits),
+    // never a placeholder; the count only grows; then the normal state without progress.
+    const converting = seen.slice(0, -1);
+    expect(converting.length, JSON.stringify(seen)).toBeGreaterThan(0);
+    for (const text of converting) expect(text).toMatch(/^processing\|处理中\|(等待转换…|转换中 \d{1,3}\/120 页)$/);
+    const done = converting
+      .map((text) => /转换中 (\d+)\//.exec(text)?.[1])
+      .filter(Boolean)
+      .map(Number);
+    expect(done.length, JSON.stringify(seen)).toBeGreaterThan(0);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(seen.at(-1)).toBe("normal|正常|");
+    const settled = row(page, "Progress book");
+    expect(await settled.locator("td").nth(4).textContent()).toBe("120");
+    await expect
+      .poll(() => settled.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    expect((await bookList(owner.context.request, services.gatewayUrl, { keyword: "Progress" })).list).toMatchObject([
+      { bookId: uploaded.bookId, status: "enabled", pageCount: 120 },
+    ]);
+    // The other cases count the owner's books without it.
+    const removed = await postForm(owner.context.request, `${services.gatewayUrl}/api/book/delete-book`, {
+      bookId: uploaded.bookId,
+    });
+    expect(removed.code, removed.msg).toBe("OK");
+  }, 240_000);
+
   it("is where a user lands after logging in", async () => {
     const visitor = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     try {

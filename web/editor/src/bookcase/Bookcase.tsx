@@ -169,7 +169,10 @@ export default function Bookcase({
           className="bookcase-search"
           onSubmit={(event) => {
             event.preventDefault();
-            show(refine(view, { keyword }));
+            // The same search again asks the server again (new uploads, statuses changed): the view alone would not.
+            const next = refine(view, { keyword });
+            if (JSON.stringify(next) === viewKey) reload();
+            else show(next);
           }}
         >
           <input

@@ -50,7 +50,10 @@ export function BookcaseRow({
         </span>
         {status === "processing" ? (
           <span className="note bookcase-progress" data-testid="bookcase-progress">
-            {fill(labels.bookcaseConverting, { done: pages?.done ?? 0, total: pages?.total || "?" })}
+            {/* Until the conversion knows the page count (queued, or not yet reported) there is no n/total to show. */}
+            {pages?.total
+              ? fill(labels.bookcaseConverting, { done: pages.done, total: pages.total })
+              : labels.bookcaseQueued}
           </span>
         ) : null}
       </td>
