@@ -1,5 +1,8 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
@@ -20,7 +23,8 @@ let page: Page;
 let book: { number: string; bookId: string };
 
 beforeAll(async () => {
-  services = await startSystem(stores, "editor-pages");
+  // The team case signs users up from 127.0.0.1: the run's sign-ups must not meet the daily per-address limit.
+  services = await startSystem(stores, "editor-pages", 60_000, { SIGN_UP_LIMIT: "10000" });
   browser = await launchChromium();
   context = await ownerContext(browser, services.gatewayUrl, 900);
   page = await context.newPage();
@@ -139,4 +143,85 @@ describe("the pages panel", () => {
     const pages = await post("/api/book/get-pages", { bookId: book.bookId });
     expect(pages.data).toMatchObject({ pageCount: 4, converting: false });
   }, 60_000);
+
+  it("shows a private book's page thumbnails to its owner", async () => {
+    const privacy = await post("/api/book/set-book-privacy", { bookId: book.bookId, access: "private" });
+    expect(privacy.code, privacy.msg).toBe("OK");
+    await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}`);
+    await page.getByRole("tab", { name: "页面", exact: true }).click();
+    const images = page.getByTestId("pages-panel").locator(".page-list li img");
+    await expect.poll(() => images.count()).toBe(4);
+    for (const image of await images.all()) {
+      expect(await image.getAttribute("src")).toMatch(/^\/api\/book\/page-thumb\?/);
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    }
+    // Readers get nothing of it.
+    expect((await fetch(`${services.gatewayUrl}/b/${book.number}/book.json`)).status).toBe(404);
+    expect((await post("/api/book/set-book-privacy", { bookId: book.bookId, access: "public" })).code).toBe("OK");
+  }, 60_000);
+
+  it("a team member edits the pages of the owner's team book; a role without the power gets the support confirm", async () => {
+    const teamId = String(600_000 + Math.floor(Math.random() * 99_999));
+    const admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
+    const member = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const viewer = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    try {
+      const all = ["BOOK_EDIT_SELF", "BOOK_EDIT_OTHER", "BOOK_VIEW_SELF", "BOOK_VIEW_OTHER"];
+      await admin.setTeamRole({ teamId, roleId: "1", roleName: "editor", powers: all });
+      await admin.setTeamRole({ teamId, roleId: "2", roleName: "viewer", powers: ["BOOK_VIEW_OTHER"] });
+      await admin.setPlan({ account: { teamId }, plan: { kind: PlanKind.POINTS, points: 500 }, actor: "test" });
+      await admin.setTeamMember({ teamId, userId: "10001", roleId: "1" });
+      for (const [context, roleId] of [
+        [member, "1"],
+        [viewer, "2"],
+      ] as const) {
+        const email = `pages-${roleId}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@turnleaf.local`;
+        const registered = await context.request.post(`${services.gatewayUrl}/api/user/register`, {
+          form: { email, password: "a good password" },
+        });
+        const reply = (await registered.json()) as { code: string; data: { userId: string } };
+        expect(reply.code).toBe("OK");
+        await admin.setTeamMember({ teamId, userId: String(reply.data.userId), roleId });
+      }
+      const teamBook = await uploadPdf(services.gatewayUrl, await labelledPdf("T", 3), { title: "Team book", teamId });
+
+      const open = async (context: BrowserContext, pageCount: number) => {
+        const tab = await context.newPage();
+        await tab.goto(`${services.gatewayUrl}/book_edit2/editor?num=${teamBook.number}&tid=${teamId}`);
+        const skip = tab.getByRole("button", { name: "跳过" });
+        await skip.waitFor({ timeout: 10_000 }).then(
+          () => skip.click(),
+          () => undefined,
+        );
+        await tab.getByRole("tab", { name: "页面", exact: true }).click();
+        const panel = tab.getByTestId("pages-panel");
+        await expect.poll(() => panel.locator(".page-list li").count(), { timeout: 30_000 }).toBe(pageCount);
+        tab.on("dialog", (dialog) => void dialog.accept());
+        return { tab, panel };
+      };
+
+      // The member's delete goes through (the editor sends the team): the owner's book has two pages now.
+      const edit = await open(member, 3);
+      await edit.panel.getByRole("checkbox", { name: "选择第 3 页", exact: true }).check();
+      await edit.panel.getByTestId("pages-delete").click();
+      await expect
+        .poll(() => edit.tab.locator(".toast").last().textContent(), { timeout: 60_000 })
+        .toBe("页面已更新：共 2 页");
+      await expect.poll(() => edit.panel.locator(".page-list li").count()).toBe(2);
+
+      // The viewer may look but not change them: the role's refusal, with its contact-support confirm.
+      const look = await open(viewer, 2);
+      await look.panel.getByRole("checkbox", { name: "选择第 1 页", exact: true }).check();
+      await look.panel.getByTestId("pages-delete").click();
+      const confirm = look.tab.getByRole("alertdialog", { name: "联系客服" });
+      await expect.poll(() => confirm.textContent()).toContain("没有编辑书籍设置功能的权限，请联系客服开通");
+      await look.tab.screenshot({ path: join(screenshots, "editor-pages-team-refused.png") });
+      const pages = await post("/api/book/get-pages", { bookId: teamBook.bookId });
+      expect(pages.data).toMatchObject({ pageCount: 2, converting: false });
+    } finally {
+      admin.close();
+      await member.close();
+      await viewer.close();
+    }
+  }, 180_000);
 });

@@ -99,8 +99,9 @@ export function PagesPanel({
     try {
       await work();
     } catch (error) {
-      if (error instanceof ApiError) notify(error.message, "error");
-      else report(error);
+      // As every refusal (spec 000 §6): a role or plan limit inviting to contact support opens its confirm, the
+      // rest is the 5-second message.
+      report(error);
       await load().catch(() => undefined);
     } finally {
       setBusy(false);
