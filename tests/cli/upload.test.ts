@@ -271,6 +271,13 @@ describe("turnleaf upload --publication", { timeout: 180_000 }, () => {
     expect(book.code, book.stderr).toBe(0);
     const after = JSON.parse((await as(["books", "list", "--json"])).stdout) as { list: { folderType: number }[] };
     expect(after.list.map((entry) => entry.folderType).sort()).toEqual([1, 2]);
+    const publications = JSON.parse((await as(["books", "list", "--type", "publication", "--json"])).stdout) as {
+      list: { bookId: string }[];
+    };
+    expect(publications.list.map((entry) => entry.bookId)).toEqual([bookId]);
+    const text = await as(["books", "list"]);
+    expect(text.stdout).toMatch(new RegExp(`^${bookId}\\s+\\S+\\s+publication\\s`, "m"));
+    expect((await as(["books", "list", "--type", "magazine"])).code).toBe(64);
     // A publication's type belongs to a new upload only.
     const overwrite = await as(["upload", "magazine", "--publication", "--overwrite", bookId]);
     expect(overwrite.code).toBe(64);

@@ -15,6 +15,8 @@ export interface OnlineBook {
   pageCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Spec 000 folder type: 1 book, 2 publication. */
+  folderType: number;
 }
 
 export interface BooksOptions {
@@ -24,12 +26,15 @@ export interface BooksOptions {
   page: string | undefined;
   pageSize: string | undefined;
   status: string | undefined;
+  /** book or publication (spec 000 folder types 1 and 2); absent: both. */
+  type: string | undefined;
   keyword: string | undefined;
   yes: boolean;
   json: boolean;
 }
 
 const statuses = ["enabled", "disabled", "overdue", "uploading", "error"];
+const folderTypes: Record<string, string> = { book: "1", publication: "2" };
 
 export async function books(context: Context, options: BooksOptions): Promise<void> {
   const action = options.action ?? "list";
@@ -57,12 +62,16 @@ async function list(context: Context, cloud: Cloud, options: BooksOptions): Prom
   if (options.status !== undefined && !statuses.includes(options.status)) {
     throw new UsageError(`--status must be one of ${statuses.join(", ")}`);
   }
+  if (options.type !== undefined && !folderTypes[options.type]) {
+    throw new UsageError("--type must be book or publication");
+  }
   let data: { total: number; list: OnlineBook[] };
   try {
     data = await cloud.post("/api/book/get-book-list", {
       page: options.page ?? "1",
       pageSize: options.pageSize ?? "20",
       ...(options.status ? { status: options.status } : {}),
+      ...(options.type ? { folderType: folderTypes[options.type] as string } : {}),
       ...(options.keyword ? { keyword: options.keyword } : {}),
     });
   } catch (error) {
@@ -78,7 +87,7 @@ async function list(context: Context, cloud: Cloud, options: BooksOptions): Prom
   context.print(`${data.total} online book${data.total === 1 ? "" : "s"}`);
   for (const book of data.list) {
     context.print(
-      `${book.bookId}  ${book.status.padEnd(9)}  ${String(book.pageCount).padStart(4)} p.  ${book.updatedAt.slice(0, 10)}  ${book.title}  ${book.link}`,
+      `${book.bookId}  ${book.status.padEnd(9)}  ${(book.folderType === 2 ? "publication" : "book").padEnd(11)}  ${String(book.pageCount).padStart(4)} p.  ${book.updatedAt.slice(0, 10)}  ${book.title}  ${book.link}`,
     );
   }
 }

@@ -38,7 +38,8 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf upload <project dir> [--title T] [--keywords K] [--description D] [--category C] [--html-text]
                   [--publication] [--overwrite BOOKID] [--pdf-password P] [--chunk-size BYTES] [--rate KB/s] [--no-wait]
                   (type p / c and Enter to pause / continue; run again after an interruption to resume)
-  turnleaf books [list [--status S] [--keyword K] [--page N] [--page-size N] | enable ID | disable ID | delete ID --yes]
+  turnleaf books [list [--status S] [--type book|publication] [--keyword K] [--page N] [--page-size N] | enable ID |
+                 disable ID | delete ID --yes]
 
 Options for every command: --json (machine-readable result), --help.
 The server is --server, else $TURNLEAF_SERVER, else http://localhost:8080. State lives in $TURNLEAF_HOME, else
@@ -159,6 +160,7 @@ const commandOptions = {
     page: { type: "string" },
     "page-size": { type: "string" },
     status: { type: "string" },
+    type: { type: "string" },
     keyword: { type: "string" },
     yes: { type: "boolean" },
   },
@@ -354,6 +356,7 @@ export async function run(argv: string[], context: Context): Promise<void> {
         page: text("page"),
         pageSize: text("page-size"),
         status: text("status"),
+        type: text("type"),
         keyword: text("keyword"),
         yes: flag("yes"),
         json: flag("json"),
