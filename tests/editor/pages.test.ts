@@ -43,6 +43,9 @@ const post = async (path: string, form: Record<string, string>) =>
     data: Record<string, unknown>;
   };
 
+const pagesOf = async (bookId: string) =>
+  (await post("/api/book/get-pages", { bookId })).data as unknown as { revision: number; pageCount: number };
+
 const toast = () => page.locator(".toast").last().textContent();
 /** The preview frame reloads when an edit is ready (the same render as the toast): its reader says when it is up. */
 const previewReady = () =>
@@ -211,10 +214,28 @@ describe("the pages panel", () => {
 
       // The viewer may look but not change them: the role's refusal, with its contact-support confirm.
       const look = await open(viewer, 2);
+      // Its role (loaded with the panel) holds no book-edit code: refused before anything is sent.
+      const sent: string[] = [];
+      look.tab.on("request", (request) => {
+        if (request.url().includes("/api/book/delete-pages")) sent.push(request.url());
+      });
       await look.panel.getByRole("checkbox", { name: "选择第 1 页", exact: true }).check();
       await look.panel.getByTestId("pages-delete").click();
       const confirm = look.tab.getByRole("alertdialog", { name: "联系客服" });
       await expect.poll(() => confirm.textContent()).toContain("没有编辑书籍设置功能的权限，请联系客服开通");
+      expect(sent).toEqual([]);
+      // The server refuses the same edit sent straight to it, with the same text.
+      const straight = (await (
+        await viewer.request.post(`${services.gatewayUrl}/api/book/delete-pages`, {
+          form: {
+            bookId: teamBook.bookId,
+            teamId,
+            revision: String((await pagesOf(teamBook.bookId)).revision),
+            pages: "1",
+          },
+        })
+      ).json()) as { code: string; msg: string };
+      expect(straight).toMatchObject({ code: "POWER_LIMIT", msg: "没有编辑书籍设置功能的权限，请联系客服开通" });
       await look.tab.screenshot({ path: join(screenshots, "editor-pages-team-refused.png") });
       const pages = await post("/api/book/get-pages", { bookId: teamBook.bookId });
       expect(pages.data).toMatchObject({ pageCount: 2, converting: false });

@@ -844,6 +844,7 @@ export function Editor({
               labels={labels}
               notify={notify}
               report={report}
+              messages={() => messageCatalogue.current}
               onEdited={() => {
                 // A page edit is a new revision: the book (TOC, bookmarks, media items) and the preview are reloaded.
                 setLoadRound((round) => round + 1);

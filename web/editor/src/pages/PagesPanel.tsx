@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, call } from "../api.js";
+import { ApiError, call, callOptional } from "../api.js";
 import type { Labels } from "../labels.js";
+import { gateError } from "../server-truth.js";
 import type { Notify, Report } from "../types.js";
 import { endUpload, filesField, sendFiles, type Task, watchConversion } from "../upload-engine.js";
 import {
@@ -13,6 +14,7 @@ import {
   naturalOrder,
 } from "./page-order.js";
 import "./pages.css";
+import { pageEditRefusal } from "./role-gate.js";
 
 interface PagesState {
   revision: number;
@@ -40,6 +42,7 @@ export function PagesPanel({
   notify,
   report,
   onEdited,
+  messages,
 }: {
   bookId: string;
   teamId?: string;
@@ -47,6 +50,8 @@ export function PagesPanel({
   notify: Notify;
   report: Report;
   onEdited: () => void;
+  /** The server's messages catalogue in the interface language (refusals made before sending use its texts). */
+  messages?: () => Record<string, string> | null;
 }) {
   const [state, setState] = useState<PagesState | null>(null);
   const [order, setOrder] = useState<number[]>([]);
@@ -70,6 +75,20 @@ export function PagesPanel({
   useEffect(() => {
     load().catch(report);
   }, [load, report]);
+
+  // In a team, the role's power codes (spec 000 §6): a role that may edit no book is told so before anything is sent.
+  const [rolePowers, setRolePowers] = useState<string[] | undefined>(undefined);
+  useEffect(() => {
+    if (teamId === "0" || teamId === "") return;
+    let live = true;
+    callOptional<{ powers: string[] }>("/api/team/get-team-role-power-config", { team: teamId }).then(
+      (role) => live && setRolePowers(role?.powers),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [teamId]);
 
   /** Waits until no conversion runs: the new revision is then the book's, or (it failed) the old one still is. */
   const settle = async (expected: number) => {
@@ -97,6 +116,9 @@ export function PagesPanel({
     }
     setBusy(true);
     try {
+      const refused = pageEditRefusal(teamId, rolePowers);
+      const texts = messages?.();
+      if (refused && texts) throw gateError(refused, texts);
       await work();
     } catch (error) {
       // As every refusal (spec 000 §6): a role or plan limit inviting to contact support opens its confirm, the
