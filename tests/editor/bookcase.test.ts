@@ -10,7 +10,8 @@ import { bookList, newOwner, postForm, uploadBook } from "./bookcase-fixtures.js
 
 // The bookcase (/book_edit2/bookcase) in Chromium against the built stack: a new owner's eleven books, listed a
 // page at a time, searched, filtered by status, disabled (readers refused), deleted (confirmed; gone on the
-// server); where a login lands. Chinese by default, once in English.
+// server); a new upload's row showing its conversion progress, then its normal state; where a login lands.
+// Chinese by default, once in English.
 const stores = inject("stores");
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;

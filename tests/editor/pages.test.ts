@@ -13,7 +13,9 @@ import { ownerContext } from "./fixtures.js";
 
 // The editor's pages panel in Chromium against the seven built processes and the real stores (the built editor of
 // web/editor/dist): an owner inserts a page at a position and sees it there in the preview, with the TOC shifted;
-// a position outside the book is refused before anything is sent, in Chinese by default.
+// a position outside the book is refused before anything is sent, in Chinese by default; a private book shows its
+// thumbnails to its owner; a team member edits the owner's team book (the editor sends the team) and a view-only role
+// is refused before sending, with the contact-support confirm.
 const stores = inject("stores");
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;

@@ -3,7 +3,10 @@
  * position 3 of a 6-page book makes an 8-page revision whose kept pages are the old ones (their text and search
  * index renumbered) and whose TOC, bookmarks and media items followed their pages; deleting and reordering do the
  * same; two editors editing pages at once get one success and one SAVE_CONFLICT; bad values sent straight to the
- * API are refused with the catalogue's texts (Chinese by default, English when asked).
+ * API are refused with the catalogue's texts (Chinese by default, English when asked). In a team: a member whose role
+ * may edit deletes, reorders and inserts pages of the owner's team book; a view-only role, an owner whose role lacks
+ * selfKey and a team on a free plan are refused with their texts, a stranger finds no book; a private book's
+ * thumbnails reach its owner and team only; a member and the owner editing at once: one wins, SAVE_CONFLICT.
  */
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
