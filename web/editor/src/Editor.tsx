@@ -697,7 +697,13 @@ export function Editor({
           {tab === "basic" ? (
             <>
               <BasicPanel doc={doc} labels={labels} notify={notify} onChange={change} />
-              <BusinessCardPanel bookId={bookId} labels={labels} notify={notify} report={report} />
+              <BusinessCardPanel
+                bookId={bookId}
+                labels={labels}
+                notify={notify}
+                report={report}
+                onShownChanged={reloadPreview}
+              />
               <CardStyles cards={design.businessCards} values={doc} labels={labels} lang={textLang} onChange={change} />
               <ShareIconPanel
                 bookId={bookId}

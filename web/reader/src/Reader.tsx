@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { accessRefusal, inOwnFrame } from "./access.js";
 import { BrandMark } from "./BrandMark.js";
-import { BusinessCard } from "./BusinessCard.js";
 import { type ButtonName, loadBook, type PageLink, type ReaderBook, type SearchIndex } from "./book.js";
 import { DownloadDialog } from "./DownloadDialog.js";
 import {
@@ -88,6 +87,8 @@ function useViewportSize(element: HTMLElement | null): { width: number; height: 
 
 type Panel = "none" | "contents" | "search" | "text" | "thumbnails";
 // Only readers who open the messages load their dialog: it stays off the critical path.
+// The business card is drawn only when a reader opens it: its code stays off the critical path.
+const BusinessCard = lazy(() => import("./BusinessCard.js").then((module) => ({ default: module.BusinessCard })));
 const MessagesDialog = lazy(() => import("./MessagesDialog.js").then((module) => ({ default: module.MessagesDialog })));
 
 // Reading statistics and the lead form load after the first page, never inside the owner's preview frame.
@@ -713,7 +714,9 @@ export function Reader({
       ) : null}
       {info === "card" && settings.businessCard ? (
         <InfoDialog title={labels.businessCard} labels={labels} onClose={() => setInfo("none")}>
-          <BusinessCard card={settings.businessCard} styleId={settings.cardStyle} linkTarget={linkTarget} />
+          <Suspense fallback={null}>
+            <BusinessCard card={settings.businessCard} styleId={settings.cardStyle} linkTarget={linkTarget} />
+          </Suspense>
         </InfoDialog>
       ) : null}
       {info === "help" ? (
