@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -15,6 +17,7 @@ import { startSystem } from "../support/system.js";
 // style; top bookmark tabs stay visible and clickable at PC, tablet and phone widths; the custom config and custom
 // content panels save, list, apply and delete what the server stores, and the server refuses bad values.
 const stores = inject("stores");
+const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;
 let browser: Browser;
 let context: BrowserContext;
@@ -271,6 +274,7 @@ describe("brands and design resources", () => {
       // The modern style: dark blue card, split layout.
       expect(await drawn.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe("rgb(11, 37, 69)");
       expect(await drawn.getAttribute("class")).toContain("tl-card-split");
+      await reader.screenshot({ path: join(screenshots, "reader-business-card.png") });
     } finally {
       await reader.close();
     }
@@ -336,6 +340,7 @@ describe("brands and design resources", () => {
           .poll(() => reader.getByTestId("announcer").textContent(), { timeout: 10_000 })
           .toContain("第 2 页");
         expect(await tabs.nth(1).getAttribute("aria-current")).toBe("page");
+        await reader.screenshot({ path: join(screenshots, `reader-top-tabs-${viewport.width}.png`) });
       } finally {
         await reader.close();
       }
@@ -364,6 +369,7 @@ describe("brands and design resources", () => {
     await panel.getByLabel("保存范围").selectOption({ label: "仅外观" });
     await panel.getByRole("button", { name: "保存当前配置" }).click();
     await panel.locator('li[data-kind="theme"]').getByText("外观甲").waitFor();
+    await panel.screenshot({ path: join(screenshots, "editor-custom-config.png") });
     const look = await ok<{ config: Record<string, unknown> }>("/api/book/get-book-custom-config", {
       bookId: book.bookId,
       type: "theme",
@@ -451,6 +457,7 @@ describe("brands and design resources", () => {
     const row = panel.locator('li[data-key="chapters-v1"]');
     await row.waitFor();
     expect(await row.textContent()).toContain("3 个目录项 · 2 个书签");
+    await panel.screenshot({ path: join(screenshots, "editor-custom-content.png") });
     const block = await ok<{ list: { key: string; content: { catalog: { title: string }[] } }[] }>(
       "/api/book/get-custom-content",
       { bookId: book.bookId, key: "chapters-v1" },

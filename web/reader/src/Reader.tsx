@@ -662,11 +662,11 @@ export function Reader({
             <p className="tl-message">{book.state === "converting" ? labels.converting : labels.failed}</p>
           )}
           {magnifying && book.settings.magnifier ? <Magnifier book={book} label={labels.magnifier} /> : null}
+          {settings.brands.related && pageCount > 0 && spread === layout.spreadCount - 1 ? (
+            <RelatedBrand brand={settings.brands.related} label={labels.related} linkTarget={linkTarget} />
+          ) : null}
         </section>
       )}
-      {settings.brands.related && pageCount > 0 && spread === layout.spreadCount - 1 ? (
-        <RelatedBrand brand={settings.brands.related} label={labels.related} linkTarget={linkTarget} />
-      ) : null}
       {book.state === "converting" && pageCount > 0 ? <p className="tl-converting">{labels.converting}</p> : null}
       {panel === "contents" ? (
         <Outline
