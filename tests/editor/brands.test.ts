@@ -434,6 +434,27 @@ describe("brands and design resources", () => {
     ).toBeNull();
   }, 240_000);
 
+  it("applies a custom configuration another of the owner's books keeps to this book", async () => {
+    expect(book, "the first test made the book").toBeDefined();
+    const first = book;
+    const second = await uploadBook();
+    const before = (await ok<{ htmlConfig: Record<string, unknown> }>("/api/book/get-book", { bookId: second.bookId }))
+      .htmlConfig;
+    expect(before.bgColor).toBeUndefined();
+    await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${second.number}`);
+    await page.getByRole("tab", { name: "配置", exact: true }).click();
+    const panel = page.getByRole("region", { name: "自定义配置" });
+    await panel.getByText("这本书还没有保存的自定义配置").waitFor();
+    await panel.getByLabel("保存于").selectOption({ label: `Branded (${first.number})` });
+    await panel.getByRole("button", { name: "应用 外观甲" }).click();
+    await expect.poll(saveState, { timeout: 20_000 }).toBe("success");
+    const after = (await ok<{ htmlConfig: Record<string, unknown> }>("/api/book/get-book", { bookId: second.bookId }))
+      .htmlConfig;
+    expect(after.bgColor).toBe("#123456");
+    // The look only: the first book's config-tab setting did not come with it.
+    expect(after.disableRightClick).toBeUndefined();
+  }, 240_000);
+
   it("saves the book's contents as named custom content, applies it back through the TOC and bookmark saves, deletes it", async () => {
     expect(book, "the first test made the book").toBeDefined();
     await ok("/api/book/save-book-catalog", {
