@@ -453,6 +453,13 @@ describe("brands and design resources", () => {
     expect(after.bgColor).toBe("#123456");
     // The look only: the first book's config-tab setting did not come with it.
     expect(after.disableRightClick).toBeUndefined();
+    // Once in English.
+    await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${second.number}&lang=en`);
+    await page.getByRole("tab", { name: "Config", exact: true }).click();
+    const english = page.getByRole("region", { name: "Custom configuration" });
+    await english.getByText("This book has no saved custom configuration").waitFor();
+    await english.getByLabel("Saved in").selectOption({ label: `Branded (${first.number})` });
+    await english.locator('li[data-kind="theme"]').getByText("外观甲 · Look only", { exact: false }).waitFor();
   }, 240_000);
 
   it("saves the book's contents as named custom content, applies it back through the TOC and bookmark saves, deletes it", async () => {

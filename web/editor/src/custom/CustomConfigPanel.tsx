@@ -56,7 +56,10 @@ export function CustomConfigPanel({
   const [name, setName] = useState("");
   const [kind, setKind] = useState<ConfigKind>("config");
   const lookKeys = useMemo(() => lookKeysOf(tree), [tree]);
-  const kindText: Record<ConfigKind, string> = { config: labels.customKindConfig, theme: labels.customKindTheme };
+  const kindText = useMemo<Record<ConfigKind, string>>(
+    () => ({ config: labels.customKindConfig, theme: labels.customKindTheme }),
+    [labels],
+  );
 
   const load = useCallback(async (bookId: string) => {
     const stored = await Promise.all(
@@ -70,11 +73,14 @@ export function CustomConfigPanel({
   }, []);
   const reload = useCallback(
     (bookId: string) =>
-      load(bookId).then(setSaved, (error: unknown) => {
-        setSaved([]);
-        report(error);
-      }),
-    [load, report],
+      load(bookId).then(
+        (entries) => setSaved(entries.map((entry) => ({ ...entry, name: entry.name || kindText[entry.kind] }))),
+        (error: unknown) => {
+          setSaved([]);
+          report(error);
+        },
+      ),
+    [load, report, kindText],
   );
   useEffect(() => void reload(source), [reload, source]);
 

@@ -43,7 +43,8 @@ export function configJson(name: string, settings: Record<string, unknown>): str
 export function savedConfigOf(kind: ConfigKind, stored: StoredConfig): SavedConfig | undefined {
   if (!isRecord(stored.config)) return undefined;
   const { [configNameKey]: name, ...settings } = stored.config;
-  return { kind, name: typeof name === "string" && name ? name : kind, settings, updatedAt: stored.updatedAt };
+  // One saved by another client may have no name: "" (the panel names it by its kind).
+  return { kind, name: typeof name === "string" ? name : "", settings, updatedAt: stored.updatedAt };
 }
 
 /**
