@@ -45,6 +45,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
           ...bookHandlers({
             ...dependencies,
             brandsOf: (ownerId) => content.brands(ownerId, ""),
+            cardOf: (ownerId, cardId) => content.card(ownerId, cardId),
             measureAsset: assetMeasurer(content, dependencies.files),
           }),
           ...bookContentHandlers({

@@ -24,11 +24,14 @@ export function BusinessCardPanel({
   labels,
   notify,
   report,
+  onShownChanged,
 }: {
   bookId: string;
   labels: Labels;
   notify: Notify;
   report: Report;
+  /** The card readers get changed (chosen, shown, hidden, edited or deleted): the preview loads it again. */
+  onShownChanged?: () => void;
 }) {
   const [cards, setCards] = useState<Card[] | null>(null);
   const [chosen, setChosen] = useState("");
@@ -59,6 +62,7 @@ export function BusinessCardPanel({
       setChosen(reply.card?.cardId ?? "");
       setVisible(reply.visible !== false);
       notify(labels.cardSaved);
+      onShownChanged?.();
     } catch (error) {
       report(error);
     }
@@ -86,6 +90,7 @@ export function BusinessCardPanel({
       setCards((cards ?? []).map((known) => (known.cardId === card.cardId ? card : known)));
       setEditing(null);
       notify(labels.cardUpdated);
+      if (card.cardId === chosen) onShownChanged?.();
     } catch (error) {
       report(error);
     }
@@ -103,6 +108,7 @@ export function BusinessCardPanel({
       setChosen(shown.card?.cardId ?? "");
       setEditing(null);
       notify(labels.cardDeleted);
+      if (cardId === chosen) onShownChanged?.();
     } catch (error) {
       report(error);
     }

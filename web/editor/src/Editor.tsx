@@ -15,10 +15,13 @@ import {
 import { ConfigPanel } from "./ConfigPanel.js";
 import { AboutPanel, AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js";
 import { type Catalogue, findPreset, loadCatalogue, type PresetKind, presetValues } from "./catalogue.js";
+import { CustomConfigPanel } from "./custom/CustomConfigPanel.js";
+import { CustomContentPanel } from "./custom/CustomContentPanel.js";
 import { BookBrandPanel } from "./design/BookBrandPanel.js";
 import { CardStyles, DesignLibrary } from "./design/DesignLibrary.js";
 import { recordedDesign } from "./design/resources.js";
 import { useDesignResources } from "./design/useDesignResources.js";
+import { previewBrandValue, useOwnBrands } from "./design/useOwnBrands.js";
 import { type BookLock, isReadOnly, lockRefreshMs, tabSessionId } from "./editing-lock.js";
 import { Guide } from "./Guide.js";
 import { escapeSetsCloseFrame, type GuideStepId, guideSeenKey, guideStepTabs } from "./guide.js";
@@ -147,6 +150,13 @@ export function Editor({
   const [previewReady, setPreviewReady] = useState(false);
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
   const design = useDesignResources();
+  /** This book as the custom config and content panels name it (stable while its title is). */
+  const ownNumber = book?.number;
+  const ownTitle = book?.title;
+  const ownBook = useMemo(
+    () => (ownNumber !== undefined ? { bookId, number: ownNumber, title: ownTitle ?? "" } : null),
+    [bookId, ownNumber, ownTitle],
+  );
   const failedPreset = useRef<PresetKind | null>(null);
   /** The book's htmlConfig as the server stored it (get-book, then every update-book reply). */
   const stored = useRef<Record<string, unknown>>({});
@@ -168,6 +178,10 @@ export function Editor({
     [],
   );
   const frame = useRef<HTMLIFrameElement>(null);
+  const brands = useOwnBrands(report);
+  /** The owner's brands for the preview: a chosen brand is sent as the brand itself, as readers get it. */
+  const brandsRef = useRef(brands);
+  brandsRef.current = brands;
   const readyRef = useRef(false);
   const docRef = useRef<Doc>({});
   const mediaSync = useRef<MediaSync | null>(null);
@@ -275,7 +289,7 @@ export function Editor({
     if (!readyRef.current || !target) return;
     for (const [key, value] of Object.entries(changed)) {
       if (key.startsWith(bookFieldPrefix)) continue;
-      const sent = isMediaKey(key) ? (value ?? null) : value;
+      const sent = isMediaKey(key) ? (value ?? null) : previewBrandValue(key, value, brandsRef.current);
       target.postMessage({ type: "previewBook", key, value: sent, showAlert: false }, window.location.origin);
     }
   }, []);
@@ -683,7 +697,13 @@ export function Editor({
           {tab === "basic" ? (
             <>
               <BasicPanel doc={doc} labels={labels} notify={notify} onChange={change} />
-              <BusinessCardPanel bookId={bookId} labels={labels} notify={notify} report={report} />
+              <BusinessCardPanel
+                bookId={bookId}
+                labels={labels}
+                notify={notify}
+                report={report}
+                onShownChanged={reloadPreview}
+              />
               <CardStyles cards={design.businessCards} values={doc} labels={labels} lang={textLang} onChange={change} />
               <ShareIconPanel
                 bookId={bookId}
@@ -700,8 +720,8 @@ export function Editor({
                 labels={labels}
                 lang={textLang}
                 brandDefault={design.brandDefault}
+                brands={brands}
                 onChange={change}
-                report={report}
               />
               <SettingsPanel
                 catalogue={catalogue}
@@ -773,19 +793,40 @@ export function Editor({
             </>
           ) : null}
           {tab === "contents" ? (
-            <CatalogPanel
-              book={book}
-              labels={labels}
-              notify={notify}
-              teamId={query.tid}
-              onSaved={(catalog) => {
-                setBook({ ...book, catalog });
-                reloadPreview();
-              }}
-            />
+            <>
+              <CatalogPanel
+                key={`catalog-${book.catalogRevision ?? 0}`}
+                book={book}
+                labels={labels}
+                notify={notify}
+                teamId={query.tid}
+                onSaved={(catalog) => {
+                  setBook({ ...book, catalog });
+                  reloadPreview();
+                }}
+              />
+              {ownBook ? (
+                <CustomContentPanel
+                  book={ownBook}
+                  catalog={book.catalog}
+                  bookmarks={book.bookmarks}
+                  teamId={query.tid}
+                  lang={query.lang}
+                  labels={labels}
+                  notify={notify}
+                  report={report}
+                  onApplied={() => {
+                    // The TOC and bookmark tabs the server now holds are loaded again and previewed.
+                    setLoadRound((round) => round + 1);
+                    reloadPreview();
+                  }}
+                />
+              ) : null}
+            </>
           ) : null}
           {tab === "bookmarks" ? (
             <BookmarksPanel
+              key={`bookmarks-${book.bookmarksRevision ?? 0}`}
               book={book}
               labels={labels}
               notify={notify}
@@ -831,6 +872,18 @@ export function Editor({
                 navigate={navigate}
                 onSaved={(saved) => setBook({ ...book, ...saved })}
               />
+              {ownBook ? (
+                <CustomConfigPanel
+                  book={ownBook}
+                  tree={catalogue.tree}
+                  values={Object.fromEntries(Object.entries(doc).filter(([key]) => isSettingKey(key)))}
+                  lang={query.lang}
+                  labels={labels}
+                  notify={notify}
+                  report={report}
+                  onApply={(settings, kind) => changeMany(settings, `customConfig:${kind}`)}
+                />
+              ) : null}
             </>
           ) : null}
           {tab === "password" ? (

@@ -25,6 +25,7 @@ import { applyMediaPreview } from "./media/media-preview.js";
 import { Outline } from "./Outline.js";
 import { PrintDialog } from "./PrintDialog.js";
 import { applyPreview, listenForPreview } from "./preview.js";
+import { RelatedBrand } from "./RelatedBrand.js";
 import { setRequestLanguage } from "./request-language.js";
 import { SearchPanel } from "./SearchPanel.js";
 import { ShareDialog } from "./ShareDialog.js";
@@ -32,6 +33,7 @@ import { emailHref } from "./share.js";
 import { normaliseVolume, playFlipSound } from "./sound.js";
 import { TextView } from "./TextView.js";
 import { Thumbnails } from "./Thumbnails.js";
+import { tabRoom } from "./tab-room.js";
 import { UnlockDialog } from "./UnlockDialog.js";
 
 function backgroundOf(settings: ReaderBook["settings"]): string {
@@ -85,12 +87,14 @@ function useViewportSize(element: HTMLElement | null): { width: number; height: 
 
 type Panel = "none" | "contents" | "search" | "text" | "thumbnails";
 // Only readers who open the messages load their dialog: it stays off the critical path.
+// The business card is drawn only when a reader opens it: its code stays off the critical path.
+const BusinessCard = lazy(() => import("./BusinessCard.js").then((module) => ({ default: module.BusinessCard })));
 const MessagesDialog = lazy(() => import("./MessagesDialog.js").then((module) => ({ default: module.MessagesDialog })));
 
 // Reading statistics and the lead form load after the first page, never inside the owner's preview frame.
 const Insight = lazy(() => import("./insight/Insight.js"));
 
-type Info = "none" | "about" | "help" | "phone" | "wechat" | "messages";
+type Info = "none" | "about" | "help" | "phone" | "wechat" | "messages" | "card";
 
 const memoryKey = (link: string) => `turnleaf:last-page:${link}`;
 
@@ -231,13 +235,24 @@ export function Reader({
   // stacked one above the other for vertical (calendar) books.
   const narrow = size.width < phoneWidth;
   const margins = narrow ? book.settings.mobileMargins : book.settings.margins;
-  const tabs = book.bookmarks?.length && book.settings.buttons.bookmark !== false ? 36 : 0;
+  const tabs = tabRoom({
+    bookmarks: book.bookmarks?.length ?? 0,
+    shown: book.settings.buttons.bookmark !== false,
+    onSideEdge: book.settings.bookmarkOnSideEdge !== false,
+    vertical: axis === "vertical",
+  });
   const columns = mode === "double" && axis === "horizontal" ? 2 : 1;
   const rows = mode === "double" && axis === "vertical" ? 2 : 1;
   const mini = book.settings.mini;
   const room = {
-    width: Math.min(size.width - margins.left - margins.right - 2 * tabs, mini?.maxWidth || Number.POSITIVE_INFINITY),
-    height: Math.min(size.height - margins.top - margins.bottom, mini?.maxHeight || Number.POSITIVE_INFINITY),
+    width: Math.min(
+      size.width - margins.left - margins.right - 2 * tabs.side,
+      mini?.maxWidth || Number.POSITIVE_INFINITY,
+    ),
+    height: Math.min(
+      size.height - margins.top - margins.bottom - tabs.top,
+      mini?.maxHeight || Number.POSITIVE_INFINITY,
+    ),
   };
   const scale = Math.min(room.width / (columns * book.pageWidth), room.height / (rows * book.pageHeight));
   const pageWidth = Math.max(50, Math.floor(book.pageWidth * scale));
@@ -617,7 +632,9 @@ export function Reader({
           {pageCount > 0 ? (
             <div
               className="tl-place"
-              style={{ translate: `${(margins.left - margins.right) / 2}px ${(margins.top - margins.bottom) / 2}px` }}
+              style={{
+                translate: `${(margins.left - margins.right) / 2}px ${(margins.top - margins.bottom + tabs.top) / 2}px`,
+              }}
             >
               <FlipBook
                 ref={flipRef}
@@ -645,6 +662,9 @@ export function Reader({
             <p className="tl-message">{book.state === "converting" ? labels.converting : labels.failed}</p>
           )}
           {magnifying && book.settings.magnifier ? <Magnifier book={book} label={labels.magnifier} /> : null}
+          {settings.brands.related && pageCount > 0 && spread === layout.spreadCount - 1 ? (
+            <RelatedBrand brand={settings.brands.related} label={labels.related} linkTarget={linkTarget} />
+          ) : null}
         </section>
       )}
       {book.state === "converting" && pageCount > 0 ? <p className="tl-converting">{labels.converting}</p> : null}
@@ -690,6 +710,13 @@ export function Reader({
       {info === "about" ? (
         <InfoDialog title={labels.about} labels={labels} onClose={() => setInfo("none")}>
           <p className="tl-about">{settings.aboutText || book.title}</p>
+        </InfoDialog>
+      ) : null}
+      {info === "card" && settings.businessCard ? (
+        <InfoDialog title={labels.businessCard} labels={labels} onClose={() => setInfo("none")}>
+          <Suspense fallback={null}>
+            <BusinessCard card={settings.businessCard} styleId={settings.cardStyle} linkTarget={linkTarget} />
+          </Suspense>
         </InfoDialog>
       ) : null}
       {info === "help" ? (
@@ -1087,6 +1114,17 @@ export function Reader({
             data-button="annotation"
           >
             <Icon name="annotation" />
+          </button>
+        ) : null}
+        {settings.businessCard ? (
+          <button
+            type="button"
+            onClick={() => setInfo("card")}
+            aria-label={labels.businessCard}
+            title={labels.businessCard}
+            data-button="card"
+          >
+            <Icon name="card" />
           </button>
         ) : null}
         {shown("about", false) ? (

@@ -1,4 +1,5 @@
 import type { BrandSlot, ReaderBrand } from "./brands.js";
+import type { ReaderCard } from "./business-card.js";
 import type { Axis, Direction } from "./engine/layout.js";
 import type { Rendition } from "./engine/renditions.js";
 import type { PageMedia } from "./media/media-types.js";
@@ -119,6 +120,10 @@ export interface ReaderSettings {
   backgroundGradient: { colorA: string; colorB: string; angle: number } | null;
   /** The brands the book applies (loadingBrand, toolBarBrand, relatedBrand), as the gateway serves them. */
   brands: Partial<Record<BrandSlot, ReaderBrand>>;
+  /** The owner's business card the book shows (served as htmlConfig `businessCard`), drawn in `cardStyle`. */
+  businessCard: ReaderCard | null;
+  /** The id of the card's style in resourceFiles/businessCards (htmlConfig `businessCardStyle`; "" the default). */
+  cardStyle: string;
   /** The logo (appLogoIcon); `large` is the large logo, its height fixed at 55 px. */
   logo: { url: string; link: string; height: number; padding?: number; top?: number; large?: boolean } | null;
   /** A picture behind the book: CSS-like position and opacity 0–1. */
@@ -296,6 +301,8 @@ export const defaultSettings: ReaderSettings = {
   backgroundGradient: null,
   logo: null,
   brands: {},
+  businessCard: null,
+  cardStyle: "",
   pageCaptions: "",
   flipSound: true,
   backgroundMusic: null,

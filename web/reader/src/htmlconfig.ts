@@ -1,5 +1,6 @@
 import type { AdSettings, BackgroundPosition, ButtonName, LoaderSettings, Margins, ReaderSettings } from "./book.js";
 import { type BrandSlot, readerBrand } from "./brands.js";
+import { readerCard } from "./business-card.js";
 
 /**
  * The editor's htmlConfig keys (spec 000 §3/§4 names where the spec gives them, the settings tree's names for the
@@ -318,6 +319,9 @@ export const htmlConfigHandlers: Record<string, Handler> = {
   loadingBrand: brandHandler("loading"),
   toolBarBrand: brandHandler("toolbar"),
   relatedBrand: brandHandler("related"),
+  // The book's business card (served by the book service, or posted by the editor's preview) and its style's id.
+  businessCard: (settings, value) => ({ ...settings, businessCard: readerCard(asObject(value)) }),
+  businessCardStyle: (settings, value) => ({ ...settings, cardStyle: text(value).trim().slice(0, 64) }),
   // Logo: picture, link, padding, height, top margin; the large logo is 55 px high whatever logoHeight says.
   appLogoIcon: setIn(
     "logo",

@@ -38,6 +38,7 @@ const paths = {
   help: "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm-1 15h2v2h-2zm1-12a4 4 0 0 0-4 4h2a2 2 0 1 1 3 1.7c-1 .6-2 1.4-2 3.3h2c0-1 .5-1.4 1.3-1.9A4 4 0 0 0 12 5z",
   annotation: "M4 4h16v12H8l-4 4zm4 4v2h8V8zm0 4v2h5v-2z",
   message: "M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2zm3 5v2h10V8zm0 4v2h7v-2z",
+  card: "M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm5 3a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5zm-4 8h8c0-1.7-1.8-2.5-4-2.5S4 14.3 4 16zm10-7v2h6V9zm0 4v2h4v-2z",
 } as const;
 
 export type IconName = keyof typeof paths;

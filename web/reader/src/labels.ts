@@ -72,6 +72,8 @@ const zh = {
   wechat: "微信",
   wechatScan: "用微信扫一扫，在微信中打开",
   help: "帮助",
+  businessCard: "名片",
+  related: "相关推荐",
   helpText:
     "拖动或点击页角翻页；← → 键、滚轮和滑动也可以翻页。+ / − 缩放，缩放后拖动平移。目录、缩略图和搜索在下方工具栏。",
   annotations: "页面链接与注释",
@@ -184,6 +186,8 @@ const en: Labels = {
   wechat: "WeChat",
   wechatScan: "Scan with WeChat to open it there",
   help: "Help",
+  businessCard: "Business card",
+  related: "Related",
   helpText:
     "Drag or click a page corner to turn; the arrow keys, the wheel and swipes turn too. + / − zoom, drag to pan when zoomed. Contents, thumbnails and search are in the toolbar below.",
   annotations: "Page links and notes",

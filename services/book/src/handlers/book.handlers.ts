@@ -51,6 +51,7 @@ import { findOwnBook, findPublishedBook } from "./own-book.js";
 import { servedSettings } from "./owner-features.js";
 import { mergeAttempts, mergePause, saveConflict } from "./save-conflict.js";
 import type { BrandsOf } from "./served-brands.js";
+import type { CardOf } from "./served-card.js";
 import { checkUnlock } from "./unlock-gate.js";
 
 export interface BookHandlerDependencies {
@@ -66,6 +67,8 @@ export interface BookHandlerDependencies {
   log?: Pick<Logger, "warn">;
   /** The owner's brands, for the brands a book applies (readers get the brand itself). */
   brandsOf?: BrandsOf;
+  /** The owner's business card a book shows (readers get the card itself). */
+  cardOf?: CardOf;
 }
 
 /** The proto fields of the settings served to readers (the withheld features are for logs and tests). */
@@ -113,6 +116,7 @@ export function bookHandlers({
   now = () => new Date(),
   log,
   brandsOf,
+  cardOf,
 }: BookHandlerDependencies): Omit<
   ServiceImplementation<typeof BookService>,
   BookContentMethods | BookCommentMethods | MediaMethods
@@ -227,7 +231,7 @@ export function bookHandlers({
             passVersions: passVersions(book.privacy ?? publicPrivacy),
           },
           // What the owner's power allows now, not what was stored while it allowed more (spec 000 §6).
-          ...servedFields(await servedSettings(power, book, log, brandsOf)),
+          ...servedFields(await servedSettings(power, book, log, brandsOf, cardOf)),
         },
       };
     },

@@ -4,6 +4,7 @@ import { effectiveSettings } from "@turnleaf/resource-files";
 import type { BookDocument } from "../data/book.schema.js";
 import { publishedSettings } from "../domain/book-info.js";
 import { type BrandsOf, withServedBrands } from "./served-brands.js";
+import { type CardOf, withServedCard } from "./served-card.js";
 
 /**
  * The gated features (spec 000 §6) a book's owner has now: their custom power in force (user type, then team and
@@ -36,6 +37,7 @@ export async function servedSettings(
   book: BookDocument,
   log?: Pick<Logger, "warn">,
   brandsOf?: BrandsOf,
+  cardOf?: CardOf,
 ) {
   const stored = publishedSettings(book);
   let allowed: Set<string>;
@@ -43,11 +45,12 @@ export async function servedSettings(
     allowed = await ownerFeatures(power, book);
   } catch (error) {
     log?.warn({ err: error, bookId: book.bookId }, "owner's power unavailable: the reader gets the stored settings");
-    const htmlConfig = await withServedBrands(JSON.parse(stored.htmlConfigJson), book.ownerId, brandsOf);
+    const branded = await withServedBrands(JSON.parse(stored.htmlConfigJson), book.ownerId, brandsOf);
+    const htmlConfig = await withServedCard(branded, book, cardOf);
     return { ...stored, htmlConfigJson: JSON.stringify(htmlConfig), withheldFeatures: [] as string[] };
   }
   const { htmlConfig: allowedConfig, withheld } = effectiveSettings(JSON.parse(stored.htmlConfigJson), allowed);
-  const htmlConfig = await withServedBrands(allowedConfig, book.ownerId, brandsOf);
+  const htmlConfig = await withServedCard(await withServedBrands(allowedConfig, book.ownerId, brandsOf), book, cardOf);
   const download = !withheld.includes("DOWNLOAD") && allowed.has("DOWNLOAD");
   return {
     ...stored,

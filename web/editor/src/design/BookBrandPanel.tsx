@@ -1,17 +1,7 @@
 import type { BrandDefaultFile, BrandKind, Lang } from "@turnleaf/resource-files";
-import { useEffect, useState } from "react";
-import { call } from "../api.js";
 import type { Labels } from "../labels.js";
-import type { Report } from "../types.js";
 import { brandKindsInOrder } from "./resources.js";
-import { brandsChangedEvent } from "./useDesignResources.js";
-
-interface OwnBrand {
-  brandId: string;
-  type: BrandKind;
-  title: string;
-  logo: string;
-}
+import type { OwnBrand } from "./useOwnBrands.js";
 
 /**
  * Which of the owner's brands this book shows, per brand kind (spec 001: loading, toolbar, related). The choice is a
@@ -24,25 +14,17 @@ export function BookBrandPanel({
   labels,
   lang,
   brandDefault,
+  brands,
   onChange,
-  report,
 }: {
   values: Record<string, unknown>;
   labels: Labels;
   lang: Lang;
   brandDefault: BrandDefaultFile | null;
+  /** The owner's brands (a brand added in the brands panel is offered at once). */
+  brands: OwnBrand[];
   onChange(key: BrandKind, brandId: string): void;
-  report: Report;
 }) {
-  const [brands, setBrands] = useState<OwnBrand[]>([]);
-  useEffect(() => {
-    const load = () =>
-      call<{ list: OwnBrand[] }>("/api/user/brand/get-list").then((reply) => setBrands(reply.list), report);
-    load();
-    // A brand added in the brands panel is offered at once.
-    window.addEventListener(brandsChangedEvent, load);
-    return () => window.removeEventListener(brandsChangedEvent, load);
-  }, [report]);
   const names: Record<BrandKind, string> = {
     loadingBrand: labels.brandLoading,
     toolBarBrand: labels.brandToolbar,
