@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { fromBinary } from "@bufbuild/protobuf";
 import { DeliverPolicy, jetstream } from "@nats-io/jetstream";
-import { ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
+import { ReadingEventsBatchSchema, ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
 import { eventTypeHeader, type NatsConnection } from "@turnleaf/kit";
 import type { SenderReport } from "./statistics-sender.js";
 
@@ -43,9 +43,9 @@ export function sendBeacons(input: {
   });
 }
 
-/** The messages on `subject` from `firstSeq` to `lastSeq` of the INSIGHT stream, and the events they carry. */
+/** The messages on `subject` from `firstSeq` to `lastSeq` of the INSIGHT stream, the beacons and events they carry. */
 export async function publishedEvents(nats: NatsConnection, subject: string, firstSeq: number, lastSeq: number) {
-  const total = { messages: 0, events: 0 };
+  const total = { messages: 0, beacons: 0, events: 0 };
   if (lastSeq < firstSeq) return total;
   const consumer = await jetstream(nats).consumers.get("INSIGHT", {
     filter_subjects: [subject],
@@ -59,9 +59,16 @@ export async function publishedEvents(nats: NatsConnection, subject: string, fir
     for await (const message of messages) {
       seen += 1;
       last = message.seq;
-      if (message.headers?.get(eventTypeHeader) !== ReadingEventsSchema.typeName) continue;
+      const type = message.headers?.get(eventTypeHeader);
+      const beacons =
+        type === ReadingEventsBatchSchema.typeName
+          ? fromBinary(ReadingEventsBatchSchema, message.data).beacons
+          : type === ReadingEventsSchema.typeName
+            ? [fromBinary(ReadingEventsSchema, message.data)]
+            : [];
       total.messages += 1;
-      total.events += fromBinary(ReadingEventsSchema, message.data).events.length;
+      total.beacons += beacons.length;
+      total.events += beacons.reduce((sum, beacon) => sum + beacon.events.length, 0);
     }
     if (seen === 0 || last >= lastSeq) break;
   }

@@ -6,7 +6,8 @@
  *      for BENCH_SECONDS (15), 10 events per beacon and then 1, from a sender process of its own under `nice`
  *      (statistics-sender.ts: a fixed number of requests, evenly spaced, every answer awaited); the events sent,
  *      accepted (2xx), published on NATS (read back from the stream) and landed in the statistics, and each
- *      process's share of the CPU in both windows (statistics-cpu.ts);
+ *      process's share of the CPU in both windows and in the first 2 s of beacons alone (statistics-cpu.ts); each
+ *      shape BENCH_ROUNDS (2) times, the quiet and loaded windows of a pair right after each other;
  *   3. a book with a year of events (BENCH_BOOK_EVENTS, 100,000) published on NATS in beacons of 50 and folded by
  *      the insight service (its ingestion rate from the queue), then its statistics query for 30 and 365 days.
  * The query on a 1-million-event book is `npm run bench:statistics-query` (the same folding code, without the queue).
@@ -26,6 +27,7 @@ import { cpuShares, cpuSnapshot, formatShares } from "./statistics-cpu.js";
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const eventsPerSecond = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const bigBookEvents = Number(process.env.BENCH_BOOK_EVENTS ?? 100_000);
 const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
 
@@ -89,9 +91,10 @@ async function main() {
     };
 
     // 2. For each shape of beacon (as the reader sends them, 10 events; the costliest, 1 event), the reader's latency
-    //    without load and, right after, the same while beacons arrive at the target rate from a sender of its own.
+    //    without load and, right after, the same while beacons arrive at the target rate from a sender of its own;
+    //    the first 2 s of sending alone tell what ingestion costs each process. BENCH_ROUNDS pairs per shape.
     const rows: string[] = [];
-    for (const perBeacon of [10, 1]) {
+    const round = async (perBeacon: number) => {
       const events = Array.from({ length: perBeacon }, (_, index) => ({ k: "page", p: 1 + (index % 4), ms: 1200 }));
       const count = Math.round((eventsPerSecond * seconds) / perBeacon);
       const pageSeconds = Math.max(seconds - 6, 4);
@@ -109,9 +112,13 @@ async function main() {
         headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (bench)" },
         rate: count / seconds,
         count,
-        connections: 32,
+        // Readers' beacons come on connections of their own; an answer waits for its batch's store.
+        connections: 200,
       });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const aloneCpu = await cpuSnapshot();
+      const aloneStarted = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const aloneShares = cpuShares(aloneCpu, await cpuSnapshot(), Date.now() - aloneStarted);
       const busyCpu = await cpuSnapshot();
       const busyStarted = Date.now();
       const busy = { page: await readerLoad(targets.page, pageSeconds), script: await readerLoad(targets.script, 3) };
@@ -132,10 +139,10 @@ async function main() {
       out(
         `${perBeacon} event(s) per beacon, ${count} beacons at ${Math.round(count / seconds)}/s: sent ${sender.sent * perBeacon} events ` +
           `(${Math.round((sender.sent * perBeacon) / (sender.wallMs / 1000))}/s), accepted (2xx) ${accepted}, ` +
-          `${sender.non2xx} non-2xx, ${sender.errors} failed; published on NATS ${published.events} events in ` +
-          `${published.messages} messages; landed ${landed} (counted ${(landedAfterMs / 1000).toFixed(1)} s after ` +
-          `the last answer); beacon answer p50 ${sender.p50} ms, p99 ${sender.p99} ms; the sender used ` +
-          `${Math.round(sender.cpuMs / 1000 / (sender.wallMs / 1000 / 100))} % of a core (nice ${senderNice})`,
+          `${sender.non2xx} non-2xx, ${sender.errors} failed; published on NATS ${published.events} events of ` +
+          `${published.beacons} beacons in ${published.messages} messages; landed ${landed} (counted ` +
+          `${(landedAfterMs / 1000).toFixed(1)} s after the last answer); beacon answer p50 ${sender.p50} ms, p99 ` +
+          `${sender.p99} ms; the sender used ${Math.round(sender.cpuMs / (sender.wallMs / 100))} % of a core (nice ${senderNice})`,
       );
       for (const [name, quiet, loaded] of [
         ["  reader page /b/<link>", calm.page, busy.page],
@@ -146,17 +153,24 @@ async function main() {
             `under it p50 ${loaded.p50} ms, p99 ${loaded.p99} ms (${loaded.requests} requests, ${loaded.failed + quiet.failed} failed)`,
         );
       }
-      out(`  CPU without load: ${formatShares(calmShares)}`);
-      out(`  CPU under it: ${formatShares(busyShares)}`);
+      out(`  CPU, reader load alone: ${formatShares(calmShares)}`);
+      out(`  CPU, beacons alone (2 s): ${formatShares(aloneShares)}`);
+      out(`  CPU, reader load with beacons: ${formatShares(busyShares)}`);
+      const ingestion = aloneShares
+        .filter(([name]) => ["gateway", "nats-server", "insight", "ferretdb"].includes(name))
+        .reduce((total, [, share]) => total + share, 0);
       rows.push(
         `| ${perBeacon} event${perBeacon > 1 ? "s" : ""} per beacon | ${sender.sent * perBeacon} | ${accepted} | ` +
-          `${published.events} | ${landed} | ${calm.page.p99} → ${busy.page.p99} ms | ${calm.script.p99} → ${busy.script.p99} ms |`,
+          `${published.events} (${published.messages} messages) | ${landed} | ${calm.page.p99} → ${busy.page.p99} ms | ` +
+          `${calm.script.p99} → ${busy.script.p99} ms | ${Math.round(ingestion)} % |`,
       );
-    }
+    };
+    for (let index = 0; index < rounds; index += 1) for (const perBeacon of [10, 1]) await round(perBeacon);
     out(
-      "| 15 s at 1,000 events/s | sent | accepted (2xx) | published on NATS | landed | reader page p99 quiet → loaded | entry script p99 quiet → loaded |",
+      `| ${seconds} s at ${eventsPerSecond} events/s | sent | accepted (2xx) | published on NATS | landed | reader page p99 ` +
+        "quiet → loaded | entry script p99 quiet → loaded | ingestion CPU (gateway, NATS, insight, FerretDB; % of a core) |",
     );
-    out("|---|---|---|---|---|---|---|");
+    out("|---|---|---|---|---|---|---|---|");
     for (const row of rows) out(row);
     if (bigBookEvents === 0) {
       await nats.drain();
