@@ -2,12 +2,16 @@
  * Reading statistics under load (issue 15): against the whole system as `npm start` runs it (every service a process
  * of its own, embedded stores in a temporary folder, the demo book), it measures
  *   1. the reader's asset latency (its page and its entry script through the gateway, p50/p99) without load;
- *   2. the same while readers' beacons arrive at BENCH_EVENTS_PER_SECOND (1,000) through the gateway, and the rate
- *      at which those events land in the statistics (gateway → NATS → insight service → MongoDB buckets);
+ *   2. right after, the same while readers' beacons arrive at BENCH_EVENTS_PER_SECOND (1,000) through the gateway
+ *      for BENCH_SECONDS (15), 10 events per beacon and then 1, from a sender process of its own under `nice`
+ *      (statistics-sender.ts: a fixed number of requests, evenly spaced, every answer awaited); the events sent,
+ *      accepted (2xx), published on NATS (read back from the stream) and landed in the statistics, and each
+ *      process's share of the CPU in both windows and in the first 2 s of beacons alone (statistics-cpu.ts); each
+ *      shape BENCH_ROUNDS (2) times, the quiet and loaded windows of a pair right after each other;
  *   3. a book with a year of events (BENCH_BOOK_EVENTS, 100,000) published on NATS in beacons of 50 and folded by
  *      the insight service (its ingestion rate from the queue), then its statistics query for 30 and 365 days.
  * The query on a 1-million-event book is `npm run bench:statistics-query` (the same folding code, without the queue).
- * Run with `npm run bench:statistics`. Not a test: the numbers depend on the machine and what else runs on it.
+ * BENCH_BOOK_EVENTS=0 stops after step 2. Run with `npm run bench:statistics`. Not a test: the numbers depend on the machine and what else runs on it.
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -17,10 +21,13 @@ import { DeviceClass, ReadingEventKind, ReadingEventsSchema } from "@turnleaf/co
 import { StatisticsService } from "@turnleaf/contracts/insight/v1/insight_service_pb";
 import { connectMongo, connectNats, createClient, publishEvent, subjects } from "@turnleaf/kit";
 import { load, startBenchStack } from "./bench-stack.js";
+import { publishedEvents, sendBeacons, senderNice } from "./statistics-beacons.js";
+import { cpuShares, cpuSnapshot, formatShares } from "./statistics-cpu.js";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const eventsPerSecond = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const bigBookEvents = Number(process.env.BENCH_BOOK_EVENTS ?? 100_000);
 const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
 
@@ -70,61 +77,106 @@ async function main() {
     const targets = { page: `${gatewayUrl}/b/demo0001`, script: `${gatewayUrl}/reader/assets/${script}` };
     out(`gateway ${gatewayUrl}; every service a process of its own on loopback; FerretDB (SQLite), NATS, MinIO`);
 
-    // 1. The reader alone.
-    const quiet = {
-      page: await readerLoad(targets.page, 8),
-      script: await readerLoad(targets.script, 8),
-    };
+    // Warm-up (not measured): the gateway's JIT and caches as a reader finds them after a while.
+    await readerLoad(targets.page, 3);
+    await readerLoad(targets.script, 2);
 
     const nats = await connectNats({ url: stores.natsUrl, name: "bench-statistics", log });
     const manager = await jetstreamManager(nats);
+    const streamSubject = subjects.bookRead(bookId);
+    const lastSeq = async () => (await manager.streams.info("INSIGHT")).state.last_seq;
+    const consumerIdle = async () => {
+      const info = await manager.consumers.info("INSIGHT", "insight-reading");
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    };
 
-    // 2. The same while readers' events arrive at the target rate: as the reader sends them (batches of 10 events
-    //    per beacon) and, the costliest shape, one event per beacon.
-    for (const perBeacon of [10, 1]) {
-      const before = sum((await statistics(gatewayUrl, bookId)).days);
+    // 2. For each shape of beacon (as the reader sends them, 10 events; the costliest, 1 event), the reader's latency
+    //    without load and, right after, the same while beacons arrive at the target rate from a sender of its own;
+    //    2 s of sending alone (after the sender's first second) tell what ingestion costs each process. BENCH_ROUNDS pairs per shape.
+    const rows: string[] = [];
+    const round = async (perBeacon: number) => {
       const events = Array.from({ length: perBeacon }, (_, index) => ({ k: "page", p: 1 + (index % 4), ms: 1200 }));
-      const sending = load({
+      const count = Math.round((eventsPerSecond * seconds) / perBeacon);
+      const pageSeconds = Math.max(seconds - 7, 4);
+
+      const calmCpu = await cpuSnapshot();
+      const calmStarted = Date.now();
+      const calm = { page: await readerLoad(targets.page, pageSeconds), script: await readerLoad(targets.script, 3) };
+      const calmShares = cpuShares(calmCpu, await cpuSnapshot(), Date.now() - calmStarted);
+
+      const before = sum((await statistics(gatewayUrl, bookId)).days);
+      const firstSeq = (await lastSeq()) + 1;
+      const sending = sendBeacons({
         url: `${gatewayUrl}/b/demo0001/insight/events`,
-        method: "POST",
-        connections: 20,
-        overallRate: Math.ceil(eventsPerSecond / perBeacon),
-        duration: seconds,
-        headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (bench)" },
         body: JSON.stringify({ events, ref: "https://news.example.com/a" }),
+        headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (bench)" },
+        rate: count / seconds,
+        count,
+        // Readers' beacons come on connections of their own; an answer waits for its batch's store.
+        connections: 200,
       });
-      const loadStarted = Date.now();
-      const busyPage = await readerLoad(targets.page, Math.max(seconds - 7, 4));
-      const busyScript = await readerLoad(targets.script, 3);
-      const beacons = await sending;
-      const sentMs = Date.now() - loadStarted;
-      const sent = (beacons.requests - beacons.failed) * perBeacon;
-      // Landed: every beacon acknowledged by the insight service (asked of NATS every 100 ms, not of the store),
-      // then the statistics read once to check the count.
-      for (let waited = 0; waited < 1_200; waited += 1) {
-        const info = await manager.consumers.info("INSIGHT", "insight-reading");
-        if (info.num_pending === 0 && info.num_ack_pending === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const landedMs = Date.now() - loadStarted;
-      await waitFor(async () => sum((await statistics(gatewayUrl, bookId)).days) - before >= sent, 30_000);
+      // The sender's own start (node, the TypeScript loader) is left out of the window.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const aloneCpu = await cpuSnapshot();
+      const aloneStarted = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const aloneShares = cpuShares(aloneCpu, await cpuSnapshot(), Date.now() - aloneStarted);
+      const busyCpu = await cpuSnapshot();
+      const busyStarted = Date.now();
+      const busy = { page: await readerLoad(targets.page, pageSeconds), script: await readerLoad(targets.script, 3) };
+      const busyShares = cpuShares(busyCpu, await cpuSnapshot(), Date.now() - busyStarted);
+      const sender = await sending;
+      const accepted = sender.ok * perBeacon;
+
+      // Landed: the statistics' pages seen, read until they reach what the gateway accepted and the consumer is idle,
+      // then once more 3 s later (anything counted twice or arriving late shows there).
+      const landedStarted = Date.now();
+      await waitFor(async () => sum((await statistics(gatewayUrl, bookId)).days) - before >= accepted, 120_000);
+      await waitFor(consumerIdle, 60_000);
+      const landedAfterMs = Date.now() - landedStarted;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       const landed = sum((await statistics(gatewayUrl, bookId)).days) - before;
+      const published = await publishedEvents(nats, streamSubject, firstSeq, await lastSeq());
+
       out(
-        `${perBeacon} event(s) per beacon, ${seconds} s at a target of ${eventsPerSecond} events/s: ` +
-          `sent ${Math.round(sent / (sentMs / 1000))} events/s (${Math.round(beacons.rate)} beacons/s, p50 ${beacons.p50} ms, ` +
-          `p99 ${beacons.p99} ms, ${beacons.failed} failed); landed ${landed} of ${sent} events, ` +
-          `${Math.round(landed / (landedMs / 1000))} events/s from the first to the last landed ` +
-          `(the last ${((landedMs - sentMs) / 1000).toFixed(1)} s after sending ended)`,
+        `${perBeacon} event(s) per beacon, ${count} beacons at ${Math.round(count / seconds)}/s: sent ${sender.sent * perBeacon} events ` +
+          `(${Math.round((sender.sent * perBeacon) / (sender.wallMs / 1000))}/s), accepted (2xx) ${accepted}, ` +
+          `${sender.non2xx} non-2xx, ${sender.errors} failed; published on NATS ${published.events} events of ` +
+          `${published.beacons} beacons in ${published.messages} messages; landed ${landed} (counted ` +
+          `${(landedAfterMs / 1000).toFixed(1)} s after the last answer); beacon answer p50 ${sender.p50} ms, p99 ` +
+          `${sender.p99} ms; the sender used ${Math.round(sender.cpuMs / (sender.wallMs / 100))} % of a core (nice ${senderNice})`,
       );
-      for (const [name, calm, busy] of [
-        ["  reader page /b/<link>", quiet.page, busyPage],
-        ["  reader entry script", quiet.script, busyScript],
+      for (const [name, quiet, loaded] of [
+        ["  reader page /b/<link>", calm.page, busy.page],
+        ["  reader entry script", calm.script, busy.script],
       ] as const) {
         out(
-          `${name}: without load p50 ${calm.p50} ms, p99 ${calm.p99} ms (${calm.requests} requests); ` +
-            `under it p50 ${busy.p50} ms, p99 ${busy.p99} ms (${busy.requests} requests, ${busy.failed + calm.failed} failed)`,
+          `${name}: without load p50 ${quiet.p50} ms, p99 ${quiet.p99} ms (${quiet.requests} requests); ` +
+            `under it p50 ${loaded.p50} ms, p99 ${loaded.p99} ms (${loaded.requests} requests, ${loaded.failed + quiet.failed} failed)`,
         );
       }
+      out(`  CPU, reader load alone: ${formatShares(calmShares)}`);
+      out(`  CPU, beacons alone (2 s): ${formatShares(aloneShares)}`);
+      out(`  CPU, reader load with beacons: ${formatShares(busyShares)}`);
+      const ingestion = aloneShares
+        .filter(([name]) => ["gateway", "nats-server", "insight", "ferretdb"].includes(name))
+        .reduce((total, [, share]) => total + share, 0);
+      rows.push(
+        `| ${perBeacon} event${perBeacon > 1 ? "s" : ""} per beacon | ${sender.sent * perBeacon} | ${accepted} | ` +
+          `${published.events} (${published.messages} messages) | ${landed} | ${calm.page.p99} → ${busy.page.p99} ms | ` +
+          `${calm.script.p99} → ${busy.script.p99} ms | ${Math.round(ingestion)} % |`,
+      );
+    };
+    for (let index = 0; index < rounds; index += 1) for (const perBeacon of [10, 1]) await round(perBeacon);
+    out(
+      `| ${seconds} s at ${eventsPerSecond} events/s | sent | accepted (2xx) | published on NATS | landed | reader page p99 ` +
+        "quiet → loaded | entry script p99 quiet → loaded | ingestion CPU (gateway, NATS, insight, FerretDB; % of a core) |",
+    );
+    out("|---|---|---|---|---|---|---|---|");
+    for (const row of rows) out(row);
+    if (bigBookEvents === 0) {
+      await nats.drain();
+      return;
     }
 
     // 3. A book with a year of events, straight onto NATS as the gateway publishes them.

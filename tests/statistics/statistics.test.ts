@@ -1,3 +1,6 @@
+import { jetstreamManager } from "@nats-io/jetstream";
+import { connectNats, subjects } from "@turnleaf/kit";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";
@@ -181,6 +184,33 @@ describe("reading statistics", () => {
       .toBe(4);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(((await statistics()).data as { days: { views: number }[] }).days.at(-1)?.views).toBe(4);
+  });
+
+  it("gathers a burst of beacons into fewer NATS messages, each beacon answered once stored and counted once", async () => {
+    const nats = await connectNats({ url: stores.natsUrl, name: "statistics-test", log: pino({ level: "warn" }) });
+    const manager = await jetstreamManager(nats);
+    const subject = subjects.bookRead(book.bookId);
+    const messages = async () =>
+      (await manager.streams.info("INSIGHT", { subjects_filter: subject })).state.subjects?.[subject] ?? 0;
+    const before = await messages();
+    const burst = 120;
+    const answers = await Promise.all(
+      Array.from({ length: burst }, () => beacon({ events: [{ k: "view" }, { k: "page", p: 3, ms: 700 }] })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(burst).fill(204));
+    // Answered 204 means stored: the stream holds them all now, in messages of several beacons each.
+    const added = (await messages()) - before;
+    expect(added).toBeGreaterThan(0);
+    expect(added).toBeLessThan(burst);
+    await expect
+      .poll(async () => ((await statistics()).data as { days: { views: number }[] }).days.at(-1)?.views, {
+        timeout: 20_000,
+        interval: 300,
+      })
+      .toBe(4 + burst);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(((await statistics()).data as { days: { views: number }[] }).days.at(-1)?.views).toBe(4 + burst);
+    await nats.drain();
   });
 
   it("refuses beacons from other sites and bodies that are not JSON", async () => {

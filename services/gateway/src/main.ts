@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
+import { ReadingEventsBatchSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
 import {
   closeOnSignals,
   connectNats,
   createLogger,
   createS3Client,
-  emitEvent,
   exitOnStartupFailure,
+  publishEvent,
   s3SettingsFrom,
   subjects,
 } from "@turnleaf/kit";
@@ -14,6 +14,7 @@ import { buildApp } from "./app.js";
 import { bookAssets } from "./book-assets.js";
 import { readConfig } from "./config.js";
 import { connectPeers } from "./peers.js";
+import { beaconBatcher } from "./plugins/beacon-batcher.js";
 import { connectStoreProbes } from "./stores.js";
 
 async function main() {
@@ -23,6 +24,18 @@ async function main() {
   const peers = connectPeers(config);
   // Readers' events go to the insight service over JetStream (its own connection: the probe's only flushes).
   const insightNats = await connectNats({ url: config.NATS_URL, name: "gateway-insight", log });
+  // A book's beacons of a few milliseconds go as one message, each answered once JetStream has stored it.
+  const beacons = beaconBatcher({
+    publish: async (bookId, batch, messageId) => {
+      await publishEvent(
+        insightNats,
+        subjects.bookRead(bookId),
+        ReadingEventsBatchSchema,
+        { beacons: batch },
+        { messageId },
+      );
+    },
+  });
   const app = await buildApp({
     log,
     peers,
@@ -35,9 +48,7 @@ async function main() {
     supportContact: config.SUPPORT_CONTACT,
     editorDistDir: config.EDITOR_DIST_DIR,
     insight: {
-      // Fire and forget: a beacon is not worth a JetStream round trip (the INSIGHT stream still stores it).
-      publish: async (beacon) =>
-        emitEvent(insightNats, subjects.bookRead(beacon.bookId ?? ""), ReadingEventsSchema, beacon),
+      publish: (beacon) => beacons.add(beacon),
       saltSecret: config.STATISTICS_SALT_SECRET ?? randomBytes(32).toString("base64url"),
     },
     reader: {
@@ -52,6 +63,7 @@ async function main() {
     [
       { name: "http", close: () => app.close() },
       { name: "peers", close: async () => peers.close() },
+      { name: "reading-beacons", close: () => beacons.close() },
       { name: "insight-nats", close: () => insightNats.drain() },
       { name: "stores", close: () => stores.close() },
     ],

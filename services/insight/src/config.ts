@@ -10,7 +10,7 @@ export function readConfig(source: Env) {
       MONGODB_URI: env.mongodbUri,
       MONGODB_DATABASE: env.text.default("turnleaf-insight"),
       NATS_URL: env.natsUrl,
-      /** Readers' beacons folded into the buckets per write (larger batches: fewer writes under load). */
+      /** Stream messages (each up to 500 beacons the gateway gathered) folded into the buckets per write. */
       STATISTICS_BATCH_SIZE: env.positiveInteger.max(10_000).default(1000),
       /** Lead submissions one reader (a daily salted hash of the address) may make per window. */
       LEAD_RATE_LIMIT: env.positiveInteger.default(5),

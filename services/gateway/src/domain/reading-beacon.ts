@@ -51,16 +51,25 @@ export function deviceClassOf(userAgent: string): DeviceClass {
   return DeviceClass.DESKTOP;
 }
 
+/** The day's salt, derived once a day rather than once a beacon (an HMAC each was a visible share of a beacon). */
+let lastSalt = { secret: "", dayIndex: -1, salt: Buffer.alloc(0) };
+function daySalt(secret: string, nowMs: number): Buffer {
+  const dayIndex = Math.floor(nowMs / 86_400_000);
+  if (lastSalt.dayIndex !== dayIndex || lastSalt.secret !== secret) {
+    const day = new Date(nowMs).toISOString().slice(0, 10);
+    lastSalt = { secret, dayIndex, salt: createHmac("sha256", secret).update(`reader-salt:${day}`).digest() };
+  }
+  return lastSalt.salt;
+}
+
 /**
  * A reader's key for one book and one day, without cookies: a hash of address, user agent and book under a salt
  * that changes every UTC day (derived from the gateway's secret). The same reader on the same day gets the same
  * key; tomorrow's keys cannot be linked to today's, and the address is never stored or sent on.
  */
 export function readerKey(secret: string, nowMs: number, address: string, userAgent: string, bookId: string): string {
-  const day = new Date(nowMs).toISOString().slice(0, 10);
-  const salt = createHmac("sha256", secret).update(`reader-salt:${day}`).digest();
   return createHash("sha256")
-    .update(salt)
+    .update(daySalt(secret, nowMs))
     .update(`${address}\n${userAgent}\n${bookId}`)
     .digest("base64url")
     .slice(0, 22);

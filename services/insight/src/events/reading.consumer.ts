@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { fromBinary } from "@bufbuild/protobuf";
 import { AckPolicy, DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
-import { type ReadingEvents, ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
+import {
+  type ReadingEvents,
+  ReadingEventsBatchSchema,
+  ReadingEventsSchema,
+} from "@turnleaf/contracts/insight/v1/insight_events_pb";
 import { ensureStreams, eventTypeHeader, type Logger, type NatsConnection, streams, subjects } from "@turnleaf/kit";
 import {
   type FoldJournalRepository,
@@ -21,11 +25,12 @@ export interface RunningReadingConsumer {
 const minuteMs = 60_000;
 
 /**
- * Folds the readers' beacons (insight.v1.book.<id>.read) into the statistics, each beacon once. Up to `batchSize` of
- * them are fetched (the next fetch runs while a batch is written), folded into one delta per book and day, written as
- * a handful of $inc upserts, then acknowledged together.
+ * Folds the readers' beacons (insight.v1.book.<id>.read: one per message, or a book's beacons the gateway gathered
+ * into one `ReadingEventsBatch`) into the statistics, each beacon once. Up to `batchSize` messages are fetched (the
+ * next fetch runs while a batch is written), their beacons folded into one delta per book and day, written as a
+ * handful of $inc upserts, then acknowledged together.
  *
- * Exactly once, as far as the store allows without transactions: a beacon's id is its sequence in the INSIGHT stream.
+ * Exactly once, as far as the store allows without transactions: a message's id is its sequence in the INSIGHT stream.
  * Before counting, the batch is journaled (its sequences, marker slot and folded deltas); every document it writes
  * carries the batch's id in that slot and is not counted twice for it; then the journal entry is marked done. A
  * process that dies half-way leaves the entry unfinished: the next start redoes it from the journal (the same
@@ -69,13 +74,16 @@ export async function runReadingConsumer(
   // Batches a previous process left half-written are finished before anything new is counted.
   for (const entry of await journal.unfinished()) await redo(entry);
 
-  const decode = (message: JsMsg): ReadingEvents | null => {
-    if (message.headers?.get(eventTypeHeader) !== ReadingEventsSchema.typeName) return null;
+  /** A message's beacons: one (as published before the gateway gathered them) or a gathered batch of one book. */
+  const decode = (message: JsMsg): ReadingEvents[] | null => {
+    const type = message.headers?.get(eventTypeHeader);
     try {
-      return fromBinary(ReadingEventsSchema, message.data);
+      if (type === ReadingEventsBatchSchema.typeName) return fromBinary(ReadingEventsBatchSchema, message.data).beacons;
+      if (type === ReadingEventsSchema.typeName) return [fromBinary(ReadingEventsSchema, message.data)];
     } catch {
-      return null;
+      // undecodable: dropped below
     }
+    return null;
   };
 
   const fold = async (batch: JsMsg[]) => {
@@ -88,8 +96,8 @@ export async function runReadingConsumer(
     const fresh = batch.filter((message) => !journaled.has(message.seq));
     const beacons: ReadingEvents[] = [];
     for (const message of fresh) {
-      const beacon = decode(message);
-      if (beacon) beacons.push(beacon);
+      const decoded = decode(message);
+      if (decoded) beacons.push(...decoded);
       else log.warn({ subject: message.subject }, "undecodable reading beacon dropped");
     }
     const deltas = foldBeacons(beacons);

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/insight/v1/insight_events.proto.
  */
 export const file_turnleaf_insight_v1_insight_events: GenFile = /*@__PURE__*/
-  fileDesc("Cih0dXJubGVhZi9pbnNpZ2h0L3YxL2luc2lnaHRfZXZlbnRzLnByb3RvEhN0dXJubGVhZi5pbnNpZ2h0LnYxImYKDFJlYWRpbmdFdmVudBIzCgRraW5kGAEgASgOMiUudHVybmxlYWYuaW5zaWdodC52MS5SZWFkaW5nRXZlbnRLaW5kEgwKBHBhZ2UYAiABKAUSEwoLZHVyYXRpb25fbXMYAyABKAEi3AEKDVJlYWRpbmdFdmVudHMSDwoHYm9va19pZBgBIAEoCRISCgpyZWFkZXJfa2V5GAIgASgJEhYKDnJlY2VpdmVkX2F0X21zGAMgASgBEhUKDXJlZmVycmVyX2hvc3QYBCABKAkSMAoGZGV2aWNlGAUgASgOMiAudHVybmxlYWYuaW5zaWdodC52MS5EZXZpY2VDbGFzcxISCgplbWJlZF9ob3N0GAYgASgJEjEKBmV2ZW50cxgHIAMoCzIhLnR1cm5sZWFmLmluc2lnaHQudjEuUmVhZGluZ0V2ZW50KpEBChBSZWFkaW5nRXZlbnRLaW5kEiIKHlJFQURJTkdfRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhsKF1JFQURJTkdfRVZFTlRfS0lORF9WSUVXEAESGwoXUkVBRElOR19FVkVOVF9LSU5EX1BBR0UQAhIfChtSRUFESU5HX0VWRU5UX0tJTkRfQ09NUExFVEUQAyqMAQoLRGV2aWNlQ2xhc3MSHAoYREVWSUNFX0NMQVNTX1VOU1BFQ0lGSUVEEAASGAoUREVWSUNFX0NMQVNTX0RFU0tUT1AQARIXChNERVZJQ0VfQ0xBU1NfVEFCTEVUEAISFgoSREVWSUNFX0NMQVNTX1BIT05FEAMSFAoQREVWSUNFX0NMQVNTX0JPVBAEYgZwcm90bzM");
+  fileDesc("Cih0dXJubGVhZi9pbnNpZ2h0L3YxL2luc2lnaHRfZXZlbnRzLnByb3RvEhN0dXJubGVhZi5pbnNpZ2h0LnYxImYKDFJlYWRpbmdFdmVudBIzCgRraW5kGAEgASgOMiUudHVybmxlYWYuaW5zaWdodC52MS5SZWFkaW5nRXZlbnRLaW5kEgwKBHBhZ2UYAiABKAUSEwoLZHVyYXRpb25fbXMYAyABKAEi3AEKDVJlYWRpbmdFdmVudHMSDwoHYm9va19pZBgBIAEoCRISCgpyZWFkZXJfa2V5GAIgASgJEhYKDnJlY2VpdmVkX2F0X21zGAMgASgBEhUKDXJlZmVycmVyX2hvc3QYBCABKAkSMAoGZGV2aWNlGAUgASgOMiAudHVybmxlYWYuaW5zaWdodC52MS5EZXZpY2VDbGFzcxISCgplbWJlZF9ob3N0GAYgASgJEjEKBmV2ZW50cxgHIAMoCzIhLnR1cm5sZWFmLmluc2lnaHQudjEuUmVhZGluZ0V2ZW50IkkKElJlYWRpbmdFdmVudHNCYXRjaBIzCgdiZWFjb25zGAEgAygLMiIudHVybmxlYWYuaW5zaWdodC52MS5SZWFkaW5nRXZlbnRzKpEBChBSZWFkaW5nRXZlbnRLaW5kEiIKHlJFQURJTkdfRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhsKF1JFQURJTkdfRVZFTlRfS0lORF9WSUVXEAESGwoXUkVBRElOR19FVkVOVF9LSU5EX1BBR0UQAhIfChtSRUFESU5HX0VWRU5UX0tJTkRfQ09NUExFVEUQAyqMAQoLRGV2aWNlQ2xhc3MSHAoYREVWSUNFX0NMQVNTX1VOU1BFQ0lGSUVEEAASGAoUREVWSUNFX0NMQVNTX0RFU0tUT1AQARIXChNERVZJQ0VfQ0xBU1NfVEFCTEVUEAISFgoSREVWSUNFX0NMQVNTX1BIT05FEAMSFAoQREVWSUNFX0NMQVNTX0JPVBAEYgZwcm90bzM");
 
 /**
  * @generated from message turnleaf.insight.v1.ReadingEvent
@@ -92,6 +92,27 @@ export type ReadingEvents = Message<"turnleaf.insight.v1.ReadingEvents"> & {
  */
 export const ReadingEventsSchema: GenMessage<ReadingEvents> = /*@__PURE__*/
   messageDesc(file_turnleaf_insight_v1_insight_events, 1);
+
+/**
+ * ReadingEventsBatch: the beacons of one book the gateway received within a few milliseconds, published as one
+ * message on insight.v1.book.<bookId>.read (fewer messages to store, deliver and acknowledge than one per beacon).
+ * The insight service counts each beacon of it as if it had come alone.
+ *
+ * @generated from message turnleaf.insight.v1.ReadingEventsBatch
+ */
+export type ReadingEventsBatch = Message<"turnleaf.insight.v1.ReadingEventsBatch"> & {
+  /**
+   * @generated from field: repeated turnleaf.insight.v1.ReadingEvents beacons = 1;
+   */
+  beacons: ReadingEvents[];
+};
+
+/**
+ * Describes the message turnleaf.insight.v1.ReadingEventsBatch.
+ * Use `create(ReadingEventsBatchSchema)` to create a new message.
+ */
+export const ReadingEventsBatchSchema: GenMessage<ReadingEventsBatch> = /*@__PURE__*/
+  messageDesc(file_turnleaf_insight_v1_insight_events, 2);
 
 /**
  * @generated from enum turnleaf.insight.v1.ReadingEventKind
