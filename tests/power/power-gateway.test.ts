@@ -605,6 +605,25 @@ describe("team access to books", () => {
       msg: "书不存在",
     });
 
+    // Its saved custom configuration too: the editor keeps one, the viewer reads it but may not delete it.
+    const look = JSON.stringify({ customConfigName: "Team look", bgColor: "#222222" });
+    const kept = await post(editor, "/api/book/save-book-custom-config", { bookId, type: "theme", config: look });
+    expect(kept, kept.msg).toMatchObject({ code: "OK" });
+    expect(JSON.stringify(await post(viewer, "/api/book/get-book-custom-config", { bookId, type: "theme" }))).toContain(
+      "Team look",
+    );
+    expect(await post(viewer, "/api/book/delete-book-custom-config", { bookId, type: "theme" })).toMatchObject({
+      code: "POWER_LIMIT",
+      data: { source: "role" },
+    });
+    expect(await post(outsider, "/api/book/get-book-custom-config", { bookId, type: "theme" })).toMatchObject({
+      code: "ERROR",
+      msg: "书不存在",
+    });
+    expect(JSON.stringify(await post(author, "/api/book/get-book-custom-config", { bookId, type: "theme" }))).toContain(
+      "Team look",
+    );
+
     // The viewer role reads it but may not change it; nothing is saved.
     expect(await post(viewer, "/api/book/get-book", { bookId })).toMatchObject({ code: "OK", data: { bookId } });
     for (const fields of [change("#333333"), { ...change("#333333"), teamId: "0" }]) {

@@ -18,6 +18,9 @@ const teamActions = {
   addPageMedia: TeamBookAction.EDIT,
   updatePageMedia: TeamBookAction.EDIT,
   deletePageMedia: TeamBookAction.EDIT,
+  getBookCustom: TeamBookAction.VIEW,
+  saveBookCustom: TeamBookAction.EDIT,
+  deleteBookCustom: TeamBookAction.EDIT,
 } as const;
 
 type TeamReachable = Pick<ServiceImplementation<typeof BookService>, keyof typeof teamActions>;
