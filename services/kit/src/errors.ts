@@ -47,6 +47,20 @@ export const catalogueCodes = {
   unknownError: message("unknownError"),
 } as const;
 
+/**
+ * A fault of the system itself (a peer answering without what it must, an impossible state): the client sees the
+ * generic coded text of every internal error; the detail rides in `details.fault` for the logs only (the envelope
+ * drops an internal error's details).
+ */
+export function internalFault(detail: string, cause?: unknown): DomainError {
+  return new DomainError("INTERNAL", catalogueCodes.unknownError, { details: { fault: detail }, cause });
+}
+
+/** A part this deployment does not run (no file store, no conversion queue): a coded text, not a sentence. */
+export function notConfigured(part: string): DomainError {
+  return new DomainError("UNAVAILABLE", message("notConfigured"), { details: { part } });
+}
+
 export interface DomainErrorOptions {
   /** A catalogue code that replaces the kind's REST code in the envelope. */
   restCode?: string;

@@ -5,7 +5,14 @@ import {
   PageEditKind,
 } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import type { ConversionJobRequestedSchema } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import { catalogueCodes, DomainError, type Logger, message, type ServiceImplementation } from "@turnleaf/kit";
+import {
+  catalogueCodes,
+  DomainError,
+  type Logger,
+  message,
+  notConfigured,
+  type ServiceImplementation,
+} from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { StoredPageEdit } from "../data/book-revision.schema.js";
@@ -85,7 +92,7 @@ export function bookPagesHandlers(deps: BookPagesDependencies): ServiceImplement
 
   const start = async (request: EditBookPagesRequest, revision: number, edit: StoredPageEdit) => {
     await books.updateConversion(request.bookId, (book) => conversionStarted(book, revision));
-    if (!deps.requestConversion) throw new DomainError("UNAVAILABLE", "the conversion queue is not configured");
+    if (!deps.requestConversion) throw notConfigured("conversion queue");
     await deps.requestConversion(jobOf(request, revision, edit));
     deps.log?.info({ bookId: request.bookId, revision, editId: request.editId }, "page edit started");
     return { bookId: request.bookId, revision, jobId: request.editId, pageCount: edit.layout.length };

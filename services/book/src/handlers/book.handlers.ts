@@ -8,6 +8,7 @@ import {
 import type { PowerService, TeamMember } from "@turnleaf/contracts/power/v1/power_service_pb";
 import {
   DomainError,
+  internalFault,
   type Logger,
   message,
   type ServiceImplementation,
@@ -130,7 +131,7 @@ export function bookHandlers({
   };
   const findUser = async (userId: string) => {
     const user = (await power.getUser({ userId })).user;
-    if (!user) throw new DomainError("INTERNAL", `power service answered no user for ${userId}`);
+    if (!user) throw internalFault(`power service answered no user for ${userId}`);
     return user;
   };
 
@@ -172,7 +173,7 @@ export function bookHandlers({
         const claim = { uploadTaskId: request.uploadTaskId, ...newBookIdentity(), revision: 1 };
         if (!(await revisions.tryClaim(claim))) {
           const winner = await revisions.findByUploadTask(request.uploadTaskId);
-          if (!winner) throw new DomainError("CONFLICT", "the book is being created, retry");
+          if (!winner) throw new DomainError("CONFLICT", message("busyRetry"));
           return replay(winner, request);
         }
         await books.insertIfAbsent(newUploadedBook(request, claim));
@@ -197,7 +198,7 @@ export function bookHandlers({
         const winner = await revisions.findByUploadTask(request.uploadTaskId);
         if (winner) return replay(winner, request);
       }
-      throw new DomainError("CONFLICT", "the book is being revised by another upload, retry");
+      throw new DomainError("CONFLICT", message("busyRetry"));
     },
 
     async getReadyConfig(request) {
@@ -240,7 +241,7 @@ export function bookHandlers({
     async setBookPrivacy(request) {
       const access = accessNames[request.access];
       if (!access)
-        throw new DomainError("INVALID_ARGUMENT", "choose who may read the book", { details: { field: "access" } });
+        throw new DomainError("INVALID_ARGUMENT", message("privacy.accessRequired"), { details: { field: "access" } });
       const change = {
         access,
         mode: request.mode === PasswordModeMessage.USERS ? "users" : "single",

@@ -1,8 +1,9 @@
-import { DomainError, errorEnvelope } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
+import { errorEnvelopeFor } from "../plugins/message-texts.js";
 
 /** An image answer's failure: HTTP status of its own (an <img> reads no envelope), the envelope as body. */
 const statusOf = (error: unknown): number => {
@@ -50,9 +51,10 @@ export function registerBookcaseRoutes(
           baseUrl: "",
         });
         // Only a revision of this book: another book's files are never reachable through its id.
-        if (!assets || !book?.revisions.includes(revision)) throw new DomainError("NOT_FOUND", "cover not found");
+        if (!assets || !book?.revisions.includes(revision))
+          throw new DomainError("NOT_FOUND", message("coverNotFound"));
         const object = await assets.object(book.bookId, revision, coverKey);
-        if (!object) throw new DomainError("NOT_FOUND", "cover not found");
+        if (!object) throw new DomainError("NOT_FOUND", message("coverNotFound"));
         return (
           reply
             .type("image/webp")
@@ -64,7 +66,7 @@ export function registerBookcaseRoutes(
             .send(object.body)
         );
       } catch (error) {
-        return reply.status(statusOf(error)).send(errorEnvelope(error));
+        return reply.status(statusOf(error)).send(await errorEnvelopeFor(request, error));
       }
     },
   );

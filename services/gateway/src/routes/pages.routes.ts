@@ -1,6 +1,6 @@
 import { PageEditKind } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import { LargeImageChoice, UploadChannel } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, internalFault, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
@@ -169,7 +169,7 @@ export function registerPagesRoutes(
         insertPosition: position,
         baseRevision: state.revision,
       });
-      if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+      if (!task) throw internalFault("upload service answered without a task");
       return okEnvelope(uploadTaskView(task));
     },
   );

@@ -240,7 +240,7 @@ export function registerPowerRoutes(
       const actor = resolveActor(request);
       // Proof of the other account: its own live session (a token from logging in to it), resolved like a cookie.
       // A refused other session must not read as this session's LOGIN_SIGNOUT: it is a plain ERROR.
-      const refusedOther = new DomainError("PERMISSION_DENIED", "the other account's session is not valid", {
+      const refusedOther = new DomainError("PERMISSION_DENIED", message("otherSessionInvalid"), {
         details: { field: "otherToken" },
       });
       const other = await peers.account.resolveSession({ token: request.body.otherToken }).catch(() => {

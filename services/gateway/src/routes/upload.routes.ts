@@ -21,6 +21,7 @@ import {
   DomainError,
   type ErrorKind,
   holdsMessageText,
+  internalFault,
   message,
   okEnvelope,
   renderMessageTexts,
@@ -318,7 +319,7 @@ export async function registerUploadRoutes(
       password: fields.password ?? "",
       nonProductHost: nonProductHost(request),
     });
-    if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+    if (!task) throw internalFault("upload service answered without a task");
     return okEnvelope(uploadTaskView(task));
   };
   const beginSchema = formSchema(beginFields);
@@ -336,7 +337,7 @@ export async function registerUploadRoutes(
         taskId: request.body.taskId,
         password: request.body.password ?? "",
       });
-      if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+      if (!task) throw internalFault("upload service answered without a task");
       return okEnvelope(uploadTaskView(task));
     },
   );
@@ -356,7 +357,7 @@ export async function registerUploadRoutes(
         taskId: request.body.taskId,
         operation: operations[request.body.operate] ?? UploadOperation.UNSPECIFIED,
       });
-      if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+      if (!task) throw internalFault("upload service answered without a task");
       return okEnvelope(uploadTaskView(task));
     },
   );
@@ -371,7 +372,7 @@ export async function registerUploadRoutes(
         teamId: request.body.teamId ?? "0",
         bookId: request.body.bookId,
       });
-      if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+      if (!task) throw internalFault("upload service answered without a task");
       return okEnvelope(uploadTaskView(task));
     },
   );
@@ -386,7 +387,7 @@ export async function registerUploadRoutes(
       taskId: body.taskId ?? "",
       bookId: body.bookId ?? "",
     });
-    if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+    if (!task) throw internalFault("upload service answered without a task");
     return okEnvelope({
       phase: phaseOf(task, conversion),
       task: uploadTaskView(task),
