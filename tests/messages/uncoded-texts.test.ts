@@ -93,6 +93,15 @@ function uncodedIn(path: string, source: string): string[] {
   const helpers = textHelpers(file);
   const where = (node: ts.Node) => `${path}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node): void => {
+    // An envelope written by hand: `msg: "…"`, or `const msg = "…"` handed to one.
+    const envelopeText =
+      (ts.isPropertyAssignment(node) || ts.isVariableDeclaration(node)) &&
+      ts.isIdentifier(node.name) &&
+      (node.name.text === "msg" || node.name.text === "mess") &&
+      node.initializer !== undefined &&
+      isText(node.initializer) &&
+      node.initializer.getText() !== '""';
+    if (envelopeText) found.push(`${where(node)} envelope text ${node.initializer?.getText().slice(0, 80)}`);
     if (isDomainError(node)) {
       const text = node.arguments?.[1];
       if (text && isText(text)) found.push(`${where(node)} DomainError ${text.getText().slice(0, 80)}`);
@@ -136,12 +145,15 @@ describe("the services' user-facing texts", () => {
       'throw new DomainError("NOT_FOUND", found ? message("bookNotFound") : "gone");',
       'throw new DomainError("NOT_FOUND", message("bookNotFound"));',
       "reply.send(errorEnvelope(error));",
+      'const msg = "refused";',
+      'reply.send({ code: "OK", data, msg: "", status: "1", mess: "" });',
     ].join("\n");
     expect(uncodedIn("services/gateway/src/probe.ts", probe)).toEqual([
       `services/gateway/src/probe.ts:2 invalid "a " + count + " sentence"`,
       'services/gateway/src/probe.ts:4 DomainError "book not found"',
       'services/gateway/src/probe.ts:5 DomainError found ? message("bookNotFound") : "gone"',
       "services/gateway/src/probe.ts:7 errorEnvelope without a catalogue (use errorEnvelopeFor)",
+      'services/gateway/src/probe.ts:8 envelope text "refused"',
     ]);
   });
 });
