@@ -34,8 +34,7 @@ import {
 } from "../domain/book-privacy.js";
 import { applyBookUpdate } from "../domain/book-settings.js";
 import { conversionStarted } from "../domain/conversion-status.js";
-import type { ImageSize } from "../domain/image-pixels.js";
-import { checkLogoAssets } from "../domain/logo-settings.js";
+import { checkLogoPictures, type MeasurePicture } from "../domain/logo-settings.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
 import { defaultUnlockLimits, type UnlockLimitSettings } from "../domain/unlock-limits.js";
 import {
@@ -61,8 +60,8 @@ export interface BookHandlerDependencies {
   /** Failed unlock attempts; defaults to a repository on the books' connection. */
   unlockAttempts?: UnlockAttemptRepository;
   unlockLimits?: UnlockLimitSettings;
-  /** Measures a stored editor asset (null: no such ready asset) so a logo setting's picture can be checked. */
-  measureAsset?: (fileId: string) => Promise<ImageSize | undefined | null>;
+  /** Measures a picture setting's value (a stored asset, a URL on another site; null: nothing readable there). */
+  measurePicture?: MeasurePicture;
   now?: () => Date;
   log?: Pick<Logger, "warn">;
   /** The owner's brands, for the brands a book applies (readers get the brand itself). */
@@ -110,13 +109,13 @@ export function bookHandlers({
   power,
   unlockAttempts = new UnlockAttemptRepository(books.connection),
   unlockLimits = defaultUnlockLimits,
-  measureAsset,
+  measurePicture,
   now = () => new Date(),
   log,
   brandsOf,
 }: BookHandlerDependencies): Omit<
   ServiceImplementation<typeof BookService>,
-  BookContentMethods | BookCommentMethods | MediaMethods
+  BookContentMethods | BookCommentMethods | MediaMethods | "checkLogo"
 > {
   const findMember = async (teamId: string, userId: string): Promise<TeamMember | undefined> => {
     if (teamId === "0") return undefined;
@@ -299,8 +298,8 @@ export function bookHandlers({
       // Within this process the merges of one book take turns (no attempt is wasted on a sibling's write); the
       // compare-and-set is what keeps several replicas on one MongoDB from overwriting each other.
       const replacesWhole = request.pluginJson !== "" || request.downloadConfigJson !== "";
-      // A logo set to a stored picture (uploaded or typed) is measured before anything is saved.
-      await checkLogoAssets(request.bookConfigJson, measureAsset);
+      // A logo set to a stored picture (uploaded or typed) or a URL on another site is measured before anything is saved.
+      await checkLogoPictures(request.bookConfigJson, measurePicture);
       return updateAlone(`settings-merge:${request.bookId}`, async () => {
         for (let attempt = 0; attempt < mergeAttempts; attempt++) {
           const [own, texts] = await Promise.all([

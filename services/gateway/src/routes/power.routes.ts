@@ -192,6 +192,8 @@ export function registerPowerRoutes(
       // The logo is a gated feature (spec 000 §6): the same check as update-book's logo settings.
       if (request.body.logo.trim() !== "") {
         await assertFeaturesAllowed(request, peers, actor, { bookConfig: { bookLogo: request.body.logo } });
+        // Measured like a book's logo (spec 000 §5): its bytes, stored or fetched from another site, not the editor's word.
+        await peers.book.checkLogo({ userId: actor.userId, url: request.body.logo });
       }
       const { user } = await peers.power.updateUserBookLogo({ userId: actor.userId, logo: request.body.logo });
       return okEnvelope({ bookLogo: user?.bookLogo ?? "" });
