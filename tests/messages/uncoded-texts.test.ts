@@ -1,5 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -30,19 +30,20 @@ async function sourceFiles(): Promise<string[]> {
 }
 
 /** A string literal, a template, a concatenation or a choice with one of these in it: a sentence in the code. */
-function isText(node: ts.Node): boolean {
-  if (ts.isParenthesizedExpression(node)) return isText(node.expression);
+function isText(node: ts.Node, tables: ReadonlySet<string> = new Set()): boolean {
+  if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) return tables.has(node.expression.text);
+  if (ts.isParenthesizedExpression(node)) return isText(node.expression, tables);
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
     return true;
   }
   if (ts.isBinaryExpression(node)) {
     const operator = node.operatorToken.kind;
-    if (operator === ts.SyntaxKind.PlusToken) return isText(node.left) || isText(node.right);
+    if (operator === ts.SyntaxKind.PlusToken) return isText(node.left, tables) || isText(node.right, tables);
     if (operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken) {
-      return isText(node.right);
+      return isText(node.right, tables);
     }
   }
-  if (ts.isConditionalExpression(node)) return isText(node.whenTrue) || isText(node.whenFalse);
+  if (ts.isConditionalExpression(node)) return isText(node.whenTrue, tables) || isText(node.whenFalse, tables);
   return false;
 }
 
@@ -86,10 +87,58 @@ function textHelpers(file: ts.SourceFile): Map<string, number> {
   return helpers;
 }
 
+/**
+ * Names of objects whose properties hold sentences (`const mediaTexts = { badId: "…" }`), across all sources: a
+ * DomainError given `mediaTexts.badId` is given a sentence.
+ */
+function textTables(file: ts.SourceFile, into: Set<string>): void {
+  const path = file.fileName;
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      ts.isObjectLiteralExpression(
+        ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer,
+      )
+    ) {
+      const literal = (
+        ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer
+      ) as ts.ObjectLiteralExpression;
+      if (literal.properties.some((p) => ts.isPropertyAssignment(p) && isText(p.initializer))) {
+        into.add(`${path}#${node.name.text}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+}
+
+/** The sentence tables a file can name: its own, and those it imports from a relative module. */
+function visibleTables(file: ts.SourceFile, allTables: ReadonlySet<string>): Set<string> {
+  const visible = new Set<string>();
+  for (const entry of allTables) {
+    const [path = "", name = ""] = entry.split("#");
+    if (path === file.fileName) visible.add(name);
+  }
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings) || !statement.moduleSpecifier.text.startsWith(".")) continue;
+    const from = join(dirname(file.fileName), statement.moduleSpecifier.text).replace(/\.js$/, ".ts");
+    for (const element of bindings.elements) {
+      const exported = (element.propertyName ?? element.name).text;
+      if (allTables.has(`${from}#${exported}`)) visible.add(element.name.text);
+    }
+  }
+  return visible;
+}
+
 /** The uncoded texts of one source file, as `path:line what`. */
-function uncodedIn(path: string, source: string): string[] {
+function uncodedIn(path: string, source: string, allTables: ReadonlySet<string> = new Set()): string[] {
   const found: string[] = [];
   const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true);
+  const tables = visibleTables(file, allTables);
   const helpers = textHelpers(file);
   const where = (node: ts.Node) => `${path}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node): void => {
@@ -104,12 +153,12 @@ function uncodedIn(path: string, source: string): string[] {
     if (envelopeText) found.push(`${where(node)} envelope text ${node.initializer?.getText().slice(0, 80)}`);
     if (isDomainError(node)) {
       const text = node.arguments?.[1];
-      if (text && isText(text)) found.push(`${where(node)} DomainError ${text.getText().slice(0, 80)}`);
+      if (text && isText(text, tables)) found.push(`${where(node)} DomainError ${text.getText().slice(0, 80)}`);
     } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
       const callee = node.expression.text;
       const index = helpers.get(callee);
       const text = index === undefined ? undefined : node.arguments[index];
-      if (text && isText(text)) found.push(`${where(node)} ${callee} ${text.getText().slice(0, 80)}`);
+      if (text && isText(text, tables)) found.push(`${where(node)} ${callee} ${text.getText().slice(0, 80)}`);
       // An envelope built without the request's catalogue shows the key, not the interface language's text.
       if (callee === "errorEnvelope" && node.arguments.length < 2 && !path.startsWith("services/kit/")) {
         found.push(`${where(node)} errorEnvelope without a catalogue (use errorEnvelopeFor)`);
@@ -123,9 +172,12 @@ function uncodedIn(path: string, source: string): string[] {
 
 describe("the services' user-facing texts", () => {
   it("are all coded messages (no sentence handed to a DomainError or sent without the interface language)", async () => {
+    const sources = new Map<string, string>();
+    for (const path of await sourceFiles()) sources.set(relative(root, path), await readFile(path, "utf8"));
+    const tables = new Set<string>();
+    for (const [path, source] of sources) textTables(ts.createSourceFile(path, source, ts.ScriptTarget.Latest), tables);
     const found: string[] = [];
-    for (const path of await sourceFiles())
-      found.push(...uncodedIn(relative(root, path), await readFile(path, "utf8")));
+    for (const [path, source] of sources) found.push(...uncodedIn(path, source, tables));
     // Malformed ids from peers of the conversion and insight services (their owners code them): listed without their
     // line so that any new sentence, there too, fails this test.
     const known = [
