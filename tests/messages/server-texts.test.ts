@@ -360,12 +360,13 @@ describe("logo pictures measured on the server (spec 000 §5: at most 500×500 p
     expect((await setLogo(`http://${host}/missing.png`)).msg).toBe("无法获取 127.0.0.1 上的图片");
   }, 60_000);
 
-  it("applies the same rules to a book's logo setting typed as a URL on another site", async () => {
-    const changed = async (url: string) =>
+  it("applies the same rules to a book's logo setting typed as a URL on another site, and the size limit to a background", async () => {
+    const changed = async (url: string, key = "appLogoIcon", headers: Record<string, string> = {}) =>
       (
         await call(
           "/api/book/update-book",
-          form({ bookId: labelled.bookId, bookConfig: JSON.stringify({ appLogoIcon: url }) }),
+          form({ bookId: labelled.bookId, bookConfig: JSON.stringify({ [key]: url }) }),
+          headers,
         )
       ).reply;
     expect(await changed(`http://${host}/big.jpg`)).toMatchObject({
@@ -375,5 +376,15 @@ describe("logo pictures measured on the server (spec 000 §5: at most 500×500 p
     expect(await changed("http://10.9.9.9/logo.png")).toMatchObject({ data: { messageKey: "picture.privateHost" } });
     const fine = await changed(`http://${host}/fine.png`);
     expect(fine.code, fine.msg).toBe("OK");
+    // A background typed as a URL is held to the file setting's 10 MB like an upload.
+    expect(await changed(`http://${host}/endless.png`, "backGroundImgURL", english)).toMatchObject({
+      code: "ERROR",
+      msg: "the picture may not exceed 10 MB",
+    });
+    const stored = (await call("/api/book/get-book", form({ bookId: labelled.bookId }))).reply.data as {
+      htmlConfig: Record<string, unknown>;
+    };
+    expect(stored.htmlConfig).toMatchObject({ appLogoIcon: `http://${host}/fine.png` });
+    expect(stored.htmlConfig.backGroundImgURL).toBeUndefined();
   }, 60_000);
 });

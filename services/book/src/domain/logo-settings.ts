@@ -4,6 +4,9 @@ import { type ImageSize, pixelProblem } from "./image-pixels.js";
 /** The settings holding a logo picture (spec 000 §5: max 500×500 px, an image wider than 2 px). */
 export const logoSettingKeys = ["appLogoIcon", "appLargeLogoURL"] as const;
 
+/** The other picture file settings (spec 000 §5 file setting: 10 MB; any picture at most the pixel cap). */
+export const pictureSettingKeys = ["backGroundImgURL", "loadingPicture"] as const;
+
 /** A stored editor asset's URL, absolute or as a path: /api/common/file/<fileId>/<name>. */
 const assetUrl = /^(?:https?:\/\/[^/\s]+)?\/api\/common\/file\/([^/\s]+)\//i;
 
@@ -30,6 +33,10 @@ export type MeasurePicture = (value: string) => Promise<ImageSize | undefined | 
  * site): those to measure. A change that is not JSON is left to the settings validator.
  */
 export function logoValues(bookConfigJson: string): string[] {
+  return changedValues(bookConfigJson, logoSettingKeys);
+}
+
+function changedValues(bookConfigJson: string, keys: readonly string[]): string[] {
   if (bookConfigJson.trim() === "") return [];
   let changes: unknown;
   try {
@@ -39,7 +46,7 @@ export function logoValues(bookConfigJson: string): string[] {
   }
   if (!changes || typeof changes !== "object" || Array.isArray(changes)) return [];
   const values: string[] = [];
-  for (const key of logoSettingKeys) {
+  for (const key of keys) {
     const value = (changes as Record<string, unknown>)[key];
     if (typeof value === "string" && value.trim() !== "") values.push(value);
   }
@@ -60,6 +67,18 @@ export async function checkLogoPicture(value: string, measure: MeasurePicture | 
   if (problem) throw problem;
 }
 
-export async function checkLogoPictures(bookConfigJson: string, measure: MeasurePicture | undefined): Promise<void> {
+/**
+ * The picture settings of a change: logos by the logo rules; a background or loading picture typed as a URL on
+ * another site fetched (within the file setting's 10 MB) and held to the pixel cap, like an uploaded one.
+ */
+export async function checkPictureSettings(bookConfigJson: string, measure: MeasurePicture | undefined): Promise<void> {
   for (const value of logoValues(bookConfigJson)) await checkLogoPicture(value, measure);
+  if (!measure) return;
+  for (const value of changedValues(bookConfigJson, pictureSettingKeys)) {
+    const source = pictureSource(value);
+    if (!source || !("remote" in source)) continue;
+    const size = await measure(value);
+    const problem = size === null ? undefined : pixelProblem(size, "image");
+    if (problem) throw problem;
+  }
 }

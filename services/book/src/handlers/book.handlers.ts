@@ -34,7 +34,7 @@ import {
 } from "../domain/book-privacy.js";
 import { applyBookUpdate } from "../domain/book-settings.js";
 import { conversionStarted } from "../domain/conversion-status.js";
-import { checkLogoPictures, type MeasurePicture } from "../domain/logo-settings.js";
+import { checkPictureSettings, type MeasurePicture } from "../domain/logo-settings.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
 import { defaultUnlockLimits, type UnlockLimitSettings } from "../domain/unlock-limits.js";
 import {
@@ -298,8 +298,8 @@ export function bookHandlers({
       // Within this process the merges of one book take turns (no attempt is wasted on a sibling's write); the
       // compare-and-set is what keeps several replicas on one MongoDB from overwriting each other.
       const replacesWhole = request.pluginJson !== "" || request.downloadConfigJson !== "";
-      // A logo set to a stored picture (uploaded or typed) or a URL on another site is measured before anything is saved.
-      await checkLogoPictures(request.bookConfigJson, measurePicture);
+      // A picture setting (a logo, a background) set to a stored picture or a URL on another site is measured first.
+      await checkPictureSettings(request.bookConfigJson, measurePicture);
       return updateAlone(`settings-merge:${request.bookId}`, async () => {
         for (let attempt = 0; attempt < mergeAttempts; attempt++) {
           const [own, texts] = await Promise.all([

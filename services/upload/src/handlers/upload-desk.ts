@@ -418,7 +418,7 @@ export class UploadDesk {
       const outcome = await this.deps.outcomes.decide(task._id, "cancelled", this.deps.now());
       if (outcome === "completed") throw new DomainError("CONFLICT", uploadMessages.alreadyComplete);
       await this.discard(task);
-      await this.enter(task, State.CANCELLED, { message: "cancelled" });
+      await this.enter(task, State.CANCELLED, { message: uploadMessages.cancelled });
     } else {
       await this.enter(task, next);
     }
