@@ -232,6 +232,27 @@ describe("texts that were English sentences in the services (each group by one c
     });
   }, 120_000);
 
+  it("the fields of a malformed request (the gateway's request parsing and its schema), each with its own text", async () => {
+    const errorsOf = async (path: string, body: string, headers: Record<string, string> = {}) => {
+      const { reply } = await call(path, body, headers);
+      expect(reply).toMatchObject({ code: "ERROR", data: { messageKey: "requestException" } });
+      return (reply.data as { errors: { field: string; message: string }[] }).errors;
+    };
+    const notJson = form({ title: "x", files: "not json" });
+    expect(await errorsOf("/api/book/begin-upload", notJson)).toEqual([
+      { field: "files", message: "files 必须是列表" },
+    ]);
+    expect(await errorsOf("/api/book/begin-upload", notJson, english)).toEqual([
+      { field: "files", message: "files must be a list" },
+    ]);
+    expect(await errorsOf("/api/user/update-user-book-logo", form({}))).toEqual([
+      { field: "logo", message: "请填写 logo" },
+    ]);
+    expect(await errorsOf("/api/user/update-user-book-logo", form({}), english)).toEqual([
+      { field: "logo", message: "logo is required" },
+    ]);
+  });
+
   it("a reader's beacon that is not JSON, for an unknown book, and from another site", async () => {
     const beacon = (link: string, headers: Record<string, string> = {}) =>
       fetch(`${services.gatewayUrl}/b/${link}/insight/events`, {

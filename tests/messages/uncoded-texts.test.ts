@@ -98,9 +98,7 @@ function textTables(file: ts.SourceFile, into: Set<string>): void {
       ts.isVariableDeclaration(node) &&
       ts.isIdentifier(node.name) &&
       node.initializer &&
-      ts.isObjectLiteralExpression(
-        ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer,
-      )
+      ts.isObjectLiteralExpression(ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer)
     ) {
       const literal = (
         ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer
@@ -151,6 +149,19 @@ function uncodedIn(path: string, source: string, allTables: ReadonlySet<string> 
       isText(node.initializer) &&
       node.initializer.getText() !== '""';
     if (envelopeText) found.push(`${where(node)} envelope text ${node.initializer?.getText().slice(0, 80)}`);
+    // A field problem of a malformed request written as a sentence: `{ field, message: "must be …" }`.
+    if (
+      ts.isObjectLiteralExpression(node) &&
+      node.properties.some((p) => p.name && ts.isIdentifier(p.name) && p.name.text === "field")
+    ) {
+      for (const property of node.properties) {
+        if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === "message") {
+          if (isText(property.initializer, tables)) {
+            found.push(`${where(property)} field message ${property.initializer.getText().slice(0, 80)}`);
+          }
+        }
+      }
+    }
     if (isDomainError(node)) {
       const text = node.arguments?.[1];
       if (text && isText(text, tables)) found.push(`${where(node)} DomainError ${text.getText().slice(0, 80)}`);
@@ -199,6 +210,7 @@ describe("the services' user-facing texts", () => {
       "reply.send(errorEnvelope(error));",
       'const msg = "refused";',
       'reply.send({ code: "OK", data, msg: "", status: "1", mess: "" });',
+      'errors.push({ field: "userId", message: "must be a whole number" });',
     ].join("\n");
     expect(uncodedIn("services/gateway/src/probe.ts", probe)).toEqual([
       `services/gateway/src/probe.ts:2 invalid "a " + count + " sentence"`,
@@ -206,6 +218,7 @@ describe("the services' user-facing texts", () => {
       'services/gateway/src/probe.ts:5 DomainError found ? message("bookNotFound") : "gone"',
       "services/gateway/src/probe.ts:7 errorEnvelope without a catalogue (use errorEnvelopeFor)",
       'services/gateway/src/probe.ts:8 envelope text "refused"',
+      'services/gateway/src/probe.ts:10 field message "must be a whole number"',
     ]);
   });
 });

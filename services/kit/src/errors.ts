@@ -6,6 +6,7 @@ import {
   type MessageCatalogue,
   type MessageParams,
   message,
+  messageText,
   plainMessage,
   renderMessage,
 } from "./messages.js";
@@ -59,6 +60,14 @@ export function internalFault(detail: string, cause?: unknown): DomainError {
 /** A part this deployment does not run (no file store, no conversion queue): a coded text, not a sentence. */
 export function notConfigured(part: string): DomainError {
   return new DomainError("UNAVAILABLE", message("notConfigured"), { details: { part } });
+}
+
+/**
+ * One entry of a malformed request's `details.errors`: the field and its coded text, a string the gateway renders in
+ * the interface language like every coded string of a reply.
+ */
+export function fieldProblem(field: string, coded: CodedMessage): { field: string; message: string } {
+  return { field, message: messageText(coded) };
 }
 
 export interface DomainErrorOptions {

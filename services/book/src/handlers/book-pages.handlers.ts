@@ -8,6 +8,7 @@ import type { ConversionJobRequestedSchema } from "@turnleaf/contracts/conversio
 import {
   catalogueCodes,
   DomainError,
+  fieldProblem,
   type Logger,
   message,
   notConfigured,
@@ -66,7 +67,7 @@ function checkIds(request: EditBookPagesRequest): void {
   if (request.kind !== PageEditKind.INSERT && request.sources.length > 0) problems.push("sources");
   if (problems.length > 0) {
     throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, {
-      details: { errors: problems.map((field) => ({ field, message: "is invalid" })) },
+      details: { errors: problems.map((field) => fieldProblem(field, message("field.invalid", { field }))) },
     });
   }
 }

@@ -1,7 +1,7 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { Session } from "@turnleaf/contracts/power/v1/account_service_pb";
 import type { User } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { catalogueCodes, DomainError, internalFault, message, okEnvelope } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, fieldProblem, internalFault, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import { type ActorResolver, sessionCookieName, sessionToken, sessionUser } from "../plugins/actor.js";
@@ -154,7 +154,7 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolv
     const email = (request.body as { email?: unknown } | undefined)?.email ?? request.query.email;
     if (typeof email !== "string" || email.trim() === "" || email.length > 254) {
       throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, {
-        details: { errors: [{ field: "email", message: "is required" }] },
+        details: { errors: [fieldProblem("email", message("field.required", { field: "email" }))] },
       });
     }
     const { exists } = await peers.account.checkAccount({ email, clientAddress: request.ip });

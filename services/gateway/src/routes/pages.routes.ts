@@ -1,6 +1,6 @@
 import { PageEditKind } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import { LargeImageChoice, UploadChannel } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { catalogueCodes, DomainError, internalFault, message, okEnvelope } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, fieldProblem, internalFault, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
@@ -142,7 +142,7 @@ export function registerPagesRoutes(
       }
       if (!Array.isArray(declared) || declared.length === 0) {
         throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, {
-          details: { errors: [{ field: "files", message: "must be a JSON array of {name, size}" }] },
+          details: { errors: [fieldProblem("files", message("field.jsonList", { field: "files" }))] },
         });
       }
       const { task } = await peers.upload.beginUpload({
