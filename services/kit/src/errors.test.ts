@@ -54,6 +54,14 @@ describe("error table", () => {
     expect(received.coded).toEqual({ key: "serviceUnavailable", params: { peer: "book" } });
   });
 
+  it("words any other transport failure with the generic coded text, never grpc-js's English", () => {
+    const received = fromGrpcError(
+      asServiceError({ code: GrpcStatus.RESOURCE_EXHAUSTED, details: "Received message larger than max" }),
+      "book",
+    );
+    expect(received.coded).toEqual({ key: "unknownError", params: {} });
+  });
+
   it("carries a coded message's key and parameters across gRPC", () => {
     const coded = message("featureBlocked", { feature: ref("feature.LOGO") });
     const sent = toGrpcError(new DomainError("PERMISSION_DENIED", coded, { details: { feature: "LOGO" } }));

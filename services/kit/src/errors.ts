@@ -180,10 +180,11 @@ export function fromGrpcError(error: unknown, peer: string): DomainError {
   }
   // No kind header: the failure happened in transport (peer down, deadline), not in the peer's handler.
   const kind = kindByGrpcStatus.get(error.code) ?? "INTERNAL";
+  // The transport's own words (grpc-js, English) stay in the cause, for the logs.
   const text =
     kind === "UNAVAILABLE" || kind === "DEADLINE_EXCEEDED"
       ? message("serviceUnavailable", { peer })
-      : error.details || catalogueCodes.unknownError;
+      : catalogueCodes.unknownError;
   return new DomainError(kind, text, { cause: error });
 }
 
