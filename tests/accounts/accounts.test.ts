@@ -459,10 +459,10 @@ describe("cross-site form posts", () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
         code: "ERROR",
-        data: null,
-        msg: "cross-site request refused",
+        data: { messageKey: "reader.crossSite", messageParams: {} },
+        msg: "已拒绝跨站请求",
         status: "0",
-        mess: "cross-site request refused",
+        mess: "已拒绝跨站请求",
       });
     }
     expect((await books.findById(book.bookId))?.privacy?.access ?? "public").toBe("public");

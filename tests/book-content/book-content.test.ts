@@ -494,7 +494,7 @@ describe("about/contact info XML (spec 001 client data) in the about panel's set
         bookConfig: JSON.stringify({ aboutContent: broken, bgColor: "#123456" }),
       });
       expect(reply, broken).toMatchObject({ code: "ERROR", status: "0", data: { field: "aboutContent" } });
-      expect(reply.msg).toMatch(/^Invalid info XML: /);
+      expect(reply).toMatchObject({ msg: "信息 XML 无效", data: { messageKey: "infoXmlInvalid" } });
     }
     const book = ok(await post("/api/book/get-book", { bookId }));
     expect(book.htmlConfig).toEqual({ aboutContent: "kept" });
@@ -502,7 +502,7 @@ describe("about/contact info XML (spec 001 client data) in the about panel's set
       bookId,
       bookConfig: JSON.stringify({ aboutContent: "x".repeat(5001) }),
     });
-    expect(tooLong).toMatchObject({ code: "ERROR", msg: "aboutContent may not exceed 5000 characters" });
+    expect(tooLong).toMatchObject({ code: "ERROR", msg: "aboutContent不能超过 5000 个字符" });
   });
 });
 
@@ -746,10 +746,10 @@ describe("editor asset uploads (upload-file) and their URLs", () => {
   it("refuses exe files, a mislabelled type, an oversized GIF logo (spec text) and non-multipart bodies", async () => {
     expect(await upload([{ name: "file", value: Buffer.from("MZ\x90\x00rest"), fileName: "tool.exe" }])).toMatchObject({
       code: "ERROR",
-      msg: "exe files are not allowed",
+      msg: "不允许上传 exe 文件",
     });
     expect(await upload([{ name: "file", value: Buffer.from("%PDF-1.4 ..."), fileName: "a.png" }])).toMatchObject({
-      msg: "the file is not a valid png file",
+      msg: "该文件不是有效的 png 文件",
     });
     const gif = Buffer.alloc(64, 0);
     gif.write("GIF89a", 0, "latin1");
@@ -767,7 +767,7 @@ describe("editor asset uploads (upload-file) and their URLs", () => {
     });
     expect(await post("/api/common/upload-file", { file: "x" })).toMatchObject({
       code: "ERROR",
-      msg: "upload-file takes multipart/form-data with a file",
+      msg: "请选择文件",
     });
     const missing = await (await gatewayFor("")).inject({
       method: "GET",
@@ -834,7 +834,7 @@ describe("the original PDF download (download/download-pdf-file.php) and downloa
     const { bookId } = await newBook();
     await convertedRevision(bookId, 1);
     ok(await post("/api/book/update-book", { bookId, bookConfig: '{"DownloadButtonVisible":"yes"}' }));
-    expect((await download(bookId)).json()).toMatchObject({ msg: "the original PDF of this book is not available" });
+    expect((await download(bookId)).json()).toMatchObject({ msg: "此书的原始 PDF 不可用" });
     await s3.putObject(
       sourcesBucket,
       `uploads/task-${bookId}/a-picture`,

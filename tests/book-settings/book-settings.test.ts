@@ -308,7 +308,7 @@ describe("get-book / update-book", () => {
       expect(await update(bookId, fields)).toMatchObject({ code: "ERROR", msg: "无效的 JSON 字符串" });
     }
     const big = await update(bookId, { bookConfig: JSON.stringify({ text: "x".repeat(300 * 1024) }) });
-    expect(big).toMatchObject({ code: "ERROR", msg: "bookConfig may not exceed 256 KB" });
+    expect(big).toMatchObject({ code: "ERROR", msg: "bookConfig 不能超过 256 KB" });
     expect(await post("/api/book/get-book", { bookId }, otherGateway)).toMatchObject({
       code: "ERROR",
       msg: "书不存在",
@@ -388,10 +388,10 @@ describe("update-book: the book's own info (spec 000 §3 title, desc, keyword, l
       [{ title: "t".repeat(101) }, "标题不能超过 100 个字符"],
       [{ desc: "d".repeat(2001) }, "描述不能超过 2000 个字符"],
       [{ keyword: "k".repeat(501) }, "关键词不能超过 500 个字符"],
-      [{ label: "4" }, "label must be 0 (none), 1 (fresh), 2 (hot) or 3 (featured)"],
-      [{ label: "hot" }, "label must be 0 (none), 1 (fresh), 2 (hot) or 3 (featured)"],
-      [{ categoryId: "12a" }, "categoryId must be digits (at most 20)"],
-      [{ categoryId: "1".repeat(21) }, "categoryId must be digits (at most 20)"],
+      [{ label: "4" }, "label 必须是以下之一：0, 1, 2, 3"],
+      [{ label: "hot" }, "label 必须是以下之一：0, 1, 2, 3"],
+      [{ categoryId: "12a" }, "categoryId 必须是数字（最多 20 位）"],
+      [{ categoryId: "1".repeat(21) }, "categoryId 必须是数字（最多 20 位）"],
     ];
     for (const [fields, msg] of bad) {
       const reply = await update(bookId, {

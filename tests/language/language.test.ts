@@ -376,8 +376,11 @@ describe("interface labels through the gateway", () => {
     expect((await labels("?lang=de")).data).toMatchObject({ scope: "reader" });
     expect((await labels("?lang=de&scope=reader")).data.labels.next).toBe((await labels("?lang=de")).data.labels.next);
     const unknown = await labels("?lang=de&scope=admin");
-    expect(unknown).toMatchObject({ code: "ERROR" });
-    expect(JSON.stringify(unknown)).toContain("unknown label scope: admin");
+    expect(unknown).toMatchObject({
+      code: "ERROR",
+      msg: "未知的 scope：admin",
+      data: { messageKey: "field.unknownValue", messageParams: { field: "scope", value: "admin" } },
+    });
     expect(await labels(`?scope=${"e".repeat(21)}`)).toMatchObject({ code: "ERROR", msg: "请求异常" });
   });
 

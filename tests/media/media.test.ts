@@ -80,9 +80,7 @@ describe("media items on pages", () => {
       embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
       autoplay: true,
     });
-    expect((await add(book.bookId, { ...link, id: "l1", url: "https://x.org" })).msg).toBe(
-      "an item with this id exists",
-    );
+    expect((await add(book.bookId, { ...link, id: "l1", url: "https://x.org" })).msg).toBe("已存在此 ID 的项目");
 
     const moved = await post("/api/book/update-page-media", {
       bookId: book.bookId,
@@ -100,7 +98,7 @@ describe("media items on pages", () => {
       code: "OK",
       data: { deleted: true },
     });
-    expect((await post("/api/book/delete-page-media", { bookId: book.bookId, id: "v1" })).msg).toBe("item not found");
+    expect((await post("/api/book/delete-page-media", { bookId: book.bookId, id: "v1" })).msg).toBe("项目不存在");
     const after = await post("/api/book/get-page-media", { bookId: book.bookId });
     expect(((after.data?.items ?? []) as { id: string }[]).map(({ id }) => id)).toEqual(["l1"]);
   });
@@ -108,19 +106,19 @@ describe("media items on pages", () => {
   it("refuses what is not a safe, well-placed item", async () => {
     const book = await stack.publishedBook(4);
     const refusals: [Record<string, unknown>, string][] = [
-      [{ ...link, id: "a", url: "javascript:alert(1)" }, "the address must start with http:// or https://"],
-      [{ ...link, id: "a", x: 0.8, targetPage: 1 }, "the item must lie inside the page (0 to 1)"],
-      [{ ...link, id: "a", targetPage: 9 }, "the page is not a page of this book"],
-      [{ ...link, id: "a", page: 5, targetPage: 1 }, "the page is not a page of this book"],
-      [{ ...link, id: "a", page: 3e9, targetPage: 1 }, "the page is not a page of this book"],
-      [{ ...link, id: "a", targetPage: "1e400" }, "a link goes to a page of this book or to a web address"],
-      [{ ...link, id: "a/b", targetPage: 1 }, "the item id must be 1 to 40 letters, digits, - or _"],
-      [{ ...link, id: "a", kind: "script", targetPage: 1 }, "the kind must be one of link, video, audio, image, note"],
+      [{ ...link, id: "a", url: "javascript:alert(1)" }, "地址必须以 http:// 或 https:// 开头"],
+      [{ ...link, id: "a", x: 0.8, targetPage: 1 }, "项目必须位于页面内（0 到 1）"],
+      [{ ...link, id: "a", targetPage: 9 }, "该页不是本书的页面"],
+      [{ ...link, id: "a", page: 5, targetPage: 1 }, "该页不是本书的页面"],
+      [{ ...link, id: "a", page: 3e9, targetPage: 1 }, "该页不是本书的页面"],
+      [{ ...link, id: "a", targetPage: "1e400" }, "链接指向本书的某一页或一个网址"],
+      [{ ...link, id: "a/b", targetPage: 1 }, "项目 ID 须为 1 到 40 个字母、数字、- 或 _"],
+      [{ ...link, id: "a", kind: "script", targetPage: 1 }, "类型必须是以下之一：link, video, audio, image, note"],
       [
         { ...link, id: "a", kind: "video", url: "https://x.org/clip.swf" },
-        "the video must be an MP4 or WebM file or a YouTube, Vimeo, Bilibili or Youku address",
+        "视频必须是 MP4 或 WebM 文件，或 YouTube、Vimeo、Bilibili、优酷地址",
       ],
-      [{ ...link, id: "a", kind: "note", text: " \u0000 " }, "please enter the note's text"],
+      [{ ...link, id: "a", kind: "note", text: " \u0000 " }, "请输入注释内容"],
     ];
     for (const [item, message] of refusals) {
       const reply = await add(book.bookId, item);
@@ -150,7 +148,7 @@ describe("media items on pages", () => {
     expect(kept).toBeLessThanOrEqual(50);
     // One after another, the page fills up to exactly 50.
     for (let index = kept; index < 50; index += 1) expect((await add(book.bookId, note(`s${index}`))).code).toBe("OK");
-    expect((await add(book.bookId, note("over"))).msg).toBe("a page holds at most 50 items");
+    expect((await add(book.bookId, note("over"))).msg).toBe("每页最多 50 个项目");
     expect(await count()).toBe(50);
     // Another page still takes items.
     expect((await add(book.bookId, { ...note("p2"), page: 2 })).code).toBe("OK");

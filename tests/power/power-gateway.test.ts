@@ -687,7 +687,7 @@ describe("user meta, logo and third-party accounts", () => {
     });
     for (const [fields, message] of [
       [{ pdfImportConfig: "{broken" }, "无效的 JSON 字符串"],
-      [{ cb_cutType: "9" }, "cb_cutType must be one of -1, 0, 1, 2, 3"],
+      [{ cb_cutType: "9" }, "cb_cutType 必须是以下之一：-1, 0, 1, 2, 3"],
       [{ cb_qualityDpi: "x".repeat(5000) }, undefined],
       [{ unknownPreference: "1" }, undefined],
     ] as const) {
@@ -727,11 +727,11 @@ describe("user meta, logo and third-party accounts", () => {
     });
     expect(await post(first, "/api/third/bind-account", { provider: "wechat", subject })).toMatchObject({
       code: "ERROR",
-      msg: "this account is bound to another user",
+      msg: "此账号已绑定到其他用户",
     });
     expect(
       await post(first, "/api/third/merge-third-account", { otherToken: "not-a-session", provider: "wechat" }),
-    ).toMatchObject({ code: "ERROR", msg: "the other account's session is not valid" });
+    ).toMatchObject({ code: "ERROR", msg: "另一个账号的登录已失效" });
     const { session } = await accounts.logIn({ email: email("second"), password, clientAddress: "127.0.0.1" });
     const merged = await post(first, "/api/third/merge-third-account", {
       otherToken: session?.token ?? "",

@@ -429,7 +429,7 @@ describe("50 concurrent writers", () => {
     );
 
     // One item: 49 updates and a deletion at once. The deletion lands; each update lands before it or answers
-    // "item not found" — none puts the item back.
+    // "item not found" (项目不存在, the default interface language) — none puts the item back.
     const replies = await all(writers, (index) =>
       index === 25
         ? post("/api/book/delete-page-media", { bookId, id: "race-0" })
@@ -437,7 +437,7 @@ describe("50 concurrent writers", () => {
     );
     expect(replies[25]?.code).toBe("OK");
     for (const reply of replies.filter((candidate) => candidate.code !== "OK"))
-      expect(reply.msg).toBe("item not found");
+      expect(reply).toMatchObject({ msg: "项目不存在", data: { messageKey: "media.notFound" } });
     expect((await listed()).map((item) => item.id)).not.toContain("race-0");
   }, 120_000);
 

@@ -1,4 +1,4 @@
-import { ConfigError, type Env, env, loadConfig } from "@turnleaf/kit";
+import { allowedNetworks, ConfigError, type Env, env, loadConfig } from "@turnleaf/kit";
 
 export function readConfig(source: Env) {
   const config = loadConfig(
@@ -46,6 +46,23 @@ export function readConfig(source: Env) {
        * to this). At most 100 MB: the gateway reads no bigger upload-file body.
        */
       MEDIA_VIDEO_MAX_BYTES: env.positiveInteger.max(100 * 1024 * 1024).default(10_485_760),
+      /**
+       * Pictures typed as URLs on other sites (a logo) are fetched to be measured: at most this many bytes (spec 000
+       * §5's file-setting default, 10 MB) within this time, redirects included.
+       */
+      REMOTE_PICTURE_MAX_BYTES: env.positiveInteger.default(10_485_760),
+      REMOTE_PICTURE_TIMEOUT_MS: env.positiveInteger.default(10_000),
+      /**
+       * Private networks such a fetch may reach, CIDR blocks comma separated (on-premises picture hosts; e.g.
+       * "10.0.0.0/8"). Unset: only the public internet, so an owner cannot make the service call into its own network.
+       */
+      REMOTE_PICTURE_PRIVATE_NETWORKS: env.text
+        .regex(
+          /^\s*[0-9A-Fa-f:.]+\/\d{1,3}\s*(,\s*[0-9A-Fa-f:.]+\/\d{1,3}\s*)*$/,
+          "expected CIDR blocks, comma separated",
+        )
+        .transform((value) => value.split(",").map((block) => block.trim()))
+        .optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
     },
     source,
@@ -53,7 +70,15 @@ export function readConfig(source: Env) {
   if (config.S3_ENDPOINT && !(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("book", ["S3_ENDPOINT is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too"]);
   }
-  return config;
+  let allowed: ReturnType<typeof allowedNetworks> | undefined;
+  try {
+    allowed = config.REMOTE_PICTURE_PRIVATE_NETWORKS
+      ? allowedNetworks(config.REMOTE_PICTURE_PRIVATE_NETWORKS)
+      : undefined;
+  } catch (error) {
+    throw new ConfigError("book", [`REMOTE_PICTURE_PRIVATE_NETWORKS: ${(error as Error).message}`]);
+  }
+  return { ...config, REMOTE_PICTURE_PRIVATE_NETWORKS: allowed };
 }
 
 export type BookConfig = ReturnType<typeof readConfig>;

@@ -111,6 +111,11 @@ runGrpcService(
             }
           : {}),
         videoMaxBytes: config.MEDIA_VIDEO_MAX_BYTES,
+        remotePictures: {
+          maxBytes: config.REMOTE_PICTURE_MAX_BYTES,
+          timeoutMs: config.REMOTE_PICTURE_TIMEOUT_MS,
+          allowed: config.REMOTE_PICTURE_PRIVATE_NETWORKS,
+        },
       }),
       resources: [
         ...(stopSweep ? [{ name: "revision sweep", close: stopSweep }] : []),

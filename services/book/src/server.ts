@@ -2,16 +2,18 @@ import { BookPagesService } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { Logger } from "@turnleaf/kit";
 import { type ServiceRegistration, serve } from "@turnleaf/kit";
-import { assetMeasurer } from "./data/asset-measure.js";
+import { pictureMeasurer } from "./data/asset-measure.js";
 import { BookCommentRepository } from "./data/book-comment.repository.js";
 import { BookContentRepository } from "./data/book-content.repository.js";
 import type { FileStore } from "./data/file-store.js";
 import { MediaRepository } from "./data/media.repository.js";
+import type { RemotePictureLimits } from "./data/remote-picture.js";
 import { type BookHandlerDependencies, bookHandlers } from "./handlers/book.handlers.js";
 import { bookCommentHandlers } from "./handlers/book-comments.handlers.js";
 import { bookContentHandlers } from "./handlers/book-content.handlers.js";
 import { bookPagesHandlers, type ConversionJob } from "./handlers/book-pages.handlers.js";
 import { mediaHandlers } from "./handlers/media.handlers.js";
+import { pictureHandlers } from "./handlers/picture.handlers.js";
 import { teamBookActor, withTeamBookAccess } from "./handlers/team-book-access.js";
 
 export interface BookServiceDependencies extends BookHandlerDependencies {
@@ -25,6 +27,8 @@ export interface BookServiceDependencies extends BookHandlerDependencies {
   videoMaxBytes?: number;
   /** S3 (assets bucket, books bucket read-only); without it uploads and PDF downloads answer UNAVAILABLE. */
   files?: FileStore;
+  /** How pictures typed as URLs on other sites are fetched to be measured; unset: they are not fetched. */
+  remotePictures?: RemotePictureLimits;
   /** Hosts an owner's external PDF download URL may redirect to (PDF_DOWNLOAD_HOSTS). */
   pdfDownloadHosts?: readonly string[];
   log?: Logger;
@@ -37,6 +41,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
   const content = dependencies.content ?? new BookContentRepository(dependencies.books.connection);
   const comments = dependencies.comments ?? new BookCommentRepository(dependencies.books.connection);
   const media = dependencies.media ?? new MediaRepository(dependencies.books.connection);
+  const measurePicture = pictureMeasurer(content, dependencies.files, dependencies.remotePictures);
   return [
     serve(
       BookService,
@@ -46,8 +51,9 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
             ...dependencies,
             brandsOf: (ownerId) => content.brands(ownerId, ""),
             cardOf: (ownerId, cardId) => content.card(ownerId, cardId),
-            measureAsset: assetMeasurer(content, dependencies.files),
+            measurePicture,
           }),
+          ...pictureHandlers({ measurePicture }),
           ...bookContentHandlers({
             ...dependencies,
             content,

@@ -1,6 +1,15 @@
 import { status as GrpcStatus, Metadata, type ServiceError } from "@grpc/grpc-js";
 import { describe, expect, it } from "vitest";
-import { DomainError, errorEnvelope, errorTable, fromGrpcError, okEnvelope, toGrpcError } from "./errors.js";
+import {
+  DomainError,
+  errorEnvelope,
+  errorTable,
+  fromGrpcError,
+  internalFault,
+  notConfigured,
+  okEnvelope,
+  toGrpcError,
+} from "./errors.js";
 import { message, ref } from "./messages.js";
 
 function asServiceError(sent: Partial<ServiceError>): ServiceError {
@@ -45,6 +54,14 @@ describe("error table", () => {
     expect(received.coded).toEqual({ key: "serviceUnavailable", params: { peer: "book" } });
   });
 
+  it("words any other transport failure with the generic coded text, never grpc-js's English", () => {
+    const received = fromGrpcError(
+      asServiceError({ code: GrpcStatus.RESOURCE_EXHAUSTED, details: "Received message larger than max" }),
+      "book",
+    );
+    expect(received.coded).toEqual({ key: "unknownError", params: {} });
+  });
+
   it("carries a coded message's key and parameters across gRPC", () => {
     const coded = message("featureBlocked", { feature: ref("feature.LOGO") });
     const sent = toGrpcError(new DomainError("PERMISSION_DENIED", coded, { details: { feature: "LOGO" } }));
@@ -59,6 +76,28 @@ describe("error table", () => {
     const received = fromGrpcError(asServiceError(toGrpcError(new Error("internals"))), "book");
     expect(received.kind).toBe("INTERNAL");
     expect(received.messageKey).toBe("unknownError");
+  });
+});
+
+describe("internal faults and missing parts", () => {
+  const catalogue = { unknownError: "未知错误", notConfigured: "此功能在本服务器上未启用" };
+
+  it("show the client the generic coded text and keep the detail for the logs, also across gRPC", () => {
+    const fault = internalFault("upload service answered without a task");
+    expect(fault.details).toEqual({ fault: "upload service answered without a task" });
+    const envelope = errorEnvelope(fault, catalogue);
+    expect(envelope).toMatchObject({ code: "ERROR", msg: "未知错误", data: { messageKey: "unknownError" } });
+    expect(JSON.stringify(envelope)).not.toContain("upload service");
+    const relayed = fromGrpcError(Object.assign(new Error("x"), toGrpcError(fault)), "upload");
+    expect(relayed.kind).toBe("INTERNAL");
+    expect(errorEnvelope(relayed, catalogue).msg).toBe("未知错误");
+  });
+
+  it("name a part this deployment does not run with a coded text, the part only in details", () => {
+    expect(errorEnvelope(notConfigured("file storage"), catalogue)).toMatchObject({
+      msg: "此功能在本服务器上未启用",
+      data: { part: "file storage", messageKey: "notConfigured" },
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type MessageCatalogue,
   type MessageParams,
   message,
+  messageText,
   plainMessage,
   renderMessage,
 } from "./messages.js";
@@ -46,6 +47,28 @@ export const catalogueCodes = {
   requestException: message("requestException"),
   unknownError: message("unknownError"),
 } as const;
+
+/**
+ * A fault of the system itself (a peer answering without what it must, an impossible state): the client sees the
+ * generic coded text of every internal error; the detail rides in `details.fault` for the logs only (the envelope
+ * drops an internal error's details).
+ */
+export function internalFault(detail: string, cause?: unknown): DomainError {
+  return new DomainError("INTERNAL", catalogueCodes.unknownError, { details: { fault: detail }, cause });
+}
+
+/** A part this deployment does not run (no file store, no conversion queue): a coded text, not a sentence. */
+export function notConfigured(part: string): DomainError {
+  return new DomainError("UNAVAILABLE", message("notConfigured"), { details: { part } });
+}
+
+/**
+ * One entry of a malformed request's `details.errors`: the field and its coded text, a string the gateway renders in
+ * the interface language like every coded string of a reply.
+ */
+export function fieldProblem(field: string, coded: CodedMessage): { field: string; message: string } {
+  return { field, message: messageText(coded) };
+}
 
 export interface DomainErrorOptions {
   /** A catalogue code that replaces the kind's REST code in the envelope. */
@@ -157,10 +180,11 @@ export function fromGrpcError(error: unknown, peer: string): DomainError {
   }
   // No kind header: the failure happened in transport (peer down, deadline), not in the peer's handler.
   const kind = kindByGrpcStatus.get(error.code) ?? "INTERNAL";
+  // The transport's own words (grpc-js, English) stay in the cause, for the logs.
   const text =
     kind === "UNAVAILABLE" || kind === "DEADLINE_EXCEEDED"
       ? message("serviceUnavailable", { peer })
-      : error.details || catalogueCodes.unknownError;
+      : catalogueCodes.unknownError;
   return new DomainError(kind, text, { cause: error });
 }
 

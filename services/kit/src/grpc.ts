@@ -12,6 +12,7 @@ import {
 import * as grpc from "@grpc/grpc-js";
 import { DomainError, fromGrpcError, toGrpcError } from "./errors.js";
 import type { Logger } from "./logger.js";
+import { message } from "./messages.js";
 
 /** What a handler knows about the call besides its request. */
 export interface CallContext {
@@ -80,7 +81,7 @@ function callContext(
   log: Logger,
 ): CallContext {
   const controller = new AbortController();
-  call.once("cancelled", () => controller.abort(new DomainError("DEADLINE_EXCEEDED", "call cancelled")));
+  call.once("cancelled", () => controller.abort(new DomainError("DEADLINE_EXCEEDED", message("requestCancelled"))));
   return { metadata: call.metadata, signal: controller.signal, log };
 }
 

@@ -107,7 +107,7 @@ const familiesOf: Record<AssetPurpose, Family[]> = {
   attachment: ["image", "audio", "video", "document"],
 };
 
-function invalid(text: string | CodedMessage, field = "file"): DomainError {
+function invalid(text: CodedMessage, field = "file"): DomainError {
   return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 }
 
@@ -131,7 +131,10 @@ export interface AcceptedAsset {
 
 export function assetPurpose(value: string): AssetPurpose {
   if (!(assetPurposes as readonly string[]).includes(value)) {
-    throw invalid(`purpose must be one of ${assetPurposes.filter(Boolean).join(", ")}`, "purpose");
+    throw invalid(
+      message("field.oneOf", { field: "purpose", allowed: assetPurposes.filter(Boolean).join(", ") }),
+      "purpose",
+    );
   }
   return value as AssetPurpose;
 }
@@ -148,17 +151,17 @@ export function acceptAsset(request: {
   const name = request.name.trim().replace(/[\\/]/g, "_");
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rejects
   if (name === "" || name.length > assetLimits.nameLength || /[\u0000-\u001f]/.test(name)) {
-    throw invalid(`the file name must have 1 to ${assetLimits.nameLength} characters`);
+    throw invalid(message("fileNameLength", { max: assetLimits.nameLength }));
   }
   const extension = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "";
-  if (extension === "exe" || at(request.head, 0, "MZ")) throw invalid("exe files are not allowed");
+  if (extension === "exe" || at(request.head, 0, "MZ")) throw invalid(message("exeFile"));
   const kind = kinds.find((candidate) => candidate.extensions.includes(extension));
   const families = familiesOf[request.purpose];
   if (!kind || !families.includes(kind.family)) {
     const allowed = kinds.filter((candidate) => families.includes(candidate.family)).flatMap((c) => c.extensions);
-    throw invalid(`unsupported file type; allowed: ${allowed.join(", ")}`);
+    throw invalid(message("fileTypeNotAllowed", { allowed: allowed.join(", ") }));
   }
-  if (!kind.matches(request.head)) throw invalid(`the file is not a valid ${extension} file`);
+  if (!kind.matches(request.head)) throw invalid(message("fileNotOfType", { type: extension }));
   if (request.purpose === "logo" && !["image/jpeg", "image/png", "image/gif"].includes(kind.contentType)) {
     throw invalid(message("logoFormat"));
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message, ref } from "@turnleaf/kit";
 import { normaliseText } from "@turnleaf/resource-files";
 import { checkFreeJson, parseSettingsJson } from "./setting-validation.js";
 
@@ -19,7 +19,7 @@ export const contentLimits = {
   uploadLogBytes: 32 * 1024,
 } as const;
 
-function invalid(text: string | CodedMessage, field: string): DomainError {
+function invalid(text: CodedMessage, field: string): DomainError {
   return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 }
 
@@ -37,7 +37,7 @@ export function customKey(kind: CustomKindName, key: string, { forRead }: { forR
   if (kind === "config") {
     const chosen = trimmed || "config";
     if (!(customConfigKeys as readonly string[]).includes(chosen)) {
-      throw invalid("type must be config, olsconfig or theme", "type");
+      throw invalid(message("field.oneOf", { field: "type", allowed: "config, olsconfig, theme" }), "type");
     }
     return chosen;
   }
@@ -52,10 +52,10 @@ export function customKey(kind: CustomKindName, key: string, { forRead }: { forR
  */
 export function customJson(text: string, field = "content", kind: CustomKindName = "content"): string {
   if (Buffer.byteLength(text, "utf8") > contentLimits.customJsonBytes) {
-    throw invalid(`${field} may not exceed ${contentLimits.customJsonBytes / 1024} KB`, field);
+    throw invalid(message("field.tooBig", { field, max: contentLimits.customJsonBytes / 1024 }), field);
   }
   const parsed = parseSettingsJson(text, field);
-  if (parsed === null || typeof parsed !== "object") throw invalid(`${field} must be a JSON object or list`, field);
+  if (parsed === null || typeof parsed !== "object") throw invalid(message("field.jsonValue", { field }), field);
   checkFreeJson(parsed, field, { settingKeys: kind !== "content" });
   return JSON.stringify(parsed);
 }
@@ -64,9 +64,10 @@ export function customJson(text: string, field = "content", kind: CustomKindName
 export function safeUrl(value: string, field: string): string {
   const trimmed = value.trim();
   if (trimmed === "") return "";
-  if (trimmed.length > contentLimits.urlLength) throw invalid(`${field} is too long`, field);
+  if (trimmed.length > contentLimits.urlLength)
+    throw invalid(message("textTooLong", { field, max: contentLimits.urlLength }), field);
   if (/^https?:\/\/[^\s]+$/i.test(trimmed) || /^\/(?!\/)[^\s]*$/.test(trimmed)) return trimmed;
-  throw invalid(`${field} must be an http(s) URL or a path on this site`, field);
+  throw invalid(message("field.link", { field }), field);
 }
 
 export interface BusinessCardFields {
@@ -92,7 +93,7 @@ export function normaliseCard(raw: BusinessCardFields): BusinessCardFields {
   for (const field of cardTextFields) {
     card[field] = normaliseText(raw[field] ?? "", { multiline: field === "description" }).trim();
     if (card[field].length > contentLimits.cardFieldLength) {
-      throw invalid(`${field} may not exceed ${contentLimits.cardFieldLength} characters`, field);
+      throw invalid(message("textTooLong", { field, max: contentLimits.cardFieldLength }), field);
     }
   }
   if (card.name === "") throw invalid(message("cardNameRequired"), "name");
@@ -121,7 +122,10 @@ export interface BrandFields {
 export function brandKind(kind: string, { optional }: { optional: boolean }): BrandKind | "" {
   if (optional && kind === "") return "";
   if (!(brandKinds as readonly string[]).includes(kind)) {
-    throw invalid("type must be loadingBrand, toolBarBrand or relatedBrand", "type");
+    throw invalid(
+      message("field.oneOf", { field: "type", allowed: "loadingBrand, toolBarBrand, relatedBrand" }),
+      "type",
+    );
   }
   return kind as BrandKind;
 }
@@ -129,9 +133,9 @@ export function brandKind(kind: string, { optional }: { optional: boolean }): Br
 export function normaliseBrand(raw: BrandFields): BrandFields {
   const title = normaliseText(raw.title).trim();
   const description = normaliseText(raw.description, { multiline: true }).trim();
-  if (title.length > 200) throw invalid("title may not exceed 200 characters", "title");
+  if (title.length > 200) throw invalid(message("textTooLong", { field: ref("fieldName.title"), max: 200 }), "title");
   if (description.length > contentLimits.cardFieldLength) {
-    throw invalid(`desc may not exceed ${contentLimits.cardFieldLength} characters`, "desc");
+    throw invalid(message("textTooLong", { field: ref("fieldName.desc"), max: contentLimits.cardFieldLength }), "desc");
   }
   const brand = {
     kind: brandKind(raw.kind, { optional: false }),
@@ -146,14 +150,15 @@ export function normaliseBrand(raw: BrandFields): BrandFields {
 
 /** Text status (set-book-text-status): 1 the book's text layer is on, 0 off. */
 export function textStatus(value: number): number {
-  if (value !== 0 && value !== 1) throw invalid("textStatus must be 0 or 1", "textStatus");
+  if (value !== 0 && value !== 1)
+    throw invalid(message("field.oneOf", { field: "textStatus", allowed: "0, 1" }), "textStatus");
   return value;
 }
 
 /** A client upload log as stored: a JSON object within 32 KB (never shown back to the client). */
 export function uploadLog(text: string): Record<string, unknown> {
   if (Buffer.byteLength(text, "utf8") > contentLimits.uploadLogBytes) {
-    throw invalid(`log may not exceed ${contentLimits.uploadLogBytes / 1024} KB`, "log");
+    throw invalid(message("field.tooBig", { field: "log", max: contentLimits.uploadLogBytes / 1024 }), "log");
   }
   if (text.trim() === "") return {};
   let parsed: unknown;

@@ -26,7 +26,9 @@ describe("bookInfoFields", () => {
     expect(() => bookInfoFields({ keywords: "k".repeat(501) })).toThrow(
       expect.objectContaining({ messageKey: "textTooLong" }),
     );
-    expect(() => bookInfoFields({ label: "5" })).toThrow("label must be 0");
-    expect(() => bookInfoFields({ categoryId: "1".repeat(21) })).toThrow("categoryId must be digits (at most 20)");
+    expect(() => bookInfoFields({ label: "5" })).toThrow(expect.objectContaining({ messageKey: "field.oneOf" }));
+    expect(() => bookInfoFields({ categoryId: "1".repeat(21) })).toThrow(
+      expect.objectContaining({ messageKey: "field.digits", messageParams: { field: "categoryId", max: 20 } }),
+    );
   });
 });

@@ -108,7 +108,7 @@ export interface BookInfoChange {
   categoryId?: string | undefined;
 }
 
-const invalid = (text: string | CodedMessage, field: string) =>
+const invalid = (text: CodedMessage, field: string) =>
   new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 
 function atMost(value: string, limit: number, field: string): string {
@@ -138,13 +138,14 @@ export function bookInfoFields(change: BookInfoChange): BookInfoFields {
   }
   if (change.label !== undefined) {
     const label = change.label.trim();
-    if (!/^[0-3]$/.test(label)) throw invalid("label must be 0 (none), 1 (fresh), 2 (hot) or 3 (featured)", "label");
+    if (!/^[0-3]$/.test(label))
+      throw invalid(message("field.oneOf", { field: "label", allowed: "0, 1, 2, 3" }), "label");
     fields.label = Number(label);
   }
   if (change.categoryId !== undefined) {
     const categoryId = change.categoryId.trim();
     if (!new RegExp(`^[0-9]{0,${bookInfoLimits.categoryId}}$`).test(categoryId)) {
-      throw invalid(`categoryId must be digits (at most ${bookInfoLimits.categoryId})`, "categoryId");
+      throw invalid(message("field.digits", { field: "categoryId", max: bookInfoLimits.categoryId }), "categoryId");
     }
     fields.categoryId = categoryId;
   }

@@ -125,7 +125,9 @@ describe("setting-change rules (spec 000 §4, §5)", () => {
 
   it("limits: bookConfig at most 256 KB", () => {
     const big = JSON.stringify({ text: "x".repeat(256 * 1024) });
-    expect(() => applyBookUpdate(empty, update({ bookConfig: big }), uploaded)).toThrow("256 KB");
+    expect(() => applyBookUpdate(empty, update({ bookConfig: big }), uploaded)).toThrow(
+      expect.objectContaining({ messageKey: "field.tooBig", messageParams: { field: "bookConfig", max: 256 } }),
+    );
   });
 
   it("applies every rule in one update and keeps unchanged keys", () => {

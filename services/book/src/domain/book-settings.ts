@@ -63,9 +63,7 @@ export const settingsLimits = {
   keyLength: 100,
 } as const;
 
-export const invalidJson = "Invalid JSON string";
-
-function invalid(text: string | CodedMessage, field: string): DomainError {
+function invalid(text: CodedMessage, field: string): DomainError {
   return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 }
 
@@ -97,7 +95,7 @@ function byteLength(text: string): number {
 }
 
 function tooLarge(field: string, limit: number): DomainError {
-  return invalid(`${field} may not exceed ${Math.round(limit / 1024)} KB`, field);
+  return invalid(message("field.tooBig", { field, max: Math.round(limit / 1024) }), field);
 }
 
 /** The bookConfig of update-book: a JSON object of changed keys whose nested JSON values must parse too. */
@@ -105,11 +103,11 @@ export function parseBookConfig(text: string): HtmlConfig {
   if (byteLength(text) > settingsLimits.bookConfigBytes) throw tooLarge("bookConfig", settingsLimits.bookConfigBytes);
   const parsed = parseJson(text, "bookConfig");
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw invalid("bookConfig must be a JSON object", "bookConfig");
+    throw invalid(message("field.jsonObject", { field: "bookConfig" }), "bookConfig");
   }
   for (const [key, value] of Object.entries(parsed)) {
     if (key.length === 0 || key.length > settingsLimits.keyLength || key.startsWith("$") || key.includes(".")) {
-      throw invalid(`invalid setting key: ${key.slice(0, settingsLimits.keyLength)}`, "bookConfig");
+      throw invalid(message("settingKeyInvalid", { key: key.slice(0, settingsLimits.keyLength) }), "bookConfig");
     }
     if (typeof value === "string" && looksLikeJson(value)) parseJson(value, key);
   }
@@ -119,16 +117,17 @@ export function parseBookConfig(text: string): HtmlConfig {
 export function parsePlugins(text: string): Plugin[] {
   if (byteLength(text) > settingsLimits.pluginBytes) throw tooLarge("plugin", settingsLimits.pluginBytes);
   const parsed = parseJson(text, "plugin");
-  if (!Array.isArray(parsed)) throw invalid("plugin must be a JSON list", "plugin");
-  if (parsed.length > settingsLimits.plugins) throw invalid(`at most ${settingsLimits.plugins} plugins`, "plugin");
+  if (!Array.isArray(parsed)) throw invalid(message("field.jsonList", { field: "plugin" }), "plugin");
+  if (parsed.length > settingsLimits.plugins)
+    throw invalid(message("field.atMost", { field: "plugin", max: settingsLimits.plugins }), "plugin");
   checkFreeJson(parsed, "plugin", { settingKeys: false });
   return parsed.map((entry) => {
     if (entry === null || typeof entry !== "object" || typeof (entry as Plugin).name !== "string") {
-      throw invalid("every plugin needs a name", "plugin");
+      throw invalid(message("pluginNameRequired"), "plugin");
     }
     const plugin = entry as Plugin;
     const name = normaliseText(plugin.name).trim();
-    if (name === "" || name.length > 100) throw invalid("every plugin needs a name", "plugin");
+    if (name === "" || name.length > 100) throw invalid(message("pluginNameRequired"), "plugin");
     if (typeof plugin.src === "string") checkLink(plugin.src, "plugin");
     return { ...plugin, name };
   });
@@ -146,13 +145,16 @@ export function parseDownloadConfig(source: string): DownloadConfig {
   }
   const parsed = parseJson(source, "downloadconfig");
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw invalid("downloadconfig must be a JSON object", "downloadconfig");
+    throw invalid(message("field.jsonObject", { field: "downloadconfig" }), "downloadconfig");
   }
   const raw = parsed as Record<string, unknown>;
   const pdf = (raw.pdf && typeof raw.pdf === "object" ? raw.pdf : {}) as Record<string, unknown>;
   const attachments = Array.isArray(raw.attachments) ? raw.attachments : [];
   if (attachments.length > settingsLimits.attachments) {
-    throw invalid(`at most ${settingsLimits.attachments} attachments`, "downloadconfig");
+    throw invalid(
+      message("field.atMost", { field: "downloadconfig", max: settingsLimits.attachments }),
+      "downloadconfig",
+    );
   }
   return {
     pdf: { isOriginPath: flag(pdf.isOriginPath), url: link(pdf.url), urlOnlink: link(pdf.urlOnlink) },
@@ -297,7 +299,7 @@ export function applyBookUpdate(current: BookSettings, update: BookUpdate, book:
     ? parseDownloadConfig(update.downloadConfig)
     : current.downloadConfig;
   if (update.isDownload !== "" && update.isDownload !== "1" && update.isDownload !== "0") {
-    throw invalid("isDownload must be '1' or '0'", "isDownload");
+    throw invalid(message("field.oneOf", { field: "isDownload", allowed: "1, 0" }), "isDownload");
   }
   changes = backgroundImageRule(changes, current.htmlConfig);
   changes = loadingCaptionRule(changes, current.htmlConfig);
@@ -305,7 +307,7 @@ export function applyBookUpdate(current: BookSettings, update: BookUpdate, book:
   downloadConfig = downloadButtonRule(changes, downloadConfig, book);
   const htmlConfig = { ...current.htmlConfig, ...changes };
   if (Object.keys(htmlConfig).length > settingsLimits.htmlConfigKeys) {
-    throw invalid(`htmlConfig may hold at most ${settingsLimits.htmlConfigKeys} keys`, "bookConfig");
+    throw invalid(message("field.atMost", { field: "bookConfig", max: settingsLimits.htmlConfigKeys }), "bookConfig");
   }
   if (byteLength(JSON.stringify(htmlConfig)) > settingsLimits.htmlConfigBytes) {
     throw tooLarge("htmlConfig", settingsLimits.htmlConfigBytes);

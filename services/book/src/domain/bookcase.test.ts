@@ -18,7 +18,12 @@ describe("online book status (spec 001)", () => {
     expect(() => nextBStatus({ bStatus: 2 }, "enabled")).toThrow(
       expect.objectContaining({ messageKey: "bookNotReady" }),
     );
-    expect(() => nextBStatus({ bStatus: 1 }, "overdue")).toThrow("enabled or disabled");
+    expect(() => nextBStatus({ bStatus: 1 }, "overdue")).toThrow(
+      expect.objectContaining({
+        messageKey: "field.oneOf",
+        messageParams: { field: "status", allowed: "enabled, disabled" },
+      }),
+    );
   });
 
   it("checks the list query and matches keywords literally", () => {

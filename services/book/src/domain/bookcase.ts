@@ -1,4 +1,4 @@
-import { DomainError, message } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message, ref } from "@turnleaf/kit";
 
 /**
  * The book statuses. bStatus (spec 000 §4: default 1; the replace list shows normal, disabled, processing, error)
@@ -51,8 +51,8 @@ export interface ListQuery {
   folderType: 0 | 1 | 2;
 }
 
-function invalid(message: string, field: string): DomainError {
-  return new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+function invalid(text: CodedMessage, field: string): DomainError {
+  return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 }
 
 export function normaliseListQuery(raw: {
@@ -64,21 +64,25 @@ export function normaliseListQuery(raw: {
 }): ListQuery {
   const page = raw.page || 1;
   const pageSize = raw.pageSize || listLimits.defaultPageSize;
-  if (!Number.isInteger(page) || page < 1 || page > listLimits.maxPage) throw invalid("page must be 1 or more", "page");
+  if (!Number.isInteger(page) || page < 1 || page > listLimits.maxPage)
+    throw invalid(message("pageAtLeastOne"), "page");
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > listLimits.maxPageSize) {
-    throw invalid(`pageSize must be between 1 and ${listLimits.maxPageSize}`, "pageSize");
+    throw invalid(message("field.range", { field: "pageSize", min: 1, max: listLimits.maxPageSize }), "pageSize");
   }
   const status = raw.status.trim();
   if (status !== "" && !(onlineStatuses as readonly string[]).includes(status)) {
-    throw invalid(`status must be one of ${onlineStatuses.join(", ")}`, "status");
+    throw invalid(message("field.oneOf", { field: "status", allowed: onlineStatuses.join(", ") }), "status");
   }
   const keyword = raw.keyword.trim();
   if (keyword.length > listLimits.keywordLength) {
-    throw invalid(`keyword may not exceed ${listLimits.keywordLength} characters`, "keyword");
+    throw invalid(
+      message("textTooLong", { field: ref("fieldName.keyword"), max: listLimits.keywordLength }),
+      "keyword",
+    );
   }
   const folderType = raw.folderType ?? 0;
   if (folderType !== 0 && folderType !== 1 && folderType !== 2) {
-    throw invalid("folderType must be 1 (books) or 2 (publications)", "folderType");
+    throw invalid(message("field.oneOf", { field: "folderType", allowed: "1, 2" }), "folderType");
   }
   return { page, pageSize, status: status as OnlineStatus | "", keyword, folderType };
 }
@@ -100,7 +104,8 @@ export function keywordPattern(keyword: string): RegExp {
  * to switch; a suspended (overdue) book may be switched, but stays closed to readers until its hosting is paid.
  */
 export function nextBStatus(current: StatusFacts, wanted: string): number {
-  if (wanted !== "enabled" && wanted !== "disabled") throw invalid("status must be enabled or disabled", "status");
+  if (wanted !== "enabled" && wanted !== "disabled")
+    throw invalid(message("field.oneOf", { field: "status", allowed: "enabled, disabled" }), "status");
   if (current.bStatus === bookStatus.processing || current.bStatus === bookStatus.error) {
     throw new DomainError("FAILED_PRECONDITION", message("bookNotReady"), {
       details: { status: onlineStatus(current) },

@@ -19,7 +19,9 @@ describe("phone numbers and ad config (spec 000 §3)", () => {
     expect(config).toMatchObject({ haveAd: true, interval: 3000, bgOpacity: 1, adPosition: "bottom" });
     expect(config.data).toEqual([{ image: "https://x.io/a.png", link: "" }]);
     expect(() => adConfig({ interval: 10 })).toThrow("interval");
-    expect(() => adConfig({ data: [{ link: "https://x.io" }] })).toThrow("image URL");
+    expect(() => adConfig({ data: [{ link: "https://x.io" }] })).toThrow(
+      expect.objectContaining({ messageKey: "adImageRequired" }),
+    );
   });
 });
 
@@ -39,11 +41,26 @@ describe("the about panel's aboutContent (spec 001 info XML)", () => {
   });
 
   it("refuses broken XML, non-text values and text over the settings tree's 5000 characters", () => {
-    expect(() => aboutContent("<info><title>x</title>")).toThrow("Invalid info XML: <info> is not closed");
-    expect(() => aboutContent("<about>x</about>")).toThrow("Invalid info XML: not an info XML document");
-    expect(() => aboutContent({ title: "x" })).toThrow("aboutContent must be text or an info XML");
-    expect(() => aboutContent("a".repeat(5001))).toThrow("may not exceed 5000 characters");
-    expect(() => aboutContent(`<info><title>${"a".repeat(200_001)}</title></info>`)).toThrow("may not exceed");
+    // The parser's reason rides in details (for the API caller); the owner reads the coded text.
+    expect(() => aboutContent("<info><title>x</title>")).toThrow(
+      expect.objectContaining({
+        messageKey: "infoXmlInvalid",
+        details: expect.objectContaining({ reason: "<info> is not closed" }),
+      }),
+    );
+    expect(() => aboutContent("<about>x</about>")).toThrow(
+      expect.objectContaining({
+        messageKey: "infoXmlInvalid",
+        details: expect.objectContaining({ reason: "not an info XML document" }),
+      }),
+    );
+    expect(() => aboutContent({ title: "x" })).toThrow(expect.objectContaining({ messageKey: "field.invalid" }));
+    expect(() => aboutContent("a".repeat(5001))).toThrow(
+      expect.objectContaining({ messageKey: "textTooLong", messageParams: { field: "aboutContent", max: 5000 } }),
+    );
+    expect(() => aboutContent(`<info><title>${"a".repeat(200_001)}</title></info>`)).toThrow(
+      expect.objectContaining({ messageKey: "textTooLong" }),
+    );
   });
 });
 
@@ -51,7 +68,12 @@ describe("custom entries, cards and logs", () => {
   it("keys custom config by spec 001's kinds", () => {
     expect(customKey("config", "", { forRead: false })).toBe("config");
     expect(customKey("config", "olsconfig", { forRead: false })).toBe("olsconfig");
-    expect(() => customKey("config", "other", { forRead: false })).toThrow("config, olsconfig or theme");
+    expect(() => customKey("config", "other", { forRead: false })).toThrow(
+      expect.objectContaining({
+        messageKey: "field.oneOf",
+        messageParams: { field: "type", allowed: "config, olsconfig, theme" },
+      }),
+    );
     expect(() => customKey("content", "../x y", { forRead: false })).toThrow(
       expect.objectContaining({ messageKey: "customKeyFormat" }),
     );
@@ -60,7 +82,7 @@ describe("custom entries, cards and logs", () => {
   it("wants JSON objects or lists", () => {
     expect(customJson('{"a": 1}')).toBe('{"a":1}');
     expect(() => customJson("{a")).toThrow(expect.objectContaining({ messageKey: "invalidJson" }));
-    expect(() => customJson("3")).toThrow("object or list");
+    expect(() => customJson("3")).toThrow(expect.objectContaining({ messageKey: "field.jsonValue" }));
   });
 
   it("checks a card's name, email and links", () => {
@@ -88,6 +110,8 @@ describe("custom entries, cards and logs", () => {
   it("keeps any upload log as an object", () => {
     expect(uploadLog('{"a":1}')).toEqual({ a: 1 });
     expect(uploadLog("plain")).toEqual({ text: "plain" });
-    expect(() => uploadLog("x".repeat(40_000))).toThrow("32 KB");
+    expect(() => uploadLog("x".repeat(40_000))).toThrow(
+      expect.objectContaining({ messageKey: "field.tooBig", messageParams: { field: "log", max: 32 } }),
+    );
   });
 });

@@ -17,7 +17,7 @@ export const contactLimits = {
 } as const;
 export const defaultAdIntervalMs = 3000;
 
-function invalid(text: string | CodedMessage, field: string): DomainError {
+function invalid(text: CodedMessage, field: string): DomainError {
   return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 }
 
@@ -41,7 +41,7 @@ export function multiPhoneNumbers(value: unknown): { label: string; number: stri
       throw invalid(message("invalidJson"), "MultiPhoneNumber");
     }
   }
-  if (!Array.isArray(list)) throw invalid("MultiPhoneNumber must be a list", "MultiPhoneNumber");
+  if (!Array.isArray(list)) throw invalid(message("field.jsonList", { field: "MultiPhoneNumber" }), "MultiPhoneNumber");
   if (list.length > contactLimits.phones) {
     throw invalid(message("tooManyPhones", { max: contactLimits.phones }), "MultiPhoneNumber");
   }
@@ -49,7 +49,7 @@ export function multiPhoneNumbers(value: unknown): { label: string; number: stri
     const raw = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
     const label = typeof raw.label === "string" ? raw.label.trim() : "";
     if (label.length > contactLimits.labelLength) {
-      throw invalid(`a label may not exceed ${contactLimits.labelLength} characters`, "MultiPhoneNumber");
+      throw invalid(message("textTooLong", { field: "label", max: contactLimits.labelLength }), "MultiPhoneNumber");
     }
     const number = phoneNumber(raw.number, "MultiPhoneNumber");
     if (number === "") throw invalid(message("phoneNumberRequired"), "MultiPhoneNumber");
@@ -85,7 +85,7 @@ export function adConfig(value: unknown): AdConfig {
     }
   }
   if (raw === null || typeof raw !== "object" || Array.isArray(raw))
-    throw invalid("adConfig must be an object", "adConfig");
+    throw invalid(message("field.jsonObject", { field: "adConfig" }), "adConfig");
   const config = raw as Record<string, unknown>;
   const interval =
     config.interval === undefined || config.interval === "" ? defaultAdIntervalMs : Number(config.interval);
@@ -94,22 +94,22 @@ export function adConfig(value: unknown): AdConfig {
     interval < contactLimits.adIntervalMinMs ||
     interval > contactLimits.adIntervalMaxMs
   ) {
-    throw invalid(
-      `interval must be ${contactLimits.adIntervalMinMs} to ${contactLimits.adIntervalMaxMs} ms`,
-      "adConfig",
-    );
+    const range = { field: "interval (ms)", min: contactLimits.adIntervalMinMs, max: contactLimits.adIntervalMaxMs };
+    throw invalid(message("field.range", range), "adConfig");
   }
   const opacity = config.bgOpacity === undefined || config.bgOpacity === "" ? 1 : Number(config.bgOpacity);
-  if (!Number.isFinite(opacity) || opacity < 0 || opacity > 1) throw invalid("bgOpacity must be 0 to 1", "adConfig");
+  if (!Number.isFinite(opacity) || opacity < 0 || opacity > 1)
+    throw invalid(message("field.range", { field: "bgOpacity", min: 0, max: 1 }), "adConfig");
   const colour = typeof config.bgColor === "string" ? config.bgColor.trim() : "";
   if (colour !== "" && !/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(colour))
-    throw invalid("bgColor must be #rgb or #rrggbb", "adConfig");
+    throw invalid(message("colourInvalid"), "adConfig");
   const entries = Array.isArray(config.data) ? config.data : [];
-  if (entries.length > contactLimits.ads) throw invalid(`at most ${contactLimits.ads} ads`, "adConfig");
+  if (entries.length > contactLimits.ads)
+    throw invalid(message("field.atMost", { field: "adConfig", max: contactLimits.ads }), "adConfig");
   const data = entries.map((entry: unknown) => {
     const ad = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
     const image = safeLink(ad.image ?? ad.url ?? ad.src);
-    if (image === "") throw invalid("every ad needs an image URL", "adConfig");
+    if (image === "") throw invalid(message("adImageRequired"), "adConfig");
     return { image, link: safeLink(ad.link) };
   });
   const position = typeof config.adPosition === "string" ? config.adPosition.trim().slice(0, 20) : "";
@@ -133,16 +133,16 @@ export const aboutTextLength = 5000;
  */
 export function aboutContent(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (typeof value === "object") throw invalid("aboutContent must be text or an info XML", "aboutContent");
+  if (typeof value === "object") throw invalid(message("field.invalid", { field: "aboutContent" }), "aboutContent");
   const text = normaliseText(String(value), { multiline: true }).trim();
   if (!text.startsWith("<")) {
     if (text.length > aboutTextLength) {
-      throw invalid(`aboutContent may not exceed ${aboutTextLength} characters`, "aboutContent");
+      throw invalid(message("textTooLong", { field: "aboutContent", max: aboutTextLength }), "aboutContent");
     }
     return text;
   }
   if (text.length > infoLimits.xmlLength) {
-    throw invalid(`the info XML may not exceed ${infoLimits.xmlLength} characters`, "aboutContent");
+    throw invalid(message("textTooLong", { field: "aboutContent", max: infoLimits.xmlLength }), "aboutContent");
   }
   try {
     const info = parseInfo(text);
@@ -151,11 +151,16 @@ export function aboutContent(value: unknown): string {
       ...info.items.filter((item) => item.type === "Link" || item.type === "Logo").map((item) => item.value),
     ];
     if (links.some((link) => !isSafeLink(link))) {
-      throw invalid("Invalid info XML: links must be http(s) addresses or the book's own files", "aboutContent");
+      throw invalid(message("infoXmlLinks"), "aboutContent");
     }
     return serializeInfo(info);
   } catch (error) {
-    if (error instanceof InfoXmlError) throw invalid(`Invalid info XML: ${error.message}`, "aboutContent");
+    if (error instanceof InfoXmlError) {
+      // The parser's reason is for the logs and the API caller; the owner reads the coded text.
+      throw new DomainError("INVALID_ARGUMENT", message("infoXmlInvalid"), {
+        details: { field: "aboutContent", reason: error.message },
+      });
+    }
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 
 /**
  * The editing lock (get-book-lock): one editor session at a time may save a book, so two tabs or two team members do
@@ -19,7 +19,7 @@ const sessionPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
 export function lockSessionId(value: string): string {
   if (!sessionPattern.test(value)) {
-    throw new DomainError("INVALID_ARGUMENT", "sessionId must be 8 to 64 letters, digits, '-' or '_'", {
+    throw new DomainError("INVALID_ARGUMENT", message("field.invalid", { field: "sessionId" }), {
       details: { field: "sessionId" },
     });
   }

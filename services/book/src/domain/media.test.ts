@@ -1,3 +1,4 @@
+import type { CodedMessage } from "@turnleaf/kit";
 import { describe, expect, it } from "vitest";
 import {
   checkMediaRoom,
@@ -10,6 +11,9 @@ import {
   videoEmbed,
   webAddress,
 } from "./media.js";
+
+/** The refusal carrying this coded text (its key and parameters). */
+const coded = (text: CodedMessage) => expect.objectContaining({ coded: text });
 
 const base: MediaItemInput = {
   itemId: "a1",
@@ -34,11 +38,11 @@ describe("media items", () => {
     expect(mediaItem({ ...base, targetPage: 5 }, 10)).toMatchObject({ kind: "link", targetPage: 5, url: "" });
     expect(mediaItem({ ...base, url: " https://example.com/a b " }, 10).url).toBe("https://example.com/a%20b");
     for (const url of ["javascript:alert(1)", "data:text/html,x", "ftp://x.org/", "//x.org", "x"]) {
-      expect(() => mediaItem({ ...base, url }, 10)).toThrow(mediaTexts.badUrl);
+      expect(() => mediaItem({ ...base, url }, 10)).toThrow(coded(mediaTexts.badUrl));
     }
-    expect(() => mediaItem({ ...base, targetPage: 11 }, 10)).toThrow(mediaTexts.badPage);
-    expect(() => mediaItem(base, 10)).toThrow(mediaTexts.linkTarget);
-    expect(() => mediaItem({ ...base, url: "https://x.org", targetPage: 2 }, 10)).toThrow(mediaTexts.linkTarget);
+    expect(() => mediaItem({ ...base, targetPage: 11 }, 10)).toThrow(coded(mediaTexts.badPage));
+    expect(() => mediaItem(base, 10)).toThrow(coded(mediaTexts.linkTarget));
+    expect(() => mediaItem({ ...base, url: "https://x.org", targetPage: 2 }, 10)).toThrow(coded(mediaTexts.linkTarget));
   });
 
   it("holds the box inside the page, at least 0.5 % each way", () => {
@@ -50,7 +54,7 @@ describe("media items", () => {
       { x: Number.NaN, y: 0, width: 0.2, height: 0.2 },
       { x: 0, y: 0.5, width: 0.2, height: Number.POSITIVE_INFINITY },
     ]) {
-      expect(() => mediaBox(box)).toThrow(mediaTexts.badBox);
+      expect(() => mediaBox(box)).toThrow(coded(mediaTexts.badBox));
     }
   });
 
@@ -79,40 +83,44 @@ describe("media items", () => {
     expect(video).toMatchObject({ url: "https://cdn.example/v.mp4", embedUrl: "", autoplay: true });
     const site = mediaItem({ ...base, kind: "video", embedUrl: "https://youtu.be/dQw4w9WgXcQ" }, 10);
     expect(site).toMatchObject({ url: "", embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" });
-    expect(() => mediaItem({ ...base, kind: "video", url: "https://x.org/a.avi" }, 10)).toThrow(mediaTexts.badVideo);
-    expect(() => mediaItem({ ...base, kind: "audio", url: "https://x.org/a.mp4" }, 10)).toThrow(mediaTexts.badAudio);
-    expect(() => mediaItem({ ...base, kind: "image" }, 10)).toThrow(mediaTexts.imagesRequired);
+    expect(() => mediaItem({ ...base, kind: "video", url: "https://x.org/a.avi" }, 10)).toThrow(
+      coded(mediaTexts.badVideo),
+    );
+    expect(() => mediaItem({ ...base, kind: "audio", url: "https://x.org/a.mp4" }, 10)).toThrow(
+      coded(mediaTexts.badAudio),
+    );
+    expect(() => mediaItem({ ...base, kind: "image" }, 10)).toThrow(coded(mediaTexts.imagesRequired));
     const images = Array.from({ length: mediaLimits.images + 1 }, (_, i) => `https://x.org/${i}.png`);
-    expect(() => mediaItem({ ...base, kind: "image", images }, 10)).toThrow(mediaTexts.tooManyImages);
+    expect(() => mediaItem({ ...base, kind: "image", images }, 10)).toThrow(coded(mediaTexts.tooManyImages));
     expect(() => mediaItem({ ...base, kind: "image", images: ["https://x.org/a.svg"] }, 10)).toThrow(
-      mediaTexts.badImage,
+      coded(mediaTexts.badImage),
     );
   });
 
   it("normalises texts: NFC, no control characters, trimmed, within limits", () => {
     const note = mediaItem({ ...base, kind: "note", text: "  Cafe\u0301\u0000 \u202eline\r\nnext  " }, 10);
     expect(note.text).toBe("Café line\nnext");
-    expect(() => mediaItem({ ...base, kind: "note", text: " \u0001 " }, 10)).toThrow(mediaTexts.noteRequired);
+    expect(() => mediaItem({ ...base, kind: "note", text: " \u0001 " }, 10)).toThrow(coded(mediaTexts.noteRequired));
     expect(() => mediaItem({ ...base, kind: "note", text: "n".repeat(mediaLimits.note + 1) }, 10)).toThrow(
-      mediaTexts.noteTooLong,
+      coded(mediaTexts.noteTooLong),
     );
     expect(() => mediaItem({ ...base, targetPage: 1, text: "t".repeat(mediaLimits.title + 1) }, 10)).toThrow(
-      mediaTexts.titleTooLong,
+      coded(mediaTexts.titleTooLong),
     );
   });
 
   it("knows PDF links by their id and refuses other ids and kinds", () => {
     expect(mediaItem({ ...base, itemId: "pdf-3-0", url: "https://x.org" }, 10).origin).toBe("pdf");
     expect(mediaItem({ ...base, targetPage: 1 }, 10).origin).toBe("");
-    expect(() => mediaItem({ ...base, itemId: "a/b", targetPage: 1 }, 10)).toThrow(mediaTexts.badId);
-    expect(() => mediaItem({ ...base, kind: undefined, targetPage: 1 }, 10)).toThrow(mediaTexts.badKind);
-    expect(() => mediaItem({ ...base, page: 0, targetPage: 1 }, 10)).toThrow(mediaTexts.badPage);
+    expect(() => mediaItem({ ...base, itemId: "a/b", targetPage: 1 }, 10)).toThrow(coded(mediaTexts.badId));
+    expect(() => mediaItem({ ...base, kind: undefined, targetPage: 1 }, 10)).toThrow(coded(mediaTexts.badKind));
+    expect(() => mediaItem({ ...base, page: 0, targetPage: 1 }, 10)).toThrow(coded(mediaTexts.badPage));
   });
 
   it("counts items per page and per book", () => {
     expect(() => checkMediaRoom({ page: mediaLimits.perPage - 1, book: 0 })).not.toThrow();
-    expect(() => checkMediaRoom({ page: mediaLimits.perPage, book: 0 })).toThrow(mediaTexts.tooManyOnPage);
-    expect(() => checkMediaRoom({ page: 0, book: mediaLimits.perBook })).toThrow(mediaTexts.tooManyInBook);
+    expect(() => checkMediaRoom({ page: mediaLimits.perPage, book: 0 })).toThrow(coded(mediaTexts.tooManyOnPage));
+    expect(() => checkMediaRoom({ page: 0, book: mediaLimits.perBook })).toThrow(coded(mediaTexts.tooManyInBook));
   });
 
   it("reads web addresses strictly", () => {

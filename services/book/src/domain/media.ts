@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import { stripControls } from "./book-comments.js";
 
 /**
@@ -39,34 +39,35 @@ export interface StoredMediaItem {
   origin: "" | "pdf";
 }
 
+/** The coded texts of media refusals (texts in the language service's catalogues, keys media.*). */
 export const mediaTexts = {
-  badId: "the item id must be 1 to 40 letters, digits, - or _",
-  badKind: `the kind must be one of ${mediaKinds.join(", ")}`,
-  badPage: "the page is not a page of this book",
-  badBox: "the item must lie inside the page (0 to 1)",
-  badUrl: "the address must start with http:// or https://",
-  badFile: "the file must be an uploaded file or an http(s) address",
-  badVideo: "the video must be an MP4 or WebM file or a YouTube, Vimeo, Bilibili or Youku address",
-  badAudio: "the audio must be an MP3, OGG, WAV, M4A, ACC or FLAC file",
-  badImage: "the pictures must be JPG, PNG, GIF or WebP files",
-  imagesRequired: "please choose a picture",
-  tooManyImages: `a gallery holds at most ${mediaLimits.images} pictures`,
-  linkTarget: "a link goes to a page of this book or to a web address",
-  noteRequired: "please enter the note's text",
-  noteTooLong: `a note is at most ${mediaLimits.note} characters`,
-  titleTooLong: `a title is at most ${mediaLimits.title} characters`,
-  tooManyOnPage: `a page holds at most ${mediaLimits.perPage} items`,
-  tooManyInBook: `a book holds at most ${mediaLimits.perBook} items`,
-  exists: "an item with this id exists",
-  notFound: "item not found",
+  badId: message("media.badId"),
+  badKind: message("media.badKind", { kinds: mediaKinds.join(", ") }),
+  badPage: message("media.badPage"),
+  badBox: message("media.badBox"),
+  badUrl: message("media.badUrl"),
+  badFile: message("media.badFile"),
+  badVideo: message("media.badVideo"),
+  badAudio: message("media.badAudio"),
+  badImage: message("media.badImage"),
+  imagesRequired: message("media.imagesRequired"),
+  tooManyImages: message("media.tooManyImages", { max: mediaLimits.images }),
+  linkTarget: message("media.linkTarget"),
+  noteRequired: message("media.noteRequired"),
+  noteTooLong: message("media.noteTooLong", { max: mediaLimits.note }),
+  titleTooLong: message("media.titleTooLong", { max: mediaLimits.title }),
+  tooManyOnPage: message("media.tooManyOnPage", { max: mediaLimits.perPage }),
+  tooManyInBook: message("media.tooManyInBook", { max: mediaLimits.perBook }),
+  exists: message("media.exists"),
+  notFound: message("media.notFound"),
 } as const;
 
 export const itemIdPattern = /^[A-Za-z0-9_-]{1,40}$/;
 /** A PDF link of the conversion edited as a media item: page and index within the page's manifest links. */
 export const pdfLinkIdPattern = /^pdf-(\d{1,5})-(\d{1,4})$/;
 
-const invalid = (message: string, field: string) =>
-  new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+const invalid = (text: CodedMessage, field: string) =>
+  new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 
 const extensions = {
   video: ["mp4", "webm"],

@@ -1,7 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ReadyConfigSchema } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { TeamMember, User } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { catalogueCodes, DomainError } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, fieldProblem, message } from "@turnleaf/kit";
 import type { BookDocument } from "../data/book.schema.js";
 
 const numericId = /^[0-9]{1,20}$/;
@@ -23,11 +23,14 @@ export function normaliseReadyConfigQuery(query: ReadyConfigQuery): ReadyConfigQ
     number: query.number,
   };
   const problems: { field: string; message: string }[] = [];
-  if (!numericId.test(normalised.userId)) problems.push({ field: "userId", message: "must be a whole number" });
-  if (!numericId.test(normalised.teamId)) problems.push({ field: "teamId", message: "must be a whole number" });
-  if (!numericId.test(normalised.folderId)) problems.push({ field: "folderId", message: "must be a whole number" });
+  if (!numericId.test(normalised.userId))
+    problems.push(fieldProblem("userId", message("field.wholeNumber", { field: "userId" })));
+  if (!numericId.test(normalised.teamId))
+    problems.push(fieldProblem("teamId", message("field.wholeNumber", { field: "teamId" })));
+  if (!numericId.test(normalised.folderId))
+    problems.push(fieldProblem("folderId", message("field.wholeNumber", { field: "folderId" })));
   if (normalised.number !== "" && !bookNumber.test(normalised.number)) {
-    problems.push({ field: "number", message: "must be letters, digits, '-' or '_'" });
+    problems.push(fieldProblem("number", message("field.invalid", { field: "number" })));
   }
   if (problems.length > 0) {
     throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, { details: { errors: problems } });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { catalogueCodes, DomainError } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, fieldProblem, message } from "@turnleaf/kit";
 import type { BookDocument } from "../data/book.schema.js";
 import { firstConversion } from "./conversion-status.js";
 
@@ -40,18 +40,24 @@ export function normaliseUploadBookRequest(request: UploadBookRequest): UploadBo
     folderType: request.folderType || folderTypes.book,
   };
   const problems: { field: string; message: string }[] = [];
-  if (!taskId.test(normalised.uploadTaskId)) problems.push({ field: "uploadTaskId", message: "is required" });
-  if (!numericId.test(normalised.userId)) problems.push({ field: "userId", message: "must be a whole number" });
-  if (!numericId.test(normalised.teamId)) problems.push({ field: "teamId", message: "must be a whole number" });
-  if (!numericId.test(normalised.folderId)) problems.push({ field: "folderId", message: "must be a whole number" });
+  if (!taskId.test(normalised.uploadTaskId))
+    problems.push(fieldProblem("uploadTaskId", message("field.required", { field: "uploadTaskId" })));
+  if (!numericId.test(normalised.userId))
+    problems.push(fieldProblem("userId", message("field.wholeNumber", { field: "userId" })));
+  if (!numericId.test(normalised.teamId))
+    problems.push(fieldProblem("teamId", message("field.wholeNumber", { field: "teamId" })));
+  if (!numericId.test(normalised.folderId))
+    problems.push(fieldProblem("folderId", message("field.wholeNumber", { field: "folderId" })));
   if (normalised.bookId !== "" && !bookId.test(normalised.bookId)) {
-    problems.push({ field: "bookId", message: "must be letters, digits, '-' or '_'" });
+    problems.push(fieldProblem("bookId", message("field.invalid", { field: "bookId" })));
   }
   if (!/^[0-9]{0,20}$/.test(normalised.categoryId)) {
-    problems.push({ field: "categoryId", message: "must be a whole number" });
+    problems.push(fieldProblem("categoryId", message("field.wholeNumber", { field: "categoryId" })));
   }
-  if (!isFolderType(normalised.folderType)) problems.push({ field: "folderType", message: "must be 1 or 2" });
-  if (normalised.bookId === "" && normalised.title === "") problems.push({ field: "title", message: "is required" });
+  if (!isFolderType(normalised.folderType))
+    problems.push(fieldProblem("folderType", message("field.oneOf", { field: "folderType", allowed: "1, 2" })));
+  if (normalised.bookId === "" && normalised.title === "")
+    problems.push(fieldProblem("title", message("field.required", { field: "title" })));
   if (problems.length > 0) {
     throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, { details: { errors: problems } });
   }

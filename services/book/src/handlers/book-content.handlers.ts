@@ -2,7 +2,14 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { type BookSummarySchema, CustomKind } from "@turnleaf/contracts/book/v1/book_content_pb";
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError, type Logger, message, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
+import {
+  DomainError,
+  type Logger,
+  message,
+  notConfigured,
+  type ServiceImplementation,
+  type TypedClient,
+} from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
 import type { BookCommentRepository } from "../data/book-comment.repository.js";
@@ -96,7 +103,7 @@ const kindMessages: Record<CustomKindName, CustomKind> = {
 const userIdPattern = /^[0-9]{1,20}$/;
 
 function actingUser(userId: string): string {
-  if (!userIdPattern.test(userId)) throw new DomainError("UNAUTHENTICATED", "please log in");
+  if (!userIdPattern.test(userId)) throw new DomainError("UNAUTHENTICATED", message("pleaseLogIn"));
   return userId;
 }
 
@@ -159,7 +166,7 @@ function summaryOf(book: BookDocument): MessageInitShape<typeof BookSummarySchem
   };
 }
 
-const unavailableFiles = () => new DomainError("UNAVAILABLE", "file storage is not configured");
+const unavailableFiles = () => notConfigured("file storage");
 
 export function bookContentHandlers({
   books,
@@ -180,9 +187,13 @@ export function bookContentHandlers({
   const customScope = async (userId: string, bookId: string, kind: CustomKind) => {
     const name = kindNames[kind];
     if (!name) {
-      throw new DomainError("INVALID_ARGUMENT", "kind must be config, content or theme", {
-        details: { field: "kind" },
-      });
+      throw new DomainError(
+        "INVALID_ARGUMENT",
+        message("field.oneOf", { field: "kind", allowed: "config, content, theme" }),
+        {
+          details: { field: "kind" },
+        },
+      );
     }
     const ownerId = actingUser(userId);
     if (name === "theme") return { ownerId, bookId: "", kind: name };
@@ -445,11 +456,11 @@ export function bookContentHandlers({
       const asset = contentIdPattern.test(request.fileId) ? await content.asset(request.fileId) : null;
       if (!asset || asset.ownerId !== ownerId) throw new DomainError("NOT_FOUND", message("fileNotFound"));
       const stored = await files.assetSize(asset.key);
-      if (stored === null) throw new DomainError("FAILED_PRECONDITION", "upload failed");
+      if (stored === null) throw new DomainError("FAILED_PRECONDITION", message("assetUploadFailed"));
       // The presigned PUT does not bind the length: a body other than the size that was checked is thrown away.
       if (stored !== asset.size) {
         await files.removeAsset(asset.key);
-        throw new DomainError("INVALID_ARGUMENT", "upload failed: the file size changed", {
+        throw new DomainError("INVALID_ARGUMENT", message("uploadSizeChanged"), {
           details: { field: "file" },
         });
       }
@@ -492,9 +503,9 @@ export function bookContentHandlers({
       const requester = request.userId === "" ? "" : actingUser(request.userId);
       const book = /^[A-Za-z0-9_-]{1,64}$/.test(request.bookId) ? await books.findById(request.bookId) : null;
       const source = pdfSource(book, requester, pdfDownloadHosts);
-      if (!book) throw new DomainError("NOT_FOUND", "book not found");
+      if (!book) throw new DomainError("NOT_FOUND", message("bookNotFound"));
       if (source.kind === "external") return { url: source.url, external: true, fileName: "" };
-      const unavailable = () => new DomainError("NOT_FOUND", "the original PDF of this book is not available");
+      const unavailable = () => new DomainError("NOT_FOUND", message("originalPdfMissing"));
       // Without S3 there is no PDF to find (the service runs without storage).
       if (!files) throw unavailable();
       const fileName = `${(book.title || book.number).slice(0, 100)}.pdf`;

@@ -6,7 +6,15 @@ import {
 } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import type { ConversionJobRequestedSchema } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { TeamBookAction } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { catalogueCodes, DomainError, type Logger, message, type ServiceImplementation } from "@turnleaf/kit";
+import {
+  catalogueCodes,
+  DomainError,
+  fieldProblem,
+  type Logger,
+  message,
+  notConfigured,
+  type ServiceImplementation,
+} from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { StoredPageEdit } from "../data/book-revision.schema.js";
@@ -65,7 +73,7 @@ function checkIds(request: EditBookPagesRequest): void {
   if (request.kind !== PageEditKind.INSERT && request.sources.length > 0) problems.push("sources");
   if (problems.length > 0) {
     throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, {
-      details: { errors: problems.map((field) => ({ field, message: "is invalid" })) },
+      details: { errors: problems.map((field) => fieldProblem(field, message("field.invalid", { field }))) },
     });
   }
 }
@@ -91,7 +99,7 @@ export function bookPagesHandlers(deps: BookPagesDependencies): ServiceImplement
 
   const start = async (request: EditBookPagesRequest, revision: number, edit: StoredPageEdit) => {
     await books.updateConversion(request.bookId, (book) => conversionStarted(book, revision));
-    if (!deps.requestConversion) throw new DomainError("UNAVAILABLE", "the conversion queue is not configured");
+    if (!deps.requestConversion) throw notConfigured("conversion queue");
     await deps.requestConversion(jobOf(request, revision, edit));
     deps.log?.info({ bookId: request.bookId, revision, editId: request.editId }, "page edit started");
     return { bookId: request.bookId, revision, jobId: request.editId, pageCount: edit.layout.length };

@@ -8,6 +8,7 @@ import {
 import type { PowerService, TeamMember } from "@turnleaf/contracts/power/v1/power_service_pb";
 import {
   DomainError,
+  internalFault,
   type Logger,
   message,
   type ServiceImplementation,
@@ -33,8 +34,7 @@ import {
 } from "../domain/book-privacy.js";
 import { applyBookUpdate } from "../domain/book-settings.js";
 import { conversionStarted } from "../domain/conversion-status.js";
-import type { ImageSize } from "../domain/image-pixels.js";
-import { checkLogoAssets } from "../domain/logo-settings.js";
+import { checkPictureSettings, type MeasurePicture } from "../domain/logo-settings.js";
 import { buildReadyConfig, mayOpenBook, normaliseReadyConfigQuery } from "../domain/ready-config.js";
 import { defaultUnlockLimits, type UnlockLimitSettings } from "../domain/unlock-limits.js";
 import {
@@ -61,8 +61,8 @@ export interface BookHandlerDependencies {
   /** Failed unlock attempts; defaults to a repository on the books' connection. */
   unlockAttempts?: UnlockAttemptRepository;
   unlockLimits?: UnlockLimitSettings;
-  /** Measures a stored editor asset (null: no such ready asset) so a logo setting's picture can be checked. */
-  measureAsset?: (fileId: string) => Promise<ImageSize | undefined | null>;
+  /** Measures a picture setting's value (a stored asset, a URL on another site; null: nothing readable there). */
+  measurePicture?: MeasurePicture;
   now?: () => Date;
   log?: Pick<Logger, "warn">;
   /** The owner's brands, for the brands a book applies (readers get the brand itself). */
@@ -112,14 +112,14 @@ export function bookHandlers({
   power,
   unlockAttempts = new UnlockAttemptRepository(books.connection),
   unlockLimits = defaultUnlockLimits,
-  measureAsset,
+  measurePicture,
   now = () => new Date(),
   log,
   brandsOf,
   cardOf,
 }: BookHandlerDependencies): Omit<
   ServiceImplementation<typeof BookService>,
-  BookContentMethods | BookCommentMethods | MediaMethods
+  BookContentMethods | BookCommentMethods | MediaMethods | "checkLogo"
 > {
   const findMember = async (teamId: string, userId: string): Promise<TeamMember | undefined> => {
     if (teamId === "0") return undefined;
@@ -134,7 +134,7 @@ export function bookHandlers({
   };
   const findUser = async (userId: string) => {
     const user = (await power.getUser({ userId })).user;
-    if (!user) throw new DomainError("INTERNAL", `power service answered no user for ${userId}`);
+    if (!user) throw internalFault(`power service answered no user for ${userId}`);
     return user;
   };
 
@@ -176,7 +176,7 @@ export function bookHandlers({
         const claim = { uploadTaskId: request.uploadTaskId, ...newBookIdentity(), revision: 1 };
         if (!(await revisions.tryClaim(claim))) {
           const winner = await revisions.findByUploadTask(request.uploadTaskId);
-          if (!winner) throw new DomainError("CONFLICT", "the book is being created, retry");
+          if (!winner) throw new DomainError("CONFLICT", message("busyRetry"));
           return replay(winner, request);
         }
         await books.insertIfAbsent(newUploadedBook(request, claim));
@@ -201,7 +201,7 @@ export function bookHandlers({
         const winner = await revisions.findByUploadTask(request.uploadTaskId);
         if (winner) return replay(winner, request);
       }
-      throw new DomainError("CONFLICT", "the book is being revised by another upload, retry");
+      throw new DomainError("CONFLICT", message("busyRetry"));
     },
 
     async getReadyConfig(request) {
@@ -244,7 +244,7 @@ export function bookHandlers({
     async setBookPrivacy(request) {
       const access = accessNames[request.access];
       if (!access)
-        throw new DomainError("INVALID_ARGUMENT", "choose who may read the book", { details: { field: "access" } });
+        throw new DomainError("INVALID_ARGUMENT", message("privacy.accessRequired"), { details: { field: "access" } });
       const change = {
         access,
         mode: request.mode === PasswordModeMessage.USERS ? "users" : "single",
@@ -302,8 +302,8 @@ export function bookHandlers({
       // Within this process the merges of one book take turns (no attempt is wasted on a sibling's write); the
       // compare-and-set is what keeps several replicas on one MongoDB from overwriting each other.
       const replacesWhole = request.pluginJson !== "" || request.downloadConfigJson !== "";
-      // A logo set to a stored picture (uploaded or typed) is measured before anything is saved.
-      await checkLogoAssets(request.bookConfigJson, measureAsset);
+      // A picture setting (a logo, a background) set to a stored picture or a URL on another site is measured first.
+      await checkPictureSettings(request.bookConfigJson, measurePicture);
       return updateAlone(`settings-merge:${request.bookId}`, async () => {
         for (let attempt = 0; attempt < mergeAttempts; attempt++) {
           const [own, texts] = await Promise.all([

@@ -3,6 +3,7 @@ import {
   DomainError,
   type Envelope,
   errorEnvelope,
+  fieldProblem,
   holdsMessageText,
   type MessageCatalogue,
   message,
@@ -14,6 +15,7 @@ import type { MessageTexts } from "./message-texts.js";
 
 export interface ValidationIssue {
   instancePath: string;
+  keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
 }
@@ -68,7 +70,15 @@ export function registerEnvelope(app: FastifyInstance, texts?: MessageTexts): vo
     }
     const validation = (error as FastifyError).validation as ValidationIssue[] | undefined;
     if (validation) {
-      const errors = validation.map((issue) => ({ field: fieldOf(issue), message: issue.message ?? "is invalid" }));
+      // Each field's coded text (rendered below like every coded string of a reply); the validator's own wording is
+      // English and stays out of the answer.
+      const errors = validation.map((issue) => {
+        const field = fieldOf(issue);
+        return fieldProblem(
+          field,
+          message(issue.keyword === "required" ? "field.required" : "field.invalid", { field }),
+        );
+      });
       const catalogue = await catalogueOf(request);
       return reply.status(200).send(messageEnvelope("ERROR", catalogueCodes.requestException, catalogue, { errors }));
     }

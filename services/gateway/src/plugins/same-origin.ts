@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { Envelope } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorEnvelopeFor } from "./message-texts.js";
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -56,10 +57,11 @@ export function sameOriginVerdict(
   return allowed ? "pass" : "refuse";
 }
 
-const refusal = (reply: FastifyReply) => {
-  const msg = "cross-site request refused";
-  return reply.status(403).send({ code: "ERROR", data: null, msg, status: "0", mess: msg } satisfies Envelope);
-};
+/** The refusal in the request's interface language (the same coded text the reader's own posts answer). */
+export async function crossSiteRefusal(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const refused = new DomainError("PERMISSION_DENIED", message("reader.crossSite"));
+  return reply.status(403).send(await errorEnvelopeFor(request, refused));
+}
 
 /**
  * Cross-site state-changing requests refused on every path (HTTP 403 with the envelope), before the body is read or
@@ -75,7 +77,7 @@ export function registerSameOriginRule(app: FastifyInstance, allowedOrigins: rea
       { origin: request.headers.origin ?? null, path: normalisedPath(request.url) },
       "cross-site request refused",
     );
-    return refusal(reply);
+    return crossSiteRefusal(request, reply);
   });
 }
 

@@ -1,7 +1,7 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { Session } from "@turnleaf/contracts/power/v1/account_service_pb";
 import type { User } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, fieldProblem, internalFault, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import { type ActorResolver, sessionCookieName, sessionToken, sessionUser } from "../plugins/actor.js";
@@ -100,7 +100,7 @@ function sendLoginPage(reply: FastifyReply, page: string) {
 export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolveActor: ActorResolver): void {
   const logIn = async (request: FastifyRequest, reply: FastifyReply, email: string, password: string) => {
     const { session, user } = await peers.account.logIn({ email, password, clientAddress: request.ip });
-    if (!session?.token) throw new DomainError("INTERNAL", "power service answered without a session");
+    if (!session?.token) throw internalFault("power service answered without a session");
     const times = expiries(session);
     reply.header("set-cookie", sessionCookie(request, session.token, times.expiresAt));
     return userView(user, times);
@@ -154,7 +154,7 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolv
     const email = (request.body as { email?: unknown } | undefined)?.email ?? request.query.email;
     if (typeof email !== "string" || email.trim() === "" || email.length > 254) {
       throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, {
-        details: { errors: [{ field: "email", message: "is required" }] },
+        details: { errors: [fieldProblem("email", message("field.required", { field: "email" }))] },
       });
     }
     const { exists } = await peers.account.checkAccount({ email, clientAddress: request.ip });

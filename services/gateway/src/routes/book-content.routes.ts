@@ -1,6 +1,6 @@
 import { pipeline, Readable, Transform } from "node:stream";
 import { CustomKind } from "@turnleaf/contracts/book/v1/book_content_pb";
-import { DomainError, message, okEnvelope } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   assetDisposition,
@@ -527,7 +527,7 @@ export function registerBookContentRoutes(
       const userId = user(request);
       const contentType = request.headers["content-type"] ?? "";
       if (!(request.body instanceof Readable) || !contentType.startsWith("multipart/form-data")) {
-        throw new DomainError("INVALID_ARGUMENT", "upload-file takes multipart/form-data with a file", {
+        throw new DomainError("INVALID_ARGUMENT", message("chooseFile"), {
           details: { field: "file" },
         });
       }
@@ -549,7 +549,7 @@ export function registerBookContentRoutes(
       } catch {
         throw new DomainError(
           "INVALID_ARGUMENT",
-          limited.exceeded() ? message("fileTooLarge", { size: "100 MB" }) : "request exception",
+          limited.exceeded() ? message("fileTooLarge", { size: "100 MB" }) : catalogueCodes.requestException,
           { details: { field: "file" } },
         );
       }

@@ -110,7 +110,9 @@ function parseUsers(text: string | undefined): { name: string; password: string 
     throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field: "users" } });
   }
   if (!Array.isArray(parsed))
-    throw new DomainError("INVALID_ARGUMENT", "users must be a list", { details: { field: "users" } });
+    throw new DomainError("INVALID_ARGUMENT", message("field.jsonList", { field: "users" }), {
+      details: { field: "users" },
+    });
   return parsed.map((entry) => ({
     name: typeof entry?.name === "string" ? entry.name : "",
     password: typeof entry?.password === "string" ? entry.password : "",

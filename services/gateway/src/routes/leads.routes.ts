@@ -1,12 +1,12 @@
 import { DeliveryState } from "@turnleaf/contracts/insight/v1/insight_service_pb";
-import { DomainError, type Envelope, message, okEnvelope } from "@turnleaf/kit";
+import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import { toCsv } from "../domain/csv.js";
 import { bookIdField, linkPattern, ownedBook, type ResolveActor } from "../domain/insight-owner.js";
 import { clientKey } from "../domain/reading-beacon.js";
 import type { Peers } from "../peers.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
-import { sameOriginVerdict } from "../plugins/same-origin.js";
+import { crossSiteRefusal, sameOriginVerdict } from "../plugins/same-origin.js";
 
 const deliveryNames: Record<number, string> = {
   [DeliveryState.NONE]: "none",
@@ -56,8 +56,7 @@ export function registerLeadRoutes(
     },
     async (request, reply) => {
       if (sameOriginVerdict(request, []) === "refuse") {
-        const msg = "cross-site request refused";
-        return reply.status(403).send({ code: "ERROR", data: null, msg, status: "0", mess: msg } satisfies Envelope);
+        return crossSiteRefusal(request, reply);
       }
       const { link } = request.params;
       const notFound = async () =>

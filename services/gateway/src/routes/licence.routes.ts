@@ -1,5 +1,5 @@
 import type { LicenceAnswer } from "@turnleaf/contracts/licence/v1/licence_service_pb";
-import { DomainError, message, okEnvelope } from "@turnleaf/kit";
+import { DomainError, internalFault, message, okEnvelope } from "@turnleaf/kit";
 import { serverCodes } from "@turnleaf/licence-client";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { licenceAnswerView } from "../domain/licence-answer.view.js";
@@ -62,7 +62,7 @@ export function registerLicenceRoutes(
     return (request.body ?? {}) as TerminalFields;
   };
   const answered = (answer: LicenceAnswer | undefined) => {
-    if (!answer) throw new DomainError("INTERNAL", "licence service answered without a licence answer");
+    if (!answer) throw internalFault("licence service answered without a licence answer");
     return okEnvelope(licenceAnswerView(answer));
   };
 

@@ -1,6 +1,7 @@
-import { DomainError, errorEnvelope } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import type { FastifyReply } from "fastify";
 import type { BookAssets } from "../book-assets.js";
+import { errorEnvelopeFor } from "../plugins/message-texts.js";
 
 /** An image answer's failure: HTTP status of its own (an <img> reads no envelope), the envelope as body. */
 function statusOf(error: unknown): number {
@@ -23,9 +24,9 @@ export async function sendOwnerImage(
 ): Promise<FastifyReply> {
   try {
     const found = await find();
-    if (!assets || !found) throw new DomainError("NOT_FOUND", "picture not found");
+    if (!assets || !found) throw new DomainError("NOT_FOUND", message("fileNotFound"));
     const object = await assets.object(found.bookId, found.revision, found.key);
-    if (!object) throw new DomainError("NOT_FOUND", "picture not found");
+    if (!object) throw new DomainError("NOT_FOUND", message("fileNotFound"));
     return (
       reply
         .type("image/webp")
@@ -37,6 +38,6 @@ export async function sendOwnerImage(
         .send(object.body)
     );
   } catch (error) {
-    return reply.status(statusOf(error)).send(errorEnvelope(error));
+    return reply.status(statusOf(error)).send(await errorEnvelopeFor(reply.request, error));
   }
 }

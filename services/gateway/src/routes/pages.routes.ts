@@ -1,7 +1,7 @@
 import { PageEditKind } from "@turnleaf/contracts/book/v1/book_pages_pb";
 import { FolderType } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { LargeImageChoice, UploadChannel } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, fieldProblem, internalFault, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
@@ -168,7 +168,7 @@ export function registerPagesRoutes(
       }
       if (!Array.isArray(declared) || declared.length === 0) {
         throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, {
-          details: { errors: [{ field: "files", message: "must be a JSON array of {name, size}" }] },
+          details: { errors: [fieldProblem("files", message("field.jsonList", { field: "files" }))] },
         });
       }
       const { task } = await peers.upload.beginUpload({
@@ -195,7 +195,7 @@ export function registerPagesRoutes(
         insertPosition: position,
         baseRevision: state.revision,
       });
-      if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+      if (!task) throw internalFault("upload service answered without a task");
       return okEnvelope(uploadTaskView(task));
     },
   );

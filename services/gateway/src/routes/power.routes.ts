@@ -192,6 +192,8 @@ export function registerPowerRoutes(
       // The logo is a gated feature (spec 000 §6): the same check as update-book's logo settings.
       if (request.body.logo.trim() !== "") {
         await assertFeaturesAllowed(request, peers, actor, { bookConfig: { bookLogo: request.body.logo } });
+        // Measured like a book's logo (spec 000 §5): its bytes, stored or fetched from another site, not the editor's word.
+        await peers.book.checkLogo({ userId: actor.userId, url: request.body.logo });
       }
       const { user } = await peers.power.updateUserBookLogo({ userId: actor.userId, logo: request.body.logo });
       return okEnvelope({ bookLogo: user?.bookLogo ?? "" });
@@ -240,7 +242,7 @@ export function registerPowerRoutes(
       const actor = resolveActor(request);
       // Proof of the other account: its own live session (a token from logging in to it), resolved like a cookie.
       // A refused other session must not read as this session's LOGIN_SIGNOUT: it is a plain ERROR.
-      const refusedOther = new DomainError("PERMISSION_DENIED", "the other account's session is not valid", {
+      const refusedOther = new DomainError("PERMISSION_DENIED", message("otherSessionInvalid"), {
         details: { field: "otherToken" },
       });
       const other = await peers.account.resolveSession({ token: request.body.otherToken }).catch(() => {

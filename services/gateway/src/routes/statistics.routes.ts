@@ -1,7 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
 import type { LeadFormSchema } from "@turnleaf/contracts/insight/v1/insight_service_pb";
-import { DomainError, errorEnvelope, okEnvelope } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { toCsv } from "../domain/csv.js";
 import {
@@ -16,6 +16,7 @@ import { formView, leadFormOf } from "../domain/lead-form.view.js";
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
 import { type BeaconBody, beaconEvents, deviceClassOf, hostOf, readerKey } from "../domain/reading-beacon.js";
 import type { Peers } from "../peers.js";
+import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
 
 /** What the gateway needs to pass readers' events on (main.ts wires NATS in; tests may leave it out). */
@@ -51,15 +52,16 @@ export function registerStatisticsRoutes(
   const isNotFound = (error: unknown) => error instanceof DomainError && error.kind === "NOT_FOUND";
 
   /** The published book of a link, or undefined (the reply answered 404). */
-  const publishedBook = async (link: string, reply: FastifyReply) => {
-    const notFound = () => reply.status(404).send(errorEnvelope(new DomainError("NOT_FOUND", "book not found")));
-    if (!linkPattern.test(link)) return void notFound();
+  const publishedBook = async (link: string, request: FastifyRequest, reply: FastifyReply) => {
+    const notFound = async () =>
+      reply.status(404).send(await errorEnvelopeFor(request, new DomainError("NOT_FOUND", message("bookNotFound"))));
+    if (!linkPattern.test(link)) return void (await notFound());
     try {
       const { book } = await published.get(link, () => peers.book.getPublishedBook({ link }), isNotFound);
-      if (!book) return void notFound();
+      if (!book) return void (await notFound());
       return book;
     } catch (error) {
-      if (isNotFound(error)) return void notFound();
+      if (isNotFound(error)) return void (await notFound());
       throw error;
     }
   };
@@ -67,7 +69,7 @@ export function registerStatisticsRoutes(
     readerInsight.get(bookId, () => peers.insight.settings.getReaderInsight({ bookId }));
 
   app.get<{ Params: { link: string } }>("/b/:link/insight.json", async (request, reply) => {
-    const book = await publishedBook(request.params.link, reply);
+    const book = await publishedBook(request.params.link, request, reply);
     if (!book) return reply;
     const answer = await insightOf(book.bookId);
     return reply.header("cache-control", "no-cache").send({
@@ -85,15 +87,17 @@ export function registerStatisticsRoutes(
       if (sameOriginVerdict(request, []) === "refuse") {
         return reply
           .status(403)
-          .send(errorEnvelope(new DomainError("PERMISSION_DENIED", "cross-site request refused")));
+          .send(await errorEnvelopeFor(request, new DomainError("PERMISSION_DENIED", message("reader.crossSite"))));
       }
-      const book = await publishedBook(request.params.link, reply);
+      const book = await publishedBook(request.params.link, request, reply);
       if (!book) return reply;
       let body: BeaconBody = {};
       try {
         body = (typeof request.body === "string" ? JSON.parse(request.body) : request.body) ?? {};
       } catch {
-        return reply.status(400).send(errorEnvelope(new DomainError("INVALID_ARGUMENT", "the beacon is not JSON")));
+        return reply
+          .status(400)
+          .send(await errorEnvelopeFor(request, new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException)));
       }
       const events = beaconEvents(body);
       if (!insight || events.length === 0 || !(await insightOf(book.bookId)).statisticsEnabled) {

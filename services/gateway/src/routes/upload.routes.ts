@@ -20,7 +20,9 @@ import {
   catalogueCodes,
   DomainError,
   type ErrorKind,
+  fieldProblem,
   holdsMessageText,
+  internalFault,
   message,
   okEnvelope,
   renderMessageTexts,
@@ -179,13 +181,14 @@ function parseFiles(json: string | undefined) {
   try {
     parsed = JSON.parse(json);
   } catch {
-    throw requestException([{ field: "files", message: "must be a JSON array" }]);
+    throw requestException([fieldProblem("files", message("field.jsonList", { field: "files" }))]);
   }
-  if (!Array.isArray(parsed)) throw requestException([{ field: "files", message: "must be a JSON array" }]);
+  if (!Array.isArray(parsed))
+    throw requestException([fieldProblem("files", message("field.jsonList", { field: "files" }))]);
   return parsed.map((entry: DeclaredFileField, index) => {
     const size = typeof entry?.size === "string" ? Number(entry.size) : entry?.size;
     if (typeof entry?.name !== "string" || typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
-      throw requestException([{ field: `files[${index}]`, message: "needs a name and a size in bytes" }]);
+      throw requestException([fieldProblem(`files[${index}]`, message("field.invalid", { field: `files[${index}]` }))]);
     }
     return {
       name: entry.name,
@@ -212,18 +215,26 @@ function parseSettings(fields: BeginFields): Partial<ImportSettings> {
     try {
       config = JSON.parse(fields.pdfImportConfig) as PdfImportConfigField;
     } catch {
-      throw requestException([{ field: "pdfImportConfig", message: "must be a JSON object" }]);
+      throw requestException([
+        fieldProblem("pdfImportConfig", message("field.jsonObject", { field: "pdfImportConfig" })),
+      ]);
     }
     if (typeof config !== "object" || config === null) {
-      throw requestException([{ field: "pdfImportConfig", message: "must be a JSON object" }]);
+      throw requestException([
+        fieldProblem("pdfImportConfig", message("field.jsonObject", { field: "pdfImportConfig" })),
+      ]);
     }
   }
   const bleed = config.pdfBleed === undefined || config.pdfBleed === "" ? undefined : Number(config.pdfBleed);
   if (bleed !== undefined && !Number.isFinite(bleed)) {
-    throw requestException([{ field: "pdfImportConfig.pdfBleed", message: "must be a number" }]);
+    throw requestException([
+      fieldProblem("pdfImportConfig.pdfBleed", message("field.invalid", { field: "pdfImportConfig.pdfBleed" })),
+    ]);
   }
   if (config.r !== undefined && typeof config.r !== "string") {
-    throw requestException([{ field: "pdfImportConfig.r", message: "must be a string" }]);
+    throw requestException([
+      fieldProblem("pdfImportConfig.r", message("field.invalid", { field: "pdfImportConfig.r" })),
+    ]);
   }
   const settings: Partial<ImportSettings> = {
     engineType: optionalInteger(fields.engineType),
@@ -318,7 +329,7 @@ export async function registerUploadRoutes(
       password: fields.password ?? "",
       nonProductHost: nonProductHost(request),
     });
-    if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+    if (!task) throw internalFault("upload service answered without a task");
     return okEnvelope(uploadTaskView(task));
   };
   const beginSchema = formSchema(beginFields);
@@ -336,7 +347,7 @@ export async function registerUploadRoutes(
         taskId: request.body.taskId,
         password: request.body.password ?? "",
       });
-      if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+      if (!task) throw internalFault("upload service answered without a task");
       return okEnvelope(uploadTaskView(task));
     },
   );
@@ -356,7 +367,7 @@ export async function registerUploadRoutes(
         taskId: request.body.taskId,
         operation: operations[request.body.operate] ?? UploadOperation.UNSPECIFIED,
       });
-      if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+      if (!task) throw internalFault("upload service answered without a task");
       return okEnvelope(uploadTaskView(task));
     },
   );
@@ -371,7 +382,7 @@ export async function registerUploadRoutes(
         teamId: request.body.teamId ?? "0",
         bookId: request.body.bookId,
       });
-      if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+      if (!task) throw internalFault("upload service answered without a task");
       return okEnvelope(uploadTaskView(task));
     },
   );
@@ -380,13 +391,13 @@ export async function registerUploadRoutes(
     const actor = resolveActor(request);
     const body = request.body ?? {};
     if (!body.taskId && !body.bookId)
-      throw requestException([{ field: "taskId", message: "taskId or bookId is required" }]);
+      throw requestException([fieldProblem("taskId", message("field.required", { field: "taskId" }))]);
     const { task, conversion } = await peers.upload.getUpload({
       userId: actor.userId,
       taskId: body.taskId ?? "",
       bookId: body.bookId ?? "",
     });
-    if (!task) throw new DomainError("INTERNAL", "upload service answered without a task");
+    if (!task) throw internalFault("upload service answered without a task");
     return okEnvelope({
       phase: phaseOf(task, conversion),
       task: uploadTaskView(task),

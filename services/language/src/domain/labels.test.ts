@@ -131,7 +131,11 @@ describe("which catalogue answers", () => {
   });
 
   it("refuses an unknown scope and an over-long tag", () => {
-    expect(() => labelsFor(scopes, "en", "admin")).toThrow("unknown label scope: admin");
-    expect(() => labelsFor(scopes, "x".repeat(65), "editor")).toThrow("language tag too long");
+    expect(() => labelsFor(scopes, "en", "admin")).toThrow(
+      expect.objectContaining({ messageKey: "field.unknownValue", messageParams: { field: "scope", value: "admin" } }),
+    );
+    expect(() => labelsFor(scopes, "x".repeat(65), "editor")).toThrow(
+      expect.objectContaining({ messageKey: "textTooLong", messageParams: { field: "lang", max: 64 } }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import { chineseCode } from "./book-languages.js";
 import { interfaceLanguages } from "./interface-languages.js";
 
@@ -118,9 +118,13 @@ export function scopeOf(requested: string): LabelScope {
   if (scope === "") return "reader";
   const known = labelScopes.find((candidate) => candidate === scope);
   if (!known) {
-    throw new DomainError("INVALID_ARGUMENT", `unknown label scope: ${requested.slice(0, 20)}`, {
-      details: { field: "scope" },
-    });
+    throw new DomainError(
+      "INVALID_ARGUMENT",
+      message("field.unknownValue", { field: "scope", value: requested.slice(0, 20) }),
+      {
+        details: { field: "scope" },
+      },
+    );
   }
   return known;
 }
@@ -132,7 +136,9 @@ export function labelsFor(
   requestedScope = "",
 ): { language: string; fallback: boolean; direction: "ltr" | "rtl"; scope: LabelScope; labels: LabelCatalogue } {
   if (requested.length > 64) {
-    throw new DomainError("INVALID_ARGUMENT", "language tag too long", { details: { field: "lang" } });
+    throw new DomainError("INVALID_ARGUMENT", message("textTooLong", { field: "lang", max: 64 }), {
+      details: { field: "lang" },
+    });
   }
   const scope = scopeOf(requestedScope);
   const { code, fallback } = resolveInterfaceLanguage(requested);

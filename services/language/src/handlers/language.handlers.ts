@@ -24,7 +24,9 @@ export interface LanguageHandlerDependencies {
 /** Book ids as the book service makes them; anything else never reaches the store. */
 function checkedBookId(bookId: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(bookId)) {
-    throw new DomainError("INVALID_ARGUMENT", "book id missing or malformed", { details: { field: "bookId" } });
+    throw new DomainError("INVALID_ARGUMENT", message("field.invalid", { field: "bookId" }), {
+      details: { field: "bookId" },
+    });
   }
   return bookId;
 }
@@ -86,7 +88,7 @@ export function bookLanguageHandlers({
           }
           await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt)));
         }
-        throw new DomainError("CONFLICT", "the book's languages kept changing, retry");
+        throw new DomainError("CONFLICT", message("busyRetry"));
       });
     },
 

@@ -1,5 +1,4 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
-import { DomainError } from "@turnleaf/kit";
 
 export interface SigningKey {
   keyId: string;
@@ -11,7 +10,8 @@ export interface SigningKey {
 export function signingKeyFromPrivatePem(privateKeyPem: string): SigningKey {
   const privateKey = createPrivateKey(privateKeyPem);
   if (privateKey.asymmetricKeyType !== "ed25519") {
-    throw new DomainError("FAILED_PRECONDITION", "the licence signing key must be an Ed25519 key");
+    // A deployment fault found at start: it reaches the operator's log, never a client.
+    throw new Error("the licence signing key must be an Ed25519 key");
   }
   const publicKey = createPublicKey(privateKey);
   const der = publicKey.export({ type: "spki", format: "der" });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { DomainError } from "@turnleaf/kit";
+import { internalFault } from "@turnleaf/kit";
 import {
   generateLicenceCode,
   type LicenceAnswer,
@@ -207,7 +207,7 @@ export class LicenceDesk {
       });
       return { licence, licenceCode };
     }
-    throw new DomainError("INTERNAL", "could not draw an unused licence code");
+    throw internalFault("could not draw an unused licence code");
   }
 
   async revoke(selector: LicenceSelector, reason: string, asker: Asker): Promise<LicenceView> {

@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message, ref } from "@turnleaf/kit";
 
 /**
  * A user's creation preferences (spec 001 §7 "User preferences"), with the enumerations of spec 000 §3 and the
@@ -46,18 +46,19 @@ export const defaultUserMeta: UserMeta = {
 
 export const userMetaKeys = Object.keys(defaultUserMeta) as (keyof UserMeta)[];
 
-const invalid = (field: string, message: string) =>
-  new DomainError("INVALID_ARGUMENT", message, { details: { field } });
+const invalid = (field: string, text: CodedMessage) =>
+  new DomainError("INVALID_ARGUMENT", text, { details: { field } });
 
 function integerOf(value: unknown, field: string): number {
   const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  if (typeof number !== "number" || !Number.isInteger(number)) throw invalid(field, `${field} must be a whole number`);
+  if (typeof number !== "number" || !Number.isInteger(number))
+    throw invalid(field, message("field.wholeNumber", { field }));
   return number;
 }
 
 function oneOf(value: unknown, field: string, allowed: readonly number[]): number {
   const number = integerOf(value, field);
-  if (!allowed.includes(number)) throw invalid(field, `${field} must be one of ${allowed.join(", ")}`);
+  if (!allowed.includes(number)) throw invalid(field, message("field.oneOf", { field, allowed: allowed.join(", ") }));
   return number;
 }
 
@@ -81,7 +82,7 @@ export function renderTypeOf(value: unknown): number {
 
 function pdfImportConfigOf(value: unknown, current: PdfImportConfig): PdfImportConfig {
   if (!value || typeof value !== "object" || Array.isArray(value)) {
-    throw invalid("pdfImportConfig", "pdfImportConfig must be a JSON object");
+    throw invalid("pdfImportConfig", message("field.jsonObject", { field: "pdfImportConfig" }));
   }
   const changes = value as Record<string, unknown>;
   const next = { ...current };
@@ -97,20 +98,21 @@ function pdfImportConfigOf(value: unknown, current: PdfImportConfig): PdfImportC
         break;
       case "pdfBleed": {
         const bleed = integerOf(raw, field);
-        if (bleed < 0 || bleed > 100) throw invalid(field, "pdfBleed must be between 0 and 100");
+        if (bleed < 0 || bleed > 100)
+          throw invalid(field, message("field.range", { field: "pdfBleed", min: 0, max: 100 }));
         next.pdfBleed = bleed;
         break;
       }
       case "r": {
         const range = typeof raw === "string" ? raw.trim() : "";
         if (typeof raw !== "string" || range.length > 1000 || (range !== "" && !pageRange.test(range))) {
-          throw invalid(field, "page range like 1,5-8,20");
+          throw invalid(field, message("pageRange.like"));
         }
         next.r = range;
         break;
       }
       default:
-        throw invalid(field, `unknown preference ${key.slice(0, 100)}`);
+        throw invalid(field, message("unknownPreference", { name: key.slice(0, 100) }));
     }
   }
   return next;
@@ -141,7 +143,7 @@ export function applyUserMeta(current: UserMeta, changes: Record<string, unknown
         next.pdfImportConfig = pdfImportConfigOf(value, current.pdfImportConfig);
         break;
       default:
-        throw invalid(key.slice(0, 100), `unknown preference ${key.slice(0, 100)}`);
+        throw invalid(key.slice(0, 100), message("unknownPreference", { name: key.slice(0, 100) }));
     }
   }
   return next;
@@ -164,16 +166,16 @@ const logoPath = /^\/[A-Za-z0-9._~!$&'()*+,;=:@/%-]*$/;
 export function bookLogoOf(value: string): string {
   const logo = value.trim();
   if (logo === "") return "";
-  if (logo.length > 2000) throw invalid("logo", "the logo URL is too long");
+  if (logo.length > 2000) throw invalid("logo", message("textTooLong", { field: ref("fieldName.logo"), max: 2000 }));
   if (logoPath.test(logo) && !logo.startsWith("//")) return logo;
   let url: URL;
   try {
     url = new URL(logo);
   } catch {
-    throw invalid("logo", "the logo must be an http(s) URL or a path");
+    throw invalid("logo", message("logoLink"));
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw invalid("logo", "the logo must be an http(s) URL or a path");
+    throw invalid("logo", message("logoLink"));
   }
   return url.toString();
 }
@@ -184,11 +186,11 @@ const providerPattern = /^[a-z][a-z0-9_-]{1,31}$/;
 export function thirdIdentityOf(provider: string, subject: string): { provider: string; subject: string } {
   const name = provider.trim().toLowerCase();
   if (!providerPattern.test(name)) {
-    throw invalid("provider", "provider must be 2-32 lower-case letters, digits, '_' or '-'");
+    throw invalid("provider", message("field.invalid", { field: "provider" }));
   }
   const id = subject.trim();
   if (id === "" || id.length > 200 || /[\s\p{C}]/u.test(id)) {
-    throw invalid("subject", "subject must be 1-200 visible characters");
+    throw invalid("subject", message("field.invalid", { field: "subject" }));
   }
   return { provider: name, subject: id };
 }

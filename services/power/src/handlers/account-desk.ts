@@ -140,7 +140,7 @@ export class AccountDesk {
         return user;
       }
     }
-    throw new DomainError("CONFLICT", "could not draw a free user id, retry");
+    throw new DomainError("CONFLICT", message("busyRetry"));
   }
 
   async logIn(

@@ -73,7 +73,7 @@ export class CustomPowerDesk {
     const userId = requireNumericId("userId", asker.userId);
     const { account, team } = accountOf(asker);
     const user = await this.deps.repository.findUser(userId);
-    if (!user) throw new DomainError("NOT_FOUND", "user not found", { details: { userId } });
+    if (!user) throw new DomainError("NOT_FOUND", message("userNotFound"), { details: { userId } });
     const member = team ? await this.member(asker.teamId, userId) : undefined;
     const [userFeatures, teamFeatures] = await Promise.all([
       this.deps.custom.listFeatureOverrides(`user:${userId}`),
@@ -127,7 +127,9 @@ export class CustomPowerDesk {
   async teamRolePowers(userId: string, teamId: string) {
     const user = requireNumericId("userId", userId);
     if (!isTeamContext(teamId.trim())) {
-      throw new DomainError("INVALID_ARGUMENT", "team must be a team id", { details: { field: "team" } });
+      throw new DomainError("INVALID_ARGUMENT", message("field.invalid", { field: "team" }), {
+        details: { field: "team" },
+      });
     }
     const team = requireNumericId("teamId", teamId.trim());
     const member = await this.member(team, user);
@@ -148,7 +150,7 @@ export class CustomPowerDesk {
   async checkFeatures(asker: PowerAsker, bookAuthorId: string, codes: readonly string[]): Promise<FeatureCheck> {
     const unknown = codes.find((code) => !isFeatureCode(code));
     if (unknown !== undefined) {
-      throw new DomainError("INVALID_ARGUMENT", `unknown feature ${unknown.slice(0, 50)}`, {
+      throw new DomainError("INVALID_ARGUMENT", message("unknownFeature", { feature: unknown.slice(0, 50) }), {
         details: { field: "features" },
       });
     }
@@ -187,7 +189,9 @@ export class CustomPowerDesk {
   async checkTeamBookAccess(userId: string, teamId: string, bookAuthorId: string, action: "view" | "edit") {
     const user = requireNumericId("userId", userId);
     if (!isTeamContext(teamId.trim())) {
-      throw new DomainError("INVALID_ARGUMENT", "team must be a team id", { details: { field: "team" } });
+      throw new DomainError("INVALID_ARGUMENT", message("field.invalid", { field: "team" }), {
+        details: { field: "team" },
+      });
     }
     const team = requireNumericId("teamId", teamId.trim());
     const member = await this.deps.repository.findTeamMember(team, user);
@@ -209,7 +213,7 @@ export class CustomPowerDesk {
   async setFeatureOverride(ref: AccountRef, feature: string, allowed: boolean | undefined, note: AuditNote) {
     const { account } = accountOf(ref);
     if (!isFeatureCode(feature)) {
-      throw new DomainError("INVALID_ARGUMENT", `unknown feature ${feature.slice(0, 50)}`, {
+      throw new DomainError("INVALID_ARGUMENT", message("unknownFeature", { feature: feature.slice(0, 50) }), {
         details: { field: "feature" },
       });
     }
@@ -230,7 +234,7 @@ export class CustomPowerDesk {
     const roleId = requireNumericId("roleId", role.roleId);
     const powers = [...new Set(role.powers.map((power) => power.trim()))];
     if (powers.some((power) => !/^[A-Za-z0-9_]{1,64}$/.test(power)) || powers.length > 500) {
-      throw new DomainError("INVALID_ARGUMENT", "power codes are 1-64 letters, digits or '_' (at most 500)", {
+      throw new DomainError("INVALID_ARGUMENT", message("field.invalid", { field: "powers" }), {
         details: { field: "powers" },
       });
     }
@@ -241,7 +245,7 @@ export class CustomPowerDesk {
     const team = requireNumericId("teamId", teamId);
     const role = await this.deps.custom.findRole(team, requireNumericId("roleId", roleId));
     if (!role) {
-      throw new DomainError("FAILED_PRECONDITION", "no such role in this team", { details: { field: "roleId" } });
+      throw new DomainError("FAILED_PRECONDITION", message("roleNotFound"), { details: { field: "roleId" } });
     }
     await this.deps.repository.upsertTeamMember({
       teamId: team,
@@ -265,7 +269,7 @@ export class CustomPowerDesk {
 
   async updateBookLogo(userId: string, logo: string) {
     const user = await this.deps.repository.setBookLogo(requireNumericId("userId", userId), bookLogoOf(logo));
-    if (!user) throw new DomainError("NOT_FOUND", "user not found");
+    if (!user) throw new DomainError("NOT_FOUND", message("userNotFound"));
     return user;
   }
 
@@ -275,7 +279,7 @@ export class CustomPowerDesk {
     const inserted = await this.deps.custom.tryBind({ ...identity, userId: id, boundAt: this.deps.now() });
     const held = await this.deps.custom.findBinding(identity.provider, identity.subject);
     if (!held || held.userId !== id) {
-      throw new DomainError("ALREADY_EXISTS", "this account is bound to another user", {
+      throw new DomainError("ALREADY_EXISTS", message("accountBoundElsewhere"), {
         details: { provider: identity.provider },
       });
     }
@@ -290,7 +294,7 @@ export class CustomPowerDesk {
     const to = requireNumericId("userId", userId);
     const from = requireNumericId("fromUserId", fromUserId);
     if (to === from) {
-      throw new DomainError("INVALID_ARGUMENT", "cannot merge an account into itself", {
+      throw new DomainError("INVALID_ARGUMENT", message("mergeIntoItself"), {
         details: { field: "fromUserId" },
       });
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import type { PowerRepository } from "../data/power.repository.js";
 import type { PowerEventDocument } from "../data/power-event.schema.js";
 import type { BookSlotRepository, PlanRepository } from "../data/quota.repositories.js";
@@ -82,9 +82,9 @@ export class PowerDesk {
     const userId = requireNumericId("userId", asker.userId);
     const { account, team } = accountOf(asker);
     const user = await this.deps.repository.findUser(userId);
-    if (!user) throw new DomainError("NOT_FOUND", "user not found", { details: { userId } });
+    if (!user) throw new DomainError("NOT_FOUND", message("userNotFound"), { details: { userId } });
     if (team && !(await this.deps.repository.findTeamMember(asker.teamId, userId))) {
-      throw new DomainError("PERMISSION_DENIED", "not a member of this team", { details: { teamId: asker.teamId } });
+      throw new DomainError("PERMISSION_DENIED", message("notTeamMember"), { details: { teamId: asker.teamId } });
     }
     const quota = quotaForFolderType(asker.folderType);
     const [plan, userOverride, teamOverride] = await Promise.all([
@@ -114,7 +114,7 @@ export class PowerDesk {
     bookKey: string,
   ): Promise<{ standing: UploadStanding; slot: number; alreadyReserved: boolean }> {
     if (!bookKeyPattern.test(bookKey)) {
-      throw new DomainError("INVALID_ARGUMENT", "bookKey must be 1-200 letters, digits, ':', '_' or '-'", {
+      throw new DomainError("INVALID_ARGUMENT", message("field.invalid", { field: "bookKey" }), {
         details: { field: "bookKey" },
       });
     }
@@ -129,7 +129,7 @@ export class PowerDesk {
       const held = await this.deps.slots.findByKey(bookKey);
       if (held) {
         if (held.account !== context.account || held.quota !== context.quota) {
-          throw new DomainError("CONFLICT", "this book key holds a slot of another account or quota", {
+          throw new DomainError("CONFLICT", message("bookKeyTaken"), {
             details: { bookKey },
           });
         }
@@ -159,7 +159,7 @@ export class PowerDesk {
         return { standing: standingOf({ ...decision, used: taken.length + 1 }), slot, alreadyReserved: false };
       }
     }
-    throw new DomainError("CONFLICT", "too many reservations at once: retry", { details: { bookKey } });
+    throw new DomainError("CONFLICT", message("busyRetry"), { details: { bookKey } });
   }
 
   /** Frees the slot the book key holds in the account; answers whether there was one. */
@@ -193,7 +193,7 @@ export class PowerDesk {
       await this.audit(account, "remove-override", quota, note);
     } else {
       if (!Number.isInteger(limit) || limit < 0) {
-        throw new DomainError("INVALID_ARGUMENT", "limit must be a whole number, 0 or more", {
+        throw new DomainError("INVALID_ARGUMENT", message("field.atLeast", { field: "limit", min: 0 }), {
           details: { field: "limit" },
         });
       }
@@ -230,15 +230,21 @@ const planKinds: readonly PlanKind[] = ["free", "points", "vip-monthly", "vip-an
 
 function checkPlan(plan: Plan): void {
   if (!planKinds.includes(plan.kind)) {
-    throw new DomainError("INVALID_ARGUMENT", "plan kind must be free, points, vip-monthly or vip-annual", {
-      details: { field: "plan.kind" },
-    });
+    throw new DomainError(
+      "INVALID_ARGUMENT",
+      message("field.oneOf", { field: "plan.kind", allowed: planKinds.join(", ") }),
+      {
+        details: { field: "plan.kind" },
+      },
+    );
   }
   if (plan.kind === "points" && !Number.isInteger(plan.points)) {
-    throw new DomainError("INVALID_ARGUMENT", "points must be a whole number", { details: { field: "plan.points" } });
+    throw new DomainError("INVALID_ARGUMENT", message("field.wholeNumber", { field: "plan.points" }), {
+      details: { field: "plan.points" },
+    });
   }
   if (plan.kind.startsWith("vip") && !plan.vipExpiresAt) {
-    throw new DomainError("INVALID_ARGUMENT", "a VIP plan needs its expiry", {
+    throw new DomainError("INVALID_ARGUMENT", message("vipNeedsExpiry"), {
       details: { field: "plan.vipExpiresAt" },
     });
   }

@@ -29,7 +29,7 @@ function jsonObject(text: string, field: string): Record<string, unknown> {
     throw new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field } });
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) {
-    throw new DomainError("INVALID_ARGUMENT", `${field} must be a JSON object`, { details: { field } });
+    throw new DomainError("INVALID_ARGUMENT", message("field.jsonObject", { field }), { details: { field } });
   }
   return value as Record<string, unknown>;
 }
@@ -43,7 +43,7 @@ export function powerHandlers(
   return {
     async getUser(request) {
       const user = await repository.findUser(requireNumericId("userId", request.userId));
-      if (!user) throw new DomainError("NOT_FOUND", "user not found");
+      if (!user) throw new DomainError("NOT_FOUND", message("userNotFound"));
       return { user };
     },
     async getTeamMember(request) {
@@ -51,7 +51,7 @@ export function powerHandlers(
         requireNumericId("teamId", request.teamId),
         requireNumericId("userId", request.userId),
       );
-      if (!member) throw new DomainError("NOT_FOUND", "not a member of this team");
+      if (!member) throw new DomainError("NOT_FOUND", message("notTeamMember"));
       return { member };
     },
     async checkUpload(request) {
@@ -86,7 +86,9 @@ export function powerHandlers(
     async checkTeamBookAccess(request) {
       const action = teamBookActions[request.action];
       if (!action) {
-        throw new DomainError("INVALID_ARGUMENT", "action must be view or edit", { details: { field: "action" } });
+        throw new DomainError("INVALID_ARGUMENT", message("field.oneOf", { field: "action", allowed: "view, edit" }), {
+          details: { field: "action" },
+        });
       }
       return custom.checkTeamBookAccess(request.userId, request.teamId, request.bookAuthorId, action);
     },

@@ -7,7 +7,7 @@ import {
   type UploadAsker as UploadAskerMessage,
   type UploadStandingSchema,
 } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import type { PlanDocument } from "../data/plan.schema.js";
 import type { PowerEventDocument } from "../data/power-event.schema.js";
 import type { QuotaOverrideDocument } from "../data/quota-override.schema.js";
@@ -30,17 +30,25 @@ export function quotaMessage(quota: QuotaName): Quota {
 export function quotaName(quota: Quota): QuotaName {
   if (quota === Quota.BOOK_FILE_NUM) return "BOOK_FILE_NUM";
   if (quota === Quota.PUB_BOOK_NUM) return "PUB_BOOK_NUM";
-  throw new DomainError("INVALID_ARGUMENT", "quota must be BOOK_FILE_NUM or PUB_BOOK_NUM", {
-    details: { field: "quota" },
-  });
+  throw new DomainError(
+    "INVALID_ARGUMENT",
+    message("field.oneOf", { field: "quota", allowed: "BOOK_FILE_NUM, PUB_BOOK_NUM" }),
+    {
+      details: { field: "quota" },
+    },
+  );
 }
 
 export function planKindName(kind: PlanKindEnum): PlanKind {
   const found = (Object.entries(planKindByName) as [PlanKind, PlanKindEnum][]).find(([, value]) => value === kind);
   if (!found) {
-    throw new DomainError("INVALID_ARGUMENT", "plan kind must be free, points, vip-monthly or vip-annual", {
-      details: { field: "plan.kind" },
-    });
+    throw new DomainError(
+      "INVALID_ARGUMENT",
+      message("field.oneOf", { field: "plan.kind", allowed: "free, points, vip-monthly, vip-annual" }),
+      {
+        details: { field: "plan.kind" },
+      },
+    );
   }
   return found[0];
 }

@@ -1,4 +1,4 @@
-import { DomainError } from "@turnleaf/kit";
+import { DomainError, fieldProblem, message } from "@turnleaf/kit";
 import { describe, expect, it } from "vitest";
 import { maxSidePx, resolvePageRange, validatePageQuality } from "./import-options.js";
 
@@ -44,9 +44,10 @@ describe("validatePageQuality", () => {
     expect(failure.messageKey).toBe("pageQualityRange");
     expect(failure.details).toEqual({
       errors: [
-        { field: "definition", message: "must be a whole number from 80 to 95" },
-        { field: "maxEdgePx", message: "must be a whole number from 450 to 3200" },
-        { field: "dpi", message: "must be a whole number from 72 to 320" },
+        // Coded texts the gateway renders in the interface language.
+        fieldProblem("definition", message("field.range", { field: "definition", min: 80, max: 95 })),
+        fieldProblem("maxEdgePx", message("field.range", { field: "maxEdgePx", min: 450, max: 3200 })),
+        fieldProblem("dpi", message("field.range", { field: "dpi", min: 72, max: 320 })),
       ],
     });
   });

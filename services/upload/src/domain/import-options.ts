@@ -1,4 +1,4 @@
-import { catalogueCodes, DomainError, message } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, fieldProblem, message } from "@turnleaf/kit";
 
 /** Texts of spec 001 §5 "Page range". */
 export const pageRangeMessages = {
@@ -51,10 +51,7 @@ export function validatePageQuality(quality: PageQuality): PageQuality {
       const { min, max } = qualityBounds[field];
       return !Number.isInteger(value) || value < min || value > max;
     })
-    .map((field) => ({
-      field,
-      message: `must be a whole number from ${qualityBounds[field].min} to ${qualityBounds[field].max}`,
-    }));
+    .map((field) => fieldProblem(field, message("field.range", { field, ...qualityBounds[field] })));
   // The text is spec 000 §9's hint of the bounds, so the owner sees what to enter; the fields are in the details.
   if (errors.length > 0)
     throw new DomainError("INVALID_ARGUMENT", message("pageQualityRange"), { details: { errors } });
@@ -68,7 +65,9 @@ export function maxSidePx(option: number): number {
   const pixels = maxSidePxByOption[option];
   if (pixels === undefined) {
     throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, {
-      details: { errors: [{ field: "qualityDpi", message: "must be 1, 2, 3 or 4" }] },
+      details: {
+        errors: [fieldProblem("qualityDpi", message("field.oneOf", { field: "qualityDpi", allowed: "1, 2, 3, 4" }))],
+      },
     });
   }
   return pixels;

@@ -11,7 +11,7 @@ import {
   LargeImageChoice,
   UploadChannel,
 } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { catalogueCodes, DomainError, message } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, fieldProblem, message } from "@turnleaf/kit";
 import { maxSidePx, resolvePageRange, validatePageQuality } from "./import-options.js";
 import { formatSize, messagesFor, uploadCodes, uploadMessages } from "./messages.js";
 
@@ -124,14 +124,18 @@ export function conversionOptionsFrom(settings: ImportSettings | undefined): {
   const vectorType = settings?.vectorType ?? 2;
   const cutType = settings?.cutType ?? 0;
   const engine = engines[engineType];
-  if (engine === undefined) errors.push({ field: "engineType", message: "must be 1, 2 or 5" });
+  if (engine === undefined)
+    errors.push(fieldProblem("engineType", message("field.oneOf", { field: "engineType", allowed: "1, 2, 5" })));
   const cut = cuts[cutType];
-  if (cut === undefined) errors.push({ field: "cutType", message: "must be 0, -1, 1, 2 or 3" });
+  if (cut === undefined)
+    errors.push(fieldProblem("cutType", message("field.oneOf", { field: "cutType", allowed: "0, -1, 1, 2, 3" })));
   if (qualityByVectorType[vectorType] === undefined)
-    errors.push({ field: "vectorType", message: "must be 1, 2, 3 or 4" });
+    errors.push(fieldProblem("vectorType", message("field.oneOf", { field: "vectorType", allowed: "1, 2, 3, 4" })));
   const bleed = settings?.bleedPt ?? 0;
   if (!Number.isFinite(bleed) || bleed < 0 || bleed > limits.maxBleedPt) {
-    errors.push({ field: "pdfBleed", message: `must be from 0 to ${limits.maxBleedPt}` });
+    errors.push(
+      fieldProblem("pdfBleed", message("field.range", { field: "pdfBleed", min: 0, max: limits.maxBleedPt })),
+    );
   }
   if (errors.length > 0) throw requestException(errors);
 
@@ -163,20 +167,22 @@ export function conversionOptionsFrom(settings: ImportSettings | undefined): {
 
 function checkIdentity(request: BeginUploadRequest): FieldError[] {
   const errors: FieldError[] = [];
-  if (!numericId.test(request.userId)) errors.push({ field: "userId", message: "must be a whole number" });
+  if (!numericId.test(request.userId))
+    errors.push(fieldProblem("userId", message("field.wholeNumber", { field: "userId" })));
   if (request.teamId !== "" && !numericId.test(request.teamId)) {
-    errors.push({ field: "teamId", message: "must be a whole number" });
+    errors.push(fieldProblem("teamId", message("field.wholeNumber", { field: "teamId" })));
   }
   if (request.folderId !== "" && !numericId.test(request.folderId)) {
-    errors.push({ field: "folderId", message: "must be a whole number" });
+    errors.push(fieldProblem("folderId", message("field.wholeNumber", { field: "folderId" })));
   }
   if (request.bookId !== "" && !bookId.test(request.bookId)) {
-    errors.push({ field: "bookId", message: "must be letters, digits, '-' or '_'" });
+    errors.push(fieldProblem("bookId", message("field.invalid", { field: "bookId" })));
   }
   if (request.categoryId !== "" && !numericId.test(request.categoryId)) {
-    errors.push({ field: "categoryId", message: "must be a whole number" });
+    errors.push(fieldProblem("categoryId", message("field.wholeNumber", { field: "categoryId" })));
   }
-  if (![0, 1, 2].includes(request.folderType)) errors.push({ field: "folderType", message: "must be 1 or 2" });
+  if (![0, 1, 2].includes(request.folderType))
+    errors.push(fieldProblem("folderType", message("field.oneOf", { field: "folderType", allowed: "1, 2" })));
   return errors;
 }
 
@@ -184,7 +190,7 @@ function planFiles(request: BeginUploadRequest): PlannedFile[] {
   const text = messagesFor(request.channel);
   if (request.files.length === 0) throw new DomainError("INVALID_ARGUMENT", uploadMessages.noFiles);
   if (request.files.length > limits.maxFiles) {
-    throw requestException([{ field: "files", message: `at most ${limits.maxFiles} files` }]);
+    throw requestException([fieldProblem("files", message("field.atMost", { field: "files", max: limits.maxFiles }))]);
   }
   const errors: FieldError[] = [];
   const files = request.files.map((declared, index): PlannedFile => {
@@ -193,10 +199,11 @@ function planFiles(request: BeginUploadRequest): PlannedFile[] {
     const size = Number(declared.sizeBytes);
     const sha256 = declared.sha256.trim().toLowerCase();
     if (name === "" || name.length > 255)
-      errors.push({ field: `${field}.name`, message: "must be 1 to 255 characters" });
-    if (!Number.isSafeInteger(size) || size < 1) errors.push({ field: `${field}.size`, message: "must be at least 1" });
+      errors.push(fieldProblem(`${field}.name`, message("field.invalid", { field: `${field}.name` })));
+    if (!Number.isSafeInteger(size) || size < 1)
+      errors.push(fieldProblem(`${field}.size`, message("field.atLeast", { field: `${field}.size`, min: 1 })));
     if (sha256 !== "" && !sha256Hex.test(sha256)) {
-      errors.push({ field: `${field}.sha256`, message: "must be 64 hexadecimal digits" });
+      errors.push(fieldProblem(`${field}.sha256`, message("field.invalid", { field: `${field}.sha256` })));
     }
     const kind = declaredKind(name, request.channel) ?? SourceKind.UNSPECIFIED;
     return {
@@ -266,7 +273,9 @@ export function planUpload(request: BeginUploadRequest): UploadPlan {
   const title = request.title.trim();
   if (title === "") throw new DomainError("INVALID_ARGUMENT", text.titleRequired, { details: { field: "title" } });
   if (title.length > limits.maxTitleLength) {
-    throw requestException([{ field: "title", message: `at most ${limits.maxTitleLength} characters` }]);
+    throw requestException([
+      fieldProblem("title", message("textTooLong", { field: "title", max: limits.maxTitleLength })),
+    ]);
   }
   if (request.overwrite && request.bookId === "") {
     throw new DomainError("INVALID_ARGUMENT", text.overwriteBookRequired, { details: { field: "bookId" } });

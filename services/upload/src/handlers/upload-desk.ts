@@ -3,7 +3,15 @@ import { type BookPagesService, PageEditKind } from "@turnleaf/contracts/book/v1
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { type ConversionJobProgressed, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { BeginUploadRequest, UploadChannel } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { DomainError, type Logger, message, storedText, type TypedClient } from "@turnleaf/kit";
+import {
+  DomainError,
+  internalFault,
+  type Logger,
+  message,
+  notConfigured,
+  storedText,
+  type TypedClient,
+} from "@turnleaf/kit";
 import type {
   UploadOutcomeRepository,
   UploadTaskRepository,
@@ -354,8 +362,7 @@ export class UploadDesk {
       const parked =
         offset > partStart && latest?.tailKey ? await this.deps.store.readTail(latest.tailKey) : Buffer.alloc(0);
       if (parked.length !== offset - partStart) {
-        throw new DomainError(
-          "INTERNAL",
+        throw internalFault(
           `tail of ${task._id}/${file.fileId} holds ${parked.length} bytes, expected ${offset - partStart}`,
         );
       }
@@ -411,7 +418,7 @@ export class UploadDesk {
       const outcome = await this.deps.outcomes.decide(task._id, "cancelled", this.deps.now());
       if (outcome === "completed") throw new DomainError("CONFLICT", uploadMessages.alreadyComplete);
       await this.discard(task);
-      await this.enter(task, State.CANCELLED, { message: "cancelled" });
+      await this.enter(task, State.CANCELLED, { message: uploadMessages.cancelled });
     } else {
       await this.enter(task, next);
     }
@@ -651,7 +658,7 @@ export class UploadDesk {
     const files = task.files.filter((file) => !file.skipped);
     const insertedPages = files.reduce((sum, file) => sum + (file.kind === SourceKind.IMAGE ? 1 : file.pages), 0);
     try {
-      if (!this.deps.bookPages) throw new DomainError("UNAVAILABLE", "page edits are not configured");
+      if (!this.deps.bookPages) throw notConfigured("page edits");
       return await this.deps.bookPages.editBookPages({
         userId: task.userId,
         teamId: task.teamId,

@@ -1,5 +1,5 @@
 import { UploadOperation, type UploadService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { catalogueCodes, DomainError, type ServiceImplementation } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, fieldProblem, message, type ServiceImplementation } from "@turnleaf/kit";
 import type { Operation } from "../domain/task-state.js";
 import { uploadLimits } from "../domain/upload-limits.js";
 import { taskMessage } from "./task-view.js";
@@ -46,7 +46,11 @@ export function uploadHandlers(desk: UploadDesk): ServiceImplementation<typeof U
       const operation = operations[request.operation];
       if (!operation) {
         throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, {
-          details: { errors: [{ field: "operate", message: "must be pause, continue or cancel" }] },
+          details: {
+            errors: [
+              fieldProblem("operate", message("field.oneOf", { field: "operate", allowed: "pause, continue, cancel" })),
+            ],
+          },
         });
       }
       return { task: taskMessage(await desk.operate(request.userId, request.taskId, operation)) };
