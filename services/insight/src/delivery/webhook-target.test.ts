@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isPrivateAddress } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPrivateAddress } from "../domain/private-network.js";
 import { checkWebhookTarget, postWebhook, WebhookTargetRefused } from "./webhook-target.js";
 
 describe("private addresses", () => {

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest, type RequestOptions } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
-import { isPrivateAddress, literalAddress } from "../domain/private-network.js";
+import { isPrivateAddress, literalAddress } from "@turnleaf/kit";
 
 /** Why a webhook address may not be called: its host is (or resolves to) a private address, or resolves to nothing. */
 export class WebhookTargetRefused extends Error {
