@@ -653,6 +653,53 @@ describe("helm chart: support contact", () => {
   });
 });
 
+describe("helm chart: pictures on other sites", () => {
+  const render = async (values: Record<string, unknown>) => {
+    const file = join(scratch, `pictures-${createHash("sha256").update(JSON.stringify(values)).digest("hex")}.yaml`);
+    await writeFile(file, stringify(values));
+    return helmResult([
+      "template",
+      release,
+      chart,
+      "--namespace",
+      namespace,
+      "--values",
+      join(chartDir, "ci", "default-values.yaml"),
+      "--values",
+      file,
+    ]);
+  };
+  const bookEnv = (rendered: string) => {
+    const manifests = parseManifests(rendered);
+    const deployment = kind(manifests, "Deployment").find((manifest) => componentOf(manifest) === "book");
+    return resolveEnv(
+      deployment?.spec.template.spec.containers[0],
+      manifests,
+      cases.find((entry) => entry.file === "default-values.yaml")?.externalSecrets ?? {},
+    );
+  };
+
+  it("gives the book service the allowed private networks, which its config accepts; none by default", async () => {
+    const allowed = await render({ remotePictures: { privateNetworks: ["10.20.0.0/16", "fd00::/8"] } });
+    expect(allowed.ok, allowed.output).toBe(true);
+    const env = bookEnv(allowed.output);
+    expect(env.REMOTE_PICTURE_PRIVATE_NETWORKS).toBe("10.20.0.0/16,fd00::/8");
+    expect(bookConfig(env).REMOTE_PICTURE_PRIVATE_NETWORKS?.check("10.20.3.4", "ipv4")).toBe(true);
+    expect(bookConfig(env).REMOTE_PICTURE_PRIVATE_NETWORKS?.check("10.21.3.4", "ipv4")).toBe(false);
+    const none = await render({});
+    expect(none.ok, none.output).toBe(true);
+    expect(bookEnv(none.output).REMOTE_PICTURE_PRIVATE_NETWORKS).toBeUndefined();
+  });
+
+  it("refuses a value that is not a network block before anything is deployed", async () => {
+    for (const block of ["10.0.0.0", "internal.example.com/8", "10.0.0.0/8,192.168.0.0/16"]) {
+      const result = await render({ remotePictures: { privateNetworks: [block] } });
+      expect(result.ok, block).toBe(false);
+      expect(result.output, block).toContain("remotePictures");
+    }
+  });
+});
+
 describe("helm chart: NOTES.txt", () => {
   // helm template does not print NOTES.txt and helm install needs a cluster: render it through a copy of the
   // chart that also renders NOTES.txt (as YAML comments) into a manifest.
