@@ -571,40 +571,42 @@ describe.each(cases)("helm chart rendered with ci/$file", ({ file, externalSecre
   });
 });
 
+/** The chart rendered with the CI defaults and these values on top. */
+const withValues = async (extra: Record<string, unknown>, args: string[] = []) => {
+  const file = join(
+    scratch,
+    `values-${createHash("sha256")
+      .update(JSON.stringify([extra, args]))
+      .digest("hex")}.yaml`,
+  );
+  await writeFile(file, stringify(extra));
+  return helmResult([
+    "template",
+    release,
+    chart,
+    "--namespace",
+    namespace,
+    "--values",
+    join(chartDir, "ci", "default-values.yaml"),
+    "--values",
+    file,
+    ...args,
+  ]);
+};
+/** A component's container environment in a rendering, secrets resolved. */
+const envOf = (rendered: string, component: string) => {
+  const manifests = parseManifests(rendered);
+  const deployment = kind(manifests, "Deployment").find((manifest) => componentOf(manifest) === component);
+  const container = deployment?.spec.template.spec.containers[0];
+  return resolveEnv(
+    container,
+    manifests,
+    cases.find((entry) => entry.file === "default-values.yaml")?.externalSecrets ?? {},
+  );
+};
+
 describe("helm chart: support contact", () => {
   // The value `supportContact` is the gateway's SUPPORT_CONTACT (the link the editor's support QR code encodes).
-  const withValues = async (extra: Record<string, unknown>, args: string[] = []) => {
-    const file = join(
-      scratch,
-      `support-${createHash("sha256")
-        .update(JSON.stringify([extra, args]))
-        .digest("hex")}.yaml`,
-    );
-    await writeFile(file, stringify(extra));
-    return helmResult([
-      "template",
-      release,
-      chart,
-      "--namespace",
-      namespace,
-      "--values",
-      join(chartDir, "ci", "default-values.yaml"),
-      "--values",
-      file,
-      ...args,
-    ]);
-  };
-  const envOf = (rendered: string, component: string) => {
-    const manifests = parseManifests(rendered);
-    const deployment = kind(manifests, "Deployment").find((manifest) => componentOf(manifest) === component);
-    const container = deployment?.spec.template.spec.containers[0];
-    return resolveEnv(
-      container,
-      manifests,
-      cases.find((entry) => entry.file === "default-values.yaml")?.externalSecrets ?? {},
-    );
-  };
-
   it.each([
     "mailto:help@books.example.com",
     "tel:+49 (30) 1234-5678",
@@ -654,46 +656,21 @@ describe("helm chart: support contact", () => {
 });
 
 describe("helm chart: pictures on other sites", () => {
-  const render = async (values: Record<string, unknown>) => {
-    const file = join(scratch, `pictures-${createHash("sha256").update(JSON.stringify(values)).digest("hex")}.yaml`);
-    await writeFile(file, stringify(values));
-    return helmResult([
-      "template",
-      release,
-      chart,
-      "--namespace",
-      namespace,
-      "--values",
-      join(chartDir, "ci", "default-values.yaml"),
-      "--values",
-      file,
-    ]);
-  };
-  const bookEnv = (rendered: string) => {
-    const manifests = parseManifests(rendered);
-    const deployment = kind(manifests, "Deployment").find((manifest) => componentOf(manifest) === "book");
-    return resolveEnv(
-      deployment?.spec.template.spec.containers[0],
-      manifests,
-      cases.find((entry) => entry.file === "default-values.yaml")?.externalSecrets ?? {},
-    );
-  };
-
   it("gives the book service the allowed private networks, which its config accepts; none by default", async () => {
-    const allowed = await render({ remotePictures: { privateNetworks: ["10.20.0.0/16", "fd00::/8"] } });
+    const allowed = await withValues({ remotePictures: { privateNetworks: ["10.20.0.0/16", "fd00::/8"] } });
     expect(allowed.ok, allowed.output).toBe(true);
-    const env = bookEnv(allowed.output);
+    const env = envOf(allowed.output, "book");
     expect(env.REMOTE_PICTURE_PRIVATE_NETWORKS).toBe("10.20.0.0/16,fd00::/8");
     expect(bookConfig(env).REMOTE_PICTURE_PRIVATE_NETWORKS?.check("10.20.3.4", "ipv4")).toBe(true);
     expect(bookConfig(env).REMOTE_PICTURE_PRIVATE_NETWORKS?.check("10.21.3.4", "ipv4")).toBe(false);
-    const none = await render({});
+    const none = await withValues({});
     expect(none.ok, none.output).toBe(true);
-    expect(bookEnv(none.output).REMOTE_PICTURE_PRIVATE_NETWORKS).toBeUndefined();
+    expect(envOf(none.output, "book").REMOTE_PICTURE_PRIVATE_NETWORKS).toBeUndefined();
   });
 
   it("refuses a value that is not a network block before anything is deployed", async () => {
     for (const block of ["10.0.0.0", "internal.example.com/8", "10.0.0.0/8,192.168.0.0/16"]) {
-      const result = await render({ remotePictures: { privateNetworks: [block] } });
+      const result = await withValues({ remotePictures: { privateNetworks: [block] } });
       expect(result.ok, block).toBe(false);
       expect(result.output, block).toContain("remotePictures");
     }
