@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
-import { sendOwnerImage } from "./owner-image.js";
+import { ownBookRevision, sendOwnerImage } from "./owner-image.js";
 
 /** The cover is the first page's thumbnail the conversion writes with every revision. */
 const coverKey = "thumbs/1.webp";
@@ -34,14 +34,9 @@ export function registerBookcaseRoutes(
     },
     async (request, reply) =>
       sendOwnerImage(reply, assets, async () => {
-        const revision = Number(request.query.revision);
-        const { book } = await peers.book.getBook({
-          userId: resolveActor(request).userId,
-          bookId: request.query.bookId,
-          baseUrl: "",
-        });
-        // Only a revision of this book: another book's files are never reachable through its id.
-        return book?.revisions.includes(revision) ? { bookId: book.bookId, revision, key: coverKey } : undefined;
+        const { bookId, revision } = request.query;
+        const own = await ownBookRevision(peers, resolveActor(request).userId, bookId, revision);
+        return own && { ...own, key: coverKey };
       }),
   );
 }

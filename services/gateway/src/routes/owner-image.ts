@@ -1,6 +1,7 @@
 import { DomainError, message } from "@turnleaf/kit";
 import type { FastifyReply } from "fastify";
 import type { BookAssets } from "../book-assets.js";
+import type { Peers } from "../peers.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 
 /** An image answer's failure: HTTP status of its own (an <img> reads no envelope), the envelope as body. */
@@ -40,4 +41,19 @@ export async function sendOwnerImage(
   } catch (error) {
     return reply.status(statusOf(error)).send(await errorEnvelopeFor(reply.request, error));
   }
+}
+
+/**
+ * The book and revision an owner's picture belongs to, when the book service lets the user see the book and the
+ * revision is one of that book's: another book's files are never reachable through its id.
+ */
+export async function ownBookRevision(
+  peers: Peers,
+  userId: string,
+  bookId: string,
+  revisionText: string,
+): Promise<{ bookId: string; revision: number } | undefined> {
+  const revision = Number(revisionText);
+  const { book } = await peers.book.getBook({ userId, bookId, baseUrl: "" });
+  return book?.revisions.includes(revision) ? { bookId: book.bookId, revision } : undefined;
 }

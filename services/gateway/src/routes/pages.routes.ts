@@ -7,7 +7,7 @@ import type { BookAssets } from "../book-assets.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
-import { sendOwnerImage } from "./owner-image.js";
+import { ownBookRevision, sendOwnerImage } from "./owner-image.js";
 import { assertFeaturesGranted, nonProductHost } from "./power.routes.js";
 import { bookAuthorIn } from "./team-context.js";
 import { uploadTaskView } from "./upload.routes.js";
@@ -284,17 +284,12 @@ export function registerPagesRoutes(
     },
     async (request, reply) =>
       sendOwnerImage(reply, assets, async () => {
-        const revision = Number(request.query.revision);
-        const { book } = await peers.book.getBook({
-          userId: resolveActor(request).userId,
-          bookId: request.query.bookId,
-          baseUrl: "",
-        });
-        // Only a revision of this book, and a page its manifest lists with a thumbnail.
-        if (!assets || !book?.revisions.includes(revision)) return undefined;
-        const manifest = await assets.manifest(book.bookId, revision);
+        const { bookId, revision } = request.query;
+        const own = await ownBookRevision(peers, resolveActor(request).userId, bookId, revision);
+        // A page its manifest lists with a thumbnail.
+        const manifest = own && (await assets?.manifest(own.bookId, own.revision));
         const thumb = manifest?.pages.find((page) => page.n === Number(request.query.page))?.thumb;
-        return thumb ? { bookId: book.bookId, revision, key: thumb } : undefined;
+        return own && thumb ? { ...own, key: thumb } : undefined;
       }),
   );
 }
