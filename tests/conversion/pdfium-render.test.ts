@@ -98,6 +98,15 @@ function inkBox(pixels: PagePixels, scale: number, matches: (r: number, g: numbe
   return { x: left / scale, y: top / scale, width: (right - left) / scale, height: (bottom - top) / scale };
 }
 
+/** Decoded pixels of `channels` a pixel as RGBA (inkBox reads RGBA). */
+function rgbaOf(data: Buffer, channels: number): Uint8Array {
+  const rgba = new Uint8Array((data.length / channels) * 4);
+  for (let index = 0; index < data.length / channels; index++)
+    for (let channel = 0; channel < 3; channel++)
+      rgba[index * 4 + channel] = data[index * channels + Math.min(channel, channels - 1)] ?? 0;
+  return rgba;
+}
+
 const dark = (r: number, g: number, b: number) => r < 110 && g < 110 && b < 110;
 const blue = (r: number, g: number, b: number) => b > 180 && r < 90 && g < 90;
 
@@ -219,6 +228,40 @@ describe("PDFium renderer", () => {
     });
     const drawing = await render(await file(drawn, "drawing"));
     expect(webpKind(drawing.page.webp[0]?.data)).toBe("VP8 ");
+  });
+
+  it("stores a page without colour as 16 grey levels close to what PDFium drew, and keeps a coloured word's colour", async () => {
+    const decoded = async (data: Uint8Array | undefined) =>
+      sharp(data).toColourspace("srgb").removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const grey = await render(await file(await oneWord(), "grey"));
+    const page = await decoded(grey.page.webp[0]?.data);
+    expect(page.info.width).toBe(grey.pixels.width);
+    let worst = 0;
+    const levels = new Set<number>();
+    for (let index = 0; index < grey.pixels.width * grey.pixels.height; index++) {
+      const drawn = grey.pixels.data[index * 4] ?? 0;
+      const stored = page.data[index * page.info.channels] ?? 0;
+      levels.add(stored);
+      worst = Math.max(worst, Math.abs(drawn - stored));
+    }
+    // The antialiased edges survive (more than black and white), each pixel within half a level of the drawing.
+    expect(levels.size).toBeGreaterThan(4);
+    expect(levels.size).toBeLessThanOrEqual(16);
+    expect(worst).toBeLessThanOrEqual(10);
+
+    const coloured = await pdf((doc) => {
+      doc.fontSize(40).fillColor("#000000").text("PLACED", 120, 300, { lineBreak: false });
+      doc.fontSize(12).fillColor("#0000ff").text("a blue link", 120, 400, { lineBreak: false });
+    });
+    const mixed = await render(await file(coloured, "blue-word"));
+    const stored = await decoded(mixed.page.webp[0]?.data);
+    expect(
+      inkBox(
+        { width: stored.info.width, height: stored.info.height, data: rgbaOf(stored.data, stored.info.channels) },
+        mixed.scale,
+        (r, g, b) => b > 150 && r < 100 && g < 100,
+      ).width,
+    ).toBeGreaterThan(40);
   });
 
   it("gives a grown heap back once no document is open, and renders on with a fresh PDFium", async () => {

@@ -160,6 +160,14 @@ export function readF32(pdfium: Pdfium, pointer: number): number {
   return native ? nativeView(native, pointer, 4).getFloat32(0, true) : (views(pdfium).HEAPF32[pointer >> 2] as number);
 }
 
+/** `count` floats at `pointer` in one copy (a character box is read for every character of a page). */
+export function readF32s(pdfium: Pdfium, pointer: number, count: number): Float32Array {
+  const native = nativeMemoryOf(pdfium);
+  if (!native) return views(pdfium).HEAPF32.slice(pointer >> 2, (pointer >> 2) + count);
+  const bytes = native.read(pointer, count * 4);
+  return new Float32Array(bytes.buffer, bytes.byteOffset, count);
+}
+
 export function readF64(pdfium: Pdfium, pointer: number): number {
   const native = nativeMemoryOf(pdfium);
   return native ? nativeView(native, pointer, 8).getFloat64(0, true) : (views(pdfium).HEAPF64[pointer >> 3] as number);
