@@ -91,7 +91,9 @@ const raw = (pixels: { width: number; height: number; data: Uint8Array }) =>
 /** Encoder alternatives on the main pixels: [name, encode]; each answers bytes. */
 const alternatives: [string, (pixels: { width: number; height: number; data: Uint8Array }) => Promise<Buffer>][] = [
   ["alt webp lossy q75 effort 0", (p) => raw(p).webp({ quality: 75, effort: 0 }).toBuffer()],
+  ["alt webp lossy q75 effort 1", (p) => raw(p).webp({ quality: 75, effort: 1 }).toBuffer()],
   ["alt webp lossy q75 effort 2", (p) => raw(p).webp({ quality: 75, effort: 2 }).toBuffer()],
+  ["alt webp lossy q75 effort 3", (p) => raw(p).webp({ quality: 75, effort: 3 }).toBuffer()],
   [
     "alt webp lossy effort 2 smartSubsample",
     (p) => raw(p).webp({ quality: 75, effort: 2, smartSubsample: true }).toBuffer(),

@@ -20,6 +20,7 @@ import { safeUrl } from "../../services/conversion/src/render/pdf-links.js";
 import { loadPdfium, openDocument, recycleIfLarge } from "../../services/conversion/src/render/pdfium.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { readPdf } from "../../services/conversion/src/render/source-reader.js";
+import { deriveRendition } from "../../services/gateway/src/rendition-derive.js";
 import { labelledPdf, passwordPdf, photo, richPdf } from "../fixtures/pdf/generate.js";
 
 type Doc = PDFKit.PDFDocument & {
@@ -248,6 +249,22 @@ describe("PDFium renderer", () => {
     expect(levels.size).toBeGreaterThan(4);
     expect(levels.size).toBeLessThanOrEqual(16);
     expect(worst).toBeLessThanOrEqual(10);
+    // What the gateway derives on first request from this main WebP: the lighter width stays lossless, and the
+    // JPEG fallback shows the same ink.
+    const lighter = await deriveRendition(Buffer.from(grey.page.webp[0]?.data ?? []), { width: 480, format: "webp" });
+    expect(lighter.subarray(12, 16).toString("latin1")).toBe("VP8L");
+    expect((await sharp(lighter).metadata()).width).toBe(480);
+    const jpeg = await decoded(
+      await deriveRendition(Buffer.from(grey.page.webp[0]?.data ?? []), { width: grey.pixels.width, format: "jpg" }),
+    );
+    const darkInJpeg = inkBox(
+      { width: jpeg.info.width, height: jpeg.info.height, data: rgbaOf(jpeg.data, jpeg.info.channels) },
+      grey.scale,
+      dark,
+    );
+    const darkDrawn = inkBox(grey.pixels, grey.scale, dark);
+    expect(Math.abs(darkInJpeg.x - darkDrawn.x)).toBeLessThan(2);
+    expect(Math.abs(darkInJpeg.width - darkDrawn.width)).toBeLessThan(2);
 
     const coloured = await pdf((doc) => {
       doc.fontSize(40).fillColor("#000000").text("PLACED", 120, 300, { lineBreak: false });

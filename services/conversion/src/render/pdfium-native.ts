@@ -12,6 +12,7 @@ import { type NativeMemory, registerNativeMemory } from "./pdfium-memory.js";
 const prototypes = [
   "void FPDF_InitLibrary()",
   "intptr_t FPDF_LoadMemDocument(intptr_t data, int size, const char *password)",
+  "intptr_t FPDF_LoadDocument(const char *path, const char *password)",
   "unsigned long FPDF_GetLastError()",
   "int FPDF_GetPageCount(intptr_t doc)",
   "int FPDF_GetPageSizeByIndexF(intptr_t doc, int index, intptr_t size)",
