@@ -12,6 +12,9 @@ const colourTolerance = 6;
 export const greyLevels = 16;
 
 /** One channel of 16 levels when every pixel of the RGBA is grey, else undefined (stops at the first colour). */
+/** An opaque white pixel read as one 32-bit word. */
+const white = 0xffffffff;
+
 /** Luma 0-255 to the nearest of the 16 levels. */
 const nearestLevel = Uint8Array.from({ length: 256 }, (_, luma) => {
   const step = 255 / (greyLevels - 1);
@@ -20,13 +23,19 @@ const nearestLevel = Uint8Array.from({ length: 256 }, (_, luma) => {
 
 export function greyPlane(pixels: Pixels): Uint8Array | undefined {
   const { data } = pixels;
-  const plane = new Uint8Array(pixels.width * pixels.height);
-  for (let offset = 0, index = 0; offset < data.length; offset += 4, index++) {
+  const count = pixels.width * pixels.height;
+  const plane = new Uint8Array(count).fill(255);
+  // A page is mostly white paper: one 32-bit compare skips each white pixel (RGBA bytes, any byte order).
+  const words = data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, count) : undefined;
+  for (let index = 0, offset = 0; index < count; index++, offset += 4) {
+    if (words && words[index] === white) continue;
     const red = data[offset] as number;
     const green = data[offset + 1] as number;
     const blue = data[offset + 2] as number;
-    const high = Math.max(red, green, blue);
-    const low = Math.min(red, green, blue);
+    let high = red > green ? red : green;
+    if (blue > high) high = blue;
+    let low = red < green ? red : green;
+    if (blue < low) low = blue;
     if (high - low > colourTolerance) return undefined;
     plane[index] = nearestLevel[(red * 77 + green * 150 + blue * 29) >> 8] as number;
   }
