@@ -32,11 +32,7 @@ export function greyPlane(pixels: Pixels): Uint8Array | undefined {
     const red = data[offset] as number;
     const green = data[offset + 1] as number;
     const blue = data[offset + 2] as number;
-    let high = red > green ? red : green;
-    if (blue > high) high = blue;
-    let low = red < green ? red : green;
-    if (blue < low) low = blue;
-    if (high - low > colourTolerance) return undefined;
+    if (Math.max(red, green, blue) - Math.min(red, green, blue) > colourTolerance) return undefined;
     plane[index] = nearestLevel[(red * 77 + green * 150 + blue * 29) >> 8] as number;
   }
   return plane;
