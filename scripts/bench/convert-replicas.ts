@@ -78,6 +78,7 @@ function startReplica(prefix: string, buckets: { sources: string; books: string 
         pagesPerItem,
         workers,
         pdfium: values.pdfium,
+        asService: true,
       }),
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
