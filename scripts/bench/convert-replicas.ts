@@ -6,6 +6,7 @@
  * Prints a table; asserts nothing.
  *
  *   tsx scripts/bench/convert-replicas.ts [--pages 300] [--workers 1] [--max-side 1600] [--item 16] [--pdfium auto]
+ *     [--pin]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -45,6 +46,12 @@ const { values } = parseArgs({
     item: { type: "string", default: "16" },
     /** PDFium as the service picks it: auto (native when installed), wasm, native. */
     pdfium: { type: "string", default: "auto" },
+    /**
+     * Each replica (its render processes included) on a core of its own (taskset), as replicas in pods of one CPU
+     * each: one replica with one render lane already uses ~1.6 cores of a free 2-core machine (its main process,
+     * sharp's threads), so without this two replicas on 2 cores show nothing about the split. NATS and MinIO float.
+     */
+    pin: { type: "boolean", default: false },
   },
 });
 const pageCount = Number(values.pages);
@@ -60,10 +67,18 @@ const nats = await connectNats({ url: stores.natsUrl, name: "bench", log });
 const s3 = createS3Client(stores.s3);
 const children: ChildProcess[] = [];
 
-function startReplica(prefix: string, buckets: { sources: string; books: string }): Promise<ChildProcess> {
+function startReplica(
+  prefix: string,
+  buckets: { sources: string; books: string },
+  core: number | undefined,
+): Promise<ChildProcess> {
+  // taskset execs node in place: the child's pid is the replica's.
+  const [command, ...pinned] =
+    core === undefined ? [process.execPath] : ["taskset", "-c", String(core), process.execPath];
   const child = spawn(
-    process.execPath,
+    command as string,
     [
+      ...pinned,
       "--conditions=source",
       "--import",
       "tsx",
@@ -115,7 +130,12 @@ async function run(replicas: number, pdf: Buffer) {
   const subjects = testSubjects(prefix);
   await ensureStreams(nats, [{ name: subjects.stream, subjects: [`${prefix}.>`], maxAgeMs: 60 * 60_000 }]);
   await s3.putObject(buckets.sources, "book.pdf", pdf, pdf.length);
-  const started = await Promise.all(Array.from({ length: replicas }, () => startReplica(prefix, buckets)));
+  const cores = availableParallelism();
+  const started = await Promise.all(
+    Array.from({ length: replicas }, (_, index) =>
+      startReplica(prefix, buckets, values.pin ? index % cores : undefined),
+    ),
+  );
   const cpuBefore = started.map((child) => treeCpuMs(child.pid));
   const jobId = randomUUID().replace(/-/g, "").slice(0, 12);
   const controller = new AbortController();
@@ -171,7 +191,7 @@ try {
   for (const replicas of [1, 2]) results.push({ replicas, ...(await run(replicas, pdf)) });
   const one = results[0]?.wallMs ?? 1;
   print(
-    `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render lane(s) per replica, items of ${pagesPerItem} pages, PDFium ${values.pdfium}`,
+    `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render lane(s) per replica, items of ${pagesPerItem} pages, PDFium ${values.pdfium}${values.pin ? ", each replica pinned to a core of its own" : ""}`,
   );
   print(
     `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores; cores used = CPU time of each replica (and its render processes) / wall time`,
