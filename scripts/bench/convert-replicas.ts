@@ -6,11 +6,13 @@
  * Prints a table; asserts nothing.
  *
  *   tsx scripts/bench/convert-replicas.ts [--pages 300] [--workers 1] [--max-side 1600] [--item 16] [--pdfium auto]
+ *     [--pin]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -44,6 +46,12 @@ const { values } = parseArgs({
     item: { type: "string", default: "16" },
     /** PDFium as the service picks it: auto (native when installed), wasm, native. */
     pdfium: { type: "string", default: "auto" },
+    /**
+     * Each replica (its render processes included) on a core of its own (taskset), as replicas in pods of one CPU
+     * each: one replica with one render lane already uses ~1.6 cores of a free 2-core machine (its main process,
+     * sharp's threads), so without this two replicas on 2 cores show nothing about the split. NATS and MinIO float.
+     */
+    pin: { type: "boolean", default: false },
   },
 });
 const pageCount = Number(values.pages);
@@ -59,10 +67,18 @@ const nats = await connectNats({ url: stores.natsUrl, name: "bench", log });
 const s3 = createS3Client(stores.s3);
 const children: ChildProcess[] = [];
 
-function startReplica(prefix: string, buckets: { sources: string; books: string }): Promise<ChildProcess> {
+function startReplica(
+  prefix: string,
+  buckets: { sources: string; books: string },
+  core: number | undefined,
+): Promise<ChildProcess> {
+  // taskset execs node in place: the child's pid is the replica's.
+  const [command, ...pinned] =
+    core === undefined ? [process.execPath] : ["taskset", "-c", String(core), process.execPath];
   const child = spawn(
-    process.execPath,
+    command as string,
     [
+      ...pinned,
       "--conditions=source",
       "--import",
       "tsx",
@@ -77,6 +93,7 @@ function startReplica(prefix: string, buckets: { sources: string; books: string 
         pagesPerItem,
         workers,
         pdfium: values.pdfium,
+        asService: true,
       }),
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
@@ -88,6 +105,24 @@ function startReplica(prefix: string, buckets: { sources: string; books: string 
   });
 }
 
+/** CPU ms (user + system) a process and its living descendants (the render processes) have used. */
+function treeCpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  const stat = (id: string) => {
+    try {
+      return readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    } catch {
+      return [];
+    }
+  };
+  const own = stat(String(pid));
+  let total = (Number(own[11] ?? 0) + Number(own[12] ?? 0)) * 10;
+  for (const id of readdirSync("/proc")) {
+    if (/^\d+$/.test(id) && stat(id)[1] === String(pid)) total += treeCpuMs(Number(id));
+  }
+  return total;
+}
+
 async function run(replicas: number, pdf: Buffer) {
   const prefix = `bench${randomUUID().slice(0, 8)}`;
   const buckets = { sources: `${prefix}-sources`, books: `${prefix}-books` };
@@ -95,7 +130,13 @@ async function run(replicas: number, pdf: Buffer) {
   const subjects = testSubjects(prefix);
   await ensureStreams(nats, [{ name: subjects.stream, subjects: [`${prefix}.>`], maxAgeMs: 60 * 60_000 }]);
   await s3.putObject(buckets.sources, "book.pdf", pdf, pdf.length);
-  const started = await Promise.all(Array.from({ length: replicas }, () => startReplica(prefix, buckets)));
+  const cores = availableParallelism();
+  const started = await Promise.all(
+    Array.from({ length: replicas }, (_, index) =>
+      startReplica(prefix, buckets, values.pin ? index % cores : undefined),
+    ),
+  );
+  const cpuBefore = started.map((child) => treeCpuMs(child.pid));
   const jobId = randomUUID().replace(/-/g, "").slice(0, 12);
   const controller = new AbortController();
   const begin = performance.now();
@@ -118,6 +159,9 @@ async function run(replicas: number, pdf: Buffer) {
   });
   const wallMs = await done;
   controller.abort();
+  // Share of one core each replica (with its render processes) got while the book converted: on a machine whose
+  // cores other work already fills, this (not the item split) bounds the speed-up.
+  const coreShare = started.map((child, index) => (treeCpuMs(child.pid) - (cpuBefore[index] ?? 0)) / wallMs);
   // Pages per replica, from the landed events.
   const perWorker = new Map<string, number>();
   const landed = new AbortController();
@@ -137,22 +181,26 @@ async function run(replicas: number, pdf: Buffer) {
   }
   clearTimeout(timer);
   for (const child of started) child.kill("SIGTERM");
-  return { wallMs, firstPageMs, perWorker: [...perWorker.values()] };
+  return { wallMs, firstPageMs, perWorker: [...perWorker.values()], coreShare };
 }
 
 try {
   const pdf = await mixedPdf(pageCount);
-  const results: { replicas: number; wallMs: number; firstPageMs: number; perWorker: number[] }[] = [];
+  const results: { replicas: number; wallMs: number; firstPageMs: number; perWorker: number[]; coreShare: number[] }[] =
+    [];
   for (const replicas of [1, 2]) results.push({ replicas, ...(await run(replicas, pdf)) });
   const one = results[0]?.wallMs ?? 1;
   print(
-    `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render lane(s) per replica, items of ${pagesPerItem} pages, PDFium ${values.pdfium}`,
+    `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render lane(s) per replica, items of ${pagesPerItem} pages, PDFium ${values.pdfium}${values.pin ? ", each replica pinned to a core of its own" : ""}`,
   );
-  print("| replicas | wall time (s) | pages/s | first page (ms) | pages per replica | speed-up |");
-  print("|---|---|---|---|---|---|");
+  print(
+    `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores; cores used = CPU time of each replica (and its render processes) / wall time`,
+  );
+  print("| replicas | wall time (s) | pages/s | first page (ms) | pages per replica | cores used | speed-up |");
+  print("|---|---|---|---|---|---|---|");
   for (const result of results) {
     print(
-      `| ${result.replicas} | ${(result.wallMs / 1000).toFixed(1)} | ${(pageCount / (result.wallMs / 1000)).toFixed(1)} | ${Math.round(result.firstPageMs)} | ${result.perWorker.join(" + ")} | ${(one / result.wallMs).toFixed(2)}× |`,
+      `| ${result.replicas} | ${(result.wallMs / 1000).toFixed(1)} | ${(pageCount / (result.wallMs / 1000)).toFixed(1)} | ${Math.round(result.firstPageMs)} | ${result.perWorker.join(" + ")} | ${result.coreShare.map((share) => share.toFixed(2)).join(" + ")} | ${(one / result.wallMs).toFixed(2)}× |`,
     );
   }
 } finally {

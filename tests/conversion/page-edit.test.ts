@@ -7,10 +7,11 @@
 import {
   type ConversionJobProgressed,
   ConversionJobState,
+  ConversionPageLandedSchema,
   Engine,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import type { RunningConsumer } from "@turnleaf/kit";
+import { decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failureInEnglish, failureMessages } from "../../services/conversion/src/domain/failures.js";
 import type { PageText } from "../../services/conversion/src/domain/page-content.js";
@@ -48,6 +49,29 @@ afterAll(async () => {
 
 const final = (events: ConversionJobProgressed[]) => events.at(-1) as ConversionJobProgressed;
 const keep = (page: number) => ({ basePage: page, insertedPage: 0 });
+
+/** The book pages announced by work items of a job (page edits: pages of the inserted file), repeats included. */
+async function landedPages(jobId: string): Promise<number[]> {
+  const controller = new AbortController();
+  const pages: number[] = [];
+  const timer = setTimeout(() => controller.abort(), 1_500);
+  try {
+    for await (const message of followSubject(
+      harness.nats,
+      harness.subjects.stream,
+      `${harness.prefix}.job.${jobId}.landed.*`,
+      controller.signal,
+    )) {
+      const event = decodeEvent(ConversionPageLandedSchema, message);
+      if (event.jpgWidth > 0) pages.push(event.page);
+    }
+  } catch {
+    // aborted: every stored landing was read
+  } finally {
+    clearTimeout(timer);
+  }
+  return pages;
+}
 
 async function run(job: Parameters<Harness["publishJob"]>[0], finals = 1) {
   const events = harness.events(String(job.jobId), finals);
@@ -136,6 +160,67 @@ describe("page edits", () => {
     expect(failureInEnglish(final(events).message)).toBe(failureInEnglish(failureMessages.internal));
     expect(await harness.keys(bookId, 9)).toEqual([]);
   });
+
+  it("splits a big inserted file into work items like a whole book: each page rendered once, placed in order", async () => {
+    const editedBook = `b${uniqueId()}`;
+    const basePdf = await labelledPdf("B", 2);
+    const base = {
+      jobId: uniqueId(),
+      bookId: editedBook,
+      revision: 1,
+      sources: [{ key: await harness.upload(basePdf), kind: SourceKind.PDF, displayName: "b.pdf" }],
+      options: { engine: Engine.HD_TEXT, maxSidePx: 600, importSearch: true },
+    };
+    expect(final(await run(base)).state).toBe(ConversionJobState.COMPLETED);
+    // More pages than a work item (the consumer's default 16): the edit's coordinator publishes items.
+    const insertedCount = 20;
+    const inserted = await labelledPdf("I", insertedCount);
+    const edit = {
+      jobId: uniqueId(),
+      bookId: editedBook,
+      revision: 2,
+      sources: [{ key: await harness.upload(inserted), kind: SourceKind.PDF, displayName: "i.pdf" }],
+      options: {},
+      pageEdit: {
+        baseRevision: 1,
+        pages: [
+          keep(1),
+          ...Array.from({ length: insertedCount }, (_, index) => ({ basePage: 0, insertedPage: index + 1 })),
+          keep(2),
+        ],
+      },
+    };
+    const events = await run(edit);
+    expect(final(events)).toMatchObject({ state: ConversionJobState.COMPLETED, revision: 2 });
+    const done = events.map((event) => Number(event.pages?.done ?? 0));
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+
+    // The inserted pages were rendered by work items (their landings), each page of the file once.
+    const landed = await landedPages(edit.jobId);
+    expect([...new Set(landed)].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: insertedCount }, (_, index) => index + 1),
+    );
+    expect(landed).toHaveLength(insertedCount);
+
+    const manifest = await harness.manifest(editedBook, 2);
+    expect(manifest).toMatchObject({ state: "ready", pageCount: insertedCount + 2 });
+    const keys = await harness.keys(editedBook, 2);
+    expect(keys.some((key) => key.includes("_inserted/"))).toBe(false);
+    for (const [n, label] of [
+      [1, "PAGE B1"],
+      [2, "PAGE I1"],
+      [19, "PAGE I18"],
+      [21, "PAGE I20"],
+      [22, "PAGE B2"],
+    ] as const) {
+      const text = JSON.parse((await harness.object(`books/${editedBook}/r2/text/${n}.json`)).toString()) as PageText;
+      expect(text.page).toBe(n);
+      expect(text.items.map((item) => item.text).join(" ")).toContain(label);
+      expect(keys).toContain(
+        `books/${editedBook}/r2/${manifest?.pages[n - 1]?.webp[String(manifest?.pages[n - 1]?.width)]}`,
+      );
+    }
+  }, 180_000);
 
   it("a layout naming a page the base does not have fails and leaves nothing", async () => {
     const job = {

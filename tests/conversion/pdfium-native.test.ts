@@ -154,6 +154,9 @@ describe.skipIf(!library)("native PDFium", () => {
     await expect(native.render(task(locked, 0, { password: "wrong" }))).rejects.toMatchObject({
       name: "PdfPasswordError",
     });
+    // The render process opens the file itself (FPDF_LoadDocument): the right password draws the page.
+    const opened = await native.render(task(locked, 0, { password: "open sesame" }));
+    expect((await sharp(opened.webp[0]?.data).metadata()).width).toBeGreaterThan(0);
   });
 
   it("stops a page past its memory or time budget and renders on with a fresh process", {

@@ -20,6 +20,7 @@ import { safeUrl } from "../../services/conversion/src/render/pdf-links.js";
 import { loadPdfium, openDocument, recycleIfLarge } from "../../services/conversion/src/render/pdfium.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { readPdf } from "../../services/conversion/src/render/source-reader.js";
+import { deriveRendition } from "../../services/gateway/src/rendition-derive.js";
 import { labelledPdf, passwordPdf, photo, richPdf } from "../fixtures/pdf/generate.js";
 
 type Doc = PDFKit.PDFDocument & {
@@ -96,6 +97,15 @@ function inkBox(pixels: PagePixels, scale: number, matches: (r: number, g: numbe
     }
   }
   return { x: left / scale, y: top / scale, width: (right - left) / scale, height: (bottom - top) / scale };
+}
+
+/** Decoded pixels of `channels` a pixel as RGBA (inkBox reads RGBA). */
+function rgbaOf(data: Buffer, channels: number): Uint8Array {
+  const rgba = new Uint8Array((data.length / channels) * 4);
+  for (let index = 0; index < data.length / channels; index++)
+    for (let channel = 0; channel < 3; channel++)
+      rgba[index * 4 + channel] = data[index * channels + Math.min(channel, channels - 1)] ?? 0;
+  return rgba;
 }
 
 const dark = (r: number, g: number, b: number) => r < 110 && g < 110 && b < 110;
@@ -219,6 +229,56 @@ describe("PDFium renderer", () => {
     });
     const drawing = await render(await file(drawn, "drawing"));
     expect(webpKind(drawing.page.webp[0]?.data)).toBe("VP8 ");
+  });
+
+  it("stores a page without colour as 16 grey levels close to what PDFium drew, and keeps a coloured word's colour", async () => {
+    const decoded = async (data: Uint8Array | undefined) =>
+      sharp(data).toColourspace("srgb").removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const grey = await render(await file(await oneWord(), "grey"));
+    const page = await decoded(grey.page.webp[0]?.data);
+    expect(page.info.width).toBe(grey.pixels.width);
+    let worst = 0;
+    const levels = new Set<number>();
+    for (let index = 0; index < grey.pixels.width * grey.pixels.height; index++) {
+      const drawn = grey.pixels.data[index * 4] ?? 0;
+      const stored = page.data[index * page.info.channels] ?? 0;
+      levels.add(stored);
+      worst = Math.max(worst, Math.abs(drawn - stored));
+    }
+    // The antialiased edges survive (more than black and white), each pixel within half a level of the drawing.
+    expect(levels.size).toBeGreaterThan(4);
+    expect(levels.size).toBeLessThanOrEqual(16);
+    expect(worst).toBeLessThanOrEqual(10);
+    // What the gateway derives on first request from this main WebP: the lighter width stays lossless, and the
+    // JPEG fallback shows the same ink.
+    const lighter = await deriveRendition(Buffer.from(grey.page.webp[0]?.data ?? []), { width: 480, format: "webp" });
+    expect(lighter.subarray(12, 16).toString("latin1")).toBe("VP8L");
+    expect((await sharp(lighter).metadata()).width).toBe(480);
+    const jpeg = await decoded(
+      await deriveRendition(Buffer.from(grey.page.webp[0]?.data ?? []), { width: grey.pixels.width, format: "jpg" }),
+    );
+    const darkInJpeg = inkBox(
+      { width: jpeg.info.width, height: jpeg.info.height, data: rgbaOf(jpeg.data, jpeg.info.channels) },
+      grey.scale,
+      dark,
+    );
+    const darkDrawn = inkBox(grey.pixels, grey.scale, dark);
+    expect(Math.abs(darkInJpeg.x - darkDrawn.x)).toBeLessThan(2);
+    expect(Math.abs(darkInJpeg.width - darkDrawn.width)).toBeLessThan(2);
+
+    const coloured = await pdf((doc) => {
+      doc.fontSize(40).fillColor("#000000").text("PLACED", 120, 300, { lineBreak: false });
+      doc.fontSize(12).fillColor("#0000ff").text("a blue link", 120, 400, { lineBreak: false });
+    });
+    const mixed = await render(await file(coloured, "blue-word"));
+    const stored = await decoded(mixed.page.webp[0]?.data);
+    expect(
+      inkBox(
+        { width: stored.info.width, height: stored.info.height, data: rgbaOf(stored.data, stored.info.channels) },
+        mixed.scale,
+        (r, g, b) => b > 150 && r < 100 && g < 100,
+      ).width,
+    ).toBeGreaterThan(40);
   });
 
   it("gives a grown heap back once no document is open, and renders on with a fresh PDFium", async () => {

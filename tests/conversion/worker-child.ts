@@ -22,6 +22,8 @@ const settings = JSON.parse(process.argv[2] ?? "{}") as {
   workers?: number;
   /** PDFium as the service picks it (default wasm). */
   pdfium?: "auto" | "wasm" | "native";
+  /** As the service runs (the replica bench): only what must exist before the book opens, WebP effort 2. */
+  asService?: boolean;
 };
 const pdfium = choosePdfium(settings.pdfium ?? "wasm");
 selectPdfium(pdfium);
@@ -30,9 +32,9 @@ const nats = await connectNats({ url: settings.natsUrl, name: "conversion-child"
 await startJobConsumer({
   nats,
   store: new BookStore(createS3Client(settings.s3), settings.buckets),
-  pool: createRenderPool(settings.workers ?? 1, { pdfium }),
+  pool: createRenderPool(settings.workers ?? 1, { pdfium, deriveOnRequest: settings.asService ?? false }),
   log,
-  settings: { webpEffort: 4 },
+  settings: { webpEffort: settings.asService ? 2 : 4 },
   maxDeliver: settings.maxDeliver ?? 4,
   ackWaitMs: settings.ackWaitMs,
   retryDelayMs: 200,

@@ -170,6 +170,22 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
               settings: options.settings,
               keepAlive,
               onProgress,
+              // A big inserted file is split into work items like a whole book, written into the edit's folder.
+              split: {
+                pagesPerItem,
+                coordinate: (book, previous, split) =>
+                  coordinateJob(book, previous, {
+                    nats,
+                    store: split.store,
+                    log: jobLog,
+                    subjects,
+                    pagesPerItem,
+                    budgetMs: jobBudgetMs,
+                    run: BigInt(message.info.streamSequence),
+                    onProgress: split.onProgress,
+                    keyFolder: split.keyFolder,
+                  }),
+              },
             });
           }
           if (!result) {

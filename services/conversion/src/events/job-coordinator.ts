@@ -33,6 +33,8 @@ export interface CoordinateDependencies {
   /** The whole book's time budget: past it the job fails. */
   budgetMs: number;
   onProgress(progress: { done: number; total: number; manifestKey: string }): Promise<void>;
+  /** The folder of the revision the items write into (a page edit's inserted file); the store maps it already. */
+  keyFolder?: string;
 }
 
 /** Runs of at most `size` pages covering 1..pageCount. */
@@ -81,7 +83,15 @@ export async function coordinateJob(
       nats,
       subject,
       ConversionPagesRequestedSchema,
-      { job, firstPage: item.first, lastPage: item.last, pageCount: total, convertedKeys, run: deps.run },
+      {
+        job,
+        firstPage: item.first,
+        lastPage: item.last,
+        pageCount: total,
+        convertedKeys,
+        run: deps.run,
+        keyFolder: deps.keyFolder ?? "",
+      },
       { messageId: `${job.jobId}-${deps.run}-p${item.first}` },
     );
     published++;

@@ -17,6 +17,7 @@ import {
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } from "@turnleaf/kit";
 import type { BookStorage } from "../data/book-store.js";
+import { FolderStore } from "../data/folder-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import { bookKeys } from "../domain/manifest.js";
 import type { ConvertSettings } from "../pipeline/prepare-book.js";
@@ -85,11 +86,15 @@ export async function startPageConsumer(options: PageConsumerOptions): Promise<R
         if (isFinished(await lastProgress(nats, subjects.stream, subjects.progress(job.jobId)))) return;
         const keepAlive = () => message.working();
         const started = Date.now();
+        // A page edit's inserted file: its pages go to the edit's folder, as the coordinator reads them.
+        const itemStore = item.keyFolder
+          ? new FolderStore(store, bookKeys.revisionPrefix(job.bookId, job.revision), item.keyFolder)
+          : store;
         try {
           await books.with(
             job,
             item.convertedKeys,
-            { store, log: itemLog, settings: options.settings, keepAlive },
+            { store: itemStore, log: itemLog, settings: options.settings, keepAlive },
             (book) => {
               if (book.plan.length !== item.pageCount) {
                 itemLog.error(
@@ -102,7 +107,7 @@ export async function startPageConsumer(options: PageConsumerOptions): Promise<R
               return renderPages(
                 book,
                 pages,
-                { store, pool, log: itemLog, settings: options.settings, keepAlive },
+                { store: itemStore, pool, log: itemLog, settings: options.settings, keepAlive },
                 {
                   landed: ({ landed, textPending }) =>
                     announce(item, {

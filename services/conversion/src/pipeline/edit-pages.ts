@@ -10,7 +10,7 @@ import {
   ConversionJobRequestedSchema,
   Engine,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import type { BookStorage } from "../data/book-store.js";
+import { FolderStore } from "../data/folder-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import { bookKeys, type EngineName, type Manifest, type ManifestPage } from "../domain/manifest.js";
 import type { PageText } from "../domain/page-content.js";
@@ -22,62 +22,33 @@ import {
   mergedSourcePdfs,
   placedPage,
 } from "../domain/page-layout.js";
-import { type ConvertDependencies, type ConvertResult, convertJob, finishedBefore } from "./convert-job.js";
+import { type ConvertDependencies, type ConvertResult, convertPrepared, finishedBefore } from "./convert-job.js";
+import { type PreparedBook, prepareBook, releaseBook } from "./prepare-book.js";
 
 const scratchFolder = "_inserted/";
+
+/**
+ * How a big inserted file is shared with the other replicas, like a whole book: split into work items that write
+ * into the scratch folder (the job consumer gives the coordinator; none: it renders in this replica).
+ */
+export interface InsertSplit {
+  pagesPerItem: number;
+  coordinate(
+    book: PreparedBook,
+    previous: Manifest | undefined,
+    deps: Pick<ConvertDependencies, "store" | "onProgress"> & { keyFolder: string },
+  ): Promise<ConvertResult>;
+}
+
+export interface EditDependencies extends ConvertDependencies {
+  split?: InsertSplit;
+}
 
 const engines: Record<EngineName, Engine> = {
   "hd-text": Engine.HD_TEXT,
   "hd-image": Engine.HD_IMAGE,
   vector: Engine.VECTOR,
 };
-
-/** The books bucket seen with one revision's folder moved into a scratch folder of itself. */
-class ScratchStore implements BookStorage {
-  constructor(
-    private readonly store: BookStorage,
-    private readonly revisionPrefix: string,
-  ) {}
-
-  private map(key: string): string {
-    return key.startsWith(this.revisionPrefix)
-      ? `${this.revisionPrefix}${scratchFolder}${key.slice(this.revisionPrefix.length)}`
-      : key;
-  }
-
-  downloadSource(key: string, file: string) {
-    return this.store.downloadSource(key, file);
-  }
-  downloadBookFile(key: string, file: string) {
-    return this.store.downloadBookFile(this.map(key), file);
-  }
-  put(key: string, body: Buffer | Uint8Array, cacheControl?: string) {
-    return this.store.put(this.map(key), body, cacheControl);
-  }
-  putJson(key: string, value: unknown, cacheControl?: string) {
-    return this.store.putJson(this.map(key), value, cacheControl);
-  }
-  putFile(key: string, file: string) {
-    return this.store.putFile(this.map(key), file);
-  }
-  getJson(key: string) {
-    return this.store.getJson(this.map(key));
-  }
-  getManifest(key: string) {
-    return this.store.getManifest(this.map(key));
-  }
-  async list(prefix: string) {
-    const scratch = `${this.revisionPrefix}${scratchFolder}`;
-    const keys = await this.store.list(this.map(prefix));
-    return keys.map((key) => (key.startsWith(scratch) ? `${this.revisionPrefix}${key.slice(scratch.length)}` : key));
-  }
-  copy(from: string, to: string) {
-    return this.store.copy(this.map(from), this.map(to));
-  }
-  removePrefix(prefix: string) {
-    return this.store.removePrefix(this.map(prefix));
-  }
-}
 
 /** Runs `tasks` at most `limit` at a time. */
 async function inTurns(tasks: (() => Promise<void>)[], limit: number, each: () => void): Promise<void> {
@@ -93,9 +64,9 @@ async function inTurns(tasks: (() => Promise<void>)[], limit: number, each: () =
 }
 
 /** The inserted file rendered as a book of its own, in the new revision's scratch folder. */
-async function renderInserted(job: ConversionJobRequested, base: Manifest, deps: ConvertDependencies) {
+async function renderInserted(job: ConversionJobRequested, base: Manifest, deps: EditDependencies) {
   const prefix = bookKeys.revisionPrefix(job.bookId, job.revision);
-  const scratch = new ScratchStore(deps.store, prefix);
+  const scratch = new FolderStore(deps.store, prefix, scratchFolder);
   const firstBase = base.pages[0];
   const options = job.options;
   const inner = create(ConversionJobRequestedSchema, {
@@ -120,17 +91,32 @@ async function renderInserted(job: ConversionJobRequested, base: Manifest, deps:
     },
   });
   // Its manifest is not one a reader may open: progress goes out without it.
-  const result = await convertJob(inner, {
+  const innerDeps = {
     ...deps,
     store: scratch,
-    onProgress: (progress) => deps.onProgress({ ...progress, manifestKey: "" }),
-  });
+    onProgress: (progress: { done: number; total: number; manifestKey: string }) =>
+      deps.onProgress({ ...progress, manifestKey: "" }),
+  };
+  const before = await finishedBefore(scratch, inner);
+  let result = before.result;
+  if (!result) {
+    const book = await prepareBook(inner, innerDeps);
+    try {
+      const { split } = deps;
+      result =
+        split && split.pagesPerItem > 0 && book.plan.length > split.pagesPerItem
+          ? await split.coordinate(book, before.manifest, { ...innerDeps, keyFolder: scratchFolder })
+          : await convertPrepared(book, before.manifest, innerDeps);
+    } finally {
+      await releaseBook(book, deps.pool);
+    }
+  }
   const manifest = await scratch.getManifest(result.manifestKey);
   if (!manifest) throw new Error("the inserted pages' manifest is missing");
   return { manifest, prefix: `${prefix}${scratchFolder}` };
 }
 
-export async function editPages(job: ConversionJobRequested, deps: ConvertDependencies): Promise<ConvertResult> {
+export async function editPages(job: ConversionJobRequested, deps: EditDependencies): Promise<ConvertResult> {
   const edit = job.pageEdit;
   if (!edit) throw new Error("not a page edit");
   const before = await finishedBefore(deps.store, job);

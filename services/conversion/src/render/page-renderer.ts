@@ -3,7 +3,6 @@
  * text runs and links. Runs inside a render worker thread (or in-process when the pool has no threads). PDF pages
  * are drawn by PDFium (form fields included) straight into RGBA that sharp encodes.
  */
-import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import type { SourceLink, TextRun } from "../domain/page-content.js";
 import type { Region } from "../domain/plan.js";
@@ -16,7 +15,7 @@ import {
   discardPdfium,
   heap,
   loadPdfium,
-  openDocument,
+  openDocumentFile,
   type Pdfium,
   type PdfiumDocument,
   pageTransform,
@@ -97,7 +96,7 @@ function documentFor(path: string, password: string): Promise<PdfiumDocument> {
   const key = `${path}\u0000${password}`;
   let open = documents.get(key);
   if (!open) {
-    open = (async () => openDocument(new Uint8Array(await readFile(path)), password))();
+    open = openDocumentFile(path, password);
     documents.set(key, open);
     open.catch(() => documents.delete(key));
   }

@@ -4,7 +4,7 @@
  * height), in the page's display coordinates at scale 1.
  */
 import type { TextRun } from "../domain/page-content.js";
-import { displayRect, type PageTransform, type Pdfium, readF32, withScratch } from "./pdfium.js";
+import { displayRect, type PageTransform, type Pdfium, readF32s, withScratch } from "./pdfium.js";
 
 /** Lines run left-right ("row") or, on turned pages and in vertical writing, top-bottom ("column"). */
 type Flow = "row" | "column";
@@ -50,6 +50,20 @@ function continues(run: OpenRun, box: Rect): Flow | undefined {
   return undefined;
 }
 
+/** The native library's direct variant of FPDFText_GetLooseCharBox (pdfium-native.ts); absent in WebAssembly. */
+type BoxInto = (textPage: number, index: number, rect: Float32Array) => number;
+
+/** A reader of character boxes: FS_RECTF (left, top, right, bottom) into `box`, false when there is none. */
+function charBoxes(pdfium: Pdfium, textPage: number, scratch: number): (index: number, box: Float32Array) => boolean {
+  const into = (pdfium as unknown as { TurnleafExt_LooseCharBoxInto?: BoxInto }).TurnleafExt_LooseCharBoxInto;
+  if (into) return (index, box) => into(textPage, index, box) !== 0;
+  return (index, box) => {
+    if (!pdfium.FPDFText_GetLooseCharBox(textPage, index, scratch)) return false;
+    box.set(readF32s(pdfium, scratch, 4));
+    return true;
+  };
+}
+
 export function readTextRuns(pdfium: Pdfium, page: number, transform: PageTransform): TextRun[] {
   const textPage = pdfium.FPDFText_LoadPage(page);
   if (!textPage) return [];
@@ -57,6 +71,8 @@ export function readTextRuns(pdfium: Pdfium, page: number, transform: PageTransf
   try {
     const count = pdfium.FPDFText_CountChars(textPage);
     withScratch(pdfium, 16, (rect) => {
+      const rectOf = charBoxes(pdfium, textPage, rect);
+      const rectangle = new Float32Array(4);
       let run: OpenRun | undefined;
       const flush = () => {
         if (run && run.text.trim() !== "") runs.push(close(run));
@@ -73,15 +89,10 @@ export function readTextRuns(pdfium: Pdfium, page: number, transform: PageTransf
           if (run) run.pendingSpace = true;
           continue;
         }
-        if (!pdfium.FPDFText_GetLooseCharBox(textPage, index, rect)) continue;
+        if (!rectOf(index, rectangle)) continue;
         // FS_RECTF: left, top, right, bottom in user space.
-        const box = displayRect(
-          transform,
-          readF32(pdfium, rect),
-          readF32(pdfium, rect + 12),
-          readF32(pdfium, rect + 8),
-          readF32(pdfium, rect + 4),
-        );
+        const [left, top, right, bottom] = rectangle as unknown as [number, number, number, number];
+        const box = displayRect(transform, left, bottom, right, top);
         const character = String.fromCodePoint(code);
         const flow = run ? continues(run, box) : undefined;
         if (run && flow) {

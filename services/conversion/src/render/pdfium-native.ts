@@ -12,6 +12,7 @@ import { type NativeMemory, registerNativeMemory } from "./pdfium-memory.js";
 const prototypes = [
   "void FPDF_InitLibrary()",
   "intptr_t FPDF_LoadMemDocument(intptr_t data, int size, const char *password)",
+  "intptr_t FPDF_LoadDocument(const char *path, const char *password)",
   "unsigned long FPDF_GetLastError()",
   "int FPDF_GetPageCount(intptr_t doc)",
   "int FPDF_GetPageSizeByIndexF(intptr_t doc, int index, intptr_t size)",
@@ -104,6 +105,9 @@ export function loadNativePdfium(library: string): Promise<Pdfium> {
       const declared = lib.func(prototype);
       functions[declared.info.name] = declared;
     }
+    // The character box written straight into a JavaScript array (koffi passes its memory): a page reads one box
+    // per character, and a copy through scratch memory cost ~3 µs each.
+    functions.TurnleafExt_LooseCharBoxInto = lib.func("FPDFText_GetLooseCharBox", "int", ["intptr_t", "int", "void *"]);
     const memory = libcMemory();
     const call = (name: string, ...args: unknown[]) => (functions[name] as (...args: unknown[]) => unknown)(...args);
     call("FPDF_InitLibrary");

@@ -4,7 +4,7 @@
  * kept warm. The helpers here move bytes, numbers and strings across PDFium's memory: the WebAssembly heap, or
  * the process's own memory for the native library.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { init, type WrappedPdfiumModule } from "@embedpdf/pdfium";
 import { PdfPasswordError, PdfReadError } from "./pdf-errors.js";
@@ -160,6 +160,14 @@ export function readF32(pdfium: Pdfium, pointer: number): number {
   return native ? nativeView(native, pointer, 4).getFloat32(0, true) : (views(pdfium).HEAPF32[pointer >> 2] as number);
 }
 
+/** `count` floats at `pointer` in one copy (a character box is read for every character of a page). */
+export function readF32s(pdfium: Pdfium, pointer: number, count: number): Float32Array {
+  const native = nativeMemoryOf(pdfium);
+  if (!native) return views(pdfium).HEAPF32.slice(pointer >> 2, (pointer >> 2) + count);
+  const bytes = native.read(pointer, count * 4);
+  return new Float32Array(bytes.buffer, bytes.byteOffset, count);
+}
+
 export function readF64(pdfium: Pdfium, pointer: number): number {
   const native = nativeMemoryOf(pdfium);
   return native ? nativeView(native, pointer, 8).getFloat64(0, true) : (views(pdfium).HEAPF64[pointer >> 3] as number);
@@ -213,22 +221,15 @@ export interface PdfiumDocument {
   close(): void;
 }
 
-/**
- * Opens a PDF from bytes (copied into the heap, where they stay while the document is open). Throws
- * PdfPasswordError when the password is missing or wrong, PdfReadError when PDFium cannot read the file.
- */
-export async function openDocument(bytes: Uint8Array, password: string): Promise<PdfiumDocument> {
-  const pdfium = await loadPdfium();
-  if (bytes.length === 0) throw new PdfReadError(readReasons.empty);
-  const data = malloc(pdfium, bytes.length);
-  writeBytes(pdfium, data, bytes);
-  const doc = pdfium.FPDF_LoadMemDocument(data, bytes.length, password);
-  if (!doc) {
-    const code = pdfium.FPDF_GetLastError();
-    free(pdfium, data);
-    if (code === errorPassword) throw new PdfPasswordError();
-    throw new PdfReadError(errorReasons[code] ?? readReasons.unknown);
-  }
+/** Why PDFium could not open a document (FPDF_GetLastError). */
+function openFailure(pdfium: Pdfium): Error {
+  const code = pdfium.FPDF_GetLastError();
+  if (code === errorPassword) return new PdfPasswordError();
+  return new PdfReadError(errorReasons[code] ?? readReasons.unknown);
+}
+
+/** An open FPDF_DOCUMENT with its form environment; `release` runs after the document is closed. */
+function documentOf(pdfium: Pdfium, doc: number, release: () => void): PdfiumDocument {
   const formInfo = pdfium.PDFiumExt_OpenFormFillInfo();
   const form = formInfo ? pdfium.PDFiumExt_InitFormFillEnvironment(doc, formInfo) : 0;
   let open = true;
@@ -245,9 +246,45 @@ export async function openDocument(bytes: Uint8Array, password: string): Promise
       if (form) pdfium.PDFiumExt_ExitFormFillEnvironment(form);
       if (formInfo) pdfium.PDFiumExt_CloseFormFillInfo(formInfo);
       pdfium.FPDF_CloseDocument(doc);
-      free(pdfium, data);
+      release();
     },
   };
+}
+
+/**
+ * Opens a PDF from bytes (copied into the heap, where they stay while the document is open). Throws
+ * PdfPasswordError when the password is missing or wrong, PdfReadError when PDFium cannot read the file.
+ */
+export async function openDocument(bytes: Uint8Array, password: string): Promise<PdfiumDocument> {
+  const pdfium = await loadPdfium();
+  if (bytes.length === 0) throw new PdfReadError(readReasons.empty);
+  const data = malloc(pdfium, bytes.length);
+  writeBytes(pdfium, data, bytes);
+  const doc = pdfium.FPDF_LoadMemDocument(data, bytes.length, password);
+  if (!doc) {
+    const failure = openFailure(pdfium);
+    free(pdfium, data);
+    throw failure;
+  }
+  return documentOf(pdfium, doc, () => free(pdfium, data));
+}
+
+/** FPDF_LoadDocument, which only the native library offers (the WebAssembly build has no files). */
+type LoadFromFile = (path: string, password: string) => number;
+
+/**
+ * Opens a PDF file. The native library reads it from disk as pages need it (FPDF_LoadDocument): no copy of the
+ * source in the render process, which kept 2× a 28 MB book's bytes per reopening (one in JavaScript until the
+ * collector ran, one in PDFium). The WebAssembly build gets the bytes (openDocument).
+ */
+export async function openDocumentFile(path: string, password: string): Promise<PdfiumDocument> {
+  const pdfium = await loadPdfium();
+  const fromFile = (pdfium as unknown as { FPDF_LoadDocument?: LoadFromFile }).FPDF_LoadDocument;
+  if (!nativeMemoryOf(pdfium) || !fromFile) return openDocument(new Uint8Array(await readFile(path)), password);
+  if ((await stat(path)).size === 0) throw new PdfReadError(readReasons.empty);
+  const doc = fromFile(path, password);
+  if (!doc) throw openFailure(pdfium);
+  return documentOf(pdfium, doc, () => undefined);
 }
 
 /** Loads a page with its form fields (FORM_OnAfterLoadPage) and closes it after `use`. */
