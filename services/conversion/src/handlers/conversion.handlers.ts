@@ -4,6 +4,7 @@ import {
   DomainError,
   decodeEvent,
   followSubject,
+  message,
   type NatsConnection,
   type ServiceImplementation,
   streams,
@@ -15,7 +16,7 @@ export function conversionHandlers(nats: NatsConnection): ServiceImplementation<
   return {
     async *watchJob(request, context) {
       if (!isValidJobId(request.jobId)) {
-        throw new DomainError("INVALID_ARGUMENT", "jobId must be letters, digits, '-' or '_'", {
+        throw new DomainError("INVALID_ARGUMENT", message("field.invalid", { field: "jobId" }), {
           details: { field: "jobId" },
         });
       }

@@ -32,7 +32,9 @@ const defaults: StoredSettings = { statisticsEnabled: true, leadForm: null, webh
 
 function checkedBookId(bookId: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(bookId)) {
-    throw new DomainError("INVALID_ARGUMENT", "book id missing or malformed", { details: { field: "bookId" } });
+    throw new DomainError("INVALID_ARGUMENT", message("field.invalid", { field: "bookId" }), {
+      details: { field: "bookId" },
+    });
   }
   return bookId;
 }
@@ -148,7 +150,9 @@ export function leadHandlers(dependencies: InsightHandlerDependencies): ServiceI
     async deleteLead(request) {
       const bookId = checkedBookId(request.bookId);
       if (request.leadId && !/^[0-9a-f]{24}$/.test(request.leadId)) {
-        throw new DomainError("INVALID_ARGUMENT", "lead id malformed", { details: { field: "leadId" } });
+        throw new DomainError("INVALID_ARGUMENT", message("field.invalid", { field: "leadId" }), {
+          details: { field: "leadId" },
+        });
       }
       return { deleted: await leads.delete(bookId, request.leadId) };
     },
