@@ -2,6 +2,7 @@ import { type SettingsTree, settingIndex } from "@turnleaf/resource-files";
 import { useEffect, useMemo, useState } from "react";
 import { call } from "./api.js";
 import type { Labels } from "./labels.js";
+import { SavedEntryRow, SaveUnderName } from "./SavedEntries.js";
 import type { Notify, Report } from "./types.js";
 
 interface SavedTheme {
@@ -66,31 +67,27 @@ export function MyThemesPanel({
       {themes && themes.length > 0 ? (
         <ul className="card-list" data-testid="my-themes">
           {themes.map((theme) => (
-            <li key={theme.name} data-theme={theme.name}>
-              <span>{theme.name}</span>
-              <button type="button" aria-label={`${labels.apply} ${theme.name}`} onClick={() => onApply(theme.theme)}>
-                {labels.apply}
-              </button>
-              <button
-                type="button"
-                aria-label={`${labels.delete} ${theme.name}`}
-                onClick={() => void remove(theme.name)}
-              >
-                {labels.delete}
-              </button>
-            </li>
+            <SavedEntryRow
+              key={theme.name}
+              name={theme.name}
+              data={{ "data-theme": theme.name }}
+              labels={labels}
+              onApply={() => onApply(theme.theme)}
+              onDelete={() => void remove(theme.name)}
+            >
+              {theme.name}
+            </SavedEntryRow>
           ))}
         </ul>
       ) : null}
-      <label className="field">
-        <span>{labels.themeName}</span>
-        <input value={name} maxLength={64} onChange={(event) => setName(event.target.value)} />
-      </label>
-      <div className="actions">
-        <button type="button" className="primary" disabled={name.trim() === ""} onClick={() => void save()}>
-          {labels.saveTheme}
-        </button>
-      </div>
+      <SaveUnderName
+        label={labels.themeName}
+        name={name}
+        maxLength={64}
+        onName={setName}
+        saveText={labels.saveTheme}
+        onSave={() => void save()}
+      />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { call } from "../api.js";
 import { designRecordKeys } from "../design/resources.js";
 import type { Labels } from "../labels.js";
+import { SavedEntryRow, SaveUnderName } from "../SavedEntries.js";
 import type { Notify, Report } from "../types.js";
 import {
   type ConfigKind,
@@ -127,44 +128,39 @@ export function CustomConfigPanel({
       {saved && saved.length > 0 ? (
         <ul className="card-list" data-testid="custom-configs">
           {saved.map((entry) => (
-            <li key={entry.kind} data-kind={entry.kind}>
-              <span>
-                <strong>{entry.name}</strong> · {kindText[entry.kind]} · {Object.keys(entry.settings).length}{" "}
-                {labels.customSettingsCount} · {savedAt(entry.updatedAt, lang)}
-              </span>
-              <button
-                type="button"
-                aria-label={`${labels.apply} ${entry.name}`}
-                onClick={() => onApply(entry.settings, entry.kind)}
-              >
-                {labels.apply}
-              </button>
-              <button type="button" aria-label={`${labels.delete} ${entry.name}`} onClick={() => void remove(entry)}>
-                {labels.delete}
-              </button>
-            </li>
+            <SavedEntryRow
+              key={entry.kind}
+              name={entry.name}
+              data={{ "data-kind": entry.kind }}
+              labels={labels}
+              onApply={() => onApply(entry.settings, entry.kind)}
+              onDelete={() => void remove(entry)}
+            >
+              <strong>{entry.name}</strong> · {kindText[entry.kind]} · {Object.keys(entry.settings).length}{" "}
+              {labels.customSettingsCount} · {savedAt(entry.updatedAt, lang)}
+            </SavedEntryRow>
           ))}
         </ul>
       ) : null}
-      <label className="field">
-        <span>{labels.customConfigName}</span>
-        <input value={name} maxLength={customNameMax} onChange={(event) => setName(event.target.value)} />
-      </label>
-      <label className="field">
-        <span>{labels.customConfigKind}</span>
-        <select value={kind} onChange={(event) => setKind(event.currentTarget.value as ConfigKind)}>
-          {configKinds.map((option) => (
-            <option key={option} value={option}>
-              {kindText[option]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className="actions">
-        <button type="button" className="primary" disabled={name.trim() === ""} onClick={() => void save()}>
-          {labels.customConfigSave}
-        </button>
-      </div>
+      <SaveUnderName
+        label={labels.customConfigName}
+        name={name}
+        maxLength={customNameMax}
+        onName={setName}
+        saveText={labels.customConfigSave}
+        onSave={() => void save()}
+      >
+        <label className="field">
+          <span>{labels.customConfigKind}</span>
+          <select value={kind} onChange={(event) => setKind(event.currentTarget.value as ConfigKind)}>
+            {configKinds.map((option) => (
+              <option key={option} value={option}>
+                {kindText[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </SaveUnderName>
     </section>
   );
 }

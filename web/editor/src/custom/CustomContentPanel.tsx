@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { type Bookmark, type CatalogNode, call } from "../api.js";
 import type { Labels } from "../labels.js";
+import { SavedEntryRow, SaveUnderName } from "../SavedEntries.js";
 import type { Notify, Report } from "../types.js";
 import {
   type ContentBlock,
@@ -141,38 +142,32 @@ export function CustomContentPanel({
       {blocks && blocks.length > 0 ? (
         <ul className="card-list" data-testid="custom-contents">
           {blocks.map((entry) => (
-            <li key={entry.key} data-key={entry.key}>
-              <span>
-                <strong>{entry.key}</strong> ·{" "}
-                {entry.block
-                  ? `${entryCount(entry.block.catalog)} ${labels.customTocEntries} · ${entry.block.bookmarks.length} ${labels.customBookmarkTabs}`
-                  : labels.customContentOther}{" "}
-                · {savedAt(entry.updatedAt, lang)}
-              </span>
-              <button
-                type="button"
-                disabled={busy || !entry.block}
-                aria-label={`${labels.apply} ${entry.key}`}
-                onClick={() => entry.block && void apply(entry as Listed)}
-              >
-                {labels.apply}
-              </button>
-              <button type="button" aria-label={`${labels.delete} ${entry.key}`} onClick={() => void remove(entry.key)}>
-                {labels.delete}
-              </button>
-            </li>
+            <SavedEntryRow
+              key={entry.key}
+              name={entry.key}
+              data={{ "data-key": entry.key }}
+              labels={labels}
+              applyDisabled={busy || !entry.block}
+              onApply={() => entry.block && void apply(entry as Listed)}
+              onDelete={() => void remove(entry.key)}
+            >
+              <strong>{entry.key}</strong> ·{" "}
+              {entry.block
+                ? `${entryCount(entry.block.catalog)} ${labels.customTocEntries} · ${entry.block.bookmarks.length} ${labels.customBookmarkTabs}`
+                : labels.customContentOther}{" "}
+              · {savedAt(entry.updatedAt, lang)}
+            </SavedEntryRow>
           ))}
         </ul>
       ) : null}
-      <label className="field">
-        <span>{labels.customContentName}</span>
-        <input value={name} maxLength={customNameMax} onChange={(event) => setName(event.target.value)} />
-      </label>
-      <div className="actions">
-        <button type="button" className="primary" disabled={name.trim() === ""} onClick={() => void save()}>
-          {labels.customContentSave}
-        </button>
-      </div>
+      <SaveUnderName
+        label={labels.customContentName}
+        name={name}
+        maxLength={customNameMax}
+        onName={setName}
+        saveText={labels.customContentSave}
+        onSave={() => void save()}
+      />
     </section>
   );
 }
