@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
@@ -186,6 +187,58 @@ describe("the editor shows what the server stored", () => {
     } finally {
       await page.close();
       await admin.setFeatureOverride({ account: { userId: demoId }, feature: "HOME_LINK", actor: "test" });
+    }
+  }, 120_000);
+
+  it("judges a team member's save in the team as type 13 with the team's override; the same change outside the team goes through", async () => {
+    const teamId = String(700_000 + Math.floor(Math.random() * 99_999));
+    await admin.setTeamRole({ teamId, roleId: "1", roleName: "editor", powers: ["BOOK_EDIT_SELF", "BOOK_VIEW_SELF"] });
+    await admin.setTeamMember({ teamId, userId: demoId, roleId: "1" });
+    await admin.setPlan({ account: { teamId }, plan: { kind: PlanKind.POINTS, points: 500 }, actor: "test" });
+    const teamBook = await uploadPdf(services.gatewayUrl, await labelledPdf("T", 2), { title: "Team book", teamId });
+    const team = { userId: demoId, teamId };
+    const page = await context.newPage();
+    try {
+      await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${teamBook.number}&tid=${teamId}`);
+      await page.getByTestId("save-state").waitFor();
+      await page.locator('iframe[name="bookEditIframe"][data-ready="true"]').waitFor();
+      const skip = page.getByRole("button", { name: "跳过" });
+      if (await skip.isVisible()) await skip.click();
+      // The powers loaded with the page allowed it; the team's override comes after: the server judges the save in
+      // the team (the member's own account has no override).
+      await admin.setFeatureOverride({ account: team, feature: "HOME_LINK", allowed: false, actor: "test" });
+      const sent: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().endsWith("/api/book/update-book")) sent.push(request.postData() ?? "");
+      });
+      const before = (await serverBook(teamBook.bookId)).htmlConfig.HomeButtonVisible;
+      const home = page.locator('.setting[data-key="HomeButtonVisible"] input');
+      expect(await home.isChecked()).toBe(false);
+      await home.click();
+      const confirm = page.getByRole("alertdialog", { name: "联系客服" });
+      await confirm.waitFor();
+      expect(await confirm.textContent()).toContain("已达到定制额度，请联系客服");
+      expect(sent).toHaveLength(1);
+      expect(new URLSearchParams(sent[0]).get("teamId")).toBe(teamId);
+      await expect.poll(() => home.isChecked()).toBe(false);
+      expect((await serverBook(teamBook.bookId)).htmlConfig.HomeButtonVisible).toEqual(before);
+      await page.screenshot({ path: join(screenshots, "editor-team-override-zh.png") });
+    } finally {
+      await page.close();
+    }
+    // Outside the team the member's own type decides: the same switch on their own book is saved.
+    const own = await openEditor(book.number);
+    try {
+      const home = own.locator('.setting[data-key="HomeButtonVisible"] input');
+      await home.click();
+      await expect.poll(() => saveState(own), { timeout: 15_000 }).toBe("success");
+      expect(await home.isChecked()).toBe(true);
+      await expect.poll(async () => (await serverBook(book.bookId)).htmlConfig.HomeButtonVisible).toBeTruthy();
+      await home.click();
+      await expect.poll(() => saveState(own), { timeout: 15_000 }).toBe("success");
+    } finally {
+      await own.close();
+      await admin.setFeatureOverride({ account: team, feature: "HOME_LINK", actor: "test" });
     }
   }, 120_000);
 
