@@ -374,6 +374,19 @@ const setup: SettingGroup[] = [
       ).map(([key, title, desc]) =>
         text(key, title, desc, "", { maxLength: 24, pattern: "[0-9a-f]{24}" }, { visible: false }),
       ),
+      // The style the book's business card is drawn in (an id of resourceFiles/businessCards), chosen in the editor's
+      // design library; readers are served the card itself (services/book served-card.ts) under `businessCard`.
+      text(
+        "businessCardStyle",
+        t("名片样式", "Business card style"),
+        t(
+          "名片显示的样式，在名片样式库中选择",
+          "The style the business card is drawn in, chosen in the card style library",
+        ),
+        "",
+        { maxLength: 64, pattern: "[A-Za-z0-9_-]{0,64}" },
+        { visible: false },
+      ),
       text(
         "buttonsSortXML",
         t("手机按钮顺序", "Mobile button order"),
