@@ -25,7 +25,8 @@ const beacons = 12_000;
 const pagesPerBeacon = 4;
 
 beforeAll(async () => {
-  services = await startSystem(stores, "statistics-once");
+  // A short ack wait: the beacons the killed process never acknowledged come again after 5 s, not a minute.
+  services = await startSystem(stores, "statistics-once", 60_000, { STATISTICS_ACK_WAIT_SECONDS: "5" });
   nats = await connectNats({ url: stores.natsUrl, name: "exactly-once-test", log });
   mongo = await connectMongo({ uri: stores.mongodbUri, database: "turnleaf-insight", log });
 }, 180_000);

@@ -12,6 +12,8 @@ export function readConfig(source: Env) {
       NATS_URL: env.natsUrl,
       /** Stream messages (each up to 500 beacons the gateway gathered) folded into the buckets per write. */
       STATISTICS_BATCH_SIZE: env.positiveInteger.max(10_000).default(1000),
+      /** How long a delivered beacon message may stay unacknowledged before NATS delivers it again (a crashed fold). */
+      STATISTICS_ACK_WAIT_SECONDS: env.positiveInteger.max(3_600).default(60),
       /** Lead submissions one reader (a daily salted hash of the address) may make per window. */
       LEAD_RATE_LIMIT: env.positiveInteger.default(5),
       LEAD_RATE_WINDOW_SECONDS: env.positiveInteger.default(600),

@@ -17,6 +17,7 @@ runGrpcService(
     const { settings, statistics, leads, foldJournal } = await assembleInsight(mongo);
     const consumer = await runReadingConsumer(nats, statistics, foldJournal, log, {
       batchSize: config.STATISTICS_BATCH_SIZE,
+      ackWaitSeconds: config.STATISTICS_ACK_WAIT_SECONDS,
     });
     const worker = startWebhookWorker({
       leads,

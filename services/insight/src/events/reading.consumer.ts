@@ -43,7 +43,7 @@ export async function runReadingConsumer(
   statistics: StatisticsRepository,
   journal: FoldJournalRepository,
   log: Logger,
-  options: { batchSize?: number; durable?: string } = {},
+  options: { batchSize?: number; durable?: string; ackWaitSeconds?: number } = {},
 ): Promise<RunningReadingConsumer> {
   await ensureStreams(nats, [streams.insight]);
   const durable = options.durable ?? readingConsumerName;
@@ -54,7 +54,7 @@ export async function runReadingConsumer(
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     filter_subjects: [subjects.bookRead("*")],
-    ack_wait: 60_000 * 1_000_000,
+    ack_wait: (options.ackWaitSeconds ?? 60) * 1_000_000_000,
     max_ack_pending: batchSize * 4,
   };
   try {
