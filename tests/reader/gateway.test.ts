@@ -176,11 +176,13 @@ describe("the hosted reader at the gateway", () => {
   }, 60_000);
 
   it("serves a grey text page stored as PNG and a photo page as JPEG, derives their lighter WebP and fallback, and shows them", async () => {
-    // A noisy colour picture (a photo for PDFium: an image object) and a page of black text (no colour).
+    // A colour picture (a photo for PDFium: an image object) and a page of black text (no colour).
     const [side, channels] = [400, 3 as const];
-    const noise = Buffer.alloc(side * side * channels);
-    for (let index = 0; index < noise.length; index++) noise[index] = (index * 7919 + (index >> 5) * 104_729) % 256;
-    const photo = await sharp(noise, { raw: { width: side, height: side, channels } })
+    const shades = Buffer.alloc(side * side * channels);
+    for (let y = 0; y < side; y++)
+      for (let x = 0; x < side; x++)
+        shades.set([(x * 255) / side, (y * 255) / side, 128 + 100 * Math.sin((x + y) / 20)], (y * side + x) * 3);
+    const photo = await sharp(shades, { raw: { width: side, height: side, channels } })
       .png()
       .toBuffer();
     const pdf = await new Promise<Buffer>((resolve, reject) => {
@@ -230,7 +232,8 @@ describe("the hosted reader at the gateway", () => {
     const png = Buffer.from(await (await fetch(`${services.gatewayUrl}${grey?.[0]?.url}`)).arrayBuffer());
     expect([png[24], png[25]]).toEqual([4, 0]);
 
-    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    // On a screen of density 2 the reader asks for the main rendition.
+    const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 2 });
     const page = await context.newPage();
     await page.goto(`${services.gatewayUrl}/b/${encoded.number}/2?lang=en`);
     // The reader shows each page from its main rendition (decoded by Chromium: naturalWidth > 0).
