@@ -118,7 +118,7 @@ try {
   }
   if (officeMs) out(`\nPPTX: LibreOffice made the PDF in ${number(officeMs)} ms (a job pays it before page 1).`);
   for (const note of notes) out(`note: ${note}`);
-  if (ourEngines.length === 1)
+  if (!ourEngines.some((engine) => engine.name === "pdfium-native") && !values.engine)
     out("note: no native PDFium installed (bash scripts/install-pdfium.sh): WebAssembly only");
 
   if (!values["skip-replicas"]) {

@@ -64,8 +64,12 @@ export const pageByteLimit = 200 * 1024;
  * against 124-152 KB; the 16-level WebP is 17-18 KB there, and its CPU is the cost this saves).
  */
 const greyPngLevel = 6;
-/** A photo page's JPEG looks like the lossy WebP five points lower (libjpeg-turbo, baseline, 4:2:0). */
-const photoJpegQuality = (webpQuality: number) => Math.min(95, webpQuality + 5);
+/**
+ * A photo page's JPEG at the WebP's quality number (libjpeg-turbo, baseline, 4:2:0; default 75): 148 KB a page on
+ * the image-heavy document against 177 KB at q80 (npm run bench:profile-convert). Pages whose JPEG is past 200 KB
+ * (half of that document's, at q75 or q80) are encoded again as lossy WebP.
+ */
+const photoJpegQuality = (webpQuality: number) => webpQuality;
 
 /**
  * A fresh pipeline over the same pixels for each output: sharp's clone() structuredClones its options, input
