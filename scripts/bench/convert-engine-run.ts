@@ -103,6 +103,8 @@ interface Outcome {
   cpuMs: number;
   firstPageMs: number;
   bytes: number;
+  /** The largest main rendition of a page (the reader's 200 KB budget). */
+  maxBytes?: number;
 }
 
 async function pdfium(deriveOnRequest: boolean): Promise<{ idleRssMb: number; run(): Promise<Outcome> }> {
@@ -122,6 +124,7 @@ async function pdfium(deriveOnRequest: boolean): Promise<{ idleRssMb: number; ru
       const plan = planBook([{ kind: "pdf", pages: info.pages }], { cut: 0, bleedPt: 0, pageRange: cold ? "1" : "" });
       let firstPageMs = 0;
       let bytes = 0;
+      let maxBytes = 0;
       let next = 0;
       const lane = async () => {
         while (next < plan.length) {
@@ -142,6 +145,7 @@ async function pdfium(deriveOnRequest: boolean): Promise<{ idleRssMb: number; ru
             wantLinks: true,
           });
           bytes += rendered.webp[0]?.data.length ?? 0;
+          maxBytes = Math.max(maxBytes, rendered.webp[0]?.data.length ?? 0);
           if (page.n === 1) firstPageMs = performance.now() - started;
         }
       };
@@ -150,7 +154,7 @@ async function pdfium(deriveOnRequest: boolean): Promise<{ idleRssMb: number; ru
       const cpu = cpuMs() - cpuStarted;
       await pool.release(pdfPath);
       await pool.close();
-      return { pages: plan.length, jobMs, cpuMs: cpu, firstPageMs, bytes };
+      return { pages: plan.length, jobMs, cpuMs: cpu, firstPageMs, bytes, maxBytes };
     },
   };
 }
@@ -226,6 +230,7 @@ process.stdout.write(
     mainPeakRssMb: process.resourceUsage().maxRSS / 1024,
     renderProcessPeakRssMb: peakChildMb || undefined,
     kbPerPage: outcome.bytes / 1024 / outcome.pages,
+    ...(outcome.maxBytes ? { kbMaxPerPage: outcome.maxBytes / 1024 } : {}),
   })}\n`,
 );
 process.exit(0);

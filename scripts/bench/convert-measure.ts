@@ -24,6 +24,8 @@ export interface Row {
   mainPeakRssMb?: number;
   renderProcessPeakRssMb?: number;
   kbPerPage: number;
+  /** Ours: the largest page's main rendition. */
+  kbMaxPerPage?: number;
 }
 
 export interface Setup {

@@ -20,7 +20,8 @@ import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import { planBook } from "../../services/conversion/src/domain/plan.js";
 import { renditionSizes } from "../../services/conversion/src/domain/renditions.js";
 import { configureEncoder, encodePage } from "../../services/conversion/src/render/encode.js";
-import { prefersLossless } from "../../services/conversion/src/render/page-kind.js";
+import { greyPng } from "../../services/conversion/src/render/grey-png.js";
+import { hasPictures, paperLike } from "../../services/conversion/src/render/page-kind.js";
 import { readLinks } from "../../services/conversion/src/render/pdf-links.js";
 import { readTextRuns } from "../../services/conversion/src/render/pdf-text.js";
 import {
@@ -103,6 +104,26 @@ const alternatives: [string, (pixels: { width: number; height: number; data: Uin
   ["alt webp lossless grey16 effort 0", (p) => grey(p, 16).webp({ lossless: true, effort: 0 }).toBuffer()],
   ["alt webp lossless grey16 effort 1", (p) => grey(p, 16).webp({ lossless: true, effort: 1 }).toBuffer()],
   ["alt png grey16 4 bit", (p) => grey(p, 16).png({ palette: true, colours: 16, effort: 1 }).toBuffer()],
+  [
+    "alt png grey16 4 bit, no palette, zlib 1",
+    (p) => grey(p, 16).png({ palette: false, colours: 16, compressionLevel: 1 }).toBuffer(),
+  ],
+  [
+    "alt png grey16 4 bit, no palette, zlib 1, adaptive filter",
+    (p) => grey(p, 16).png({ palette: false, colours: 16, compressionLevel: 1, adaptiveFiltering: true }).toBuffer(),
+  ],
+  [
+    "alt png grey16 4 bit, no palette, zlib 6",
+    (p) => grey(p, 16).png({ palette: false, colours: 16, compressionLevel: 6 }).toBuffer(),
+  ],
+  ["alt png grey16 4 bit, own writer, zlib 1", async (p) => greyPng(greyRaw(p, 16), p.width, p.height, 1)],
+  ["alt png grey16 4 bit, own writer, zlib 3", async (p) => greyPng(greyRaw(p, 16), p.width, p.height, 3)],
+  ["alt png grey16 4 bit, own writer, zlib 6", async (p) => greyPng(greyRaw(p, 16), p.width, p.height, 6)],
+  ["alt png grey16 8 bit, zlib 1", (p) => grey(p, 16).png({ palette: false, compressionLevel: 1 }).toBuffer()],
+  ["alt jpeg grey 1 channel q75", (p) => grey(p, 256).jpeg({ quality: 75 }).toBuffer()],
+  ["alt jpeg grey 1 channel q82", (p) => grey(p, 256).jpeg({ quality: 82 }).toBuffer()],
+  ["alt jpeg q80 4:2:0 baseline", (p) => raw(p).jpeg({ quality: 80, chromaSubsampling: "4:2:0" }).toBuffer()],
+  ["alt jpeg q82 4:2:0 baseline", (p) => raw(p).jpeg({ quality: 82, chromaSubsampling: "4:2:0" }).toBuffer()],
   ["alt jpeg q75", (p) => raw(p).jpeg({ quality: 75 }).toBuffer()],
   ["alt jpeg q75 optimiseCoding", (p) => raw(p).jpeg({ quality: 75, optimiseCoding: true }).toBuffer()],
   ["alt mozjpeg q75", (p) => raw(p).jpeg({ quality: 75, mozjpeg: true }).toBuffer()],
@@ -110,6 +131,10 @@ const alternatives: [string, (pixels: { width: number; height: number; data: Uin
 
 /** Grey levels computed in JS from RGBA (PDFium could draw them directly), quantised to `levels`. */
 function grey(pixels: { width: number; height: number; data: Uint8Array }, levels: number) {
+  return sharp(greyRaw(pixels, levels), { raw: { width: pixels.width, height: pixels.height, channels: 1 } });
+}
+
+function greyRaw(pixels: { width: number; height: number; data: Uint8Array }, levels: number) {
   const out = new Uint8Array(pixels.width * pixels.height);
   const step = 256 / levels;
   const d = pixels.data;
@@ -117,7 +142,7 @@ function grey(pixels: { width: number; height: number; data: Uint8Array }, level
     const y = ((d[i] as number) * 77 + (d[i + 1] as number) * 150 + (d[i + 2] as number) * 29) >> 8;
     out[j] = levels === 256 ? y : Math.round(Math.floor(y / step) * (255 / (levels - 1)));
   }
-  return sharp(out, { raw: { width: pixels.width, height: pixels.height, channels: 1 } });
+  return out;
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-convert-profile-"));
@@ -153,6 +178,7 @@ try {
     const stages: Stages = new Map();
     const time = timer(stages);
     let bytes = 0;
+    const formats = new Map<string, number>();
     let lossless = 0;
     for (const planned of plan) {
       const size = renditionSizes(planned.region, maxSide, 0);
@@ -167,18 +193,23 @@ try {
             scale: size.scale * thumbFactor,
           }),
         );
-        const isLossless = time.sync("lossless check", () => prefersLossless(pdfium, page, main));
+        const { isLossless, isPhoto } = time.sync("lossless check", () => {
+          const pictures = hasPictures(pdfium, page);
+          return { isLossless: pictures === false && paperLike(main), isPhoto: pictures === true };
+        });
         const text = time.sync("text runs", () => readTextRuns(pdfium, page, transform));
         const links = time.sync("links", () => readLinks(pdfium, opened.doc, page, transform));
-        return { main, thumb, isLossless, text, links };
+        return { main, thumb, isLossless, isPhoto, text, links };
       });
       if (drawn.isLossless) lossless++;
       const options = { sizes: size, quality: 75, jpegQuality: 85, webpEffort: 2, deriveOnRequest: true };
       const encoded = await time.async("encode main+thumb (job)", () =>
-        encodePage(drawn.main, { ...options, lossless: drawn.isLossless }, drawn.thumb),
+        encodePage(drawn.main, { ...options, lossless: drawn.isLossless, photo: drawn.isPhoto }, drawn.thumb),
       );
       await time.async("  of which thumbnail", () => raw(drawn.thumb).webp({ quality: 70, effort: 2 }).toBuffer());
       bytes += encoded.webp[0]?.data.length ?? 0;
+      const format = encoded.webp[0]?.format ?? "webp";
+      formats.set(format, (formats.get(format) ?? 0) + 1);
       const reply = { id: 1, result: { ...encoded, text: drawn.text, links: drawn.links } };
       time.sync("IPC reply (serialize+deserialize)", () => deserialize(serialize(reply)));
       for (const [name, encode] of alternatives) {
@@ -200,7 +231,7 @@ try {
     }
     opened.close();
     out(
-      `${document.name}: ${plan.length} pages, ${lossless} lossless, main WebP ${(bytes / 1024 / plan.length).toFixed(0)} KB/page`,
+      `${document.name}: ${plan.length} pages, ${lossless} lossless, main ${[...formats].map(([format, count]) => `${format} ×${count}`).join(" ")} ${(bytes / 1024 / plan.length).toFixed(0)} KB/page`,
     );
     for (const [name, stage] of stages) {
       const kb = (stage as { bytes?: number }).bytes;

@@ -11,7 +11,7 @@
  * 2. One 300-page book converted by one and by two conversion processes sharing the work queue on real stores
  *    (scripts/bench/convert-replicas.ts).
  *
- * Usage: npm run bench:convert [-- --pages 40 --book 320 --max-side 1600 --workers 2 --only text --skip-replicas]
+ * Usage: npm run bench:convert [-- --pages 40 --book 320 --max-side 1600 --workers 2 --only text --skip-replicas --engine native]
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -32,6 +32,8 @@ const { values } = parseArgs({
     only: { type: "string", default: "" },
     "skip-replicas": { type: "boolean", default: false },
     "replica-pages": { type: "string", default: "300" },
+    /** Only this PDFium engine (wasm or native). */
+    engine: { type: "string", default: "" },
   },
 });
 const maxSide = Number(values["max-side"]);
@@ -43,7 +45,7 @@ async function engines(): Promise<{ name: string; env: NodeJS.ProcessEnv }[]> {
   const { nativeLibraryPath } = await import("../../services/conversion/dist/render/pdfium-native-library.js");
   const list = [{ name: "pdfium-wasm", env: { CONVERSION_PDFIUM: "wasm" } }];
   if (nativeLibraryPath()) list.push({ name: "pdfium-native", env: { CONVERSION_PDFIUM: "native" } });
-  return list;
+  return list.filter((entry) => !values.engine || entry.name === `pdfium-${values.engine}`);
 }
 
 /** Peak RSS per worker: a render process (native), or a render thread's share of the conversion process. */
@@ -95,7 +97,7 @@ try {
     "RSS peak: all processes of a replica together; per worker: WebAssembly = the conversion process / its render threads, native = the largest render process (the conversion process beside them in brackets).\n",
   );
   out(
-    `${pad("document", 24)} | ${pad("engine", 14)} | ${pad("pages/s", 7)} | ${pad("× pdftoppm", 10)} | ${pad("CPU ms/p", 8)} | ${pad("× ppm/CPU", 9)} | ${pad("1st cold ms", 11)} | ${pad("1st warm ms", 11)} | ${pad("RSS peak MB", 11)} | ${pad("per worker", 12)} | KB/page`,
+    `${pad("document", 24)} | ${pad("engine", 14)} | ${pad("pages/s", 7)} | ${pad("× pdftoppm", 10)} | ${pad("CPU ms/p", 8)} | ${pad("× ppm/CPU", 9)} | ${pad("1st cold ms", 11)} | ${pad("1st warm ms", 11)} | ${pad("RSS peak MB", 11)} | ${pad("per worker", 12)} | KB/page (max)`,
   );
   for (const file of files) {
     const rows: Row[] = [];
@@ -110,13 +112,13 @@ try {
     for (const [index, row] of rows.entries()) {
       const mine = row.engine.startsWith("pdfium");
       out(
-        `${pad(index === 0 ? `${file.name} (${file.pages} p)`.slice(0, 24) : "", 24)} | ${pad(row.engine, 14)} | ${pad(number(row.pagesPerSecond, 1), 7)} | ${pad(`${(row.pagesPerSecond / reference.pagesPerSecond).toFixed(2)}×`, 10)} | ${pad(number(row.cpuMsPerPage), 8)} | ${pad(`${(reference.cpuMsPerPage / row.cpuMsPerPage).toFixed(2)}×`, 9)} | ${pad(mine ? number(row.coldFirstPageMs) : number(row.firstPageMs), 11)} | ${pad(mine ? number(row.firstPageMs) : "-", 11)} | ${pad(number(row.peakRssMb), 11)} | ${pad(perWorker(row), 12)} | ${number(row.kbPerPage)}`,
+        `${pad(index === 0 ? `${file.name} (${file.pages} p)`.slice(0, 24) : "", 24)} | ${pad(row.engine, 14)} | ${pad(number(row.pagesPerSecond, 1), 7)} | ${pad(`${(row.pagesPerSecond / reference.pagesPerSecond).toFixed(2)}×`, 10)} | ${pad(number(row.cpuMsPerPage), 8)} | ${pad(`${(reference.cpuMsPerPage / row.cpuMsPerPage).toFixed(2)}×`, 9)} | ${pad(mine ? number(row.coldFirstPageMs) : number(row.firstPageMs), 11)} | ${pad(mine ? number(row.firstPageMs) : "-", 11)} | ${pad(number(row.peakRssMb), 11)} | ${pad(perWorker(row), 12)} | ${number(row.kbPerPage)}${row.kbMaxPerPage ? ` (max ${number(row.kbMaxPerPage)})` : ""}`,
       );
     }
   }
   if (officeMs) out(`\nPPTX: LibreOffice made the PDF in ${number(officeMs)} ms (a job pays it before page 1).`);
   for (const note of notes) out(`note: ${note}`);
-  if (ourEngines.length === 1)
+  if (!ourEngines.some((engine) => engine.name === "pdfium-native") && !values.engine)
     out("note: no native PDFium installed (bash scripts/install-pdfium.sh): WebAssembly only");
 
   if (!values["skip-replicas"]) {

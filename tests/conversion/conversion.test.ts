@@ -142,7 +142,7 @@ describe("conversion jobs", () => {
     });
   });
 
-  it("writes real WebP and JPEG renditions at the planned sizes", async () => {
+  it("writes real renditions at the planned sizes: a grey text page's main PNG, its lighter WebP and JPEG", async () => {
     const { bookId } = await convert([{ bytes: await labelledPdf("W", 1) }], {
       engine: Engine.HD_IMAGE,
       maxSidePx: 1600,
@@ -154,8 +154,13 @@ describe("conversion jobs", () => {
     expect(widths).toHaveLength(2);
     const s3Keys = await harness.keys(bookId, 1);
     const download = (key: string) => harness.object(key);
-    const main = await sharp(await download(`books/${bookId}/r1/pages/1/${page?.width}.webp`)).metadata();
-    expect(main).toMatchObject({ format: "webp", width: page?.width, height: 1600 });
+    // Black text only: the main rendition is a 4-bit grey PNG, the lighter width a WebP.
+    expect(page?.webp[String(page?.width)]).toBe(`pages/1/${page?.width}.png`);
+    const main = await sharp(await download(`books/${bookId}/r1/pages/1/${page?.width}.png`)).metadata();
+    expect(main).toMatchObject({ format: "png", width: page?.width, height: 1600, channels: 1 });
+    const lighter = Math.min(...widths);
+    expect(page?.webp[String(lighter)]).toBe(`pages/1/${lighter}.webp`);
+    expect((await sharp(await download(`books/${bookId}/r1/pages/1/${lighter}.webp`)).metadata()).format).toBe("webp");
     const jpg = await sharp(await download(`books/${bookId}/r1/pages/1/${page?.width}.jpg`)).metadata();
     expect(jpg.format).toBe("jpeg");
     const thumb = await sharp(await download(`books/${bookId}/r1/thumbs/1.webp`)).metadata();

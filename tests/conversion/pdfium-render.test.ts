@@ -206,18 +206,40 @@ describe("PDFium renderer", () => {
     expect(value.width).toBeGreaterThan(60);
   });
 
-  it("encodes pages of text lossless, and pages with pictures or big coloured drawings lossy", async () => {
+  it("encodes grey text as 4-bit grey PNG, coloured text lossless, photos as baseline JPEG and big coloured drawings lossy", async () => {
     const webpKind = (data: Uint8Array | undefined) =>
       Buffer.from(data ?? [])
         .subarray(12, 16)
         .toString("latin1");
     const text = await render(await file(await oneWord(), "lossless"));
-    expect(webpKind(text.page.webp[0]?.data)).toBe("VP8L");
+    const png = Buffer.from(text.page.webp[0]?.data ?? []);
+    expect(text.page.webp[0]?.format).toBe("png");
+    // IHDR: bit depth 4, colour type 0 (grey, no palette: no quantiser ran).
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([png[24], png[25]]).toEqual([4, 0]);
+    expect(png.includes(Buffer.from("PLTE"))).toBe(false);
+    expect(await sharp(png).metadata()).toMatchObject({ format: "png", width: text.pixels.width, channels: 1 });
+    const blue = await pdf((doc) => {
+      doc.fontSize(40).fillColor("#0000ff").text("BLUE", 120, 300, { lineBreak: false });
+    });
+    const coloured = await render(await file(blue, "coloured-text"));
+    expect(coloured.page.webp[0]?.format).toBeUndefined();
+    expect(webpKind(coloured.page.webp[0]?.data)).toBe("VP8L");
     const pictured = await pdf((doc) => {
       doc.image(photoBytes, 50, 50, { fit: [400, 400] });
     });
     const picture = await render(await file(pictured, "lossy"));
-    expect(webpKind(picture.page.webp[0]?.data)).toBe("VP8 ");
+    const jpeg = Buffer.from(picture.page.webp[0]?.data ?? []);
+    expect(picture.page.webp[0]?.format).toBe("jpg");
+    expect(await sharp(jpeg).metadata()).toMatchObject({
+      format: "jpeg",
+      isProgressive: false,
+      chromaSubsampling: "4:2:0",
+      width: picture.pixels.width,
+    });
+    // Baseline (SOF0), and the main JPEG is the fallback itself: no second JPEG is encoded.
+    expect(jpeg.includes(Buffer.from([0xff, 0xc0]))).toBe(true);
+    expect(picture.page.jpg).toBeUndefined();
     // Big coloured drawings: lossless would be as large and cost far more.
     const drawn = await pdf((doc) => {
       for (let ring = 0; ring < 40; ring++)
@@ -249,7 +271,7 @@ describe("PDFium renderer", () => {
     expect(levels.size).toBeGreaterThan(4);
     expect(levels.size).toBeLessThanOrEqual(16);
     expect(worst).toBeLessThanOrEqual(10);
-    // What the gateway derives on first request from this main WebP: the lighter width stays lossless, and the
+    // What the gateway derives on first request from this main PNG: the lighter width stays lossless, and the
     // JPEG fallback shows the same ink.
     const lighter = await deriveRendition(Buffer.from(grey.page.webp[0]?.data ?? []), { width: 480, format: "webp" });
     expect(lighter.subarray(12, 16).toString("latin1")).toBe("VP8L");

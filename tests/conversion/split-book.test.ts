@@ -149,6 +149,10 @@ it("converts one book on two processes, one killed mid-book: complete once, ever
     const keys = await harness.keys(bookId, 1);
     expect(keys.filter((name) => name.includes("/thumbs/"))).toHaveLength(pageCount);
     expect(keys.filter((name) => name.includes("/text/"))).toHaveLength(pageCount);
+    // The main rendition each page's manifest entry names (PNG, JPEG or WebP, as the replica that rendered it
+    // chose and announced) is the file that was written.
+    for (const page of manifest?.pages ?? [])
+      expect(keys).toContain(`books/${bookId}/r1/${page.webp[String(page.width)]}`);
     const search = JSON.parse((await harness.object(`books/${bookId}/r1/search.json`)).toString()) as {
       pages: { page: number; text: string }[];
     };

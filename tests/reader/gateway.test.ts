@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
 import type { Browser } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
@@ -173,6 +174,83 @@ describe("the hosted reader at the gateway", () => {
     await page.screenshot({ path: join(screenshots, "gateway-languages.png") });
     await context.close();
   }, 60_000);
+
+  it("serves a grey text page stored as PNG and a photo page as JPEG, derives their lighter WebP and fallback, and shows them", async () => {
+    // A colour picture (a photo for PDFium: an image object) and a page of black text (no colour).
+    const [side, channels] = [400, 3 as const];
+    const shades = Buffer.alloc(side * side * channels);
+    for (let y = 0; y < side; y++)
+      for (let x = 0; x < side; x++)
+        shades.set([(x * 255) / side, (y * 255) / side, 128 + 100 * Math.sin((x + y) / 20)], (y * side + x) * 3);
+    const photo = await sharp(shades, { raw: { width: side, height: side, channels } })
+      .png()
+      .toBuffer();
+    const pdf = await new Promise<Buffer>((resolve, reject) => {
+      const doc = new PDFDocument({ size: "A5", autoFirstPage: false });
+      const chunks: Buffer[] = [];
+      doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+      doc.on("end", () => resolve(Buffer.concat(chunks)));
+      doc.on("error", reject);
+      doc.addPage().fontSize(14).fillColor("#000000").text("Grey text page. ".repeat(60), 40, 60);
+      doc.addPage().image(photo, 30, 30, { fit: [360, 520] });
+      doc.end();
+    });
+    const encoded = await uploadPdf(services.gatewayUrl, pdf, { title: "Encodings" });
+    const json = (await (await fetch(`${services.gatewayUrl}/b/${encoded.number}/book.json`)).json()) as {
+      pages: { renditions: { width: number; url: string }[] }[];
+    };
+    const [grey, pictured] = json.pages.map((page) => [...page.renditions].sort((a, b) => b.width - a.width));
+    const expected = [
+      { renditions: grey, extension: "png", type: "image/png", format: "png" },
+      { renditions: pictured, extension: "jpg", type: "image/jpeg", format: "jpeg" },
+    ];
+    for (const { renditions, extension, type, format } of expected) {
+      const [main, lighter] = renditions ?? [];
+      expect(main?.url).toMatch(new RegExp(`/pages/\\d+/${main?.width}\\.${extension}$`));
+      const served = await fetch(`${services.gatewayUrl}${main?.url}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe(type);
+      const bytes = Buffer.from(await served.arrayBuffer());
+      expect(bytes.length).toBeLessThanOrEqual(200 * 1024);
+      expect(await sharp(bytes).metadata()).toMatchObject({ format, width: main?.width });
+      // The lighter width is a WebP the gateway derives from the main PNG or JPEG on first request.
+      expect(lighter?.url).toMatch(/\.webp$/);
+      const small = await fetch(`${services.gatewayUrl}${lighter?.url}`);
+      expect(small.status).toBe(200);
+      expect(small.headers.get("content-type")).toBe("image/webp");
+      const smallBytes = Buffer.from(await small.arrayBuffer());
+      expect(await sharp(smallBytes).metadata()).toMatchObject({ format: "webp", width: lighter?.width });
+      // A text page stays lossless when made smaller.
+      if (extension === "png") expect(smallBytes.subarray(12, 16).toString("latin1")).toBe("VP8L");
+      // The JPEG fallback: the photo page's main JPEG itself, derived from the PNG for the text page.
+      const fallback = await fetch(`${services.gatewayUrl}${main?.url.replace(/\.(png|jpg)$/, ".jpg")}`);
+      expect(fallback.status).toBe(200);
+      expect(fallback.headers.get("content-type")).toBe("image/jpeg");
+      if (extension === "jpg") expect(Buffer.from(await fallback.arrayBuffer())).toEqual(bytes);
+    }
+    // A PNG's header: 4-bit greyscale (colour type 0), no palette.
+    const png = Buffer.from(await (await fetch(`${services.gatewayUrl}${grey?.[0]?.url}`)).arrayBuffer());
+    expect([png[24], png[25]]).toEqual([4, 0]);
+
+    // On a screen of density 2 the reader asks for the main rendition.
+    const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await page.goto(`${services.gatewayUrl}/b/${encoded.number}/2?lang=en`);
+    // The reader shows each page from its main rendition (decoded by Chromium: naturalWidth > 0).
+    const shown = () =>
+      page
+        .locator("img.tl-page-image")
+        .evaluateAll((nodes) =>
+          nodes
+            .filter((node) => (node as HTMLImageElement).complete && (node as HTMLImageElement).naturalWidth > 0)
+            .map((node) => (node as HTMLImageElement).currentSrc.replace(/^.*\./, "")),
+        );
+    await expect.poll(shown, { timeout: 20_000 }).toEqual(expect.arrayContaining(["jpg"]));
+    await page.goto(`${services.gatewayUrl}/b/${encoded.number}/1?lang=en`);
+    await expect.poll(shown, { timeout: 20_000 }).toEqual(expect.arrayContaining(["png"]));
+    await page.screenshot({ path: join(screenshots, "gateway-encodings.png") });
+    await context.close();
+  }, 150_000);
 
   it("draws a full-vector book from its PDF with pdf.js, and withholds the PDF behind a password", async () => {
     const vector = await publish("Vector sample", 4, "5");

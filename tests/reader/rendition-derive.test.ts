@@ -126,6 +126,36 @@ describe("renditions derived on first request", () => {
     }
   });
 
+  it("derives from a grey page's main PNG (lossless lighter WebP) and serves a photo page's main JPEG as its fallback", async () => {
+    for (const format of ["png", "jpg"] as const) {
+      const bookId = `b${randomUUID().slice(0, 8)}`;
+      const prefix = `books/${bookId}/r1/`;
+      const book = manifest(bookId);
+      const page = book.pages[0] as Manifest["pages"][number];
+      page.webp = { "1131": `pages/1/1131.${format}`, "679": "pages/1/679.webp" };
+      await s3.putObject(bucket, `${prefix}manifest.json`, Buffer.from(JSON.stringify(book)));
+      const lossless = format === "png";
+      const pixels = await sharp(await mainWebp(lossless))
+        .greyscale(lossless)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const image = sharp(pixels.data, { raw: pixels.info });
+      const main = await (lossless ? image.png({ compressionLevel: 1 }) : image.jpeg({ quality: 80 })).toBuffer();
+      await s3.putObject(bucket, `${prefix}pages/1/1131.${format}`, main, main.length);
+      const assets = bookAssets(s3, bucket);
+      expect(await bytesOf(await assets.object(bookId, 1, `pages/1/1131.${format}`))).toEqual(main);
+      const small = await bytesOf(await assets.object(bookId, 1, "pages/1/679.webp"));
+      expect(await sharp(small).metadata()).toMatchObject({ format: "webp", width: 679, height: 961 });
+      expect(webpKind(small)).toBe(lossless ? "VP8L" : "VP8 ");
+      const fallback = await bytesOf(await assets.object(bookId, 1, "pages/1/1131.jpg"));
+      expect(await sharp(fallback).metadata()).toMatchObject({ format: "jpeg", width: 1131, height: 1600 });
+      // The photo page's main JPEG is the fallback: never derived again (nor overwritten).
+      if (!lossless) expect(fallback).toEqual(main);
+      expect(derivation(book, `pages/1/1131.${format}`)).toBeUndefined();
+      expect(derivation(book, "pages/1/679.webp")?.sourceKey).toBe(`pages/1/1131.${format}`);
+    }
+  });
+
   it("derives only what the manifest lists, never the main rendition, and nothing without its source", async () => {
     const { bookId, book } = await publish(true);
     const assets = bookAssets(s3, bucket);

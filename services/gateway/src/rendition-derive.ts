@@ -1,7 +1,7 @@
 /**
  * Renditions a book's manifest lists but the conversion left to be made on first request (the lighter WebP width
- * for phones and the JPEG fallback; the job writes only the main WebP and the thumbnail, so a book opens sooner):
- * derived here from the page's main WebP, written back to the books bucket so every later request, on any gateway
+ * for phones and the JPEG fallback; the job writes only the main rendition and the thumbnail, so a book opens
+ * sooner): derived here from the page's main rendition (WebP, a photo page's JPEG or a grey text page's PNG), written back to the books bucket so every later request, on any gateway
  * replica, is a plain read. A derivation runs once per key at a time, and only a few run at once.
  */
 import { createHash } from "node:crypto";
@@ -18,7 +18,7 @@ const jpegQuality = 85;
 const maxConcurrent = 2;
 
 export interface Derivation {
-  /** The main WebP the rendition is made from (relative to the revision folder). */
+  /** The main rendition it is made from (relative to the revision folder; WebP, JPEG or PNG). */
   sourceKey: string;
   width: number;
   format: "webp" | "jpg";
@@ -39,15 +39,16 @@ export function derivation(manifest: Manifest, key: string): Derivation | undefi
   return { sourceKey, width, format };
 }
 
-/** A WebP whose bitstream is lossless (VP8L): text pages stay lossless when made smaller. */
-const isLosslessWebp = (bytes: Buffer) => bytes.subarray(12, 16).toString("latin1") === "VP8L";
+/** A lossless main page (a VP8L WebP or a PNG): text pages stay lossless when made smaller. */
+const isLossless = (bytes: Buffer) =>
+  bytes.subarray(12, 16).toString("latin1") === "VP8L" || bytes.subarray(1, 4).toString("latin1") === "PNG";
 
 export async function deriveRendition(main: Buffer, target: Pick<Derivation, "width" | "format">): Promise<Buffer> {
   const image = sharp(main);
   const { width } = await image.metadata();
   const sized = width === target.width ? image : image.resize({ width: target.width });
   if (target.format === "jpg") return sized.jpeg({ quality: jpegQuality, optimiseCoding: true }).toBuffer();
-  return isLosslessWebp(main)
+  return isLossless(main)
     ? sized.webp({ lossless: true, effort: 1 }).toBuffer()
     : sized.webp({ quality: webpQuality, effort: 2, smartSubsample: false }).toBuffer();
 }

@@ -21,6 +21,7 @@ export class SourceMissingError extends Error {
 const contentTypes: Record<string, string> = {
   webp: "image/webp",
   jpg: "image/jpeg",
+  png: "image/png",
   json: "application/json",
   pdf: "application/pdf",
 };

@@ -10,11 +10,14 @@ export const manifestFormat = 1;
 
 export type EngineName = "hd-text" | "hd-image" | "vector";
 
+/** A page rendition's format, which is its key's extension. */
+export type ImageFormat = "webp" | "jpg" | "png";
+
 /** Keys in the books bucket; everything inside a manifest is relative to revisionPrefix. */
 export const bookKeys = {
   revisionPrefix: (bookId: string, revision: number) => `books/${bookId}/r${revision}/`,
   manifest: (bookId: string, revision: number) => `${bookKeys.revisionPrefix(bookId, revision)}manifest.json`,
-  page: (n: number, width: number, format: "webp" | "jpg") => `pages/${n}/${width}.${format}`,
+  page: (n: number, width: number, format: ImageFormat) => `pages/${n}/${width}.${format}`,
   thumb: (n: number) => `thumbs/${n}.webp`,
   text: (n: number) => `text/${n}.json`,
   search: () => "search.json",
@@ -27,7 +30,10 @@ export interface ManifestPage {
   width: number;
   height: number;
   ready: boolean;
-  /** WebP renditions: pixel width → key. */
+  /**
+   * Renditions by pixel width → key. The main one (the page's width) is WebP, or JPEG for photo pages and 4-bit grey
+   * PNG for grey text pages (the cheapest encoding within the reader's limits); lighter widths are WebP.
+   */
   webp: Record<string, string>;
   jpg: string | null;
   thumb: string | null;
@@ -117,6 +123,8 @@ export interface LandedPage {
   n: number;
   webpWidths: number[];
   jpgWidth: number;
+  /** The main rendition's format when it is not WebP (its key is then also the JPEG fallback's when "jpg"). */
+  mainFormat?: ImageFormat;
   hasText: boolean;
   links: BookLink[];
 }
@@ -126,7 +134,10 @@ export function landPage(manifest: Manifest, landed: LandedPage): void {
   const page = manifest.pages[landed.n - 1];
   if (!page) throw new Error(`page ${landed.n} is not in the plan`);
   page.webp = Object.fromEntries(
-    landed.webpWidths.map((width) => [String(width), bookKeys.page(landed.n, width, "webp")]),
+    landed.webpWidths.map((width, index) => [
+      String(width),
+      bookKeys.page(landed.n, width, index === 0 ? (landed.mainFormat ?? "webp") : "webp"),
+    ]),
   );
   page.jpg = bookKeys.page(landed.n, landed.jpgWidth, "jpg");
   page.thumb = bookKeys.thumb(landed.n);

@@ -122,6 +122,7 @@ export async function coordinateJob(
         n: event.page,
         webpWidths: event.webpWidths,
         jpgWidth: event.jpgWidth,
+        ...(event.mainFormat === "jpg" || event.mainFormat === "png" ? { mainFormat: event.mainFormat } : {}),
         hasText: event.hasText,
         links: event.links.map((link) => ({
           box: link.box as Box,

@@ -114,6 +114,7 @@ export async function startPageConsumer(options: PageConsumerOptions): Promise<R
                       page: landed.n,
                       webpWidths: landed.webpWidths,
                       jpgWidth: landed.jpgWidth,
+                      mainFormat: landed.mainFormat ?? "",
                       hasText: landed.hasText,
                       textPending,
                       links: landed.links.map((link) => ({ box: link.box, url: link.url ?? "", page: link.page ?? 0 })),

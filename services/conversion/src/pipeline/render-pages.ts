@@ -151,7 +151,9 @@ export async function renderPages(
     const links = bookLinks(sourceLinks, page.region, book.pageOf(page.source));
     const ocr = Boolean(options?.importSearch) && ocrSettings !== undefined && text.items.length === 0;
     const writes: Promise<void>[] = [
-      ...rendered.webp.map((image) => store.put(`${prefix}${bookKeys.page(page.n, image.width, "webp")}`, image.data)),
+      ...rendered.webp.map((image) =>
+        store.put(`${prefix}${bookKeys.page(page.n, image.width, image.format ?? "webp")}`, image.data),
+      ),
       // The JPEG fallback is absent when the pool leaves it to the gateway (derived on first request).
       ...(rendered.jpg
         ? [store.put(`${prefix}${bookKeys.page(page.n, rendered.jpg.width, "jpg")}`, rendered.jpg.data)]
@@ -166,6 +168,7 @@ export async function renderPages(
         // Every listed width, also those the gateway derives from the main one on first request.
         webpWidths: (book.sizes[page.n - 1] as RenditionSizes).widths,
         jpgWidth: (book.sizes[page.n - 1] as RenditionSizes).width,
+        ...(rendered.webp[0]?.format ? { mainFormat: rendered.webp[0].format } : {}),
         hasText: wantText && !ocr,
         links,
       },

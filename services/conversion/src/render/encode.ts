@@ -1,18 +1,25 @@
 /**
  * Raw RGBA pixels to the files a page needs, with sharp (no PNG or canvas in between). What is encoded here is
- * what must exist before the book opens: the main WebP (lossless for pages of text and flat drawings, lossy
- * otherwise) and the thumbnail. The lighter WebP width and the JPEG fallback are encoded here too only when the
+ * what must exist before the book opens: the main rendition and the thumbnail. The main rendition is the cheapest
+ * encoding that keeps the page within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the
+ * page's kind rather than by encoding twice (npm run bench:profile-convert): grey text pages a 4-bit grey PNG
+ * (16-25 ms against 29-51 ms for the 16-level lossless WebP), photo pages a baseline JPEG (15-18 ms against 50-55
+ * ms for lossy WebP), other paper pages lossless WebP and dense drawings lossy WebP (JPEG is past 200 KB there). The lighter WebP width and the JPEG fallback are encoded here too only when the
  * job asks for every rendition (the desktop tool's offline books); the service lists them in the manifest and the
  * gateway derives them from the main WebP on first request.
  */
 import sharp, { type Sharp } from "sharp";
+import type { ImageFormat } from "../domain/manifest.js";
 import { eagerWidths, type RenditionSizes } from "../domain/renditions.js";
 import { greyPlane } from "./grey-levels.js";
+import { greyPng } from "./grey-png.js";
 import type { Pixels } from "./raster.js";
 
 export interface EncodedImage {
   width: number;
   data: Uint8Array;
+  /** WebP when absent. */
+  format?: ImageFormat;
 }
 
 export interface EncodeOptions {
@@ -28,7 +35,7 @@ export interface EncodeOptions {
 }
 
 export interface EncodedPage {
-  /** WebP renditions, largest first. */
+  /** Renditions by width, largest (the main one, whatever its format) first; the others are WebP. */
   webp: EncodedImage[];
   /** The JPEG fallback, absent when it is derived on request. */
   jpg?: EncodedImage;
@@ -50,6 +57,19 @@ const losslessEffort = 1;
  * plane costs more than RGB does (npm run bench:profile-convert).
  */
 const greyEffort = 0;
+/** The reader's budget for a main page: an encoding past it gives way to the next cheapest. */
+export const pageByteLimit = 200 * 1024;
+/**
+ * zlib level of the grey PNG: 6 is 1-5 ms more than 1-3 for 10-20 % fewer bytes (114-137 KB on dense text pages
+ * against 124-152 KB; the 16-level WebP is 17-18 KB there, and its CPU is the cost this saves).
+ */
+const greyPngLevel = 6;
+/**
+ * A photo page's JPEG at the WebP's quality number (libjpeg-turbo, baseline, 4:2:0; default 75): 148 KB a page on
+ * the image-heavy document against 177 KB at q80 (npm run bench:profile-convert). Pages whose JPEG is past 200 KB
+ * (half of that document's, at q75 or q80) are encoded again as lossy WebP.
+ */
+const photoJpegQuality = (webpQuality: number) => webpQuality;
 
 /**
  * A fresh pipeline over the same pixels for each output: sharp's clone() structuredClones its options, input
@@ -59,12 +79,7 @@ const rawInput = (pixels: Pixels) =>
   sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha();
 
 /** The main WebP: grey pages as one channel of 16 levels, other paper pages lossless RGB, the rest lossy. */
-function mainWebp(
-  main: Pixels,
-  options: EncodeOptions & { lossless?: boolean },
-  grey: Uint8Array | undefined,
-  width: number,
-) {
+function mainWebp(main: Pixels, options: EncodeOptions & PageKind, grey: Uint8Array | undefined, width: number) {
   const resize = (pipeline: Sharp) => (width === main.width ? pipeline : pipeline.resize({ width }));
   if (!options.lossless)
     return resize(rawInput(main)).webp({ quality: options.quality, effort: options.webpEffort, smartSubsample: false });
@@ -73,23 +88,49 @@ function mainWebp(
   return resize(plane).webp({ lossless: true, effort: greyEffort });
 }
 
+export interface PageKind {
+  /** Text and flat drawings (encoded without loss). */
+  lossless?: boolean;
+  /** The page draws images (a photo page, or an image document): JPEG first. */
+  photo?: boolean;
+}
+
+/** The main rendition: the cheapest format the page's kind predicts, the next when it is past pageByteLimit. */
+async function mainImage(
+  main: Pixels,
+  options: EncodeOptions & PageKind,
+  grey: Uint8Array | undefined,
+): Promise<EncodedImage> {
+  const width = main.width;
+  if (grey) {
+    const png = greyPng(grey, main.width, main.height, greyPngLevel);
+    if (png.length <= pageByteLimit) return { width, data: png, format: "png" };
+  } else if (!options.lossless && options.photo) {
+    const jpeg = await rawInput(main)
+      .jpeg({ quality: photoJpegQuality(options.quality), chromaSubsampling: "4:2:0", optimiseCoding: false })
+      .toBuffer();
+    if (jpeg.length <= pageByteLimit) return { width, data: jpeg, format: "jpg" };
+  }
+  return { width, data: await mainWebp(main, options, grey, width).toBuffer() };
+}
+
 export async function encodePage(
   main: Pixels,
-  options: EncodeOptions & { lossless?: boolean },
+  options: EncodeOptions & PageKind,
   /** The thumbnail drawn at its own size (cheaper than resizing the main pixels); resized from main when absent. */
   thumbnail?: Pixels,
 ): Promise<EncodedPage> {
   const { sizes, jpegQuality } = options;
   const grey = options.lossless ? greyPlane(main) : undefined;
-  const webpAt = async (width: number): Promise<EncodedImage> => ({
-    width,
-    data: await mainWebp(main, options, grey, width).toBuffer(),
-  });
+  const webpAt = async (width: number): Promise<EncodedImage> =>
+    width === main.width
+      ? mainImage(main, options, grey)
+      : { width, data: await mainWebp(main, options, grey, width).toBuffer() };
   const widths = eagerWidths(sizes, options.deriveOnRequest ?? false);
   const thumbSource = thumbnail ? rawInput(thumbnail) : rawInput(main).resize({ width: sizes.thumbWidth });
   const [webp, jpg, thumb] = await Promise.all([
     Promise.all(widths.map(webpAt)),
-    options.deriveOnRequest
+    options.deriveOnRequest || (options.photo && !options.lossless)
       ? undefined
       : rawInput(main)
           .jpeg({ quality: jpegQuality, mozjpeg: false, optimiseCoding: false })
@@ -100,7 +141,16 @@ export async function encodePage(
       .toBuffer()
       .then((data) => ({ width: sizes.thumbWidth, data })),
   ]);
-  return { webp, ...(jpg ? { jpg } : {}), thumb };
+  // A photo page's main JPEG is also its JPEG fallback (the same key); one past the budget gets its own.
+  const fallback =
+    jpg ??
+    (options.deriveOnRequest || webp[0]?.format === "jpg"
+      ? undefined
+      : {
+          width: sizes.width,
+          data: await rawInput(main).jpeg({ quality: jpegQuality, mozjpeg: false, optimiseCoding: false }).toBuffer(),
+        });
+  return { webp, ...(fallback ? { jpg: fallback } : {}), thumb };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { SourceLink, TextRun } from "../domain/page-content.js";
 import type { Region } from "../domain/plan.js";
 import { type EncodedImage, type EncodeOptions, encodePage, warmEncoder } from "./encode.js";
 import { RenderMemoryError, withHeapBudget } from "./memory-budget.js";
-import { prefersLossless } from "./page-kind.js";
+import { hasPictures, paperLike } from "./page-kind.js";
 import { readLinks } from "./pdf-links.js";
 import { readTextRuns } from "./pdf-text.js";
 import {
@@ -126,7 +126,7 @@ function thumbTarget(sizes: EncodeSettings["sizes"]) {
 
 async function finish(
   pdfium: Pdfium,
-  drawn: { main: Pixels; thumbnail?: Pixels; lossless: boolean },
+  drawn: { main: Pixels; thumbnail?: Pixels; lossless: boolean; photo: boolean },
   task: PageTask,
   content: { text: TextRun[]; links: SourceLink[] },
 ): Promise<RenderedPage> {
@@ -137,7 +137,7 @@ async function finish(
     drawWatermark(pdfium, main.data, main.width, main.height);
     if (thumbnail) drawWatermark(pdfium, thumbnail.data, thumbnail.width, thumbnail.height);
   }
-  const encoded = await encodePage(main, { ...task, lossless: drawn.lossless }, thumbnail);
+  const encoded = await encodePage(main, { ...task, lossless: drawn.lossless, photo: drawn.photo }, thumbnail);
   return { ...encoded, ...content, ...(clean ? { pixels: clean } : {}) };
 }
 
@@ -167,13 +167,15 @@ async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
     withPage(document, task.pageIndex, (page) => {
       const transform = pageTransform(pdfium, page);
       const main = rasterise(document, page, task.region, task.sizes);
+      const pictures = hasPictures(pdfium, page);
       return {
         drawn: {
           main,
           // Drawn again at its own size: far cheaper than resizing the main pixels (PDFium keeps the page's decoded
           // images between the two draws).
           thumbnail: rasterise(document, page, task.region, thumbTarget(task.sizes)),
-          lossless: prefersLossless(pdfium, page, main),
+          lossless: pictures === false && paperLike(main),
+          photo: pictures === true,
         },
         text: task.wantText ? readTextRuns(pdfium, page, transform) : [],
         links: task.wantLinks ? readLinks(pdfium, doc, page, transform) : [],
@@ -196,7 +198,7 @@ async function renderImagePage(task: ImagePageTask): Promise<RenderedPage> {
     .toBuffer();
   const pdfium = await loadPdfium();
   const main = { width, height, data: new Uint8Array(fitted.buffer, fitted.byteOffset, fitted.byteLength) };
-  return finish(pdfium, { main, lossless: false }, task, { text: [], links: [] });
+  return finish(pdfium, { main, lossless: false, photo: true }, task, { text: [], links: [] });
 }
 
 export function renderPage(task: PageTask): Promise<RenderedPage> {

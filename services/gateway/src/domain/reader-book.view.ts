@@ -28,7 +28,7 @@ export function chooseRevision(manifests: readonly { revision: number; manifest:
 
 /** Keys a reader may fetch inside a revision folder; anything else (manifest, sources) stays private. */
 const readableAsset =
-  /^(pages\/\d{1,5}\/\d{2,5}\.(webp|jpg)|thumbs\/\d{1,5}\.webp|text\/\d{1,5}\.json|search\.json|source(-\d{1,3})?\.pdf)$/;
+  /^(pages\/\d{1,5}\/\d{2,5}\.(webp|jpg|png)|thumbs\/\d{1,5}\.webp|text\/\d{1,5}\.json|search\.json|source(-\d{1,3})?\.pdf)$/;
 
 export function isReadableAsset(key: string): boolean {
   return readableAsset.test(key);
@@ -40,6 +40,7 @@ export const isSourcePdf = (key: string) => /^source(-\d{1,3})?\.pdf$/.test(key)
 export const assetContentTypes: Record<string, string> = {
   webp: "image/webp",
   jpg: "image/jpeg",
+  png: "image/png",
   json: "application/json",
   pdf: "application/pdf",
 };
