@@ -33,7 +33,8 @@ beforeAll(async () => {
     store: harness.store,
     pool,
     log,
-    settings: { webpEffort: 2 },
+    // Grey pages as 4-bit PNG (CONVERSION_GREY_PAGES=png), the cheaper encoding, is what this file's pages check.
+    settings: { webpEffort: 2, greyPages: "png" },
     maxDeliver: 3,
     ackWaitMs: 30_000,
     retryDelayMs: 200,

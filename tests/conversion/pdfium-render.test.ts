@@ -206,12 +206,17 @@ describe("PDFium renderer", () => {
     expect(value.width).toBeGreaterThan(60);
   });
 
-  it("encodes grey text as 4-bit grey PNG, coloured text lossless, photos as baseline JPEG and big coloured drawings lossy", async () => {
+  it("encodes grey text as 16-level lossless WebP (4-bit grey PNG when asked), coloured text lossless, photos as baseline JPEG and big coloured drawings lossy", async () => {
     const webpKind = (data: Uint8Array | undefined) =>
       Buffer.from(data ?? [])
         .subarray(12, 16)
         .toString("latin1");
-    const text = await render(await file(await oneWord(), "lossless"));
+    const greyText = await file(await oneWord(), "lossless");
+    // By default the readers' bytes come first: one grey channel of 16 levels, lossless WebP.
+    const byDefault = await render(greyText);
+    expect(byDefault.page.webp[0]?.format).toBeUndefined();
+    expect(webpKind(byDefault.page.webp[0]?.data)).toBe("VP8L");
+    const text = await render(greyText, { greyPages: "png" });
     const png = Buffer.from(text.page.webp[0]?.data ?? []);
     expect(text.page.webp[0]?.format).toBe("png");
     // IHDR: bit depth 4, colour type 0 (grey, no palette: no quantiser ran).

@@ -10,7 +10,7 @@
  */
 import sharp, { type Sharp } from "sharp";
 import type { ImageFormat } from "../domain/manifest.js";
-import { eagerWidths, type RenditionSizes } from "../domain/renditions.js";
+import { eagerWidths, type GreyPageFormat, type RenditionSizes } from "../domain/renditions.js";
 import { greyPlane } from "./grey-levels.js";
 import { greyPng } from "./grey-png.js";
 import type { Pixels } from "./raster.js";
@@ -30,6 +30,8 @@ export interface EncodeOptions {
   jpegQuality: number;
   /** WebP effort 0-6: lower is faster, larger files. */
   webpEffort: number;
+  /** How grey text pages are stored (default webp): see greyPageFormats. */
+  greyPages?: GreyPageFormat;
   /** Encode only the main WebP and the thumbnail; the rest is derived on first request. */
   deriveOnRequest?: boolean;
 }
@@ -102,7 +104,7 @@ async function mainImage(
   grey: Uint8Array | undefined,
 ): Promise<EncodedImage> {
   const width = main.width;
-  if (grey) {
+  if (grey && options.greyPages === "png") {
     const png = greyPng(grey, main.width, main.height, greyPngLevel);
     if (png.length <= pageByteLimit) return { width, data: png, format: "png" };
   } else if (!options.lossless && options.photo) {
