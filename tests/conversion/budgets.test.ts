@@ -8,11 +8,10 @@ import { ConversionJobState, Engine, SourceKind } from "@turnleaf/contracts/conv
 import type { RunningConsumer } from "@turnleaf/kit";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { failureMessages } from "../../services/conversion/src/domain/failures.js";
-import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { createGuardedPool } from "../../services/conversion/src/pipeline/guarded-pool.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { createHarness, type Harness, log, uniqueId } from "./harness.js";
+import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
 import { memoryBombPdf, runawayPdf } from "./runaway-pdf.js";
 
 // Generous for a normal page on a busy 2-core machine; the runaway page needs minutes.
@@ -30,16 +29,8 @@ beforeAll(async () => {
     pageBudgetMs,
     createLane: () => createRenderPool(1, { pageMemoryBytes: pageMemoryMb * 1024 * 1024 }),
   });
-  consumer = await startJobConsumer({
-    nats: harness.nats,
-    store: harness.store,
-    pool,
-    log,
-    settings: { webpEffort: 2 },
+  consumer = await startTestConsumer(harness, pool, {
     maxDeliver: 2,
-    ackWaitMs: 30_000,
-    retryDelayMs: 200,
-    subjects: harness.subjects,
     durable: "budgets",
   });
 });

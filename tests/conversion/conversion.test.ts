@@ -16,10 +16,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failureInEnglish, failureMessages } from "../../services/conversion/src/domain/failures.js";
 import type { PageText } from "../../services/conversion/src/domain/page-content.js";
-import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf, passwordPdf, photo, richPdf, spreadPdf } from "../fixtures/pdf/generate.js";
-import { createHarness, type Harness, log, uniqueId } from "./harness.js";
+import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
 
 let harness: Harness;
 let pool: RenderPool;
@@ -28,17 +27,9 @@ let consumer: RunningConsumer;
 beforeAll(async () => {
   harness = await createHarness();
   pool = createRenderPool(2);
-  consumer = await startJobConsumer({
-    nats: harness.nats,
-    store: harness.store,
-    pool,
-    log,
+  consumer = await startTestConsumer(harness, pool, {
     // Grey pages as 4-bit PNG (CONVERSION_GREY_PAGES=png), the cheaper encoding, is what this file's pages check.
     settings: { webpEffort: 2, greyPages: "png" },
-    maxDeliver: 3,
-    ackWaitMs: 30_000,
-    retryDelayMs: 200,
-    subjects: harness.subjects,
     durable: "jobs",
   });
 });

@@ -21,11 +21,14 @@ import {
   followSubject,
   type NatsConnection,
   publishEvent,
+  type RunningConsumer,
 } from "@turnleaf/kit";
 import { inject } from "vitest";
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import type { Manifest } from "../../services/conversion/src/domain/manifest.js";
+import { type JobConsumerOptions, startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import type { JobSubjects } from "../../services/conversion/src/events/job-subjects.js";
+import type { RenderPool } from "../../services/conversion/src/render/pool.js";
 import { testSubjects } from "./harness-subjects.js";
 
 export { testSubjects };
@@ -106,4 +109,27 @@ export async function createHarness(prefix = `c${uniqueId()}`): Promise<Harness>
     },
     close: () => nats.drain(),
   };
+}
+
+/**
+ * A job consumer on the harness's stores and subjects with the tests' usual settings (WebP effort 2, 3 deliveries,
+ * a 30 s ack wait, retries after 200 ms); a file names its durable and whatever it tests differently.
+ */
+export function startTestConsumer(
+  harness: Harness,
+  pool: RenderPool,
+  options: Pick<JobConsumerOptions, "durable"> & Partial<JobConsumerOptions>,
+): Promise<RunningConsumer> {
+  return startJobConsumer({
+    nats: harness.nats,
+    store: harness.store,
+    pool,
+    log,
+    settings: { webpEffort: 2 },
+    maxDeliver: 3,
+    ackWaitMs: 30_000,
+    retryDelayMs: 200,
+    subjects: harness.subjects,
+    ...options,
+  });
 }

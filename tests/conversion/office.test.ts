@@ -9,10 +9,9 @@ import type { RunningConsumer } from "@turnleaf/kit";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { failureMessages } from "../../services/conversion/src/domain/failures.js";
 import type { PageText } from "../../services/conversion/src/domain/page-content.js";
-import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { canIsolateNetwork } from "../../services/conversion/src/office/soffice.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
-import { createHarness, type Harness, log, uniqueId } from "./harness.js";
+import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
 import { flatPresentation, flatText, protectedOdt, saveAs } from "./office-fixtures.js";
 
 let harness: Harness;
@@ -22,19 +21,12 @@ let consumer: RunningConsumer;
 beforeAll(async () => {
   harness = await createHarness();
   pool = createRenderPool(2);
-  consumer = await startJobConsumer({
-    nats: harness.nats,
-    store: harness.store,
-    pool,
-    log,
+  consumer = await startTestConsumer(harness, pool, {
     settings: {
       webpEffort: 2,
       office: { soffice: "soffice", timeoutMs: 90_000, isolateNetwork: await canIsolateNetwork() },
     },
     maxDeliver: 2,
-    ackWaitMs: 30_000,
-    retryDelayMs: 200,
-    subjects: harness.subjects,
     durable: "office",
     pagesPerItem: 1,
   });

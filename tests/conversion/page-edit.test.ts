@@ -15,10 +15,9 @@ import { decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failureInEnglish, failureMessages } from "../../services/conversion/src/domain/failures.js";
 import type { PageText } from "../../services/conversion/src/domain/page-content.js";
-import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf, photo } from "../fixtures/pdf/generate.js";
-import { createHarness, type Harness, log, uniqueId } from "./harness.js";
+import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
 
 let harness: Harness;
 let pool: RenderPool;
@@ -27,16 +26,7 @@ let consumer: RunningConsumer;
 beforeAll(async () => {
   harness = await createHarness();
   pool = createRenderPool(2);
-  consumer = await startJobConsumer({
-    nats: harness.nats,
-    store: harness.store,
-    pool,
-    log,
-    settings: { webpEffort: 2 },
-    maxDeliver: 3,
-    ackWaitMs: 30_000,
-    retryDelayMs: 200,
-    subjects: harness.subjects,
+  consumer = await startTestConsumer(harness, pool, {
     durable: "page-edit-jobs",
   });
 });

@@ -8,10 +8,9 @@ import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { PageText } from "../../services/conversion/src/domain/page-content.js";
-import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { a4 } from "../fixtures/pdf/generate.js";
-import { createHarness, type Harness, log, uniqueId } from "./harness.js";
+import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
 
 let harness: Harness;
 let pool: RenderPool;
@@ -20,16 +19,9 @@ let consumer: RunningConsumer;
 beforeAll(async () => {
   harness = await createHarness();
   pool = createRenderPool(1);
-  consumer = await startJobConsumer({
-    nats: harness.nats,
-    store: harness.store,
-    pool,
-    log,
+  consumer = await startTestConsumer(harness, pool, {
     settings: { webpEffort: 2, ocr: { tesseract: "tesseract", languages: "chi_sim+eng", timeoutMs: 60_000 } },
     maxDeliver: 2,
-    ackWaitMs: 30_000,
-    retryDelayMs: 200,
-    subjects: harness.subjects,
     durable: "scanned",
   });
 });

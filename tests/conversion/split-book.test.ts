@@ -14,10 +14,9 @@ import {
 import { decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit";
 import { afterAll, expect, it } from "vitest";
 import { failureInEnglish } from "../../services/conversion/src/domain/failures.js";
-import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { createHarness, log, uniqueId } from "./harness.js";
+import { createHarness, startTestConsumer, uniqueId } from "./harness.js";
 import { startWorkerProcess } from "./worker-process.js";
 
 const harness = await createHarness();
@@ -77,16 +76,9 @@ it("converts one book on two processes, one killed mid-book: complete once, ever
   const child = await startWorkerProcess(harness, { durable, ackWaitMs, pagesPerItem: 4 });
   let survivor: RunningConsumer | undefined;
   try {
-    survivor = await startJobConsumer({
-      nats: harness.nats,
-      store: harness.store,
-      pool,
-      log,
-      settings: { webpEffort: 2 },
+    survivor = await startTestConsumer(harness, pool, {
       maxDeliver: 4,
       ackWaitMs,
-      retryDelayMs: 200,
-      subjects: harness.subjects,
       durable,
       pagesPerItem: 4,
     });
@@ -206,16 +198,9 @@ it("ends a job whose workers died on every attempt FAILED with the reason, its r
     }
   }
   // A healthy worker now gets the job's extra delivery: it converts nothing and records the failure.
-  const healthy = await startJobConsumer({
-    nats: harness.nats,
-    store: harness.store,
-    pool,
-    log,
-    settings: { webpEffort: 2 },
+  const healthy = await startTestConsumer(harness, pool, {
     maxDeliver,
     ackWaitMs,
-    retryDelayMs: 200,
-    subjects: harness.subjects,
     durable,
   });
   try {
