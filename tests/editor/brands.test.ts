@@ -599,6 +599,14 @@ describe("brands and design resources", () => {
         )
       ).msg,
     ).toBe("Background colour: enter a colour such as #1e90ff");
+    // The name the panel keeps it under is held to its 64 characters by the server too.
+    expect(
+      await post("/api/book/save-book-custom-config", {
+        bookId: book.bookId,
+        type: "config",
+        config: JSON.stringify({ customConfigName: "名".repeat(65), bgColor: "#222222" }),
+      }),
+    ).toMatchObject({ code: "ERROR", msg: "配置名称最多 64 个字符" });
     // Nothing refused was stored: the entries are as they were.
     const config = await ok<{ config: Record<string, unknown> }>("/api/book/get-book-custom-config", {
       bookId: book.bookId,

@@ -10,6 +10,8 @@ import { checkFreeJson, parseSettingsJson } from "./setting-validation.js";
  */
 export const contentLimits = {
   customJsonBytes: 256 * 1024,
+  /** The name the editor keeps a custom configuration under (its `customConfigName`; web/editor customNameMax). */
+  customNameLength: 64,
   customEntriesPerBook: 200,
   themesPerUser: 200,
   cardsPerUser: 100,
@@ -57,10 +59,22 @@ export function customJson(text: string, field = "content", kind: CustomKindName
   const parsed = parseSettingsJson(text, field);
   if (parsed === null || typeof parsed !== "object") throw invalid(message("field.jsonValue", { field }), field);
   checkFreeJson(parsed, field, { settingKeys: kind !== "content" });
+  if (kind === "config") checkCustomConfigName(parsed, field);
   return JSON.stringify(parsed);
 }
 
 /** An http(s) URL or a path on this site (no javascript:, data: or protocol-relative URLs). */
+/** A custom configuration's name, when it carries one: text of 1 to customNameLength characters. */
+function checkCustomConfigName(parsed: object, field: string): void {
+  if (Array.isArray(parsed) || !("customConfigName" in parsed)) return;
+  const name = (parsed as { customConfigName: unknown }).customConfigName;
+  const length = typeof name === "string" ? [...name.trim()].length : 0;
+  if (length === 0) throw invalid(message("field.required", { field: "customConfigName" }), field);
+  if (length > contentLimits.customNameLength) {
+    throw invalid(message("customConfigNameLength", { max: contentLimits.customNameLength }), field);
+  }
+}
+
 export function safeUrl(value: string, field: string): string {
   const trimmed = value.trim();
   if (trimmed === "") return "";

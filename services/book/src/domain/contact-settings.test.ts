@@ -81,6 +81,13 @@ describe("custom entries, cards and logs", () => {
 
   it("wants JSON objects or lists", () => {
     expect(customJson('{"a": 1}')).toBe('{"a":1}');
+    // A custom configuration's name (the editor's customConfigName): 1 to 64 characters, counted as characters.
+    const named = (name: unknown) => customJson(JSON.stringify({ customConfigName: name }), "config", "config");
+    expect(named("春".repeat(64))).toContain("春");
+    expect(() => named("春".repeat(65))).toThrow(expect.objectContaining({ messageKey: "customConfigNameLength" }));
+    expect(() => named("  ")).toThrow(expect.objectContaining({ messageKey: "field.required" }));
+    expect(() => named(7)).toThrow(expect.objectContaining({ messageKey: "field.required" }));
+    expect(customJson(JSON.stringify({ customConfigName: "x".repeat(99) }))).toContain("x");
     expect(() => customJson("{a")).toThrow(expect.objectContaining({ messageKey: "invalidJson" }));
     expect(() => customJson("3")).toThrow(expect.objectContaining({ messageKey: "field.jsonValue" }));
   });
