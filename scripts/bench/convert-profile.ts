@@ -21,7 +21,7 @@ import { planBook } from "../../services/conversion/src/domain/plan.js";
 import { renditionSizes } from "../../services/conversion/src/domain/renditions.js";
 import { configureEncoder, encodePage } from "../../services/conversion/src/render/encode.js";
 import { greyPng } from "../../services/conversion/src/render/grey-png.js";
-import { hasPictures, paperLike } from "../../services/conversion/src/render/page-kind.js";
+import { inspectPage, paperLike } from "../../services/conversion/src/render/page-kind.js";
 import { readLinks } from "../../services/conversion/src/render/pdf-links.js";
 import { readTextRuns } from "../../services/conversion/src/render/pdf-text.js";
 import {
@@ -86,8 +86,10 @@ function timer(stages: Stages) {
   };
 }
 
-const raw = (pixels: { width: number; height: number; data: Uint8Array }) =>
-  sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha();
+const raw = (pixels: { width: number; height: number; data: Uint8Array; channels?: 1 | 4 }) =>
+  pixels.channels === 1
+    ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 1 } })
+    : sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha();
 
 /** Encoder alternatives on the main pixels: [name, encode]; each answers bytes. */
 const alternatives: [string, (pixels: { width: number; height: number; data: Uint8Array }) => Promise<Buffer>][] = [
@@ -185,21 +187,31 @@ try {
       const thumbFactor = size.thumbWidth / size.width;
       const drawn = withPage(opened, planned.sourcePage, (page) => {
         const transform = pageTransform(pdfium, page);
-        const main = time.sync("draw main", () => rasterise(opened, page, planned.region, size));
+        const objects = time.sync("page objects (pictures, colours)", () => inspectPage(pdfium, page));
+        const colours = objects.colourless ? "grey" : "rgba";
+        const main = time.sync(`draw main`, () => rasterise(opened, page, planned.region, size, colours));
         const thumb = time.sync("draw thumbnail", () =>
-          rasterise(opened, page, planned.region, {
-            width: size.thumbWidth,
-            height: Math.max(1, Math.round(size.height * thumbFactor)),
-            scale: size.scale * thumbFactor,
-          }),
+          rasterise(
+            opened,
+            page,
+            planned.region,
+            {
+              width: size.thumbWidth,
+              height: Math.max(1, Math.round(size.height * thumbFactor)),
+              scale: size.scale * thumbFactor,
+            },
+            colours,
+          ),
         );
-        const { isLossless, isPhoto } = time.sync("lossless check", () => {
-          const pictures = hasPictures(pdfium, page);
-          return { isLossless: pictures === false && paperLike(main), isPhoto: pictures === true };
-        });
+        const { isLossless, isPhoto } = time.sync("lossless check", () => ({
+          isLossless: colours === "grey" || (objects.pictures === false && paperLike(main)),
+          isPhoto: objects.pictures === true,
+        }));
+        // The encoder alternatives below all start from RGBA (not timed: only a grey page needs it drawn again).
+        const rgba = colours === "grey" ? rasterise(opened, page, planned.region, size) : main;
         const text = time.sync("text runs", () => readTextRuns(pdfium, page, transform));
         const links = time.sync("links", () => readLinks(pdfium, opened.doc, page, transform));
-        return { main, thumb, isLossless, isPhoto, text, links };
+        return { main, rgba, thumb, isLossless, isPhoto, text, links };
       });
       if (drawn.isLossless) lossless++;
       const options = { sizes: size, quality: 75, jpegQuality: 85, webpEffort: 2, deriveOnRequest: true };
@@ -213,7 +225,7 @@ try {
       const reply = { id: 1, result: { ...encoded, text: drawn.text, links: drawn.links } };
       time.sync("IPC reply (serialize+deserialize)", () => deserialize(serialize(reply)));
       for (const [name, encode] of alternatives) {
-        const size0 = await time.async(name, async () => (await encode(drawn.main)).length);
+        const size0 = await time.async(name, async () => (await encode(drawn.rgba)).length);
         const stage = stages.get(name);
         if (stage) (stage as { bytes?: number }).bytes = ((stage as { bytes?: number }).bytes ?? 0) + size0;
       }

@@ -70,13 +70,22 @@ const task = (path: string, pageIndex: number, extra: Partial<PdfPageTask> = {})
   };
 };
 
-/** The share of pixels of an RGBA picture for which `test` holds. */
-function share(page: RenderedPage, test: (r: number, g: number, b: number) => boolean): number {
-  const data = page.pixels?.data ?? new Uint8Array(0);
+/** The share of pixels (RGBA, or grey for a page drawn without colour) for which `test` holds. */
+function shareOf(data: Uint8Array, channels: number, test: (r: number, g: number, b: number) => boolean): number {
+  const [green, blue] = channels < 3 ? [0, 0] : [1, 2];
   let hits = 0;
-  for (let offset = 0; offset < data.length; offset += 4)
-    if (test(data[offset] ?? 0, data[offset + 1] ?? 0, data[offset + 2] ?? 0)) hits++;
-  return hits / Math.max(1, data.length / 4);
+  for (let offset = 0; offset < data.length; offset += channels)
+    if (test(data[offset] ?? 0, data[offset + green] ?? 0, data[offset + blue] ?? 0)) hits++;
+  return hits / Math.max(1, data.length / channels);
+}
+
+const share = (page: RenderedPage, test: (r: number, g: number, b: number) => boolean) =>
+  shareOf(page.pixels?.data ?? new Uint8Array(0), page.pixels?.channels ?? 4, test);
+
+/** The same share in the stored main rendition, decoded. */
+async function storedShare(page: RenderedPage, test: (r: number, g: number, b: number) => boolean) {
+  const { data, info } = await sharp(page.webp[0]?.data).raw().toBuffer({ resolveWithObject: true });
+  return shareOf(data, info.channels, test);
 }
 
 describe.skipIf(!library)("native PDFium", () => {
@@ -115,6 +124,10 @@ describe.skipIf(!library)("native PDFium", () => {
       expect(share(ours, dark)).toBeGreaterThan(0.005);
       expect(Math.abs(share(ours, dark) - share(reference, dark))).toBeLessThan(share(reference, dark) * 0.1);
       expect((await sharp(ours.webp[0]?.data).metadata()).width).toBe(ours.pixels?.width);
+      // What the readers get shows the same ink (a page without colour is drawn and stored in grey).
+      expect(ours.pixels?.channels).toBe(reference.pixels?.channels);
+      for (const page of [ours, reference])
+        expect(Math.abs((await storedShare(page, dark)) - share(page, dark))).toBeLessThan(share(page, dark) * 0.1);
     }
     expect(
       (await native.render(task(path, 0))).links.some((link) => "url" in link && link.url?.startsWith("https:")),

@@ -85,11 +85,15 @@ async function render(path: string, options: Partial<PdfPageTask> & { password?:
 /** The box (in points of the rendered region) around the pixels `matches` picks. */
 function inkBox(pixels: PagePixels, scale: number, matches: (r: number, g: number, b: number) => boolean) {
   let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
+  // Pages without colour come back grey (one byte a pixel), the others RGBA.
+  const channels = pixels.channels ?? 4;
+  const green = channels === 1 ? 0 : 1;
+  const blue = channels === 1 ? 0 : 2;
   for (let y = 0; y < pixels.height; y++) {
     for (let x = 0; x < pixels.width; x++) {
-      const offset = (y * pixels.width + x) * 4;
+      const offset = (y * pixels.width + x) * channels;
       const data = pixels.data;
-      if (!matches(data[offset] ?? 0, data[offset + 1] ?? 0, data[offset + 2] ?? 0)) continue;
+      if (!matches(data[offset] ?? 0, data[offset + green] ?? 0, data[offset + blue] ?? 0)) continue;
       left = Math.min(left, x);
       top = Math.min(top, y);
       right = Math.max(right, x + 1);
@@ -206,17 +210,17 @@ describe("PDFium renderer", () => {
     expect(value.width).toBeGreaterThan(60);
   });
 
-  it("encodes grey text as 16-level lossless WebP (4-bit grey PNG when asked), coloured text lossless, photos as baseline JPEG and big coloured drawings lossy", async () => {
+  it("draws grey text in grey and stores it as a 4-bit grey PNG (16-level lossless WebP when asked), coloured text lossless, photos as baseline JPEG and big coloured drawings lossy", async () => {
     const webpKind = (data: Uint8Array | undefined) =>
       Buffer.from(data ?? [])
         .subarray(12, 16)
         .toString("latin1");
     const greyText = await file(await oneWord(), "lossless");
-    // By default the readers' bytes come first: one grey channel of 16 levels, lossless WebP.
-    const byDefault = await render(greyText);
-    expect(byDefault.page.webp[0]?.format).toBeUndefined();
-    expect(webpKind(byDefault.page.webp[0]?.data)).toBe("VP8L");
-    const text = await render(greyText, { greyPages: "png" });
+    // By default the conversion's CPU comes first: the page is drawn in grey, one byte a pixel, and packed two
+    // pixels a byte into a PNG.
+    const text = await render(greyText);
+    expect(text.pixels.channels).toBe(1);
+    expect(text.pixels.data.length).toBe(text.pixels.width * text.pixels.height);
     const png = Buffer.from(text.page.webp[0]?.data ?? []);
     expect(text.page.webp[0]?.format).toBe("png");
     // IHDR: bit depth 4, colour type 0 (grey, no palette: no quantiser ran).
@@ -224,10 +228,16 @@ describe("PDFium renderer", () => {
     expect([png[24], png[25]]).toEqual([4, 0]);
     expect(png.includes(Buffer.from("PLTE"))).toBe(false);
     expect(await sharp(png).metadata()).toMatchObject({ format: "png", width: text.pixels.width, channels: 1 });
+    // Readers' bytes first: one grey channel of 16 levels, lossless WebP.
+    const asked = await render(greyText, { greyPages: "webp" });
+    expect(asked.page.webp[0]?.format).toBeUndefined();
+    expect(webpKind(asked.page.webp[0]?.data)).toBe("VP8L");
     const blue = await pdf((doc) => {
       doc.fontSize(40).fillColor("#0000ff").text("BLUE", 120, 300, { lineBreak: false });
     });
     const coloured = await render(await file(blue, "coloured-text"));
+    // A coloured fill is read from the page's objects before drawing: drawn in colour.
+    expect(coloured.pixels.channels ?? 4).toBe(4);
     expect(coloured.page.webp[0]?.format).toBeUndefined();
     expect(webpKind(coloured.page.webp[0]?.data)).toBe("VP8L");
     const pictured = await pdf((doc) => {
@@ -258,6 +268,37 @@ describe("PDFium renderer", () => {
     expect(webpKind(drawing.page.webp[0]?.data)).toBe("VP8 ");
   });
 
+  it("keeps a dense coloured drawing within the reader's 200 KB a page by encoding it again, lighter", async () => {
+    // Hundreds of small shapes in random colours: lossy WebP at the page's quality is past 200 KB at 1600 px.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const hex = () =>
+      `#${Math.floor(random() * 0xffffff)
+        .toString(16)
+        .padStart(6, "0")}`;
+    const dense = await pdf((doc) => {
+      for (let shape = 0; shape < 6000; shape++)
+        doc.rect(random() * 580, random() * 830, 2 + random() * 9, 2 + random() * 9).fill(hex());
+    });
+    const path = await file(dense, "dense-drawing");
+    const region = { x: 0, y: 0, width: 595.28, height: 841.89 };
+    const drawing = await render(path, { region, sizes: renditionSizes(region, 1600, 0), webpEffort: 2 });
+    const first = await sharp(drawing.pixels.data, {
+      raw: { width: drawing.pixels.width, height: drawing.pixels.height, channels: 4 },
+    })
+      .removeAlpha()
+      .webp({ quality: 75, effort: 2, smartSubsample: false })
+      .toBuffer();
+    expect(first.length).toBeGreaterThan(200 * 1024);
+    const stored = Buffer.from(drawing.page.webp[0]?.data ?? []);
+    expect(stored.subarray(12, 16).toString("latin1")).toBe("VP8 ");
+    expect(stored.length).toBeLessThanOrEqual(200 * 1024);
+    expect((await sharp(stored).metadata()).width).toBe(drawing.pixels.width);
+  });
+
   it("stores a page without colour as 16 grey levels close to what PDFium drew, and keeps a coloured word's colour", async () => {
     const decoded = async (data: Uint8Array | undefined) =>
       sharp(data).toColourspace("srgb").removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -267,7 +308,7 @@ describe("PDFium renderer", () => {
     let worst = 0;
     const levels = new Set<number>();
     for (let index = 0; index < grey.pixels.width * grey.pixels.height; index++) {
-      const drawn = grey.pixels.data[index * 4] ?? 0;
+      const drawn = grey.pixels.data[index * (grey.pixels.channels ?? 4)] ?? 0;
       const stored = page.data[index * page.info.channels] ?? 0;
       levels.add(stored);
       worst = Math.max(worst, Math.abs(drawn - stored));

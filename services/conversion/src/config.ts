@@ -41,12 +41,12 @@ export function readConfig(source: Env) {
       /** WebP encoder effort 0 (fast) to 6 (small). */
       CONVERSION_WEBP_EFFORT: wholeNumber.max(6).default(2),
       /**
-       * Grey text pages' main rendition: "webp" (16-level lossless WebP, ~18 KB a dense text page, the readers' bytes
-       * first) or "png" (4-bit grey PNG, ~20 % less CPU a page, ~116-139 KB: the conversion's CPU first).
+       * Grey text pages' main rendition: "png" (4-bit grey PNG, 83-114 KB a dense text page, about half a text page's
+       * CPU: the conversion's speed first) or "webp" (16-level lossless WebP, ~17 KB: the readers' bytes first).
        */
       CONVERSION_GREY_PAGES: env.text
         .refine((value) => greyPageFormats.includes(value as GreyPageFormat), `one of ${greyPageFormats.join(", ")}`)
-        .default("webp"),
+        .default("png"),
       /** Where sources are downloaded while a job runs. */
       CONVERSION_TMP_DIR: env.text.optional(),
       /** Books with more pages are split into work items of this many pages that every replica renders (0: never). */

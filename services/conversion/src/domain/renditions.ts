@@ -51,8 +51,9 @@ export function encodingQuality(quality: number): number {
 }
 
 /**
- * A grey text page's main rendition: 16-level lossless WebP (~18 KB a dense text page) or 4-bit grey PNG (~20 %
- * less CPU a page, 116-139 KB): the readers' bytes against the conversion's CPU (services/conversion/README.md).
+ * A grey text page's main rendition: 4-bit grey PNG (the default: 83-114 KB a dense text page, about half the
+ * page's CPU) or 16-level lossless WebP (~17 KB): the conversion's CPU against the readers' bytes
+ * (services/conversion/README.md).
  */
-export const greyPageFormats = ["webp", "png"] as const;
+export const greyPageFormats = ["png", "webp"] as const;
 export type GreyPageFormat = (typeof greyPageFormats)[number];

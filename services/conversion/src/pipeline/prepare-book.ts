@@ -28,7 +28,7 @@ import { readImage, readPdf } from "../render/source-reader.js";
 
 export interface ConvertSettings {
   webpEffort: number;
-  /** How grey text pages are stored (render/encode.ts greyPageFormats; default webp). */
+  /** How grey text pages are stored (render/encode.ts greyPageFormats; default png). */
   greyPages?: GreyPageFormat;
   tmpDir?: string;
   /** LibreOffice for Office sources; without it they fail with a clear message. */

@@ -82,7 +82,7 @@ function taskFor(book: PreparedBook, page: PlannedPage, settings: ConvertSetting
     webpEffort: settings.webpEffort,
     ...(settings.greyPages ? { greyPages: settings.greyPages } : {}),
     watermark: book.job.trial,
-    // OCR reads the rendered RGBA of pages without a text layer.
+    // OCR reads the rendered pixels of pages without a text layer.
     wantPixels: Boolean(options?.importSearch) && settings.ocr !== undefined,
   };
   if (source.kind === "image") return { kind: "image", ...common };
@@ -185,7 +185,8 @@ export async function renderPages(
         let runs: TextRun[] = [];
         try {
           if (!pixels) throw new Error("the renderer returned no pixels");
-          const grey = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
+          const channels = pixels.channels ?? 4;
+          const grey = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels } })
             .greyscale()
             .png({ compressionLevel: 1 })
             .toBuffer();

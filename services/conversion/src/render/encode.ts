@@ -11,7 +11,7 @@
 import sharp, { type Sharp } from "sharp";
 import type { ImageFormat } from "../domain/manifest.js";
 import { eagerWidths, type GreyPageFormat, type RenditionSizes } from "../domain/renditions.js";
-import { greyPlane } from "./grey-levels.js";
+import { greyPlane, sixteenLevels } from "./grey-levels.js";
 import { greyPng } from "./grey-png.js";
 import type { Pixels } from "./raster.js";
 
@@ -30,7 +30,7 @@ export interface EncodeOptions {
   jpegQuality: number;
   /** WebP effort 0-6: lower is faster, larger files. */
   webpEffort: number;
-  /** How grey text pages are stored (default webp): see greyPageFormats. */
+  /** How grey text pages are stored (default png): see greyPageFormats. */
   greyPages?: GreyPageFormat;
   /** Encode only the main WebP and the thumbnail; the rest is derived on first request. */
   deriveOnRequest?: boolean;
@@ -62,23 +62,32 @@ const greyEffort = 0;
 /** The reader's budget for a main page: an encoding past it gives way to the next cheapest. */
 export const pageByteLimit = 200 * 1024;
 /**
- * zlib level of the grey PNG: 6 is 1-5 ms more than 1-3 for 10-20 % fewer bytes (114-137 KB on dense text pages
- * against 124-152 KB; the 16-level WebP is 17-18 KB there, and its CPU is the cost this saves).
+ * zlib level of the grey PNG: 3 against 6 is 3-5 ms less a dense text page (5-7 against 8-12 ms) for 15 % more
+ * bytes (92-96 against 77-82 KB; 9 costs 45-78 ms for 2 % less), measured 2026-11-26 on bench:convert's text,
+ * CJK and libtasn1 pages drawn in grey.
  */
-const greyPngLevel = 6;
+const greyPngLevel = 3;
 /**
  * A photo page's JPEG at the WebP's quality number (libjpeg-turbo, baseline, 4:2:0; default 75): 148 KB a page on
  * the image-heavy document against 177 KB at q80 (npm run bench:profile-convert). Pages whose JPEG is past 200 KB
  * (half of that document's, at q75 or q80) are encoded again as lossy WebP.
  */
 const photoJpegQuality = (webpQuality: number) => webpQuality;
+/**
+ * A lossy page past the budget is encoded again at these shares of its quality, until it fits: bench:convert's
+ * vector-heavy document (dense coloured drawings) was 205 KB a page at q75; a page of random coloured shapes
+ * (pdfium-render.test.ts) is 243 KB at q60.
+ */
+const lighterQualities = [0.8, 0.55, 0.3];
 
 /**
  * A fresh pipeline over the same pixels for each output: sharp's clone() structuredClones its options, input
  * buffer included (a 7 MB copy a page at 1131×1600, ~20 ms of CPU in npm run bench:profile-convert).
  */
 const rawInput = (pixels: Pixels) =>
-  sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha();
+  pixels.channels === 1
+    ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 1 } })
+    : sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha();
 
 /** The main WebP: grey pages as one channel of 16 levels, other paper pages lossless RGB, the rest lossy. */
 function mainWebp(main: Pixels, options: EncodeOptions & PageKind, grey: Uint8Array | undefined, width: number) {
@@ -86,7 +95,7 @@ function mainWebp(main: Pixels, options: EncodeOptions & PageKind, grey: Uint8Ar
   if (!options.lossless)
     return resize(rawInput(main)).webp({ quality: options.quality, effort: options.webpEffort, smartSubsample: false });
   if (!grey) return resize(rawInput(main)).webp({ lossless: true, effort: losslessEffort });
-  const plane = sharp(grey, { raw: { width: main.width, height: main.height, channels: 1 } });
+  const plane = sharp(sixteenLevels(grey), { raw: { width: main.width, height: main.height, channels: 1 } });
   return resize(plane).webp({ lossless: true, effort: greyEffort });
 }
 
@@ -104,7 +113,7 @@ async function mainImage(
   grey: Uint8Array | undefined,
 ): Promise<EncodedImage> {
   const width = main.width;
-  if (grey && options.greyPages === "png") {
+  if (grey && options.greyPages !== "webp") {
     const png = greyPng(grey, main.width, main.height, greyPngLevel);
     if (png.length <= pageByteLimit) return { width, data: png, format: "png" };
   } else if (!options.lossless && options.photo) {
@@ -113,7 +122,18 @@ async function mainImage(
       .toBuffer();
     if (jpeg.length <= pageByteLimit) return { width, data: jpeg, format: "jpg" };
   }
-  return { width, data: await mainWebp(main, options, grey, width).toBuffer() };
+  const webp = await mainWebp(main, options, grey, width).toBuffer();
+  if (webp.length <= pageByteLimit) return { width, data: webp };
+  // Past the budget (a dense coloured drawing, a lossless page of many colours): lossy, at lower qualities until
+  // it fits (the last one is kept whatever its size).
+  let smallest = webp;
+  for (const share of options.lossless ? [1, ...lighterQualities] : lighterQualities) {
+    const quality = Math.max(1, Math.round(options.quality * share));
+    const lighter = await mainWebp(main, { ...options, lossless: false, quality }, undefined, width).toBuffer();
+    if (lighter.length < smallest.length) smallest = lighter;
+    if (smallest.length <= pageByteLimit) break;
+  }
+  return { width, data: smallest };
 }
 
 export async function encodePage(

@@ -1,8 +1,8 @@
 /**
- * Pages without colour (black text, grey drawings) encode as one channel of 16 grey levels: lossless WebP then
- * packs two pixels a byte and costs about half the CPU of the RGB page at effort 0 (npm run bench:profile-convert:
- * 33-46 ms against 79-88 ms on text pages, 17-46 KB against 19-44 KB). 16 levels keep text's antialiasing (an
- * error of at most 8/255 a pixel, invisible at any zoom); a page with one coloured pixel keeps its colours.
+ * Pages without colour (black text, grey drawings) are stored as one channel of 16 grey levels: a 4-bit grey PNG
+ * packs two pixels a byte (grey-png.ts), lossless WebP bundles two pixels a byte too. 16 levels keep text's
+ * antialiasing (an error of at most 8/255 a pixel, invisible at any zoom). PDFium draws such pages in grey
+ * (raster.ts); a page drawn in RGBA that turns out to have no coloured pixel is read down to one channel here.
  */
 import type { Pixels } from "./raster.js";
 
@@ -11,17 +11,18 @@ const colourTolerance = 6;
 /** Grey levels kept: 16 lets lossless WebP bundle two pixels a byte. */
 export const greyLevels = 16;
 
-/** One channel of 16 levels when every pixel of the RGBA is grey, else undefined (stops at the first colour). */
-/** An opaque white pixel read as one 32-bit word. */
+/** An opaque white pixel, or four white grey pixels, read as one 32-bit word. */
 const white = 0xffffffff;
 
-/** Luma 0-255 to the nearest of the 16 levels. */
-const nearestLevel = Uint8Array.from({ length: 256 }, (_, luma) => {
-  const step = 255 / (greyLevels - 1);
-  return Math.round(Math.round(luma / step) * step);
-});
+const levelStep = 255 / (greyLevels - 1);
+/** Grey 0-255 to the index (0-15) of the nearest of the 16 levels. */
+export const levelIndex = Uint8Array.from({ length: 256 }, (_, grey) => Math.round(grey / levelStep));
+/** Grey 0-255 to the nearest of the 16 levels, 0-255. */
+const nearestLevel = Uint8Array.from(levelIndex, (index) => Math.round(index * levelStep));
 
+/** The RGBA page as one grey channel of 0-255 when every pixel is grey, else undefined (stops at the first colour). */
 export function greyPlane(pixels: Pixels): Uint8Array | undefined {
+  if (pixels.channels === 1) return pixels.data;
   const { data } = pixels;
   const count = pixels.width * pixels.height;
   const plane = new Uint8Array(count).fill(255);
@@ -33,7 +34,21 @@ export function greyPlane(pixels: Pixels): Uint8Array | undefined {
     const green = data[offset + 1] as number;
     const blue = data[offset + 2] as number;
     if (Math.max(red, green, blue) - Math.min(red, green, blue) > colourTolerance) return undefined;
-    plane[index] = nearestLevel[(red * 77 + green * 150 + blue * 29) >> 8] as number;
+    plane[index] = (red * 77 + green * 150 + blue * 29) >> 8;
   }
   return plane;
+}
+
+/** A grey channel brought to the 16 levels (for encoders that keep every value they get, like lossless WebP). */
+export function sixteenLevels(grey: Uint8Array): Uint8Array {
+  const levels = new Uint8Array(grey.length).fill(255);
+  const words = grey.byteOffset % 4 === 0 ? new Uint32Array(grey.buffer, grey.byteOffset, grey.length >> 2) : undefined;
+  let index = 0;
+  if (words)
+    for (let word = 0; word < words.length; word++, index += 4) {
+      if (words[word] === white) continue;
+      for (let at = index; at < index + 4; at++) levels[at] = nearestLevel[grey[at] as number] as number;
+    }
+  for (; index < grey.length; index++) levels[index] = nearestLevel[grey[index] as number] as number;
+  return levels;
 }

@@ -1,14 +1,15 @@
 /**
  * Renders one book page (a region of a PDF page, or an image) to its encoded renditions, and reads the page's
  * text runs and links. Runs inside a render worker thread (or in-process when the pool has no threads). PDF pages
- * are drawn by PDFium (form fields included) straight into RGBA that sharp encodes.
+ * are drawn by PDFium (form fields included) straight into RGBA, or grey for pages without colour, that sharp
+ * encodes.
  */
 import sharp from "sharp";
 import type { SourceLink, TextRun } from "../domain/page-content.js";
 import type { Region } from "../domain/plan.js";
 import { type EncodedImage, type EncodeOptions, encodePage, warmEncoder } from "./encode.js";
 import { RenderMemoryError, withHeapBudget } from "./memory-budget.js";
-import { hasPictures, paperLike } from "./page-kind.js";
+import { inspectPage, paperLike } from "./page-kind.js";
 import { readLinks } from "./pdf-links.js";
 import { readTextRuns } from "./pdf-text.js";
 import {
@@ -53,7 +54,7 @@ export interface ImagePageTask extends EncodeSettings {
 
 export type PageTask = PdfPageTask | ImagePageTask;
 
-/** The page as rendered (before the trial watermark): RGBA, 4 bytes a pixel, rows without padding. */
+/** The page as rendered (before the trial watermark): RGBA or grey, rows without padding. */
 export type PagePixels = Pixels;
 
 export interface RenderedPage {
@@ -166,15 +167,17 @@ async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
   const { drawn, text, links } = drawWithin(pdfium, task.pageMemoryBytes, () =>
     withPage(document, task.pageIndex, (page) => {
       const transform = pageTransform(pdfium, page);
-      const main = rasterise(document, page, task.region, task.sizes);
-      const pictures = hasPictures(pdfium, page);
+      const { pictures, colourless, annotations } = inspectPage(pdfium, page);
+      // The trial watermark is red: a watermarked page is drawn in colour.
+      const colours = colourless && !task.watermark ? "grey" : "rgba";
+      const main = rasterise(document, page, task.region, task.sizes, colours, annotations);
       return {
         drawn: {
           main,
           // Drawn again at its own size: far cheaper than resizing the main pixels (PDFium keeps the page's decoded
           // images between the two draws).
-          thumbnail: rasterise(document, page, task.region, thumbTarget(task.sizes)),
-          lossless: pictures === false && paperLike(main),
+          thumbnail: rasterise(document, page, task.region, thumbTarget(task.sizes), colours, annotations),
+          lossless: colours === "grey" || (pictures === false && paperLike(main)),
           photo: pictures === true,
         },
         text: task.wantText ? readTextRuns(pdfium, page, transform) : [],

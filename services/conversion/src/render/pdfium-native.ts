@@ -47,6 +47,12 @@ const prototypes = [
   "intptr_t FPDFPage_GetObject(intptr_t page, int index)",
   "int FPDFPageObj_GetType(intptr_t object)",
   "int FPDFFormObj_CountObjects(intptr_t object)",
+  "int FPDFPageObj_GetFillColor(intptr_t object, intptr_t r, intptr_t g, intptr_t b, intptr_t a)",
+  "int FPDFPageObj_GetStrokeColor(intptr_t object, intptr_t r, intptr_t g, intptr_t b, intptr_t a)",
+  "int FPDFPage_GetAnnotCount(intptr_t page)",
+  "intptr_t FPDFPage_GetAnnot(intptr_t page, int index)",
+  "int FPDFAnnot_GetSubtype(intptr_t annotation)",
+  "void FPDFPage_CloseAnnot(intptr_t annotation)",
   "intptr_t FPDFFormObj_GetObject(intptr_t object, unsigned long index)",
   "intptr_t FPDFText_LoadPage(intptr_t page)",
   "void FPDFText_ClosePage(intptr_t text)",
@@ -108,6 +114,10 @@ export function loadNativePdfium(library: string): Promise<Pdfium> {
     // The character box written straight into a JavaScript array (koffi passes its memory): a page reads one box
     // per character, and a copy through scratch memory cost ~3 µs each.
     functions.TurnleafExt_LooseCharBoxInto = lib.func("FPDFText_GetLooseCharBox", "int", ["intptr_t", "int", "void *"]);
+    // An object's colours the same way (page-kind.ts reads two for every text and path object of a page).
+    const colourInto = (name: string) => lib.func(name, "int", ["intptr_t", "void *", "void *", "void *", "void *"]);
+    functions.TurnleafExt_FillColourInto = colourInto("FPDFPageObj_GetFillColor");
+    functions.TurnleafExt_StrokeColourInto = colourInto("FPDFPageObj_GetStrokeColor");
     const memory = libcMemory();
     const call = (name: string, ...args: unknown[]) => (functions[name] as (...args: unknown[]) => unknown)(...args);
     call("FPDF_InitLibrary");
