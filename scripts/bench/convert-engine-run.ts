@@ -25,7 +25,6 @@ import { selectPdfium } from "../../services/conversion/dist/render/pdfium.js";
 import { choosePdfium } from "../../services/conversion/dist/render/pdfium-native-library.js";
 import { createRenderPool } from "../../services/conversion/dist/render/pool.js";
 import { readPdf } from "../../services/conversion/dist/render/source-reader.js";
-import { mixedPdf } from "../../tests/fixtures/pdf/generate.js";
 
 const [engine, pdfPath, maxSideText, workersText, workersJs, pagesText, mode] = process.argv.slice(2) as [
   string,
@@ -150,6 +149,8 @@ async function pdfium(deriveOnRequest: boolean): Promise<{ idleRssMb: number; ru
     // A running replica has converted books before: its render processes' hot paths (text runs, the grey PNG
     // writer, the encoders) are compiled. One other book (the mixed one: text, charts, photos) first.
     const warmUpPdf = join(tmpdir(), `turnleaf-warm-up-${process.pid}.pdf`);
+    // Imported here: a cold run's time counts from the process's start, and pdfkit is no part of a replica.
+    const { mixedPdf } = await import("../../tests/fixtures/pdf/generate.js");
     await writeFile(warmUpPdf, await mixedPdf(12));
     await convertAll(pool, warmUpPdf, "");
     await rm(warmUpPdf, { force: true });

@@ -1,5 +1,6 @@
 /**
- * Raw RGBA pixels to the files a page needs, with sharp (no PNG or canvas in between). What is encoded here is
+ * Raw pixels (RGBA, or grey for a page PDFium drew without colour) to the files a page needs, with sharp and the
+ * service's own grey PNG writer (no canvas in between). What is encoded here is
  * what must exist before the book opens: the main rendition and the thumbnail. The main rendition is the cheapest
  * encoding that keeps the page within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the
  * page's kind rather than by encoding twice (npm run bench:profile-convert): grey text pages a 4-bit grey PNG
