@@ -175,4 +175,29 @@ describe("renditions derived on first request", () => {
     expect(await assets.object(bare.bookId, 1, "pages/1/679.webp")).toBeNull();
     await expect(s3.statObject(bucket, `${bare.prefix}pages/1/679.webp`)).rejects.toMatchObject({ code: "NotFound" });
   });
+
+  it("reads a converting manifest again after a fifth of a second until page 1 shows, then keeps it a second", async () => {
+    let clock = 1_000_000;
+    const assets = bookAssets(s3, bucket, () => clock);
+    const bookId = `cache${randomUUID().slice(0, 8)}`;
+    const key = `books/${bookId}/r1/manifest.json`;
+    const write = (value: Manifest) => s3.putObject(bucket, key, Buffer.from(JSON.stringify(value)));
+    const waiting = { ...manifest(bookId), state: "converting" as const, pagesDone: 0 };
+    waiting.pages = waiting.pages.map((page) => ({ ...page, ready: false }));
+    // No manifest yet (the job has not written one): asked again soon.
+    expect(await assets.manifest(bookId, 1)).toBeNull();
+    await write(waiting);
+    clock += 250;
+    expect((await assets.manifest(bookId, 1))?.pages[0]?.ready).toBe(false);
+    const pageOne = { ...waiting, pagesDone: 1, pages: manifest(bookId).pages };
+    await write(pageOne);
+    clock += 250;
+    expect((await assets.manifest(bookId, 1))?.pages[0]?.ready).toBe(true);
+    // Once page 1 shows, a second: a later write is not read within it, and is after it.
+    await write({ ...pageOne, state: "ready" });
+    clock += 500;
+    expect((await assets.manifest(bookId, 1))?.state).toBe("converting");
+    clock += 600;
+    expect((await assets.manifest(bookId, 1))?.state).toBe("ready");
+  });
 });

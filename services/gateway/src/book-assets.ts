@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { isManifest, type Manifest } from "@turnleaf/conversion/manifest";
 import type { S3Client } from "@turnleaf/kit";
+import { manifestCacheMs } from "./domain/manifest-cache.js";
 import { renditionDeriver } from "./rendition-derive.js";
 
 /**
@@ -22,8 +23,8 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
- * Manifests are cached briefly: a finished revision's for a minute (it no longer changes), a converting one's for
- * a second (pages land), so a busy book does not read its manifest from S3 on every request.
+ * Manifests are cached briefly (manifestCacheMs), so a busy book does not read its manifest from S3 on every
+ * request.
  */
 export function bookAssets(s3: S3Client, bucket: string, now: () => number = Date.now): BookAssets {
   const cache = new Map<string, { manifest: Manifest | null; until: number }>();
@@ -53,7 +54,7 @@ export function bookAssets(s3: S3Client, bucket: string, now: () => number = Dat
       const text = await read(key);
       const parsed: unknown = text === null ? null : JSON.parse(text);
       const manifest = isManifest(parsed) ? parsed : null;
-      cache.set(key, { manifest, until: now() + (manifest?.state === "ready" ? 60_000 : 1_000) });
+      cache.set(key, { manifest, until: now() + manifestCacheMs(manifest) });
       if (cache.size > 5_000) cache.delete(cache.keys().next().value as string);
       return manifest;
     },
