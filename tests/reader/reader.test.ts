@@ -94,6 +94,26 @@ describe("the reader", { timeout: 60_000 }, () => {
     await chinese.close();
   });
 
+  it("shows a converting book's pages as they land, without a reload", async () => {
+    const book = await writeFixtureBook(fixtures, { link: "landing", pages: 4 });
+    const bookFile = join(fixtures, "landing", "book.json");
+    // Just uploaded: no page has landed yet.
+    await writeFile(bookFile, JSON.stringify({ ...book, state: "converting", pages: [], searchUrl: null }));
+    const page = await context.newPage();
+    await page.goto(`${server.url}/b/landing?lang=en`);
+    await expect.poll(() => page.getByText("Converting: pages appear as they are ready…").count()).toBe(1);
+    // Page 1 lands: the open reader asks again by itself and shows it.
+    await writeFile(bookFile, JSON.stringify({ ...book, state: "converting", pages: book.pages.slice(0, 1) }));
+    await expect.poll(() => announced(page).textContent(), { timeout: 10_000 }).toContain("of 4");
+    await expect.poll(() => page.locator('img[src*="/fixtures/landing/pages/1/"]').count()).toBeGreaterThan(0);
+    // Every page: it stops asking.
+    await writeFile(bookFile, JSON.stringify(book));
+    await expect
+      .poll(() => page.getByText("Converting: pages appear as they are ready…").count(), { timeout: 10_000 })
+      .toBe(0);
+    await page.close();
+  });
+
   it("requests only the window's images at open", async () => {
     server.requests.length = 0;
     const page = await open("/b/demo/6?lang=en");

@@ -263,14 +263,19 @@ export function Reader({
   );
   const zoom = zoomLevels[Math.min(zoomIndex, zoomLevels.length - 1)] ?? 1;
 
-  // Books still converting: poll until every page has landed.
+  // Books still converting: poll until every page has landed; every half second while page 1 has not (its owner,
+  // fresh from the upload, is waiting for it; the gateway keeps such a manifest only 200 ms), then every 2 s.
+  const waitingForPageOne = book.pages.length === 0;
   useEffect(() => {
     if (book.state !== "converting") return;
-    const timer = window.setInterval(() => {
-      loadBook(bookUrl).then(setBook, () => undefined);
-    }, 2000);
+    const timer = window.setInterval(
+      () => {
+        loadBook(bookUrl).then(setBook, () => undefined);
+      },
+      waitingForPageOne ? 500 : 2000,
+    );
     return () => window.clearInterval(timer);
-  }, [book.state, bookUrl]);
+  }, [book.state, bookUrl, waitingForPageOne]);
 
   // One URL per page: /b/<link>/<page>, kept current without adding history entries for every turn.
   useEffect(() => {
