@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import { startBenchStack } from "./bench-stack.js";
 import { benchDocuments, bookDocument } from "./convert-documents.js";
 import { ensurePoppler, number, pad, poppler } from "./convert-measure.js";
+import { postToGateway as post, sendPdf } from "./upload-pdf.js";
 
 const { values } = parseArgs({
   options: {
@@ -27,15 +28,6 @@ const { values } = parseArgs({
 const pageCount = Number(values.pages);
 const runs = Number(values.runs);
 const out = (line = "") => process.stdout.write(`${line}\n`);
-
-type Envelope = { code: string; msg: string; data: Record<string, unknown> };
-
-async function post(gatewayUrl: string, path: string, body: string | Blob, type = "application/x-www-form-urlencoded") {
-  const response = await fetch(`${gatewayUrl}${path}`, { method: "POST", headers: { "content-type": type }, body });
-  const reply = (await response.json()) as Envelope;
-  if (reply.code !== "OK") throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
-}
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -49,18 +41,8 @@ interface Timing {
 /** Uploads `bytes` as a new book and times page 1 and the link from end-upload's answer. */
 async function convertOnce(gatewayUrl: string, title: string, bytes: Buffer): Promise<Timing> {
   const uploadStarted = performance.now();
-  const begun = (await post(
-    gatewayUrl,
-    "/api/book/begin-upload",
-    form({ title, files: JSON.stringify([{ name: "book.pdf", size: bytes.length, type: "application/pdf" }]) }),
-  )) as { taskId: string; files: { fileId: string }[] };
-  await post(
-    gatewayUrl,
-    `/api/book/upload-book-files?taskId=${begun.taskId}&fileId=${begun.files[0]?.fileId ?? ""}&offset=0`,
-    new Blob([new Uint8Array(bytes)]),
-    "application/octet-stream",
-  );
-  const ended = (await post(gatewayUrl, "/api/book/end-upload", form({ taskId: begun.taskId }))) as { number: string };
+  const taskId = await sendPdf(gatewayUrl, title, bytes);
+  const ended = (await post(gatewayUrl, "/api/book/end-upload", form({ taskId }))) as { number: string };
   const started = performance.now();
   const uploadMs = started - uploadStarted;
   let pageOneMs = 0;
@@ -76,7 +58,7 @@ async function convertOnce(gatewayUrl: string, title: string, bytes: Buffer): Pr
         }
       }
     }
-    const progress = (await post(gatewayUrl, "/api/book/get-progress", form({ taskId: begun.taskId }))) as {
+    const progress = (await post(gatewayUrl, "/api/book/get-progress", form({ taskId }))) as {
       phase: string;
     };
     if (progress.phase === "ready" && pageOneMs) return { uploadMs, pageOneMs, linkMs: performance.now() - started };

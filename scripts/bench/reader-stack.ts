@@ -5,6 +5,7 @@
  */
 import PDFDocument from "pdfkit";
 import { startBenchStack } from "./bench-stack.js";
+import { postToGateway as post, sendPdf } from "./upload-pdf.js";
 
 function pdf(pages: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -23,36 +24,11 @@ function pdf(pages: number): Promise<Buffer> {
   });
 }
 
-async function post(gatewayUrl: string, path: string, body: string | Blob, type = "application/x-www-form-urlencoded") {
-  const response = await fetch(`${gatewayUrl}${path}`, { method: "POST", headers: { "content-type": type }, body });
-  const reply = (await response.json()) as { code: string; msg: string; data: Record<string, unknown> };
-  if (reply.code !== "OK") throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
-}
-
 export async function startReaderStack(pages = 12): Promise<{ url: string; stop(): Promise<void> }> {
   const { gatewayUrl, stop } = await startBenchStack("reader-stack");
   try {
-    const bytes = await pdf(pages);
-    const begun = (await post(
-      gatewayUrl,
-      "/api/book/begin-upload",
-      new URLSearchParams({
-        title: "Reader bench",
-        files: JSON.stringify([{ name: "book.pdf", size: bytes.length, type: "application/pdf" }]),
-      }).toString(),
-    )) as { taskId: string; files: { fileId: string }[] };
-    await post(
-      gatewayUrl,
-      `/api/book/upload-book-files?taskId=${begun.taskId}&fileId=${begun.files[0]?.fileId ?? ""}&offset=0`,
-      new Blob([new Uint8Array(bytes)]),
-      "application/octet-stream",
-    );
-    const ended = (await post(
-      gatewayUrl,
-      "/api/book/end-upload",
-      new URLSearchParams({ taskId: begun.taskId }).toString(),
-    )) as {
+    const taskId = await sendPdf(gatewayUrl, "Reader bench", await pdf(pages));
+    const ended = (await post(gatewayUrl, "/api/book/end-upload", new URLSearchParams({ taskId }).toString())) as {
       number: string;
     };
     const started = Date.now();
@@ -60,7 +36,7 @@ export async function startReaderStack(pages = 12): Promise<{ url: string; stop(
       const progress = (await post(
         gatewayUrl,
         "/api/book/get-progress",
-        new URLSearchParams({ taskId: begun.taskId }).toString(),
+        new URLSearchParams({ taskId }).toString(),
       )) as { phase: string };
       if (progress.phase === "ready") break;
       if (progress.phase === "error" || Date.now() - started > 180_000)
