@@ -72,7 +72,9 @@ it("converts one book on two processes, one killed mid-book: complete once, ever
 }, async () => {
   const ackWaitMs = 3_000;
   const durable = "split";
-  const pageCount = 40;
+  // Enough pages that the child (started cold) has rendered some while the book is still far from done: grey pages
+  // convert fast since they are drawn in grey, and with 40 the survivor once finished before the child had two.
+  const pageCount = 80;
   const child = await startWorkerProcess(harness, { durable, ackWaitMs, pagesPerItem: 4 });
   let survivor: RunningConsumer | undefined;
   try {
