@@ -19,7 +19,7 @@ import sharp from "sharp";
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import { planBook } from "../../services/conversion/src/domain/plan.js";
 import { renditionSizes } from "../../services/conversion/src/domain/renditions.js";
-import { configureEncoder, encodePage } from "../../services/conversion/src/render/encode.js";
+import { configureEncoder, encodePage, rawInput } from "../../services/conversion/src/render/encode.js";
 import { greyPng } from "../../services/conversion/src/render/grey-png.js";
 import { inspectPage, paperLike } from "../../services/conversion/src/render/page-kind.js";
 import { readLinks } from "../../services/conversion/src/render/pdf-links.js";
@@ -86,23 +86,21 @@ function timer(stages: Stages) {
   };
 }
 
-const raw = (pixels: { width: number; height: number; data: Uint8Array; channels?: 1 | 4 }) =>
-  pixels.channels === 1
-    ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 1 } })
-    : sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha();
-
 /** Encoder alternatives on the main pixels: [name, encode]; each answers bytes. */
 const alternatives: [string, (pixels: { width: number; height: number; data: Uint8Array }) => Promise<Buffer>][] = [
-  ["alt webp lossy q75 effort 0", (p) => raw(p).webp({ quality: 75, effort: 0 }).toBuffer()],
-  ["alt webp lossy q75 effort 1", (p) => raw(p).webp({ quality: 75, effort: 1 }).toBuffer()],
-  ["alt webp lossy q75 effort 2", (p) => raw(p).webp({ quality: 75, effort: 2 }).toBuffer()],
-  ["alt webp lossy q75 effort 3", (p) => raw(p).webp({ quality: 75, effort: 3 }).toBuffer()],
+  ["alt webp lossy q75 effort 0", (p) => rawInput(p).webp({ quality: 75, effort: 0 }).toBuffer()],
+  ["alt webp lossy q75 effort 1", (p) => rawInput(p).webp({ quality: 75, effort: 1 }).toBuffer()],
+  ["alt webp lossy q75 effort 2", (p) => rawInput(p).webp({ quality: 75, effort: 2 }).toBuffer()],
+  ["alt webp lossy q75 effort 3", (p) => rawInput(p).webp({ quality: 75, effort: 3 }).toBuffer()],
   [
     "alt webp lossy effort 2 smartSubsample",
-    (p) => raw(p).webp({ quality: 75, effort: 2, smartSubsample: true }).toBuffer(),
+    (p) => rawInput(p).webp({ quality: 75, effort: 2, smartSubsample: true }).toBuffer(),
   ],
-  ["alt webp lossless RGB effort 1", (p) => raw(p).webp({ lossless: true, effort: 1 }).toBuffer()],
-  ["alt webp lossless RGB effort 1 q25", (p) => raw(p).webp({ lossless: true, effort: 1, quality: 25 }).toBuffer()],
+  ["alt webp lossless RGB effort 1", (p) => rawInput(p).webp({ lossless: true, effort: 1 }).toBuffer()],
+  [
+    "alt webp lossless RGB effort 1 q25",
+    (p) => rawInput(p).webp({ lossless: true, effort: 1, quality: 25 }).toBuffer(),
+  ],
   ["alt webp lossless grey16 effort 0", (p) => grey(p, 16).webp({ lossless: true, effort: 0 }).toBuffer()],
   ["alt webp lossless grey16 effort 1", (p) => grey(p, 16).webp({ lossless: true, effort: 1 }).toBuffer()],
   ["alt png grey16 4 bit", (p) => grey(p, 16).png({ palette: true, colours: 16, effort: 1 }).toBuffer()],
@@ -124,11 +122,11 @@ const alternatives: [string, (pixels: { width: number; height: number; data: Uin
   ["alt png grey16 8 bit, zlib 1", (p) => grey(p, 16).png({ palette: false, compressionLevel: 1 }).toBuffer()],
   ["alt jpeg grey 1 channel q75", (p) => grey(p, 256).jpeg({ quality: 75 }).toBuffer()],
   ["alt jpeg grey 1 channel q82", (p) => grey(p, 256).jpeg({ quality: 82 }).toBuffer()],
-  ["alt jpeg q80 4:2:0 baseline", (p) => raw(p).jpeg({ quality: 80, chromaSubsampling: "4:2:0" }).toBuffer()],
-  ["alt jpeg q82 4:2:0 baseline", (p) => raw(p).jpeg({ quality: 82, chromaSubsampling: "4:2:0" }).toBuffer()],
-  ["alt jpeg q75", (p) => raw(p).jpeg({ quality: 75 }).toBuffer()],
-  ["alt jpeg q75 optimiseCoding", (p) => raw(p).jpeg({ quality: 75, optimiseCoding: true }).toBuffer()],
-  ["alt mozjpeg q75", (p) => raw(p).jpeg({ quality: 75, mozjpeg: true }).toBuffer()],
+  ["alt jpeg q80 4:2:0 baseline", (p) => rawInput(p).jpeg({ quality: 80, chromaSubsampling: "4:2:0" }).toBuffer()],
+  ["alt jpeg q82 4:2:0 baseline", (p) => rawInput(p).jpeg({ quality: 82, chromaSubsampling: "4:2:0" }).toBuffer()],
+  ["alt jpeg q75", (p) => rawInput(p).jpeg({ quality: 75 }).toBuffer()],
+  ["alt jpeg q75 optimiseCoding", (p) => rawInput(p).jpeg({ quality: 75, optimiseCoding: true }).toBuffer()],
+  ["alt mozjpeg q75", (p) => rawInput(p).jpeg({ quality: 75, mozjpeg: true }).toBuffer()],
 ];
 
 /** Grey levels computed in JS from RGBA (PDFium could draw them directly), quantised to `levels`. */
@@ -218,7 +216,7 @@ try {
       const encoded = await time.async("encode main+thumb (job)", () =>
         encodePage(drawn.main, { ...options, lossless: drawn.isLossless, photo: drawn.isPhoto }, drawn.thumb),
       );
-      await time.async("  of which thumbnail", () => raw(drawn.thumb).webp({ quality: 70, effort: 2 }).toBuffer());
+      await time.async("  of which thumbnail", () => rawInput(drawn.thumb).webp({ quality: 70, effort: 2 }).toBuffer());
       bytes += encoded.webp[0]?.data.length ?? 0;
       const format = encoded.webp[0]?.format ?? "webp";
       formats.set(format, (formats.get(format) ?? 0) + 1);

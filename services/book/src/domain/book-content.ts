@@ -63,7 +63,6 @@ export function customJson(text: string, field = "content", kind: CustomKindName
   return JSON.stringify(parsed);
 }
 
-/** An http(s) URL or a path on this site (no javascript:, data: or protocol-relative URLs). */
 /** A custom configuration's name, when it carries one: text of 1 to customNameLength characters. */
 function checkCustomConfigName(parsed: object, field: string): void {
   if (Array.isArray(parsed) || !("customConfigName" in parsed)) return;
@@ -75,6 +74,7 @@ function checkCustomConfigName(parsed: object, field: string): void {
   }
 }
 
+/** An http(s) URL or a path on this site (no javascript:, data: or protocol-relative URLs). */
 export function safeUrl(value: string, field: string): string {
   const trimmed = value.trim();
   if (trimmed === "") return "";

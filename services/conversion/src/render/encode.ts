@@ -1,13 +1,13 @@
 /**
  * Raw pixels (RGBA, or grey for a page PDFium drew without colour) to the files a page needs, with sharp and the
- * service's own grey PNG writer (no canvas in between). What is encoded here is
- * what must exist before the book opens: the main rendition and the thumbnail. The main rendition is the cheapest
- * encoding that keeps the page within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the
- * page's kind rather than by encoding twice (npm run bench:profile-convert): grey text pages a 4-bit grey PNG
- * (16-25 ms against 29-51 ms for the 16-level lossless WebP), photo pages a baseline JPEG (15-18 ms against 50-55
- * ms for lossy WebP), other paper pages lossless WebP and dense drawings lossy WebP (JPEG is past 200 KB there). The lighter WebP width and the JPEG fallback are encoded here too only when the
- * job asks for every rendition (the desktop tool's offline books); the service lists them in the manifest and the
- * gateway derives them from the main WebP on first request.
+ * service's own grey PNG writer (no canvas in between). What is encoded here is what must exist before the book
+ * opens: the main rendition and the thumbnail. The main rendition is the cheapest encoding that keeps the page
+ * within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the page's kind rather than by
+ * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG, photo pages a baseline JPEG, other
+ * paper pages lossless WebP and dense drawings lossy WebP (JPEG is past 200 KB there). The lighter WebP width and
+ * the JPEG fallback are encoded here too only when the job asks for every rendition (the desktop tool's offline
+ * books); the service lists them in the manifest and the gateway derives them from the main rendition on first
+ * request.
  */
 import sharp, { type Sharp } from "sharp";
 import type { ImageFormat } from "../domain/manifest.js";
@@ -85,18 +85,30 @@ const lighterQualities = [0.8, 0.55, 0.3];
  * A fresh pipeline over the same pixels for each output: sharp's clone() structuredClones its options, input
  * buffer included (a 7 MB copy a page at 1131×1600, ~20 ms of CPU in npm run bench:profile-convert).
  */
-const rawInput = (pixels: Pixels) =>
+export const rawInput = (pixels: Pixels) =>
   pixels.channels === 1
     ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 1 } })
     : sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha();
 
+/** A page's grey channel, and its 16 levels made once however many WebP widths need them. */
+interface GreyPage {
+  grey: Uint8Array;
+  levels(): Uint8Array;
+}
+
+function greyPageOf(grey: Uint8Array | undefined): GreyPage | undefined {
+  if (!grey) return undefined;
+  let levels: Uint8Array | undefined;
+  return { grey, levels: () => (levels ??= sixteenLevels(grey)) };
+}
+
 /** The main WebP: grey pages as one channel of 16 levels, other paper pages lossless RGB, the rest lossy. */
-function mainWebp(main: Pixels, options: EncodeOptions & PageKind, grey: Uint8Array | undefined, width: number) {
+function mainWebp(main: Pixels, options: EncodeOptions & PageKind, grey: GreyPage | undefined, width: number) {
   const resize = (pipeline: Sharp) => (width === main.width ? pipeline : pipeline.resize({ width }));
   if (!options.lossless)
     return resize(rawInput(main)).webp({ quality: options.quality, effort: options.webpEffort, smartSubsample: false });
   if (!grey) return resize(rawInput(main)).webp({ lossless: true, effort: losslessEffort });
-  const plane = sharp(sixteenLevels(grey), { raw: { width: main.width, height: main.height, channels: 1 } });
+  const plane = sharp(grey.levels(), { raw: { width: main.width, height: main.height, channels: 1 } });
   return resize(plane).webp({ lossless: true, effort: greyEffort });
 }
 
@@ -111,11 +123,11 @@ export interface PageKind {
 async function mainImage(
   main: Pixels,
   options: EncodeOptions & PageKind,
-  grey: Uint8Array | undefined,
+  grey: GreyPage | undefined,
 ): Promise<EncodedImage> {
   const width = main.width;
   if (grey && options.greyPages !== "webp") {
-    const png = greyPng(grey, main.width, main.height, greyPngLevel);
+    const png = greyPng(grey.grey, main.width, main.height, greyPngLevel);
     if (png.length <= pageByteLimit) return { width, data: png, format: "png" };
   } else if (!options.lossless && options.photo) {
     const jpeg = await rawInput(main)
@@ -144,7 +156,7 @@ export async function encodePage(
   thumbnail?: Pixels,
 ): Promise<EncodedPage> {
   const { sizes, jpegQuality } = options;
-  const grey = options.lossless ? greyPlane(main) : undefined;
+  const grey = greyPageOf(options.lossless ? greyPlane(main) : undefined);
   const webpAt = async (width: number): Promise<EncodedImage> =>
     width === main.width
       ? mainImage(main, options, grey)
