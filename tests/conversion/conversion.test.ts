@@ -28,8 +28,8 @@ beforeAll(async () => {
   harness = await createHarness();
   pool = createRenderPool(2);
   consumer = await startTestConsumer(harness, pool, {
-    // Grey pages as 4-bit PNG (CONVERSION_GREY_PAGES=png), the cheaper encoding, is what this file's pages check.
-    settings: { webpEffort: 2, greyPages: "png" },
+    // Grey pages as 4-bit PNG (CONVERSION_PAPER_PAGES=png), the cheaper encoding, is what this file's pages check.
+    settings: { webpEffort: 2, paperPages: "png" },
     durable: "jobs",
   });
 });
@@ -114,9 +114,13 @@ describe("conversion jobs", () => {
 
     const page = manifest?.pages[0];
     expect(page?.height).toBe(1000);
-    const webpKey = Object.values(page?.webp ?? {})[0] as string;
-    expect(webpKey).toBe(`pages/1/${page?.width}.webp`);
-    expect((await sharp(await harness.object(`books/${bookId}/r1/${webpKey}`)).metadata()).format).toBe("webp");
+    // Page 1's blue link text makes it a coloured paper page: its main rendition is an RGB PNG.
+    const mainKey = Object.values(page?.webp ?? {})[0] as string;
+    expect(mainKey).toBe(`pages/1/${page?.width}.png`);
+    expect(await sharp(await harness.object(`books/${bookId}/r1/${mainKey}`)).metadata()).toMatchObject({
+      format: "png",
+      channels: 3,
+    });
     const keys = await harness.keys(bookId, 1);
     expect(keys).toContain(`books/${bookId}/r1/pages/1/${page?.width}.jpg`);
     expect(keys).toContain(`books/${bookId}/r1/thumbs/3.webp`);

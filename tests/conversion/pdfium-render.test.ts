@@ -47,6 +47,8 @@ const rotated = (bytes: Buffer) =>
 
 const written: string[] = [];
 const photoBytes = await photo(600, 400, 3);
+/** Noise on every pixel at 1131×1600: its JPEG at q75 is past 200 KB. */
+const detailedPhoto = await photo(1131, 1600, 4);
 async function file(bytes: Buffer, name: string): Promise<string> {
   const path = join(tmpdir(), `turnleaf-pdfium-${process.pid}-${name}.pdf`);
   await writeFile(path, bytes);
@@ -210,7 +212,7 @@ describe("PDFium renderer", () => {
     expect(value.width).toBeGreaterThan(60);
   });
 
-  it("draws grey text in grey and stores it as a 4-bit grey PNG (16-level lossless WebP when asked), coloured text lossless, photos as baseline JPEG and big coloured drawings lossy", async () => {
+  it("draws grey text in grey and stores it as a 4-bit grey PNG (16-level lossless WebP when asked), coloured text as an RGB PNG (lossless WebP when asked), photos as baseline JPEG and big coloured drawings lossy", async () => {
     const webpKind = (data: Uint8Array | undefined) =>
       Buffer.from(data ?? [])
         .subarray(12, 16)
@@ -229,17 +231,29 @@ describe("PDFium renderer", () => {
     expect(png.includes(Buffer.from("PLTE"))).toBe(false);
     expect(await sharp(png).metadata()).toMatchObject({ format: "png", width: text.pixels.width, channels: 1 });
     // Readers' bytes first: one grey channel of 16 levels, lossless WebP.
-    const asked = await render(greyText, { greyPages: "webp" });
+    const asked = await render(greyText, { paperPages: "webp" });
     expect(asked.page.webp[0]?.format).toBeUndefined();
     expect(webpKind(asked.page.webp[0]?.data)).toBe("VP8L");
     const blue = await pdf((doc) => {
       doc.fontSize(40).fillColor("#0000ff").text("BLUE", 120, 300, { lineBreak: false });
     });
-    const coloured = await render(await file(blue, "coloured-text"));
-    // A coloured fill is read from the page's objects before drawing: drawn in colour.
+    const colouredText = await file(blue, "coloured-text");
+    const coloured = await render(colouredText);
+    // A coloured fill is read from the page's objects before drawing: drawn in colour, stored as an RGB PNG
+    // (8 bits a channel, colour type 2: nothing quantised), or lossless WebP when asked.
     expect(coloured.pixels.channels ?? 4).toBe(4);
-    expect(coloured.page.webp[0]?.format).toBeUndefined();
-    expect(webpKind(coloured.page.webp[0]?.data)).toBe("VP8L");
+    const rgbPng = Buffer.from(coloured.page.webp[0]?.data ?? []);
+    expect(coloured.page.webp[0]?.format).toBe("png");
+    expect([rgbPng[24], rgbPng[25]]).toEqual([8, 2]);
+    const { data: stored } = await sharp(rgbPng).raw().toBuffer({ resolveWithObject: true });
+    const drawnRgb = Buffer.alloc(stored.length);
+    for (let pixel = 0; pixel < stored.length / 3; pixel++)
+      for (let channel = 0; channel < 3; channel++)
+        drawnRgb[pixel * 3 + channel] = coloured.pixels.data[pixel * 4 + channel] as number;
+    expect(stored.equals(drawnRgb)).toBe(true);
+    const colouredWebp = await render(colouredText, { paperPages: "webp" });
+    expect(colouredWebp.page.webp[0]?.format).toBeUndefined();
+    expect(webpKind(colouredWebp.page.webp[0]?.data)).toBe("VP8L");
     const pictured = await pdf((doc) => {
       doc.image(photoBytes, 50, 50, { fit: [400, 400] });
     });
@@ -297,6 +311,28 @@ describe("PDFium renderer", () => {
     expect(stored.subarray(12, 16).toString("latin1")).toBe("VP8 ");
     expect(stored.length).toBeLessThanOrEqual(200 * 1024);
     expect((await sharp(stored).metadata()).width).toBe(drawing.pixels.width);
+  });
+
+  it("keeps a detailed photo page within the reader's 200 KB as a JPEG by encoding it again, lighter", async () => {
+    const fullPage = await pdf((doc) => {
+      doc.image(detailedPhoto, 0, 0, { width: 595.28, height: 841.89 });
+    });
+    const region = { x: 0, y: 0, width: 595.28, height: 841.89 };
+    const page = await render(await file(fullPage, "detailed-photo"), {
+      region,
+      sizes: renditionSizes(region, 1600, 0),
+    });
+    const first = await sharp(page.pixels.data, {
+      raw: { width: page.pixels.width, height: page.pixels.height, channels: 4 },
+    })
+      .removeAlpha()
+      .jpeg({ quality: 75, chromaSubsampling: "4:2:0", optimiseCoding: false })
+      .toBuffer();
+    expect(first.length).toBeGreaterThan(200 * 1024);
+    const stored = Buffer.from(page.page.webp[0]?.data ?? []);
+    expect(page.page.webp[0]?.format).toBe("jpg");
+    expect(stored.length).toBeLessThanOrEqual(200 * 1024);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: "jpeg", width: page.pixels.width });
   });
 
   it("stores a page without colour as 16 grey levels close to what PDFium drew, and keeps a coloured word's colour", async () => {

@@ -21,7 +21,7 @@ let browser: Browser;
 beforeAll(async () => {
   await mkdir(screenshots, { recursive: true });
   // Grey pages as 4-bit PNG (the conversion's other encoding), so that PNG pages are served and derived here too.
-  services = await startSystem(stores, "reader-gateway", 60_000, { CONVERSION_GREY_PAGES: "png" });
+  services = await startSystem(stores, "reader-gateway", 60_000, { CONVERSION_PAPER_PAGES: "png" });
   browser = await launchChromium();
 }, 120_000);
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { type Env, env, loadConfig } from "@turnleaf/kit";
-import { type GreyPageFormat, greyPageFormats } from "./domain/renditions.js";
+import { type PaperPageFormat, paperPageFormats } from "./domain/renditions.js";
 
 const pdfiumSettings = ["auto", "wasm", "native"];
 
@@ -41,11 +41,12 @@ export function readConfig(source: Env) {
       /** WebP encoder effort 0 (fast) to 6 (small). */
       CONVERSION_WEBP_EFFORT: wholeNumber.max(6).default(2),
       /**
-       * Grey text pages' main rendition: "png" (4-bit grey PNG, 92-96 KB a dense text page at zlib 3, about 12 ms a
-       * page less: the conversion's speed first) or "webp" (16-level lossless WebP, ~17 KB: the readers' bytes first).
+       * Paper pages' main rendition (text, flat drawings, slides): "png" (grey pages 4-bit grey PNG, 92-96 KB a dense
+       * text page, about 12 ms a page less; coloured ones RGB PNG, 5-6× less CPU: the conversion's speed first) or
+       * "webp" (lossless WebP, a third to a fifth of the bytes: the readers' bytes first).
        */
-      CONVERSION_GREY_PAGES: env.text
-        .refine((value) => greyPageFormats.includes(value as GreyPageFormat), `one of ${greyPageFormats.join(", ")}`)
+      CONVERSION_PAPER_PAGES: env.text
+        .refine((value) => paperPageFormats.includes(value as PaperPageFormat), `one of ${paperPageFormats.join(", ")}`)
         .default("png"),
       /** Where sources are downloaded while a job runs. */
       CONVERSION_TMP_DIR: env.text.optional(),

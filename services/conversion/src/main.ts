@@ -11,7 +11,7 @@ import {
 import sharp from "sharp";
 import { readConfig } from "./config.js";
 import { BookStore } from "./data/book-store.js";
-import type { GreyPageFormat } from "./domain/renditions.js";
+import type { PaperPageFormat } from "./domain/renditions.js";
 import { startJobConsumer } from "./events/job-consumer.js";
 import { canIsolateNetwork } from "./office/soffice.js";
 import { createGuardedPool } from "./pipeline/guarded-pool.js";
@@ -64,7 +64,7 @@ runGrpcService(
       log,
       settings: {
         webpEffort: config.CONVERSION_WEBP_EFFORT,
-        greyPages: config.CONVERSION_GREY_PAGES as GreyPageFormat,
+        paperPages: config.CONVERSION_PAPER_PAGES as PaperPageFormat,
         ...(config.CONVERSION_TMP_DIR ? { tmpDir: config.CONVERSION_TMP_DIR } : {}),
         office: {
           soffice: config.CONVERSION_SOFFICE,

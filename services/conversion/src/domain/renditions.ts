@@ -51,9 +51,10 @@ export function encodingQuality(quality: number): number {
 }
 
 /**
- * A grey text page's main rendition: 4-bit grey PNG (the default: 92-96 KB a dense text page, about 12 ms a page
- * less) or 16-level lossless WebP (~17 KB): the conversion's CPU against the readers' bytes
+ * A paper page's main rendition (text, flat drawings, slides): PNG (the default: a grey page 4-bit grey, 92-96 KB
+ * a dense text page, about 12 ms a page less; a coloured one RGB, 5-6× less CPU) or lossless WebP (a grey page
+ * 16 levels, ~17 KB; a third to a fifth of the bytes): the conversion's CPU against the readers' bytes
  * (services/conversion/README.md).
  */
-export const greyPageFormats = ["png", "webp"] as const;
-export type GreyPageFormat = (typeof greyPageFormats)[number];
+export const paperPageFormats = ["png", "webp"] as const;
+export type PaperPageFormat = (typeof paperPageFormats)[number];

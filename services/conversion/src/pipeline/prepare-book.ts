@@ -19,7 +19,7 @@ import type { EngineName } from "../domain/manifest.js";
 import type { SourceOutlineEntry } from "../domain/page-content.js";
 import { PageRangeError } from "../domain/page-range.js";
 import { type PlannedPage, planBook, type SourcePages, trialPageLimit } from "../domain/plan.js";
-import type { GreyPageFormat } from "../domain/renditions.js";
+import type { PaperPageFormat } from "../domain/renditions.js";
 import { type RenditionSizes, renditionSizes } from "../domain/renditions.js";
 import type { OcrSettings } from "../ocr/tesseract.js";
 import { officeContainer, officeExtensionOf } from "../office/office-document.js";
@@ -28,8 +28,8 @@ import { readImage, readPdf } from "../render/source-reader.js";
 
 export interface ConvertSettings {
   webpEffort: number;
-  /** How grey text pages are stored (render/encode.ts greyPageFormats; default png). */
-  greyPages?: GreyPageFormat;
+  /** How paper pages are stored (domain/renditions.ts paperPageFormats; default png). */
+  paperPages?: PaperPageFormat;
   tmpDir?: string;
   /** LibreOffice for Office sources; without it they fail with a clear message. */
   office?: OfficeSettings;

@@ -80,7 +80,7 @@ function taskFor(book: PreparedBook, page: PlannedPage, settings: ConvertSetting
     quality: webpQualityFor(options?.quality ?? 0),
     jpegQuality: encodingQuality(options?.quality ?? 0),
     webpEffort: settings.webpEffort,
-    ...(settings.greyPages ? { greyPages: settings.greyPages } : {}),
+    ...(settings.paperPages ? { paperPages: settings.paperPages } : {}),
     watermark: book.job.trial,
     // OCR reads the rendered pixels of pages without a text layer.
     wantPixels: Boolean(options?.importSearch) && settings.ocr !== undefined,

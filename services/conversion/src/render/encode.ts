@@ -3,15 +3,17 @@
  * service's own grey PNG writer (no canvas in between). What is encoded here is what must exist before the book
  * opens: the main rendition and the thumbnail. The main rendition is the cheapest encoding that keeps the page
  * within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the page's kind rather than by
- * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG, photo pages a baseline JPEG, other
- * paper pages lossless WebP and dense drawings lossy WebP (JPEG is past 200 KB there). The lighter WebP width and
+ * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG, other paper pages (coloured text,
+ * flat drawings, slides) an RGB PNG, photo pages a baseline JPEG and dense drawings lossy WebP (JPEG is past
+ * 200 KB there); with paperPages "webp", paper pages are lossless WebP (a third to a fifth of the bytes, 5-6× the
+ * CPU). The lighter WebP width and
  * the JPEG fallback are encoded here too only when the job asks for every rendition (the desktop tool's offline
  * books); the service lists them in the manifest and the gateway derives them from the main rendition on first
  * request.
  */
 import sharp, { type Sharp } from "sharp";
 import type { ImageFormat } from "../domain/manifest.js";
-import { eagerWidths, type GreyPageFormat, type RenditionSizes } from "../domain/renditions.js";
+import { eagerWidths, type PaperPageFormat, type RenditionSizes } from "../domain/renditions.js";
 import { greyPlane, sixteenLevels } from "./grey-levels.js";
 import { greyPng } from "./grey-png.js";
 import type { Pixels } from "./raster.js";
@@ -31,8 +33,8 @@ export interface EncodeOptions {
   jpegQuality: number;
   /** WebP effort 0-6: lower is faster, larger files. */
   webpEffort: number;
-  /** How grey text pages are stored (default png): see greyPageFormats. */
-  greyPages?: GreyPageFormat;
+  /** How paper pages (text, flat drawings) are stored (default png): see paperPageFormats. */
+  paperPages?: PaperPageFormat;
   /** Encode only the main WebP and the thumbnail; the rest is derived on first request. */
   deriveOnRequest?: boolean;
 }
@@ -69,9 +71,18 @@ export const pageByteLimit = 200 * 1024;
  */
 const greyPngLevel = 3;
 /**
- * A photo page's JPEG at the WebP's quality number (libjpeg-turbo, baseline, 4:2:0; default 75): 148 KB a page on
- * the image-heavy document against 177 KB at q80 (npm run bench:profile-convert). Pages whose JPEG is past 200 KB
- * (half of that document's, at q75 or q80) are encoded again as lossy WebP.
+ * A coloured paper page's PNG (libvips: 8-bit RGB, no row filters): zlib 6 against lossless WebP at effort 1,
+ * measured 2026-11-26 at 1131×1600: 7 against 42 ms and 38 against 12 KB a LibreOffice slide; 14 against 91 ms and
+ * 140 against 56 KB a chart page of the mixed book. Adaptive row filters cost 2-3× the CPU for 5-20 % fewer bytes;
+ * zlib 3 saves 1-2 ms for up to 30 % more bytes.
+ */
+const paperPng = { compressionLevel: 6, adaptiveFiltering: false } as const;
+/**
+ * A photo page's JPEG at the WebP's quality number (libjpeg-turbo, baseline, 4:2:0; default 75), first without
+ * Huffman optimisation: measured 2026-11-26 on the image-heavy document at 1131×1600, 10 against 16-29 ms a page
+ * for 9 % more bytes (161 against 148 KB). A JPEG past the budget (half of that document's pages, ~205 KB) is
+ * encoded again optimised (~185 KB, same pixels), then at lower qualities: 10 + 17 ms, where lossy WebP took
+ * 10 + 50 ms.
  */
 const photoJpegQuality = (webpQuality: number) => webpQuality;
 /**
@@ -80,6 +91,19 @@ const photoJpegQuality = (webpQuality: number) => webpQuality;
  * (pdfium-render.test.ts) is 243 KB at q60.
  */
 const lighterQualities = [0.8, 0.55, 0.3];
+
+/** The first encoding within pageByteLimit, else the smallest (the encodings run one after another, cheapest first). */
+async function firstWithinBudget(encodings: (() => Promise<Buffer>)[]): Promise<Buffer> {
+  let smallest: Buffer | undefined;
+  for (const encode of encodings) {
+    const data = await encode();
+    if (!smallest || data.length < smallest.length) smallest = data;
+    if (smallest.length <= pageByteLimit) break;
+  }
+  return smallest ?? Buffer.alloc(0);
+}
+
+const scaled = (quality: number, share: number) => Math.max(1, Math.round(quality * share));
 
 /**
  * A fresh pipeline over the same pixels for each output: sharp's clone() structuredClones its options, input
@@ -126,27 +150,33 @@ async function mainImage(
   grey: GreyPage | undefined,
 ): Promise<EncodedImage> {
   const width = main.width;
-  if (grey && options.greyPages !== "webp") {
-    const png = greyPng(grey.grey, main.width, main.height, greyPngLevel);
+  if (options.lossless && options.paperPages !== "webp") {
+    const png = grey
+      ? greyPng(grey.grey, main.width, main.height, greyPngLevel)
+      : await rawInput(main).png(paperPng).toBuffer();
     if (png.length <= pageByteLimit) return { width, data: png, format: "png" };
   } else if (!options.lossless && options.photo) {
-    const jpeg = await rawInput(main)
-      .jpeg({ quality: photoJpegQuality(options.quality), chromaSubsampling: "4:2:0", optimiseCoding: false })
-      .toBuffer();
-    if (jpeg.length <= pageByteLimit) return { width, data: jpeg, format: "jpg" };
+    const quality = photoJpegQuality(options.quality);
+    const jpeg = (quality: number, optimiseCoding: boolean) => () =>
+      rawInput(main).jpeg({ quality, chromaSubsampling: "4:2:0", optimiseCoding }).toBuffer();
+    const data = await firstWithinBudget([
+      jpeg(quality, false),
+      jpeg(quality, true),
+      ...lighterQualities.map((share) => jpeg(scaled(quality, share), true)),
+    ]);
+    return { width, data, format: "jpg" };
   }
-  const webp = await mainWebp(main, options, grey, width).toBuffer();
-  if (webp.length <= pageByteLimit) return { width, data: webp };
   // Past the budget (a dense coloured drawing, a lossless page of many colours): lossy, at lower qualities until
   // it fits (the last one is kept whatever its size).
-  let smallest = webp;
-  for (const share of options.lossless ? [1, ...lighterQualities] : lighterQualities) {
-    const quality = Math.max(1, Math.round(options.quality * share));
-    const lighter = await mainWebp(main, { ...options, lossless: false, quality }, undefined, width).toBuffer();
-    if (lighter.length < smallest.length) smallest = lighter;
-    if (smallest.length <= pageByteLimit) break;
-  }
-  return { width, data: smallest };
+  const lossy = (quality: number) => () =>
+    mainWebp(main, { ...options, lossless: false, quality }, undefined, width).toBuffer();
+  const data = await firstWithinBudget([
+    () => mainWebp(main, options, grey, width).toBuffer(),
+    ...(options.lossless ? [1, ...lighterQualities] : lighterQualities).map((share) =>
+      lossy(scaled(options.quality, share)),
+    ),
+  ]);
+  return { width, data };
 }
 
 export async function encodePage(
@@ -176,16 +206,8 @@ export async function encodePage(
       .toBuffer()
       .then((data) => ({ width: sizes.thumbWidth, data })),
   ]);
-  // A photo page's main JPEG is also its JPEG fallback (the same key); one past the budget gets its own.
-  const fallback =
-    jpg ??
-    (options.deriveOnRequest || webp[0]?.format === "jpg"
-      ? undefined
-      : {
-          width: sizes.width,
-          data: await rawInput(main).jpeg({ quality: jpegQuality, mozjpeg: false, optimiseCoding: false }).toBuffer(),
-        });
-  return { webp, ...(fallback ? { jpg: fallback } : {}), thumb };
+  // A photo page's main JPEG is also its JPEG fallback (the same key).
+  return { webp, ...(jpg ? { jpg } : {}), thumb };
 }
 
 /**
@@ -207,6 +229,7 @@ export async function warmEncoder(): Promise<void> {
     sharp(pixels.data.subarray(0, 64 * 64), { raw: { width: 64, height: 64, channels: 1 } })
       .webp({ lossless: true, effort: greyEffort })
       .toBuffer(),
+    rawInput(pixels).png(paperPng).toBuffer(),
     rawInput(pixels).jpeg().toBuffer(),
   ]);
 }
