@@ -2,7 +2,8 @@
  * One book, many replicas: a book bigger than a work item is split into runs of pages on the JetStream work
  * queue, and every conversion process renders some. Two processes share a book; one is killed (SIGKILL) mid-book;
  * the survivor finishes it: COMPLETED exactly once, every page once, progress never shrinking. A job whose
- * attempts all end with a dead worker ends FAILED with the reason, and its revision is removed.
+ * attempts all end with a dead worker ends FAILED with the reason, and its revision is removed. The replica that
+ * splits a book renders its items from the preparation it split it with (one download of the source).
  */
 import {
   ConversionJobProgressedSchema,
@@ -11,8 +12,9 @@ import {
   Engine,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import { decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit";
-import { afterAll, expect, it } from "vitest";
+import { createS3Client, decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit";
+import { afterAll, expect, inject, it } from "vitest";
+import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import { failureInEnglish } from "../../services/conversion/src/domain/failures.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
@@ -216,5 +218,39 @@ it("ends a job whose workers died on every attempt FAILED with the reason, its r
   } finally {
     watcher.stop();
     await healthy.stop();
+  }
+});
+
+it("reads a split book's source once in the replica that splits it: its items render from the same preparation", {
+  timeout: 60_000,
+}, async () => {
+  // The real store, counting the source downloads that go through it.
+  const downloads: string[] = [];
+  const counted = new (class extends BookStore {
+    override async downloadSource(key: string, file: string): Promise<void> {
+      downloads.push(key);
+      await super.downloadSource(key, file);
+    }
+  })(createS3Client(inject("stores").s3), harness.buckets);
+  const consumer = await startTestConsumer(harness, pool, { durable: "once", pagesPerItem: 4, store: counted });
+  try {
+    const jobId = uniqueId();
+    const bookId = `b${uniqueId()}`;
+    const key = await harness.upload(await labelledPdf("O", 12));
+    await harness.publishJob({
+      jobId,
+      bookId,
+      revision: 1,
+      sources: [{ key, kind: SourceKind.PDF, displayName: "once.pdf" }],
+      options: { engine: Engine.HD_TEXT, maxSidePx: 600 },
+    });
+    const last = (await harness.events(jobId, 1, 45_000)).at(-1);
+    expect(last?.state).toBe(ConversionJobState.COMPLETED);
+    expect(await harness.manifest(bookId, 1)).toMatchObject({ state: "ready", pageCount: 12, pagesDone: 12 });
+    // Three work items of four pages, all rendered here, one download.
+    expect(new Set((await landings(jobId)).map((landing) => landing.page)).size).toBe(12);
+    expect(downloads.filter((downloaded) => downloaded === key)).toHaveLength(1);
+  } finally {
+    await consumer.stop();
   }
 });

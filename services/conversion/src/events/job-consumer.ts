@@ -28,6 +28,7 @@ import type { RenderPool } from "../render/pool.js";
 import { coordinateJob } from "./job-coordinator.js";
 import { type JobSubjects, jobSubjects, jobsDurable, pagesDurable } from "./job-subjects.js";
 import { startPageConsumer } from "./page-consumer.js";
+import { PreparedBooks } from "./prepared-books.js";
 import { lastProgress } from "./stream-lookup.js";
 import { runWorkQueue } from "./work-queue.js";
 
@@ -95,7 +96,9 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
   const valid = (job: ConversionJobRequested) =>
     isValidJobId(job.jobId) && isValidJobId(job.bookId) && job.revision >= 0;
 
+  const books = new PreparedBooks(pool);
   const pages = await startPageConsumer({
+    books,
     nats,
     store,
     pool,
@@ -191,29 +194,31 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
           if (!result) {
             const book = await prepareBook(job, { store, log: jobLog, settings: options.settings, keepAlive });
             total = book.plan.length;
+            const split = pagesPerItem > 0 && book.plan.length > pagesPerItem;
+            // This replica renders items of a split book too: its page consumer takes the preparation over.
+            const handedOver = split && books.adopt(job, book);
             try {
-              result =
-                pagesPerItem > 0 && book.plan.length > pagesPerItem
-                  ? await coordinateJob(book, before.manifest, {
-                      nats,
-                      store,
-                      log: jobLog,
-                      subjects,
-                      pagesPerItem,
-                      budgetMs: jobBudgetMs,
-                      run: BigInt(message.info.streamSequence),
-                      onProgress,
-                    })
-                  : await convertPrepared(book, before.manifest, {
-                      store,
-                      pool,
-                      log: jobLog,
-                      settings: options.settings,
-                      keepAlive,
-                      onProgress,
-                    });
+              result = split
+                ? await coordinateJob(book, before.manifest, {
+                    nats,
+                    store,
+                    log: jobLog,
+                    subjects,
+                    pagesPerItem,
+                    budgetMs: jobBudgetMs,
+                    run: BigInt(message.info.streamSequence),
+                    onProgress,
+                  })
+                : await convertPrepared(book, before.manifest, {
+                    store,
+                    pool,
+                    log: jobLog,
+                    settings: options.settings,
+                    keepAlive,
+                    onProgress,
+                  });
             } finally {
-              await releaseBook(book, pool);
+              if (!handedOver) await releaseBook(book, pool);
             }
           }
           await progress(job, ConversionJobState.COMPLETED, {
@@ -250,6 +255,7 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
   return {
     stop: async () => {
       await Promise.all([jobs.stop(), pages.stop()]);
+      await books.close();
     },
   };
 }

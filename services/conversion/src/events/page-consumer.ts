@@ -24,7 +24,7 @@ import type { ConvertSettings } from "../pipeline/prepare-book.js";
 import { renderPages } from "../pipeline/render-pages.js";
 import type { RenderPool } from "../render/pool.js";
 import type { JobSubjects } from "./job-subjects.js";
-import { PreparedBooks } from "./prepared-books.js";
+import type { PreparedBooks } from "./prepared-books.js";
 import { isFinished, lastProgress } from "./stream-lookup.js";
 import { runWorkQueue } from "./work-queue.js";
 
@@ -41,13 +41,14 @@ export interface PageConsumerOptions {
   durable: string;
   /** Items rendered at once by this replica (each renders its pages on the whole pool). */
   concurrency?: number;
+  /** The replica's prepared books, shared with the job consumer (which hands over the books it splits). */
+  books: PreparedBooks;
 }
 
 const worker = `${hostname()}:${process.pid}`;
 
 export async function startPageConsumer(options: PageConsumerOptions): Promise<RunningConsumer> {
-  const { nats, store, pool, log, subjects } = options;
-  const books = new PreparedBooks(pool);
+  const { nats, store, pool, log, subjects, books } = options;
 
   const announce = (item: ConversionPagesRequested, landed: MessageInitShape<typeof LandedSchemaType>) =>
     publishEvent(nats, subjects.landed(item.job?.jobId ?? "", item.run), ConversionPageLandedSchema, {
@@ -148,9 +149,6 @@ export async function startPageConsumer(options: PageConsumerOptions): Promise<R
     log,
   );
   return {
-    stop: async () => {
-      await consumer.stop();
-      await books.close();
-    },
+    stop: () => consumer.stop(),
   };
 }

@@ -1,6 +1,8 @@
 /**
  * The books this replica prepared for work items (sources downloaded and read, pages planned), kept while its
  * items keep coming so the next item of the same book starts rendering at once; released after a minute unused.
+ * The job consumer hands over the book it prepared to split it, so the replica that coordinates a book does not
+ * download and read it a second time for its items.
  */
 import type { ConversionJobRequested } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { type PrepareDependencies, type PreparedBook, prepareBook, releaseBook } from "../pipeline/prepare-book.js";
@@ -46,6 +48,17 @@ export class PreparedBooks {
       entry.users--;
       entry.lastUsed = Date.now();
     }
+  }
+
+  /**
+   * Takes over a book the job consumer prepared (released here once unused); false when this replica already has
+   * one for the job (an earlier attempt's), and the caller keeps and releases its own.
+   */
+  adopt(job: ConversionJobRequested, book: PreparedBook): boolean {
+    const key = `${job.jobId}:${job.revision}`;
+    if (this.entries.has(key)) return false;
+    this.entries.set(key, { book: Promise.resolve(book), users: 0, lastUsed: Date.now() });
+    return true;
   }
 
   private async sweep(all = false): Promise<void> {
