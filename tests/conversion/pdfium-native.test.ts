@@ -18,7 +18,7 @@ import { RenderMemoryError } from "../../services/conversion/src/render/memory-b
 import type { PdfPageTask, RenderedPage } from "../../services/conversion/src/render/page-renderer.js";
 import { nativeLibraryPath } from "../../services/conversion/src/render/pdfium-native-library.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
-import { labelledPdf, passwordPdf, richPdf } from "../fixtures/pdf/generate.js";
+import { labelledPdf, passwordPdf, richPdf, type3ColourPdf } from "../fixtures/pdf/generate.js";
 import { memoryBombPdf, runawayPdf } from "./runaway-pdf.js";
 
 const library = nativeLibraryPath();
@@ -134,7 +134,7 @@ describe.skipIf(!library)("native PDFium", () => {
     ).toBe(true);
   });
 
-  it("draws form fields and the trial watermark", { timeout: 60_000 }, async () => {
+  it("draws form fields, the trial watermark and a Type 3 glyph's own colour", { timeout: 60_000 }, async () => {
     const form = await native.render(task(await file(await formPdf(), "form"), 0));
     const yellow = share(form, (r, g, b) => r > 220 && g > 220 && b < 60);
     // The field is 300 × 40 pt of an A4 page (0.24 %), less the value's letters.
@@ -147,6 +147,13 @@ describe.skipIf(!library)("native PDFium", () => {
       if (r > 200 && g < 200 && b < 200 && r - g > 40) reddish++;
     }
     expect(reddish).toBeGreaterThan(1000);
+    // The glyph paints itself red though the text's fill is black: the page is drawn and stored in colour.
+    const type3 = await native.render(task(await file(type3ColourPdf(), "type3"), 0));
+    const red = (r: number, g: number, b: number) => r > 200 && g < 60 && b < 60;
+    expect(type3.pixels?.channels ?? 4).toBe(4);
+    // 48 × 48 pt of an A4 page: 0.46 %.
+    expect(share(type3, red)).toBeGreaterThan(0.004);
+    expect(await storedShare(type3, red)).toBeCloseTo(share(type3, red), 3);
   });
 
   it("reads page sizes, the outline and passwords in a native main thread", { timeout: 60_000 }, async () => {

@@ -21,7 +21,7 @@ import { loadPdfium, openDocument, recycleIfLarge } from "../../services/convers
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { readPdf } from "../../services/conversion/src/render/source-reader.js";
 import { deriveRendition } from "../../services/gateway/src/rendition-derive.js";
-import { labelledPdf, passwordPdf, photo, richPdf } from "../fixtures/pdf/generate.js";
+import { labelledPdf, passwordPdf, photo, richPdf, type3ColourPdf } from "../fixtures/pdf/generate.js";
 
 type Doc = PDFKit.PDFDocument & {
   link(x: number, y: number, width: number, height: number, url: string): Doc;
@@ -311,6 +311,16 @@ describe("PDFium renderer", () => {
     expect(stored.subarray(12, 16).toString("latin1")).toBe("VP8 ");
     expect(stored.length).toBeLessThanOrEqual(200 * 1024);
     expect((await sharp(stored).metadata()).width).toBe(drawing.pixels.width);
+  });
+
+  it("draws a Type 3 glyph that paints itself in colour in colour, though its text's fill is black", async () => {
+    const page = await render(await file(type3ColourPdf(), "type3"));
+    expect(page.pixels.channels ?? 4).toBe(4);
+    const red = inkBox(page.pixels, page.scale, (r, g, b) => r > 200 && g < 60 && b < 60);
+    // The glyph's square: 48 pt at (100, 400) from the bottom left of the 842 pt page.
+    expect(red.x).toBeCloseTo(100, 0);
+    expect(red.width).toBeCloseTo(48, 0);
+    expect(red.y).toBeCloseTo(842 - 400 - 48, 0);
   });
 
   it("keeps a detailed photo page within the reader's 200 KB as a JPEG by encoding it again, lighter", async () => {

@@ -1,7 +1,8 @@
 /**
  * What a page holds, read from its objects before it is drawn: pictures (images, shadings) make it a photo page
- * (JPEG or lossy WebP); a page of text and drawings whose every fill and stroke is grey, with no annotation PDFium
- * would draw but links, is drawn into one grey byte a pixel (raster.ts); anything else is drawn in colour, and
+ * (JPEG or lossy WebP); a page of text and drawings whose every fill and stroke is grey, with no Type 3 text (its
+ * glyphs may paint in colours of their own) and no annotation PDFium would draw but links, is drawn into one grey
+ * byte a pixel (raster.ts); anything else is drawn in colour, and
  * its pixels decide between lossless WebP (text and flat drawings: a dense text page 19 KB lossless against 230 KB
  * lossy at about the same CPU time, no blur at any zoom) and lossy (pictures or gradients: a photo page is 1.4 MB
  * lossless and takes 20× longer).
@@ -71,6 +72,29 @@ function greyObjects(pdfium: Pdfium, scratch: number): (object: number) => boole
     isGrey(() => pdfium.FPDFPageObj_GetStrokeColor(object, ...at), fromScratch);
 }
 
+/**
+ * A reader of a text object's font: true for a Type 3 font, whose glyphs are little content streams that may set
+ * their own colours (`d0`), whatever the text's fill says. PDFium tells no font's subtype, but counts a Type 3
+ * font as embedded while it has no font program (font data of 0 bytes); every other font has one, embedded or
+ * PDFium's own for a standard font. Each font is asked once a page.
+ */
+function type3Text(pdfium: Pdfium, written: number): (text: number) => boolean {
+  const known = new Map<number, boolean>();
+  return (text) => {
+    const font = pdfium.FPDFTextObj_GetFont(text);
+    if (!font) return true;
+    let type3 = known.get(font);
+    if (type3 === undefined) {
+      type3 =
+        Boolean(pdfium.FPDFFont_GetIsEmbedded(font)) &&
+        Boolean(pdfium.FPDFFont_GetFontData(font, 0, 0, written)) &&
+        readI32(pdfium, written) === 0;
+      known.set(font, type3);
+    }
+    return type3;
+  };
+}
+
 /** Does the page draw an annotation other than a link (form fields, stamps, notes)? */
 function drawsAnnotations(pdfium: Pdfium, page: number): boolean {
   const count = pdfium.FPDFPage_GetAnnotCount(page);
@@ -85,8 +109,9 @@ function drawsAnnotations(pdfium: Pdfium, page: number): boolean {
 }
 
 export function inspectPage(pdfium: Pdfium, page: number): PageObjects {
-  return withScratch(pdfium, 16, (scratch) => {
+  return withScratch(pdfium, 24, (scratch) => {
     const grey = greyObjects(pdfium, scratch);
+    const type3 = type3Text(pdfium, scratch + 16);
     let seen = 0;
     let colourless = true;
     const visit = (count: number, at: (index: number) => number): boolean | undefined => {
@@ -98,7 +123,8 @@ export function inspectPage(pdfium: Pdfium, page: number): PageObjects {
         if (type === objectForm) {
           const inner = visit(pdfium.FPDFFormObj_CountObjects(object), (i) => pdfium.FPDFFormObj_GetObject(object, i));
           if (inner !== false) return inner;
-        } else if (colourless && (type === objectText || type === objectPath)) colourless = grey(object);
+        } else if (colourless && (type === objectText || type === objectPath))
+          colourless = grey(object) && !(type === objectText && type3(object));
       }
       return false;
     };
