@@ -114,7 +114,7 @@ describe("conversion jobs", () => {
 
     const page = manifest?.pages[0];
     expect(page?.height).toBe(1000);
-    // Page 1's blue link text makes it a coloured paper page: its main rendition is an RGB PNG.
+    // Page 1's blue link text makes it a coloured paper page: its main rendition is an indexed PNG.
     const mainKey = Object.values(page?.webp ?? {})[0] as string;
     expect(mainKey).toBe(`pages/1/${page?.width}.png`);
     expect(await sharp(await harness.object(`books/${bookId}/r1/${mainKey}`)).metadata()).toMatchObject({

@@ -3,10 +3,11 @@
  * service's own grey PNG writer (no canvas in between). What is encoded here is what must exist before the book
  * opens: the main rendition and the thumbnail. The main rendition is the cheapest encoding that keeps the page
  * within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the page's kind rather than by
- * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG, other paper pages (coloured text,
- * flat drawings, slides) an RGB PNG, photo pages a baseline JPEG and dense drawings lossy WebP (JPEG is past
- * 200 KB there); with paperPages "webp", paper pages are lossless WebP (a third to a fifth of the bytes, 5-6× the
- * CPU). The lighter WebP width and
+ * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG; other pages without pictures
+ * (coloured text, slides, charts, dense drawings) an indexed PNG of their frequent colours and 16-level edges
+ * (palette-png.ts), or when they hold more colours an RGB PNG, lossless WebP (paper pages) or lossy WebP (dense
+ * drawings); photo pages a baseline JPEG. With paperPages "webp", pages without pictures skip the PNGs (paper
+ * pages lossless WebP, a third to a tenth of the bytes for 2-6× the CPU). The lighter WebP width and
  * the JPEG fallback are encoded here too only when the job asks for every rendition (the desktop tool's offline
  * books); the service lists them in the manifest and the gateway derives them from the main rendition on first
  * request.
@@ -16,6 +17,7 @@ import type { ImageFormat } from "../domain/manifest.js";
 import { eagerWidths, type PaperPageFormat, type RenditionSizes } from "../domain/renditions.js";
 import { greyPlane, sixteenLevels } from "./grey-levels.js";
 import { greyPng } from "./grey-png.js";
+import { palettePng } from "./palette-png.js";
 import type { Pixels } from "./raster.js";
 
 export interface EncodedImage {
@@ -78,6 +80,38 @@ const greyPngLevel = 3;
  */
 const paperPng = { compressionLevel: 6, adaptiveFiltering: false } as const;
 /**
+ * zlib level of the indexed PNG (palette-png.ts): 6 against 3 on a dense text page with a coloured heading is
+ * 137-171 against 160-202 KB for about the same CPU (27-47 against 26-37 ms, measured 2026-11-26).
+ */
+const palettePngLevel = 6;
+
+/**
+ * Whether a coloured paper page's RGB PNG (for a page of more colours than an indexed PNG holds) would fit the
+ * budget, told before encoding it: its size follows the colour
+ * changes along its rows (what deflate cannot repeat), 1.1-1.8 bytes each at zlib 6 on slides, charts, dense
+ * drawings and text pages with a coloured heading (measured 2026-11-26), counted on every 4th row (~1 ms at
+ * 1131×1600). A text page with a coloured heading is 420-510 KB as a PNG (20-25 ms lost before its lossless WebP);
+ * a slide 38 KB, a chart 140 KB.
+ */
+function pngLikelyFits(pixels: Pixels): boolean {
+  const { width, height, data } = pixels;
+  const colours = new Uint32Array(data.buffer, data.byteOffset, width * height);
+  const every = 4;
+  let changes = 0;
+  for (let row = 0; row < height; row += every) {
+    const start = row * width;
+    let previous = colours[start];
+    for (let at = start + 1; at < start + width; at++) {
+      const colour = colours[at];
+      if (colour !== previous) {
+        changes++;
+        previous = colour;
+      }
+    }
+  }
+  return changes * every * 1.8 <= pageByteLimit;
+}
+/**
  * A photo page's JPEG at the WebP's quality number (libjpeg-turbo, baseline, 4:2:0; default 75), first without
  * Huffman optimisation: measured 2026-11-26 on the image-heavy document at 1131×1600, 10 against 16-29 ms a page
  * for 9 % more bytes (161 against 148 KB). A JPEG past the budget (half of that document's pages, ~205 KB) is
@@ -91,6 +125,15 @@ const photoJpegQuality = (webpQuality: number) => webpQuality;
  * (pdfium-render.test.ts) is 243 KB at q60.
  */
 const lighterQualities = [0.8, 0.55, 0.3];
+
+/** The first PNG that can be written within pageByteLimit (each answers undefined when it cannot be written). */
+async function firstPng(encodings: (() => Buffer | undefined | Promise<Buffer | undefined>)[]) {
+  for (const encode of encodings) {
+    const png = await encode();
+    if (png && png.length <= pageByteLimit) return png;
+  }
+  return undefined;
+}
 
 /** The first encoding within pageByteLimit, else the smallest (the encodings run one after another, cheapest first). */
 async function firstWithinBudget(encodings: (() => Promise<Buffer>)[]): Promise<Buffer> {
@@ -150,12 +193,15 @@ async function mainImage(
   grey: GreyPage | undefined,
 ): Promise<EncodedImage> {
   const width = main.width;
-  if (options.lossless && options.paperPages !== "webp") {
-    const png = grey
-      ? greyPng(grey.grey, main.width, main.height, greyPngLevel)
-      : await rawInput(main).png(paperPng).toBuffer();
-    if (png.length <= pageByteLimit) return { width, data: png, format: "png" };
-  } else if (!options.lossless && options.photo) {
+  if (options.paperPages !== "webp" && !options.photo) {
+    const png = await firstPng([
+      () => (grey ? greyPng(grey.grey, main.width, main.height, greyPngLevel) : undefined),
+      () => (grey ? undefined : palettePng(main, palettePngLevel)),
+      () => (!grey && options.lossless && pngLikelyFits(main) ? rawInput(main).png(paperPng).toBuffer() : undefined),
+    ]);
+    if (png) return { width, data: png, format: "png" };
+  }
+  if (!options.lossless && options.photo) {
     const quality = photoJpegQuality(options.quality);
     const jpeg = (quality: number, optimiseCoding: boolean) => () =>
       rawInput(main).jpeg({ quality, chromaSubsampling: "4:2:0", optimiseCoding }).toBuffer();

@@ -27,6 +27,27 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return out;
 }
 
+/** A PNG file of one image: its header's fields, the filtered rows (each led by its filter byte), a palette. */
+export function pngFile(
+  image: { width: number; height: number; bitDepth: number; colourType: 0 | 2 | 3 },
+  rows: Uint8Array,
+  level: number,
+  palette?: Uint8Array,
+): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(image.width, 0);
+  header.writeUInt32BE(image.height, 4);
+  header[8] = image.bitDepth;
+  header[9] = image.colourType;
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", header),
+    ...(palette ? [chunk("PLTE", palette)] : []),
+    chunk("IDAT", deflateSync(rows, { level })),
+    chunk("IEND", new Uint8Array()),
+  ]);
+}
+
 /** `grey`: one byte a pixel (0-255, rows without padding), stored as the nearest of 16 levels. */
 export function greyPng(grey: Uint8Array, width: number, height: number, level = 1): Buffer {
   const rowBytes = Math.ceil(width / 2);
@@ -38,15 +59,5 @@ export function greyPng(grey: Uint8Array, width: number, height: number, level =
       raw[at++] = packedPair[((grey[from] as number) << 8) | (grey[from + 1] as number)] as number;
     if (width % 2) raw[at++] = ((levelIndex[grey[from++] as number] as number) << 4) as number;
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 4; // bit depth
-  header[9] = 0; // greyscale
-  return Buffer.concat([
-    signature,
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw, { level })),
-    chunk("IEND", new Uint8Array()),
-  ]);
+  return pngFile({ width, height, bitDepth: 4, colourType: 0 }, raw, level);
 }
