@@ -20,12 +20,12 @@ import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } 
 import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import { isValidJobId } from "../domain/job-progress.js";
-import { bookKeys } from "../domain/manifest.js";
+import { bookKeys, type Manifest } from "../domain/manifest.js";
 import { convertPrepared, finishedBefore } from "../pipeline/convert-job.js";
 import { editPages } from "../pipeline/edit-pages.js";
-import { type ConvertSettings, prepareBook, releaseBook } from "../pipeline/prepare-book.js";
+import { type ConvertSettings, type PreparedBook, prepareBook, releaseBook } from "../pipeline/prepare-book.js";
 import type { RenderPool } from "../render/pool.js";
-import { coordinateJob } from "./job-coordinator.js";
+import { type CoordinateDependencies, coordinateJob } from "./job-coordinator.js";
 import { type JobSubjects, jobSubjects, jobsDurable, pagesDurable } from "./job-subjects.js";
 import { startPageConsumer } from "./page-consumer.js";
 import { PreparedBooks } from "./prepared-books.js";
@@ -164,6 +164,21 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
         try {
           const before = await finishedBefore(store, job);
           let result = before.result;
+          // A split book (or a page edit's big inserted file): its work items go to every replica.
+          const coordinate = (
+            book: PreparedBook,
+            previous: Manifest | undefined,
+            into: Pick<CoordinateDependencies, "store" | "onProgress" | "keyFolder">,
+          ) =>
+            coordinateJob(book, previous, {
+              nats,
+              log: jobLog,
+              subjects,
+              pagesPerItem,
+              budgetMs: jobBudgetMs,
+              run: BigInt(message.info.streamSequence),
+              ...into,
+            });
           if (!result && job.pageEdit) {
             // A page edit: the base revision's pages are copied, only an inserted file is rendered (in this replica).
             result = await editPages(job, {
@@ -177,14 +192,8 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
               split: {
                 pagesPerItem,
                 coordinate: (book, previous, split) =>
-                  coordinateJob(book, previous, {
-                    nats,
+                  coordinate(book, previous, {
                     store: split.store,
-                    log: jobLog,
-                    subjects,
-                    pagesPerItem,
-                    budgetMs: jobBudgetMs,
-                    run: BigInt(message.info.streamSequence),
                     onProgress: split.onProgress,
                     keyFolder: split.keyFolder,
                   }),
@@ -199,16 +208,7 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
             const handedOver = split && books.adopt(job, book);
             try {
               result = split
-                ? await coordinateJob(book, before.manifest, {
-                    nats,
-                    store,
-                    log: jobLog,
-                    subjects,
-                    pagesPerItem,
-                    budgetMs: jobBudgetMs,
-                    run: BigInt(message.info.streamSequence),
-                    onProgress,
-                  })
+                ? await coordinate(book, before.manifest, { store, onProgress })
                 : await convertPrepared(book, before.manifest, {
                     store,
                     pool,

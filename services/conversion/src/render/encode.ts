@@ -87,14 +87,14 @@ const palettePngLevel = 6;
 
 /**
  * Whether a coloured paper page's RGB PNG (for a page of more colours than an indexed PNG holds) would fit the
- * budget, told before encoding it: its size follows the colour
- * changes along its rows (what deflate cannot repeat), 1.1-1.8 bytes each at zlib 6 on slides, charts, dense
- * drawings and text pages with a coloured heading (measured 2026-11-26), counted on every 4th row (~1 ms at
- * 1131×1600). A text page with a coloured heading is 420-510 KB as a PNG (20-25 ms lost before its lossless WebP);
- * a slide 38 KB, a chart 140 KB.
+ * budget, told before encoding it: its size follows the colour changes along its rows (what deflate cannot
+ * repeat), 1.1-1.8 bytes each at zlib 6 on slides, charts, dense drawings and text pages with a coloured heading
+ * (measured 2026-11-26), counted on every 4th row (~1 ms at 1131×1600). A text page with a coloured heading is
+ * 420-510 KB as an RGB PNG (20-25 ms lost before its lossless WebP); a slide 38 KB, a chart 140 KB.
  */
 function pngLikelyFits(pixels: Pixels): boolean {
-  const { width, height, data } = pixels;
+  const { width, height } = pixels;
+  const data = pixels.data.byteOffset % 4 === 0 ? pixels.data : pixels.data.slice();
   const colours = new Uint32Array(data.buffer, data.byteOffset, width * height);
   const every = 4;
   let changes = 0;

@@ -34,6 +34,7 @@ function frequentColours(words: Uint32Array): number[] {
 
 /** RGBA pixels (drawn on white, opaque) as an indexed PNG at zlib `level`, or undefined past 256 colours. */
 export function palettePng(pixels: Pixels, level: number): Buffer | undefined {
+  if (pixels.channels === 1) return undefined;
   const { width, height } = pixels;
   const count = width * height;
   const data = pixels.data.byteOffset % 4 === 0 ? pixels.data : pixels.data.slice();
