@@ -127,7 +127,7 @@ const photoJpegQuality = (webpQuality: number) => webpQuality;
 const lighterQualities = [0.8, 0.55, 0.3];
 
 /** The first PNG that can be written within pageByteLimit (each answers undefined when it cannot be written). */
-async function firstPng(encodings: (() => Buffer | undefined | Promise<Buffer | undefined>)[]) {
+async function firstPng(encodings: (() => Promise<Buffer | undefined> | undefined)[]) {
   for (const encode of encodings) {
     const png = await encode();
     if (png && png.length <= pageByteLimit) return png;

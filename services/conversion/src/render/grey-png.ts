@@ -4,7 +4,8 @@
  * npm run bench:profile-convert), while bringing two pixels to their levels and packing them into a byte is one
  * table lookup, and deflating the result a few ms.
  */
-import { crc32, deflateSync } from "node:zlib";
+import { promisify } from "node:util";
+import { crc32, deflate } from "node:zlib";
 import { levelIndex } from "./grey-levels.js";
 
 const signature = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
@@ -27,13 +28,18 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return out;
 }
 
-/** A PNG file of one image: its header's fields, the filtered rows (each led by its filter byte), a palette. */
-export function pngFile(
+const deflated = promisify(deflate);
+
+/**
+ * A PNG file of one image: its header's fields, the filtered rows (each led by its filter byte), a palette. The
+ * rows are deflated on libuv's threads: a render process draws its next page meanwhile.
+ */
+export async function pngFile(
   image: { width: number; height: number; bitDepth: number; colourType: 0 | 2 | 3 },
   rows: Uint8Array,
   level: number,
   palette?: Uint8Array,
-): Buffer {
+): Promise<Buffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(image.width, 0);
   header.writeUInt32BE(image.height, 4);
@@ -43,13 +49,13 @@ export function pngFile(
     signature,
     chunk("IHDR", header),
     ...(palette ? [chunk("PLTE", palette)] : []),
-    chunk("IDAT", deflateSync(rows, { level })),
+    chunk("IDAT", await deflated(rows, { level })),
     chunk("IEND", new Uint8Array()),
   ]);
 }
 
 /** `grey`: one byte a pixel (0-255, rows without padding), stored as the nearest of 16 levels. */
-export function greyPng(grey: Uint8Array, width: number, height: number, level = 1): Buffer {
+export function greyPng(grey: Uint8Array, width: number, height: number, level = 1): Promise<Buffer> {
   const rowBytes = Math.ceil(width / 2);
   const pairs = width >> 1;
   const raw = new Uint8Array((rowBytes + 1) * height);

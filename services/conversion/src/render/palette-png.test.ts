@@ -23,7 +23,7 @@ describe("palettePng", () => {
       [220, 57, 18],
     ];
     const page = pixels(7, 5, (x, y) => flat[(x + y) % 3] as number[]);
-    const png = palettePng(page, 6) as Buffer;
+    const png = (await palettePng(page, 6)) as Buffer;
     expect([png[24], png[25]]).toEqual([4, 3]);
     const image = await decoded(png);
     expect([image.width, image.height]).toEqual([7, 5]);
@@ -36,7 +36,7 @@ describe("palettePng", () => {
   it("keeps frequent colours exact and brings rare ones (antialiased edges) to 16 levels a channel", async () => {
     // A flat brand colour filling most of the page, and 40 shades each on one pixel.
     const page = pixels(200, 100, (x, y) => (y === 0 && x < 40 ? [x * 6, 100, (x * 37) % 256] : [26, 77, 143]));
-    const png = palettePng(page, 6) as Buffer;
+    const png = (await palettePng(page, 6)) as Buffer;
     // More than 16 entries: one byte a pixel.
     expect([png[24], png[25]]).toEqual([8, 3]);
     const image = await decoded(png);
@@ -50,9 +50,9 @@ describe("palettePng", () => {
     }
   });
 
-  it("answers nothing for a page of more colours than 256 entries hold", () => {
+  it("answers nothing for a page of more colours than 256 entries hold", async () => {
     // Every pixel another colour of the 16-level grid: 4096 of them, none frequent.
     const page = pixels(64, 64, (x, y) => [(x % 16) * 17, (y % 16) * 17, (((x >> 4) << 2) | (y >> 4)) * 17]);
-    expect(palettePng(page, 6)).toBeUndefined();
+    expect(await palettePng(page, 6)).toBeUndefined();
   });
 });

@@ -33,7 +33,7 @@ function frequentColours(words: Uint32Array): number[] {
 }
 
 /** RGBA pixels (drawn on white, opaque) as an indexed PNG at zlib `level`, or undefined past 256 colours. */
-export function palettePng(pixels: Pixels, level: number): Buffer | undefined {
+export async function palettePng(pixels: Pixels, level: number): Promise<Buffer | undefined> {
   if (pixels.channels === 1) return undefined;
   const { width, height } = pixels;
   const count = width * height;
@@ -48,50 +48,55 @@ export function palettePng(pixels: Pixels, level: number): Buffer | undefined {
     palette[size * 3 + 2] = blue;
     return size++;
   };
-  const exact = new Map<number, number>();
-  for (const word of frequentColours(words)) exact.set(word, add(word & 255, (word >>> 8) & 255, (word >>> 16) & 255));
-  // Edge pixels by their 16 levels a channel (red << 8 | green << 4 | blue): their palette entry, -1 before the first.
+  // Each pixel's 16 levels a channel (red << 8 | green << 4 | blue) pick its entry: the exact colour that has
+  // this key when the pixel is that colour, else the key's edge entry (-1 until first seen).
+  const exactWord = new Float64Array(4096).fill(-1);
+  const exactIndex = new Int16Array(4096).fill(-1);
   const edges = new Int16Array(4096).fill(-1);
-  const indices = new Uint8Array(count);
+  const keyOf = (word: number) =>
+    ((levelIndex[word & 255] as number) << 8) |
+    ((levelIndex[(word >>> 8) & 255] as number) << 4) |
+    (levelIndex[(word >>> 16) & 255] as number);
+  for (const word of frequentColours(words)) {
+    const key = keyOf(word);
+    // Two frequent colours of one key: the first (the more frequent) stays exact, the other goes by its levels.
+    if (exactIndex[key] !== -1) continue;
+    exactWord[key] = word;
+    exactIndex[key] = add(word & 255, (word >>> 8) & 255, (word >>> 16) & 255);
+  }
+  // Rows of one index byte a pixel, each led by its filter byte (0: none), packed to 4 bits below when ≤ 16 entries.
+  const rows = new Uint8Array((width + 1) * height);
   let lastWord = -1;
   let lastIndex = 0;
-  for (let at = 0; at < count; at++) {
-    const word = words[at] as number;
-    if (word === lastWord) {
-      indices[at] = lastIndex;
-      continue;
-    }
-    let index = exact.get(word);
-    if (index === undefined) {
-      const red = levelIndex[word & 255] as number;
-      const green = levelIndex[(word >>> 8) & 255] as number;
-      const blue = levelIndex[(word >>> 16) & 255] as number;
-      const key = (red << 8) | (green << 4) | blue;
-      index = edges[key] as number;
+  for (let y = 0, at = 0, pixel = 0; y < height; y++) {
+    at++;
+    for (let x = 0; x < width; x++, pixel++, at++) {
+      const word = words[pixel] as number;
+      if (word === lastWord) {
+        rows[at] = lastIndex;
+        continue;
+      }
+      const key = keyOf(word);
+      let index = exactWord[key] === word ? (exactIndex[key] as number) : (edges[key] as number);
       if (index < 0) {
-        index = add(red * levelStep, green * levelStep, blue * levelStep);
+        index = add(((key >> 8) & 15) * levelStep, ((key >> 4) & 15) * levelStep, (key & 15) * levelStep);
         if (index < 0) return undefined;
         edges[key] = index;
       }
+      rows[at] = index;
+      lastWord = word;
+      lastIndex = index;
     }
-    indices[at] = index;
-    lastWord = word;
-    lastIndex = index;
   }
-  const bitDepth = size <= 16 ? 4 : 8;
-  const rowBytes = bitDepth === 4 ? Math.ceil(width / 2) : width;
-  const rows = new Uint8Array((rowBytes + 1) * height);
-  for (let y = 0, at = 0, from = 0; y < height; y++) {
-    rows[at++] = 0; // filter: none
-    if (bitDepth === 8) {
-      rows.set(indices.subarray(from, from + width), at);
-      at += width;
-      from += width;
-      continue;
-    }
+  if (size > 16)
+    return pngFile({ width, height, bitDepth: 8, colourType: 3 }, rows, level, palette.subarray(0, size * 3));
+  const rowBytes = Math.ceil(width / 2);
+  const packed = new Uint8Array((rowBytes + 1) * height);
+  for (let y = 0, at = 0; y < height; y++) {
+    let from = y * (width + 1) + 1;
+    packed[at++] = 0;
     for (let x = 0; x < width; x += 2, from += 2)
-      rows[at++] = ((indices[from] as number) << 4) | (x + 1 < width ? (indices[from + 1] as number) : 0);
-    if (width % 2) from--;
+      packed[at++] = ((rows[from] as number) << 4) | (x + 1 < width ? (rows[from + 1] as number) : 0);
   }
-  return pngFile({ width, height, bitDepth, colourType: 3 }, rows, level, palette.subarray(0, size * 3));
+  return pngFile({ width, height, bitDepth: 4, colourType: 3 }, packed, level, palette.subarray(0, size * 3));
 }
