@@ -270,14 +270,33 @@ describe("PDFium renderer", () => {
     });
     const colouredText = await file(blue, "coloured-text");
     const coloured = await render(colouredText);
-    // A coloured fill is read from the page's objects before drawing: drawn in colour, stored as an indexed PNG
-    // (colour type 3): the word's blue exactly, its antialiased edges within half of 16 levels; lossless WebP when
-    // asked.
+    // A coloured fill is read from the page's objects before drawing: drawn in colour. So little ink makes a small
+    // RGB PNG (colour type 2), every pixel as drawn; lossless WebP when asked.
     expect(coloured.pixels.channels ?? 4).toBe(4);
-    await expectIndexedPng(coloured.page.webp[0], coloured.pixels, [0, 0, 255]);
+    const rgbPng = Buffer.from(coloured.page.webp[0]?.data ?? []);
+    expect(coloured.page.webp[0]?.format).toBe("png");
+    expect([rgbPng[24], rgbPng[25]]).toEqual([8, 2]);
+    const { data: storedRgb } = await sharp(rgbPng).raw().toBuffer({ resolveWithObject: true });
+    const drawnRgb = Buffer.from(coloured.pixels.data.filter((_, index) => index % 4 !== 3));
+    expect(storedRgb.equals(drawnRgb)).toBe(true);
     const colouredWebp = await render(colouredText, { paperPages: "webp" });
     expect(colouredWebp.page.webp[0]?.format).toBeUndefined();
     expect(webpKind(colouredWebp.page.webp[0]?.data)).toBe("VP8L");
+    // A dense text page with a coloured heading: an indexed PNG (colour type 3), its heading's blue exact, every
+    // antialiased edge within half of 16 levels (an RGB PNG would be past 200 KB, lossless WebP 3-4× the CPU).
+    const headed = await render(
+      await file(
+        await pdf((doc) => {
+          doc.fontSize(48).fillColor("#1a4d8f").text("Chapter One", 50, 40);
+          doc.fontSize(9).fillColor("#222222");
+          for (let line = 0; line < 70; line++)
+            doc.text("words that fill a dense page of text ".repeat(3), 50, 90 + line * 10.5);
+        }),
+        "headed-text",
+      ),
+      { sizes: renditionSizes({ x: 0, y: 0, width: 595.28, height: 841.89 }, 1600, 0) },
+    );
+    await expectIndexedPng(headed.page.webp[0], headed.pixels, [0x1a, 0x4d, 0x8f]);
     const pictured = await pdf((doc) => {
       doc.image(photoBytes, 50, 50, { fit: [400, 400] });
     });

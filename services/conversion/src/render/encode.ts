@@ -3,10 +3,10 @@
  * service's own grey PNG writer (no canvas in between). What is encoded here is what must exist before the book
  * opens: the main rendition and the thumbnail. The main rendition is the cheapest encoding that keeps the page
  * within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the page's kind rather than by
- * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG; other pages without pictures
- * (coloured text, slides, charts, dense drawings) an indexed PNG of their frequent colours and 16-level edges
- * (palette-png.ts), or when they hold more colours an RGB PNG, lossless WebP (paper pages) or lossy WebP (dense
- * drawings); photo pages a baseline JPEG. With paperPages "webp", pages without pictures skip the PNGs (paper
+ * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG; other pages without pictures an
+ * RGB PNG when it is small (little ink: a slide), else an indexed PNG of their frequent colours and 16-level edges
+ * (palette-png.ts: charts, coloured text, dense drawings), or when they hold more colours an RGB PNG that fits,
+ * lossless WebP (paper pages) or lossy WebP (dense drawings); photo pages a baseline JPEG. With paperPages "webp", pages without pictures skip the PNGs (paper
  * pages lossless WebP, a third to a tenth of the bytes for 2-6× the CPU). The lighter WebP width and
  * the JPEG fallback are encoded here too only when the job asks for every rendition (the desktop tool's offline
  * books); the service lists them in the manifest and the gateway derives them from the main rendition on first
@@ -86,16 +86,15 @@ const paperPng = { compressionLevel: 6, adaptiveFiltering: false } as const;
 const palettePngLevel = 6;
 
 /**
- * Whether a coloured paper page's RGB PNG (for a page of more colours than an indexed PNG holds) would fit the
- * budget, told before encoding it: its size follows the colour changes along its rows (what deflate cannot
- * repeat), 1.1-1.8 bytes each at zlib 6 on slides, charts, dense drawings and text pages with a coloured heading
- * (measured 2026-11-26), counted on every 4th row (~1 ms at 1131×1600). A text page with a coloured heading is
- * 420-510 KB as an RGB PNG (20-25 ms lost before its lossless WebP); a slide 38 KB, a chart 140 KB.
+ * A coloured page's RGB PNG size, told before encoding it: it follows the colour changes along its rows (what
+ * deflate cannot repeat), 1.1-1.8 bytes each at zlib 6 on slides, charts, dense drawings and text pages with a
+ * coloured heading (measured 2026-11-26), counted on every 4th row (~1 ms at 1131×1600). Answers the upper
+ * estimate: a slide 40 KB (38 written), a chart 144 KB (139), a text page with a coloured heading 860 KB (514).
  */
-function pngLikelyFits(pixels: Pixels): boolean {
+function rgbPngBytes(pixels: Pixels): number {
   const { width, height } = pixels;
   const data = pixels.data.byteOffset % 4 === 0 ? pixels.data : pixels.data.slice();
-  const colours = new Uint32Array(data.buffer, data.byteOffset, width * height);
+  const colours = new Int32Array(data.buffer, data.byteOffset, width * height);
   const every = 4;
   let changes = 0;
   for (let row = 0; row < height; row += every) {
@@ -109,8 +108,13 @@ function pngLikelyFits(pixels: Pixels): boolean {
       }
     }
   }
-  return changes * every * 1.8 <= pageByteLimit;
+  return changes * every * 1.8;
 }
+/**
+ * An RGB PNG this small is written as it is, though the indexed PNG would be a third of it: a slide's RGB PNG costs
+ * ~7 ms (libvips, off the render process's JavaScript thread) against ~9 ms, 38 against 13 KB (measured 2026-11-26).
+ */
+const smallRgbPng = 64 * 1024;
 /**
  * A photo page's JPEG at the WebP's quality number (libjpeg-turbo, baseline, 4:2:0; default 75), first without
  * Huffman optimisation: measured 2026-11-26 on the image-heavy document at 1131×1600, 10 against 16-29 ms a page
@@ -194,11 +198,18 @@ async function mainImage(
 ): Promise<EncodedImage> {
   const width = main.width;
   if (options.paperPages !== "webp" && !options.photo) {
-    const png = await firstPng([
-      () => (grey ? greyPng(grey.grey, main.width, main.height, greyPngLevel) : undefined),
-      () => (grey ? undefined : palettePng(main, palettePngLevel)),
-      () => (!grey && options.lossless && pngLikelyFits(main) ? rawInput(main).png(paperPng).toBuffer() : undefined),
-    ]);
+    const rgbBytes = grey ? 0 : rgbPngBytes(main);
+    const rgbPng = () => rawInput(main).png(paperPng).toBuffer();
+    const png = await firstPng(
+      grey
+        ? [() => greyPng(grey.grey, main.width, main.height, greyPngLevel)]
+        : [
+            () => (rgbBytes <= smallRgbPng ? rgbPng() : undefined),
+            () => palettePng(main, palettePngLevel),
+            // More colours than an indexed PNG holds: an RGB PNG that fits (never on a text page with colour).
+            () => (options.lossless && rgbBytes > smallRgbPng && rgbBytes <= pageByteLimit ? rgbPng() : undefined),
+          ],
+    );
     if (png) return { width, data: png, format: "png" };
   }
   if (!options.lossless && options.photo) {

@@ -1,5 +1,6 @@
 /**
- * A coloured paper page (slides, charts, text with a coloured heading) as an indexed PNG of at most 256 colours,
+ * A coloured page without pictures (charts, text with a coloured heading, dense drawings) as an indexed PNG of at
+ * most 256 colours,
  * written here: the page's frequent colours (flat fills, solid ink) keep their exact value, every other pixel (the
  * antialiased edges) the nearest of 16 levels a channel, as grey pages keep theirs (an error of at most 8/255, see
  * grey-levels.ts). Measured 2026-11-26 at 1131×1600 against the RGB PNG and lossless WebP: a LibreOffice slide
@@ -17,7 +18,7 @@ const maxExactColours = 64;
 const levelStep = 17;
 
 /** The page's frequent colours (RGBA words), from about 30 000 pixels on a stride that does not line up with rows. */
-function frequentColours(words: Uint32Array): number[] {
+function frequentColours(words: Int32Array): number[] {
   const counts = new Map<number, number>();
   const step = Math.max(1, Math.floor(words.length / 30_000)) + 1;
   let samples = 0;
@@ -38,7 +39,8 @@ export async function palettePng(pixels: Pixels, level: number): Promise<Buffer 
   const { width, height } = pixels;
   const count = width * height;
   const data = pixels.data.byteOffset % 4 === 0 ? pixels.data : pixels.data.slice();
-  const words = new Uint32Array(data.buffer, data.byteOffset, count);
+  // Signed words: an opaque pixel's word stays a small integer for V8 (unsigned, it would be a heap number).
+  const words = new Int32Array(data.buffer, data.byteOffset, count);
   const palette = new Uint8Array(256 * 3);
   let size = 0;
   const add = (red: number, green: number, blue: number): number => {
@@ -50,7 +52,8 @@ export async function palettePng(pixels: Pixels, level: number): Promise<Buffer 
   };
   // Each pixel's 16 levels a channel (red << 8 | green << 4 | blue) pick its entry: the exact colour that has
   // this key when the pixel is that colour, else the key's edge entry (-1 until first seen).
-  const exactWord = new Float64Array(4096).fill(-1);
+  // 0 (transparent black) is no pixel of an opaque page: no exact colour.
+  const exactWord = new Int32Array(4096);
   const exactIndex = new Int16Array(4096).fill(-1);
   const edges = new Int16Array(4096).fill(-1);
   const keyOf = (word: number) =>
@@ -66,7 +69,7 @@ export async function palettePng(pixels: Pixels, level: number): Promise<Buffer 
   }
   // Rows of one index byte a pixel, each led by its filter byte (0: none), packed to 4 bits below when ≤ 16 entries.
   const rows = new Uint8Array((width + 1) * height);
-  let lastWord = -1;
+  let lastWord = 0;
   let lastIndex = 0;
   for (let y = 0, at = 0, pixel = 0; y < height; y++) {
     at++;
