@@ -297,6 +297,14 @@ describe("PDFium renderer", () => {
       { sizes: renditionSizes({ x: 0, y: 0, width: 595.28, height: 841.89 }, 1600, 0) },
     );
     await expectIndexedPng(headed.page.webp[0], headed.pixels, [0x1a, 0x4d, 0x8f]);
+    // Its lighter width, derived by the gateway on first request: lossless at 16 levels a channel, and lighter
+    // than the page itself (resampled shades kept one by one made it larger).
+    const headedPng = Buffer.from(headed.page.webp[0]?.data ?? []);
+    const lighterHeaded = await deriveRendition(headedPng, { width: 679, format: "webp" });
+    expect(webpKind(lighterHeaded)).toBe("VP8L");
+    expect(lighterHeaded.length).toBeLessThan(headedPng.length);
+    const lighterPixels = await sharp(lighterHeaded).raw().toBuffer();
+    expect(lighterPixels.every((value) => value % 17 === 0)).toBe(true);
     const pictured = await pdf((doc) => {
       doc.image(photoBytes, 50, 50, { fit: [400, 400] });
     });
