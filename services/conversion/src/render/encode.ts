@@ -223,8 +223,8 @@ async function mainImage(
     ]);
     return { width, data, format: "jpg" };
   }
-  // Past the budget (a dense coloured drawing, a lossless page of many colours): lossy, at lower qualities until
-  // it fits (the last one is kept whatever its size).
+  // WebP (readers' bytes first, or more colours than a PNG holds within the budget): lossless for paper pages, lossy
+  // for the rest; past the budget, lossy at lower qualities until it fits (the last one is kept whatever its size).
   const lossy = (quality: number) => () =>
     mainWebp(main, { ...options, lossless: false, quality }, undefined, width).toBuffer();
   const data = await firstWithinBudget([

@@ -1,11 +1,11 @@
 /**
  * A coloured page without pictures (charts, text with a coloured heading, dense drawings) as an indexed PNG of at
- * most 256 colours,
- * written here: the page's frequent colours (flat fills, solid ink) keep their exact value, every other pixel (the
- * antialiased edges) the nearest of 16 levels a channel, as grey pages keep theirs (an error of at most 8/255, see
- * grey-levels.ts). Measured 2026-11-26 at 1131×1600 against the RGB PNG and lossless WebP: a LibreOffice slide
- * 13 KB (38 KB, 12 KB), a chart page 45 KB (139 KB, 56 KB), a dense text page with a coloured heading 141 KB
- * (514 KB, 14 KB at ~90 ms). A page whose colours do not fit 256 entries answers undefined.
+ * most 256 colours, written here: the page's frequent colours (flat fills, solid ink) keep their exact value, every
+ * other pixel (the antialiased edges) the nearest of 16 levels a channel, as grey pages keep theirs (an error of at
+ * most 8/255, see grey-levels.ts). Measured 2026-11-26 at 1131×1600, against the RGB PNG and lossless WebP: a chart
+ * page 47 KB in ~12 ms (139 KB; 56 KB in ~90 ms), a dense text page with a coloured heading 153 KB in ~25 ms (514 KB;
+ * 14 KB in ~90 ms), a dense drawing 148 KB in ~23 ms (442 KB; lossy WebP 180 KB in ~130 ms). A page whose colours do
+ * not fit 256 entries answers undefined.
  */
 import { levelIndex } from "./grey-levels.js";
 import { pngFile } from "./grey-png.js";
