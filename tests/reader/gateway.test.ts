@@ -176,8 +176,9 @@ describe("the hosted reader at the gateway", () => {
     await context.close();
   }, 60_000);
 
-  it("serves a grey text page stored as PNG and a photo page as JPEG, derives their lighter WebP and fallback, and shows them", async () => {
-    // A colour picture (a photo for PDFium: an image object) and a page of black text (no colour).
+  it("serves a grey text page and a chart stored as PNG and a photo page as JPEG, derives their lighter WebP and fallback, and shows them", async () => {
+    // A colour picture (a photo for PDFium: an image object), a page of black text (no colour) and a chart (coloured
+    // drawings, no picture).
     const [side, channels] = [400, 3 as const];
     const shades = Buffer.alloc(side * side * channels);
     for (let y = 0; y < side; y++)
@@ -194,16 +195,24 @@ describe("the hosted reader at the gateway", () => {
       doc.on("error", reject);
       doc.addPage().fontSize(14).fillColor("#000000").text("Grey text page. ".repeat(60), 40, 60);
       doc.addPage().image(photo, 30, 30, { fit: [360, 520] });
+      doc.addPage();
+      for (let ring = 0; ring < 30; ring++)
+        doc
+          .circle(210, 200, 8 + ring * 5)
+          .lineWidth(1 + (ring % 3))
+          .stroke(ring % 2 ? "#3366cc" : "#dc3912");
+      for (let bar = 0; bar < 40; bar++) doc.rect(20 + bar * 9.5, 420, 6, 150).fill(bar % 3 ? "#109618" : "#ff9900");
       doc.end();
     });
     const encoded = await uploadPdf(services.gatewayUrl, pdf, { title: "Encodings" });
     const json = (await (await fetch(`${services.gatewayUrl}/b/${encoded.number}/book.json`)).json()) as {
       pages: { renditions: { width: number; url: string }[] }[];
     };
-    const [grey, pictured] = json.pages.map((page) => [...page.renditions].sort((a, b) => b.width - a.width));
+    const [grey, pictured, chart] = json.pages.map((page) => [...page.renditions].sort((a, b) => b.width - a.width));
     const expected = [
       { renditions: grey, extension: "png", type: "image/png", format: "png" },
       { renditions: pictured, extension: "jpg", type: "image/jpeg", format: "jpeg" },
+      { renditions: chart, extension: "png", type: "image/png", format: "png" },
     ];
     for (const { renditions, extension, type, format } of expected) {
       const [main, lighter] = renditions ?? [];
@@ -221,17 +230,23 @@ describe("the hosted reader at the gateway", () => {
       expect(small.headers.get("content-type")).toBe("image/webp");
       const smallBytes = Buffer.from(await small.arrayBuffer());
       expect(await sharp(smallBytes).metadata()).toMatchObject({ format: "webp", width: lighter?.width });
-      // A text page stays lossless when made smaller.
-      if (extension === "png") expect(smallBytes.subarray(12, 16).toString("latin1")).toBe("VP8L");
+      // A PNG page stays lossless when made smaller, at 16 levels a channel as the conversion stores it.
+      if (extension === "png") {
+        expect(smallBytes.subarray(12, 16).toString("latin1")).toBe("VP8L");
+        expect((await sharp(smallBytes).raw().toBuffer()).every((value) => value % 17 === 0)).toBe(true);
+      }
       // The JPEG fallback: the photo page's main JPEG itself, derived from the PNG for the text page.
       const fallback = await fetch(`${services.gatewayUrl}${main?.url.replace(/\.(png|jpg)$/, ".jpg")}`);
       expect(fallback.status).toBe(200);
       expect(fallback.headers.get("content-type")).toBe("image/jpeg");
       if (extension === "jpg") expect(Buffer.from(await fallback.arrayBuffer())).toEqual(bytes);
     }
-    // A PNG's header: 4-bit greyscale (colour type 0), no palette.
+    // The PNGs' headers: the text page 4-bit greyscale (colour type 0), no palette; the chart indexed (colour type
+    // 3, a palette of its flat colours and 16-level edges).
     const png = Buffer.from(await (await fetch(`${services.gatewayUrl}${grey?.[0]?.url}`)).arrayBuffer());
     expect([png[24], png[25]]).toEqual([4, 0]);
+    const chartPng = Buffer.from(await (await fetch(`${services.gatewayUrl}${chart?.[0]?.url}`)).arrayBuffer());
+    expect(chartPng[25]).toBe(3);
 
     // On a screen of density 2 the reader asks for the main rendition.
     const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 2 });
@@ -246,7 +261,8 @@ describe("the hosted reader at the gateway", () => {
             .filter((node) => (node as HTMLImageElement).complete && (node as HTMLImageElement).naturalWidth > 0)
             .map((node) => (node as HTMLImageElement).currentSrc.replace(/^.*\./, "")),
         );
-    await expect.poll(shown, { timeout: 20_000 }).toEqual(expect.arrayContaining(["jpg"]));
+    // Pages 2 and 3 face each other: the photo's JPEG and the chart's PNG.
+    await expect.poll(shown, { timeout: 20_000 }).toEqual(expect.arrayContaining(["jpg", "png"]));
     await page.goto(`${services.gatewayUrl}/b/${encoded.number}/1?lang=en`);
     await expect.poll(shown, { timeout: 20_000 }).toEqual(expect.arrayContaining(["png"]));
     await page.screenshot({ path: join(screenshots, "gateway-encodings.png") });
