@@ -43,7 +43,14 @@ describe("lead capture in the browser", () => {
     await page.getByTestId("leads-form-save").click();
     await page.getByText("Saved").first().waitFor();
     await page.getByTestId("leads-webhook-url").fill(receiver.url);
+    // The form's save already gave the book its signing secret: what shows the webhook saved is its own answer.
+    const webhookSaved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/api/insight/update-settings") &&
+        (response.request().postData() ?? "").includes("webhookUrl"),
+    );
     await page.getByTestId("leads-webhook-save").click();
+    expect((await webhookSaved).status()).toBe(200);
     await expect
       .poll(async () => (await page.getByTestId("leads-webhook-secret").textContent()) ?? "")
       .toMatch(/^whsec_/);
