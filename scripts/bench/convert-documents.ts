@@ -20,7 +20,8 @@ export interface BenchDocument {
   bytes?: Buffer;
 }
 
-async function build(pages: number, draw: (doc: PDFKit.PDFDocument, index: number) => void): Promise<Buffer> {
+/** An A4 PDF of `pages` pages, each drawn by `draw` (pdfkit). */
+export async function build(pages: number, draw: (doc: PDFKit.PDFDocument, index: number) => void): Promise<Buffer> {
   const doc = new PDFDocument({ autoFirstPage: false, compress: true });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));

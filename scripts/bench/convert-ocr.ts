@@ -15,7 +15,6 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { renditionSizes } from "../../services/conversion/src/domain/renditions.js";
 import { recognise } from "../../services/conversion/src/ocr/tesseract.js";
@@ -28,7 +27,7 @@ import {
 import { selectPdfium } from "../../services/conversion/src/render/pdfium.js";
 import { choosePdfium } from "../../services/conversion/src/render/pdfium-native-library.js";
 import { readPdf } from "../../services/conversion/src/render/source-reader.js";
-import { benchDocuments } from "./convert-documents.js";
+import { benchDocuments, build } from "./convert-documents.js";
 import { pad } from "./convert-measure.js";
 
 const { values } = parseArgs({ options: { pages: { type: "string", default: "6" } } });
@@ -46,9 +45,15 @@ function childrenCpuMs(): number {
   return (Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) * 10;
 }
 
-async function page(path: string, pageIndex: number, maxSide: number, wantText: boolean) {
-  const info = await readPdf(new Uint8Array(readFileSync(path)), "", false);
-  const size = info.pages[pageIndex] as { width: number; height: number };
+/** Page `pageIndex` of a PDF whose page sizes were read (readPdf), rendered as a job renders it, pixels kept. */
+function page(
+  path: string,
+  sizes: { width: number; height: number }[],
+  pageIndex: number,
+  maxSide: number,
+  wantText: boolean,
+) {
+  const size = sizes[pageIndex] as { width: number; height: number };
   const region = { x: 0, y: 0, ...size };
   const task: PdfPageTask = {
     kind: "pdf",
@@ -90,19 +95,11 @@ function recall(truth: string[], found: string[]): number {
   return truth.length ? hits / truth.length : 1;
 }
 
-async function scannedPdf(images: Buffer[]): Promise<Buffer> {
-  const doc = new PDFDocument({ autoFirstPage: false, compress: true });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve) => doc.on("end", () => resolve()));
-  for (const image of images) {
-    doc.addPage({ size: [595.28, 841.89], margin: 0 });
-    doc.image(image, 0, 0, { width: 595.28, height: 841.89 });
-  }
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
-}
+/** One scan a page, covering it. */
+const scannedPdf = (images: Buffer[]) =>
+  build(images.length, (doc, index) => {
+    doc.image(images[index] as Buffer, 0, 0, { width: 595.28, height: 841.89 });
+  });
 
 const jpegOf = (pixels: PagePixels) =>
   sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels ?? 4 } })
@@ -122,23 +119,25 @@ try {
   for (const [index, document] of chosen.entries()) {
     const original = join(dir, `original-${index}.pdf`);
     await writeFile(original, document.bytes as Buffer);
+    const originalSizes = (await readPdf(new Uint8Array(readFileSync(original)), "", false)).pages;
     const truth: string[][] = [];
     const scans: Buffer[] = [];
     for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
-      const drawn = await page(original, pageIndex, scanSide, true);
+      const drawn = await page(original, originalSizes, pageIndex, scanSide, true);
       truth.push(units(drawn.text.map((run) => run.text).join(" ")));
       scans.push(await jpegOf(drawn.pixels as PagePixels));
     }
     await releaseDocuments(original);
     const scanned = join(dir, `scanned-${index}.pdf`);
     await writeFile(scanned, await scannedPdf(scans));
+    const scannedSizes = (await readPdf(new Uint8Array(readFileSync(scanned)), "", false)).pages;
     const renderMs: number[] = [];
     const ocrMs: number[] = [];
     let tesseractCpu = 0;
     let found = 0;
     for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
       const renderStarted = performance.now();
-      const rendered = await page(scanned, pageIndex, 1600, true);
+      const rendered = await page(scanned, scannedSizes, pageIndex, 1600, true);
       renderMs.push(performance.now() - renderStarted);
       const pixels = rendered.pixels as PagePixels;
       const started = performance.now();

@@ -179,15 +179,12 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
               run: BigInt(message.info.streamSequence),
               ...into,
             });
+          // What renders pages in this replica.
+          const rendering = { store, pool, log: jobLog, settings: options.settings, keepAlive, onProgress };
           if (!result && job.pageEdit) {
             // A page edit: the base revision's pages are copied, only an inserted file is rendered (in this replica).
             result = await editPages(job, {
-              store,
-              pool,
-              log: jobLog,
-              settings: options.settings,
-              keepAlive,
-              onProgress,
+              ...rendering,
               // A big inserted file is split into work items like a whole book, written into the edit's folder.
               split: {
                 pagesPerItem,
@@ -209,14 +206,7 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
             try {
               result = split
                 ? await coordinate(book, before.manifest, { store, onProgress })
-                : await convertPrepared(book, before.manifest, {
-                    store,
-                    pool,
-                    log: jobLog,
-                    settings: options.settings,
-                    keepAlive,
-                    onProgress,
-                  });
+                : await convertPrepared(book, before.manifest, rendering);
             } finally {
               if (!handedOver) await releaseBook(book, pool);
             }

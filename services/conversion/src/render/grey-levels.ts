@@ -14,7 +14,8 @@ export const greyLevels = 16;
 /** An opaque white pixel, or four white grey pixels, read as one 32-bit word. */
 const white = 0xffffffff;
 
-const levelStep = 255 / (greyLevels - 1);
+/** The distance between two of the 16 levels (17). */
+export const levelStep = 255 / (greyLevels - 1);
 /** Grey 0-255 to the index (0-15) of the nearest of the 16 levels. */
 export const levelIndex = Uint8Array.from({ length: 256 }, (_, grey) => Math.round(grey / levelStep));
 /** Grey 0-255 to the nearest of the 16 levels, 0-255. */

@@ -7,15 +7,14 @@
  * 14 KB in ~90 ms), a dense drawing 148 KB in ~23 ms (442 KB; lossy WebP 180 KB in ~130 ms). A page whose colours do
  * not fit 256 entries answers undefined.
  */
-import { levelIndex } from "./grey-levels.js";
-import { pngFile } from "./grey-png.js";
+import { levelIndex, levelStep } from "./grey-levels.js";
+import { pngFile } from "./png-file.js";
 import type { Pixels } from "./raster.js";
 
 /** A colour is frequent from this share of the sampled pixels (a heading, a bar, a slide's box). */
 const frequentShare = 0.001;
 /** Exact colours kept at most: the rest of the 256 entries are for the 16-level edges. */
 const maxExactColours = 64;
-const levelStep = 17;
 
 /** The page's frequent colours (RGBA words), from about 30 000 pixels on a stride that does not line up with rows. */
 function frequentColours(words: Int32Array): number[] {
