@@ -123,7 +123,7 @@ describe("conversion jobs", () => {
     });
     const keys = await harness.keys(bookId, 1);
     expect(keys).toContain(`books/${bookId}/r1/pages/1/${page?.width}.jpg`);
-    expect(keys).toContain(`books/${bookId}/r1/thumbs/3.webp`);
+    expect(keys).toContain(`books/${bookId}/r1/thumbs/3.jpg`);
     expect(keys.filter((key) => key.includes("/pages/3/"))).toHaveLength(1 + 1);
 
     // The book's ready event for the book service.
@@ -159,8 +159,9 @@ describe("conversion jobs", () => {
     expect((await sharp(await download(`books/${bookId}/r1/pages/1/${lighter}.webp`)).metadata()).format).toBe("webp");
     const jpg = await sharp(await download(`books/${bookId}/r1/pages/1/${page?.width}.jpg`)).metadata();
     expect(jpg.format).toBe("jpeg");
-    const thumb = await sharp(await download(`books/${bookId}/r1/thumbs/1.webp`)).metadata();
-    expect(thumb.width).toBe(200);
+    expect(page?.thumb).toBe("thumbs/1.jpg");
+    const thumb = await sharp(await download(`books/${bookId}/r1/thumbs/1.jpg`)).metadata();
+    expect(thumb).toMatchObject({ format: "jpeg", width: 200 });
     expect(s3Keys.some((key) => key.endsWith("search.json"))).toBe(false);
   });
 

@@ -320,6 +320,23 @@ describe("PDFium renderer", () => {
     // Baseline (SOF0), and the main JPEG is the fallback itself: no second JPEG is encoded.
     expect(jpeg.includes(Buffer.from([0xff, 0xc0]))).toBe(true);
     expect(picture.page.jpg).toBeUndefined();
+    // Drawn as RGB for its JPEG (no alpha channel to take out first), in RGB order: the photo's red grows to the
+    // right, its green downwards, its blue in between (fixtures' photo()); BGR would swap red and blue.
+    expect(picture.pixels.channels).toBe(3);
+    const decoded = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+    const colourAt = (x: number, y: number) => {
+      const offset = (Math.round(y * picture.scale) * decoded.info.width + Math.round(x * picture.scale)) * 3;
+      return [...decoded.data.subarray(offset, offset + 3)] as [number, number, number];
+    };
+    // The photo spans x 50-450 and y 50-317 points; its values pass 255 (and wrap) near the right and bottom edges.
+    const [rightRed, rightGreen, rightBlue] = colourAt(350, 60);
+    expect(rightRed).toBeGreaterThan(170);
+    expect(rightGreen).toBeLessThan(60);
+    expect(rightBlue).toBeGreaterThan(rightGreen + 40);
+    expect(rightBlue).toBeLessThan(rightRed - 40);
+    const [lowerRed, lowerGreen] = colourAt(60, 250);
+    expect(lowerRed).toBeLessThan(60);
+    expect(lowerGreen).toBeGreaterThan(170);
     // Big coloured drawings: an indexed PNG too (their flat colours exact), where lossy WebP took 4-5× the CPU.
     const drawn = await pdf((doc) => {
       for (let ring = 0; ring < 40; ring++)
@@ -386,10 +403,11 @@ describe("PDFium renderer", () => {
       region,
       sizes: renditionSizes(region, 1600, 0),
     });
+    // A photo page is drawn as RGB, as its JPEG takes it.
+    expect(page.pixels.channels).toBe(3);
     const first = await sharp(page.pixels.data, {
-      raw: { width: page.pixels.width, height: page.pixels.height, channels: 4 },
+      raw: { width: page.pixels.width, height: page.pixels.height, channels: 3 },
     })
-      .removeAlpha()
       .jpeg({ quality: 75, chromaSubsampling: "4:2:0", optimiseCoding: false })
       .toBuffer();
     expect(first.length).toBeGreaterThan(200 * 1024);

@@ -83,7 +83,8 @@ describe("the bookcase", () => {
     expect(cover).toMatch(/\/api\/book\/book-cover\?bookId=\w+&revision=1$/);
     const mine = await owner.context.request.get(cover);
     expect(mine.status()).toBe(200);
-    expect(mine.headers()["content-type"]).toBe("image/webp");
+    expect(mine.headers()["content-type"]).toBe("image/jpeg");
+    expect([...(await mine.body()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
     // Another user (the demo user acts for requests without a session on this stack) gets nothing.
     const stranger = await fetch(cover);
     expect(stranger.status).toBe(404);

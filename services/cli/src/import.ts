@@ -3,7 +3,7 @@
  * conversion service's own pipeline (@turnleaf/conversion/local) into a local project folder:
  *
  *   <project>/project.json   the project (name, sources, options, edition of the import)
- *   <project>/book/          the book folder: manifest.json, pages/<n>/<width>.webp|jpg, thumbs/, text/, search.json
+ *   <project>/book/          the book folder: manifest.json, pages/<n>/<width>.webp|png|jpg, thumbs/, text/, search.json
  *
  * Unregistered (no valid licence file) imports are the trial: at most 12 pages or images, and a watermark.
  */

@@ -66,7 +66,7 @@ describe("manifest", () => {
       ready: true,
       webp: { "750": "pages/2/750.webp", "480": "pages/2/480.webp" },
       jpg: "pages/2/750.jpg",
-      thumb: "thumbs/2.webp",
+      thumb: "thumbs/2.jpg",
       text: "text/2.json",
     });
   });

@@ -18,7 +18,8 @@ export const bookKeys = {
   revisionPrefix: (bookId: string, revision: number) => `books/${bookId}/r${revision}/`,
   manifest: (bookId: string, revision: number) => `${bookKeys.revisionPrefix(bookId, revision)}manifest.json`,
   page: (n: number, width: number, format: ImageFormat) => `pages/${n}/${width}.${format}`,
-  thumb: (n: number) => `thumbs/${n}.webp`,
+  /** A JPEG (WebP in books converted before 2026-11-26: a key keeps its extension when its page moves). */
+  thumb: (n: number) => `thumbs/${n}.jpg`,
   text: (n: number) => `text/${n}.json`,
   search: () => "search.json",
   sourcePdf: (index: number, count: number) => (count === 1 ? "source.pdf" : `source-${index + 1}.pdf`),

@@ -12,7 +12,7 @@ const page = (n: number, links: ManifestPage["links"] = []): ManifestPage => ({
   ready: true,
   webp: { "1600": `pages/${n}/1600.webp`, "960": `pages/${n}/960.webp` },
   jpg: `pages/${n}/1600.jpg`,
-  thumb: `thumbs/${n}.webp`,
+  thumb: `thumbs/${n}.jpg`,
   text: `text/${n}.json`,
   links,
   source: { index: 0, page: n - 1, part: "whole", region: [0, 0, 1, 1] },
@@ -47,11 +47,13 @@ describe("a page edit's new revision", () => {
       n: 6,
       webp: { "1600": "pages/6/1600.webp", "960": "pages/6/960.webp" },
       jpg: "pages/6/1600.jpg",
-      thumb: "thumbs/6.webp",
+      thumb: "thumbs/6.jpg",
       text: "text/6.json",
       links: [{ page: 8 }, { url: "https://a" }],
     });
     expect(placedPage(page(1), 3, maps.insertedToNew, 1).source.index).toBe(1);
+    // A book converted before thumbnails were JPEGs keeps its WebP thumbnails' extension.
+    expect(placedPage({ ...page(2), thumb: "thumbs/2.webp" }, 7, maps.baseToNew, 0).thumb).toBe("thumbs/7.webp");
   });
 
   it("a link to a deleted page goes to the page that took its place (the next kept page)", () => {

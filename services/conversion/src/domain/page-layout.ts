@@ -72,7 +72,7 @@ export function placedPage(page: ManifestPage, n: number, map: readonly number[]
     n,
     webp: Object.fromEntries(Object.entries(page.webp).map(([width, key]) => [width, rename(key)])),
     jpg: page.jpg ? rename(page.jpg) : null,
-    thumb: page.thumb ? bookKeys.thumb(n) : null,
+    thumb: page.thumb ? page.thumb.replace(/^thumbs\/\d+\./, `thumbs/${n}.`) : null,
     text: page.text ? bookKeys.text(n) : null,
     links: remapLinks(page.links, map),
     source: { ...page.source, index: page.source.index + sourceOffset },

@@ -152,14 +152,16 @@ export async function editPages(job: ConversionJobRequested, deps: EditDependenc
     const fromBase = entry.basePage > 0;
     const origin = fromBase ? { manifest: base, prefix: basePrefix } : (inserted as NonNullable<typeof inserted>);
     const page = origin.manifest.pages[(fromBase ? entry.basePage : entry.insertedPage) - 1] as ManifestPage;
-    pages.push(placedPage(page, n, fromBase ? maps.baseToNew : maps.insertedToNew, fromBase ? 0 : baseSources));
+    const placed = placedPage(page, n, fromBase ? maps.baseToNew : maps.insertedToNew, fromBase ? 0 : baseSources);
+    pages.push(placed);
     copies.push(async () => {
       // Every rendition under the page's folder, the lighter ones the gateway derived since included.
       const folder = `${origin.prefix}pages/${page.n}/`;
       for (const key of await deps.store.list(folder)) {
         await deps.store.copy(key, `${prefix}pages/${n}/${key.slice(folder.length)}`);
       }
-      if (page.thumb) await deps.store.copy(`${origin.prefix}${page.thumb}`, `${prefix}${bookKeys.thumb(n)}`);
+      if (page.thumb && placed.thumb)
+        await deps.store.copy(`${origin.prefix}${page.thumb}`, `${prefix}${placed.thumb}`);
       if (page.text) {
         const text = (await deps.store.getJson(`${origin.prefix}${page.text}`)) as PageText | undefined;
         if (text) await deps.store.putJson(`${prefix}${bookKeys.text(n)}`, { ...text, page: n });

@@ -49,8 +49,12 @@ export interface EncodedPage {
   thumb: EncodedImage;
 }
 
-/** Thumbnails are small: quality 70 is plenty. */
-const thumbQuality = 70;
+/**
+ * Thumbnails are small: a baseline JPEG at quality 70. Measured 2026-11-26 at 200 px on bench:convert's documents
+ * (npm run bench:profile-convert): 1.5-1.9 ms and 4-13 KB a page, where WebP at effort 2 took 4.5-8.1 ms for 10-30 %
+ * fewer bytes (effort 0: 2.3-4.1 ms); on a text page that was a quarter of the page's CPU.
+ */
+const thumbJpeg = { quality: 70, optimiseCoding: false } as const;
 /**
  * Lossless effort 1 (npm run bench:engines, encoder table, 1131×1600): on pdfkit's text pages effort 0 costs half
  * the CPU (40 against 80 ms) for 5× the bytes (96 against 19 KB), but on real-world pages (Debian's manuals) it
@@ -157,9 +161,9 @@ const scaled = (quality: number, share: number) => Math.max(1, Math.round(qualit
  * buffer included (a 7 MB copy a page at 1131×1600, ~20 ms of CPU in npm run bench:profile-convert).
  */
 export const rawInput = (pixels: Pixels) =>
-  pixels.channels === 1
-    ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 1 } })
-    : sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha();
+  pixels.channels === 4 || pixels.channels === undefined
+    ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha()
+    : sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } });
 
 /** A page's grey channel, and its 16 levels made once however many WebP widths need them. */
 interface GreyPage {
@@ -259,9 +263,9 @@ export async function encodePage(
           .toBuffer()
           .then((data) => ({ width: sizes.width, data })),
     thumbSource
-      .webp({ quality: thumbQuality, effort: 2 })
+      .jpeg(thumbJpeg)
       .toBuffer()
-      .then((data) => ({ width: sizes.thumbWidth, data })),
+      .then((data) => ({ width: sizes.thumbWidth, data, format: "jpg" as const })),
   ]);
   // A photo page's main JPEG is also its JPEG fallback (the same key).
   return { webp, ...(jpg ? { jpg } : {}), thumb };

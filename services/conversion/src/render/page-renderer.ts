@@ -168,8 +168,10 @@ async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
     withPage(document, task.pageIndex, (page) => {
       const transform = pageTransform(pdfium, page);
       const { pictures, colourless, annotations } = inspectPage(pdfium, page);
-      // The trial watermark is red: a watermarked page is drawn in colour.
-      const colours = colourless && !task.watermark ? "grey" : "rgba";
+      // The trial watermark is red: a watermarked page is drawn in colour, and with alpha (watermark.ts blends RGBA).
+      // A photo page becomes a JPEG: RGB. Other coloured pages stay RGBA, which page-kind.ts and the PNG encoders
+      // read as one 32-bit word a pixel.
+      const colours = task.watermark ? "rgba" : colourless ? "grey" : pictures === true ? "rgb" : "rgba";
       const main = rasterise(document, page, task.region, task.sizes, colours, annotations);
       return {
         drawn: {
@@ -192,15 +194,16 @@ async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
 
 async function renderImagePage(task: ImagePageTask): Promise<RenderedPage> {
   const { width, height } = task.sizes;
-  const fitted = await sharp(task.path)
+  const fitting = sharp(task.path)
     .rotate()
     .resize({ width, height, fit: "contain", background: "#ffffff" })
     .flatten({ background: "#ffffff" })
-    .ensureAlpha()
-    .raw()
-    .toBuffer();
+    .toColourspace("srgb");
+  // RGB for the JPEG it becomes; RGBA when the watermark is blended in (watermark.ts).
+  const fitted = await (task.watermark ? fitting.ensureAlpha() : fitting).raw().toBuffer();
   const pdfium = await loadPdfium();
-  const main = { width, height, data: new Uint8Array(fitted.buffer, fitted.byteOffset, fitted.byteLength) };
+  const data = new Uint8Array(fitted.buffer, fitted.byteOffset, fitted.byteLength);
+  const main: Pixels = { width, height, data, ...(task.watermark ? {} : { channels: 3 as const }) };
   return finish(pdfium, { main, lossless: false, photo: true }, task, { text: [], links: [] });
 }
 

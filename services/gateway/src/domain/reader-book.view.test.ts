@@ -9,7 +9,7 @@ const page = (n: number, ready: boolean): ManifestPage => ({
   ready,
   webp: ready ? { "1000": `pages/${n}/1000.webp`, "500": `pages/${n}/500.webp` } : ({} as Record<string, string>),
   jpg: null,
-  thumb: ready ? `thumbs/${n}.webp` : null,
+  thumb: ready ? `thumbs/${n}.jpg` : null,
   text: ready ? `text/${n}.json` : null,
   links: n === 1 ? [{ box: [0.1, 0.2, 0.3, 0.05] as [number, number, number, number], page: 3 }] : [],
   source: { index: 0, page: n - 1, part: "whole" as const, region: [0, 0, 1, 1] as [number, number, number, number] },
@@ -72,6 +72,10 @@ describe("the reader's view of a book", () => {
   it("serves only a revision's readable files", () => {
     expect(isReadableAsset("pages/12/1600.webp")).toBe(true);
     expect(isReadableAsset("text/3.json")).toBe(true);
+    // Thumbnails are JPEGs; books converted before 2026-11-26 keep WebP ones.
+    expect(isReadableAsset("thumbs/3.jpg")).toBe(true);
+    expect(isReadableAsset("thumbs/3.webp")).toBe(true);
+    expect(isReadableAsset("thumbs/3.png")).toBe(false);
     expect(isReadableAsset("manifest.json")).toBe(false);
     // A source PDF only by name: the route serves it only for full-vector revisions that list it.
     expect(isReadableAsset("source.pdf")).toBe(true);

@@ -28,7 +28,7 @@ export function chooseRevision(manifests: readonly { revision: number; manifest:
 
 /** Keys a reader may fetch inside a revision folder; anything else (manifest, sources) stays private. */
 const readableAsset =
-  /^(pages\/\d{1,5}\/\d{2,5}\.(webp|jpg|png)|thumbs\/\d{1,5}\.webp|text\/\d{1,5}\.json|search\.json|source(-\d{1,3})?\.pdf)$/;
+  /^(pages\/\d{1,5}\/\d{2,5}\.(webp|jpg|png)|thumbs\/\d{1,5}\.(jpg|webp)|text\/\d{1,5}\.json|search\.json|source(-\d{1,3})?\.pdf)$/;
 
 export function isReadableAsset(key: string): boolean {
   return readableAsset.test(key);
@@ -37,13 +37,17 @@ export function isReadableAsset(key: string): boolean {
 /** The original PDF a full-vector book keeps for pdf.js (the conversion's sourcePdfs). */
 export const isSourcePdf = (key: string) => /^source(-\d{1,3})?\.pdf$/.test(key);
 
-export const assetContentTypes: Record<string, string> = {
+const assetContentTypes: Record<string, string> = {
   webp: "image/webp",
   jpg: "image/jpeg",
   png: "image/png",
   json: "application/json",
   pdf: "application/pdf",
 };
+
+/** The Content-Type of a revision's file, told by its key's extension. */
+export const assetContentType = (key: string): string =>
+  assetContentTypes[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
 /**
  * book.json of the hosted reader: the book's files under /b/<link>/assets/<revision>/, its htmlConfig and download button,

@@ -4,9 +4,6 @@ import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
 import { ownBookRevision, sendOwnerImage } from "./owner-image.js";
 
-/** The cover is the first page's thumbnail the conversion writes with every revision. */
-const coverKey = "thumbs/1.webp";
-
 /**
  * The owner's bookcase pictures (services/gateway/rest/book-content.md "The bookcase"): a book's cover, for its owner
  * (or a team member whose role may view it) whatever its status — a disabled, private or suspended book keeps its
@@ -36,7 +33,9 @@ export function registerBookcaseRoutes(
       sendOwnerImage(reply, assets, async () => {
         const { bookId, revision } = request.query;
         const own = await ownBookRevision(peers, resolveActor(request).userId, bookId, revision);
-        return own && { ...own, key: coverKey };
+        // The cover is the first page's thumbnail, as the revision's manifest names it (JPEG, or WebP in older books).
+        const cover = own && (await assets?.manifest(own.bookId, own.revision))?.pages[0]?.thumb;
+        return own && cover ? { ...own, key: cover } : undefined;
       }),
   );
 }

@@ -1,6 +1,7 @@
 import { DomainError, message } from "@turnleaf/kit";
 import type { FastifyReply } from "fastify";
 import type { BookAssets } from "../book-assets.js";
+import { assetContentType } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 
@@ -30,7 +31,7 @@ export async function sendOwnerImage(
     if (!object) throw new DomainError("NOT_FOUND", message("fileNotFound"));
     return (
       reply
-        .type("image/webp")
+        .type(assetContentType(found.key))
         .header("content-length", object.size)
         .header("etag", `"${object.etag}"`)
         .header("x-content-type-options", "nosniff")

@@ -26,7 +26,7 @@ import {
   refusalHtml,
 } from "../domain/reader-access.js";
 import {
-  assetContentTypes,
+  assetContentType,
   chooseRevision,
   isReadableAsset,
   isSourcePdf,
@@ -286,10 +286,9 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       }
       const object = await reader.assets.object(book.bookId, revision, key);
       if (!object) return reply.status(404).send(await errorEnvelopeFor(request, notFound()));
-      const extension = key.slice(key.lastIndexOf(".") + 1);
       return (
         reply
-          .type(assetContentTypes[extension] ?? "application/octet-stream")
+          .type(assetContentType(key))
           .header("content-length", object.size)
           .header("etag", `"${object.etag}"`)
           // A revision's files never change once written.
