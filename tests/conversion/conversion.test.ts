@@ -122,9 +122,14 @@ describe("conversion jobs", () => {
       channels: 3,
     });
     const keys = await harness.keys(bookId, 1);
-    expect(keys).toContain(`books/${bookId}/r1/pages/1/${page?.width}.jpg`);
+    // A PNG page is its own fallback for browsers without WebP: no JPEG is made of it.
+    expect(page?.jpg).toBe(mainKey);
+    expect(keys).not.toContain(`books/${bookId}/r1/pages/1/${page?.width}.jpg`);
     expect(keys).toContain(`books/${bookId}/r1/thumbs/3.jpg`);
-    expect(keys.filter((key) => key.includes("/pages/3/"))).toHaveLength(1 + 1);
+    // Page 3 (one width at this size): its main PNG alone, its own fallback.
+    expect(keys.filter((key) => key.includes("/pages/3/"))).toEqual([
+      `books/${bookId}/r1/${manifest?.pages[2]?.webp[String(manifest?.pages[2]?.width)]}`,
+    ]);
 
     // The book's ready event for the book service.
     const ready = await jetstream(harness.nats).consumers.get(harness.subjects.stream, {
@@ -138,7 +143,7 @@ describe("conversion jobs", () => {
     });
   });
 
-  it("writes real renditions at the planned sizes: a grey text page's main PNG, its lighter WebP and JPEG", async () => {
+  it("writes real renditions at the planned sizes: a grey text page's main PNG (its own fallback) and its lighter WebP", async () => {
     const { bookId } = await convert([{ bytes: await labelledPdf("W", 1) }], {
       engine: Engine.HD_IMAGE,
       maxSidePx: 1600,
@@ -157,8 +162,8 @@ describe("conversion jobs", () => {
     const lighter = Math.min(...widths);
     expect(page?.webp[String(lighter)]).toBe(`pages/1/${lighter}.webp`);
     expect((await sharp(await download(`books/${bookId}/r1/pages/1/${lighter}.webp`)).metadata()).format).toBe("webp");
-    const jpg = await sharp(await download(`books/${bookId}/r1/pages/1/${page?.width}.jpg`)).metadata();
-    expect(jpg.format).toBe("jpeg");
+    expect(page?.jpg).toBe(`pages/1/${page?.width}.png`);
+    expect(s3Keys.some((key) => key.endsWith(".jpg") && key.includes("/pages/"))).toBe(false);
     expect(page?.thumb).toBe("thumbs/1.jpg");
     const thumb = await sharp(await download(`books/${bookId}/r1/thumbs/1.jpg`)).metadata();
     expect(thumb).toMatchObject({ format: "jpeg", width: 200 });

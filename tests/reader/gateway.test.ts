@@ -235,10 +235,10 @@ describe("the hosted reader at the gateway", () => {
         expect(smallBytes.subarray(12, 16).toString("latin1")).toBe("VP8L");
         expect((await sharp(smallBytes).raw().toBuffer()).every((value) => value % 17 === 0)).toBe(true);
       }
-      // The JPEG fallback: the photo page's main JPEG itself, derived from the PNG for the text page.
+      // A PNG or JPEG page is its own fallback for browsers without WebP: no JPEG is listed beside a PNG (one made
+      // from a dense text page was twice the budget), so none is derived.
       const fallback = await fetch(`${services.gatewayUrl}${main?.url.replace(/\.(png|jpg)$/, ".jpg")}`);
-      expect(fallback.status).toBe(200);
-      expect(fallback.headers.get("content-type")).toBe("image/jpeg");
+      expect(fallback.status).toBe(extension === "jpg" ? 200 : 404);
       if (extension === "jpg") expect(Buffer.from(await fallback.arrayBuffer())).toEqual(bytes);
     }
     // The PNGs' headers: the text page 4-bit greyscale (colour type 0), no palette; the chart indexed (colour type

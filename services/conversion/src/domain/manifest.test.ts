@@ -37,17 +37,18 @@ describe("manifest", () => {
     expect(bookKeys.sourcePdf(1, 2)).toBe("source-2.pdf");
   });
 
-  it("names a page's main rendition by its format, the lighter width WebP, and a JPEG main its own fallback", () => {
+  it("names a page's main rendition by its format, the lighter width WebP, and a PNG or JPEG main its own fallback", () => {
     const manifest = fresh();
     landPage(manifest, { n: 1, webpWidths: [750, 480], jpgWidth: 750, mainFormat: "png", hasText: false, links: [] });
     expect(manifest.pages[0]).toMatchObject({
       webp: { "750": "pages/1/750.png", "480": "pages/1/480.webp" },
-      jpg: "pages/1/750.jpg",
+      jpg: "pages/1/750.png",
     });
     landPage(manifest, { n: 2, webpWidths: [750, 480], jpgWidth: 750, mainFormat: "jpg", hasText: false, links: [] });
     expect(manifest.pages[1]?.webp["750"]).toBe(manifest.pages[1]?.jpg);
     landPage(manifest, { n: 2, webpWidths: [750], jpgWidth: 750, hasText: false, links: [] });
     expect(manifest.pages[1]?.webp).toEqual({ "750": "pages/2/750.webp" });
+    expect(manifest.pages[1]?.jpg).toBe("pages/2/750.jpg");
   });
 
   it("starts converting with every planned page not ready, and the region each shows", () => {

@@ -32,10 +32,11 @@ export interface ManifestPage {
   height: number;
   ready: boolean;
   /**
-   * Renditions by pixel width → key. The main one (the page's width) is WebP, or JPEG for photo pages and 4-bit grey
-   * PNG for grey text pages (the cheapest encoding within the reader's limits); lighter widths are WebP.
+   * Renditions by pixel width → key. The main one (the page's width) is WebP, or a JPEG for photo pages and a PNG for
+   * pages without pictures (the cheapest encoding within the reader's limits); lighter widths are WebP.
    */
   webp: Record<string, string>;
+  /** The fallback for browsers without WebP: the main rendition itself when it is a PNG or a JPEG, else a JPEG. */
   jpg: string | null;
   thumb: string | null;
   text: string | null;
@@ -124,7 +125,7 @@ export interface LandedPage {
   n: number;
   webpWidths: number[];
   jpgWidth: number;
-  /** The main rendition's format when it is not WebP (its key is then also the JPEG fallback's when "jpg"). */
+  /** The main rendition's format when it is not WebP (its key is then also the fallback's). */
   mainFormat?: ImageFormat;
   hasText: boolean;
   links: BookLink[];
@@ -140,7 +141,10 @@ export function landPage(manifest: Manifest, landed: LandedPage): void {
       bookKeys.page(landed.n, width, index === 0 ? (landed.mainFormat ?? "webp") : "webp"),
     ]),
   );
-  page.jpg = bookKeys.page(landed.n, landed.jpgWidth, "jpg");
+  // The fallback for browsers without WebP: a PNG or JPEG main rendition is its own (a JPEG made from a dense
+  // text page's PNG was 400-430 KB, twice the reader's budget a page).
+  const mainFormat = landed.mainFormat ?? "webp";
+  page.jpg = bookKeys.page(landed.n, landed.jpgWidth, mainFormat === "webp" ? "jpg" : mainFormat);
   page.thumb = bookKeys.thumb(landed.n);
   page.text = landed.hasText ? bookKeys.text(landed.n) : null;
   page.links = landed.links;

@@ -8,9 +8,9 @@
  * (palette-png.ts: charts, coloured text, dense drawings), or when they hold more colours an RGB PNG that fits,
  * lossless WebP (paper pages) or lossy WebP (dense drawings); photo pages a baseline JPEG. With paperPages "webp", pages without pictures skip the PNGs (paper
  * pages lossless WebP, a third to a tenth of the bytes for 2-6× the CPU). The lighter WebP width and
- * the JPEG fallback are encoded here too only when the job asks for every rendition (the desktop tool's offline
- * books); the service lists them in the manifest and the gateway derives them from the main rendition on first
- * request.
+ * a WebP page's JPEG fallback are encoded here too only when the job asks for every rendition (the desktop tool's
+ * offline books); the service lists them in the manifest and the gateway derives them from the main rendition on
+ * first request. A PNG or JPEG main rendition is its own fallback.
  */
 import sharp, { type Sharp } from "sharp";
 import type { ImageFormat } from "../domain/manifest.js";
@@ -261,20 +261,22 @@ export async function encodePage(
       : { width, data: await mainWebp(main, options, grey, width).toBuffer() };
   const widths = eagerWidths(sizes, options.deriveOnRequest ?? false);
   const thumbSource = thumbnail ? rawInput(thumbnail) : rawInput(main).resize({ width: sizes.thumbWidth });
-  const [webp, jpg, thumb] = await Promise.all([
+  const [webp, thumb] = await Promise.all([
     Promise.all(widths.map(webpAt)),
-    options.deriveOnRequest || (options.photo && !options.lossless)
-      ? undefined
-      : rawInput(main)
-          .jpeg({ quality: jpegQuality, mozjpeg: false, optimiseCoding: false })
-          .toBuffer()
-          .then((data) => ({ width: sizes.width, data })),
     thumbSource
       .jpeg(thumbJpeg)
       .toBuffer()
       .then((data) => ({ width: sizes.thumbWidth, data, format: "jpg" as const })),
   ]);
-  // A photo page's main JPEG is also its JPEG fallback (the same key).
+  // The JPEG fallback, when every rendition is written now, of a WebP page only: a PNG or JPEG main rendition is its
+  // own fallback (the same key, manifest.ts).
+  const jpg =
+    options.deriveOnRequest || (webp[0]?.format ?? "webp") !== "webp"
+      ? undefined
+      : {
+          width: sizes.width,
+          data: await rawInput(main).jpeg({ quality: jpegQuality, optimiseCoding: false }).toBuffer(),
+        };
   return { webp, ...(jpg ? { jpg } : {}), thumb };
 }
 
