@@ -98,6 +98,8 @@ const palettePngLevel = 6;
  * estimate: a slide 40 KB (38 written), a chart 144 KB (139), a text page with a coloured heading 860 KB (514).
  */
 function rgbPngBytes(pixels: Pixels): number {
+  // It reads RGBA words: other pixels are not told (the PNGs that depend on it are not tried).
+  if ((pixels.channels ?? 4) !== 4) return Number.POSITIVE_INFINITY;
   const { width, height } = pixels;
   const data = pixels.data.byteOffset % 4 === 0 ? pixels.data : pixels.data.slice();
   const colours = new Int32Array(data.buffer, data.byteOffset, width * height);

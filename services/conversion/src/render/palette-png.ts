@@ -32,9 +32,12 @@ function frequentColours(words: Int32Array): number[] {
     .map(([word]) => word);
 }
 
-/** RGBA pixels (drawn on white, opaque) as an indexed PNG at zlib `level`, or undefined past 256 colours. */
+/**
+ * RGBA pixels (drawn on white, opaque) as an indexed PNG at zlib `level`, or undefined past 256 colours (and for
+ * grey or RGB pixels, which it does not read).
+ */
 export async function palettePng(pixels: Pixels, level: number): Promise<Buffer | undefined> {
-  if (pixels.channels === 1) return undefined;
+  if ((pixels.channels ?? 4) !== 4) return undefined;
   const { width, height } = pixels;
   const count = width * height;
   const data = pixels.data.byteOffset % 4 === 0 ? pixels.data : pixels.data.slice();
