@@ -306,6 +306,28 @@ describe("PDFium renderer", () => {
     expect(lighterHeaded.length).toBeLessThan(headedPng.length);
     const lighterPixels = await sharp(lighterHeaded).raw().toBuffer();
     expect(lighterPixels.every((value) => value % 17 === 0)).toBe(true);
+    // The same width written by the job itself (offline books write every width): 16 levels a channel too, lighter
+    // than the page. So is a dense grey text page's.
+    const dense = await render(
+      await file(
+        await pdf((doc) => {
+          doc.fontSize(9).fillColor("#222222");
+          for (let line = 0; line < 74; line++)
+            doc.text("words that fill a dense page of text ".repeat(3), 50, 50 + line * 10.5);
+        }),
+        "dense-grey-text",
+      ),
+      { sizes: renditionSizes({ x: 0, y: 0, width: 595.28, height: 841.89 }, 1600, 0) },
+    );
+    expect(dense.page.webp[0]?.format).toBe("png");
+    for (const written of [headed, dense]) {
+      const [main, lighter] = written.page.webp;
+      expect(lighter?.width).toBe(679);
+      expect(webpKind(lighter?.data)).toBe("VP8L");
+      expect(lighter?.data.length).toBeLessThan(main?.data.length ?? 0);
+      const values = await sharp(Buffer.from(lighter?.data ?? [])).raw().toBuffer();
+      expect(values.every((value) => value % 17 === 0)).toBe(true);
+    }
     const pictured = await pdf((doc) => {
       doc.image(photoBytes, 50, 50, { fit: [400, 400] });
     });
