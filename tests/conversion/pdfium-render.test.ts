@@ -325,7 +325,9 @@ describe("PDFium renderer", () => {
       expect(lighter?.width).toBe(679);
       expect(webpKind(lighter?.data)).toBe("VP8L");
       expect(lighter?.data.length).toBeLessThan(main?.data.length ?? 0);
-      const values = await sharp(Buffer.from(lighter?.data ?? [])).raw().toBuffer();
+      const values = await sharp(Buffer.from(lighter?.data ?? []))
+        .raw()
+        .toBuffer();
       expect(values.every((value) => value % 17 === 0)).toBe(true);
     }
     const pictured = await pdf((doc) => {
