@@ -11,7 +11,7 @@ import { join } from "node:path";
 import PDFDocument from "pdfkit";
 import { officeToPdf } from "../../services/conversion/src/office/soffice.js";
 import { flatPresentation, saveAs } from "../../tests/conversion/office-fixtures.js";
-import { mixedPdf, photo } from "../../tests/fixtures/pdf/generate.js";
+import { mixedPdf, photo, ringsAndBars } from "../../tests/fixtures/pdf/generate.js";
 
 export interface BenchDocument {
   name: string;
@@ -50,17 +50,19 @@ const textHeavy = (pages: number) =>
   });
 
 const vectorHeavy = (pages: number) =>
-  build(pages, (doc, index) => {
-    for (let ring = 0; ring < 40; ring++)
-      doc
-        .circle(300, 300, 10 + ring * 6)
-        .lineWidth(1 + (ring % 3))
-        .stroke(ring % 2 ? "#3366cc" : "#dc3912");
-    for (let bar = 0; bar < 60; bar++) {
-      const height = 20 + ((bar * 37 + index * 11) % 200);
-      doc.rect(40 + bar * 8.5, 800 - height, 6, height).fill(bar % 3 ? "#109618" : "#ff9900");
-    }
-  });
+  build(pages, (doc, index) =>
+    ringsAndBars(doc, {
+      centre: [300, 300],
+      rings: 40,
+      firstRadius: 10,
+      ringGap: 6,
+      bars: 60,
+      left: 40,
+      barGap: 8.5,
+      baseline: 800,
+      barHeight: (bar) => 20 + ((bar * 37 + index * 11) % 200),
+    }),
+  );
 
 async function imageHeavy(pages: number): Promise<Buffer> {
   const images = await Promise.all([photo(1600, 1100, 1), photo(1200, 1600, 2)]);

@@ -21,7 +21,7 @@ import { loadPdfium, openDocument, recycleIfLarge } from "../../services/convers
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { readPdf } from "../../services/conversion/src/render/source-reader.js";
 import { deriveRendition } from "../../services/gateway/src/rendition-derive.js";
-import { labelledPdf, passwordPdf, photo, richPdf, type3ColourPdf } from "../fixtures/pdf/generate.js";
+import { labelledPdf, passwordPdf, photo, richPdf, ringsAndBars, type3ColourPdf } from "../fixtures/pdf/generate.js";
 
 type Doc = PDFKit.PDFDocument & {
   link(x: number, y: number, width: number, height: number, url: string): Doc;
@@ -363,14 +363,19 @@ describe("PDFium renderer", () => {
     expect(lowerRed).toBeLessThan(60);
     expect(lowerGreen).toBeGreaterThan(170);
     // Big coloured drawings: an indexed PNG too (their flat colours exact), where lossy WebP took 4-5× the CPU.
-    const drawn = await pdf((doc) => {
-      for (let ring = 0; ring < 40; ring++)
-        doc
-          .circle(300, 330, 10 + ring * 6)
-          .lineWidth(1 + (ring % 3))
-          .stroke(ring % 2 ? "#3366cc" : "#dc3912");
-      for (let bar = 0; bar < 60; bar++) doc.rect(40 + bar * 8.5, 600, 6, 200).fill(bar % 3 ? "#109618" : "#ff9900");
-    });
+    const drawn = await pdf((doc) =>
+      ringsAndBars(doc, {
+        centre: [300, 330],
+        rings: 40,
+        firstRadius: 10,
+        ringGap: 6,
+        bars: 60,
+        left: 40,
+        barGap: 8.5,
+        baseline: 800,
+        barHeight: () => 200,
+      }),
+    );
     const drawing = await render(await file(drawn, "drawing"));
     await expectIndexedPng(drawing.page.webp[0], drawing.pixels, [0x10, 0x96, 0x18]);
     // Readers' bytes first: lossy WebP as before.

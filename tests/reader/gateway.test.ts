@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
+import { ringsAndBars } from "../fixtures/pdf/generate.js";
 import { form, postTo, startSystem, uploadPdf } from "../support/system.js";
 
 // The reader's settings the gateway takes part in, on the seven built processes and the real stores: embed-only and
@@ -195,13 +196,17 @@ describe("the hosted reader at the gateway", () => {
       doc.on("error", reject);
       doc.addPage().fontSize(14).fillColor("#000000").text("Grey text page. ".repeat(60), 40, 60);
       doc.addPage().image(photo, 30, 30, { fit: [360, 520] });
-      doc.addPage();
-      for (let ring = 0; ring < 30; ring++)
-        doc
-          .circle(210, 200, 8 + ring * 5)
-          .lineWidth(1 + (ring % 3))
-          .stroke(ring % 2 ? "#3366cc" : "#dc3912");
-      for (let bar = 0; bar < 40; bar++) doc.rect(20 + bar * 9.5, 420, 6, 150).fill(bar % 3 ? "#109618" : "#ff9900");
+      ringsAndBars(doc.addPage(), {
+        centre: [210, 200],
+        rings: 30,
+        firstRadius: 8,
+        ringGap: 5,
+        bars: 40,
+        left: 20,
+        barGap: 9.5,
+        baseline: 570,
+        barHeight: () => 150,
+      });
       doc.end();
     });
     const encoded = await uploadPdf(services.gatewayUrl, pdf, { title: "Encodings" });
