@@ -177,7 +177,7 @@ describe("the hosted reader at the gateway", () => {
     await context.close();
   }, 60_000);
 
-  it("serves a grey text page and a chart stored as PNG and a photo page as JPEG, derives their lighter WebP and fallback, and shows them", async () => {
+  it("serves a grey text page and a chart stored as PNG and a photo page as JPEG, derives their lighter WebP (a PNG or JPEG page its own fallback), and shows them", async () => {
     // A colour picture (a photo for PDFium: an image object), a page of black text (no colour) and a chart (coloured
     // drawings, no picture).
     const [side, channels] = [400, 3 as const];

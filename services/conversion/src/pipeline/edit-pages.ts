@@ -160,8 +160,7 @@ export async function editPages(job: ConversionJobRequested, deps: EditDependenc
       for (const key of await deps.store.list(folder)) {
         await deps.store.copy(key, `${prefix}pages/${n}/${key.slice(folder.length)}`);
       }
-      if (page.thumb && placed.thumb)
-        await deps.store.copy(`${origin.prefix}${page.thumb}`, `${prefix}${placed.thumb}`);
+      if (placed.thumb) await deps.store.copy(`${origin.prefix}${page.thumb}`, `${prefix}${placed.thumb}`);
       if (page.text) {
         const text = (await deps.store.getJson(`${origin.prefix}${page.text}`)) as PageText | undefined;
         if (text) await deps.store.putJson(`${prefix}${bookKeys.text(n)}`, { ...text, page: n });
