@@ -17,6 +17,7 @@ import type { ImageFormat } from "../domain/manifest.js";
 import { eagerWidths, type PaperPageFormat, type RenditionSizes } from "../domain/renditions.js";
 import { greyPlane, sixteenLevels } from "./grey-levels.js";
 import { greyPng } from "./grey-png.js";
+import { jpegOf } from "./jpeg.js";
 import { palettePng } from "./palette-png.js";
 import type { Pixels } from "./raster.js";
 
@@ -50,13 +51,11 @@ export interface EncodedPage {
 }
 
 /**
- * Thumbnails are small: a JPEG at quality 70 with optimised Huffman tables. Measured 2026-11-26 at 200 px on
- * bench:convert's documents: right after the page's drawing, as a job encodes them, 1.5-1.9 ms a page where WebP at
- * effort 2 took 4.5-8.1 ms (effort 0: 2.3-4.1 ms); the thumbnails alone, one after another, 0.8-1.6 ms against
- * 1.4-3.7 ms. WebP is smaller (a text page's 8.7 against 10.0 KB, a photo page's 1.3 against 3.7 KB); the optimised
- * tables cost 0.3 ms for 4-32 % fewer bytes than without.
+ * Thumbnails are small: a JPEG at quality 70 (jpeg.ts). WebP at effort 2 took 4.5-8.1 ms a page at 200 px on
+ * bench:convert's documents, a JPEG through sharp 1.5-1.9 ms and through TurboJPEG 0.07 ms (measured 2026-11-26).
+ * WebP is smaller (a text page's 8.7 against 10.0 KB, a photo page's 1.3 against 3.7 KB).
  */
-const thumbJpeg = { quality: 70, optimiseCoding: true } as const;
+const thumbQuality = 70;
 /**
  * Lossless effort 1 (npm run bench:engines, encoder table, 1131×1600): on pdfkit's text pages effort 0 costs half
  * the CPU (40 against 80 ms) for 5× the bytes (96 against 19 KB), but on real-world pages (Debian's manuals) it
@@ -124,25 +123,24 @@ function rgbPngBytes(pixels: Pixels): number {
  */
 const smallRgbPng = 64 * 1024;
 /**
- * A photo page's JPEG at the WebP's quality number (libjpeg-turbo, baseline, 4:2:0; default 75), first without
- * Huffman optimisation: measured 2026-11-26 on the image-heavy document at 1131×1600, 10 against 16-29 ms a page
- * for 9 % more bytes (161 against 148 KB). A JPEG past the budget (half of that document's pages, ~205 KB) is
- * encoded again optimised (~185 KB, same pixels), then at lower qualities: 10 + 17 ms, where lossy WebP took
- * 10 + 50 ms.
- */
-const photoJpegQuality = (webpQuality: number) => webpQuality;
-/**
- * What optimised Huffman tables leave of a baseline JPEG (same pixels): 6-9 % less on the image-heavy document's
- * pages (2026-11-26). A JPEG further past the budget than that goes straight to the lower qualities, sparing an
- * encode (~15 ms at 1131×1600) that could not fit.
- */
-const optimisedJpegShare = 0.9;
-/**
  * A lossy page past the budget is encoded again at these shares of its quality, until it fits: bench:convert's
  * vector-heavy document (dense coloured drawings) was 205 KB a page at q75; a page of random coloured shapes
  * (pdfium-render.test.ts) is 243 KB at q60.
  */
 const lighterQualities = [0.8, 0.55, 0.3];
+
+/**
+ * A photo page's JPEG at the WebP's quality number (default 75; jpeg.ts: baseline, 4:2:0): measured 2026-11-26 on
+ * the image-heavy document at 1131×1600, 4 ms a page where lossy WebP took 30-50. Past the budget (half of that
+ * document's pages, ~205 KB) it is encoded again at lower qualities, photoQualities, until it fits.
+ */
+const photoJpegQuality = (webpQuality: number) => webpQuality;
+/**
+ * Shares of a photo JPEG's quality tried when it is past the budget: 0.93 (q70 of 75) takes ~10 % off, what the
+ * pages just past it need, and costs what Huffman tables optimised for the same pixels saved (6-9 %) without their
+ * second pass over the page; then the shares lossy WebP pages use.
+ */
+const photoQualities = [0.93, ...lighterQualities];
 
 /** The first PNG that can be written within pageByteLimit (each answers undefined when it cannot be written). */
 async function firstPng(encodings: (() => Promise<Buffer | undefined> | undefined)[]) {
@@ -174,6 +172,12 @@ export const rawInput = (pixels: Pixels) =>
   pixels.channels === 4 || pixels.channels === undefined
     ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha()
     : sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } });
+
+/** The pixels resized by libvips (a page drawn once, an image document, gets its thumbnail so). */
+async function resized(pixels: Pixels, width: number): Promise<Pixels> {
+  const { data, info } = await rawInput(pixels).resize({ width }).raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data, channels: info.channels as 1 | 3 | 4 };
+}
 
 /** A page's grey channel, and its 16 levels made once however many WebP widths need them. */
 interface GreyPage {
@@ -249,14 +253,9 @@ async function mainImage(
   }
   if (!options.lossless && options.photo) {
     const quality = photoJpegQuality(options.quality);
-    const jpeg = (quality: number, optimiseCoding: boolean) => () =>
-      rawInput(main).jpeg({ quality, chromaSubsampling: "4:2:0", optimiseCoding }).toBuffer();
-    const baseline = await jpeg(quality, false)();
-    if (baseline.length <= pageByteLimit) return { width, data: baseline, format: "jpg" };
-    const data = await firstWithinBudget([
-      ...(baseline.length * optimisedJpegShare <= pageByteLimit ? [jpeg(quality, true)] : []),
-      ...lighterQualities.map((share) => jpeg(scaled(quality, share), true)),
-    ]);
+    const data = await firstWithinBudget(
+      [1, ...photoQualities].map((share) => async () => jpegOf(main, scaled(quality, share))),
+    );
     return { width, data, format: "jpg" };
   }
   // WebP (readers' bytes first, or more colours than a PNG holds within the budget): lossless for paper pages, lossy
@@ -290,13 +289,14 @@ export async function encodePage(
     return { width, data: await mainWebp(main, options, grey, width).toBuffer() };
   };
   const widths = eagerWidths(sizes, options.deriveOnRequest ?? false);
-  const thumbSource = thumbnail ? rawInput(thumbnail) : rawInput(main).resize({ width: sizes.thumbWidth });
+  const thumbPixels = thumbnail ?? resized(main, sizes.thumbWidth);
   const [webp, thumb] = await Promise.all([
     Promise.all(widths.map(webpAt)),
-    thumbSource
-      .jpeg(thumbJpeg)
-      .toBuffer()
-      .then((data) => ({ width: sizes.thumbWidth, data, format: "jpg" as const })),
+    Promise.resolve(thumbPixels).then((pixels) => ({
+      width: sizes.thumbWidth,
+      data: jpegOf(pixels, thumbQuality),
+      format: "jpg" as const,
+    })),
   ]);
   // The JPEG fallback, when every rendition is written now, of a WebP page only: a PNG or JPEG main rendition is its
   // own fallback (the same key, manifest.ts).
@@ -305,7 +305,7 @@ export async function encodePage(
       ? undefined
       : {
           width: sizes.width,
-          data: await rawInput(main).jpeg({ quality: jpegQuality, optimiseCoding: false }).toBuffer(),
+          data: jpegOf(main, jpegQuality),
         };
   return { webp, ...(jpg ? { jpg } : {}), thumb };
 }
