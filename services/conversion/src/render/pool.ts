@@ -124,6 +124,15 @@ function fileBytes(path: string): number {
   }
 }
 
+/**
+ * V8's old generation starts at 64 MB in a render process. With the default start (a few MB), a process that had
+ * drawn photo pages ran a full GC every 50-100 ms on the pages after them ("Start (task)": its old generation's
+ * limit stayed within reach of its grown young generation). Measured 2026-11-26 in one process, page renderer only,
+ * 20 pages each: text pages after photo pages 21-25 → 13-14 ms a page, the mixed book 38-39 → 21 ms, slides
+ * 17-19 → 14-15 ms, CJK 13 → 10 ms; resident memory about the same (200-225 MB with the test's own loader).
+ */
+const renderProcessV8Flags = ["--initial-old-space-size=64"];
+
 /** How often a render process's memory is read while it renders a page. */
 const memoryWatchMs = 50;
 
@@ -137,7 +146,7 @@ function spawnProcess(pdfium: PdfiumChoice, pageMemoryBytes?: number): RenderWor
   const child = fork(script, [], {
     // Structured clone keeps the pages' Uint8Arrays as they are.
     serialization: "advanced",
-    execArgv: fromSources ? ["--import", "tsx"] : [],
+    execArgv: [...(fromSources ? ["--import", "tsx"] : []), ...renderProcessV8Flags],
     // One malloc arena: a render process has one busy thread, and glibc's per-thread arenas left its peak at
     // 450-500 MB on a 100-page mixed book, 290 MB with one (bench:convert, native).
     env: { MALLOC_ARENA_MAX: "1", ...process.env, [renderPdfiumVariable]: JSON.stringify(pdfium) },
