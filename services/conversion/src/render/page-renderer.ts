@@ -168,10 +168,8 @@ async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
     withPage(document, task.pageIndex, (page) => {
       const transform = pageTransform(pdfium, page);
       const { pictures, colourless, annotations } = inspectPage(pdfium, page);
-      // The trial watermark is red: a watermarked page is drawn in colour, and with alpha (watermark.ts blends RGBA).
-      // A photo page becomes a JPEG: RGB. Other coloured pages stay RGBA, which page-kind.ts and the PNG encoders
-      // read as one 32-bit word a pixel.
-      const colours = task.watermark ? "rgba" : colourless ? "grey" : pictures === true ? "rgb" : "rgba";
+      // The trial watermark is red: a watermarked page is drawn in colour (watermark.ts blends RGBA).
+      const colours = colourless && !task.watermark ? "grey" : "rgba";
       const main = rasterise(document, page, task.region, task.sizes, colours, annotations);
       return {
         drawn: {

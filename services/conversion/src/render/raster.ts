@@ -1,15 +1,15 @@
 /**
  * Draws a region of a PDF page at a given size with PDFium, AcroForm fields included (FPDF_FFLDraw: PDFium leaves
- * widgets out of a plain render once a form environment exists): into RGBA; into one grey byte a pixel for a
+ * widgets out of a plain render once a form environment exists): into RGBA, or into one grey byte a pixel for a
  * page whose objects hold no colour (page-kind.ts), which PDFium draws in about 40 % of the time and every later
- * step reads a quarter of; or into RGB for a page that becomes a JPEG, which libvips then encodes without taking
- * an alpha channel out first (~3.5 ms less a 1131×1600 page, measured 2026-11-26). The pixels are copied out of
- * PDFium's memory, which the next page reuses.
+ * step reads a quarter of. (RGB, 3 bytes a pixel, drew 0.5-1 ms slower than RGBA a 1131×1600 photo page and its
+ * rows need closing up; the JPEG encoder reads RGBA at the same cost, measured 2026-11-26.) The pixels are copied
+ * out of PDFium's memory, which the next page reuses.
  */
 import type { Region } from "../domain/plan.js";
 import { type PdfiumDocument, readBytes, renderFlags } from "./pdfium.js";
 
-/** Rows without padding: RGBA (4 bytes a pixel, the default), RGB (3) or grey (1). */
+/** Rows without padding: RGBA (4 bytes a pixel, the default), RGB (3: an image document's, from libvips) or grey (1). */
 export interface Pixels {
   width: number;
   height: number;
@@ -18,8 +18,8 @@ export interface Pixels {
 }
 
 /** FPDFBitmap_CreateEx formats (fpdfview.h) and their bytes a pixel. */
-const bitmapFormat = { grey: 1, rgb: 2, rgba: 4 } as const;
-const bytesPerPixel = { grey: 1, rgb: 3, rgba: 4 } as const;
+const bitmapFormat = { grey: 1, rgba: 4 } as const;
+const bytesPerPixel = { grey: 1, rgba: 4 } as const;
 
 export type RasterColours = keyof typeof bitmapFormat;
 
@@ -50,7 +50,7 @@ export function rasterise(
     const stride = pdfium.FPDFBitmap_GetStride(bitmap);
     const rowBytes = width * channels;
     const data = readBytes(pdfium, pdfium.FPDFBitmap_GetBuffer(bitmap), stride * height);
-    // Grey and RGB rows are padded to 4 bytes: close the gaps in place, row by row.
+    // Grey rows are padded to 4 bytes: close the gaps in place, row by row.
     if (stride !== rowBytes)
       for (let row = 1; row < height; row++) data.copyWithin(row * rowBytes, row * stride, row * stride + rowBytes);
     return { width, height, data: data.subarray(0, rowBytes * height), ...(channels === 4 ? {} : { channels }) };
