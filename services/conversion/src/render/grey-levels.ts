@@ -21,21 +21,35 @@ export const levelIndex = Uint8Array.from({ length: 256 }, (_, grey) => Math.rou
 /** Grey 0-255 to the nearest of the 16 levels, 0-255. */
 const nearestLevel = Uint8Array.from(levelIndex, (index) => Math.round(index * levelStep));
 
+/** Whether the RGBA pixel at a byte offset is coloured (its channels further apart than colourTolerance). */
+function coloured(data: Uint8Array, offset: number): boolean {
+  const red = data[offset] as number;
+  const green = data[offset + 1] as number;
+  const blue = data[offset + 2] as number;
+  return Math.max(red, green, blue) - Math.min(red, green, blue) > colourTolerance;
+}
+
+/**
+ * Pixels looked at before a page is read whole: a coloured one among them answers at once. A slide's coloured
+ * text box sat low enough that reading up to it cost 1.2 ms of 1600×900 (measured 2026-11-26); the sample, ~0.1 ms.
+ */
+const colourSamples = 30_000;
+
 /** The RGBA page as one grey channel of 0-255 when every pixel is grey, else undefined (stops at the first colour). */
 export function greyPlane(pixels: Pixels): Uint8Array | undefined {
   if (pixels.channels === 1) return pixels.data;
   const { data } = pixels;
   const count = pixels.width * pixels.height;
+  const step = Math.floor(count / colourSamples) + 1;
+  for (let index = 0; index < count; index += step) if (coloured(data, index * 4)) return undefined;
   const plane = new Uint8Array(count).fill(255);
   // A page is mostly white paper: one 32-bit compare skips each white pixel (RGBA bytes, any byte order).
   const words = data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, count) : undefined;
   for (let index = 0, offset = 0; index < count; index++, offset += 4) {
     if (words && words[index] === white) continue;
-    const red = data[offset] as number;
-    const green = data[offset + 1] as number;
-    const blue = data[offset + 2] as number;
-    if (Math.max(red, green, blue) - Math.min(red, green, blue) > colourTolerance) return undefined;
-    plane[index] = (red * 77 + green * 150 + blue * 29) >> 8;
+    if (coloured(data, offset)) return undefined;
+    plane[index] =
+      ((data[offset] as number) * 77 + (data[offset + 1] as number) * 150 + (data[offset + 2] as number) * 29) >> 8;
   }
   return plane;
 }
