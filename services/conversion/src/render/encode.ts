@@ -1,6 +1,6 @@
 /**
- * Raw pixels (RGBA, or grey for a page PDFium drew without colour) to the files a page needs, with sharp and the
- * service's own grey PNG writer (no canvas in between). What is encoded here is what must exist before the book
+ * Raw pixels (RGBA, or grey for a page PDFium drew without colour) to the files a page needs, with sharp, TurboJPEG
+ * (jpeg.ts) and the service's own PNG writers (no canvas in between). What is encoded here is what must exist before the book
  * opens: the main rendition and the thumbnail. The main rendition is the cheapest encoding that keeps the page
  * within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the page's kind rather than by
  * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG; other pages without pictures an
@@ -51,9 +51,11 @@ export interface EncodedPage {
 }
 
 /**
- * Thumbnails are small: a JPEG at quality 70 (jpeg.ts). WebP at effort 2 took 4.5-8.1 ms a page at 200 px on
- * bench:convert's documents, a JPEG through sharp 1.5-1.9 ms and through TurboJPEG 0.07 ms (measured 2026-11-26).
- * WebP is smaller (a text page's 8.7 against 10.0 KB, a photo page's 1.3 against 3.7 KB).
+ * Thumbnails are small: a JPEG at quality 70 (jpeg.ts). Measured 2026-11-26 at 200 px on bench:convert's documents:
+ * WebP at effort 2 took 4.5-8.1 ms a page, a JPEG through sharp 1.5-1.9 ms, through TurboJPEG 0.07 ms. WebP is the
+ * smallest (a text page's 8.7 KB, a photo page's 1.3). TurboJPEG writes no optimised Huffman tables: a grey page's
+ * thumbnail (one channel) is as small as sharp's optimised one (9.9 against 10.0 KB), a coloured one 4-47 % larger
+ * (a photo page's 4.6 against 3.7 KB, a slide's 2.2 against 1.5).
  */
 const thumbQuality = 70;
 /**
@@ -136,9 +138,10 @@ const lighterQualities = [0.8, 0.55, 0.3];
  */
 const photoJpegQuality = (webpQuality: number) => webpQuality;
 /**
- * Shares of a photo JPEG's quality tried when it is past the budget: 0.93 (q70 of 75) takes ~10 % off, what the
- * pages just past it need, and costs what Huffman tables optimised for the same pixels saved (6-9 %) without their
- * second pass over the page; then the shares lossy WebP pages use.
+ * Shares of a photo JPEG's quality tried when it is past the budget: 0.93 (q70 of 75) takes 9-11 % off (measured
+ * 2026-11-26 on bench:convert's photo pages), what the pages just past it need; Huffman tables optimised for the
+ * same pixels saved 6-9 % for a second, slower pass (13 against 6.5 ms through sharp). Then the shares lossy WebP
+ * pages use.
  */
 const photoQualities = [0.93, ...lighterQualities];
 
