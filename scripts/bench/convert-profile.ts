@@ -21,6 +21,7 @@ import { planBook } from "../../services/conversion/src/domain/plan.js";
 import { renditionSizes } from "../../services/conversion/src/domain/renditions.js";
 import { configureEncoder, encodePage, rawInput } from "../../services/conversion/src/render/encode.js";
 import { greyPng } from "../../services/conversion/src/render/grey-png.js";
+import { jpegOf } from "../../services/conversion/src/render/jpeg.js";
 import { inspectPage, paperLike } from "../../services/conversion/src/render/page-kind.js";
 import { readLinks } from "../../services/conversion/src/render/pdf-links.js";
 import { readTextRuns } from "../../services/conversion/src/render/pdf-text.js";
@@ -124,6 +125,7 @@ const alternatives: [string, (pixels: { width: number; height: number; data: Uin
   ["alt jpeg grey 1 channel q82", (p) => grey(p, 256).jpeg({ quality: 82 }).toBuffer()],
   ["alt jpeg q80 4:2:0 baseline", (p) => rawInput(p).jpeg({ quality: 80, chromaSubsampling: "4:2:0" }).toBuffer()],
   ["alt jpeg q82 4:2:0 baseline", (p) => rawInput(p).jpeg({ quality: 82, chromaSubsampling: "4:2:0" }).toBuffer()],
+  ["alt jpeg q75 TurboJPEG (photo pages: render/jpeg.ts)", async (p) => jpegOf(p, 75)],
   ["alt jpeg q75", (p) => rawInput(p).jpeg({ quality: 75 }).toBuffer()],
   ["alt jpeg q75 optimiseCoding", (p) => rawInput(p).jpeg({ quality: 75, optimiseCoding: true }).toBuffer()],
   ["alt mozjpeg q75", (p) => rawInput(p).jpeg({ quality: 75, mozjpeg: true }).toBuffer()],
@@ -216,7 +218,7 @@ try {
       const encoded = await time.async("encode main+thumb (job)", () =>
         encodePage(drawn.main, { ...options, lossless: drawn.isLossless, photo: drawn.isPhoto }, drawn.thumb),
       );
-      await time.async("  of which thumbnail", () => rawInput(drawn.thumb).jpeg({ quality: 70 }).toBuffer());
+      await time.async("  of which thumbnail", async () => jpegOf(drawn.thumb, 70));
       await time.async("  alt thumbnail webp effort 2", () =>
         rawInput(drawn.thumb).webp({ quality: 70, effort: 2 }).toBuffer(),
       );
