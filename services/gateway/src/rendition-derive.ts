@@ -5,6 +5,7 @@
  * replica, is a plain read. A derivation runs once per key at a time, and only a few run at once.
  */
 import { createHash } from "node:crypto";
+import { lighterLosslessWebp } from "@turnleaf/conversion/lossless-webp";
 import type { Manifest } from "@turnleaf/conversion/manifest";
 import sharp from "sharp";
 
@@ -44,25 +45,14 @@ const isLossless = (bytes: Buffer) => bytes.subarray(12, 16).toString("latin1") 
 const isPng = (bytes: Buffer) => bytes.subarray(1, 4).toString("latin1") === "PNG";
 
 /**
- * A channel value to the nearest of 16 levels, as the conversion stores paper pages as PNG (grey levels, indexed
- * edges): resizing makes in-between shades that lossless WebP keeps one by one, and the lighter width came out
- * larger than the page itself (measured 2026-11-26 at 679 px from 1131 px: a dense text page 161 KB from a 96 KB
- * PNG, a dense drawing 410 KB from 148 KB); brought back to 16 levels, 55 and 80 KB.
+ * A PNG paper page made smaller: at 16 levels a channel (one channel for a grey page), lossless, as the conversion
+ * makes an offline book's lighter width. Resized as they are, the in-between shades made the lighter width larger
+ * than the page itself (measured 2026-11-26 at 679 px from 1131 px: a dense text page 161 KB from a 96 KB PNG, a
+ * dense drawing 410 KB from 148 KB); at 16 levels, 55 and 80 KB.
  */
-const sixteenLevels = Uint8Array.from({ length: 256 }, (_, value) => Math.round(value / 17) * 17);
-
-/** A PNG paper page made smaller: 16 levels a channel (one channel for a grey page), lossless. */
 async function smallerPaperPage(main: Buffer, width: number): Promise<Buffer> {
   const { channels } = await sharp(main).metadata();
-  const resized = sharp(main).resize({ width });
-  const { data, info } = await (channels === 1 ? resized.greyscale() : resized)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  for (let at = 0; at < data.length; at++) data[at] = sixteenLevels[data[at] as number] as number;
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    .webp({ lossless: true, effort: 1 })
-    .toBuffer();
+  return lighterLosslessWebp(channels === 1 ? sharp(main).greyscale() : sharp(main).removeAlpha(), width);
 }
 
 export async function deriveRendition(main: Buffer, target: Pick<Derivation, "width" | "format">): Promise<Buffer> {

@@ -18,6 +18,7 @@ import { eagerWidths, type PaperPageFormat, type RenditionSizes } from "../domai
 import { greyPlane, sixteenLevels } from "./grey-levels.js";
 import { greyPng } from "./grey-png.js";
 import { jpegOf } from "./jpeg.js";
+import { greyEffort, lighterLosslessWebp, losslessEffort } from "./lossless-webp.js";
 import { palettePng } from "./palette-png.js";
 import type { Pixels } from "./raster.js";
 
@@ -58,19 +59,6 @@ export interface EncodedPage {
  * (a photo page's 4.6 against 3.7 KB, a slide's 2.2 against 1.5).
  */
 const thumbQuality = 70;
-/**
- * Lossless effort 1 (npm run bench:engines, encoder table, 1131×1600): on pdfkit's text pages effort 0 costs half
- * the CPU (40 against 80 ms) for 5× the bytes (96 against 19 KB), but on real-world pages (Debian's manuals) it
- * costs the same CPU for 3-10× the bytes (187-232 KB against 23-60 KB, past the reader's 200 KB a page), and
- * bench:convert's real documents and mixed book went from ~50 to ~165 KB a page. Higher efforts cost more for a
- * few percent.
- */
-const losslessEffort = 1;
-/**
- * A 16-level grey plane at effort 0 is as small as RGB at effort 1 on text pages for half its CPU; effort 1 on the
- * plane costs more than RGB does (npm run bench:profile-convert).
- */
-const greyEffort = 0;
 /** The reader's budget for a main page: an encoding past it gives way to the next cheapest. */
 export const pageByteLimit = 200 * 1024;
 /**
@@ -210,19 +198,13 @@ function mainWebp(main: Pixels, options: EncodeOptions & PageKind, grey: GreyPag
 
 /**
  * A lighter width of a paper page (text, flat drawings) or a PNG page, written when the job writes every rendition:
- * resized, then back to 16 levels a channel before lossless WebP, as the page itself is kept. Resizing makes
- * in-between shades, which lossless WebP keeps one by one: a dense text page's 679 px width was 204 KB (its 1131 px
- * PNG 96 KB) in 53 ms; at 16 levels it is 49 KB in 33 ms (measured 2026-11-26; the gateway derives the same from a
- * PNG page).
+ * at 16 levels a channel, lossless, as the gateway derives it for the service's books (lossless-webp.ts).
  */
-async function lighterPaperPage(main: Pixels, grey: GreyPage | undefined, width: number): Promise<Buffer> {
+function lighterPaperPage(main: Pixels, grey: GreyPage | undefined, width: number): Promise<Buffer> {
   const source = grey
     ? sharp(grey.levels(), { raw: { width: main.width, height: main.height, channels: 1 } })
     : rawInput(main);
-  const { data, info } = await source.resize({ width }).raw().toBuffer({ resolveWithObject: true });
-  return sharp(sixteenLevels(data), { raw: { width: info.width, height: info.height, channels: info.channels } })
-    .webp({ lossless: true, effort: grey ? greyEffort : losslessEffort })
-    .toBuffer();
+  return lighterLosslessWebp(source, width);
 }
 
 export interface PageKind {
