@@ -126,10 +126,11 @@ function fileBytes(path: string): number {
 
 /**
  * V8's old generation starts at 64 MB in a render process. With the default start (a few MB), a process that had
- * drawn photo pages ran a full GC every 50-100 ms on the pages after them ("Start (task)": its old generation's
- * limit stayed within reach of its grown young generation). Measured 2026-11-26 in one process, page renderer only,
- * 20 pages each: text pages after photo pages 21-25 → 13-14 ms a page, the mixed book 38-39 → 21 ms, slides
- * 17-19 → 14-15 ms, CJK 13 → 10 ms; resident memory about the same (200-225 MB with the test's own loader).
+ * drawn photo pages ran a full GC every 50-100 ms on the pages after them (V8's trace: marking started by its task
+ * with 12 of a 27 MB limit used; capping the young generation did not stop it). Measured 2026-11-26 in one
+ * process, page renderer only, 20 pages each: text pages after photo pages 21-25 → 13-14 ms a page, the mixed book
+ * 38-39 → 21 ms, slides 17-19 → 14-15 ms, CJK 13 → 10 ms; resident memory about the same (200-225 MB with the
+ * test's own loader).
  */
 const renderProcessV8Flags = ["--initial-old-space-size=64"];
 
