@@ -120,16 +120,11 @@ const smallRgbPng = 64 * 1024;
 const lighterQualities = [0.8, 0.55, 0.3];
 
 /**
- * A photo page's JPEG at the WebP's quality number (default 75; jpeg.ts: baseline, 4:2:0): measured 2026-11-26 on
- * the image-heavy document at 1131×1600, 4 ms a page where lossy WebP took 30-50. Past the budget (half of that
- * document's pages, ~205 KB) it is encoded again at lower qualities, photoQualities, until it fits.
- */
-const photoJpegQuality = (webpQuality: number) => webpQuality;
-/**
- * Shares of a photo JPEG's quality tried when it is past the budget: 0.93 (q70 of 75) takes 9-11 % off (measured
- * 2026-11-26 on bench:convert's photo pages), what the pages just past it need; Huffman tables optimised for the
- * same pixels saved 6-9 % for a second, slower pass (13 against 6.5 ms through sharp). Then the shares lossy WebP
- * pages use.
+ * A photo page's JPEG takes the WebP's quality number (default 75; jpeg.ts: baseline, 4:2:0): measured 2026-11-26 on
+ * the image-heavy document at 1131×1600, 4 ms a page where lossy WebP took 30-50. These are the shares of it tried
+ * when it is past the budget (half of that document's pages, ~205 KB), until it fits: 0.93 (q70 of 75) takes 9-11 %
+ * off (bench:convert's photo pages), what the pages just past it need; Huffman tables optimised for the same pixels
+ * saved 6-9 % for a second, slower pass (13 against 6.5 ms through sharp). Then the shares lossy WebP pages use.
  */
 const photoQualities = [0.93, ...lighterQualities];
 
@@ -237,9 +232,8 @@ async function mainImage(
     if (png) return { width, data: png, format: "png" };
   }
   if (!options.lossless && options.photo) {
-    const quality = photoJpegQuality(options.quality);
     const data = await firstWithinBudget(
-      [1, ...photoQualities].map((share) => async () => jpegOf(main, scaled(quality, share))),
+      [1, ...photoQualities].map((share) => async () => jpegOf(main, scaled(options.quality, share))),
     );
     return { width, data, format: "jpg" };
   }
@@ -274,15 +268,9 @@ export async function encodePage(
     return { width, data: await mainWebp(main, options, grey, width).toBuffer() };
   };
   const widths = eagerWidths(sizes, options.deriveOnRequest ?? false);
-  const thumbPixels = thumbnail ?? resized(main, sizes.thumbWidth);
-  const [webp, thumb] = await Promise.all([
-    Promise.all(widths.map(webpAt)),
-    Promise.resolve(thumbPixels).then((pixels) => ({
-      width: sizes.thumbWidth,
-      data: jpegOf(pixels, thumbQuality),
-      format: "jpg" as const,
-    })),
-  ]);
+  const webp = await Promise.all(widths.map(webpAt));
+  const thumbPixels = thumbnail ?? (await resized(main, sizes.thumbWidth));
+  const thumb = { width: sizes.thumbWidth, data: jpegOf(thumbPixels, thumbQuality), format: "jpg" as const };
   // The JPEG fallback, when every rendition is written now, of a WebP page only: a PNG or JPEG main rendition is its
   // own fallback (the same key, manifest.ts).
   const jpg =
