@@ -11,7 +11,7 @@ import { join } from "node:path";
 import PDFDocument from "pdfkit";
 import { officeToPdf } from "../../services/conversion/src/office/soffice.js";
 import { flatPresentation, saveAs } from "../../tests/conversion/office-fixtures.js";
-import { mixedPdf, photo, ringsAndBars } from "../../tests/fixtures/pdf/generate.js";
+import { denseChart, mixedPdf, photo, ringsAndBars } from "../../tests/fixtures/pdf/generate.js";
 
 export interface BenchDocument {
   name: string;
@@ -52,14 +52,8 @@ const textHeavy = (pages: number) =>
 const vectorHeavy = (pages: number) =>
   build(pages, (doc, index) =>
     ringsAndBars(doc, {
+      ...denseChart,
       centre: [300, 300],
-      rings: 40,
-      firstRadius: 10,
-      ringGap: 6,
-      bars: 60,
-      left: 40,
-      barGap: 8.5,
-      baseline: 800,
       barHeight: (bar) => 20 + ((bar * 37 + index * 11) % 200),
     }),
   );

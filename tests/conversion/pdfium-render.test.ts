@@ -22,7 +22,15 @@ import { loadPdfium, openDocument, recycleIfLarge } from "../../services/convers
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { readPdf } from "../../services/conversion/src/render/source-reader.js";
 import { deriveRendition } from "../../services/gateway/src/rendition-derive.js";
-import { labelledPdf, passwordPdf, photo, richPdf, ringsAndBars, type3ColourPdf } from "../fixtures/pdf/generate.js";
+import {
+  denseChart,
+  labelledPdf,
+  passwordPdf,
+  photo,
+  richPdf,
+  ringsAndBars,
+  type3ColourPdf,
+} from "../fixtures/pdf/generate.js";
 
 type Doc = PDFKit.PDFDocument & {
   link(x: number, y: number, width: number, height: number, url: string): Doc;
@@ -364,19 +372,7 @@ describe("PDFium renderer", () => {
     expect(lowerRed).toBeLessThan(60);
     expect(lowerGreen).toBeGreaterThan(170);
     // Big coloured drawings: an indexed PNG too (their flat colours exact), where lossy WebP took 4-5× the CPU.
-    const drawn = await pdf((doc) =>
-      ringsAndBars(doc, {
-        centre: [300, 330],
-        rings: 40,
-        firstRadius: 10,
-        ringGap: 6,
-        bars: 60,
-        left: 40,
-        barGap: 8.5,
-        baseline: 800,
-        barHeight: () => 200,
-      }),
-    );
+    const drawn = await pdf((doc) => ringsAndBars(doc, { ...denseChart, centre: [300, 330], barHeight: () => 200 }));
     const drawing = await render(await file(drawn, "drawing"));
     await expectIndexedPng(drawing.page.webp[0], drawing.pixels, [0x10, 0x96, 0x18]);
     // Readers' bytes first: lossy WebP as before.
