@@ -121,6 +121,10 @@ export function loadNativePdfium(library: string): Promise<Pdfium> {
     const colourInto = (name: string) => lib.func(name, "int", ["intptr_t", "void *", "void *", "void *", "void *"]);
     functions.TurnleafExt_FillColourInto = colourInto("FPDFPageObj_GetFillColor");
     functions.TurnleafExt_StrokeColourInto = colourInto("FPDFPageObj_GetStrokeColor");
+    // A bitmap over a JavaScript array: PDFium draws the page straight into the pixels the encoders read, where a
+    // bitmap of its own had to be copied out (1-2 ms a 1131×1600 RGBA page, raster.ts). The array's memory does not
+    // move, and raster.ts holds it until the bitmap is destroyed.
+    functions.TurnleafExt_BitmapOver = lib.func("FPDFBitmap_CreateEx", "intptr_t", ["int", "int", "int", "void *", "int"]);
     const memory = libcMemory();
     const call = (name: string, ...args: unknown[]) => (functions[name] as (...args: unknown[]) => unknown)(...args);
     call("FPDF_InitLibrary");

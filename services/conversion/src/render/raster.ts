@@ -3,8 +3,8 @@
  * widgets out of a plain render once a form environment exists): into RGBA, or into one grey byte a pixel for a
  * page whose objects hold no colour (page-kind.ts), which PDFium draws in about 40 % of the time and every later
  * step reads a quarter of. (RGB, 3 bytes a pixel, drew 0.5-1 ms slower than RGBA a 1131×1600 photo page and its
- * rows need closing up; the JPEG encoder reads RGBA at the same cost, measured 2026-11-26.) The pixels are copied
- * out of PDFium's memory, which the next page reuses.
+ * rows need closing up; the JPEG encoder reads RGBA at the same cost, measured 2026-11-26.) The native library draws
+ * straight into the array the encoders read; WebAssembly's pixels are copied out of its heap.
  */
 import type { Region } from "../domain/plan.js";
 import { type PdfiumDocument, readBytes, renderFlags } from "./pdfium.js";
@@ -39,7 +39,13 @@ export function rasterise(
   const top = -Math.round(region.y * scale);
   const pageWidth = Math.round(pdfium.FPDF_GetPageWidthF(page) * scale);
   const pageHeight = Math.round(pdfium.FPDF_GetPageHeightF(page) * scale);
-  const bitmap = pdfium.FPDFBitmap_CreateEx(width, height, bitmapFormat[colours], 0, 0);
+  const rowBytes = width * channels;
+  const over = (pdfium as unknown as { TurnleafExt_BitmapOver?: BitmapOver }).TurnleafExt_BitmapOver;
+  // The native library draws into the array itself, rows unpadded; WebAssembly draws into its heap.
+  const pixels = over ? new Uint8Array(rowBytes * height) : undefined;
+  const bitmap = pixels
+    ? over?.(width, height, bitmapFormat[colours], pixels, rowBytes)
+    : pdfium.FPDFBitmap_CreateEx(width, height, bitmapFormat[colours], 0, 0);
   if (!bitmap) throw new Error(`PDFium could not make a ${width}×${height} bitmap`);
   try {
     pdfium.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
@@ -47,14 +53,23 @@ export function rasterise(
     const flags = renderFlags.annotations | (channels === 1 ? 0 : renderFlags.reverseByteOrder);
     pdfium.FPDF_RenderPageBitmap(bitmap, page, left, top, pageWidth, pageHeight, 0, flags);
     if (form && formFields) pdfium.FPDF_FFLDraw(form, bitmap, page, left, top, pageWidth, pageHeight, 0, flags);
-    const stride = pdfium.FPDFBitmap_GetStride(bitmap);
-    const rowBytes = width * channels;
-    const data = readBytes(pdfium, pdfium.FPDFBitmap_GetBuffer(bitmap), stride * height);
-    // Grey rows are padded to 4 bytes: close the gaps in place, row by row.
-    if (stride !== rowBytes)
-      for (let row = 1; row < height; row++) data.copyWithin(row * rowBytes, row * stride, row * stride + rowBytes);
-    return { width, height, data: data.subarray(0, rowBytes * height), ...(channels === 4 ? {} : { channels }) };
+    const data = pixels ?? copiedOut(document, bitmap, rowBytes, height);
+    return { width, height, data, ...(channels === 4 ? {} : { channels }) };
   } finally {
     pdfium.FPDFBitmap_Destroy(bitmap);
   }
+}
+
+/** The native library's FPDFBitmap_CreateEx over a JavaScript array (pdfium-native.ts). */
+type BitmapOver = (width: number, height: number, format: number, pixels: Uint8Array, stride: number) => number;
+
+/** A bitmap's pixels copied out of PDFium's memory, which the next page reuses; padded rows closed up. */
+function copiedOut(document: PdfiumDocument, bitmap: number, rowBytes: number, height: number): Uint8Array {
+  const { pdfium } = document;
+  const stride = pdfium.FPDFBitmap_GetStride(bitmap);
+  const data = readBytes(pdfium, pdfium.FPDFBitmap_GetBuffer(bitmap), stride * height);
+  // Grey rows are padded to 4 bytes: close the gaps in place, row by row.
+  if (stride !== rowBytes)
+    for (let row = 1; row < height; row++) data.copyWithin(row * rowBytes, row * stride, row * stride + rowBytes);
+  return data.subarray(0, rowBytes * height);
 }
