@@ -281,14 +281,14 @@ describe("PDFium renderer", () => {
     const colouredText = await file(blue, "coloured-text");
     const coloured = await render(colouredText);
     // A coloured fill is read from the page's objects before drawing: drawn in colour. So little ink makes a small
-    // RGB PNG (colour type 2), every pixel as drawn; lossless WebP when asked.
+    // RGBA PNG (colour type 6, the drawn alpha opaque), every pixel as drawn; lossless WebP when asked.
     expect(coloured.pixels.channels ?? 4).toBe(4);
     const rgbPng = Buffer.from(coloured.page.webp[0]?.data ?? []);
     expect(coloured.page.webp[0]?.format).toBe("png");
-    expect([rgbPng[24], rgbPng[25]]).toEqual([8, 2]);
+    expect([rgbPng[24], rgbPng[25]]).toEqual([8, 6]);
     const { data: storedRgb } = await sharp(rgbPng).raw().toBuffer({ resolveWithObject: true });
-    const drawnRgb = Buffer.from(coloured.pixels.data.filter((_, index) => index % 4 !== 3));
-    expect(storedRgb.equals(drawnRgb)).toBe(true);
+    expect(storedRgb.equals(Buffer.from(coloured.pixels.data))).toBe(true);
+    expect(coloured.pixels.data.every((value, index) => index % 4 !== 3 || value === 255)).toBe(true);
     const colouredWebp = await render(colouredText, { paperPages: "webp" });
     expect(colouredWebp.page.webp[0]?.format).toBeUndefined();
     expect(webpKind(colouredWebp.page.webp[0]?.data)).toBe("VP8L");

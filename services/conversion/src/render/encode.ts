@@ -4,7 +4,7 @@
  * opens: the main rendition and the thumbnail. The main rendition is the cheapest encoding that keeps the page
  * within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the page's kind rather than by
  * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG; other pages without pictures an
- * RGB PNG when it is small (little ink: a slide), else an indexed PNG of their frequent colours and 16-level edges
+ * RGB(A) PNG when it is small (little ink: a slide), else an indexed PNG of their frequent colours and 16-level edges
  * (palette-png.ts: charts, coloured text, dense drawings), or when they hold more colours an RGB PNG that fits,
  * lossless WebP (paper pages) or lossy WebP (dense drawings); photo pages a baseline JPEG. With paperPages "webp", pages without pictures skip the PNGs (paper
  * pages lossless WebP, a third to a tenth of the bytes for 2-6× the CPU). The lighter WebP width and
@@ -68,12 +68,19 @@ export const pageByteLimit = 200 * 1024;
  */
 const greyPngLevel = 3;
 /**
- * A coloured paper page's PNG (libvips: 8-bit RGB, no row filters): zlib 6 against lossless WebP at effort 1,
- * measured 2026-11-26 at 1131×1600: 7 against 42 ms and 38 against 12 KB a LibreOffice slide; 14 against 91 ms and
- * 140 against 56 KB a chart page of the mixed book. Adaptive row filters cost 2-3× the CPU for 5-20 % fewer bytes;
- * zlib 3 saves 1-2 ms for up to 30 % more bytes.
+ * A coloured paper page's PNG (libvips, no row filters), written with the drawn pixels' opaque alpha channel:
+ * leaving it out costs libvips a pass over the pixels, and the PNG is about the same size (measured 2026-11-26 on a
+ * LibreOffice slide at 1600×880: RGBA 5.7 against RGB 7.0 ms at zlib 6, 38 KB either way). zlib 6 against lossless
+ * WebP at effort 1, measured 2026-11-26 at 1131×1600: 7 against 42 ms and 38 against 12 KB a slide; 14 against 91 ms
+ * and 140 against 56 KB a chart page of the mixed book. Adaptive row filters cost 2-3× the CPU for 5-20 % fewer
+ * bytes.
  */
 const paperPng = { compressionLevel: 6, adaptiveFiltering: false } as const;
+/**
+ * A small one (little ink: a slide) at zlib 3: 4.5 against 5.7 ms and 41 against 38 KB the slide (zlib 1: 4.0 ms,
+ * 92 KB), where a larger page's few more per cent could pass the budget.
+ */
+const smallPaperPng = { ...paperPng, compressionLevel: 3 } as const;
 /**
  * zlib level of the indexed PNG (palette-png.ts): 6 against 3 on a dense text page with a coloured heading is
  * 137-171 against 160-202 KB for about the same CPU (27-47 against 26-37 ms, measured 2026-11-26).
@@ -108,8 +115,9 @@ function rgbPngBytes(pixels: Pixels): number {
   return changes * every * 1.8;
 }
 /**
- * An RGB PNG this small is written as it is, though the indexed PNG would be a third of it: a slide's RGB PNG costs
- * ~7 ms (libvips, off the render process's JavaScript thread) against ~9 ms, 38 against 13 KB (measured 2026-11-26).
+ * An RGB PNG this small is written as it is, though the indexed PNG would be a third of it: a slide's PNG costs
+ * ~4.5 ms (smallPaperPng; libvips, off the render process's JavaScript thread) against ~9 ms, 41 against 13 KB
+ * (measured 2026-11-26).
  */
 const smallRgbPng = 64 * 1024;
 /**
@@ -158,6 +166,10 @@ export const rawInput = (pixels: Pixels) =>
   pixels.channels === 4 || pixels.channels === undefined
     ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha()
     : sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } });
+
+/** RGBA pixels as they are, their alpha channel included (opaque: PDFium draws on white). */
+const opaqueInput = (pixels: Pixels) =>
+  sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
 
 /** The pixels resized by libvips (a page drawn once, an image document, gets its thumbnail so). */
 async function resized(pixels: Pixels, width: number): Promise<Pixels> {
@@ -218,15 +230,16 @@ async function mainImage(
   const width = main.width;
   if (options.paperPages !== "webp" && !options.photo) {
     const rgbBytes = grey ? 0 : rgbPngBytes(main);
-    const rgbPng = () => rawInput(main).png(paperPng).toBuffer();
+    const rgbPng = (options: typeof paperPng | typeof smallPaperPng) => opaqueInput(main).png(options).toBuffer();
     const png = await firstPng(
       grey
         ? [() => greyPng(grey.grey, main.width, main.height, greyPngLevel)]
         : [
-            () => (rgbBytes <= smallRgbPng ? rgbPng() : undefined),
+            () => (rgbBytes <= smallRgbPng ? rgbPng(smallPaperPng) : undefined),
             () => palettePng(main, palettePngLevel),
             // More colours than an indexed PNG holds: an RGB PNG that fits (never on a text page with colour).
-            () => (options.lossless && rgbBytes > smallRgbPng && rgbBytes <= pageByteLimit ? rgbPng() : undefined),
+            () =>
+              options.lossless && rgbBytes > smallRgbPng && rgbBytes <= pageByteLimit ? rgbPng(paperPng) : undefined,
           ],
     );
     if (png) return { width, data: png, format: "png" };
@@ -302,7 +315,7 @@ export async function warmEncoder(): Promise<void> {
     sharp(pixels.data.subarray(0, 64 * 64), { raw: { width: 64, height: 64, channels: 1 } })
       .webp({ lossless: true, effort: greyEffort })
       .toBuffer(),
-    rawInput(pixels).png(paperPng).toBuffer(),
+    opaqueInput(pixels).png(paperPng).toBuffer(),
     rawInput(pixels).jpeg().toBuffer(),
   ]);
 }
