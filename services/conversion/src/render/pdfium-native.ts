@@ -124,7 +124,13 @@ export function loadNativePdfium(library: string): Promise<Pdfium> {
     // A bitmap over a JavaScript array: PDFium draws the page straight into the pixels the encoders read, where a
     // bitmap of its own had to be copied out (1-2 ms a 1131×1600 RGBA page, raster.ts). The array's memory does not
     // move, and raster.ts holds it until the bitmap is destroyed.
-    functions.TurnleafExt_BitmapOver = lib.func("FPDFBitmap_CreateEx", "intptr_t", ["int", "int", "int", "void *", "int"]);
+    functions.TurnleafExt_BitmapOver = lib.func("FPDFBitmap_CreateEx", "intptr_t", [
+      "int",
+      "int",
+      "int",
+      "void *",
+      "int",
+    ]);
     const memory = libcMemory();
     const call = (name: string, ...args: unknown[]) => (functions[name] as (...args: unknown[]) => unknown)(...args);
     call("FPDF_InitLibrary");
