@@ -70,7 +70,7 @@ const greyPngLevel = 3;
 /**
  * A coloured paper page's PNG (libvips, no row filters), written with the drawn pixels' opaque alpha channel:
  * leaving it out costs libvips a pass over the pixels, and the PNG is about the same size (measured 2026-11-26 on a
- * LibreOffice slide at 1600×880: RGBA 5.7 against RGB 7.0 ms at zlib 6, 38 KB either way). zlib 6 against lossless
+ * LibreOffice slide at 1600×900: RGBA 5.7 against RGB 7.0 ms at zlib 6, 38 KB either way). zlib 6 against lossless
  * WebP at effort 1, measured 2026-11-26 at 1131×1600: 7 against 42 ms and 38 against 12 KB a slide; 14 against 91 ms
  * and 140 against 56 KB a chart page of the mixed book. Adaptive row filters cost 2-3× the CPU for 5-20 % fewer
  * bytes.
