@@ -237,9 +237,10 @@ async function pagePixels(projectDir: string) {
   const manifest = JSON.parse(await readFile(join(projectDir, "book", "manifest.json"), "utf8"));
   const page = manifest.pages[0];
   const key = page.webp[String(page.width)];
-  // A grey page's main rendition is a one-channel PNG: read every page as RGB.
+  // A grey page's main rendition is a one-channel PNG, a watermarked one an RGBA PNG: read every page as RGB.
   const { data, info } = await sharp(join(projectDir, "book", key))
     .toColourspace("srgb")
+    .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   let reddish = 0;
