@@ -230,16 +230,18 @@ async function mainImage(
   const width = main.width;
   if (options.paperPages !== "webp" && !options.photo) {
     const rgbBytes = grey ? 0 : rgbPngBytes(main);
-    const rgbPng = (options: typeof paperPng | typeof smallPaperPng) => opaqueInput(main).png(options).toBuffer();
+    const truecolourPng = (zlib: typeof paperPng | typeof smallPaperPng) => opaqueInput(main).png(zlib).toBuffer();
     const png = await firstPng(
       grey
         ? [() => greyPng(grey.grey, main.width, main.height, greyPngLevel)]
         : [
-            () => (rgbBytes <= smallRgbPng ? rgbPng(smallPaperPng) : undefined),
+            () => (rgbBytes <= smallRgbPng ? truecolourPng(smallPaperPng) : undefined),
             () => palettePng(main, palettePngLevel),
             // More colours than an indexed PNG holds: an RGB PNG that fits (never on a text page with colour).
             () =>
-              options.lossless && rgbBytes > smallRgbPng && rgbBytes <= pageByteLimit ? rgbPng(paperPng) : undefined,
+              options.lossless && rgbBytes > smallRgbPng && rgbBytes <= pageByteLimit
+                ? truecolourPng(paperPng)
+                : undefined,
           ],
     );
     if (png) return { width, data: png, format: "png" };

@@ -43,9 +43,10 @@ export function rasterise(
   const over = (pdfium as unknown as { TurnleafExt_BitmapOver?: BitmapOver }).TurnleafExt_BitmapOver;
   // The native library draws into the array itself, rows unpadded; WebAssembly draws into its heap.
   const pixels = over ? new Uint8Array(rowBytes * height) : undefined;
-  const bitmap = pixels
-    ? over?.(width, height, bitmapFormat[colours], pixels, rowBytes)
-    : pdfium.FPDFBitmap_CreateEx(width, height, bitmapFormat[colours], 0, 0);
+  const bitmap =
+    over && pixels
+      ? over(width, height, bitmapFormat[colours], pixels, rowBytes)
+      : pdfium.FPDFBitmap_CreateEx(width, height, bitmapFormat[colours], 0, 0);
   if (!bitmap) throw new Error(`PDFium could not make a ${width}×${height} bitmap`);
   try {
     pdfium.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
