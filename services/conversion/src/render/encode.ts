@@ -158,18 +158,16 @@ async function firstWithinBudget(encodings: (() => Promise<Buffer>)[]): Promise<
 
 const scaled = (quality: number, share: number) => Math.max(1, Math.round(quality * share));
 
+/** The pixels as they are, RGBA with its alpha channel (opaque: PDFium draws on white), grey or RGB. */
+const opaqueInput = (pixels: Pixels) =>
+  sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels ?? 4 } });
+
 /**
  * A fresh pipeline over the same pixels for each output: sharp's clone() structuredClones its options, input
  * buffer included (a 7 MB copy a page at 1131×1600, ~20 ms of CPU in npm run bench:profile-convert).
  */
 export const rawInput = (pixels: Pixels) =>
-  pixels.channels === 4 || pixels.channels === undefined
-    ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).removeAlpha()
-    : sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } });
-
-/** RGBA pixels as they are, their alpha channel included (opaque: PDFium draws on white). */
-const opaqueInput = (pixels: Pixels) =>
-  sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
+  (pixels.channels ?? 4) === 4 ? opaqueInput(pixels).removeAlpha() : opaqueInput(pixels);
 
 /** The pixels resized by libvips (a page drawn once, an image document, gets its thumbnail so). */
 async function resized(pixels: Pixels, width: number): Promise<Pixels> {
