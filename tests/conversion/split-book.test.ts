@@ -2,17 +2,20 @@
  * One book, many replicas: a book bigger than a work item is split into runs of pages on the JetStream work
  * queue, and every conversion process renders some. Two processes share a book; one is killed (SIGKILL) mid-book;
  * the survivor finishes it: COMPLETED exactly once, every page once, progress never shrinking. A job whose
- * attempts all end with a dead worker ends FAILED with the reason, and its revision is removed. The replica that
- * splits a book renders its items from the preparation it split it with (one download of the source).
+ * attempts all end with a dead worker ends FAILED with the reason, and its revision is removed; sent again, it is
+ * converted anew (its items are not skipped for the earlier failure). The replica that splits a book renders its
+ * items from the preparation it split it with (one download of the source).
  */
+
 import {
   ConversionJobProgressedSchema,
+  ConversionJobRequestedSchema,
   ConversionJobState,
   ConversionPageLandedSchema,
   Engine,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import { createS3Client, decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit";
+import { createS3Client, decodeEvent, followSubject, publishEvent, type RunningConsumer } from "@turnleaf/kit";
 import { afterAll, expect, inject, it } from "vitest";
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import { failureInEnglish } from "../../services/conversion/src/domain/failures.js";
@@ -67,6 +70,22 @@ async function landings(jobId: string): Promise<{ page: number; worker: string }
     clearTimeout(timer);
   }
   return seen;
+}
+
+/** The stream sequences of every stored message on a subject (wildcards allowed). */
+async function storedSequences(subject: string): Promise<number[]> {
+  const controller = new AbortController();
+  const sequences: number[] = [];
+  const timer = setTimeout(() => controller.abort(), 1_500);
+  try {
+    for await (const message of followSubject(harness.nats, harness.subjects.stream, subject, controller.signal))
+      sequences.push(message.seq);
+  } catch {
+    // aborted: every stored message was read
+  } finally {
+    clearTimeout(timer);
+  }
+  return sequences;
 }
 
 it("converts one book on two processes, one killed mid-book: complete once, every page, monotonic progress", {
@@ -164,7 +183,7 @@ it("converts one book on two processes, one killed mid-book: complete once, ever
   }
 });
 
-it("ends a job whose workers died on every attempt FAILED with the reason, its revision removed", {
+it("ends a job whose workers died on every attempt FAILED with the reason, its revision removed; sent again, it converts anew", {
   timeout: 180_000,
 }, async () => {
   const ackWaitMs = 2_000;
@@ -174,13 +193,14 @@ it("ends a job whose workers died on every attempt FAILED with the reason, its r
   const bookId = `b${uniqueId()}`;
   const key = await harness.upload(await labelledPdf("D", 30));
   const watcher = watch(jobId);
-  await harness.publishJob({
+  const job = {
     jobId,
     bookId,
     revision: 3,
     sources: [{ key, kind: SourceKind.PDF, displayName: "doomed.pdf" }],
     options: { engine: Engine.HD_TEXT, maxSidePx: 600 },
-  });
+  };
+  await harness.publishJob(job);
   // Two workers in turn take the job and die with it (SIGKILL once it started converting).
   for (let attempt = 1; attempt <= maxDeliver; attempt++) {
     // Only this attempt's progress counts: the earlier worker's events are already in the list.
@@ -215,6 +235,23 @@ it("ends a job whose workers died on every attempt FAILED with the reason, its r
     expect(last?.bookId).toBe(bookId);
     // The failure is published first (it needs only NATS), then the revision's files are removed.
     await expect.poll(() => harness.keys(bookId, 3), { timeout: 10_000 }).toEqual([]);
+
+    // The job delivered again after its failure (published again): it is split and converted anew. Its first
+    // progress event goes out before its items: an item that found the earlier run's FAILED would skip its pages,
+    // and the coordinator would wait for them until its budget.
+    const again = await publishEvent(
+      harness.nats,
+      harness.subjects.requested.replace("*", jobId),
+      ConversionJobRequestedSchema,
+      job,
+    );
+    const rerun = await harness.events(jobId, 2, 60_000);
+    expect(rerun.at(-1)?.state).toBe(ConversionJobState.COMPLETED);
+    expect(await harness.manifest(bookId, 3)).toMatchObject({ state: "ready", pageCount: 30, pagesDone: 30 });
+    const firstProgress = (await storedSequences(harness.subjects.progress(jobId))).find((seq) => seq > again.seq);
+    const items = await storedSequences(`${harness.prefix}.job.${jobId}.pages.${again.seq}.*`);
+    expect(items.length).toBeGreaterThan(1);
+    expect(firstProgress).toBeLessThan(Math.min(...items));
   } finally {
     watcher.stop();
     await healthy.stop();

@@ -74,6 +74,10 @@ export async function coordinateJob(
   }
 
   const total = book.plan.length;
+  // Announced before any item: an item that reads the job's last progress must not find an earlier run's final one.
+  let reported = manifest.pagesDone;
+  await deps.onProgress({ done: reported, total, manifestKey: manifest.key });
+
   const items = workItems(total, deps.pagesPerItem);
   let published = 0;
   for (const item of items) {
@@ -97,9 +101,6 @@ export async function coordinateJob(
     published++;
   }
   log.info({ items: items.length, published, pagesPerItem: deps.pagesPerItem }, "book split into work items");
-
-  let reported = manifest.pagesDone;
-  await deps.onProgress({ done: reported, total, manifestKey: manifest.key });
 
   const controller = new AbortController();
   let failure: string | undefined;
