@@ -123,6 +123,15 @@ function treeCpuMs(pid: number | undefined): number {
   return total;
 }
 
+/** CPU ms of the store servers (startStores leaves a pid file for each in the data folder) and of this process. */
+function besideCpuMs(): number {
+  const pids = readdirSync(dataDir)
+    .filter((name) => name.endsWith(".pid"))
+    .map((name) => Number(readFileSync(join(dataDir, name), "utf8")));
+  const { user, system } = process.cpuUsage();
+  return pids.reduce((sum, pid) => sum + treeCpuMs(pid), (user + system) / 1000);
+}
+
 async function run(replicas: number, pdf: Buffer) {
   const prefix = `bench${randomUUID().slice(0, 8)}`;
   const buckets = { sources: `${prefix}-sources`, books: `${prefix}-books` };
@@ -137,6 +146,7 @@ async function run(replicas: number, pdf: Buffer) {
     ),
   );
   const cpuBefore = started.map((child) => treeCpuMs(child.pid));
+  const besideBefore = besideCpuMs();
   const jobId = randomUUID().replace(/-/g, "").slice(0, 12);
   const controller = new AbortController();
   const begin = performance.now();
@@ -162,6 +172,8 @@ async function run(replicas: number, pdf: Buffer) {
   // Share of one core each replica (with its render processes) got while the book converted: on a machine whose
   // cores other work already fills, this (not the item split) bounds the speed-up.
   const coreShare = started.map((child, index) => (treeCpuMs(child.pid) - (cpuBefore[index] ?? 0)) / wallMs);
+  // What NATS, MinIO and the bench itself took of the same cores meanwhile.
+  const besideShare = (besideCpuMs() - besideBefore) / wallMs;
   // Pages per replica, from the landed events.
   const perWorker = new Map<string, number>();
   const landed = new AbortController();
@@ -181,26 +193,27 @@ async function run(replicas: number, pdf: Buffer) {
   }
   clearTimeout(timer);
   for (const child of started) child.kill("SIGTERM");
-  return { wallMs, firstPageMs, perWorker: [...perWorker.values()], coreShare };
+  return { wallMs, firstPageMs, perWorker: [...perWorker.values()], coreShare, besideShare };
 }
 
 try {
   const pdf = await mixedPdf(pageCount);
-  const results: { replicas: number; wallMs: number; firstPageMs: number; perWorker: number[]; coreShare: number[] }[] =
-    [];
+  const results: ({ replicas: number } & Awaited<ReturnType<typeof run>>)[] = [];
   for (const replicas of [1, 2]) results.push({ replicas, ...(await run(replicas, pdf)) });
   const one = results[0]?.wallMs ?? 1;
   print(
     `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render lane(s) per replica, items of ${pagesPerItem} pages, PDFium ${values.pdfium}${values.pin ? ", each replica pinned to a core of its own" : ""}`,
   );
   print(
-    `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores; cores used = CPU time of each replica (and its render processes) / wall time`,
+    `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores; cores used = CPU time of each replica (and its render processes) / wall time; beside = the store servers' and the bench's`,
   );
-  print("| replicas | wall time (s) | pages/s | first page (ms) | pages per replica | cores used | speed-up |");
-  print("|---|---|---|---|---|---|---|");
+  print(
+    "| replicas | wall time (s) | pages/s | first page (ms) | pages per replica | cores used | beside | speed-up |",
+  );
+  print("|---|---|---|---|---|---|---|---|");
   for (const result of results) {
     print(
-      `| ${result.replicas} | ${(result.wallMs / 1000).toFixed(1)} | ${(pageCount / (result.wallMs / 1000)).toFixed(1)} | ${Math.round(result.firstPageMs)} | ${result.perWorker.join(" + ")} | ${result.coreShare.map((share) => share.toFixed(2)).join(" + ")} | ${(one / result.wallMs).toFixed(2)}× |`,
+      `| ${result.replicas} | ${(result.wallMs / 1000).toFixed(1)} | ${(pageCount / (result.wallMs / 1000)).toFixed(1)} | ${Math.round(result.firstPageMs)} | ${result.perWorker.join(" + ")} | ${result.coreShare.map((share) => share.toFixed(2)).join(" + ")} | ${result.besideShare.toFixed(2)} | ${(one / result.wallMs).toFixed(2)}× |`,
     );
   }
 } finally {
