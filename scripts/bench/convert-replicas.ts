@@ -6,7 +6,7 @@
  * Prints a table; asserts nothing.
  *
  *   tsx scripts/bench/convert-replicas.ts [--pages 300] [--workers 1] [--max-side 1600] [--item 16] [--pdfium auto]
- *     [--pin]
+ *     [--pin] [--cold]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -52,12 +52,16 @@ const { values } = parseArgs({
      * sharp's threads), so without this two replicas on 2 cores show nothing about the split. NATS and MinIO float.
      */
     pin: { type: "boolean", default: false },
+    /** Time replicas as they start, without the warm-up book (three items of the mixed book) converted first. */
+    cold: { type: "boolean", default: false },
   },
 });
 const pageCount = Number(values.pages);
 const workers = Number(values.workers);
 const maxSide = Number(values["max-side"]);
 const pagesPerItem = Number(values.item);
+const warmUp = !values.cold;
+let warmUpPdf = Buffer.alloc(0);
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-bench-replicas-"));
@@ -139,36 +143,46 @@ async function run(replicas: number, pdf: Buffer) {
   const subjects = testSubjects(prefix);
   await ensureStreams(nats, [{ name: subjects.stream, subjects: [`${prefix}.>`], maxAgeMs: 60 * 60_000 }]);
   await s3.putObject(buckets.sources, "book.pdf", pdf, pdf.length);
+  await s3.putObject(buckets.sources, "warm-up.pdf", warmUpPdf, warmUpPdf.length);
   const cores = availableParallelism();
   const started = await Promise.all(
     Array.from({ length: replicas }, (_, index) =>
       startReplica(prefix, buckets, values.pin ? index % cores : undefined),
     ),
   );
+  const convert = async (key: string) => {
+    const jobId = randomUUID().replace(/-/g, "").slice(0, 12);
+    const controller = new AbortController();
+    const begin = performance.now();
+    let firstPageMs = 0;
+    const done = (async () => {
+      for await (const message of followSubject(nats, subjects.stream, subjects.progress(jobId), controller.signal)) {
+        const event = decodeEvent(ConversionJobProgressedSchema, message);
+        if (!firstPageMs && (event.pages?.done ?? 0n) >= 1n) firstPageMs = performance.now() - begin;
+        if (event.state === ConversionJobState.COMPLETED) return performance.now() - begin;
+        if (event.state === ConversionJobState.FAILED) throw new Error(event.message);
+      }
+      throw new Error("progress ended");
+    })();
+    await publishEvent(nats, subjects.requested.replace("*", jobId), ConversionJobRequestedSchema, {
+      jobId,
+      bookId: `b${jobId}`,
+      revision: 1,
+      sources: [{ key, kind: SourceKind.PDF, displayName: key }],
+      options: { engine: Engine.HD_TEXT, maxSidePx: maxSide, importSearch: true },
+    });
+    const wallMs = await done;
+    controller.abort();
+    return { jobId, wallMs, firstPageMs };
+  };
+  if (warmUp) {
+    // Running replicas have converted books before (bench:convert warms its single process the same way).
+    await convert("warm-up.pdf");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
   const cpuBefore = started.map((child) => treeCpuMs(child.pid));
   const besideBefore = besideCpuMs();
-  const jobId = randomUUID().replace(/-/g, "").slice(0, 12);
-  const controller = new AbortController();
-  const begin = performance.now();
-  let firstPageMs = 0;
-  const done = (async () => {
-    for await (const message of followSubject(nats, subjects.stream, subjects.progress(jobId), controller.signal)) {
-      const event = decodeEvent(ConversionJobProgressedSchema, message);
-      if (!firstPageMs && (event.pages?.done ?? 0n) >= 1n) firstPageMs = performance.now() - begin;
-      if (event.state === ConversionJobState.COMPLETED) return performance.now() - begin;
-      if (event.state === ConversionJobState.FAILED) throw new Error(event.message);
-    }
-    throw new Error("progress ended");
-  })();
-  await publishEvent(nats, subjects.requested.replace("*", jobId), ConversionJobRequestedSchema, {
-    jobId,
-    bookId: `b${jobId}`,
-    revision: 1,
-    sources: [{ key: "book.pdf", kind: SourceKind.PDF, displayName: "book.pdf" }],
-    options: { engine: Engine.HD_TEXT, maxSidePx: maxSide, importSearch: true },
-  });
-  const wallMs = await done;
-  controller.abort();
+  const { jobId, wallMs, firstPageMs } = await convert("book.pdf");
   // Share of one core each replica (with its render processes) got while the book converted: on a machine whose
   // cores other work already fills, this (not the item split) bounds the speed-up.
   const coreShare = started.map((child, index) => (treeCpuMs(child.pid) - (cpuBefore[index] ?? 0)) / wallMs);
@@ -198,11 +212,12 @@ async function run(replicas: number, pdf: Buffer) {
 
 try {
   const pdf = await mixedPdf(pageCount);
+  warmUpPdf = await mixedPdf(3 * pagesPerItem);
   const results: ({ replicas: number } & Awaited<ReturnType<typeof run>>)[] = [];
   for (const replicas of [1, 2]) results.push({ replicas, ...(await run(replicas, pdf)) });
   const one = results[0]?.wallMs ?? 1;
   print(
-    `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render lane(s) per replica, items of ${pagesPerItem} pages, PDFium ${values.pdfium}${values.pin ? ", each replica pinned to a core of its own" : ""}`,
+    `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render lane(s) per replica, items of ${pagesPerItem} pages, PDFium ${values.pdfium}${values.pin ? ", each replica pinned to a core of its own" : ""}, ${warmUp ? "replicas warmed up with one book first" : "replicas timed cold"}`,
   );
   print(
     `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores; cores used = CPU time of each replica (and its render processes) / wall time; beside = the store servers' and the bench's`,
