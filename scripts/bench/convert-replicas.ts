@@ -61,7 +61,7 @@ const workers = Number(values.workers);
 const maxSide = Number(values["max-side"]);
 const pagesPerItem = Number(values.item);
 const warmUp = !values.cold;
-let warmUpPdf = Buffer.alloc(0);
+let warmUpPdf: Buffer = Buffer.alloc(0);
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-bench-replicas-"));
