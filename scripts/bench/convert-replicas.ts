@@ -186,7 +186,7 @@ async function run(replicas: number, pdf: Buffer) {
   // Share of one core each replica (with its render processes) got while the book converted: on a machine whose
   // cores other work already fills, this (not the item split) bounds the speed-up.
   const coreShare = started.map((child, index) => (treeCpuMs(child.pid) - (cpuBefore[index] ?? 0)) / wallMs);
-  // What NATS, MinIO and the bench itself took of the same cores meanwhile.
+  // What the store servers (NATS, MinIO, the MongoDB server) and the bench itself took of the same cores meanwhile.
   const besideShare = (besideCpuMs() - besideBefore) / wallMs;
   // Pages per replica, from the landed events.
   const perWorker = new Map<string, number>();
