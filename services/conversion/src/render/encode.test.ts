@@ -27,7 +27,45 @@ function squares(count: number) {
   return { width, height, data };
 }
 
+/** A white page of `colours` colours in vertical stripes `stripe` px wide (a chart's bars when wide, dense when narrow). */
+function stripes(colours: number, stripe: number) {
+  const { width, height } = sizes;
+  const data = new Uint8Array(width * height * 4).fill(255);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const shade = Math.floor(x / stripe) % colours;
+      data.set([(shade * 37) % 256, (shade * 91) % 256, (shade * 53) % 256, 255], (y * width + x) * 4);
+    }
+  return { width, height, data };
+}
+
+/** The zlib level class of a PNG's first IDAT chunk (FLEVEL of its zlib header: 1 fast, 2 default). */
+function deflateLevelClass(png: Buffer): number {
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    if (png.toString("latin1", at + 4, at + 8) === "IDAT") return (png[at + 9] as number) >> 6;
+    at += 12 + length;
+  }
+  return -1;
+}
+
 describe("encodePage", () => {
+  it("writes a chart-like page's indexed PNG at a fast zlib level and a dense one's at the default, every colour kept", async () => {
+    for (const [page, levelClass] of [
+      [stripes(20, 20), 1],
+      [stripes(20, 2), 2],
+    ] as const) {
+      const encoded = await encodePage(page, { ...options, lossless: true, photo: false });
+      const main = Buffer.from(encoded.webp[0]?.data ?? []);
+      expect(encoded.webp[0]?.format).toBe("png");
+      // IHDR: 8 bits a pixel, colour type 3 (indexed).
+      expect([main[24], main[25]]).toEqual([8, 3]);
+      expect(deflateLevelClass(main)).toBe(levelClass);
+      const stored = await sharp(main).ensureAlpha().raw().toBuffer();
+      expect(stored.equals(Buffer.from(page.data))).toBe(true);
+    }
+  });
+
   it("stores a paper page of more colours than an indexed PNG holds as an RGB(A) PNG when it fits, pixel for pixel", async () => {
     // 7,000 squares: too many colours for 256 palette entries, too many colour changes for the small-PNG rule.
     const page = squares(7_000);

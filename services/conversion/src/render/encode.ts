@@ -86,6 +86,14 @@ const smallPaperPng = { ...paperPng, compressionLevel: 3 } as const;
  * 137-171 against 160-202 KB for about the same CPU (27-47 against 26-37 ms, measured 2026-11-26).
  */
 const palettePngLevel = 6;
+/**
+ * An indexed PNG whose RGB PNG would be this small (a chart page: RGB 139-143 KB told) is written at zlib 3: measured
+ * 2026-11-26 on the mixed book's 10 chart pages at 1131×1600, 10.9 against 14.9 ms a page and 60 against 47 KB.
+ * Denser pages (a text page with a coloured heading, told ~860 KB) stay at palettePngLevel, where 3 saves little
+ * and can pass the budget.
+ */
+const smallPaletteRgbBytes = 256 * 1024;
+const smallPalettePngLevel = 3;
 
 /**
  * A coloured page's RGB PNG size, told before encoding it: it follows the colour changes along its rows (what
@@ -234,7 +242,7 @@ async function mainImage(
         ? [() => greyPng(grey.grey, main.width, main.height, greyPngLevel)]
         : [
             () => (rgbBytes <= smallRgbPng ? truecolourPng(smallPaperPng) : undefined),
-            () => palettePng(main, palettePngLevel),
+            () => palettePng(main, rgbBytes <= smallPaletteRgbBytes ? smallPalettePngLevel : palettePngLevel),
             // More colours than an indexed PNG holds: an RGB PNG that fits (never on a text page with colour).
             () =>
               options.lossless && rgbBytes > smallRgbPng && rgbBytes <= pageByteLimit
