@@ -8,15 +8,19 @@
  * selfKey and a team on a free plan are refused with their texts, a stranger finds no book; a private book's
  * thumbnails reach its owner and team only; a member and the owner editing at once: one wins, SAVE_CONFLICT.
  */
+
+import { randomUUID } from "node:crypto";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { createClient } from "@turnleaf/kit";
+import { connectMongo, createClient, createLogger } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
+import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { form, type Reply, startSystem, uploadPdf } from "../support/system.js";
 
 const stores = inject("stores");
+const log = createLogger({ service: "page-edit-test", level: "silent" });
 let services: RunningServices;
 let book: { bookId: string; number: string };
 
@@ -302,6 +306,39 @@ describe("page edits", () => {
       order: "2,1,3",
     });
     expect(stale.code).toBe("SAVE_CONFLICT");
+  });
+
+  it("bases an edit on the ready revision when a later one failed: the pages are the ready ones", async () => {
+    const before = await settled();
+    const secondPage = (await textOf(before.revision, 2)).split(":")[1];
+    // What a failed page edit leaves (or another edit claiming at the same moment): a claim on the next revision,
+    // the book still ready at the one before.
+    const mongo = await connectMongo({ uri: stores.mongodbUri, database: "turnleaf-book", log });
+    let failed = 0;
+    try {
+      const revisions = new BookRevisionRepository(mongo);
+      failed = (await revisions.latestRevision(book.bookId)) + 1;
+      const claimed = await revisions.tryClaim({
+        uploadTaskId: `failed-edit-${randomUUID()}`,
+        bookId: book.bookId,
+        number: book.number,
+        revision: failed,
+        pageEdit: { baseRevision: before.revision, basePageCount: before.pageCount, layout: [] },
+      });
+      expect(claimed).toBe(true);
+    } finally {
+      await mongo.close();
+    }
+    const deleted = await post("/api/book/delete-pages", {
+      bookId: book.bookId,
+      revision: String(before.revision),
+      pages: "1",
+    });
+    expect(deleted.code, deleted.msg).toBe("OK");
+    const after = await settled();
+    expect(after.revision).toBe(failed + 1);
+    expect(after.pageCount).toBe(before.pageCount - 1);
+    expect(await textOf(after.revision, 1)).toBe(`1:${secondPage}`);
   });
 
   it("refuses bad values sent straight to the API", async () => {

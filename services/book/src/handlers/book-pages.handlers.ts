@@ -131,7 +131,8 @@ export function bookPagesHandlers(deps: BookPagesDependencies): ServiceImplement
       }
       const plan = planPageEdit(book.pageCount ?? 0, editOf(request));
       const pageEdit: StoredPageEdit = {
-        baseRevision: latest,
+        // The pages are the ready revision's: a later claim is a failed revision or another edit claiming at once.
+        baseRevision: ready,
         basePageCount: book.pageCount ?? 0,
         layout: plan.layout.map((entry) => ({ basePage: entry.basePage, insertedPage: entry.insertedPage })),
       };
