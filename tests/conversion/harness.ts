@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { PubAck } from "@nats-io/jetstream";
 import {
   type ConversionJobProgressed,
   ConversionJobProgressedSchema,
@@ -46,7 +47,8 @@ export interface Harness {
   prefix: string;
   buckets: { sources: string; books: string };
   upload(bytes: Buffer): Promise<string>;
-  publishJob(job: MessageInitShape<typeof ConversionJobRequestedSchema>): Promise<void>;
+  /** Publishes a job request; answers JetStream's ack (its stream sequence is the job's run). */
+  publishJob(job: MessageInitShape<typeof ConversionJobRequestedSchema>): Promise<PubAck>;
   /** Every progress event of a job until (and including) the n-th final one. */
   events(jobId: string, finals?: number, timeoutMs?: number): Promise<ConversionJobProgressed[]>;
   manifest(bookId: string, revision: number): Promise<Manifest | undefined>;
@@ -76,9 +78,8 @@ export async function createHarness(prefix = `c${uniqueId()}`): Promise<Harness>
       await s3.putObject(buckets.sources, key, bytes, bytes.length);
       return key;
     },
-    async publishJob(job) {
-      await publishEvent(nats, subjects.requested.replace("*", job.jobId ?? ""), ConversionJobRequestedSchema, job);
-    },
+    publishJob: (job) =>
+      publishEvent(nats, subjects.requested.replace("*", job.jobId ?? ""), ConversionJobRequestedSchema, job),
     async events(jobId, finals = 1, timeoutMs = 45_000) {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);

@@ -7,15 +7,15 @@
  * items from the preparation it split it with (one download of the source).
  */
 
+import type { JsMsg } from "@nats-io/jetstream";
 import {
   ConversionJobProgressedSchema,
-  ConversionJobRequestedSchema,
   ConversionJobState,
   ConversionPageLandedSchema,
   Engine,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import { createS3Client, decodeEvent, followSubject, publishEvent, type RunningConsumer } from "@turnleaf/kit";
+import { createS3Client, decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit";
 import { afterAll, expect, inject, it } from "vitest";
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import { failureInEnglish } from "../../services/conversion/src/domain/failures.js";
@@ -49,44 +49,32 @@ function watch(jobId: string, onEvent: (done: number) => void = () => undefined)
   return { states, stop: () => controller.abort(), finished };
 }
 
-/** Every landed-page event of a job (any run), with the replica that rendered the page. */
-async function landings(jobId: string): Promise<{ page: number; worker: string }[]> {
+/** Every message stored on a subject (wildcards allowed), read until none came for 1.5 s. */
+async function stored(subject: string): Promise<JsMsg[]> {
   const controller = new AbortController();
-  const seen: { page: number; worker: string }[] = [];
-  const timer = setTimeout(() => controller.abort(), 1_500);
-  try {
-    for await (const message of followSubject(
-      harness.nats,
-      harness.subjects.stream,
-      `${harness.prefix}.job.${jobId}.landed.*`,
-      controller.signal,
-    )) {
-      const event = decodeEvent(ConversionPageLandedSchema, message);
-      if (event.jpgWidth > 0) seen.push({ page: event.page, worker: event.worker });
-    }
-  } catch {
-    // aborted: every stored event was read
-  } finally {
-    clearTimeout(timer);
-  }
-  return seen;
-}
-
-/** The stream sequences of every stored message on a subject (wildcards allowed). */
-async function storedSequences(subject: string): Promise<number[]> {
-  const controller = new AbortController();
-  const sequences: number[] = [];
+  const messages: JsMsg[] = [];
   const timer = setTimeout(() => controller.abort(), 1_500);
   try {
     for await (const message of followSubject(harness.nats, harness.subjects.stream, subject, controller.signal))
-      sequences.push(message.seq);
+      messages.push(message);
   } catch {
     // aborted: every stored message was read
   } finally {
     clearTimeout(timer);
   }
-  return sequences;
+  return messages;
 }
+
+/** Every landed-page event of a job (any run), with the replica that rendered the page. */
+async function landings(jobId: string): Promise<{ page: number; worker: string }[]> {
+  return (await stored(`${harness.prefix}.job.${jobId}.landed.*`))
+    .map((message) => decodeEvent(ConversionPageLandedSchema, message))
+    .filter((event) => event.jpgWidth > 0)
+    .map((event) => ({ page: event.page, worker: event.worker }));
+}
+
+/** The stream sequences of the messages stored on a subject. */
+const storedSequences = async (subject: string) => (await stored(subject)).map((message) => message.seq);
 
 it("converts one book on two processes, one killed mid-book: complete once, every page, monotonic progress", {
   timeout: 180_000,
@@ -239,12 +227,7 @@ it("ends a job whose workers died on every attempt FAILED with the reason, its r
     // The job delivered again after its failure (published again): it is split and converted anew. Its first
     // progress event goes out before its items: an item that found the earlier run's FAILED would skip its pages,
     // and the coordinator would wait for them until its budget.
-    const again = await publishEvent(
-      harness.nats,
-      harness.subjects.requested.replace("*", jobId),
-      ConversionJobRequestedSchema,
-      job,
-    );
+    const again = await harness.publishJob(job);
     const rerun = await harness.events(jobId, 2, 60_000);
     expect(rerun.at(-1)?.state).toBe(ConversionJobState.COMPLETED);
     expect(await harness.manifest(bookId, 3)).toMatchObject({ state: "ready", pageCount: 30, pagesDone: 30 });

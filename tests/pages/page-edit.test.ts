@@ -8,7 +8,6 @@
  * selfKey and a team on a free plan are refused with their texts, a stranger finds no book; a private book's
  * thumbnails reach its owner and team only; a member and the owner editing at once: one wins, SAVE_CONFLICT.
  */
-
 import { randomUUID } from "node:crypto";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
