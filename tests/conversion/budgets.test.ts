@@ -11,8 +11,8 @@ import { failureMessages } from "../../services/conversion/src/domain/failures.j
 import { createGuardedPool } from "../../services/conversion/src/pipeline/guarded-pool.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { memoryBombPdf, runawayPdf } from "../fixtures/pdf/runaway-pdf.js";
 import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
-import { memoryBombPdf, runawayPdf } from "./runaway-pdf.js";
 
 // Generous for a normal page on a busy 2-core machine; the runaway page needs minutes.
 const pageBudgetMs = 10_000;

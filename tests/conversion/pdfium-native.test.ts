@@ -19,7 +19,7 @@ import type { PdfPageTask, RenderedPage } from "../../services/conversion/src/re
 import { nativeLibraryPath } from "../../services/conversion/src/render/pdfium-native-library.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf, passwordPdf, richPdf, type3ColourPdf } from "../fixtures/pdf/generate.js";
-import { memoryBombPdf, runawayPdf } from "./runaway-pdf.js";
+import { memoryBombPdf, runawayPdf } from "../fixtures/pdf/runaway-pdf.js";
 
 const library = nativeLibraryPath();
 const a4 = { width: 595.28, height: 841.89 };

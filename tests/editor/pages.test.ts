@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { runawayPdf } from "../fixtures/pdf/runaway-pdf.js";
 import { startSystem, uploadPdf } from "../support/system.js";
 import { ownerContext } from "./fixtures.js";
 
@@ -26,7 +27,11 @@ let book: { number: string; bookId: string };
 
 beforeAll(async () => {
   // The team case signs users up from 127.0.0.1: the run's sign-ups must not meet the daily per-address limit.
-  services = await startSystem(stores, "editor-pages", 60_000, { SIGN_UP_LIMIT: "10000" });
+  // A page may render for 5 s here (a normal one takes well under 1 s): the runaway page's insert fails in time.
+  services = await startSystem(stores, "editor-pages", 60_000, {
+    SIGN_UP_LIMIT: "10000",
+    CONVERSION_PAGE_BUDGET_MS: "5000",
+  });
   browser = await launchChromium();
   context = await ownerContext(browser, services.gatewayUrl, 900);
   page = await context.newPage();
@@ -148,6 +153,58 @@ describe("the pages panel", () => {
     const pages = await post("/api/book/get-pages", { bookId: book.bookId });
     expect(pages.data).toMatchObject({ pageCount: 4, converting: false });
   }, 60_000);
+
+  it("says why an inserted file cannot be read, in Chinese by default; the book keeps its pages", async () => {
+    const before = await pagesOf(book.bookId);
+    await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}`);
+    await page.getByRole("tab", { name: "页面", exact: true }).click();
+    const panel = page.getByTestId("pages-panel");
+    await expect.poll(() => panel.locator(".page-list li").count()).toBe(4);
+    // A PDF's first line, then nothing a PDF reader can use: the upload service's check at end-upload refuses it.
+    await panel.getByTestId("pages-file").setInputFiles({
+      name: "damaged.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(`%PDF-1.7\n${"damaged ".repeat(512)}`),
+    });
+    await panel.getByTestId("pages-position").fill("2");
+    await panel.getByTestId("pages-insert").click();
+    // The server's refusal from the language service's catalogue, as it sent it.
+    await expect.poll(toast, { timeout: 30_000 }).toBe("PDF 转换失败：无法读取 damaged.pdf");
+    await expect.poll(() => panel.locator(".page-list li").count()).toBe(4);
+    await expect
+      .poll(async () => (await post("/api/book/get-pages", { bookId: book.bookId })).data)
+      .toMatchObject({
+        pageCount: 4,
+        revision: before.revision,
+        converting: false,
+      });
+    await page.screenshot({ path: join(screenshots, "editor-pages-insert-failed.png") });
+  }, 90_000);
+
+  it("says why an inserted file's conversion failed, from the server's catalogue; the book keeps its pages", async () => {
+    const before = await pagesOf(book.bookId);
+    await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}`);
+    await page.getByRole("tab", { name: "页面", exact: true }).click();
+    const panel = page.getByTestId("pages-panel");
+    await expect.poll(() => panel.locator(".page-list li").count()).toBe(4);
+    // A valid PDF whose one page would render for minutes: the upload takes it, the conversion stops it at 5 s.
+    await panel.getByTestId("pages-file").setInputFiles({
+      name: "runaway.pdf",
+      mimeType: "application/pdf",
+      buffer: runawayPdf(),
+    });
+    await panel.getByTestId("pages-position").fill("3");
+    await panel.getByTestId("pages-insert").click();
+    await expect.poll(toast, { timeout: 60_000 }).toBe("PDF 转换失败：第 1 页未能在 5 秒内完成渲染");
+    await expect.poll(() => panel.locator(".page-list li").count()).toBe(4);
+    await expect
+      .poll(async () => (await post("/api/book/get-pages", { bookId: book.bookId })).data)
+      .toMatchObject({
+        pageCount: 4,
+        revision: before.revision,
+        converting: false,
+      });
+  }, 120_000);
 
   it("shows a private book's page thumbnails to its owner", async () => {
     const privacy = await post("/api/book/set-book-privacy", { bookId: book.bookId, access: "private" });

@@ -46,7 +46,12 @@ export async function serveReader(readerDist: string, fixtures: string) {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Chromium keeps its connections open: closing waits for none of them.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
