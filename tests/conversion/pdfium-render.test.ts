@@ -541,6 +541,23 @@ describe("PDFium renderer", () => {
     ]);
   });
 
+  it("hands a page's pixels back for OCR only when its region holds no text, when asked so", async () => {
+    const bytes = await pdf((doc) => {
+      doc.fontSize(24).fillColor("#000000").text("Words on the left half", 40, 200, { width: 220 });
+      doc.rect(340, 200, 200, 300).fill("#0000ff");
+    });
+    const path = await file(bytes, "ocr-halves");
+    const left: Region = { x: 0, y: 0, width: 297.64, height: 841.89 };
+    const right: Region = { x: 297.64, y: 0, width: 297.64, height: 841.89 };
+    const withText = await render(path, { region: left, wantPixels: "without-text" });
+    expect(withText.page.text.map((run) => run.text).join(" ")).toContain("Words");
+    expect(withText.page.pixels).toBeUndefined();
+    const withoutText = await render(path, { region: right, wantPixels: "without-text" });
+    expect(withoutText.pixels.width).toBeGreaterThan(0);
+    // Asked always, the page with text hands its pixels back too.
+    expect((await render(path, { region: left, wantPixels: true })).pixels.width).toBeGreaterThan(0);
+  });
+
   it("renders a region (a cut half) and in worker threads encodes only the main WebP and the thumbnail", async () => {
     const bytes = await pdf((doc) => {
       doc.rect(297.64, 0, 297.64, 841.89).fill("#0000ff");

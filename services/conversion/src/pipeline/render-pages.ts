@@ -82,8 +82,8 @@ function taskFor(book: PreparedBook, page: PlannedPage, settings: ConvertSetting
     webpEffort: settings.webpEffort,
     ...(settings.paperPages ? { paperPages: settings.paperPages } : {}),
     watermark: book.job.trial,
-    // OCR reads the rendered pixels of pages without a text layer.
-    wantPixels: Boolean(options?.importSearch) && settings.ocr !== undefined,
+    // OCR reads the rendered pixels of pages without a text layer (the renderer sends no others' pixels).
+    ...(options?.importSearch && settings.ocr !== undefined ? { wantPixels: "without-text" as const } : {}),
   };
   if (source.kind === "image") return { kind: "image", ...common };
   return {

@@ -5,7 +5,7 @@
  * encodes.
  */
 import sharp from "sharp";
-import type { SourceLink, TextRun } from "../domain/page-content.js";
+import { pageText, type SourceLink, type TextRun } from "../domain/page-content.js";
 import type { Region } from "../domain/plan.js";
 import { type EncodedImage, type EncodeOptions, encodePage, warmEncoder } from "./encode.js";
 import { RenderMemoryError, withHeapBudget } from "./memory-budget.js";
@@ -33,8 +33,12 @@ export interface EncodeSettings extends EncodeOptions {
   watermark: boolean;
   /** How much PDFium's WebAssembly heap may grow while the page is drawn (the pool sets it; none: no limit). */
   pageMemoryBytes?: number;
-  /** Hand the rendered RGBA back with the result (OCR reads it). */
-  wantPixels?: boolean;
+  /**
+   * Hand the rendered pixels back with the result: always (true), or only for a page without text in its region
+   * ("without-text": what OCR reads; another page's pixels, up to 7 MB of RGBA, would cross to the conversion
+   * process for nothing).
+   */
+  wantPixels?: boolean | "without-text";
 }
 
 export interface PdfPageTask extends EncodeSettings {
@@ -187,7 +191,9 @@ async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
   );
   // Everything above ran synchronously: no other page of this thread uses the document now.
   countPage(task.path, task.password, document);
-  return finish(pdfium, drawn, task, { text, links });
+  const wantPixels =
+    task.wantPixels === "without-text" ? pageText(0, text, task.region).items.length === 0 : task.wantPixels;
+  return finish(pdfium, drawn, { ...task, wantPixels }, { text, links });
 }
 
 async function renderImagePage(task: ImagePageTask): Promise<RenderedPage> {
