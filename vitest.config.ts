@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 
 // Workspace packages resolve to their TypeScript sources ("source" export condition), so unit tests need no build.
 // Integration tests that start services as processes run the built dist/ (the test command builds first).
+// Two test files run at a time, each worker on a set of local stores of its own (tests/setup/stores.global.ts).
+// External stores named in the environment would be shared by both, so with them files run one at a time.
+const externalStores = ["MONGODB_URI", "NATS_URL", "S3_ENDPOINT"].some((name) => process.env[name]);
+
 export default defineConfig({
   resolve: { conditions: ["source", ...defaultServerConditions] },
   ssr: { resolve: { conditions: ["source", ...defaultServerConditions] } },
@@ -15,8 +19,12 @@ export default defineConfig({
     ],
     globalSetup: ["tests/setup/stores.global.ts"],
     testTimeout: 30_000,
+    // A poll passes as soon as its condition holds; the default second is too short with two files and their
+    // browsers sharing two cores.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     pool: "forks",
+    maxWorkers: externalStores ? 1 : 2,
     reporters: ["default"],
   },
 });

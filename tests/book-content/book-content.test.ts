@@ -16,7 +16,7 @@ import {
   subjects,
 } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import type { BookDocument } from "../../services/book/src/data/book.schema.js";
 import { BookContentRepository } from "../../services/book/src/data/book-content.repository.js";
@@ -29,6 +29,7 @@ import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assemblePower } from "../../services/power/src/assemble.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
 import { serveLanguage } from "../support/language-peer.js";
@@ -36,7 +37,7 @@ import { serveLanguage } from "../support/language-peer.js";
 // The book-content paths through the real gateway, against the book and power services in this process on the
 // run's real stores: MongoDB-wire (FerretDB), MinIO (assets and books buckets of this run) and NATS JetStream (the
 // power service's hosting events, published here as the power service would).
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "book-content-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
 const assetsBucket = `turnleaf-assets-bc-${suffix}`;

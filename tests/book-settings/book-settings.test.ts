@@ -13,7 +13,7 @@ import {
   startGrpcServer,
 } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
@@ -25,13 +25,14 @@ import { assemblePower } from "../../services/power/src/assemble.js";
 import { demoUser } from "../../services/power/src/domain/demo.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { readyBook } from "../../web/reader/src/book.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { startLanguageServer } from "../support/language-peer.js";
 
 // The book service in this process on the run's real MongoDB-wire server, the real gateway in front (acting as
 // DEV_ACTOR_USER_ID 10001, a second gateway as user 20002), and a stand-in for the converted assets: one ready
 // five-page manifest per book, so page checks and the hosted reader's book.json have a book to look at.
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "book-settings-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
 

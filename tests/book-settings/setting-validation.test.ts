@@ -5,7 +5,7 @@ import { PlanKind, PowerService } from "@turnleaf/contracts/power/v1/power_servi
 import { createClient, createLogger, createS3Client, ensureBuckets, type S3Client } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import { BookContentRepository } from "../../services/book/src/data/book-content.repository.js";
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
@@ -16,6 +16,7 @@ import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assemblePower } from "../../services/power/src/assemble.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
 import { serveLanguage } from "../support/language-peer.js";
@@ -24,7 +25,7 @@ import { serveLanguage } from "../support/language-peer.js";
 // are sent straight to the REST API of the real gateway, in front of the real book and power services on the run's
 // MongoDB-wire server and MinIO; each must be refused with the setting's catalogue text (Chinese, the default) and
 // leave the stored book exactly as it was.
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "setting-validation-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
 const assetsBucket = `turnleaf-assets-sv-${suffix}`;

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { connectMongo, createLogger } from "@turnleaf/kit";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import { applyPrivacyChange, publicPrivacy } from "../../services/book/src/domain/book-privacy.js";
+import { workerStores } from "../setup/worker-stores.js";
 
 const log = createLogger({ service: "book-test", level: "silent" });
-const mongo = await connectMongo({ uri: inject("stores").mongodbUri, database: `book-test-${randomUUID()}`, log });
+const mongo = await connectMongo({ uri: workerStores().mongodbUri, database: `book-test-${randomUUID()}`, log });
 const books = new BookRepository(mongo);
 
 afterAll(async () => {

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { form, postTo, startSystem } from "../support/system.js";
 import { makePdf } from "../upload/fixtures.js";
 
 // The book status on the seven built processes and the run's real stores: a PDF uploaded through the gateway is
 // converted by the worker, whose BookReady the book service follows to end the book's processing status.
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices;
 
 beforeAll(async () => {

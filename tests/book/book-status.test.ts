@@ -20,16 +20,17 @@ import {
   startGrpcServer,
   subjects,
 } from "@turnleaf/kit";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { runConversionConsumers } from "../../services/book/src/events/conversion.consumer.js";
 import { buildServices } from "../../services/book/src/server.js";
+import { workerStores } from "../setup/worker-stores.js";
 
 // The book status follows the conversions: the book service in this process on the run's MongoDB-wire server, its
 // conversion consumers on the run's NATS JetStream, and the events published here on their real subjects exactly as
 // the conversion worker publishes them (BookReady, ConversionJobProgressed FAILED).
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "book-status-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
 const owner = "30003";

@@ -20,7 +20,7 @@ import type { FastifyInstance } from "fastify";
 import { unzipSync } from "fflate";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../services/gateway/src/app.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
@@ -29,6 +29,7 @@ import { runLicenceCommand } from "../../services/licence/src/command.js";
 import { buildServices } from "../../services/licence/src/server.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { startLanguageServer } from "../support/language-peer.js";
 import { assertCliBuilt, runCli, runProgram } from "./run-cli.js";
@@ -36,7 +37,7 @@ import { assertCliBuilt, runCli, runProgram } from "./run-cli.js";
 // The built CLI (node services/cli/dist/main.js) as a child process, against the real licence service and gateway
 // (in this process, on the run's real MongoDB-wire server) and the real conversion pipeline, then the published
 // flipbook opened from disk in Chromium. Each "user" is a state folder of its own (TURNLEAF_HOME).
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "cli-test", level: "silent" });
 
 let database: string;

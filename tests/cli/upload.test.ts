@@ -4,16 +4,17 @@ import { join } from "node:path";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient } from "@turnleaf/kit";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { labelledPdf, richPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem } from "../support/system.js";
 import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
 
 // turnleaf login / upload / books against the seven built processes on the run's real stores (the demo seed gives
 // the demo account a VIP plan, so it may upload): the upload is paused, the process killed mid-upload, and the next
 // run resumes the same task from the server's offset; the finished book opens at the printed link.
-const stores = inject("stores");
+const stores = workerStores();
 const demo = { email: "demo@turnleaf.local", password: "turnleaf-demo" };
 let services: RunningServices & { logDir: string };
 let workDir: string;

@@ -3,15 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createS3Client } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookAssets } from "../../services/gateway/src/book-assets.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { bookOwner, type CommentStack, otherUser, startCommentStack } from "./comment-stack.js";
 
 // Readers' messages (BookLeaveMessage plugin) through the real gateway, the book and power services in this process
 // on the run's real MongoDB-wire server: the public post-comment / comment.json paths under the reader's privacy
 // rules and the abuse limit, and the owner's list and delete. The gateway acts as user 10001 (the books' owner) or
 // 20002 (another user).
-const stores = inject("stores");
+const stores = workerStores();
 const host = "books.example.com";
 
 let stack: CommentStack;

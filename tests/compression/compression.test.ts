@@ -4,14 +4,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem } from "../support/system.js";
 
 // Every text answer of the gateway goes out compressed (brotli where accepted, else gzip) with Vary: Accept-Encoding,
 // the apps' files precompressed at build and cached for good, book.json revalidated by its entity tag.
-const stores = inject("stores");
+const stores = workerStores();
 const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
 const editorDist = fileURLToPath(new URL("../../web/editor/dist", import.meta.url));
 let services: RunningServices;

@@ -17,7 +17,7 @@ import {
   streams,
 } from "@turnleaf/kit";
 import type { FastifyInstance, RouteOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
@@ -36,6 +36,7 @@ import { buildServices as buildPowerServices } from "../../services/power/src/se
 import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
 import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
 import { readRestReference, undocumentedRoutes } from "../support/rest-reference.js";
@@ -45,7 +46,7 @@ import { readRestReference, undocumentedRoutes } from "../support/rest-reference
 // are not UTF-8, odd path parameters and cookies — answers below 500, with the envelope where the README promises
 // one, and never with a stack trace. The book, power, upload, licence and language services run in this process
 // on the run's real stores; conversion is a health-only stand-in (no REST path calls it synchronously).
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "fuzz-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
 const sourcesBucket = `turnleaf-sources-fuzz-${suffix}`;
@@ -261,6 +262,9 @@ const garbage = (length: number) => Buffer.from(Array.from({ length }, () => Mat
 const kib = 1024;
 const huge = "x".repeat(100 * kib);
 const twoMegabytes = "a".repeat(2 * kib * kib);
+// The same oversized bodies for every path, made once (thousands of copies made the plan itself the test's cost).
+const twoMegabyteForm = Buffer.from(`a=${twoMegabytes}`);
+const twoMegabyteJson = Buffer.from(JSON.stringify({ a: twoMegabytes }));
 const deepJson = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
 
 /** A plausible value per known field, so that a request gets past its required fields to the fuzzed one. */
@@ -401,11 +405,15 @@ const oddHeaders: Record<string, string>[] = [
   { accept: "text/html", "accept-language": "\u0000" },
 ];
 
+/** A value made when its request is sent: the per-field texts are large, and a plan holds thousands of them. */
+type Lazy<T> = T | (() => T);
+const made = <T>(value: Lazy<T>): T => (typeof value === "function" ? (value as () => T)() : value);
+
 interface Variant {
   name: string;
-  query?: string;
+  query?: Lazy<string>;
   headers?: Record<string, string>;
-  payload?: string | Buffer;
+  payload?: Lazy<string | Buffer>;
 }
 
 const form = (fields: Record<string, string | string[]>) => {
@@ -460,8 +468,8 @@ function bodyVariants(fields: string[], perField: boolean): Variant[] {
     { name: "form with JSON type", headers: jsonType, payload: form(base) },
     { name: "odd JSON charset", headers: { "content-type": "application/json; charset=utf-16" }, payload: "{}" },
     { name: "content type junk", headers: { "content-type": ";;;/" }, payload: "a=b" },
-    { name: "2 MB form", headers: formType, payload: `a=${twoMegabytes}` },
-    { name: "2 MB JSON", headers: jsonType, payload: JSON.stringify({ a: twoMegabytes }) },
+    { name: "2 MB form", headers: formType, payload: twoMegabyteForm },
+    { name: "2 MB JSON", headers: jsonType, payload: twoMegabyteJson },
     { name: "unknown fields", headers: formType, payload: form({ ...base, unknown: "x", $where: "1", "a.b": "c" }) },
     { name: "unknown fields JSON", headers: jsonType, payload: JSON.stringify({ ...base, unknown: { $gt: "" } }) },
     { name: "malformed session cookie", headers: { ...formType, cookie: "tl_session=%E0%A4%A" }, payload: form(base) },
@@ -479,23 +487,31 @@ function bodyVariants(fields: string[], perField: boolean): Variant[] {
       variants.push({
         name: `${field} as ${JSON.stringify(value)}`,
         headers: jsonType,
-        payload: JSON.stringify({ ...base, [field]: value }),
+        payload: () => JSON.stringify({ ...base, [field]: value }),
       });
     }
     for (const [index, text] of ["\u0000", "\ud800\udfff\ud800", "\uffff", "x".repeat(100 * kib)].entries()) {
       variants.push({
         name: `${field} odd JSON string #${index}`,
         headers: jsonType,
-        payload: JSON.stringify({ ...base, [field]: text }),
+        payload: () => JSON.stringify({ ...base, [field]: text }),
       });
     }
-    variants.push({ name: `${field} repeated`, headers: formType, payload: form({ ...base, [field]: ["a", "b"] }) });
-    variants.push({ name: `${field} 100 KB`, headers: formType, payload: form({ ...base, [field]: huge }) });
+    variants.push({
+      name: `${field} repeated`,
+      headers: formType,
+      payload: () => form({ ...base, [field]: ["a", "b"] }),
+    });
+    variants.push({ name: `${field} 100 KB`, headers: formType, payload: () => form({ ...base, [field]: huge }) });
     const texts = jsonFields.has(field)
       ? [...brokenJsonTexts, ...oddTexts]
       : [...brokenJsonTexts.slice(0, 2), ...oddTexts];
     for (const [index, text] of texts.entries()) {
-      variants.push({ name: `${field} odd #${index}`, headers: formType, payload: form({ ...base, [field]: text }) });
+      variants.push({
+        name: `${field} odd #${index}`,
+        headers: formType,
+        payload: () => form({ ...base, [field]: text }),
+      });
     }
   }
   return variants;
@@ -514,11 +530,11 @@ function queryVariants(fields: string[], perField: boolean): Variant[] {
   ];
   if (!perField) return variants;
   for (const field of fields) {
-    variants.push({ name: `${field} repeated`, query: form({ ...base, [field]: ["1", "2"] }) });
-    variants.push({ name: `${field} 100 KB`, query: form({ ...base, [field]: huge }) });
-    variants.push({ name: `${field} bad escape`, query: `${form(base)}&${field}=%E0%A4%A` });
+    variants.push({ name: `${field} repeated`, query: () => form({ ...base, [field]: ["1", "2"] }) });
+    variants.push({ name: `${field} 100 KB`, query: () => form({ ...base, [field]: huge }) });
+    variants.push({ name: `${field} bad escape`, query: () => `${form(base)}&${field}=%E0%A4%A` });
     for (const [index, text] of oddTexts.entries()) {
-      variants.push({ name: `${field} odd #${index}`, query: form({ ...base, [field]: text }) });
+      variants.push({ name: `${field} odd #${index}`, query: () => form({ ...base, [field]: text }) });
     }
   }
   return variants;
@@ -649,11 +665,12 @@ function planOf(perField: boolean): Planned[] {
 
 async function send(app: FastifyInstance, planned: Planned): Promise<Finding | undefined> {
   const { method, path, url, urlName, variant } = planned;
+  const query = variant.query === undefined ? undefined : made(variant.query);
   const response = await app.inject({
     method,
-    url: variant.query ? `${url}?${variant.query}` : url,
+    url: query ? `${url}?${query}` : url,
     headers: variant.headers ?? {},
-    ...(variant.payload === undefined ? {} : { payload: variant.payload }),
+    ...(variant.payload === undefined ? {} : { payload: made(variant.payload) }),
   });
   const contentType = String(response.headers["content-type"] ?? "");
   const problems = problemsOf(path, method, response.statusCode, contentType, response.body);

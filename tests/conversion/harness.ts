@@ -24,12 +24,13 @@ import {
   publishEvent,
   type RunningConsumer,
 } from "@turnleaf/kit";
-import { inject } from "vitest";
+
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import type { Manifest } from "../../services/conversion/src/domain/manifest.js";
 import { type JobConsumerOptions, startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import type { JobSubjects } from "../../services/conversion/src/events/job-subjects.js";
 import type { RenderPool } from "../../services/conversion/src/render/pool.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testSubjects } from "./harness-subjects.js";
 
 export { testSubjects };
@@ -59,7 +60,7 @@ export interface Harness {
 }
 
 export async function createHarness(prefix = `c${uniqueId()}`): Promise<Harness> {
-  const stores = inject("stores");
+  const stores = workerStores();
   const s3 = createS3Client(stores.s3);
   const buckets = { sources: `${prefix}-sources`, books: `${prefix}-books` };
   await ensureBuckets(s3, [buckets.sources, buckets.books], stores.s3.region, log);

@@ -4,12 +4,13 @@
  * password-protected document fails with the catalogue's text in the interface language (Chinese by default,
  * English when asked).
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { form, postTo, type Reply, startSystem } from "../support/system.js";
 import { flatPresentation, protectedOdt, saveAs } from "./office-fixtures.js";
 
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices;
 
 beforeAll(async () => {

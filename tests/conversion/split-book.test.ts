@@ -16,11 +16,12 @@ import {
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { createS3Client, decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit";
-import { afterAll, expect, inject, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import { failureInEnglish } from "../../services/conversion/src/domain/failures.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { createHarness, startTestConsumer, uniqueId } from "./harness.js";
 import { startWorkerProcess } from "./worker-process.js";
 
@@ -251,7 +252,7 @@ it("reads a split book's source once in the replica that splits it: its items re
       downloads.push(key);
       await super.downloadSource(key, file);
     }
-  })(createS3Client(inject("stores").s3), harness.buckets);
+  })(createS3Client(workerStores().s3), harness.buckets);
   const consumer = await startTestConsumer(harness, pool, { durable: "once", pagesPerItem: 4, store: counted });
   try {
     const jobId = uniqueId();

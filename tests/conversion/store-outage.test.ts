@@ -24,12 +24,13 @@ import {
   followSubject,
   publishEvent,
 } from "@turnleaf/kit";
-import { afterAll, expect, inject, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { freePort } from "../../scripts/src/ports.js";
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { log, uniqueId } from "./harness.js";
 import { testSubjects } from "./harness-subjects.js";
 
@@ -88,7 +89,7 @@ async function privateMinio() {
 }
 
 const minio = await privateMinio();
-const stores = inject("stores");
+const stores = workerStores();
 const prefix = `o${uniqueId()}`;
 const nats = await connectNats({ url: stores.natsUrl, name: "outage-test", log });
 const subjects = testSubjects(prefix);

@@ -10,10 +10,11 @@ import {
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { decodeEvent, followSubject } from "@turnleaf/kit";
-import { afterAll, expect, inject, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { createHarness, log, uniqueId } from "./harness.js";
 
 const harness = await createHarness();
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 it("lets another worker finish a book whose worker was killed mid-way", async () => {
   const ackWaitMs = 3_000;
-  const stores = inject("stores");
+  const stores = workerStores();
   const child = spawn(
     process.execPath,
     [

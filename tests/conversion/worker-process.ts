@@ -1,6 +1,6 @@
 /** Starts tests/conversion/worker-child.ts as a process of its own and waits for its "ready". */
 import { type ChildProcess, spawn } from "node:child_process";
-import { inject } from "vitest";
+import { workerStores } from "../setup/worker-stores.js";
 import type { Harness } from "./harness.js";
 
 export interface WorkerProcess {
@@ -13,7 +13,7 @@ export async function startWorkerProcess(
   harness: Harness,
   options: { durable: string; ackWaitMs: number; maxDeliver?: number; pagesPerItem?: number; workers?: number },
 ): Promise<WorkerProcess> {
-  const stores = inject("stores");
+  const stores = workerStores();
   const child = spawn(
     process.execPath,
     [

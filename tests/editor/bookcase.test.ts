@@ -1,10 +1,11 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem } from "../support/system.js";
 import { bookList, newOwner, postForm, uploadBook } from "./bookcase-fixtures.js";
 
@@ -12,7 +13,7 @@ import { bookList, newOwner, postForm, uploadBook } from "./bookcase-fixtures.js
 // page at a time, searched, filtered by status, disabled (readers refused), deleted (confirmed; gone on the
 // server); a new upload's row showing its conversion progress, then its normal state; where a login lands.
 // Chinese by default, once in English.
-const stores = inject("stores");
+const stores = workerStores();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;
 let browser: Browser;

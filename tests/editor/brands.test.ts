@@ -4,10 +4,11 @@ import { join } from "node:path";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem } from "../support/system.js";
 
 // Brands and design resources in the editor (Chromium, Chinese by default) against the seven built processes and
@@ -16,7 +17,7 @@ import { startSystem } from "../support/system.js";
 // preview redraws a chosen or removed brand at once; the reader shows the related brand and the business card in its
 // style; top bookmark tabs stay visible and clickable at PC, tablet and phone widths; the custom config and custom
 // content panels save, list, apply and delete what the server stores, and the server refuses bad values.
-const stores = inject("stores");
+const stores = workerStores();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;
 let browser: Browser;

@@ -2,12 +2,13 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { labelDirectories } from "../../services/language/src/domain/labels.js";
 import { labelsFor } from "../../web/editor/src/labels.js";
 import { interfaceLanguages } from "../../web/editor/src/languages.js";
 import { launchChromium } from "../browser.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem } from "../support/system.js";
 
 // The editor's interface texts: zh and en are built into the bundle, the language service owns all twelve (its
@@ -45,7 +46,7 @@ describe("the editor's labels", () => {
 });
 
 describe("the editor in German, in Chromium", () => {
-  const stores = inject("stores");
+  const stores = workerStores();
   let services: RunningServices;
   let browser: Browser;
   let context: BrowserContext;

@@ -7,10 +7,11 @@ import { createClient } from "@turnleaf/kit";
 import jsQRModule from "jsqr";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem, uploadPdf } from "../support/system.js";
 import { ownerContext } from "./fixtures.js";
 
@@ -19,7 +20,7 @@ import { ownerContext } from "./fixtures.js";
 // toolbar at 375 px and the support QR of the deployment's SUPPORT_CONTACT. Chinese by default, once in English.
 // jsqr is CommonJS whose function also hangs on `default`: under NodeNext its default import is the module object.
 const jsQR = jsQRModule.default;
-const stores = inject("stores");
+const stores = workerStores();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 const supportContact = "https://support.example.com/turnleaf?from=qr";
 let services: RunningServices;

@@ -3,17 +3,18 @@ import { join } from "node:path";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { parseInfo } from "../../services/book/src/domain/info-xml.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem, uploadPdf } from "../support/system.js";
 import { ownerContext, picture } from "./fixtures.js";
 
 // The editor's basic tab, about/contact form, brands, page audio and editing lock in Chromium against the seven
 // built processes and the real stores (the built editor of web/editor/dist).
-const stores = inject("stores");
+const stores = workerStores();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;
 let browser: Browser;

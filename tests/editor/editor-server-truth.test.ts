@@ -5,16 +5,17 @@ import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem, uploadPdf } from "../support/system.js";
 import { ownerContext, picture } from "./fixtures.js";
 
 // Issue 17: what the server decides is what the editor shows, in Chinese by default (once in English), in Chromium
 // against the seven built processes and the real stores (the built editor of web/editor/dist).
-const stores = inject("stores");
+const stores = workerStores();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;
 let browser: Browser;

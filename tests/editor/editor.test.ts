@@ -10,12 +10,13 @@ import jsQRModule from "jsqr";
 import { pino } from "pino";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
 import { findPreset } from "../../web/editor/src/catalogue.js";
 import { guideSteps } from "../../web/editor/src/guide.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { sharedStoreEnvironment } from "../support/system.js";
 import { chunkyPdf, ownerContext, picture } from "./fixtures.js";
 
@@ -25,7 +26,7 @@ const jsQR = jsQRModule.default;
 // The online editor as owners use it, in Chromium against the seven built processes and the real stores. The
 // first test is the "Done means" walk; the others cover the routes, languages, power alerts, the
 // embedding frame and the upload limits of the settings.
-const stores = inject("stores");
+const stores = workerStores();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;
 let browser: Browser;

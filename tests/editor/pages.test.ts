@@ -4,11 +4,12 @@ import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_serv
 import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { runawayPdf } from "../fixtures/pdf/runaway-pdf.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem, uploadPdf } from "../support/system.js";
 import { ownerContext } from "./fixtures.js";
 
@@ -17,7 +18,7 @@ import { ownerContext } from "./fixtures.js";
 // a position outside the book is refused before anything is sent, in Chinese by default; a private book shows its
 // thumbnails to its owner; a team member edits the owner's team book (the editor sends the team) and a view-only role
 // is refused before sending, with the contact-support confirm.
-const stores = inject("stores");
+const stores = workerStores();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;
 let browser: Browser;

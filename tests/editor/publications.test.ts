@@ -4,17 +4,18 @@ import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_serv
 import { Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient, type TypedClient } from "@turnleaf/kit";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem } from "../support/system.js";
 import { beginAndSend, bookList, newOwner, postForm, uploadBook } from "./bookcase-fixtures.js";
 
 // Publications (spec 000 folder type 2) against the built stack: the upload screens choose book or publication,
 // publications count against PUB_BOOK_NUM on the server (begin-upload, and the completion's atomic slot when
 // uploads race), the editor shows the spec's limit alert, and the bookcase filters by type.
-const stores = inject("stores");
+const stores = workerStores();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 let services: RunningServices;
 let browser: Browser;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient, createLogger } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
@@ -14,13 +14,14 @@ import { interfaceLanguages } from "../../services/language/src/domain/interface
 import { buildServices as buildLanguageServices } from "../../services/language/src/server.js";
 import { assemblePower } from "../../services/power/src/assemble.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
 
 // The language, book and power services in this process on the run's real MongoDB-wire server, with the real gateway
 // in front: one gateway acting as the books' owner (the demo user, every feature), one as another user, one as a
 // basic user (uType 1: no LANGUAGE feature), one as nobody (as deployed, no cookie).
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "language-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
 const owner = "10001";

@@ -1,8 +1,9 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { verifySignature } from "../../services/insight/src/domain/webhook.js";
 import { launchChromium } from "../browser.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";
 import { startSystem, uploadPdf } from "../support/system.js";
 import { startWebhookReceiver } from "./webhook-receiver.js";
@@ -10,7 +11,7 @@ import { startWebhookReceiver } from "./webhook-receiver.js";
 // Done means, in Chromium against the real stack: the owner sets a lead form before page 2 in the editor; the reader
 // is blocked there until the form is filled; the submission appears in the editor's list and the CSV, a real local
 // webhook receiver gets it signed; another user reads none of it.
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices;
 let browser: Browser;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;

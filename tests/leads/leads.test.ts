@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { verifySignature } from "../../services/insight/src/domain/webhook.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";
 import { startSystem, uploadPdf } from "../support/system.js";
 import { startWebhookReceiver } from "./webhook-receiver.js";
@@ -8,7 +9,7 @@ import { startWebhookReceiver } from "./webhook-receiver.js";
 // Lead capture end to end on the built processes and real stores: the owner's form and webhook, readers' submissions
 // validated and normalised, delivered signed to a real local receiver (retried after a failure), listed, exported,
 // deleted — and another user reads none of it.
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices;
 let book: { number: string; bookId: string };
 let stranger: string;

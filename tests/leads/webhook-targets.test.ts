@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { numberedPdf, postAs } from "../support/insight.js";
 import { startSystem, uploadPdf } from "../support/system.js";
 import { startWebhookReceiver } from "./webhook-receiver.js";
@@ -7,7 +8,7 @@ import { startWebhookReceiver } from "./webhook-receiver.js";
 // Lead webhooks into private networks, straight to the API on the built processes of a stack that keeps the default
 // (public targets only): loopback, private, link-local (cloud metadata) and IPv6 forms of them are refused with a
 // coded message in the interface language, nothing is stored, and a local receiver never hears from the service.
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices;
 let bookId: string;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;

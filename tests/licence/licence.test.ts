@@ -27,18 +27,19 @@ import {
   terminalCodeFromComponents,
 } from "@turnleaf/licence-client";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../services/gateway/src/app.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assembleLicenceDesk } from "../../services/licence/src/assemble.js";
 import { runLicenceCommand } from "../../services/licence/src/command.js";
 import { buildServices } from "../../services/licence/src/server.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 
 // The licence service in this process (so its clock can be moved) on the run's real MongoDB-wire server, the real
 // gateway in front of it, and the desktop side played by the licence-client library, as the desktop tool uses it.
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "licence-test", level: "silent" });
 const day = 86_400_000;
 const settings = {

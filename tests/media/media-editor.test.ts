@@ -8,8 +8,9 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import type { Browser, Frame, Locator, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../browser.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { bookOwner, type MediaStack, startMediaStack } from "./media-stack.js";
 
 // The multimedia editor and the reader's media layer in Chromium against the real gateway (listening, with the
@@ -20,7 +21,7 @@ import { bookOwner, type MediaStack, startMediaStack } from "./media-stack.js";
 const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
 const editorDist = fileURLToPath(new URL("../../web/editor/dist", import.meta.url));
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? join(tmpdir(), "turnleaf-screenshots");
-const stores = inject("stores");
+const stores = workerStores();
 
 let stack: MediaStack;
 let gateway: FastifyInstance;

@@ -5,10 +5,11 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { assertCliBuilt, repoRoot, runCli } from "../cli/run-cli.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem } from "../support/system.js";
 import { writeMediaProject } from "./media-project.js";
 
@@ -16,7 +17,7 @@ import { writeMediaProject } from "./media-project.js";
 // are uploaded to the built stack as the editor does (upload-file), placed on page 3 with their /api/common/file/…
 // addresses, and `turnleaf publish --format html` (the built CLI) copies them into the flipbook. With the whole stack
 // stopped, the flipbook opened from disk plays the video and shows the picture.
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices & { logDir: string };
 let browser: Browser;
 let workDir: string;

@@ -2,13 +2,14 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workerStores } from "../setup/worker-stores.js";
 import { bookOwner, type MediaStack, otherUser, startMediaStack } from "./media-stack.js";
 
 // Media items on pages through the real gateway and the book service (with the power service) in this process on
 // the run's real stores: the owner's one-item writes and their checks, another user's refusal, and book.json
 // carrying the items on their pages with the PDF links the owner edited or removed replaced.
-const stores = inject("stores");
+const stores = workerStores();
 
 let stack: MediaStack;
 let owner: FastifyInstance;

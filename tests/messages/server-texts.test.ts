@@ -3,14 +3,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createNonce, terminalCodeFromComponents } from "@turnleaf/licence-client";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { form, type Reply, startSystem, uploadPdf } from "../support/system.js";
 
 // Every text the servers send reaches the user in the interface language: Chinese without Accept-Language (or with
 // an interface language the catalogues lack), English when asked. The seven built processes and the real stores.
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices & { logDir: string };
 let book: { number: string; bookId: string };
 let labelled: { number: string; bookId: string };

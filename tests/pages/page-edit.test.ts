@@ -12,13 +12,14 @@ import { randomUUID } from "node:crypto";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { connectMongo, createClient, createLogger } from "@turnleaf/kit";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { form, type Reply, startSystem, uploadPdf } from "../support/system.js";
 
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "page-edit-test", level: "silent" });
 let services: RunningServices;
 let book: { bookId: string; number: string };

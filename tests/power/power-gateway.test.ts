@@ -19,7 +19,7 @@ import {
   subjects,
 } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
@@ -32,6 +32,7 @@ import type { PowerRepository } from "../../services/power/src/data/power.reposi
 import type { BookSlotRepository } from "../../services/power/src/data/quota.repositories.js";
 import { natsHostingPublisher, startSlotBookConsumer } from "../../services/power/src/events/hosting.js";
 import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
 import { serveLanguage } from "../support/language-peer.js";
@@ -40,7 +41,7 @@ import { zhMessage } from "../support/messages.js";
 // The power paths of issue #4 through the real gateway, against the power and book services in this process on the
 // run's real MongoDB-wire server and NATS JetStream. The gateway knows one product host (books.example.com); a
 // request to any other host acts as user type 32. One gateway per acting user (DEV_ACTOR_USER_ID).
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "power-gateway-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
 const productHost = "books.example.com";

@@ -13,13 +13,14 @@ import {
   startGrpcServer,
   type TypedClient,
 } from "@turnleaf/kit";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assemblePower } from "../../services/power/src/assemble.js";
 import type { PowerRepository } from "../../services/power/src/data/power.repository.js";
 import { buildServices } from "../../services/power/src/server.js";
+import { workerStores } from "../setup/worker-stores.js";
 
 // The power service in this process on the run's real MongoDB-wire server, asked over gRPC as its callers ask it.
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "power-test", level: "silent" });
 const day = 86_400_000;
 

@@ -15,7 +15,7 @@ import {
   streams,
 } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
@@ -28,6 +28,7 @@ import { buildServices as buildPowerServices } from "../../services/power/src/se
 import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
 import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
 import { serveLanguage } from "../support/language-peer.js";
@@ -35,7 +36,7 @@ import { makePdf } from "../upload/fixtures.js";
 
 // The power limits of uploads end to end: the power, book and upload services in this process on the run's real
 // MongoDB-wire server, NATS JetStream and MinIO, with the real gateway in front (one per acting user).
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "upload-limits-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
 const bucket = `turnleaf-sources-limits-${suffix}`;

@@ -8,17 +8,18 @@ import { createS3Client, ensureBuckets, type S3Client } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookAssets } from "../../services/gateway/src/book-assets.js";
 import { launchChromium } from "../browser.js";
 import { bookOwner, type CommentStack, startCommentStack } from "../comments/comment-stack.js";
+import { workerStores } from "../setup/worker-stores.js";
 
 // The leave-message plugin in the built reader, in Chromium, against the real gateway (listening on a port, with
 // the reader's routes) and the book and power services in this process on the run's real stores: a book whose
 // owner switched the message button on shows it; a reader posts through the dialog and sees the message listed.
 const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? join(tmpdir(), "turnleaf-screenshots");
-const stores = inject("stores");
+const stores = workerStores();
 
 let stack: CommentStack;
 let s3: S3Client;

@@ -5,16 +5,17 @@ import { join } from "node:path";
 import PDFDocument from "pdfkit";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { ringsAndBars } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { form, postTo, startSystem, uploadPdf } from "../support/system.js";
 
 // The reader's settings the gateway takes part in, on the seven built processes and the real stores: embed-only and
 // WeChat-only reading refused by the gateway, the sandboxed analytics page, the book's languages and their labels,
 // and a full-vector book drawn by pdf.js from its original PDF.
-const stores = inject("stores");
+const stores = workerStores();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? join(tmpdir(), "turnleaf-screenshots");
 let services: RunningServices;
 let browser: Browser;

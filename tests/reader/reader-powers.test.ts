@@ -2,16 +2,17 @@ import { randomUUID } from "node:crypto";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { createClient } from "@turnleaf/kit";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { form, type Reply, startSystem } from "../support/system.js";
 
 // Powers gate what readers get, not only what owners may save (spec 000 §6): the reader is served what the owner's
 // power allows at this moment. A feature switched on while allowed is gone for readers as soon as the owner loses
 // it — no save of the book — and back when the power returns. The seven built processes, the real stores, Chromium.
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices & { logDir: string };
 let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
 let browser: Browser;

@@ -7,11 +7,12 @@ import { randomUUID } from "node:crypto";
 import type { Manifest } from "@turnleaf/conversion/manifest";
 import { createLogger, createS3Client, ensureBuckets, type S3Client } from "@turnleaf/kit";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookAssets } from "../../services/gateway/src/book-assets.js";
 import { derivation } from "../../services/gateway/src/rendition-derive.js";
+import { workerStores } from "../setup/worker-stores.js";
 
-const stores = inject("stores");
+const stores = workerStores();
 let s3: S3Client;
 const bucket = `turnleaf-books-derive-${randomUUID().slice(0, 8)}`;
 

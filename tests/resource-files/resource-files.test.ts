@@ -14,7 +14,7 @@ import {
 } from "@turnleaf/resource-files";
 import { resourceFilesDir, resourcePaths } from "@turnleaf/resource-files/node";
 import Fastify, { type FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../services/gateway/src/app.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { registerEnvelope } from "../../services/gateway/src/plugins/envelope.js";
@@ -23,10 +23,11 @@ import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src
 import { defaultSettings } from "../../web/reader/src/book.js";
 import { htmlConfigHandlers } from "../../web/reader/src/htmlconfig.js";
 import { applyPreview } from "../../web/reader/src/preview.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 
 // The real gateway on a loopback port with the run's stores; no peer is needed, the files are public and static.
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "resource-files-test", level: "silent" });
 
 let peers: Peers;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workerStores } from "../setup/worker-stores.js";
 import { type Actor, ownedBook, register, send, sessionCookieOf } from "./actors.js";
 import { apiRoutes, probe, probeFields, type Role, type Verdict, verdictOf } from "./matrix-probe.js";
 import { type SecurityStack, startSecurityStack } from "./stack.js";
@@ -98,7 +99,7 @@ const expected: Record<string, [owner: Verdict, other: Verdict, member: Verdict,
   "POST /api/user/update-user-book-logo": ["ok", "ok", "ok", "signin"],
 };
 
-const stores = inject("stores");
+const stores = workerStores();
 let stack: SecurityStack;
 let owner: Actor;
 let other: Actor;

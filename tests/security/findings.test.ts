@@ -1,12 +1,13 @@
 import { createNonce, terminalCodeFromComponents } from "@turnleaf/licence-client";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workerStores } from "../setup/worker-stores.js";
 import { makePdf } from "../upload/fixtures.js";
 import { type Actor, ownedBook, register, type Sent, send, writeRevision } from "./actors.js";
 import { publicUrl, type SecurityStack, startSecurityStack } from "./stack.js";
 
 // Issue 16's red-team findings, each replayed against the real services (power, book, upload, licence) on the
 // run's real MongoDB-wire server, NATS and MinIO, behind the real gateway: every one must now be refused.
-const stores = inject("stores");
+const stores = workerStores();
 let stack: SecurityStack;
 let owner: Actor;
 let other: Actor;

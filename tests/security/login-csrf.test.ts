@@ -1,15 +1,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../browser.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { type Actor, register } from "./actors.js";
 import { type SecurityStack, startSecurityStack } from "./stack.js";
 
 // Login CSRF in Chromium (issue 16, finding 3): a page on another site posts the attacker's credentials to the
 // gateway's login form (through an encoded path, as the red team did, and plainly). The victim's browser must
 // come away without a session; the same form filled in on the gateway's own page still logs in.
-const stores = inject("stores");
+const stores = workerStores();
 let stack: SecurityStack;
 let browser: Browser;
 let attackerSite: Server;

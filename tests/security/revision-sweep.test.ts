@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { createLogger, createS3Client, ensureBuckets } from "@turnleaf/kit";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { FileStore } from "../../services/book/src/data/file-store.js";
 import { sweepRevisions } from "../../services/book/src/events/revision-sweep.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { inProcessParts } from "../support/in-process.js";
 import { writeRevision } from "./actors.js";
 
 // Issue 16, finding 4, the second half: an overwritten revision's files (and a deleted book's) leave the books
 // bucket once a grace period has passed, on the real MongoDB-wire server and MinIO.
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "revision-sweep-test", level: "silent" });
 const suffix = randomBytes(3).toString("hex");
 const parts = inProcessParts(stores, `sweep-${suffix}`, log);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import type { TestProject } from "vitest/node";
-import { startStores } from "../../scripts/src/stores.js";
+import { type RunningStores, startStores } from "../../scripts/src/stores.js";
 
 export interface TestStores {
   mongodbUri: string;
@@ -13,18 +13,33 @@ export interface TestStores {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    stores: TestStores;
+    /** One set of stores per worker slot: set `n - 1` serves the files that run with VITEST_POOL_ID `n`. */
+    storeSets: TestStores[];
   }
 }
 
-/** One set of real stores (MongoDB-wire, NATS JetStream, MinIO) on free ports for the whole run. */
+/**
+ * A set of real stores (MongoDB-wire, NATS JetStream, MinIO) on free ports for each test worker, for the whole run.
+ * Test files run two at a time, and every system shares its stores' database names, streams and buckets, so two
+ * files at once get a set each (`workerStores()`); files on one worker run one after another, as before.
+ */
 export default async function setup(project: TestProject) {
-  const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-test-stores-"));
+  const workers = Math.max(1, project.config.maxWorkers ?? 1);
   const log = pino({ level: "warn" });
-  const stores = await startStores({ dataDir, log });
-  project.provide("stores", { mongodbUri: stores.mongodbUri, natsUrl: stores.natsUrl, s3: stores.s3 });
+  const started: { stores: RunningStores; dataDir: string }[] = await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-test-stores-"));
+      return { stores: await startStores({ dataDir, log }), dataDir };
+    }),
+  );
+  project.provide(
+    "storeSets",
+    started.map(({ stores }) => ({ mongodbUri: stores.mongodbUri, natsUrl: stores.natsUrl, s3: stores.s3 })),
+  );
   return async () => {
-    await stores.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    for (const { stores, dataDir } of started) {
+      await stores.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   };
 }

@@ -3,9 +3,10 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { DeviceClass, ReadingEventKind, ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
 import { type Connection, connectMongo, connectNats, type NatsConnection, publishEvent, subjects } from "@turnleaf/kit";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { blockId } from "../../services/insight/src/domain/blocks.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { startSystem } from "../support/system.js";
 
 // Statistics count every beacon once even when the insight service crashes mid-ingestion: thousands of beacons go
@@ -13,7 +14,7 @@ import { startSystem } from "../support/system.js";
 // folds them, and started again. Its unfinished batch is redone from its journal and the beacons JetStream delivers
 // again (their acknowledgements never came) are not counted twice: the totals equal what was sent, in every
 // collection the statistics read.
-const stores = inject("stores");
+const stores = workerStores();
 const log = pino({ level: "warn" });
 let services: RunningServices;
 let nats: NatsConnection;

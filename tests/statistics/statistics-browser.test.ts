@@ -1,13 +1,14 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { numberedPdf, postAs } from "../support/insight.js";
 import { startSystem, uploadPdf } from "../support/system.js";
 
 // Done means, in Chromium against the real stack: reading a book in the reader makes the editor's statistics screen
 // show the view and the pages; the owner's own preview in the editor sends nothing.
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices;
 let browser: Browser;
 let book: { number: string; bookId: string };

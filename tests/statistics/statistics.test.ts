@@ -1,14 +1,15 @@
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connectNats, subjects } from "@turnleaf/kit";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";
 import { startSystem, uploadPdf } from "../support/system.js";
 
 // Reading statistics end to end on the built processes and real stores: beacons through the gateway, NATS and the
 // insight service into daily buckets, read back by the owner only; the per-book switch; the CSV export.
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices;
 let book: { number: string; bookId: string };
 let stranger: string;

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { connectMongo, createLogger, pingMongo, unlessDuplicate } from "@turnleaf/kit";
 import { Schema } from "mongoose";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { workerStores } from "../setup/worker-stores.js";
 
 const log = createLogger({ service: "test", level: "silent" });
-const connection = await connectMongo({ uri: inject("stores").mongodbUri, database: `test-${randomUUID()}`, log });
+const connection = await connectMongo({ uri: workerStores().mongodbUri, database: `test-${randomUUID()}`, log });
 
 afterAll(async () => {
   await connection.dropDatabase();

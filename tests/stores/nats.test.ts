@@ -17,10 +17,11 @@ import {
   publishEvent,
   runConsumer,
 } from "@turnleaf/kit";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { workerStores } from "../setup/worker-stores.js";
 
 const log = createLogger({ service: "test", level: "silent" });
-const nats = await connectNats({ url: inject("stores").natsUrl, name: "test", log });
+const nats = await connectNats({ url: workerStores().natsUrl, name: "test", log });
 // A stream of its own per run, so tests never see another run's messages.
 const prefix = `t${randomUUID().replace(/-/g, "").slice(0, 10)}`;
 const stream = { name: prefix.toUpperCase(), subjects: [`${prefix}.>`], maxAgeMs: 60_000 };

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createLogger, createS3Client, ensureBuckets, pingS3 } from "@turnleaf/kit";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { workerStores } from "../setup/worker-stores.js";
 
 const log = createLogger({ service: "test", level: "silent" });
-const settings = inject("stores").s3;
+const settings = workerStores().s3;
 const client = createS3Client(settings);
 const bucket = `test-${randomUUID().slice(0, 8)}`;
 

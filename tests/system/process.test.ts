@@ -4,13 +4,14 @@ import { join } from "node:path";
 import { LanguageService } from "@turnleaf/contracts/language/v1/language_service_pb";
 import { createClient } from "@turnleaf/kit";
 import { pino } from "pino";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startProcess, waitForTcp } from "../../scripts/src/processes.js";
 import { freePort, repositoryRoot } from "../../scripts/src/services.js";
+import { workerStores } from "../setup/worker-stores.js";
 
 // One built service process at a time, for what only a real process shows: start-up config errors and tracing.
 const log = pino({ level: "silent" });
-const stores = inject("stores");
+const stores = workerStores();
 
 async function runLanguageService(env: Record<string, string>) {
   const logFile = join(await mkdtemp(join(tmpdir(), "turnleaf-process-")), "language.log");

@@ -2,15 +2,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { type ReaderBook, readyBook } from "../../web/reader/src/book.js";
 import { launchChromium } from "../browser.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { form, postTo, startSystem, uploadPdf } from "../support/system.js";
 
 // A user's whole path on the seven built processes and the real stores: upload a PDF through the gateway, let
 // the conversion worker turn it into pages, and read it in Chromium at its public link.
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices;
 let browser: Browser;
 /** The book the first test publishes; later tests protect it. */

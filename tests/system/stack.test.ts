@@ -11,7 +11,7 @@ import { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_p
 import { UploadService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
 import { connectNats, createClient, createLogger, publishEvent, subjects } from "@turnleaf/kit";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   freeServicePorts,
   type RunningServices,
@@ -22,10 +22,11 @@ import { buildApp } from "../../services/gateway/src/app.js";
 import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes } from "../../services/gateway/src/stores.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { sharedStoreEnvironment } from "../support/system.js";
 
 // The seven built processes (dist/), started as a user's machine would run them, against the run's real stores.
-const stores = inject("stores");
+const stores = workerStores();
 let services: RunningServices;
 let logDir: string;
 

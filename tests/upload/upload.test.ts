@@ -31,7 +31,7 @@ import {
   subjects,
 } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
@@ -44,6 +44,7 @@ import { assembleUploadDesk, startExpirySweep } from "../../services/upload/src/
 import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import type { UploadDesk } from "../../services/upload/src/handlers/upload-desk.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { startLanguageServer } from "../support/language-peer.js";
 import { zhMessage } from "../support/messages.js";
@@ -51,7 +52,7 @@ import { fakeImage, makePdf, sha256 } from "./fixtures.js";
 
 // The upload and book services in this process (so the upload clock can move) on the run's real MongoDB-wire
 // server, NATS JetStream and MinIO, with the real gateway in front; the converter is played by the test.
-const stores = inject("stores");
+const stores = workerStores();
 const log = createLogger({ service: "upload-test", level: "silent" });
 const mebibyte = 1024 * 1024;
 const partSize = 5 * mebibyte;

@@ -3,15 +3,16 @@
  * every write is kept, or (for a whole-document save that names the revision it edited) answered SAVE_CONFLICT —
  * never answered OK and then lost.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { ApiError } from "../../web/editor/src/api.js";
 import { type BookLanguage, choiceOf, type LanguageChoice, languagesOf } from "../../web/editor/src/language-choice.js";
 import { saveAtRevision } from "../../web/editor/src/revision-save.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
 import { form, postTo, type Reply, startSystem, uploadPdf } from "../support/system.js";
 
-const stores = inject("stores");
+const stores = workerStores();
 const writers = 50;
 let services: RunningServices & { logDir: string };
 let bookId: string;
