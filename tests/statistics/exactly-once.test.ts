@@ -69,6 +69,9 @@ async function totals() {
 
 describe("statistics ingestion with the insight service killed mid-way", () => {
   it("counts every beacon exactly once after a crash and a restart", async () => {
+    // The beacons wait on the stream while the insight service is stopped, so that when it starts it has all of them
+    // to fold (published while it ran, a loaded machine let it fold them all before the kill).
+    await services.stop("insight");
     const now = Date.now();
     const inFlight: Promise<unknown>[] = [];
     for (let index = 0; index < beacons; index += 1) {
@@ -99,6 +102,7 @@ describe("statistics ingestion with the insight service killed mid-way", () => {
     const manager = await jetstreamManager(nats);
     const acknowledged = async () => (await manager.consumers.info("INSIGHT", "insight-reading")).ack_floor.stream_seq;
     const before = await acknowledged();
+    await services.start("insight");
     await expect.poll(acknowledged, { timeout: 120_000, interval: 100 }).toBeGreaterThan(before);
     await services.kill("insight");
     const atCrash = await totals();
