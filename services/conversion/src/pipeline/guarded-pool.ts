@@ -3,7 +3,9 @@
  * through its public interface); a lane renders one page at a time and pages wait here for a free lane, so a
  * page past its budget holds nobody else's page: its lane is closed (the thread is terminated, whatever it was
  * stuck in) and a fresh one takes its place, and the page fails with RenderBudgetError. One runaway document
- * therefore costs one thread for the length of the budget, never the replica.
+ * therefore costs one thread for the length of the budget, never the replica. A page's budget starts once its
+ * lane is warm: a fresh render process's start (Node, sharp, PDFium) took most of an 8 s budget on a loaded
+ * machine and failed the normal page after a replaced one. The start itself gets one budget of its own.
  */
 import type { PageTask, RenderedPage } from "../render/page-renderer.js";
 import type { RenderPool } from "../render/pool.js";
@@ -59,6 +61,16 @@ export function createGuardedPool(options: GuardedPoolOptions): RenderPool {
       const lane = await take();
       const pool = lane.pool;
       let timer: NodeJS.Timeout | undefined;
+      if (pool.started) {
+        let startTimer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          pool.started(),
+          new Promise((resolve) => {
+            startTimer = setTimeout(resolve, options.pageBudgetMs);
+          }),
+        ]);
+        clearTimeout(startTimer);
+      }
       const overdue = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           if (!closed) {

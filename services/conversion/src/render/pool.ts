@@ -19,6 +19,8 @@ export type RenderWorker = Pick<Worker, "postMessage" | "terminate" | "ref" | "u
   on(event: "message", listener: (reply: WorkerReply) => void): unknown;
   on(event: "error", listener: (error: Error) => void): unknown;
   on(event: "exit", listener: (code: number) => void): unknown;
+  /** Resolves once the worker is warm (a render process's Node, sharp and PDFium loaded) or gone. */
+  started?: Promise<void>;
 };
 
 export interface RenderPool {
@@ -27,6 +29,8 @@ export interface RenderPool {
   /** Closes the documents every worker opened from this file. */
   release(path: string): Promise<void>;
   close(): Promise<void>;
+  /** Resolves once every worker is warm (or gone): a fresh worker's start is not a page's render. */
+  started?(): Promise<void>;
 }
 
 /** Rebuilds an error a worker reported, keeping its name (so PdfPasswordError stays recognisable). */
@@ -161,6 +165,11 @@ function spawnProcess(pdfium: PdfiumChoice, pageMemoryBytes?: number): RenderWor
   };
   // The process's own start (Node, sharp, PDFium: ~100 MB) is not a page's: watching starts once it is warm.
   let warm = false;
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  child.once("exit", () => markStarted());
   let busy = false;
   let sourceBytes = 0;
   const startWatching = () => {
@@ -179,12 +188,14 @@ function spawnProcess(pdfium: PdfiumChoice, pageMemoryBytes?: number): RenderWor
   child.on("message", (message: WorkerReply | { ready: true }) => {
     if ("ready" in message) {
       warm = true;
+      markStarted();
       startWatching();
     } else events.emit("message", message);
   });
   child.on("error", (error) => events.emit("error", error));
   child.on("exit", (code, signal) => events.emit("exit", code ?? (signal ? 1 : 0)));
   const worker = {
+    started,
     on: (event: string, listener: (...args: unknown[]) => void) => events.on(event, listener),
     postMessage: (message: unknown) => {
       const request = message as WorkerRequest;
@@ -267,6 +278,9 @@ export function createRenderPool(size: number, options: RenderPoolOptions | (() 
     },
     async release(path) {
       await Promise.all(slots.map((slot) => slot.send({ id: nextId++, release: path }).catch(() => undefined)));
+    },
+    async started() {
+      await Promise.all(slots.map((slot) => slot.worker.started));
     },
     async close() {
       await Promise.all(

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import type { PageTask, RenderedPage } from "../render/page-renderer.js";
+import type { RenderPool } from "../render/pool.js";
+import { createGuardedPool, RenderBudgetError } from "./guarded-pool.js";
+
+const page: RenderedPage = {
+  webp: [],
+  thumb: { width: 1, height: 1, data: new Uint8Array() },
+  text: [],
+  links: [],
+} as unknown as RenderedPage;
+const task = {} as PageTask;
+const after = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A lane whose worker takes `startMs` to warm up (or never does) and then `renderMs` a page. */
+function lane(startMs: number | "never", renderMs: number): RenderPool {
+  const warm = startMs === "never" ? new Promise<void>(() => undefined) : after(startMs);
+  return {
+    size: 1,
+    started: () => warm,
+    render: async () => {
+      await warm;
+      await after(renderMs);
+      return page;
+    },
+    release: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+describe("the guarded render pool's page budget", () => {
+  it("starts when the lane is warm: a slow start does not fail a quick page", async () => {
+    const pool = createGuardedPool({ size: 1, pageBudgetMs: 300, createLane: () => lane(500, 50) });
+    await expect(pool.render(task)).resolves.toBe(page);
+  });
+
+  it("still stops a page that renders past it, and a start that never ends gets one budget of its own", async () => {
+    const slow = createGuardedPool({ size: 1, pageBudgetMs: 200, createLane: () => lane(0, 1_000) });
+    await expect(slow.render(task)).rejects.toBeInstanceOf(RenderBudgetError);
+    const stuck = createGuardedPool({ size: 1, pageBudgetMs: 200, createLane: () => lane("never", 0) });
+    const started = Date.now();
+    await expect(stuck.render(task)).rejects.toBeInstanceOf(RenderBudgetError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
