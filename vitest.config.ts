@@ -17,7 +17,9 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     pool: "forks",
-    maxWorkers: externalStores ? 1 : 2,
+    // One file at a time for now: with two, every full run here had one to three load-related failures (reader's
+    // 60 s set-up, the leads rate limit, an interrupted upload, a PDFium budget). TEST_WORKERS=2 runs two.
+    maxWorkers: externalStores ? 1 : Number(process.env.TEST_WORKERS ?? "1"),
     reporters: ["default"],
     projects: [
       {
