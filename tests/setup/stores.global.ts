@@ -20,8 +20,8 @@ declare module "vitest" {
 
 /**
  * A set of real stores (MongoDB-wire, NATS JetStream, MinIO) on free ports for each test worker, for the whole run.
- * Test files run two at a time, and every system shares its stores' database names, streams and buckets, so two
- * files at once get a set each (`workerStores()`); files on one worker run one after another, as before.
+ * With TEST_WORKERS=2 two files run at once, and every system would share its stores' database names, streams and
+ * buckets, so each worker gets a set (`workerStores()`); files on one worker run one after another.
  */
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, project.config.maxWorkers ?? 1);

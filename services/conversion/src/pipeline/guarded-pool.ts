@@ -4,8 +4,8 @@
  * page past its budget holds nobody else's page: its lane is closed (the thread is terminated, whatever it was
  * stuck in) and a fresh one takes its place, and the page fails with RenderBudgetError. One runaway document
  * therefore costs one thread for the length of the budget, never the replica. A page's budget starts once its
- * lane is warm: a fresh render process's start (Node, sharp, PDFium) took most of an 8 s budget on a loaded
- * machine and failed the normal page after a replaced one. The start itself gets one budget of its own.
+ * lane is warm, so a fresh render process's start (Node, sharp, PDFium) is not counted as the next page's render;
+ * the start itself gets one budget of its own.
  */
 import type { PageTask, RenderedPage } from "../render/page-renderer.js";
 import type { RenderPool } from "../render/pool.js";
