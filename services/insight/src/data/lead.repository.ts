@@ -29,9 +29,11 @@ export interface LeadDocument {
   };
 }
 
+/** One submission of a client (its address key), kept while it can still count against the window. */
 interface RateDocument {
   _id: string;
-  count: number;
+  clientKey: string;
+  at: Date;
   expiresAt: Date;
 }
 
@@ -47,21 +49,25 @@ export function leadRepository(connection: Connection) {
     async ensureIndexes(): Promise<void> {
       await leads.createIndex({ bookId: 1, _id: -1 });
       await leads.createIndex({ "delivery.state": 1, "delivery.dueAt": 1 });
+      await rates.createIndex({ clientKey: 1, at: 1 });
       await rates.createIndex({ expiresAt: 1 });
     },
 
-    /** Counts one submission of a client in its window; answers the count so far (the caller compares). */
+    /**
+     * Records one submission of a client and answers how many it made in the window ending now, this one included
+     * (the caller compares). The window slides: a fixed one would let a client send twice the limit across its
+     * boundary. Insert, then count: of submissions made at once, each counts every one inserted before it, so none
+     * slips past the limit.
+     */
     async countSubmission(clientKey: string, windowMs: number, nowMs: number): Promise<number> {
-      const window = Math.floor(nowMs / windowMs);
-      const id = `${clientKey}:${window}`;
-      const found = await updateAlone(`lead_rates:${id}`, () =>
-        rates.findOneAndUpdate(
-          { _id: id },
-          { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date((window + 2) * windowMs) } },
-          { upsert: true, returnDocument: "after" },
-        ),
-      );
-      return found?.count ?? 1;
+      const at = new Date(nowMs);
+      await rates.insertOne({
+        _id: randomBytes(12).toString("hex"),
+        clientKey,
+        at,
+        expiresAt: new Date(nowMs + windowMs),
+      });
+      return rates.countDocuments({ clientKey, at: { $gt: new Date(nowMs - windowMs) } });
     },
 
     async forgetRatesBefore(now: Date): Promise<void> {
