@@ -1,5 +1,5 @@
-import type { CodedMessage } from "@turnleaf/kit";
-import { codedOfText, message, messageText, ref, renderMessage } from "@turnleaf/kit";
+import type { CodedMessage } from "@turnleaf/kit/messages";
+import { codedOfText, message, messageText, ref, renderMessage } from "@turnleaf/kit/messages";
 import { readReasons } from "../render/read-reasons.js";
 
 export { readReasons } from "../render/read-reasons.js";
