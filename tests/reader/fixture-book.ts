@@ -15,6 +15,20 @@ function pageSvg(page: number, width: number, height: number, spread: boolean): 
 </svg>`;
 }
 
+/** Every book's page n looks the same: a file draws each picture once (WebP at 1600 px is the set-up's cost). */
+const pictures = new Map<string, Promise<Buffer>>();
+function pagePicture(page: number, width: number, height: number): Promise<Buffer> {
+  const key = `${page}:${width}x${height}`;
+  let picture = pictures.get(key);
+  if (!picture) {
+    picture = sharp(Buffer.from(pageSvg(page, width, height, false)))
+      .webp({ quality: 70 })
+      .toBuffer();
+    pictures.set(key, picture);
+  }
+  return picture;
+}
+
 /**
  * A book laid out as the gateway serves one (book.json, renditions, text, search index), with pages drawn by
  * sharp: each shows its number, so screenshots and assertions can tell pages apart.
@@ -49,11 +63,7 @@ export async function writeFixtureBook(
     const renditions = [];
     for (const width of widths) {
       const height = Math.round((width * pageHeight) / pageWidth);
-      if (picture === number) {
-        await sharp(Buffer.from(pageSvg(number, width, height, false)))
-          .webp({ quality: 70 })
-          .toFile(join(folder, `${width}.webp`));
-      }
+      if (picture === number) await writeFile(join(folder, `${width}.webp`), await pagePicture(number, width, height));
       renditions.push({ width, url: `${base}/pages/${picture}/${width}.webp` });
     }
     const word = fixtureWords[number % fixtureWords.length] as string;

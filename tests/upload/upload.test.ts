@@ -289,13 +289,15 @@ async function sendAndDrop(taskId: string, fileId: string, offset: number, bytes
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   request.destroy();
-  // The gateway keeps what arrived before the drop; wait for the offset to settle.
-  let previous = -1;
+  // The gateway keeps what arrived before the drop; wait for the offset to settle: everything sent, or no change
+  // for 2 s (a loaded machine took over 150 ms to store the tail).
   let current = await serverOffset(taskId, fileId);
-  while (current !== previous) {
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    previous = current;
-    current = await serverOffset(taskId, fileId);
+  let unchangedSince = Date.now();
+  while (current < offset + sendBytes && Date.now() - unchangedSince < 2_000) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = await serverOffset(taskId, fileId);
+    if (next !== current) unchangedSince = Date.now();
+    current = next;
   }
   return current;
 }
