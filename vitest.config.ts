@@ -1,11 +1,11 @@
 import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
+import { externalStores } from "./tests/setup/external-stores.js";
 
 // Workspace packages resolve to their TypeScript sources ("source" export condition), so unit tests need no build.
 // Integration tests that start services as processes run the built dist/ (the test command builds first).
-// Two test files run at a time, each worker on a set of local stores of its own (tests/setup/stores.global.ts).
-// External stores named in the environment would be shared by both, so with them files run one at a time.
-const externalStores = ["MONGODB_URI", "NATS_URL", "S3_ENDPOINT"].some((name) => process.env[name]);
+// Each worker has sets of local stores of its own and a system its files share (tests/setup/stores.global.ts).
+// External stores named in the environment would be shared by every worker, so with them files run one at a time.
 
 export default defineConfig({
   resolve: { conditions: ["source", ...defaultServerConditions] },

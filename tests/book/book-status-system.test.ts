@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { form, postTo, startSystem } from "../support/system.js";
+import { describe, expect, it } from "vitest";
+import { workerSystem } from "../setup/worker-stores.js";
+import { form, postTo } from "../support/system.js";
 import { makePdf } from "../upload/fixtures.js";
 
 // The book status on the seven built processes and the run's real stores: a PDF uploaded through the gateway is
 // converted by the worker, whose BookReady the book service follows to end the book's processing status.
-const stores = workerStores();
-let services: RunningServices;
-
-beforeAll(async () => {
-  services = await startSystem(stores, "book-status");
-}, 120_000);
-
-afterAll(async () => {
-  await services?.stopAll();
-});
+const services = await workerSystem();
 
 const post = (path: string, body: string | Blob, contentType?: string) =>
   postTo(services.gatewayUrl, path, body, contentType);

@@ -5,26 +5,21 @@ import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_serv
 import { Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { labelledPdf, richPdf } from "../fixtures/pdf/generate.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { startSystem } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
 import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
 
 // turnleaf login / upload / books against the seven built processes on the run's real stores (the demo seed gives
 // the demo account a VIP plan, so it may upload): the upload is paused, the process killed mid-upload, and the next
 // run resumes the same task from the server's offset; the finished book opens at the printed link.
-const stores = workerStores();
+const services = await workerSystem();
 const demo = { email: "demo@turnleaf.local", password: "turnleaf-demo" };
-let services: RunningServices & { logDir: string };
 let workDir: string;
 let home: string;
 const cli = (args: string[]) => runCli(workDir, home, args, { TURNLEAF_SERVER: services.gatewayUrl });
 
 beforeAll(async () => {
   assertCliBuilt();
-  // The publication case signs a user up from 127.0.0.1: the run's sign-ups must not meet the per-address limit.
-  services = await startSystem(stores, "cli-upload", 90_000, { SIGN_UP_LIMIT: "10000" });
   workDir = await mkdtemp(join(tmpdir(), "turnleaf-cli-upload-"));
   home = join(workDir, "home");
   await mkdir(home);
@@ -37,9 +32,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await services?.stopAll();
   if (workDir) await rm(workDir, { recursive: true, force: true });
-  if (services) await rm(services.logDir, { recursive: true, force: true });
 });
 
 /** The session cookie `turnleaf login` saved, to look at the server's side of the upload. */

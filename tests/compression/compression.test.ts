@@ -5,27 +5,22 @@ import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { startSystem } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
 
 // Every text answer of the gateway goes out compressed (brotli where accepted, else gzip) with Vary: Accept-Encoding,
 // the apps' files precompressed at build and cached for good, book.json revalidated by its entity tag.
-const stores = workerStores();
+const services = await workerSystem();
 const readerDist = fileURLToPath(new URL("../../web/reader/dist", import.meta.url));
 const editorDist = fileURLToPath(new URL("../../web/editor/dist", import.meta.url));
-let services: RunningServices;
 let browser: Browser;
 
 beforeAll(async () => {
-  services = await startSystem(stores, "compression");
   browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await services?.stopAll();
 });
 
 /** The bytes on the wire (fetch() would decode them), with the answer's status and headers. */

@@ -4,22 +4,12 @@
  * password-protected document fails with the catalogue's text in the interface language (Chinese by default,
  * English when asked).
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { form, postTo, type Reply, startSystem } from "../support/system.js";
+import { expect, it } from "vitest";
+import { workerSystem } from "../setup/worker-stores.js";
+import { form, postTo, type Reply } from "../support/system.js";
 import { flatPresentation, protectedOdt, saveAs } from "./office-fixtures.js";
 
-const stores = workerStores();
-let services: RunningServices;
-
-beforeAll(async () => {
-  services = await startSystem(stores, "office-upload");
-}, 120_000);
-
-afterAll(async () => {
-  await services?.stopAll();
-});
+const services = await workerSystem();
 
 async function upload(bytes: Buffer, name: string, language = "") {
   const post = (path: string, body: string | Blob, contentType?: string) =>

@@ -2,20 +2,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { startSystem } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
 import { bookList, newOwner, postForm, uploadBook } from "./bookcase-fixtures.js";
 
 // The bookcase (/book_edit2/bookcase) in Chromium against the built stack: a new owner's eleven books, listed a
 // page at a time, searched, filtered by status, disabled (readers refused), deleted (confirmed; gone on the
 // server); a new upload's row showing its conversion progress, then its normal state; where a login lands.
 // Chinese by default, once in English.
-const stores = workerStores();
+const services = await workerSystem();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
-let services: RunningServices;
 let browser: Browser;
 let owner: Awaited<ReturnType<typeof newOwner>>;
 let page: Page;
@@ -27,8 +24,6 @@ const row = (on: Page, title: string) => rows(on).filter({ hasText: title });
 const bookcaseUrl = (query = "") => `${services.gatewayUrl}/book_edit2/bookcase${query}`;
 
 beforeAll(async () => {
-  // Every test file signs up from 127.0.0.1: the run's sign-ups must not meet the daily per-address limit.
-  services = await startSystem(stores, "bookcase", 60_000, { SIGN_UP_LIMIT: "10000" });
   browser = await launchChromium();
   owner = await newOwner(browser, services.gatewayUrl, services.ports.power);
   for (const title of titles) {
@@ -41,7 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await owner?.context.close();
   await browser?.close();
-  await services?.stopAll();
 });
 
 describe("the bookcase", () => {

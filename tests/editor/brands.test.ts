@@ -5,11 +5,9 @@ import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_serv
 import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { startSystem } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
 
 // Brands and design resources in the editor (Chromium, Chinese by default) against the seven built processes and
 // the real stores: a brand applied to a book shows in its reader; the book records the template it uses; creating
@@ -17,9 +15,8 @@ import { startSystem } from "../support/system.js";
 // preview redraws a chosen or removed brand at once; the reader shows the related brand and the business card in its
 // style; top bookmark tabs stay visible and clickable at PC, tablet and phone widths; the custom config and custom
 // content panels save, list, apply and delete what the server stores, and the server refuses bad values.
-const stores = workerStores();
+const services = await workerSystem();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
-let services: RunningServices;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -99,7 +96,6 @@ const storedConfig = async () =>
   (await ok<{ htmlConfig: Record<string, unknown> }>("/api/book/get-book", { bookId: book.bookId })).htmlConfig;
 
 beforeAll(async () => {
-  services = await startSystem(stores, "editor-brands");
   admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
   browser = await launchChromium();
   // An account of its own (a fresh session): its power overrides touch no other test's user.
@@ -113,7 +109,6 @@ afterAll(async () => {
   admin?.close();
   await context?.close();
   await browser?.close();
-  await services?.stopAll();
 });
 
 describe("brands and design resources", () => {

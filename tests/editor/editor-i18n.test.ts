@@ -3,13 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { labelDirectories } from "../../services/language/src/domain/labels.js";
 import { labelsFor } from "../../web/editor/src/labels.js";
 import { interfaceLanguages } from "../../web/editor/src/languages.js";
 import { launchChromium } from "../browser.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { startSystem } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
 
 // The editor's interface texts: zh and en are built into the bundle, the language service owns all twelve (its
 // editor scope); both must say the same, and a language other than zh/en shows the service's words in Chromium.
@@ -45,14 +43,13 @@ describe("the editor's labels", () => {
   });
 });
 
+const services = await workerSystem();
+
 describe("the editor in German, in Chromium", () => {
-  const stores = workerStores();
-  let services: RunningServices;
   let browser: Browser;
   let context: BrowserContext;
 
   beforeAll(async () => {
-    services = await startSystem(stores, "editor-i18n");
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const login = await context.request.post(`${services.gatewayUrl}/api/user/login`, {
@@ -64,7 +61,6 @@ describe("the editor in German, in Chromium", () => {
   afterAll(async () => {
     await context?.close();
     await browser?.close();
-    await services?.stopAll();
   });
 
   it("opens /upload?lang=de with the German texts of the language service, and Arabic right to left", async () => {

@@ -4,26 +4,23 @@ import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_serv
 import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { parseInfo } from "../../services/book/src/domain/info-xml.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
+import { uploadPdf } from "../support/system.js";
 import { ownerContext, picture } from "./fixtures.js";
 
 // The editor's basic tab, about/contact form, brands, page audio and editing lock in Chromium against the seven
 // built processes and the real stores (the built editor of web/editor/dist).
-const stores = workerStores();
+const services = await workerSystem();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
-let services: RunningServices;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let book: { number: string; bookId: string };
 
 beforeAll(async () => {
-  services = await startSystem(stores, "editor-panels");
   browser = await launchChromium();
   // A real session: the demo user's, its cookie shared with the pages of this context.
   context = await ownerContext(browser, services.gatewayUrl, 900);
@@ -33,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await services?.stopAll();
 });
 
 interface ServerBook {

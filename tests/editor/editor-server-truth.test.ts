@@ -6,25 +6,22 @@ import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
+import { uploadPdf } from "../support/system.js";
 import { ownerContext, picture } from "./fixtures.js";
 
 // Issue 17: what the server decides is what the editor shows, in Chinese by default (once in English), in Chromium
 // against the seven built processes and the real stores (the built editor of web/editor/dist).
-const stores = workerStores();
+const services = await workerSystem();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
-let services: RunningServices;
 let browser: Browser;
 let context: BrowserContext;
 let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
 let demoId: string;
 
 beforeAll(async () => {
-  services = await startSystem(stores, "editor-server-truth");
   browser = await launchChromium();
   context = await ownerContext(browser, services.gatewayUrl, 900);
   admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
@@ -36,7 +33,6 @@ afterAll(async () => {
   admin?.close();
   await context?.close();
   await browser?.close();
-  await services?.stopAll();
 });
 
 interface ServerBook {

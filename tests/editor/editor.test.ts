@@ -16,8 +16,8 @@ import { findPreset } from "../../web/editor/src/catalogue.js";
 import { guideSteps } from "../../web/editor/src/guide.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { sharedStoreEnvironment } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { sharedStoreEnvironment } from "../support/system.js";
 import { chunkyPdf, ownerContext, picture } from "./fixtures.js";
 
 // jsqr is CommonJS whose function also hangs on `default`: under NodeNext its default import is the module object.

@@ -5,19 +5,16 @@ import { Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient, type TypedClient } from "@turnleaf/kit";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { startSystem } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
 import { beginAndSend, bookList, newOwner, postForm, uploadBook } from "./bookcase-fixtures.js";
 
 // Publications (spec 000 folder type 2) against the built stack: the upload screens choose book or publication,
 // publications count against PUB_BOOK_NUM on the server (begin-upload, and the completion's atomic slot when
 // uploads race), the editor shows the spec's limit alert, and the bookcase filters by type.
-const stores = workerStores();
+const services = await workerSystem();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
-let services: RunningServices;
 let browser: Browser;
 let admin: TypedClient<typeof PowerAdminService>;
 
@@ -25,14 +22,12 @@ const limitPublications = (userId: string, limit: number) =>
   admin.setQuotaOverride({ account: { userId }, quota: Quota.PUB_BOOK_NUM, limit, actor: "test" });
 
 beforeAll(async () => {
-  services = await startSystem(stores, "publications", 60_000, { SIGN_UP_LIMIT: "10000" });
   browser = await launchChromium();
   admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await services?.stopAll();
 });
 
 describe("publications", () => {

@@ -1,26 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
-import { workerStores } from "../setup/worker-stores.js";
+import { workerSystem } from "../setup/worker-stores.js";
 import { numberedPdf, postAs } from "../support/insight.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 import { startWebhookReceiver } from "./webhook-receiver.js";
 
 // Lead webhooks into private networks, straight to the API on the built processes of a stack that keeps the default
 // (public targets only): loopback, private, link-local (cloud metadata) and IPv6 forms of them are refused with a
 // coded message in the interface language, nothing is stored, and a local receiver never hears from the service.
-const stores = workerStores();
-let services: RunningServices;
+const services = await workerSystem();
 let bookId: string;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
-  services = await startSystem(stores, "webhook-targets");
   receiver = await startWebhookReceiver();
 }, 180_000);
 
 afterAll(async () => {
   await receiver?.close();
-  await services?.stopAll();
 });
 
 async function setWebhook(webhookUrl: string, language?: string) {

@@ -3,24 +3,21 @@ import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_serv
 import { createClient } from "@turnleaf/kit";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { form, type Reply, startSystem } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
+import { form, type Reply } from "../support/system.js";
 
 // Powers gate what readers get, not only what owners may save (spec 000 §6): the reader is served what the owner's
 // power allows at this moment. A feature switched on while allowed is gone for readers as soon as the owner loses
 // it — no save of the book — and back when the power returns. The seven built processes, the real stores, Chromium.
-const stores = workerStores();
-let services: RunningServices & { logDir: string };
+const services = await workerSystem();
 let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
 let browser: Browser;
 let cookie = "";
 let userId = "";
 
 beforeAll(async () => {
-  services = await startSystem(stores, "reader-powers");
   admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
   browser = await launchChromium();
 }, 120_000);
@@ -28,7 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   admin?.close();
   await browser?.close();
-  await services?.stopAll();
 });
 
 /** A POST as the test's own account (a fresh one: overrides on it touch no other test). */

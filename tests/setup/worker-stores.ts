@@ -1,11 +1,28 @@
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
+import { startSystem } from "../support/system.js";
+import type { SharedSystem } from "./shared-system.js";
 import type { TestStores } from "./stores.global.js";
+
+const slot = () => Number(process.env.VITEST_POOL_ID ?? "1") - 1;
 
 /** The stores of the worker slot this test file runs in (see stores.global.ts). */
 export function workerStores(): TestStores {
   const sets = inject("storeSets");
-  const slot = Number(process.env.VITEST_POOL_ID ?? "1") - 1;
-  const stores = sets[slot % sets.length];
+  const stores = sets[slot() % sets.length];
   if (!stores) throw new Error("no test stores were provided: run the tests through vitest's config");
   return stores;
+}
+
+/**
+ * The running system this worker slot's files share (see shared-system.ts): not to be stopped or reconfigured.
+ * Where none is shared (external stores), a system of this file's own, stopped after its tests.
+ */
+export async function workerSystem(): Promise<SharedSystem> {
+  const systems = inject("systems");
+  const system = systems[slot() % Math.max(1, systems.length)];
+  if (system) return system;
+  const stores = workerStores();
+  const own = await startSystem(stores, "file");
+  afterAll(() => own.stopAll());
+  return { stores, gatewayUrl: own.gatewayUrl, ports: own.ports, logDir: own.logDir };
 }

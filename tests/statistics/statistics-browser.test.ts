@@ -1,26 +1,22 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
-import { workerStores } from "../setup/worker-stores.js";
+import { workerSystem } from "../setup/worker-stores.js";
 import { numberedPdf, postAs } from "../support/insight.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 
 // Done means, in Chromium against the real stack: reading a book in the reader makes the editor's statistics screen
 // show the view and the pages; the owner's own preview in the editor sends nothing.
-const stores = workerStores();
-let services: RunningServices;
+const services = await workerSystem();
 let browser: Browser;
 let book: { number: string; bookId: string };
 
 beforeAll(async () => {
-  services = await startSystem(stores, "statistics-browser");
   browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await services?.stopAll();
 });
 
 const views = async () =>

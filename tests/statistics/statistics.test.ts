@@ -1,27 +1,20 @@
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connectNats, subjects } from "@turnleaf/kit";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
-import { workerStores } from "../setup/worker-stores.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { workerSystem } from "../setup/worker-stores.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 
 // Reading statistics end to end on the built processes and real stores: beacons through the gateway, NATS and the
 // insight service into daily buckets, read back by the owner only; the per-book switch; the CSV export.
-const stores = workerStores();
-let services: RunningServices;
+const services = await workerSystem();
 let book: { number: string; bookId: string };
 let stranger: string;
 
 beforeAll(async () => {
-  services = await startSystem(stores, "statistics");
   stranger = await registerUser(services.gatewayUrl);
 }, 180_000);
-
-afterAll(async () => {
-  await services?.stopAll();
-});
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -188,7 +181,11 @@ describe("reading statistics", () => {
   });
 
   it("gathers a burst of beacons into fewer NATS messages, each beacon answered once stored and counted once", async () => {
-    const nats = await connectNats({ url: stores.natsUrl, name: "statistics-test", log: pino({ level: "warn" }) });
+    const nats = await connectNats({
+      url: services.stores.natsUrl,
+      name: "statistics-test",
+      log: pino({ level: "warn" }),
+    });
     const manager = await jetstreamManager(nats);
     const subject = subjects.bookRead(book.bookId);
     const messages = async () =>

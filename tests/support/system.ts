@@ -4,18 +4,13 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { expect } from "vitest";
 import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
+import { sharedStoreEnvironment } from "../setup/shared-system.js";
 import type { TestStores } from "../setup/stores.global.js";
 
 /**
  * The seven built processes on free ports, on the run's stores (which outlive them), with the demo user and book
  * seeded, healthy before it returns. Each process logs to `<logDir>/<name>.log`: read them when a test fails.
  */
-/**
- * For stacks on the run's shared stores: every test file acts as the same demo user, so its unfinished uploads add
- * up over a whole run and would meet the per-user limit (10) that tests/security checks on a stack of its own.
- */
-export const sharedStoreEnvironment = { UPLOAD_OPEN_TASK_LIMIT: "1000" };
-
 export async function startSystem(
   stores: TestStores,
   name: string,

@@ -22,8 +22,8 @@ import { buildApp } from "../../services/gateway/src/app.js";
 import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
 import { connectPeers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes } from "../../services/gateway/src/stores.js";
+import { sharedStoreEnvironment } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { sharedStoreEnvironment } from "../support/system.js";
 
 // The seven built processes (dist/), started as a user's machine would run them, against the run's real stores.
 const stores = workerStores();
