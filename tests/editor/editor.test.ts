@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
@@ -7,17 +7,14 @@ import { createClient } from "@turnleaf/kit";
 import type { PresetFile, SettingsTree } from "@turnleaf/resource-files";
 import { resourceFilesDir } from "@turnleaf/resource-files/node";
 import jsQRModule from "jsqr";
-import { pino } from "pino";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
 import { findPreset } from "../../web/editor/src/catalogue.js";
 import { guideSteps } from "../../web/editor/src/guide.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { sharedStoreEnvironment } from "../setup/shared-system.js";
-import { workerStores } from "../setup/worker-stores.js";
+import { workerSystem } from "../setup/worker-stores.js";
 import { chunkyPdf, ownerContext, picture } from "./fixtures.js";
 
 // jsqr is CommonJS whose function also hangs on `default`: under NodeNext its default import is the module object.
@@ -26,25 +23,14 @@ const jsQR = jsQRModule.default;
 // The online editor as owners use it, in Chromium against the seven built processes and the real stores. The
 // first test is the issue's "Done means" walk; the others cover the routes, languages, power alerts, the
 // embedding frame and the upload limits of the settings.
-const stores = workerStores();
+const services = await workerSystem();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
-let services: RunningServices;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let book: { number: string; bookId: string } | undefined;
 
 beforeAll(async () => {
-  const ports = await freeServicePorts();
-  services = await startServices({
-    stores: { ...stores, stop: async () => undefined },
-    ports,
-    demo: true,
-    log: pino({ level: "warn" }),
-    logDir: await mkdtemp(join(tmpdir(), "turnleaf-editor-")),
-    environment: sharedStoreEnvironment,
-  });
-  await services.waitHealthy(60_000);
   browser = await launchChromium();
   // A real session: the demo user's, its cookie shared with the pages of this context.
   context = await ownerContext(browser, services.gatewayUrl);
@@ -54,7 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await services?.stopAll();
 });
 
 /** The owner's book as the server has it (get-book through the session). */

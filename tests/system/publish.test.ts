@@ -3,28 +3,24 @@ import { join } from "node:path";
 import PDFDocument from "pdfkit";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { type ReaderBook, readyBook } from "../../web/reader/src/book.js";
 import { launchChromium } from "../browser.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { form, postTo, startSystem, uploadPdf } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
+import { form, postTo, uploadPdf } from "../support/system.js";
 
 // A user's whole path on the seven built processes and the real stores: upload a PDF through the gateway, let
 // the conversion worker turn it into pages, and read it in Chromium at its public link.
-const stores = workerStores();
-let services: RunningServices;
+const services = await workerSystem();
 let browser: Browser;
 /** The book the first test publishes; later tests protect it. */
 let published: { number: string; bookId: string } | undefined;
 
 beforeAll(async () => {
-  services = await startSystem(stores, "publish");
   browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await services?.stopAll();
 });
 
 const post = (path: string, body: string | Blob, contentType?: string) =>
