@@ -17,9 +17,9 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     pool: "forks",
-    // One file at a time for now: with two, every full run here had one to three load-related failures (reader's
-    // 60 s set-up, the leads rate limit, an interrupted upload, a PDFium budget). TEST_WORKERS=2 runs two.
-    maxWorkers: externalStores ? 1 : Number(process.env.TEST_WORKERS ?? "1"),
+    // Two files at a time (TEST_WORKERS=1 runs one): the machines have two cores, and a file often waits on its
+    // services or browser.
+    maxWorkers: externalStores ? 1 : Number(process.env.TEST_WORKERS ?? "2"),
     reporters: ["default"],
     projects: [
       {
