@@ -25,8 +25,8 @@ declare module "vitest" {
 
 /**
  * A set of real stores (MongoDB-wire, NATS JetStream, MinIO) on free ports for each test worker, for the whole run.
- * With two workers (the default) two files run at once, and every system would share its stores' database names, streams and
- * buckets, so each worker gets a set (`workerStores()`); files on one worker run one after another.
+ * With two workers (the default) two files run at once, and every system would share its stores' database names,
+ * streams and buckets, so each worker gets a set (`workerStores()`); files on one worker run one after another.
  *
  * Each worker also has a system the files that need no settings of their own share (`workerSystem()`), on a second
  * set of stores: a system's start costs about ten seconds of two cores, and its consumers must not take the work of
