@@ -737,6 +737,25 @@ describe("fuzzed inputs on every REST path", () => {
     expect(undocumentedRoutes(routes, await readRestReference())).toEqual([]);
   });
 
+  it("refuses a Connect request whose Host does not parse with a Connect error, and serves the same request", async () => {
+    const watch = (host: string) =>
+      devApp.inject({
+        method: "POST",
+        url: "/turnleaf.upload.v1.UploadProgressService/WatchUpload",
+        headers: { host, "content-type": "application/connect+json", "connect-protocol-version": "1" },
+        payload: JSON.stringify({ taskId: "nosuchtask" }),
+      });
+    for (const host of ["a b", "[", "evil.example:99999"]) {
+      const refused = await watch(host);
+      expect(refused.statusCode, host).toBe(400);
+      expect(refused.json(), host).toEqual({ code: "invalid_argument", message: "bad Host header" });
+    }
+    // The same request with a real Host reaches the service (an unknown task: the stream ends with its error).
+    const served = await watch("localhost:8080");
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("application/connect+json");
+  });
+
   it("answers every fuzzed request below 500, enveloped, without a stack; the services stay healthy", async () => {
     // As the local stack runs (a dev actor, so requests reach the services), every field fuzzed; as deployed (no
     // actor: most paths refuse before any service is asked), the whole-request variants.

@@ -27,7 +27,7 @@ import {
   okEnvelope,
   renderMessageTexts,
 } from "@turnleaf/kit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
 import { requestedLanguage } from "../plugins/message-texts.js";
@@ -510,39 +510,51 @@ export async function registerUploadRoutes(
     );
   });
 
-  await app.register(fastifyConnectPlugin, {
-    contextValues: (request) => {
-      let actor: Actor | undefined;
-      try {
-        actor = resolveActor(request);
-      } catch {
-        actor = undefined;
-      }
-      return createContextValues()
-        .set(actorKey, actor)
-        .set(languageKey, requestedLanguage(request.headers["accept-language"]));
-    },
-    routes: (router) =>
-      router.service(UploadProgressService, {
-        async *watchUpload(request, context) {
-          const actor = context.values.get(actorKey);
-          if (!actor) throw new ConnectError("please log in", Code.Unauthenticated);
-          try {
-            for await (const message of peers.uploadProgress.watchUpload(
-              { taskId: request.taskId, userId: actor.userId },
-              { signal: context.signal },
-            )) {
-              // A conversion's failure reason is a coded text: worded here, as the envelope does for REST replies.
-              if (holdsMessageText(message.message)) {
-                const catalogue = await app.messageTexts?.catalogueFor(context.values.get(languageKey));
-                message.message = renderMessageTexts(message.message, catalogue);
+  await app.register(async (connectRoutes) => {
+    connectRoutes.addHook("onRequest", refuseUnparsableHost);
+    await connectRoutes.register(fastifyConnectPlugin, {
+      contextValues: (request) => {
+        let actor: Actor | undefined;
+        try {
+          actor = resolveActor(request);
+        } catch {
+          actor = undefined;
+        }
+        return createContextValues()
+          .set(actorKey, actor)
+          .set(languageKey, requestedLanguage(request.headers["accept-language"]));
+      },
+      routes: (router) =>
+        router.service(UploadProgressService, {
+          async *watchUpload(request, context) {
+            const actor = context.values.get(actorKey);
+            if (!actor) throw new ConnectError("please log in", Code.Unauthenticated);
+            try {
+              for await (const message of peers.uploadProgress.watchUpload(
+                { taskId: request.taskId, userId: actor.userId },
+                { signal: context.signal },
+              )) {
+                // A conversion's failure reason is a coded text: worded here, as the envelope does for REST replies.
+                if (holdsMessageText(message.message)) {
+                  const catalogue = await app.messageTexts?.catalogueFor(context.values.get(languageKey));
+                  message.message = renderMessageTexts(message.message, catalogue);
+                }
+                yield message;
               }
-              yield message;
+            } catch (error) {
+              throw toConnectError(error);
             }
-          } catch (error) {
-            throw toConnectError(error);
-          }
-        },
-      }),
+          },
+        }),
+    });
   });
+}
+
+/**
+ * Connect builds the request's URL from its Host header. An unparsable Host (`a b`) made that fail inside the route:
+ * the error went to the console and the client got an empty 200. It is refused first, as a Connect error.
+ */
+async function refuseUnparsableHost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (URL.canParse(request.url, `http://${request.headers.host ?? ""}`)) return;
+  await reply.code(400).type("application/json").send({ code: "invalid_argument", message: "bad Host header" });
 }
