@@ -1,7 +1,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Logger } from "pino";
+import { pino } from "pino";
 import {
   freeServicePorts,
   type RunningServices,
@@ -31,22 +31,38 @@ export interface SharedSystem {
 }
 
 /**
+ * The seven built processes on free ports, on the run's stores (which outlive them), with the demo user and book
+ * seeded, healthy before it returns. Each process logs to `<logDir>/<name>.log`: read them when a test fails.
+ */
+export async function startSystem(
+  stores: TestStores,
+  name: string,
+  healthyWithinMs = 60_000,
+  environment: Record<string, string> = {},
+): Promise<RunningServices & { logDir: string }> {
+  const logDir = await mkdtemp(join(tmpdir(), `turnleaf-${name}-`));
+  const services = await startServices({
+    stores: { ...stores, stop: async () => undefined },
+    ports: await freeServicePorts(),
+    demo: true,
+    log: pino({ level: "warn" }),
+    logDir,
+    environment: { ...sharedStoreEnvironment, ...environment },
+  });
+  await services.waitHealthy(healthyWithinMs);
+  return Object.assign(services, { logDir });
+}
+
+/**
  * Starts a worker's shared system. Sign-ups are not limited per address (10,000): the files that share it register
  * their users from the same loopback address over the whole run (tests/security checks the limit on its own stack).
  */
 export async function startSharedSystem(
   stores: TestStores,
-  log: Logger,
 ): Promise<{ system: SharedSystem; services: RunningServices }> {
-  const logDir = await mkdtemp(join(tmpdir(), "turnleaf-shared-system-"));
-  const services = await startServices({
-    stores: { ...stores, stop: async () => undefined },
-    ports: await freeServicePorts(),
-    demo: true,
-    log,
-    logDir,
-    environment: { ...sharedStoreEnvironment, SIGN_UP_LIMIT: "10000" },
-  });
-  await services.waitHealthy(120_000);
-  return { system: { stores, gatewayUrl: services.gatewayUrl, ports: services.ports, logDir }, services };
+  const services = await startSystem(stores, "shared-system", 120_000, { SIGN_UP_LIMIT: "10000" });
+  return {
+    system: { stores, gatewayUrl: services.gatewayUrl, ports: services.ports, logDir: services.logDir },
+    services,
+  };
 }

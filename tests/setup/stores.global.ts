@@ -56,7 +56,7 @@ export default async function setup(project: TestProject) {
     }
   };
   try {
-    for (const stores of storeSets.slice(workers)) systems.push(await startSharedSystem(stores, log));
+    for (const stores of storeSets.slice(workers)) systems.push(await startSharedSystem(stores));
   } catch (error) {
     await stop();
     throw error;

@@ -1,6 +1,5 @@
 import { afterAll, inject } from "vitest";
-import { startSystem } from "../support/system.js";
-import type { SharedSystem } from "./shared-system.js";
+import { type SharedSystem, startSystem } from "./shared-system.js";
 import type { TestStores } from "./stores.global.js";
 
 const slot = () => Number(process.env.VITEST_POOL_ID ?? "1") - 1;

@@ -1,34 +1,6 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pino } from "pino";
 import { expect } from "vitest";
-import { freeServicePorts, type RunningServices, startServices } from "../../scripts/src/services.js";
-import { sharedStoreEnvironment } from "../setup/shared-system.js";
-import type { TestStores } from "../setup/stores.global.js";
 
-/**
- * The seven built processes on free ports, on the run's stores (which outlive them), with the demo user and book
- * seeded, healthy before it returns. Each process logs to `<logDir>/<name>.log`: read them when a test fails.
- */
-export async function startSystem(
-  stores: TestStores,
-  name: string,
-  healthyWithinMs = 60_000,
-  environment: Record<string, string> = {},
-): Promise<RunningServices & { logDir: string }> {
-  const logDir = await mkdtemp(join(tmpdir(), `turnleaf-${name}-`));
-  const services = await startServices({
-    stores: { ...stores, stop: async () => undefined },
-    ports: await freeServicePorts(),
-    demo: true,
-    log: pino({ level: "warn" }),
-    logDir,
-    environment: { ...sharedStoreEnvironment, ...environment },
-  });
-  await services.waitHealthy(healthyWithinMs);
-  return Object.assign(services, { logDir });
-}
+export { startSystem } from "../setup/shared-system.js";
 
 export interface Reply {
   code: string;
