@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createClient as createConnectClient } from "@connectrpc/connect";
+import { Code, ConnectError, createClient as createConnectClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
@@ -47,7 +47,7 @@ import { buildServices as buildUploadServices } from "../../services/upload/src/
 import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { startLanguageServer } from "../support/language-peer.js";
-import { zhMessage } from "../support/messages.js";
+import { messageIn, zhMessage } from "../support/messages.js";
 import { fakeImage, makePdf, sha256 } from "./fixtures.js";
 
 // The upload and book services in this process (so the upload clock can move) on the run's real MongoDB-wire
@@ -750,5 +750,34 @@ describe("books, reconversion and progress", () => {
 
     const ready = await post("/api/book/get-progress", { taskId: task.taskId });
     expect(ready.data).toMatchObject({ phase: "ready", conversion: { state: "completed", pagesDone: 3 } });
+  });
+
+  it("words the stream's refusals in the caller's language, with the REST code the editor acts on (signed out: tests/editor/upload-watch.test.ts)", async () => {
+    const refusal = async (taskId: string, headers: Record<string, string>) => {
+      const client = createConnectClient(
+        UploadProgressService,
+        createConnectTransport({ baseUrl: gatewayUrl, httpVersion: "1.1" }),
+      );
+      try {
+        for await (const _ of client.watchUpload({ taskId }, { headers })) {
+          // A refusal ends the stream before any message.
+        }
+      } catch (error) {
+        const refused = ConnectError.from(error);
+        return { code: refused.code, text: refused.rawMessage, rest: refused.metadata.get("turnleaf-code") };
+      }
+      throw new Error("the stream was not refused");
+    };
+    const unknownTask = "6650c0ffee0000000000ffff";
+    expect(await refusal(unknownTask, {})).toEqual({
+      code: Code.NotFound,
+      text: zhMessage("upload.taskNotFound"),
+      rest: "ERROR",
+    });
+    expect(await refusal(unknownTask, { "accept-language": "ja" })).toEqual({
+      code: Code.NotFound,
+      text: messageIn("ja", "upload.taskNotFound"),
+      rest: "ERROR",
+    });
   });
 });

@@ -28,6 +28,7 @@ import { registerResourceFileRoutes } from "./routes/resource-files.routes.js";
 import { type InsightDependencies, registerStatisticsRoutes } from "./routes/statistics.routes.js";
 import { registerSupportRoutes } from "./routes/support.routes.js";
 import { registerUploadRoutes } from "./routes/upload.routes.js";
+import { registerUploadProgressRoute } from "./routes/upload-progress.routes.js";
 import type { StoreProbes } from "./stores.js";
 
 export interface AppDependencies {
@@ -108,6 +109,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerSupportRoutes(app, dependencies.supportContact);
   registerPagesRoutes(app, dependencies.peers, resolveActor, dependencies.reader?.assets);
   await registerUploadRoutes(app, dependencies.peers, resolveActor);
+  await registerUploadProgressRoute(app, dependencies.peers, resolveActor);
   if (dependencies.reader) await registerReaderRoutes(app, dependencies.peers, dependencies.reader);
   if (dependencies.editorDistDir) await registerEditorRoutes(app, dependencies.editorDistDir);
   return app;

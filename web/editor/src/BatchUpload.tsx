@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { FolderTypeChoice } from "./bookcase/FolderTypeChoice.js";
 import type { FolderType } from "./bookcase/model.js";
+import { watchConversion } from "./conversion-watch.js";
 import type { Labels } from "./labels.js";
 import type { Query } from "./route.js";
 import type { Navigate, Notify, Report } from "./types.js";
@@ -12,7 +13,6 @@ import {
   isUnpaidWarning,
   sendFiles,
   titleOfFile,
-  watchConversion,
 } from "./upload-engine.js";
 import { uploadAccept } from "./upload-formats.js";
 

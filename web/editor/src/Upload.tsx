@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { call, type ReadyConfig } from "./api.js";
 import { FolderTypeChoice } from "./bookcase/FolderTypeChoice.js";
 import type { FolderType } from "./bookcase/model.js";
+import { watchConversion } from "./conversion-watch.js";
 import type { Labels } from "./labels.js";
 import { QualityFields } from "./QualityFields.js";
 import type { Query } from "./route.js";
@@ -17,7 +18,6 @@ import {
   resumeUpload,
   sendFiles,
   type Task,
-  watchConversion,
 } from "./upload-engine.js";
 import { uploadAccept } from "./upload-formats.js";
 

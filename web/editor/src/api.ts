@@ -80,6 +80,9 @@ export function currentRequestLanguage(): string {
   return requestLanguage;
 }
 
+/** The network error of spec 000 §8, in the interface language. */
+export const networkFailure = () => new ApiError("NETWORK", apiTexts.networkError);
+
 /** One request of this origin; a failure to reach the server is the network error of spec 000 §8. */
 async function request(url: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -87,7 +90,7 @@ async function request(url: string, init: RequestInit = {}): Promise<Response> {
   try {
     return await fetch(url, { credentials: "same-origin", ...init, headers });
   } catch {
-    throw new ApiError("NETWORK", apiTexts.networkError);
+    throw networkFailure();
   }
 }
 
@@ -97,7 +100,7 @@ async function envelopeOf<T>(response: Response): Promise<T> {
   try {
     reply = (await response.json()) as Envelope<T>;
   } catch {
-    throw new ApiError("NETWORK", apiTexts.networkError);
+    throw networkFailure();
   }
   const outcome = settle(reply);
   if (outcome.ok) return outcome.data;
@@ -138,11 +141,11 @@ export async function getJson<T>(path: string): Promise<T | undefined> {
   try {
     body = await response.json();
   } catch {
-    throw new ApiError("NETWORK", apiTexts.networkError);
+    throw networkFailure();
   }
   if (!response.ok) {
     const outcome = settle(body as Envelope<T>);
-    throw outcome.ok ? new ApiError("NETWORK", apiTexts.networkError) : outcome.error;
+    throw outcome.ok ? networkFailure() : outcome.error;
   }
   return body as T;
 }

@@ -1,13 +1,10 @@
-import { createClient } from "@connectrpc/connect";
-import { createConnectTransport } from "@connectrpc/connect-web";
-import { UploadProgressService, WatchPhase } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import { ApiError, call, currentRequestLanguage, type Fields, sendChunk } from "./api.js";
+import { ApiError, call, type Fields, sendChunk } from "./api.js";
 import { mediaTypeOf } from "./upload-formats.js";
 
 /**
  * One upload as the gateway runs it (services/gateway README, upload paths): begin-upload, the bytes in chunks at
- * the server's offset, end-upload, then the conversion's pages from the Connect stream WatchUpload. No React:
- * the single and the batch upload screens drive it.
+ * the server's offset, end-upload; then the conversion's pages come from the Connect stream WatchUpload
+ * (conversion-watch.ts). No React: the single and the batch upload screens drive it.
  */
 export interface TaskFile {
   fileId: string;
@@ -105,29 +102,6 @@ export async function endUpload(task: Task, askPassword: (text: string) => strin
       password = answer;
     }
   }
-}
-
-/** The conversion's pages from WatchUpload until the book is ready (true) or failed (false, with the reason). */
-export async function watchConversion(
-  taskId: string,
-  onPages: (done: number, total: number) => void,
-): Promise<{ ready: boolean; message: string }> {
-  const transport = createConnectTransport({
-    baseUrl: window.location.origin,
-    interceptors: [
-      (next) => (request) => {
-        request.header.set("accept-language", currentRequestLanguage());
-        return next(request);
-      },
-    ],
-  });
-  const client = createClient(UploadProgressService, transport);
-  for await (const update of client.watchUpload({ taskId })) {
-    if (update.pages) onPages(Number(update.pages.done), Number(update.pages.total));
-    if (update.phase === WatchPhase.READY) return { ready: true, message: "" };
-    if (update.phase === WatchPhase.FAILED) return { ready: false, message: update.message };
-  }
-  return { ready: false, message: "" };
 }
 
 /** Where the server stands after a pause: its offsets are the truth. */

@@ -1,7 +1,5 @@
 import { Readable } from "node:stream";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import { Code, ConnectError, createContextKey, createContextValues } from "@connectrpc/connect";
-import { fastifyConnectPlugin } from "@connectrpc/connect-fastify";
 import {
   type ConversionJobProgressed,
   ConversionJobState,
@@ -13,24 +11,12 @@ import {
   LargeImageChoice,
   UploadChannel,
   UploadOperation,
-  UploadProgressService,
   type UploadTask,
 } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import {
-  catalogueCodes,
-  DomainError,
-  type ErrorKind,
-  fieldProblem,
-  holdsMessageText,
-  internalFault,
-  message,
-  okEnvelope,
-  renderMessageTexts,
-} from "@turnleaf/kit";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { catalogueCodes, DomainError, fieldProblem, internalFault, message, okEnvelope } from "@turnleaf/kit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
-import { requestedLanguage } from "../plugins/message-texts.js";
 import { nonProductHost } from "./power.routes.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -266,41 +252,11 @@ const operations: Record<string, UploadOperation> = {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Connect
-
-const connectCodes: Record<ErrorKind, Code> = {
-  INVALID_ARGUMENT: Code.InvalidArgument,
-  NOT_FOUND: Code.NotFound,
-  ALREADY_EXISTS: Code.AlreadyExists,
-  CONFLICT: Code.Aborted,
-  FAILED_PRECONDITION: Code.FailedPrecondition,
-  PERMISSION_DENIED: Code.PermissionDenied,
-  UNAUTHENTICATED: Code.Unauthenticated,
-  SESSION_EXPIRED: Code.Unauthenticated,
-  QUOTA_EXCEEDED: Code.ResourceExhausted,
-  RATE_LIMITED: Code.ResourceExhausted,
-  UNAVAILABLE: Code.Unavailable,
-  DEADLINE_EXCEEDED: Code.DeadlineExceeded,
-  INTERNAL: Code.Internal,
-};
-
-function toConnectError(error: unknown): ConnectError {
-  if (error instanceof ConnectError) return error;
-  if (error instanceof DomainError) {
-    return new ConnectError(error.kind === "INTERNAL" ? "unknown error" : error.message, connectCodes[error.kind]);
-  }
-  return new ConnectError("unknown error", Code.Internal);
-}
-
-const actorKey = createContextKey<Actor | undefined>(undefined, { description: "the acting user" });
-const languageKey = createContextKey("", { description: "the interface language (Accept-Language)" });
-
-// ---------------------------------------------------------------------------------------------------------------
 
 /**
  * The batch upload flow of spec 000 §7 (begin-upload, upload-book-files, end-upload, operate-book,
  * reconvert-book-multi, get-progress), the desktop paths of spec 001 §7 (create-book-multi, replace-book-multi,
- * get-book-progress), and the Connect stream UploadProgressService.WatchUpload.
+ * get-book-progress). The Connect stream UploadProgressService.WatchUpload is upload-progress.routes.ts.
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
@@ -509,52 +465,4 @@ export async function registerUploadRoutes(
       },
     );
   });
-
-  await app.register(async (connectRoutes) => {
-    connectRoutes.addHook("onRequest", refuseUnparsableHost);
-    await connectRoutes.register(fastifyConnectPlugin, {
-      contextValues: (request) => {
-        let actor: Actor | undefined;
-        try {
-          actor = resolveActor(request);
-        } catch {
-          actor = undefined;
-        }
-        return createContextValues()
-          .set(actorKey, actor)
-          .set(languageKey, requestedLanguage(request.headers["accept-language"]));
-      },
-      routes: (router) =>
-        router.service(UploadProgressService, {
-          async *watchUpload(request, context) {
-            const actor = context.values.get(actorKey);
-            if (!actor) throw new ConnectError("please log in", Code.Unauthenticated);
-            try {
-              for await (const message of peers.uploadProgress.watchUpload(
-                { taskId: request.taskId, userId: actor.userId },
-                { signal: context.signal },
-              )) {
-                // A conversion's failure reason is a coded text: worded here, as the envelope does for REST replies.
-                if (holdsMessageText(message.message)) {
-                  const catalogue = await app.messageTexts?.catalogueFor(context.values.get(languageKey));
-                  message.message = renderMessageTexts(message.message, catalogue);
-                }
-                yield message;
-              }
-            } catch (error) {
-              throw toConnectError(error);
-            }
-          },
-        }),
-    });
-  });
-}
-
-/**
- * Connect builds the request's URL from its Host header. An unparsable Host (`a b`) made that fail inside the route:
- * the error went to the console and the client got an empty 200. It is refused first, as a Connect error.
- */
-async function refuseUnparsableHost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (URL.canParse(request.url, `http://${request.headers.host ?? ""}`)) return;
-  await reply.code(400).type("application/json").send({ code: "invalid_argument", message: "bad Host header" });
 }

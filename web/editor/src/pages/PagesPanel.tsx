@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, call, callOptional } from "../api.js";
+import { watchConversion } from "../conversion-watch.js";
 import type { Labels } from "../labels.js";
 import { gateError } from "../server-truth.js";
 import type { Notify, Report } from "../types.js";
-import { endUpload, filesField, sendFiles, type Task, watchConversion } from "../upload-engine.js";
+import { endUpload, filesField, sendFiles, type Task } from "../upload-engine.js";
 import {
   deleteProblem,
   fill,

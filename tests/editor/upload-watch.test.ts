@@ -1,0 +1,141 @@
+import { Code, ConnectError, createClient } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-node";
+import { UploadProgressService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServices } from "../../scripts/src/services.js";
+import { launchChromium } from "../browser.js";
+import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { workerStores } from "../setup/worker-stores.js";
+import { messageIn, zhMessage } from "../support/messages.js";
+import { startSystem } from "../support/system.js";
+import { ownerContext } from "./fixtures.js";
+
+// The upload screen watches a conversion over the Connect stream WatchUpload. A system of its own: the tests stop
+// and start the gateway and the conversion service while a conversion is watched, in Chromium.
+const stores = workerStores();
+let services: RunningServices;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  services = await startSystem(stores, "upload-watch");
+  browser = await launchChromium();
+  context = await ownerContext(browser, services.gatewayUrl);
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await services?.stopAll();
+});
+
+const phase = () => page.getByTestId("upload-phase").getAttribute("data-phase");
+const errorTexts = () => page.locator(".messages .error-text").allTextContents();
+
+/** The pages count the screen shows ("3 / 12 pages"), every 100 ms until stopped: it must never go back. */
+function recordPagesShown(): { stop: () => Promise<number[]> } {
+  const shown: number[] = [];
+  let recording = true;
+  const loop = (async () => {
+    while (recording) {
+      const text = await page
+        .getByTestId("upload-pages")
+        .textContent({ timeout: 200 })
+        .catch(() => null);
+      const done = Number(text?.split("/")[0]?.trim());
+      if (text && Number.isFinite(done)) shown.push(done);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    stop: async () => {
+      recording = false;
+      await loop;
+      return shown;
+    },
+  };
+}
+
+/** Uploads a PDF from the upload screen while no conversion service runs: the screen waits at "converting". */
+async function uploadWhileConversionStopped(title: string, pages: number): Promise<void> {
+  await services.stop("conversion");
+  await page.goto(`${services.gatewayUrl}/book_edit2/upload?lang=en`);
+  await page.getByLabel("Title").fill(title);
+  await page.locator('input[type="file"]').setInputFiles({
+    name: `${title}.pdf`,
+    mimeType: "application/pdf",
+    buffer: await labelledPdf(title.slice(0, 1), pages),
+  });
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect.poll(phase, { timeout: 30_000 }).toBe("converting");
+}
+
+describe("watching a conversion from the upload screen", () => {
+  it("goes on through a gateway restart and ends where the server ends: ready, the pages count never going back", async () => {
+    await uploadWhileConversionStopped("Restarted", 12);
+    const pagesShown = recordPagesShown();
+    // The stream breaks: the conversion has not begun, so nothing but the stream is lost.
+    await services.stop("gateway");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await phase()).toBe("converting");
+    await services.start("gateway");
+    await services.start("conversion");
+    await services.waitHealthy(60_000);
+    await expect.poll(phase, { timeout: 90_000 }).toBe("ready");
+    const shown = await pagesShown.stop();
+    expect(await page.getByTestId("upload-pages").textContent()).toBe("12 / 12 pages");
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    expect(await errorTexts()).toEqual([]);
+  }, 240_000);
+
+  it("sends a signed-out owner to the login page when the watch is refused, as a REST path would", async () => {
+    await uploadWhileConversionStopped("Signed out", 2);
+    // The session ends on the server (another tab logged out); the page keeps its cookie.
+    const cookie = (await context.cookies()).find((each) => each.name === "tl_session");
+    const logout = await fetch(`${services.gatewayUrl}/api/user/logout`, {
+      method: "POST",
+      headers: { cookie: `tl_session=${cookie?.value ?? ""}` },
+    });
+    expect(((await logout.json()) as { code: string }).code).toBe("OK");
+    // The stream breaks; watching again is refused.
+    await services.stop("gateway");
+    await services.start("gateway");
+    await services.start("conversion");
+    await services.waitHealthy(60_000);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe("/login.php");
+    expect(new URL(page.url()).searchParams.get("back")).toContain("/book_edit2/upload");
+  }, 240_000);
+
+  it("words the refusal of a signed-out watcher in the caller's language, with LOGIN_SIGNOUT", async () => {
+    const client = createClient(
+      UploadProgressService,
+      createConnectTransport({ baseUrl: services.gatewayUrl, httpVersion: "1.1" }),
+    );
+    const refusal = async (headers: Record<string, string>) => {
+      try {
+        for await (const _ of client.watchUpload({ taskId: "6650c0ffee0000000000ffff" }, { headers })) {
+          // A refusal ends the stream before any message.
+        }
+      } catch (error) {
+        const refused = ConnectError.from(error);
+        return { code: refused.code, text: refused.rawMessage, rest: refused.metadata.get("turnleaf-code") };
+      }
+      throw new Error("the stream was not refused");
+    };
+    const signedOut = { cookie: "tl_session=no-such-session" };
+    expect(await refusal(signedOut)).toEqual({
+      code: Code.Unauthenticated,
+      text: zhMessage("pleaseLogIn"),
+      rest: "LOGIN_SIGNOUT",
+    });
+    expect(await refusal({ ...signedOut, "accept-language": "fr" })).toEqual({
+      code: Code.Unauthenticated,
+      text: messageIn("fr", "pleaseLogIn"),
+      rest: "LOGIN_SIGNOUT",
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { ConnectError, createClient } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-web";
+import { UploadProgressService, WatchPhase } from "@turnleaf/contracts/upload/v1/upload_service_pb";
+import type { ApiError } from "./api.js";
+import { currentRequestLanguage, networkFailure, settle } from "./api.js";
+
+/**
+ * The metadata key of the gateway's refusals (services/gateway/src/routes/upload-progress.routes.ts): the REST
+ * envelope code of a refusal the route worded. An error without it never reached the route.
+ */
+const refusalCodeHeader = "turnleaf-code";
+
+/** How a broken stream is watched again: after firstDelayMs, doubling up to maxDelayMs, at most `attempts` in a row. */
+export interface WatchRetry {
+  attempts: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** About 40 s of a gateway not answering before the network error shows (a restart takes a few seconds). */
+const watchRetry: WatchRetry = { attempts: 10, firstDelayMs: 500, maxDelayMs: 5_000 };
+
+/** The route's refusal (signed out, no such task …) as the ApiError a REST path answers; undefined for anything else. */
+function refusalOf(error: unknown): ApiError | undefined {
+  const connectError = ConnectError.from(error);
+  const code = connectError.metadata.get(refusalCodeHeader);
+  if (!code) return undefined;
+  const outcome = settle({ code, msg: connectError.rawMessage, data: null });
+  return outcome.ok ? undefined : outcome.error;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The conversion's pages from the Connect stream WatchUpload until the book is ready (true) or failed (false, with
+ * the server's reason, in the interface language). The server replays a task's events from its start to every
+ * watcher, so a stream that breaks (a gateway restarting, a dropped connection) is watched again while the
+ * conversion goes on: the screen ends where the server ends, never on a broken stream's error. Replayed pages
+ * never move the count back. A refusal of the route is thrown as its REST twin (LOGIN_SIGNOUT goes to the login
+ * page); `retry.attempts` broken streams in a row throw the network error of spec 000 §8.
+ */
+export async function watchConversion(
+  taskId: string,
+  onPages: (done: number, total: number) => void,
+  retry: WatchRetry = watchRetry,
+): Promise<{ ready: boolean; message: string }> {
+  const transport = createConnectTransport({
+    baseUrl: window.location.origin,
+    interceptors: [
+      (next) => (request) => {
+        request.header.set("accept-language", currentRequestLanguage());
+        return next(request);
+      },
+    ],
+  });
+  const client = createClient(UploadProgressService, transport);
+  let shownPages = -1;
+  let broken = 0;
+  for (;;) {
+    try {
+      for await (const update of client.watchUpload({ taskId })) {
+        broken = 0;
+        const done = Number(update.pages?.done ?? 0n);
+        if (update.pages && done >= shownPages) {
+          shownPages = done;
+          onPages(done, Number(update.pages.total));
+        }
+        if (update.phase === WatchPhase.READY) return { ready: true, message: "" };
+        if (update.phase === WatchPhase.FAILED) return { ready: false, message: update.message };
+      }
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) throw refusal;
+    }
+    // The stream broke, or ended without an outcome (a gateway shutting down): watch again.
+    broken++;
+    if (broken > retry.attempts) throw networkFailure();
+    await wait(Math.min(retry.maxDelayMs, retry.firstDelayMs * 2 ** (broken - 1)));
+  }
+}
