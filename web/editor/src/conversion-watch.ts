@@ -1,24 +1,14 @@
 import { ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-web";
 import { UploadProgressService, WatchPhase } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import type { ApiError } from "./api.js";
-import { currentRequestLanguage, networkFailure, settle } from "./api.js";
+import { type ApiError, currentRequestLanguage, networkFailure, settle } from "./api.js";
+import { type RetryPolicy, reconnectPolicy, waitToRetry } from "./retry.js";
 
 /**
  * The metadata key of the gateway's refusals (services/gateway/src/routes/upload-progress.routes.ts): the REST
  * envelope code of a refusal the route worded. An error without it never reached the route.
  */
 const refusalCodeHeader = "turnleaf-code";
-
-/** How a broken stream is watched again: after firstDelayMs, doubling up to maxDelayMs, at most `attempts` in a row. */
-export interface WatchRetry {
-  attempts: number;
-  firstDelayMs: number;
-  maxDelayMs: number;
-}
-
-/** About 40 s of a gateway not answering before the network error shows (a restart takes a few seconds). */
-const watchRetry: WatchRetry = { attempts: 10, firstDelayMs: 500, maxDelayMs: 5_000 };
 
 /** The route's refusal (signed out, no such task …) as the ApiError a REST path answers; undefined for anything else. */
 function refusalOf(error: unknown): ApiError | undefined {
@@ -28,8 +18,6 @@ function refusalOf(error: unknown): ApiError | undefined {
   const outcome = settle({ code, msg: connectError.rawMessage, data: null });
   return outcome.ok ? undefined : outcome.error;
 }
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The conversion's pages from the Connect stream WatchUpload until the book is ready (true) or failed (false, with
@@ -42,7 +30,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function watchConversion(
   taskId: string,
   onPages: (done: number, total: number) => void,
-  retry: WatchRetry = watchRetry,
+  retry: RetryPolicy = reconnectPolicy,
 ): Promise<{ ready: boolean; message: string }> {
   const transport = createConnectTransport({
     baseUrl: window.location.origin,
@@ -75,6 +63,6 @@ export async function watchConversion(
     // The stream broke, or ended without an outcome (a gateway shutting down): watch again.
     broken++;
     if (broken > retry.attempts) throw networkFailure();
-    await wait(Math.min(retry.maxDelayMs, retry.firstDelayMs * 2 ** (broken - 1)));
+    await waitToRetry(retry, broken);
   }
 }

@@ -1,4 +1,5 @@
 import { ApiError, call, type Fields, sendChunk } from "./api.js";
+import { type RetryPolicy, reconnectPolicy, waitToRetry } from "./retry.js";
 import { mediaTypeOf } from "./upload-formats.js";
 
 /**
@@ -48,12 +49,17 @@ export async function beginUpload(fields: Fields, askSkipLargeImages: (text: str
   }
 }
 
-/** Sends every file's remaining bytes; the server's offset is the truth. false when paused. */
+/**
+ * Sends every file's remaining bytes; the server's offset is the truth. A chunk that does not reach the server (a
+ * gateway restarting) is sent again after a wait, at the same offset: a part the server kept answers
+ * UPLOAD_OFFSET_CONFLICT with where to go on. false when paused.
+ */
 export async function sendFiles(
   task: Task,
   chosen: File[],
   onBytes: (done: number, total: number) => void,
   pausing: () => boolean,
+  retry: RetryPolicy = reconnectPolicy,
 ): Promise<boolean> {
   const total = task.files.reduce((sum, file) => sum + file.size, 0);
   const done = task.files.map((file) => file.received);
@@ -68,17 +74,22 @@ export async function sendFiles(
     const source = chosen[index];
     if (!source) continue;
     let offset = file.received;
+    let failures = 0;
     while (offset < file.size) {
       if (pausing()) return false;
       const url = `/api/book/upload-book-files?taskId=${encodeURIComponent(task.taskId)}&fileId=${encodeURIComponent(file.fileId)}&offset=${offset}`;
       try {
         const reply = await sendChunk<{ offset: number }>(url, source.slice(offset, offset + chunkSize));
         offset = reply.offset;
+        failures = 0;
       } catch (error) {
         if (error instanceof ApiError && error.code === "UPLOAD_OFFSET_CONFLICT") {
           offset = Number((error.data as { offset?: number } | null)?.offset ?? offset);
         } else if (pausing()) {
           return false;
+        } else if (error instanceof ApiError && error.code === "NETWORK" && ++failures <= retry.attempts) {
+          await waitToRetry(retry, failures);
+          continue;
         } else throw error;
       }
       done[index] = offset;

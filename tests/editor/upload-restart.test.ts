@@ -1,7 +1,7 @@
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { UploadProgressService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
@@ -9,10 +9,11 @@ import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { messageIn, zhMessage } from "../support/messages.js";
 import { startSystem } from "../support/system.js";
-import { ownerContext } from "./fixtures.js";
+import { chunkyPdf, ownerContext } from "./fixtures.js";
 
-// The upload screen watches a conversion over the Connect stream WatchUpload. A system of its own: the tests stop
-// and start the gateway and the conversion service while a conversion is watched, in Chromium.
+// The upload screen in Chromium through a gateway restart: it sends a file's bytes in chunks, then watches the
+// conversion over the Connect stream WatchUpload. A system of its own: the tests stop and start the gateway and the
+// conversion service in the middle of both.
 const stores = workerStores();
 let services: RunningServices;
 let browser: Browser;
@@ -20,7 +21,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  services = await startSystem(stores, "upload-watch");
+  services = await startSystem(stores, "upload-restart");
   browser = await launchChromium();
   context = await ownerContext(browser, services.gatewayUrl);
   page = await context.newPage();
@@ -72,6 +73,42 @@ async function uploadWhileConversionStopped(title: string, pages: number): Promi
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect.poll(phase, { timeout: 30_000 }).toBe("converting");
 }
+
+describe("sending a file from the upload screen", () => {
+  it("sends the rest of the file once the gateway is back: the book ends whole", async () => {
+    const pdf = await chunkyPdf();
+    expect(pdf.length).toBeGreaterThan(2 * 1024 * 1024);
+    await page.goto(`${services.gatewayUrl}/book_edit2/upload?lang=en`);
+    await page.getByLabel("Title").fill("Chunks");
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "chunks.pdf", mimeType: "application/pdf", buffer: pdf });
+    // The second chunk is held until the gateway is down, then goes out and meets it stopped.
+    const chunks = "**/api/book/upload-book-files?*";
+    let held: (route: Route) => void = () => undefined;
+    const second = new Promise<Route>((resolve) => {
+      held = resolve;
+    });
+    await page.route(chunks, (route) =>
+      new URL(route.request().url()).searchParams.get("offset") === "0" ? route.continue() : held(route),
+    );
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    const route = await second;
+    await services.stop("gateway");
+    await route.continue();
+    await page.unroute(chunks);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await phase()).toBe("uploading");
+    await services.start("gateway");
+    await services.waitHealthy(60_000);
+    await expect.poll(phase, { timeout: 90_000 }).toBe("ready");
+    expect(await page.getByTestId("upload-bytes").textContent()).toBe(
+      `${pdf.length.toLocaleString("en")} / ${pdf.length.toLocaleString("en")} bytes`,
+    );
+    expect(await page.getByTestId("upload-pages").textContent()).toBe("4 / 4 pages");
+    expect(await errorTexts()).toEqual([]);
+  }, 240_000);
+});
 
 describe("watching a conversion from the upload screen", () => {
   it("goes on through a gateway restart and ends where the server ends: ready, the pages count never going back", async () => {
