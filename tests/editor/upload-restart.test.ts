@@ -60,6 +60,29 @@ function recordPagesShown(): { stop: () => Promise<number[]> } {
   };
 }
 
+/** A request a route handler holds (the first one it is given) until the test lets it go. */
+function heldRequest(): { hold: (route: Route) => void; route: Promise<Route> } {
+  let hold: (route: Route) => void = () => undefined;
+  const route = new Promise<Route>((resolve) => {
+    hold = resolve;
+  });
+  return { hold, route };
+}
+
+/**
+ * Stops the gateway, lets the held request go out to meet it stopped (a real refused connection), checks that the
+ * screen still shows `phase` a moment later, and starts the gateway again.
+ */
+async function restartGatewayAround(route: Route, pattern: string, shownPhase: string): Promise<void> {
+  await services.stop("gateway");
+  await route.continue();
+  await page.unroute(pattern);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  expect(await phase()).toBe(shownPhase);
+  await services.start("gateway");
+  await services.waitHealthy(60_000);
+}
+
 /** Uploads a PDF from the upload screen while no conversion service runs: the screen waits at "converting". */
 async function uploadWhileConversionStopped(title: string, pages: number): Promise<void> {
   await services.stop("conversion");
@@ -75,7 +98,7 @@ async function uploadWhileConversionStopped(title: string, pages: number): Promi
 }
 
 describe("sending a file from the upload screen", () => {
-  it("sends the rest of the file once the gateway is back: the book ends whole", async () => {
+  it("sends a chunk and end-upload again once the gateway is back: the book ends whole", async () => {
     const pdf = await chunkyPdf();
     expect(pdf.length).toBeGreaterThan(2 * 1024 * 1024);
     await page.goto(`${services.gatewayUrl}/book_edit2/upload?lang=en`);
@@ -83,24 +106,16 @@ describe("sending a file from the upload screen", () => {
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: "chunks.pdf", mimeType: "application/pdf", buffer: pdf });
-    // The second chunk is held until the gateway is down, then goes out and meets it stopped.
+    // The second chunk, then end-upload, are held until the gateway is down, then go out and meet it stopped.
+    const held = { chunk: heldRequest(), end: heldRequest() };
     const chunks = "**/api/book/upload-book-files?*";
-    let held: (route: Route) => void = () => undefined;
-    const second = new Promise<Route>((resolve) => {
-      held = resolve;
-    });
     await page.route(chunks, (route) =>
-      new URL(route.request().url()).searchParams.get("offset") === "0" ? route.continue() : held(route),
+      new URL(route.request().url()).searchParams.get("offset") === "0" ? route.continue() : held.chunk.hold(route),
     );
+    await page.route("**/api/book/end-upload", (route) => held.end.hold(route));
     await page.getByRole("button", { name: "Upload", exact: true }).click();
-    const route = await second;
-    await services.stop("gateway");
-    await route.continue();
-    await page.unroute(chunks);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(await phase()).toBe("uploading");
-    await services.start("gateway");
-    await services.waitHealthy(60_000);
+    await restartGatewayAround(await held.chunk.route, chunks, "uploading");
+    await restartGatewayAround(await held.end.route, "**/api/book/end-upload", "uploading");
     await expect.poll(phase, { timeout: 90_000 }).toBe("ready");
     expect(await page.getByTestId("upload-bytes").textContent()).toBe(
       `${pdf.length.toLocaleString("en")} / ${pdf.length.toLocaleString("en")} bytes`,

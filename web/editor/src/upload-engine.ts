@@ -99,13 +99,25 @@ export async function sendFiles(
   return true;
 }
 
-/** end-upload, asking for a protected PDF's password while the server asks for one. */
-export async function endUpload(task: Task, askPassword: (text: string) => string | null): Promise<Task> {
+/**
+ * end-upload, asking for a protected PDF's password while the server asks for one. A call that does not reach the
+ * server is made again after a wait (end-upload of a completed task answers the task as it is).
+ */
+export async function endUpload(
+  task: Task,
+  askPassword: (text: string) => string | null,
+  retry: RetryPolicy = reconnectPolicy,
+): Promise<Task> {
   let password: string | undefined;
+  let failures = 0;
   for (;;) {
     try {
       return await call<Task>("/api/book/end-upload", { taskId: task.taskId, password });
     } catch (error) {
+      if (error instanceof ApiError && error.code === "NETWORK" && ++failures <= retry.attempts) {
+        await waitToRetry(retry, failures);
+        continue;
+      }
       if (!(error instanceof ApiError && ["PDF_PASSWORD_REQUIRED", "PDF_PASSWORD_INCORRECT"].includes(error.code)))
         throw error;
       const answer = askPassword(error.message);
