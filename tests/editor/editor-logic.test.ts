@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { blockedFeatureText, presentationOf } from "../../web/editor/src/alerts.js";
 import { ApiError, bookStatusOf, networkErrorMessage } from "../../web/editor/src/api.js";
 import { colourIn, parseInstruction } from "../../web/editor/src/assistant.js";
+import { forwardOnly } from "../../web/editor/src/conversion-watch.js";
 import {
   checkAttachment,
   checkImage,
@@ -193,6 +194,14 @@ describe("upload and file limits", () => {
     expect(isUnpaidWarning("点数已用完：如果上传，本书将在 24 小时后暂停")).toBe(true);
     expect(isUnpaidWarning("")).toBe(false);
     expect(titleOfFile("Spring catalogue.pdf")).toBe("Spring catalogue");
+  });
+
+  it("never moves a conversion's pages count back when a watch replays from its start", () => {
+    const shown: string[] = [];
+    const show = forwardOnly((done, total) => shown.push(`${done}/${total}`));
+    // A first stream reaches 5 of 12 and breaks; the next one replays 0..5, then goes on.
+    for (const done of [0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 12]) show(done, 12);
+    expect(shown).toEqual(["0/12", "1/12", "2/12", "3/12", "4/12", "5/12", "5/12", "6/12", "12/12"]);
   });
 
   it("refuses a GIF over the pixel limit and asks to compress other images", () => {

@@ -19,6 +19,16 @@ function refusalOf(error: unknown): ApiError | undefined {
   return outcome.ok ? undefined : outcome.error;
 }
 
+/** A pages count that never goes back: a watch replayed from its start sends again the counts already shown. */
+export function forwardOnly(onPages: (done: number, total: number) => void): (done: number, total: number) => void {
+  let shown = -1;
+  return (done, total) => {
+    if (done < shown) return;
+    shown = done;
+    onPages(done, total);
+  };
+}
+
 /**
  * The conversion's pages from the Connect stream WatchUpload until the book is ready (true) or failed (false, with
  * the server's reason, in the interface language). The server replays a task's events from its start to every
@@ -42,17 +52,13 @@ export async function watchConversion(
     ],
   });
   const client = createClient(UploadProgressService, transport);
-  let shownPages = -1;
+  const showPages = forwardOnly(onPages);
   let broken = 0;
   for (;;) {
     try {
       for await (const update of client.watchUpload({ taskId })) {
         broken = 0;
-        const done = Number(update.pages?.done ?? 0n);
-        if (update.pages && done >= shownPages) {
-          shownPages = done;
-          onPages(done, Number(update.pages.total));
-        }
+        if (update.pages) showPages(Number(update.pages.done), Number(update.pages.total));
         if (update.phase === WatchPhase.READY) return { ready: true, message: "" };
         if (update.phase === WatchPhase.FAILED) return { ready: false, message: update.message };
       }
