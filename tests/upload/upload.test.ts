@@ -752,7 +752,7 @@ describe("books, reconversion and progress", () => {
     expect(ready.data).toMatchObject({ phase: "ready", conversion: { state: "completed", pagesDone: 3 } });
   });
 
-  it("words the stream's refusals in the caller's language, with the REST code the editor acts on (signed out: tests/editor/upload-restart.test.ts)", async () => {
+  it("words the stream's refusals in the caller's language, with the REST code the editor acts on (signed out: tests/system/gateway-restart.test.ts)", async () => {
     const refusal = async (taskId: string, headers: Record<string, string>) => {
       const client = createConnectClient(
         UploadProgressService,

@@ -1,7 +1,9 @@
-import { type CSSProperties, forwardRef, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type CSSProperties, forwardRef, useEffect, useRef, useState } from "react";
 import type { PageText, ReaderPage } from "./book.js";
 import { pickRendition } from "./engine/renditions.js";
+import { useLoadRetries } from "./load-retries.js";
 import type { MediaLabels } from "./media/media-types.js";
+import { OptionalPart } from "./optional-part.js";
 import { vectorDocument } from "./vector-loader.js";
 
 export interface FaceProps {
@@ -36,20 +38,26 @@ export interface FaceProps {
 
 // Its own chunk: books without media never load it, and those with media only once a page with items is shown.
 const loadMediaLayer = () => import("./media/MediaLayer.js");
-const MediaLayer = lazy(loadMediaLayer);
 
 const devicePixelRatio = () => (typeof window === "undefined" ? 1 : window.devicePixelRatio || 1);
 
 function TextLayer({ url, width, height }: { url: string; width: number; height: number }) {
   const [text, setText] = useState<PageText | null>(null);
+  const { attempt, failed } = useLoadRetries(url);
   useEffect(() => {
     const controller = new AbortController();
+    // A server error or no answer is tried again (load-retries.ts); a missing text (404) is not.
+    const reached = (response: Response) => (response.status >= 500 ? Promise.reject(response) : response);
+    void attempt; // each try is a run of this effect
     fetch(url, { signal: controller.signal })
+      .then(reached)
       .then((response) => (response.ok ? (response.json() as Promise<PageText>) : null))
       .then(setText)
-      .catch(() => undefined);
+      .catch(() => {
+        if (!controller.signal.aborted) failed();
+      });
     return () => controller.abort();
-  }, [url]);
+  }, [url, attempt, failed]);
   if (!text) return null;
   return (
     <div className="tl-text" aria-hidden="false">
@@ -102,9 +110,12 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
   // (a sharper rendition at a new zoom does not take the media away).
   const [pictureReady, setPictureReady] = useState(false);
   const picture = useRef<HTMLImageElement>(null);
+  const density = props.hd === false ? 1 : devicePixelRatio();
+  const rendition = page && !page.locked ? pickRendition(page.renditions, width, density, zoom) : undefined;
+  const pictureLoads = useLoadRetries(rendition?.url);
   useEffect(() => {
     if (!withMedia) return;
-    void loadMediaLayer();
+    loadMediaLayer().catch(() => undefined);
     // A face that was a turning sheet's before it lay still has its picture already (no load event to come).
     if (picture.current?.complete) setPictureReady(true);
   }, [withMedia]);
@@ -125,8 +136,6 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
       </div>
     );
   }
-  const density = props.hd === false ? 1 : devicePixelRatio();
-  const rendition = page ? pickRendition(page.renditions, width, density, zoom) : undefined;
   const cover = page && (page.number === 1 || page.number === props.lastPage);
   return (
     <div
@@ -137,6 +146,8 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
     >
       {page && rendition ? (
         <img
+          // A picture that did not arrive is a new element on the next try (load-retries.ts): a new request.
+          key={pictureLoads.attempt}
           className="tl-page-image"
           src={rendition.url}
           width={width}
@@ -146,7 +157,10 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
           decoding="async"
           ref={picture}
           onLoad={page.media?.length ? () => setPictureReady(true) : undefined}
-          onError={page.media?.length ? () => setPictureReady(true) : undefined}
+          onError={() => {
+            if (page.media?.length) setPictureReady(true);
+            pictureLoads.failed();
+          }}
         />
       ) : null}
       {page && interactive && props.vectorPdfUrl ? (
@@ -181,15 +195,16 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
           ))
         : null}
       {withMedia && page?.media && props.mediaLabels && (pictureReady || !rendition) ? (
-        <Suspense fallback={null}>
-          <MediaLayer
-            items={page.media}
-            labels={props.mediaLabels}
-            onGoToPage={onGoToPage}
-            pageLabel={pageLabel}
-            linkTarget={props.linkTarget}
-          />
-        </Suspense>
+        <OptionalPart
+          code={loadMediaLayer}
+          props={{
+            items: page.media,
+            labels: props.mediaLabels,
+            onGoToPage,
+            pageLabel,
+            linkTarget: props.linkTarget,
+          }}
+        />
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { accessRefusal, inOwnFrame } from "./access.js";
 import { BrandMark } from "./BrandMark.js";
 import { type ButtonName, loadBook, type PageLink, type ReaderBook, type SearchIndex } from "./book.js";
@@ -23,6 +23,7 @@ import { type Labels, labelsFor, labelsFromCatalogue } from "./labels.js";
 import { Magnifier } from "./Magnifier.js";
 import { applyMediaPreview } from "./media/media-preview.js";
 import { Outline } from "./Outline.js";
+import { OptionalPart } from "./optional-part.js";
 import { PrintDialog } from "./PrintDialog.js";
 import { applyPreview, listenForPreview } from "./preview.js";
 import { RelatedBrand } from "./RelatedBrand.js";
@@ -88,11 +89,11 @@ function useViewportSize(element: HTMLElement | null): { width: number; height: 
 type Panel = "none" | "contents" | "search" | "text" | "thumbnails";
 // Only readers who open the messages load their dialog: it stays off the critical path.
 // The business card is drawn only when a reader opens it: its code stays off the critical path.
-const BusinessCard = lazy(() => import("./BusinessCard.js").then((module) => ({ default: module.BusinessCard })));
-const MessagesDialog = lazy(() => import("./MessagesDialog.js").then((module) => ({ default: module.MessagesDialog })));
+const businessCardCode = () => import("./BusinessCard.js").then((module) => ({ default: module.BusinessCard }));
+const messagesDialogCode = () => import("./MessagesDialog.js").then((module) => ({ default: module.MessagesDialog }));
 
 // Reading statistics and the lead form load after the first page, never inside the owner's preview frame.
-const Insight = lazy(() => import("./insight/Insight.js"));
+const insightCode = () => import("./insight/Insight.js");
 
 type Info = "none" | "about" | "help" | "phone" | "wechat" | "messages" | "card";
 
@@ -719,9 +720,10 @@ export function Reader({
       ) : null}
       {info === "card" && settings.businessCard ? (
         <InfoDialog title={labels.businessCard} labels={labels} onClose={() => setInfo("none")}>
-          <Suspense fallback={null}>
-            <BusinessCard card={settings.businessCard} styleId={settings.cardStyle} linkTarget={linkTarget} />
-          </Suspense>
+          <OptionalPart
+            code={businessCardCode}
+            props={{ card: settings.businessCard, styleId: settings.cardStyle, linkTarget }}
+          />
         </InfoDialog>
       ) : null}
       {info === "help" ? (
@@ -744,14 +746,10 @@ export function Reader({
         </InfoDialog>
       ) : null}
       {pageCount > 0 && !inOwnFrame() && /^https?:$/.test(window.location.protocol) ? (
-        <Suspense fallback={null}>
-          <Insight link={link} pageCount={pageCount} visiblePages={visiblePages} labels={labels} />
-        </Suspense>
+        <OptionalPart code={insightCode} props={{ link, pageCount, visiblePages, labels }} />
       ) : null}
       {info === "messages" ? (
-        <Suspense fallback={null}>
-          <MessagesDialog link={link} labels={labels} onClose={() => setInfo("none")} />
-        </Suspense>
+        <OptionalPart code={messagesDialogCode} props={{ link, labels, onClose: () => setInfo("none") }} />
       ) : null}
       {info === "wechat" ? (
         <InfoDialog title={labels.wechat} labels={labels} onClose={() => setInfo("none")}>

@@ -5,15 +5,15 @@ import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
+import { chunkyPdf, ownerContext } from "../editor/fixtures.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { messageIn, zhMessage } from "../support/messages.js";
-import { startSystem } from "../support/system.js";
-import { chunkyPdf, ownerContext } from "./fixtures.js";
+import { startSystem, uploadPdf } from "../support/system.js";
 
-// The upload screen in Chromium through a gateway restart: it sends a file's bytes in chunks, then watches the
-// conversion over the Connect stream WatchUpload. A system of its own: the tests stop and start the gateway and the
-// conversion service in the middle of both.
+// What owners and readers see in Chromium when the gateway restarts under them: the editor's upload screen sending a
+// file's bytes in chunks and then watching the conversion over the Connect stream WatchUpload, and the hosted reader
+// loading a page. A system of its own: the tests stop and start the gateway and the conversion service.
 const stores = workerStores();
 let services: RunningServices;
 let browser: Browser;
@@ -21,7 +21,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  services = await startSystem(stores, "upload-restart");
+  services = await startSystem(stores, "gateway-restart");
   browser = await launchChromium();
   context = await ownerContext(browser, services.gatewayUrl);
   page = await context.newPage();
@@ -162,4 +162,42 @@ describe("watching a conversion from the upload screen", () => {
       rest: "LOGIN_SIGNOUT",
     });
   });
+});
+
+describe("reading a book", () => {
+  it("stays readable when a page's picture, its text and the statistics code do not arrive, and loads them once the gateway is back", async () => {
+    const book = await uploadPdf(services.gatewayUrl, await labelledPdf("R", 6), { title: "Read through a restart" });
+    const reader = await context.newPage();
+    // Page 5's picture and text, and the code of the reading statistics (loaded after the first page), are held
+    // until the gateway is down, then go out and meet it stopped.
+    const patterns = {
+      picture: "**/assets/*/pages/5/*",
+      text: "**/assets/*/text/5.json",
+      statistics: "**/reader/assets/Insight-*.js",
+    };
+    const held = { picture: heldRequest(), text: heldRequest(), statistics: heldRequest() };
+    for (const [name, pattern] of Object.entries(patterns))
+      await reader.route(pattern, (route) => held[name as keyof typeof held].hold(route));
+    await reader.goto(`${services.gatewayUrl}/b/${book.number}/4?lang=en`);
+    const routes = await Promise.all(Object.values(held).map((request) => request.route));
+    await services.stop("gateway");
+    await Promise.all(routes.map((route) => route.continue()));
+    for (const pattern of Object.values(patterns)) await reader.unroute(pattern);
+    const face = reader.locator('.tl-face[data-page="5"]').first();
+    const loaded = () =>
+      face.locator("img.tl-page-image").evaluate((image) => (image as HTMLImageElement).naturalWidth > 0);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The reader is still there (a failed lazy import unmounted it before), page 5 without its picture yet.
+    expect(await reader.locator('.tl-face[data-page="4"] img.tl-page-image').count()).toBeGreaterThan(0);
+    expect(await loaded()).toBe(false);
+    const statisticsAgain = reader.waitForResponse((response) => /\/reader\/assets\/Insight-/.test(response.url()), {
+      timeout: 60_000,
+    });
+    await services.start("gateway");
+    await services.waitHealthy(60_000);
+    await expect.poll(loaded, { timeout: 40_000 }).toBe(true);
+    await expect.poll(() => face.locator(".tl-text").textContent(), { timeout: 40_000 }).toBe("PAGE R5");
+    expect((await statisticsAgain).status()).toBe(200);
+    await reader.close();
+  }, 180_000);
 });
