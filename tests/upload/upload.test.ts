@@ -354,6 +354,21 @@ describe("resumable upload", () => {
     expect(job.options).toMatchObject({ maxSidePx: 2200, quality: 85, importToc: true, pageRange: "" });
   });
 
+  it("makes one book and one job of end-upload sent several times at once (an editor retrying while the first runs)", async () => {
+    const pdf = await makePdf({ pages: 3 });
+    const task = await uploadWhole({ title: "Ended at once" }, [["once.pdf", pdf]]);
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => post("/api/book/end-upload", { taskId: task.taskId })),
+    );
+    for (const reply of replies) expect(reply, reply.msg).toMatchObject({ code: "OK", data: { state: "completed" } });
+    const ended = replies.map((reply) => reply.data as unknown as TaskData);
+    expect(new Set(ended.map((each) => each.bookId)).size).toBe(1);
+    expect(new Set(ended.map((each) => each.number)).size).toBe(1);
+    expect(ended.every((each) => each.revision === 1)).toBe(true);
+    expect(await books.findById(ended[0]?.bookId ?? "")).toMatchObject({ title: "Ended at once" });
+    expect(await messagesOn(subjects.conversionJobRequested(task.taskId))).toBe(1);
+  });
+
   it("refuses a file whose SHA-256 does not match", async () => {
     const pdf = await makePdf();
     const task = await begun({ files: JSON.stringify([declare("a.pdf", pdf, { sha256: sha256(Buffer.from("x")) })]) });
