@@ -1,3 +1,5 @@
+import { ApiError } from "./api.js";
+
 /**
  * How the editor tries again what could not reach the server (a gateway restarting, a dropped connection): after
  * firstDelayMs, doubling up to maxDelayMs, at most `attempts` failures in a row before the network error shows.
@@ -15,4 +17,24 @@ export const reconnectPolicy: RetryPolicy = { attempts: 10, firstDelayMs: 500, m
 export function waitToRetry(policy: RetryPolicy, failures: number): Promise<void> {
   const delay = Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** (failures - 1));
   return new Promise((resolve) => setTimeout(resolve, delay));
+}
+
+/**
+ * A call made again while it does not reach the server (the network error, ApiError NETWORK), up to the policy's
+ * attempts; any other answer, or `giveUp()` turning true, goes to the caller as it came.
+ */
+export async function untilReached<T>(
+  send: () => Promise<T>,
+  policy: RetryPolicy = reconnectPolicy,
+  giveUp: () => boolean = () => false,
+): Promise<T> {
+  for (let failures = 1; ; failures++) {
+    try {
+      return await send();
+    } catch (error) {
+      const unreached = error instanceof ApiError && error.code === "NETWORK";
+      if (!unreached || failures > policy.attempts || giveUp()) throw error;
+      await waitToRetry(policy, failures);
+    }
+  }
 }

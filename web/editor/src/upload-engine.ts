@@ -1,5 +1,5 @@
 import { ApiError, call, type Fields, sendChunk } from "./api.js";
-import { type RetryPolicy, reconnectPolicy, waitToRetry } from "./retry.js";
+import { type RetryPolicy, reconnectPolicy, untilReached } from "./retry.js";
 import { mediaTypeOf } from "./upload-formats.js";
 
 /**
@@ -74,22 +74,18 @@ export async function sendFiles(
     const source = chosen[index];
     if (!source) continue;
     let offset = file.received;
-    let failures = 0;
     while (offset < file.size) {
       if (pausing()) return false;
       const url = `/api/book/upload-book-files?taskId=${encodeURIComponent(task.taskId)}&fileId=${encodeURIComponent(file.fileId)}&offset=${offset}`;
+      const chunk = source.slice(offset, offset + chunkSize);
       try {
-        const reply = await sendChunk<{ offset: number }>(url, source.slice(offset, offset + chunkSize));
+        const reply = await untilReached(() => sendChunk<{ offset: number }>(url, chunk), retry, pausing);
         offset = reply.offset;
-        failures = 0;
       } catch (error) {
         if (error instanceof ApiError && error.code === "UPLOAD_OFFSET_CONFLICT") {
           offset = Number((error.data as { offset?: number } | null)?.offset ?? offset);
         } else if (pausing()) {
           return false;
-        } else if (error instanceof ApiError && error.code === "NETWORK" && ++failures <= retry.attempts) {
-          await waitToRetry(retry, failures);
-          continue;
         } else throw error;
       }
       done[index] = offset;
@@ -109,15 +105,11 @@ export async function endUpload(
   retry: RetryPolicy = reconnectPolicy,
 ): Promise<Task> {
   let password: string | undefined;
-  let failures = 0;
   for (;;) {
     try {
-      return await call<Task>("/api/book/end-upload", { taskId: task.taskId, password });
+      const fields = { taskId: task.taskId, password };
+      return await untilReached(() => call<Task>("/api/book/end-upload", fields), retry);
     } catch (error) {
-      if (error instanceof ApiError && error.code === "NETWORK" && ++failures <= retry.attempts) {
-        await waitToRetry(retry, failures);
-        continue;
-      }
       if (!(error instanceof ApiError && ["PDF_PASSWORD_REQUIRED", "PDF_PASSWORD_INCORRECT"].includes(error.code)))
         throw error;
       const answer = askPassword(error.message);

@@ -1,5 +1,5 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { loadRetryDelaysMs } from "./load-retries.js";
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { useLoadRetries } from "./load-retries.js";
 
 /** Loads a part's code (a dynamic import). */
 export type PartCode<P> = () => Promise<{ default: ComponentType<P> }>;
@@ -34,25 +34,15 @@ function lazyPart<P>(code: PartCode<P>, attempt: number): ComponentType<P> {
 /**
  * A part of the reader whose code loads on demand (reading statistics and the lead form, media items, dialogs).
  * When its code does not arrive (a dropped connection, the server restarting) the part is left out and tried again
- * after the load-retries.ts delays, while the book stays readable: a failed lazy import otherwise unmounts the whole
+ * after the load-retries.ts delays (useLoadRetries), while the book stays readable: a failed lazy import otherwise unmounts the whole
  * reader, leaving a blank page.
  */
 export function OptionalPart<P extends object>({ code, props }: { code: PartCode<P>; props: P }) {
-  const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const delay = loadRetryDelaysMs[attempt];
-    if (!failed || delay === undefined) return;
-    const timer = setTimeout(() => {
-      setAttempt(attempt + 1);
-      setFailed(false);
-    }, delay);
-    return () => clearTimeout(timer);
-  }, [failed, attempt]);
-  if (failed) return null;
+  // The boundary of a failed try shows nothing until the next try mounts a new one.
+  const { attempt, failed } = useLoadRetries(code);
   const Part = lazyPart(code, attempt);
   return (
-    <PartBoundary key={attempt} onFailure={() => setFailed(true)}>
+    <PartBoundary key={attempt} onFailure={failed}>
       <Suspense fallback={null}>
         <Part {...props} />
       </Suspense>

@@ -19,7 +19,7 @@ import { requestedLanguage } from "../plugins/message-texts.js";
  * stream's refusal as it treats the same code from a REST path. An error without it did not come from this route
  * (a broken connection, a proxy), and the editor watches again.
  */
-export const refusalCodeHeader = "turnleaf-code";
+const refusalCodeHeader = "turnleaf-code";
 
 const connectCodes: Record<ErrorKind, Code> = {
   INVALID_ARGUMENT: Code.InvalidArgument,
