@@ -34,6 +34,7 @@ import {
 } from "../../services/conversion/src/render/pdfium.js";
 import { choosePdfium } from "../../services/conversion/src/render/pdfium-native-library.js";
 import { rasterise } from "../../services/conversion/src/render/raster.js";
+import { deriveRendition } from "../../services/gateway/src/rendition-derive.js";
 import { startStores } from "../src/stores.js";
 import { benchDocuments, bookDocument } from "./convert-documents.js";
 import { pad } from "./convert-measure.js";
@@ -190,7 +191,7 @@ try {
         const objects = time.sync("page objects (pictures, colours)", () => inspectPage(pdfium, page));
         const colours = objects.colourless ? "grey" : "rgba";
         const main = time.sync(`draw main`, () => rasterise(opened, page, planned.region, size, colours));
-        const thumb = time.sync("draw thumbnail", () =>
+        const thumb = time.sync("draw thumbnail (offline books only)", () =>
           rasterise(
             opened,
             page,
@@ -215,10 +216,14 @@ try {
       });
       if (drawn.isLossless) lossless++;
       const options = { sizes: size, quality: 75, jpegQuality: 85, webpEffort: 2, deriveOnRequest: true };
-      const encoded = await time.async("encode main+thumb (job)", () =>
-        encodePage(drawn.main, { ...options, lossless: drawn.isLossless, photo: drawn.isPhoto }, drawn.thumb),
+      // The service's job: the main rendition alone (the gateway derives the thumbnail on first request).
+      const encoded = await time.async("encode main (job)", () =>
+        encodePage(drawn.main, { ...options, lossless: drawn.isLossless, photo: drawn.isPhoto }),
       );
-      await time.async("  of which thumbnail", async () => jpegOf(drawn.thumb, 70));
+      await time.async("encode thumbnail (offline books only)", async () => jpegOf(drawn.thumb, 70));
+      await time.async("derive thumbnail (gateway, first request)", () =>
+        deriveRendition(Buffer.from(encoded.webp[0]?.data ?? []), { width: size.thumbWidth, format: "thumb" }),
+      );
       await time.async("  alt thumbnail webp effort 2", () =>
         rawInput(drawn.thumb).webp({ quality: 70, effort: 2 }).toBuffer(),
       );
@@ -235,10 +240,9 @@ try {
       if (store) {
         const target = store;
         const prefix = `books/profile/${index}/pages/${planned.n}/`;
-        await time.async("MinIO writes (main, thumb, text)", () =>
+        await time.async("MinIO writes (main, text)", () =>
           Promise.all([
             target.put(`${prefix}${size.width}.webp`, encoded.webp[0]?.data ?? new Uint8Array()),
-            target.put(`${prefix}thumb.jpg`, encoded.thumb.data),
             target.putJson(`${prefix}text.json`, drawn.text),
           ]),
         );

@@ -558,7 +558,7 @@ describe("PDFium renderer", () => {
     expect((await render(path, { region: left, wantPixels: true })).pixels.width).toBeGreaterThan(0);
   });
 
-  it("renders a region (a cut half) and in worker threads encodes only the main WebP and the thumbnail", async () => {
+  it("renders a region (a cut half) and in worker threads encodes only the main rendition (no thumbnail) when the rest is derived on request", async () => {
     const bytes = await pdf((doc) => {
       doc.rect(297.64, 0, 297.64, 841.89).fill("#0000ff");
     });
@@ -591,7 +591,7 @@ describe("PDFium renderer", () => {
       expect(page.webp.map((image) => image.width)).toEqual([sizes.width]);
       expect(page.jpg).toBeUndefined();
       expect((await sharp(page.webp[0]?.data).metadata()).height).toBe(1600);
-      expect((await sharp(page.thumb.data).metadata()).width).toBe(sizes.thumbWidth);
+      expect(page.thumb).toBeUndefined();
       const { width, height, data } = page.pixels as PagePixels;
       expect(data.length).toBe(width * height * 4);
       // The trial watermark's red is in the WebP but not in the pixels handed back for OCR; the right half's blue

@@ -444,6 +444,17 @@ describe("page edits in a team", () => {
     expect(deleted.code, deleted.msg).toBe("OK");
     const afterDelete = await settled(teamBook);
     expect(afterDelete.pageCount).toBe(3);
+    // The gateway derives a thumbnail when first asked and stores it: page 2's is asked before the move, page 1's
+    // not (the move copies what is stored; the rest is derived from the moved pages).
+    const thumbOf = async (revision: number, page: number) => {
+      const query = new URLSearchParams({ bookId: teamBook.bookId, revision: String(revision), page: String(page) });
+      const response = await fetch(`${services.gatewayUrl}/api/book/page-thumb?${query}`, {
+        headers: { cookie: member.cookie },
+      });
+      expect(response.status).toBe(200);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const secondThumb = await thumbOf(afterDelete.revision, 2);
 
     const moved = await as(member, "/api/book/move-pages", {
       teamId,
@@ -453,6 +464,9 @@ describe("page edits in a team", () => {
     expect(moved.code, moved.msg).toBe("OK");
     const afterMove = await settled(teamBook);
     expect(await textOf(afterMove.revision, 1, teamBook)).toBe("1:PAGE T2");
+    expect(await thumbOf(afterMove.revision, 1)).toEqual(secondThumb);
+    expect(await thumbOf(afterMove.revision, 2)).toEqual(await thumbOf(afterDelete.revision, 1));
+    expect(await thumbOf(afterMove.revision, 2)).not.toEqual(secondThumb);
 
     const added = await insert(afterMove.revision, "4", await labelledPdf("M", 1), "more.pdf", "", {
       of: teamBook,

@@ -1,7 +1,7 @@
 /**
- * Renditions derived on first request, against the run's real MinIO: the conversion wrote only the main WebP and
- * the thumbnail; the gateway's book assets make the lighter WebP and the JPEG fallback from the main WebP when
- * first asked, store them, and serve the stored copy afterwards. Keys the manifest does not list are never made.
+ * Renditions derived on first request, against the run's real MinIO: the conversion wrote only the main rendition;
+ * the gateway's book assets make the thumbnail, the lighter WebP and the JPEG fallback from it when first asked,
+ * store them, and serve the stored copy afterwards. Keys the manifest does not list are never made.
  */
 import { randomUUID } from "node:crypto";
 import type { Manifest } from "@turnleaf/conversion/manifest";
@@ -157,6 +157,63 @@ describe("renditions derived on first request", () => {
     }
   });
 
+  it("derives a page's thumbnail (200 px JPEG) from its main WebP, PNG or JPEG, once, and stores it", async () => {
+    for (const format of ["webp", "png", "jpg"] as const) {
+      const bookId = `b${randomUUID().slice(0, 8)}`;
+      const prefix = `books/${bookId}/r1/`;
+      const book = manifest(bookId);
+      const page = book.pages[0] as Manifest["pages"][number];
+      page.webp = { "1131": `pages/1/1131.${format}` };
+      page.thumb = "thumbs/1.jpg";
+      await s3.putObject(bucket, `${prefix}manifest.json`, Buffer.from(JSON.stringify(book)));
+      const webp = await mainWebp(format === "png");
+      const main =
+        format === "webp"
+          ? webp
+          : await (format === "png"
+              ? sharp(webp).toColourspace("b-w").png()
+              : sharp(webp).jpeg({ quality: 75 })
+            ).toBuffer();
+      await s3.putObject(bucket, `${prefix}pages/1/1131.${format}`, main, main.length);
+      const assets = bookAssets(s3, bucket);
+      // A pages panel and a reader asking at once: one thumbnail made and stored.
+      const answers = await Promise.all([1, 2, 3].map(() => assets.object(bookId, 1, "thumbs/1.jpg")));
+      const [thumb, ...others] = await Promise.all(answers.map(bytesOf));
+      for (const other of others) expect(other).toEqual(thumb);
+      expect(await sharp(thumb).metadata()).toMatchObject({
+        format: "jpeg",
+        width: 200,
+        height: 283,
+        channels: format === "png" ? 1 : 3,
+      });
+      expect((await s3.statObject(bucket, `${prefix}thumbs/1.jpg`)).size).toBe(thumb?.length);
+      // A thumbnail of a page the manifest does not list, or under another name, is never made.
+      expect(await assets.object(bookId, 1, "thumbs/2.jpg")).toBeNull();
+      expect(await assets.object(bookId, 1, "thumbs/1.webp")).toBeNull();
+    }
+  });
+
+  it("derives a page that landed after the cached manifest of a converting book was read", async () => {
+    const { bookId, prefix, book } = await publish(false);
+    const converting = { ...book, state: "converting" as const, pageCount: 2, pagesDone: 1 };
+    const second = { ...(book.pages[0] as Manifest["pages"][number]), n: 2, thumb: "thumbs/2.jpg" };
+    second.webp = { "1131": "pages/2/1131.webp" };
+    const write = (value: Manifest) =>
+      s3.putObject(bucket, `${prefix}manifest.json`, Buffer.from(JSON.stringify(value)));
+    await write({ ...converting, pages: [book.pages[0] as Manifest["pages"][number], { ...second, ready: false }] });
+    const clock = 1_000_000;
+    const assets = bookAssets(s3, bucket, () => clock);
+    expect((await assets.manifest(bookId, 1))?.pages[1]?.ready).toBe(false);
+    // Page 2 lands; the clock stands still, so the cached manifest (a second's) still says it has not.
+    const main = await mainWebp(true);
+    await s3.putObject(bucket, `${prefix}pages/2/1131.webp`, main, main.length);
+    await write({ ...converting, pagesDone: 2, pages: [book.pages[0] as Manifest["pages"][number], second] });
+    const thumb = await bytesOf(await assets.object(bookId, 1, "thumbs/2.jpg"));
+    expect(await sharp(thumb).metadata()).toMatchObject({ format: "jpeg", width: 200 });
+    // A key no manifest lists stays unknown.
+    expect(await assets.object(bookId, 1, "thumbs/3.jpg")).toBeNull();
+  });
+
   it("derives only what the manifest lists, never the main rendition, and nothing without its source", async () => {
     const { bookId, book } = await publish(true);
     const assets = bookAssets(s3, bucket);
@@ -165,6 +222,7 @@ describe("renditions derived on first request", () => {
     expect(await assets.object(bookId, 1, "pages/1/679.jpg")).toBeNull();
     expect(derivation(book, "pages/1/1131.webp")).toBeUndefined();
     expect(derivation(book, "thumbs/1.webp")).toBeUndefined();
+    expect(derivation(book, "thumbs/1.jpg")).toBeUndefined();
     expect(derivation(book, "pages/1/679.webp")).toEqual({
       sourceKey: "pages/1/1131.webp",
       width: 679,

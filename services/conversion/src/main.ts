@@ -39,7 +39,8 @@ runGrpcService(
       config.CONVERSION_PDFIUM_LIBRARY,
     );
     selectPdfium(pdfium);
-    // Pages get their main WebP and thumbnail; the gateway derives the lighter width and the JPEG on first request.
+    // Pages get their main rendition; the gateway derives the thumbnail, the lighter width and the JPEG on first
+    // request.
     const renditions = {
       deriveOnRequest: true,
       pdfium,

@@ -4,3 +4,4 @@
  */
 export { bookKeys, isManifest, type Manifest, type ManifestPage, type OutlineEntry } from "./domain/manifest.js";
 export { landedPages, type ReaderBook, type ReaderLock, readerBook } from "./domain/reader-book.js";
+export { thumbQuality, thumbWidthPx } from "./domain/renditions.js";

@@ -1,16 +1,19 @@
 /**
- * Renditions a book's manifest lists but the conversion left to be made on first request (the lighter WebP width
- * for phones and the JPEG fallback; the job writes only the main rendition and the thumbnail, so a book opens
- * sooner): derived here from the page's main rendition (WebP, a photo page's JPEG or a grey text page's PNG), written back to the books bucket so every later request, on any gateway
- * replica, is a plain read. A derivation runs once per key at a time, and only a few run at once.
+ * Renditions a book's manifest lists but the conversion left to be made on first request (the thumbnail, the
+ * lighter WebP width for phones and the JPEG fallback; the job writes only the main rendition, so a book opens
+ * sooner): derived here from the page's main rendition (WebP, a photo page's JPEG or a text page's PNG), written back
+ * to the books bucket so every later request, on any gateway replica, is a plain read. A derivation runs once per key
+ * at a time, and only a few run at once.
  */
 import { createHash } from "node:crypto";
 import { lighterLosslessWebp } from "@turnleaf/conversion/lossless-webp";
-import type { Manifest } from "@turnleaf/conversion/manifest";
+import { type Manifest, thumbQuality, thumbWidthPx } from "@turnleaf/conversion/manifest";
 import sharp from "sharp";
 
 /** `pages/<n>/<width>.<format>` */
 const renditionKey = /^pages\/(\d{1,5})\/(\d{2,5})\.(webp|jpg)$/;
+/** `thumbs/<n>.jpg` */
+const thumbKey = /^thumbs\/(\d{1,5})\.jpg$/;
 
 /** The same look as the conversion's defaults (definition 85: WebP quality 75, JPEG 85). */
 const webpQuality = 75;
@@ -22,11 +25,21 @@ export interface Derivation {
   /** The main rendition it is made from (relative to the revision folder; WebP, JPEG or PNG). */
   sourceKey: string;
   width: number;
-  format: "webp" | "jpg";
+  format: "webp" | "jpg" | "thumb";
+}
+
+/** A page's thumbnail, when the manifest lists it: thumbWidthPx wide (the page's width when narrower). */
+function thumbDerivation(manifest: Manifest, key: string): Derivation | undefined {
+  const match = thumbKey.exec(key);
+  const page = match && manifest.pages[Number(match[1]) - 1];
+  if (!page?.ready || page.thumb !== key) return undefined;
+  const sourceKey = page.webp[String(page.width)];
+  return sourceKey ? { sourceKey, width: Math.min(thumbWidthPx, page.width), format: "thumb" } : undefined;
 }
 
 /** What to derive a key from, when the manifest lists it and it is not the main rendition itself. */
 export function derivation(manifest: Manifest, key: string): Derivation | undefined {
+  if (key.startsWith("thumbs/")) return thumbDerivation(manifest, key);
   const match = renditionKey.exec(key);
   if (!match) return undefined;
   const page = manifest.pages[Number(match[1]) - 1];
@@ -57,8 +70,21 @@ async function smallerPaperPage(main: Buffer, width: number): Promise<Buffer> {
 
 export async function deriveRendition(main: Buffer, target: Pick<Derivation, "width" | "format">): Promise<Buffer> {
   const image = sharp(main);
-  const { width } = await image.metadata();
-  const sized = width === target.width ? image : image.resize({ width: target.width });
+  const { width, height, channels } = await image.metadata();
+  // The height as the conversion rounds it (a JPEG shrunk on load otherwise came out a pixel taller).
+  const sized =
+    width === target.width
+      ? image
+      : image.resize({
+          width: target.width,
+          height: Math.max(1, Math.round((height * target.width) / width)),
+          fit: "fill",
+        });
+  // A grey page's thumbnail stays one channel (libvips would write it as sRGB).
+  if (target.format === "thumb")
+    return (channels === 1 ? sized.toColourspace("b-w") : sized)
+      .jpeg({ quality: thumbQuality, optimiseCoding: true })
+      .toBuffer();
   if (target.format === "jpg") return sized.jpeg({ quality: jpegQuality, optimiseCoding: true }).toBuffer();
   if (isPng(main) && width !== target.width) return smallerPaperPage(main, target.width);
   return isLossless(main)
@@ -105,7 +131,7 @@ export function renditionDeriver(store: RenditionStore): RenditionDeriver {
     }
     // A store that refuses the write (read-only credentials, an outage) still gets the rendition served.
     await store
-      .write(`${prefix}${key}`, bytes, plan.format === "jpg" ? "image/jpeg" : "image/webp")
+      .write(`${prefix}${key}`, bytes, plan.format === "webp" ? "image/webp" : "image/jpeg")
       .catch(() => undefined);
     return { bytes, etag: createHash("md5").update(bytes).digest("hex") };
   };

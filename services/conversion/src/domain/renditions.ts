@@ -9,6 +9,8 @@ export const defaultMaxSidePx = 2200;
 /** Longest side of the second, lighter rendition (phones, the editor's preview). */
 export const smallLongestSidePx = 960;
 export const thumbWidthPx = 200;
+/** The thumbnail's JPEG quality (the job's when it writes one, the gateway's when it derives one). */
+export const thumbQuality = 70;
 /** Spec 001 "definition" default when a job names none. */
 export const defaultQuality = 85;
 

@@ -147,6 +147,13 @@ export async function editPages(job: ConversionJobRequested, deps: EditDependenc
 
   const pages: ManifestPage[] = [];
   const copies: (() => Promise<void>)[] = [];
+  // The thumbnails stored under each origin: the service's are written when the gateway first derives them.
+  const storedThumbs = new Map<string, Promise<Set<string>>>();
+  const thumbsUnder = (origin: string) => {
+    const listed = storedThumbs.get(origin) ?? deps.store.list(`${origin}thumbs/`).then((keys) => new Set(keys));
+    storedThumbs.set(origin, listed);
+    return listed;
+  };
   for (const [index, entry] of edit.pages.entries()) {
     const n = index + 1;
     const fromBase = entry.basePage > 0;
@@ -160,7 +167,10 @@ export async function editPages(job: ConversionJobRequested, deps: EditDependenc
       for (const key of await deps.store.list(folder)) {
         await deps.store.copy(key, `${prefix}pages/${n}/${key.slice(folder.length)}`);
       }
-      if (placed.thumb) await deps.store.copy(`${origin.prefix}${page.thumb}`, `${prefix}${placed.thumb}`);
+      const thumb = `${origin.prefix}${page.thumb}`;
+      if (placed.thumb && (await thumbsUnder(origin.prefix)).has(thumb)) {
+        await deps.store.copy(thumb, `${prefix}${placed.thumb}`);
+      }
       if (page.text) {
         const text = (await deps.store.getJson(`${origin.prefix}${page.text}`)) as PageText | undefined;
         if (text) await deps.store.putJson(`${prefix}${bookKeys.text(n)}`, { ...text, page: n });

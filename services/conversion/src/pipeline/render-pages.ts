@@ -159,7 +159,8 @@ export async function renderPages(
       ...(rendered.jpg
         ? [store.put(`${prefix}${bookKeys.page(page.n, rendered.jpg.width, "jpg")}`, rendered.jpg.data)]
         : []),
-      store.put(`${prefix}${bookKeys.thumb(page.n)}`, rendered.thumb.data),
+      // So is the thumbnail.
+      ...(rendered.thumb ? [store.put(`${prefix}${bookKeys.thumb(page.n)}`, rendered.thumb.data)] : []),
     ];
     if (wantText && !ocr) writes.push(store.putJson(`${prefix}${bookKeys.text(page.n)}`, text));
     await Promise.all(writes);

@@ -88,15 +88,23 @@ describe("encodePage", () => {
     const pixels = { width: page.width, height: page.height, data: rgb, channels: 3 as const };
     // The indexed PNG reads RGBA words only.
     expect(await palettePng(pixels, 6)).toBeUndefined();
-    const encoded = await encodePage(pixels, { ...options, lossless: false, photo: true });
+    const encoded = await encodePage(pixels, { ...options, deriveOnRequest: false, lossless: false, photo: true });
     expect(encoded.webp[0]?.format).toBe("jpg");
     expect(await sharp(Buffer.from(encoded.webp[0]?.data ?? [])).metadata()).toMatchObject({
       format: "jpeg",
       width: sizes.width,
       height: sizes.height,
     });
-    expect(encoded.thumb.format).toBe("jpg");
-    expect(await sharp(Buffer.from(encoded.thumb.data)).metadata()).toMatchObject({ format: "jpeg", width: 200 });
+    expect(encoded.thumb?.format).toBe("jpg");
+    expect(await sharp(Buffer.from(encoded.thumb?.data ?? [])).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 200,
+    });
+    // A JPEG page is its own fallback.
     expect(encoded.jpg).toBeUndefined();
+    // Deriving on request (the service), the page's JPEG alone.
+    const alone = await encodePage(pixels, { ...options, lossless: false, photo: true });
+    expect(alone.webp.map((image) => image.format)).toEqual(["jpg"]);
+    expect(alone.thumb).toBeUndefined();
   });
 });

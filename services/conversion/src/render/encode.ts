@@ -1,20 +1,20 @@
 /**
  * Raw pixels (RGBA, or grey for a page PDFium drew without colour) to the files a page needs, with sharp, TurboJPEG
  * (jpeg.ts) and the service's own PNG writers (no canvas in between). What is encoded here is what must exist before the book
- * opens: the main rendition and the thumbnail. The main rendition is the cheapest encoding that keeps the page
+ * opens: the main rendition (and the thumbnail when the job writes every rendition). The main rendition is the cheapest encoding that keeps the page
  * within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the page's kind rather than by
  * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG; other pages without pictures an
  * RGB(A) PNG when it is small (little ink: a slide), else an indexed PNG of their frequent colours and 16-level edges
  * (palette-png.ts: charts, coloured text, dense drawings), or when they hold more colours an RGB PNG that fits,
  * lossless WebP (paper pages) or lossy WebP (dense drawings); photo pages a baseline JPEG. With paperPages "webp", pages without pictures skip the PNGs (paper
- * pages lossless WebP, a third to a tenth of the bytes for 2-6× the CPU). The lighter WebP width and
+ * pages lossless WebP, a third to a tenth of the bytes for 2-6× the CPU). The thumbnail, the lighter WebP width and
  * a WebP page's JPEG fallback are encoded here too only when the job asks for every rendition (the desktop tool's
  * offline books); the service lists them in the manifest and the gateway derives them from the main rendition on
  * first request. A PNG or JPEG main rendition is its own fallback.
  */
 import sharp from "sharp";
 import type { ImageFormat } from "../domain/manifest.js";
-import { eagerWidths, type PaperPageFormat, type RenditionSizes } from "../domain/renditions.js";
+import { eagerWidths, type PaperPageFormat, type RenditionSizes, thumbQuality } from "../domain/renditions.js";
 import { greyPlane, sixteenLevels } from "./grey-levels.js";
 import { greyPng } from "./grey-png.js";
 import { jpegOf } from "./jpeg.js";
@@ -39,7 +39,7 @@ export interface EncodeOptions {
   webpEffort: number;
   /** How paper pages (text, flat drawings) are stored (default png): see paperPageFormats. */
   paperPages?: PaperPageFormat;
-  /** Encode only the main WebP and the thumbnail; the rest is derived on first request. */
+  /** Encode only the main rendition; the rest (thumbnail included) is derived on first request. */
   deriveOnRequest?: boolean;
 }
 
@@ -48,17 +48,10 @@ export interface EncodedPage {
   webp: EncodedImage[];
   /** The JPEG fallback, absent when it is derived on request. */
   jpg?: EncodedImage;
-  thumb: EncodedImage;
+  /** Absent when it is derived on request. */
+  thumb?: EncodedImage;
 }
 
-/**
- * Thumbnails are small: a JPEG at quality 70 (jpeg.ts). Measured 2026-11-26 at 200 px on bench:convert's documents:
- * WebP at effort 2 took 4.5-8.1 ms a page, a JPEG through sharp 1.5-1.9 ms, through TurboJPEG 0.07 ms. WebP is the
- * smallest (a text page's 8.7 KB, a photo page's 1.3). TurboJPEG writes no optimised Huffman tables: a grey page's
- * thumbnail (one channel) is as small as sharp's optimised one (9.9 against 10.0 KB), a coloured one 4-47 % larger
- * (a photo page's 4.6 against 3.7 KB, a slide's 2.2 against 1.5).
- */
-const thumbQuality = 70;
 /** The reader's budget for a main page: an encoding past it gives way to the next cheapest. */
 export const pageByteLimit = 200 * 1024;
 /**
@@ -274,7 +267,10 @@ async function mainImage(
 export async function encodePage(
   main: Pixels,
   options: EncodeOptions & PageKind,
-  /** The thumbnail drawn at its own size (cheaper than resizing the main pixels); resized from main when absent. */
+  /**
+   * The thumbnail drawn at its own size (cheaper than resizing the main pixels); resized from main when absent.
+   * Not written when the job derives renditions on request.
+   */
   thumbnail?: Pixels,
 ): Promise<EncodedPage> {
   const { sizes, jpegQuality } = options;
@@ -290,8 +286,18 @@ export async function encodePage(
   };
   const widths = eagerWidths(sizes, options.deriveOnRequest ?? false);
   const webp = await Promise.all(widths.map(webpAt));
-  const thumbPixels = thumbnail ?? (await resized(main, sizes.thumbWidth));
-  const thumb = { width: sizes.thumbWidth, data: jpegOf(thumbPixels, thumbQuality), format: "jpg" as const };
+  // Thumbnails are small: a JPEG through TurboJPEG. Measured 2026-11-26 at 200 px on bench:convert's documents: WebP
+  // at effort 2 took 4.5-8.1 ms a page, a JPEG through sharp 1.5-1.9 ms, through TurboJPEG 0.07 ms. WebP is the
+  // smallest (a text page's 8.7 KB, a photo page's 1.3). TurboJPEG writes no optimised Huffman tables: a grey page's
+  // thumbnail (one channel) is as small as sharp's optimised one (9.9 against 10.0 KB), a coloured one 4-47 % larger
+  // (a photo page's 4.6 against 3.7 KB, a slide's 2.2 against 1.5).
+  const thumb = options.deriveOnRequest
+    ? undefined
+    : {
+        width: sizes.thumbWidth,
+        data: jpegOf(thumbnail ?? (await resized(main, sizes.thumbWidth)), thumbQuality),
+        format: "jpg" as const,
+      };
   // The JPEG fallback, when every rendition is written now, of a WebP page only: a PNG or JPEG main rendition is its
   // own fallback (the same key, manifest.ts).
   const jpg =
@@ -301,7 +307,7 @@ export async function encodePage(
           width: sizes.width,
           data: jpegOf(main, jpegQuality),
         };
-  return { webp, ...(jpg ? { jpg } : {}), thumb };
+  return { webp, ...(jpg ? { jpg } : {}), ...(thumb ? { thumb } : {}) };
 }
 
 /**

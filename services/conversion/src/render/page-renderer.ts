@@ -66,7 +66,8 @@ export interface RenderedPage {
   webp: EncodedImage[];
   /** The JPEG fallback; absent when the task derives it on request (deriveOnRequest). */
   jpg?: EncodedImage;
-  thumb: EncodedImage;
+  /** Absent when the task derives it on request (deriveOnRequest). */
+  thumb?: EncodedImage;
   /** Text runs and links of the whole source page, in page coordinates at scale 1. */
   text: TextRun[];
   links: SourceLink[];
@@ -178,9 +179,11 @@ async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
       return {
         drawn: {
           main,
-          // Drawn again at its own size: far cheaper than resizing the main pixels (PDFium keeps the page's decoded
-          // images between the two draws).
-          thumbnail: rasterise(document, page, task.region, thumbTarget(task.sizes), colours, annotations),
+          // Drawn again at its own size, when the job writes it: far cheaper than resizing the main pixels (PDFium
+          // keeps the page's decoded images between the two draws).
+          ...(task.deriveOnRequest
+            ? {}
+            : { thumbnail: rasterise(document, page, task.region, thumbTarget(task.sizes), colours, annotations) }),
           lossless: colours === "grey" || (pictures === false && paperLike(main)),
           photo: pictures === true,
         },

@@ -231,9 +231,9 @@ function spawnProcess(pdfium: PdfiumChoice, pageMemoryBytes?: number): RenderWor
 
 export interface RenderPoolOptions {
   /**
-   * Every task encodes only what must exist before the book opens (main WebP, thumbnail); the lighter width and
-   * the JPEG fallback are derived on first request by whoever serves the book (the gateway). The service sets
-   * it; the desktop tool's offline books need every file.
+   * Every task encodes only what must exist before the book opens (the main rendition); the thumbnail, the lighter
+   * width and the JPEG fallback are derived on first request by whoever serves the book (the gateway). The service
+   * sets it; the desktop tool's offline books need every file.
    */
   deriveOnRequest?: boolean;
   /** PDFium's WebAssembly build in threads (the default) or the native library in child processes. */

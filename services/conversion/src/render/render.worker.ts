@@ -49,7 +49,7 @@ if (!parentPort) void ready.then(() => process.send?.({ ready: true }));
 
 /** The result's buffers move to the main thread instead of being copied. */
 function transferList(result: RenderedPage): ArrayBuffer[] {
-  const images = [...result.webp, result.thumb, ...(result.jpg ? [result.jpg] : [])];
+  const images = [...result.webp, ...(result.thumb ? [result.thumb] : []), ...(result.jpg ? [result.jpg] : [])];
   const buffers = images.map((image) => image.data.buffer as ArrayBuffer);
   if (result.pixels) buffers.push(result.pixels.data.buffer as ArrayBuffer);
   return [...new Set(buffers)];
