@@ -15,6 +15,7 @@ import { escapeSetsCloseFrame, guideSteps } from "../../web/editor/src/guide.js"
 import { labelsFor } from "../../web/editor/src/labels.js";
 import { interfaceLanguages, languageOf } from "../../web/editor/src/languages.js";
 import { devicesFor, hintKey, takeHint } from "../../web/editor/src/preview-hints.js";
+import { untilImported, untilReached } from "../../web/editor/src/retry.js";
 import { isPageRange, isUnpaidWarning, titleOfFile } from "../../web/editor/src/upload-engine.js";
 import { exposeWindowApi, windowApi, windowApiNames } from "../../web/editor/src/window-api.js";
 
@@ -182,6 +183,41 @@ describe("guide and preview hints", () => {
     expect(takeHint(store, "pc")).toBe(true);
     expect(devicesFor(false)).toEqual(["pc", "phone"]);
     expect(devicesFor(true)).toEqual(["pc", "pad", "phone"]);
+  });
+});
+
+describe("trying again what did not reach the server", () => {
+  const quick = { attempts: 2, firstDelayMs: 1, maxDelayMs: 1 };
+  const failingTimes = (failures: number, error: () => Error) => {
+    let calls = 0;
+    const send = async () => {
+      calls++;
+      if (calls <= failures) throw error();
+      return "arrived";
+    };
+    return { send, calls: () => calls };
+  };
+  const unreached = () => new ApiError("NETWORK", "network error");
+
+  it("imports a screen's code again after any failure, up to the policy's attempts", async () => {
+    const chunk = failingTimes(2, () => new TypeError("Failed to fetch dynamically imported module"));
+    await expect(untilImported(chunk.send, quick)).resolves.toBe("arrived");
+    expect(chunk.calls()).toBe(3);
+    const gone = failingTimes(3, () => new TypeError("Failed to fetch dynamically imported module"));
+    await expect(untilImported(gone.send, quick)).rejects.toThrow(TypeError);
+    expect(gone.calls()).toBe(3);
+  });
+
+  it("sends a call again only while it does not reach the server, and stops when told to give up", async () => {
+    const call = failingTimes(2, unreached);
+    await expect(untilReached(call.send, quick)).resolves.toBe("arrived");
+    expect(call.calls()).toBe(3);
+    const refused = failingTimes(1, () => new ApiError("ERROR", "refused"));
+    await expect(untilReached(refused.send, quick)).rejects.toMatchObject({ code: "ERROR" });
+    expect(refused.calls()).toBe(1);
+    const paused = failingTimes(2, unreached);
+    await expect(untilReached(paused.send, quick, () => true)).rejects.toMatchObject({ code: "NETWORK" });
+    expect(paused.calls()).toBe(1);
   });
 });
 

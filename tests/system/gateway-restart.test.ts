@@ -164,6 +164,30 @@ describe("watching a conversion from the upload screen", () => {
   });
 });
 
+describe("opening a screen whose code loads on demand", () => {
+  it("waits for the bookcase's code through a gateway restart, then shows the bookcase", async () => {
+    await page.goto(`${services.gatewayUrl}/book_edit2/upload?lang=en`);
+    await expect.poll(() => page.getByRole("button", { name: "Upload", exact: true }).count()).toBe(1);
+    // The bookcase's chunk is held until the gateway is down, then goes out and meets it stopped.
+    const pattern = "**/book_edit2/assets/Bookcase-*.js";
+    const held = heldRequest();
+    await page.route(pattern, (route) => held.hold(route));
+    await page.locator("header.topbar").getByRole("link", { name: "Bookcase" }).click();
+    const route = await held.route;
+    await services.stop("gateway");
+    await route.continue();
+    await page.unroute(pattern);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The editor is still there (a failed lazy import unmounted it before), the screen loading.
+    expect(await page.locator("header.topbar").count()).toBe(1);
+    expect(await page.locator("p.loading").textContent()).toBe("Loading…");
+    await services.start("gateway");
+    await services.waitHealthy(60_000);
+    await expect.poll(() => page.locator("main.bookcase h1").count(), { timeout: 40_000 }).toBe(1);
+    expect(await errorTexts()).toEqual([]);
+  }, 120_000);
+});
+
 describe("reading a book", () => {
   it("stays readable when a page's picture, its text and the statistics code do not arrive, and loads them once the gateway is back", async () => {
     const book = await uploadPdf(services.gatewayUrl, await labelledPdf("R", 6), { title: "Read through a restart" });

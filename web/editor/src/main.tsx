@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, StrictMode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { AlertDialog, type Modal } from "./Alerts.js";
 import { presentationOf } from "./alerts.js";
@@ -16,7 +16,9 @@ import { BatchUpload } from "./BatchUpload.js";
 import { Editor } from "./Editor.js";
 import { labelsFor } from "./labels.js";
 import { interfaceLanguages } from "./languages.js";
+import { untilImported } from "./retry.js";
 import { basePath, hrefOf, pageTitle, queryOf, routeOf } from "./route.js";
+import { ScreenBoundary } from "./ScreenBoundary.js";
 import { Upload } from "./Upload.js";
 import "./styles.css";
 import "./bookcase/topbar.css";
@@ -25,9 +27,10 @@ import type { Navigate, Notify, Report, Toast } from "./types.js";
 let toastId = 0;
 
 // Statistics (with its charting library) and leads load only when opened.
-const StatisticsScreen = lazy(() => import("./statistics/StatisticsScreen.js"));
-const LeadsScreen = lazy(() => import("./leads/LeadsScreen.js"));
-const Bookcase = lazy(() => import("./bookcase/Bookcase.js"));
+// Screens whose code loads when first shown; imported again while their chunk does not arrive (retry.ts).
+const StatisticsScreen = lazy(() => untilImported(() => import("./statistics/StatisticsScreen.js")));
+const LeadsScreen = lazy(() => untilImported(() => import("./leads/LeadsScreen.js")));
+const Bookcase = lazy(() => untilImported(() => import("./bookcase/Bookcase.js")));
 
 /** What every route but Welcome loads first (spec 000 §2). */
 export interface Ready {
@@ -158,6 +161,12 @@ function App() {
     };
   }, [readyKey, route.redirect, query.tid, query.fid, bookNumber, report]);
 
+  // A screen whose code loads on demand: "loading" while it arrives, the network error if it never does.
+  const onDemand = (screen: ReactNode) => (
+    <ScreenBoundary key={route.name} failure={<p className="loading error-text">{labels.networkError}</p>}>
+      <Suspense fallback={<p className="loading">{labels.loading}</p>}>{screen}</Suspense>
+    </ScreenBoundary>
+  );
   const content = (() => {
     if (route.redirect) return null;
     if (route.name === "welcome")
@@ -187,23 +196,12 @@ function App() {
       return <Upload mode="convert" bookId={query.num ? ready.loaded.config.bookId : ""} {...common} />;
     if (route.name === "batchUpload") return <BatchUpload {...common} />;
     if (route.name === "statistics")
-      return (
-        <Suspense fallback={<p className="loading">{labels.loading}</p>}>
-          <StatisticsScreen config={query.num ? ready.loaded.config : null} number={query.num} {...common} />
-        </Suspense>
+      return onDemand(
+        <StatisticsScreen config={query.num ? ready.loaded.config : null} number={query.num} {...common} />,
       );
-    if (route.name === "bookcase")
-      return (
-        <Suspense fallback={<p className="loading">{labels.loading}</p>}>
-          <Bookcase search={location.search} {...common} />
-        </Suspense>
-      );
+    if (route.name === "bookcase") return onDemand(<Bookcase search={location.search} {...common} />);
     if (route.name === "leads" && query.num)
-      return (
-        <Suspense fallback={<p className="loading">{labels.loading}</p>}>
-          <LeadsScreen config={ready.loaded.config} number={query.num} {...common} />
-        </Suspense>
-      );
+      return onDemand(<LeadsScreen config={ready.loaded.config} number={query.num} {...common} />);
     if (!query.num) return <p className="loading error-text">{labels.noBook}</p>;
     return <Editor key={query.num} ready={ready.loaded} {...common} />;
   })();

@@ -19,22 +19,44 @@ export function waitToRetry(policy: RetryPolicy, failures: number): Promise<void
   return new Promise((resolve) => setTimeout(resolve, delay));
 }
 
-/**
- * A call made again while it does not reach the server (the network error, ApiError NETWORK), up to the policy's
- * attempts; any other answer, or `giveUp()` turning true, goes to the caller as it came.
- */
-export async function untilReached<T>(
+/** Makes `send` again after a failure `retriable` accepts, up to the policy's attempts or until `giveUp()` turns true. */
+async function again<T>(
   send: () => Promise<T>,
-  policy: RetryPolicy = reconnectPolicy,
-  giveUp: () => boolean = () => false,
+  policy: RetryPolicy,
+  retriable: (error: unknown) => boolean,
+  giveUp: () => boolean,
 ): Promise<T> {
   for (let failures = 1; ; failures++) {
     try {
       return await send();
     } catch (error) {
-      const unreached = error instanceof ApiError && error.code === "NETWORK";
-      if (!unreached || failures > policy.attempts || giveUp()) throw error;
+      if (!retriable(error) || failures > policy.attempts || giveUp()) throw error;
       await waitToRetry(policy, failures);
     }
   }
+}
+
+/**
+ * A call made again while it does not reach the server (the network error, ApiError NETWORK), up to the policy's
+ * attempts; any other answer, or `giveUp()` turning true, goes to the caller as it came.
+ */
+export function untilReached<T>(
+  send: () => Promise<T>,
+  policy: RetryPolicy = reconnectPolicy,
+  giveUp: () => boolean = () => false,
+): Promise<T> {
+  return again(send, policy, (error) => error instanceof ApiError && error.code === "NETWORK", giveUp);
+}
+
+/**
+ * A screen's code (a dynamic import) imported again while it does not arrive (its chunk met a restarting gateway):
+ * a failed import is not kept by the browser, so the next one fetches the chunk again.
+ */
+export function untilImported<T>(code: () => Promise<T>, policy: RetryPolicy = reconnectPolicy): Promise<T> {
+  return again(
+    code,
+    policy,
+    () => true,
+    () => false,
+  );
 }
