@@ -166,25 +166,29 @@ describe("watching a conversion from the upload screen", () => {
 
 describe("opening a screen whose code loads on demand", () => {
   it("waits for the bookcase's code through a gateway restart, then shows the bookcase", async () => {
-    await page.goto(`${services.gatewayUrl}/book_edit2/upload?lang=en`);
-    await expect.poll(() => page.getByRole("button", { name: "Upload", exact: true }).count()).toBe(1);
+    // An owner of their own: the watch tests above end the shared context's session.
+    const owner = await ownerContext(browser, services.gatewayUrl);
+    const screen = await owner.newPage();
+    await screen.goto(`${services.gatewayUrl}/book_edit2/upload?lang=en`);
+    await expect.poll(() => screen.getByRole("button", { name: "Upload", exact: true }).count()).toBe(1);
     // The bookcase's chunk is held until the gateway is down, then goes out and meets it stopped.
     const pattern = "**/book_edit2/assets/Bookcase-*.js";
     const held = heldRequest();
-    await page.route(pattern, (route) => held.hold(route));
-    await page.locator("header.topbar").getByRole("link", { name: "Bookcase" }).click();
+    await screen.route(pattern, (route) => held.hold(route));
+    await screen.locator("header.topbar").getByRole("link", { name: "Bookcase" }).click();
     const route = await held.route;
     await services.stop("gateway");
     await route.continue();
-    await page.unroute(pattern);
+    await screen.unroute(pattern);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     // The editor is still there (a failed lazy import unmounted it before), the screen loading.
-    expect(await page.locator("header.topbar").count()).toBe(1);
-    expect(await page.locator("p.loading").textContent()).toBe("Loading…");
+    expect(await screen.locator("header.topbar").count()).toBe(1);
+    expect(await screen.locator("p.loading").textContent()).toBe("Loading…");
     await services.start("gateway");
     await services.waitHealthy(60_000);
-    await expect.poll(() => page.locator("main.bookcase h1").count(), { timeout: 40_000 }).toBe(1);
-    expect(await errorTexts()).toEqual([]);
+    await expect.poll(() => screen.locator("main.bookcase h1").count(), { timeout: 40_000 }).toBe(1);
+    expect(await screen.locator(".messages .error-text").allTextContents()).toEqual([]);
+    await owner.close();
   }, 120_000);
 });
 

@@ -1,8 +1,8 @@
 /**
  * Raw pixels (RGBA, or grey for a page PDFium drew without colour) to the files a page needs, with sharp, TurboJPEG
- * (jpeg.ts) and the service's own PNG writers (no canvas in between). What is encoded here is what must exist before the book
- * opens: the main rendition (and the thumbnail when the job writes every rendition). The main rendition is the cheapest encoding that keeps the page
- * within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the page's kind rather than by
+ * (jpeg.ts) and the service's own PNG writers (no canvas in between). What is encoded here is what must exist before
+ * the book opens: the main rendition (and the thumbnail when the job writes every rendition). The main rendition is
+ * the cheapest encoding that keeps the page within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the page's kind rather than by
  * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG; other pages without pictures an
  * RGB(A) PNG when it is small (little ink: a slide), else an indexed PNG of their frequent colours and 16-level edges
  * (palette-png.ts: charts, coloured text, dense drawings), or when they hold more colours an RGB PNG that fits,
