@@ -443,6 +443,21 @@ describe("the reader's sharing, thumbnails, memory and preview", { timeout: 60_0
     await again.close();
   });
 
+  it("asks for a thumbnail again when it did not arrive", async () => {
+    const page = await context.newPage();
+    // Page 3's thumbnail (its pictures are not on the faces shown at page 10) is refused the first time.
+    let asked = 0;
+    await page.route("**/pages/3/400.webp", (route) => (asked++ === 0 ? route.abort() : route.continue()));
+    await page.goto(`${server.url}/b/demo/10?lang=en`);
+    await page.getByRole("button", { name: "Thumbnails" }).click();
+    const thumbnail = page.getByRole("button", { name: "Page 3" }).locator("img");
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect(asked).toBe(2);
+    await page.close();
+  });
+
   it("applies a setting posted by the editor's preview frame at once, from its own origin only", async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/b/demo/1?lang=en`);

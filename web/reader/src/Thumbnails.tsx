@@ -1,5 +1,12 @@
 import type { ReaderBook } from "./book.js";
 import type { Labels } from "./labels.js";
+import { useLoadRetries } from "./load-retries.js";
+
+/** A page's thumbnail, asked for again after the load-retries.ts delays when it did not arrive. */
+function ThumbnailImage({ url, height }: { url: string; height: number }) {
+  const { attempt, failed } = useLoadRetries(url);
+  return <img key={attempt} src={url} alt="" loading="lazy" width={90} height={height} onError={failed} />;
+}
 
 /** Every page as a small picture; images load only as they scroll into view. */
 export function Thumbnails({
@@ -35,13 +42,7 @@ export function Thumbnails({
               aria-current={current.includes(page.number) ? "page" : undefined}
               aria-label={labels.page(page.number)}
             >
-              <img
-                src={page.thumbUrl}
-                alt=""
-                loading="lazy"
-                width={90}
-                height={Math.round((90 * page.height) / page.width)}
-              />
+              <ThumbnailImage url={page.thumbUrl} height={Math.round((90 * page.height) / page.width)} />
               <span>{page.number}</span>
             </button>
           </li>
