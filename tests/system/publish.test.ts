@@ -88,6 +88,22 @@ describe("publishing a PDF and reading it", () => {
     await page.getByRole("button", { name: /Page 2/ }).click();
     await expect.poll(() => announcer.textContent()).toBe("Page 2–3 of 5");
     await page.screenshot({ path: join(process.env.TURNLEAF_SCREENSHOTS ?? tmpdir(), "published-book.png") });
+    // Page 2's link (PDFium read it from the PDF) lies over its words, and clicking it goes to page 4.
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect.poll(() => page.locator('aside[aria-label="Search"]').count()).toBe(0);
+    const face = page.locator('.tl-face[data-page="2"]').first();
+    const words = face.locator(".tl-text span", { hasText: "Go to the harbour" });
+    const hotspot = face.locator(".tl-link").first();
+    await expect.poll(() => hotspot.count()).toBe(1);
+    const [wordsBox, hotspotBox] = await Promise.all([words.boundingBox(), hotspot.boundingBox()]);
+    if (!wordsBox || !hotspotBox) throw new Error("page 2's link or words are not drawn");
+    const centre = { x: wordsBox.x + wordsBox.width / 2, y: wordsBox.y + wordsBox.height / 2 };
+    expect(centre.x).toBeGreaterThan(hotspotBox.x);
+    expect(centre.x).toBeLessThan(hotspotBox.x + hotspotBox.width);
+    expect(centre.y).toBeGreaterThan(hotspotBox.y);
+    expect(centre.y).toBeLessThan(hotspotBox.y + hotspotBox.height);
+    await page.mouse.click(centre.x, centre.y);
+    await expect.poll(() => announcer.textContent()).toBe("Page 4–5 of 5");
     await context.close();
   }, 120_000);
 
