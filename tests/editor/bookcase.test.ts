@@ -87,6 +87,24 @@ describe("the bookcase", () => {
     expect(otherRevision.status()).toBe(404);
   });
 
+  it("asks for a cover again when it did not arrive", async () => {
+    const atlasA = books.get("Atlas A")?.bookId;
+    let asked = 0;
+    const atlasCover = (url: URL) =>
+      url.pathname === "/api/book/book-cover" && url.searchParams.get("bookId") === atlasA;
+    await page.route(atlasCover, (route) => (asked++ === 0 ? route.abort() : route.continue()));
+    try {
+      await page.goto(bookcaseUrl("?q=Atlas%20A"));
+      const cover = row(page, "Atlas A").locator("img");
+      await expect
+        .poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      expect(asked).toBe(2);
+    } finally {
+      await page.unroute(atlasCover);
+    }
+  });
+
   it("searches by title and filters by status; a disabled book is refused to readers", async () => {
     await page.goto(bookcaseUrl());
     await page.getByRole("searchbox", { name: "搜索书名或编号" }).fill("atlas");

@@ -206,6 +206,23 @@ describe("the pages panel", () => {
     expect((await post("/api/book/set-book-privacy", { bookId: book.bookId, access: "public" })).code).toBe("OK");
   }, 60_000);
 
+  it("asks for a page thumbnail again when it did not arrive (the gateway draws it on its first request)", async () => {
+    let asked = 0;
+    const pageTwoThumb = (url: URL) => url.pathname === "/api/book/page-thumb" && url.searchParams.get("page") === "2";
+    await page.route(pageTwoThumb, (route) => (asked++ === 0 ? route.abort() : route.continue()));
+    try {
+      await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}`);
+      await page.getByRole("tab", { name: "页面", exact: true }).click();
+      const image = page.getByTestId("pages-panel").locator(".page-list li").nth(1).locator("img");
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth), { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      expect(asked).toBe(2);
+    } finally {
+      await page.unroute(pageTwoThumb);
+    }
+  }, 60_000);
+
   it("a team member edits the pages of the owner's team book; a role without the power gets the support confirm", async () => {
     const teamId = String(600_000 + Math.floor(Math.random() * 99_999));
     const admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });

@@ -1,4 +1,5 @@
 import type { Labels } from "../labels.js";
+import { RetryingImage } from "../RetryingImage.js";
 import { actionsOf, type BookRow, dateOf, fill, shownStatus, statusLabelKeys } from "./model.js";
 
 export interface RowActions {
@@ -32,7 +33,7 @@ export function BookcaseRow({
     <tr data-testid="bookcase-row" data-number={row.number} data-status={status} data-type={row.folderType}>
       <td className="bookcase-cover">
         {row.cover ? (
-          <img src={row.cover} alt={`${labels.bookcaseCover}: ${row.title}`} loading="lazy" />
+          <RetryingImage src={row.cover} alt={`${labels.bookcaseCover}: ${row.title}`} loading="lazy" />
         ) : (
           <span className="bookcase-no-cover">{labels.bookcaseNoCover}</span>
         )}

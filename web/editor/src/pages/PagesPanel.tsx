@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, call, callOptional } from "../api.js";
 import { watchConversion } from "../conversion-watch.js";
 import type { Labels } from "../labels.js";
+import { RetryingImage } from "../RetryingImage.js";
 import { gateError } from "../server-truth.js";
 import type { Notify, Report } from "../types.js";
 import { endUpload, filesField, sendFiles, type Task } from "../upload-engine.js";
@@ -279,7 +280,7 @@ export function PagesPanel({
                 setChosen(next);
               }}
             />
-            {thumbOf(page) ? <img src={thumbOf(page)} alt="" width={48} loading="lazy" /> : null}
+            {thumbOf(page) ? <RetryingImage src={thumbOf(page)} width={48} loading="lazy" /> : null}
             <span className="page-name">
               {index + 1}
               {page !== index + 1 ? ` (${fill(labels.pagesPage, { n: page })})` : ""}
