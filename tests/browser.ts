@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** Debian's Chromium (scripts/setup.sh installs it); playwright-core drives it, never downloading a browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -12,4 +13,26 @@ export async function launchChromium(): Promise<Browser> {
     executablePath: chromiumPath,
     args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
+}
+
+/**
+ * Runs `act` with the first request `matches` accepts dropped (as by a gateway restarting), then waits for `image`
+ * to show a picture; answers how many times the page asked for it.
+ */
+export async function askedAgainAfterDrop(
+  page: Page,
+  matches: (url: URL) => boolean,
+  act: () => Promise<Locator>,
+): Promise<number> {
+  let asked = 0;
+  await page.route(matches, (route) => (asked++ === 0 ? route.abort() : route.continue()));
+  try {
+    const image = await act();
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    return asked;
+  } finally {
+    await page.unroute(matches);
+  }
 }
