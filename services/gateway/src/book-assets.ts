@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { isManifest, type Manifest } from "@turnleaf/conversion/manifest";
 import type { S3Client } from "@turnleaf/kit";
 import { manifestCacheMs } from "./domain/manifest-cache.js";
-import { derivation, renditionDeriver } from "./rendition-derive.js";
+import { awaitsPage, renditionDeriver } from "./rendition-derive.js";
 
 /**
  * Reads books' converted assets from the books bucket; the gateway serves them. The one thing it writes there is a
@@ -69,7 +69,7 @@ export function bookAssets(s3: S3Client, bucket: string, now: () => number = Dat
       }
       let manifest = await assets.manifest(bookId, revision);
       // A page that landed since the cached manifest was read (another replica's book.json told the reader of it).
-      if (manifest && manifest.state !== "ready" && !derivation(manifest, key)) {
+      if (manifest && awaitsPage(manifest, key)) {
         manifest = await assets.manifest(bookId, revision, { fresh: true });
       }
       const derived = manifest && (await deriver.derive(prefix(bookId, revision), manifest, key));

@@ -37,6 +37,13 @@ function thumbDerivation(manifest: Manifest, key: string): Derivation | undefine
   return sourceKey ? { sourceKey, width: Math.min(thumbWidthPx, page.width), format: "thumb" } : undefined;
 }
 
+/** Whether the key names a page the manifest lists as not rendered yet (a newer manifest may have it). */
+export function awaitsPage(manifest: Manifest, key: string): boolean {
+  const match = thumbKey.exec(key) ?? renditionKey.exec(key);
+  const page = match ? manifest.pages[Number(match[1]) - 1] : undefined;
+  return page !== undefined && !page.ready;
+}
+
 /** What to derive a key from, when the manifest lists it and it is not the main rendition itself. */
 export function derivation(manifest: Manifest, key: string): Derivation | undefined {
   if (key.startsWith("thumbs/")) return thumbDerivation(manifest, key);
