@@ -232,7 +232,7 @@ async function serveFolder(root: string) {
     const file = join(root, path.endsWith("/") ? `${path}index.html` : path);
     stat(file).then(
       (info) => {
-        if (!info.isFile()) throw new Error("not a file");
+        if (!info.isFile()) return response.writeHead(404).end();
         response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
         createReadStream(file).pipe(response);
       },
@@ -243,7 +243,12 @@ async function serveFolder(root: string) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     served: () => served,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Gone at once, as a host switched off: close() alone waits for the browser's open connections to end.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -266,12 +271,15 @@ describe("turnleaf publish --format pwa", () => {
       await page.goto(`${host.url}/index.html`);
       const announcer = page.getByTestId("announcer");
       await expect.poll(() => announcer.textContent(), { timeout: 15_000 }).toBe("Page 1 of 3");
-      // The first visit installs the worker and fills its cache.
-      await expect
-        .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((registration) => !!registration.active)), {
-          timeout: 15_000,
-        })
-        .toBe(true);
+      // The first visit installs the worker and fills its cache. The registration is asked for, not awaited as
+      // `ready` (which never settles when an install fails), so a failure shows the worker's state.
+      const workerState = () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const worker = registration?.active ?? registration?.waiting ?? registration?.installing;
+          return worker?.state ?? (registration ? "no worker" : "not registered");
+        });
+      await expect.poll(workerState, { timeout: 20_000 }).toBe("activated");
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
         installabilityErrors: { errorId: string }[];
@@ -306,7 +314,7 @@ describe("turnleaf publish --format pwa", () => {
       await context.close();
       await host.close().catch(() => undefined);
     }
-  });
+  }, 90_000);
 
   it("validates the output path of every format with the spec's rule", async () => {
     for (const format of ["joomla", "drupal", "pwa", "wordpress", "html"]) {
