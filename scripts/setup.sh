@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
-  # Not `npm ci`: this machine kind's registry holds only the Linux builds of platform packages (biome, buf,
-  # esbuild ...), so the lockfile cannot list the others and `npm ci` refuses it. `npm install` still installs
-  # exactly the locked versions.
+  # Not `npm ci`: this machine kind's registry has at times held only the Linux builds of platform packages
+  # (biome, buf, esbuild ...), so a lockfile could not list the others and `npm ci` refused it. `npm install` still
+  # installs exactly the locked versions, and adds any platform entries the registry serves now (they are committed).
   npm install --no-audit --no-fund
 fi
 bash scripts/install-servers.sh
