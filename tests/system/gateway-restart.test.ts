@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const phase = () => page.getByTestId("upload-phase").getAttribute("data-phase");
-const errorTexts = () => page.locator(".messages .error-text").allTextContents();
+const errorTexts = (on: Page = page) => on.locator(".messages .error-text").allTextContents();
 
 /** A request a route handler holds (the first one it is given) until the test lets it go. */
 function heldRequest(): { hold: (route: Route) => void; route: Promise<Route> } {
@@ -187,7 +187,7 @@ describe("opening a screen whose code loads on demand", () => {
     await services.start("gateway");
     await services.waitHealthy(60_000);
     await expect.poll(() => screen.locator("main.bookcase h1").count(), { timeout: 40_000 }).toBe(1);
-    expect(await screen.locator(".messages .error-text").allTextContents()).toEqual([]);
+    expect(await errorTexts(screen)).toEqual([]);
     await owner.close();
   }, 120_000);
 });

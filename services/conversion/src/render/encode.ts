@@ -1,16 +1,16 @@
 /**
  * Raw pixels (RGBA, or grey for a page PDFium drew without colour) to the files a page needs, with sharp, TurboJPEG
  * (jpeg.ts) and the service's own PNG writers (no canvas in between). What is encoded here is what must exist before
- * the book opens: the main rendition (and the thumbnail when the job writes every rendition). The main rendition is
- * the cheapest encoding that keeps the page within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by the page's kind rather than by
- * encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG; other pages without pictures an
- * RGB(A) PNG when it is small (little ink: a slide), else an indexed PNG of their frequent colours and 16-level edges
- * (palette-png.ts: charts, coloured text, dense drawings), or when they hold more colours an RGB PNG that fits,
- * lossless WebP (paper pages) or lossy WebP (dense drawings); photo pages a baseline JPEG. With paperPages "webp", pages without pictures skip the PNGs (paper
- * pages lossless WebP, a third to a tenth of the bytes for 2-6× the CPU). The thumbnail, the lighter WebP width and
- * a WebP page's JPEG fallback are encoded here too only when the job asks for every rendition (the desktop tool's
- * offline books); the service lists them in the manifest and the gateway derives them from the main rendition on
- * first request. A PNG or JPEG main rendition is its own fallback.
+ * the book opens: the main rendition (and the thumbnail when the job writes every rendition). The main rendition is the
+ * cheapest encoding that keeps the page within the reader's limits (≤ 200 KB at 1600 px, sharp at 2× zoom), chosen by
+ * the page's kind rather than by encoding twice (npm run bench:profile-convert): grey pages a 4-bit grey PNG; other
+ * pages without pictures an RGB(A) PNG when it is small (little ink: a slide), else an indexed PNG of their frequent
+ * colours and 16-level edges (palette-png.ts: charts, coloured text, dense drawings), or when they hold more colours an
+ * RGB PNG that fits, lossless WebP (paper pages) or lossy WebP (dense drawings); photo pages a baseline JPEG. With
+ * paperPages "webp", pages without pictures skip the PNGs (paper pages lossless WebP, a third to a tenth of the bytes
+ * for 2-6× the CPU). The thumbnail, the lighter WebP width and a WebP page's JPEG fallback are encoded here too only
+ * when the job asks for every rendition (the desktop tool's offline books); the service lists them in the manifest and
+ * the gateway derives them from the main rendition on first request. A PNG or JPEG main rendition is its own fallback.
  */
 import sharp from "sharp";
 import type { ImageFormat } from "../domain/manifest.js";
