@@ -40,6 +40,8 @@ export interface RunningStores {
   mongodbUri: string;
   natsUrl: string;
   s3: S3Settings;
+  /** The folder of FerretDB's SQLite files (one per database) when FerretDB serves MongoDB here. */
+  sqliteDir?: string;
   /** Stops the servers started by startStores (external stores are left alone). */
   stop(): Promise<void>;
 }
@@ -142,7 +144,8 @@ export async function startStores(options: StartStoresOptions): Promise<RunningS
   }
 
   log.info({ ms: Date.now() - startedAt, servers: servers.map((server) => server.name) }, "stores ready");
-  return { mongodbUri, natsUrl, s3, stop };
+  const ferretdb = servers.some((server) => server.name === "ferretdb");
+  return { mongodbUri, natsUrl, s3, ...(ferretdb ? { sqliteDir: layout.mongodbDir } : {}), stop };
 }
 
 async function prepareLayout(dataDir: string): Promise<Layout> {
@@ -201,6 +204,8 @@ function mongodServer(binary: string, layout: Layout, port: number, uri: string)
   };
 }
 
+const sqliteBusyTimeoutMs = 60_000;
+
 function ferretdbServer(binary: string, layout: Layout, port: number, uri: string): ServerLaunch {
   return {
     name: "ferretdb",
@@ -208,7 +213,10 @@ function ferretdbServer(binary: string, layout: Layout, port: number, uri: strin
     args: [
       "--handler=sqlite",
       // A directory URI; FerretDB keeps one SQLite file per database in it and insists on the trailing slash.
-      `--sqlite-url=${pathToFileURL(layout.mongodbDir).href}/`,
+      // SQLite takes one write at a time per database. With FerretDB's busy_timeout (10 s) a write that waited
+      // 20 s for the lock failed with "database is locked", an unknown error to the user (end-upload, 50 at once
+      // on a loaded CI machine). MongoDB queues such writes; here they wait up to the gateway's longest deadline.
+      `--sqlite-url=${pathToFileURL(layout.mongodbDir).href}/?_pragma=busy_timeout(${sqliteBusyTimeoutMs})`,
       `--listen-addr=127.0.0.1:${port}`,
       `--state-dir=${layout.mongodbDir}`,
       "--debug-addr=-",

@@ -588,7 +588,11 @@ const envelopeKeys = ["code", "data", "mess", "msg", "status"];
 
 function problemsOf(path: string, method: string, statusCode: number, contentType: string, body: string): string[] {
   const problems: string[] = [];
-  if (statusCode >= 500) problems.push(`status ${statusCode}`);
+  // The readiness probe answers 503 with its report while a peer or store has not answered within 1.5 s, as on a
+  // machine loaded by this test and another file's; the checks after the run require 200.
+  const probeDegraded =
+    path === "/healthz" && statusCode === 503 && (method === "HEAD" || /"status":"degraded"/.test(body));
+  if (statusCode >= 500 && !probeDegraded) problems.push(`status ${statusCode}`);
   if (stackFrame.test(body)) problems.push("stack trace in body");
   if (method === "HEAD" || !enveloped(path)) return problems;
   // CSV downloads answer text/csv when they succeed (a refusal is still the envelope, checked below).

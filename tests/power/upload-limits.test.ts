@@ -6,7 +6,6 @@ import { PlanKind, PowerService, Quota } from "@turnleaf/contracts/power/v1/powe
 import {
   connectNats,
   createClient,
-  createLogger,
   createS3Client,
   ensureBuckets,
   ensureStreams,
@@ -29,6 +28,7 @@ import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
 import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
 import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
+import { errorLog } from "../support/error-log.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";
 import { serveLanguage } from "../support/language-peer.js";
@@ -37,7 +37,8 @@ import { makePdf } from "../upload/fixtures.js";
 // The power limits of uploads end to end: the power, book and upload services in this process on the run's real
 // MongoDB-wire server, NATS JetStream and MinIO, with the real gateway in front (one per acting user).
 const stores = workerStores();
-const log = createLogger({ service: "upload-limits-test", level: "silent" });
+// The services' error lines (a failed rpc or request with its cause) are kept for a failing assertion to print.
+const { log, lines: errorLines } = errorLog("upload-limits-test");
 const suffix = randomBytes(4).toString("hex");
 const bucket = `turnleaf-sources-limits-${suffix}`;
 const day = 86_400_000;
@@ -355,7 +356,7 @@ describe("power limits under concurrent completions", () => {
     const replies = await Promise.all(tasks.map((taskId) => end(userId, taskId)));
     const codes = replies.map((reply) => reply.code);
     const others = replies.filter((reply) => reply.code !== "OK" && reply.code !== "BOOK_UPLOAD_OVER_LIMIT");
-    expect(others).toEqual([]);
+    expect(others, errorLines()).toEqual([]);
     expect(codes.filter((code) => code === "OK")).toHaveLength(limit);
     expect(codes.filter((code) => code === "BOOK_UPLOAD_OVER_LIMIT")).toHaveLength(50 - limit);
     expect(await booksHosted(userId)).toBe(limit);

@@ -12,6 +12,8 @@ export interface TestStores {
   mongodbUri: string;
   natsUrl: string;
   s3: { endpoint: string; accessKey: string; secretKey: string; region: string };
+  /** FerretDB's SQLite files, when FerretDB serves MongoDB (not with a mongod or external stores). */
+  sqliteDir?: string;
 }
 
 declare module "vitest" {
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject) {
     mongodbUri: stores.mongodbUri,
     natsUrl: stores.natsUrl,
     s3: stores.s3,
+    ...(stores.sqliteDir ? { sqliteDir: stores.sqliteDir } : {}),
   }));
   const systems: { system: SharedSystem; services: RunningServices }[] = [];
   const stop = async () => {

@@ -1,11 +1,16 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { connectMongo, createLogger, pingMongo, unlessDuplicate } from "@turnleaf/kit";
 import { Schema } from "mongoose";
 import { afterAll, describe, expect, it } from "vitest";
 import { workerStores } from "../setup/worker-stores.js";
 
 const log = createLogger({ service: "test", level: "silent" });
-const connection = await connectMongo({ uri: workerStores().mongodbUri, database: `test-${randomUUID()}`, log });
+const stores = workerStores();
+const connection = await connectMongo({ uri: stores.mongodbUri, database: `test-${randomUUID()}`, log });
 
 afterAll(async () => {
   await connection.dropDatabase();
@@ -59,6 +64,32 @@ describe("mongoose against the real MongoDB-wire server", () => {
     await expect(unlessDuplicate(() => pages.create({ bookId: "b4", index: -1 }))).rejects.toThrow(/index/);
     expect(await pages.countDocuments({ bookId: "b4" })).toBe(1);
   });
+
+  // With its default busy_timeout (10 s) FerretDB failed a write waiting for SQLite's one write lock per database
+  // after 20 s ("database is locked"); the stores' set-up lets it wait 60 s, as MongoDB would queue it.
+  it.skipIf(!stores.sqliteDir)(
+    "queues a write behind another writer holding the database 25 s instead of failing it",
+    async () => {
+      await pages.create({ bookId: "b5", index: 1 });
+      const file = join(stores.sqliteDir ?? "", `${connection.name}.sqlite`);
+      const holdLock = [
+        "import sqlite3, sys, time",
+        "db = sqlite3.connect(sys.argv[1], isolation_level=None)",
+        'db.execute("BEGIN IMMEDIATE")',
+        'print("locked", flush=True)',
+        "time.sleep(25)",
+        'db.execute("COMMIT")',
+      ].join("\n");
+      const holder = spawn("python3", ["-c", holdLock, file], { stdio: ["ignore", "pipe", "inherit"] });
+      const exited = once(holder, "exit");
+      const [firstLine] = await once(createInterface({ input: holder.stdout }), "line");
+      expect(firstLine).toBe("locked");
+      await pages.create({ bookId: "b5", index: 2 });
+      expect(await exited).toEqual([0, null]);
+      expect(await pages.countDocuments({ bookId: "b5" })).toBe(2);
+    },
+    90_000,
+  );
 
   it("rejects documents that break the schema before they reach the store", async () => {
     await expect(pages.create({ bookId: "b3", index: 0 })).rejects.toThrow(/index/);
