@@ -8,7 +8,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -39,6 +39,7 @@ const localEnv = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !/^(MONGODB_URI|NATS_URL|S3_)/.test(name)),
 );
 let dataDir: string;
+let conversionTmp: string;
 let storePorts: StorePorts;
 const storeSets: RunningStores[] = [];
 let stores: RunningStores;
@@ -152,12 +153,16 @@ beforeAll(async () => {
     natsMonitor: await freePort(),
   };
   stores = await startAllStores();
+  conversionTmp = join(dataDir, "conversion-tmp");
+  await mkdir(conversionTmp);
   services = await startServices({
     stores: { ...stores, stop: async () => undefined },
     ports: await freeServicePorts(),
     demo: true,
     log,
     logDir: dataDir,
+    // A killed conversion's files are removed by the next process once untouched this long (10 minutes deployed).
+    environment: { CONVERSION_TMP_DIR: conversionTmp, CONVERSION_TMP_STALE_MS: "10000" },
   });
   await services.waitHealthy(90_000);
   client = new UploadClient(services.gatewayUrl);
@@ -241,6 +246,7 @@ describe("kill -9 in the middle of an upload, a conversion and a burst of editor
           ),
       );
       await sleep(250);
+      const conversionFolders = await readdir(conversionTmp);
       await killAndRestart(targets);
       const answered = await Promise.all(saves);
       for (const save of answered) if (save.code === "OK") savedKeys.push(save.key);
@@ -270,6 +276,13 @@ describe("kill -9 in the middle of an upload, a conversion and a burst of editor
         htmlConfig: Record<string, unknown>;
       };
       for (const key of savedKeys) expect(stored.htmlConfig, key).toHaveProperty(key);
+      // The killed conversion's downloaded sources do not stay behind: its successor removes its folder.
+      if (targets.includes("conversion")) {
+        expect(conversionFolders).toHaveLength(1);
+        await expect
+          .poll(() => readdir(conversionTmp), { timeout: 30_000 })
+          .toEqual([expect.not.stringMatching(conversionFolders[0] ?? "")]);
+      }
     },
     300_000,
   );

@@ -48,8 +48,10 @@ export function readConfig(source: Env) {
       CONVERSION_PAPER_PAGES: env.text
         .refine((value) => paperPageFormats.includes(value as PaperPageFormat), `one of ${paperPageFormats.join(", ")}`)
         .default("png"),
-      /** Where sources are downloaded while a job runs. */
+      /** Where sources are downloaded while a job runs (the system's temporary folder by default). */
       CONVERSION_TMP_DIR: env.text.optional(),
+      /** Another process's files there untouched this long are a stopped process's, and removed. */
+      CONVERSION_TMP_STALE_MS: env.positiveInteger.min(10_000).default(10 * 60_000),
       /** Books with more pages are split into work items of this many pages that every replica renders (0: never). */
       CONVERSION_PAGES_PER_ITEM: wholeNumber.max(1000).default(16),
       /** Jobs a replica holds at once (small books convert in it, big books are coordinated). */

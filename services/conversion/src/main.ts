@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import {
   connectMongo,
   connectNats,
@@ -15,6 +16,7 @@ import type { PaperPageFormat } from "./domain/renditions.js";
 import { startJobConsumer } from "./events/job-consumer.js";
 import { canIsolateNetwork } from "./office/soffice.js";
 import { createGuardedPool } from "./pipeline/guarded-pool.js";
+import { openWorkFolder } from "./pipeline/work-folder.js";
 import { warmUp } from "./render/page-renderer.js";
 import { selectPdfium } from "./render/pdfium.js";
 import { choosePdfium } from "./render/pdfium-native-library.js";
@@ -58,6 +60,12 @@ runGrpcService(
           })
         : createRenderPool(0, renditions);
     await warmUp();
+    // Sources are downloaded into a folder of this process's; a killed process's folder is removed by the next.
+    const workFolder = await openWorkFolder({
+      tmpDir: config.CONVERSION_TMP_DIR ?? tmpdir(),
+      staleMs: config.CONVERSION_TMP_STALE_MS,
+      log,
+    });
     const consumer = await startJobConsumer({
       nats,
       store: new BookStore(s3, { sources: config.S3_BUCKET_SOURCES, books: config.S3_BUCKET_BOOKS }),
@@ -66,7 +74,7 @@ runGrpcService(
       settings: {
         webpEffort: config.CONVERSION_WEBP_EFFORT,
         paperPages: config.CONVERSION_PAPER_PAGES as PaperPageFormat,
-        ...(config.CONVERSION_TMP_DIR ? { tmpDir: config.CONVERSION_TMP_DIR } : {}),
+        tmpDir: workFolder.path,
         office: {
           soffice: config.CONVERSION_SOFFICE,
           timeoutMs: config.CONVERSION_OFFICE_TIMEOUT_MS,
@@ -94,6 +102,7 @@ runGrpcService(
       resources: [
         { name: "jobs", close: () => consumer.stop() },
         { name: "render pool", close: () => pool.close() },
+        { name: "work folder", close: () => workFolder.close() },
         { name: "nats", close: () => nats.drain() },
         { name: "mongodb", close: () => mongo.close() },
       ],
