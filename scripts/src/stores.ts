@@ -213,9 +213,9 @@ function ferretdbServer(binary: string, layout: Layout, port: number, uri: strin
     args: [
       "--handler=sqlite",
       // A directory URI; FerretDB keeps one SQLite file per database in it and insists on the trailing slash.
-      // SQLite takes one write at a time per database. With FerretDB's busy_timeout (10 s) a write that waited
-      // 20 s for the lock failed with "database is locked", an unknown error to the user (end-upload, 50 at once
-      // on a loaded CI machine). MongoDB queues such writes; here they wait up to the gateway's longest deadline.
+      // SQLite takes one write at a time per database. With FerretDB's default (busy_timeout 10 s) a write that had
+      // waited 20 s for the lock failed with "database is locked", an unknown error to the user. MongoDB queues
+      // such writes; here they wait up to the gateway's longest deadline.
       `--sqlite-url=${pathToFileURL(layout.mongodbDir).href}/?_pragma=busy_timeout(${sqliteBusyTimeoutMs})`,
       `--listen-addr=127.0.0.1:${port}`,
       `--state-dir=${layout.mongodbDir}`,
