@@ -2,9 +2,11 @@
  * A conversion worker in a process of its own, for the tests that kill a worker mid-book. Reads its settings
  * from argv as JSON; prints "ready" once its consumers run.
  */
+import { tmpdir } from "node:os";
 import { connectNats, createLogger, createS3Client } from "@turnleaf/kit";
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
+import { openWorkFolder } from "../../services/conversion/src/pipeline/work-folder.js";
 import { selectPdfium } from "../../services/conversion/src/render/pdfium.js";
 import { choosePdfium } from "../../services/conversion/src/render/pdfium-native-library.js";
 import { createRenderPool } from "../../services/conversion/src/render/pool.js";
@@ -29,12 +31,15 @@ const pdfium = choosePdfium(settings.pdfium ?? "wasm");
 selectPdfium(pdfium);
 const log = createLogger({ service: "conversion-child", level: "warn" });
 const nats = await connectNats({ url: settings.natsUrl, name: "conversion-child", log });
+// As the service's main: sources go into a folder of this process's, which a later process removes once this one is
+// killed (these tests kill it mid-book) and the folder has gone untouched for 10 minutes.
+const workFolder = await openWorkFolder({ tmpDir: tmpdir(), staleMs: 10 * 60_000, log });
 await startJobConsumer({
   nats,
   store: new BookStore(createS3Client(settings.s3), settings.buckets),
   pool: createRenderPool(settings.workers ?? 1, { pdfium, deriveOnRequest: settings.asService ?? false }),
   log,
-  settings: { webpEffort: settings.asService ? 2 : 4 },
+  settings: { webpEffort: settings.asService ? 2 : 4, tmpDir: workFolder.path },
   maxDeliver: settings.maxDeliver ?? 4,
   ackWaitMs: settings.ackWaitMs,
   retryDelayMs: 200,
