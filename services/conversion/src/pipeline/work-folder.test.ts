@@ -70,6 +70,17 @@ describe("openWorkFolder", () => {
     expect(await readdir(root)).toEqual([]);
   });
 
+  it("lets replicas starting at once sweep the same killed process's folder: it goes, all four start", async () => {
+    const root = await tmpWith({ [`${workFolderPrefix}killed`]: 60 });
+    const replicas = await Promise.all(
+      Array.from({ length: 4 }, () => openWorkFolder({ tmpDir: root, staleMs: 10 * minute, log })),
+    );
+    expect((await readdir(root)).sort()).toEqual(replicas.map((replica) => basename(replica.path)).sort());
+    await Promise.all(replicas.map((replica) => replica.refresh()));
+    expect(await readdir(root)).toHaveLength(4);
+    for (const replica of replicas) await replica.close();
+  });
+
   it("sweeps again on each refresh: a folder left by a process that stopped since is removed", async () => {
     const root = await tmpWith({});
     const folder = await openWorkFolder({ tmpDir: root, staleMs: 10 * minute, log });
