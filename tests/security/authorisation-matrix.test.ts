@@ -9,7 +9,8 @@ import { type SecurityStack, startSecurityStack } from "./stack.js";
 // expected answers are pinned per path: a change of who may do what shows here. Paths registered after this table
 // was written are held to the rule every path must keep (no one but the owner gets the owner's book or task).
 // "invalid": the request was refused for its fields before anyone's data was reached (e.g. a peer this stack does
-// not run: language, insight); "refused": not found / not permitted / a role or plan limit.
+// not run: language); "refused": not found / not permitted / a role or plan limit. The insight paths are the
+// owner's alone, whatever the member's role: tests/security/insight-owner.test.ts asks them as a viewer and an editor.
 const expected: Record<string, [owner: Verdict, other: Verdict, member: Verdict, anonymous: Verdict]> = {
   "POST /api/book/add-book-bookmark": ["ok", "refused", "refused", "signin"],
   "POST /api/book/add-business-card": ["ok", "ok", "ok", "signin"],
@@ -67,14 +68,14 @@ const expected: Record<string, [owner: Verdict, other: Verdict, member: Verdict,
   "GET /api/common/file/:fileId/:name": ["refused", "refused", "refused", "refused"],
   "POST /api/common/get-support-contact": ["ok", "ok", "ok", "ok"],
   "POST /api/common/upload-file": ["invalid", "invalid", "invalid", "signin"],
-  "POST /api/insight/delete-lead": ["invalid", "refused", "refused", "signin"],
-  "GET /api/insight/export-leads": ["invalid", "refused", "refused", "signin"],
-  "GET /api/insight/export-statistics": ["invalid", "refused", "refused", "signin"],
-  "POST /api/insight/get-lead-deliveries": ["invalid", "refused", "refused", "signin"],
-  "POST /api/insight/get-leads": ["invalid", "refused", "refused", "signin"],
-  "POST /api/insight/get-settings": ["invalid", "refused", "refused", "signin"],
-  "POST /api/insight/get-statistics": ["invalid", "refused", "refused", "signin"],
-  "POST /api/insight/update-settings": ["invalid", "refused", "refused", "signin"],
+  "POST /api/insight/delete-lead": ["ok", "refused", "refused", "signin"],
+  "GET /api/insight/export-leads": ["ok", "refused", "refused", "signin"],
+  "GET /api/insight/export-statistics": ["ok", "refused", "refused", "signin"],
+  "POST /api/insight/get-lead-deliveries": ["ok", "refused", "refused", "signin"],
+  "POST /api/insight/get-leads": ["ok", "refused", "refused", "signin"],
+  "POST /api/insight/get-settings": ["ok", "refused", "refused", "signin"],
+  "POST /api/insight/get-statistics": ["ok", "refused", "refused", "signin"],
+  "POST /api/insight/update-settings": ["ok", "refused", "refused", "signin"],
   "GET /api/language/labels": ["invalid", "invalid", "invalid", "invalid"],
   "POST /api/licence/deactivate": ["invalid", "invalid", "invalid", "invalid"],
   "POST /api/licence/offline-answer": ["invalid", "invalid", "invalid", "invalid"],

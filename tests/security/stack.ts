@@ -23,6 +23,8 @@ import { buildApp } from "../../services/gateway/src/app.js";
 import { bookAssets } from "../../services/gateway/src/book-assets.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
+import { assembleInsight } from "../../services/insight/src/assemble.js";
+import { buildServices as buildInsightServices } from "../../services/insight/src/server.js";
 import { assembleLicenceDesk } from "../../services/licence/src/assemble.js";
 import type { LicenceDesk } from "../../services/licence/src/handlers/licence-desk.js";
 import { buildServices as buildLicenceServices } from "../../services/licence/src/server.js";
@@ -55,7 +57,7 @@ export interface SecurityStack {
 }
 
 /**
- * The power, book, upload and licence services in this process on the run's real MongoDB-wire server, NATS and
+ * The power, book, upload, licence and insight services in this process on the run's real MongoDB-wire server, NATS and
  * MinIO, behind the real gateway with the hosted reader reading converted books from a real bucket.
  */
 export async function startSecurityStack(stores: TestStores, label: string): Promise<SecurityStack> {
@@ -111,11 +113,23 @@ export async function startSecurityStack(stores: TestStores, label: string): Pro
     buildLicenceServices({ desk: licence.desk, signingKey: licence.signingKey, now: () => new Date() }),
   );
 
+  // Statistics and leads (no delivery worker: a lead with a webhook stays pending); private webhook targets allowed.
+  const insightAddress = await parts.serve(
+    buildInsightServices({
+      ...(await assembleInsight(await parts.database("insight"))),
+      leadRateLimit: 1000,
+      leadRateWindowMs: 600_000,
+      now: () => new Date(),
+      allowPrivateWebhooks: true,
+    }),
+  );
+
   const config = testGatewayConfig(stores, {
     book: bookAddress,
     power: powerAddress,
     upload: uploadAddress,
     licence: licenceAddress,
+    insight: insightAddress,
   });
   const peers: Peers = connectPeers(config);
   const storeProbes: StoreProbes = await connectStoreProbes(config, log);

@@ -236,6 +236,12 @@ export function bookHandlers({
       };
     },
 
+    /** Owner only, never team-wrapped (team-book-access.ts): the insight paths ask it before any statistics or lead. */
+    async getOwnBook(request) {
+      const book = await ownBook(request.userId, request.bookId);
+      return { bookId: book.bookId, number: book.number, title: book.title };
+    },
+
     async getBookPrivacy(request) {
       const book = await ownBook(request.userId, request.bookId);
       return { privacy: privacyMessage(book.privacy ?? publicPrivacy, true) };

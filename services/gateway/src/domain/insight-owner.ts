@@ -8,13 +8,15 @@ export const dayField = { type: "string", pattern: "^(\\d{4}-\\d{2}-\\d{2})?$" }
 export const linkPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * The acting user's book, or the book service's refusal: statistics and leads are the owner's alone, so every
- * owner path asks the book service first (it answers NOT_FOUND / PERMISSION_DENIED for anyone else's book).
+ * The acting user's own book, or "book not found": statistics, leads, lead settings, webhook deliveries and the
+ * insight settings (with the webhook signing secret) are the book's owner's alone. The book service's GetOwnBook
+ * answers only when the book's ownerId is the acting user; no team role reaches it (GetBook would: a team viewer acts
+ * as the owner there), so a team member gets the same answer as any other user. Every insight path asks here.
  */
 export async function ownedBook(peers: Peers, actor: Actor, bookId: string) {
-  const { book } = await peers.book.getBook({ userId: actor.userId, bookId, baseUrl: "" });
-  if (!book) throw new DomainError("NOT_FOUND", message("bookNotFound"));
-  return book;
+  const book = await peers.book.getOwnBook({ userId: actor.userId, bookId });
+  if (!book.bookId) throw new DomainError("NOT_FOUND", message("bookNotFound"));
+  return { bookId: book.bookId, number: book.number, title: book.title };
 }
 
 /** Every book of the acting user (the bookcase), 100 per page, at most 1,000. */
