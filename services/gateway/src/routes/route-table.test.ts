@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { createLogger } from "@turnleaf/kit";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.js";
+import { readConfig } from "../config.js";
+import { connectPeers, type Peers } from "../peers.js";
+import { routeTable } from "./route-table.js";
+
+// The app with every optional part (reader, editor, statistics) and peers nowhere: building it calls no peer.
+const nowhere = "127.0.0.1:1";
+let peers: Peers;
+let app: FastifyInstance;
+const registered: { method: string; url: string }[] = [];
+
+beforeAll(async () => {
+  const config = readConfig({
+    LOG_LEVEL: "silent",
+    BOOK_SERVICE_ADDR: nowhere,
+    POWER_SERVICE_ADDR: nowhere,
+    UPLOAD_SERVICE_ADDR: nowhere,
+    CONVERSION_SERVICE_ADDR: nowhere,
+    LICENCE_SERVICE_ADDR: nowhere,
+    LANGUAGE_SERVICE_ADDR: nowhere,
+    INSIGHT_SERVICE_ADDR: nowhere,
+    MONGODB_URI: "mongodb://127.0.0.1:1",
+    NATS_URL: "nats://127.0.0.1:1",
+    S3_ENDPOINT: "http://127.0.0.1:1",
+    S3_ACCESS_KEY_ID: "none",
+    S3_SECRET_ACCESS_KEY: "none",
+  });
+  peers = connectPeers(config);
+  const none = async () => undefined;
+  app = await buildApp({
+    log: createLogger({ service: "route-table-test", level: "silent" }),
+    peers,
+    stores: { mongodb: none, s3: none, nats: none, close: none },
+    devActorUserId: undefined,
+    reader: { assets: {} as never, distDir: "/nonexistent-reader-dist", grantSecret: "x".repeat(43) },
+    editorDistDir: "/nonexistent-editor-dist",
+    insight: { publish: none, saltSecret: "x".repeat(43) },
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) registered.push({ method, url: route.url ?? "" });
+    },
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  peers?.close();
+});
+
+/** What fastify registered as table keys: HEAD only where a path has no GET; a route of every method as `ANY`. */
+function registeredKeys(): string[] {
+  const methodsOf = new Map<string, Set<string>>();
+  for (const { method, url } of registered) methodsOf.set(url, (methodsOf.get(url) ?? new Set()).add(method));
+  const keys: string[] = [];
+  for (const [url, methods] of methodsOf) {
+    if (methods.size > 4) keys.push(`ANY ${url}`);
+    else for (const method of methods) if (method !== "HEAD" || !methods.has("GET")) keys.push(`${method} ${url}`);
+  }
+  return keys.sort();
+}
+
+describe("the route table", () => {
+  it("lists exactly the routes fastify registered, each once", () => {
+    const listed = routeTable.map(([route]) => route);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual(registeredKeys());
+  });
+
+  it("names a file under routes/ that holds each path", () => {
+    const wrong: string[] = [];
+    for (const [route, file] of routeTable) {
+      const path = route.split(" ")[1] ?? "";
+      const text = readFileSync(new URL(`./${file.replace(/\.ts$/, ".ts")}`, import.meta.url), "utf8");
+      // A static prefix is registered as `prefix: "/reader/assets/"`; a Connect route by its service's name.
+      const needle = path.startsWith("/turnleaf.")
+        ? "UploadProgressService"
+        : text.includes(`"${path}"`)
+          ? `"${path}"`
+          : `"${path.replace(/\*$/, "")}"`;
+      if (!text.includes(needle)) wrong.push(`${route}: not in ${file}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
