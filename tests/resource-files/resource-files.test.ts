@@ -358,9 +358,7 @@ describe("resource files through the gateway", () => {
     expect(existsSync(join(resourceFilesDir, "manage"))).toBe(false);
     const app = Fastify();
     registerEnvelope(app);
-    registerResourceFileRoutes(app, peers, () => {
-      throw new Error("resource files need no actor");
-    });
+    registerResourceFileRoutes(app, peers);
     app.get("/resourceFiles/manage/power/powerConfig.json", async () => ({ code: "OK", data: { from: "power" } }));
     try {
       const power = await app.inject({ method: "GET", url: "/resourceFiles/manage/power/powerConfig.json" });

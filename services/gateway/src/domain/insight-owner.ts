@@ -1,5 +1,4 @@
 import { DomainError, message } from "@turnleaf/kit";
-import type { FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
 
@@ -29,5 +28,3 @@ export async function ownedBooks(peers: Peers, actor: Actor) {
   }
   return books;
 }
-
-export type ResolveActor = (request: FastifyRequest) => Actor;

@@ -4,9 +4,17 @@ import { DomainError, message } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { cookieValue } from "../domain/book-grant.js";
 import type { Peers } from "../peers.js";
+import { accessOf } from "../routes/route-table.js";
 
 export interface Actor {
   userId: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Who is acting, set by the actor hook before the handler (registerSessions); undefined on public paths. */
+    actor: Actor | undefined;
+  }
 }
 
 /** The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure over https; its value is the power service's token. */
@@ -43,7 +51,8 @@ export type ActorResolver = (request: FastifyRequest) => Actor;
 
 /**
  * Resolves who is acting. A request with the session cookie acts as the session's user: the power service
- * resolves the cookie before the handler runs (an onRequest hook), so handlers ask synchronously. An unknown or
+ * resolves the cookie before the handler runs (an onRequest hook); a preHandler hook sets `request.actor` or refuses
+ * the request by the route table's access column (routes/route-table.ts), so handlers read `actorOf(request)`. An unknown or
  * ended session answers LOGIN_SIGNOUT, an expired one LOGIN_TIMEOUT. Only a request WITHOUT a session cookie
  * may fall back to a local stack's DEV_ACTOR_USER_ID; without it such requests answer LOGIN_SIGNOUT.
  */
@@ -69,7 +78,7 @@ export function registerSessions(
     }
   });
 
-  return (request) => {
+  const resolve: ActorResolver = (request) => {
     const state = states.get(request);
     if (state?.kind === "session") return state.actor;
     if (state?.kind === "refused") throw state.error;
@@ -77,6 +86,36 @@ export function registerSessions(
     if (options.devActorUserId) return { userId: options.devActorUserId };
     throw new DomainError("UNAUTHENTICATED", message("pleaseLogIn"));
   };
+
+  // The actor, once, before every handler (after the body is parsed and validated, as the handlers asked before):
+  // who may call each path is the route table's access column; every path not public (or a reader's, a Connect
+  // stream's) is refused here without a live session: LOGIN_SIGNOUT, or LOGIN_TIMEOUT for an expired one.
+  app.decorateRequest("actor", undefined);
+  app.addHook("preHandler", async (request) => {
+    const url = request.routeOptions.url;
+    if (url === undefined) return; // no route: the 404 answer
+    const access = accessOf(request.method, url);
+    if (access === "public" || access === "reader" || access === "connect") return;
+    if (access === "optional") {
+      try {
+        request.actor = resolve(request);
+      } catch {
+        // Anyone may call: without a live session the request goes on as no one.
+      }
+      return;
+    }
+    request.actor = resolve(request);
+  });
+  return resolve;
+}
+
+/**
+ * The acting user of a path that needs one: the actor hook set it before the handler ran. Absent (a path the route
+ * table lists as public or optional, called without a session): "please log in".
+ */
+export function actorOf(request: FastifyRequest): Actor {
+  if (request.actor) return request.actor;
+  throw new DomainError("UNAUTHENTICATED", message("pleaseLogIn"));
 }
 
 /** The session's user as the power service answered it, when the request acts through a session. */

@@ -4,7 +4,7 @@ import type { User } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { catalogueCodes, DomainError, fieldProblem, internalFault, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
-import { type ActorResolver, sessionCookieName, sessionToken, sessionUser } from "../plugins/actor.js";
+import { actorOf, sessionCookieName, sessionToken, sessionUser } from "../plugins/actor.js";
 import { pageTexts } from "../plugins/message-texts.js";
 import { formTokenField, formTokenVerdict, issueFormToken } from "../plugins/same-origin.js";
 import { loginPage, loginTexts } from "./login-page.js";
@@ -97,7 +97,7 @@ function sendLoginPage(reply: FastifyReply, page: string) {
  * Accounts and sessions (spec 000 §7/§8, spec 001 §7): login and logout, the session's user, registration,
  * the legacy login.php form and checkAccount.php. The session cookie carries the power service's token.
  */
-export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolveActor: ActorResolver): void {
+export function registerAccountRoutes(app: FastifyInstance, peers: Peers): void {
   const logIn = async (request: FastifyRequest, reply: FastifyReply, email: string, password: string) => {
     const { session, user } = await peers.account.logIn({ email, password, clientAddress: request.ip });
     if (!session?.token) throw internalFault("power service answered without a session");
@@ -137,7 +137,7 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers, resolv
   });
 
   const getUser = async (request: FastifyRequest) => {
-    const actor = resolveActor(request);
+    const actor = actorOf(request);
     const session = sessionUser(request);
     if (session) return okEnvelope(userView(session.user, { expiresAt: session.expiresAt }));
     // The local stack's DEV_ACTOR_USER_ID (no session cookie): its profile, no session.

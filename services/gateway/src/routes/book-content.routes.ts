@@ -14,7 +14,7 @@ import {
   uploadLogOf,
 } from "../domain/book-content.view.js";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
+import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { assertFeaturesGranted } from "./power.routes.js";
@@ -109,14 +109,10 @@ async function relay(reply: FastifyReply, url: string, headers: Record<string, s
   return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
 }
 
-export function registerBookContentRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-): void {
+export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): void {
   const book = peers.book;
   const origin = publicOrigin;
-  const user = (request: FastifyRequest) => resolveActor(request).userId;
+  const user = (request: FastifyRequest) => actorOf(request).userId;
 
   // Custom config (spec 001 config kinds config, olsconfig, theme), content blocks and saved themes.
   const configType = { type: "string", enum: ["", "config", "olsconfig", "theme"] } as const;
@@ -327,7 +323,7 @@ export function registerBookContentRoutes(
     async (request) => {
       const fields = request.body;
       // Brands are the public-logo feature (spec 000 §6): asked on the server before anything is stored.
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       await assertFeaturesGranted(request, peers, actor, ["PUBLIC_LOGO"]);
       const { brand } = await book.createBrand({
         userId: actor.userId,
@@ -348,7 +344,7 @@ export function registerBookContentRoutes(
     "/api/book/set-book-sare-icon",
     { schema: body(["bookId"], { bookId, icon: text(4000) }) },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       // A gated feature (spec 000 §6), asked once the book is known to be the actor's (another's stays "not
       // found"); clearing the icon needs nothing.
       if ((request.body.icon ?? "").trim() !== "") {

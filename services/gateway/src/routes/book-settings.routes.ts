@@ -1,11 +1,11 @@
 import type { BookInfo, Bookmark, CatalogNode } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { DomainError, message, okEnvelope } from "@turnleaf/kit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import { featuresNeeded, infoFeaturesNeeded } from "../domain/feature-gates.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
+import { type Actor, actorOf } from "../plugins/actor.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { assertFeaturesGranted } from "./power.routes.js";
 import { bookAuthorIn as teamBookAuthor } from "./team-context.js";
@@ -149,12 +149,7 @@ interface UpdateBookFields {
   settingsRevision?: string;
 }
 
-export function registerBookSettingsRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-  assets?: BookAssets,
-): void {
+export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, assets?: BookAssets): void {
   const baseUrl = publicOrigin;
 
   /** The page count of the owner's book (its newest finished revision); 0 when unknown. */
@@ -171,7 +166,7 @@ export function registerBookSettingsRoutes(
     teamBookAuthor(peers, actor, bookId, teamId);
 
   app.post<{ Body: { bookId: string } }>("/api/book/get-book", { schema: bookIdOnly }, async (request) => {
-    const actor = resolveActor(request);
+    const actor = actorOf(request);
     const { book } = await peers.book.getBook({
       userId: actor.userId,
       bookId: request.body.bookId,
@@ -206,7 +201,7 @@ export function registerBookSettingsRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const fields = request.body;
       // Gated features (spec 000 §6) are checked before anything is saved; a refusal saves nothing.
       const jsonOf = (text: string | undefined, field: string) => (text ? parseJsonField(text, field) : undefined);
@@ -251,7 +246,7 @@ export function registerBookSettingsRoutes(
   );
 
   app.post<{ Body: { bookId: string } }>("/api/book/get-book-catalog", { schema: bookIdOnly }, async (request) => {
-    const actor = resolveActor(request);
+    const actor = actorOf(request);
     const { catalog, catalogRevision } = await peers.book.getBookCatalog({
       userId: actor.userId,
       bookId: request.body.bookId,
@@ -271,7 +266,7 @@ export function registerBookSettingsRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const catalog = catalogOf(parseJsonField(request.body.catalog, "catalog"));
       const pageCount = await pageCountOf(actor.userId, request.body.bookId);
       // The TOC is a gated feature (spec 000 §6), asked once the book is known to be the actor's; clearing the
@@ -299,7 +294,7 @@ export function registerBookSettingsRoutes(
   );
 
   app.post<{ Body: { bookId: string } }>("/api/book/get-book-bookmark", { schema: bookIdOnly }, async (request) => {
-    const actor = resolveActor(request);
+    const actor = actorOf(request);
     const { bookmarks, bookmarksRevision } = await peers.book.getBookBookmarks({
       userId: actor.userId,
       bookId: request.body.bookId,
@@ -319,7 +314,7 @@ export function registerBookSettingsRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const bookmarks = bookmarksOf(parseJsonField(request.body.bookmarks, "bookmarks"));
       const pageCount = await pageCountOf(actor.userId, request.body.bookId);
       const teamId = request.body.teamId;
@@ -359,7 +354,7 @@ export function registerBookSettingsRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const pageCount = await pageCountOf(actor.userId, request.body.bookId);
       await assertFeaturesGranted(
         request,

@@ -1,9 +1,9 @@
 import { BookAccess, type BookPrivacy, PasswordMode } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { DomainError, message, okEnvelope } from "@turnleaf/kit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { readyConfigView } from "../domain/ready-config.view.js";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
+import { actorOf } from "../plugins/actor.js";
 import { nonProductHost } from "./power.routes.js";
 
 const wholeNumber = { type: "string", pattern: "^[0-9]{1,20}$" } as const;
@@ -27,16 +27,12 @@ interface ReadyConfigFields {
   number?: string;
 }
 
-export function registerBookRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-): void {
+export function registerBookRoutes(app: FastifyInstance, peers: Peers): void {
   app.post<{ Querystring: ReadyConfigFields; Body: ReadyConfigFields | null }>(
     "/api/book/get-ready-config",
     { schema: readyConfigSchema },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const fields = { ...request.query, ...(request.body ?? {}) };
       const { readyConfig } = await peers.book.getReadyConfig({
         userId: actor.userId,
@@ -120,23 +116,19 @@ function parseUsers(text: string | undefined): { name: string; password: string 
 }
 
 /** Spec 001 §7 get-book-privacy / set-book-privacy: who may read a book (public, password-protected, private). */
-export function registerBookPrivacyRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-): void {
+export function registerBookPrivacyRoutes(app: FastifyInstance, peers: Peers): void {
   app.post<{ Body: { bookId: string } }>(
     "/api/book/get-book-privacy",
     { schema: { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const { privacy } = await peers.book.getBookPrivacy({ userId: actor.userId, bookId: request.body.bookId });
       return okEnvelope(privacyView(privacy));
     },
   );
 
   app.post<{ Body: PrivacyFields }>("/api/book/set-book-privacy", { schema: privacySchema }, async (request) => {
-    const actor = resolveActor(request);
+    const actor = actorOf(request);
     const fields = request.body;
     const { privacy } = await peers.book.setBookPrivacy({
       userId: actor.userId,

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
+import { actorOf } from "../plugins/actor.js";
 import { ownBookRevision, sendOwnerImage } from "./owner-image.js";
 
 /**
@@ -9,12 +9,7 @@ import { ownBookRevision, sendOwnerImage } from "./owner-image.js";
  * (or a team member whose role may view it) whatever its status — a disabled, private or suspended book keeps its
  * cover in the bookcase though readers get nothing. The book service decides who may see the book (get-book).
  */
-export function registerBookcaseRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-  assets: BookAssets | undefined,
-): void {
+export function registerBookcaseRoutes(app: FastifyInstance, peers: Peers, assets: BookAssets | undefined): void {
   app.get<{ Querystring: { bookId: string; revision: string } }>(
     "/api/book/book-cover",
     {
@@ -32,7 +27,7 @@ export function registerBookcaseRoutes(
     async (request, reply) =>
       sendOwnerImage(reply, assets, async () => {
         const { bookId, revision } = request.query;
-        const own = await ownBookRevision(peers, resolveActor(request).userId, bookId, revision);
+        const own = await ownBookRevision(peers, actorOf(request).userId, bookId, revision);
         // The cover is the first page's thumbnail, as the revision's manifest names it (JPEG, or WebP in older books).
         const cover = own && (await assets?.manifest(own.bookId, own.revision))?.pages[0]?.thumb;
         return own && cover ? { ...own, key: cover } : undefined;

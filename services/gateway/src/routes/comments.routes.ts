@@ -3,7 +3,7 @@ import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cookieValue, grantCookieName, grantValid } from "../domain/book-grant.js";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
+import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
 
@@ -22,12 +22,7 @@ export interface CommentRouteOptions {
  * the reader's rules: a book the reader may not open answers 404, a password book needs the reader's grant cookie.
  * The owner lists and deletes them under /api/book/. Reference: services/gateway/rest/comments.md.
  */
-export function registerCommentRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-  options: CommentRouteOptions = {},
-): void {
+export function registerCommentRoutes(app: FastifyInstance, peers: Peers, options: CommentRouteOptions = {}): void {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
 
   /** The link when the reader may read the book; otherwise the reply is sent (404 or 403) and undefined answered. */
@@ -117,7 +112,7 @@ export function registerCommentRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const list = await peers.book.listBookComments({
         userId: actor.userId,
         bookId: request.body.bookId,
@@ -143,7 +138,7 @@ export function registerCommentRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const { deleted } = await peers.book.deleteBookComment({
         userId: actor.userId,
         bookId: request.body.bookId,

@@ -2,7 +2,7 @@ import type { BookLanguage } from "@turnleaf/contracts/language/v1/language_serv
 import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
+import { type Actor, actorOf } from "../plugins/actor.js";
 import { assertFeaturesGranted } from "./power.routes.js";
 
 const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
@@ -80,13 +80,9 @@ function languagesView(bookId: string, languages: BookLanguage[], revision?: num
  * not own books: before answering or changing a book's languages the gateway asks the book service whether the
  * acting user owns the book (GetBookPrivacy answers "book not found" for another user's book or none).
  */
-export function registerLanguageRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-): void {
+export function registerLanguageRoutes(app: FastifyInstance, peers: Peers): void {
   const ownedBook = async (request: FastifyRequest, bookId: string): Promise<Actor> => {
-    const actor = resolveActor(request);
+    const actor = actorOf(request);
     await peers.book.getBookPrivacy({ userId: actor.userId, bookId });
     return actor;
   };

@@ -2,9 +2,10 @@ import { DeliveryState } from "@turnleaf/contracts/insight/v1/insight_service_pb
 import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import { toCsv } from "../domain/csv.js";
-import { bookIdField, linkPattern, ownedBook, type ResolveActor } from "../domain/insight-owner.js";
+import { bookIdField, linkPattern, ownedBook } from "../domain/insight-owner.js";
 import { clientKey } from "../domain/reading-beacon.js";
 import type { Peers } from "../peers.js";
+import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { crossSiteRefusal, sameOriginVerdict } from "../plugins/same-origin.js";
 
@@ -35,7 +36,6 @@ const leadView = (lead: LeadMessage) => ({
 export function registerLeadRoutes(
   app: FastifyInstance,
   peers: Peers,
-  resolveActor: ResolveActor,
   saltSecret: string,
   nowMs: () => number = Date.now,
 ): void {
@@ -89,7 +89,7 @@ export function registerLeadRoutes(
   const bookSchema = { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } as const;
 
   app.post<{ Body: { bookId: string } }>("/api/insight/get-leads", { schema: bookSchema }, async (request) => {
-    const book = await ownedBook(peers, resolveActor(request), request.body.bookId);
+    const book = await ownedBook(peers, actorOf(request), request.body.bookId);
     const answer = await peers.insight.leads.listLeads({ bookId: book.bookId });
     return okEnvelope({
       fields: answer.fields.map(({ key, label }) => ({ key, label })),
@@ -101,7 +101,7 @@ export function registerLeadRoutes(
     "/api/insight/export-leads",
     { schema: { querystring: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
     async (request, reply) => {
-      const book = await ownedBook(peers, resolveActor(request), request.query.bookId);
+      const book = await ownedBook(peers, actorOf(request), request.query.bookId);
       const answer = await peers.insight.leads.listLeads({ bookId: book.bookId });
       // The form's fields first, then any key older submissions carry that the form no longer has.
       const keys = answer.fields.map((field) => field.key);
@@ -140,7 +140,7 @@ export function registerLeadRoutes(
       },
     },
     async (request) => {
-      const book = await ownedBook(peers, resolveActor(request), request.body.bookId);
+      const book = await ownedBook(peers, actorOf(request), request.body.bookId);
       const { deleted } = await peers.insight.leads.deleteLead({
         bookId: book.bookId,
         leadId: request.body.leadId ?? "",
@@ -153,7 +153,7 @@ export function registerLeadRoutes(
     "/api/insight/get-lead-deliveries",
     { schema: bookSchema },
     async (request) => {
-      const book = await ownedBook(peers, resolveActor(request), request.body.bookId);
+      const book = await ownedBook(peers, actorOf(request), request.body.bookId);
       const { deliveries } = await peers.insight.leads.listLeadDeliveries({ bookId: book.bookId });
       return okEnvelope({
         deliveries: deliveries.map(({ leadId, attempt, at, statusCode, ok, error, url }) => ({

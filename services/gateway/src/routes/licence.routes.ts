@@ -4,7 +4,7 @@ import { serverCodes } from "@turnleaf/licence-client";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { licenceAnswerView } from "../domain/licence-answer.view.js";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
+import { actorOf } from "../plugins/actor.js";
 import { fieldOf, type ValidationIssue } from "../plugins/envelope.js";
 
 // Generous bounds: the service checks each field's form; these only keep junk out of the RPC.
@@ -36,15 +36,11 @@ interface TerminalFields {
  * offline verification file"). Every refusal answers a server code of spec 001 §8 in `code` ("401" … "407"),
  * a malformed request included, so the desktop tool has one table to read.
  */
-export function registerLicenceRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-): void {
+export function registerLicenceRoutes(app: FastifyInstance, peers: Peers): void {
   const caller = (request: FastifyRequest) => {
     let accountId = "";
     try {
-      accountId = resolveActor(request).userId;
+      accountId = actorOf(request).userId;
     } catch {
       // The desktop tool may register without being logged in: the licence code is its credential.
     }

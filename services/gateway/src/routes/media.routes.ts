@@ -1,9 +1,9 @@
 import type { MediaItem } from "@turnleaf/contracts/book/v1/book_media_pb";
 import { okEnvelope } from "@turnleaf/kit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { mediaItemOf, pageMediaView } from "../domain/page-media.view.js";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
+import { actorOf } from "../plugins/actor.js";
 
 const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
 const itemField = { type: "string", maxLength: 20_000 } as const;
@@ -13,18 +13,14 @@ const itemField = { type: "string", maxLength: 20_000 } as const;
  * checks ownership (team rules apply) and every field. Readers get the items in book.json. Reference:
  * services/gateway/rest/media.md.
  */
-export function registerMediaRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-): void {
+export function registerMediaRoutes(app: FastifyInstance, peers: Peers): void {
   const view = (item: Parameters<typeof pageMediaView>[0] | undefined) => (item ? pageMediaView(item) : null);
 
   app.post<{ Body: { bookId: string } }>(
     "/api/book/get-page-media",
     { schema: { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const listed = await peers.book.listPageMedia({ userId: actor.userId, bookId: request.body.bookId });
       return okEnvelope({
         items: listed.items.map(pageMediaView).filter(Boolean),
@@ -41,7 +37,7 @@ export function registerMediaRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const { item } = await peers.book.addPageMedia({
         userId: actor.userId,
         bookId: request.body.bookId,
@@ -59,7 +55,7 @@ export function registerMediaRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const { item } = await peers.book.updatePageMedia({
         userId: actor.userId,
         bookId: request.body.bookId,
@@ -81,7 +77,7 @@ export function registerMediaRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const { deleted } = await peers.book.deletePageMedia({
         userId: actor.userId,
         bookId: request.body.bookId,

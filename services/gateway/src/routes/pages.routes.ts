@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
+import { type Actor, actorOf } from "../plugins/actor.js";
 import { ownBookRevision, sendOwnerImage } from "./owner-image.js";
 import { assertFeaturesGranted, nonProductHost } from "./power.routes.js";
 import { bookAuthorIn } from "./team-context.js";
@@ -54,12 +54,7 @@ function numbers(text: string, ranges: boolean): number[] | undefined {
  * delete-pages and move-pages start their edit at once. Each edit is a new revision (SAVE_CONFLICT when the book
  * changed since `revision`); see services/gateway/rest/pages.md.
  */
-export function registerPagesRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-  assets?: BookAssets,
-): void {
+export function registerPagesRoutes(app: FastifyInstance, peers: Peers, assets?: BookAssets): void {
   const pagesOf = async (userId: string, bookId: string): Promise<PagesState> => {
     const { book } = await peers.book.getBook({ userId, bookId, baseUrl: "" });
     if (!book) throw new DomainError("NOT_FOUND", message("bookNotFound"));
@@ -127,7 +122,7 @@ export function registerPagesRoutes(
     "/api/book/get-pages",
     { schema: form({ bookId: bookIdField, teamId: teamIdField }, ["bookId"]) },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       return okEnvelope(await pagesOf(actor.userId, request.body.bookId));
     },
   );
@@ -149,7 +144,7 @@ export function registerPagesRoutes(
       ),
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const body = request.body as typeof request.body & { largeImages?: string; password?: string };
       const state = await pagesOf(actor.userId, body.bookId);
       await assertMayEditPages(request, actor, body.bookId, body.teamId);
@@ -228,7 +223,7 @@ export function registerPagesRoutes(
       ]),
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const state = await pagesOf(actor.userId, request.body.bookId);
       await assertMayEditPages(request, actor, request.body.bookId, request.body.teamId);
       const pages = numbers(request.body.pages, true);
@@ -252,7 +247,7 @@ export function registerPagesRoutes(
       ]),
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const state = await pagesOf(actor.userId, request.body.bookId);
       await assertMayEditPages(request, actor, request.body.bookId, request.body.teamId);
       const order = numbers(request.body.order, false);
@@ -285,7 +280,7 @@ export function registerPagesRoutes(
     async (request, reply) =>
       sendOwnerImage(reply, assets, async () => {
         const { bookId, revision } = request.query;
-        const own = await ownBookRevision(peers, resolveActor(request).userId, bookId, revision);
+        const own = await ownBookRevision(peers, actorOf(request).userId, bookId, revision);
         // A page its manifest lists with a thumbnail.
         const manifest = own && (await assets?.manifest(own.bookId, own.revision));
         const thumb = manifest?.pages.find((page) => page.n === Number(request.query.page))?.thumb;

@@ -3,7 +3,7 @@ import { codedFromWire, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { featuresNeeded, isNonProductHost, type UpdateBookChange } from "../domain/feature-gates.js";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
+import { type Actor, actorOf } from "../plugins/actor.js";
 
 /**
  * Spec 000 §6–7 and spec 001 §7: the power config resource, custom power, team role powers, user meta, the user's
@@ -89,12 +89,7 @@ const metaFields = [
   "never_show_privacy_tips",
 ] as const;
 
-export function registerPowerRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-  productHosts?: readonly string[],
-): void {
+export function registerPowerRoutes(app: FastifyInstance, peers: Peers, productHosts?: readonly string[]): void {
   productHostsByApp.set(app, productHosts);
 
   // The power limits per user type, served as the editor's static resource (not an envelope: a JSON file).
@@ -110,7 +105,7 @@ export function registerPowerRoutes(
     "/api/power/get-user-custom-config",
     { schema: { body: { type: ["object", "null"], properties: { teamId: teamIdField } } } },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const teamId = request.body?.teamId || "0";
       const power = await peers.power.getCustomPower({
         asker: { userId: actor.userId, teamId, nonProductHost: nonProductHost(request) },
@@ -133,14 +128,14 @@ export function registerPowerRoutes(
     "/api/team/get-team-role-power-config",
     { schema: { body: { type: "object", required: ["team"], properties: { team: wholeNumber } } } },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const role = await peers.power.getTeamRolePowers({ userId: actor.userId, teamId: request.body.team });
       return okEnvelope({ teamId: role.teamId, roleId: role.roleId, roleName: role.roleName, powers: role.powers });
     },
   );
 
   app.post("/api/user/get-user-meta", async (request) => {
-    const actor = resolveActor(request);
+    const actor = actorOf(request);
     const { metaJson } = await peers.power.getUserMeta({ userId: actor.userId });
     return okEnvelope(JSON.parse(metaJson) as Record<string, unknown>);
   });
@@ -162,7 +157,7 @@ export function registerPowerRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const changes: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(request.body ?? {})) {
         if (field !== "pdfImportConfig" || typeof value !== "string") {
@@ -188,7 +183,7 @@ export function registerPowerRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       // The logo is a gated feature (spec 000 §6): the same check as update-book's logo settings.
       if (request.body.logo.trim() !== "") {
         await assertFeaturesAllowed(request, peers, actor, { bookConfig: { bookLogo: request.body.logo } });
@@ -209,7 +204,7 @@ export function registerPowerRoutes(
     "/api/third/bind-account",
     { schema: { body: { type: "object", required: ["provider", "subject"], properties: identity } } },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const bound = await peers.power.bindThirdAccount({
         userId: actor.userId,
         provider: request.body.provider,
@@ -239,7 +234,7 @@ export function registerPowerRoutes(
       },
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       // Proof of the other account: its own live session (a token from logging in to it), resolved like a cookie.
       // A refused other session must not read as this session's LOGIN_SIGNOUT: it is a plain ERROR.
       const refusedOther = new DomainError("PERMISSION_DENIED", message("otherSessionInvalid"), {

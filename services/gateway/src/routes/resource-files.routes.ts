@@ -1,19 +1,14 @@
 import fastifyStatic from "@fastify/static";
 import { resourceFilesDir } from "@turnleaf/resource-files/node";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
 
 /**
  * The static resource files (settings tree, templates, themes, scenes, backgrounds, brand defaults, business cards)
  * under /resourceFiles/ (spec 000 §7), public like the reader's assets. The folder holds no manage/power/: the power
  * config is an exact route of power.routes.ts, which wins over this prefix in the router.
  */
-export function registerResourceFileRoutes(
-  app: FastifyInstance,
-  _peers: Peers,
-  _resolveActor: (request: FastifyRequest) => Actor,
-): void {
+export function registerResourceFileRoutes(app: FastifyInstance, _peers: Peers): void {
   // Not awaited: fastify loads the plugin in order when the app starts; registration errors surface at ready().
   void app.register(fastifyStatic, {
     root: resourceFilesDir,

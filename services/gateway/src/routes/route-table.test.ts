@@ -1,17 +1,19 @@
 import { readFileSync } from "node:fs";
 import { createLogger } from "@turnleaf/kit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { readConfig } from "../config.js";
 import { connectPeers, type Peers } from "../peers.js";
-import { routeTable } from "./route-table.js";
+import { accessOf, routeTable } from "./route-table.js";
 
 // The app with every optional part (reader, editor, statistics) and peers nowhere: building it calls no peer.
 const nowhere = "127.0.0.1:1";
 let peers: Peers;
 let app: FastifyInstance;
-const registered: { method: string; url: string }[] = [];
+const registered: { method: string; url: string; route: RouteOptions }[] = [];
+/** The routes whose handler ran ("METHOD url"): every handler is wrapped as it is registered. */
+const handled = new Set<string>();
 
 beforeAll(async () => {
   const config = readConfig({
@@ -40,7 +42,12 @@ beforeAll(async () => {
     editorDistDir: "/nonexistent-editor-dist",
     insight: { publish: none, saltSecret: "x".repeat(43) },
     onRoute: (route) => {
-      for (const method of [route.method].flat()) registered.push({ method, url: route.url ?? "" });
+      for (const method of [route.method].flat()) registered.push({ method, url: route.url ?? "", route });
+      const handler = route.handler;
+      route.handler = function (this: FastifyInstance, request, reply) {
+        handled.add(`${request.method} ${route.url}`);
+        return handler.call(this, request, reply);
+      };
     },
   });
   await app.ready();
@@ -84,5 +91,49 @@ describe("the route table", () => {
       if (!text.includes(needle)) wrong.push(`${route}: not in ${file}`);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+/** Well-formed values for a route's required fields (any string its pattern takes), so the request passes its schema. */
+function requiredFields(route: RouteOptions): Record<string, string> {
+  const schema = route.schema as
+    | Record<string, { required?: string[]; properties?: Record<string, { enum?: string[] }> } | undefined>
+    | undefined;
+  const part = schema?.body ?? schema?.querystring;
+  return Object.fromEntries(
+    (part?.required ?? []).map((name) => [name, part?.properties?.[name]?.enum?.[0] ?? "abc123"]),
+  );
+}
+
+describe("the actor hook", () => {
+  it("refuses every path that needs a user, without a session, before its handler runs", async () => {
+    const refused: string[] = [];
+    const wrong: string[] = [];
+    for (const { method, url, route } of registered) {
+      const access = accessOf(method, url);
+      if (!["user", "book", "owner"].includes(access) || method === "HEAD" || url.includes(":")) continue;
+      const fields = new URLSearchParams(requiredFields(route)).toString();
+      const answer = await app.inject({
+        method: method as "GET" | "POST",
+        url: method === "GET" ? `${url}?${fields}` : url,
+        ...(method === "GET" ? {} : { headers: { "content-type": "application/x-www-form-urlencoded" } }),
+        ...(method === "GET" ? {} : { payload: fields }),
+      });
+      const reply = answer.json() as { code: string };
+      if (handled.has(`${method} ${url}`)) wrong.push(`${method} ${url}: its handler ran (${answer.body})`);
+      // A request its schema refuses never reaches the hook (fastify validates first, as before the hook).
+      else if (reply.code === "LOGIN_SIGNOUT") refused.push(`${method} ${url}`);
+      else if (answer.statusCode < 400 && !/request exception|requestException/.test(answer.body))
+        wrong.push(`${method} ${url}: ${answer.statusCode} ${answer.body}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(refused.length).toBeGreaterThan(60);
+    expect(refused).toContain("POST /api/insight/get-settings");
+  });
+
+  it("lets public paths through without a session", async () => {
+    const support = await app.inject({ method: "POST", url: "/api/common/get-support-contact" });
+    expect(support.json()).toMatchObject({ code: "OK" });
+    expect(handled.has("POST /api/common/get-support-contact")).toBe(true);
   });
 });

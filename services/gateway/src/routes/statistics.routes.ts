@@ -4,18 +4,12 @@ import type { LeadFormSchema } from "@turnleaf/contracts/insight/v1/insight_serv
 import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { toCsv } from "../domain/csv.js";
-import {
-  bookIdField,
-  dayField,
-  linkPattern,
-  ownedBook,
-  ownedBooks,
-  type ResolveActor,
-} from "../domain/insight-owner.js";
+import { bookIdField, dayField, linkPattern, ownedBook, ownedBooks } from "../domain/insight-owner.js";
 import { formView, leadFormOf } from "../domain/lead-form.view.js";
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
 import { type BeaconBody, beaconEvents, deviceClassOf, hostOf, readerKey } from "../domain/reading-beacon.js";
 import type { Peers } from "../peers.js";
+import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
 
@@ -38,12 +32,7 @@ const insightTtlMs = 10_000;
  * /b/<link>/insight/events (the beacon, published to NATS for the insight service). Owners: settings, statistics of
  * one book or the whole bookcase, and a CSV export. Reference: services/gateway/rest/statistics.md.
  */
-export function registerStatisticsRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: ResolveActor,
-  insight?: InsightDependencies,
-): void {
+export function registerStatisticsRoutes(app: FastifyInstance, peers: Peers, insight?: InsightDependencies): void {
   const nowMs = insight?.nowMs ?? Date.now;
   const published = ttlMemo<Awaited<ReturnType<typeof peers.book.getPublishedBook>>>({ ttlMs: publishedBookTtlMs });
   const readerInsight = ttlMemo<Awaited<ReturnType<typeof peers.insight.settings.getReaderInsight>>>({
@@ -128,7 +117,7 @@ export function registerStatisticsRoutes(
     "/api/insight/get-settings",
     { schema: { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
     async (request) => {
-      const book = await ownedBook(peers, resolveActor(request), request.body.bookId);
+      const book = await ownedBook(peers, actorOf(request), request.body.bookId);
       const { settings } = await peers.insight.settings.getInsightSettings({ bookId: book.bookId });
       return okEnvelope(settingsView(settings));
     },
@@ -160,7 +149,7 @@ export function registerStatisticsRoutes(
       },
     },
     async (request) => {
-      const book = await ownedBook(peers, resolveActor(request), request.body.bookId);
+      const book = await ownedBook(peers, actorOf(request), request.body.bookId);
       const fields = request.body;
       const leadForm: MessageInitShape<typeof LeadFormSchema> | undefined =
         fields.leadForm === undefined ? undefined : leadFormOf(fields.leadForm);
@@ -178,7 +167,7 @@ export function registerStatisticsRoutes(
 
   /** One book's statistics (bookId) or the whole bookcase's (no bookId), with the books they cover. */
   const statisticsFor = async (request: FastifyRequest, fields: { bookId?: string; from?: string; to?: string }) => {
-    const actor = resolveActor(request);
+    const actor = actorOf(request);
     const books = fields.bookId
       ? [await ownedBook(peers, actor, fields.bookId)].map(({ bookId, number, title }) => ({ bookId, number, title }))
       : await ownedBooks(peers, actor);

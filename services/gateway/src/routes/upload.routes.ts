@@ -16,7 +16,7 @@ import {
 import { catalogueCodes, DomainError, fieldProblem, internalFault, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
-import type { Actor } from "../plugins/actor.js";
+import { type Actor, actorOf } from "../plugins/actor.js";
 import { nonProductHost } from "./power.routes.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -258,13 +258,9 @@ const operations: Record<string, UploadOperation> = {
  * reconvert-book-multi, get-progress), the desktop paths of spec 001 §7 (create-book-multi, replace-book-multi,
  * get-book-progress). The Connect stream UploadProgressService.WatchUpload is upload-progress.routes.ts.
  */
-export async function registerUploadRoutes(
-  app: FastifyInstance,
-  peers: Peers,
-  resolveActor: (request: FastifyRequest) => Actor,
-): Promise<void> {
+export async function registerUploadRoutes(app: FastifyInstance, peers: Peers): Promise<void> {
   const begin = (channel: UploadChannel, overwrite: boolean) => async (request: FastifyRequest) => {
-    const actor = resolveActor(request);
+    const actor = actorOf(request);
     const fields = (request.body ?? {}) as BeginFields;
     const { task } = await peers.upload.beginUpload({
       userId: actor.userId,
@@ -297,7 +293,7 @@ export async function registerUploadRoutes(
     "/api/book/end-upload",
     { schema: formSchema({ taskId, password: text(1000) }, ["taskId"]) },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const { task } = await peers.upload.completeUpload({
         userId: actor.userId,
         taskId: request.body.taskId,
@@ -317,7 +313,7 @@ export async function registerUploadRoutes(
       ]),
     },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const { task } = await peers.upload.operateUpload({
         userId: actor.userId,
         taskId: request.body.taskId,
@@ -332,7 +328,7 @@ export async function registerUploadRoutes(
     "/api/book/reconvert-book-multi",
     { schema: formSchema({ bookId, teamId: wholeNumber }, ["bookId"]) },
     async (request) => {
-      const actor = resolveActor(request);
+      const actor = actorOf(request);
       const { task } = await peers.upload.reconvertBook({
         userId: actor.userId,
         teamId: request.body.teamId ?? "0",
@@ -344,7 +340,7 @@ export async function registerUploadRoutes(
   );
 
   const progress = async (request: FastifyRequest<{ Body: { taskId?: string; bookId?: string } }>) => {
-    const actor = resolveActor(request);
+    const actor = actorOf(request);
     const body = request.body ?? {};
     if (!body.taskId && !body.bookId)
       throw requestException([fieldProblem("taskId", message("field.required", { field: "taskId" }))]);
@@ -389,7 +385,7 @@ export async function registerUploadRoutes(
       "/api/book/upload-book-files",
       { schema: chunkQuery },
       async (request, reply) => {
-        const { file } = await fileOf(resolveActor(request), request.query);
+        const { file } = await fileOf(actorOf(request), request.query);
         return reply
           .header("Upload-Offset", String(file.receivedBytes))
           .header("Upload-Length", String(file.sizeBytes))
@@ -404,7 +400,7 @@ export async function registerUploadRoutes(
         schema: { ...chunkQuery, querystring: { ...chunkQuery.querystring, required: ["taskId", "fileId", "offset"] } },
       },
       async (request, reply) => {
-        const actor = resolveActor(request);
+        const actor = actorOf(request);
         const body = chunkBody(request.body);
         const { task, file } = await fileOf(actor, request.query);
         const partSize = Number(task.partSizeBytes);
