@@ -24,8 +24,8 @@ import { BookRepository } from "../../services/book/src/data/book.repository.js"
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { buildServices as buildBookServices } from "../../services/book/src/server.js";
 import { buildApp } from "../../services/gateway/src/app.js";
-import { featureOfKey, gatedFeatureCodes } from "../../services/gateway/src/domain/feature-gates.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
+import { featureOfKey, gatedFeatureCodes } from "../../services/gateway/src/policies/feature-gates.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assemblePower } from "../../services/power/src/assemble.js";
 import type { PowerRepository } from "../../services/power/src/data/power.repository.js";

@@ -1,5 +1,5 @@
 import type { ReadyConfig } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { effectiveUserType } from "./feature-gates.js";
+import { effectiveUserType } from "../policies/feature-gates.js";
 
 /**
  * The ready-config reply with the field names of spec 000 §3 (the editor reads them verbatim). `uType` is the type

@@ -17,7 +17,7 @@ import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
-import { assertFeaturesGranted } from "./power.routes.js";
+import { assertFeaturesGranted } from "../policies/features.js";
 
 /**
  * Per-book content beyond settings: custom config/content/theme, business cards, brands, share icon, book lock, text

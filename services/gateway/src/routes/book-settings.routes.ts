@@ -2,13 +2,13 @@ import type { BookInfo, Bookmark, CatalogNode } from "@turnleaf/contracts/book/v
 import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import type { BookAssets } from "../book-assets.js";
-import { featuresNeeded, infoFeaturesNeeded } from "../domain/feature-gates.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
 import { type Actor, actorOf } from "../plugins/actor.js";
 import { publicOrigin } from "../plugins/public-origin.js";
-import { assertFeaturesGranted } from "./power.routes.js";
-import { bookAuthorIn as teamBookAuthor } from "./team-context.js";
+import { featuresNeeded, infoFeaturesNeeded } from "../policies/feature-gates.js";
+import { assertFeaturesGranted } from "../policies/features.js";
+import { bookAuthorIn as teamBookAuthor } from "../policies/team-context.js";
 
 /**
  * Spec 000 §7 get-book / update-book, and the book's table of contents (catalog) and bookmark tabs: form-encoded

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { readyConfigView } from "../domain/ready-config.view.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
-import { nonProductHost } from "./power.routes.js";
+import { nonProductHost } from "../policies/features.js";
 
 const wholeNumber = { type: "string", pattern: "^[0-9]{1,20}$" } as const;
 const bookNumber = { type: "string", pattern: "^[A-Za-z0-9_-]{0,64}$" } as const;

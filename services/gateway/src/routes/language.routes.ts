@@ -3,7 +3,7 @@ import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import { type Actor, actorOf } from "../plugins/actor.js";
-import { assertFeaturesGranted } from "./power.routes.js";
+import { assertFeaturesGranted } from "../policies/features.js";
 
 const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
 const codeField = { type: "string", minLength: 1, maxLength: 20 } as const;

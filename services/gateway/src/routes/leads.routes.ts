@@ -2,12 +2,12 @@ import { DeliveryState } from "@turnleaf/contracts/insight/v1/insight_service_pb
 import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import { toCsv } from "../domain/csv.js";
-import { bookIdField, linkPattern, ownedBook } from "../domain/insight-owner.js";
 import { clientKey } from "../domain/reading-beacon.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { crossSiteRefusal, sameOriginVerdict } from "../plugins/same-origin.js";
+import { bookIdField, linkPattern, ownedBook } from "../policies/book-owner.js";
 
 const deliveryNames: Record<number, string> = {
   [DeliveryState.NONE]: "none",

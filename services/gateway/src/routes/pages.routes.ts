@@ -7,9 +7,9 @@ import type { BookAssets } from "../book-assets.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
 import { type Actor, actorOf } from "../plugins/actor.js";
+import { assertFeaturesGranted, nonProductHost } from "../policies/features.js";
+import { bookAuthorIn } from "../policies/team-context.js";
 import { ownBookRevision, sendOwnerImage } from "./owner-image.js";
-import { assertFeaturesGranted, nonProductHost } from "./power.routes.js";
-import { bookAuthorIn } from "./team-context.js";
 import { uploadTaskView } from "./upload.routes.js";
 
 const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;

@@ -1,9 +1,9 @@
 import type { FeatureInForce, QuotaInForce } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { codedFromWire, DomainError, message, okEnvelope } from "@turnleaf/kit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { featuresNeeded, isNonProductHost, type UpdateBookChange } from "../domain/feature-gates.js";
+import { DomainError, message, okEnvelope } from "@turnleaf/kit";
+import type { FastifyInstance } from "fastify";
 import type { Peers } from "../peers.js";
-import { type Actor, actorOf } from "../plugins/actor.js";
+import { actorOf } from "../plugins/actor.js";
+import { assertFeaturesAllowed, nonProductHost, setProductHosts } from "../policies/features.js";
 
 /**
  * Spec 000 §6–7 and spec 001 §7: the power config resource, custom power, team role powers, user meta, the user's
@@ -11,59 +11,9 @@ import { type Actor, actorOf } from "../plugins/actor.js";
  * power service's; this file reads forms and shapes replies. Reference: services/gateway/rest/power.md.
  */
 
-/** The envelope code of a gated feature refused (spec 000 §8 "any other code": its msg is shown). */
-export const powerLimitCode = "POWER_LIMIT";
-
 const wholeNumber = { type: "string", pattern: "^[0-9]{1,20}$" } as const;
 /** A team id as the editor sends its `tid`: digits, or empty for none (as "0"). */
 const teamIdField = { type: "string", pattern: "^[0-9]{0,20}$" } as const;
-const productHostsByApp = new WeakMap<FastifyInstance, readonly string[] | undefined>();
-
-/** Whether the request came to a host outside the product's own (its user type is then forced to 32). */
-export function nonProductHost(request: FastifyRequest): boolean {
-  return isNonProductHost(request.hostname, productHostsByApp.get(request.server));
-}
-
-/**
- * Refuses (POWER_LIMIT, with the catalogue text) an update-book change that needs a gated feature the actor lacks
- * in the context (team, host); a team member's role must also hold the book-settings power. Asks nothing when the
- * change needs no feature.
- */
-export async function assertFeaturesAllowed(
-  request: FastifyRequest,
-  peers: Peers,
-  actor: Actor,
-  change: UpdateBookChange & { teamId?: string | undefined; bookAuthorId?: string | undefined },
-): Promise<void> {
-  await assertFeaturesGranted(request, peers, actor, featuresNeeded(change), change.teamId, change.bookAuthorId);
-}
-
-/**
- * Refuses (POWER_LIMIT) unless the actor may use every named feature in the context (team, host). In a team the
- * role's book-settings power is checked for a book by `bookAuthorId` (the actor's own unless told otherwise).
- */
-export async function assertFeaturesGranted(
-  request: FastifyRequest,
-  peers: Peers,
-  actor: Actor,
-  features: readonly string[],
-  teamId: string | undefined = "0",
-  bookAuthorId: string | undefined = actor.userId,
-): Promise<void> {
-  const team = teamId || "0";
-  if (features.length === 0 && team === "0") return;
-  const answer = await peers.power.checkFeatures({
-    asker: { userId: actor.userId, teamId: team, nonProductHost: nonProductHost(request) },
-    bookAuthorId: bookAuthorId || actor.userId,
-    features: [...features],
-  });
-  if (!answer.allowed) {
-    throw new DomainError("PERMISSION_DENIED", codedFromWire(answer.codedMessage) ?? answer.message, {
-      restCode: powerLimitCode,
-      details: { feature: answer.denied, source: answer.source },
-    });
-  }
-}
 
 function quotasView(quotas: readonly QuotaInForce[]) {
   return Object.fromEntries(quotas.map((quota) => [quota.quota, { limit: quota.limit, source: quota.source }]));
@@ -90,7 +40,7 @@ const metaFields = [
 ] as const;
 
 export function registerPowerRoutes(app: FastifyInstance, peers: Peers, productHosts?: readonly string[]): void {
-  productHostsByApp.set(app, productHosts);
+  setProductHosts(app, productHosts);
 
   // The power limits per user type, served as the editor's static resource (not an envelope: a JSON file).
   app.get("/resourceFiles/manage/power/powerConfig.json", async (_request, reply) => {

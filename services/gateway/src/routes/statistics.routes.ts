@@ -4,7 +4,6 @@ import type { LeadFormSchema } from "@turnleaf/contracts/insight/v1/insight_serv
 import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { toCsv } from "../domain/csv.js";
-import { bookIdField, dayField, linkPattern, ownedBook, ownedBooks } from "../domain/insight-owner.js";
 import { formView, leadFormOf } from "../domain/lead-form.view.js";
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
 import { type BeaconBody, beaconEvents, deviceClassOf, hostOf, readerKey } from "../domain/reading-beacon.js";
@@ -12,6 +11,7 @@ import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
+import { bookIdField, dayField, linkPattern, ownedBook, ownedBooks } from "../policies/book-owner.js";
 
 /** What the gateway needs to pass readers' events on (main.ts wires NATS in; tests may leave it out). */
 export interface InsightDependencies {

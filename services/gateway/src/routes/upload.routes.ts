@@ -17,7 +17,7 @@ import { catalogueCodes, DomainError, fieldProblem, internalFault, message, okEn
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import { type Actor, actorOf } from "../plugins/actor.js";
-import { nonProductHost } from "./power.routes.js";
+import { nonProductHost } from "../policies/features.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Replies
