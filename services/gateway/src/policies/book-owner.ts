@@ -2,10 +2,6 @@ import { DomainError, message } from "@turnleaf/kit";
 import type { Peers } from "../peers.js";
 import type { Actor } from "../plugins/actor.js";
 
-export const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
-export const dayField = { type: "string", pattern: "^(\\d{4}-\\d{2}-\\d{2})?$" } as const;
-export const linkPattern = /^[A-Za-z0-9_-]{1,64}$/;
-
 /**
  * The acting user's own book, or "book not found": statistics, leads, lead settings, webhook deliveries and the
  * insight settings (with the webhook signing secret) are the book's owner's alone. The book service's GetOwnBook

@@ -18,6 +18,7 @@ import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { assertFeaturesGranted } from "../policies/features.js";
+import { bookIdField } from "./schemas.js";
 
 /**
  * Per-book content beyond settings: custom config/content/theme, business cards, brands, share icon, book lock, text
@@ -25,7 +26,6 @@ import { assertFeaturesGranted } from "../policies/features.js";
  * and replies: services/gateway/rest/book-content.md. The book service owns every rule and limit; this file reads
  * forms, streams bytes between the client and S3's presigned URLs, and shapes the replies.
  */
-const bookId = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
 const text = (maxLength: number) => ({ type: "string", maxLength }) as const;
 const json = text(400_000);
 const flag = { type: "string", enum: ["", "0", "1", "true", "false"] } as const;
@@ -118,7 +118,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   const configType = { type: "string", enum: ["", "config", "olsconfig", "theme"] } as const;
   app.post<{ Body: { bookId: string; type?: string } }>(
     "/api/book/get-book-custom-config",
-    { schema: body(["bookId"], { bookId, type: configType }) },
+    { schema: body(["bookId"], { bookId: bookIdField, type: configType }) },
     async (request) => {
       const type = request.body.type || "config";
       const { entries } = await book.getBookCustom({
@@ -133,7 +133,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   );
   app.post<{ Body: { bookId: string; type?: string; config: string } }>(
     "/api/book/save-book-custom-config",
-    { schema: body(["bookId", "config"], { bookId, type: configType, config: json }) },
+    { schema: body(["bookId", "config"], { bookId: bookIdField, type: configType, config: json }) },
     async (request) => {
       const { entry } = await book.saveBookCustom({
         userId: user(request),
@@ -148,7 +148,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   );
   app.post<{ Body: { bookId: string; type?: string } }>(
     "/api/book/delete-book-custom-config",
-    { schema: body(["bookId"], { bookId, type: configType }) },
+    { schema: body(["bookId"], { bookId: bookIdField, type: configType }) },
     async (request) => {
       const { deleted } = await book.deleteBookCustom({
         userId: user(request),
@@ -163,7 +163,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   const contentKey = text(64);
   app.post<{ Body: { bookId: string; key?: string } }>(
     "/api/book/get-custom-content",
-    { schema: body(["bookId"], { bookId, key: contentKey }) },
+    { schema: body(["bookId"], { bookId: bookIdField, key: contentKey }) },
     async (request) => {
       const { entries } = await book.getBookCustom({
         userId: user(request),
@@ -176,7 +176,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   );
   app.post<{ Body: { bookId: string; key: string; content: string } }>(
     "/api/book/save-custom-content",
-    { schema: body(["bookId", "key", "content"], { bookId, key: contentKey, content: json }) },
+    { schema: body(["bookId", "key", "content"], { bookId: bookIdField, key: contentKey, content: json }) },
     async (request) => {
       const { entry } = await book.saveBookCustom({
         userId: user(request),
@@ -191,7 +191,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   );
   app.post<{ Body: { bookId: string; key: string } }>(
     "/api/book/delete-custom-content",
-    { schema: body(["bookId", "key"], { bookId, key: contentKey }) },
+    { schema: body(["bookId", "key"], { bookId: bookIdField, key: contentKey }) },
     async (request) => {
       const { deleted } = await book.deleteBookCustom({
         userId: user(request),
@@ -279,7 +279,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   );
   app.post<{ Body: { bookId: string } }>(
     "/api/book/get-book-business-card",
-    { schema: body(["bookId"], { bookId }) },
+    { schema: body(["bookId"], { bookId: bookIdField }) },
     async (request) => {
       const reply = await book.getBookBusinessCard({ userId: user(request), bookId: request.body.bookId });
       return okEnvelope({ card: cardView(reply.card), visible: reply.visible });
@@ -287,7 +287,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   );
   app.post<{ Body: { bookId: string; cardId?: string; visible?: string } }>(
     "/api/book/update-Book-Business-Card",
-    { schema: body(["bookId"], { bookId, cardId: contentId, visible: flag }) },
+    { schema: body(["bookId"], { bookId: bookIdField, cardId: contentId, visible: flag }) },
     async (request) => {
       const reply = await book.setBookBusinessCard({
         userId: user(request),
@@ -342,7 +342,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   // Spec 000 §7 spells it "sare".
   app.post<{ Body: { bookId: string; icon?: string } }>(
     "/api/book/set-book-sare-icon",
-    { schema: body(["bookId"], { bookId, icon: text(4000) }) },
+    { schema: body(["bookId"], { bookId: bookIdField, icon: text(4000) }) },
     async (request) => {
       const actor = actorOf(request);
       // A gated feature (spec 000 §6), asked once the book is known to be the actor's (another's stays "not
@@ -362,7 +362,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
 
   app.post<{ Body: { bookId: string; sessionId: string; release?: string } }>(
     "/api/book/get-book-lock",
-    { schema: body(["bookId", "sessionId"], { bookId, sessionId: text(64), release: flag }) },
+    { schema: body(["bookId", "sessionId"], { bookId: bookIdField, sessionId: text(64), release: flag }) },
     async (request) => {
       const { lock } = await book.getBookLock({
         userId: user(request),
@@ -376,7 +376,9 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
 
   app.post<{ Body: { bookId: string; textStatus: string } }>(
     "/api/book/set-book-text-status",
-    { schema: body(["bookId", "textStatus"], { bookId, textStatus: { type: "string", enum: ["0", "1"] } }) },
+    {
+      schema: body(["bookId", "textStatus"], { bookId: bookIdField, textStatus: { type: "string", enum: ["0", "1"] } }),
+    },
     async (request) => {
       const reply = await book.setBookTextStatus({
         userId: user(request),
@@ -389,7 +391,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
 
   app.post<{ Body: { bookId: string } }>(
     "/api/book/get-code-info",
-    { schema: body(["bookId"], { bookId }) },
+    { schema: body(["bookId"], { bookId: bookIdField }) },
     async (request) => {
       const reply = await book.getBook({ userId: user(request), bookId: request.body.bookId, baseUrl: "" });
       if (!reply.book) throw new Error("book service answered without a book");
@@ -435,7 +437,12 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   );
   app.post<{ Body: { bookId: string; status: string } }>(
     "/api/book/set-book-status",
-    { schema: body(["bookId", "status"], { bookId, status: { type: "string", enum: ["enabled", "disabled"] } }) },
+    {
+      schema: body(["bookId", "status"], {
+        bookId: bookIdField,
+        status: { type: "string", enum: ["enabled", "disabled"] },
+      }),
+    },
     async (request) => {
       const reply = await book.setBookStatus({
         userId: user(request),
@@ -448,7 +455,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   );
   app.post<{ Body: { bookId: string } }>(
     "/api/book/delete-book",
-    { schema: body(["bookId"], { bookId }) },
+    { schema: body(["bookId"], { bookId: bookIdField }) },
     async (request) => {
       const reply = await book.deleteBook({ userId: user(request), bookId: request.body.bookId });
       return okEnvelope({ bookId: request.body.bookId, deleted: true, slotReleased: reply.slotReleased });
@@ -493,7 +500,7 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
   // The original PDF (spec 000 §7, spec 001 §7): `bookid` as the specs name it.
   app.get<{ Querystring: { bookid?: string } }>(
     "/download/download-pdf-file.php",
-    { schema: { querystring: { type: "object", properties: { bookid: bookId } } } },
+    { schema: { querystring: { type: "object", properties: { bookid: bookIdField } } } },
     async (request, reply) => {
       let requester = "";
       try {

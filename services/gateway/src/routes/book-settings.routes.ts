@@ -9,19 +9,17 @@ import { publicOrigin } from "../plugins/public-origin.js";
 import { featuresNeeded, infoFeaturesNeeded } from "../policies/feature-gates.js";
 import { assertFeaturesGranted } from "../policies/features.js";
 import { bookAuthorIn as teamBookAuthor } from "../policies/team-context.js";
+import { bookIdField, revisionField, teamIdField } from "./schemas.js";
 
 /**
  * Spec 000 §7 get-book / update-book, and the book's table of contents (catalog) and bookmark tabs: form-encoded
  * POSTs for the book's owner. The book service applies every setting-change rule and limit; this file only reads
  * forms, asks the page count of the book's newest finished revision (for page checks) and shapes the replies.
  */
-const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
 const jsonField = { type: "string", maxLength: 900_000 } as const;
 /** The revision a client edited when it replaces a document whole (absent: merge or replace unchecked). */
-const revisionField = { type: "string", pattern: "^[0-9]{1,9}$" } as const;
 const revisionOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 /** The team the editor acts in ("0" or absent: none). */
-const teamIdField = { type: "string", pattern: "^[0-9]{0,20}$" } as const;
 
 const bookIdOnly = { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } as const;
 

@@ -5,6 +5,7 @@ import { readyConfigView } from "../domain/ready-config.view.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { nonProductHost } from "../policies/features.js";
+import { bookIdField } from "./schemas.js";
 
 const wholeNumber = { type: "string", pattern: "^[0-9]{1,20}$" } as const;
 const bookNumber = { type: "string", pattern: "^[A-Za-z0-9_-]{0,64}$" } as const;
@@ -45,8 +46,6 @@ export function registerBookRoutes(app: FastifyInstance, peers: Peers): void {
     },
   );
 }
-
-const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
 
 const privacySchema = {
   body: {

@@ -3,6 +3,7 @@ import type { BookAssets } from "../book-assets.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { ownBookRevision, sendOwnerImage } from "./owner-image.js";
+import { bookIdField } from "./schemas.js";
 
 /**
  * The owner's bookcase pictures (services/gateway/rest/book-content.md "The bookcase"): a book's cover, for its owner
@@ -18,7 +19,7 @@ export function registerBookcaseRoutes(app: FastifyInstance, peers: Peers, asset
           type: "object",
           required: ["bookId", "revision"],
           properties: {
-            bookId: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" },
+            bookId: bookIdField,
             revision: { type: "string", pattern: "^[0-9]{1,6}$" },
           },
         },

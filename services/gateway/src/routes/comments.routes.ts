@@ -6,9 +6,8 @@ import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
+import { bookIdField, linkPattern } from "./schemas.js";
 
-const linkPattern = /^[A-Za-z0-9_-]{1,64}$/;
-const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
 const pageField = { type: "string", pattern: "^[0-9]{1,5}$" } as const;
 
 export interface CommentRouteOptions {

@@ -4,11 +4,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import { type Actor, actorOf } from "../plugins/actor.js";
 import { assertFeaturesGranted } from "../policies/features.js";
+import { type BookBody, bookBodySchema, bookIdField } from "./schemas.js";
 
-const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
 const codeField = { type: "string", minLength: 1, maxLength: 20 } as const;
 
-const bookSchema = { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } as const;
 const saveSchema = {
   body: {
     type: "object",
@@ -93,7 +92,7 @@ export function registerLanguageRoutes(app: FastifyInstance, peers: Peers): void
     return actor;
   };
 
-  app.post<{ Body: { bookId: string } }>("/api/book/get-book-language", { schema: bookSchema }, async (request) => {
+  app.post<{ Body: BookBody }>("/api/book/get-book-language", { schema: bookBodySchema }, async (request) => {
     const { bookId } = request.body;
     await ownedBook(request, bookId);
     const { languages, revision } = await peers.language.getBookLanguages({ bookId });
@@ -129,7 +128,7 @@ export function registerLanguageRoutes(app: FastifyInstance, peers: Peers): void
     },
   );
 
-  app.post<{ Body: { bookId: string } }>("/api/book/reset-book-language", { schema: bookSchema }, async (request) => {
+  app.post<{ Body: BookBody }>("/api/book/reset-book-language", { schema: bookBodySchema }, async (request) => {
     const { bookId } = request.body;
     const actor = await ownedBookWithLanguages(request, bookId);
     const { languages } = await peers.language.resetBookLanguages({ bookId, userId: actor.userId });

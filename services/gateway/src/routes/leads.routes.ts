@@ -7,7 +7,8 @@ import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { crossSiteRefusal, sameOriginVerdict } from "../plugins/same-origin.js";
-import { bookIdField, linkPattern, ownedBook } from "../policies/book-owner.js";
+import { ownedBook } from "../policies/book-owner.js";
+import { type BookBody, bookBodySchema, bookIdField, linkPattern } from "./schemas.js";
 
 const deliveryNames: Record<number, string> = {
   [DeliveryState.NONE]: "none",
@@ -86,9 +87,7 @@ export function registerLeadRoutes(
     },
   );
 
-  const bookSchema = { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } as const;
-
-  app.post<{ Body: { bookId: string } }>("/api/insight/get-leads", { schema: bookSchema }, async (request) => {
+  app.post<{ Body: BookBody }>("/api/insight/get-leads", { schema: bookBodySchema }, async (request) => {
     const book = await ownedBook(peers, actorOf(request), request.body.bookId);
     const answer = await peers.insight.leads.listLeads({ bookId: book.bookId });
     return okEnvelope({
@@ -149,23 +148,19 @@ export function registerLeadRoutes(
     },
   );
 
-  app.post<{ Body: { bookId: string } }>(
-    "/api/insight/get-lead-deliveries",
-    { schema: bookSchema },
-    async (request) => {
-      const book = await ownedBook(peers, actorOf(request), request.body.bookId);
-      const { deliveries } = await peers.insight.leads.listLeadDeliveries({ bookId: book.bookId });
-      return okEnvelope({
-        deliveries: deliveries.map(({ leadId, attempt, at, statusCode, ok, error, url }) => ({
-          leadId,
-          attempt,
-          at,
-          statusCode,
-          ok,
-          error,
-          url,
-        })),
-      });
-    },
-  );
+  app.post<{ Body: BookBody }>("/api/insight/get-lead-deliveries", { schema: bookBodySchema }, async (request) => {
+    const book = await ownedBook(peers, actorOf(request), request.body.bookId);
+    const { deliveries } = await peers.insight.leads.listLeadDeliveries({ bookId: book.bookId });
+    return okEnvelope({
+      deliveries: deliveries.map(({ leadId, attempt, at, statusCode, ok, error, url }) => ({
+        leadId,
+        attempt,
+        at,
+        statusCode,
+        ok,
+        error,
+        url,
+      })),
+    });
+  });
 }

@@ -4,8 +4,8 @@ import type { FastifyInstance } from "fastify";
 import { mediaItemOf, pageMediaView } from "../domain/page-media.view.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
+import { bookIdField } from "./schemas.js";
 
-const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
 const itemField = { type: "string", maxLength: 20_000 } as const;
 
 /**

@@ -10,11 +10,9 @@ import { type Actor, actorOf } from "../plugins/actor.js";
 import { assertFeaturesGranted, nonProductHost } from "../policies/features.js";
 import { bookAuthorIn } from "../policies/team-context.js";
 import { ownBookRevision, sendOwnerImage } from "./owner-image.js";
+import { bookIdField, revisionField, teamIdField } from "./schemas.js";
 import { uploadTaskView } from "./upload.routes.js";
 
-const bookIdField = { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } as const;
-const teamIdField = { type: "string", pattern: "^[0-9]{0,20}$" } as const;
-const revisionField = { type: "string", pattern: "^[0-9]{1,9}$" } as const;
 // Free text on purpose: a bad position or page list answers the coded message that names the range, not a schema error.
 const looseNumber = { type: "string", maxLength: 12 } as const;
 const pageList = { type: "string", maxLength: 10_000 } as const;

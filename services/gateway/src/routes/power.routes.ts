@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { assertFeaturesAllowed, nonProductHost, setProductHosts } from "../policies/features.js";
+import { teamIdField } from "./schemas.js";
 
 /**
  * Spec 000 §6–7 and spec 001 §7: the power config resource, custom power, team role powers, user meta, the user's
@@ -12,8 +13,6 @@ import { assertFeaturesAllowed, nonProductHost, setProductHosts } from "../polic
  */
 
 const wholeNumber = { type: "string", pattern: "^[0-9]{1,20}$" } as const;
-/** A team id as the editor sends its `tid`: digits, or empty for none (as "0"). */
-const teamIdField = { type: "string", pattern: "^[0-9]{0,20}$" } as const;
 
 function quotasView(quotas: readonly QuotaInForce[]) {
   return Object.fromEntries(quotas.map((quota) => [quota.quota, { limit: quota.limit, source: quota.source }]));

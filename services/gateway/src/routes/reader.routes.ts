@@ -41,6 +41,7 @@ import type { Peers } from "../peers.js";
 import { errorEnvelopeFor, pageTexts } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { publishedMedia } from "./media.routes.js";
+import { linkPattern } from "./schemas.js";
 
 export interface ReaderDependencies {
   assets: BookAssets;
@@ -52,8 +53,6 @@ export interface ReaderDependencies {
   /** The clock of the published-book memo (tests). */
   nowMs?: () => number;
 }
-
-const linkPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The hosted reader: /b/<link>[/<page>] (the reader's HTML with the book inline), /b/<link>/book.json, the book's

@@ -11,7 +11,8 @@ import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
-import { bookIdField, dayField, linkPattern, ownedBook, ownedBooks } from "../policies/book-owner.js";
+import { ownedBook, ownedBooks } from "../policies/book-owner.js";
+import { type BookBody, bookBodySchema, bookIdField, dayField, linkPattern } from "./schemas.js";
 
 /** What the gateway needs to pass readers' events on (main.ts wires NATS in; tests may leave it out). */
 export interface InsightDependencies {
@@ -113,15 +114,11 @@ export function registerStatisticsRoutes(app: FastifyInstance, peers: Peers, ins
     },
   );
 
-  app.post<{ Body: { bookId: string } }>(
-    "/api/insight/get-settings",
-    { schema: { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
-    async (request) => {
-      const book = await ownedBook(peers, actorOf(request), request.body.bookId);
-      const { settings } = await peers.insight.settings.getInsightSettings({ bookId: book.bookId });
-      return okEnvelope(settingsView(settings));
-    },
-  );
+  app.post<{ Body: BookBody }>("/api/insight/get-settings", { schema: bookBodySchema }, async (request) => {
+    const book = await ownedBook(peers, actorOf(request), request.body.bookId);
+    const { settings } = await peers.insight.settings.getInsightSettings({ bookId: book.bookId });
+    return okEnvelope(settingsView(settings));
+  });
 
   app.post<{
     Body: {
