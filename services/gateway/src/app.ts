@@ -16,6 +16,7 @@ import { registerBookSettingsRoutes } from "./routes/book-settings.routes.js";
 import { registerBookcaseRoutes } from "./routes/bookcase.routes.js";
 import { registerCommentRoutes } from "./routes/comments.routes.js";
 import { registerEditorRoutes } from "./routes/editor.routes.js";
+import { registerFileRoutes } from "./routes/files.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
 import { registerLanguageRoutes } from "./routes/language.routes.js";
 import { registerLeadRoutes } from "./routes/leads.routes.js";
@@ -100,6 +101,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerLanguageRoutes(app, dependencies.peers);
   registerPowerRoutes(app, dependencies.peers, dependencies.productHosts);
   registerBookContentRoutes(app, dependencies.peers);
+  registerFileRoutes(app, dependencies.peers);
   registerBookcaseRoutes(app, dependencies.peers, dependencies.reader?.assets);
   registerResourceFileRoutes(app, dependencies.peers);
   registerStatisticsRoutes(app, dependencies.peers, dependencies.insight);

@@ -95,11 +95,11 @@ export const routeTable: readonly RouteEntry[] = [
   ["POST /api/book/update-Book-Business-Card", "book-content.routes.ts", "book"],
   ["POST /api/user/brand/get-list", "book-content.routes.ts", "user"],
   ["POST /api/user/brand/create", "book-content.routes.ts", "user"],
-  ["POST /api/other/add-upload-log", "book-content.routes.ts", "user"],
-  ["POST /api/other/add-upload-empty-log", "book-content.routes.ts", "user"],
-  ["POST /api/common/upload-file", "book-content.routes.ts", "user"],
-  ["GET /api/common/file/:fileId/:name", "book-content.routes.ts", "public"],
-  ["GET /download/download-pdf-file.php", "book-content.routes.ts", "optional"],
+  ["POST /api/other/add-upload-log", "files.routes.ts", "user"],
+  ["POST /api/other/add-upload-empty-log", "files.routes.ts", "user"],
+  ["POST /api/common/upload-file", "files.routes.ts", "user"],
+  ["GET /api/common/file/:fileId/:name", "files.routes.ts", "public"],
+  ["GET /download/download-pdf-file.php", "files.routes.ts", "optional"],
 
   // Covers and pages (rest/pages.md), page media (rest/media.md), comments (rest/comments.md)
   ["GET /api/book/book-cover", "bookcase.routes.ts", "book"],
