@@ -1,7 +1,7 @@
-import { DeliveryState } from "@turnleaf/contracts/insight/v1/insight_service_pb";
 import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import { toCsv } from "../domain/csv.js";
+import { deliveryNames, leadView } from "../domain/insight.view.js";
 import { clientKey } from "../domain/reading-beacon.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
@@ -9,25 +9,6 @@ import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { crossSiteRefusal, sameOriginVerdict } from "../plugins/same-origin.js";
 import { ownedBook } from "../policies/book-owner.js";
 import { type BookBody, bookBodySchema, bookIdField, linkPattern } from "./schemas.js";
-
-const deliveryNames: Record<number, string> = {
-  [DeliveryState.NONE]: "none",
-  [DeliveryState.PENDING]: "pending",
-  [DeliveryState.DELIVERED]: "delivered",
-  [DeliveryState.FAILED]: "failed",
-};
-
-type LeadMessage = Awaited<ReturnType<Peers["insight"]["leads"]["listLeads"]>>["leads"][number];
-
-const leadView = (lead: LeadMessage) => ({
-  leadId: lead.leadId,
-  values: { ...lead.values },
-  consent: lead.consent,
-  createdAt: lead.createdAt,
-  page: lead.page,
-  delivery: deliveryNames[lead.deliveryState] ?? "none",
-  deliveryAttempts: lead.deliveryAttempts,
-});
 
 /**
  * Lead capture. Readers post the book's form to /b/<link>/lead (same origin only; the insight service validates,

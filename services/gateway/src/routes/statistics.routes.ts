@@ -4,6 +4,7 @@ import type { LeadFormSchema } from "@turnleaf/contracts/insight/v1/insight_serv
 import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { toCsv } from "../domain/csv.js";
+import { settingsView } from "../domain/insight.view.js";
 import { formView, leadFormOf } from "../domain/lead-form.view.js";
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
 import { type BeaconBody, beaconEvents, deviceClassOf, hostOf, readerKey } from "../domain/reading-beacon.js";
@@ -240,17 +241,6 @@ export function registerStatisticsRoutes(app: FastifyInstance, peers: Peers, ins
         .send(toCsv(rows));
     },
   );
-}
-
-function settingsView(
-  settings: Awaited<ReturnType<Peers["insight"]["settings"]["getInsightSettings"]>>["settings"] | undefined,
-) {
-  return {
-    statisticsEnabled: settings?.statisticsEnabled ?? true,
-    leadForm: settings?.leadForm ? formView(settings.leadForm) : null,
-    webhookUrl: settings?.webhookUrl ?? "",
-    webhookSecret: settings?.webhookSecret ?? "",
-  };
 }
 
 const header = (request: FastifyRequest, name: string): string => {
