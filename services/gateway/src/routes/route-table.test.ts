@@ -131,6 +131,15 @@ describe("the actor hook", () => {
     expect(refused).toContain("POST /api/insight/get-settings");
   });
 
+  it("leaves an unknown path its 404, and reads HEAD as its GET", async () => {
+    const unknown = await app.inject({ method: "POST", url: "/api/book/no-such-path" });
+    expect(unknown.statusCode).toBe(404);
+    expect(accessOf("HEAD", "/api/insight/export-leads")).toBe("owner");
+    expect(accessOf("HEAD", "/api/book/upload-book-files")).toBe("book");
+    expect(accessOf("GET", "/turnleaf.upload.v1.UploadProgressService/WatchUpload")).toBe("connect");
+    expect(accessOf("GET", "/not/in/the/table")).toBe("user");
+  });
+
   it("lets public paths through without a session", async () => {
     const support = await app.inject({ method: "POST", url: "/api/common/get-support-contact" });
     expect(support.json()).toMatchObject({ code: "OK" });

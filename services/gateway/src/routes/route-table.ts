@@ -161,9 +161,17 @@ export const routeTable: readonly RouteEntry[] = [
   ["POST /b/:link/lead", "leads.routes.ts", "reader"],
 ];
 
-/** Who may call a registered route (its method and path as registered); a route not in the table: `user`. */
+/**
+ * Who may call a registered route (its method and path as registered; HEAD as its GET unless listed itself); a route
+ * not in the table: `user`.
+ */
 export function accessOf(method: string, url: string): Access {
-  return accessByRoute.get(`${method === "HEAD" ? "GET" : method} ${url}`) ?? accessByRoute.get(`ANY ${url}`) ?? "user";
+  return (
+    accessByRoute.get(`${method} ${url}`) ??
+    (method === "HEAD" ? accessByRoute.get(`GET ${url}`) : undefined) ??
+    accessByRoute.get(`ANY ${url}`) ??
+    "user"
+  );
 }
 
 const accessByRoute = new Map(routeTable.map(([route, , access]) => [route, access]));
