@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 echo "== lint and format (biome)"
 node_modules/.bin/biome ci --colors=off .
+echo "== docs (relative links resolve)"
+bash docs/check-links.sh
 echo "== contracts (buf lint)"
 (cd proto && ../node_modules/.bin/buf lint)
 echo "== type-check and build (tsc -b)"
