@@ -841,6 +841,8 @@ describe("images and compose file", () => {
     expect(dockerfile).toContain(`USER ${defaults.securityContext.runAsUser}:${defaults.securityContext.runAsGroup}`);
     expect(dockerfile).toMatch(/^HEALTHCHECK /m);
     expect(dockerfile).toContain(`npx tsc -b services/${name}`);
+    // The image keeps package.json + dist/ of every workspace tsc -b built: the libraries in packages/ too.
+    expect(dockerfile).toContain("for workspace in proto packages/* services/*; do");
     expect(dockerfile).toContain(`"services/${name}/dist/main.js"`);
     expect(dockerfile).toContain("npm install --no-audit --no-fund");
     expect(dockerfile).not.toMatch(/^(?!\s*#).*\bnpm ci\b/m); // the lockfile has Linux platform packages only

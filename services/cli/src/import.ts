@@ -12,6 +12,7 @@ import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { basename, extname, join, resolve } from "node:path";
 import { create } from "@bufbuild/protobuf";
+import { bookKeys } from "@turnleaf/book-format";
 import {
   ConversionJobRequestedSchema,
   Cut,
@@ -19,7 +20,6 @@ import {
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import {
-  bookKeys,
   convertJob,
   createRenderPool,
   FsBookStore,
