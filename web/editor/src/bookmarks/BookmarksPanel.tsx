@@ -1,11 +1,13 @@
-import { useRef, useState } from "react";
 import { type BookInfo, type Bookmark, call } from "../api.js";
-import { messageOf } from "../common/error-message.js";
+import { useRevisionedList } from "../common/useRevisionedList.js";
 import type { Labels } from "../labels.js";
-import { saveAtRevision } from "../revision-save.js";
 import type { Notify } from "../types.js";
 import { longHex } from "./colour.js";
 
+/**
+ * The bookmark tabs (add-book-bookmark, the server's add rules; save-book-bookmark at the list's revision,
+ * `useRevisionedList`): caption, page, colours; a deletion is saved at once.
+ */
 export function BookmarksPanel({
   book,
   labels,
@@ -20,67 +22,40 @@ export function BookmarksPanel({
   teamId?: string;
   onSaved: (bookmarks: Bookmark[]) => void;
 }) {
-  const [bookmarks, setBookmarks] = useState<Bookmark[]>(book.bookmarks);
-  const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState(false);
-  /** The stored tabs the edit started from and their revision (sent with a save; a newer one is re-applied on). */
-  const stored = useRef({ base: book.bookmarks, revision: book.bookmarksRevision });
   type Saved = { bookmarks: Bookmark[]; revision?: number };
-
-  const done = ({ bookmarks: saved, revision }: Saved) => {
-    stored.current = { base: saved, revision };
-    setBookmarks(saved);
-    setDirty(false);
-    onSaved(saved);
-  };
-
-  const add = async () => {
-    setBusy(true);
-    try {
-      // The server applies the add rules: page = last + 1, a unique random colour or the shared one.
-      const reply = await call<Saved>("/api/book/add-book-bookmark", {
+  const {
+    list: bookmarks,
+    dirty,
+    busy,
+    edit: editList,
+    save,
+    apply,
+  } = useRevisionedList<Bookmark, Saved>({
+    stored: book.bookmarks,
+    revision: book.bookmarksRevision,
+    listOf: (reply) => reply.bookmarks,
+    send: (value, revision) =>
+      call<Saved>("/api/book/save-book-bookmark", {
         bookId: book.bookId,
         teamId,
-      });
-      done(reply);
-    } catch (error) {
-      notify(messageOf(error, labels), "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+        bookmarks: JSON.stringify(value),
+        revision,
+      }),
+    reload: async () => {
+      const current = await call<Saved>("/api/book/get-book-bookmark", { bookId: book.bookId });
+      return { value: current.bookmarks, revision: current.revision ?? 0 };
+    },
+    savedText: labels.bookmarkSaved,
+    labels,
+    notify,
+    onSaved,
+  });
 
-  const save = async (list: Bookmark[]) => {
-    setBusy(true);
-    try {
-      const { reply } = await saveAtRevision({
-        ...stored.current,
-        mine: list,
-        send: (value, revision) =>
-          call<Saved>("/api/book/save-book-bookmark", {
-            bookId: book.bookId,
-            teamId,
-            bookmarks: JSON.stringify(value),
-            revision,
-          }),
-        reload: async () => {
-          const current = await call<Saved>("/api/book/get-book-bookmark", { bookId: book.bookId });
-          return { value: current.bookmarks, revision: current.revision ?? 0 };
-        },
-      });
-      done(reply);
-      notify(labels.bookmarkSaved);
-    } catch (error) {
-      notify(messageOf(error, labels), "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The server applies the add rules: page = last + 1, a unique random colour or the shared one.
+  const add = () => apply(() => call<Saved>("/api/book/add-book-bookmark", { bookId: book.bookId, teamId }));
 
-  const edit = (index: number, change: Partial<Bookmark>) => {
-    setBookmarks(bookmarks.map((bookmark, at) => (at === index ? { ...bookmark, ...change } : bookmark)));
-    setDirty(true);
-  };
+  const edit = (index: number, change: Partial<Bookmark>) =>
+    editList(bookmarks.map((bookmark, at) => (at === index ? { ...bookmark, ...change } : bookmark)));
 
   return (
     <div className="panel">

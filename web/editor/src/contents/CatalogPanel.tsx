@@ -1,11 +1,13 @@
-import { useRef, useState } from "react";
 import { type BookInfo, type CatalogNode, call } from "../api.js";
-import { messageOf } from "../common/error-message.js";
+import { useRevisionedList } from "../common/useRevisionedList.js";
 import type { Labels } from "../labels.js";
-import { saveAtRevision } from "../revision-save.js";
 import type { Notify } from "../types.js";
 import { type Path, updateAt } from "./catalog-tree.js";
 
+/**
+ * The contents tab's TOC (save-book-catalog at its revision, `useRevisionedList`): entries with a title, a page or
+ * a URL link, and children up to five levels.
+ */
 export function CatalogPanel({
   book,
   labels,
@@ -20,48 +22,34 @@ export function CatalogPanel({
   teamId?: string;
   onSaved: (catalog: CatalogNode[]) => void;
 }) {
-  const [tree, setTree] = useState<CatalogNode[]>(book.catalog);
-  const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState(false);
-  /** The stored tree the edit started from and its revision (sent with the save; a newer one is re-applied on). */
-  const stored = useRef({ base: book.catalog, revision: book.catalogRevision });
-
-  const edit = (next: CatalogNode[]) => {
-    setTree(next);
-    setDirty(true);
-  };
+  type Saved = { catalog: CatalogNode[]; revision?: number };
+  const {
+    list: tree,
+    dirty,
+    busy,
+    edit,
+    save,
+  } = useRevisionedList<CatalogNode, Saved>({
+    stored: book.catalog,
+    revision: book.catalogRevision,
+    listOf: (reply) => reply.catalog,
+    send: (catalog, revision) =>
+      call<Saved>("/api/book/save-book-catalog", {
+        bookId: book.bookId,
+        teamId,
+        catalog: JSON.stringify(catalog),
+        revision,
+      }),
+    reload: async () => {
+      const current = await call<Saved>("/api/book/get-book-catalog", { bookId: book.bookId });
+      return { value: current.catalog, revision: current.revision ?? 0 };
+    },
+    savedText: labels.catalogSaved,
+    labels,
+    notify,
+    onSaved,
+  });
   const lastPage = (nodes: CatalogNode[]) => nodes.at(-1)?.page ?? 0;
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      type Saved = { catalog: CatalogNode[]; revision?: number };
-      const { reply } = await saveAtRevision({
-        ...stored.current,
-        mine: tree,
-        send: (catalog, revision) =>
-          call<Saved>("/api/book/save-book-catalog", {
-            bookId: book.bookId,
-            teamId,
-            catalog: JSON.stringify(catalog),
-            revision,
-          }),
-        reload: async () => {
-          const current = await call<Saved>("/api/book/get-book-catalog", { bookId: book.bookId });
-          return { value: current.catalog, revision: current.revision ?? 0 };
-        },
-      });
-      stored.current = { base: reply.catalog, revision: reply.revision };
-      setTree(reply.catalog);
-      setDirty(false);
-      notify(labels.catalogSaved);
-      onSaved(reply.catalog);
-    } catch (error) {
-      notify(messageOf(error, labels), "error");
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const renderNodes = (nodes: CatalogNode[], parent: Path): React.ReactNode => (
     <ol className="tree">
