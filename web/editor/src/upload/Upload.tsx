@@ -8,6 +8,7 @@ import type { Navigate, Notify, Report } from "../types.js";
 import { ConversionFields } from "./ConversionFields.js";
 import { type Conversion, conversionFields, defaultConversion } from "./conversion.js";
 import { watchConversion } from "./conversion-watch.js";
+import { type Phase, UploadProgress } from "./UploadProgress.js";
 import {
   beginUpload,
   cancelUpload,
@@ -21,8 +22,6 @@ import {
   type Task,
 } from "./upload-engine.js";
 import { uploadAccept } from "./upload-formats.js";
-
-type Phase = "idle" | "uploading" | "paused" | "converting" | "ready" | "failed";
 
 /**
  * The upload screen (spec 000 §2 /upload, and /convert 'book creation'): a title and a PDF or images, an
@@ -208,16 +207,7 @@ export function Upload({
     }
   };
 
-  const percent = (done: number, total: number) => (total > 0 ? Math.round((done / total) * 100) : 0);
   const busy = phase === "uploading" || phase === "converting";
-  const phaseLabel: Record<Phase, string> = {
-    idle: "",
-    uploading: labels.uploading,
-    paused: labels.paused,
-    converting: labels.converting,
-    ready: labels.ready,
-    failed: labels.failed,
-  };
 
   return (
     <main className="upload">
@@ -319,57 +309,14 @@ export function Upload({
           ) : null}
         </div>
       </form>
-      {phase !== "idle" ? (
-        <section className="progress" aria-label={labels.uploading}>
-          <p data-testid="upload-phase" data-phase={phase}>
-            {phaseLabel[phase]}
-          </p>
-          <div
-            className="bar"
-            role="progressbar"
-            aria-label={labels.bytes}
-            aria-valuenow={percent(bytes.done, bytes.total)}
-          >
-            <div style={{ width: `${percent(bytes.done, bytes.total)}%` }} />
-          </div>
-          <p data-testid="upload-bytes">
-            {bytes.done.toLocaleString()} / {bytes.total.toLocaleString()} {labels.bytes}
-          </p>
-          {phase === "converting" || phase === "ready" || pages.total > 0 ? (
-            <>
-              <div
-                className="bar"
-                role="progressbar"
-                aria-label={labels.pages}
-                aria-valuenow={percent(pages.done, pages.total)}
-              >
-                <div style={{ width: `${percent(pages.done, pages.total)}%` }} />
-              </div>
-              <p data-testid="upload-pages">
-                {pages.done} / {pages.total || "?"} {labels.pages}
-              </p>
-            </>
-          ) : null}
-          {phase === "ready" && book ? (
-            <button
-              type="button"
-              className="primary"
-              onClick={() => navigate("/editor", { ...tidFid(), num: book.number })}
-            >
-              {labels.openEditor}
-            </button>
-          ) : null}
-        </section>
-      ) : null}
-      {messages.length > 0 ? (
-        <ul className="messages">
-          {messages.map((message) => (
-            <li key={message.text} className={message.kind === "error" ? "error-text" : ""}>
-              {message.text}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <UploadProgress
+        phase={phase}
+        bytes={bytes}
+        pages={pages}
+        messages={messages}
+        labels={labels}
+        onOpen={book ? () => navigate("/editor", { ...tidFid(), num: book.number }) : undefined}
+      />
     </main>
   );
 }
