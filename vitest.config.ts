@@ -26,7 +26,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["services/*/src/**/*.test.ts", "web/*/src/**/*.test.ts", "scripts/src/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "services/*/src/**/*.test.ts",
+            "web/*/src/**/*.test.ts",
+            "scripts/src/**/*.test.ts",
+          ],
           // Unit tests share a process per worker: a fresh one per file cost more than the tests themselves
           // (114 files: 138 s of CPU isolated, 54 s shared).
           isolate: false,

@@ -88,7 +88,7 @@ export async function ours(
     mode,
   ];
   const parse = (stdout: string) => JSON.parse(stdout.trim().split("\n").at(-1) as string) as Row;
-  // As the conversion image runs it (deploy/conversion/Dockerfile).
+  // As the conversion image runs it (deploy/Dockerfile, stage conversion).
   const env = { MALLOC_ARENA_MAX: "1", ...process.env, ...setup.env };
   const go = (mode: string) => run(process.execPath, args(mode), env);
   const result = parse((await go("warm")).stdout);

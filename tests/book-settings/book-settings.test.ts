@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Manifest } from "@turnleaf/book-format";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import type { Manifest } from "@turnleaf/conversion/manifest";
 import {
   type Connection,
   connectMongo,

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Manifest } from "@turnleaf/book-format";
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import type { Manifest } from "@turnleaf/conversion/manifest";
 import {
   connectNats,
   createClient,

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { PubAck } from "@nats-io/jetstream";
+import type { Manifest } from "@turnleaf/book-format";
 import {
   type ConversionJobProgressed,
   ConversionJobProgressedSchema,
@@ -24,9 +25,7 @@ import {
   publishEvent,
   type RunningConsumer,
 } from "@turnleaf/kit";
-
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
-import type { Manifest } from "../../services/conversion/src/domain/manifest.js";
 import { type JobConsumerOptions, startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
 import type { JobSubjects } from "../../services/conversion/src/events/job-subjects.js";
 import type { RenderPool } from "../../services/conversion/src/render/pool.js";

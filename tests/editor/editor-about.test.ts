@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseInfo, serializeInfo } from "../../services/book/src/domain/info-xml.js";
-import { parseAbout, serializeAbout } from "../../web/editor/src/about-info.js";
-import { labelOf, labelOptions, splitBasic } from "../../web/editor/src/basic-info.js";
-import { isReadOnly, lockSessionId, tabSessionId } from "../../web/editor/src/editing-lock.js";
+import { labelOf, labelOptions, splitBasic } from "../../web/editor/src/basic/basic-info.js";
+import { parseAbout, serializeAbout } from "../../web/editor/src/config/about-info.js";
+import { isReadOnly, lockSessionId, tabSessionId } from "../../web/editor/src/editor/editing-lock.js";
 import { labelsFor } from "../../web/editor/src/labels.js";
 
 const form = {

@@ -10,7 +10,7 @@ import {
   searchTab,
   settingValueOf,
   shows,
-} from "../../web/editor/src/catalogue.js";
+} from "../../web/editor/src/settings/catalogue.js";
 
 // The editor's reading of the catalogue resource (the files the gateway serves under /resourceFiles/): which groups
 // a tab shows, related visibility, search, preset lookup and the values a preset applies.

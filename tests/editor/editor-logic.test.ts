@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { blockedFeatureText, presentationOf } from "../../web/editor/src/alerts.js";
+import { blockedFeatureText, presentationOf } from "../../web/editor/src/alerts/alerts.js";
 import { ApiError, bookStatusOf, networkErrorMessage } from "../../web/editor/src/api.js";
-import { colourIn, parseInstruction } from "../../web/editor/src/assistant.js";
-import { forwardOnly } from "../../web/editor/src/conversion-watch.js";
+import { colourIn, parseInstruction } from "../../web/editor/src/assistant/assistant.js";
+import { devicesFor, hintKey, takeHint } from "../../web/editor/src/editor/preview-hints.js";
+import { exposeWindowApi, windowApi, windowApiNames } from "../../web/editor/src/editor/window-api.js";
+import { escapeSetsCloseFrame, guideSteps } from "../../web/editor/src/guide/guide.js";
+import { labelsFor } from "../../web/editor/src/labels.js";
+import { interfaceLanguages, languageOf } from "../../web/editor/src/languages.js";
+import { untilImported, untilReached } from "../../web/editor/src/retry.js";
 import {
   checkAttachment,
   checkImage,
@@ -10,14 +15,9 @@ import {
   fileSettingMaxBytes,
   megabyte,
   scaleToFit,
-} from "../../web/editor/src/file-limits.js";
-import { escapeSetsCloseFrame, guideSteps } from "../../web/editor/src/guide.js";
-import { labelsFor } from "../../web/editor/src/labels.js";
-import { interfaceLanguages, languageOf } from "../../web/editor/src/languages.js";
-import { devicesFor, hintKey, takeHint } from "../../web/editor/src/preview-hints.js";
-import { untilImported, untilReached } from "../../web/editor/src/retry.js";
-import { isPageRange, isUnpaidWarning, titleOfFile } from "../../web/editor/src/upload-engine.js";
-import { exposeWindowApi, windowApi, windowApiNames } from "../../web/editor/src/window-api.js";
+} from "../../web/editor/src/settings/file-limits.js";
+import { forwardOnly } from "../../web/editor/src/upload/conversion-watch.js";
+import { isPageRange, isUnpaidWarning, titleOfFile } from "../../web/editor/src/upload/upload-engine.js";
 
 // The editor's pure logic added for issue 6: reply presentation, languages, the assistant's interpreter, the
 // guide, preview hints, upload and file limits.

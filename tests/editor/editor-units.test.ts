@@ -1,8 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loginUrl, settle } from "../../web/editor/src/api.js";
-import { changes, current, isFirst, isLast, record, redo, startHistory, undo } from "../../web/editor/src/history.js";
+import {
+  changes,
+  current,
+  isFirst,
+  isLast,
+  record,
+  redo,
+  startHistory,
+  undo,
+} from "../../web/editor/src/editor/history.js";
+import { absolutePaths, createSaveFlow, type SaveState } from "../../web/editor/src/editor/save-flow.js";
 import { pageTitle, queryOf, routeOf } from "../../web/editor/src/route.js";
-import { absolutePaths, createSaveFlow, type SaveState } from "../../web/editor/src/save-flow.js";
 
 // The editor's pure parts: routes, the reply envelope, the settings tree, the undo stack and the save flow.
 describe("editor routes and replies", () => {

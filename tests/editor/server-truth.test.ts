@@ -1,8 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
-import { presentationOf } from "../../web/editor/src/alerts.js";
-import { createSaveFlow, type SaveState } from "../../web/editor/src/save-flow.js";
-import { gateError, gateRefusal, renderCoded, serverChanges, storedValues } from "../../web/editor/src/server-truth.js";
+import { presentationOf } from "../../web/editor/src/alerts/alerts.js";
+import { createSaveFlow, type SaveState } from "../../web/editor/src/editor/save-flow.js";
+import {
+  gateError,
+  gateRefusal,
+  renderCoded,
+  serverChanges,
+  storedValues,
+} from "../../web/editor/src/editor/server-truth.js";
 
 // What the server decides is what the editor shows (issue 17): the pure parts of the editor's save path.
 const catalogue = (code: string) =>

@@ -2,8 +2,8 @@
  * The Helm chart (helm/turnleaf), checked without a cluster: `helm lint --strict` and `helm template` for every
  * values file in helm/turnleaf/ci, then invariants over the rendered manifests. The environment each
  * Deployment gets is fed to the real config schema of its service (services/<name>/src/config.ts), so the
- * chart cannot drift from what the services require. Also the images (deploy/<name>/Dockerfile) and the
- * compose file agree with the chart and the schemas.
+ * chart cannot drift from what the services require. Also the images (deploy/Dockerfile, built for each service
+ * listed in deploy/docker-bake.hcl) and the compose file agree with the chart and the schemas.
  *
  * The helm binary comes from scripts/install-servers.sh (TURNLEAF_TOOLS_DIR or ~/.cache/turnleaf/bin). The
  * NATS dependency chart cannot be fetched on machines without internet access: when helm/turnleaf/charts/
@@ -830,21 +830,82 @@ describe("helm chart: documentation", () => {
 describe("images and compose file", () => {
   const values = async () => parse(await readFile(valuesPath, "utf8"));
 
-  it.each(components)("deploy/%s/Dockerfile agrees with the chart", async (name) => {
-    const dockerfile = await readFile(join(root, "deploy", name, "Dockerfile"), "utf8");
-    const { components: chartComponents, default: defaults } = await values();
-    const port = chartComponents[name].port;
-    expect(dockerfile).toContain(`EXPOSE ${port}`);
-    expect(dockerfile).toContain(name === "gateway" ? `PORT=${port}` : `GRPC_PORT=${port}`);
-    expect(dockerfile).toContain(`OTEL_SERVICE_NAME=turnleaf-${name}`);
-    // A numeric user, so that runAsNonRoot can be verified, and the same one the chart runs as.
-    expect(dockerfile).toContain(`USER ${defaults.securityContext.runAsUser}:${defaults.securityContext.runAsGroup}`);
-    expect(dockerfile).toMatch(/^HEALTHCHECK /m);
-    expect(dockerfile).toContain(`npx tsc -b services/${name}`);
-    expect(dockerfile).toContain(`"services/${name}/dist/main.js"`);
+  /** The Dockerfile's stages: name → the stage it builds on and its instructions. */
+  const dockerfileStages = async () => {
+    const dockerfile = await readFile(join(root, "deploy", "Dockerfile"), "utf8");
+    const stages = new Map<string, { from: string; text: string }>();
+    for (const part of dockerfile.split(/^(?=FROM )/m).slice(1)) {
+      const [, from, name] = part.match(/^FROM (\S+) AS (\S+)/) ?? [];
+      if (from && name) stages.set(name, { from, text: part });
+    }
+    /** A stage's instructions after those of the stages it builds on, as the image gets them. */
+    const image = (name: string): string => {
+      const stage = stages.get(name);
+      return stage ? `${image(stage.from)}\n${stage.text}` : "";
+    };
+    return { dockerfile, stages, image };
+  };
+  /** deploy/docker-bake.hcl's list of images. */
+  const bakeImages = async () => {
+    const bake = await readFile(join(root, "deploy", "docker-bake.hcl"), "utf8");
+    return [...bake.matchAll(/\{ name = "(\w+)", stage = "(\w+)", port = "(\d+)", description = "([^"]+)" \}/g)].map(
+      ([, name, stage, port, description]) => ({ name, stage, port: Number(port), description }),
+    );
+  };
+  /** The Dockerfile's final stage for a service: its own (gateway, conversion) or the shared gRPC one. */
+  const stageOf = (name: string) => (name === "gateway" || name === "conversion" ? name : "grpc");
+
+  it("builds every image from deploy/Dockerfile, built the way every service needs", async () => {
+    const { dockerfile, stages } = await dockerfileStages();
+    expect([...stages.keys()].sort()).toEqual(["build", "conversion", "gateway", "grpc", "pdfium", "runtime"]);
     expect(dockerfile).toContain("npm install --no-audit --no-fund");
     expect(dockerfile).not.toMatch(/^(?!\s*#).*\bnpm ci\b/m); // the lockfile has Linux platform packages only
+    const build = stages.get("build")?.text ?? "";
+    expect(build).toContain(`npx tsc -b "services/\${SERVICE}"`);
+    // The image keeps package.json + dist/ of every workspace tsc -b built: the libraries in packages/ too.
+    expect(build).toContain("for workspace in proto packages/* services/*; do");
+    expect(build).toContain("npm run build -w web/reader && npm run build -w web/editor");
+    expect(build).toContain("npm prune --omit=dev");
+    // The old per-service Dockerfiles are gone: one recipe.
+    const deployEntries = await readdir(join(root, "deploy"), { withFileTypes: true });
+    for (const entry of deployEntries) {
+      if (entry.isDirectory())
+        expect(existsSync(join(root, "deploy", entry.name, "Dockerfile")), entry.name).toBe(false);
+    }
+    const conversion = stages.get("conversion")?.text ?? "";
+    for (const needed of [
+      "libreoffice-writer",
+      "tesseract-ocr-chi-sim",
+      "CONVERSION_PDFIUM_LIBRARY=",
+      "--from=pdfium",
+    ]) {
+      expect(conversion).toContain(needed);
+    }
+  });
+
+  it.each(components)("deploy/Dockerfile's %s image agrees with the chart", async (name) => {
+    const { stages, image } = await dockerfileStages();
+    const { components: chartComponents, default: defaults } = await values();
+    const port = chartComponents[name].port;
+    // The list of images names the service once, with the chart's port and the stage its kind needs.
+    const listed = (await bakeImages()).filter((entry) => entry.name === name);
+    expect(listed).toEqual([{ name, stage: stageOf(name), port, description: expect.any(String) }]);
+    expect(stages.has(stageOf(name))).toBe(true);
+    const stage = image(stageOf(name));
+    expect(stage).toContain(`EXPOSE \${PORT}`);
+    expect(stage).toContain(name === "gateway" ? ` PORT=\${PORT}` : `GRPC_PORT=\${PORT}`);
+    expect(stage).toContain(`OTEL_SERVICE_NAME=turnleaf-\${SERVICE}`);
+    expect(stage).toContain(`TURNLEAF_SERVICE=\${SERVICE}`);
+    // A numeric user, so that runAsNonRoot can be verified, and the same one the chart runs as.
+    expect(stage).toContain(`USER ${defaults.securityContext.runAsUser}:${defaults.securityContext.runAsGroup}`);
+    expect(stage).toMatch(/^HEALTHCHECK /m);
+    // exec: node, not the shell, is PID 1 and gets SIGTERM.
+    expect(stage).toMatch(/^CMD exec node .*"services\/\$\{TURNLEAF_SERVICE\}\/dist\/main\.js"$/m);
     expect(existsSync(join(root, "services", name, "src", "main.ts"))).toBe(true);
+  });
+
+  it("lists every image once in deploy/docker-bake.hcl, as the chart's components", async () => {
+    expect((await bakeImages()).map((entry) => entry.name).sort()).toEqual([...components].sort());
   });
 
   it("runs every service in compose with the environment its config schema requires", async () => {
@@ -858,6 +919,13 @@ describe("images and compose file", () => {
       const service = compose.services[name];
       expect(service, `compose service ${name}`).toBeDefined();
       expect(existsSync(join(root, "deploy", service.build.context, service.build.dockerfile))).toBe(true);
+      // The same image deploy/docker-bake.hcl builds: stage and build arguments.
+      const listed = (await bakeImages()).find((entry) => entry.name === name);
+      expect(service.build.dockerfile).toBe("deploy/Dockerfile");
+      expect(service.build.target).toBe(listed?.stage);
+      expect(service.build.args.SERVICE).toBe(name);
+      expect(Number(service.build.args.PORT)).toBe(listed?.port);
+      expect(service.build.args.DESCRIPTION ?? `the ${name} service`).toBe(listed?.description);
       expect(service.read_only).toBe(true);
       expect(service.cap_drop).toEqual(["ALL"]);
       expect(service.user).toBe("1000:1000");

@@ -53,6 +53,17 @@ describe("lead webhooks into private networks", () => {
       ["http://[fd00:ec2::254]/", "[fd00:ec2::254]"],
       ["http://[fe80::1]/", "[fe80::1]"],
       ["http://localhost:3000/hook", "localhost"],
+      // IPv6 forms that carry a private IPv4 address: compatible, translated, 6to4, NAT64 (and its local-use
+      // prefix), Teredo. Each was stored before the private-address rule came from ipaddr.js.
+      ["http://[::7f00:1]/", "[::7f00:1]"],
+      ["http://[::127.0.0.1]:8080/", "[::7f00:1]"],
+      ["http://[::ffff:0:7f00:1]/", "[::ffff:0:7f00:1]"],
+      ["http://[2002:7f00:1::]/", "[2002:7f00:1::]"],
+      ["http://[2002:a9fe:a9fe::1]/latest/meta-data/", "[2002:a9fe:a9fe::1]"],
+      ["http://[64:ff9b::10.0.0.1]/", "[64:ff9b::a00:1]"],
+      ["http://[64:ff9b::a9fe:a9fe]/", "[64:ff9b::a9fe:a9fe]"],
+      ["http://[64:ff9b:1::a00:1]/", "[64:ff9b:1::a00:1]"],
+      ["http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/", "[2001:0:4136:e378:8000:63bf:80ff:fffe]"],
     ];
     for (const [url, host] of cases) {
       const reply = await setWebhook(url);

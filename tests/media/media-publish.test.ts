@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeFlipBook } from "../../services/cli/src/flip-book.js";
 import { readProject } from "../../services/cli/src/project.js";
-import { writeFlipBook } from "../../services/cli/src/publish.js";
 import { launchChromium } from "../browser.js";
 import { writeMediaProject } from "./media-project.js";
 

@@ -4,7 +4,7 @@
  * store them, and serve the stored copy afterwards. Keys the manifest does not list are never made.
  */
 import { randomUUID } from "node:crypto";
-import type { Manifest } from "@turnleaf/conversion/manifest";
+import type { Manifest } from "@turnleaf/book-format";
 import { createLogger, createS3Client, ensureBuckets, type S3Client } from "@turnleaf/kit";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -9,7 +9,7 @@ const pdfjsRoot = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/pac
 const pdfjsVersion = (createRequire(import.meta.url)("pdfjs-dist/package.json") as { version: string }).version;
 
 /**
- * pdf.js's data for full-vector books (src/vector.ts): CMaps (CJK text without embedded fonts), the standard fonts,
+ * pdf.js's data for full-vector books (src/flipbook/vector.ts): CMaps (CJK text without embedded fonts), the standard fonts,
  * the image decoders' wasm and the ICC profile, copied as they are under assets/pdfjs-<version>/. pdf.js fetches only
  * what a PDF needs; nothing here is on the reader's critical path.
  */

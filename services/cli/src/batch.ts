@@ -4,8 +4,9 @@
  * all: the running task ends as a failure ("stopped") and the rest stay waiting; `--retry` runs again what did not
  * succeed. One file's failure never stops the others.
  */
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import { extname, join, resolve } from "node:path";
+import { writeFileAtomic } from "./atomic-write.js";
 import type { Context } from "./context.js";
 import { CliError, describeFailure, exitCodes, UsageError } from "./errors.js";
 import { type ImportOptions, importBook, officeExtensions } from "./import.js";
@@ -82,7 +83,13 @@ export async function batch(context: Context, options: BatchOptions): Promise<vo
       throw new CliError(`${options.folder}: no PDF or image files to convert`, exitCodes.noInput);
   }
 
-  const save = () => writeFile(listPath, `${JSON.stringify(tasks, null, 2)}\n`).catch(() => undefined);
+  // One save at a time, each the list as it was when asked: a later save never lands before an earlier one.
+  let saving: Promise<void> = Promise.resolve();
+  const save = () => {
+    const text = `${JSON.stringify(tasks, null, 2)}\n`;
+    saving = saving.then(() => writeFileAtomic(listPath, text).catch(() => undefined));
+    return saving;
+  };
   let stopped = false;
   const stop = () => {
     stopped = true;

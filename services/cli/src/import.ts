@@ -8,10 +8,11 @@
  * Unregistered (no valid licence file) imports are the trial: at most 12 pages or images, and a watermark.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { basename, extname, join, resolve } from "node:path";
 import { create } from "@bufbuild/protobuf";
+import { bookKeys } from "@turnleaf/book-format";
 import {
   ConversionJobRequestedSchema,
   Cut,
@@ -19,7 +20,6 @@ import {
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import {
-  bookKeys,
   convertJob,
   createRenderPool,
   FsBookStore,
@@ -33,6 +33,7 @@ import {
   readImage,
   readPdf,
 } from "@turnleaf/conversion/local";
+import { writeFileAtomic } from "./atomic-write.js";
 import type { Context } from "./context.js";
 import { CliError, exitCodes, UsageError } from "./errors.js";
 import {
@@ -272,7 +273,7 @@ export async function importBook(context: Context, options: ImportOptions): Prom
     ...(previous?.savedAt ? { savedAt: previous.savedAt } : {}),
     ...(previous?.studio ? { studio: previous.studio } : {}),
   };
-  await writeFile(join(projectDir, "project.json"), `${JSON.stringify(project, null, 2)}\n`);
+  await writeFileAtomic(join(projectDir, "project.json"), `${JSON.stringify(project, null, 2)}\n`);
   if (options.json) {
     context.print(JSON.stringify({ project: projectDir, pageCount: result.pageCount, trial: project.trial }));
     return;

@@ -5,6 +5,7 @@
  * module entry file, its layout `tmpl/default.php` (the book in an iframe) and the offline flipbook under `flipbook/`.
  */
 import type { Context } from "./context.js";
+import { escapeHtml } from "./html-escape.js";
 import {
   type EmbedSettings,
   embedSettings,
@@ -13,7 +14,6 @@ import {
   phpString,
   writePluginPackage,
 } from "./plugin-package.js";
-import { escapeHtml } from "./publish.js";
 
 export const joomlaMessages = {
   failed: (detail: string) => `Publish Joomla module failed: ${detail}`,

@@ -4,7 +4,7 @@
  * the licence file; the edition of every import is decided by that file alone.
  */
 import { createPublicKey } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import {
@@ -21,6 +21,7 @@ import {
   readVerificationFile,
   serverCodes,
 } from "@turnleaf/licence-client";
+import { writeFileAtomic } from "./atomic-write.js";
 import type { Context } from "./context.js";
 import { CliError, exitCodes } from "./errors.js";
 import { readTerminal } from "./machine.js";
@@ -180,7 +181,7 @@ async function writeOfflineRequest(
     validatePath(options.requestOut ?? `turnleaf-${safeName}.tlreq`, "Output path", ".tlreq"),
   );
   try {
-    await writeFile(requestFile, text, { mode: 0o600 });
+    await writeFileAtomic(requestFile, text, { mode: 0o600 });
   } catch (error) {
     throw new CliError(
       `cannot write the request file ${requestFile}: ${(error as Error).message}`,

@@ -5,10 +5,10 @@
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { Manifest } from "@turnleaf/conversion/manifest";
+import type { Manifest } from "@turnleaf/book-format";
 import { CliError, exitCodes } from "./errors.js";
+import { type PublishOptions, writeFlipBook } from "./flip-book.js";
 import type { Project } from "./project.js";
-import { type PublishOptions, writeFlipBook } from "./publish.js";
 import type { offlineReaderBook } from "./reader-book.js";
 import { zipFolder } from "./zip.js";
 

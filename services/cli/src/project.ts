@@ -1,7 +1,7 @@
 /** project.json: a local project made by `turnleaf import` and read by `turnleaf publish`. */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Manifest } from "@turnleaf/conversion/local";
+import type { Manifest } from "@turnleaf/book-format";
 import { CliError, exitCodes } from "./errors.js";
 import type { ConversionChoices, PageQuality } from "./import-options.js";
 

@@ -5,8 +5,9 @@
  * project or closing the studio with unsaved changes asks first (on a terminal; elsewhere --save-changes or
  * --discard-changes answers). Re-import replaces the pages and keeps all configuration.
  */
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { writeFileAtomic } from "./atomic-write.js";
 import type { Context } from "./context.js";
 import { CliError, exitCodes, UsageError } from "./errors.js";
 import { validatePath } from "./paths.js";
@@ -47,7 +48,7 @@ export async function writeWorking(projectDir: string, project: Project, config:
     await rm(join(projectDir, workingFile), { force: true });
     return false;
   }
-  await writeFile(join(projectDir, workingFile), `${JSON.stringify(config, null, 2)}\n`);
+  await writeFileAtomic(join(projectDir, workingFile), `${JSON.stringify(config, null, 2)}\n`);
   return true;
 }
 
@@ -70,7 +71,7 @@ export async function saveProject(context: Context, projectDir: string, name?: s
     Object.assign(saved, { settings: {} }, working);
   }
   try {
-    await writeFile(join(projectDir, "project.json"), `${JSON.stringify(saved, null, 2)}\n`);
+    await writeFileAtomic(join(projectDir, "project.json"), `${JSON.stringify(saved, null, 2)}\n`);
   } catch (error) {
     throw new CliError(projectCommandMessages.saveFailed((error as Error).message), exitCodes.cannotCreate);
   }
@@ -178,7 +179,7 @@ export async function projectCommand(context: Context, options: ProjectOptions):
       if (current && current !== projectDir)
         await settleUnsaved(context, current, options.unsaved, "opening another project");
       await context.state.folder(".");
-      await writeFile(join(context.state.dir, currentFile), `${projectDir}\n`, { mode: 0o600 });
+      await writeFileAtomic(join(context.state.dir, currentFile), `${projectDir}\n`, { mode: 0o600 });
       context.print(`opened ${project.name} (${projectDir})`);
       return;
     }

@@ -9,9 +9,9 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { Context } from "./context.js";
 import { CliError, exitCodes } from "./errors.js";
+import { writeFlipBook } from "./flip-book.js";
 import { embedSettings, type PackageInput } from "./plugin-package.js";
 import { squarePng } from "./png.js";
-import { writeFlipBook } from "./publish.js";
 import { zipFolder } from "./zip.js";
 
 export const pwaMessages = {

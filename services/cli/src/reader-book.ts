@@ -1,11 +1,11 @@
 /**
- * The reader's book.json for an offline flipbook: the conversion's mapping (@turnleaf/conversion/manifest, as the
+ * The reader's book.json for an offline flipbook: the conversion's mapping (@turnleaf/book-format, as the
  * gateway's hosted view uses it) with URLs relative to FlipBook/index.html, and the page texts and search index
  * inlined as data: URLs because a page opened from disk cannot fetch files next to it.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { landedPages, type Manifest, type ReaderBook, readerBook } from "@turnleaf/conversion/manifest";
+import { landedPages, type Manifest, type ReaderBook, readerBook } from "@turnleaf/book-format";
 import { type ProjectMedia, pagesWithMedia } from "./page-media.js";
 
 async function jsonDataUrl(path: string): Promise<string | null> {

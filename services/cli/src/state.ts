@@ -11,9 +11,10 @@
  *
  * The folder is created 0700 and the files 0600: the licence code is a secret.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { writeFileAtomic } from "./atomic-write.js";
 
 export function stateDirectory(env: NodeJS.ProcessEnv = process.env): string {
   if (env.TURNLEAF_HOME) return env.TURNLEAF_HOME;
@@ -76,7 +77,7 @@ export class StateStore {
 
   private async write(name: keyof typeof fileNames, text: string, encoding: BufferEncoding = "utf8"): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await writeFile(this.path(name), text, { encoding, mode: 0o600 });
+    await writeFileAtomic(this.path(name), text, { encoding, mode: 0o600 });
   }
 
   /** The licence file is exact bytes (no trailing newline), or its signature would not verify. */

@@ -8,11 +8,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { writeFileAtomic } from "./atomic-write.js";
 import { Cloud, CloudRefusal } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError, exitCodes } from "./errors.js";
@@ -106,7 +106,7 @@ async function studioBook(context: Context, cloud: Cloud, projectDir: string, pr
   // The studio link is bookkeeping, not configuration: it is written straight into project.json.
   const { project: current } = await readProject(projectDir);
   const studio = { ...(current.studio ?? {}), [cloud.server]: { bookId: task.bookId, number: task.number } };
-  await writeFile(join(projectDir, "project.json"), `${JSON.stringify({ ...current, studio }, null, 2)}\n`);
+  await writeFileAtomic(join(projectDir, "project.json"), `${JSON.stringify({ ...current, studio }, null, 2)}\n`);
   const created = await bookInfo(cloud, task.bookId);
   if (!created) throw new CliError(`the studio book ${task.bookId} cannot be read`, exitCodes.internal);
   return created;
@@ -170,7 +170,10 @@ async function pullMedia(context: Context, cloud: Cloud, projectDir: string, boo
     context.note(`the media file ${address} could not be downloaded into the project`);
   const { project: current } = await readProject(projectDir);
   if (JSON.stringify(projectMedia(current.media)) === JSON.stringify(listed)) return;
-  await writeFile(join(projectDir, "project.json"), `${JSON.stringify({ ...current, media: listed }, null, 2)}\n`);
+  await writeFileAtomic(
+    join(projectDir, "project.json"),
+    `${JSON.stringify({ ...current, media: listed }, null, 2)}\n`,
+  );
 }
 
 export async function studio(context: Context, options: StudioOptions): Promise<void> {

@@ -8,12 +8,13 @@
  * uploading, a line `p` on stdin pauses the task on the server and `c` continues it.
  */
 import { createHash } from "node:crypto";
-import { open, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { open, readFile, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import QRCode from "qrcode";
 import { logInWith } from "./account.js";
+import { writeFileAtomic } from "./atomic-write.js";
 import { Cloud, CloudRefusal, cloudExitCodes, cloudMessages } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError, exitCodes, UsageError } from "./errors.js";
@@ -242,7 +243,10 @@ export async function uploadProject(
     if (task.state === "paused") task = await operate(cloud, task.taskId, "continue");
   } else {
     ({ task, files } = await begin(context, cloud, project, options));
-    await writeFile(savedPath, `${JSON.stringify({ server: cloud.server, taskId: task.taskId, files }, null, 2)}\n`);
+    await writeFileAtomic(
+      savedPath,
+      `${JSON.stringify({ server: cloud.server, taskId: task.taskId, files }, null, 2)}\n`,
+    );
   }
   await sendFiles(context, cloud, task, files, pace);
   const ended = await end(cloud, task.taskId, options.pdfPassword);

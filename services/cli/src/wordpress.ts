@@ -7,8 +7,8 @@
  */
 import { join } from "node:path";
 import type { Context } from "./context.js";
+import { escapeHtml } from "./html-escape.js";
 import { embedSettings, machineName, type PackageInput, phpString, writePluginPackage } from "./plugin-package.js";
-import { escapeHtml } from "./publish.js";
 
 export const wordpressMessages = {
   failed: (detail: string) => `Publish WordPress plug-in failed: ${detail}`,

@@ -9,7 +9,6 @@ import { warmUp } from "./render/page-renderer.js";
 export { type BookStorage, SourceMissingError } from "./data/book-store.js";
 export { FsBookStore, type FsBookStoreOptions } from "./data/fs-book-store.js";
 export { failureInEnglish, failureMessages, JobFailure } from "./domain/failures.js";
-export { bookKeys, type Manifest, type ManifestPage, type OutlineEntry } from "./domain/manifest.js";
 export { trialPageLimit } from "./domain/plan.js";
 export { type ConvertDependencies, type ConvertResult, convertJob, webpQualityFor } from "./pipeline/convert-job.js";
 export { PdfPasswordError, PdfReadError } from "./render/pdf-errors.js";

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { isManifest, type Manifest } from "@turnleaf/conversion/manifest";
+import { isManifest, type Manifest } from "@turnleaf/book-format";
 import type { S3Client } from "@turnleaf/kit";
 import { manifestCacheMs } from "./domain/manifest-cache.js";
 import { awaitsPage, renditionDeriver } from "./rendition-derive.js";

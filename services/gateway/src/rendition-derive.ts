@@ -6,8 +6,8 @@
  * at a time, and only a few run at once.
  */
 import { createHash } from "node:crypto";
+import { type Manifest, thumbQuality, thumbWidthPx } from "@turnleaf/book-format";
 import { lighterLosslessWebp } from "@turnleaf/conversion/lossless-webp";
-import { type Manifest, thumbQuality, thumbWidthPx } from "@turnleaf/conversion/manifest";
 import sharp from "sharp";
 
 /** `pages/<n>/<width>.<format>` */

@@ -47,8 +47,13 @@ function reflectionPackageDefinition(services: DescService[]): protoLoader.Packa
     Buffer.from(toBinary(FileDescriptorProtoSchema, file.proto)),
   );
   const definition: protoLoader.PackageDefinition = protoLoader.loadSync(healthProtoPath);
+  // Reflection reads only the descriptors of an entry (proto-loader 0.8 types a message entry with codecs it never uses).
   for (const service of services) {
-    definition[service.typeName] = { format: "Protocol Buffer 3 DescriptorProto", type: {}, fileDescriptorProtos };
+    definition[service.typeName] = {
+      format: "Protocol Buffer 3 DescriptorProto",
+      type: {},
+      fileDescriptorProtos,
+    } as protoLoader.MessageTypeDefinition<object, object>;
   }
   return definition;
 }

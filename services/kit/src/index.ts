@@ -8,6 +8,7 @@ export * from "./logger.js";
 export * from "./messages.js";
 export * from "./mongo.js";
 export * from "./nats.js";
+export * from "./outbound.js";
 export * from "./private-network.js";
 export * from "./s3.js";
 export * from "./service.js";

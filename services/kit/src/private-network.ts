@@ -1,64 +1,60 @@
 import { BlockList, isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /**
  * Addresses an outbound call made for an owner (a lead webhook, a picture fetched by its URL) may not reach unless
- * the deployment allows them: anything that is not the
- * public internet (loopback, private and carrier-grade NAT ranges, link-local with the clouds' metadata service at
- * 169.254.169.254, unique-local and site-local IPv6, multicast, documentation and reserved blocks). Otherwise an owner
- * could make the service POST into the network it runs in (server-side request forgery).
+ * the deployment allows them: anything that is not plain global unicast on the public internet. The special ranges
+ * are ipaddr.js's (loopback, private and carrier-grade NAT, link-local with the clouds' metadata service at
+ * 169.254.169.254, unique-local and site-local IPv6, multicast, documentation, benchmarking and reserved blocks…);
+ * an IPv6 address outside 2000::/3 is not global either. IPv6 forms that carry an IPv4 address (mapped
+ * ::ffff:a.b.c.d, translated ::ffff:0:a.b.c.d, the old compatible ::a.b.c.d, 6to4 2002::/16, NAT64 64:ff9b::/96,
+ * Teredo 2001::/32) are judged by the IPv4 addresses they carry; the local-use NAT64 prefix 64:ff9b:1::/48 is never
+ * public. Otherwise an owner could make the service call into the network it runs in (server-side request forgery).
  */
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  blocked.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["fec0::", 10],
-  ["ff00::", 8],
-] as const)
-  blocked.addSubnet(network, prefix, "ipv6");
+type Parsed = ipaddr.IPv4 | ipaddr.IPv6;
 
-/** The IPv4 address an IPv6 one carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, the old compatible ::a.b.c.d). */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::|::)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower)?.[1];
-  if (dotted) return dotted;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex?.[1] || !hex[2]) return undefined;
-  const high = Number.parseInt(hex[1], 16);
-  const low = Number.parseInt(hex[2], 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+const localNat64 = ipaddr.parseCIDR("64:ff9b:1::/48") as [ipaddr.IPv6, number];
+const globalUnicast = ipaddr.parseCIDR("2000::/3") as [ipaddr.IPv6, number];
+
+function parse(address: string): Parsed | undefined {
+  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (!isIP(bare)) return undefined;
+  try {
+    return ipaddr.parse(bare);
+  } catch {
+    return undefined;
+  }
+}
+
+const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
+
+/** The IPv4 addresses an IPv6 one carries, or undefined when it is no such form. */
+export function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const words = address.parts;
+  const [w0 = 0, w1 = 0, w2 = 0, w3 = 0, w4 = 0, w5 = 0, w6 = 0, w7 = 0] = words;
+  const range = address.range() as string;
+  if (range === "ipv4Mapped" || range === "rfc6145") return [v4(w6, w7)];
+  if (range === "6to4") return [v4(w1, w2)];
+  // Teredo: the server's address, then the client's (inverted).
+  if (range === "teredo") return [v4(w2, w3), v4(w6 ^ 0xffff, w7 ^ 0xffff)];
+  if (range === "rfc6052" && !address.match(localNat64)) return [v4(w6, w7)];
+  // IPv4-compatible ::a.b.c.d (deprecated): the first 96 bits zero, and not :: or ::1.
+  if (w0 === 0 && w1 === 0 && w2 === 0 && w3 === 0 && w4 === 0 && w5 === 0 && (w6 !== 0 || w7 > 1)) return [v4(w6, w7)];
+  return undefined;
+}
+
+function privateParsed(address: Parsed): boolean {
+  if (address.kind() === "ipv4") return address.range() !== "unicast";
+  const v6 = address as ipaddr.IPv6;
+  const inner = embeddedIpv4(v6);
+  if (inner) return inner.some((ip) => ip.range() !== "unicast");
+  return v6.range() !== "unicast" || !v6.match(globalUnicast);
 }
 
 /** Whether an IP address (v4 or v6 text) is outside the public internet; anything that is no IP counts as private. */
 export function isPrivateAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  const family = isIP(bare);
-  if (family === 4) return blocked.check(bare, "ipv4");
-  if (family !== 6) return true;
-  const inner = embeddedIpv4(bare);
-  if (inner && isIP(inner) === 4) return blocked.check(inner, "ipv4");
-  return blocked.check(bare, "ipv6");
+  const parsed = parse(address);
+  return parsed ? privateParsed(parsed) : true;
 }
 
 /** A URL's host as an IP literal (brackets off), or undefined when it is a name. */
@@ -85,16 +81,14 @@ export function allowedNetworks(blocks: readonly string[]): BlockList {
   return allowed;
 }
 
-/** Whether an address may be reached: public, or inside a network the deployment allows. */
+/** Whether an address may be reached: public, or inside a network the deployment allows (IPv4 inside IPv6 by it). */
 export function reachableAddress(address: string, allowed?: BlockList): boolean {
-  if (!isPrivateAddress(address)) return true;
+  const parsed = parse(address);
+  if (!parsed) return false;
+  if (!privateParsed(parsed)) return true;
   if (!allowed) return false;
-  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  const family = isIP(bare);
-  if (family === 4) return allowed.check(bare, "ipv4");
-  if (family === 6) {
-    const inner = embeddedIpv4(bare);
-    return inner ? allowed.check(inner, "ipv4") : allowed.check(bare, "ipv6");
-  }
-  return false;
+  if (parsed.kind() === "ipv4") return allowed.check(parsed.toString(), "ipv4");
+  const inner = embeddedIpv4(parsed as ipaddr.IPv6);
+  if (inner) return inner.every((ip) => ip.range() === "unicast" || allowed.check(ip.toString(), "ipv4"));
+  return allowed.check(parsed.toString(), "ipv6");
 }

@@ -14,3 +14,4 @@ export function readConfig(source: Env) {
     source,
   );
 }
+export type LanguageConfig = ReturnType<typeof readConfig>;

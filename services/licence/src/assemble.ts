@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Connection } from "@turnleaf/kit";
+import { type Connection, connectMongo, type Logger, type ServiceParts } from "@turnleaf/kit";
 import type { LicenceConfig } from "./config.js";
 import { ActivationRepository } from "./data/activation.repository.js";
 import { GuessRepository } from "./data/guess.repository.js";
@@ -8,6 +8,7 @@ import { LicenceEventRepository } from "./data/licence-event.repository.js";
 import { SecretRepository } from "./data/secret.repository.js";
 import { generateSigningKeyPem, type SigningKey, signingKeyFromPrivatePem } from "./domain/signing-key.js";
 import { LicenceDesk } from "./handlers/licence-desk.js";
+import { buildServices } from "./server.js";
 
 export type LicenceSettings = Pick<
   LicenceConfig,
@@ -56,4 +57,19 @@ export async function assembleLicenceDesk(
     },
   });
   return { desk, signingKey };
+}
+
+/**
+ * Wires the licence service: the desk on its stores and signing key (assembleLicenceDesk) under the gRPC handlers
+ * (server.ts). main.ts runs it; what it opens is closed, in order, at shutdown.
+ */
+export async function assemble(config: LicenceConfig, log: Logger): Promise<ServiceParts> {
+  const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
+  const now = () => new Date();
+  const { desk, signingKey } = await assembleLicenceDesk(mongo, config, now);
+  log.info({ keyId: signingKey.keyId }, "licence signing key loaded");
+  return {
+    services: buildServices({ desk, signingKey, now }),
+    resources: [{ name: "mongodb", close: () => mongo.close() }],
+  };
 }

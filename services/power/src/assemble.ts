@@ -1,13 +1,31 @@
-import type { Connection, Logger } from "@turnleaf/kit";
+import {
+  type Connection,
+  connectMongo,
+  connectNats,
+  ensureStreams,
+  type Logger,
+  type ServiceParts,
+  type ShutdownStep,
+  streams,
+} from "@turnleaf/kit";
+import type { PowerConfig } from "./config.js";
 import { AccountRepository } from "./data/account.repository.js";
 import { CustomPowerRepository } from "./data/custom-power.repository.js";
 import { PowerRepository } from "./data/power.repository.js";
 import { BookSlotRepository, PlanRepository } from "./data/quota.repositories.js";
 import { demoPassword, demoPlan, demoUser } from "./domain/demo.js";
-import { type HostingPublisher, type SweepReport, sweepHosting } from "./events/hosting.js";
+import {
+  type HostingPublisher,
+  natsHostingPublisher,
+  type SweepReport,
+  startHostingSweeps,
+  startSlotBookConsumer,
+  sweepHosting,
+} from "./events/hosting.js";
 import { AccountDesk, type AccountSettings } from "./handlers/account-desk.js";
 import { CustomPowerDesk } from "./handlers/custom-power-desk.js";
 import { PowerDesk } from "./handlers/power-desk.js";
+import { buildServices } from "./server.js";
 
 /**
  * Sessions of 12 hours idle and 7 days at most; 10 failed logins per email and address in 15 minutes; 20 account
@@ -79,4 +97,48 @@ export async function assemblePower(input: {
     input.log.info({ userId: demoUser.userId, email: demoUser.email }, "demo user seeded");
   }
   return { repository, desk, accounts, custom, slots, sweep };
+}
+
+/**
+ * Wires the power service: the desks on their stores (assemblePower), the hosting publisher, the slot-book consumer
+ * and the hosting sweeps, under the gRPC handlers (server.ts). main.ts runs it; what it opens is closed, in order,
+ * at shutdown.
+ */
+export async function assemble(config: PowerConfig, log: Logger): Promise<ServiceParts> {
+  const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
+  const nats = config.NATS_URL ? await connectNats({ url: config.NATS_URL, name: "power", log }) : undefined;
+  if (nats) await ensureStreams(nats, [streams.power, streams.upload]);
+  const assembled = await assemblePower({
+    mongo,
+    log,
+    demoSeed: config.DEMO_SEED,
+    accountSettings: {
+      idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      loginFailureLimit: config.LOGIN_FAILURE_LIMIT,
+      loginFailureWindowMs: config.LOGIN_FAILURE_WINDOW_SECONDS * 1000,
+      accountCheckLimit: config.ACCOUNT_CHECK_LIMIT,
+      accountCheckWindowMs: config.ACCOUNT_CHECK_WINDOW_SECONDS * 1000,
+      signUpLimit: config.SIGN_UP_LIMIT,
+      signUpWindowMs: config.SIGN_UP_WINDOW_SECONDS * 1000,
+      freePointsPerClient: config.FREE_POINTS_PER_CLIENT,
+    },
+    ...(nats ? { publishHosting: natsHostingPublisher(nats) } : {}),
+  });
+  const resources: ShutdownStep[] = [];
+  if (nats) {
+    const consumer = await startSlotBookConsumer(nats, assembled.slots, log);
+    const sweeps = startHostingSweeps(assembled.sweep, config.HOSTING_SWEEP_INTERVAL_SECONDS * 1000, log);
+    resources.push(
+      { name: "hosting sweeps", close: () => sweeps.stop() },
+      { name: "slot books", close: () => consumer.stop() },
+      { name: "nats", close: () => nats.drain() },
+    );
+  } else {
+    log.warn("NATS_URL unset: no hosting sweep (unpaid books are never suspended)");
+  }
+  return {
+    services: buildServices(assembled),
+    resources: [...resources, { name: "mongodb", close: () => mongo.close() }],
+  };
 }

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, StrictMode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { AlertDialog, type Modal } from "./Alerts.js";
-import { presentationOf } from "./alerts.js";
+import { AlertDialog, type Modal } from "./alerts/Alerts.js";
+import { presentationOf } from "./alerts/alerts.js";
 import {
   ApiError,
   call,
@@ -12,17 +12,17 @@ import {
   setApiTexts,
   setRequestLanguage,
 } from "./api.js";
-import { BatchUpload } from "./BatchUpload.js";
-import { Editor } from "./Editor.js";
+import { ScreenBoundary } from "./common/ScreenBoundary.js";
+import { Editor } from "./editor/Editor.js";
 import { labelsFor } from "./labels.js";
 import { interfaceLanguages } from "./languages.js";
 import { untilImported } from "./retry.js";
 import { basePath, hrefOf, pageTitle, queryOf, routeOf } from "./route.js";
-import { ScreenBoundary } from "./ScreenBoundary.js";
-import { Upload } from "./Upload.js";
+import { BatchUpload } from "./upload/BatchUpload.js";
+import { Upload } from "./upload/Upload.js";
 import "./styles.css";
 import "./bookcase/topbar.css";
-import type { Navigate, Notify, Report, Toast } from "./types.js";
+import type { Navigate, Notify, Ready, Report, Toast } from "./types.js";
 
 let toastId = 0;
 
@@ -31,15 +31,6 @@ let toastId = 0;
 const StatisticsScreen = lazy(() => untilImported(() => import("./statistics/StatisticsScreen.js")));
 const LeadsScreen = lazy(() => untilImported(() => import("./leads/LeadsScreen.js")));
 const Bookcase = lazy(() => untilImported(() => import("./bookcase/Bookcase.js")));
-
-/** What every route but Welcome loads first (spec 000 §2). */
-export interface Ready {
-  config: ReadyConfig;
-  /** get-user-custom-config; undefined while the gateway has no such path. */
-  customPower: unknown;
-  /** powerConfig.json; undefined while no such file is served. */
-  powerLimits: unknown;
-}
 
 function App() {
   const [location, setLocation] = useState(() => ({

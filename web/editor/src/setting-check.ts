@@ -10,7 +10,7 @@ import {
   settingsSchema,
 } from "@turnleaf/resource-files";
 import { ApiError } from "./api.js";
-import { bookFieldPrefix } from "./basic-info.js";
+import { bookFieldPrefix } from "./basic/basic-info.js";
 import { isMediaKey } from "./media/media-doc.js";
 
 /**

@@ -1,3 +1,5 @@
+import type { ReadyConfig } from "./api.js";
+
 export interface Toast {
   id: number;
   text: string;
@@ -12,3 +14,12 @@ export type Report = (error: unknown) => void;
 
 /** Goes to a client route (a path under /book_edit2), keeping the language. */
 export type Navigate = (path: string, query?: Record<string, string>) => void;
+
+/** What every route but Welcome loads first (spec 000 §2). */
+export interface Ready {
+  config: ReadyConfig;
+  /** get-user-custom-config; undefined while the gateway has no such path. */
+  customPower: unknown;
+  /** powerConfig.json; undefined while no such file is served. */
+  powerLimits: unknown;
+}

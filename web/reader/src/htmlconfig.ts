@@ -1,6 +1,19 @@
-import type { AdSettings, BackgroundPosition, ButtonName, LoaderSettings, Margins, ReaderSettings } from "./book.js";
-import { type BrandSlot, readerBrand } from "./brands.js";
-import { readerCard } from "./business-card.js";
+import { adSettings } from "./ads/ad-settings.js";
+import { type BrandSlot, readerBrand } from "./brands/brands.js";
+import { readerCard } from "./business-card/business-card.js";
+import { emptyLoader } from "./loader/loader-settings.js";
+import { scenes } from "./scene/scenes.js";
+import { buttonOrder } from "./settings/button-order.js";
+import type { BackgroundPosition, ButtonName, LoaderSettings, Margins, ReaderSettings } from "./settings/types.js";
+import { asAlpha, asBoolean, asColour, asNumber, asObject, asUrl } from "./settings/values.js";
+
+// The value readers and the parts the handlers use, where the tests and the preview have always found them.
+export { adSettings } from "./ads/ad-settings.js";
+export { emptyLoader, loaderCaption } from "./loader/loader-settings.js";
+export { scenes } from "./scene/scenes.js";
+export { buttonOrder } from "./settings/button-order.js";
+export { asAlpha, asBoolean, asColour, asUrl, withAlpha } from "./settings/values.js";
+export { zoomLevelsFor } from "./zoom/zoom-levels.js";
 
 /**
  * The editor's htmlConfig keys (spec 000 §3/§4 names where the spec gives them, the settings tree's names for the
@@ -9,65 +22,6 @@ import { readerCard } from "./business-card.js";
  * everything, "Show"/"Yes"/"true"/"1" for booleans, JSON text for nested ones.
  */
 type Handler = (settings: ReaderSettings, value: unknown) => ReaderSettings | undefined;
-
-const truthy = new Set(["yes", "show", "true", "1"]);
-
-export function asBoolean(value: unknown): boolean {
-  return typeof value === "boolean" ? value : truthy.has(String(value).trim().toLowerCase());
-}
-
-function asNumber(value: unknown): number | undefined {
-  if (typeof value === "string" && value.trim() === "") return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : undefined;
-}
-
-/** An opacity written 0–1 or 0–100 (the settings tree uses both) as 0–1. */
-export function asAlpha(value: unknown): number | undefined {
-  const number = asNumber(value);
-  if (number === undefined) return undefined;
-  return Math.min(Math.max(number > 1 ? number / 100 : number, 0), 1);
-}
-
-/** JSON text, or the value itself when it already is an object; undefined when unreadable. */
-function asObject(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const text = value.trim();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Only colours CSS can read without surprises go into styles: #rgb(a), #rrggbb(aa), rgb()/rgba()/hsl(), names. */
-export function asColour(value: unknown): string | undefined {
-  const text = String(value ?? "").trim();
-  if (/^#[0-9a-f]{3,8}$/i.test(text) || /^(rgba?|hsla?)\([\d\s.,%/]+\)$/i.test(text) || /^[a-z]{3,20}$/i.test(text))
-    return text;
-  // The desktop tool writes colours as 0xRRGGBB.
-  if (/^0x[0-9a-f]{6}$/i.test(text)) return `#${text.slice(2)}`;
-  return undefined;
-}
-
-/** `#rrggbb` (or #rgb) with an alpha 0–1 as rgba(); other colours are returned as they are. */
-export function withAlpha(colour: string, alpha: number): string {
-  let hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour)?.[1];
-  if (!hex || alpha >= 1) return colour;
-  if (hex.length === 3) hex = [...hex].map((digit) => digit + digit).join("");
-  const [r, g, b] = [0, 2, 4].map((start) => Number.parseInt((hex as string).slice(start, start + 2), 16));
-  return `rgba(${r}, ${g}, ${b}, ${Math.round(alpha * 100) / 100})`;
-}
-
-/** URLs that may reach src/href: http(s), protocol-relative, site-relative and data: images; never javascript:. */
-export function asUrl(value: unknown): string | undefined {
-  const text = String(value ?? "").trim();
-  if (text === "") return "";
-  if (/^(https?:)?\/\//i.test(text) || /^\/(?!\/)/.test(text) || /^data:image\//i.test(text)) return text;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return undefined;
-  return text;
-}
 
 const set =
   <K extends keyof ReaderSettings>(key: K, read: (value: unknown) => ReaderSettings[K] | undefined): Handler =>
@@ -114,24 +68,6 @@ const miniSide =
 
 const emptyLogo: NonNullable<ReaderSettings["logo"]> = { url: "", link: "", height: 40 };
 const emptyBackground: NonNullable<ReaderSettings["backgroundImage"]> = { url: "", position: "fill", opacity: 1 };
-export const emptyLoader: LoaderSettings = {
-  captionSource: "",
-  caption: "",
-  fontSize: 16,
-  color: "#dddddd",
-  picture: "",
-  background: "#1f2232",
-  minSeconds: 0,
-  video: "",
-  backgroundType: 1,
-};
-/** What the loading screen says: by its caption source (spec 000 loadingCaptionSource), else its caption. */
-export function loaderCaption(loader: LoaderSettings, title: string, loading: string): string | null {
-  if (loader.captionSource === "none") return null;
-  if (loader.captionSource === "title") return title || loading;
-  return loader.caption || loading;
-}
-
 const emptyPhone: NonNullable<ReaderSettings["phone"]> = { single: "", multiple: [], useMultiple: false };
 
 const loaderField =
@@ -174,92 +110,6 @@ const gradient =
     return { ...settings, backgroundGradient: { ...current, [field]: next } };
   };
 
-const buttonNames = new Set<string>([
-  "home",
-  "about",
-  "back",
-  "forward",
-  "first",
-  "previous",
-  "next",
-  "last",
-  "zoom",
-  "contents",
-  "thumbnails",
-  "bookmark",
-  "search",
-  "selectText",
-  "autoFlip",
-  "sound",
-  "magnifier",
-  "download",
-  "print",
-  "share",
-  "wechat",
-  "email",
-  "phone",
-  "message",
-  "annotation",
-  "help",
-  "language",
-  "fullscreen",
-]);
-
-/** The settings tree's button names (FlipBuilder-style, as buttonsSortXML writes them) to the reader's. */
-const buttonAliases: Record<string, ButtonName> = {
-  homebutton: "home",
-  aboutbutton: "about",
-  tableofcontent: "contents",
-  toc: "contents",
-  catalog: "contents",
-  thumbnail: "thumbnails",
-  thumbnailsbutton: "thumbnails",
-  bookmarkbutton: "bookmark",
-  searchbutton: "search",
-  selecttext: "selectText",
-  autoplay: "autoFlip",
-  autoflip: "autoFlip",
-  backgroundsound: "sound",
-  sound: "sound",
-  wechat: "wechat",
-  email: "email",
-  phone: "phone",
-  message: "message",
-  leavemessage: "message",
-  messagebutton: "message",
-  annotation: "annotation",
-  help: "help",
-  instructions: "help",
-  zoom: "zoom",
-  fullscreen: "fullscreen",
-  print: "print",
-  download: "download",
-  share: "share",
-  magnifier: "magnifier",
-};
-
-/**
- * The mobile button order (buttonsSortXML): a JSON array of names, a comma or space separated list, or XML whose
- * elements or `name` attributes carry the names. Unknown names are dropped; duplicates count once.
- */
-export function buttonOrder(value: unknown): ButtonName[] {
-  let names: string[];
-  const parsed = asObject(value);
-  if (Array.isArray(parsed)) names = parsed.map(String);
-  else {
-    const text = String(value ?? "");
-    const attributes = [...text.matchAll(/name\s*=\s*["']([^"']+)["']/gi)].map((match) => match[1] as string);
-    names = attributes.length > 0 ? attributes : text.split(/[\s,;<>/]+/);
-  }
-  const order: ButtonName[] = [];
-  for (const raw of names) {
-    const plain = raw.trim().replace(/Button(Visible)?$/i, "");
-    const name = buttonNames.has(plain) ? (plain as ButtonName) : buttonAliases[plain.toLowerCase()];
-    if (name && !order.includes(name)) order.push(name);
-  }
-  return order;
-}
-
 /** Phone numbers: `[{label, number}]` (JSON or an array), anything without a number dropped. */
 function phoneList(value: unknown): { label: string; number: string }[] | undefined {
   const parsed = asObject(value);
@@ -272,33 +122,6 @@ function phoneList(value: unknown): { label: string; number: string }[] | undefi
       ? [{ label: String(label ?? ""), number: String(number) }]
       : [];
   });
-}
-
-/** The ad config of spec 000 §3 (haveAd, bgOpacity, bgColor, interval default 3000 ms, data[], adPosition). */
-export function adSettings(value: unknown): AdSettings | null | undefined {
-  const parsed = asObject(value);
-  if (parsed === null) return null;
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
-  const config = parsed as Record<string, unknown>;
-  if (!asBoolean(config.haveAd ?? true)) return null;
-  const data = Array.isArray(config.data) ? config.data : [];
-  const items = data.flatMap((entry) => {
-    if (!entry || typeof entry !== "object") return [];
-    const record = entry as Record<string, unknown>;
-    const image = asUrl(record.image ?? record.img ?? record.src ?? record.url) ?? "";
-    const link = asUrl(record.link ?? record.href ?? "") ?? "";
-    const text = String(record.text ?? record.title ?? "");
-    return image || text ? [{ image, link, text }] : [];
-  });
-  if (items.length === 0) return null;
-  const interval = asNumber(config.interval);
-  return {
-    interval: interval && interval >= 500 ? interval : 3000,
-    bgColor: asColour(config.bgColor) ?? "#000000",
-    bgOpacity: asAlpha(config.bgOpacity) ?? 0.6,
-    position: String(config.adPosition ?? "bottom").toLowerCase() === "top" ? "top" : "bottom",
-    items,
-  };
 }
 
 const text = (value: unknown) => String(value ?? "");
@@ -558,15 +381,3 @@ export const htmlConfigHandlers: Record<string, Handler> = {
     return { ...settings, download: url ? { ...rest, pdfUrl: url } : settings.download };
   },
 };
-
-/** The dynamic scenes the reader draws (the settings tree's options). */
-export const scenes = ["snow", "rain", "petals", "stars", "bubbles", "leaves"];
-
-/**
- * Zoom levels from the catalogue's zoom widths: each width over the drawn page width, kept between 100 % and 400 %;
- * the reader's own steps when none fit.
- */
-export function zoomLevelsFor(widths: readonly number[], drawnWidth: number): number[] {
-  const steps = widths.map((width) => width / Math.max(drawnWidth, 1)).filter((zoom) => zoom > 1.05 && zoom <= 4);
-  return steps.length > 0 ? [1, ...steps] : [1, 1.5, 2, 3, 4];
-}

@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { loadBook, type ReaderBook, readLocation, readyBook } from "./book.js";
-import { labelsFor } from "./labels.js";
+import { labelsFor } from "./language/labels.js";
 import { Reader } from "./Reader.js";
 import "./styles.css";
 

@@ -1,5 +1,5 @@
-import type { ReaderSettings } from "./book.js";
 import { asBoolean, htmlConfigHandlers } from "./htmlconfig.js";
+import type { ReaderSettings } from "./settings/types.js";
 
 /**
  * The editor's live preview (spec 000 §4, §7): inside the editor's `bookEditIframe` the reader announces itself

@@ -1,20 +1,11 @@
 import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
-import { logoSizeProblem } from "./image-pixels.js";
+import { assetLimits, logoSizeProblem } from "./asset-limits.js";
 
 /**
  * Editor assets (spec 000 §7 upload-file; limits of §5 and §9): images, audio and video for file settings (10 MB,
  * 10485760 bytes), download attachments (100 MB, never an exe). The type is read from the file's first bytes and
  * must agree with its extension; SVG and SWF are refused (a script or a plugin served from our host).
  */
-export const assetLimits = {
-  fileBytes: 10_485_760,
-  attachmentBytes: 100 * 1024 * 1024,
-  nameLength: 200,
-  /** Spec 000 §5: app logo max 500x500 px; a logo is valid only wider than 2 px. */
-  logoMaxSide: 500,
-  logoMinWidth: 3,
-} as const;
-
 export const assetPurposes = ["", "image", "logo", "audio", "video", "attachment"] as const;
 export type AssetPurpose = (typeof assetPurposes)[number];
 

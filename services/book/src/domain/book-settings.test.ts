@@ -11,9 +11,9 @@ import {
   leaveMessageRule,
   loadingCaptionRule,
   parseBookConfig,
-  parseBoolean,
   parseDownloadConfig,
 } from "./book-settings.js";
+import { parseBoolean } from "./setting-values.js";
 
 const uploaded = { bookId: "b1", source: -1 };
 const empty: BookSettings = { htmlConfig: {}, plugins: [], downloadConfig: null, isDownload: false };

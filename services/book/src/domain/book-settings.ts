@@ -2,6 +2,7 @@ import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import { normaliseText } from "@turnleaf/resource-files";
 import { contactRule } from "./contact-settings.js";
 import { checkFreeJson, checkLink, parseSettingsJson, validSettings } from "./setting-validation.js";
+import { parseBoolean } from "./setting-values.js";
 
 /**
  * A book's settings as the editor changes them (spec 000 §3 "Book info", §4 "Setting change flow", §7 update-book):
@@ -65,12 +66,6 @@ export const settingsLimits = {
 
 function invalid(text: CodedMessage, field: string): DomainError {
   return new DomainError("INVALID_ARGUMENT", text, { details: { field } });
-}
-
-/** Spec 000 §5: yes, show and true mean true (any case); anything else is false. */
-export function parseBoolean(value: unknown): boolean {
-  if (typeof value === "boolean") return value;
-  return ["yes", "show", "true"].includes(String(value).trim().toLowerCase());
 }
 
 /**

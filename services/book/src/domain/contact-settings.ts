@@ -1,7 +1,7 @@
 import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import { isSafeLink, normaliseText } from "@turnleaf/resource-files";
-import { parseBoolean } from "./book-settings.js";
 import { InfoXmlError, infoLimits, parseInfo, serializeInfo } from "./info-xml.js";
+import { parseBoolean } from "./setting-values.js";
 
 /**
  * Phone numbers (spec 000 §3: singlePhoneNumber, MultiPhoneNumber[{label, number}], isSingleNum, isMultiNum) and the

@@ -1,6 +1,6 @@
 import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
 import sharp from "sharp";
-import { assetLimits } from "./asset-upload.js";
+import { logoSizeProblem } from "./asset-limits.js";
 
 /**
  * Pixel limits of uploaded pictures, measured on the stored bytes for every image format (JPEG, PNG, GIF, WebP)
@@ -28,17 +28,6 @@ export async function measureImage(bytes: Buffer): Promise<ImageSize | undefined
 }
 
 const refuse = (coded: CodedMessage) => new DomainError("INVALID_ARGUMENT", coded, { details: { field: "file" } });
-
-/** Why a logo of this size is refused (spec 000 §5 texts, coded: the gateway words them), or undefined. */
-export function logoSizeProblem(size: { width: number; height: number }, gif: boolean): CodedMessage | undefined {
-  const max = assetLimits.logoMaxSide;
-  if (size.width > max || size.height > max) {
-    const params = { maxWidth: max, maxHeight: max, width: size.width, height: size.height };
-    return message(gif ? "imageTooLargeGif" : "imageTooLarge", params);
-  }
-  if (size.width < assetLimits.logoMinWidth) return message("logoTooNarrow");
-  return undefined;
-}
 
 /** Why a measured picture may not be stored for `purpose`, or undefined. */
 export function pixelProblem(size: ImageSize | undefined, purpose: string): DomainError | undefined {

@@ -1,6 +1,6 @@
 import { Cut } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { describe, expect, it } from "vitest";
-import { bookKeys, carryOver, initialManifest, landPage, pagesAlreadyDone } from "./manifest.js";
+import { carryOver, initialManifest, landPage, pagesAlreadyDone } from "./manifest.js";
 import { planBook } from "./plan.js";
 
 const plan = planBook(
@@ -31,12 +31,6 @@ const fresh = () =>
   });
 
 describe("manifest", () => {
-  it("lays the book out under books/<id>/r<revision>/", () => {
-    expect(bookKeys.manifest("b1", 3)).toBe("books/b1/r3/manifest.json");
-    expect(bookKeys.page(2, 1600, "webp")).toBe("pages/2/1600.webp");
-    expect(bookKeys.sourcePdf(1, 2)).toBe("source-2.pdf");
-  });
-
   it("names a page's main rendition by its format, the lighter width WebP, and a PNG or JPEG main its own fallback", () => {
     const manifest = fresh();
     landPage(manifest, { n: 1, webpWidths: [750, 480], jpgWidth: 750, mainFormat: "png", hasText: false, links: [] });

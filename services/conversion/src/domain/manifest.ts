@@ -1,75 +1,30 @@
 /**
- * The book folder layout (DESIGN §2) and manifest.json, the one file a reader opens first. The manifest is
- * written while pages land (state "converting", pages not yet rendered have ready: false) and a last time with
- * state "ready" once every page, the outline and the search index are in place.
+ * Writing manifest.json (its format is @turnleaf/book-format's): the manifest is written while pages land (state
+ * "converting", pages not yet rendered have ready: false) and a last time with state "ready" once every page, the
+ * outline and the search index are in place. The format's names are re-exported for the service's own modules.
  */
-import type { BookLink, Box } from "./page-content.js";
-import type { PagePart, PlannedPage } from "./plan.js";
+import {
+  type BookLink,
+  bookKeys,
+  type EngineName,
+  type ImageFormat,
+  type Manifest,
+  manifestFormat,
+} from "@turnleaf/book-format";
+import type { PlannedPage } from "./plan.js";
 
-export const manifestFormat = 1;
-
-export type EngineName = "hd-text" | "hd-image" | "vector";
-
-/** A page rendition's format, which is its key's extension. */
-export type ImageFormat = "webp" | "jpg" | "png";
-
-/** Keys in the books bucket; everything inside a manifest is relative to revisionPrefix. */
-export const bookKeys = {
-  revisionPrefix: (bookId: string, revision: number) => `books/${bookId}/r${revision}/`,
-  manifest: (bookId: string, revision: number) => `${bookKeys.revisionPrefix(bookId, revision)}manifest.json`,
-  page: (n: number, width: number, format: ImageFormat) => `pages/${n}/${width}.${format}`,
-  /** A JPEG (WebP in books converted before 2026-11-26: a key keeps its extension when its page moves). */
-  thumb: (n: number) => `thumbs/${n}.jpg`,
-  text: (n: number) => `text/${n}.json`,
-  search: () => "search.json",
-  sourcePdf: (index: number, count: number) => (count === 1 ? "source.pdf" : `source-${index + 1}.pdf`),
-} as const;
-
-export interface ManifestPage {
-  n: number;
-  /** Main rendition size in pixels. */
-  width: number;
-  height: number;
-  ready: boolean;
-  /**
-   * Renditions by pixel width → key. The main one (the page's width) is WebP, or a JPEG for photo pages and a PNG for
-   * pages without pictures (the cheapest encoding within the reader's limits); lighter widths are WebP.
-   */
-  webp: Record<string, string>;
-  /** The fallback for browsers without WebP: the main rendition itself when it is a PNG or a JPEG, else a JPEG. */
-  jpg: string | null;
-  thumb: string | null;
-  text: string | null;
-  links: BookLink[];
-  /** Where the page comes from: source index, 0-based page, part and region (normalized to the source page). */
-  source: { index: number; page: number; part: PagePart; region: Box };
-}
-
-export interface OutlineEntry {
-  title: string;
-  /** 1-based book page (absent when the target was not imported). */
-  page?: number;
-  url?: string;
-  children: OutlineEntry[];
-}
-
-export interface Manifest {
-  format: number;
-  bookId: string;
-  revision: number;
-  jobId: string;
-  state: "converting" | "ready";
-  engine: EngineName;
-  trial: boolean;
-  pageCount: number;
-  pagesDone: number;
-  pages: ManifestPage[];
-  outline: OutlineEntry[];
-  search: string | null;
-  /** Source PDFs kept for the vector engine, in source order (null where a source is an image). */
-  sourcePdfs: (string | null)[];
-  updatedAt: string;
-}
+export {
+  type BookLink,
+  type Box,
+  bookKeys,
+  type EngineName,
+  type ImageFormat,
+  isManifest,
+  type Manifest,
+  type ManifestPage,
+  manifestFormat,
+  type OutlineEntry,
+} from "@turnleaf/book-format";
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
@@ -180,15 +135,4 @@ export function carryOver(manifest: Manifest, previous: Manifest, done: Set<numb
     });
   }
   manifest.pagesDone = manifest.pages.filter((entry) => entry.ready).length;
-}
-
-export function isManifest(value: unknown): value is Manifest {
-  const candidate = value as Partial<Manifest> | null;
-  return (
-    typeof candidate === "object" &&
-    candidate !== null &&
-    candidate.format === manifestFormat &&
-    Array.isArray(candidate.pages) &&
-    typeof candidate.jobId === "string"
-  );
 }

@@ -2,7 +2,11 @@
  * Text and links of a page, from the source page's coordinates (top-left origin, scale 1) to the book page's
  * normalized ones (0..1 of the region the book page shows), so the reader can place them at any zoom.
  */
+import type { BookLink, Box } from "@turnleaf/book-format";
 import type { Region } from "./plan.js";
+
+/** A normalized box and a book page's link: part of the stored format (@turnleaf/book-format). */
+export type { BookLink, Box } from "@turnleaf/book-format";
 
 /** A text run with its box, in page coordinates before normalizing. */
 export interface TextRun {
@@ -12,9 +16,6 @@ export interface TextRun {
   width: number;
   height: number;
 }
-
-/** A normalized box: left, top, width, height as fractions of the book page. */
-export type Box = [number, number, number, number];
 
 export interface PageText {
   page: number;
@@ -30,13 +31,6 @@ export interface SourceLink {
   url?: string;
   /** 0-based page of the same source the link jumps to. */
   targetSourcePage?: number;
-}
-
-export interface BookLink {
-  box: Box;
-  url?: string;
-  /** 1-based book page. */
-  page?: number;
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;

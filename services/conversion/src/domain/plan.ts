@@ -3,6 +3,7 @@
  * cuts (auto-detected spreads or forced) and the trial limit. Sizes are in PDF points as pdfjs shows the page
  * at scale 1 (rotation applied); images count in pixels and are unified to the first image's size.
  */
+import type { PagePart } from "@turnleaf/book-format";
 import { Cut } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { resolvePageRange } from "./page-range.js";
 
@@ -21,16 +22,8 @@ export interface Region {
 
 export type SourcePages = { kind: "pdf"; pages: Size[] } | { kind: "image"; size: Size };
 
-export type PagePart =
-  | "whole"
-  | "left"
-  | "right"
-  | "top"
-  | "bottom"
-  | "top-left"
-  | "top-right"
-  | "bottom-left"
-  | "bottom-right";
+/** Which piece of its source page a book page shows: part of the stored format (@turnleaf/book-format). */
+export type { PagePart } from "@turnleaf/book-format";
 
 export interface PlannedPage {
   /** 1-based book page number. */

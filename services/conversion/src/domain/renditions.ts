@@ -2,15 +2,15 @@
  * Which pixel sizes a page is rendered to: the main rendition (longest side = the job's max side, capped by
  * its DPI when one is set), a smaller one for phones and tablets, and a thumbnail.
  */
+import { thumbWidthPx } from "@turnleaf/book-format";
 import type { Region } from "./plan.js";
 
 /** Spec 000 §3 default max side option 2 = 2200 px, used when a job names none. */
 export const defaultMaxSidePx = 2200;
 /** Longest side of the second, lighter rendition (phones, the editor's preview). */
 export const smallLongestSidePx = 960;
-export const thumbWidthPx = 200;
-/** The thumbnail's JPEG quality (the job's when it writes one, the gateway's when it derives one). */
-export const thumbQuality = 70;
+/** The thumbnail's width and JPEG quality are the stored format's (@turnleaf/book-format; the gateway derives them too). */
+export { thumbQuality, thumbWidthPx } from "@turnleaf/book-format";
 /** Spec 001 "definition" default when a job names none. */
 export const defaultQuality = 85;
 

@@ -5,8 +5,8 @@
  * only (its render lanes are processes, see pool.ts). Handles and pointers cross as numbers (intptr_t).
  */
 import koffi from "koffi";
-import type { Pdfium } from "./pdfium.js";
 import { type NativeMemory, registerNativeMemory } from "./pdfium-memory.js";
+import type { Pdfium } from "./pdfium-types.js";
 
 /** The C prototypes of the functions the renderer calls (fpdfview.h, fpdf_*.h); handles are intptr_t. */
 const prototypes = [

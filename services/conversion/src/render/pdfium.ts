@@ -6,12 +6,13 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { init, type WrappedPdfiumModule } from "@embedpdf/pdfium";
+import { init } from "@embedpdf/pdfium";
 import { PdfPasswordError, PdfReadError } from "./pdf-errors.js";
 import { type NativeMemory, nativeMemoryOf } from "./pdfium-memory.js";
+import type { Pdfium } from "./pdfium-types.js";
 import { readReasons } from "./read-reasons.js";
 
-export type Pdfium = WrappedPdfiumModule;
+export type { Pdfium } from "./pdfium-types.js";
 
 /** Which PDFium this process's renderers load: "wasm" (the default) or "native" with its library's path. */
 export type PdfiumChoice = { engine: "wasm" } | { engine: "native"; library: string };

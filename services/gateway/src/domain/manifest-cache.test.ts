@@ -1,4 +1,4 @@
-import type { Manifest } from "@turnleaf/conversion/manifest";
+import type { Manifest } from "@turnleaf/book-format";
 import { describe, expect, it } from "vitest";
 import { manifestCacheMs } from "./manifest-cache.js";
 

@@ -4,7 +4,7 @@
  * fifth of a second: its owner is waiting for page 1 (issue 13: readable ≤ 1.5 s after end-upload), and a
  * second's cache was up to a second of that wait.
  */
-import type { Manifest } from "@turnleaf/conversion/manifest";
+import type { Manifest } from "@turnleaf/book-format";
 
 export function manifestCacheMs(manifest: Manifest | null): number {
   if (manifest?.state === "ready") return 60_000;

@@ -1,4 +1,4 @@
-import type { Manifest, ManifestPage } from "@turnleaf/conversion/manifest";
+import type { Manifest, ManifestPage } from "@turnleaf/book-format";
 import { describe, expect, it } from "vitest";
 import { chooseRevision, isReadableAsset, readerBook, readerHtml } from "./reader-book.view.js";
 

@@ -1,10 +1,10 @@
-import { type Manifest, readerBook as manifestReaderBook, type ReaderBook } from "@turnleaf/conversion/manifest";
+import { type Manifest, readerBook as manifestReaderBook, type ReaderBook } from "@turnleaf/book-format";
 import type { BookLock } from "./book-grant.js";
 import { type BookReaderSettings, catalogOutline, readerBookmarks, readerDownload } from "./reader-settings.view.js";
 
 /**
  * The hosted reader's view of a book: the conversion's manifest (books/<bookId>/r<revision>/manifest.json, mapped to
- * the reader's book.json by @turnleaf/conversion/manifest), which revision readers see, which files they may fetch,
+ * the reader's book.json by @turnleaf/book-format), which revision readers see, which files they may fetch,
  * and the HTML around the reader for people without JavaScript, search engines and link previews.
  */
 export interface PublishedBookFacts {

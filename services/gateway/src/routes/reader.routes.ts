@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
+import type { Manifest } from "@turnleaf/book-format";
 import { BookAccess, PasswordMode } from "@turnleaf/contracts/book/v1/book_service_pb";
-import type { Manifest } from "@turnleaf/conversion/manifest";
 import { codedOfText, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isPrivateAddress } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkWebhookTarget, postWebhook, WebhookTargetRefused } from "./webhook-target.js";
+import { checkWebhookTarget, deliveryFailure, postWebhook, WebhookTargetRefused } from "./webhook-target.js";
 
 describe("private addresses", () => {
   it("knows loopback, private, link-local, metadata, unique-local and IPv4 inside IPv6", () => {
@@ -104,5 +104,29 @@ describe("webhook targets", () => {
       200,
     );
     expect(received).toEqual(["/rebound"]);
+  });
+
+  it("logs a refusal as refused and a connection that fails as failed, never the socket's error text", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const failure = await postWebhook({
+      url: `http://127.0.0.1:${closedPort}/`,
+      headers: {},
+      body: "{}",
+      timeoutMs: 5_000,
+      allowPrivate: true,
+    }).catch((error: unknown) => error);
+    expect(String(failure)).toContain("ECONNREFUSED");
+    expect(deliveryFailure(failure)).toBe("failed");
+    const refused = await postWebhook({
+      url: "http://[::7f00:1]/",
+      headers: {},
+      body: "{}",
+      timeoutMs: 5_000,
+      allowPrivate: false,
+    }).catch((error: unknown) => error);
+    expect(deliveryFailure(refused)).toBe("refused");
   });
 });

@@ -1,70 +1,22 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { request as httpRequest, type RequestOptions } from "node:http";
-import { request as httpsRequest } from "node:https";
-import type { LookupFunction } from "node:net";
-import { isPrivateAddress, literalAddress } from "@turnleaf/kit";
-
-/** Why a webhook address may not be called: its host is (or resolves to) a private address, or resolves to nothing. */
-export class WebhookTargetRefused extends Error {
-  constructor(
-    readonly reason: "private" | "unresolvable",
-    readonly host: string,
-  ) {
-    super(reason === "private" ? `refused: ${host} is a private address` : `refused: ${host} cannot be resolved`);
-    this.name = "WebhookTargetRefused";
-  }
-}
-
-type Resolve = (host: string) => Promise<LookupAddress[]>;
-
-const resolveAll: Resolve = (host) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
-  );
-
-/** Every address the host has, refused when one of them is private (unless allowed) or there is none. */
-async function publicAddresses(host: string, allowPrivate: boolean, resolve: Resolve): Promise<LookupAddress[]> {
-  const literal = literalAddress(host);
-  if (literal) {
-    if (!allowPrivate && isPrivateAddress(literal)) throw new WebhookTargetRefused("private", host);
-    return [{ address: literal, family: literal.includes(":") ? 6 : 4 }];
-  }
-  let addresses: LookupAddress[];
-  try {
-    addresses = await resolve(host);
-  } catch {
-    throw new WebhookTargetRefused("unresolvable", host);
-  }
-  if (addresses.length === 0) throw new WebhookTargetRefused("unresolvable", host);
-  // One private address is enough to refuse: a name with a public and a private address could be steered to either.
-  if (!allowPrivate && addresses.some(({ address }) => isPrivateAddress(address)))
-    throw new WebhookTargetRefused("private", host);
-  return addresses;
-}
-
-/** Checks a webhook address when the owner sets it (the delivery checks again, against DNS changes since). */
-export async function checkWebhookTarget(url: string, allowPrivate: boolean, resolve = resolveAll): Promise<void> {
-  await publicAddresses(new URL(url).hostname, allowPrivate, resolve);
-}
+import { checkedAddresses, guardedRequest, type OutboundPolicy, OutboundRefused, type Resolve } from "@turnleaf/kit";
 
 /**
- * The lookup the delivery's connection uses: the checked addresses are the ones connected to, so a name cannot
- * answer a public address to the check and a private one to the connection (DNS rebinding).
+ * Lead webhooks go out through the kit's guarded request (@turnleaf/kit outbound.ts): the host resolved once, every
+ * address public unless the deployment allows private targets, the connection made to the checked addresses.
  */
-function guardedLookup(allowPrivate: boolean, resolve: Resolve): LookupFunction {
-  return (host, options, callback) => {
-    publicAddresses(host, allowPrivate, resolve).then(
-      (addresses) => {
-        const wanted = options.family === 6 || options.family === 4 ? options.family : undefined;
-        const usable = wanted ? addresses.filter((entry) => entry.family === wanted) : addresses;
-        if (options.all) return callback(null, usable);
-        const first = usable[0];
-        if (!first) return callback(new WebhookTargetRefused("unresolvable", host), "", 4);
-        callback(null, first.address, first.family);
-      },
-      (error: Error) => callback(error as NodeJS.ErrnoException, "", 4),
-    );
-  };
+
+/** Why a webhook address may not be called: its host is (or resolves to) a private address, or resolves to nothing. */
+export const WebhookTargetRefused = OutboundRefused;
+export type WebhookTargetRefused = OutboundRefused;
+
+const policy = (allowPrivate: boolean, resolve?: Resolve): OutboundPolicy => ({
+  ...(allowPrivate ? { allowed: true } : {}),
+  ...(resolve ? { resolve } : {}),
+});
+
+/** Checks a webhook address when the owner sets it (the delivery checks again, against DNS changes since). */
+export async function checkWebhookTarget(url: string, allowPrivate: boolean, resolve?: Resolve): Promise<void> {
+  await checkedAddresses(new URL(url).hostname, policy(allowPrivate, resolve));
 }
 
 /**
@@ -79,26 +31,28 @@ export async function postWebhook(input: {
   allowPrivate: boolean;
   resolve?: Resolve;
 }): Promise<number> {
-  const url = new URL(input.url);
-  const resolve = input.resolve ?? resolveAll;
-  // An IP literal is connected to without a lookup: it is checked here.
-  const literal = literalAddress(url.hostname);
-  if (literal) await publicAddresses(literal, input.allowPrivate, resolve);
-  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
-  const options: RequestOptions = {
-    method: "POST",
-    headers: { ...input.headers, "content-length": String(Buffer.byteLength(input.body)) },
-    lookup: guardedLookup(input.allowPrivate, resolve),
-    signal: AbortSignal.timeout(input.timeoutMs),
-    agent: false,
-  };
+  const response = await guardedRequest(
+    new URL(input.url),
+    {
+      method: "POST",
+      headers: { ...input.headers, "content-length": String(Buffer.byteLength(input.body)) },
+      body: input.body,
+      signal: AbortSignal.timeout(input.timeoutMs),
+    },
+    policy(input.allowPrivate, input.resolve),
+  );
   return new Promise<number>((resolveStatus, reject) => {
-    const outgoing = send(url, options, (response) => {
-      response.resume();
-      response.on("end", () => resolveStatus(response.statusCode ?? 0));
-      response.on("error", reject);
-    });
-    outgoing.on("error", reject);
-    outgoing.end(input.body);
+    response.resume();
+    response.on("end", () => resolveStatus(response.statusCode ?? 0));
+    response.on("error", reject);
   });
+}
+
+/**
+ * What a failed attempt records in the lead's delivery log: "refused" (the address may not be reached) or "failed"
+ * (no answer: connection, TLS, time limit). Never the socket's error text, which names addresses and ports and would
+ * tell an owner what listens inside the service's network.
+ */
+export function deliveryFailure(failure: unknown): "refused" | "failed" {
+  return failure instanceof OutboundRefused ? "refused" : "failed";
 }

@@ -2,7 +2,7 @@ import type { Logger } from "@turnleaf/kit";
 import type { LeadDocument, LeadRepository } from "../data/lead.repository.js";
 import type { SettingsRepository } from "../data/settings.repository.js";
 import { maxAttempts, retryDelayMs, signatureHeader, signPayload } from "../domain/webhook.js";
-import { postWebhook } from "./webhook-target.js";
+import { deliveryFailure, postWebhook } from "./webhook-target.js";
 
 export interface WebhookWorker {
   /** Looks for due deliveries now (a new lead) instead of at the next tick. */
@@ -26,7 +26,7 @@ export function leadPayload(lead: LeadDocument): string {
 /**
  * Sends pending leads to their book's webhook, signed (X-Turnleaf-Signature, HMAC-SHA256), one POST per attempt
  * with a time limit, to public addresses only unless allowed (checked on the addresses connected to: ./webhook-target.ts); a non-2xx answer or a network failure is retried with exponential backoff up to maxAttempts,
- * every attempt recorded in the lead's delivery log. Leads are claimed with a lease, so replicas share the work.
+ * every attempt recorded in the lead's delivery log (the status code of an answer, else "refused" or "failed"). Leads are claimed with a lease, so replicas share the work.
  */
 export function startWebhookWorker(options: {
   leads: LeadRepository;
@@ -69,7 +69,7 @@ export function startWebhookWorker(options: {
       });
       if (statusCode < 200 || statusCode >= 300) error = `answered ${statusCode}`;
     } catch (failure) {
-      error = failure instanceof Error ? failure.message : String(failure);
+      error = deliveryFailure(failure);
     }
     const ok = statusCode >= 200 && statusCode < 300;
     const at = now();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Labels } from "../labels.js";
 import type { Query } from "../route.js";
-import { ShareDialog } from "../ShareDialog.js";
+import { ShareDialog } from "../share/ShareDialog.js";
 import type { Navigate, Notify, Report } from "../types.js";
 import { deleteBook, listBooks, setBookStatus } from "./api.js";
 import { BookcaseRow, type RowActions } from "./BookcaseRow.js";

@@ -1,5 +1,5 @@
+import { RetryingImage } from "../common/RetryingImage.js";
 import type { Labels } from "../labels.js";
-import { RetryingImage } from "../RetryingImage.js";
 import { actionsOf, type BookRow, dateOf, fill, shownStatus, statusLabelKeys } from "./model.js";
 
 export interface RowActions {

@@ -1,9 +1,9 @@
 import { type SettingsTree, valueNodes } from "@turnleaf/resource-files";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { call } from "../api.js";
+import { SavedEntryRow, SaveUnderName } from "../common/SavedEntries.js";
 import { designRecordKeys } from "../design/resources.js";
 import type { Labels } from "../labels.js";
-import { SavedEntryRow, SaveUnderName } from "../SavedEntries.js";
 import type { Notify, Report } from "../types.js";
 import {
   type ConfigKind,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { type Bookmark, type CatalogNode, call } from "../api.js";
+import { SavedEntryRow, SaveUnderName } from "../common/SavedEntries.js";
 import type { Labels } from "../labels.js";
-import { SavedEntryRow, SaveUnderName } from "../SavedEntries.js";
 import type { Notify, Report } from "../types.js";
 import {
   type ContentBlock,

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { FileSetting } from "../FileSetting.js";
-import { fileSettingMaxBytes } from "../file-limits.js";
 import type { Labels } from "../labels.js";
+import { FileSetting } from "../settings/FileSetting.js";
+import { fileSettingMaxBytes } from "../settings/file-limits.js";
 import type { Notify } from "../types.js";
 import {
   audioExtensions,

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, call, callOptional } from "../api.js";
-import { watchConversion } from "../conversion-watch.js";
+import { RetryingImage } from "../common/RetryingImage.js";
+import { gateError } from "../editor/server-truth.js";
 import type { Labels } from "../labels.js";
-import { RetryingImage } from "../RetryingImage.js";
-import { gateError } from "../server-truth.js";
 import type { Notify, Report } from "../types.js";
-import { endUpload, filesField, sendFiles, type Task } from "../upload-engine.js";
+import { watchConversion } from "../upload/conversion-watch.js";
+import { endUpload, filesField, sendFiles, type Task } from "../upload/upload-engine.js";
 import {
   deleteProblem,
   fill,

@@ -1,4 +1,4 @@
-import type { GateRefusal } from "../server-truth.js";
+import type { GateRefusal } from "../editor/server-truth.js";
 
 /**
  * Spec 000 §6 team role rule for page edits, before sending: a role that holds neither book-edit code (selfKey

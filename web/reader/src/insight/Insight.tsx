@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Labels } from "../labels.js";
+import type { Labels } from "../language/labels.js";
 import { type LeadForm, LeadFormDialog } from "./LeadFormDialog.js";
 import { createTracker, type Tracker } from "./tracker.js";
 import "./insight.css";

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import type { Labels } from "../labels.js";
-import { languageHeaders } from "../request-language.js";
+import type { Labels } from "../language/labels.js";
+import { languageHeaders } from "../language/request-language.js";
 
 export interface LeadField {
   key: string;

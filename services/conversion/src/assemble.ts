@@ -1,0 +1,105 @@
+import { tmpdir } from "node:os";
+import {
+  connectMongo,
+  connectNats,
+  createS3Client,
+  ensureBuckets,
+  ensureStreams,
+  type Logger,
+  type ServiceParts,
+  s3SettingsFrom,
+  streams,
+} from "@turnleaf/kit";
+import type { ConversionConfig } from "./config.js";
+import { BookStore } from "./data/book-store.js";
+import type { PaperPageFormat } from "./domain/renditions.js";
+import { startJobConsumer } from "./events/job-consumer.js";
+import { canIsolateNetwork } from "./office/soffice.js";
+import { createGuardedPool } from "./pipeline/guarded-pool.js";
+import { openWorkFolder } from "./pipeline/work-folder.js";
+import { warmUp } from "./render/page-renderer.js";
+import { selectPdfium } from "./render/pdfium.js";
+import { choosePdfium } from "./render/pdfium-native-library.js";
+import { createRenderPool } from "./render/pool.js";
+import { buildServices } from "./server.js";
+
+/**
+ * Wires the conversion service: its stores and streams, the PDFium choice, the render pool (guarded lanes), the
+ * work folder and the job consumer, which runs the pipeline (pipeline/) for each job; the gRPC handlers
+ * (server.ts) only report health. main.ts runs it; what it opens is closed, in order, at shutdown.
+ */
+export async function assemble(config: ConversionConfig, log: Logger): Promise<ServiceParts> {
+  const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
+  const s3 = createS3Client(s3SettingsFrom(config));
+  await ensureBuckets(s3, [config.S3_BUCKET_SOURCES, config.S3_BUCKET_BOOKS], config.S3_REGION, log);
+  const nats = await connectNats({ url: config.NATS_URL, name: "conversion", log });
+  await ensureStreams(nats, [streams.conversion, streams.book]);
+  // Native PDFium when installed (about twice the WebAssembly build's speed), else WebAssembly.
+  const pdfium = choosePdfium(config.CONVERSION_PDFIUM as "auto" | "wasm" | "native", config.CONVERSION_PDFIUM_LIBRARY);
+  selectPdfium(pdfium);
+  // Pages get their main rendition; the gateway derives the thumbnail, the lighter width and the JPEG on first
+  // request.
+  const renditions = {
+    deriveOnRequest: true,
+    pdfium,
+    pageMemoryBytes: config.CONVERSION_PAGE_MEMORY_MB * 1024 * 1024,
+  };
+  // Each render thread is a lane with a page budget: a runaway page costs its lane (replaced), not the replica.
+  const pool =
+    config.CONVERSION_WORKERS > 0
+      ? createGuardedPool({
+          size: config.CONVERSION_WORKERS,
+          pageBudgetMs: config.CONVERSION_PAGE_BUDGET_MS,
+          createLane: () => createRenderPool(1, renditions),
+          onReplaced: (budgetMs) => log.warn({ budgetMs }, "a page overran its budget: its render thread was replaced"),
+        })
+      : createRenderPool(0, renditions);
+  await warmUp();
+  // Sources are downloaded into a folder of this process's; a killed process's folder is removed by the next.
+  const workFolder = await openWorkFolder({
+    tmpDir: config.CONVERSION_TMP_DIR ?? tmpdir(),
+    staleMs: config.CONVERSION_TMP_STALE_MS,
+    log,
+  });
+  const consumer = await startJobConsumer({
+    nats,
+    store: new BookStore(s3, { sources: config.S3_BUCKET_SOURCES, books: config.S3_BUCKET_BOOKS }),
+    pool,
+    log,
+    settings: {
+      webpEffort: config.CONVERSION_WEBP_EFFORT,
+      paperPages: config.CONVERSION_PAPER_PAGES as PaperPageFormat,
+      tmpDir: workFolder.path,
+      office: {
+        soffice: config.CONVERSION_SOFFICE,
+        timeoutMs: config.CONVERSION_OFFICE_TIMEOUT_MS,
+        isolateNetwork: await canIsolateNetwork(),
+      },
+      ...(config.CONVERSION_TESSERACT === "none"
+        ? {}
+        : {
+            ocr: {
+              tesseract: config.CONVERSION_TESSERACT,
+              languages: config.CONVERSION_OCR_LANGUAGES,
+              timeoutMs: config.CONVERSION_OCR_TIMEOUT_MS,
+            },
+          }),
+    },
+    maxDeliver: config.CONVERSION_MAX_DELIVER,
+    ackWaitMs: config.CONVERSION_ACK_WAIT_MS,
+    pagesPerItem: config.CONVERSION_PAGES_PER_ITEM,
+    concurrency: config.CONVERSION_JOB_CONCURRENCY,
+    jobBudgetMs: config.CONVERSION_JOB_BUDGET_MS,
+  });
+  log.info({ workers: pool.size, pdfium }, "conversion workers ready");
+  return {
+    services: buildServices({ nats }),
+    resources: [
+      { name: "jobs", close: () => consumer.stop() },
+      { name: "render pool", close: () => pool.close() },
+      { name: "work folder", close: () => workFolder.close() },
+      { name: "nats", close: () => nats.drain() },
+      { name: "mongodb", close: () => mongo.close() },
+    ],
+  };
+}

@@ -1,0 +1,119 @@
+import { type BookInfo, type Bookmark, call } from "../api.js";
+import { useRevisionedList } from "../common/useRevisionedList.js";
+import type { Labels } from "../labels.js";
+import type { Notify } from "../types.js";
+import { longHex } from "./colour.js";
+
+/**
+ * The bookmark tabs (add-book-bookmark, the server's add rules; save-book-bookmark at the list's revision,
+ * `useRevisionedList`): caption, page, colours; a deletion is saved at once.
+ */
+export function BookmarksPanel({
+  book,
+  labels,
+  notify,
+  teamId = "0",
+  onSaved,
+}: {
+  book: BookInfo;
+  labels: Labels;
+  notify: Notify;
+  /** The team the editor acts in (?tid). */
+  teamId?: string;
+  onSaved: (bookmarks: Bookmark[]) => void;
+}) {
+  type Saved = { bookmarks: Bookmark[]; revision?: number };
+  const {
+    list: bookmarks,
+    dirty,
+    busy,
+    edit: editList,
+    save,
+    apply,
+  } = useRevisionedList<Bookmark, Saved>({
+    stored: book.bookmarks,
+    revision: book.bookmarksRevision,
+    listOf: (reply) => reply.bookmarks,
+    send: (value, revision) =>
+      call<Saved>("/api/book/save-book-bookmark", {
+        bookId: book.bookId,
+        teamId,
+        bookmarks: JSON.stringify(value),
+        revision,
+      }),
+    reload: async () => {
+      const current = await call<Saved>("/api/book/get-book-bookmark", { bookId: book.bookId });
+      return { value: current.bookmarks, revision: current.revision ?? 0 };
+    },
+    savedText: labels.bookmarkSaved,
+    labels,
+    notify,
+    onSaved,
+  });
+
+  // The server applies the add rules: page = last + 1, a unique random colour or the shared one.
+  const add = () => apply(() => call<Saved>("/api/book/add-book-bookmark", { bookId: book.bookId, teamId }));
+
+  const edit = (index: number, change: Partial<Bookmark>) =>
+    editList(bookmarks.map((bookmark, at) => (at === index ? { ...bookmark, ...change } : bookmark)));
+
+  return (
+    <div className="panel">
+      {bookmarks.length === 0 ? <p className="note">{labels.bookmarksEmpty}</p> : null}
+      <ul className="bookmarks" aria-label={labels.tabBookmarks}>
+        {bookmarks.map((bookmark, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: bookmarks are identified by their place
+          <li key={index} className="bookmark">
+            <span className="swatch" style={{ background: bookmark.colour, color: bookmark.fontColour }}>
+              {index + 1}
+            </span>
+            <input
+              aria-label={`${labels.bookmarkCaption} ${index + 1}`}
+              value={bookmark.caption}
+              onChange={(event) => edit(index, { caption: event.target.value })}
+            />
+            <input
+              type="number"
+              min={1}
+              className="page-input"
+              aria-label={`${labels.page} ${index + 1}`}
+              value={bookmark.page}
+              onChange={(event) => edit(index, { page: Number(event.target.value) || 1 })}
+            />
+            {/* Spec 001 "Bookmark": background colour and text (font) colour are the owner's to choose. */}
+            <input
+              type="color"
+              aria-label={`${labels.bookmarkColour} ${index + 1}`}
+              value={longHex(bookmark.colour, "#1e90ff")}
+              onChange={(event) => edit(index, { colour: event.target.value })}
+            />
+            <input
+              type="color"
+              aria-label={`${labels.bookmarkFontColour} ${index + 1}`}
+              value={longHex(bookmark.fontColour, "#ffffff")}
+              onChange={(event) => edit(index, { fontColour: event.target.value })}
+            />
+            <button
+              type="button"
+              className="icon"
+              aria-label={`${labels.delete} ${index + 1}`}
+              title={labels.delete}
+              disabled={busy}
+              onClick={() => void save(bookmarks.filter((_, at) => at !== index))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="actions">
+        <button type="button" disabled={busy} onClick={() => void add()}>
+          {labels.addBookmark}
+        </button>
+        <button type="button" className="primary" disabled={!dirty || busy} onClick={() => void save(bookmarks)}>
+          {labels.save}
+        </button>
+      </div>
+    </div>
+  );
+}

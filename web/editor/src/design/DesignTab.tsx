@@ -1,0 +1,114 @@
+import type { PresetEntry } from "@turnleaf/resource-files";
+import { TabList } from "../common/TabList.js";
+import type { DesignSubTab } from "../editor/tabs.js";
+import type { Labels } from "../labels.js";
+import type { Catalogue, PresetKind } from "../settings/catalogue.js";
+import { SettingsPanel } from "../settings/SettingsTree.js";
+import type { Notify, Report } from "../types.js";
+import { ButtonOrderPanel } from "./ButtonOrderPanel.js";
+import { DesignLibrary } from "./DesignLibrary.js";
+import { MyThemesPanel } from "./MyThemesPanel.js";
+import { PageAudioPanel } from "./PageAudioPanel.js";
+import { PresetList } from "./PresetList.js";
+import type { DesignResources } from "./resources.js";
+
+/**
+ * The design tab: templates (and the phone templates and backgrounds), themes (and the owner's), scenes, and the
+ * setup groups of the settings tree with the page audio and the phone toolbar's button order.
+ */
+export function DesignTab({
+  tabs,
+  chosen,
+  onChoose,
+  catalogue,
+  design,
+  doc,
+  labels,
+  lang,
+  interfaceLang,
+  notify,
+  report,
+  presetsOf,
+  onApplyPreset,
+  onChange,
+  onChangeMany,
+}: {
+  tabs: [DesignSubTab, string, string][];
+  chosen: DesignSubTab;
+  onChoose: (tab: DesignSubTab) => void;
+  catalogue: Catalogue;
+  design: DesignResources;
+  doc: Record<string, unknown>;
+  labels: Labels;
+  lang: "zh" | "en";
+  /** The interface language's code (the read-aloud preview's voice). */
+  interfaceLang: string;
+  notify: Notify;
+  report: Report;
+  presetsOf: (kind: PresetKind) => PresetEntry[];
+  onApplyPreset: (kind: PresetKind, id: string) => void;
+  onChange: (key: string, value: unknown) => void;
+  onChangeMany: (values: Record<string, unknown>, stepKey: string) => void;
+}) {
+  const presets = (kind: PresetKind) => (
+    <PresetList kind={kind} list={presetsOf(kind)} labels={labels} lang={lang} onApply={onApplyPreset} />
+  );
+  return (
+    <>
+      <TabList className="subtabs" tabs={tabs} chosen={chosen} onChoose={onChoose} />
+      {chosen === "setup" ? (
+        <SettingsPanel
+          catalogue={catalogue}
+          tab="setup"
+          doc={doc}
+          labels={labels}
+          lang={lang}
+          onChange={onChange}
+          notify={notify}
+        />
+      ) : chosen === "template" ? (
+        <>
+          {presets(chosen)}
+          <DesignLibrary
+            mobileTemplates={design.mobileTemplates.items}
+            backgrounds={design.backgrounds.items}
+            values={doc}
+            labels={labels}
+            lang={lang}
+            onApply={onChangeMany}
+          />
+        </>
+      ) : (
+        presets(chosen)
+      )}
+      {chosen === "setup" ? (
+        <PageAudioPanel
+          value={doc.backgroundMusic}
+          labels={labels}
+          lang={interfaceLang}
+          notify={notify}
+          onChange={(music) => onChange("backgroundMusic", music)}
+        />
+      ) : null}
+      {chosen === "theme" ? (
+        <MyThemesPanel
+          tree={catalogue.tree}
+          values={doc}
+          labels={labels}
+          notify={notify}
+          report={report}
+          onApply={(theme) => onChangeMany(theme, "theme")}
+        />
+      ) : null}
+      {chosen === "setup" ? (
+        <ButtonOrderPanel
+          tree={catalogue.tree}
+          value={doc.buttonsSortXML}
+          lang={lang}
+          labels={labels}
+          onChange={(order) => onChange("buttonsSortXML", order)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Labels } from "../labels.js";
+import { devicesFor, type PreviewDevice } from "./preview-hints.js";
+import type { SaveState } from "./save-flow.js";
+
+/** Above the preview: the device switcher, undo/redo, the save state, statistics, leads and share. */
+export function PreviewBar({
+  labels,
+  view,
+  device,
+  onDevice,
+  readOnly,
+  steps,
+  onStep,
+  save,
+  onStatistics,
+  onLeads,
+  onShare,
+}: {
+  labels: Labels;
+  /** ?mode=view: the switcher offers PAD too. */
+  view: boolean;
+  device: PreviewDevice;
+  onDevice: (device: PreviewDevice) => void;
+  readOnly: boolean;
+  steps: { first: boolean; last: boolean };
+  onStep: (direction: "undo" | "redo") => void;
+  save: { state: SaveState; unsaved: boolean };
+  onStatistics: () => void;
+  onLeads: () => void;
+  onShare: () => void;
+}) {
+  const saveText: Record<SaveState, string> = {
+    waiting: labels.saveWaiting,
+    working: labels.saveWorking,
+    success: labels.saveSuccess,
+    error: labels.saveError,
+  };
+  const deviceText: Record<PreviewDevice, string> = { pc: labels.pc, pad: labels.pad, phone: labels.phone };
+  return (
+    <div className="preview-bar">
+      <fieldset className="segmented" aria-label={labels.preview}>
+        {devicesFor(view).map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={device === name}
+            className={device === name ? "active" : ""}
+            onClick={() => onDevice(name)}
+          >
+            {deviceText[name]}
+          </button>
+        ))}
+      </fieldset>
+      <div className="history-buttons">
+        <button
+          type="button"
+          disabled={readOnly}
+          onClick={() => onStep("undo")}
+          className={steps.first ? "at-end" : ""}
+          title={steps.first ? labels.firstStep : labels.undo}
+        >
+          ↶ {labels.undo}
+        </button>
+        <button
+          type="button"
+          disabled={readOnly}
+          onClick={() => onStep("redo")}
+          className={steps.last ? "at-end" : ""}
+          title={steps.last ? labels.lastStep : labels.redo}
+        >
+          ↷ {labels.redo}
+        </button>
+      </div>
+      <span
+        className={`save-state save-${save.state}`}
+        data-testid="save-state"
+        data-state={save.state}
+        data-guide="savePreview"
+      >
+        {save.unsaved && save.state !== "working" ? labels.unsaved : saveText[save.state]}
+      </span>
+      <button type="button" data-testid="open-statistics" onClick={onStatistics}>
+        {labels.statistics}
+      </button>
+      <button type="button" data-testid="open-leads" onClick={onLeads}>
+        {labels.leads}
+      </button>
+      <button type="button" className="primary" onClick={onShare}>
+        {labels.share}
+      </button>
+    </div>
+  );
+}

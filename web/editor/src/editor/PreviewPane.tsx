@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+import type { Labels } from "../labels.js";
+import type { PreviewDevice } from "./preview-hints.js";
+import type { PreviewChannel } from "./usePreviewChannel.js";
+
+/**
+ * The preview pane: its bar, the device's one-time hint, and the hosted reader `/b/<number>` in the frame
+ * `bookEditIframe` (hidden while the multimedia editor takes its place).
+ */
+export function PreviewPane({
+  labels,
+  bar,
+  hint,
+  mediaEditor,
+  device,
+  preview,
+  number,
+  lang,
+}: {
+  labels: Labels;
+  bar: ReactNode;
+  hint: PreviewDevice | null;
+  /** The multimedia tab's page editor, shown instead of the frame. */
+  mediaEditor: ReactNode;
+  device: PreviewDevice;
+  preview: PreviewChannel;
+  number: string;
+  lang: string;
+}) {
+  return (
+    <section className="preview" aria-label={labels.preview}>
+      {bar}
+      {hint ? (
+        <p className="preview-hint" role="note" data-testid="preview-hint" data-device={hint}>
+          {hint === "phone" ? labels.hintPhone : labels.hintPc}
+        </p>
+      ) : null}
+      {mediaEditor}
+      <div className={`stage device-${device}`} hidden={mediaEditor !== null}>
+        <iframe
+          key={preview.version}
+          ref={preview.frame}
+          name="bookEditIframe"
+          title={labels.preview}
+          data-ready={preview.ready ? "true" : "false"}
+          src={`/b/${encodeURIComponent(number)}${lang === "zh-CN" ? "" : `?lang=${lang}`}`}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import { useRef, useState } from "react";
+import { FolderTypeChoice } from "../bookcase/FolderTypeChoice.js";
+import type { FolderType } from "../bookcase/model.js";
+import type { Labels } from "../labels.js";
+import type { Query } from "../route.js";
+import type { Navigate, Notify, Report } from "../types.js";
+import { watchConversion } from "./conversion-watch.js";
+import {
+  beginUpload,
+  cancelUpload,
+  endUpload,
+  filesField,
+  isUnpaidWarning,
+  sendFiles,
+  titleOfFile,
+} from "./upload-engine.js";
+import { uploadAccept } from "./upload-formats.js";
+
+type Status = "waiting" | "uploading" | "converting" | "ready" | "failed";
+
+interface Row {
+  file: File;
+  title: string;
+  status: Status;
+  bytes: number;
+  pages: { done: number; total: number };
+  message: string;
+  number: string;
+}
+
+/**
+ * The batch upload screen (spec 000 §2 /batch-upload): several files, each its own book titled by its file name,
+ * uploaded one after another with per-file progress (bytes, then conversion pages) and status.
+ */
+export function BatchUpload({
+  labels,
+  query,
+  notify,
+  report,
+  navigate,
+}: {
+  labels: Labels;
+  query: Query;
+  notify: Notify;
+  report: Report;
+  navigate: Navigate;
+}) {
+  const [rows, setRows] = useState<Row[]>([]);
+  const [running, setRunning] = useState(false);
+  const [folderType, setFolderType] = useState<FolderType>(1);
+  const rowsRef = useRef<Row[]>([]);
+
+  const update = (index: number, change: Partial<Row>) => {
+    rowsRef.current = rowsRef.current.map((row, at) => (at === index ? { ...row, ...change } : row));
+    setRows(rowsRef.current);
+  };
+
+  const choose = (files: File[]) => {
+    rowsRef.current = files.map((file) => ({
+      file,
+      title: titleOfFile(file.name),
+      status: "waiting",
+      bytes: 0,
+      pages: { done: 0, total: 0 },
+      message: "",
+      number: "",
+    }));
+    setRows(rowsRef.current);
+  };
+
+  const uploadOne = async (index: number, row: Row) => {
+    update(index, { status: "uploading" });
+    const task = await beginUpload(
+      { title: row.title, teamId: query.tid, folderId: query.fid, folderType, files: filesField([row.file]) },
+      (text) => window.confirm(`${row.file.name}: ${text}`),
+    );
+    if (isUnpaidWarning(task.message) && !window.confirm(`${task.message}\n${labels.unpaidConfirm}`)) {
+      await cancelUpload(task);
+      update(index, { status: "failed", message: task.message });
+      return;
+    }
+    await sendFiles(
+      task,
+      [row.file],
+      (done) => update(index, { bytes: done }),
+      () => false,
+    );
+    const ended = await endUpload(task, (text) => window.prompt(`${row.file.name}: ${text}`));
+    update(index, { status: "converting", number: ended.number, message: ended.message });
+    const outcome = await watchConversion(task.taskId, (done, total) => update(index, { pages: { done, total } }));
+    update(index, outcome.ready ? { status: "ready" } : { status: "failed", message: outcome.message });
+  };
+
+  const start = async () => {
+    if (rowsRef.current.length === 0) return notify(labels.noFile, "error");
+    setRunning(true);
+    for (const [index, row] of rowsRef.current.entries()) {
+      if (row.status === "ready") continue;
+      try {
+        await uploadOne(index, row);
+      } catch (error) {
+        update(index, { status: "failed", message: error instanceof Error ? error.message : labels.uploadFailed });
+        report(error);
+      }
+    }
+    setRunning(false);
+  };
+
+  const statusText: Record<Status, string> = {
+    waiting: labels.waiting,
+    uploading: labels.uploading,
+    converting: labels.converting,
+    ready: labels.ready,
+    failed: labels.failed,
+  };
+  const percent = (done: number, total: number) => (total > 0 ? Math.round((done / total) * 100) : 0);
+
+  return (
+    <main className="upload">
+      <div className="upload-head">
+        <h1>{labels.batchUpload}</h1>
+        <button type="button" className="link-button" onClick={() => navigate("/upload")}>
+          {labels.singleUpload}
+        </button>
+      </div>
+      <p className="note">{labels.batchHint}</p>
+      <FolderTypeChoice labels={labels} value={folderType} onChange={setFolderType} disabled={running} />
+      <label className="dropzone">
+        <span>{labels.chooseFiles}</span>
+        <input
+          type="file"
+          accept={uploadAccept}
+          multiple
+          disabled={running}
+          onChange={(event) => choose(Array.from(event.target.files ?? []))}
+        />
+      </label>
+      {rows.length > 0 ? (
+        <table className="batch">
+          <thead>
+            <tr>
+              <th>{labels.fileName}</th>
+              <th>{labels.bytes}</th>
+              <th>{labels.pages}</th>
+              <th>{labels.fileStatus}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.file.name} data-testid="batch-row" data-status={row.status}>
+                <td>{row.file.name}</td>
+                <td>
+                  <div className="bar" role="progressbar" aria-valuenow={percent(row.bytes, row.file.size)}>
+                    <div style={{ width: `${percent(row.bytes, row.file.size)}%` }} />
+                  </div>
+                </td>
+                <td>
+                  {row.pages.done} / {row.pages.total || "?"}
+                </td>
+                <td className={row.status === "failed" ? "error-text" : ""} title={row.message}>
+                  {statusText[row.status]}
+                  {row.status === "failed" && row.message ? `: ${row.message}` : ""}
+                </td>
+                <td>
+                  {row.status === "ready" ? (
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => navigate("/editor", { num: row.number })}
+                    >
+                      {labels.openEditor}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <div className="actions">
+        <button type="button" className="primary" disabled={running} onClick={() => void start()}>
+          {labels.upload}
+        </button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Labels } from "../labels.js";
+import type { Conversion } from "./conversion.js";
+
+/**
+ * Spec 001 "Page quality", custom level: definition 80–95, longest side 450–3200 px, DPI 72–320 (the spec's hint is
+ * shown). The inputs carry the bounds for the browser's own hints; the server is the one that refuses.
+ */
+export function QualityFields({
+  labels,
+  value,
+  disabled,
+  onChange,
+}: {
+  labels: Labels;
+  value: Conversion;
+  disabled: boolean;
+  onChange: (value: Conversion) => void;
+}) {
+  const number = (key: "definition" | "maxEdge" | "dpi", label: string, min: number, max: number) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="number"
+        min={min}
+        max={max}
+        step={1}
+        value={value[key]}
+        disabled={disabled}
+        onChange={(event) => onChange({ ...value, [key]: event.target.value })}
+      />
+    </label>
+  );
+  return (
+    <div className="quality-fields" data-testid="custom-quality">
+      {number("definition", labels.qualityDefinition, 80, 95)}
+      {number("maxEdge", labels.qualityMaxEdge, 450, 3200)}
+      {number("dpi", labels.qualityDpiValue, 72, 320)}
+      <small className="file-hint">{labels.qualityHint}</small>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { Labels } from "../language/labels.js";
+import { languageHeaders } from "../language/request-language.js";
+
+/** The password form of a protected book; a right password makes the gateway grant this browser its pages. */
+export function UnlockDialog({
+  link,
+  lock,
+  labels,
+  onUnlocked,
+  onClose,
+}: {
+  link: string;
+  lock: { mode: "single" | "users"; hint: string };
+  labels: Labels;
+  onUnlocked(): void;
+  onClose(): void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => dialog.current?.showModal(), []);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError("");
+    const fields = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget)) fields.set(key, String(value));
+    try {
+      const response = await fetch(`/b/${encodeURIComponent(link)}/unlock`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: languageHeaders({ "content-type": "application/x-www-form-urlencoded" }),
+        body: fields.toString(),
+      });
+      const reply = (await response.json()) as { code: string; msg: string };
+      if (reply.code === "OK") {
+        dialog.current?.close();
+        onUnlocked();
+      } else setError(reply.msg);
+    } catch {
+      setError(labels.networkError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="tl-dialog" aria-label={labels.unlock} onClose={onClose}>
+      <form onSubmit={submit}>
+        <header>
+          <h2>{labels.locked}</h2>
+        </header>
+        {lock.hint ? (
+          <p>
+            {labels.hint}: {lock.hint}
+          </p>
+        ) : null}
+        {lock.mode === "users" ? (
+          <label>
+            {labels.userName}
+            <input name="user" autoComplete="username" required />
+          </label>
+        ) : null}
+        <label>
+          {labels.password}
+          <input name="password" type="password" autoComplete="current-password" required />
+        </label>
+        {error ? (
+          <p role="alert" className="tl-error">
+            {error}
+          </p>
+        ) : null}
+        <div className="tl-dialog-actions">
+          <button type="submit" disabled={busy}>
+            {labels.confirm}
+          </button>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            {labels.close}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Bookmark } from "../book.js";
+import type { Direction } from "../engine/layout.js";
+import type { ReaderSettings } from "../settings/types.js";
+
+/**
+ * The bookmark tabs (the editor's tabconfig): sticking out of the side fore-edges (ahead: the edge still to read;
+ * behind: the read one), or along the top edge; a click goes to the tab's page.
+ */
+export function BookmarkTabs({
+  bookmarks,
+  settings,
+  vertical,
+  direction,
+  visible,
+  stageWidth,
+  stageHeight,
+  zoom,
+  label,
+  onGoToPage,
+}: {
+  bookmarks: Bookmark[];
+  settings: Pick<ReaderSettings, "bookmarkOnSideEdge" | "bookmarkHasTexture">;
+  vertical: boolean;
+  direction: Direction;
+  /** The pages of the current spread. */
+  visible: number[];
+  stageWidth: number;
+  stageHeight: number;
+  zoom: number;
+  label: string | undefined;
+  onGoToPage(page: number): void;
+}) {
+  if (bookmarks.length === 0) return null;
+  const lastVisible = visible[visible.length - 1] ?? 1;
+  const tabStep = Math.min(96, (stageHeight * zoom - 16) / Math.max(bookmarks.length, 1));
+  // Vertical (calendar) books have no side fore-edge to hang tabs on: theirs go along the top.
+  const onSide = settings.bookmarkOnSideEdge !== false && !vertical;
+  const topStep = Math.min(96, (stageWidth * zoom - 16) / Math.max(bookmarks.length, 1));
+  return (
+    <nav
+      className={`tl-bookmarks${settings.bookmarkHasTexture ? " tl-bookmarks-textured" : ""}`}
+      aria-label={label}
+      data-edge={onSide ? "side" : "top"}
+    >
+      {bookmarks.map((mark, index) => {
+        // Tabs of pages still ahead stick out of the fore-edge still to read; the others out of the read one.
+        const ahead = mark.page > lastVisible;
+        const side = onSide ? (ahead === (direction === "ltr") ? "right" : "left") : "top";
+        const place = onSide
+          ? { top: 8 + index * tabStep, height: Math.max(24, tabStep - 6) }
+          : { left: 8 + index * topStep, width: Math.max(24, topStep - 6) };
+        return (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: bookmarks have no identity but their order
+            key={index}
+            type="button"
+            className={`tl-bookmark tl-bookmark-${side}`}
+            style={{
+              ...place,
+              backgroundColor: mark.colour,
+              color: mark.textColour ?? "#fff",
+            }}
+            aria-current={visible.includes(mark.page) ? "page" : undefined}
+            title={mark.caption}
+            onClick={() => onGoToPage(mark.page)}
+          >
+            <span>{mark.caption}</span>
+          </button>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReaderBook } from "../book.js";
+import type { Layout } from "../engine/layout.js";
+import type { MediaLabels } from "../media/media-types.js";
+
+export interface FlipBookHandle {
+  /** Turns one spread forward or back with the animation; answers false when there is nowhere to go. */
+  turn(forward: boolean): boolean;
+}
+
+export interface FlipBookProps {
+  book: ReaderBook;
+  layout: Layout;
+  spread: number;
+  pageWidth: number;
+  pageHeight: number;
+  zoom: number;
+  reducedMotion: boolean;
+  onSpreadChange(spread: number): void;
+  onGoToPage(page: number): void;
+  pageLabel(page: number): string;
+  onUnlock(): void;
+  lockedLabel: string;
+  unlockLabel: string;
+  /** Called as each turn starts (the flip sound). */
+  onTurnStart?(): void;
+  bookmarksLabel?: string;
+  /** A corner of the next page lifts now and then (the curling-corner hint). */
+  curlingCorner?: boolean;
+  /** Where page links to other sites open. */
+  linkTarget?: string;
+  /** Texts of the pages' media items. */
+  mediaLabels?: MediaLabels;
+}

@@ -1,0 +1,2 @@
+/** The dynamic scenes the reader draws (the settings tree's options). */
+export const scenes = ["snow", "rain", "petals", "stars", "bubbles", "leaves"];

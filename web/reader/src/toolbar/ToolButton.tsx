@@ -1,0 +1,77 @@
+import type { CSSProperties } from "react";
+import { Icon, type IconName } from "../icons.js";
+
+/** A toolbar button: its icon, its name for assistive technology (and as tooltip), `data-button` naming it. */
+export function ToolButton({
+  button,
+  icon,
+  label,
+  title = label,
+  onClick,
+  pressed,
+  disabled,
+  className,
+  style,
+}: {
+  button: string;
+  icon: IconName;
+  label: string;
+  title?: string;
+  onClick(): void;
+  pressed?: boolean;
+  disabled?: boolean;
+  className?: string;
+  /** Its place on phones (the book's mobile button order). */
+  style?: CSSProperties;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      style={style}
+      data-button={button}
+      onClick={onClick}
+      disabled={disabled}
+      aria-pressed={pressed}
+      aria-label={label}
+      title={title}
+    >
+      <Icon name={icon} />
+    </button>
+  );
+}
+
+/** A toolbar link (home page, email, a single phone number) drawn as a tool. */
+export function ToolLink({
+  button,
+  icon,
+  label,
+  title = label,
+  href,
+  target,
+  style,
+}: {
+  button: string;
+  icon: IconName;
+  label: string;
+  title?: string;
+  href: string;
+  /** Links leaving the reader open where the book's links do (and never learn where they came from). */
+  target?: string;
+  style?: CSSProperties;
+}) {
+  return (
+    <a
+      className="tl-tool"
+      href={href}
+      target={target}
+      rel={target ? "noopener noreferrer" : undefined}
+      aria-label={label}
+      title={title}
+      style={style}
+      data-button={button}
+    >
+      <Icon name={icon} />
+    </a>
+  );
+}

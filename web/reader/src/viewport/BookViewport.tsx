@@ -1,0 +1,96 @@
+import type { Ref, RefObject } from "react";
+import type { ReaderBook } from "../book.js";
+import { RelatedBrand } from "../brands/RelatedBrand.js";
+import { FlipBook, type FlipBookHandle } from "../flipbook/FlipBook.js";
+import type { Labels } from "../language/labels.js";
+import type { Navigation } from "../navigation/use-navigation.js";
+import { Magnifier } from "../zoom/Magnifier.js";
+import type { useViewportGestures } from "../zoom/use-viewport-gestures.js";
+import type { Fit } from "./use-fit.js";
+
+/**
+ * The viewport: the book placed within its margins (or why there is none yet), the magnifier's lens, and at the
+ * last spread the related brand. It scrolls when zoomed; wheel and pointers are the gestures'.
+ */
+export function BookViewport({
+  viewportRef,
+  book,
+  labels,
+  fit,
+  navigation,
+  zoom,
+  gestures,
+  flipRef,
+  reducedMotion,
+  magnifying,
+  onUnlock,
+  onTurnStart,
+}: {
+  viewportRef: Ref<HTMLElement>;
+  book: ReaderBook;
+  labels: Labels;
+  fit: Fit;
+  navigation: Navigation;
+  zoom: number;
+  gestures: ReturnType<typeof useViewportGestures>;
+  flipRef: RefObject<FlipBookHandle | null>;
+  reducedMotion: boolean;
+  magnifying: boolean;
+  onUnlock(): void;
+  onTurnStart(): void;
+}) {
+  const settings = book.settings;
+  const pageCount = book.pages.length;
+  const { layout, margins, tabs } = fit;
+  const { spread } = navigation;
+  return (
+    <section
+      ref={viewportRef}
+      className={`tl-viewport ${zoom > 1 ? "tl-zoomed" : ""}`}
+      onWheel={gestures.onWheel}
+      onPointerDownCapture={gestures.onPointerDownCapture}
+      onPointerMove={gestures.onPointerMove}
+      onPointerUp={gestures.onPointerUp}
+      onPointerCancel={gestures.onPointerCancel}
+      aria-label={book.title}
+      aria-roledescription={labels.reader}
+    >
+      {pageCount > 0 ? (
+        <div
+          className="tl-place"
+          style={{
+            translate: `${(margins.left - margins.right) / 2}px ${(margins.top - margins.bottom + tabs.top) / 2}px`,
+          }}
+        >
+          <FlipBook
+            ref={flipRef}
+            book={book}
+            layout={layout}
+            spread={spread}
+            pageWidth={fit.pageWidth}
+            pageHeight={fit.pageHeight}
+            zoom={zoom}
+            reducedMotion={reducedMotion || settings.flipStyle === "slide"}
+            onSpreadChange={navigation.goToSpread}
+            onGoToPage={navigation.goToPage}
+            pageLabel={labels.page}
+            onUnlock={onUnlock}
+            lockedLabel={labels.locked}
+            unlockLabel={labels.unlock}
+            onTurnStart={onTurnStart}
+            bookmarksLabel={labels.bookmarks}
+            curlingCorner={settings.curlingCorner && !reducedMotion}
+            linkTarget={settings.linkTarget}
+            mediaLabels={labels}
+          />
+        </div>
+      ) : (
+        <p className="tl-message">{book.state === "converting" ? labels.converting : labels.failed}</p>
+      )}
+      {magnifying && settings.magnifier ? <Magnifier book={book} label={labels.magnifier} /> : null}
+      {settings.brands.related && pageCount > 0 && spread === layout.spreadCount - 1 ? (
+        <RelatedBrand brand={settings.brands.related} label={labels.related} linkTarget={settings.linkTarget} />
+      ) : null}
+    </section>
+  );
+}
