@@ -24,6 +24,13 @@ describe("coded messages", () => {
     expect(plainMessage(message("pleaseLogIn"))).toBe("pleaseLogIn");
   });
 
+  it("read texts as ICU MessageFormat: plural forms by the count, English rules unless a locale is given", () => {
+    const plural = { converted: "{count, plural, one {{count} page} other {{count} pages}} of {title}" };
+    expect(renderMessage(plural, message("converted", { count: 1, title: "Book" }))).toBe("1 page of Book");
+    expect(renderMessage(plural, message("converted", { count: 2, title: "Book" }))).toBe("2 pages of Book");
+    expect(renderMessage(plural, message("converted", { count: 0, title: "Livre" }), "fr")).toBe("0 page of Livre");
+  });
+
   it("refuse keys that could not travel as metadata or JSON keys", () => {
     expect(() => message("no spaces")).toThrow();
     expect(() => message("")).toThrow();

@@ -4,6 +4,8 @@
  * catalogues (services/language/src/labels/messages/<code>.json); see /work/notes/messages.md.
  */
 
+import { formatMessage } from "@turnleaf/resource-files/message-format";
+
 /** A parameter naming another catalogue entry, rendered in the same language (e.g. a feature's name). */
 export interface MessageRef {
   key: string;
@@ -45,22 +47,22 @@ export function plainMessage({ key, params }: CodedMessage): string {
   return shown.length > 0 ? `${key} (${shown.join(", ")})` : key;
 }
 
-/** A catalogue: message key → text with `{name}` placeholders. */
+/** A catalogue: message key → ICU MessageFormat text (`{name}` placeholders, `{count, plural, …}` where a count shows). */
 export type MessageCatalogue = Readonly<Record<string, string>>;
 
 /**
- * The text of a coded message in one catalogue: `{name}` placeholders take their parameter (a reference is looked
- * up in the same catalogue); a key the catalogue lacks reads as the plain message, a missing parameter stays `{name}`.
+ * The text of a coded message in one catalogue, filled by the one ICU formatter (`formatMessage`): a reference
+ * parameter is looked up in the same catalogue first; a key the catalogue lacks reads as the plain message, a
+ * missing parameter stays `{name}`. `locale` picks plural rules (English when not given).
  */
-export function renderMessage(catalogue: MessageCatalogue, coded: CodedMessage): string {
+export function renderMessage(catalogue: MessageCatalogue, coded: CodedMessage, locale?: string): string {
   const template = catalogue[coded.key];
   if (template === undefined) return plainMessage(coded);
-  return template.replace(/\{([A-Za-z]+)\}/g, (placeholder, name: string) => {
-    const value = coded.params[name];
-    if (value === undefined) return placeholder;
-    if (typeof value === "object") return catalogue[value.key] ?? value.key;
-    return String(value);
-  });
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(coded.params)) {
+    values[name] = typeof value === "object" ? (catalogue[value.key] ?? value.key) : value;
+  }
+  return formatMessage(template, values, locale);
 }
 
 /** The wire form of turnleaf.common.v1.CodedMessage (proto fields beside a plain `message` string). */

@@ -1,3 +1,4 @@
+import { formatMessage } from "./message-format.js";
 import type { RefusalRule, SettingRefusal } from "./setting-schema.js";
 import { valueNodes } from "./settings.js";
 import type { Lang, LocalizedText, SettingsTree } from "./types.js";
@@ -71,8 +72,8 @@ const enRuleTexts: Record<keyof typeof zhRuleTexts, string> = {
 export const settingTexts = { zh: zhRuleTexts, en: enRuleTexts } satisfies Record<Lang, Record<string, string>>;
 const textsByLang: Record<Lang, Record<string, string>> = settingTexts;
 
-function fill(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+function fill(template: string, params: Record<string, string | number>, lang: Lang): string {
+  return formatMessage(template, params, lang);
 }
 
 /**
@@ -81,8 +82,8 @@ function fill(template: string, params: Record<string, string | number>): string
  */
 export function refusalText(refusal: SettingRefusal, lang: Lang, labels: Record<string, string> = {}): string {
   const text = (key: string) => labels[key] ?? textsByLang[lang][key] ?? textsByLang.en[key] ?? key;
-  const rule = fill(text(settingRuleLabelKeys[refusal.rule]), refusal.params);
-  return fill(text("settingRefused"), { title: refusal.title[lang], rule });
+  const rule = fill(text(settingRuleLabelKeys[refusal.rule]), refusal.params, lang);
+  return fill(text("settingRefused"), { title: refusal.title[lang], rule }, lang);
 }
 
 /** Every setting title the message catalogues hold (`settingTitle.<key>`, form fields `<key>.<field>`). */

@@ -1,3 +1,4 @@
+import { messageArguments } from "@turnleaf/resource-files/message-format";
 import { describe, expect, it } from "vitest";
 import { interfaceLanguages } from "./interface-languages.js";
 import {
@@ -20,8 +21,9 @@ function scope(name: LabelScope) {
   return catalogues;
 }
 
+/** The arguments a text uses, read as ICU MessageFormat (`{count, plural, …}` uses `count`). */
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{([a-z]+)\}/gi)].map((match) => match[1] ?? "").sort();
+  return messageArguments(text);
 }
 
 describe("label catalogues", () => {
@@ -95,6 +97,16 @@ describe("label catalogues", () => {
       "fr: page placeholders differ",
       "fr: extra is not an en key",
     ]);
+  });
+
+  it("read texts as ICU MessageFormat: a plural's count is its placeholder, a text that does not parse is reported", () => {
+    const catalogues = new Map(scope("reader"));
+    const english = catalogues.get("en") ?? {};
+    catalogues.set("en", { ...english, page: "{page, plural, one {page {page}} other {page {page}}}" });
+    expect(catalogueProblems(catalogues)).toEqual([]);
+    const french = catalogues.get("fr") ?? {};
+    catalogues.set("fr", { ...french, page: "Page {page" });
+    expect(catalogueProblems(catalogues)).toEqual(["fr: page is not valid ICU MessageFormat"]);
   });
 
   it("load a scope's directory on its own", () => {

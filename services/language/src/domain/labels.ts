@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { DomainError, message } from "@turnleaf/kit";
+import { isMessageSyntax, messageArguments } from "@turnleaf/resource-files/message-format";
 import { chineseCode } from "./book-languages.js";
 import { interfaceLanguages } from "./interface-languages.js";
 
@@ -57,11 +58,9 @@ export function directionOf(code: string): "ltr" | "rtl" {
   return rightToLeft.has(code) ? "rtl" : "ltr";
 }
 
+/** The arguments a text uses, as ICU MessageFormat reads it (a plural's `count` and those in its branches). */
 function placeholders(text: string): string {
-  return [...text.matchAll(/\{([a-z]+)\}/gi)]
-    .map((match) => match[1])
-    .sort()
-    .join(",");
+  return messageArguments(text).join(",");
 }
 
 /**
@@ -81,6 +80,7 @@ export function catalogueProblems(catalogues: LabelCatalogues): string[] {
     for (const [key, text] of Object.entries(reference)) {
       const translated = catalogue[key];
       if (typeof translated !== "string" || translated.trim() === "") problems.push(`${code}: ${key} missing`);
+      else if (!isMessageSyntax(translated)) problems.push(`${code}: ${key} is not valid ICU MessageFormat`);
       else if (placeholders(translated) !== placeholders(text)) problems.push(`${code}: ${key} placeholders differ`);
     }
     for (const key of Object.keys(catalogue)) {

@@ -3,6 +3,8 @@
  * keeps them), the rows get-book-list answers, how a row's status is shown and which actions it offers.
  */
 
+import { formatMessage } from "@turnleaf/resource-files/message-format";
+
 /** get-book-list statuses (spec 001 "Online book"). */
 export const onlineStatuses = ["enabled", "disabled", "uploading", "error", "overdue"] as const;
 export type OnlineStatus = (typeof onlineStatuses)[number];
@@ -136,9 +138,9 @@ export function converting(rows: readonly BookRow[]): BookRow[] {
   return rows.filter((row) => row.status === "uploading");
 }
 
-/** Fills a label's {name} placeholders. */
+/** Fills a label's arguments (ICU MessageFormat: `{name}`, `{count, plural, …}`); a missing one stays `{name}`. */
 export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return formatMessage(text, values);
 }
 
 /** A row's date in the interface language (the day it last changed). */

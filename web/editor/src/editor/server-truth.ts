@@ -1,4 +1,5 @@
 import { featuresNeeded, infoFeaturesNeeded } from "@turnleaf/resource-files";
+import { formatMessage } from "@turnleaf/resource-files/message-format";
 import { ApiError } from "../api.js";
 
 /**
@@ -64,18 +65,17 @@ export function gateRefusal(
   return undefined;
 }
 
-/** Renders a coded message from a messages catalogue ({name} placeholders; {key} parameters from the catalogue). */
+/** Renders a coded message from a messages catalogue (ICU text via formatMessage; {key} parameters from the catalogue). */
 export function renderCoded(catalogue: Record<string, string>, key: string, params: Record<string, unknown>): string {
-  const template = catalogue[key] ?? key;
-  return template.replace(/\{([A-Za-z]+)\}/g, (placeholder, name: string) => {
-    const value = params[name];
-    if (value === undefined) return placeholder;
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
     if (typeof value === "object" && value !== null && typeof (value as { key?: unknown }).key === "string") {
       const ref = (value as { key: string }).key;
-      return catalogue[ref] ?? ref;
-    }
-    return String(value);
-  });
+      values[name] = catalogue[ref] ?? ref;
+    } else values[name] = typeof value === "number" ? value : String(value);
+  }
+  return formatMessage(catalogue[key] ?? key, values);
 }
 
 /** The refusal as the error a server refusal would be (POWER_LIMIT with the key in its data). */

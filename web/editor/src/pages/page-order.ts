@@ -4,6 +4,8 @@
  * interface language.
  */
 
+import { formatMessage } from "@turnleaf/resource-files/message-format";
+
 /** The order after moving the page at `from` to `to` (drag and drop, or one step up or down). */
 export function movePage(order: readonly number[], from: number, to: number): number[] {
   if (from === to || from < 0 || from >= order.length || to < 0 || to >= order.length) return [...order];
@@ -43,6 +45,5 @@ export function deleteProblem(chosen: ReadonlySet<number>, pageCount: number): "
   return null;
 }
 
-/** A text with {name} placeholders filled. */
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+/** A text with its arguments filled (ICU MessageFormat: `{name}`, `{count, plural, …}`); a missing one stays `{name}`. */
+export const fill = (text: string, values: Record<string, string | number>) => formatMessage(text, values);

@@ -1,4 +1,5 @@
 import { defaultFileMaxSize, fileExtensions } from "@turnleaf/resource-files";
+import { formatMessage } from "@turnleaf/resource-files/message-format";
 
 /**
  * Upload limits of spec 000 §5 and §9: images per call (optional pixel limit, size limit, default 5 MB) with the
@@ -41,11 +42,9 @@ export interface ImageTexts {
   compressAsk: string;
 }
 
-/** Fills a label's {name} placeholders. */
+/** Fills a label's arguments (ICU MessageFormat: `{name}`, `{count, plural, …}`); a missing one stays `{name}`. */
 export function fillLabel(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{([A-Za-z]+)\}/g, (placeholder, name: string) =>
-    params[name] === undefined ? placeholder : String(params[name]),
-  );
+  return formatMessage(template, params);
 }
 
 const englishImageTexts: ImageTexts = {
