@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { labelsFor } from "../labels.js";
 import {
   deleteProblem,
   fill,
@@ -42,5 +43,14 @@ describe("the pages panel's rules", () => {
     expect(deleteProblem(new Set([1, 2, 3]), 3)).toBe("all");
     expect(deleteProblem(new Set([2]), 3)).toBeNull();
     expect(fill("{a} of {b} {c}", { a: 1, b: "x" })).toBe("1 of x {c}");
+  });
+
+  it("fills the English page counts with their plural forms", () => {
+    const en = labelsFor("en");
+    expect(fill(en.pagesDone, { count: 1 })).toBe("Pages updated: 1 page");
+    expect(fill(en.pagesDone, { count: 5 })).toBe("Pages updated: 5 pages");
+    expect(fill(en.pagesDeleteConfirm, { count: 1 })).toMatch(/^Delete 1 page\?/);
+    expect(fill(en.pagesDeleteConfirm, { count: 2 })).toMatch(/^Delete 2 pages\?/);
+    expect(fill(labelsFor("zh-CN").pagesDone, { count: 1 })).toBe("页面已更新：共 1 页");
   });
 });
