@@ -127,7 +127,7 @@ describe("the pages panel", () => {
     await panel.getByRole("checkbox", { name: "Select page 5", exact: true }).check();
     await panel.getByTestId("pages-delete").click();
     await expect.poll(toast, { timeout: 60_000 }).toBe("Pages updated: 4 pages");
-    expect(confirmed).toEqual(["Delete 1 pages? The bookmarks and multimedia on them go too."]);
+    expect(confirmed).toEqual(["Delete 1 page? The bookmarks and multimedia on them go too."]);
     const catalog = await post("/api/book/get-book-catalog", { bookId: book.bookId });
     // Chapter Three (B3) was page 4 and stays there: the deleted page 5 (B4) came after it.
     expect(catalog.data.catalog).toMatchObject([{ title: "Chapter Three", page: 4, children: [] }]);
