@@ -1,3 +1,4 @@
+import type { PageLink } from "@turnleaf/resource-files";
 import type { Rendition } from "./engine/renditions.js";
 import type { PageMedia } from "./media/media-types.js";
 import { settingsFromHtmlConfig } from "./preview.js";
@@ -71,16 +72,7 @@ export interface ReaderPage {
   media?: PageMedia[];
 }
 
-export interface PageLink {
-  /** A PDF link's id ("pdf-<page>-<index>"): the editor edits it as a media item of that id. */
-  id?: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  url?: string;
-  page?: number;
-}
+export type { PageLink };
 
 export interface OutlineItem {
   title: string;

@@ -248,3 +248,32 @@ export interface ResourceIndexFile {
   version: number;
   files: { kind: ResourceKind; path: string }[];
 }
+
+/** A field of a book's lead form: what the owner's editor edits and the reader's form asks. */
+export interface LeadField {
+  key: string;
+  label: string;
+  kind: "name" | "email" | "phone" | "text";
+  required: boolean;
+}
+
+/** A book's lead form as the insight service stores it and the editor and the reader both read it. */
+export interface LeadForm {
+  enabled: boolean;
+  beforePage: number;
+  skippable: boolean;
+  title: string;
+  consentText: string;
+  fields: LeadField[];
+}
+
+/** A PDF link of book.json (`pages[].links`), with its id ("pdf-<page>-<index>") the editor edits as a media item. */
+export interface PageLink {
+  id?: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  url?: string;
+  page?: number;
+}

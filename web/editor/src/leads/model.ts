@@ -1,20 +1,7 @@
-export type FieldKind = "name" | "email" | "phone" | "text";
+import type { LeadField, LeadForm } from "@turnleaf/resource-files";
 
-export interface LeadField {
-  key: string;
-  label: string;
-  kind: FieldKind;
-  required: boolean;
-}
-
-export interface LeadForm {
-  enabled: boolean;
-  beforePage: number;
-  skippable: boolean;
-  title: string;
-  consentText: string;
-  fields: LeadField[];
-}
+export type { LeadField, LeadForm };
+export type FieldKind = LeadField["kind"];
 
 export interface InsightSettings {
   statisticsEnabled: boolean;

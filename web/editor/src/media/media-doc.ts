@@ -1,4 +1,4 @@
-import { type PageMediaItem, type PageMediaKind, pageMediaKinds } from "@turnleaf/resource-files";
+import { type PageLink, type PageMediaItem, type PageMediaKind, pageMediaKinds } from "@turnleaf/resource-files";
 
 /**
  * Media items in the editor's document: each item under its own `media:<id>` key (null: deleted, or for a PDF link
@@ -11,15 +11,7 @@ export type MediaKind = PageMediaKind;
 export type MediaItem = PageMediaItem;
 
 /** A PDF link of book.json (`pages[].links`): the conversion's, with its id. */
-export interface PdfLink {
-  id?: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  url?: string;
-  page?: number;
-}
+export type PdfLink = PageLink;
 
 export const mediaKey = (id: string) => `${mediaPrefix}${id}`;
 export const isMediaKey = (key: string) => key.startsWith(mediaPrefix);

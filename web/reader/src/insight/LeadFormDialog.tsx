@@ -1,22 +1,9 @@
+import type { LeadForm } from "@turnleaf/resource-files";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { Labels } from "../language/labels.js";
 import { languageHeaders } from "../language/request-language.js";
 
-export interface LeadField {
-  key: string;
-  label: string;
-  kind: "name" | "email" | "phone" | "text";
-  required: boolean;
-}
-
-export interface LeadForm {
-  enabled: boolean;
-  beforePage: number;
-  skippable: boolean;
-  title: string;
-  consentText: string;
-  fields: LeadField[];
-}
+export type { LeadForm };
 
 const inputTypes = { name: "text", email: "email", phone: "tel", text: "text" } as const;
 const autoComplete = { name: "name", email: "email", phone: "tel", text: "off" } as const;
