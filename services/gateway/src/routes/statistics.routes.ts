@@ -264,6 +264,9 @@ export function registerStatisticsRoutes(
       referrers: answer.referrers.map(({ name, count }) => ({ name, count })),
       devices: answer.devices.map(({ name, count }) => ({ name, count })),
       embedHosts: answer.embedHosts.map(({ name, count }) => ({ name, count })),
+      // Referrers and embedding sites are what the reader's browser reported (a script can claim any): counted once
+      // per reader and day, and labelled as such.
+      reportedByBrowser: ["referrers", "embedHosts"],
       books: answer.books.map(({ bookId, views, uniqueReaders, completions }) => ({
         bookId,
         number: titles.get(bookId)?.number ?? "",
@@ -304,9 +307,17 @@ export function registerStatisticsRoutes(
       }
       rows.push([], ["page", "views", "reading seconds"]);
       for (const page of view.pages) rows.push([page.page, page.views, Math.round(page.readingMs / 1000)]);
-      rows.push([], ["referrer", "views"], ...view.referrers.map((entry) => [entry.name, entry.count]));
+      rows.push(
+        [],
+        ["referrer (reported by the browser)", "readers"],
+        ...view.referrers.map((entry) => [entry.name, entry.count]),
+      );
       rows.push([], ["device", "views"], ...view.devices.map((entry) => [entry.name, entry.count]));
-      rows.push([], ["embedding site", "views"], ...view.embedHosts.map((entry) => [entry.name, entry.count]));
+      rows.push(
+        [],
+        ["embedding site (reported by the browser)", "readers"],
+        ...view.embedHosts.map((entry) => [entry.name, entry.count]),
+      );
       const name = `statistics-${request.query.bookId ?? "bookcase"}-${view.from}-${view.to}.csv`;
       return reply
         .type("text/csv; charset=utf-8")
