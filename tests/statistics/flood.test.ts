@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { numberedPdf, postAs } from "../support/insight.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { form, postTo, startSystem, uploadPdf } from "../support/system.js";
 
 // Issue #33: anyone could inflate a public book's statistics. A flood of beacons from one address (many events
 // each, a new User-Agent each, a forged referrer and embedding site) must add one reader, not one view per event;
@@ -155,5 +155,38 @@ describe("statistics under a flood of beacons (issue #33)", () => {
     expect(after.pages.map((page) => page.page)).not.toContain(9);
     expect(after.pages.map((page) => page.page)).not.toContain(1000);
     expect(after.pages.find((page) => page.page === 4)?.views).toBe(1);
+  }, 120_000);
+
+  it("does not count pages the book's password holds for a reader without a pass", async () => {
+    const locked = await postTo(
+      services.gatewayUrl,
+      "/api/book/set-book-privacy",
+      form({ bookId: book.bookId, access: "password", mode: "single", password: "floodpw1", hint: "", fromPage: "3" }),
+    );
+    expect(locked, locked.msg).toMatchObject({ code: "OK" });
+    // The beacon path reuses a book's published answer for up to 5 s.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    const before = await statistics();
+    const answer = await beacon("198.51.100.11", {
+      events: [
+        { k: "view" },
+        { k: "page", p: 2, ms: 1000 },
+        { k: "page", p: 3, ms: 1000 },
+        { k: "page", p: 4, ms: 1000 },
+        { k: "complete", p: 4 },
+      ],
+    });
+    expect(answer.status).toBe(204);
+    await drained();
+    const after = await statistics();
+    const none = { views: 0, uniqueReaders: 0, completions: 0, pagesSeen: 0 };
+    const gained = (pick: (day: View["days"][number]) => number) =>
+      pick(after.days.at(-1) ?? none) - pick(before.days.at(-1) ?? none);
+    expect({
+      views: gained((day) => day.views),
+      pagesSeen: gained((day) => day.pagesSeen),
+      completions: gained((day) => day.completions),
+      page3: after.pages.find((page) => page.page === 3)?.views ?? 0,
+    }).toEqual({ views: 1, pagesSeen: 1, completions: 0, page3: 0 });
   }, 120_000);
 });
