@@ -104,7 +104,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerFileRoutes(app, dependencies.peers);
   registerBookcaseRoutes(app, dependencies.peers, dependencies.reader?.assets);
   registerResourceFileRoutes(app, dependencies.peers);
-  registerStatisticsRoutes(app, dependencies.peers, dependencies.insight);
+  registerStatisticsRoutes(app, dependencies.peers, dependencies.insight, dependencies.reader);
   registerLeadRoutes(app, dependencies.peers, dependencies.insight?.saltSecret ?? insightFallbackSalt);
   registerCommentRoutes(app, dependencies.peers, dependencies.reader);
   registerMediaRoutes(app, dependencies.peers);

@@ -33,6 +33,11 @@ export function readConfig(source: Env) {
        * random one per process, so two replicas count one reader twice a day — set it with more than one.
        */
       STATISTICS_SALT_SECRET: env.text.min(32, "at least 32 characters").optional(),
+      /**
+       * Reading events (the reader's beacon) one client address may send a minute, per gateway replica; beyond them
+       * the beacon answers 429 (issue #33: a flood of beacons inflating a book's statistics).
+       */
+      BEACON_EVENTS_PER_MINUTE: env.positiveInteger.default(600),
       /** The built reader (web/reader/dist); the image puts it beside the gateway. */
       READER_DIST_DIR: env.text.default(fileURLToPath(new URL("../../../web/reader/dist", import.meta.url))),
       /** The built editor (web/editor/dist), served under /book_edit2/; the image puts it beside the gateway. */

@@ -50,6 +50,7 @@ async function main() {
     insight: {
       publish: (beacon) => beacons.add(beacon),
       saltSecret: config.STATISTICS_SALT_SECRET ?? randomBytes(32).toString("base64url"),
+      eventsPerMinute: config.BEACON_EVENTS_PER_MINUTE,
     },
     reader: {
       assets: bookAssets(createS3Client(s3SettingsFrom(config)), config.S3_BUCKET_BOOKS),

@@ -1,7 +1,15 @@
 import { DeviceClass, ReadingEventKind } from "@turnleaf/contracts/insight/v1/insight_events_pb";
 import { describe, expect, it } from "vitest";
 import { csvField, toCsv } from "./csv.js";
-import { beaconEvents, clientKey, deviceClassOf, hostOf, readerKey } from "./reading-beacon.js";
+import {
+  beaconEvents,
+  beaconRateLimit,
+  clientKey,
+  countableEvents,
+  deviceClassOf,
+  hostOf,
+  readerKey,
+} from "./reading-beacon.js";
 
 describe("reading beacons", () => {
   it("keep the events that make sense", () => {
@@ -44,13 +52,34 @@ describe("reading beacons", () => {
 
   it("give a reader the same key all day and another the next day, per book", () => {
     const day = Date.parse("2026-11-20T01:00:00Z");
-    const key = readerKey("secret", day, "203.0.113.5", "UA", "book1");
-    expect(readerKey("secret", day + 20 * 3600_000, "203.0.113.5", "UA", "book1")).toBe(key);
-    expect(readerKey("secret", day + 24 * 3600_000, "203.0.113.5", "UA", "book1")).not.toBe(key);
-    expect(readerKey("secret", day, "203.0.113.5", "UA", "book2")).not.toBe(key);
-    expect(readerKey("other", day, "203.0.113.5", "UA", "book1")).not.toBe(key);
+    const key = readerKey("secret", day, "203.0.113.5", "book1");
+    expect(readerKey("secret", day + 20 * 3600_000, "203.0.113.5", "book1")).toBe(key);
+    expect(readerKey("secret", day + 24 * 3600_000, "203.0.113.5", "book1")).not.toBe(key);
+    expect(readerKey("secret", day, "203.0.113.5", "book2")).not.toBe(key);
+    expect(readerKey("other", day, "203.0.113.5", "book1")).not.toBe(key);
     expect(key).not.toContain("203.0.113.5");
     expect(clientKey("secret", day, "203.0.113.5")).not.toBe(clientKey("secret", day, "203.0.113.6"));
+    expect(readerKey("secret", day, "203.0.113.6", "book1")).not.toBe(key);
+  });
+
+  it("refuse an address's events beyond its allowance for the rest of the minute, others unaffected", () => {
+    let now = 1_000_000;
+    const limit = beaconRateLimit(100, () => now);
+    expect(limit.take("a", 50)).toEqual({ allowed: true });
+    expect(limit.take("a", 50)).toEqual({ allowed: true });
+    expect(limit.take("a", 1)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(limit.take("b", 0)).toEqual({ allowed: true });
+    now += 45_000;
+    expect(limit.take("a", 0)).toEqual({ allowed: false, retryAfterSeconds: 15 });
+    now += 15_000;
+    expect(limit.take("a", 50)).toEqual({ allowed: true });
+  });
+
+  it("drop pages past the book's end and pages a password holds", () => {
+    const events = [0, 1, 3, 4, 5, 999].map((page) => ({ page }));
+    expect(countableEvents(events, { pageCount: 4 }).map((event) => event.page)).toEqual([0, 1, 3, 4]);
+    expect(countableEvents(events, { pageCount: 4, lockedFrom: 3 }).map((event) => event.page)).toEqual([0, 1]);
+    expect(countableEvents(events, { pageCount: 0 })).toHaveLength(6);
   });
 });
 

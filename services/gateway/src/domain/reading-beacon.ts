@@ -62,20 +62,73 @@ function daySalt(secret: string, nowMs: number): Buffer {
   return lastSalt.salt;
 }
 
-/**
- * A reader's key for one book and one day, without cookies: a hash of address, user agent and book under a salt
- * that changes every UTC day (derived from the gateway's secret). The same reader on the same day gets the same
- * key; tomorrow's keys cannot be linked to today's, and the address is never stored or sent on.
- */
-export function readerKey(secret: string, nowMs: number, address: string, userAgent: string, bookId: string): string {
+/** The client address (and a scope) under the day's salt. */
+function saltedKey(secret: string, nowMs: number, address: string, scope: string): string {
   return createHash("sha256")
     .update(daySalt(secret, nowMs))
-    .update(`${address}\n${userAgent}\n${bookId}`)
+    .update(`${address}\n\n${scope}`)
     .digest("base64url")
     .slice(0, 22);
 }
 
+/**
+ * A reader's key for one book and one day, without cookies: a hash of the client address and the book under a salt
+ * that changes every UTC day (derived from the gateway's secret). The same reader on the same day gets the same
+ * key; tomorrow's keys cannot be linked to today's, and the address is never stored or sent on. Nothing the client
+ * chooses is in it: a User-Agent (or anything else a script sets) would let one client be any number of readers
+ * (issue #33). Readers behind one address (an office's NAT) count as one.
+ */
+export function readerKey(secret: string, nowMs: number, address: string, bookId: string): string {
+  return saltedKey(secret, nowMs, address, bookId);
+}
+
 /** A client's key for rate limits (lead submissions): its address under the same daily salt, nothing else. */
 export function clientKey(secret: string, nowMs: number, address: string): string {
-  return readerKey(secret, nowMs, address, "", "client");
+  return saltedKey(secret, nowMs, address, "client");
+}
+
+/** Events a client address may send the beacon path a minute (BEACON_EVENTS_PER_MINUTE); beyond them, 429. */
+export const defaultBeaconEventsPerMinute = 600;
+
+/**
+ * The beacon path's limit per client address: a fixed one-minute window counting events (a beacon of 50 events
+ * weighs 50, an empty one 1). In the gateway's memory, not a store: the busiest path cannot afford a round trip per
+ * beacon, and a replica's own share of a flood is refused by it alone. Addresses live only for their minute.
+ */
+export function beaconRateLimit(eventsPerMinute: number, now: () => number = Date.now) {
+  let windowStart = 0;
+  let counts = new Map<string, number>();
+  return {
+    /** Takes `events` from the address's allowance; answers the seconds until the window ends when refused. */
+    take(address: string, events: number): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+      const at = now();
+      if (at - windowStart >= 60_000) {
+        windowStart = at;
+        counts = new Map();
+      }
+      const used = (counts.get(address) ?? 0) + Math.max(events, 1);
+      if (used > eventsPerMinute) {
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + 60_000 - at) / 1000)) };
+      }
+      counts.set(address, used);
+      return { allowed: true };
+    },
+  };
+}
+
+/**
+ * The events a reader may be counted for: pages past the book's last page, and pages a password holds for a reader
+ * without the book's grant (`lockedFrom`: the first locked page), are dropped. Views and completions have no page
+ * (or page 0) and stay.
+ */
+export function countableEvents<T extends { page: number }>(
+  events: T[],
+  book: { pageCount: number; lockedFrom?: number | undefined },
+): T[] {
+  return events.filter(
+    (event) =>
+      event.page === 0 ||
+      ((book.pageCount <= 0 || event.page <= book.pageCount) &&
+        (book.lockedFrom === undefined || event.page < book.lockedFrom)),
+  );
 }

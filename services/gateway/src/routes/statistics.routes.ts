@@ -1,13 +1,26 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
+import { BookAccess } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
 import type { LeadFormSchema } from "@turnleaf/contracts/insight/v1/insight_service_pb";
 import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { BookAssets } from "../book-assets.js";
+import { cookieValue, grantCookieName, grantValid } from "../domain/book-grant.js";
 import { toCsv } from "../domain/csv.js";
 import { settingsView } from "../domain/insight.view.js";
 import { formView, leadFormOf } from "../domain/lead-form.view.js";
+import { chooseRevision } from "../domain/reader-book.view.js";
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
-import { type BeaconBody, beaconEvents, deviceClassOf, hostOf, readerKey } from "../domain/reading-beacon.js";
+import {
+  type BeaconBody,
+  beaconEvents,
+  beaconRateLimit,
+  countableEvents,
+  defaultBeaconEventsPerMinute,
+  deviceClassOf,
+  hostOf,
+  readerKey,
+} from "../domain/reading-beacon.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
@@ -24,7 +37,16 @@ export interface InsightDependencies {
   publish(beacon: MessageInitShape<typeof ReadingEventsSchema>): Promise<void>;
   /** The secret the daily reader salt is derived from. */
   saltSecret: string;
+  /** Events one client address may send the beacon path a minute (BEACON_EVENTS_PER_MINUTE); beyond: 429. */
+  eventsPerMinute?: number;
   nowMs?: () => number;
+}
+
+/** What the beacon needs of the reader's side to drop pages a reader cannot have seen (app.ts passes the reader's). */
+export interface BeaconBookFacts {
+  assets: BookAssets;
+  /** The reader's grant secret: a password book's locked pages count only with a valid grant. */
+  grantSecret: string;
 }
 
 const insightTtlMs = 10_000;
@@ -34,8 +56,15 @@ const insightTtlMs = 10_000;
  * /b/<link>/insight/events (the beacon, published to NATS for the insight service). Owners: settings, statistics of
  * one book or the whole bookcase, and a CSV export. Reference: services/gateway/rest/statistics.md.
  */
-export function registerStatisticsRoutes(app: FastifyInstance, peers: Peers, insight?: InsightDependencies): void {
+export function registerStatisticsRoutes(
+  app: FastifyInstance,
+  peers: Peers,
+  insight?: InsightDependencies,
+  reader?: BeaconBookFacts,
+): void {
   const nowMs = insight?.nowMs ?? Date.now;
+  const rateLimit = beaconRateLimit(insight?.eventsPerMinute ?? defaultBeaconEventsPerMinute, nowMs);
+  const pageCounts = ttlMemo<number>({ ttlMs: publishedBookTtlMs });
   const published = ttlMemo<Awaited<ReturnType<typeof peers.book.getPublishedBook>>>({ ttlMs: publishedBookTtlMs });
   const readerInsight = ttlMemo<Awaited<ReturnType<typeof peers.insight.settings.getReaderInsight>>>({
     ttlMs: insightTtlMs,
@@ -55,6 +84,31 @@ export function registerStatisticsRoutes(app: FastifyInstance, peers: Peers, ins
       if (isNotFound(error)) return void (await notFound());
       throw error;
     }
+  };
+  /** The page count of the book's newest finished revision; 0 when unknown (then only the 1,000-page cap holds). */
+  const pageCountOf = (book: { bookId: string; revisions: number[] }) =>
+    pageCounts.get(book.bookId, async () => {
+      if (!reader) return 0;
+      const manifests = await Promise.all(
+        book.revisions.map(async (revision) => ({
+          revision,
+          manifest: await reader.assets.manifest(book.bookId, revision),
+        })),
+      );
+      return chooseRevision(manifests)?.manifest.pageCount ?? 0;
+    });
+  /** The first page a password holds for this request (no valid grant cookie), or undefined. */
+  const lockedFrom = (
+    request: FastifyRequest,
+    book: { number: string; privacy?: { access: BookAccess; fromPage: number; passVersions: string[] } | undefined },
+  ) => {
+    const privacy = book.privacy;
+    if (!privacy || privacy.access !== BookAccess.PASSWORD) return undefined;
+    const token = cookieValue(request.headers.cookie, grantCookieName(book.number));
+    const nowSeconds = Math.floor(nowMs() / 1000);
+    if (reader && grantValid(reader.grantSecret, book.number, token, nowSeconds, privacy.passVersions))
+      return undefined;
+    return privacy.fromPage || 1;
   };
   const insightOf = (bookId: string) =>
     readerInsight.get(bookId, () => peers.insight.settings.getReaderInsight({ bookId }));
@@ -90,16 +144,36 @@ export function registerStatisticsRoutes(app: FastifyInstance, peers: Peers, ins
           .status(400)
           .send(await errorEnvelopeFor(request, new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException)));
       }
-      const events = beaconEvents(body);
-      if (!insight || events.length === 0 || !(await insightOf(book.bookId)).statisticsEnabled) {
-        return reply.status(204).send();
+      // Per client address, before anything is counted: a flood is refused, not only folded away (issue #33).
+      const sent = Array.isArray(body.events) ? body.events.length : 0;
+      const allowance = rateLimit.take(request.ip, sent);
+      if (!allowance.allowed) {
+        return reply
+          .status(429)
+          .header("retry-after", String(allowance.retryAfterSeconds))
+          .send(
+            await errorEnvelopeFor(
+              request,
+              new DomainError("RATE_LIMITED", message("leadTooMany"), {
+                details: { retryAfterSeconds: allowance.retryAfterSeconds },
+              }),
+            ),
+          );
       }
+      if (!insight || !(await insightOf(book.bookId)).statisticsEnabled) return reply.status(204).send();
+      const events = countableEvents(beaconEvents(body), {
+        pageCount: await pageCountOf(book),
+        lockedFrom: lockedFrom(request, book),
+      });
+      if (events.length === 0) return reply.status(204).send();
       const userAgent = header(request, "user-agent");
       const now = nowMs();
       try {
         await insight.publish({
           bookId: book.bookId,
-          readerKey: readerKey(insight.saltSecret, now, request.ip, userAgent, book.bookId),
+          // The address under the day's salt, not the User-Agent: the insight service counts a reader's view,
+          // completion, referrer and embedding host once a day under this key.
+          readerKey: readerKey(insight.saltSecret, now, request.ip, book.bookId),
           receivedAtMs: now,
           referrerHost: hostOf(body.ref, request.host),
           device: deviceClassOf(userAgent),
@@ -190,6 +264,9 @@ export function registerStatisticsRoutes(app: FastifyInstance, peers: Peers, ins
       referrers: answer.referrers.map(({ name, count }) => ({ name, count })),
       devices: answer.devices.map(({ name, count }) => ({ name, count })),
       embedHosts: answer.embedHosts.map(({ name, count }) => ({ name, count })),
+      // Referrers and embedding sites are what the reader's browser reported (a script can claim any): counted once
+      // per reader and day, and labelled as such.
+      reportedByBrowser: ["referrers", "embedHosts"],
       books: answer.books.map(({ bookId, views, uniqueReaders, completions }) => ({
         bookId,
         number: titles.get(bookId)?.number ?? "",
@@ -230,9 +307,17 @@ export function registerStatisticsRoutes(app: FastifyInstance, peers: Peers, ins
       }
       rows.push([], ["page", "views", "reading seconds"]);
       for (const page of view.pages) rows.push([page.page, page.views, Math.round(page.readingMs / 1000)]);
-      rows.push([], ["referrer", "views"], ...view.referrers.map((entry) => [entry.name, entry.count]));
+      rows.push(
+        [],
+        ["referrer (reported by the browser)", "readers"],
+        ...view.referrers.map((entry) => [entry.name, entry.count]),
+      );
       rows.push([], ["device", "views"], ...view.devices.map((entry) => [entry.name, entry.count]));
-      rows.push([], ["embedding site", "views"], ...view.embedHosts.map((entry) => [entry.name, entry.count]));
+      rows.push(
+        [],
+        ["embedding site (reported by the browser)", "readers"],
+        ...view.embedHosts.map((entry) => [entry.name, entry.count]),
+      );
       const name = `statistics-${request.query.bookId ?? "bookcase"}-${view.from}-${view.to}.csv`;
       return reply
         .type("text/csv; charset=utf-8")

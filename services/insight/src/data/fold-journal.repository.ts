@@ -12,7 +12,16 @@ export interface JournalEntry {
   slot: number;
   seqs: number[];
   /** Counter paths and their increments side by side (the embedded store takes no arrays of arrays). */
-  deltas: { bookId: string; day: string; paths: string[]; counts: number[]; readers: string[] }[];
+  deltas: {
+    bookId: string;
+    day: string;
+    paths: string[];
+    counts: number[];
+    /** Once-a-day gates and their counter paths (see BucketDelta.once). */
+    once?: { gate: string; paths: string[] }[];
+    /** Entries journaled before the gates: the day's new reader keys (each a unique reader). */
+    readers?: string[];
+  }[];
   done: boolean;
   createdAt: Date;
 }
@@ -23,7 +32,7 @@ export const toJournal = (deltas: BucketDelta[]): JournalEntry["deltas"] =>
     day: delta.day,
     paths: [...delta.inc.keys()],
     counts: [...delta.inc.values()],
-    readers: [...delta.readers],
+    once: [...delta.once].map(([gate, paths]) => ({ gate, paths })),
   }));
 
 export const fromJournal = (deltas: JournalEntry["deltas"]): BucketDelta[] =>
@@ -31,7 +40,10 @@ export const fromJournal = (deltas: JournalEntry["deltas"]): BucketDelta[] =>
     bookId: delta.bookId,
     day: delta.day,
     inc: new Map(delta.paths.map((path, index) => [path, delta.counts[index] ?? 0])),
-    readers: new Set(delta.readers),
+    once: new Map<string, string[]>([
+      ...(delta.readers ?? []).map((reader): [string, string[]] => [reader, ["uniques"]]),
+      ...(delta.once ?? []).map(({ gate, paths }): [string, string[]] => [gate, paths]),
+    ]),
   }));
 
 export function foldJournalRepository(connection: Connection) {

@@ -121,8 +121,9 @@ async function byIds<T extends { _id: string }>(collection: mongo.Collection<T>,
 /**
  * Small daily records per book (_id `<bookId>:<day>`: the day's five counters) and blocks of 2^n days
  * (collection `day_blocks_<n>`, _id `<bookId>:b<n>:<index>`: pages, referrers, devices, hosts; see domain/blocks.ts), all grown only by $inc
- * upserts, so concurrent consumers never lose a count; and the day's reader keys (_id `<bookId>:<day>:<key>`) whose
- * first insert makes a unique reader.
+ * upserts, so concurrent consumers never lose a count; and the day's gates (_id `<bookId>:<day>:<key>` and
+ * `<bookId>:<day>:<key>:<c|r|e>`) whose first insert makes a unique reader and its one view, completion, referrer
+ * and embedding host of the day.
  */
 export function statisticsRepository(connection: Connection) {
   const buckets = connection.collection<DayBucket & { _id: string }>("day_buckets");
@@ -138,25 +139,28 @@ export function statisticsRepository(connection: Connection) {
     },
 
     /**
-     * Applies a batch's deltas: the new readers first (their count joins the same $inc), then one upsert per bucket.
-     * With a mark (a journaled batch, see ../events/reading.consumer.ts) every document takes the batch once however
-     * often it is applied: a reader key first inserted by this batch carries its id (so a redo finds the same new
-     * readers), and every counter document its marker. `redo`: the batch may have been applied in part before.
+     * Applies a batch's deltas: the once-a-day gates first (a reader's view, completion, referrer, embedding host:
+     * only a gate's first insert counts, and its counts join the same $inc), then one upsert per bucket. With a mark
+     * (a journaled batch, see ../events/reading.consumer.ts) every document takes the batch once however often it is
+     * applied: a gate first inserted by this batch carries its id (so a redo finds the same new gates), and every
+     * counter document its marker. `redo`: the batch may have been applied in part before.
      */
     async apply(deltas: BucketDelta[], mark?: BatchMark, redo = false): Promise<void> {
-      const readerIds = deltas.flatMap((delta) =>
-        [...delta.readers].map((key) => ({ id: `${delta.bookId}:${delta.day}:${key}`, day: delta.day })),
+      const gates = deltas.flatMap((delta) =>
+        [...delta.once].map(([gate, paths]) => ({
+          id: `${delta.bookId}:${delta.day}:${gate}`,
+          day: delta.day,
+          delta,
+          paths,
+        })),
       );
-      const fresh = new Map<string, number>();
-      const count = (id: string) => {
-        const bucketId = id.split(":").slice(0, 2).join(":");
-        fresh.set(bucketId, (fresh.get(bucketId) ?? 0) + 1);
-      };
-      if (readerIds.length > 0) {
+      const fresh = new Set<string>();
+      if (gates.length > 0) {
         // Inserted, not upserted: on the embedded store (FerretDB, SQLite) an ordered list of upserts that meet
         // existing keys was seen to hang for minutes; an unordered insert answers at once, each key already there a
-        // duplicate-key error of its own. The keys inserted are the new readers.
-        const documents = readerIds.map(({ id, day }) => ({ _id: id, day, ...(mark ? { batch: mark.id } : {}) }));
+        // duplicate-key error of its own. The unique _id decides: of any number of concurrent inserts of one gate
+        // (the same reader's beacons in parallel batches or consumers) exactly one succeeds and counts.
+        const documents = gates.map(({ id, day }) => ({ _id: id, day, ...(mark ? { batch: mark.id } : {}) }));
         const existing = new Set<number>();
         try {
           await readers.insertMany(documents, { ordered: false, timeoutMS: writeOptions.timeoutMS });
@@ -165,16 +169,24 @@ export function statisticsRepository(connection: Connection) {
           if (!Array.isArray(failures) || failures.some((failure) => failure.code !== 11000)) throw error;
           for (const failure of failures) existing.add(failure.index);
         }
-        // A redo cannot tell its own earlier inserts from the answer (they are already there): the keys say it.
+        // A redo cannot tell its own earlier inserts from the answer (they are already there): the gates say it.
         if (mark && redo) {
           for (const reader of await byIds(
             readers,
-            readerIds.map(({ id }) => id),
+            gates.map(({ id }) => id),
           ))
-            if (reader.batch === mark.id) count(reader._id);
-        } else for (const [index, { id }] of readerIds.entries()) if (!existing.has(index)) count(id);
+            if (reader.batch === mark.id) fresh.add(reader._id);
+        } else for (const [index, { id }] of gates.entries()) if (!existing.has(index)) fresh.add(id);
       }
-      const writes = rollupWrites(deltas, fresh);
+      // The first-seen gates add their counts to the batch's increments; the rest add nothing.
+      const counted = deltas.map((delta) => ({ ...delta, inc: new Map(delta.inc) }));
+      const byDelta = new Map(deltas.map((delta, index) => [delta, counted[index]]));
+      for (const { id, delta, paths } of gates) {
+        const target = byDelta.get(delta);
+        if (!target || !fresh.has(id)) continue;
+        for (const path of paths) target.inc.set(path, (target.inc.get(path) ?? 0) + 1);
+      }
+      const writes = rollupWrites(counted, new Map());
       const counters = connection as unknown as { collection(name: string): mongo.Collection<Document> };
       if (writes.days.length > 0) await applyOnce(counters.collection("day_buckets"), writes.days, mark, redo);
       if (writes.months.length > 0) await applyOnce(counters.collection("day_months"), writes.months, mark, redo);

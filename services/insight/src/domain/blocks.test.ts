@@ -45,7 +45,7 @@ describe("day blocks", () => {
             ["pages.p1.v", 2],
             ["ref.a%2Ecom", 1],
           ]),
-          readers: new Set(["r1"]),
+          once: new Map([["r1", ["uniques"]]]),
         },
         {
           bookId: "b1",
@@ -54,7 +54,7 @@ describe("day blocks", () => {
             ["views", 1],
             ["pages.p1.v", 3],
           ]),
-          readers: new Set(),
+          once: new Map(),
         },
       ],
       new Map([["b1:2026-11-20", 1]]),

@@ -39,17 +39,49 @@ describe("statistics buckets", () => {
     const first = deltas.find((delta) => delta.bookId === "b1");
     expect(first?.day).toBe("2026-11-20");
     expect(Object.fromEntries(first?.inc ?? [])).toEqual({
-      views: 2,
-      "dev.phone": 2,
-      "ref.news%2Eexample%2Ecom": 2,
-      "emb.shop%2Eexample%2Eorg": 2,
       pagesSeen: 2,
       readingMs: 4000 + maxPageMs,
       "pages.p1.v": 2,
       "pages.p1.ms": 4000 + maxPageMs,
-      completions: 1,
     });
-    expect([...(first?.readers ?? [])]).toEqual(["r1", "r2"]);
+    const viewed = ["views", "uniques", "dev.phone"];
+    expect(Object.fromEntries(first?.once ?? [])).toEqual({
+      r1: viewed,
+      "r1:r": ["ref.news%2Eexample%2Ecom"],
+      "r1:e": ["emb.shop%2Eexample%2Eorg"],
+      r2: viewed,
+      "r2:r": ["ref.news%2Eexample%2Ecom"],
+      "r2:e": ["emb.shop%2Eexample%2Eorg"],
+      "r2:c": ["completions"],
+    });
+  });
+
+  it("counts a reader's views, completions, referrer and host once a day however many events and beacons", () => {
+    const flood = Array.from({ length: 200 }, (_, index) =>
+      create(ReadingEventsSchema, {
+        bookId: "b1",
+        readerKey: "same",
+        receivedAtMs: at,
+        referrerHost: `evil-${index}.example`,
+        device: index % 2 ? DeviceClass.PHONE : DeviceClass.DESKTOP,
+        embedHost: `attacker-${index}.example`,
+        events: Array.from({ length: 50 }, (_, n) => ({
+          kind: n % 2 ? ReadingEventKind.VIEW : ReadingEventKind.COMPLETE,
+        })),
+      }),
+    );
+    const [delta] = foldBeacons(flood);
+    expect(delta?.inc.size).toBe(0);
+    expect(Object.fromEntries(delta?.once ?? [])).toEqual({
+      same: ["views", "uniques", "dev.desktop"],
+      "same:c": ["completions"],
+      "same:r": ["ref.evil-0%2Eexample"],
+      "same:e": ["emb.attacker-0%2Eexample"],
+    });
+    // No reader key: nothing a reader counts.
+    expect(
+      foldBeacons([create(ReadingEventsSchema, { bookId: "b1", events: [{ kind: ReadingEventKind.VIEW }] })]),
+    ).toEqual([]);
   });
 
   it("keys survive the store's field rules and come back", () => {
