@@ -351,7 +351,7 @@ const zh = {
   statsExportCsv: "导出 CSV",
   statsEnabled: "收集此书的阅读统计",
   statsPrivacy:
-    "隐私说明：阅读器只发送打开、翻页及停留时长、读完等事件，以及来源网页和嵌入网站；不使用 Cookie，不在读者设备上存储任何标识。服务器只保存由 IP 地址、浏览器标识和图书经每日更换的盐计算出的哈希，用于统计当日独立读者，IP 地址本身不会被保存；您自己在编辑器中的预览不计入统计。",
+    "隐私说明：阅读器只发送打开、翻页及停留时长、读完等事件，以及来源网页和嵌入网站；不使用 Cookie，不在读者设备上存储任何标识。服务器只保存由 IP 地址和图书经每日更换的盐计算出的哈希，用于统计当日独立读者，IP 地址本身不会被保存；您自己在编辑器中的预览不计入统计。",
   statsViews: "浏览量",
   statsUniqueReaders: "独立读者",
   statsPagesSeen: "翻阅页数",
@@ -832,7 +832,7 @@ const en: Labels = {
   statsExportCsv: "Export CSV",
   statsEnabled: "Collect reading statistics for this book",
   statsPrivacy:
-    "Privacy note: the reader sends only events (opened, pages seen with their time, read to the end) with the referring page and the embedding site; no cookies are used and nothing identifying is stored on the reader's device. The server keeps only a hash of the IP address, browser and book under a salt that changes every day, to count each day's unique readers; the IP address itself is never stored. Your own preview in the editor is not counted.",
+    "Privacy note: the reader sends only events (opened, pages seen with their time, read to the end) with the referring page and the embedding site; no cookies are used and nothing identifying is stored on the reader's device. The server keeps only a hash of the IP address and book under a salt that changes every day, to count each day's unique readers; the IP address itself is never stored. Your own preview in the editor is not counted.",
   statsViews: "Views",
   statsUniqueReaders: "Unique readers",
   statsPagesSeen: "Pages seen",
