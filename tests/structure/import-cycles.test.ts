@@ -43,7 +43,9 @@ async function importCycles(base: string, tops: string[]): Promise<string[][]> {
         path.replace(/\.js$/, ".ts"),
         path.replace(/\.js$/, ".tsx"),
         `${path}.ts`,
+        `${path}.tsx`,
         join(path, "index.ts"),
+        join(path, "index.tsx"),
       ])
       .map((candidates) => candidates.find((candidate) => known.has(candidate)))
       .filter((path): path is string => path !== undefined);
@@ -108,7 +110,7 @@ describe("import cycles", () => {
     ]);
   });
 
-  it("are none in services/*/src and packages/*/src (a shared value or type goes in a leaf module)", async () => {
-    expect(await importCycles(root, ["services", "packages"])).toEqual([]);
+  it("are none in services/*/src, packages/*/src and web/*/src (a shared value or type goes in a leaf module)", async () => {
+    expect(await importCycles(root, ["services", "packages", "web"])).toEqual([]);
   });
 });
