@@ -58,6 +58,7 @@ let nats: NatsConnection;
 let hosting: RunningConsumer;
 let power: ReturnType<typeof createClient<typeof PowerService>>;
 let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
+let bookMongo: Awaited<ReturnType<typeof database>>;
 let powerUsers: Awaited<ReturnType<typeof assemblePower>>["repository"];
 
 const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `bc-${suffix}`, log);
@@ -77,7 +78,7 @@ beforeAll(async () => {
     () => admin.close(),
   );
 
-  const bookMongo = await database("book");
+  bookMongo = await database("book");
   books = new BookRepository(bookMongo);
   revisions = new BookRevisionRepository(bookMongo);
   content = new BookContentRepository(bookMongo);
@@ -523,6 +524,33 @@ describe("upload logs", () => {
       [false, { taskId: "t1", error: "network" }],
       [true, { reason: "no files" }],
     ]);
+  });
+
+  it("keeps a user's newest 100 logs, however many arrive at once, and none older than 30 days", async () => {
+    const userId = "40405";
+    await content.addUploadLog(
+      { logId: "old-log-of-40405", userId, empty: false, log: "{}" },
+      { keep: 100, maxAgeMs: 365 * 24 * 60 * 60 * 1000 },
+    );
+    await bookMongo
+      .collection("upload_logs")
+      .updateOne(
+        { logId: "old-log-of-40405" },
+        { $set: { createdAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) } },
+      );
+    for (let round = 0; round < 3; round++) {
+      const replies = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          post("/api/other/add-upload-log", { round: String(round), index: String(index) }, userId),
+        ),
+      );
+      for (const reply of replies) expect(reply).toMatchObject({ code: "OK" });
+    }
+    const logs = await content.uploadLogs(userId);
+    expect(logs).toHaveLength(100);
+    expect(logs.some((entry) => entry.logId === "old-log-of-40405")).toBe(false);
+    // The last round's 50 are all kept: the pruned ones are the oldest.
+    expect(logs.filter((entry) => JSON.parse(entry.log).round === "2")).toHaveLength(50);
   });
 });
 

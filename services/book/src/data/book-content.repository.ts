@@ -97,8 +97,25 @@ export class BookContentRepository {
     await this.models.brands.create(brand);
   }
 
-  async addUploadLog(log: UploadLogDocument): Promise<void> {
+  /**
+   * Stores the log, then removes the user's logs past `keep` (oldest first) and those older than `maxAgeMs`. Concurrent
+   * adds each prune after their own insert, so the user's count is back within `keep` once they have all returned.
+   */
+  async addUploadLog(
+    log: UploadLogDocument,
+    limits: { keep: number; maxAgeMs: number },
+    now = new Date(),
+  ): Promise<void> {
     await this.models.uploadLogs.create(log);
+    const { userId } = log;
+    await this.models.uploadLogs.deleteMany({ userId, createdAt: { $lt: new Date(now.getTime() - limits.maxAgeMs) } });
+    const beyond = await this.models.uploadLogs
+      .find({ userId }, { _id: 1 })
+      .sort({ createdAt: -1, _id: -1 })
+      .skip(limits.keep)
+      .lean()
+      .exec();
+    if (beyond.length > 0) await this.models.uploadLogs.deleteMany({ _id: { $in: beyond.map((entry) => entry._id) } });
   }
 
   async uploadLogs(userId: string): Promise<UploadLogDocument[]> {

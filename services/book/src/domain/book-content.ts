@@ -19,6 +19,9 @@ export const contentLimits = {
   cardFieldLength: 500,
   urlLength: 2048,
   uploadLogBytes: 32 * 1024,
+  /** A user's upload logs kept: the newest this many, none older than uploadLogDays (a client may post one a second). */
+  uploadLogsPerUser: 100,
+  uploadLogDays: 30,
 } as const;
 
 function invalid(text: CodedMessage, field: string): DomainError {

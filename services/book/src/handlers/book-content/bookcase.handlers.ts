@@ -3,7 +3,7 @@ import type { BookSummarySchema } from "@turnleaf/contracts/book/v1/book_content
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { ServiceImplementation } from "@turnleaf/kit";
 import type { BookDocument } from "../../data/book.schema.js";
-import { newContentId, textStatus, uploadLog } from "../../domain/book-content.js";
+import { contentLimits, newContentId, textStatus, uploadLog } from "../../domain/book-content.js";
 import {
   folderTypeFilter,
   keywordPattern,
@@ -148,7 +148,10 @@ export function bookcaseHandlers({
       const userId = actingUser(request.userId);
       const entry = uploadLog(request.logJson);
       const logId = newContentId();
-      await content.addUploadLog({ logId, userId, empty: request.empty, log: JSON.stringify(entry) });
+      await content.addUploadLog(
+        { logId, userId, empty: request.empty, log: JSON.stringify(entry) },
+        { keep: contentLimits.uploadLogsPerUser, maxAgeMs: contentLimits.uploadLogDays * 24 * 60 * 60 * 1000 },
+      );
       return { logId };
     },
   };
