@@ -2,8 +2,9 @@
  * The books bucket (page assets, manifests) and the sources bucket (uploaded originals, read only).
  * Writes are plain puts of deterministic keys, so a repeated job overwrites instead of duplicating.
  */
+
+import { isManifest, type Manifest } from "@turnleaf/book-format";
 import type { S3Client } from "@turnleaf/kit";
-import { isManifest, type Manifest } from "../domain/manifest.js";
 
 export interface Buckets {
   sources: string;

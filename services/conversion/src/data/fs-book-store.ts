@@ -6,7 +6,7 @@
  */
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { isManifest, type Manifest } from "../domain/manifest.js";
+import { isManifest, type Manifest } from "@turnleaf/book-format";
 import { type BookStorage, SourceMissingError } from "./book-store.js";
 
 export interface FsBookStoreOptions {

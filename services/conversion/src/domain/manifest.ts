@@ -1,7 +1,7 @@
 /**
  * Writing manifest.json (its format is @turnleaf/book-format's): the manifest is written while pages land (state
  * "converting", pages not yet rendered have ready: false) and a last time with state "ready" once every page, the
- * outline and the search index are in place. The format's names are re-exported for the service's own modules.
+ * outline and the search index are in place.
  */
 import {
   type BookLink,
@@ -12,19 +12,6 @@ import {
   manifestFormat,
 } from "@turnleaf/book-format";
 import type { PlannedPage } from "./plan.js";
-
-export {
-  type BookLink,
-  type Box,
-  bookKeys,
-  type EngineName,
-  type ImageFormat,
-  isManifest,
-  type Manifest,
-  type ManifestPage,
-  manifestFormat,
-  type OutlineEntry,
-} from "@turnleaf/book-format";
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 

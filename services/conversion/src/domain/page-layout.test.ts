@@ -1,5 +1,5 @@
+import type { Manifest, ManifestPage } from "@turnleaf/book-format";
 import { describe, expect, it } from "vitest";
-import type { Manifest, ManifestPage } from "./manifest.js";
 import { layoutMaps, layoutProblem, mergedOutline, mergedSearch, mergedSourcePdfs, placedPage } from "./page-layout.js";
 
 const base = (page: number) => ({ basePage: page, insertedPage: 0 });

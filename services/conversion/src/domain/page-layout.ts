@@ -3,7 +3,7 @@
  * from where, how its keys are renamed, where its links and the outline now point. The worker copies the files.
  */
 
-import { bookKeys, type Manifest, type ManifestPage, type OutlineEntry } from "./manifest.js";
+import { bookKeys, type Manifest, type ManifestPage, type OutlineEntry } from "@turnleaf/book-format";
 import type { BookLink } from "./page-content.js";
 
 /** One page of the new revision: a base page or an inserted one (1-based; the other is 0). */

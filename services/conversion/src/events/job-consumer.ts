@@ -8,6 +8,8 @@
  * ended with a dead worker gets one more delivery that only records the failure: the book never stays
  * `processing`.
  */
+
+import { bookKeys, type Manifest } from "@turnleaf/book-format";
 import { BookReadySchema } from "@turnleaf/contracts/book/v1/book_events_pb";
 import {
   ConversionJobProgressedSchema,
@@ -20,7 +22,6 @@ import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } 
 import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import { isValidJobId } from "../domain/job-progress.js";
-import { bookKeys, type Manifest } from "../domain/manifest.js";
 import { convertPrepared, finishedBefore } from "../pipeline/convert-job.js";
 import { editPages } from "../pipeline/edit-pages.js";
 import { type ConvertSettings, type PreparedBook, prepareBook, releaseBook } from "../pipeline/prepare-book.js";

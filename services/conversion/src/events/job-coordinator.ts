@@ -6,6 +6,8 @@
  * A coordinator that dies is replaced by the job's redelivery: the next one replays the landed subject,
  * publishes only the items not published before, and carries on.
  */
+
+import { bookKeys, type Manifest } from "@turnleaf/book-format";
 import {
   type ConversionPageLanded,
   ConversionPageLandedSchema,
@@ -14,7 +16,6 @@ import {
 import { decodeEvent, followSubject, type Logger, type NatsConnection, publishEvent } from "@turnleaf/kit";
 import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
-import { bookKeys, type Manifest } from "../domain/manifest.js";
 import type { Box } from "../domain/page-content.js";
 import { BookManifest } from "../pipeline/book-manifest.js";
 import type { ConvertResult } from "../pipeline/convert-job.js";

@@ -8,6 +8,7 @@
  */
 import { hostname } from "node:os";
 import type { MessageInitShape } from "@bufbuild/protobuf";
+import { bookKeys } from "@turnleaf/book-format";
 import {
   ConversionJobState,
   ConversionPageLandedSchema,
@@ -19,7 +20,6 @@ import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } 
 import type { BookStorage } from "../data/book-store.js";
 import { FolderStore } from "../data/folder-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
-import { bookKeys } from "../domain/manifest.js";
 import type { ConvertSettings } from "../pipeline/prepare-book.js";
 import { renderPages } from "../pipeline/render-pages.js";
 import type { RenderPool } from "../render/pool.js";

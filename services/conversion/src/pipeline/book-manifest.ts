@@ -4,15 +4,15 @@
  * few pages or 2 s, and a last time as "ready" once the outline and the search index are in place. Writes are
  * serialised so an older state never overwrites a newer one.
  */
+
+import { bookKeys, type Manifest } from "@turnleaf/book-format";
 import type { BookStorage } from "../data/book-store.js";
 import {
-  bookKeys,
   carryOver,
   initialManifest,
   type LandedPage,
   landPage,
   landText,
-  type Manifest,
   pagesAlreadyDone,
 } from "../domain/manifest.js";
 import { bookOutline, type PageText, searchableText } from "../domain/page-content.js";

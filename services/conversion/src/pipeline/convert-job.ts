@@ -6,10 +6,11 @@
  * Small books in the service and every book of the desktop tool convert this way; the service splits big books
  * into work items (coordinate-job.ts).
  */
+
+import { bookKeys, type Manifest } from "@turnleaf/book-format";
 import type { ConversionJobRequested } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { Logger } from "@turnleaf/kit";
 import type { BookStorage } from "../data/book-store.js";
-import { bookKeys, type Manifest } from "../domain/manifest.js";
 import type { RenderPool } from "../render/pool.js";
 import { BookManifest } from "./book-manifest.js";
 import { type ConvertSettings, type PreparedBook, prepareBook, releaseBook } from "./prepare-book.js";

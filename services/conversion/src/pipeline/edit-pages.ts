@@ -5,6 +5,7 @@
  */
 
 import { create } from "@bufbuild/protobuf";
+import { bookKeys, type EngineName, type Manifest, type ManifestPage } from "@turnleaf/book-format";
 import {
   type ConversionJobRequested,
   ConversionJobRequestedSchema,
@@ -12,7 +13,6 @@ import {
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { FolderStore } from "../data/folder-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
-import { bookKeys, type EngineName, type Manifest, type ManifestPage } from "../domain/manifest.js";
 import type { PageText } from "../domain/page-content.js";
 import {
   layoutMaps,

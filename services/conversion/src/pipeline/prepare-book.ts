@@ -7,6 +7,7 @@
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { EngineName } from "@turnleaf/book-format";
 import {
   type ConversionJobRequested,
   Engine,
@@ -15,7 +16,6 @@ import {
 import type { Logger } from "@turnleaf/kit";
 import { type BookStorage, SourceMissingError } from "../data/book-store.js";
 import { combineFailures, failureMessages, JobFailure, pdfLimits, readReasons } from "../domain/failures.js";
-import type { EngineName } from "../domain/manifest.js";
 import type { SourceOutlineEntry } from "../domain/page-content.js";
 import { PageRangeError } from "../domain/page-range.js";
 import { type PlannedPage, planBook, type SourcePages, trialPageLimit } from "../domain/plan.js";

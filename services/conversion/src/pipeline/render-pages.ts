@@ -5,11 +5,12 @@
  * landed, so OCR never delays the page itself; its text lands in a second report.
  */
 
+import { bookKeys } from "@turnleaf/book-format";
 import type { Logger } from "@turnleaf/kit";
 import sharp from "sharp";
 import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
-import { bookKeys, type LandedPage } from "../domain/manifest.js";
+import type { LandedPage } from "../domain/manifest.js";
 import { bookLinks, linksFromText, type PageText, pageText, type TextRun } from "../domain/page-content.js";
 import type { PlannedPage } from "../domain/plan.js";
 import { encodingQuality, type RenditionSizes } from "../domain/renditions.js";

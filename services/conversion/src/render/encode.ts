@@ -12,8 +12,9 @@
  * when the job asks for every rendition (the desktop tool's offline books); the service lists them in the manifest and
  * the gateway derives them from the main rendition on first request. A PNG or JPEG main rendition is its own fallback.
  */
+
+import type { ImageFormat } from "@turnleaf/book-format";
 import sharp from "sharp";
-import type { ImageFormat } from "../domain/manifest.js";
 import { eagerWidths, type PaperPageFormat, type RenditionSizes, thumbQuality } from "../domain/renditions.js";
 import { greyPlane, sixteenLevels } from "./grey-levels.js";
 import { greyPng } from "./grey-png.js";
