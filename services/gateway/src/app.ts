@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import type { Peers } from "./peers.js";
 import { registerSessions } from "./plugins/actor.js";
 import { registerCompression } from "./plugins/compression.js";
+import { registerCookies } from "./plugins/cookies.js";
 import { frameworkErrorAnswer, registerEnvelope } from "./plugins/envelope.js";
 import { MessageTexts } from "./plugins/message-texts.js";
 import { originOfPublicUrl, registerPublicOrigin } from "./plugins/public-origin.js";
@@ -84,6 +85,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   if (dependencies.onRoute) app.addHook("onRoute", dependencies.onRoute);
   await registerCompression(app);
   await app.register(formBody);
+  // Before the session hook: it reads request.cookies.
+  await registerCookies(app);
   registerEnvelope(app, messageTexts);
   const publicOrigins = dependencies.publicUrl ? [originOfPublicUrl(dependencies.publicUrl)] : [];
   registerSameOriginRule(app, [...(dependencies.allowedOrigins ?? []), ...publicOrigins]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assetLocked, cookieValue, grantCookieName, grantValid, issueGrant } from "./book-grant.js";
+import { assetLocked, grantValid, issueGrant } from "./book-grant.js";
 
 const secret = "a-secret-of-at-least-thirty-two-characters";
 
@@ -22,11 +22,6 @@ describe("reader grants", () => {
     const [expiry, , signature] = token.split(".");
     expect(grantValid(secret, "b1", `${expiry}.v2.${signature}`, 1_001, ["v2"])).toBe(false);
     expect(grantValid(secret, "b1", `${expiry}..${signature}`, 1_001, [""])).toBe(false);
-  });
-
-  it("come back from the Cookie header", () => {
-    expect(cookieValue(`a=1; ${grantCookieName("b1")}=123.abc; z=2`, grantCookieName("b1"))).toBe("123.abc");
-    expect(cookieValue(undefined, "x")).toBeUndefined();
   });
 
   it("cover the protected pages' pictures, text and the search index only", () => {

@@ -38,15 +38,6 @@ export function grantValid(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Reads one cookie from a Cookie header (the gateway sets only simple token values). */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return undefined;
-}
-
 export interface BookLock {
   mode: "single" | "users";
   hint: string;

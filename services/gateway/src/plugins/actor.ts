@@ -2,7 +2,6 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { User } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { DomainError, message } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { cookieValue } from "../domain/book-grant.js";
 import type { Peers } from "../peers.js";
 import { accessOf } from "../routes/route-table.js";
 
@@ -31,14 +30,9 @@ const states = new WeakMap<FastifyRequest, SessionState>();
  * The session cookie's token. A value that is not valid percent-encoding (a tampered or truncated cookie) is kept
  * as sent: no session has such a token, so the request answers LOGIN_SIGNOUT rather than failing.
  */
-export function sessionToken(request: Pick<FastifyRequest, "headers">): string | undefined {
-  const token = cookieValue(request.headers.cookie, sessionCookieName);
-  if (!token) return undefined;
-  try {
-    return decodeURIComponent(token);
-  } catch {
-    return token;
-  }
+export function sessionToken(request: Pick<FastifyRequest, "cookies">): string | undefined {
+  // @fastify/cookie decodes the value, and keeps one that does not decode as sent.
+  return request.cookies?.[sessionCookieName] || undefined;
 }
 
 /** Paths that never act as a user: the hosted reader, health, the login form. A session cookie is not resolved there. */

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { DomainError, message } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { setFormTokenCookie } from "./cookies.js";
 import { errorEnvelopeFor } from "./message-texts.js";
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -86,19 +87,10 @@ export const formTokenCookieName = "tl_form";
 export const formTokenField = "form_token";
 
 /** A fresh token for a form page, set as the cookie; the page puts the same value in a hidden field. */
-export function issueFormToken(request: FastifyRequest, reply: FastifyReply, path: string): string {
+export function issueFormToken(reply: FastifyReply, path: string): string {
   const token = randomBytes(24).toString("base64url");
-  const secure = request.protocol === "https" ? "; Secure" : "";
-  reply.header("set-cookie", `${formTokenCookieName}=${token}; Path=${path}; HttpOnly; SameSite=Strict${secure}`);
+  setFormTokenCookie(reply, formTokenCookieName, path, token);
   return token;
-}
-
-function cookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (header(request, "cookie") ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return undefined;
 }
 
 /**
@@ -108,7 +100,7 @@ function cookie(request: FastifyRequest, name: string): string | undefined {
 export function formTokenVerdict(request: FastifyRequest, submitted: unknown): "pass" | "refuse" {
   const fromBrowser = ["origin", "referer", "sec-fetch-site", "sec-fetch-mode"].some((name) => header(request, name));
   if (!fromBrowser) return "pass";
-  const expected = cookie(request, formTokenCookieName);
+  const expected = request.cookies?.[formTokenCookieName];
   if (!expected || typeof submitted !== "string") return "refuse";
   const a = Buffer.from(expected);
   const b = Buffer.from(submitted);

@@ -5,6 +5,7 @@ import { catalogueCodes, DomainError, fieldProblem, internalFault, message, okEn
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import { actorOf, sessionCookieName, sessionToken, sessionUser } from "../plugins/actor.js";
+import { clearSessionCookie, setSessionCookie } from "../plugins/cookies.js";
 import { pageTexts } from "../plugins/message-texts.js";
 import { formTokenField, formTokenVerdict, issueFormToken } from "../plugins/same-origin.js";
 import { loginPage, loginTexts } from "./login-page.js";
@@ -30,17 +31,6 @@ interface Credentials {
   email: string;
   password: string;
   client?: "editor" | "desktop";
-}
-
-function sessionCookie(request: FastifyRequest, token: string, expiresAt: Date | undefined): string {
-  const maxAge = expiresAt ? Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)) : 0;
-  const secure = request.protocol === "https" ? "; Secure" : "";
-  return `${sessionCookieName}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
-
-function clearedCookie(request: FastifyRequest): string {
-  const secure = request.protocol === "https" ? "; Secure" : "";
-  return `${sessionCookieName}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /** The `data` of the account replies: the user's profile, and the session's expiries when there is one. */
@@ -102,7 +92,7 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers): void 
     const { session, user } = await peers.account.logIn({ email, password, clientAddress: request.ip });
     if (!session?.token) throw internalFault("power service answered without a session");
     const times = expiries(session);
-    reply.header("set-cookie", sessionCookie(request, session.token, times.expiresAt));
+    setSessionCookie(reply, sessionCookieName, session.token, times.expiresAt);
     return userView(user, times);
   };
 
@@ -132,7 +122,7 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers): void 
   app.post("/api/user/logout", async (request, reply) => {
     const token = sessionToken(request);
     const { ended } = token ? await peers.account.logOut({ token }) : { ended: false };
-    reply.header("set-cookie", clearedCookie(request));
+    clearSessionCookie(reply, sessionCookieName);
     return okEnvelope({ ended });
   });
 
@@ -168,7 +158,7 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers): void 
   // The form carries a token matching a SameSite=Strict cookie: a browser posting it from elsewhere lacks one.
   // Its texts are in the interface language: `?lang=` (the form carries it on), else Accept-Language, else Chinese.
   app.get<{ Querystring: { back?: string; lang?: string } }>("/login.php", async (request, reply) => {
-    const formToken = issueFormToken(request, reply, "/login.php");
+    const formToken = issueFormToken(reply, "/login.php");
     const texts = await pageTexts(request, request.query.lang);
     return sendLoginPage(reply, loginPage({ back: safeBackPath(request.query.back), formToken, ...texts }));
   });
@@ -182,7 +172,7 @@ export function registerAccountRoutes(app: FastifyInstance, peers: Peers): void 
       const email = typeof body.email === "string" ? body.email.slice(0, 254) : "";
       const password = typeof body.password === "string" ? body.password.slice(0, 128) : "";
       if (formTokenVerdict(request, body[formTokenField]) === "refuse") {
-        const formToken = issueFormToken(request, reply, "/login.php");
+        const formToken = issueFormToken(reply, "/login.php");
         const refusal = texts.text(loginTexts.formExpired);
         return sendLoginPage(reply.status(403), loginPage({ back, email, message: refusal, formToken, ...texts }));
       }

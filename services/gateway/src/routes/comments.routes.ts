@@ -1,7 +1,7 @@
 import { BookAccess } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { cookieValue, grantCookieName, grantValid } from "../domain/book-grant.js";
+import { grantCookieName, grantValid } from "../domain/book-grant.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
@@ -38,7 +38,7 @@ export function registerCommentRoutes(app: FastifyInstance, peers: Peers, option
     }
     if (!book) return void (await notFound());
     if (book.privacy?.access === BookAccess.PASSWORD) {
-      const token = cookieValue(request.headers.cookie, grantCookieName(book.number));
+      const token = request.cookies[grantCookieName(book.number)];
       const versions = book.privacy.passVersions;
       if (!options.grantSecret || !grantValid(options.grantSecret, book.number, token, nowSeconds(), versions)) {
         reply

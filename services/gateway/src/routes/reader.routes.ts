@@ -9,7 +9,6 @@ import type { BookAssets } from "../book-assets.js";
 import {
   assetLocked,
   type BookLock,
-  cookieValue,
   grantCookieName,
   grantLifetimeSeconds,
   grantValid,
@@ -38,6 +37,7 @@ import {
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
 import { type BookReaderSettings, bookReaderSettings } from "../domain/reader-settings.view.js";
 import type { Peers } from "../peers.js";
+import { setGrantCookie } from "../plugins/cookies.js";
 import { errorEnvelopeFor, pageTexts } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { publishedMedia } from "./media.routes.js";
@@ -87,7 +87,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
   ): BookLock | null => {
     const privacy = book.privacy;
     if (!privacy || privacy.access !== BookAccess.PASSWORD) return null;
-    const token = cookieValue(request.headers.cookie, grantCookieName(book.number));
+    const token = request.cookies[grantCookieName(book.number)];
     if (grantValid(reader.grantSecret, book.number, token, nowSeconds(), privacy.passVersions)) return null;
     return {
       mode: privacy.mode === PasswordMode.USERS ? "users" : "single",
@@ -321,11 +321,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       // A book without a password needs no pass (and one issued now would not survive a password being set).
       if (!passVersion) return okEnvelope({ fromPage });
       const token = issueGrant(reader.grantSecret, link, passVersion, nowSeconds());
-      const secure = request.protocol === "https" ? "; Secure" : "";
-      reply.header(
-        "set-cookie",
-        `${grantCookieName(link)}=${token}; Path=/b/${link}; Max-Age=${grantLifetimeSeconds}; HttpOnly; SameSite=Lax${secure}`,
-      );
+      setGrantCookie(reply, grantCookieName(link), link, token, grantLifetimeSeconds);
       return okEnvelope({ fromPage });
     },
   );

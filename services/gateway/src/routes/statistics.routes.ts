@@ -5,7 +5,7 @@ import type { LeadFormSchema } from "@turnleaf/contracts/insight/v1/insight_serv
 import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
-import { cookieValue, grantCookieName, grantValid } from "../domain/book-grant.js";
+import { grantCookieName, grantValid } from "../domain/book-grant.js";
 import { toCsv } from "../domain/csv.js";
 import { settingsView } from "../domain/insight.view.js";
 import { formView, leadFormOf } from "../domain/lead-form.view.js";
@@ -104,7 +104,7 @@ export function registerStatisticsRoutes(
   ) => {
     const privacy = book.privacy;
     if (!privacy || privacy.access !== BookAccess.PASSWORD) return undefined;
-    const token = cookieValue(request.headers.cookie, grantCookieName(book.number));
+    const token = request.cookies[grantCookieName(book.number)];
     const nowSeconds = Math.floor(nowMs() / 1000);
     if (reader && grantValid(reader.grantSecret, book.number, token, nowSeconds, privacy.passVersions))
       return undefined;
