@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_events_pb";
@@ -805,6 +806,62 @@ describe("editor asset uploads (upload-file) and their URLs", () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: "ERROR", msg: "文件不存在" });
   });
+
+  it("reads the parts in any order: purpose after the file, other parts skipped, a text `file` is no file", async () => {
+    const gif = Buffer.alloc(64, 0);
+    gif.write("GIF89a", 0, "latin1");
+    gif.writeUInt16LE(900, 6);
+    gif.writeUInt16LE(100, 8);
+    expect(
+      await upload([
+        { name: "other", value: Buffer.alloc(70_000, 1), fileName: "other.bin" },
+        { name: "file", value: gif, fileName: "logo.gif" },
+        { name: "file", value: pngBytes(4, 4), fileName: "second.png" },
+        { name: "purpose", value: "logo" },
+      ]),
+    ).toMatchObject({ msg: "请上传小于 500*500 px 的图片！当前尺寸：900*100" });
+    expect(
+      await upload([
+        { name: "file", value: "not a file" },
+        { name: "file", value: pngBytes(4, 4), fileName: "a.png" },
+      ]),
+    ).toMatchObject({ code: "ERROR", msg: "请选择文件" });
+    expect(
+      await upload([{ name: "file", value: pngBytes(30, 30, 300_000), fileName: "zeichnung 图.png" }]),
+    ).toMatchObject({ code: "OK", data: { name: "zeichnung 图.png", size: 300_033 } });
+  });
+
+  it("refuses a body past the limit while it streams (no content-length) with the same reply as a declared one", async () => {
+    const boundary = `----turnleaf${randomBytes(8).toString("hex")}`;
+    async function* body() {
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nattachment\r\n`);
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n` +
+          "Content-Type: application/pdf\r\n\r\n%PDF-1.4\n",
+      );
+      const chunk = Buffer.alloc(1024 * 1024, 32);
+      for (let sent = 0; sent < 101; sent += 1) yield chunk;
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    const gateway = await gatewayFor(owner);
+    const streamed = await gateway.inject({
+      method: "POST",
+      url: "/api/common/upload-file",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, host: "books.example.com" },
+      payload: Readable.from(body()),
+    });
+    const whole: Buffer[] = [];
+    for await (const piece of body()) whole.push(piece);
+    const declared = await gateway.inject({
+      method: "POST",
+      url: "/api/common/upload-file",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, host: "books.example.com" },
+      payload: Buffer.concat(whole),
+    });
+    expect(streamed.statusCode).toBe(declared.statusCode);
+    expect(streamed.json()).toEqual(declared.json());
+    expect(streamed.json()).toMatchObject({ code: "ERROR", msg: "文件不能超过 100 MB", data: { field: "file" } });
+  }, 60_000);
 
   it("asks for a session", async () => {
     expect(await upload([{ name: "file", value: pngBytes(4, 4), fileName: "a.png" }], "")).toMatchObject({

@@ -1,4 +1,5 @@
-import { pipeline, Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
+import multipart from "@fastify/multipart";
 import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { assetDisposition, assetView, uploadLogOf } from "../domain/book-content.view.js";
@@ -7,6 +8,7 @@ import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { bookIdField } from "./schemas.js";
+import { putChunks, readUploadForm, UploadTooLarge } from "./upload-form.js";
 
 /**
  * Files: the editor's uploaded assets (upload-file, served by file id), upload logs and the original PDF download
@@ -19,24 +21,6 @@ const multipartLimit = 100 * 1024 * 1024 + 256 * 1024;
 
 /** Spec 000 §8: a reply whose code is not OK shows its msg, except add-upload-log's: its replies carry none. */
 const silentOk = (logged: boolean) => okEnvelope({ logged });
-
-/** Passes bytes on until `limit`; then fails the stream and remembers why. */
-function sizeLimited(limit: number): { stream: Transform; exceeded: () => boolean } {
-  let seen = 0;
-  let over = false;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > limit) {
-        over = true;
-        callback(new Error("upload too large"));
-        return;
-      }
-      callback(null, chunk);
-    },
-  });
-  return { stream, exceeded: () => over };
-}
 
 const httpStatusOf = (error: unknown): number => {
   if (!(error instanceof DomainError)) return 500;
@@ -126,60 +110,50 @@ export function registerFileRoutes(app: FastifyInstance, peers: Peers): void {
     },
   );
 
-  // upload-file takes multipart/form-data: its parser lives in this scope only, and hands the body on as a stream.
+  // upload-file takes multipart/form-data: @fastify/multipart parses it in this scope only, part by part as it
+  // arrives; the file is held once (its own chunks) because the book service checks its size before it hands out
+  // the presigned URL, and the store is then sent exactly those bytes with their length.
   app.register(async (scope) => {
-    scope.addContentTypeParser("multipart/form-data", (_request, payload, done) => done(null, payload));
-    scope.post<{ Body: unknown }>("/api/common/upload-file", async (request) => {
+    await scope.register(multipart, {
+      // As the fetch API's FormData read it: a part is a file when it has a filename, whose path is kept as sent.
+      isPartAFile: (_field, _type, fileName) => fileName !== undefined,
+      preservePath: true,
+      limits: { fileSize: multipartLimit, parts: Number.POSITIVE_INFINITY },
+    });
+    scope.post("/api/common/upload-file", async (request, reply) => {
       const userId = user(request);
       const contentType = request.headers["content-type"] ?? "";
-      if (!(request.body instanceof Readable) || !contentType.startsWith("multipart/form-data")) {
+      if (!request.isMultipart() || !contentType.startsWith("multipart/form-data")) {
         throw new DomainError("INVALID_ARGUMENT", message("chooseFile"), {
           details: { field: "file" },
         });
       }
-      if (Number(request.headers["content-length"] ?? 0) > multipartLimit) {
-        throw new DomainError("INVALID_ARGUMENT", message("fileTooLarge", { size: "100 MB" }), {
+      const tooLarge = () => {
+        // The rest of the body is not read: the connection is not reused.
+        reply.header("connection", "close");
+        return new DomainError("INVALID_ARGUMENT", message("fileTooLarge", { size: "100 MB" }), {
           details: { field: "file" },
         });
-      }
-      const limited = sizeLimited(multipartLimit);
-      pipeline(request.body, limited.stream, () => {});
-      let form: FormData;
-      try {
-        form = await new Request("http://upload.local/", {
-          method: "POST",
-          headers: { "content-type": contentType },
-          body: Readable.toWeb(limited.stream) as ReadableStream,
-          duplex: "half",
-        } as RequestInit).formData();
-      } catch {
-        throw new DomainError(
-          "INVALID_ARGUMENT",
-          limited.exceeded() ? message("fileTooLarge", { size: "100 MB" }) : catalogueCodes.requestException,
-          { details: { field: "file" } },
-        );
-      }
-      const file = form.get("file");
-      if (!(file instanceof File)) {
+      };
+      if (Number(request.headers["content-length"] ?? 0) > multipartLimit) throw tooLarge();
+      const form = await readUploadForm(request, multipartLimit).catch((error: unknown) => {
+        if (error instanceof UploadTooLarge) throw tooLarge();
+        throw new DomainError("INVALID_ARGUMENT", catalogueCodes.requestException, { details: { field: "file" } });
+      });
+      const file = form.file;
+      if (!file) {
         throw new DomainError("INVALID_ARGUMENT", message("chooseFile"), { details: { field: "file" } });
       }
-      const purpose = form.get("purpose");
-      const head = Buffer.from(await file.slice(0, 64).arrayBuffer());
       const prepared = await book.prepareAssetUpload({
         userId,
         name: file.name,
         size: BigInt(file.size),
-        head,
-        purpose: typeof purpose === "string" ? purpose.slice(0, 20) : "",
+        head: file.head(64),
+        purpose: form.purpose === undefined ? "" : form.purpose.slice(0, 20),
       });
-      const stored = await fetch(prepared.putUrl, {
-        method: "PUT",
-        body: file,
-        headers: { "content-type": prepared.contentType },
-      });
-      await stored.body?.cancel();
-      if (!stored.ok) {
-        request.log.error({ status: stored.status }, "asset PUT refused by the store");
+      const status = await putChunks(prepared.putUrl, prepared.contentType, file.chunks, file.size);
+      if (status < 200 || status > 299) {
+        request.log.error({ status }, "asset PUT refused by the store");
         throw new DomainError("UNAVAILABLE", message("uploadFailed"));
       }
       const { asset } = await book.commitAssetUpload({ userId, fileId: prepared.fileId });
