@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { blockId } from "../../services/insight/src/domain/blocks.js";
 import { workerStores } from "../setup/worker-stores.js";
+import { readingDrained } from "../support/insight.js";
 import { startSystem } from "../support/system.js";
 
 // Statistics count every beacon once even when the insight service crashes mid-ingestion: thousands of beacons go
@@ -115,15 +116,7 @@ describe("statistics ingestion with the insight service killed mid-way", () => {
 
     await services.start("insight");
     // Done when the consumer has acknowledged everything, the beacons delivered again after its ack wait included.
-    await expect
-      .poll(
-        async () => {
-          const info = await manager.consumers.info("INSIGHT", "insight-reading");
-          return info.num_pending + info.num_ack_pending;
-        },
-        { timeout: 150_000, interval: 1_000 },
-      )
-      .toBe(0);
+    await readingDrained(nats, 150_000, 1_000);
     // A view per reader key and day (issue #33: readers, not requests), every page.
     expect(await totals()).toEqual({
       views: 700,
@@ -189,16 +182,7 @@ describe("statistics ingestion with the insight service killed mid-way", () => {
       return Number((row?.ref as Record<string, number> | undefined)?.[host.replaceAll(".", "%2E")] ?? 0);
     };
     await expect.poll(landed, { timeout: 120_000, interval: 500 }).toBeGreaterThanOrEqual(tally.accepted);
-    const manager = await jetstreamManager(nats);
-    await expect
-      .poll(
-        async () => {
-          const info = await manager.consumers.info("INSIGHT", "insight-reading");
-          return info.num_pending + info.num_ack_pending;
-        },
-        { timeout: 120_000, interval: 1_000 },
-      )
-      .toBe(0);
+    await readingDrained(nats, 120_000, 1_000);
     // Every answered beacon counted; the unanswered ones at most once (their batch may have been stored).
     const counted = await landed();
     expect(counted).toBeGreaterThanOrEqual(tally.accepted);

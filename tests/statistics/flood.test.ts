@@ -1,10 +1,9 @@
-import { jetstreamManager } from "@nats-io/jetstream";
 import { connectNats, type NatsConnection } from "@turnleaf/kit";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { numberedPdf, postAs } from "../support/insight.js";
+import { numberedPdf, postAs, readingDrained } from "../support/insight.js";
 import { form, postTo, startSystem, uploadPdf } from "../support/system.js";
 
 // Issue #33: anyone could inflate a public book's statistics. A flood of beacons from one address (many events
@@ -46,18 +45,7 @@ const statistics = async () =>
     .data as unknown as View;
 
 /** Waits until the insight service has folded every beacon on the stream. */
-async function drained() {
-  const manager = await jetstreamManager(nats);
-  await expect
-    .poll(
-      async () => {
-        const info = await manager.consumers.info("INSIGHT", "insight-reading");
-        return info.num_pending + info.num_ack_pending;
-      },
-      { timeout: 120_000, interval: 500 },
-    )
-    .toBe(0);
-}
+const drained = () => readingDrained(nats);
 
 describe("statistics under a flood of beacons (issue #33)", () => {
   it("converts a four-page book to read", async () => {

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { jetstreamManager } from "@nats-io/jetstream";
+import type { NatsConnection } from "@turnleaf/kit";
 import PDFDocument from "pdfkit";
+import { expect } from "vitest";
 import type { Reply } from "./system.js";
 
 /** A small PDF of `pages` pages, each with its number written large. */
@@ -44,4 +47,18 @@ export async function registerUser(gatewayUrl: string): Promise<string> {
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   if (!cookie.startsWith("tl_session=")) throw new Error(`register answered ${await response.text()}`);
   return cookie;
+}
+
+/** Waits until the insight service's reading consumer has acknowledged every beacon on the stream. */
+export async function readingDrained(nats: NatsConnection, timeoutMs = 120_000, intervalMs = 500): Promise<void> {
+  const manager = await jetstreamManager(nats);
+  await expect
+    .poll(
+      async () => {
+        const info = await manager.consumers.info("INSIGHT", "insight-reading");
+        return info.num_pending + info.num_ack_pending;
+      },
+      { timeout: timeoutMs, interval: intervalMs },
+    )
+    .toBe(0);
 }

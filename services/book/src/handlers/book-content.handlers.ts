@@ -8,29 +8,11 @@ import { customEntryHandlers } from "./book-content/custom-entries.handlers.js";
 
 export type { BookContentDependencies } from "./book-content/content-shared.js";
 
-export type BookContentMethods =
-  | "getBookCustom"
-  | "saveBookCustom"
-  | "deleteBookCustom"
-  | "listBusinessCards"
-  | "addBusinessCard"
-  | "updateBusinessCard"
-  | "deleteBusinessCard"
-  | "getBookBusinessCard"
-  | "setBookBusinessCard"
-  | "listBrands"
-  | "createBrand"
-  | "setBookShareIcon"
-  | "getBookLock"
-  | "setBookTextStatus"
-  | "listBooks"
-  | "setBookStatus"
-  | "deleteBook"
-  | "addUploadLog"
-  | "prepareAssetUpload"
-  | "commitAssetUpload"
-  | "getAsset"
-  | "getBookPdf";
+/** The RPCs the groups answer, derived from them: a method added to a group is served without another list. */
+export type BookContentMethods = keyof (ReturnType<typeof customEntryHandlers> &
+  ReturnType<typeof cardAndBrandHandlers> &
+  ReturnType<typeof bookcaseHandlers> &
+  ReturnType<typeof assetAndDownloadHandlers>);
 
 /**
  * The book content RPCs, each group in its own file under `book-content/`: custom entries, business cards and
