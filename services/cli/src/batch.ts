@@ -130,7 +130,7 @@ export async function batch(context: Context, options: BatchOptions): Promise<vo
         });
         tasks[index] = { ...task, status: stopped ? "failure" : "success", message: stopped ? "stopped" : "" };
       } catch (error) {
-        tasks[index] = { ...task, status: "failure", message: describeFailure(error).message };
+        tasks[index] = { ...task, status: "failure", message: describeFailure(error, context.t).message };
       }
       await save();
       if (!options.json) context.print(line(tasks[index] as BatchTask));

@@ -1,3 +1,5 @@
+import { type CliLanguage, chooseLanguage } from "./i18n/languages.js";
+import { type Translate, translator } from "./i18n/translate.js";
 import { StateStore, stateDirectory } from "./state.js";
 
 /** What every command works with: the user's state, the environment, the clock and the two output streams. */
@@ -10,9 +12,22 @@ export interface Context {
   print(line: string): void;
   /** A line for the user on stderr (progress, notes, warnings). */
   note(line: string): void;
+  /** The interface language (`--lang`, $TURNLEAF_LANG, the OS locale, else Chinese) and its texts. */
+  language: CliLanguage;
+  t: Translate;
 }
 
-export function processContext(): Context {
+/** The value of `--lang X` or `--lang=X` anywhere on the command line. */
+export function languageFlag(argv: readonly string[]): string | undefined {
+  for (const [index, argument] of argv.entries()) {
+    if (argument === "--lang") return argv[index + 1];
+    if (argument.startsWith("--lang=")) return argument.slice("--lang=".length);
+  }
+  return undefined;
+}
+
+export function processContext(argv: readonly string[]): Context {
+  const language = chooseLanguage(languageFlag(argv), process.env);
   return {
     state: new StateStore(stateDirectory(process.env)),
     env: process.env,
@@ -20,5 +35,7 @@ export function processContext(): Context {
     now: () => new Date(),
     print: (line) => process.stdout.write(`${line}\n`),
     note: (line) => process.stderr.write(`${line}\n`),
+    language,
+    t: translator(language),
   };
 }

@@ -1,4 +1,5 @@
 import { LicenceError } from "@turnleaf/licence-client";
+import type { Translate } from "./i18n/translate.js";
 
 /**
  * Exit statuses. Licence failures exit with the spec 001 §8 client code itself (1–10, 101–108); the server's
@@ -39,11 +40,11 @@ export function licenceExitCode(code: number): number {
 }
 
 /** The line printed for a failure and its exit status. */
-export function describeFailure(error: unknown): { message: string; exitCode: number } {
+export function describeFailure(error: unknown, t: Translate): { message: string; exitCode: number } {
   if (error instanceof LicenceError) {
     return { message: `error ${error.code}: ${error.message}`, exitCode: licenceExitCode(error.code) };
   }
   if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  return { message: `unexpected failure: ${message}`, exitCode: exitCodes.internal };
+  return { message: t("unexpectedFailure", { message }), exitCode: exitCodes.internal };
 }

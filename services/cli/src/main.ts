@@ -4,8 +4,9 @@
  * every failure exits non-zero (see errors.ts and the README for the exit statuses).
  */
 import { parseArgs } from "node:util";
-import { type Context, processContext } from "./context.js";
+import { type Context, languageFlag, processContext } from "./context.js";
 import { describeFailure, exitCodes, UsageError } from "./errors.js";
+import { cliLanguages, matchLanguage } from "./i18n/languages.js";
 
 export const usage = `turnleaf: Turnleaf's desktop authoring tool
 
@@ -45,7 +46,11 @@ Options for every command: --json (machine-readable result), --help.
 The server is --server, else $TURNLEAF_SERVER, else http://localhost:8080. State lives in $TURNLEAF_HOME, else
 $XDG_STATE_HOME/turnleaf, else ~/.local/state/turnleaf.`;
 
-const common = { json: { type: "boolean" }, help: { type: "boolean", short: "h" } } as const;
+const common = {
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  lang: { type: "string" },
+} as const;
 
 const commandOptions = {
   register: {
@@ -182,7 +187,11 @@ export async function run(argv: string[], context: Context): Promise<void> {
     context.print(usage);
     return;
   }
-  if (!(name in commandOptions)) throw new UsageError(`unknown command: ${name}\n\n${usage}`);
+  if (!(name in commandOptions)) throw new UsageError(`${context.t("unknownCommand", { name })}\n\n${usage}`);
+  const requested = languageFlag(argv);
+  if (requested !== undefined && !matchLanguage(requested)) {
+    throw new UsageError(context.t("unknownLanguage", { lang: requested, languages: cliLanguages.join(", ") }));
+  }
   const command = name as Command;
   const { values, positionals } = parse(command, args);
   const flags = values as Record<string, string | boolean | undefined>;
@@ -193,7 +202,9 @@ export async function run(argv: string[], context: Context): Promise<void> {
     return;
   }
   const tooMany = (limit: number) => {
-    if (positionals.length > limit) throw new UsageError(`unexpected argument: ${positionals[limit]}`);
+    if (positionals.length > limit) {
+      throw new UsageError(context.t("unexpectedArgument", { argument: positionals[limit] }));
+    }
   };
   switch (command) {
     case "register": {
@@ -397,7 +408,7 @@ function conversionFlags(text: (key: string) => string | undefined, flag: (key: 
   };
 }
 
-const context = processContext();
+const context = processContext(process.argv.slice(2));
 let settled = false;
 // A command whose work was left waiting on nothing would otherwise end silently with status 0.
 process.once("beforeExit", () => {
@@ -412,7 +423,7 @@ run(process.argv.slice(2), context).then(
   },
   (error: unknown) => {
     settled = true;
-    const { message, exitCode } = describeFailure(error);
+    const { message, exitCode } = describeFailure(error, context.t);
     context.note(`turnleaf: ${message}`);
     process.exitCode = exitCode;
   },

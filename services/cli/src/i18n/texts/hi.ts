@@ -1,0 +1,10 @@
+import type { CliTexts } from "./zh-CN.js";
+
+/** The tool's texts in Hindi. */
+export const hi: CliTexts = {
+  unknownLanguage: "असमर्थित इंटरफ़ेस भाषा: {lang}। उपलब्ध: {languages}",
+  unknownCommand: "अज्ञात कमांड: {name}",
+  unexpectedArgument: "अनपेक्षित तर्क: {argument}",
+  unexpectedFailure: "अनपेक्षित विफलता: {message}",
+  networkError: "Network Error!",
+};

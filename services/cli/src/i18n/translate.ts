@@ -1,0 +1,11 @@
+import { formatMessage, type MessageValues } from "@turnleaf/resource-files/message-format";
+import type { CliLanguage } from "./languages.js";
+import { type CliTextKey, cliTexts } from "./texts/index.js";
+
+/** A text of the tool's catalogue in one language, filled with ICU MessageFormat. */
+export type Translate = (key: CliTextKey, values?: MessageValues) => string;
+
+export function translator(language: CliLanguage): Translate {
+  const texts = cliTexts[language];
+  return (key, values) => formatMessage(texts[key], values, language);
+}
