@@ -33,6 +33,7 @@ import { readConfig as languageConfig } from "../../services/language/src/config
 import { readConfig as licenceConfig } from "../../services/licence/src/config.js";
 import { readConfig as powerConfig } from "../../services/power/src/config.js";
 import { readConfig as uploadConfig } from "../../services/upload/src/config.js";
+import { renderableChart } from "./chart-copy.js";
 import { chartDir, leafPaths, parseParams, readmePath, readmeWithTable, valueAt, valuesPath } from "./values-doc.js";
 
 const run = promisify(execFile);
@@ -151,11 +152,6 @@ function parseManifests(text: string): Manifest[] {
     .filter((manifest) => manifest !== null && manifest !== undefined);
 }
 
-const natsVendored = async (dir: string) => {
-  const entries = existsSync(join(dir, "charts")) ? await readdir(join(dir, "charts")) : [];
-  return entries.some((entry) => entry === "nats" || /^nats-\d.*\.tgz$/.test(entry));
-};
-
 let scratch: string;
 /** The chart directory that helm lint --strict and helm template run on. */
 let chart: string;
@@ -168,18 +164,7 @@ beforeAll(async () => {
     throw new Error(`no helm at ${helmBinary}: run scripts/install-servers.sh (npm test runs it through setup.sh)`);
   }
   scratch = await mkdtemp(join(tmpdir(), "turnleaf-helm-"));
-  dependencyVendored = await natsVendored(chartDir);
-  chart = chartDir;
-  if (!dependencyVendored) {
-    chart = join(scratch, "turnleaf");
-    await cp(chartDir, chart, { recursive: true });
-    const chartYaml = parse(await readFile(join(chart, "Chart.yaml"), "utf8"));
-    chartYaml.dependencies = (chartYaml.dependencies ?? []).filter((dependency: { name: string }) => {
-      return dependency.name !== "nats";
-    });
-    if (chartYaml.dependencies.length === 0) delete chartYaml.dependencies;
-    await writeFile(join(chart, "Chart.yaml"), stringify(chartYaml));
-  }
+  ({ chart, dependencyVendored } = await renderableChart(chartDir, scratch));
   for (const { file } of cases) {
     const { stdout } = await helm([
       "template",
@@ -321,6 +306,31 @@ describe("helm chart: lint", () => {
     ]);
     expect(result.ok).toBe(false);
     expect(result.output).toContain("components.book: MONGODB_URI is set by the chart");
+  });
+
+  it("refuses more than one replica, or autoscaling, of any component on the embedded store", async () => {
+    const values = join(chartDir, "ci", "default-values.yaml");
+    const embedded = ["--set", "externalMongodb.singleWriter=true"];
+    const twoReplicas = await helmResult(["template", release, chart, "-f", values, ...embedded]);
+    expect(twoReplicas.ok).toBe(false);
+    expect(twoReplicas.output).toContain(
+      "components.book: externalMongodb.singleWriter (the embedded store) allows one replica",
+    );
+    const minimal = join(chartDir, "ci", "minimal-values.yaml");
+    const one = await helmResult(["template", release, chart, "-f", minimal, ...embedded]);
+    expect(one.ok, one.output).toBe(true);
+    const scaled = await helmResult([
+      "template",
+      release,
+      chart,
+      "-f",
+      minimal,
+      ...embedded,
+      "--set",
+      "components.conversion.autoscaling.enabled=true",
+    ]);
+    expect(scaled.ok).toBe(false);
+    expect(scaled.output).toContain("components.conversion: externalMongodb.singleWriter");
   });
 });
 
