@@ -7,9 +7,13 @@ import { externalStores } from "./tests/setup/external-stores.js";
 // Each worker has sets of local stores of its own and a system its files share (tests/setup/stores.global.ts).
 // External stores named in the environment would be shared by every worker, so with them files run one at a time.
 
+// Without "module": vitest hands these conditions to Node, whose require() would then load a package's bundler-only
+// ESM build (@opentelemetry/api's, required by prom-client, has extensionless imports Node cannot resolve).
+const conditions = ["source", ...defaultServerConditions.filter((condition) => condition !== "module")];
+
 export default defineConfig({
-  resolve: { conditions: ["source", ...defaultServerConditions] },
-  ssr: { resolve: { conditions: ["source", ...defaultServerConditions] } },
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     testTimeout: 30_000,
     // A poll passes as soon as its condition holds; the default second is too short with two files and their

@@ -58,6 +58,8 @@ export function serviceEnvironment(
     logLevel: string;
     publicUrl?: string | undefined;
     environment?: Record<string, string> | undefined;
+    /** Where the process answers `GET /metrics`; none when unset. */
+    metricsPort?: number | undefined;
   },
 ): Record<string, string> {
   const shared = {
@@ -70,6 +72,7 @@ export function serviceEnvironment(
     S3_ACCESS_KEY_ID: stores.s3.accessKey,
     S3_SECRET_ACCESS_KEY: stores.s3.secretKey,
     SHUTDOWN_GRACE_MS: "5000",
+    ...(options.metricsPort === undefined ? {} : { METRICS_PORT: String(options.metricsPort) }),
     ...options.environment,
   };
   const peers = Object.fromEntries(
@@ -121,6 +124,8 @@ export async function startServices(options: {
   environment?: Record<string, string>;
   /** When set, each process writes its output to `<logDir>/<name>.log` instead of the supervisor's stdout. */
   logDir?: string;
+  /** When set, each process answers `GET /metrics` on its port here. */
+  metricsPorts?: ServicePorts;
 }): Promise<RunningServices> {
   const handles = new Map<ProcessName, ProcessHandle>();
   const gatewayUrl = `http://127.0.0.1:${options.ports.gateway}`;
@@ -136,6 +141,7 @@ export async function startServices(options: {
         logLevel: options.logLevel ?? "info",
         publicUrl: options.publicUrl,
         environment: options.environment,
+        metricsPort: options.metricsPorts?.[name],
       }),
       cwd: repositoryRoot,
       log: options.log,

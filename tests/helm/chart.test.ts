@@ -687,6 +687,76 @@ describe("helm chart: pictures on other sites", () => {
   });
 });
 
+describe("helm chart: metrics", () => {
+  /** The metric names the processes define (services/kit and each service's own metrics modules). */
+  const definedMetrics = async () => {
+    const names = new Set<string>();
+    for (const dir of await readdir(join(root, "services"))) {
+      const src = join(root, "services", dir, "src");
+      if (!existsSync(src)) continue;
+      for (const entry of await readdir(src, { recursive: true })) {
+        if (!String(entry).endsWith(".ts")) continue;
+        const text = await readFile(join(src, String(entry)), "utf8");
+        for (const match of text.matchAll(/name: "(turnleaf_[a-z0-9_]+)"/g)) names.add(match[1] as string);
+      }
+    }
+    return names;
+  };
+  /** Every `turnleaf_…` series an expression reads, without the histogram suffixes. */
+  const seriesIn = (expression: string) =>
+    [...expression.matchAll(/\b(turnleaf_[a-z0-9_]+)/g)].map((match) =>
+      (match[1] as string).replace(/_(bucket|count|sum)$/, ""),
+    );
+
+  it("gives every component a metrics port on its Pod and Service and tells the process to serve it there", async () => {
+    const rendered = await withValues({});
+    expect(rendered.ok, rendered.output).toBe(true);
+    const manifests = parseManifests(rendered.output);
+    for (const component of components) {
+      const deployment = kind(manifests, "Deployment").find((manifest) => componentOf(manifest) === component);
+      const container = deployment?.spec.template.spec.containers[0];
+      expect(container.ports, component).toContainEqual({ name: "metrics", containerPort: 9464, protocol: "TCP" });
+      expect(envOf(rendered.output, component).METRICS_PORT, component).toBe("9464");
+      const service = kind(manifests, "Service").find((manifest) => componentOf(manifest) === component);
+      expect(
+        service.spec.ports.map((port: { name: string }) => port.name),
+        component,
+      ).toContain("metrics");
+    }
+    const off = await withValues({ metrics: { enabled: false } });
+    expect(envOf(off.output, "book").METRICS_PORT).toBeUndefined();
+  });
+
+  it("renders the ServiceMonitor, alert rules and dashboard on request, reading only metrics the services define", async () => {
+    const rendered = await withValues({
+      metrics: { serviceMonitor: { enabled: true }, prometheusRule: { enabled: true }, dashboard: { enabled: true } },
+    });
+    expect(rendered.ok, rendered.output).toBe(true);
+    const manifests = parseManifests(rendered.output);
+    const [monitor] = kind(manifests, "ServiceMonitor");
+    const services = kind(manifests, "Service").filter((manifest) => componentOf(manifest));
+    for (const service of services) {
+      for (const [key, value] of Object.entries(monitor.spec.selector.matchLabels)) {
+        expect(service.metadata.labels[key], `${service.metadata.name} ${key}`).toBe(value);
+      }
+    }
+    expect(monitor.spec.endpoints[0].port).toBe("metrics");
+    const defined = await definedMetrics();
+    expect(defined.size).toBeGreaterThan(1);
+    const [rule] = kind(manifests, "PrometheusRule");
+    const expressions: string[] = rule.spec.groups.flatMap((group: { rules: { expr: string }[] }) =>
+      group.rules.map((entry) => entry.expr),
+    );
+    const [dashboard] = kind(manifests, "ConfigMap").filter((manifest) => manifest.data?.["turnleaf.json"]);
+    const panels = JSON.parse(dashboard.data["turnleaf.json"]).panels as { targets: { expr: string }[] }[];
+    expressions.push(...panels.flatMap((panel) => panel.targets.map((target) => target.expr)));
+    for (const series of expressions.flatMap(seriesIn)) expect(defined, series).toContain(series);
+    const none = parseManifests((await withValues({})).output);
+    expect(kind(none, "ServiceMonitor")).toEqual([]);
+    expect(kind(none, "PrometheusRule")).toEqual([]);
+  });
+});
+
 describe("helm chart: NOTES.txt", () => {
   // helm template does not print NOTES.txt and helm install needs a cluster: render it through a copy of the
   // chart that also renders NOTES.txt (as YAML comments) into a manifest.

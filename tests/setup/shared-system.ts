@@ -26,6 +26,8 @@ export interface SharedSystem {
   stores: TestStores;
   gatewayUrl: string;
   ports: ServicePorts;
+  /** Where each process answers `GET /metrics` (Prometheus). */
+  metricsPorts: ServicePorts;
   /** Each process logs to `<logDir>/<name>.log`, every file's requests in one log. */
   logDir: string;
 }
@@ -39,9 +41,11 @@ export async function startSystem(
   name: string,
   healthyWithinMs = 60_000,
   environment: Record<string, string> = {},
-): Promise<RunningServices & { logDir: string }> {
+): Promise<RunningServices & { logDir: string; metricsPorts: ServicePorts }> {
   const logDir = await mkdtemp(join(tmpdir(), `turnleaf-${name}-`));
+  const metricsPorts = await freeServicePorts();
   const services = await startServices({
+    metricsPorts,
     stores: { ...stores, stop: async () => undefined },
     ports: await freeServicePorts(),
     demo: true,
@@ -50,7 +54,7 @@ export async function startSystem(
     environment: { ...sharedStoreEnvironment, ...environment },
   });
   await services.waitHealthy(healthyWithinMs);
-  return Object.assign(services, { logDir });
+  return Object.assign(services, { logDir, metricsPorts });
 }
 
 /**
@@ -62,7 +66,13 @@ export async function startSharedSystem(
 ): Promise<{ system: SharedSystem; services: RunningServices }> {
   const services = await startSystem(stores, "shared-system", 120_000, { SIGN_UP_LIMIT: "10000" });
   return {
-    system: { stores, gatewayUrl: services.gatewayUrl, ports: services.ports, logDir: services.logDir },
+    system: {
+      stores,
+      gatewayUrl: services.gatewayUrl,
+      ports: services.ports,
+      metricsPorts: services.metricsPorts,
+      logDir: services.logDir,
+    },
     services,
   };
 }

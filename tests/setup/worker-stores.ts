@@ -23,5 +23,5 @@ export async function workerSystem(): Promise<SharedSystem> {
   const stores = workerStores();
   const own = await startSystem(stores, "file");
   afterAll(() => own.stopAll());
-  return { stores, gatewayUrl: own.gatewayUrl, ports: own.ports, logDir: own.logDir };
+  return { stores, gatewayUrl: own.gatewayUrl, ports: own.ports, metricsPorts: own.metricsPorts, logDir: own.logDir };
 }

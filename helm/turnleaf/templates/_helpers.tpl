@@ -105,7 +105,7 @@ are replaced, not merged). Returned as YAML; use with fromYaml. Args: (dict "roo
 
 {{/* Environment names the chart sets itself; user env may not redefine them. */}}
 {{- define "turnleaf.reservedEnv" -}}
-{{- $names := list "HOST" "PORT" "GRPC_HOST" "GRPC_PORT" "MONGODB_URI" "NATS_URL" "S3_ENDPOINT" "S3_REGION" "S3_ACCESS_KEY_ID" "S3_SECRET_ACCESS_KEY" "S3_BUCKET_SOURCES" "S3_BUCKET_BOOKS" "S3_BUCKET_ASSETS" "OTEL_SERVICE_NAME" "LICENCE_SIGNING_KEY_PEM" "LICENCE_CODE_PEPPER" "SUPPORT_CONTACT" -}}
+{{- $names := list "HOST" "PORT" "GRPC_HOST" "GRPC_PORT" "MONGODB_URI" "NATS_URL" "S3_ENDPOINT" "S3_REGION" "S3_ACCESS_KEY_ID" "S3_SECRET_ACCESS_KEY" "S3_BUCKET_SOURCES" "S3_BUCKET_BOOKS" "S3_BUCKET_ASSETS" "OTEL_SERVICE_NAME" "METRICS_PORT" "LICENCE_SIGNING_KEY_PEM" "LICENCE_CODE_PEPPER" "SUPPORT_CONTACT" -}}
 {{- range $name, $component := .Values.components -}}
 {{- $names = append $names (printf "%s_SERVICE_ADDR" (upper $name)) -}}
 {{- end -}}

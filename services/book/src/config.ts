@@ -64,6 +64,7 @@ export function readConfig(source: Env) {
         .transform((value) => value.split(",").map((block) => block.trim()))
         .optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
+      METRICS_PORT: env.metricsPort,
     },
     source,
   );

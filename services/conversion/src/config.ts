@@ -72,6 +72,7 @@ export function readConfig(source: Env) {
       /** Time limit of one page's OCR. */
       CONVERSION_OCR_TIMEOUT_MS: env.positiveInteger.min(1_000).default(60_000),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
+      METRICS_PORT: env.metricsPort,
     },
     source,
   );

@@ -9,6 +9,7 @@ import { registerCookies } from "./plugins/cookies.js";
 import { frameworkErrorAnswer, registerEnvelope } from "./plugins/envelope.js";
 import { MessageTexts } from "./plugins/message-texts.js";
 import { originOfPublicUrl, registerPublicOrigin } from "./plugins/public-origin.js";
+import { registerRequestMetrics } from "./plugins/request-metrics.js";
 import { registerSameOriginRule } from "./plugins/same-origin.js";
 import { registerAccountRoutes } from "./routes/account.routes.js";
 import { registerBookPrivacyRoutes, registerBookRoutes } from "./routes/book.routes.js";
@@ -83,6 +84,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     frameworkErrors: frameworkErrorAnswer(messageTexts),
   });
   if (dependencies.onRoute) app.addHook("onRoute", dependencies.onRoute);
+  registerRequestMetrics(app);
   await registerCompression(app);
   await app.register(formBody);
   // Before the session hook: it reads request.cookies.

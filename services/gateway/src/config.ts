@@ -95,6 +95,7 @@ export function readConfig(source: Env) {
         .max(500)
         .default("mailto:support@turnleaf.local"),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
+      METRICS_PORT: env.metricsPort,
     },
     source,
   );

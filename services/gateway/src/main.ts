@@ -8,6 +8,7 @@ import {
   exitOnStartupFailure,
   publishEvent,
   s3SettingsFrom,
+  startMetricsServer,
   subjects,
 } from "@turnleaf/kit";
 import { buildApp } from "./app.js";
@@ -59,6 +60,11 @@ async function main() {
     },
   });
   await app.listen({ host: config.HOST, port: config.PORT });
+  // Apart from the port users reach: the ingress never exposes the metrics.
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await startMetricsServer({ host: config.HOST, port: config.METRICS_PORT, log });
   closeOnSignals(
     log,
     [
@@ -67,6 +73,7 @@ async function main() {
       { name: "reading-beacons", close: () => beacons.close() },
       { name: "insight-nats", close: () => insightNats.drain() },
       { name: "stores", close: () => stores.close() },
+      ...(metrics ? [{ name: "metrics", close: () => metrics.close() }] : []),
     ],
     config.SHUTDOWN_GRACE_MS,
   );

@@ -22,6 +22,7 @@ export function readConfig(source: Env) {
       /** On-premises: lead webhooks may reach loopback, private and link-local addresses (off: public internet only). */
       WEBHOOK_ALLOW_PRIVATE_TARGETS: env.booleanFlag.default(false),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
+      METRICS_PORT: env.metricsPort,
     },
     source,
   );

@@ -49,4 +49,6 @@ export const env = {
   text: z.string().min(1),
   positiveInteger,
   shutdownGraceMs: positiveInteger.default(10_000),
+  /** METRICS_PORT: where `GET /metrics` answers; unset, the process serves no metrics. */
+  metricsPort: port.optional(),
 };

@@ -13,6 +13,7 @@ import * as grpc from "@grpc/grpc-js";
 import { DomainError, fromGrpcError, toGrpcError } from "./errors.js";
 import type { Logger } from "./logger.js";
 import { message } from "./messages.js";
+import { rpcServerDuration } from "./metrics.js";
 
 /** What a handler knows about the call besides its request. */
 export interface CallContext {
@@ -110,27 +111,37 @@ export function toGrpcHandlers<S extends DescService>(
         call: grpc.ServerUnaryCall<unknown, unknown>,
         callback: grpc.sendUnaryData<unknown>,
       ) => {
+        const observe = rpcServerDuration.startTimer({ rpc_service: service.name, rpc_method: method.name });
         (handler as AnyUnaryHandler)(call.request, callContext(call, methodLog))
-          .then((response) => callback(null, create(method.output, response)))
+          .then((response) => {
+            observe({ code: grpc.status[grpc.status.OK] });
+            callback(null, create(method.output, response));
+          })
           .catch((error: unknown) => {
             logFailure(methodLog, method, error);
-            callback(toGrpcError(error));
+            const failure = toGrpcError(error);
+            observe({ code: grpc.status[failure.code ?? grpc.status.UNKNOWN] });
+            callback(failure);
           });
       };
     } else if (method.methodKind === "server_streaming") {
       handlers[method.localName] = (call: grpc.ServerWritableStream<unknown, unknown>) => {
         const context = callContext(call, methodLog);
+        const observe = rpcServerDuration.startTimer({ rpc_service: service.name, rpc_method: method.name });
         const pump = async () => {
           for await (const response of (handler as AnyStreamHandler)(call.request, context)) {
-            if (context.signal.aborted) return;
+            if (context.signal.aborted) return observe({ code: grpc.status[grpc.status.CANCELLED] });
             if (!call.write(create(method.output, response))) await once(call, "drain");
           }
           call.end();
+          observe({ code: grpc.status[grpc.status.OK] });
         };
         pump().catch((error: unknown) => {
-          if (context.signal.aborted) return;
+          if (context.signal.aborted) return observe({ code: grpc.status[grpc.status.CANCELLED] });
           logFailure(methodLog, method, error);
-          call.emit("error", toGrpcError(error));
+          const failure = toGrpcError(error);
+          observe({ code: grpc.status[failure.code ?? grpc.status.UNKNOWN] });
+          call.emit("error", failure);
         });
       };
     } else {

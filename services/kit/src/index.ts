@@ -6,6 +6,7 @@ export * from "./grpc.js";
 export * from "./grpc-server.js";
 export * from "./logger.js";
 export * from "./messages.js";
+export * from "./metrics.js";
 export * from "./mongo.js";
 export * from "./nats.js";
 export * from "./outbound.js";

@@ -1,5 +1,6 @@
 import { type RunningGrpcServer, type ServiceRegistration, startGrpcServer } from "./grpc-server.js";
 import { createLogger, type Logger } from "./logger.js";
+import { startMetricsServer } from "./metrics.js";
 import { closeOnSignals, exitOnStartupFailure, type ShutdownStep } from "./shutdown.js";
 
 /** The settings every gRPC service reads (each service's config schema includes them). */
@@ -8,6 +9,8 @@ export interface GrpcServiceSettings {
   GRPC_HOST: string;
   GRPC_PORT: number;
   SHUTDOWN_GRACE_MS: number;
+  /** Where `GET /metrics` answers (Prometheus); unset: no metrics server. */
+  METRICS_PORT?: number | undefined;
 }
 
 export interface ServiceParts {
@@ -35,10 +38,18 @@ export function runGrpcService<Config extends GrpcServiceSettings>(
       services: parts.services,
       log,
     });
+    const metrics =
+      config.METRICS_PORT === undefined
+        ? undefined
+        : await startMetricsServer({ host: config.GRPC_HOST, port: config.METRICS_PORT, log });
     server.setServing(true);
     closeOnSignals(
       log,
-      [{ name: "grpc", close: () => server.stop(config.SHUTDOWN_GRACE_MS) }, ...parts.resources],
+      [
+        { name: "grpc", close: () => server.stop(config.SHUTDOWN_GRACE_MS) },
+        ...parts.resources,
+        ...(metrics ? [{ name: "metrics", close: () => metrics.close() }] : []),
+      ],
       config.SHUTDOWN_GRACE_MS,
     );
   };

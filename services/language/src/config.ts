@@ -10,6 +10,7 @@ export function readConfig(source: Env) {
       MONGODB_URI: env.mongodbUri,
       MONGODB_DATABASE: env.text.default("turnleaf-language"),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
+      METRICS_PORT: env.metricsPort,
     },
     source,
   );

@@ -21,6 +21,7 @@ export function readConfig(source: Env) {
       LICENCE_GUESS_LIMIT: env.positiveInteger.default(10),
       LICENCE_GUESS_WINDOW_SECONDS: env.positiveInteger.default(900),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
+      METRICS_PORT: env.metricsPort,
     },
     source,
   );

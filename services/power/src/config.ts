@@ -33,6 +33,7 @@ export function readConfig(source: Env) {
       /** How often the hosting sweep charges monthly points and suspends books unpaid for 24 hours (1 hour). */
       HOSTING_SWEEP_INTERVAL_SECONDS: env.positiveInteger.default(3600),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
+      METRICS_PORT: env.metricsPort,
     },
     source,
   );

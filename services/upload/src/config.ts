@@ -33,6 +33,7 @@ export function readConfig(source: Env) {
       UPLOAD_OPEN_TASK_LIMIT: env.positiveInteger.default(10),
       UPLOAD_RESERVED_BYTES_LIMIT: env.positiveInteger.default(2 * 1024 * mebibyte),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
+      METRICS_PORT: env.metricsPort,
     },
     source,
   );
