@@ -4,8 +4,10 @@
  * method and gRPC status in the service the gateway called.
  */
 import { describe, expect, it } from "vitest";
+import { labelledPdf } from "../fixtures/pdf/generate.js";
 import type { SharedSystem } from "../setup/shared-system.js";
 import { workerSystem } from "../setup/worker-stores.js";
+import { uploadPdf } from "../support/system.js";
 
 const processes = ["gateway", "book", "power", "upload", "conversion", "licence", "language", "insight"] as const;
 const system: SharedSystem = await workerSystem();
@@ -21,7 +23,8 @@ function sample(text: string, name: string, labels: Record<string, string>): num
     .split("\n")
     .find(
       (row) =>
-        row.startsWith(`${name}{`) && Object.entries(labels).every(([key, value]) => row.includes(`${key}="${value}"`)),
+        (row.startsWith(`${name}{`) || row.startsWith(`${name} `)) &&
+        Object.entries(labels).every(([key, value]) => row.includes(`${key}="${value}"`)),
     );
   return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
 }
@@ -52,6 +55,25 @@ describe("metrics", () => {
     expect(
       sample((await scrape("language")).text, "turnleaf_rpc_server_duration_seconds_count", rpc),
     ).toBeGreaterThanOrEqual(languageBefore + 3);
+  });
+
+  it("counts an upload's bytes, its converted pages and its conversion stages, and shows the work queues' depth", async () => {
+    const metric = async (name: (typeof processes)[number], series: string, labels: Record<string, string> = {}) =>
+      sample((await scrape(name)).text, series, labels);
+    const bytesBefore = await metric("upload", "turnleaf_upload_bytes_total");
+    const pagesBefore = await metric("conversion", "turnleaf_conversion_pages_total");
+    const jobsBefore = await metric("conversion", "turnleaf_conversion_stage_duration_seconds_count", { stage: "job" });
+    const pdf = await labelledPdf("Metrics", 3);
+    await uploadPdf(system.gatewayUrl, pdf, { title: "Metrics" });
+    expect(await metric("upload", "turnleaf_upload_bytes_total")).toBe(bytesBefore + pdf.length);
+    // Pages and the job's stage land before (or as) the book turns ready.
+    await expect.poll(() => metric("conversion", "turnleaf_conversion_pages_total")).toBe(pagesBefore + 3);
+    await expect
+      .poll(() => metric("conversion", "turnleaf_conversion_stage_duration_seconds_count", { stage: "job" }))
+      .toBe(jobsBefore + 1);
+    const conversion = (await scrape("conversion")).text;
+    expect(conversion).toMatch(/^turnleaf_queue_depth\{consumer="[^"]+"\} \d+$/m);
+    expect(conversion).toMatch(/^turnleaf_queue_deliveries_total\{consumer="[^"]+",redelivered="false"\} [1-9]/m);
   });
 
   it("is not served on the gateway's public port", async () => {

@@ -22,6 +22,7 @@ import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } 
 import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import { isValidJobId } from "../domain/job-progress.js";
+import { conversionStageDuration } from "../metrics.js";
 import { convertPrepared, finishedBefore } from "../pipeline/convert-job.js";
 import { editPages } from "../pipeline/edit-pages.js";
 import { type ConvertSettings, type PreparedBook, prepareBook, releaseBook } from "../pipeline/prepare-book.js";
@@ -226,6 +227,7 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
               { messageId: `book-ready-${job.bookId}-r${job.revision}` },
             );
           }
+          conversionStageDuration.observe({ stage: "job" }, (Date.now() - started) / 1000);
           jobLog.info(
             { pages: result.pageCount, ms: Date.now() - started, again: result.alreadyDone },
             "job completed",

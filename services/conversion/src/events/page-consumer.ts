@@ -20,6 +20,7 @@ import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } 
 import type { BookStorage } from "../data/book-store.js";
 import { FolderStore } from "../data/folder-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
+import { conversionStageDuration } from "../metrics.js";
 import type { ConvertSettings } from "../pipeline/prepare-book.js";
 import { renderPages } from "../pipeline/render-pages.js";
 import type { RenderPool } from "../render/pool.js";
@@ -127,6 +128,7 @@ export async function startPageConsumer(options: PageConsumerOptions): Promise<R
               );
             },
           );
+          conversionStageDuration.observe({ stage: "work_item" }, (Date.now() - started) / 1000);
           itemLog.info({ ms: Date.now() - started }, "work item rendered");
         } catch (error) {
           if (error instanceof JobFailure) {

@@ -19,6 +19,7 @@ import {
   type NatsConnection,
   type RunningConsumer,
 } from "@turnleaf/kit";
+import { queueDeliveries, trackQueueDepth } from "../metrics.js";
 
 export interface WorkContext {
   message: JsMsg;
@@ -74,6 +75,7 @@ export async function runWorkQueue<Schema extends DescMessage>(
   }
   const js = jetstream(connection);
   const consumer = await js.consumers.get(spec.stream, spec.durable);
+  trackQueueDepth(spec.durable, async () => (await manager.consumers.info(spec.stream, spec.durable)).num_pending);
   const queueLog = log.child({ consumer: spec.durable });
   let stopped = false;
 
@@ -95,6 +97,7 @@ export async function runWorkQueue<Schema extends DescMessage>(
       return;
     }
     const attempt = message.info.deliveryCount;
+    queueDeliveries.inc({ consumer: spec.durable, redelivered: String(attempt > 1) });
     const context: WorkContext = { message, attempt, last: attempt >= spec.attempts };
     const timer = setInterval(() => message.working(), Math.max(500, Math.floor(spec.ackWaitMs / 3)));
     try {

@@ -21,6 +21,7 @@ import { PageRangeError } from "../domain/page-range.js";
 import { type PlannedPage, planBook, type SourcePages, trialPageLimit } from "../domain/plan.js";
 import type { PaperPageFormat } from "../domain/renditions.js";
 import { type RenditionSizes, renditionSizes } from "../domain/renditions.js";
+import { conversionStageDuration } from "../metrics.js";
 import type { OcrSettings } from "../ocr/tesseract.js";
 import { officeContainer, officeExtensionOf } from "../office/office-document.js";
 import { OfficeConversionError, type OfficeSettings, officeToPdf } from "../office/soffice.js";
@@ -124,6 +125,7 @@ async function readSources(
           const workDir = join(dir, `office-${index}`);
           const started = Date.now();
           pdfPath = await officeToPdf(path, extension, workDir, deps.settings.office);
+          conversionStageDuration.observe({ stage: "office" }, (Date.now() - started) / 1000);
           deps.log.info({ source: index, ms: Date.now() - started }, "office document converted to PDF");
         }
       }

@@ -14,6 +14,7 @@ import type { LandedPage } from "../domain/manifest.js";
 import { bookLinks, linksFromText, type PageText, pageText, type TextRun } from "../domain/page-content.js";
 import type { PlannedPage } from "../domain/plan.js";
 import { encodingQuality, type RenditionSizes } from "../domain/renditions.js";
+import { conversionStageDuration, pagesConverted } from "../metrics.js";
 import { recognise } from "../ocr/tesseract.js";
 import { RenderMemoryError } from "../render/memory-budget.js";
 import type { PageTask } from "../render/page-renderer.js";
@@ -165,6 +166,7 @@ export async function renderPages(
     ];
     if (wantText && !ocr) writes.push(store.putJson(`${prefix}${bookKeys.text(page.n)}`, text));
     await Promise.all(writes);
+    pagesConverted.inc();
     await reports.landed({
       landed: {
         n: page.n,
@@ -199,6 +201,7 @@ export async function renderPages(
         }
         const found = pageText(page.n, runs, page.region);
         await store.putJson(`${prefix}${bookKeys.text(page.n)}`, found);
+        conversionStageDuration.observe({ stage: "ocr" }, (Date.now() - started) / 1000);
         deps.log.debug({ page: page.n, ms: Date.now() - started, lines: runs.length }, "page read by OCR");
         deps.keepAlive();
         await reports.textLanded?.(page.n, found);

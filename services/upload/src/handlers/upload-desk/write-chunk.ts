@@ -6,6 +6,7 @@ import { signatureFits } from "../../domain/completion-rules.js";
 import { pdfHeaderWindow, signatureBytes, sniff } from "../../domain/file-signature.js";
 import { messagesFor, uploadCodes, uploadMessages } from "../../domain/messages.js";
 import { afterChunk, isFinal } from "../../domain/task-state.js";
+import { uploadBytes } from "../../metrics.js";
 import { SourceStore } from "../../sources/source-store.js";
 import type { TaskView, UploadDeskDependencies } from "./desk-dependencies.js";
 import { announce, changedMeanwhile, movedMeanwhile, offsets, ownTask } from "./task-records.js";
@@ -108,6 +109,7 @@ export async function writeChunk(
       const current = (await deps.writes.latest(task._id, file.fileId))?.end ?? 0;
       throw offsetConflict(file.fileId, current);
     }
+    uploadBytes.inc(slice.length);
     if (latest?.tailKey) await deps.store.remove([latest.tailKey]).catch(() => undefined);
     latest = write;
     offset = end;
