@@ -17,6 +17,7 @@ import { OfficeConversionError, officeToPdf } from "../../services/conversion/sr
 import { docxMarkupBomb, flatPng, odtWithPicture } from "../../tests/conversion/office-bombs.js";
 
 const timeoutMs = 120_000;
+const out = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Resident memory (KB) of every process whose group is `group`. */
 function groupRss(group: number): Promise<number> {
@@ -114,9 +115,11 @@ for (const bomb of bombs) {
     const bytes = bomb.bytes();
     const path = join(dir, `bomb.${bomb.extension}`);
     await writeFile(path, bytes);
-    console.log(`${bomb.name}: ${Math.round(bytes.length / 1024)} KB`);
-    if (!process.env.OFFICE_BOMBS_SKIP_BEFORE) console.log("  before:", await before(path, join(dir, "before")));
-    console.log("  after: ", await after(path, bomb.extension, join(dir, "after")));
+    out(`${bomb.name}: ${Math.round(bytes.length / 1024)} KB`);
+    if (!process.env.OFFICE_BOMBS_SKIP_BEFORE) {
+      out(`  before: ${JSON.stringify(await before(path, join(dir, "before")))}`);
+    }
+    out(`  after:  ${JSON.stringify(await after(path, bomb.extension, join(dir, "after")))}`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
