@@ -36,7 +36,8 @@ export function BookViewport({
   flipRef: RefObject<FlipBookHandle | null>;
   reducedMotion: boolean;
   magnifying: boolean;
-  onUnlock(): void;
+  /** Opens the password form; none under a lead form's lock (the form itself opens the pages). */
+  onUnlock?: (() => void) | undefined;
   onTurnStart(): void;
 }) {
   const settings = book.settings;
