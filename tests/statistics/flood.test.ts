@@ -67,6 +67,7 @@ describe("statistics under a flood of beacons (issue #33)", () => {
     // User-Agent, all claiming evil.example as referrer and attacker.example as the embedding site.
     const flood = 200;
     const statuses: number[] = [];
+    const refusals = new Set<string>();
     for (let sent = 0; sent < flood; sent += 20) {
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
@@ -83,7 +84,8 @@ describe("statistics under a flood of beacons (issue #33)", () => {
       );
       for (const answer of answers) {
         statuses.push(answer.status);
-        await answer.arrayBuffer();
+        const body = await answer.text();
+        if (answer.status === 429) refusals.add((JSON.parse(body) as { data: { messageKey: string } }).data.messageKey);
       }
     }
     await drained();
@@ -109,6 +111,8 @@ describe("statistics under a flood of beacons (issue #33)", () => {
     // Accepted until the address's events of the minute are spent, refused (429, RATE_LIMITED) after.
     expect(statuses.filter((status) => status !== 204 && status !== 429)).toEqual([]);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    // Worded as a beacon refusal of its own, not the lead form's.
+    expect([...refusals]).toEqual(["beaconTooMany"]);
   }, 240_000);
 
   it("counts identical beacons sent at once as one reader's one view and completion", async () => {

@@ -14,7 +14,6 @@ import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
 import {
   type BeaconBody,
   beaconEvents,
-  beaconRateLimit,
   countableEvents,
   defaultBeaconEventsPerMinute,
   deviceClassOf,
@@ -24,6 +23,7 @@ import {
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
+import { memoryRateLimit } from "../plugins/rate-limit.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
 import { ownedBook, ownedBooks } from "../policies/book-owner.js";
 import { type BookBody, bookBodySchema, bookIdField, dayField, linkPattern } from "./schemas.js";
@@ -63,7 +63,11 @@ export function registerStatisticsRoutes(
   reader?: BeaconBookFacts,
 ): void {
   const nowMs = insight?.nowMs ?? Date.now;
-  const rateLimit = beaconRateLimit(insight?.eventsPerMinute ?? defaultBeaconEventsPerMinute, nowMs);
+  // Per client address, events a minute (a beacon of 50 events spends 50, an empty one 1).
+  const rateLimit = memoryRateLimit({
+    points: insight?.eventsPerMinute ?? defaultBeaconEventsPerMinute,
+    windowSeconds: 60,
+  });
   const pageCounts = ttlMemo<number>({ ttlMs: publishedBookTtlMs });
   const published = ttlMemo<Awaited<ReturnType<typeof peers.book.getPublishedBook>>>({ ttlMs: publishedBookTtlMs });
   const readerInsight = ttlMemo<Awaited<ReturnType<typeof peers.insight.settings.getReaderInsight>>>({
@@ -146,7 +150,7 @@ export function registerStatisticsRoutes(
       }
       // Per client address, before anything is counted: a flood is refused, not only folded away (issue #33).
       const sent = Array.isArray(body.events) ? body.events.length : 0;
-      const allowance = rateLimit.take(request.ip, sent);
+      const allowance = await rateLimit.take(request.ip, Math.max(sent, 1));
       if (!allowance.allowed) {
         return reply
           .status(429)
@@ -154,7 +158,7 @@ export function registerStatisticsRoutes(
           .send(
             await errorEnvelopeFor(
               request,
-              new DomainError("RATE_LIMITED", message("leadTooMany"), {
+              new DomainError("RATE_LIMITED", message("beaconTooMany"), {
                 details: { retryAfterSeconds: allowance.retryAfterSeconds },
               }),
             ),
