@@ -22,7 +22,7 @@ import {
 } from "../domain/reading-beacon.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
-import { errorEnvelopeFor } from "../plugins/message-texts.js";
+import { errorEnvelopeFor, pageTexts } from "../plugins/message-texts.js";
 import { memoryRateLimit } from "../plugins/rate-limit.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
 import { ownedBook, ownedBooks } from "../policies/book-owner.js";
@@ -293,12 +293,24 @@ export function registerStatisticsRoutes(
     async (request) => okEnvelope(await statisticsFor(request, request.body ?? {})),
   );
 
-  app.get<{ Querystring: { bookId?: string; from?: string; to?: string } }>(
+  app.get<{ Querystring: { bookId?: string; from?: string; to?: string; lang?: string } }>(
     "/api/insight/export-statistics",
-    { schema: { querystring: rangeSchema } },
+    {
+      schema: {
+        querystring: {
+          ...rangeSchema,
+          properties: { ...rangeSchema.properties, lang: { type: "string", maxLength: 35 } },
+        },
+      },
+    },
     async (request, reply) => {
       const view = await statisticsFor(request, request.query);
-      const rows: unknown[][] = [["day", "views", "unique readers", "pages seen", "reading seconds", "completions"]];
+      // Headings in the user's language (?lang=, else Accept-Language; Chinese by default), from the catalogue.
+      const { text } = await pageTexts(request, request.query.lang);
+      const heading = (key: string) => text(message(`statisticsCsv.${key}`));
+      const rows: unknown[][] = [
+        ["day", "views", "uniqueReaders", "pagesSeen", "readingSeconds", "completions"].map(heading),
+      ];
       for (const day of view.days) {
         rows.push([
           day.day,
@@ -309,17 +321,13 @@ export function registerStatisticsRoutes(
           day.completions,
         ]);
       }
-      rows.push([], ["page", "views", "reading seconds"]);
+      rows.push([], ["page", "views", "readingSeconds"].map(heading));
       for (const page of view.pages) rows.push([page.page, page.views, Math.round(page.readingMs / 1000)]);
+      rows.push([], ["referrer", "readers"].map(heading), ...view.referrers.map((entry) => [entry.name, entry.count]));
+      rows.push([], ["device", "views"].map(heading), ...view.devices.map((entry) => [entry.name, entry.count]));
       rows.push(
         [],
-        ["referrer (reported by the browser)", "readers"],
-        ...view.referrers.map((entry) => [entry.name, entry.count]),
-      );
-      rows.push([], ["device", "views"], ...view.devices.map((entry) => [entry.name, entry.count]));
-      rows.push(
-        [],
-        ["embedding site (reported by the browser)", "readers"],
+        ["embedHost", "readers"].map(heading),
         ...view.embedHosts.map((entry) => [entry.name, entry.count]),
       );
       const name = `statistics-${request.query.bookId ?? "bookcase"}-${view.from}-${view.to}.csv`;
