@@ -83,6 +83,7 @@ describe("lead capture in the browser", () => {
     await form.waitFor({ timeout: 10_000 });
     // The server holds page 2 on (#33): behind the form it is a locked face, without its picture.
     expect(await page.locator(".tl-face-locked").count()).toBeGreaterThan(0);
+    expect(await page.locator(".tl-face-locked").first().textContent()).toContain("Fill in the form to read this page");
     // Neither Escape nor the arrow keys get past it.
     await page.keyboard.press("Escape");
     await page.keyboard.press("ArrowRight");

@@ -12,14 +12,15 @@ import { type SecurityStack, startSecurityStack } from "./stack.js";
 // not run: language); "refused": not found / not permitted / a role or plan limit. The insight paths are the
 // owner's alone, whatever the member's role: they are also asked as a member whose role may view the team's books
 // (the viewer column, #33 finding 1); tests/security/insight-owner.test.ts asks them as a viewer and an editor in depth.
+// Beginning an upload in the team is a power of the role (#33): the member whose role grants nothing is refused it.
 const expected: Record<string, [owner: Verdict, other: Verdict, member: Verdict, anonymous: Verdict]> = {
   "POST /api/book/add-book-bookmark": ["ok", "refused", "refused", "signin"],
   "POST /api/book/add-business-card": ["ok", "ok", "ok", "signin"],
   "POST /api/book/add-page-media": ["invalid", "refused", "refused", "signin"],
   // The probed book is not converted: even its owner finds no cover yet (tests/editor/bookcase.test.ts has one).
   "GET /api/book/book-cover": ["refused", "refused", "refused", "signin"],
-  "POST /api/book/begin-upload": ["invalid", "refused", "invalid", "signin"],
-  "POST /api/book/create-book-multi": ["invalid", "refused", "invalid", "signin"],
+  "POST /api/book/begin-upload": ["invalid", "refused", "refused", "signin"],
+  "POST /api/book/create-book-multi": ["invalid", "refused", "refused", "signin"],
   "POST /api/book/delete-book": ["ok", "refused", "refused", "signin"],
   "POST /api/book/delete-book-comment": ["refused", "refused", "refused", "signin"],
   "POST /api/book/delete-book-custom-config": ["ok", "refused", "refused", "signin"],
@@ -49,7 +50,7 @@ const expected: Record<string, [owner: Verdict, other: Verdict, member: Verdict,
   "POST /api/book/get-ready-config": ["ok", "refused", "ok", "signin"],
   "POST /api/book/operate-book": ["ok", "refused", "refused", "signin"],
   "POST /api/book/reconvert-book-multi": ["refused", "refused", "refused", "signin"],
-  "POST /api/book/replace-book-multi": ["invalid", "refused", "invalid", "signin"],
+  "POST /api/book/replace-book-multi": ["invalid", "refused", "refused", "signin"],
   "POST /api/book/reset-book-language": ["invalid", "refused", "refused", "signin"],
   "POST /api/book/save-book-bookmark": ["ok", "refused", "refused", "signin"],
   "POST /api/book/save-book-catalog": ["ok", "refused", "refused", "signin"],

@@ -9,6 +9,7 @@ import { grantCookieName, grantValid } from "../domain/book-grant.js";
 import { toCsv } from "../domain/csv.js";
 import { settingsView } from "../domain/insight.view.js";
 import { formView, leadFormOf } from "../domain/lead-form.view.js";
+import { leadCookieName, leadGrantValid, leadLock } from "../domain/lead-grant.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
 import {
@@ -164,10 +165,24 @@ export function registerStatisticsRoutes(
             ),
           );
       }
-      if (!insight || !(await insightOf(book.bookId)).statisticsEnabled) return reply.status(204).send();
+      const readerSettings = insight ? await insightOf(book.bookId) : undefined;
+      if (!insight || !readerSettings?.statisticsEnabled) return reply.status(204).send();
+      // Pages a password or a required lead form holds for this reader are not counted either.
+      const leadLocked =
+        reader &&
+        !leadGrantValid(
+          reader.grantSecret,
+          book.number,
+          request.cookies[leadCookieName(book.number)],
+          Math.floor(nowMs() / 1000),
+        )
+          ? leadLock(readerSettings.leadForm)?.fromPage
+          : undefined;
+      const passwordLocked = lockedFrom(request, book);
+      const held = [passwordLocked, leadLocked].filter((page): page is number => page !== undefined);
       const events = countableEvents(beaconEvents(body), {
         pageCount: await pageCountOf(book),
-        lockedFrom: lockedFrom(request, book),
+        lockedFrom: held.length > 0 ? Math.min(...held) : undefined,
       });
       if (events.length === 0) return reply.status(204).send();
       const userAgent = header(request, "user-agent");

@@ -76,7 +76,7 @@ export function BookViewport({
             onGoToPage={navigation.goToPage}
             pageLabel={labels.page}
             onUnlock={onUnlock}
-            lockedLabel={labels.locked}
+            lockedLabel={book.lock?.mode === "lead" ? labels.lockedLead : labels.locked}
             unlockLabel={labels.unlock}
             onTurnStart={onTurnStart}
             bookmarksLabel={labels.bookmarks}
