@@ -10,7 +10,14 @@ import { pictureLimits } from "@turnleaf/kit";
 import { unzipSync, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import sharp from "sharp";
 import { pdfLimits } from "../domain/failures.js";
-import { embeddedPictures, isMarkupPart, isPostScript, markupProblem, markupText } from "./package-rules.js";
+import {
+  embeddedPictures,
+  isMarkupPart,
+  isPostScript,
+  looksLikeMarkup,
+  markupProblem,
+  markupText,
+} from "./package-rules.js";
 
 /**
  * The caps of a package: its parts together at most what an uploaded document may weigh (1 GB), its markup at
@@ -69,7 +76,7 @@ async function pictureProblem(name: string, bytes: Uint8Array): Promise<PackageR
 
 /** Why one part may not reach LibreOffice, or undefined. */
 async function partProblem(name: string, bytes: Uint8Array): Promise<PackageRefusal | undefined> {
-  if (!isMarkupPart(name)) return pictureProblem(name, bytes);
+  if (!isMarkupPart(name) && !looksLikeMarkup(bytes)) return pictureProblem(name, bytes);
   const text = markupText(bytes);
   if (text === undefined) return { kind: "damaged", detail: `${name} is not text` };
   const problem = markupProblem(text);
@@ -78,7 +85,8 @@ async function partProblem(name: string, bytes: Uint8Array): Promise<PackageRefu
     const refusal = await pictureProblem(`${name} (embedded)`, picture);
     if (refusal) return refusal;
   }
-  return undefined;
+  // An SVG picture is markup and a picture: its declared size meets the pixel cap too.
+  return isMarkupPart(name) && !/\.svg$/i.test(name) ? undefined : pictureProblem(name, bytes);
 }
 
 function listEntries(zip: Uint8Array): Entry[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isExternalReference, isPostScript, markupProblem, markupText } from "./package-rules.js";
+import { isExternalReference, isPostScript, looksLikeMarkup, markupProblem, markupText } from "./package-rules.js";
 
 describe("isExternalReference", () => {
   it("keeps references inside the package and anchors", () => {
@@ -60,6 +60,12 @@ describe("markupText and isPostScript", () => {
     ]);
     expect(markupProblem(markupText(utf16) ?? "")).toBeDefined();
     expect(markupText(Buffer.from("a\u0000b"))).toBeUndefined();
+  });
+
+  it("knows markup by its bytes whatever its name (an SVG named .png is read as SVG)", () => {
+    expect(looksLikeMarkup(Buffer.from('\n  <svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe(true);
+    expect(looksLikeMarkup(Buffer.from("\uFEFF<?xml version='1.0'?><svg/>"))).toBe(true);
+    expect(looksLikeMarkup(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBe(false);
   });
 
   it("knows EPS by its bytes whatever its name", () => {

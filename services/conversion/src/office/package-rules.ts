@@ -97,6 +97,18 @@ export function markupText(bytes: Uint8Array): string | undefined {
   return text.includes("\u0000") ? undefined : text;
 }
 
+/**
+ * Whether a part's bytes are markup whatever its name says (LibreOffice knows a picture by its content: an SVG
+ * named `.png` is read as SVG, with its links): a byte order mark or whitespace, then `<`.
+ */
+export function looksLikeMarkup(bytes: Uint8Array): boolean {
+  let index = 0;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) index = 3;
+  else if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return true;
+  while (index < bytes.length && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[index] as number)) index += 1;
+  return bytes[index] === 0x3c;
+}
+
 /** Whether a part is markup the rules above read (by name; anything else is checked as a picture). */
 export function isMarkupPart(name: string): boolean {
   return /\.(xml|rels|svg|xcu|rdf)$/i.test(name) || name === "mimetype";
