@@ -104,7 +104,7 @@ export async function pptxDocument(slides: number): Promise<BenchDocument & { of
     const pdf = await officeToPdf(input, "pptx", dir, {
       soffice: "soffice",
       timeoutMs: 120_000,
-      isolateNetwork: false,
+      isolation: "none",
     });
     const officeMs = performance.now() - started;
     return { name: `PPTX ${slides} slides`, bytes: await readFile(pdf), officeMs };

@@ -9,7 +9,7 @@ import type { RunningConsumer } from "@turnleaf/kit";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { failureMessages } from "../../services/conversion/src/domain/failures.js";
 import type { PageText } from "../../services/conversion/src/domain/page-content.js";
-import { canIsolateNetwork } from "../../services/conversion/src/office/soffice.js";
+import { detectIsolation } from "../../services/conversion/src/office/sandbox.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
 import { flatPresentation, flatText, protectedOdt, saveAs } from "./office-fixtures.js";
@@ -24,7 +24,7 @@ beforeAll(async () => {
   consumer = await startTestConsumer(harness, pool, {
     settings: {
       webpEffort: 2,
-      office: { soffice: "soffice", timeoutMs: 90_000, isolateNetwork: await canIsolateNetwork() },
+      office: { soffice: "soffice", timeoutMs: 90_000, isolation: detectIsolation() },
     },
     maxDeliver: 2,
     durable: "office",

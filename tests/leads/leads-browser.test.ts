@@ -9,7 +9,7 @@ import { startSystem, uploadPdf } from "../support/system.js";
 import { startWebhookReceiver } from "./webhook-receiver.js";
 
 // Done means, in Chromium against the real stack: the owner sets a lead form before page 2 in the editor; the reader
-// is blocked there until the form is filled; the submission appears in the editor's list and the CSV, a real local
+// is blocked there until the form is filled (the server holds page 2 on until then); the submission appears in the editor's list and the CSV, a real local
 // webhook receiver gets it signed; another user reads none of it.
 const stores = workerStores();
 let services: RunningServices;
@@ -81,6 +81,9 @@ describe("lead capture in the browser", () => {
     await page.keyboard.press("ArrowRight");
     const form = page.getByTestId("lead-form");
     await form.waitFor({ timeout: 10_000 });
+    // The server holds page 2 on (#33): behind the form it is a locked face, without its picture.
+    expect(await page.locator(".tl-face-locked").count()).toBeGreaterThan(0);
+    expect(await page.locator(".tl-face-locked").first().textContent()).toContain("Fill in the form to read this page");
     // Neither Escape nor the arrow keys get past it.
     await page.keyboard.press("Escape");
     await page.keyboard.press("ArrowRight");
@@ -96,6 +99,10 @@ describe("lead capture in the browser", () => {
     await form.getByRole("checkbox").check();
     await form.getByRole("button", { name: "Submit" }).click();
     await form.waitFor({ state: "detached", timeout: 10_000 });
+    // The stored lead's grant opens the held pages: the book is fetched again and page 2 shows its picture.
+    await page.waitForFunction(() => document.querySelectorAll(".tl-face-locked").length === 0, undefined, {
+      timeout: 10_000,
+    });
     // Reading goes on past page 2.
     await page.keyboard.press("ArrowRight");
     await page.waitForFunction(() => !document.querySelector(".tl-turning"));

@@ -10,15 +10,17 @@ import { type SecurityStack, startSecurityStack } from "./stack.js";
 // was written are held to the rule every path must keep (no one but the owner gets the owner's book or task).
 // "invalid": the request was refused for its fields before anyone's data was reached (e.g. a peer this stack does
 // not run: language); "refused": not found / not permitted / a role or plan limit. The insight paths are the
-// owner's alone, whatever the member's role: tests/security/insight-owner.test.ts asks them as a viewer and an editor.
+// owner's alone, whatever the member's role: they are also asked as a member whose role may view the team's books
+// (the viewer column, #33 finding 1); tests/security/insight-owner.test.ts asks them as a viewer and an editor in depth.
+// Beginning an upload in the team is a power of the role (#33): the member whose role grants nothing is refused it.
 const expected: Record<string, [owner: Verdict, other: Verdict, member: Verdict, anonymous: Verdict]> = {
   "POST /api/book/add-book-bookmark": ["ok", "refused", "refused", "signin"],
   "POST /api/book/add-business-card": ["ok", "ok", "ok", "signin"],
   "POST /api/book/add-page-media": ["invalid", "refused", "refused", "signin"],
   // The probed book is not converted: even its owner finds no cover yet (tests/editor/bookcase.test.ts has one).
   "GET /api/book/book-cover": ["refused", "refused", "refused", "signin"],
-  "POST /api/book/begin-upload": ["invalid", "refused", "invalid", "signin"],
-  "POST /api/book/create-book-multi": ["invalid", "refused", "invalid", "signin"],
+  "POST /api/book/begin-upload": ["invalid", "refused", "refused", "signin"],
+  "POST /api/book/create-book-multi": ["invalid", "refused", "refused", "signin"],
   "POST /api/book/delete-book": ["ok", "refused", "refused", "signin"],
   "POST /api/book/delete-book-comment": ["refused", "refused", "refused", "signin"],
   "POST /api/book/delete-book-custom-config": ["ok", "refused", "refused", "signin"],
@@ -48,7 +50,7 @@ const expected: Record<string, [owner: Verdict, other: Verdict, member: Verdict,
   "POST /api/book/get-ready-config": ["ok", "refused", "ok", "signin"],
   "POST /api/book/operate-book": ["ok", "refused", "refused", "signin"],
   "POST /api/book/reconvert-book-multi": ["refused", "refused", "refused", "signin"],
-  "POST /api/book/replace-book-multi": ["invalid", "refused", "invalid", "signin"],
+  "POST /api/book/replace-book-multi": ["invalid", "refused", "refused", "signin"],
   "POST /api/book/reset-book-language": ["invalid", "refused", "refused", "signin"],
   "POST /api/book/save-book-bookmark": ["ok", "refused", "refused", "signin"],
   "POST /api/book/save-book-catalog": ["ok", "refused", "refused", "signin"],
@@ -100,11 +102,24 @@ const expected: Record<string, [owner: Verdict, other: Verdict, member: Verdict,
   "POST /api/user/update-user-book-logo": ["ok", "ok", "ok", "signin"],
 };
 
+/** The insight paths asked as a team member whose role may view (not edit) the team's books: refused, like anyone. */
+const expectedViewer: Record<string, Verdict> = {
+  "POST /api/insight/delete-lead": "refused",
+  "GET /api/insight/export-leads": "refused",
+  "GET /api/insight/export-statistics": "refused",
+  "POST /api/insight/get-lead-deliveries": "refused",
+  "POST /api/insight/get-leads": "refused",
+  "POST /api/insight/get-settings": "refused",
+  "POST /api/insight/get-statistics": "refused",
+  "POST /api/insight/update-settings": "refused",
+};
+
 const stores = workerStores();
 let stack: SecurityStack;
 let owner: Actor;
 let other: Actor;
 let member: Actor;
+let viewer: Actor;
 const teamId = "8123";
 let taskId = "";
 
@@ -113,6 +128,7 @@ beforeAll(async () => {
   owner = await register(stack.gateway, "owner");
   other = await register(stack.gateway, "other");
   member = await register(stack.gateway, "member");
+  viewer = await register(stack.gateway, "viewer");
   await stack.admin.setTeamRole({
     teamId,
     roleId: "1",
@@ -120,8 +136,15 @@ beforeAll(async () => {
     powers: ["BOOK_EDIT_SELF", "BOOK_VIEW_SELF", "BOOK_EDIT_OTHER", "BOOK_VIEW_OTHER"],
   });
   await stack.admin.setTeamRole({ teamId, roleId: "9", roleName: "nothing", powers: [] });
+  await stack.admin.setTeamRole({
+    teamId,
+    roleId: "2",
+    roleName: "viewer",
+    powers: ["BOOK_VIEW_SELF", "BOOK_VIEW_OTHER"],
+  });
   await stack.admin.setTeamMember({ teamId, userId: owner.userId, roleId: "1" });
   await stack.admin.setTeamMember({ teamId, userId: member.userId, roleId: "9" });
+  await stack.admin.setTeamMember({ teamId, userId: viewer.userId, roleId: "2" });
   const files = JSON.stringify([{ name: "a.pdf", size: 100, type: "application/pdf" }]);
   const begun = await send(stack.gateway, "/api/book/begin-upload", { title: "t", files }, { cookie: owner.cookie });
   expect(begun.reply.code, begun.reply.msg).toBe("OK");
@@ -142,7 +165,7 @@ const order: Role[] = ["other", "member", "anonymous", "owner"];
 const column: Record<Role, number> = { owner: 0, other: 1, member: 2, anonymous: 3 };
 
 describe("the authorisation matrix", () => {
-  it("answers every /api path as expected for owner, other user, team member without the role and anonymous", async () => {
+  it("answers every /api path as expected for owner, other user, team member without the role and anonymous, and the insight paths for a viewer", async () => {
     const routes = apiRoutes(stack.routes);
     expect(routes.length).toBeGreaterThan(60);
     const cookies: Record<Role, string | undefined> = {
@@ -152,6 +175,13 @@ describe("the authorisation matrix", () => {
       anonymous: undefined,
     };
     const mismatches: string[] = [];
+    const viewerCookie = viewer.cookie;
+    expect(
+      routes
+        .filter(({ url }) => url.startsWith("/api/insight/"))
+        .map(({ method, url }) => `${method} ${url}`)
+        .sort(),
+    ).toEqual(Object.keys(expectedViewer).sort());
     for (const { method, url, route } of routes) {
       const book = await ownedBook(stack, owner, teamId, { converted: false });
       const fields = probeFields(url, route, {
@@ -163,6 +193,17 @@ describe("the authorisation matrix", () => {
       });
       const pinned = expected[`${method} ${url}`];
       const scoped = "bookId" in fields || "taskId" in fields;
+      // The viewer column: before the owner's probe (which may change or delete the book).
+      if (url.startsWith("/api/insight/")) {
+        const sent = await probe(stack.gateway, method, url, fields, viewerCookie);
+        const verdict = verdictOf(sent);
+        const wanted = expectedViewer[`${method} ${url}`] ?? "refused";
+        if (verdict !== wanted) {
+          mismatches.push(
+            `${method} ${url} as viewer: ${verdict} (${sent.status} ${sent.reply.code}), expected ${wanted}`,
+          );
+        }
+      }
       for (const role of order) {
         const sent = await probe(stack.gateway, method, url, fields, cookies[role]);
         const verdict = verdictOf(sent);

@@ -67,6 +67,7 @@ describe("statistics under a flood of beacons (issue #33)", () => {
     // User-Agent, all claiming evil.example as referrer and attacker.example as the embedding site.
     const flood = 200;
     const statuses: number[] = [];
+    const refusals = new Set<string>();
     for (let sent = 0; sent < flood; sent += 20) {
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
@@ -83,7 +84,8 @@ describe("statistics under a flood of beacons (issue #33)", () => {
       );
       for (const answer of answers) {
         statuses.push(answer.status);
-        await answer.arrayBuffer();
+        const body = await answer.text();
+        if (answer.status === 429) refusals.add((JSON.parse(body) as { data: { messageKey: string } }).data.messageKey);
       }
     }
     await drained();
@@ -109,6 +111,8 @@ describe("statistics under a flood of beacons (issue #33)", () => {
     // Accepted until the address's events of the minute are spent, refused (429, RATE_LIMITED) after.
     expect(statuses.filter((status) => status !== 204 && status !== 429)).toEqual([]);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    // Worded as a beacon refusal of its own, not the lead form's.
+    expect([...refusals]).toEqual(["beaconTooMany"]);
   }, 240_000);
 
   it("counts identical beacons sent at once as one reader's one view and completion", async () => {
@@ -176,5 +180,56 @@ describe("statistics under a flood of beacons (issue #33)", () => {
       completions: gained((day) => day.completions),
       page3: after.pages.find((page) => page.page === 3)?.views ?? 0,
     }).toEqual({ views: 1, pagesSeen: 1, completions: 0, page3: 0 });
+  }, 120_000);
+
+  it("does not count pages a required lead form holds until the reader's lead is stored", async () => {
+    const open = await postTo(
+      services.gatewayUrl,
+      "/api/book/set-book-privacy",
+      form({ bookId: book.bookId, access: "public" }),
+    );
+    expect(open, open.msg).toMatchObject({ code: "OK" });
+    const leadForm = {
+      enabled: true,
+      beforePage: 3,
+      skippable: false,
+      title: "Who reads?",
+      consentText: "",
+      fields: [{ key: "email", label: "Email", kind: "email", required: true }],
+    };
+    const set = await postAs(services.gatewayUrl, undefined, "/api/insight/update-settings", {
+      bookId: book.bookId,
+      leadForm: JSON.stringify(leadForm),
+    });
+    expect(set, set.msg).toMatchObject({ code: "OK" });
+    // The beacon path reuses a book's published answer for up to 5 s and its reader settings for up to 10 s.
+    await new Promise((resolve) => setTimeout(resolve, 10_500));
+    const pages = {
+      events: [
+        { k: "page", p: 2, ms: 1000 },
+        { k: "page", p: 3, ms: 1000 },
+      ],
+    };
+    const page3 = async () => (await statistics()).pages.find((page) => page.page === 3)?.views ?? 0;
+    const before = await page3();
+    expect((await beacon("198.51.100.12", pages)).status).toBe(204);
+    await drained();
+    expect(await page3()).toBe(before);
+    // The reader sends the form: the grant it earns lets page 3 count.
+    const sent = await fetch(`${services.gatewayUrl}/b/${book.number}/lead`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.12" },
+      body: JSON.stringify({ values: { email: "reader@example.com" }, page: 3 }),
+    });
+    const cookie = (sent.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    expect(cookie).toMatch(/^tl_lead_/);
+    const counted = await fetch(`${services.gatewayUrl}/b/${book.number}/insight/events`, {
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": "198.51.100.12", cookie },
+      body: JSON.stringify(pages),
+    });
+    expect(counted.status).toBe(204);
+    await drained();
+    expect(await page3()).toBe(before + 1);
   }, 120_000);
 });

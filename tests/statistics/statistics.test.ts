@@ -106,10 +106,15 @@ describe("reading statistics", () => {
     expect(bookcase.books).toContainEqual(expect.objectContaining({ bookId: book.bookId, views: 1 }));
   });
 
-  it("exports the statistics as CSV", async () => {
-    const response = await fetch(
-      `${services.gatewayUrl}/api/insight/export-statistics?bookId=${book.bookId}&from=${today}&to=${today}`,
+  it("exports the statistics as CSV, its headings in the user's language", async () => {
+    const url = `${services.gatewayUrl}/api/insight/export-statistics?bookId=${book.bookId}&from=${today}&to=${today}`;
+    const firstLine = async (response: Response) => (await response.text()).replace(/^\uFEFF/, "").split("\r\n")[0];
+    // Chinese by default, the editor's interface language by ?lang=, else the browser's Accept-Language.
+    expect(await firstLine(await fetch(url))).toBe("日期,浏览次数,独立读者,翻阅页数,阅读秒数,读完次数");
+    expect(await firstLine(await fetch(`${url}&lang=de`))).toBe(
+      "Tag,Aufrufe,eindeutige Leser,gesehene Seiten,Lesesekunden,Abschlüsse",
     );
+    const response = await fetch(url, { headers: { "accept-language": "en" } });
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(response.headers.get("content-disposition")).toMatch(/attachment/);
     const text = await response.text();

@@ -14,7 +14,8 @@ export interface ReaderOutlineItem {
 }
 
 export interface ReaderLock {
-  mode: "single" | "users";
+  /** A password (one for all, or per user), or a lead form that must be filled in first. */
+  mode: "single" | "users" | "lead";
   hint: string;
   fromPage: number;
 }

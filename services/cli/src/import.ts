@@ -236,7 +236,7 @@ export async function importBook(context: Context, options: ImportOptions): Prom
       store,
       pool,
       log: silentLogger,
-      settings: { webpEffort: 2, office: { soffice: "soffice", timeoutMs: 120_000, isolateNetwork: false } },
+      settings: { webpEffort: 2, office: { soffice: "soffice", timeoutMs: 120_000, isolation: "none" } },
       onProgress: async ({ done, total: pages }) => {
         if (process.stderr.isTTY) process.stderr.write(`\rconverting ${done}/${pages}`);
       },

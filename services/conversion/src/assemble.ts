@@ -14,7 +14,7 @@ import type { ConversionConfig } from "./config.js";
 import { BookStore } from "./data/book-store.js";
 import type { PaperPageFormat } from "./domain/renditions.js";
 import { startJobConsumer } from "./events/job-consumer.js";
-import { canIsolateNetwork } from "./office/soffice.js";
+import { detectIsolation } from "./office/sandbox.js";
 import { createGuardedPool } from "./pipeline/guarded-pool.js";
 import { openWorkFolder } from "./pipeline/work-folder.js";
 import { warmUp } from "./render/page-renderer.js";
@@ -61,6 +61,10 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
     staleMs: config.CONVERSION_TMP_STALE_MS,
     log,
   });
+  // LibreOffice runs in a bubblewrap sandbox where the kernel allows one; the log says when it cannot.
+  const officeIsolation = detectIsolation();
+  if (officeIsolation === "sandbox") log.info({ officeIsolation }, "LibreOffice runs in a bubblewrap sandbox");
+  else log.warn({ officeIsolation }, "bubblewrap cannot create namespaces here: LibreOffice runs without its sandbox");
   const consumer = await startJobConsumer({
     nats,
     store: new BookStore(s3, { sources: config.S3_BUCKET_SOURCES, books: config.S3_BUCKET_BOOKS }),
@@ -73,7 +77,8 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
       office: {
         soffice: config.CONVERSION_SOFFICE,
         timeoutMs: config.CONVERSION_OFFICE_TIMEOUT_MS,
-        isolateNetwork: await canIsolateNetwork(),
+        memoryMb: config.CONVERSION_OFFICE_MEMORY_MB,
+        isolation: officeIsolation,
       },
       ...(config.CONVERSION_TESSERACT === "none"
         ? {}

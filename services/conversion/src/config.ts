@@ -66,6 +66,8 @@ export function readConfig(source: Env) {
       CONVERSION_SOFFICE: env.text.default("soffice"),
       /** Time limit of one Office document's conversion to PDF. */
       CONVERSION_OFFICE_TIMEOUT_MS: env.positiveInteger.min(1_000).default(120_000),
+      /** Address space each LibreOffice process may take (MB): past it the conversion fails instead of growing. */
+      CONVERSION_OFFICE_MEMORY_MB: env.positiveInteger.min(256).default(1024),
       /** tesseract for pages without a text layer when the import asks for search; "none" turns OCR off. */
       CONVERSION_TESSERACT: env.text.default("tesseract"),
       CONVERSION_OCR_LANGUAGES: env.text.default("chi_sim+eng"),

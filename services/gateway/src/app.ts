@@ -110,7 +110,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerBookcaseRoutes(app, dependencies.peers, dependencies.reader?.assets);
   registerResourceFileRoutes(app, dependencies.peers);
   registerStatisticsRoutes(app, dependencies.peers, dependencies.insight, dependencies.reader);
-  registerLeadRoutes(app, dependencies.peers, dependencies.insight?.saltSecret ?? insightFallbackSalt);
+  registerLeadRoutes(
+    app,
+    dependencies.peers,
+    dependencies.insight?.saltSecret ?? insightFallbackSalt,
+    dependencies.reader?.grantSecret,
+  );
   registerCommentRoutes(app, dependencies.peers, dependencies.reader);
   registerMediaRoutes(app, dependencies.peers);
   registerSupportRoutes(app, dependencies.supportContact);

@@ -10,6 +10,7 @@ export * from "./metrics.js";
 export * from "./mongo.js";
 export * from "./nats.js";
 export * from "./outbound.js";
+export * from "./picture-limits.js";
 export * from "./private-network.js";
 export * from "./s3.js";
 export * from "./service.js";

@@ -74,7 +74,7 @@ export async function assemblePower(input: {
     slots.ensureIndexes(),
     accountStore.ensureIndexes(),
   ]);
-  const desk = new PowerDesk({ repository, plans, slots, now });
+  const desk = new PowerDesk({ repository, plans, slots, roles: customStore, now });
   const custom = new CustomPowerDesk({ repository, plans, custom: customStore, now });
   const publish = input.publishHosting;
   const sweep = () => {

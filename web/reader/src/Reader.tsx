@@ -200,7 +200,7 @@ export function Reader({
           flipRef={flipRef}
           reducedMotion={reducedMotion}
           magnifying={magnifying}
-          onUnlock={() => dialogs.open("unlock")}
+          {...(book.lock?.mode === "lead" ? {} : { onUnlock: () => dialogs.open("unlock") })}
           onTurnStart={sound.onTurnStart}
         />
       )}
@@ -231,7 +231,10 @@ export function Reader({
         onUnlocked={reload}
       />
       {pageCount > 0 && !inOwnFrame() && /^https?:$/.test(window.location.protocol) ? (
-        <OptionalPart code={insightCode} props={{ link, pageCount, visiblePages, labels }} />
+        <OptionalPart
+          code={insightCode}
+          props={{ link, pageCount, visiblePages, labels, leadLocked: book.lock?.mode === "lead", onLeadSent: reload }}
+        />
       ) : null}
       {panel === "search" ? (
         <SearchPanel

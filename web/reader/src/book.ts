@@ -34,8 +34,11 @@ export interface ReaderBook {
   settings: ReaderSettings;
   /** The book's saved editor settings (htmlConfig keys), applied over `settings` by the preview's mapping. */
   htmlConfig?: Record<string, unknown>;
-  /** A password-protected book the reader has not unlocked: its pages from fromPage on are withheld. */
-  lock?: { mode: "single" | "users"; hint: string; fromPage: number } | null;
+  /**
+   * A password-protected book the reader has not unlocked, or a lead form the reader has not sent yet (mode "lead"):
+   * its pages from fromPage on are withheld.
+   */
+  lock?: { mode: "single" | "users" | "lead"; hint: string; fromPage: number } | null;
   /** Bookmark tabs on the book's side edge (the editor's tabconfig): a click jumps to the page. */
   bookmarks?: Bookmark[];
   /** The book's languages (services/language): the switcher offers the checked ones when there are two or more. */

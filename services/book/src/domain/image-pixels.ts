@@ -1,4 +1,4 @@
-import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, message, pictureLimits } from "@turnleaf/kit";
 import sharp from "sharp";
 import { logoSizeProblem } from "./asset-limits.js";
 
@@ -7,7 +7,7 @@ import { logoSizeProblem } from "./asset-limits.js";
  * from their headers only (sharp's metadata: nothing is decoded, so a decompression bomb costs nothing to measure).
  * A logo (spec 000 §5 / §9): at most 500×500 px and wider than 2 px. Any picture: at most `maxPixels`.
  */
-export const pixelLimits = { maxPixels: 50_000_000 } as const;
+export const pixelLimits = pictureLimits;
 
 export interface ImageSize {
   width: number;

@@ -30,10 +30,18 @@ export const failureMessages = {
   noPages: coded("conversion.noPages"),
   pageRange: (range: string, pages: number) => coded("conversion.pageRange", { range, pages }),
   image: coded("conversion.imageFailed"),
+  imageTooLarge: (name: string, maxPixels: number) =>
+    coded("conversion.imageTooLarge", { file: name, max: maxPixels / 1_000_000 }),
   someFiles: (files: string[]) => coded("conversion.someFiles", { files: files.join(", ") }),
   officeDamaged: (name: string) => coded("conversion.officeDamaged", { file: name }),
   officeProtected: (name: string) => coded("conversion.officeProtected", { file: name }),
   officeTimeout: (name: string) => coded("conversion.officeTimeout", { file: name }),
+  officeExternal: (name: string) => coded("conversion.officeExternal", { file: name }),
+  officeTooLarge: (name: string, maxBytes: number) =>
+    coded("conversion.officeTooLarge", { file: name, size: `${Math.round(maxBytes / 1024 / 1024)} MB` }),
+  officePicture: (name: string, maxPixels: number) =>
+    coded("conversion.officePicture", { file: name, max: maxPixels / 1_000_000 }),
+  officeEps: (name: string) => coded("conversion.officeEps", { file: name }),
   pdfTooLarge: (name: string) => coded("conversion.pdfTooLarge", { file: name }),
   tooManyPages: (name: string, pages: number) => coded("conversion.tooManyPages", { file: name, pages }),
   /** The job's deliveries ran out without an answer (the worker was stopped or died each time). */
@@ -79,6 +87,12 @@ export const failureTextsEnglish = {
   "conversion.officeProtected":
     "document conversion failed: {file} is protected by a password: remove the password and upload it again",
   "conversion.officeTimeout": "document conversion failed: {file} took too long to convert",
+  "conversion.officeExternal":
+    "document conversion failed: {file} loads pictures, objects or fields from outside the document: embed them and upload it again",
+  "conversion.officeTooLarge": "document conversion failed: {file} is larger than {size} once unpacked",
+  "conversion.officePicture": "document conversion failed: {file} holds a picture larger than {max} megapixels",
+  "conversion.officeEps":
+    "document conversion failed: {file} holds an EPS or PostScript picture: replace it with PNG, JPEG or SVG and upload it again",
   "conversion.incorrectPassword": "Incorrect Password!",
   "conversion.pdfFailed": "PDF conversion failed: {file}: {reason}",
   "conversion.pagesFailed": "PDF conversion failed: pages {pages}: {reason}",
@@ -87,6 +101,7 @@ export const failureTextsEnglish = {
   "conversion.noPages": "PDF conversion failed: the files have no pages",
   "conversion.pageRange": "PDF conversion failed: the page range {range} does not fit the {pages} pages",
   "conversion.imageFailed": "image conversion failed",
+  "conversion.imageTooLarge": "image conversion failed: {file} is larger than {max} megapixels",
   "conversion.someFiles": "some files could not be converted: {files}",
   "conversion.pdfTooLarge": "PDF conversion failed: {file} is larger than 1 GB once converted",
   "conversion.tooManyPages": "PDF conversion failed: {file} has more than {pages} pages",

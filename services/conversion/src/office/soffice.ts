@@ -1,35 +1,46 @@
 /**
  * Office documents (PPT, PPTX, PPS, PPSX, ODP, DOC, DOCX, ODT) to PDF with LibreOffice in headless mode
  * (`soffice --headless --convert-to pdf`). Each conversion gets its own profile folder (concurrent jobs never
- * share or lock one), a time limit (the whole process group is killed), and no network: the process runs in a
- * network namespace of its own where the kernel allows one, and its profile sends every request to a proxy that
- * does not exist otherwise. A password-protected document is refused before LibreOffice sees it.
+ * share or lock one), a time limit (the whole process group is killed), a memory limit, and LibreOffice sees only
+ * the document: a bubblewrap sandbox with no network and no worker files where the kernel allows one (sandbox.ts),
+ * and its profile sends every request to a proxy that does not exist otherwise. A password-protected document is
+ * refused before LibreOffice sees it; an OOXML/ODF package is checked (external references, pictures, EPS,
+ * inflated size) and LibreOffice converts the checked copy (package-check.ts).
  */
 import { spawn } from "node:child_process";
 import { copyFile, mkdir, open, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isEncryptedOffice, type OfficeExtension, officeContainer } from "./office-document.js";
+import { checkOfficePackage, type PackageRefusal } from "./package-check.js";
+import { isolatedCommand, type OfficeIsolation } from "./sandbox.js";
 
 export interface OfficeSettings {
   /** The soffice executable. */
   soffice: string;
   timeoutMs: number;
-  /** Prefix the command with `unshare -rn` (a network namespace with only loopback, down). */
-  isolateNetwork: boolean;
+  /** bubblewrap sandbox, `unshare -rn` (network only) or none: detectIsolation() answers what the machine allows. */
+  isolation: OfficeIsolation;
+  /** Address space each LibreOffice process may take (MB); default 1024. */
+  memoryMb?: number;
 }
 
-export type OfficeFailure = "damaged" | "protected" | "timeout" | "unavailable";
+export type OfficeFailure = "damaged" | "protected" | "timeout" | "unavailable" | "refused";
 
 export class OfficeConversionError extends Error {
   constructor(
     readonly reason: OfficeFailure,
     detail: string,
+    /** Why the package checks refused the document (reason "refused"). */
+    readonly refusal?: PackageRefusal,
   ) {
     super(detail);
     this.name = "OfficeConversionError";
   }
 }
+
+/** Address space of each LibreOffice process unless the settings say otherwise (a 1,000-page document fits). */
+const defaultMemoryMb = 1024;
 
 /** Encrypted-document detection reads at most this much (the OLE2 directory of a big file sits anywhere). */
 const encryptionScanBytes = 256 * 1024 * 1024;
@@ -124,7 +135,12 @@ export async function officeToPdf(
   await mkdir(out, { recursive: true });
   await writeFile(join(profile, "user", "registrymodifications.xcu"), offlineProfile);
   const document = join(workDir, `document.${extension}`);
-  await copyFile(input, document);
+  if (container === "zip") {
+    const checked = await checkOfficePackage(input, document);
+    if (!checked.ok) {
+      throw new OfficeConversionError("refused", `the document was refused: ${checked.refusal.kind}`, checked.refusal);
+    }
+  } else await copyFile(input, document);
 
   const sofficeArgs = [
     `-env:UserInstallation=${pathToFileURL(profile).href}`,
@@ -140,28 +156,30 @@ export async function officeToPdf(
     out,
     document,
   ];
-  const [command, args] = settings.isolateNetwork
-    ? ["unshare", ["-rn", settings.soffice, ...sofficeArgs]]
-    : [settings.soffice, sofficeArgs];
   const offline = "http://127.0.0.1:9";
+  const env = {
+    PATH: settings.isolation === "sandbox" ? "/usr/bin:/bin" : (process.env.PATH ?? "/usr/bin:/bin"),
+    HOME: workDir,
+    TMPDIR: workDir,
+    LANG: "C.UTF-8",
+    http_proxy: offline,
+    https_proxy: offline,
+    HTTP_PROXY: offline,
+    HTTPS_PROXY: offline,
+    no_proxy: "",
+    SAL_USE_VCLPLUGIN: "svp",
+  };
+  const [command, args] = isolatedCommand(
+    settings.isolation,
+    workDir,
+    settings.memoryMb ?? defaultMemoryMb,
+    settings.soffice,
+    sofficeArgs,
+    env,
+  );
   let result: Awaited<ReturnType<typeof run>>;
   try {
-    result = await run(command as string, args as string[], {
-      cwd: workDir,
-      timeoutMs: settings.timeoutMs,
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: workDir,
-        TMPDIR: workDir,
-        LANG: "C.UTF-8",
-        http_proxy: offline,
-        https_proxy: offline,
-        HTTP_PROXY: offline,
-        HTTPS_PROXY: offline,
-        no_proxy: "",
-        SAL_USE_VCLPLUGIN: "svp",
-      },
-    });
+    result = await run(command, args, { cwd: workDir, timeoutMs: settings.timeoutMs, env });
   } catch (error) {
     throw new OfficeConversionError("unavailable", `LibreOffice could not start: ${(error as Error).message}`);
   }
@@ -177,18 +195,4 @@ export async function officeToPdf(
     throw new OfficeConversionError("damaged", detail || `LibreOffice exited with code ${result.code}`);
   }
   return join(out, made);
-}
-
-/** Whether `unshare -rn` works here (a user namespace with a network namespace of its own). */
-export async function canIsolateNetwork(): Promise<boolean> {
-  try {
-    const result = await run("unshare", ["-rn", "true"], {
-      cwd: "/",
-      env: { PATH: process.env.PATH },
-      timeoutMs: 5_000,
-    });
-    return result.code === 0;
-  } catch {
-    return false;
-  }
 }

@@ -13,7 +13,7 @@ import {
   Engine,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import type { Logger } from "@turnleaf/kit";
+import { type Logger, pictureLimits } from "@turnleaf/kit";
 import { type BookStorage, SourceMissingError } from "../data/book-store.js";
 import { combineFailures, failureMessages, JobFailure, pdfLimits, readReasons } from "../domain/failures.js";
 import type { SourceOutlineEntry } from "../domain/page-content.js";
@@ -75,6 +75,11 @@ export function engineName(engine: Engine): EngineName {
 }
 
 function officeMessage(name: string, error: OfficeConversionError): string {
+  const refusal = error.refusal;
+  if (refusal?.kind === "external") return failureMessages.officeExternal(name);
+  if (refusal?.kind === "too-large") return failureMessages.officeTooLarge(name, refusal.maxBytes);
+  if (refusal?.kind === "picture") return failureMessages.officePicture(name, refusal.maxPixels);
+  if (refusal?.kind === "eps") return failureMessages.officeEps(name);
   if (error.reason === "protected") return failureMessages.officeProtected(name);
   if (error.reason === "timeout") return failureMessages.officeTimeout(name);
   return failureMessages.officeDamaged(name);
@@ -101,11 +106,15 @@ async function readSources(
       if (isImage) {
         await deps.store.downloadSource(source.key, path);
         deps.keepAlive();
+        const size = await readImage(path);
+        if (size.width * size.height > pictureLimits.maxPixels) {
+          throw new JobFailure(failureMessages.imageTooLarge(name, pictureLimits.maxPixels));
+        }
         read.push({
           path,
           kind: "image",
           password: "",
-          pages: { kind: "image", size: await readImage(path) },
+          pages: { kind: "image", size },
           outline: [],
           converted: false,
         });
@@ -124,7 +133,14 @@ async function readSources(
             officeExtensionOf(name) ?? (officeContainer(new Uint8Array(head)) === "zip" ? "pptx" : "ppt");
           const workDir = join(dir, `office-${index}`);
           const started = Date.now();
-          pdfPath = await officeToPdf(path, extension, workDir, deps.settings.office);
+          try {
+            pdfPath = await officeToPdf(path, extension, workDir, deps.settings.office);
+          } catch (error) {
+            if (error instanceof OfficeConversionError && error.refusal) {
+              deps.log.warn({ source: index, refusal: error.refusal }, "office document refused before LibreOffice");
+            }
+            throw error;
+          }
           conversionStageDuration.observe({ stage: "office" }, (Date.now() - started) / 1000);
           deps.log.info({ source: index, ms: Date.now() - started }, "office document converted to PDF");
         }

@@ -43,10 +43,13 @@ export async function readPdf(bytes: Uint8Array, password: string, withOutline: 
   }
 }
 
-/** An image's displayed size (EXIF orientation applied). */
+/**
+ * An image's displayed size (EXIF orientation applied), from its header whatever its size: the caller holds it
+ * to the picture cap with a message of its own.
+ */
 export async function readImage(path: string): Promise<Size> {
   try {
-    const metadata = await sharp(path).metadata();
+    const metadata = await sharp(path, { limitInputPixels: false }).metadata();
     if (!metadata.width || !metadata.height) throw new Error("no size");
     const swapped = (metadata.orientation ?? 1) >= 5;
     return swapped

@@ -39,7 +39,8 @@ export function grantValid(
 }
 
 export interface BookLock {
-  mode: "single" | "users";
+  /** A password (one for all, or per user), or a required lead form (lead-grant.ts). */
+  mode: "single" | "users" | "lead";
   hint: string;
   fromPage: number;
 }

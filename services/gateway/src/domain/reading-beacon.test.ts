@@ -1,15 +1,7 @@
 import { DeviceClass, ReadingEventKind } from "@turnleaf/contracts/insight/v1/insight_events_pb";
 import { describe, expect, it } from "vitest";
 import { csvField, toCsv } from "./csv.js";
-import {
-  beaconEvents,
-  beaconRateLimit,
-  clientKey,
-  countableEvents,
-  deviceClassOf,
-  hostOf,
-  readerKey,
-} from "./reading-beacon.js";
+import { beaconEvents, clientKey, countableEvents, deviceClassOf, hostOf, readerKey } from "./reading-beacon.js";
 
 describe("reading beacons", () => {
   it("keep the events that make sense", () => {
@@ -60,19 +52,6 @@ describe("reading beacons", () => {
     expect(key).not.toContain("203.0.113.5");
     expect(clientKey("secret", day, "203.0.113.5")).not.toBe(clientKey("secret", day, "203.0.113.6"));
     expect(readerKey("secret", day, "203.0.113.6", "book1")).not.toBe(key);
-  });
-
-  it("refuse an address's events beyond its allowance for the rest of the minute, others unaffected", () => {
-    let now = 1_000_000;
-    const limit = beaconRateLimit(100, () => now);
-    expect(limit.take("a", 50)).toEqual({ allowed: true });
-    expect(limit.take("a", 50)).toEqual({ allowed: true });
-    expect(limit.take("a", 1)).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(limit.take("b", 0)).toEqual({ allowed: true });
-    now += 45_000;
-    expect(limit.take("a", 0)).toEqual({ allowed: false, retryAfterSeconds: 15 });
-    now += 15_000;
-    expect(limit.take("a", 50)).toEqual({ allowed: true });
   });
 
   it("drop pages past the book's end and pages a password holds", () => {

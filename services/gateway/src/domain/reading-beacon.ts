@@ -91,32 +91,6 @@ export function clientKey(secret: string, nowMs: number, address: string): strin
 export const defaultBeaconEventsPerMinute = 600;
 
 /**
- * The beacon path's limit per client address: a fixed one-minute window counting events (a beacon of 50 events
- * weighs 50, an empty one 1). In the gateway's memory, not a store: the busiest path cannot afford a round trip per
- * beacon, and a replica's own share of a flood is refused by it alone. Addresses live only for their minute.
- */
-export function beaconRateLimit(eventsPerMinute: number, now: () => number = Date.now) {
-  let windowStart = 0;
-  let counts = new Map<string, number>();
-  return {
-    /** Takes `events` from the address's allowance; answers the seconds until the window ends when refused. */
-    take(address: string, events: number): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
-      const at = now();
-      if (at - windowStart >= 60_000) {
-        windowStart = at;
-        counts = new Map();
-      }
-      const used = (counts.get(address) ?? 0) + Math.max(events, 1);
-      if (used > eventsPerMinute) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + 60_000 - at) / 1000)) };
-      }
-      counts.set(address, used);
-      return { allowed: true };
-    },
-  };
-}
-
-/**
  * The events a reader may be counted for: pages past the book's last page, and pages a password holds for a reader
  * without the book's grant (`lockedFrom`: the first locked page), are dropped. Views and completions have no page
  * (or page 0) and stay.

@@ -2,9 +2,11 @@ import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import { toCsv } from "../domain/csv.js";
 import { deliveryNames, leadView } from "../domain/insight.view.js";
+import { issueLeadGrant, leadCookieName, leadGrantLifetimeSeconds } from "../domain/lead-grant.js";
 import { clientKey } from "../domain/reading-beacon.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
+import { setGrantCookie } from "../plugins/cookies.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { crossSiteRefusal, sameOriginVerdict } from "../plugins/same-origin.js";
 import { ownedBook } from "../policies/book-owner.js";
@@ -12,13 +14,15 @@ import { type BookBody, bookBodySchema, bookIdField, linkPattern } from "./schem
 
 /**
  * Lead capture. Readers post the book's form to /b/<link>/lead (same origin only; the insight service validates,
- * normalises and rate-limits per client). Owners list, export (CSV), delete and follow the webhook deliveries of their
+ * normalises and rate-limits per client); a stored lead sets the grant to the pages a required form holds. Owners list, export (CSV), delete and follow the webhook deliveries of their
  * own books' leads only. Reference: services/gateway/rest/leads.md.
  */
 export function registerLeadRoutes(
   app: FastifyInstance,
   peers: Peers,
   saltSecret: string,
+  /** Signs the grant a stored lead earns (the hosted reader's grant secret); without a reader no grant is set. */
+  grantSecret?: string,
   nowMs: () => number = Date.now,
 ): void {
   app.post<{ Params: { link: string }; Body: { values?: Record<string, unknown>; consent?: boolean; page?: number } }>(
@@ -64,6 +68,11 @@ export function registerLeadRoutes(
         clientKey: clientKey(saltSecret, nowMs(), request.ip),
         page: request.body.page ?? 0,
       });
+      // The stored lead opens the pages a required form holds (reader.routes.ts), as an unlock opens a password's.
+      if (lead?.leadId && grantSecret) {
+        const token = issueLeadGrant(grantSecret, link, Math.floor(nowMs() / 1000));
+        setGrantCookie(reply, leadCookieName(link), link, token, leadGrantLifetimeSeconds);
+      }
       return reply.header("cache-control", "no-store").send(okEnvelope({ leadId: lead?.leadId ?? "" }));
     },
   );

@@ -15,6 +15,7 @@ import {
   issueGrant,
 } from "../domain/book-grant.js";
 import { entityTag, etagMatches } from "../domain/entity-tag.js";
+import { combinedLock, type LeadFormFacts, leadCookieName, leadGrantValid, leadLock } from "../domain/lead-grant.js";
 import { withPageMedia } from "../domain/page-media.view.js";
 import {
   analyticsHtml,
@@ -77,8 +78,8 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
 
   const nowSeconds = reader.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
 
-  /** The lock a request is under: the book's password settings unless the request carries a valid grant. */
-  const lockFor = (
+  /** The book's password lock unless the request carries a valid grant. */
+  const passwordLock = (
     request: FastifyRequest,
     book: {
       number: string;
@@ -96,15 +97,42 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     };
   };
 
+  /** The lock of a lead form that may not be skipped, unless the request carries the grant its submission set. */
+  const leadFormLock = async (request: FastifyRequest, book: { bookId: string; number: string }) => {
+    if (leadGrantValid(reader.grantSecret, book.number, request.cookies[leadCookieName(book.number)], nowSeconds())) {
+      return null;
+    }
+    try {
+      const form = await leadForms.get(book.bookId, async () => {
+        const answer = await peers.insight.settings.getReaderInsight({ bookId: book.bookId });
+        return answer.leadForm ?? null;
+      });
+      return leadLock(form);
+    } catch (error) {
+      // Statistics and leads down: the book stays readable (the form cannot be stored either); said in the log.
+      request.log.warn({ err: error, bookId: book.bookId }, "lead form unknown: pages served without its lock");
+      return null;
+    }
+  };
+
+  /** The lock a request is under: the password's and a required lead form's, each unless its grant came along. */
+  const lockFor = async (
+    request: FastifyRequest,
+    book: Parameters<typeof passwordLock>[1] & { bookId: string },
+  ): Promise<BookLock | null> => combinedLock(passwordLock(request, book), await leadFormLock(request, book));
+
   const publishedMemo = ttlMemo<Awaited<ReturnType<typeof peers.book.getPublishedBook>>>({
     ttlMs: publishedBookTtlMs,
     now: reader.nowMs,
   });
+  const leadForms = ttlMemo<LeadFormFacts | null>({ ttlMs: publishedBookTtlMs, now: reader.nowMs });
   const isNotFound = (error: unknown) => error instanceof DomainError && error.kind === "NOT_FOUND";
   // A book change made through this gateway (privacy, settings, disabling, re-conversion) empties the memo at once.
   app.addHook("onResponse", async (request) => {
     // The matched route, not the raw URL: /%61pi/book/… reaches the same handlers and must empty the memo too.
     if (request.method === "POST" && request.routeOptions.url?.startsWith("/api/book/")) publishedMemo.clear();
+    // A lead form changed here holds (or frees) its pages at once.
+    if (request.method === "POST" && request.routeOptions.url === "/api/insight/update-settings") leadForms.clear();
   });
 
   /** The published book; asset requests (`cached`) reuse an answer up to publishedBookTtlMs old. */
@@ -192,7 +220,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
         .header("vary", "sec-fetch-dest, user-agent, accept-language")
         .send(refusalHtml(refusal, coded ? text(coded) : refusal.message, lang));
     }
-    const lock = lockFor(request, book);
+    const lock = await lockFor(request, book);
     const [languages, media] = await Promise.all([
       languagesOf(book.bookId),
       publishedMedia(peers, book.number, request.log),
@@ -232,7 +260,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       languagesOf(book.bookId),
       publishedMedia(peers, book.number, request.log),
     ]);
-    const base = viewOf(facts, chosen, lockFor(request, book));
+    const base = viewOf(facts, chosen, await lockFor(request, book));
     const view = { ...base, pages: withPageMedia(base.pages, media), languages };
     // Revalidated on every open (no-cache), answered 304 while the book has not changed.
     const body = JSON.stringify(view);
@@ -270,7 +298,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       // index are gone for readers at once, though its files stay in the bucket until the sweep removes them.
       if (!found.servable.includes(revision))
         return reply.status(404).send(await errorEnvelopeFor(request, notFound()));
-      const lock = lockFor(request, book);
+      const lock = await lockFor(request, book);
       if (isSourcePdf(key)) {
         // Only full-vector revisions keep their PDF for readers (pdf.js draws it); other books' sources stay private.
         const manifest = await reader.assets.manifest(book.bookId, revision);

@@ -9,12 +9,12 @@ import { grantCookieName, grantValid } from "../domain/book-grant.js";
 import { toCsv } from "../domain/csv.js";
 import { settingsView } from "../domain/insight.view.js";
 import { formView, leadFormOf } from "../domain/lead-form.view.js";
+import { leadCookieName, leadGrantValid, leadLock } from "../domain/lead-grant.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import { publishedBookTtlMs, ttlMemo } from "../domain/reader-cache.js";
 import {
   type BeaconBody,
   beaconEvents,
-  beaconRateLimit,
   countableEvents,
   defaultBeaconEventsPerMinute,
   deviceClassOf,
@@ -23,7 +23,8 @@ import {
 } from "../domain/reading-beacon.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
-import { errorEnvelopeFor } from "../plugins/message-texts.js";
+import { errorEnvelopeFor, pageTexts } from "../plugins/message-texts.js";
+import { memoryRateLimit } from "../plugins/rate-limit.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
 import { ownedBook, ownedBooks } from "../policies/book-owner.js";
 import { type BookBody, bookBodySchema, bookIdField, dayField, linkPattern } from "./schemas.js";
@@ -63,7 +64,11 @@ export function registerStatisticsRoutes(
   reader?: BeaconBookFacts,
 ): void {
   const nowMs = insight?.nowMs ?? Date.now;
-  const rateLimit = beaconRateLimit(insight?.eventsPerMinute ?? defaultBeaconEventsPerMinute, nowMs);
+  // Per client address, events a minute (a beacon of 50 events spends 50, an empty one 1).
+  const rateLimit = memoryRateLimit({
+    points: insight?.eventsPerMinute ?? defaultBeaconEventsPerMinute,
+    windowSeconds: 60,
+  });
   const pageCounts = ttlMemo<number>({ ttlMs: publishedBookTtlMs });
   const published = ttlMemo<Awaited<ReturnType<typeof peers.book.getPublishedBook>>>({ ttlMs: publishedBookTtlMs });
   const readerInsight = ttlMemo<Awaited<ReturnType<typeof peers.insight.settings.getReaderInsight>>>({
@@ -146,7 +151,7 @@ export function registerStatisticsRoutes(
       }
       // Per client address, before anything is counted: a flood is refused, not only folded away (issue #33).
       const sent = Array.isArray(body.events) ? body.events.length : 0;
-      const allowance = rateLimit.take(request.ip, sent);
+      const allowance = await rateLimit.take(request.ip, Math.max(sent, 1));
       if (!allowance.allowed) {
         return reply
           .status(429)
@@ -154,16 +159,30 @@ export function registerStatisticsRoutes(
           .send(
             await errorEnvelopeFor(
               request,
-              new DomainError("RATE_LIMITED", message("leadTooMany"), {
+              new DomainError("RATE_LIMITED", message("beaconTooMany"), {
                 details: { retryAfterSeconds: allowance.retryAfterSeconds },
               }),
             ),
           );
       }
-      if (!insight || !(await insightOf(book.bookId)).statisticsEnabled) return reply.status(204).send();
+      const readerSettings = insight ? await insightOf(book.bookId) : undefined;
+      if (!insight || !readerSettings?.statisticsEnabled) return reply.status(204).send();
+      // Pages a password or a required lead form holds for this reader are not counted either.
+      const leadLocked =
+        reader &&
+        !leadGrantValid(
+          reader.grantSecret,
+          book.number,
+          request.cookies[leadCookieName(book.number)],
+          Math.floor(nowMs() / 1000),
+        )
+          ? leadLock(readerSettings.leadForm)?.fromPage
+          : undefined;
+      const passwordLocked = lockedFrom(request, book);
+      const held = [passwordLocked, leadLocked].filter((page): page is number => page !== undefined);
       const events = countableEvents(beaconEvents(body), {
         pageCount: await pageCountOf(book),
-        lockedFrom: lockedFrom(request, book),
+        lockedFrom: held.length > 0 ? Math.min(...held) : undefined,
       });
       if (events.length === 0) return reply.status(204).send();
       const userAgent = header(request, "user-agent");
@@ -289,12 +308,24 @@ export function registerStatisticsRoutes(
     async (request) => okEnvelope(await statisticsFor(request, request.body ?? {})),
   );
 
-  app.get<{ Querystring: { bookId?: string; from?: string; to?: string } }>(
+  app.get<{ Querystring: { bookId?: string; from?: string; to?: string; lang?: string } }>(
     "/api/insight/export-statistics",
-    { schema: { querystring: rangeSchema } },
+    {
+      schema: {
+        querystring: {
+          ...rangeSchema,
+          properties: { ...rangeSchema.properties, lang: { type: "string", maxLength: 35 } },
+        },
+      },
+    },
     async (request, reply) => {
       const view = await statisticsFor(request, request.query);
-      const rows: unknown[][] = [["day", "views", "unique readers", "pages seen", "reading seconds", "completions"]];
+      // Headings in the user's language (?lang=, else Accept-Language; Chinese by default), from the catalogue.
+      const { text } = await pageTexts(request, request.query.lang);
+      const heading = (key: string) => text(message(`statisticsCsv.${key}`));
+      const rows: unknown[][] = [
+        ["day", "views", "uniqueReaders", "pagesSeen", "readingSeconds", "completions"].map(heading),
+      ];
       for (const day of view.days) {
         rows.push([
           day.day,
@@ -305,17 +336,13 @@ export function registerStatisticsRoutes(
           day.completions,
         ]);
       }
-      rows.push([], ["page", "views", "reading seconds"]);
+      rows.push([], ["page", "views", "readingSeconds"].map(heading));
       for (const page of view.pages) rows.push([page.page, page.views, Math.round(page.readingMs / 1000)]);
+      rows.push([], ["referrer", "readers"].map(heading), ...view.referrers.map((entry) => [entry.name, entry.count]));
+      rows.push([], ["device", "views"].map(heading), ...view.devices.map((entry) => [entry.name, entry.count]));
       rows.push(
         [],
-        ["referrer (reported by the browser)", "readers"],
-        ...view.referrers.map((entry) => [entry.name, entry.count]),
-      );
-      rows.push([], ["device", "views"], ...view.devices.map((entry) => [entry.name, entry.count]));
-      rows.push(
-        [],
-        ["embedding site (reported by the browser)", "readers"],
+        ["embedHost", "readers"].map(heading),
         ...view.embedHosts.map((entry) => [entry.name, entry.count]),
       );
       const name = `statistics-${request.query.bookId ?? "bookcase"}-${view.from}-${view.to}.csv`;

@@ -132,6 +132,24 @@ export const viewBook: RoleAction = {
 };
 
 /**
+ * Beginning an upload that spends the team's points (#33): a role holding BOOK_UPLOAD may; so may, by default as
+ * before, a role that may edit books (BOOK_EDIT_SELF or BOOK_EDIT_OTHER: the owners' and editors' roles). A role
+ * that may only view books may not.
+ */
+export const uploadBook: RoleAction = {
+  name: "upload book",
+  messageKey: "uploadBook",
+  key: "BOOK_UPLOAD",
+};
+
+/** Whether a role's powers let its members begin an upload that spends the team's points. */
+export function roleMayUpload(powers: readonly string[]): boolean {
+  return [uploadBook.key, editBookSettings.selfKey, editBookSettings.otherKey].some(
+    (code) => code !== undefined && powers.includes(code),
+  );
+}
+
+/**
  * Whether a role may act on a team book (issue #4): editing needs the book-settings power; viewing the view power
  * or the book-settings one (who may change a book may read it). Both by the key / selfKey / otherKey rule.
  */

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { DomainError, message } from "@turnleaf/kit";
+import type { CustomPowerRepository } from "../data/custom-power.repository.js";
 import type { PowerRepository } from "../data/power.repository.js";
 import type { PowerEventDocument } from "../data/power-event.schema.js";
 import type { BookSlotRepository, PlanRepository } from "../data/quota.repositories.js";
+import { roleMayUpload, roleRefusalMessage, uploadBook } from "../domain/features.js";
 import { requireNumericId } from "../domain/ids.js";
 import { newUserPlan, type Plan, type PlanKind, teamWithoutPlan, unpaidWarning } from "../domain/plans.js";
 import { isTeamContext, type QuotaName, quotaForFolderType, quotas, userTypeFor } from "../domain/power-config.js";
@@ -12,6 +14,8 @@ export interface PowerDeskDependencies {
   repository: PowerRepository;
   plans: PlanRepository;
   slots: BookSlotRepository;
+  /** Team roles: whether a member's role may spend the team's points on an upload. */
+  roles: Pick<CustomPowerRepository, "findRole">;
   now: () => Date;
 }
 
@@ -83,8 +87,19 @@ export class PowerDesk {
     const { account, team } = accountOf(asker);
     const user = await this.deps.repository.findUser(userId);
     if (!user) throw new DomainError("NOT_FOUND", message("userNotFound"), { details: { userId } });
-    if (team && !(await this.deps.repository.findTeamMember(asker.teamId, userId))) {
-      throw new DomainError("PERMISSION_DENIED", message("notTeamMember"), { details: { teamId: asker.teamId } });
+    if (team) {
+      const member = await this.deps.repository.findTeamMember(asker.teamId, userId);
+      if (!member) {
+        throw new DomainError("PERMISSION_DENIED", message("notTeamMember"), { details: { teamId: asker.teamId } });
+      }
+      // Spending the team's points is a power of the member's role (#33), not of membership alone.
+      const role = await this.deps.roles.findRole(asker.teamId.trim(), member.roleId);
+      if (!roleMayUpload(role?.powers ?? [])) {
+        throw new DomainError("PERMISSION_DENIED", roleRefusalMessage(uploadBook), {
+          restCode: "POWER_LIMIT",
+          details: { feature: uploadBook.name, source: "role" },
+        });
+      }
     }
     const quota = quotaForFolderType(asker.folderType);
     const [plan, userOverride, teamOverride] = await Promise.all([

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { call, type ReadyConfig } from "../api.js";
+import { call, currentRequestLanguage, type ReadyConfig } from "../api.js";
 import type { Labels } from "../labels.js";
 import type { Navigate, Notify, Report } from "../types.js";
 import { duration, heatCells, heatColour, lastDays, type Statistics, totalsOf } from "./model.js";
@@ -111,6 +111,8 @@ export default function StatisticsScreen({
     ...(bookId ? { bookId } : {}),
     from: range.from,
     to: range.to,
+    // The CSV's headings in the interface language (a download link sends the browser's own Accept-Language).
+    lang: currentRequestLanguage(),
   })}`;
 
   const toggle = (on: boolean) => {

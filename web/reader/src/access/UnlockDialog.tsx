@@ -11,7 +11,7 @@ export function UnlockDialog({
   onClose,
 }: {
   link: string;
-  lock: { mode: "single" | "users"; hint: string };
+  lock: { mode: "single" | "users" | "lead"; hint: string };
   labels: Labels;
   onUnlocked(): void;
   onClose(): void;

@@ -47,7 +47,7 @@ export function Dialogs({
   const kind = dialog?.kind;
   return (
     <>
-      {kind === "unlock" && book.lock ? (
+      {kind === "unlock" && book.lock && book.lock.mode !== "lead" ? (
         <UnlockDialog link={link} lock={book.lock} labels={labels} onUnlocked={onUnlocked} onClose={onClose} />
       ) : null}
       {kind === "share" ? (

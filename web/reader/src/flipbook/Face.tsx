@@ -29,7 +29,7 @@ export interface FaceProps {
   onGoToPage?: (page: number) => void;
   pageLabel: (page: number) => string;
   /** Shown on a locked page; opens the password form. */
-  onUnlock?: () => void;
+  onUnlock?: (() => void) | undefined;
   lockedLabel?: string;
   unlockLabel?: string;
   /** The media layer's texts; without them the page's media items are not drawn. */

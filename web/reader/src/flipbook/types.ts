@@ -18,7 +18,8 @@ export interface FlipBookProps {
   onSpreadChange(spread: number): void;
   onGoToPage(page: number): void;
   pageLabel(page: number): string;
-  onUnlock(): void;
+  /** Opens the password form; absent under a lead form's lock. */
+  onUnlock?: (() => void) | undefined;
   lockedLabel: string;
   unlockLabel: string;
   /** Called as each turn starts (the flip sound). */

@@ -42,18 +42,24 @@ function embeddingPage(): string {
 /**
  * The book's reading statistics and lead form (loaded on demand, after the first page: neither is on the reader's
  * critical path). Asks /b/<link>/insight.json what the owner turned on; sends the reading events; shows the lead form
- * as a modal before its page (blocking the book until sent unless the owner made it skippable).
+ * as a modal before its page (blocking the book until sent unless the owner made it skippable). A form that may not be
+ * skipped holds its pages on the server too (`leadLocked`): it shows whatever this browser remembers, and once sent
+ * the book is fetched again with the pages the stored lead opened.
  */
 export default function Insight({
   link,
   pageCount,
   visiblePages,
   labels,
+  leadLocked = false,
+  onLeadSent,
 }: {
   link: string;
   pageCount: number;
   visiblePages: number[];
   labels: Labels;
+  leadLocked?: boolean;
+  onLeadSent?: () => unknown;
 }) {
   const [insight, setInsight] = useState<ReaderInsight | null>(null);
   const [done, setDone] = useState(() => leadDone(link));
@@ -101,7 +107,7 @@ export default function Insight({
   });
 
   const form = insight?.leadForm;
-  if (!form?.enabled || done || form.fields.length === 0) return null;
+  if (!form?.enabled || (done && !leadLocked) || form.fields.length === 0) return null;
   if (Math.max(0, ...visiblePages) < form.beforePage) return null;
   return (
     <LeadFormDialog
@@ -111,6 +117,7 @@ export default function Insight({
       onDone={(how) => {
         remember(link, how);
         setDone(true);
+        if (how === "sent") onLeadSent?.();
       }}
     />
   );

@@ -36,7 +36,8 @@ export function BookViewport({
   flipRef: RefObject<FlipBookHandle | null>;
   reducedMotion: boolean;
   magnifying: boolean;
-  onUnlock(): void;
+  /** Opens the password form; none under a lead form's lock (the form itself opens the pages). */
+  onUnlock?: (() => void) | undefined;
   onTurnStart(): void;
 }) {
   const settings = book.settings;
@@ -75,7 +76,7 @@ export function BookViewport({
             onGoToPage={navigation.goToPage}
             pageLabel={labels.page}
             onUnlock={onUnlock}
-            lockedLabel={labels.locked}
+            lockedLabel={book.lock?.mode === "lead" ? labels.lockedLead : labels.locked}
             unlockLabel={labels.unlock}
             onTurnStart={onTurnStart}
             bookmarksLabel={labels.bookmarks}
