@@ -449,6 +449,33 @@ describe("share icon, text status, code info and the editing lock", () => {
     });
   });
 
+  it("passes the lock to the same user's newer session opening the editor, and never back on a refresh", async () => {
+    const { bookId } = await newBook();
+    const older = ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-older-aaaa", takeOver: "1" }));
+    expect(older).toMatchObject({ locked: false, mine: true });
+    // A refresh of another session does not take it ...
+    expect(ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-newer-bbbb" }))).toMatchObject({
+      locked: true,
+      mine: false,
+    });
+    // ... opening the editor (takeOver) does, at once, for the same user.
+    const newer = ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-newer-bbbb", takeOver: "1" }));
+    expect(newer).toMatchObject({ locked: false, mine: true, holderUserId: owner });
+    expect(newer.since).not.toBe("");
+    // The older tab's refresh now learns it is read-only and takes nothing back.
+    expect(ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-older-aaaa" }))).toMatchObject({
+      locked: true,
+      mine: false,
+      holderUserId: owner,
+      since: newer.since,
+    });
+    expect(ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-newer-bbbb" }))).toMatchObject({
+      mine: true,
+    });
+    // A stranger's take-over is still "not found", as every other call on another's book.
+    notFound(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-cccccccc", takeOver: "1" }, stranger));
+  });
+
   it("lets exactly one of many sessions racing for a free lock take it", async () => {
     const { bookId } = await newBook();
     const replies = await Promise.all(

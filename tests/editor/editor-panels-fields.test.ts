@@ -101,8 +101,8 @@ describe("contents entries link to a page or a URL", () => {
       await page.getByLabel("标题 2", { exact: true }).fill("官网");
       await page.getByLabel("链接 2", { exact: true }).selectOption({ label: "网址" });
       await page.getByLabel("链接网址 2", { exact: true }).fill("https://harbour.example/tides");
-      await page.getByRole("button", { name: "保存", exact: true }).click();
-      await page.getByText("目录已保存").waitFor();
+      // No 保存 button: the contents save by themselves once complete.
+      await expect.poll(() => page.getByTestId("list-save-state").textContent()).toBe("已保存");
       const stored = await api<{ catalog: { id: string; title: string; page: number; url: string }[] }>(
         "/api/book/get-book-catalog",
         { bookId: book.bookId },
@@ -115,7 +115,6 @@ describe("contents entries link to a page or a URL", () => {
 
       // A link the server refuses: its Chinese text, nothing stored.
       await page.getByLabel("链接网址 2", { exact: true }).fill("ftp://harbour.example/");
-      await page.getByRole("button", { name: "保存", exact: true }).click();
       await expect.poll(() => lastToast(page)).toBe("目录项 2：链接必须是 http 或 https 地址");
       expect(
         (await api<{ catalog: { url: string }[] }>("/api/book/get-book-catalog", { bookId: book.bookId })).data

@@ -224,8 +224,9 @@ describe("the online editor", () => {
     await page.getByRole("button", { name: "Add entry" }).click();
     await page.getByLabel("Title 1", { exact: true }).fill("Chapter A");
     await page.getByLabel("Page 1", { exact: true }).fill("3");
-    await page.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => page.getByRole("status").last().textContent()).toBe("Contents saved");
+    // The contents save by themselves, as the look does (no Save button).
+    await expect.poll(() => page.getByTestId("list-save-state").getAttribute("data-state")).toBe("success");
+    await expect.poll(() => page.getByTestId("list-save-state").textContent()).toBe("Saved");
 
     // A password the reader asks for.
     await page.getByRole("tab", { name: "Password" }).click();
