@@ -23,7 +23,10 @@ import { isPageRange, isUnpaidWarning, titleOfFile } from "../../web/editor/src/
 // guide, preview hints, upload and file limits.
 describe("reply codes of spec 000 §8", () => {
   it("routes each refusal to its presentation", () => {
-    expect(presentationOf(new ApiError("LOGIN_SIGNOUT", "please log in"))).toEqual({ kind: "login" });
+    expect(presentationOf(new ApiError("LOGIN_SIGNOUT", "please log in"))).toEqual({
+      kind: "login",
+      text: "please log in",
+    });
     expect(presentationOf(new ApiError("NETWORK", networkErrorMessage))).toEqual({
       kind: "toast",
       text: "network error, refresh and retry or contact support",

@@ -76,9 +76,9 @@ describe("the owner's own editing lock", () => {
   it("opens editable even when the older tab's release never arrived (the same user takes over)", async () => {
     // A session that vanished without releasing (a crashed tab): it holds the lock for two minutes.
     const crashed = { bookId: book.bookId, sessionId: "crashed-tab-0001" };
-    expect(
-      await post<{ mine: boolean }>("/api/book/get-book-lock", { ...crashed, takeOver: "1" }),
-    ).toMatchObject({ mine: true });
+    expect(await post<{ mine: boolean }>("/api/book/get-book-lock", { ...crashed, takeOver: "1" })).toMatchObject({
+      mine: true,
+    });
     const page = await openEditor();
     try {
       await page.getByRole("tab", { name: "基本信息", exact: true }).click();

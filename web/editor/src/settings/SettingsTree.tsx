@@ -11,7 +11,15 @@ import { useContext, useId, useState } from "react";
 import { guideOfSetting } from "../guide/guide.js";
 import type { Labels } from "../labels.js";
 import type { Notify } from "../types.js";
-import { type Catalogue, groupsOf, imageLimitsFor, searchTab, settingValueOf, shows } from "./catalogue.js";
+import {
+  type Catalogue,
+  groupsOf,
+  imageLimitsFor,
+  logoRulesFor,
+  searchTab,
+  settingValueOf,
+  shows,
+} from "./catalogue.js";
 import { FileSetting } from "./FileSetting.js";
 import { PlanLocksContext } from "./plan-locks.js";
 
@@ -152,7 +160,7 @@ function LeafControl({
           maxBytes={node.maxSize}
           imageLimits={imageLimitsFor(node.key, context.catalogue.logo)}
           purpose={/logo/i.test(node.key) ? "logo" : node.accept.includes("mp3") ? "audio" : ""}
-          logo={/logo/i.test(node.key) ? context.catalogue.logo : undefined}
+          logo={/logo/i.test(node.key) ? logoRulesFor(node.key, context.catalogue.logo) : undefined}
           notify={context.notify}
           onChange={onChange}
         />

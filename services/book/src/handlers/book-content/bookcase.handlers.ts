@@ -31,6 +31,8 @@ function summaryOf(book: BookDocument): MessageInitShape<typeof BookSummarySchem
     textStatus: book.textStatus ?? 1,
     folderType: book.folderType === 2 ? 2 : 1,
     readyRevision: book.readyRevision ?? 0,
+    errorReason: onlineStatus(book) === "error" ? (book.conversionError ?? "") : "",
+    passwordProtected: book.privacy?.access === "password",
   };
 }
 
