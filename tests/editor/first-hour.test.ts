@@ -161,6 +161,47 @@ describe("every panel saves the same way", () => {
   }, 90_000);
 });
 
+describe("the preview in view mode", () => {
+  it("offers PAD beside PC and PHONE, framing the reader at a tablet's width", async () => {
+    const page = await context.newPage();
+    try {
+      await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}&mode=view`);
+      await page.getByTestId("save-state").waitFor();
+      const switcher = page.getByRole("group", { name: "预览", exact: true });
+      expect(await switcher.getByRole("button").allTextContents()).toEqual(["电脑", "平板", "手机"]);
+      await switcher.getByRole("button", { name: "平板" }).click();
+      expect(await switcher.getByRole("button", { name: "平板" }).getAttribute("aria-pressed")).toBe("true");
+      // Spec 000 §4 gives PC and PHONE a one-time hint; PAD has none (the PC's is not shown for it).
+      expect(await page.getByTestId("preview-hint").count()).toBe(0);
+      const frame = page.locator('iframe[name="bookEditIframe"]');
+      await expect.poll(async () => Math.round((await frame.boundingBox())?.width ?? 0)).toBe(768);
+    } finally {
+      await page.close({ runBeforeUnload: true });
+    }
+  }, 60_000);
+});
+
+describe("leaving for the login page", () => {
+  it("shows the server's sign-out message first, then goes to /login.php coming back to the editor", async () => {
+    const visitor = await browser.newContext();
+    try {
+      // An unknown session cookie is refused: LOGIN_SIGNOUT with the server's message.
+      await visitor.addCookies([{ name: "tl_session", value: "no-such-session", url: services.gatewayUrl }]);
+      const visit = await visitor.newPage();
+      await visit.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}`);
+      const toast = visit.locator(".toast").first();
+      await toast.waitFor({ timeout: 15_000 });
+      // The message is up while the editor is still the page.
+      expect(new URL(visit.url()).pathname).toBe("/book_edit2/editor");
+      expect((await toast.textContent())?.trim()).not.toBe("");
+      await expect.poll(() => new URL(visit.url()).pathname, { timeout: 15_000 }).toBe("/login.php");
+      expect(new URL(visit.url()).searchParams.get("back")).toBe(`/book_edit2/editor?num=${book.number}`);
+    } finally {
+      await visitor.close();
+    }
+  }, 60_000);
+});
+
 describe("the leads screen", () => {
   it("lays each checkbox's label out beside it, clear of the fields that follow", async () => {
     const page = await context.newPage();
