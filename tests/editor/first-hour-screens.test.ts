@@ -174,6 +174,26 @@ describe("the editor's settings and panels", () => {
     }
   }, 90_000);
 
+  it("gives the four logo uploaders one rule: the same limits, each the size its description names", async () => {
+    const page = await openEditor();
+    try {
+      await page.getByRole("tab", { name: "基本信息", exact: true }).click();
+      const hint = (scope: ReturnType<Page["locator"]>) => scope.locator(".file-hint").first().textContent();
+      const icon = page.locator('.setting[data-key="appLogoIcon"]');
+      const large = page.locator('.setting[data-key="appLargeLogoURL"]');
+      expect(await hint(icon)).toBe("建议尺寸 34*34 px，最大 500*500 px");
+      expect(await icon.locator(".setting-text small").first().textContent()).toContain("34×34");
+      expect(await hint(large)).toBe("建议尺寸 220*55 px，最大 500*500 px");
+      expect(await large.locator(".setting-text small").first().textContent()).toContain("55");
+      expect(await hint(page.getByTestId("book-logo"))).toBe("建议尺寸 150*30 px，最大 500*500 px");
+      await page.getByRole("tab", { name: "配置", exact: true }).click();
+      const about = page.getByRole("region", { name: "关于与联系" });
+      expect(await hint(about)).toBe("建议尺寸 150*30 px，最大 500*500 px");
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it("never shows a business card ticked as shown while 不显示 is chosen", async () => {
     const card = await post("/api/book/add-business-card", { name: "林 一", company: "港湾" });
     expect(card.code, card.msg).toBe("OK");

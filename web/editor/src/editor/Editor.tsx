@@ -19,12 +19,13 @@ import { MediaEditor } from "../media/MediaEditor.js";
 import { PagesPanel } from "../pages/PagesPanel.js";
 import { PasswordPanel } from "../password/PasswordPanel.js";
 import type { Query } from "../route.js";
-import { PlanLocksContext, planLocks } from "../settings/plan-locks.js";
+import { lockedKeys, type PlanLocks, PlanLocksContext } from "../settings/plan-locks.js";
 import { ShareDialog } from "../share/ShareDialog.js";
 import type { Navigate, Notify, Ready, Report } from "../types.js";
 import { EditorRail } from "./EditorRail.js";
 import { PreviewBar } from "./PreviewBar.js";
 import { PreviewPane } from "./PreviewPane.js";
+import { gateError, gateRefusal } from "./server-truth.js";
 import { type DesignSubTab, designTabs, type Tab } from "./tabs.js";
 import { useBookDocument } from "./useBookDocument.js";
 import { useBookEdits } from "./useBookEdits.js";
@@ -62,7 +63,7 @@ export function Editor({
   const design = useDesignResources();
   const brands = useOwnBrands(report);
   const { lock, readOnly, takeBack } = useEditLock(bookId);
-  const locks = useMemo(() => planLocks(ready.customPower), [ready.customPower]);
+  const locked = useMemo(() => lockedKeys(ready.customPower), [ready.customPower]);
   const bookDocument = useBookDocument(bookId, report);
   const { book, setBook, catalogue, doc } = bookDocument;
   const ownBook = useOwnBook(bookId, book);
@@ -99,6 +100,16 @@ export function Editor({
     setTab(place.tab);
     if (place.designTab) setDesignTab(place.designTab);
   }, []);
+
+  // A locked setting's note explains it with the confirm a refusal opens (the server's own text).
+  const locks: PlanLocks = {
+    locked,
+    explain: (key) => {
+      const texts = messages.current;
+      const refusal = gateRefusal({ bookConfig: { [key]: true } }, ready.customPower);
+      if (refusal && texts) report(gateError(refusal, texts));
+    },
+  };
 
   /** A tab switch, asking first when it would lose an edit that cannot save itself (unsaved-guard.ts). */
   const chooseTab = (next: Tab) => {

@@ -201,6 +201,7 @@ function Row({
   /** Said under the title when the plan does not unlock the setting. */
   lockedText?: string | undefined;
 }) {
+  const { explain } = useContext(PlanLocksContext);
   return (
     <div
       className={`setting setting-${node.type}${lockedText ? " setting-locked" : ""}`}
@@ -211,7 +212,11 @@ function Row({
       <div className="setting-text">
         <label htmlFor={id}>{node.title[lang]}</label>
         <small>{node.desc[lang]}</small>
-        {lockedText ? <small className="plan-locked">{lockedText}</small> : null}
+        {lockedText ? (
+          <button type="button" className="link-button plan-locked" onClick={() => explain(node.key)}>
+            {lockedText}
+          </button>
+        ) : null}
       </div>
       {children}
     </div>
@@ -230,7 +235,7 @@ function LeafRow({
   onChange: Change;
 }) {
   const id = useId();
-  const locked = useContext(PlanLocksContext)(node.key);
+  const locked = useContext(PlanLocksContext).locked(node.key);
   return (
     <Row node={node} id={id} lang={context.lang} lockedText={locked ? context.labels.planLocked : undefined}>
       <LeafControl
@@ -258,7 +263,8 @@ function FormRow({
   onChange: Change;
 }) {
   const base = useId();
-  const locked = useContext(PlanLocksContext)(node.key);
+  const { locked: isLocked, explain } = useContext(PlanLocksContext);
+  const locked = isLocked(node.key);
   const raw = settingValueOf(node, doc);
   const value =
     raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : node.defaultValue;
@@ -266,7 +272,11 @@ function FormRow({
     <fieldset className="setting-form" data-key={node.key}>
       <legend>{node.title[context.lang]}</legend>
       <small>{node.desc[context.lang]}</small>
-      {locked ? <small className="plan-locked">{context.labels.planLocked}</small> : null}
+      {locked ? (
+        <button type="button" className="link-button plan-locked" onClick={() => explain(node.key)}>
+          {context.labels.planLocked}
+        </button>
+      ) : null}
       {node.fields.map((field) => (
         <Row key={field.key} node={field} id={`${base}-${field.key}`} lang={context.lang}>
           <LeafControl
