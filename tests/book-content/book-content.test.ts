@@ -449,6 +449,33 @@ describe("share icon, text status, code info and the editing lock", () => {
     });
   });
 
+  it("passes the lock to the same user's newer session opening the editor, and never back on a refresh", async () => {
+    const { bookId } = await newBook();
+    const older = ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-older-aaaa", takeOver: "1" }));
+    expect(older).toMatchObject({ locked: false, mine: true });
+    // A refresh of another session does not take it ...
+    expect(ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-newer-bbbb" }))).toMatchObject({
+      locked: true,
+      mine: false,
+    });
+    // ... opening the editor (takeOver) does, at once, for the same user.
+    const newer = ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-newer-bbbb", takeOver: "1" }));
+    expect(newer).toMatchObject({ locked: false, mine: true, holderUserId: owner });
+    expect(newer.since).not.toBe("");
+    // The older tab's refresh now learns it is read-only and takes nothing back.
+    expect(ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-older-aaaa" }))).toMatchObject({
+      locked: true,
+      mine: false,
+      holderUserId: owner,
+      since: newer.since,
+    });
+    expect(ok(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-newer-bbbb" }))).toMatchObject({
+      mine: true,
+    });
+    // A stranger's take-over is still "not found", as every other call on another's book.
+    notFound(await post("/api/book/get-book-lock", { bookId, sessionId: "tab-cccccccc", takeOver: "1" }, stranger));
+  });
+
   it("lets exactly one of many sessions racing for a free lock take it", async () => {
     const { bookId } = await newBook();
     const replies = await Promise.all(
@@ -559,12 +586,21 @@ describe("the online bookcase (get-book-list, set-book-status, delete-book)", ()
   const bookcaseOwner = "50505";
 
   it("lists the owner's books a page at a time with their online status, link and page count", async () => {
-    const enabled = await newBook({ ownerId: bookcaseOwner, title: "Alpha guide" });
+    const enabled = await newBook({
+      ownerId: bookcaseOwner,
+      title: "Alpha guide",
+      privacy: { access: "password", mode: "single", hint: "", fromPage: 1, passwordHash: "x", users: [] },
+    });
     await convertedRevision(enabled.bookId, 7);
     const disabled = await newBook({ ownerId: bookcaseOwner, title: "Beta notes", bStatus: 0 });
     const overdue = await newBook({ ownerId: bookcaseOwner, title: "Gamma", hostingSuspended: true });
     await newBook({ ownerId: bookcaseOwner, title: "Delta (converting)", bStatus: 2 });
-    await newBook({ ownerId: bookcaseOwner, title: "Epsilon [failed]", bStatus: 3 });
+    await newBook({
+      ownerId: bookcaseOwner,
+      title: "Epsilon [failed]",
+      bStatus: 3,
+      conversionError: "PDF conversion failed: damaged file",
+    });
     await newBook({ ownerId: stranger, title: "Alpha of someone else" });
 
     const all = ok(await post("/api/book/get-book-list", { page: "1", pageSize: "10" }, bookcaseOwner));
@@ -575,6 +611,8 @@ describe("the online bookcase (get-book-list, set-book-status, delete-book)", ()
         "bookId",
         "cover",
         "createdAt",
+        "errorReason",
+        "locked",
         "folderType",
         "link",
         "number",
@@ -593,7 +631,14 @@ describe("the online bookcase (get-book-list, set-book-status, delete-book)", ()
     expect(byTitle["Beta notes"]).toMatchObject({ status: "disabled", pageCount: 0 });
     expect(byTitle.Gamma).toMatchObject({ status: "overdue" });
     expect(byTitle["Delta (converting)"]).toMatchObject({ status: "uploading" });
-    expect(byTitle["Epsilon [failed]"]).toMatchObject({ status: "error" });
+    // Issue #35: the bookcase gives the reason for a book in error and marks a password-protected one.
+    expect(byTitle["Epsilon [failed]"]).toMatchObject({
+      status: "error",
+      errorReason: "PDF conversion failed: damaged file",
+      locked: false,
+    });
+    expect(byTitle["Alpha guide"]).toMatchObject({ locked: true, errorReason: "" });
+    expect(byTitle["Beta notes"]).toMatchObject({ locked: false });
 
     const firstPage = ok(await post("/api/book/get-book-list", { page: "1", pageSize: "2" }, bookcaseOwner));
     const secondPage = ok(await post("/api/book/get-book-list", { page: "2", pageSize: "2" }, bookcaseOwner));

@@ -152,6 +152,11 @@ describe("the book status follows its newest revision's conversion", () => {
     await failed(created.bookId, 1);
     await eventually(created.bookId, { status: "error", bStatus: 3 });
     expect(await published(created.number)).toBe(false);
+    // The bookcase gives the reason: the conversion's final message (issue #35).
+    const { books: listed } = await client.listBooks({ userId: owner, pageSize: 100 });
+    expect(listed.find((book) => book.bookId === created.bookId)?.errorReason).toBe(
+      "PDF conversion failed: broken file",
+    );
     await failed(created.bookId, 1);
     // A new upload of the book starts again; only its own outcome ends it.
     const again = await upload(created.bookId);

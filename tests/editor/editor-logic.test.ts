@@ -7,7 +7,7 @@ import { exposeWindowApi, windowApi, windowApiNames } from "../../web/editor/src
 import { escapeSetsCloseFrame, guideSteps } from "../../web/editor/src/guide/guide.js";
 import { labelsFor } from "../../web/editor/src/labels.js";
 import { interfaceLanguages, languageOf } from "../../web/editor/src/languages.js";
-import { untilImported, untilReached } from "../../web/editor/src/retry.js";
+import { chunkLoadTimeoutMs, chunkPolicy, untilImported, untilReached } from "../../web/editor/src/retry.js";
 import {
   checkAttachment,
   checkImage,
@@ -23,7 +23,10 @@ import { isPageRange, isUnpaidWarning, titleOfFile } from "../../web/editor/src/
 // guide, preview hints, upload and file limits.
 describe("reply codes of spec 000 §8", () => {
   it("routes each refusal to its presentation", () => {
-    expect(presentationOf(new ApiError("LOGIN_SIGNOUT", "please log in"))).toEqual({ kind: "login" });
+    expect(presentationOf(new ApiError("LOGIN_SIGNOUT", "please log in"))).toEqual({
+      kind: "login",
+      text: "please log in",
+    });
     expect(presentationOf(new ApiError("NETWORK", networkErrorMessage))).toEqual({
       kind: "toast",
       text: "network error, refresh and retry or contact support",
@@ -206,6 +209,30 @@ describe("trying again what did not reach the server", () => {
     const gone = failingTimes(3, () => new TypeError("Failed to fetch dynamically imported module"));
     await expect(untilImported(gone.send, quick)).rejects.toThrow(TypeError);
     expect(gone.calls()).toBe(3);
+  });
+
+  it("waits for a screen's code up to spec 000's 120 s (not the calls' ~40 s), then gives up", async () => {
+    expect(chunkLoadTimeoutMs).toBe(120_000);
+    // Each failed import takes 10 s of a clock the test keeps: the import is tried until 120 s have gone.
+    let clock = 0;
+    const slow = async () => {
+      clock += 10_000;
+      throw new TypeError("Failed to fetch dynamically imported module");
+    };
+    const endless = { attempts: Number.POSITIVE_INFINITY, firstDelayMs: 1, maxDelayMs: 1 };
+    await expect(untilImported(slow, endless, chunkLoadTimeoutMs, () => clock)).rejects.toThrow(TypeError);
+    expect(clock).toBe(120_000);
+    // The default policy has no attempt cap of its own: the time limit decides.
+    expect(chunkPolicy.attempts).toBe(Number.POSITIVE_INFINITY);
+    let arrivesAt = 0;
+    const late = async () => {
+      clock += 10_000;
+      if (clock - arrivesAt < 90_000) throw new TypeError("Failed to fetch dynamically imported module");
+      return "arrived";
+    };
+    clock = 0;
+    arrivesAt = 0;
+    await expect(untilImported(late, endless, chunkLoadTimeoutMs, () => clock)).resolves.toBe("arrived");
   });
 
   it("sends a call again only while it does not reach the server, and stops when told to give up", async () => {

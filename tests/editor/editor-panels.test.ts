@@ -176,21 +176,29 @@ describe("the editor's panels", () => {
     expect(await audio.getByLabel("Background music (MP3)").inputValue()).toMatch(/\.mp3$/);
   }, 60_000);
 
-  it("opens read-only, naming the holder, while another session holds the editing lock", async () => {
+  it("gives the editing lock to the owner's newer tab at once; the older turns read-only and can take it back", async () => {
     const other = await context.newPage();
     try {
       await other.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}&lang=en`);
-      const warning = other.getByTestId("lock-warning");
-      await warning.waitFor();
+      await other.getByTestId("save-state").waitFor();
+      // The newer tab edits; the older one learns it at once (no minute's wait) and turns read-only.
+      const warning = page.getByTestId("lock-warning");
+      await warning.waitFor({ timeout: 10_000 });
       const me = await context.request.post(`${services.gatewayUrl}/api/user/get-user`);
       const userId = ((await me.json()) as { data: { userId: string } }).data.userId;
-      expect(await warning.textContent()).toContain(`Another session is editing this book`);
+      expect(await warning.textContent()).toContain("This book is open for editing in another tab or window");
       expect(await warning.textContent()).toContain(userId);
+      await tab("Basic");
+      expect(await basic().getByLabel("Title", { exact: true }).isDisabled()).toBe(true);
+      await page.screenshot({ path: join(screenshots, "editor-lock-read-only.png") });
+      expect(await other.getByTestId("lock-warning").count()).toBe(0);
       await other.getByRole("tab", { name: "Basic", exact: true }).click();
-      expect(await basic(other).getByLabel("Title", { exact: true }).isDisabled()).toBe(true);
-      await other.screenshot({ path: join(screenshots, "editor-lock-read-only.png") });
-      // The first session keeps the lock and stays editable.
-      expect(await page.getByTestId("lock-warning").count()).toBe(0);
+      expect(await basic(other).getByLabel("Title", { exact: true }).isDisabled()).toBe(false);
+
+      // "Edit here" takes it back: this tab edits again, the other turns read-only.
+      await warning.getByRole("button", { name: "Edit here" }).click();
+      await expect.poll(() => page.getByTestId("lock-warning").count()).toBe(0);
+      await other.getByTestId("lock-warning").waitFor({ timeout: 10_000 });
       await tab("Basic");
       expect(await basic().getByLabel("Title", { exact: true }).isDisabled()).toBe(false);
     } finally {

@@ -129,7 +129,7 @@ describe("the editor shows what the server stored", () => {
     }
   }, 120_000);
 
-  it("refuses a change the loaded powers forbid before sending it: the control snaps back, the spec's confirm in Chinese", async () => {
+  it("shows a change the loaded powers forbid disabled before any change; its note opens the spec's confirm in Chinese", async () => {
     await admin.setFeatureOverride({
       account: { userId: demoId },
       feature: "HIDE_TOOLBAR",
@@ -140,12 +140,16 @@ describe("the editor shows what the server stored", () => {
     try {
       const updates = countUpdates(page);
       const toggle = page.locator('.setting[data-key="hideToolbar"] input');
-      await toggle.click();
+      // Spec 000 §6 via the settings tree's `disabled`: not editable before any change, nothing sent.
+      expect(await toggle.isDisabled()).toBe(true);
+      await page
+        .locator('.setting[data-key="hideToolbar"]')
+        .getByRole("button", { name: "当前套餐未开通此功能" })
+        .click();
       const confirm = page.getByRole("alertdialog", { name: "联系客服" });
       await confirm.waitFor();
       expect(await confirm.textContent()).toContain("已达到定制额度，请联系客服");
-      await expect.poll(() => toggle.isChecked()).toBe(false);
-      expect(await saveState(page)).toBe("error");
+      expect(await toggle.isChecked()).toBe(false);
       expect(updates()).toBe(0);
       expect((await serverBook(book.bookId)).htmlConfig.hideToolbar).toBeUndefined();
       await page.screenshot({ path: join(screenshots, "editor-refused-zh.png") });
@@ -244,7 +248,8 @@ describe("the editor shows what the server stored", () => {
     try {
       await page.getByRole("tab", { name: "基本信息", exact: true }).click();
       const logo = page.locator('.setting[data-key="appLogoIcon"]');
-      expect(await logo.locator(".file-hint").textContent()).toBe("建议尺寸 150*30 px，最大 500*500 px");
+      // The hint agrees with the setting's own description (the toolbar icon: 34×34 recommended).
+      expect(await logo.locator(".file-hint").textContent()).toBe("建议尺寸 34*34 px，最大 500*500 px");
       const uploads: string[] = [];
       page.on("request", (request) => {
         if (request.url().endsWith("/api/common/upload-file")) uploads.push(request.url());
@@ -280,8 +285,8 @@ describe("the editor shows what the server stored", () => {
       await colour.waitFor();
       await colour.fill("#112233");
       await page.getByLabel("文字颜色 1", { exact: true }).fill("#ffeecc");
-      await page.getByRole("button", { name: "保存", exact: true }).click();
-      await page.getByText("书签已保存").waitFor();
+      // The bookmarks save by themselves a moment after the edit.
+      await expect.poll(() => page.getByTestId("list-save-state").textContent()).toBe("已保存");
       const stored = await context.request.post(`${services.gatewayUrl}/api/book/get-book-bookmark`, {
         form: { bookId: book.bookId },
       });
@@ -310,7 +315,10 @@ describe("the editor shows what the server stored", () => {
     });
     const page = await openEditor(book.number, "en");
     try {
-      await page.locator('.setting[data-key="hideToolbar"] input').click();
+      await page
+        .locator('.setting[data-key="hideToolbar"]')
+        .getByRole("button", { name: "Not included in your plan" })
+        .click();
       const confirm = page.getByRole("alertdialog", { name: "contact support" });
       await confirm.waitFor();
       expect(await confirm.textContent()).toContain("reached the customised quota, contact support");

@@ -224,8 +224,9 @@ describe("the online editor", () => {
     await page.getByRole("button", { name: "Add entry" }).click();
     await page.getByLabel("Title 1", { exact: true }).fill("Chapter A");
     await page.getByLabel("Page 1", { exact: true }).fill("3");
-    await page.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => page.getByRole("status").last().textContent()).toBe("Contents saved");
+    // The contents save by themselves, as the look does (no Save button).
+    await expect.poll(() => page.getByTestId("list-save-state").getAttribute("data-state")).toBe("success");
+    await expect.poll(() => page.getByTestId("list-save-state").textContent()).toBe("Saved");
 
     // A password the reader asks for.
     await page.getByRole("tab", { name: "Password" }).click();
@@ -426,8 +427,8 @@ describe("the online editor", () => {
       await tryUpload();
       await expect.poll(() => lastToast(visit)).toBe("network error, refresh and retry or contact support");
 
-      // A gated feature denied to the demo owner (switching it on; switching off is always allowed): update-book
-      // refuses, the editor opens the contact-support confirm.
+      // A gated feature denied to the demo owner: its switch is disabled from the start, and its note opens the
+      // contact-support confirm with the server's text.
       const demo = await context.request.post(`${services.gatewayUrl}/api/user/get-user`);
       const demoId = ((await demo.json()) as { data: { userId: string } }).data.userId;
       await admin.setFeatureOverride({
@@ -439,11 +440,12 @@ describe("the online editor", () => {
       const editor = await context.newPage();
       try {
         await editor.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book?.number ?? ""}&lang=en`);
-        await editor.locator('.setting[data-key="hideToolbar"] input').click();
+        const hide = editor.locator('.setting[data-key="hideToolbar"]');
+        expect(await hide.locator("input").isDisabled()).toBe(true);
+        await hide.getByRole("button", { name: "Not included in your plan" }).click();
         const confirm = editor.getByRole("alertdialog", { name: "contact support" });
         await confirm.waitFor();
         expect(await confirm.textContent()).toContain("reached the customised quota, contact support");
-        expect(await editor.getByTestId("save-state").getAttribute("data-state")).toBe("error");
         await editor.screenshot({ path: join(screenshots, "editor-power-limit.png") });
         await confirm.getByRole("button", { name: "contact support" }).click();
         await editor.getByRole("img", { name: "Support QR code" }).waitFor();

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, StrictMode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { AlertDialog, type Modal } from "./alerts/Alerts.js";
-import { presentationOf } from "./alerts/alerts.js";
+import { loginNoticeMs, presentationOf } from "./alerts/alerts.js";
 import {
   ApiError,
   call,
@@ -83,18 +83,30 @@ function App() {
     setTimeout(() => setToasts((shown) => shown.filter((toast) => toast.id !== id)), 5000);
   }, []);
 
+  // LOGIN_TIMEOUT / LOGIN_SIGNOUT: the server's message first, then the login page (once, however many calls fail).
+  const leaving = useRef(false);
+  const leaveForLogin = useCallback(
+    (text: string) => {
+      if (leaving.current) return;
+      leaving.current = true;
+      notify(text, "error");
+      setTimeout(() => window.location.assign(loginUrl(window.location)), loginNoticeMs);
+    },
+    [notify],
+  );
+
   // A ref, so that report keeps its identity when the language changes (screens reload on a new report).
   const networkText = useRef(labels.networkError);
   networkText.current = labels.networkError;
   const report = useCallback<Report>(
     (error) => {
       const shown = presentationOf(error);
-      if (shown.kind === "login") window.location.assign(loginUrl(window.location));
+      if (shown.kind === "login") leaveForLogin(shown.text);
       else if (shown.kind === "toast")
         notify(error instanceof ApiError && error.code === "NETWORK" ? networkText.current : shown.text, "error");
       else setModal(shown);
     },
-    [notify],
+    [notify, leaveForLogin],
   );
 
   const navigate = useCallback<Navigate>(
@@ -140,7 +152,7 @@ function App() {
       (error: unknown) => {
         if (!live) return;
         if (error instanceof ApiError && error.code === "LOGIN_SIGNOUT") {
-          window.location.assign(loginUrl(window.location));
+          leaveForLogin(error.message);
           return;
         }
         setReady({ key: readyKey, error: error instanceof Error ? error.message : String(error) });
@@ -150,7 +162,7 @@ function App() {
     return () => {
       live = false;
     };
-  }, [readyKey, route.redirect, query.tid, query.fid, bookNumber, report]);
+  }, [readyKey, route.redirect, query.tid, query.fid, bookNumber, report, leaveForLogin]);
 
   // A screen whose code loads on demand: "loading" while it arrives, the network error if it never does.
   const onDemand = (screen: ReactNode) => (

@@ -48,15 +48,28 @@ export function untilReached<T>(
   return again(send, policy, (error) => error instanceof ApiError && error.code === "NETWORK", giveUp);
 }
 
+/** Spec 000 §7: a lazily loaded screen's code is waited for up to 120 000 ms before its error shows. */
+export const chunkLoadTimeoutMs = 120_000;
+
+/** Tries while the chunk load time lasts (`chunkLoadTimeoutMs`), at most 5 s apart. */
+export const chunkPolicy: RetryPolicy = { attempts: Number.POSITIVE_INFINITY, firstDelayMs: 500, maxDelayMs: 5_000 };
+
 /**
  * A screen's code (a dynamic import) imported again while it does not arrive (its chunk met a restarting gateway):
- * a failed import is not kept by the browser, so the next one fetches the chunk again.
+ * a failed import is not kept by the browser, so the next one fetches the chunk again; after `withinMs` (the
+ * spec's 120 s) or the policy's attempts, the last failure goes to the screen's boundary.
  */
-export function untilImported<T>(code: () => Promise<T>, policy: RetryPolicy = reconnectPolicy): Promise<T> {
+export function untilImported<T>(
+  code: () => Promise<T>,
+  policy: RetryPolicy = chunkPolicy,
+  withinMs = chunkLoadTimeoutMs,
+  now: () => number = Date.now,
+): Promise<T> {
+  const start = now();
   return again(
     code,
     policy,
     () => true,
-    () => false,
+    () => now() - start >= withinMs,
   );
 }

@@ -169,6 +169,11 @@ export class BookContentRepository {
     return refreshed.matchedCount > 0;
   }
 
+  /** Removes a lock only as it was read (its session and lifetime), so a refresh in between keeps it. */
+  async dropLockAsSeen(bookId: string, seen: StoredLock): Promise<void> {
+    await this.models.locks.deleteOne({ bookId, sessionId: seen.sessionId, expiresAt: seen.expiresAt }).exec();
+  }
+
   async releaseLock(bookId: string, sessionId: string): Promise<void> {
     await this.models.locks.deleteOne({ bookId, sessionId }).exec();
   }

@@ -25,6 +25,9 @@ const summaryFields = {
   textStatus: 1,
   createdAt: 1,
   updatedAt: 1,
+  // The bookcase's reason for a book in error and its lock mark.
+  conversionError: 1,
+  "privacy.access": 1,
 } as const;
 
 /**
@@ -66,6 +69,7 @@ const conversionFields = {
   readyRevision: 1,
   statusAfterConversion: 1,
   pageCount: 1,
+  conversionError: 1,
 } as const;
 /** Compare-and-set attempts before the event is left to its redelivery. */
 const conversionAttempts = 5;

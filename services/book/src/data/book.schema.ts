@@ -33,6 +33,8 @@ export interface BookDocument {
   readyRevision?: number;
   /** The status (normal or disabled) a converting book returns to. */
   statusAfterConversion?: number;
+  /** Why the book is in error (bStatus 3): the conversion's final message. */
+  conversionError?: string;
   /** Who may read it; absent: public. */
   privacy?: StoredPrivacy;
   /**
@@ -97,6 +99,7 @@ const bookSchema = new Schema<BookDocument>(
     convertingRevision: { type: Number, required: false },
     readyRevision: { type: Number, required: false },
     statusAfterConversion: { type: Number, required: false },
+    conversionError: { type: String, required: false },
     privacy: {
       type: new Schema(
         {

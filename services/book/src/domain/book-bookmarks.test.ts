@@ -21,13 +21,14 @@ describe("bookmark rules (spec 000 §3, §4)", () => {
     const draws = [0x111111, 0x111111, 0x222222, 0xabcdef];
     const random = () => draws.shift() ?? 0;
     expect(uniqueRandomColour(["#111111", "#222222"], random)).toBe("#abcdef");
-    const colour = newBookmark([tab(1, "#111111")], { caption: "", sharedColour: false }, 0).colour;
+    const colour = newBookmark([tab(1, "#111111"), tab(2, "#222222")], { caption: "", sharedColour: false }, 0).colour;
     expect(colour).toMatch(/^#[0-9a-f]{6}$/);
-    expect(colour).not.toBe("#111111");
+    expect(colour).not.toMatch(/^#(111111|222222)$/);
   });
 
-  it("takes the shared colour when asked (or when two or more tabs all share one)", () => {
+  it("takes the colour all existing tabs share, a single tab's included (spec 000 'Bookmark add')", () => {
     expect(newBookmark([tab(1, "#AA0000")], { caption: "", sharedColour: true }, 0).colour).toBe("#aa0000");
+    expect(newBookmark([tab(1, "#AA0000")], { caption: "", sharedColour: false }, 0).colour).toBe("#aa0000");
     expect(newBookmark([tab(1, "#aa0000"), tab(2, "#aa0000")], { caption: "", sharedColour: false }, 0).colour).toBe(
       "#aa0000",
     );

@@ -77,8 +77,8 @@ export function sharedColour(bookmarks: readonly Bookmark[]): string | undefined
 
 /**
  * Spec 000 §4 "Bookmark add": caption default 'bookmark', white font, the page after the last tab's (1 for the first;
- * never beyond a known page count); the colour the existing tabs share when the request asks for it (or when two
- * or more tabs all share one), otherwise a random colour unique among the tabs.
+ * never beyond a known page count); the colour the existing tabs share when they all have one (a single tab's
+ * colour counts: "all existing tabs are equal"), otherwise a random colour unique among the tabs.
  */
 export function newBookmark(
   existing: readonly Bookmark[],
@@ -96,7 +96,8 @@ export function newBookmark(
   const last = existing[existing.length - 1];
   const next = last ? last.page + 1 : 1;
   const page = pageCount > 0 ? Math.min(next, pageCount) : next;
-  const shared = request.sharedColour || existing.length >= 2 ? sharedColour(existing) : undefined;
+  // `sharedColour` is the old explicit ask; the spec's rule already takes the common colour whenever there is one.
+  const shared = sharedColour(existing);
   const colour =
     shared ??
     uniqueRandomColour(

@@ -52,6 +52,15 @@ describe("setting-change rules (spec 000 §4, §5)", () => {
     expect(leaveMessageRule({ bgColor: "#fff" }, added, "b1")).toBe(added);
   });
 
+  it("stores a post-comment path the gateway serves (POST /b/<number>/post-comment), never /api/book/post-comment", () => {
+    const [plugin] = leaveMessageRule({ MessageButtonVisible: "Show" }, [], "b1", "n42");
+    expect(plugin).toMatchObject({ config: { toServer: { src: "/b/n42/post-comment" } } });
+    // A plugin stored with the old path is written anew when the button is switched on again.
+    const old = { name: "BookLeaveMessage", config: { toServer: { src: "/api/book/post-comment" } } };
+    const [renewed] = leaveMessageRule({ showLeaveMessage: "yes" }, [old], "b1", "n42");
+    expect(renewed).toMatchObject({ config: { toServer: { src: "/b/n42/post-comment" } } });
+  });
+
   it("backGroundImgURL: set keeps loadingBackgroundColorType (default 1), cleared makes it 1", () => {
     expect(backgroundImageRule({ backGroundImgURL: "a.jpg" }, { loadingBackgroundColorType: 2 })).toEqual({
       backGroundImgURL: "a.jpg",

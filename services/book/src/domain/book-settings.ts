@@ -36,6 +36,8 @@ export interface BookSettings {
 /** The stored book facts the rules look at. */
 export interface BookFacts {
   bookId: string;
+  /** The book's number: the hosted reader's path (/b/<number>/…), where readers post their messages. */
+  number?: string;
   /** Spec 001 book source: -1 user uploaded, 0 blank page, 1 template book. */
   source: number;
 }
@@ -212,14 +214,21 @@ export function downloadButtonRule(
 
 export const leaveMessagePluginName = "BookLeaveMessage";
 
+/**
+ * Where readers post a message: the hosted reader's own path the gateway serves (POST /b/<number>/post-comment, as
+ * comment.json is under /b/<number>/_meta/); without a number, the same path relative to the book's reader.
+ */
+export const postCommentPath = (number = "") =>
+  number ? `/b/${encodeURIComponent(number)}/post-comment` : "post-comment";
+
 /** Spec 000 §3 "Plugin BookLeaveMessage": name, src, config{toServer{src, getJSON, commentJSON}, bookId, showLeaveMessage}. */
-export function leaveMessagePlugin(bookId: string): Plugin {
+export function leaveMessagePlugin(bookId: string, number = ""): Plugin {
   return {
     name: leaveMessagePluginName,
     src: "plugins/BookLeaveMessage/index.js",
     config: {
       toServer: {
-        src: "/api/book/post-comment",
+        src: postCommentPath(number),
         getJSON: "_meta/comment/comment.json",
         commentJSON: "_meta/comment/comment.json",
       },
@@ -230,14 +239,12 @@ export function leaveMessagePlugin(bookId: string): Plugin {
 }
 
 /** Rule: MessageButtonVisible / showLeaveMessage add the BookLeaveMessage plugin for Show, Yes or true, remove it otherwise. */
-export function leaveMessageRule(changes: HtmlConfig, plugins: Plugin[], bookId: string): Plugin[] {
+export function leaveMessageRule(changes: HtmlConfig, plugins: Plugin[], bookId: string, number = ""): Plugin[] {
   let result = plugins;
   for (const key of ["MessageButtonVisible", "showLeaveMessage"]) {
     if (!(key in changes)) continue;
     const others = result.filter((plugin) => plugin.name !== leaveMessagePluginName);
-    result = parseBoolean(changes[key])
-      ? [...others, result.find((plugin) => plugin.name === leaveMessagePluginName) ?? leaveMessagePlugin(bookId)]
-      : others;
+    result = parseBoolean(changes[key]) ? [...others, leaveMessagePlugin(bookId, number)] : others;
   }
   return result;
 }
@@ -309,7 +316,7 @@ export function applyBookUpdate(current: BookSettings, update: BookUpdate, book:
   }
   return {
     htmlConfig,
-    plugins: leaveMessageRule(changes, plugins, book.bookId),
+    plugins: leaveMessageRule(changes, plugins, book.bookId, book.number),
     downloadConfig,
     isDownload: update.isDownload === "" ? current.isDownload : update.isDownload === "1",
   };

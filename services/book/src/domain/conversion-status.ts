@@ -17,10 +17,15 @@ export interface ConversionFacts {
   /** What bStatus returns to when the conversion ends: the owner's choice (normal or disabled) before it began. */
   statusAfterConversion?: number;
   pageCount?: number;
+  /** Why the book is in error: the conversion's final message (shown in the bookcase). */
+  conversionError?: string;
 }
 
 export type ConversionChange = Partial<
-  Pick<ConversionFacts, "bStatus" | "convertingRevision" | "readyRevision" | "statusAfterConversion" | "pageCount">
+  Pick<
+    ConversionFacts,
+    "bStatus" | "convertingRevision" | "readyRevision" | "statusAfterConversion" | "pageCount" | "conversionError"
+  >
 >;
 
 /** The fields of a brand-new book whose first revision is converting. */
@@ -59,10 +64,14 @@ export function conversionReady(book: ConversionFacts, revision: number, pageCou
  * The newest revision failed (its pages were removed): a book with an earlier finished revision keeps showing it
  * in the status it had; a book with none is in error. An older revision's failure changes nothing.
  */
-export function conversionFailed(book: ConversionFacts, revision: number): ConversionChange | null {
+export function conversionFailed(book: ConversionFacts, revision: number, reason = ""): ConversionChange | null {
   if (book.bStatus !== bookStatus.processing || book.convertingRevision !== revision) return null;
   if ((book.readyRevision ?? 0) >= revision) return null;
   // Books from before revisions were followed know a finished one only by its cached page count.
   const hasPages = (book.readyRevision ?? 0) > 0 || (book.pageCount ?? 0) > 0;
-  return { bStatus: hasPages ? (book.statusAfterConversion ?? bookStatus.normal) : bookStatus.error };
+  if (hasPages) return { bStatus: book.statusAfterConversion ?? bookStatus.normal };
+  // The reason the bookcase gives for a book in error (the conversion's own words, cut to a line's length).
+  return reason.trim()
+    ? { bStatus: bookStatus.error, conversionError: reason.trim().slice(0, 500) }
+    : { bStatus: bookStatus.error };
 }

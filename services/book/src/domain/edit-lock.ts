@@ -3,8 +3,9 @@ import { DomainError, message } from "@turnleaf/kit";
 /**
  * The editing lock (get-book-lock): one editor session at a time may save a book, so two tabs or two team members do
  * not overwrite each other. The editor asks on opening and then every minute; a lock not refreshed within its
- * lifetime lapses (a closed tab frees the book by itself). The lock is advisory for the editor: it shows a read-only
- * notice when another session holds it.
+ * lifetime lapses (a closed tab frees the book by itself, and gives it up on closing). The same user's newer session
+ * takes the lock over when it opens (mayTakeOver). The lock is advisory for the editor: it shows a read-only notice
+ * when another session holds it.
  */
 export const lockLifetimeMs = 2 * 60 * 1000;
 
@@ -29,6 +30,23 @@ export function lockSessionId(value: string): string {
 /** Whether a session may take (or refresh) the lock now: it is free, lapsed, or its own. */
 export function mayTakeLock(lock: StoredLock | null | undefined, sessionId: string, now: Date): boolean {
   return !lock || lock.expiresAt.getTime() <= now.getTime() || lock.sessionId === sessionId;
+}
+
+/**
+ * Whether a session opening the editor takes the lock from another live session at once: only the same user's
+ * (their older tab, or a tab closed without its release arriving); another user's lock still has to lapse.
+ */
+export function mayTakeOver(
+  lock: StoredLock | null | undefined,
+  holder: { userId: string; sessionId: string },
+  now: Date,
+): lock is StoredLock {
+  return Boolean(
+    lock &&
+      lock.expiresAt.getTime() > now.getTime() &&
+      lock.sessionId !== holder.sessionId &&
+      lock.userId === holder.userId,
+  );
 }
 
 /** The lock a session takes: a refresh keeps the original `since`. */

@@ -80,7 +80,9 @@ export async function runConversionConsumers(
       deadLetterSubject: subjects.conversionDeadLetter(conversionDurable),
       async handle(event) {
         if (event.state !== ConversionJobState.FAILED || event.bookId === "") return;
-        const outcome = await books.updateConversion(event.bookId, (book) => conversionFailed(book, event.revision));
+        const outcome = await books.updateConversion(event.bookId, (book) =>
+          conversionFailed(book, event.revision, event.message),
+        );
         log.info(
           { bookId: event.bookId, revision: event.revision, jobId: event.jobId, outcome },
           "book revision failed",

@@ -329,7 +329,7 @@ export function bookHandlers({
               plugin: request.pluginJson,
               downloadConfig: request.downloadConfigJson,
             },
-            { bookId: book.bookId, source: book.source ?? -1 },
+            { bookId: book.bookId, number: book.number, source: book.source ?? -1 },
           );
           // Both validated before either is saved: a bad field saves nothing.
           const info = bookInfoFields({

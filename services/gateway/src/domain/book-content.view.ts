@@ -74,6 +74,8 @@ export function bookSummaryView(book: BookSummary, origin: string) {
     updatedAt: book.updatedAt,
     folderType: book.folderType === 2 ? 2 : 1,
     cover: book.readyRevision > 0 ? `${origin}${bookCoverPath(book.bookId, book.readyRevision)}` : "",
+    errorReason: book.errorReason,
+    locked: book.passwordProtected,
   };
 }
 

@@ -310,15 +310,23 @@ export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): v
     },
   );
 
-  app.post<{ Body: { bookId: string; sessionId: string; release?: string } }>(
+  app.post<{ Body: { bookId: string; sessionId: string; release?: string; takeOver?: string } }>(
     "/api/book/get-book-lock",
-    { schema: body(["bookId", "sessionId"], { bookId: bookIdField, sessionId: text(64), release: flag }) },
+    {
+      schema: body(["bookId", "sessionId"], {
+        bookId: bookIdField,
+        sessionId: text(64),
+        release: flag,
+        takeOver: flag,
+      }),
+    },
     async (request) => {
       const { lock } = await book.getBookLock({
         userId: user(request),
         bookId: request.body.bookId,
         sessionId: request.body.sessionId,
         release: isTrue(request.body.release),
+        takeOver: isTrue(request.body.takeOver),
       });
       return okEnvelope(lockView(lock));
     },

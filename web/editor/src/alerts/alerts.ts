@@ -7,7 +7,7 @@ import { ApiError, networkErrorMessage } from "../api.js";
  * 'cancel' (either opens the support QR image); the rest is a 5-second error message.
  */
 export type Presentation =
-  | { kind: "login" }
+  | { kind: "login"; text: string }
   | { kind: "limit"; quota: "BOOK_FILE_NUM" | "PUB_BOOK_NUM"; text: string }
   | { kind: "support"; text: string }
   | { kind: "toast"; text: string };
@@ -27,7 +27,7 @@ export function messageKeyOf(error: unknown): string | undefined {
 
 export function presentationOf(error: unknown): Presentation {
   if (error instanceof ApiError) {
-    if (error.code === "LOGIN_SIGNOUT") return { kind: "login" };
+    if (error.code === "LOGIN_SIGNOUT") return { kind: "login", text: error.message };
     if (error.code === "NETWORK") return { kind: "toast", text: error.message || networkErrorMessage };
     if (error.code === "BOOK_UPLOAD_OVER_LIMIT") {
       const quota =
@@ -41,6 +41,12 @@ export function presentationOf(error: unknown): Presentation {
   if (text.toLowerCase().includes("contact support")) return { kind: "support", text };
   return { kind: "toast", text };
 }
+
+/**
+ * Spec 000 §8: the login-timeout and sign-out messages are shown before the editor leaves for the login page; this
+ * long (the message stays up as a toast meanwhile).
+ */
+export const loginNoticeMs = 2500;
 
 /** Spec 000 §6: the warning of a blocked feature, and of a customised feature over its quota. */
 export const blockedFeatureText = (feature: string) =>

@@ -141,7 +141,12 @@ export function BusinessCardPanel({
       <h2 className="panel-title">{labels.businessCard}</h2>
       <label className="field">
         <span>{labels.cardShown}</span>
-        <select value={chosen} onChange={(event) => void save(event.target.value, visible)}>
+        {/* Choosing a card shows it; 不显示 hides it: the tick below can never contradict the choice. */}
+        <select
+          value={chosen}
+          data-testid="card-shown"
+          onChange={(event) => void save(event.target.value, event.target.value !== "")}
+        >
           <option value="">{labels.cardNone}</option>
           {cards.map((card) => (
             <option key={card.cardId} value={card.cardId}>
@@ -151,7 +156,13 @@ export function BusinessCardPanel({
         </select>
       </label>
       <label className="check">
-        <input type="checkbox" checked={visible} onChange={(event) => void save(chosen, event.target.checked)} />
+        <input
+          type="checkbox"
+          data-testid="card-visible"
+          checked={chosen !== "" && visible}
+          disabled={chosen === ""}
+          onChange={(event) => void save(chosen, event.target.checked)}
+        />
         {labels.cardVisible}
       </label>
       {cards.length > 0 ? (

@@ -41,6 +41,16 @@ export function BookcaseRow({
       <td>
         <div className="bookcase-title">
           <strong>{row.title}</strong>
+          {row.locked ? (
+            <span
+              className="bookcase-locked"
+              role="img"
+              aria-label={labels.bookcaseLocked}
+              title={labels.bookcaseLocked}
+            >
+              🔒
+            </span>
+          ) : null}
           <span className="note">{row.number}</span>
         </div>
       </td>
@@ -57,6 +67,12 @@ export function BookcaseRow({
               : labels.bookcaseQueued}
           </span>
         ) : null}
+        {status === "error" ? (
+          <span className="note bookcase-error-reason" data-testid="bookcase-error-reason">
+            {row.errorReason ? `${row.errorReason} · ` : ""}
+            {labels.bookcaseErrorHint}
+          </span>
+        ) : null}
       </td>
       <td>{row.pageCount > 0 ? row.pageCount : "–"}</td>
       <td>{dateOf(row.updatedAt, lang)}</td>
@@ -65,6 +81,15 @@ export function BookcaseRow({
           <button type="button" className="primary" disabled={!can.edit} onClick={() => actions.edit(row)}>
             {labels.bookcaseEdit}
           </button>
+          {can.read ? (
+            <a className="button" href={row.link} target="_blank" rel="noreferrer">
+              {labels.readBook}
+            </a>
+          ) : (
+            <button type="button" disabled>
+              {labels.readBook}
+            </button>
+          )}
           <button type="button" disabled={!can.share} onClick={() => actions.share(row)}>
             {labels.share}
           </button>

@@ -45,6 +45,10 @@ export interface BookRow {
   folderType: FolderType;
   /** The cover thumbnail's URL; "" until a revision has finished converting. */
   cover: string;
+  /** Why a book in error is (the conversion's message); "" otherwise or unknown. */
+  errorReason?: string;
+  /** Readers need a password. */
+  locked?: boolean;
 }
 
 export interface BookList {
@@ -124,12 +128,15 @@ export function actionsOf(row: Pick<BookRow, "status" | "pageCount">): {
   edit: boolean;
   toggle: "enable" | "disable" | null;
   share: boolean;
+  read: boolean;
 } {
   const converted = row.status !== "uploading" && row.status !== "error";
   return {
     edit: row.status !== "error" || row.pageCount > 0,
     toggle: !converted ? null : row.status === "disabled" ? "enable" : "disable",
     share: converted,
+    // The owner reads what readers get: a converted book that readers may open.
+    read: converted && row.status !== "disabled",
   };
 }
 

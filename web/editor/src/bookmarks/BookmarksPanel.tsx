@@ -1,4 +1,5 @@
 import { type BookInfo, type Bookmark, call } from "../api.js";
+import { ListSaveStatus } from "../common/ListSaveStatus.js";
 import { useRevisionedList } from "../common/useRevisionedList.js";
 import type { Labels } from "../labels.js";
 import type { Notify } from "../types.js";
@@ -6,7 +7,8 @@ import { longHex } from "./colour.js";
 
 /**
  * The bookmark tabs (add-book-bookmark, the server's add rules; save-book-bookmark at the list's revision,
- * `useRevisionedList`): caption, page, colours; a deletion is saved at once.
+ * `useRevisionedList`): caption, page, colours, saved by themselves a moment after an edit; a deletion is saved at
+ * once. A new tab is captioned in the interface language.
  */
 export function BookmarksPanel({
   book,
@@ -27,6 +29,7 @@ export function BookmarksPanel({
     list: bookmarks,
     dirty,
     busy,
+    state,
     edit: editList,
     save,
     apply,
@@ -45,14 +48,24 @@ export function BookmarksPanel({
       const current = await call<Saved>("/api/book/get-book-bookmark", { bookId: book.bookId });
       return { value: current.bookmarks, revision: current.revision ?? 0 };
     },
-    savedText: labels.bookmarkSaved,
     labels,
     notify,
     onSaved,
   });
 
-  // The server applies the add rules: page = last + 1, a unique random colour or the shared one.
-  const add = () => apply(() => call<Saved>("/api/book/add-book-bookmark", { bookId: book.bookId, teamId }));
+  // The server applies the add rules: page = last + 1, a unique random colour or the shared one; the caption is
+  // the catalogue's default in the interface language (the server's "bookmark" is for callers that name none).
+  const add = async () => {
+    // An edit still waiting for its autosave goes first, so the add's reply does not replace it.
+    if (dirty) await save();
+    await apply(() =>
+      call<Saved>("/api/book/add-book-bookmark", {
+        bookId: book.bookId,
+        teamId,
+        caption: labels.bookmarkDefaultCaption,
+      }),
+    );
+  };
 
   const edit = (index: number, change: Partial<Bookmark>) =>
     editList(bookmarks.map((bookmark, at) => (at === index ? { ...bookmark, ...change } : bookmark)));
@@ -110,10 +123,8 @@ export function BookmarksPanel({
         <button type="button" disabled={busy} onClick={() => void add()}>
           {labels.addBookmark}
         </button>
-        <button type="button" className="primary" disabled={!dirty || busy} onClick={() => void save(bookmarks)}>
-          {labels.save}
-        </button>
       </div>
+      <ListSaveStatus state={state} labels={labels} />
     </div>
   );
 }

@@ -1,14 +1,23 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Labels } from "../labels.js";
 import { saveAtRevision } from "../revision-save.js";
 import type { Notify } from "../types.js";
 import { messageOf } from "./error-message.js";
+import { markUnsaved } from "./unsaved-guard.js";
+
+/** How long after the last edit a list saves itself. */
+export const listAutosaveMs = 700;
+
+/** `pending`: edited, its autosave not yet sent; `unsaved`: edited and not savable as it is. */
+export type ListSaveState = "waiting" | "pending" | "working" | "success" | "error" | "unsaved";
 
 /**
  * A list the owner edits and saves whole at the revision it was loaded at (the contents' TOC, the bookmark tabs):
- * edits mark it dirty; a save goes through `saveAtRevision` (on SAVE_CONFLICT the stored list is reloaded, the
- * edit re-applied on it and sent again at the new revision); what the server answers becomes the list, its base and
- * its revision. A refusal shows the server's text. One request at a time (`busy`).
+ * it saves by itself a moment after the last edit (`listAutosaveMs`) when `savable` says it can be stored as it is,
+ * and at once when the panel closes (a tab switch); what cannot be saved yet is reported to the unsaved-changes
+ * guard (`unsaved-guard.ts`). A save goes through `saveAtRevision` (on SAVE_CONFLICT the stored list is reloaded,
+ * the edit re-applied on it and sent again at the new revision); what the server answers becomes the base and
+ * revision, and the list too unless the owner edited on while it was under way. A refusal shows the server's text.
  */
 export function useRevisionedList<Item, Reply extends { revision?: number }>({
   stored,
@@ -16,7 +25,7 @@ export function useRevisionedList<Item, Reply extends { revision?: number }>({
   listOf,
   send,
   reload,
-  savedText,
+  savable = () => true,
   labels,
   notify,
   onSaved,
@@ -30,8 +39,8 @@ export function useRevisionedList<Item, Reply extends { revision?: number }>({
   send: (list: Item[], revision: number | undefined) => Promise<Reply>;
   /** The stored list and revision now (after a conflict). */
   reload: () => Promise<{ value: Item[]; revision: number }>;
-  /** Said when a save succeeded. */
-  savedText: string;
+  /** Whether the server would take the list as it is (else it waits for the owner to complete it). */
+  savable?: (list: Item[]) => boolean;
   labels: Labels;
   notify: Notify;
   onSaved: (list: Item[]) => void;
@@ -39,39 +48,86 @@ export function useRevisionedList<Item, Reply extends { revision?: number }>({
   const [list, setList] = useState<Item[]>(stored);
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [state, setState] = useState<Exclude<ListSaveState, "pending" | "unsaved">>("waiting");
   /** The stored list the edit started from and its revision (sent with a save; a newer one is re-applied on). */
   const base = useRef({ base: stored, revision });
+  const latest = useRef({ list, dirty, busy });
+  latest.current = { list, dirty, busy };
+  const panel = useRef(Symbol("list"));
+  /** The list a save was refused for: not sent again until the owner changes it. */
+  const refused = useRef<Item[] | null>(null);
+  const hooks = useRef({ send, reload, onSaved, savable });
+  hooks.current = { send, reload, onSaved, savable };
 
   /** Runs a request whose reply is the stored list (a save, or another change the server applies). */
-  const apply = async (request: () => Promise<Reply>, said?: string) => {
+  const apply = async (request: () => Promise<Reply>, sent?: Item[]) => {
     setBusy(true);
+    setState("working");
     try {
       const reply = await request();
       const saved = listOf(reply);
       base.current = { base: saved, revision: reply.revision };
-      setList(saved);
-      setDirty(false);
-      if (said) notify(said);
-      onSaved(saved);
+      // Edits made while the save was under way stay (and save next); otherwise the server's list is the list.
+      const editedSince = sent !== undefined && latest.current.list !== sent;
+      if (!editedSince) {
+        setList(saved);
+        setDirty(false);
+      }
+      setState("success");
+      hooks.current.onSaved(saved);
     } catch (error) {
+      refused.current = sent ?? null;
+      setState("error");
       notify(messageOf(error, labels), "error");
     } finally {
       setBusy(false);
     }
   };
 
+  /** Saves `mine` (the edited list unless given) at the revision it was edited at. */
+  const save = (mine: Item[] = latest.current.list) =>
+    apply(
+      async () =>
+        (await saveAtRevision({ ...base.current, mine, send: hooks.current.send, reload: hooks.current.reload })).reply,
+      mine,
+    );
+
+  const blocked = dirty && !savable(list);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `save` reads the latest list through a ref
+  useEffect(() => {
+    markUnsaved(panel.current, { pending: dirty, blocked });
+    if (!dirty || busy || blocked || refused.current === list) return;
+    const timer = setTimeout(() => void save(list), listAutosaveMs);
+    return () => clearTimeout(timer);
+  }, [list, dirty, busy, blocked]);
+
+  // Closing the panel (a tab switch) saves what is pending at once; the request outlives the panel.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on closing; the rest is read through refs
+  useEffect(() => {
+    const key = panel.current;
+    return () => {
+      markUnsaved(key, null);
+      const { list: mine, dirty: pending } = latest.current;
+      if (!pending || refused.current === mine || !hooks.current.savable(mine)) return;
+      void saveAtRevision({ ...base.current, mine, send: hooks.current.send, reload: hooks.current.reload }).then(
+        ({ reply }) => hooks.current.onSaved(listOf(reply)),
+        (error: unknown) => notify(messageOf(error, labels), "error"),
+      );
+    };
+  }, []);
+
   return {
     list,
     dirty,
     busy,
-    /** An edit of the list, kept until saved. */
+    /** Where the list's saving stands (the panel's status line). */
+    state: (blocked ? "unsaved" : dirty && !busy && refused.current !== list ? "pending" : state) as ListSaveState,
+    /** An edit of the list, saved by itself a moment later. */
     edit: (next: Item[]) => {
       setList(next);
       setDirty(true);
     },
-    /** Saves `mine` (the edited list unless given) at the revision it was edited at. */
-    save: (mine: Item[] = list) =>
-      apply(async () => (await saveAtRevision({ ...base.current, mine, send, reload })).reply, savedText),
+    save,
     apply,
   };
 }

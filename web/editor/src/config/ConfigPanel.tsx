@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { type BookInfo, bookStatusOf, call, callOptional, type DownloadConfig, replaceStatusOf } from "../api.js";
+import { useUnsavedMark } from "../common/unsaved-guard.js";
 import type { Labels } from "../labels.js";
 import { saveAtRevision } from "../revision-save.js";
 import type { Query } from "../route.js";
@@ -33,6 +34,7 @@ export function ConfigPanel({
   /** Changes of the owner's not saved yet: until then the panel follows what the server stored. */
   const [edited, setEdited] = useState(false);
   const [busy, setBusy] = useState(false);
+  useUnsavedMark(edited);
   const setIsDownload = (on: boolean) => {
     setEdited(true);
     setIsDownloadState(on);

@@ -65,6 +65,7 @@ export function ConfigTab({
         value={doc.aboutContent}
         labels={labels}
         notify={notify}
+        logo={catalogue.logo}
         onSave={(xml) => onChange("aboutContent", xml)}
       />
       <ConfigPanel

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import type { Labels } from "../labels.js";
+import type { Catalogue } from "../settings/catalogue.js";
 import { FileSetting } from "../settings/FileSetting.js";
 import type { Notify } from "../types.js";
 import { type AboutInfo, type InfoItemType, infoItemTypes, parseAbout, serializeAbout } from "./about-info.js";
@@ -187,11 +188,14 @@ export function AboutPanel({
   value,
   labels,
   notify,
+  logo,
   onSave,
 }: {
   value: unknown;
   labels: Labels;
   notify: Notify;
+  /** The brand configuration's logo rules: the same hint and limits as every other logo uploader. */
+  logo?: Catalogue["logo"];
   onSave: (xml: string) => void;
 }) {
   const logoId = useId();
@@ -228,8 +232,10 @@ export function AboutPanel({
           labels={labels}
           extensions={["jpg", "jpeg", "png", "gif"]}
           purpose="logo"
+          imageLimits={logo ? { limitWidth: logo.maxWidth, limitHeight: logo.maxHeight } : {}}
+          logo={logo}
           notify={notify}
-          onChange={(logo) => setInfo({ ...info, logo })}
+          onChange={(url) => setInfo({ ...info, logo: url })}
         />
       </div>
       {info.items.map((item, index) => (

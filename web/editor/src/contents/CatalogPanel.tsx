@@ -1,12 +1,14 @@
 import { type BookInfo, type CatalogNode, call } from "../api.js";
+import { ListSaveStatus } from "../common/ListSaveStatus.js";
 import { useRevisionedList } from "../common/useRevisionedList.js";
 import type { Labels } from "../labels.js";
 import type { Notify } from "../types.js";
-import { type Path, updateAt } from "./catalog-tree.js";
+import { catalogSavable, type Path, updateAt } from "./catalog-tree.js";
 
 /**
  * The contents tab's TOC (save-book-catalog at its revision, `useRevisionedList`): entries with a title, a page or
- * a URL link, and children up to five levels.
+ * a URL link, and children up to five levels. It saves by itself once every entry has a title (and a link URL, a
+ * whole one); until then the unsaved-changes guard asks before a tab switch loses it.
  */
 export function CatalogPanel({
   book,
@@ -25,10 +27,8 @@ export function CatalogPanel({
   type Saved = { catalog: CatalogNode[]; revision?: number };
   const {
     list: tree,
-    dirty,
-    busy,
+    state,
     edit,
-    save,
   } = useRevisionedList<CatalogNode, Saved>({
     stored: book.catalog,
     revision: book.catalogRevision,
@@ -44,7 +44,7 @@ export function CatalogPanel({
       const current = await call<Saved>("/api/book/get-book-catalog", { bookId: book.bookId });
       return { value: current.catalog, revision: current.revision ?? 0 };
     },
-    savedText: labels.catalogSaved,
+    savable: catalogSavable,
     labels,
     notify,
     onSaved,
@@ -150,10 +150,8 @@ export function CatalogPanel({
         >
           {labels.addEntry}
         </button>
-        <button type="button" className="primary" disabled={!dirty || busy} onClick={() => void save()}>
-          {labels.save}
-        </button>
       </div>
+      <ListSaveStatus state={state} labels={labels} hint={labels.catalogIncomplete} />
     </div>
   );
 }

@@ -19,3 +19,18 @@ export function updateAt(
   }
   return result;
 }
+
+/** Whether the server would take the tree as it is: every entry titled, every URL link a whole URL. */
+export function catalogSavable(nodes: readonly CatalogNode[]): boolean {
+  return nodes.every((node) => {
+    if (node.title.trim() === "") return false;
+    if (node.url) {
+      try {
+        if (new URL(node.url).hostname === "") return false;
+      } catch {
+        return false;
+      }
+    }
+    return catalogSavable(node.children);
+  });
+}

@@ -18,6 +18,7 @@ export function EditorRail({
   onGuide,
   lock,
   readOnly,
+  onTakeBack,
   children,
 }: {
   title: string;
@@ -29,6 +30,8 @@ export function EditorRail({
   onGuide: () => void;
   lock: BookLock | null;
   readOnly: boolean;
+  /** Takes the lock back from the other session (the same user's other tab). */
+  onTakeBack: () => void;
   children: ReactNode;
 }) {
   return (
@@ -50,7 +53,10 @@ export function EditorRail({
       {lock && readOnly ? (
         <p className="lock-warning" role="alert" data-testid="lock-warning">
           {labels.lockHeld} ({labels.lockUser} {lock.holderUserId}, {labels.lockSince}{" "}
-          {new Date(lock.since).toLocaleString(lang)})
+          {new Date(lock.since).toLocaleString(lang)}){" "}
+          <button type="button" className="link-button" onClick={onTakeBack}>
+            {labels.lockTakeBack}
+          </button>
         </p>
       ) : null}
       <fieldset className="rail-body" role="tabpanel" disabled={readOnly}>

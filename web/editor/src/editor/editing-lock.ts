@@ -1,7 +1,7 @@
 /**
  * The editing lock (POST /api/book/get-book-lock, services/gateway/rest/book-content.md): taken when the editor
- * opens a book and refreshed every minute (it lapses after two without a refresh); another session holding it
- * makes this one read-only.
+ * opens a book (taking it from the same user's older session at once) and refreshed every minute (it lapses after two
+ * without a refresh); another session holding it makes this one read-only.
  */
 export interface BookLock {
   locked: boolean;
@@ -12,6 +12,9 @@ export interface BookLock {
 }
 
 export const lockRefreshMs = 60_000;
+
+/** The BroadcastChannel on which a tab that took a book's lock tells this browser's other editor tabs. */
+export const lockChannelName = "turnleaf.editor.lock";
 
 /** A random session id of this editor tab (8–64 of A-Za-z0-9_-). */
 export function lockSessionId(random: () => number = Math.random): string {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { call } from "../api.js";
+import { useUnsavedMark } from "../common/unsaved-guard.js";
 import type { Labels } from "../labels.js";
 import { type BookLanguage, choiceOf, type LanguageChoice, languagesOf } from "../language-choice.js";
 import { interfaceLanguages } from "../languages.js";
@@ -41,6 +42,16 @@ export function LanguagePanel({
   useEffect(() => {
     load(bookId).then((loaded) => show(loaded.languages, loaded.revision), report);
   }, [bookId, report, show]);
+
+  // Edited and not saved: the ticks or the default differ from what the panel opened with.
+  useUnsavedMark(
+    checked !== null &&
+      opened !== null &&
+      (defaultCode !== opened.value.defaultCode ||
+        interfaceLanguages.some(
+          (language) => checked.includes(language.code) !== Boolean(opened.value.checked[language.code]),
+        )),
+  );
 
   const save = async () => {
     if (!checked || !opened) return;

@@ -41,7 +41,7 @@ export function FormEditor({
           onSave(form);
         }}
       >
-        <label className="switch">
+        <label className="check-label">
           <input
             type="checkbox"
             checked={form.enabled}
@@ -61,7 +61,7 @@ export function FormEditor({
             onChange={(event) => setForm({ ...form, beforePage: Math.max(1, Number(event.target.value) || 1) })}
           />
         </label>
-        <label className="switch">
+        <label className="check-label">
           <input
             type="checkbox"
             checked={form.skippable}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { type BookInfo, call, type Privacy } from "../api.js";
 import { messageOf } from "../common/error-message.js";
+import { useUnsavedMark } from "../common/unsaved-guard.js";
 import type { Labels } from "../labels.js";
 import { saveAtRevision } from "../revision-save.js";
 import type { Notify } from "../types.js";
@@ -39,6 +40,15 @@ export function PasswordPanel({
       live = false;
     };
   }, [book.bookId, labels, notify, show]);
+
+  useUnsavedMark(
+    privacy !== null &&
+      opened !== null &&
+      (password !== "" ||
+        privacy.access !== opened.access ||
+        privacy.hint !== opened.hint ||
+        (privacy.fromPage || 1) !== (opened.fromPage || 1)),
+  );
 
   if (!privacy || !opened) return <p className="note">{labels.loading}</p>;
 

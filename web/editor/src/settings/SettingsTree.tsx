@@ -7,12 +7,21 @@ import {
   type SettingValues,
   type ValueNode,
 } from "@turnleaf/resource-files";
-import { useId, useState } from "react";
+import { useContext, useId, useState } from "react";
 import { guideOfSetting } from "../guide/guide.js";
 import type { Labels } from "../labels.js";
 import type { Notify } from "../types.js";
-import { type Catalogue, groupsOf, imageLimitsFor, searchTab, settingValueOf, shows } from "./catalogue.js";
+import {
+  type Catalogue,
+  groupsOf,
+  imageLimitsFor,
+  logoRulesFor,
+  searchTab,
+  settingValueOf,
+  shows,
+} from "./catalogue.js";
 import { FileSetting } from "./FileSetting.js";
+import { PlanLocksContext } from "./plan-locks.js";
 
 type Change = (key: string, value: unknown) => void;
 
@@ -38,15 +47,18 @@ function LeafControl({
   value,
   id,
   context,
+  locked = false,
   onChange,
 }: {
   node: LeafNode;
   value: unknown;
   id: string;
   context: Context;
+  /** The user's plan does not unlock it (plan-locks.ts). */
+  locked?: boolean;
   onChange: (value: unknown) => void;
 }) {
-  const disabled = node.disabled;
+  const disabled = node.disabled || locked;
   switch (node.type) {
     case "color":
       return (
@@ -148,7 +160,7 @@ function LeafControl({
           maxBytes={node.maxSize}
           imageLimits={imageLimitsFor(node.key, context.catalogue.logo)}
           purpose={/logo/i.test(node.key) ? "logo" : node.accept.includes("mp3") ? "audio" : ""}
-          logo={/logo/i.test(node.key) ? context.catalogue.logo : undefined}
+          logo={/logo/i.test(node.key) ? logoRulesFor(node.key, context.catalogue.logo) : undefined}
           notify={context.notify}
           onChange={onChange}
         />
@@ -175,12 +187,36 @@ function LeafControl({
   }
 }
 
-function Row({ node, children, id, lang }: { node: SettingNode; children: React.ReactNode; id: string; lang: Lang }) {
+function Row({
+  node,
+  children,
+  id,
+  lang,
+  lockedText,
+}: {
+  node: SettingNode;
+  children: React.ReactNode;
+  id: string;
+  lang: Lang;
+  /** Said under the title when the plan does not unlock the setting. */
+  lockedText?: string | undefined;
+}) {
+  const { explain } = useContext(PlanLocksContext);
   return (
-    <div className={`setting setting-${node.type}`} data-key={node.key} data-guide={guideOfSetting[node.key]}>
+    <div
+      className={`setting setting-${node.type}${lockedText ? " setting-locked" : ""}`}
+      data-key={node.key}
+      data-guide={guideOfSetting[node.key]}
+      data-locked={lockedText ? "true" : undefined}
+    >
       <div className="setting-text">
         <label htmlFor={id}>{node.title[lang]}</label>
         <small>{node.desc[lang]}</small>
+        {lockedText ? (
+          <button type="button" className="link-button plan-locked" onClick={() => explain(node.key)}>
+            {lockedText}
+          </button>
+        ) : null}
       </div>
       {children}
     </div>
@@ -199,13 +235,15 @@ function LeafRow({
   onChange: Change;
 }) {
   const id = useId();
+  const locked = useContext(PlanLocksContext).locked(node.key);
   return (
-    <Row node={node} id={id} lang={context.lang}>
+    <Row node={node} id={id} lang={context.lang} lockedText={locked ? context.labels.planLocked : undefined}>
       <LeafControl
         node={node}
         id={id}
         value={settingValueOf(node, doc)}
         context={context}
+        locked={locked}
         onChange={(value) => onChange(node.key, value)}
       />
     </Row>
@@ -225,6 +263,8 @@ function FormRow({
   onChange: Change;
 }) {
   const base = useId();
+  const { locked: isLocked, explain } = useContext(PlanLocksContext);
+  const locked = isLocked(node.key);
   const raw = settingValueOf(node, doc);
   const value =
     raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : node.defaultValue;
@@ -232,6 +272,11 @@ function FormRow({
     <fieldset className="setting-form" data-key={node.key}>
       <legend>{node.title[context.lang]}</legend>
       <small>{node.desc[context.lang]}</small>
+      {locked ? (
+        <button type="button" className="link-button plan-locked" onClick={() => explain(node.key)}>
+          {context.labels.planLocked}
+        </button>
+      ) : null}
       {node.fields.map((field) => (
         <Row key={field.key} node={field} id={`${base}-${field.key}`} lang={context.lang}>
           <LeafControl
@@ -239,6 +284,7 @@ function FormRow({
             id={`${base}-${field.key}`}
             value={field.key in value ? value[field.key] : field.defaultValue}
             context={context}
+            locked={locked}
             onChange={(fieldValue) => onChange(node.key, { ...value, [field.key]: fieldValue })}
           />
         </Row>

@@ -78,6 +78,18 @@ export function searchTab(
 }
 
 /** Image limits of a file setting (spec 000 §5): the logo's pixel limits from the brand configuration, else 5 MB. */
+/**
+ * The rules a logo uploader shows (issue #35: four uploaders once gave four sizes): the brand configuration's limits
+ * everywhere, and the recommended size the setting's own description names — the toolbar icon 34×34, the large
+ * logo 55 px high — or the configuration's for the other logos (book, about, brand).
+ */
+export function logoRulesFor(key: string, logo: Catalogue["logo"]): Catalogue["logo"] {
+  if (!logo) return logo;
+  if (/^appLogoIcon$/i.test(key)) return { ...logo, recommendedWidth: 34, recommendedHeight: 34 };
+  if (/^appLargeLogoURL$/i.test(key)) return { ...logo, recommendedWidth: 220, recommendedHeight: 55 };
+  return logo;
+}
+
 export function imageLimitsFor(key: string, logo: Catalogue["logo"]): ImageLimits {
   if (logo && /logo/i.test(key)) return { limitWidth: logo.maxWidth, limitHeight: logo.maxHeight };
   return {};

@@ -190,7 +190,7 @@ export default function StatisticsScreen({
 
       {bookId && enabled !== null ? (
         <section className="stats-card stats-privacy">
-          <label className="switch">
+          <label className="check-label">
             <input
               type="checkbox"
               checked={enabled}

@@ -1,12 +1,13 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { call, type ReadyConfig } from "../api.js";
 import { FolderTypeChoice } from "../bookcase/FolderTypeChoice.js";
 import type { FolderType } from "../bookcase/model.js";
 import type { Labels } from "../labels.js";
 import type { Query } from "../route.js";
+import { ShareDialog } from "../share/ShareDialog.js";
 import type { Navigate, Notify, Report } from "../types.js";
 import { ConversionFields } from "./ConversionFields.js";
-import { type Conversion, conversionFields, defaultConversion } from "./conversion.js";
+import { type Conversion, conversionFields, conversionFromMeta, defaultConversion } from "./conversion.js";
 import { watchConversion } from "./conversion-watch.js";
 import { type Phase, UploadProgress } from "./UploadProgress.js";
 import {
@@ -22,6 +23,7 @@ import {
   type Task,
 } from "./upload-engine.js";
 import { uploadAccept } from "./upload-formats.js";
+import { logUploadError } from "./upload-log.js";
 
 /**
  * The upload screen (spec 000 §2 /upload, and /convert 'book creation'): a title and a PDF or images, an
@@ -61,8 +63,24 @@ export function Upload({
   const [overwriteNumber, setOverwriteNumber] = useState(bookId ? query.num : "");
   const [autoOpen, setAutoOpen] = useState(false);
   const [conversion, setConversion] = useState<Conversion>(defaultConversion);
+  const [sharing, setSharing] = useState(false);
   const task = useRef<Task | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const pausing = useRef(false);
+
+  // The form starts from the user's saved creation preferences (get-user-meta); the defaults stay without them.
+  useEffect(() => {
+    let live = true;
+    call<unknown>("/api/user/get-user-meta").then(
+      (meta) => {
+        if (live) setConversion((current) => (current === defaultConversion ? conversionFromMeta(meta) : current));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const say = (text: string, kind: "info" | "error" = "info") => {
     if (!text) return;
@@ -70,7 +88,8 @@ export function Upload({
     notify(text, kind);
   };
 
-  const fail = (error: unknown) => {
+  const fail = (error: unknown, stage: Parameters<typeof logUploadError>[0] = "send") => {
+    logUploadError(stage, error, { taskId: task.current?.taskId, files });
     setPhase("failed");
     const text = error instanceof Error ? error.message : labels.uploadFailed;
     setMessages((shown) => [...shown, { text, kind: "error" }]);
@@ -88,7 +107,9 @@ export function Upload({
       if (autoOpen) navigate("/editor", { ...tidFid(), num: ended.number });
     } else {
       setPhase("failed");
-      say(outcome.message || labels.uploadFailed, "error");
+      const text = outcome.message || labels.uploadFailed;
+      logUploadError("convert", new Error(text), { taskId: current.taskId, files });
+      say(text, "error");
     }
   };
 
@@ -156,6 +177,7 @@ export function Upload({
       if (task.current) fail(error);
       else {
         // Refused before any task existed: nothing is in progress.
+        logUploadError("begin", error, { files });
         setPhase("idle");
         setMessages((shown) => [
           ...shown,
@@ -174,7 +196,7 @@ export function Upload({
       await pauseUpload(current);
       setPhase("paused");
     } catch (error) {
-      fail(error);
+      fail(error, "pause");
     }
   };
 
@@ -186,7 +208,7 @@ export function Upload({
       task.current = await resumeUpload(current);
       await run(task.current);
     } catch (error) {
-      fail(error);
+      fail(error, "resume");
     }
   };
 
@@ -201,13 +223,30 @@ export function Upload({
       setBook({ number: query.num, bookId });
       const outcome = await watchConversion(begun.taskId, (done, total) => setPages({ done, total }));
       setPhase(outcome.ready ? "ready" : "failed");
-      if (!outcome.ready) say(outcome.message || labels.uploadFailed, "error");
+      if (!outcome.ready) {
+        logUploadError("reconvert", new Error(outcome.message || labels.uploadFailed), { taskId: begun.taskId });
+        say(outcome.message || labels.uploadFailed, "error");
+      }
     } catch (error) {
-      fail(error);
+      fail(error, "reconvert");
     }
   };
 
   const busy = phase === "uploading" || phase === "converting";
+  // A finished upload disarms 上传 (a second click would make a duplicate book) until "upload another".
+  const done = phase === "ready";
+
+  const another = () => {
+    setTitle("");
+    setFiles([]);
+    setPhase("idle");
+    setBytes({ done: 0, total: 0 });
+    setPages({ done: 0, total: 0 });
+    setMessages([]);
+    setBook(null);
+    task.current = null;
+    formRef.current?.reset();
+  };
 
   return (
     <main className="upload">
@@ -220,6 +259,7 @@ export function Upload({
         ) : null}
       </div>
       <form
+        ref={formRef}
         className="upload-form"
         onSubmit={(event) => {
           event.preventDefault();
@@ -289,7 +329,7 @@ export function Upload({
           </details>
         )}
         <div className="actions">
-          <button type="submit" className="primary" disabled={busy || phase === "paused"}>
+          <button type="submit" className="primary" disabled={busy || done || phase === "paused"}>
             {labels.upload}
           </button>
           {phase === "uploading" ? (
@@ -316,7 +356,22 @@ export function Upload({
         messages={messages}
         labels={labels}
         onOpen={book ? () => navigate("/editor", { ...tidFid(), num: book.number }) : undefined}
+        readLink={book ? `/b/${encodeURIComponent(book.number)}` : undefined}
+        onShare={book ? () => setSharing(true) : undefined}
+        onAnother={another}
       />
+      {sharing && book ? (
+        <ShareDialog
+          bookId={book.bookId}
+          number={book.number}
+          enabled
+          labels={labels}
+          notify={notify}
+          report={report}
+          onClose={() => setSharing(false)}
+          onManage={() => navigate("/bookcase", tidFid())}
+        />
+      ) : null}
     </main>
   );
 }

@@ -6,7 +6,7 @@ const percent = (done: number, total: number) => (total > 0 ? Math.round((done /
 
 /**
  * The upload's progress under the form: the phase, the bytes sent and the pages converted (each a bar and a
- * count), the button to the editor once ready, and the messages the upload said.
+ * count), once ready what to do next (edit, read, share, upload another), and the messages the upload said.
  */
 export function UploadProgress({
   phase,
@@ -15,6 +15,9 @@ export function UploadProgress({
   messages,
   labels,
   onOpen,
+  readLink,
+  onShare,
+  onAnother,
 }: {
   phase: Phase;
   bytes: { done: number; total: number };
@@ -22,7 +25,12 @@ export function UploadProgress({
   messages: { text: string; kind: "info" | "error" }[];
   labels: Labels;
   /** Opens the converted book in the editor (once there is one). */
-  onOpen?: () => void;
+  onOpen?: (() => void) | undefined;
+  /** The hosted reader of the converted book. */
+  readLink?: string | undefined;
+  onShare?: (() => void) | undefined;
+  /** Clears the form for the next book. */
+  onAnother?: (() => void) | undefined;
 }) {
   const phaseLabel: Record<Phase, string> = {
     idle: "",
@@ -65,10 +73,29 @@ export function UploadProgress({
               </p>
             </>
           ) : null}
-          {phase === "ready" && onOpen ? (
-            <button type="button" className="primary" onClick={onOpen}>
-              {labels.openEditor}
-            </button>
+          {phase === "ready" ? (
+            <div className="actions" data-testid="upload-next">
+              {onOpen ? (
+                <button type="button" className="primary" onClick={onOpen}>
+                  {labels.openEditor}
+                </button>
+              ) : null}
+              {readLink ? (
+                <a className="button" href={readLink} target="_blank" rel="noreferrer">
+                  {labels.readBook}
+                </a>
+              ) : null}
+              {onShare ? (
+                <button type="button" onClick={onShare}>
+                  {labels.share}
+                </button>
+              ) : null}
+              {onAnother ? (
+                <button type="button" onClick={onAnother}>
+                  {labels.uploadAnother}
+                </button>
+              ) : null}
+            </div>
           ) : null}
         </section>
       ) : null}

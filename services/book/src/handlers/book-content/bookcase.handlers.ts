@@ -12,7 +12,7 @@ import {
   onlineStatus,
   statusFilter,
 } from "../../domain/bookcase.js";
-import { lockSessionId, lockView, mayTakeLock, takenLock } from "../../domain/edit-lock.js";
+import { lockSessionId, lockView, mayTakeLock, mayTakeOver, takenLock } from "../../domain/edit-lock.js";
 import { newestReadyOf } from "../../domain/pdf-download.js";
 import { findOwnBook } from "../own-book.js";
 import { actingUser, type BookContentDependencies, iso, manifestsReader } from "./content-shared.js";
@@ -31,6 +31,8 @@ function summaryOf(book: BookDocument): MessageInitShape<typeof BookSummarySchem
     textStatus: book.textStatus ?? 1,
     folderType: book.folderType === 2 ? 2 : 1,
     readyRevision: book.readyRevision ?? 0,
+    errorReason: onlineStatus(book) === "error" ? (book.conversionError ?? "") : "",
+    passwordProtected: book.privacy?.access === "password",
   };
 }
 
@@ -73,9 +75,15 @@ export function bookcaseHandlers({
         await content.releaseLock(book.bookId, sessionId);
         return { lock: lockView(null, sessionId, at) };
       }
-      const current = await content.lock(book.bookId);
+      let current = await content.lock(book.bookId);
+      const holder = { userId: request.userId, sessionId };
+      // The owner's own older session (another tab, or one closed before its release arrived) gives way at once.
+      if (request.takeOver && mayTakeOver(current, holder, at)) {
+        await content.dropLockAsSeen(book.bookId, current);
+        current = null;
+      }
       if (mayTakeLock(current, sessionId, at)) {
-        const lock = takenLock(current, { userId: request.userId, sessionId }, at);
+        const lock = takenLock(current, holder, at);
         if (await content.takeLock(book.bookId, lock, at, current)) return { lock: lockView(lock, sessionId, at) };
       }
       // Another session holds it (or took it between the read and the write): answer who.
