@@ -1,7 +1,8 @@
-import type { CSSProperties } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
 import type { BookLanguage, ReaderBook } from "../book.js";
 import { BrandMark } from "../brands/BrandMark.js";
 import type { OpenDialog, Panel } from "../dialogs/open-dialog.js";
+import { Icon } from "../icons.js";
 import { LanguageSwitcher } from "../language/LanguageSwitcher.js";
 import type { Labels } from "../language/labels.js";
 import type { Navigation } from "../navigation/use-navigation.js";
@@ -89,22 +90,29 @@ export function Toolbar({
   const [isMagnifying, setMagnifying] = magnifying;
   const [annotationsShown, setAnnotations] = annotations;
   const [onePhone] = phoneNumbers;
-  return (
-    <nav
-      className="tl-toolbar"
-      style={{ background: withAlpha(settings.toolbarColor, settings.toolbarAlpha), color: settings.iconColor }}
-      aria-label={labels.reader}
-    >
-      {settings.brands.toolbar ? (
-        <BrandMark brand={settings.brands.toolbar} slot="toolbar" linkTarget={linkTarget} />
-      ) : null}
-      {shown("home", false) ? (
-        settings.homeUrl ? (
-          <ToolLink {...tool("home")} icon="home" label={labels.home} href={settings.homeUrl} target={linkTarget} />
-        ) : (
-          <ToolButton {...tool("home")} icon="home" label={labels.home} onClick={() => goToPage(1)} />
-        )
-      ) : null}
+  const [moreOpen, setMoreOpen] = useState(false);
+  // On a phone the row keeps turning, the page number, contents, thumbnails and search; the other tools open from
+  // "more" with their names beside their icons, so the toolbar stays one row.
+  const zoomTools = shown("zoom") ? (
+    <>
+      <ToolButton
+        {...tool("zoom")}
+        icon="zoomOut"
+        label={labels.zoomOut}
+        onClick={() => setZoomIndex((index) => Math.max(index - 1, 0))}
+        disabled={zoomIndex === 0}
+      />
+      <ToolButton
+        {...tool("zoom")}
+        icon="zoomIn"
+        label={labels.zoomIn}
+        onClick={() => setZoomIndex((index) => Math.min(index + 1, levelCount - 1))}
+        disabled={zoomIndex === levelCount - 1}
+      />
+    </>
+  ) : null;
+  const historyTools = (
+    <>
       {shown("back", false) ? (
         <ToolButton
           {...tool("back")}
@@ -123,65 +131,12 @@ export function Toolbar({
           disabled={history.at >= history.pages.length - 1}
         />
       ) : null}
-      <ToolButton
-        {...tool("first")}
-        className="tl-wide-only"
-        icon="first"
-        label={labels.first}
-        onClick={() => goToPage(1)}
-        disabled={atStart}
-      />
-      <ToolButton
-        {...tool("previous")}
-        icon="previous"
-        label={labels.previous}
-        onClick={() => turn(false)}
-        disabled={atStart}
-      />
-      <span className="tl-page-number" aria-hidden="true" style={orderOf("next")}>
-        {pageText} / {book.pageCount || pageCount}
-      </span>
-      <ToolButton {...tool("next")} icon="next" label={labels.next} onClick={() => turn(true)} disabled={atEnd} />
-      <ToolButton
-        {...tool("last")}
-        className="tl-wide-only"
-        icon="last"
-        label={labels.last}
-        onClick={() => goToPage(pageCount)}
-        disabled={atEnd}
-      />
-      {shown("zoom") ? (
-        <>
-          <ToolButton
-            {...tool("zoom")}
-            icon="zoomOut"
-            label={labels.zoomOut}
-            onClick={() => setZoomIndex((index) => Math.max(index - 1, 0))}
-            disabled={zoomIndex === 0}
-          />
-          <ToolButton
-            {...tool("zoom")}
-            icon="zoomIn"
-            label={labels.zoomIn}
-            onClick={() => setZoomIndex((index) => Math.min(index + 1, levelCount - 1))}
-            disabled={zoomIndex === levelCount - 1}
-          />
-        </>
-      ) : null}
-      {shown("contents") ? (
-        <ToolButton
-          {...panelTool("contents", "contents")}
-          icon="contents"
-          label={labels.contents}
-          disabled={book.outline.length === 0}
-        />
-      ) : null}
-      {shown("thumbnails") ? (
-        <ToolButton {...panelTool("thumbnails", "thumbnails")} icon="thumbnails" label={labels.thumbnails} />
-      ) : null}
-      {shown("search") ? (
-        <ToolButton {...panelTool("search", "search")} icon="search" label={labels.search} disabled={!book.searchUrl} />
-      ) : null}
+    </>
+  );
+  const secondary = (
+    <>
+      {narrow ? historyTools : null}
+      {narrow ? zoomTools : null}
       {/* The text view offers the pages' text to copy: not for a book whose owner may not let readers copy it. */}
       {shown("selectText") ? (
         <ToolButton
@@ -295,6 +250,114 @@ export function Toolbar({
           }
         />
       ) : null}
+    </>
+  );
+  return (
+    <nav
+      className="tl-toolbar"
+      style={{ background: withAlpha(settings.toolbarColor, settings.toolbarAlpha), color: settings.iconColor }}
+      aria-label={labels.reader}
+    >
+      {settings.brands.toolbar ? (
+        <BrandMark brand={settings.brands.toolbar} slot="toolbar" linkTarget={linkTarget} />
+      ) : null}
+      {shown("home", false) ? (
+        settings.homeUrl ? (
+          <ToolLink {...tool("home")} icon="home" label={labels.home} href={settings.homeUrl} target={linkTarget} />
+        ) : (
+          <ToolButton {...tool("home")} icon="home" label={labels.home} onClick={() => goToPage(1)} />
+        )
+      ) : null}
+      {narrow ? null : historyTools}
+      <ToolButton
+        {...tool("first")}
+        className="tl-wide-only"
+        icon="first"
+        label={labels.first}
+        onClick={() => goToPage(1)}
+        disabled={atStart}
+      />
+      <ToolButton
+        {...tool("previous")}
+        icon="previous"
+        label={labels.previous}
+        onClick={() => turn(false)}
+        disabled={atStart}
+      />
+      <span className="tl-page-number" aria-hidden="true" style={orderOf("next")}>
+        {pageText} / {book.pageCount || pageCount}
+      </span>
+      <ToolButton {...tool("next")} icon="next" label={labels.next} onClick={() => turn(true)} disabled={atEnd} />
+      <ToolButton
+        {...tool("last")}
+        className="tl-wide-only"
+        icon="last"
+        label={labels.last}
+        onClick={() => goToPage(pageCount)}
+        disabled={atEnd}
+      />
+      {narrow ? null : zoomTools}
+      {shown("contents") ? (
+        <ToolButton
+          {...panelTool("contents", "contents")}
+          icon="contents"
+          label={labels.contents}
+          disabled={book.outline.length === 0}
+        />
+      ) : null}
+      {shown("thumbnails") ? (
+        <ToolButton {...panelTool("thumbnails", "thumbnails")} icon="thumbnails" label={labels.thumbnails} />
+      ) : null}
+      {shown("search") ? (
+        <ToolButton {...panelTool("search", "search")} icon="search" label={labels.search} disabled={!book.searchUrl} />
+      ) : null}
+      {narrow ? (
+        <MoreMenu label={labels.more} open={moreOpen} setOpen={setMoreOpen}>
+          {secondary}
+        </MoreMenu>
+      ) : (
+        secondary
+      )}
     </nav>
+  );
+}
+
+/** A phone's "more" button and the tools it holds; choosing one closes it. */
+function MoreMenu({
+  label,
+  open,
+  setOpen,
+  children,
+}: {
+  label: string;
+  open: boolean;
+  setOpen(open: boolean): void;
+  children: ReactNode;
+}) {
+  // A click on a tool in it, or anywhere else, closes it (the "more" button toggles it itself).
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (!(event.target as Element | null)?.closest?.('[data-button="more"]')) setOpen(false);
+    };
+    document.addEventListener("click", close);
+    return () => document.removeEventListener("click", close);
+  }, [open, setOpen]);
+  return (
+    <div className="tl-more">
+      <button
+        type="button"
+        data-button="more"
+        aria-expanded={open}
+        aria-label={label}
+        title={label}
+        onClick={() => setOpen(!open)}
+      >
+        <Icon name="more" />
+      </button>
+      <div className="tl-more-menu" hidden={!open}>
+        {children}
+      </div>
+    </div>
   );
 }
