@@ -40,6 +40,7 @@ import type { Peers } from "../peers.js";
 import { setGrantCookie } from "../plugins/cookies.js";
 import { errorEnvelopeFor, pageTexts } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
+import { ownersOwnRequest } from "../policies/owner-preview.js";
 import { publishedMedia } from "./media.routes.js";
 import { linkPattern } from "./schemas.js";
 
@@ -77,18 +78,24 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
 
   const nowSeconds = reader.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
 
-  /** The lock a request is under: the book's password settings unless the request carries a valid grant. */
-  const lockFor = (
+  /**
+   * The lock a request is under: the book's password settings unless the request carries a valid grant, or is the
+   * owner's own (the editor's live preview: a same-origin request with the owner's session). Being framed by the
+   * editor proves nothing by itself; only the signed-in owner's session lifts the lock.
+   */
+  const lockFor = async (
     request: FastifyRequest,
     book: {
+      bookId: string;
       number: string;
       privacy?: { access: BookAccess; mode: PasswordMode; hint: string; fromPage: number; passVersions: string[] };
     },
-  ): BookLock | null => {
+  ): Promise<BookLock | null> => {
     const privacy = book.privacy;
     if (!privacy || privacy.access !== BookAccess.PASSWORD) return null;
     const token = request.cookies[grantCookieName(book.number)];
     if (grantValid(reader.grantSecret, book.number, token, nowSeconds(), privacy.passVersions)) return null;
+    if (await ownersOwnRequest(peers, request, book.bookId)) return null;
     return {
       mode: privacy.mode === PasswordMode.USERS ? "users" : "single",
       hint: privacy.hint,
@@ -192,7 +199,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
         .header("vary", "sec-fetch-dest, user-agent, accept-language")
         .send(refusalHtml(refusal, coded ? text(coded) : refusal.message, lang));
     }
-    const lock = lockFor(request, book);
+    const lock = await lockFor(request, book);
     const [languages, media] = await Promise.all([
       languagesOf(book.bookId),
       publishedMedia(peers, book.number, request.log),
@@ -232,7 +239,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       languagesOf(book.bookId),
       publishedMedia(peers, book.number, request.log),
     ]);
-    const base = viewOf(facts, chosen, lockFor(request, book));
+    const base = viewOf(facts, chosen, await lockFor(request, book));
     const view = { ...base, pages: withPageMedia(base.pages, media), languages };
     // Revalidated on every open (no-cache), answered 304 while the book has not changed.
     const body = JSON.stringify(view);
@@ -270,7 +277,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       // index are gone for readers at once, though its files stay in the bucket until the sweep removes them.
       if (!found.servable.includes(revision))
         return reply.status(404).send(await errorEnvelopeFor(request, notFound()));
-      const lock = lockFor(request, book);
+      const lock = await lockFor(request, book);
       if (isSourcePdf(key)) {
         // Only full-vector revisions keep their PDF for readers (pdf.js draws it); other books' sources stay private.
         const manifest = await reader.assets.manifest(book.bookId, revision);
