@@ -25,6 +25,7 @@ import { useNavigation } from "./navigation/use-navigation.js";
 import { OptionalPart } from "./optional-part.js";
 import { phoneNumbersOf } from "./phone/phone-numbers.js";
 import { Scene } from "./scene/Scene.js";
+import { SearchHighlight } from "./search/highlight.js";
 import { SearchPanel } from "./search/SearchPanel.js";
 import { TextView } from "./search/TextView.js";
 import { useSearchIndex } from "./search/use-search-index.js";
@@ -92,6 +93,7 @@ export function Reader({
   });
   const { page, spread, goToPage, turn } = navigation;
   const [magnifying, setMagnifying] = useState(false);
+  const [searched, setSearched] = useState("");
   const music = settings.backgroundMusic;
   const sound = useSound(settings.flipSound, music?.url);
   useRightClickBlock(settings.disableRightClick);
@@ -189,20 +191,22 @@ export function Reader({
       {panel === "text" && settings.buttons.selectText !== false ? (
         <TextView book={book} load={loadSearch} labels={labels} onClose={closePanel} />
       ) : (
-        <BookViewport
-          viewportRef={setViewport}
-          book={book}
-          labels={labels}
-          fit={fit}
-          navigation={navigation}
-          zoom={zoom.zoom}
-          gestures={gestures}
-          flipRef={flipRef}
-          reducedMotion={reducedMotion}
-          magnifying={magnifying}
-          {...(book.lock?.mode === "lead" ? {} : { onUnlock: () => dialogs.open("unlock") })}
-          onTurnStart={sound.onTurnStart}
-        />
+        <SearchHighlight.Provider value={searched}>
+          <BookViewport
+            viewportRef={setViewport}
+            book={book}
+            labels={labels}
+            fit={fit}
+            navigation={navigation}
+            zoom={zoom.zoom}
+            gestures={gestures}
+            flipRef={flipRef}
+            reducedMotion={reducedMotion}
+            magnifying={magnifying}
+            {...(book.lock?.mode === "lead" ? {} : { onUnlock: () => dialogs.open("unlock") })}
+            onTurnStart={sound.onTurnStart}
+          />
+        </SearchHighlight.Provider>
       )}
       {book.state === "converting" && pageCount > 0 ? <p className="tl-converting">{labels.converting}</p> : null}
       {panel === "contents" ? (
@@ -214,7 +218,11 @@ export function Reader({
           book={book}
           current={visiblePages}
           labels={labels}
-          onGo={goToPage}
+          onGo={(target) => {
+            goToPage(target);
+            // A phone's panel covers the page: it closes to show where the reader went.
+            if (fit.narrow) closePanel();
+          }}
           onClose={closePanel}
         />
       ) : null}
@@ -241,7 +249,11 @@ export function Reader({
           load={loadSearch}
           minLength={settings.searchMinLength}
           labels={labels}
-          onGo={goToPage}
+          onGo={(target, query) => {
+            setSearched(query);
+            goToPage(target);
+            if (fit.narrow) closePanel();
+          }}
           onClose={closePanel}
         />
       ) : null}

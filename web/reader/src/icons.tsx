@@ -15,13 +15,16 @@ const paths = {
   share:
     "M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2l6.7 3.4A3 3 0 1 0 18 16z",
   thumbnails: "M4 4h7v7H4zm9 0h7v7h-7zM4 13h7v7H4zm9 0h7v7h-7z",
-  play: "M8 5v14l11-7z",
-  pause: "M7 5h4v14H7zm6 0h4v14h-4z",
+  // Auto flip: a play sign in a ring (the bare triangle is "next page").
+  play: "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-2 4v8l6-4z",
+  pause: "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zM9 8h2v8H9zm4 0h2v8h-2z",
   print:
     "M7 3h10v4H7zM5 8h14a2 2 0 0 1 2 2v6h-4v4H7v-4H3v-6a2 2 0 0 1 2-2zm4 7v3h6v-3zm8-5a1 1 0 1 0 0 2 1 1 0 0 0 0-2z",
   download: "M11 4h2v8.2l3.3-3.3 1.4 1.4-5.7 5.7-5.7-5.7 1.4-1.4 3.3 3.3zM5 18h14v2H5z",
+  // A loupe over a page's corner: not the search's magnifying glass.
   magnifier:
-    "M10 3a7 7 0 1 0 4.2 12.6l5.1 5.1 1.4-1.4-5.1-5.1A7 7 0 0 0 10 3zm0 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10zm-2.5 3.2a3 3 0 0 1 2.5-1.2v-1.5a4.5 4.5 0 0 0-3.7 1.9z",
+    "M3 3h9v2H5v7H3zM15 9a5 5 0 1 0 2.9 9.1l2.7 2.7 1.4-1.4-2.7-2.7A5 5 0 0 0 15 9zm0 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z",
+  more: "M5 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm7 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm7 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4z",
   sound:
     "M4 9h4l5-4v14l-5-4H4zm12.5 3a4.5 4.5 0 0 0-2.5-4v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z",
   muted:

@@ -1,5 +1,6 @@
 import { type Manifest, readerBook as manifestReaderBook, type ReaderBook } from "@turnleaf/book-format";
 import type { BookLock } from "./book-grant.js";
+import { freeBookmarks, freeOutline } from "./locked-contents.js";
 import { type BookReaderSettings, catalogOutline, readerBookmarks, readerDownload } from "./reader-settings.view.js";
 
 /**
@@ -72,9 +73,17 @@ export function readerBook(
     lock,
     settings: { ...(owner ? readerDownload(owner.htmlConfig, owner.download) : {}), ...vectorPdf },
   });
-  if (!owner) return view;
+  // Locked: the contents and bookmarks of the free pages only (the protected pages' titles are withheld like them).
+  const free = <T>(all: T[], filter: (items: T[], fromPage: number) => T[]) =>
+    lock ? filter(all, lock.fromPage) : all;
+  if (!owner) return { ...view, outline: free(view.outline, freeOutline) };
   const outline = owner.catalog.length > 0 ? catalogOutline(owner.catalog, manifest.pageCount) : view.outline;
-  return { ...view, outline, htmlConfig: owner.htmlConfig, bookmarks: readerBookmarks(owner.bookmarks) };
+  return {
+    ...view,
+    outline: free(outline, freeOutline),
+    htmlConfig: owner.htmlConfig,
+    bookmarks: free(readerBookmarks(owner.bookmarks), freeBookmarks),
+  };
 }
 
 export type ReaderBookView = ReaderBook & {

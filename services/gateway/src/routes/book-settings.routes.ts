@@ -2,6 +2,7 @@ import type { BookInfo, Bookmark, CatalogNode } from "@turnleaf/contracts/book/v
 import { DomainError, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import type { BookAssets } from "../book-assets.js";
+import { specBookInfo, specBookmark, specCatalogNode } from "../domain/book-info-spec.view.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
 import type { Peers } from "../peers.js";
 import { type Actor, actorOf } from "../plugins/actor.js";
@@ -170,7 +171,23 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
       bookId: request.body.bookId,
       baseUrl: baseUrl(request),
     });
-    return okEnvelope(bookInfoView(book));
+    const info = bookInfoView(book);
+    // Spec 000 §3's names beside the current ones (domain/book-info-spec.view.ts).
+    const media = await peers.book.listPageMedia({ userId: actor.userId, bookId: info.bookId });
+    const spec = await specBookInfo({
+      origin: baseUrl(request),
+      number: info.number,
+      htmlConfig: (info.htmlConfig ?? {}) as Record<string, unknown>,
+      bookmarks: info.bookmarks,
+      catalog: info.catalog as Parameters<typeof specBookInfo>[0]["catalog"],
+      mediaCount: media.items.length,
+    });
+    return okEnvelope({
+      ...info,
+      ...spec,
+      bookmarks: info.bookmarks.map(specBookmark),
+      catalog: (info.catalog as Parameters<typeof specBookInfo>[0]["catalog"]).map(specCatalogNode),
+    });
   });
 
   app.post<{ Body: UpdateBookFields }>(

@@ -41,6 +41,7 @@ import type { Peers } from "../peers.js";
 import { setGrantCookie } from "../plugins/cookies.js";
 import { errorEnvelopeFor, pageTexts } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
+import { ownersOwnRequest } from "../policies/owner-preview.js";
 import { publishedMedia } from "./media.routes.js";
 import { linkPattern } from "./schemas.js";
 
@@ -115,11 +116,19 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     }
   };
 
-  /** The lock a request is under: the password's and a required lead form's, each unless its grant came along. */
+  /**
+   * The lock a request is under: the password's and a required lead form's, each unless its grant came along, and
+   * none for the owner's own (the editor's live preview: a same-origin request with the owner's session). Being
+   * framed by the editor proves nothing by itself; only the signed-in owner's session lifts the lock.
+   */
   const lockFor = async (
     request: FastifyRequest,
     book: Parameters<typeof passwordLock>[1] & { bookId: string },
-  ): Promise<BookLock | null> => combinedLock(passwordLock(request, book), await leadFormLock(request, book));
+  ): Promise<BookLock | null> => {
+    const lock = combinedLock(passwordLock(request, book), await leadFormLock(request, book));
+    if (lock && (await ownersOwnRequest(peers, request, book.bookId))) return null;
+    return lock;
+  };
 
   const publishedMemo = ttlMemo<Awaited<ReturnType<typeof peers.book.getPublishedBook>>>({
     ttlMs: publishedBookTtlMs,

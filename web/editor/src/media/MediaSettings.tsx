@@ -69,6 +69,7 @@ export function NewItemForm({
         extensions={extensionsOf[source]}
         maxBytes={maxBytesOf(source)}
         purpose={source}
+        acceptsAddress={kind === "video" ? isVideoSite : undefined}
         notify={notify}
         onChange={setAddress}
       />
@@ -223,6 +224,7 @@ export function ItemSettings({
             extensions={extensionsOf[item.kind]}
             maxBytes={maxBytesOf(item.kind)}
             purpose={item.kind}
+            acceptsAddress={item.kind === "video" ? isVideoSite : undefined}
             notify={notify}
             onChange={setSource}
           />

@@ -137,7 +137,17 @@ export const imageExtensions = ["jpg", "jpeg", "png", "gif", "webp"] as const;
 export function isVideoSite(address: string): boolean {
   try {
     const host = new URL(address).hostname.toLowerCase().replace(/^(www|m)\./, "");
-    return ["youtube.com", "youtu.be", "vimeo.com", "bilibili.com", "v.youku.com"].includes(host);
+    return [
+      "youtube.com",
+      "youtube-nocookie.com",
+      "youtu.be",
+      "vimeo.com",
+      "player.vimeo.com",
+      "bilibili.com",
+      "player.bilibili.com",
+      "v.youku.com",
+      "player.youku.com",
+    ].includes(host);
   } catch {
     return false;
   }

@@ -37,6 +37,7 @@ export function FileSetting({
   imageLimits,
   purpose = "",
   logo,
+  acceptsAddress,
   notify,
   onChange,
 }: {
@@ -56,6 +57,8 @@ export function FileSetting({
     maxHeight: number;
     minWidthExclusive: number;
   };
+  /** An address accepted whatever its extension (a video item's YouTube, Vimeo, Bilibili or Youku page). */
+  acceptsAddress?: (url: string) => boolean;
   notify: Notify;
   onChange: (value: string) => void;
 }) {
@@ -71,6 +74,7 @@ export function FileSetting({
   const commit = () => {
     const url = typed.trim();
     if (url === value) return;
+    if (acceptsAddress?.(url)) return onChange(url);
     const wrongType = typedUrlTypeProblem(url, extensions, labels);
     if (wrongType) return refuse(wrongType);
     // Only another site's logo waits for the browser to load it; everything else commits at once.

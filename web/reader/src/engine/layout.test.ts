@@ -56,7 +56,9 @@ describe("spreads", () => {
     const page = { width: 600, height: 800 };
     expect(modeForViewport({ width: 1400, height: 900 }, page, "auto")).toBe("double");
     expect(modeForViewport({ width: 400, height: 800 }, page, "auto")).toBe("single");
-    expect(modeForViewport({ width: 400, height: 800 }, page, "double")).toBe("double");
+    // A phone gets one page even from a template that asks for spreads (the magazine's).
+    expect(modeForViewport({ width: 390, height: 844 }, page, "double")).toBe("single");
+    expect(modeForViewport({ width: 800, height: 600 }, page, "double")).toBe("double");
     // Stacked: double when two pages fit one above the other at a useful size.
     const calendarPage = { width: 600, height: 400 };
     expect(modeForViewport({ width: 1400, height: 900 }, page, "auto", "vertical")).toBe("single");

@@ -76,9 +76,13 @@ export function turningSide(direction: Direction, forward: boolean): "left" | "r
   return (direction === "ltr") === forward ? "right" : "left";
 }
 
+/** Below this viewport width a reader is a phone's: one page, whatever the template asks (its phone layout). */
+export const phoneLayoutWidth = 640;
+
 /**
  * Chooses double or single pages: double when two pages fit side by side at a useful size (at least three
  * quarters of a single page's), or for vertical layouts stacked one above the other (the same rule, transposed).
+ * A phone always gets single pages: a template's two-page spread would be a tiny, clipped strip there.
  */
 export function modeForViewport(
   viewport: { width: number; height: number },
@@ -86,6 +90,7 @@ export function modeForViewport(
   preference: "auto" | Mode,
   axis: Axis = "horizontal",
 ): Mode {
+  if (viewport.width < phoneLayoutWidth) return "single";
   if (preference !== "auto") return preference;
   if (axis === "vertical") {
     const stackedAspect = page.height / page.width;

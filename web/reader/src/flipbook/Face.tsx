@@ -4,6 +4,7 @@ import { pickRendition } from "../engine/renditions.js";
 import { useLoadRetries } from "../load-retries.js";
 import type { MediaLabels } from "../media/media-types.js";
 import { OptionalPart } from "../optional-part.js";
+import { highlighted, useSearchHighlight } from "../search/highlight.js";
 import { vectorDocument } from "./vector-loader.js";
 
 export interface FaceProps {
@@ -44,6 +45,7 @@ const devicePixelRatio = () => (typeof window === "undefined" ? 1 : window.devic
 function TextLayer({ url, width, height }: { url: string; width: number; height: number }) {
   const [text, setText] = useState<PageText | null>(null);
   const { attempt, failed } = useLoadRetries(url);
+  const query = useSearchHighlight();
   useEffect(() => {
     const controller = new AbortController();
     // A server error or no answer is tried again (load-retries.ts); a missing text (404) is not.
@@ -72,7 +74,7 @@ function TextLayer({ url, width, height }: { url: string; width: number; height:
             width: boxWidth * width,
           }}
         >
-          {run}
+          {highlighted(run, query)}
         </span>
       ))}
     </div>

@@ -17,6 +17,20 @@ export interface Turn {
   reverse: boolean;
 }
 
+/** A press that may become a turn: where and when it began, and whether on the page's text. */
+interface Drag {
+  start: Point;
+  id: number;
+  turning: boolean;
+  /** The way a tap turns (by the half of the page pressed); a drag turns the way it moves. */
+  forward: boolean;
+  onText: boolean;
+  at: number;
+}
+
+/** A press held this long on text before moving selects the text instead of turning (a long press). */
+export const selectHoldMs = 450;
+
 /**
  * Turning pages: a turn begun by a drag on a corner (the sheet follows the pointer) or by `turn()` of the handle
  * (animated along the flip path), drawn frame by frame straight to the DOM through the sheet's refs, settling on
@@ -38,7 +52,7 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
   const pointerRef = useRef<Point>({ x: 0, y: 0 });
   const animationRef = useRef<number | null>(null);
   const pendingAnimation = useRef<Turn | null>(null);
-  const dragRef = useRef<{ start: Point; id: number; turning: boolean; forward: boolean } | null>(null);
+  const dragRef = useRef<Drag | null>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   /**
    * Single pages: how far past the spine the viewport leaves room for the sheet (spine units). A sheet that would
@@ -227,12 +241,16 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
 
   const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     if (zoom > 1 || turn || event.button !== 0 || !event.isPrimary) return;
-    if ((event.target as HTMLElement).closest("a, button, input, .tl-text span")) return;
+    const target = event.target as HTMLElement;
+    if (target.closest("a, button, input, textarea, select, iframe, video, audio")) return;
     const point = spineLocal(event);
     const forward = double
       ? (point.x >= 0 ? "right" : "left") === turningSide(layout.direction, true)
       : (layout.direction === "ltr" ? point.x : -point.x) / W >= 0.5;
-    dragRef.current = { start: point, id: event.pointerId, turning: false, forward };
+    // A drag from the text turns the page as from anywhere else; a long press there (held before moving) or the
+    // text panel (the selection mode) selects text, and a tap there leaves it for selecting a word.
+    const onText = Boolean(target.closest(".tl-text span"));
+    dragRef.current = { start: point, id: event.pointerId, turning: false, forward, onText, at: event.timeStamp };
   };
 
   const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
@@ -240,12 +258,23 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
     if (!drag || drag.id !== event.pointerId) return;
     const point = spineLocal(event);
     if (!drag.turning) {
-      if (Math.hypot(point.x - drag.start.x, point.y - drag.start.y) < 6) return;
-      if (!begin(drag.forward, drag.start.y < H / 2 ? "top" : "bottom")) {
+      const across = point.x - drag.start.x;
+      if (Math.hypot(across, point.y - drag.start.y) < 6) return;
+      if (drag.onText && event.timeStamp - drag.at >= selectHoldMs) {
+        dragRef.current = null;
+        return;
+      }
+      // A swipe turns the way it moves: towards the spine from the side the next sheet lies on is forward.
+      const nextSide = double ? turningSide(layout.direction, true) : layout.direction === "ltr" ? "right" : "left";
+      const forward =
+        Math.abs(across) >= Math.abs(point.y - drag.start.y) ? (nextSide === "right") === across < 0 : drag.forward;
+      if (!begin(forward, drag.start.y < H / 2 ? "top" : "bottom")) {
         dragRef.current = null;
         return;
       }
       drag.turning = true;
+      // The text the press began on would start selecting: the turn takes the gesture.
+      window.getSelection()?.removeAllRanges();
       event.currentTarget.setPointerCapture(event.pointerId);
       return;
     }
@@ -257,7 +286,7 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
     dragRef.current = null;
     if (!drag || drag.id !== event.pointerId) return;
     if (!drag.turning) {
-      turnAnimated(drag.forward);
+      if (!drag.onText) turnAnimated(drag.forward);
       return;
     }
     if (!turn) return;

@@ -13,7 +13,8 @@ export function SearchPanel({
   load(): Promise<SearchIndex | null>;
   minLength: number;
   labels: Labels;
-  onGo(page: number): void;
+  /** A result chosen: its page and the words searched. */
+  onGo(page: number, query: string): void;
   onClose(): void;
 }) {
   const [query, setQuery] = useState("");
@@ -53,7 +54,7 @@ export function SearchPanel({
       <ul aria-live="polite">
         {results?.map((result) => (
           <li key={result.page}>
-            <button type="button" onClick={() => onGo(result.page)}>
+            <button type="button" onClick={() => onGo(result.page, query.trim())}>
               <span className="tl-outline-page">{labels.page(result.page)}</span>
               <span>{result.excerpt}</span>
             </button>

@@ -12,11 +12,14 @@ export function ToolButton({
   disabled,
   className,
   style,
+  placed = true,
 }: {
   button: string;
   icon: IconName;
   label: string;
   title?: string;
+  /** false: drawn in the other part of a phone's toolbar (its row or its "more" list), not here. */
+  placed?: boolean;
   onClick(): void;
   pressed?: boolean;
   disabled?: boolean;
@@ -24,6 +27,7 @@ export function ToolButton({
   /** Its place on phones (the book's mobile button order). */
   style?: CSSProperties;
 }) {
+  if (!placed) return null;
   return (
     <button
       type="button"
@@ -50,16 +54,19 @@ export function ToolLink({
   href,
   target,
   style,
+  placed = true,
 }: {
   button: string;
   icon: IconName;
   label: string;
   title?: string;
+  placed?: boolean;
   href: string;
   /** Links leaving the reader open where the book's links do (and never learn where they came from). */
   target?: string;
   style?: CSSProperties;
 }) {
+  if (!placed) return null;
   return (
     <a
       className="tl-tool"

@@ -1,11 +1,11 @@
 import { useMemo } from "react";
 import type { ReaderBook } from "../book.js";
-import { createLayout, type Layout, modeForViewport } from "../engine/layout.js";
+import { createLayout, type Layout, modeForViewport, phoneLayoutWidth } from "../engine/layout.js";
 import { type TabRoom, tabRoom } from "../flipbook/tab-room.js";
 import type { Margins } from "../settings/types.js";
 
 /** Phones: below this width the mobile margins and the mobile button order apply. */
-export const phoneWidth = 640;
+export const phoneWidth = phoneLayoutWidth;
 
 export interface Fit {
   layout: Layout;
