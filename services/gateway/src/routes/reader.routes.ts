@@ -41,6 +41,7 @@ import { setGrantCookie } from "../plugins/cookies.js";
 import { errorEnvelopeFor, pageTexts } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { publishedMedia } from "./media.routes.js";
+import { publishedPageAudio } from "./page-audio.routes.js";
 import { linkPattern } from "./schemas.js";
 
 export interface ReaderDependencies {
@@ -193,12 +194,13 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
         .send(refusalHtml(refusal, coded ? text(coded) : refusal.message, lang));
     }
     const lock = lockFor(request, book);
-    const [languages, media] = await Promise.all([
+    const [languages, media, pageAudio] = await Promise.all([
       languagesOf(book.bookId),
       publishedMedia(peers, book.number, request.log),
+      publishedPageAudio(peers, book.number, request.log),
     ]);
     const base = viewOf(facts, chosen, lock);
-    const view = { ...base, pages: withPageMedia(base.pages, media), languages };
+    const view = { ...base, pages: withPageMedia(base.pages, media), languages, ...(pageAudio ? { pageAudio } : {}) };
     const pageNumber = Math.min(Math.max(Number(request.params.page ?? 1) || 1, 1), Math.max(view.pageCount, 1));
     // A protected page's text stays out of the page, like its picture.
     const textKey = lock && pageNumber >= lock.fromPage ? null : chosen?.manifest.pages[pageNumber - 1]?.text;
@@ -228,12 +230,13 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
         .status(403)
         .send(await errorEnvelopeFor(request, new DomainError("PERMISSION_DENIED", refusal.message)));
     }
-    const [languages, media] = await Promise.all([
+    const [languages, media, pageAudio] = await Promise.all([
       languagesOf(book.bookId),
       publishedMedia(peers, book.number, request.log),
+      publishedPageAudio(peers, book.number, request.log),
     ]);
     const base = viewOf(facts, chosen, lockFor(request, book));
-    const view = { ...base, pages: withPageMedia(base.pages, media), languages };
+    const view = { ...base, pages: withPageMedia(base.pages, media), languages, ...(pageAudio ? { pageAudio } : {}) };
     // Revalidated on every open (no-cache), answered 304 while the book has not changed.
     const body = JSON.stringify(view);
     const etag = entityTag(body);
