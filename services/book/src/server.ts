@@ -10,6 +10,7 @@ import { MediaRepository } from "./data/media.repository.js";
 import { PageAudioRepository } from "./data/page-audio.repository.js";
 import type { RemotePictureLimits } from "./data/remote-picture.js";
 import { espeakSpeech, type SpeakText } from "./data/speech.js";
+import type { SpeechRate } from "./domain/page-audio.js";
 import { type BookHandlerDependencies, bookHandlers } from "./handlers/book.handlers.js";
 import { bookCommentHandlers } from "./handlers/book-comments.handlers.js";
 import { bookContentHandlers } from "./handlers/book-content.handlers.js";
@@ -30,6 +31,8 @@ export interface BookServiceDependencies extends BookHandlerDependencies {
   pageAudio?: PageAudioRepository;
   /** How page speech is generated; defaults to espeak-ng and lame on this machine. */
   speak?: SpeakText;
+  /** Speech generations per user (a sliding window); defaults to 30 in 10 minutes. */
+  speechRate?: SpeechRate;
   /** The largest video upload-file takes (config MEDIA_VIDEO_MAX_BYTES); unset: spec 000's 10 MB. */
   videoMaxBytes?: number;
   /** S3 (assets bucket, books bucket read-only); without it uploads and PDF downloads answer UNAVAILABLE. */
@@ -91,6 +94,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
             pageAudio,
             files: dependencies.files,
             speak: dependencies.speak ?? espeakSpeech(),
+            speechRate: dependencies.speechRate,
             log: dependencies.log,
             now: dependencies.now ?? (() => new Date()),
           }),
