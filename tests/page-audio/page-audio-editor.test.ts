@@ -57,6 +57,15 @@ async function stored(bookId: string) {
   ).data;
 }
 
+async function pageModeOf(bookId: string) {
+  const response = await fetch(`${url}/api/book/get-book`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ bookId }).toString(),
+  });
+  return ((await response.json()) as { data: { htmlConfig: { pageMode?: string } } }).data.htmlConfig.pageMode;
+}
+
 /** Plays the preview and answers how far it got. */
 const played = (preview: Locator) =>
   preview.evaluate(async (element: HTMLAudioElement) => {
@@ -115,6 +124,26 @@ describe("the page audio editor", () => {
     await expect
       .poll(async () => (await stored(book.bookId)).pages.map((entry) => entry.page), { timeout: 20_000 })
       .toEqual([3]);
+
+    // Switching the page display mode asks first (spec 001 §4): declined, nothing changes; confirmed, the page audio
+    // is cleared and the mode saved.
+    await page.getByRole("tab", { name: "Design" }).click();
+    await page.getByRole("tab", { name: "Setup", exact: true }).click();
+    const mode = page.getByRole("combobox", { name: "Page mode" });
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await mode.selectOption("single");
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe("Switching the page display mode clears all page audio. Continue?");
+    await page.waitForTimeout(1_500);
+    expect((await stored(book.bookId)).pages.map((entry) => entry.page)).toEqual([3]);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await mode.selectOption("double");
+    await expect.poll(async () => (await stored(book.bookId)).pages.length, { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => pageModeOf(book.bookId), { timeout: 20_000 }).toBe("double");
     await context.close();
   }, 120_000);
 });

@@ -139,6 +139,22 @@ describe("page audio", () => {
     expect(json.pageAudio?.play).toEqual({ autoFlip: true, pauseSeconds: 2, pauseWithoutAudio: true });
     expect(json.pageAudio?.pages.map((page) => page.page)).toEqual([1, 2]);
 
+    // A password-protected book keeps the locked pages' audio (and their captions) from a reader without the password.
+    const locked = await post("/api/book/set-book-privacy", {
+      bookId: book.bookId,
+      access: "password",
+      mode: "single",
+      password: "audiopw1",
+      hint: "",
+      fromPage: "2",
+    });
+    expect(locked, locked.msg).toMatchObject({ code: "OK" });
+    const lockedJson = (await (await fetch(`${ownerUrl}/b/${book.number}/book.json`)).json()) as {
+      pageAudio?: { pages: AudioView[] };
+    };
+    expect(lockedJson.pageAudio?.pages.map((page) => page.page)).toEqual([1]);
+    await post("/api/book/set-book-privacy", { bookId: book.bookId, access: "public" });
+
     // Another user neither sees nor changes it.
     expect((await post("/api/book/get-page-audio", { bookId: book.bookId }, otherUrl)).msg).toBe("书不存在");
     expect((await post("/api/book/clear-page-audio", { bookId: book.bookId }, otherUrl)).msg).toBe("书不存在");

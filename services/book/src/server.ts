@@ -71,6 +71,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
             content,
             comments,
             media,
+            pageAudio,
             files: dependencies.files,
             log: dependencies.log,
             now: dependencies.now ?? (() => new Date()),

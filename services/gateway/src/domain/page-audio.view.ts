@@ -50,3 +50,13 @@ export const pageAudioBookView = (answer: { pages: PageAudio[]; play?: PageAudio
   pages: answer.pages.map(pageAudioView),
   play: pageAudioPlayView(answer.play),
 });
+
+/** A password-protected book the reader has not unlocked keeps its locked pages' audio (and captions) back. */
+export function withoutLockedAudio<Book extends { pages: PageAudioView[] }>(
+  pageAudio: Book | undefined,
+  lock: { fromPage: number } | null,
+): Book | undefined {
+  if (!pageAudio || !lock) return pageAudio;
+  const pages = pageAudio.pages.filter((page) => page.page < lock.fromPage);
+  return pages.length > 0 ? { ...pageAudio, pages } : undefined;
+}

@@ -15,6 +15,7 @@ import {
   issueGrant,
 } from "../domain/book-grant.js";
 import { entityTag, etagMatches } from "../domain/entity-tag.js";
+import { withoutLockedAudio } from "../domain/page-audio.view.js";
 import { withPageMedia } from "../domain/page-media.view.js";
 import {
   analyticsHtml,
@@ -200,7 +201,13 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       publishedPageAudio(peers, book.number, request.log),
     ]);
     const base = viewOf(facts, chosen, lock);
-    const view = { ...base, pages: withPageMedia(base.pages, media), languages, ...(pageAudio ? { pageAudio } : {}) };
+    const audio = withoutLockedAudio(pageAudio, lock);
+    const view = {
+      ...base,
+      pages: withPageMedia(base.pages, media),
+      languages,
+      ...(audio ? { pageAudio: audio } : {}),
+    };
     const pageNumber = Math.min(Math.max(Number(request.params.page ?? 1) || 1, 1), Math.max(view.pageCount, 1));
     // A protected page's text stays out of the page, like its picture.
     const textKey = lock && pageNumber >= lock.fromPage ? null : chosen?.manifest.pages[pageNumber - 1]?.text;
@@ -235,8 +242,15 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
       publishedMedia(peers, book.number, request.log),
       publishedPageAudio(peers, book.number, request.log),
     ]);
-    const base = viewOf(facts, chosen, lockFor(request, book));
-    const view = { ...base, pages: withPageMedia(base.pages, media), languages, ...(pageAudio ? { pageAudio } : {}) };
+    const lock = lockFor(request, book);
+    const base = viewOf(facts, chosen, lock);
+    const audio = withoutLockedAudio(pageAudio, lock);
+    const view = {
+      ...base,
+      pages: withPageMedia(base.pages, media),
+      languages,
+      ...(audio ? { pageAudio: audio } : {}),
+    };
     // Revalidated on every open (no-cache), answered 304 while the book has not changed.
     const body = JSON.stringify(view);
     const etag = entityTag(body);
