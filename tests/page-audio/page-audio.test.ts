@@ -29,7 +29,7 @@ beforeAll(async () => {
     join(distDir, "index.html"),
     "<!doctype html><html><head><!--turnleaf:head--></head><body><!--turnleaf:body--></body></html>",
   );
-  // A small window so that the rate limit is reached within the file (6 generations in all are asked below).
+  // A small window so that the rate limit is reached within the file (5 generations are asked before the last test).
   stack = await startPageAudioStack(stores, "page-audio", { reader: distDir }, new SpeechRate(6, 60_000));
   ownerUrl = (await stack.listening(bookOwner)).url;
   otherUrl = (await stack.listening(otherUser)).url;
@@ -116,6 +116,16 @@ describe("page audio", () => {
     expect(english.data).toMatchObject({ page: 1, voice: "en", caption: false, captionPosition: "bottom" });
     expect(isMp3((await fetchBytes((english.data as unknown as AudioView).url)).bytes)).toBe(true);
 
+    // The longest text a page may speak (1000 Chinese characters, about five minutes of speech) is generated within
+    // the gateway's wait.
+    const longest = await post("/api/book/set-page-speech", {
+      bookId: book.bookId,
+      page: "3",
+      text: "这是一本关于翻页书的示例文字用来测量语音生成所需的时间".repeat(40).slice(0, 1000),
+    });
+    expect(longest, longest.msg).toMatchObject({ code: "OK", data: { page: 3 } });
+    expect((longest.data as unknown as AudioView).durationSeconds ?? 0).toBeGreaterThan(120);
+
     // Replacing a page's speech removes the generated file it replaced.
     const again = await post("/api/book/set-page-speech", { bookId: book.bookId, page: "1", text: "Hello again." });
     expect(again.code).toBe("OK");
@@ -132,12 +142,13 @@ describe("page audio", () => {
     expect(((listed.data?.pages ?? []) as AudioView[]).map(({ page, text }) => ({ page, text }))).toEqual([
       { page: 1, text: "Hello again." },
       { page: 2, text: "你好，欢迎阅读这本书。" },
+      { page: 3, text: expect.stringMatching(/^这是一本/) },
     ]);
     const json = (await (await fetch(`${ownerUrl}/b/${book.number}/book.json`)).json()) as {
       pageAudio?: { pages: AudioView[]; play: unknown };
     };
     expect(json.pageAudio?.play).toEqual({ autoFlip: true, pauseSeconds: 2, pauseWithoutAudio: true });
-    expect(json.pageAudio?.pages.map((page) => page.page)).toEqual([1, 2]);
+    expect(json.pageAudio?.pages.map((page) => page.page)).toEqual([1, 2, 3]);
 
     // A password-protected book keeps the locked pages' audio (and their captions) from a reader without the password.
     const locked = await post("/api/book/set-book-privacy", {

@@ -22,13 +22,14 @@ const run = (command: string, args: string[], timeoutMs: number) =>
 
 /**
  * Speaks a text with espeak-ng to a WAV file and encodes it to MP3 with lame (64 kbit/s mono), each in a process of
- * its own under a time limit; the text goes through a file, never the command line. At most `parallel` generations
- * run at once in this process and at most `queued` more wait: beyond that a request is refused at once (busy)
- * rather than held.
+ * its own under a time limit (20 s for both); the text goes through a file, never the command line. At most
+ * `parallel` generations run at once in this process and at most `queued` more wait: beyond that a request is
+ * refused at once (busy) rather than held, so a caller waits at most about two time limits (the gateway gives the
+ * call 45 s).
  */
 export function espeakSpeech(options: { parallel?: number; queued?: number; timeoutMs?: number } = {}): SpeakText {
   const parallel = options.parallel ?? 2;
-  const queued = options.queued ?? 8;
+  const queued = options.queued ?? 2;
   const timeoutMs = options.timeoutMs ?? pageAudioLimits.speechTimeoutMs;
   let running = 0;
   const waiting: Array<() => void> = [];
@@ -58,7 +59,9 @@ export function espeakSpeech(options: { parallel?: number; queued?: number; time
       await run("espeak-ng", ["-v", speechVoices[voice], "-s", String(speed), "-w", wav, "-f", textFile], timeoutMs);
       const wavBytes = (await stat(wav)).size;
       const left = Math.max(1000, timeoutMs - (Date.now() - started));
-      await run("lame", ["--quiet", "-m", "m", "-b", "64", wav, mp3], left);
+      // -q 9: lame's fastest algorithm, about three times faster than its default for speech (measured: 315 s of
+      // Mandarin in 4.4 s instead of 14 s on a loaded 2-core machine) at the same 64 kbit/s.
+      await run("lame", ["--quiet", "-q", "9", "-m", "m", "-b", "64", wav, mp3], left);
       // espeak-ng writes 16-bit mono PCM at 22050 Hz after a 44-byte header.
       const durationSeconds = Math.max(0, (wavBytes - 44) / (22_050 * 2));
       return { mp3: await readFile(mp3), durationSeconds: Math.round(durationSeconds * 100) / 100 };

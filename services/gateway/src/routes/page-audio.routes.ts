@@ -5,6 +5,9 @@ import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { bookIdField } from "./schemas.js";
 
+/** How long the gateway waits for a page's speech: the book service's 20 s limit, after one queued generation. */
+const speechDeadlineMs = 45_000;
+
 const pageField = { type: "string", pattern: "^[0-9]{1,5}$" } as const;
 const flagField = { type: "string", enum: ["", "0", "1"] } as const;
 const captionFields = { caption: flagField, captionPosition: { type: "string", maxLength: 20 } } as const;
@@ -55,15 +58,19 @@ export function registerPageAudioRoutes(app: FastifyInstance, peers: Peers): voi
     },
     async (request) => {
       const body = request.body;
-      const { audio } = await peers.book.setPageSpeech({
-        userId: actorOf(request).userId,
-        bookId: body.bookId,
-        page: Number(body.page),
-        text: body.text,
-        voice: body.voice ?? "",
-        speed: Number(body.speed || 0),
-        ...caption(body),
-      });
+      const { audio } = await peers.book.setPageSpeech(
+        {
+          userId: actorOf(request).userId,
+          bookId: body.bookId,
+          page: Number(body.page),
+          text: body.text,
+          voice: body.voice ?? "",
+          speed: Number(body.speed || 0),
+          ...caption(body),
+        },
+        // Speaking and encoding take up to 20 s in the book service (after at most one queued generation).
+        { deadlineMs: speechDeadlineMs },
+      );
       return okEnvelope(audio ? pageAudioView(audio) : null);
     },
   );
