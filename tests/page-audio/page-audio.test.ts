@@ -1,10 +1,13 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { connectMongo, createLogger } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PageAudioRepository } from "../../services/book/src/data/page-audio.repository.js";
 import { SpeechRate } from "../../services/book/src/domain/page-audio.js";
 import { bookOwner, otherUser } from "../media/media-stack.js";
 import { workerStores } from "../setup/worker-stores.js";
+import { toneMp3 } from "./audio-fixtures.js";
 import { isMp3, type PageAudioStack, startPageAudioStack } from "./page-audio-stack.js";
 
 // Page audio (#37) through the real gateway and the book service in this process on the run's real stores: speech
@@ -260,6 +263,45 @@ describe("page audio", () => {
       (await post("/api/book/update-book", { bookId: book.bookId, bookConfig: '{"pageMode":"double"}' })).code,
     ).toBe("OK");
   }, 60_000);
+
+  it("follows its pages through a page edit (moved with its page, gone with a deleted page), once", async () => {
+    const book = await stack.publishedBook(3);
+    const mp3 = toneMp3(0.5);
+    const fileId = String(((await upload(mp3, "tone.mp3")).data as { fileId: string }).fileId);
+    for (const page of ["1", "2", "3"]) {
+      const set = await post("/api/book/set-page-audio-file", {
+        bookId: book.bookId,
+        page,
+        fileId,
+        text: `was ${page}`,
+      });
+      expect(set.code).toBe("OK");
+    }
+    // The book service's page-edit step (events/page-edit-ready.ts) on the same store: 1 and 2 swap, 3 is deleted.
+    const mongo = await connectMongo({
+      uri: stores.mongodbUri,
+      database: `turnleaf-page-audio-${stack.suffix}`,
+      log: createLogger({ service: "page-audio-test", level: "silent" }),
+    });
+    try {
+      const repository = new PageAudioRepository(mongo);
+      const moves: Record<number, number> = { 1: 2, 2: 1 };
+      const first = await repository.applyPageEdit(book.bookId, 2, (page) => moves[page]);
+      expect({ moved: first.moved, deleted: first.deleted.map((audio) => audio.page) }).toEqual({
+        moved: 2,
+        deleted: [3],
+      });
+      const again = await repository.applyPageEdit(book.bookId, 2, (page) => moves[page]);
+      expect({ moved: again.moved, deleted: again.deleted.length }).toEqual({ moved: 0, deleted: 0 });
+    } finally {
+      await mongo.close();
+    }
+    const listed = await post("/api/book/get-page-audio", { bookId: book.bookId });
+    expect(((listed.data?.pages ?? []) as AudioView[]).map(({ page, text }) => ({ page, text }))).toEqual([
+      { page: 1, text: "was 2" },
+      { page: 2, text: "was 1" },
+    ]);
+  });
 
   it("holds each user to the speech rate", async () => {
     const book = await stack.publishedBook(2);

@@ -9,6 +9,8 @@ import { defaultPlay, type PageAudioPlay, type StoredPageAudio } from "../domain
 interface PageAudioDocument extends Partial<StoredPageAudio>, Partial<PageAudioPlay> {
   bookId: string;
   page: number;
+  /** The page edit whose page moves this audio took last (see applyPageEdit). */
+  pagesRevision?: number;
   updatedAt: Date;
 }
 
@@ -28,6 +30,7 @@ const schema = new Schema<PageAudioDocument>(
     autoFlip: { type: Boolean },
     pauseSeconds: { type: Number },
     pauseWithoutAudio: { type: Boolean },
+    pagesRevision: { type: Number, required: false },
     updatedAt: { type: Date, required: true },
   },
   { collection: "book_page_audio" },
@@ -100,6 +103,45 @@ export class PageAudioRepository {
     await updateAlone(`book_page_audio:${bookId}:0`, () =>
       this.model.updateOne({ bookId, page: 0 }, { $set: { ...play, updatedAt: now } }, { upsert: true }).exec(),
     );
+  }
+
+  /**
+   * A page edit's moves (issue #37: audio follows its page as media items do): each page's audio goes to its page's
+   * new number, a deleted page's audio goes. Once per edit revision (`pagesRevision`), in two steps so that the unique
+   * page of a book is never held twice: moved audio first takes its new page negated, then every negated page turns
+   * positive (a run cut short between the two is finished by the next). Answers what moved and what went.
+   */
+  async applyPageEdit(
+    bookId: string,
+    revision: number,
+    movedPage: (page: number) => number | undefined,
+  ): Promise<{ moved: number; deleted: StoredPageAudio[] }> {
+    const notYet = { $or: [{ pagesRevision: { $lt: revision } }, { pagesRevision: { $exists: false } }] };
+    const documents = await this.model
+      .find({ bookId, page: { $gt: 0 }, ...notYet })
+      .lean<PageAudioDocument[]>()
+      .exec();
+    let moved = 0;
+    const deleted: StoredPageAudio[] = [];
+    for (const document of documents) {
+      const filter = { bookId, page: document.page, ...notYet };
+      const page = movedPage(document.page);
+      if (!page) {
+        await this.model.deleteOne(filter).exec();
+        deleted.push(audioOf(document));
+        continue;
+      }
+      await this.model.updateOne(filter, { $set: { page: -page, pagesRevision: revision } }).exec();
+      if (page !== document.page) moved += 1;
+    }
+    const negated = await this.model
+      .find({ bookId, page: { $lt: 0 } })
+      .lean<PageAudioDocument[]>()
+      .exec();
+    for (const document of negated) {
+      await this.model.updateOne({ bookId, page: document.page }, { $set: { page: -document.page } }).exec();
+    }
+    return { moved, deleted };
   }
 
   /** Everything of a deleted book. */
