@@ -28,6 +28,9 @@ command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 dpkg -s tesseract-ocr-chi-sim >/dev/null 2>&1 || missing+=(tesseract-ocr-chi-sim)
 dpkg -s tesseract-ocr-eng >/dev/null 2>&1 || missing+=(tesseract-ocr-eng)
+# The book service: page audio (#37) speaks a page's text with espeak-ng (Chinese and English) and encodes it to MP3.
+command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+command -v lame >/dev/null 2>&1 || missing+=(lame)
 if ((${#missing[@]} > 0)); then
   echo "setup: installing ${missing[*]} from Debian's packages" >&2
   apt_get() { if [[ $(id -u) -eq 0 ]]; then apt-get "$@"; else sudo apt-get "$@"; fi; }

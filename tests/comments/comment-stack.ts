@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { BookRepository } from "../../services/book/src/data/book.repository.js";
 import { BookCommentRepository } from "../../services/book/src/data/book-comment.repository.js";
 import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
+import { type BookServiceDependencies, buildServices as buildBookServices } from "../../services/book/src/server.js";
 import { type AppDependencies, buildApp } from "../../services/gateway/src/app.js";
 import { connectPeers } from "../../services/gateway/src/peers.js";
 import { connectStoreProbes } from "../../services/gateway/src/stores.js";
@@ -24,7 +24,12 @@ export const otherUser = "20002";
  * and the power service (update-book asks it about gated features; 10001 is its demo user, 20002 a second plain
  * user), and gateways in front of them acting as a given user.
  */
-export async function startCommentStack(stores: TestStores, name: string) {
+export async function startCommentStack(
+  stores: TestStores,
+  name: string,
+  /** More of the book service's dependencies (e.g. its S3 file store). */
+  bookExtras: Partial<BookServiceDependencies> = {},
+) {
   const log = createLogger({ service: `${name}-test`, level: "silent" });
   const suffix = randomBytes(4).toString("hex");
   const mongo = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-${name}-${suffix}`, log });
@@ -48,7 +53,7 @@ export async function startCommentStack(stores: TestStores, name: string) {
   };
   const powerAddress = await serve(buildPowerServices(assembled));
   const power = createClient(PowerService, powerAddress, { peer: "power" });
-  const bookAddress = await serve(buildBookServices({ books, revisions, power, comments, log }));
+  const bookAddress = await serve(buildBookServices({ books, revisions, power, comments, log, ...bookExtras }));
   // The language service renders the gateway's coded messages (Chinese by default).
   const languageAddress = await serveLanguage({ database: async () => mongo, serve });
   const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress, language: languageAddress });

@@ -165,7 +165,7 @@ describe("the editor's panels", () => {
   it("uploads an MP3 as the background music", async () => {
     await tab("Design");
     await page.getByRole("tab", { name: "Setup", exact: true }).click();
-    const audio = page.getByRole("region", { name: "Page audio" });
+    const audio = page.getByRole("region", { name: "Background music" });
     // An MPEG audio frame header (sync bits) followed by silence: what upload-file recognises as MP3.
     const mp3 = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(4000)]);
     await audio.locator('input[type="file"]').setInputFiles({ name: "waves.mp3", mimeType: "audio/mpeg", buffer: mp3 });

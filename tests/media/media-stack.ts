@@ -20,8 +20,13 @@ export interface FixtureLink {
  * service carries the media handlers), a books bucket with converted books as the conversion writes them, and
  * gateways in front acting as a given user, with the reader's routes (and the editor's when its dist is given).
  */
-export async function startMediaStack(stores: TestStores, name: string, dist: { reader: string; editor?: string }) {
-  const stack = await startCommentStack(stores, name);
+export async function startMediaStack(
+  stores: TestStores,
+  name: string,
+  dist: { reader: string; editor?: string },
+  bookExtras: Parameters<typeof startCommentStack>[2] = {},
+) {
+  const stack = await startCommentStack(stores, name, bookExtras);
   const s3: S3Client = createS3Client(stores.s3);
   const booksBucket = `turnleaf-books-${name}-${stack.suffix}`;
   // The book service's own database (the stack's): the conversion's BookReady would cache the page count there.

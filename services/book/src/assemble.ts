@@ -19,6 +19,7 @@ import { BookContentRepository } from "./data/book-content.repository.js";
 import { BookRevisionRepository } from "./data/book-revision.repository.js";
 import { FileStore } from "./data/file-store.js";
 import { MediaRepository } from "./data/media.repository.js";
+import { PageAudioRepository } from "./data/page-audio.repository.js";
 import { UnlockAttemptRepository } from "./data/unlock-attempt.repository.js";
 import { demoBook } from "./domain/demo.js";
 import { runConversionConsumers } from "./events/conversion.consumer.js";
@@ -71,9 +72,10 @@ export async function assemble(config: BookConfig, log: Logger): Promise<Service
   const nats = config.NATS_URL ? await connectNats({ url: config.NATS_URL, name: "book", log }) : undefined;
   const hosting = nats ? await runHostingConsumer(nats, books, log) : undefined;
   const media = new MediaRepository(mongo);
+  const pageAudio = new PageAudioRepository(mongo);
   const conversions = nats
     ? await runConversionConsumers(nats, books, log, {
-        beforeReady: pageEditOnReady({ books, revisions, media, log }),
+        beforeReady: pageEditOnReady({ books, revisions, media, pageAudio, log }),
       })
     : undefined;
   if (!nats) {
@@ -97,6 +99,7 @@ export async function assemble(config: BookConfig, log: Logger): Promise<Service
       log,
       unlockAttempts,
       media,
+      pageAudio,
       pdfDownloadHosts: config.PDF_DOWNLOAD_HOSTS ?? [],
       ...(nats
         ? {

@@ -7,12 +7,16 @@ import { BookCommentRepository } from "./data/book-comment.repository.js";
 import { BookContentRepository } from "./data/book-content.repository.js";
 import type { FileStore } from "./data/file-store.js";
 import { MediaRepository } from "./data/media.repository.js";
+import { PageAudioRepository } from "./data/page-audio.repository.js";
 import type { RemotePictureLimits } from "./data/remote-picture.js";
+import { espeakSpeech, type SpeakText } from "./data/speech.js";
+import type { SpeechRate } from "./domain/page-audio.js";
 import { type BookHandlerDependencies, bookHandlers } from "./handlers/book.handlers.js";
 import { bookCommentHandlers } from "./handlers/book-comments.handlers.js";
 import { bookContentHandlers } from "./handlers/book-content.handlers.js";
 import { bookPagesHandlers, type ConversionJob } from "./handlers/book-pages.handlers.js";
 import { mediaHandlers } from "./handlers/media.handlers.js";
+import { pageAudioHandlers } from "./handlers/page-audio.handlers.js";
 import { pictureHandlers } from "./handlers/picture.handlers.js";
 import { teamBookActor, withTeamBookAccess } from "./handlers/team-book-access.js";
 
@@ -23,6 +27,12 @@ export interface BookServiceDependencies extends BookHandlerDependencies {
   comments?: BookCommentRepository;
   /** Media items on pages; defaults to a repository on the books' connection. */
   media?: MediaRepository;
+  /** Page audio; defaults to a repository on the books' connection. */
+  pageAudio?: PageAudioRepository;
+  /** How page speech is generated; defaults to espeak-ng and lame on this machine. */
+  speak?: SpeakText;
+  /** Speech generations per user (a sliding window); defaults to 30 in 10 minutes. */
+  speechRate?: SpeechRate;
   /** The largest video upload-file takes (config MEDIA_VIDEO_MAX_BYTES); unset: spec 000's 10 MB. */
   videoMaxBytes?: number;
   /** S3 (assets bucket, books bucket read-only); without it uploads and PDF downloads answer UNAVAILABLE. */
@@ -41,6 +51,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
   const content = dependencies.content ?? new BookContentRepository(dependencies.books.connection);
   const comments = dependencies.comments ?? new BookCommentRepository(dependencies.books.connection);
   const media = dependencies.media ?? new MediaRepository(dependencies.books.connection);
+  const pageAudio = dependencies.pageAudio ?? new PageAudioRepository(dependencies.books.connection);
   const measurePicture = pictureMeasurer(content, dependencies.files, dependencies.remotePictures);
   return [
     serve(
@@ -52,6 +63,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
             brandsOf: (ownerId) => content.brands(ownerId, ""),
             cardOf: (ownerId, cardId) => content.card(ownerId, cardId),
             measurePicture,
+            pageAudio,
           }),
           ...pictureHandlers({ measurePicture }),
           ...bookContentHandlers({
@@ -59,6 +71,7 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
             content,
             comments,
             media,
+            pageAudio,
             files: dependencies.files,
             log: dependencies.log,
             now: dependencies.now ?? (() => new Date()),
@@ -73,6 +86,16 @@ export function buildServices(dependencies: BookServiceDependencies): ServiceReg
           ...mediaHandlers({
             books: dependencies.books,
             media,
+            log: dependencies.log,
+            now: dependencies.now ?? (() => new Date()),
+          }),
+          ...pageAudioHandlers({
+            books: dependencies.books,
+            content,
+            pageAudio,
+            files: dependencies.files,
+            speak: dependencies.speak ?? espeakSpeech(),
+            speechRate: dependencies.speechRate,
             log: dependencies.log,
             now: dependencies.now ?? (() => new Date()),
           }),

@@ -7,6 +7,7 @@ import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { escapeHtml } from "./html-escape.js";
 import { shipMediaFiles } from "./media-files.js";
+import { shipPageAudio } from "./page-audio/ship.js";
 import { projectMedia } from "./page-media.js";
 import type { readProject } from "./project.js";
 import { offlineReaderBook, readerAssetKeys } from "./reader-book.js";
@@ -98,7 +99,15 @@ export async function writeFlipBook(input: {
     media: projectMedia(project.media),
     servers: Object.keys(project.studio ?? {}),
   });
-  const book = await offlineReaderBook({
+  // Page audio (#37): the project's audio files travel inside the flipbook too.
+  const pageAudio = await shipPageAudio({
+    projectDir,
+    flipBook,
+    assets: "files/",
+    raw: project.pageAudio,
+    pageCount: manifest.pageCount,
+  });
+  const offline = await offlineReaderBook({
     manifest,
     bookDir,
     title,
@@ -108,6 +117,7 @@ export async function writeFlipBook(input: {
     bookmarks: project.bookmarks,
     media,
   });
+  const book = pageAudio ? { ...offline, pageAudio } : offline;
   await writeFile(
     join(flipBook, "index.html"),
     indexHtml({

@@ -31,6 +31,9 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf project show|save|discard <project dir> [--name N]       saving with no change is skipped
   turnleaf project set <project dir> key=value…                     a setting, kept unsaved until project save
   turnleaf project open <project dir> [--save-changes|--discard-changes]
+  turnleaf project audio <project dir> [<page> --tts TEXT [--voice zh|en] [--speed 80-450] | <page> --mp3 FILE
+                  [--text CAPTION] | <page>|all --clear] [--caption off|top|bottom] [--auto-flip on|off] [--pause 0-60]
+                  [--pause-without-audio on|off]     page audio: speech (espeak-ng) or an MP3, captions, play settings
   turnleaf template save <project dir> --name N --cover IMAGE --parts settings,theme,…|all
   turnleaf template list | export <name> --out FILE.tltemplate | import FILE | replace <name> <project dir> [--parts …]
   turnleaf template delete <name>
@@ -142,6 +145,17 @@ const commandOptions = {
     name: { type: "string" },
     "save-changes": { type: "boolean" },
     "discard-changes": { type: "boolean" },
+    // project audio (#37)
+    tts: { type: "string" },
+    voice: { type: "string" },
+    speed: { type: "string" },
+    mp3: { type: "string" },
+    text: { type: "string" },
+    clear: { type: "boolean" },
+    caption: { type: "string" },
+    "auto-flip": { type: "string" },
+    pause: { type: "string" },
+    "pause-without-audio": { type: "string" },
   },
   template: {
     ...common,
@@ -321,6 +335,25 @@ export async function run(argv: string[], context: Context): Promise<void> {
       });
     }
     case "project": {
+      if (positionals[0] === "audio") {
+        tooMany(3);
+        const { projectAudio } = await import("./page-audio/project-audio.js");
+        return projectAudio(context, {
+          project: positionals[1],
+          page: positionals[2],
+          tts: text("tts"),
+          voice: text("voice"),
+          speed: text("speed"),
+          mp3: text("mp3"),
+          text: text("text"),
+          clear: flag("clear"),
+          caption: text("caption"),
+          autoFlip: text("auto-flip"),
+          pause: text("pause"),
+          pauseWithoutAudio: text("pause-without-audio"),
+          json: flag("json"),
+        });
+      }
       const { projectCommand } = await import("./projects.js");
       return projectCommand(context, {
         action: positionals[0],

@@ -41,6 +41,8 @@ export interface Project {
    * in the editor through `turnleaf studio`, shown by the published flipbook (src/page-media.ts).
    */
   media?: unknown;
+  /** Page audio (#37): `{pages: [{page, source, file, text, caption, captionPosition, …}], play}` (src/page-audio/). */
+  pageAudio?: unknown;
   /** The book `turnleaf studio` edits this project as, per server. */
   studio?: Record<string, { bookId: string; number: string }>;
 }

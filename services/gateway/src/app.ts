@@ -24,6 +24,7 @@ import { registerLanguageRoutes } from "./routes/language.routes.js";
 import { registerLeadRoutes } from "./routes/leads.routes.js";
 import { registerLicenceRoutes } from "./routes/licence.routes.js";
 import { registerMediaRoutes } from "./routes/media.routes.js";
+import { registerPageAudioRoutes } from "./routes/page-audio.routes.js";
 import { registerPagesRoutes } from "./routes/pages.routes.js";
 import { registerPowerRoutes } from "./routes/power.routes.js";
 import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
@@ -118,6 +119,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
   registerCommentRoutes(app, dependencies.peers, dependencies.reader);
   registerMediaRoutes(app, dependencies.peers);
+  registerPageAudioRoutes(app, dependencies.peers);
   registerSupportRoutes(app, dependencies.supportContact);
   registerPagesRoutes(app, dependencies.peers, dependencies.reader?.assets);
   await registerUploadRoutes(app, dependencies.peers);

@@ -23,6 +23,7 @@ import { useAutoFlip } from "./navigation/use-auto-flip.js";
 import { useKeyboard } from "./navigation/use-keyboard.js";
 import { useNavigation } from "./navigation/use-navigation.js";
 import { OptionalPart } from "./optional-part.js";
+import { PageAudioPlayer } from "./page-audio/PageAudioPlayer.js";
 import { phoneNumbersOf } from "./phone/phone-numbers.js";
 import { Scene } from "./scene/Scene.js";
 import { SearchHighlight } from "./search/highlight.js";
@@ -95,7 +96,8 @@ export function Reader({
   const [magnifying, setMagnifying] = useState(false);
   const [searched, setSearched] = useState("");
   const music = settings.backgroundMusic;
-  const sound = useSound(settings.flipSound, music?.url);
+  const pageAudio = book.pageAudio?.pages.length ? book.pageAudio : undefined;
+  const sound = useSound(settings.flipSound, music?.url, Boolean(pageAudio));
   useRightClickBlock(settings.disableRightClick);
   usePreloadNeighbours(layout, spread, book.pages, fit.pageWidth, zoom.zoom);
   const [playing, setPlaying] = useAutoFlip({
@@ -185,6 +187,15 @@ export function Reader({
       ) : null}
       <h1 className="tl-visually-hidden">{book.title}</h1>
       {music?.url ? <BackgroundMusic music={music} muted={sound.muted} /> : null}
+      {pageAudio ? (
+        <PageAudioPlayer
+          pageAudio={pageAudio}
+          visiblePages={layout.pagesOf(spread)}
+          muted={sound.muted}
+          atEnd={spread >= layout.spreadCount - 1}
+          turn={turn}
+        />
+      ) : null}
       <div className="tl-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
         {labels.pageOf(pageText, book.pageCount || pageCount)}
       </div>

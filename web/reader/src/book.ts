@@ -1,6 +1,7 @@
 import type { PageLink } from "@turnleaf/resource-files";
 import type { Rendition } from "./engine/renditions.js";
 import type { PageMedia } from "./media/media-types.js";
+import type { PageAudioBook } from "./page-audio/types.js";
 import { settingsFromHtmlConfig } from "./preview.js";
 import type { ReaderSettings } from "./settings/types.js";
 
@@ -43,6 +44,8 @@ export interface ReaderBook {
   bookmarks?: Bookmark[];
   /** The book's languages (services/language): the switcher offers the checked ones when there are two or more. */
   languages?: BookLanguage[];
+  /** Each page's audio and the play settings (issue #37); absent when no page has audio. */
+  pageAudio?: PageAudioBook;
 }
 
 export interface BookLanguage {

@@ -48,6 +48,11 @@ export class FileStore {
     return Buffer.concat(chunks);
   }
 
+  /** Stores bytes the service made itself (page audio's generated speech) as an asset. */
+  async putAsset(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.s3.putObject(this.assetsBucket, key, bytes, bytes.length, { "Content-Type": contentType });
+  }
+
   async removeAsset(key: string): Promise<void> {
     await this.s3.removeObject(this.assetsBucket, key);
   }

@@ -2,12 +2,15 @@ import type { Logger } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { MediaRepository } from "../data/media.repository.js";
-import { type PagePlan, remapBookmarks, remapCatalog, remapMediaItem } from "../domain/page-edit.js";
+import type { PageAudioRepository } from "../data/page-audio.repository.js";
+import { movedPage, type PagePlan, remapBookmarks, remapCatalog, remapMediaItem } from "../domain/page-edit.js";
 
 export interface PageEditReadyDependencies {
   books: BookRepository;
   revisions: BookRevisionRepository;
   media: MediaRepository;
+  /** Page audio follows its page too (issue #37). */
+  pageAudio?: PageAudioRepository;
   log: Logger;
 }
 
@@ -36,10 +39,14 @@ export function pageEditOnReady(deps: PageEditReadyDependencies) {
       oldToNew,
     };
     const media = await deps.media.applyPageEdit(bookId, revision, (item) => remapMediaItem(item, plan));
+    const audio = await deps.pageAudio?.applyPageEdit(bookId, revision, (page) => movedPage(plan, page));
     const applied = await deps.books.applyPageEdit(bookId, revision, ({ catalog, bookmarks }) => ({
       catalog: remapCatalog(catalog, plan),
       bookmarks: remapBookmarks(bookmarks, plan),
     }));
-    deps.log.info({ bookId, revision, media, applied }, "page edit applied to the TOC, bookmarks and media");
+    deps.log.info(
+      { bookId, revision, media, applied, pageAudio: audio && { moved: audio.moved, deleted: audio.deleted.length } },
+      "page edit applied to the TOC, bookmarks, media and page audio",
+    );
   };
 }

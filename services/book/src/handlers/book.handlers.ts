@@ -19,6 +19,7 @@ import { type BookRepository, settingsRevisionOf, withSettingsTexts } from "../d
 import type { BookDocument } from "../data/book.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { BookRevisionDocument } from "../data/book-revision.schema.js";
+import type { PageAudioRepository } from "../data/page-audio.repository.js";
 import { UnlockAttemptRepository } from "../data/unlock-attempt.repository.js";
 import { newBookmark, validateBookmarks } from "../domain/book-bookmarks.js";
 import { validateCatalog } from "../domain/book-catalog.js";
@@ -49,6 +50,8 @@ import type { BookContentMethods } from "./book-content.handlers.js";
 import type { MediaMethods } from "./media.handlers.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
 import { servedSettings } from "./owner-features.js";
+import type { PageAudioMethods } from "./page-audio.handlers.js";
+import { pageModeNeedsClear } from "./page-audio-mode.js";
 import { mergeAttempts, mergePause, saveConflict } from "./save-conflict.js";
 import type { BrandsOf } from "./served-brands.js";
 import type { CardOf } from "./served-card.js";
@@ -69,6 +72,8 @@ export interface BookHandlerDependencies {
   brandsOf?: BrandsOf;
   /** The owner's business card a book shows (readers get the card itself). */
   cardOf?: CardOf;
+  /** Page audio, which a changed page display mode clears (spec 001 §4). */
+  pageAudio?: PageAudioRepository;
 }
 
 /** The proto fields of the settings served to readers (the withheld features are for logs and tests). */
@@ -117,9 +122,10 @@ export function bookHandlers({
   log,
   brandsOf,
   cardOf,
+  pageAudio,
 }: BookHandlerDependencies): Omit<
   ServiceImplementation<typeof BookService>,
-  BookContentMethods | BookCommentMethods | MediaMethods | "checkLogo"
+  BookContentMethods | BookCommentMethods | MediaMethods | PageAudioMethods | "checkLogo"
 > {
   const findMember = async (teamId: string, userId: string): Promise<TeamMember | undefined> => {
     if (teamId === "0") return undefined;
@@ -321,6 +327,7 @@ export function bookHandlers({
             throw saveConflict("settings", seen, request.settingsRevision);
           }
           const book = withSettingsTexts(own, texts);
+          const clearAudio = await pageModeNeedsClear(pageAudio, book.bookId, storedSettings(book).htmlConfig, request);
           const updated = applyBookUpdate(
             storedSettings(book),
             {
@@ -349,6 +356,7 @@ export function bookHandlers({
             revisions.revisionsOf(book.bookId),
             books.copySettings(book.bookId, stored, revision, info),
           ]);
+          if (clearAudio) await pageAudio?.clear(book.bookId, 0);
           return {
             book: {
               ...bookInfo({ ...book, ...stored, ...info }, numbers, request.baseUrl),

@@ -146,6 +146,8 @@ interface UpdateBookFields {
   categoryId?: string;
   /** The settings revision edited: checked when plugin or downloadconfig replace theirs whole. */
   settingsRevision?: string;
+  /** "1": a changed page display mode may clear every page audio (spec 001 §4, after the editor's confirmation). */
+  clearPageAudio?: string;
 }
 
 export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, assets?: BookAssets): void {
@@ -211,6 +213,7 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
             label: { type: "string", maxLength: 100 },
             categoryId: { type: "string", maxLength: 100 },
             settingsRevision: revisionField,
+            clearPageAudio: { type: "string", enum: ["", "0", "1"] },
           },
         },
       },
@@ -254,6 +257,7 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
         label: fields.label,
         categoryId: fields.categoryId,
         settingsRevision: revisionOf(fields.settingsRevision),
+        clearPageAudio: fields.clearPageAudio === "1",
         baseUrl: baseUrl(request),
       });
       return okEnvelope(bookInfoView(book));

@@ -16,6 +16,7 @@ import {
 } from "../domain/book-grant.js";
 import { entityTag, etagMatches } from "../domain/entity-tag.js";
 import { combinedLock, type LeadFormFacts, leadCookieName, leadGrantValid, leadLock } from "../domain/lead-grant.js";
+import { withoutLockedAudio } from "../domain/page-audio.view.js";
 import { withPageMedia } from "../domain/page-media.view.js";
 import {
   analyticsHtml,
@@ -43,6 +44,7 @@ import { errorEnvelopeFor, pageTexts } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { ownersOwnRequest } from "../policies/owner-preview.js";
 import { publishedMedia } from "./media.routes.js";
+import { publishedPageAudio } from "./page-audio.routes.js";
 import { linkPattern } from "./schemas.js";
 
 export interface ReaderDependencies {
@@ -230,12 +232,19 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
         .send(refusalHtml(refusal, coded ? text(coded) : refusal.message, lang));
     }
     const lock = await lockFor(request, book);
-    const [languages, media] = await Promise.all([
+    const [languages, media, pageAudio] = await Promise.all([
       languagesOf(book.bookId),
       publishedMedia(peers, book.number, request.log),
+      publishedPageAudio(peers, book.number, request.log),
     ]);
     const base = viewOf(facts, chosen, lock);
-    const view = { ...base, pages: withPageMedia(base.pages, media), languages };
+    const audio = withoutLockedAudio(pageAudio, lock);
+    const view = {
+      ...base,
+      pages: withPageMedia(base.pages, media),
+      languages,
+      ...(audio ? { pageAudio: audio } : {}),
+    };
     const pageNumber = Math.min(Math.max(Number(request.params.page ?? 1) || 1, 1), Math.max(view.pageCount, 1));
     // A protected page's text stays out of the page, like its picture.
     const textKey = lock && pageNumber >= lock.fromPage ? null : chosen?.manifest.pages[pageNumber - 1]?.text;
@@ -265,12 +274,20 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
         .status(403)
         .send(await errorEnvelopeFor(request, new DomainError("PERMISSION_DENIED", refusal.message)));
     }
-    const [languages, media] = await Promise.all([
+    const [languages, media, pageAudio] = await Promise.all([
       languagesOf(book.bookId),
       publishedMedia(peers, book.number, request.log),
+      publishedPageAudio(peers, book.number, request.log),
     ]);
-    const base = viewOf(facts, chosen, await lockFor(request, book));
-    const view = { ...base, pages: withPageMedia(base.pages, media), languages };
+    const lock = await lockFor(request, book);
+    const base = viewOf(facts, chosen, lock);
+    const audio = withoutLockedAudio(pageAudio, lock);
+    const view = {
+      ...base,
+      pages: withPageMedia(base.pages, media),
+      languages,
+      ...(audio ? { pageAudio: audio } : {}),
+    };
     // Revalidated on every open (no-cache), answered 304 while the book has not changed.
     const body = JSON.stringify(view);
     const etag = entityTag(body);

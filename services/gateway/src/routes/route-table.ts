@@ -101,7 +101,7 @@ export const routeTable: readonly RouteEntry[] = [
   ["GET /api/common/file/:fileId/:name", "files.routes.ts", "public"],
   ["GET /download/download-pdf-file.php", "files.routes.ts", "optional"],
 
-  // Covers and pages (rest/pages.md), page media (rest/media.md), comments (rest/comments.md)
+  // Covers and pages (rest/pages.md), page media (rest/media.md), page audio (rest/page-audio.md), comments (rest/comments.md)
   ["GET /api/book/book-cover", "bookcase.routes.ts", "book"],
   ["POST /api/book/get-pages", "pages.routes.ts", "book"],
   ["POST /api/book/insert-pages", "pages.routes.ts", "book"],
@@ -112,6 +112,11 @@ export const routeTable: readonly RouteEntry[] = [
   ["POST /api/book/add-page-media", "media.routes.ts", "book"],
   ["POST /api/book/update-page-media", "media.routes.ts", "book"],
   ["POST /api/book/delete-page-media", "media.routes.ts", "book"],
+  ["POST /api/book/get-page-audio", "page-audio.routes.ts", "book"],
+  ["POST /api/book/set-page-speech", "page-audio.routes.ts", "book"],
+  ["POST /api/book/set-page-audio-file", "page-audio.routes.ts", "book"],
+  ["POST /api/book/clear-page-audio", "page-audio.routes.ts", "book"],
+  ["POST /api/book/save-page-audio-play", "page-audio.routes.ts", "book"],
   ["POST /api/book/get-book-comments", "comments.routes.ts", "book"],
   ["POST /api/book/delete-book-comment", "comments.routes.ts", "book"],
 

@@ -7,7 +7,8 @@ const musicOf = (value: unknown): Record<string, unknown> =>
   typeof value === "string" ? { url: value } : value && typeof value === "object" ? { ...value } : {};
 
 /**
- * Page audio: an MP3 uploaded (upload-file, the file setting's flow) and set as the background music setting's
+ * Background music, the book-wide track (each page's own audio is the page audio editor, src/page-audio/): an MP3
+ * uploaded (upload-file, the file setting's flow) and set as the background music setting's
  * URL (one setting change), and a text-to-speech preview with the browser's speechSynthesis where it exists.
  */
 export function PageAudioPanel({
@@ -28,8 +29,8 @@ export function PageAudioPanel({
   const speech = typeof window !== "undefined" && "speechSynthesis" in window ? window.speechSynthesis : undefined;
 
   return (
-    <section className="panel-section" aria-label={labels.pageAudio}>
-      <h2 className="panel-title">{labels.pageAudio}</h2>
+    <section className="panel-section" aria-label={labels.backgroundMusic}>
+      <h2 className="panel-title">{labels.backgroundMusic}</h2>
       <div className="field">
         <span>
           <label htmlFor={id}>{labels.musicFile}</label>

@@ -16,6 +16,8 @@ import { useCloseFrameOnEscape, useGuide } from "../guide/useGuide.js";
 import type { Labels } from "../labels.js";
 import { LanguagePanel } from "../language/LanguagePanel.js";
 import { MediaEditor } from "../media/MediaEditor.js";
+import { PageAudioEditor } from "../page-audio/PageAudioEditor.js";
+import { usePageModeGuard } from "../page-audio/usePageModeGuard.js";
 import { PagesPanel } from "../pages/PagesPanel.js";
 import { PasswordPanel } from "../password/PasswordPanel.js";
 import type { Query } from "../route.js";
@@ -91,7 +93,9 @@ export function Editor({
     notify,
     onDownloadShown: () => setTab("config"),
   });
-  const { change, changeMany } = edits;
+  const { changeMany } = edits;
+  // Switching the page display mode clears all page audio after a confirmation (spec 001 §4).
+  const change = usePageModeGuard(edits.change, bookId, labels, report);
 
   /** The guide's step 7 and 13 controls live inside tabs: open them as the step shows. */
   const openGuideTab = useCallback((id: GuideStepId) => {
@@ -249,7 +253,12 @@ export function Editor({
           {tab === "password" ? (
             <PasswordPanel book={book} labels={labels} notify={notify} onSaved={preview.reload} />
           ) : null}
-          {tab === "media" ? <p className="note">{labels.mediaHint}</p> : null}
+          {tab === "media" ? (
+            <>
+              <p className="note">{labels.mediaHint}</p>
+              <PageAudioEditor bookId={bookId} labels={labels} notify={notify} report={report} readOnly={readOnly} />
+            </>
+          ) : null}
           {tab === "pages" ? (
             <PagesPanel
               bookId={bookId}

@@ -44,6 +44,7 @@ export function bookcaseHandlers({
   content,
   comments,
   media,
+  pageAudio,
   files,
   log,
   now,
@@ -132,6 +133,7 @@ export function bookcaseHandlers({
       await content.deleteBookContent(book.bookId);
       await comments?.removeBook(book.bookId);
       await media?.removeBook(book.bookId);
+      await pageAudio?.removeBook(book.bookId);
       // The slot was taken for the upload that created the book (the upload service keys it "upload:<task id>").
       if (!claim) return { slotReleased: false };
       try {

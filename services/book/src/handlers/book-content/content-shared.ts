@@ -7,6 +7,7 @@ import type { BookContentRepository } from "../../data/book-content.repository.j
 import type { BookRevisionRepository } from "../../data/book-revision.repository.js";
 import type { FileStore } from "../../data/file-store.js";
 import type { MediaRepository } from "../../data/media.repository.js";
+import type { PageAudioRepository } from "../../data/page-audio.repository.js";
 
 export interface BookContentDependencies {
   books: BookRepository;
@@ -17,6 +18,8 @@ export interface BookContentDependencies {
   comments?: BookCommentRepository;
   /** Media items on pages, deleted with their book. */
   media?: MediaRepository;
+  /** Page audio (#37): a deleted book's goes with it. */
+  pageAudio?: PageAudioRepository;
   /** The largest video upload-file takes (MEDIA_VIDEO_MAX_BYTES); other files keep spec 000's 10 MB. */
   videoMaxBytes?: number;
   /** Absent when the service runs without S3: asset uploads and PDF downloads answer UNAVAILABLE. */

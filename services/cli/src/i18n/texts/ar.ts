@@ -16,6 +16,27 @@ export const ar: CliTexts = {
   // native packages and signatures (#37)
 
   // page audio (#37)
+  pageAudioUsage:
+    "الاستخدام: turnleaf project audio <project dir> [<page> --tts TEXT [--voice zh|en] [--speed 80-450] | <page> --mp3 FILE [--text CAPTION] | <page>|all --clear] [--caption off|top|bottom] [--auto-flip on|off] [--pause 0-60] [--pause-without-audio on|off]",
+  pageAudioOneSource: "اختر واحدًا فقط من --tts أو --mp3 أو --clear",
+  pageAudioBadPage: "الصفحة {page} ليست من صفحات هذا المشروع (1–{count})",
+  pageAudioTextRequired: "يرجى إدخال النص المراد نطقه",
+  pageAudioTextTooLong: "النص {max} حرفًا على الأكثر",
+  pageAudioBadVoice: "يجب أن يكون الصوت أحد {voices}",
+  pageAudioBadSpeed: "يجب أن تكون السرعة من {min} إلى {max} كلمة في الدقيقة",
+  pageAudioBadCaption: "يجب أن تكون التسمية off أو top أو bottom",
+  pageAudioBadPause: "يجب أن يكون التوقف من 0 إلى {max} ثانية",
+  pageAudioBadSwitch: "يجب أن يكون {option} إما on أو off",
+  pageAudioNotMp3: "{file} ليس ملف MP3",
+  pageAudioTooLarge: "{file} أكبر من {max}",
+  pageAudioNoSpeech: "نطق النص يحتاج إلى espeak-ng و lame (أو ffmpeg): ثبّتها (Debian: apt-get install espeak-ng lame)",
+  pageAudioSpeechFailed: "تعذر إنشاء الكلام: {reason}",
+  pageAudioSet: "الصفحة {page}: تم حفظ الصوت ({file})",
+  pageAudioCleared: "تم مسح الصوت من {count} صفحات",
+  pageAudioPlaySaved: "تم حفظ إعدادات التشغيل",
+  pageAudioNone: "لا توجد صفحة بها صوت",
+  pageAudioLine: "الصفحة {page}: {file}، {text}",
+  pageAudioPlayLine: "القلب بعد الصوت: {autoFlip}؛ توقف {pause} ث؛ التوقف عند الصفحات بلا صوت: {pauseWithoutAudio}",
 
   // payments and the account info (#38)
 };

@@ -16,6 +16,29 @@ export const de: CliTexts = {
   // native packages and signatures (#37)
 
   // page audio (#37)
+  pageAudioUsage:
+    "Aufruf: turnleaf project audio <project dir> [<page> --tts TEXT [--voice zh|en] [--speed 80-450] | <page> --mp3 FILE [--text CAPTION] | <page>|all --clear] [--caption off|top|bottom] [--auto-flip on|off] [--pause 0-60] [--pause-without-audio on|off]",
+  pageAudioOneSource: "bitte genau eine von --tts, --mp3 oder --clear wählen",
+  pageAudioBadPage: "Seite {page} ist keine Seite dieses Projekts (1–{count})",
+  pageAudioTextRequired: "bitte den zu sprechenden Text eingeben",
+  pageAudioTextTooLong: "der Text hat höchstens {max} Zeichen",
+  pageAudioBadVoice: "die Stimme muss eine von {voices} sein",
+  pageAudioBadSpeed: "die Geschwindigkeit muss {min} bis {max} Wörter pro Minute betragen",
+  pageAudioBadCaption: "der Untertitel muss off, top oder bottom sein",
+  pageAudioBadPause: "die Pause muss 0 bis {max} Sekunden betragen",
+  pageAudioBadSwitch: "{option} muss on oder off sein",
+  pageAudioNotMp3: "{file} ist keine MP3-Datei",
+  pageAudioTooLarge: "{file} ist größer als {max}",
+  pageAudioNoSpeech:
+    "zum Sprechen von Text werden espeak-ng und lame (oder ffmpeg) gebraucht: bitte installieren (Debian: apt-get install espeak-ng lame)",
+  pageAudioSpeechFailed: "die Sprache konnte nicht erzeugt werden: {reason}",
+  pageAudioSet: "Seite {page}: Audio gespeichert ({file})",
+  pageAudioCleared: "Audio von {count} Seiten gelöscht",
+  pageAudioPlaySaved: "Wiedergabe gespeichert",
+  pageAudioNone: "keine Seite hat Audio",
+  pageAudioLine: "Seite {page}: {file}, {text}",
+  pageAudioPlayLine:
+    "nach dem Audio umblättern: {autoFlip}; Pause {pause} s; auf Seiten ohne Audio anhalten: {pauseWithoutAudio}",
 
   // payments and the account info (#38)
 };

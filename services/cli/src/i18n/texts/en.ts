@@ -16,6 +16,29 @@ export const en: CliTexts = {
   // native packages and signatures (#37)
 
   // page audio (#37)
+  pageAudioUsage:
+    "usage: turnleaf project audio <project dir> [<page> --tts TEXT [--voice zh|en] [--speed 80-450] | <page> --mp3 FILE [--text CAPTION] | <page>|all --clear] [--caption off|top|bottom] [--auto-flip on|off] [--pause 0-60] [--pause-without-audio on|off]",
+  pageAudioOneSource: "choose one of --tts, --mp3 or --clear",
+  pageAudioBadPage: "page {page} is not a page of this project (1–{count})",
+  pageAudioTextRequired: "please enter the text to speak",
+  pageAudioTextTooLong: "the text is at most {max} characters",
+  pageAudioBadVoice: "the voice must be one of {voices}",
+  pageAudioBadSpeed: "the speed must be {min} to {max} words a minute",
+  pageAudioBadCaption: "the caption must be off, top or bottom",
+  pageAudioBadPause: "the pause must be 0 to {max} seconds",
+  pageAudioBadSwitch: "{option} must be on or off",
+  pageAudioNotMp3: "{file} is not an MP3 file",
+  pageAudioTooLarge: "{file} is larger than {max}",
+  pageAudioNoSpeech:
+    "speaking text needs espeak-ng and lame (or ffmpeg): install them (Debian: apt-get install espeak-ng lame)",
+  pageAudioSpeechFailed: "the speech could not be generated: {reason}",
+  pageAudioSet: "page {page}: audio saved ({file})",
+  pageAudioCleared: "audio cleared from {count} pages",
+  pageAudioPlaySaved: "play settings saved",
+  pageAudioNone: "no page has audio",
+  pageAudioLine: "page {page}: {file}, {text}",
+  pageAudioPlayLine:
+    "turn after the audio: {autoFlip}; pause {pause} s; pause on pages without audio: {pauseWithoutAudio}",
 
   // payments and the account info (#38)
 };

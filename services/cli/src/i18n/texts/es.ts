@@ -16,6 +16,29 @@ export const es: CliTexts = {
   // native packages and signatures (#37)
 
   // page audio (#37)
+  pageAudioUsage:
+    "uso: turnleaf project audio <project dir> [<page> --tts TEXT [--voice zh|en] [--speed 80-450] | <page> --mp3 FILE [--text CAPTION] | <page>|all --clear] [--caption off|top|bottom] [--auto-flip on|off] [--pause 0-60] [--pause-without-audio on|off]",
+  pageAudioOneSource: "elija solo una de --tts, --mp3 o --clear",
+  pageAudioBadPage: "la página {page} no es una página de este proyecto (1–{count})",
+  pageAudioTextRequired: "introduzca el texto que se leerá",
+  pageAudioTextTooLong: "el texto tiene como máximo {max} caracteres",
+  pageAudioBadVoice: "la voz debe ser una de {voices}",
+  pageAudioBadSpeed: "la velocidad debe ser de {min} a {max} palabras por minuto",
+  pageAudioBadCaption: "el subtítulo debe ser off, top o bottom",
+  pageAudioBadPause: "la pausa debe ser de 0 a {max} segundos",
+  pageAudioBadSwitch: "{option} debe ser on u off",
+  pageAudioNotMp3: "{file} no es un archivo MP3",
+  pageAudioTooLarge: "{file} supera {max}",
+  pageAudioNoSpeech:
+    "leer texto necesita espeak-ng y lame (o ffmpeg): instálelos (Debian: apt-get install espeak-ng lame)",
+  pageAudioSpeechFailed: "no se pudo generar la voz: {reason}",
+  pageAudioSet: "página {page}: audio guardado ({file})",
+  pageAudioCleared: "audio borrado de {count} páginas",
+  pageAudioPlaySaved: "ajustes de reproducción guardados",
+  pageAudioNone: "ninguna página tiene audio",
+  pageAudioLine: "página {page}: {file}, {text}",
+  pageAudioPlayLine:
+    "pasar tras el audio: {autoFlip}; pausa {pause} s; pausar en páginas sin audio: {pauseWithoutAudio}",
 
   // payments and the account info (#38)
 };

@@ -16,6 +16,29 @@ export const fr: CliTexts = {
   // native packages and signatures (#37)
 
   // page audio (#37)
+  pageAudioUsage:
+    "utilisation : turnleaf project audio <project dir> [<page> --tts TEXT [--voice zh|en] [--speed 80-450] | <page> --mp3 FILE [--text CAPTION] | <page>|all --clear] [--caption off|top|bottom] [--auto-flip on|off] [--pause 0-60] [--pause-without-audio on|off]",
+  pageAudioOneSource: "choisissez une seule option parmi --tts, --mp3 ou --clear",
+  pageAudioBadPage: "la page {page} n'est pas une page de ce projet (1–{count})",
+  pageAudioTextRequired: "veuillez saisir le texte à lire",
+  pageAudioTextTooLong: "le texte compte au plus {max} caractères",
+  pageAudioBadVoice: "la voix doit être l'une de {voices}",
+  pageAudioBadSpeed: "la vitesse doit être de {min} à {max} mots par minute",
+  pageAudioBadCaption: "le sous-titre doit être off, top ou bottom",
+  pageAudioBadPause: "la pause doit être de 0 à {max} secondes",
+  pageAudioBadSwitch: "{option} doit valoir on ou off",
+  pageAudioNotMp3: "{file} n'est pas un fichier MP3",
+  pageAudioTooLarge: "{file} dépasse {max}",
+  pageAudioNoSpeech:
+    "lire un texte demande espeak-ng et lame (ou ffmpeg) : installez-les (Debian : apt-get install espeak-ng lame)",
+  pageAudioSpeechFailed: "la voix n'a pas pu être générée : {reason}",
+  pageAudioSet: "page {page} : audio enregistré ({file})",
+  pageAudioCleared: "audio effacé de {count} pages",
+  pageAudioPlaySaved: "réglages de lecture enregistrés",
+  pageAudioNone: "aucune page n'a d'audio",
+  pageAudioLine: "page {page} : {file}, {text}",
+  pageAudioPlayLine:
+    "tourner après l'audio : {autoFlip} ; pause {pause} s ; pause sur les pages sans audio : {pauseWithoutAudio}",
 
   // payments and the account info (#38)
 };

@@ -16,6 +16,29 @@ export const ja: CliTexts = {
   // native packages and signatures (#37)
 
   // page audio (#37)
+  pageAudioUsage:
+    "使い方：turnleaf project audio <project dir> [<page> --tts TEXT [--voice zh|en] [--speed 80-450] | <page> --mp3 FILE [--text CAPTION] | <page>|all --clear] [--caption off|top|bottom] [--auto-flip on|off] [--pause 0-60] [--pause-without-audio on|off]",
+  pageAudioOneSource: "--tts、--mp3、--clear のいずれか 1 つを選んでください",
+  pageAudioBadPage: "{page} ページはこのプロジェクトのページではありません（1–{count}）",
+  pageAudioTextRequired: "読み上げるテキストを入力してください",
+  pageAudioTextTooLong: "テキストは最大 {max} 文字です",
+  pageAudioBadVoice: "音声は {voices} のいずれかにしてください",
+  pageAudioBadSpeed: "速度は毎分 {min}～{max} 語にしてください",
+  pageAudioBadCaption: "字幕は off、top、bottom のいずれかにしてください",
+  pageAudioBadPause: "一時停止は 0～{max} 秒にしてください",
+  pageAudioBadSwitch: "{option} は on または off にしてください",
+  pageAudioNotMp3: "{file} は MP3 ファイルではありません",
+  pageAudioTooLarge: "{file} は {max} を超えています",
+  pageAudioNoSpeech:
+    "テキストの読み上げには espeak-ng と lame（または ffmpeg）が必要です：インストールしてください（Debian：apt-get install espeak-ng lame）",
+  pageAudioSpeechFailed: "音声を生成できませんでした：{reason}",
+  pageAudioSet: "{page} ページ：音声を保存しました（{file}）",
+  pageAudioCleared: "{count} ページの音声を消去しました",
+  pageAudioPlaySaved: "再生設定を保存しました",
+  pageAudioNone: "音声のあるページはありません",
+  pageAudioLine: "{page} ページ：{file}、{text}",
+  pageAudioPlayLine:
+    "音声の後にめくる：{autoFlip}、一時停止 {pause} 秒、音声のないページで一時停止：{pauseWithoutAudio}",
 
   // payments and the account info (#38)
 };

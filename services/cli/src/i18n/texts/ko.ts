@@ -16,6 +16,29 @@ export const ko: CliTexts = {
   // native packages and signatures (#37)
 
   // page audio (#37)
+  pageAudioUsage:
+    "사용법: turnleaf project audio <project dir> [<page> --tts TEXT [--voice zh|en] [--speed 80-450] | <page> --mp3 FILE [--text CAPTION] | <page>|all --clear] [--caption off|top|bottom] [--auto-flip on|off] [--pause 0-60] [--pause-without-audio on|off]",
+  pageAudioOneSource: "--tts, --mp3, --clear 중 하나만 선택하세요",
+  pageAudioBadPage: "{page} 페이지는 이 프로젝트의 페이지가 아닙니다(1–{count})",
+  pageAudioTextRequired: "읽을 텍스트를 입력하세요",
+  pageAudioTextTooLong: "텍스트는 최대 {max}자입니다",
+  pageAudioBadVoice: "음성은 {voices} 중 하나여야 합니다",
+  pageAudioBadSpeed: "속도는 분당 {min}~{max} 단어여야 합니다",
+  pageAudioBadCaption: "자막은 off, top, bottom 중 하나여야 합니다",
+  pageAudioBadPause: "일시 정지는 0~{max}초여야 합니다",
+  pageAudioBadSwitch: "{option}은(는) on 또는 off여야 합니다",
+  pageAudioNotMp3: "{file}은(는) MP3 파일이 아닙니다",
+  pageAudioTooLarge: "{file}이(가) {max}보다 큽니다",
+  pageAudioNoSpeech:
+    "텍스트를 읽으려면 espeak-ng와 lame(또는 ffmpeg)이 필요합니다: 설치하세요(Debian: apt-get install espeak-ng lame)",
+  pageAudioSpeechFailed: "음성을 생성하지 못했습니다: {reason}",
+  pageAudioSet: "{page} 페이지: 오디오를 저장했습니다({file})",
+  pageAudioCleared: "{count}개 페이지의 오디오를 지웠습니다",
+  pageAudioPlaySaved: "재생 설정을 저장했습니다",
+  pageAudioNone: "오디오가 있는 페이지가 없습니다",
+  pageAudioLine: "{page} 페이지: {file}, {text}",
+  pageAudioPlayLine:
+    "오디오 후 넘기기: {autoFlip}; 일시 정지 {pause}초; 오디오 없는 페이지에서 일시 정지: {pauseWithoutAudio}",
 
   // payments and the account info (#38)
 };

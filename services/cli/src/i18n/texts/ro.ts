@@ -16,6 +16,29 @@ export const ro: CliTexts = {
   // native packages and signatures (#37)
 
   // page audio (#37)
+  pageAudioUsage:
+    "utilizare: turnleaf project audio <project dir> [<page> --tts TEXT [--voice zh|en] [--speed 80-450] | <page> --mp3 FILE [--text CAPTION] | <page>|all --clear] [--caption off|top|bottom] [--auto-flip on|off] [--pause 0-60] [--pause-without-audio on|off]",
+  pageAudioOneSource: "alegeți doar una dintre --tts, --mp3 sau --clear",
+  pageAudioBadPage: "pagina {page} nu este o pagină a acestui proiect (1–{count})",
+  pageAudioTextRequired: "introduceți textul de citit",
+  pageAudioTextTooLong: "textul are cel mult {max} caractere",
+  pageAudioBadVoice: "vocea trebuie să fie una dintre {voices}",
+  pageAudioBadSpeed: "viteza trebuie să fie între {min} și {max} cuvinte pe minut",
+  pageAudioBadCaption: "subtitrarea trebuie să fie off, top sau bottom",
+  pageAudioBadPause: "pauza trebuie să fie între 0 și {max} secunde",
+  pageAudioBadSwitch: "{option} trebuie să fie on sau off",
+  pageAudioNotMp3: "{file} nu este un fișier MP3",
+  pageAudioTooLarge: "{file} depășește {max}",
+  pageAudioNoSpeech:
+    "citirea textului are nevoie de espeak-ng și lame (sau ffmpeg): instalați-le (Debian: apt-get install espeak-ng lame)",
+  pageAudioSpeechFailed: "vocea nu a putut fi generată: {reason}",
+  pageAudioSet: "pagina {page}: audio salvat ({file})",
+  pageAudioCleared: "audio șters de pe {count} pagini",
+  pageAudioPlaySaved: "setările de redare au fost salvate",
+  pageAudioNone: "nicio pagină nu are audio",
+  pageAudioLine: "pagina {page}: {file}, {text}",
+  pageAudioPlayLine:
+    "întoarcere după audio: {autoFlip}; pauză {pause} s; pauză la paginile fără audio: {pauseWithoutAudio}",
 
   // payments and the account info (#38)
 };

@@ -14,6 +14,27 @@ export const zhCN = {
   // native packages and signatures (#37)
 
   // page audio (#37)
+  pageAudioUsage:
+    "用法：turnleaf project audio <project dir> [<page> --tts TEXT [--voice zh|en] [--speed 80-450] | <page> --mp3 FILE [--text CAPTION] | <page>|all --clear] [--caption off|top|bottom] [--auto-flip on|off] [--pause 0-60] [--pause-without-audio on|off]",
+  pageAudioOneSource: "请只选择 --tts、--mp3 或 --clear 之一",
+  pageAudioBadPage: "第 {page} 页不是本项目的页面（1–{count}）",
+  pageAudioTextRequired: "请输入要朗读的文字",
+  pageAudioTextTooLong: "文字最多 {max} 个字符",
+  pageAudioBadVoice: "语音必须是 {voices} 之一",
+  pageAudioBadSpeed: "语速必须为每分钟 {min} 至 {max} 词",
+  pageAudioBadCaption: "字幕必须是 off、top 或 bottom",
+  pageAudioBadPause: "停顿必须为 0 至 {max} 秒",
+  pageAudioBadSwitch: "{option} 必须是 on 或 off",
+  pageAudioNotMp3: "{file} 不是 MP3 文件",
+  pageAudioTooLarge: "{file} 超过 {max}",
+  pageAudioNoSpeech: "朗读文字需要 espeak-ng 和 lame（或 ffmpeg）：请先安装（Debian：apt-get install espeak-ng lame）",
+  pageAudioSpeechFailed: "语音生成失败：{reason}",
+  pageAudioSet: "第 {page} 页：音频已保存（{file}）",
+  pageAudioCleared: "已清除 {count} 页的音频",
+  pageAudioPlaySaved: "播放设置已保存",
+  pageAudioNone: "没有页面音频",
+  pageAudioLine: "第 {page} 页：{file}，{text}",
+  pageAudioPlayLine: "音频结束后自动翻页：{autoFlip}；停顿 {pause} 秒；无音频页面暂停：{pauseWithoutAudio}",
 
   // payments and the account info (#38)
 } as const;
