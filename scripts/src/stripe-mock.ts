@@ -1,5 +1,5 @@
 import { access, constants } from "node:fs/promises";
-import { homedir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import type { Logger } from "pino";
 import { freePort } from "./ports.js";
@@ -33,12 +33,15 @@ async function findStripeMock(env: Record<string, string | undefined>): Promise<
 /** Starts stripe-mock over plain HTTP on a free loopback port; ready once it answers an authenticated request. */
 export async function startStripeMock(options: { log: Logger; logFile?: string }): Promise<RunningStripeMock> {
   const port = await freePort();
+  // HTTPS too listens unless told where (on a fixed port otherwise): a free loopback port, unused.
+  const httpsPort = await freePort();
   const handle: ProcessHandle = await startProcess({
     name: "stripe-mock",
     command: await findStripeMock(process.env),
-    args: ["-http-addr", `127.0.0.1:${port}`],
+    args: ["-http-addr", `127.0.0.1:${port}`, "-https-addr", `127.0.0.1:${httpsPort}`],
     log: options.log,
-    ...(options.logFile ? { logFile: options.logFile } : {}),
+    // It logs every request: to a file (the test's temporary folder unless given), not the test's output.
+    logFile: options.logFile ?? join(tmpdir(), `turnleaf-stripe-mock-${port}.log`),
   });
   const url = `http://127.0.0.1:${port}`;
   try {

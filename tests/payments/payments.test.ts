@@ -36,6 +36,7 @@ import { inProcessParts } from "../support/in-process.js";
 import { serveLanguage } from "../support/language-peer.js";
 import {
   chargeRefunded,
+  chargeSucceeded,
   disputeCreated,
   pointsCheckoutCompleted,
   renewalInvoice,
@@ -233,6 +234,11 @@ describe("buying points", () => {
     expect(purchases).toMatchObject([
       { pointsDelta: 50, pointsAfter: 55, amount: 4500, currency: "usd", detail: "points-50" },
     ]);
+    // The charge's receipt follows (charge.succeeded): the entry links to Stripe's receipt page.
+    const receipt = chargeSucceeded({ paymentIntent: paid.paymentIntent, amount: 4500 });
+    expect((await deliver(receipt)).status).toBe(200);
+    const bought = (await ledger(userId)).find((entry) => entry.kind === "purchase-points");
+    expect(bought?.receiptUrl).toBe(receipt.receiptUrl);
     // The purchase made the user a Stripe customer: the portal opens (stripe-mock's billing portal session).
     const portal = await post(userId, "/api/account/billing-portal");
     expect(portal.code, portal.msg).toBe("OK");
@@ -257,8 +263,12 @@ describe("buying points", () => {
   it("takes a refunded purchase back once, and a later chargeback of it takes nothing more", async () => {
     const userId = await user();
     const paid = pointsCheckoutCompleted({ userId, points: 10, amount: 1000 });
+    // Here the receipt arrives before the checkout's completion: the purchase's entry takes it all the same.
+    const receipt = chargeSucceeded({ paymentIntent: paid.paymentIntent, amount: 1000 });
+    await deliver(receipt);
     await deliver(paid);
     expect((await info(userId)).points).toBe(15);
+    expect((await ledger(userId))[0]).toMatchObject({ kind: "purchase-points", receiptUrl: receipt.receiptUrl });
     const refund = chargeRefunded({ paymentIntent: paid.paymentIntent, amount: 1000 });
     await Promise.all([deliver(refund), deliver(refund)]);
     expect((await info(userId)).points).toBe(5);

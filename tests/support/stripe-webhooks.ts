@@ -157,3 +157,22 @@ export function disputeCreated(input: { paymentIntent: string; amount: number })
     status: "needs_response",
   });
 }
+
+/** charge.succeeded of a payment, with its receipt page. */
+export function chargeSucceeded(input: { paymentIntent: string; amount: number }) {
+  const charge = id("ch");
+  const receiptUrl = `https://pay.stripe.com/receipts/payment/${charge}`;
+  return {
+    ...signedEvent("charge.succeeded", {
+      id: charge,
+      object: "charge",
+      amount: input.amount,
+      currency: "usd",
+      paid: true,
+      status: "succeeded",
+      payment_intent: input.paymentIntent,
+      receipt_url: receiptUrl,
+    }),
+    receiptUrl,
+  };
+}

@@ -23,7 +23,7 @@ const planNames: Record<number, string> = {
 const productId = { type: "string", pattern: "^[a-z0-9-]{1,40}$" } as const;
 const providerName = { type: "string", pattern: "^[a-z0-9-]{1,20}$" } as const;
 /** Where the provider sends the user back: the editor, whose info bar reads the outcome from the query. */
-const editorPath = "/book_edit2/";
+const editorPath = "/book_edit2/bookcase";
 
 export function registerPaymentRoutes(app: FastifyInstance, peers: Peers): void {
   app.get("/api/account/info", async (request) => {

@@ -55,3 +55,18 @@ const paymentEventSchema = new Schema<PaymentEventDocument>(
 export function paymentEventModel(connection: Connection) {
   return connection.model<PaymentEventDocument>("PaymentEvent", paymentEventSchema);
 }
+
+/** A payment's receipt URL by the provider's reference (`_id`), kept until its purchase is entered if it came first. */
+export interface PaymentReceiptDocument {
+  _id: string;
+  url: string;
+}
+
+const paymentReceiptSchema = new Schema<PaymentReceiptDocument>(
+  { _id: { type: String, required: true }, url: { type: String, required: true } },
+  { collection: "payment_receipts", versionKey: false },
+);
+
+export function paymentReceiptModel(connection: Connection) {
+  return connection.model<PaymentReceiptDocument>("PaymentReceipt", paymentReceiptSchema);
+}

@@ -1,7 +1,13 @@
 import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import type { Plan } from "../domain/plans.js";
-import { type BillingDocument, billingModel, paymentEventModel } from "./billing.schema.js";
+import {
+  type BillingDocument,
+  billingModel,
+  type PaymentReceiptDocument,
+  paymentEventModel,
+  paymentReceiptModel,
+} from "./billing.schema.js";
 import { type LedgerDocument, ledgerModel } from "./ledger.schema.js";
 import { type PlanDocument, planModel } from "./plan.schema.js";
 
@@ -11,8 +17,10 @@ export class PaymentsRepository {
   private readonly ledger;
   private readonly billing;
   private readonly events;
+  private readonly receipts;
 
   constructor(connection: Connection) {
+    this.receipts = paymentReceiptModel(connection);
     this.plans = planModel(connection);
     this.ledger = ledgerModel(connection);
     this.billing = billingModel(connection);
@@ -72,9 +80,24 @@ export class PaymentsRepository {
     throw new Error(`the plan of ${account} kept changing; the event is left for the provider's next delivery`);
   }
 
-  /** Adds an entry unless one with its id exists (answers whether it did). */
+  /** Adds an entry unless one with its id exists (answers whether it did); a receipt that came first joins it. */
   async appendLedger(entry: LedgerDocument): Promise<boolean> {
-    return unlessDuplicate(() => this.ledger.create(entry));
+    let receiptUrl = entry.receiptUrl;
+    if (!receiptUrl && entry.paymentRef) {
+      receiptUrl = (await this.receipts.findById(entry.paymentRef).lean<PaymentReceiptDocument>().exec())?.url ?? "";
+    }
+    return unlessDuplicate(() => this.ledger.create({ ...entry, receiptUrl }));
+  }
+
+  /** A payment's receipt: onto its purchase's entry, and kept for an entry still to come. */
+  async putReceipt(paymentRefs: readonly string[], url: string): Promise<boolean> {
+    for (const ref of paymentRefs) {
+      await this.receipts.updateOne({ _id: ref }, { $set: { url } }, { upsert: true }).exec();
+    }
+    const result = await this.ledger
+      .updateMany({ paymentRef: { $in: [...paymentRefs] }, receiptUrl: "" }, { $set: { receiptUrl: url } })
+      .exec();
+    return result.modifiedCount > 0;
   }
 
   async listLedger(account: string, limit: number): Promise<LedgerDocument[]> {

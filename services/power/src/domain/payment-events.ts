@@ -48,6 +48,13 @@ export type PaymentEvent =
       currency: string;
       receiptUrl: string;
     }
+  | {
+      /** The provider's receipt of a payment (Stripe: charge.succeeded, a subscription's first invoice paid). */
+      type: "receipt";
+      eventId: string;
+      paymentRefs: string[];
+      receiptUrl: string;
+    }
   | { type: "ignored"; eventId: string; eventType: string };
 
 export type LedgerKind =

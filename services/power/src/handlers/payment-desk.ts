@@ -192,6 +192,8 @@ export class PaymentDesk {
     switch (event.type) {
       case "ignored":
         return false;
+      case "receipt":
+        return this.deps.payments.putReceipt(event.paymentRefs, event.receiptUrl);
       case "points-purchased": {
         const userId = requireNumericId("userId", event.userId);
         await this.deps.power.grantNewUserPlan(userId);

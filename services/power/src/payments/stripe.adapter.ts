@@ -182,8 +182,14 @@ export function readStripeEvent(eventId: string, type: string, object: Fields): 
     }
     case "invoice.paid":
     case "invoice.payment_succeeded": {
-      // The first invoice of a subscription is paid through its checkout (checkout.session.completed credits it).
-      if (text(object.billing_reason) !== "subscription_cycle") return { type: "ignored", eventId, eventType: type };
+      // The first invoice of a subscription is paid through its checkout (checkout.session.completed credits it):
+      // here only its receipt.
+      if (text(object.billing_reason) !== "subscription_cycle") {
+        const url = text(object.hosted_invoice_url);
+        return url
+          ? { type: "receipt", eventId, paymentRefs: [text(object.id)], receiptUrl: url }
+          : { type: "ignored", eventId, eventType: type };
+      }
       const { subscriptionId, metadata } = invoiceSubscription(object);
       const product = productOfMetadata(metadata);
       return {
@@ -235,6 +241,12 @@ export function readStripeEvent(eventId: string, type: string, object: Fields): 
         customerId: idOf(object.customer),
         subscriptionId: text(object.id),
       };
+    }
+    case "charge.succeeded": {
+      const url = text(object.receipt_url);
+      const refs = [idOf(object.payment_intent), idOf(object.invoice)].filter(Boolean);
+      if (!url || refs.length === 0) return { type: "ignored", eventId, eventType: type };
+      return { type: "receipt", eventId, paymentRefs: refs, receiptUrl: url };
     }
     case "charge.refunded":
       return {
