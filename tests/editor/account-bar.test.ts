@@ -1,3 +1,4 @@
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { type RunningStripeMock, startStripeMock, stripeMockSecretKey } from "../../scripts/src/stripe-mock.js";
 import { launchChromium } from "../browser.js";
+import { assertCliBuilt, runCli } from "../cli/run-cli.js";
 import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 import {
@@ -28,6 +30,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let userId: string;
+let email: string;
+const password = "a good password";
 
 const bookcaseUrl = (query = "") => `${services.gatewayUrl}/book_edit2/bookcase${query}`;
 const bar = () => page.getByTestId("account-bar");
@@ -64,10 +68,10 @@ beforeAll(async () => {
   await context.route(/^https:\/\/checkout\.stripe\.com\//, (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Stripe Checkout</title>" }),
   );
-  const email = `account-${Date.now()}@turnleaf.local`;
+  email = `account-${Date.now()}@turnleaf.local`;
   const registered = await postForm(context.request, `${services.gatewayUrl}/api/user/register`, {
     email,
-    password: "a good password",
+    password,
   });
   expect(registered.code, registered.msg).toBe("OK");
   const user = await postForm(context.request, `${services.gatewayUrl}/api/user/get-user`, {});
@@ -145,5 +149,34 @@ describe("the account info bar", () => {
     ).toBe(400);
     await page.goto(bookcaseUrl());
     await expect.poll(() => text("account-points"), { timeout: 20_000 }).toBe("55");
+  }, 60_000);
+
+  it("turnleaf account tells the same in the tool: plan, points, expiry, remaining days and the ledger", async () => {
+    assertCliBuilt();
+    const home = await mkdtemp(join(tmpdir(), "turnleaf-account-cli-"));
+    const server = ["--server", services.gatewayUrl];
+    const login = await runCli(home, home, ["login", "--email", email, "--password", password, ...server]);
+    expect(login.code, login.stderr).toBe(0);
+    const shown = await runCli(home, home, ["account", "--lang", "en"]);
+    expect(shown.code, shown.stderr).toBe(0);
+    const lines = shown.stdout.trim().split("\n");
+    expect(lines[0]).toBe("Plan: VIP yearly");
+    expect(lines[1]).toBe("Points: 55");
+    expect(lines[2]).toMatch(/^VIP expires: \d{4}-\d{2}-\d{2} \(Renews automatically\)$/);
+    expect(lines[3]).toMatch(/^Days left: 36[56]$/);
+    expect(shown.stdout).toContain("Ledger:");
+    expect(shown.stdout).toMatch(/VIP bought {2}\$99\.00/);
+    expect(shown.stdout).toMatch(/Points bought {2}\+50 {2}\$45\.00/);
+    expect(shown.stdout).toContain(`Renew, buy points or VIP: ${services.gatewayUrl}/book_edit2/bookcase`);
+    // Chinese by default; --json for scripts.
+    const chinese = await runCli(home, home, ["account"], { TURNLEAF_LANG: "", LANG: "C" });
+    expect(chinese.stdout.split("\n")[0]).toBe("套餐：VIP 年付");
+    const json = JSON.parse((await runCli(home, home, ["account", "--json", "--limit", "2"])).stdout) as {
+      plan: string;
+      points: number;
+      ledger: { kind: string }[];
+    };
+    expect(json).toMatchObject({ plan: "vip-annual", points: 55 });
+    expect(json.ledger.map((entry) => entry.kind)).toEqual(["purchase-vip", "purchase-points"]);
   }, 60_000);
 });

@@ -18,4 +18,30 @@ export const en: CliTexts = {
   // page audio (#37)
 
   // payments and the account info (#38)
+  accountPlanLine: "Plan: {plan}",
+  accountPointsLine: "Points: {points}",
+  accountExpiryLine: "VIP expires: {date}",
+  accountRemainingLine: "Days left: {days}",
+  accountHostedLine: "Hosted books: {count} ({suspended} disabled)",
+  accountBuyLine: "Renew, buy points or VIP: {url}",
+  accountLedgerTitle: "Ledger:",
+  accountReceiptLink: "receipt: {url}",
+  accountPlanFree: "Free",
+  accountPlanPoints: "Points",
+  accountPlanVipMonthly: "VIP monthly",
+  accountPlanVipAnnual: "VIP yearly",
+  accountAutoRenew: "Renews automatically",
+  accountPastDue:
+    "Renewal failed: update your payment method, or your books are disabled 24 hours after the VIP plan ended",
+  accountLedgerEmpty: "Nothing yet",
+  accountKindFreePoints: "Free points",
+  accountKindPurchasePoints: "Points bought",
+  accountKindPurchaseVip: "VIP bought",
+  accountKindRenewVip: "VIP renewed",
+  accountKindRefund: "Refund",
+  accountKindChargeback: "Chargeback",
+  accountKindHostingCharge: "Hosting",
+  accountKindRenewalFailed: "Renewal failed",
+  accountKindSubscriptionEnded: "Subscription ended",
+  accountKindSetPlan: "Set by support",
 };

@@ -18,4 +18,30 @@ export const es: CliTexts = {
   // page audio (#37)
 
   // payments and the account info (#38)
+  accountPlanLine: "Plan: {plan}",
+  accountPointsLine: "Puntos: {points}",
+  accountExpiryLine: "VIP vence: {date}",
+  accountRemainingLine: "Días restantes: {days}",
+  accountHostedLine: "Libros alojados: {count} ({suspended} desactivados)",
+  accountBuyLine: "Renovar, comprar puntos o VIP: {url}",
+  accountLedgerTitle: "Movimientos:",
+  accountReceiptLink: "recibo: {url}",
+  accountPlanFree: "Gratis",
+  accountPlanPoints: "Puntos",
+  accountPlanVipMonthly: "VIP mensual",
+  accountPlanVipAnnual: "VIP anual",
+  accountAutoRenew: "Se renueva automáticamente",
+  accountPastDue:
+    "La renovación falló: actualice su método de pago o sus libros se desactivarán 24 horas después de que termine el VIP",
+  accountLedgerEmpty: "Nada todavía",
+  accountKindFreePoints: "Puntos gratis",
+  accountKindPurchasePoints: "Compra de puntos",
+  accountKindPurchaseVip: "Compra de VIP",
+  accountKindRenewVip: "VIP renovado",
+  accountKindRefund: "Reembolso",
+  accountKindChargeback: "Contracargo",
+  accountKindHostingCharge: "Alojamiento",
+  accountKindRenewalFailed: "Renovación fallida",
+  accountKindSubscriptionEnded: "Suscripción finalizada",
+  accountKindSetPlan: "Ajustado por soporte",
 };

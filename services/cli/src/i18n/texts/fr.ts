@@ -18,4 +18,30 @@ export const fr: CliTexts = {
   // page audio (#37)
 
   // payments and the account info (#38)
+  accountPlanLine: "Formule : {plan}",
+  accountPointsLine: "Points : {points}",
+  accountExpiryLine: "VIP expire le : {date}",
+  accountRemainingLine: "Jours restants : {days}",
+  accountHostedLine: "Livres hébergés : {count} ({suspended} désactivés)",
+  accountBuyLine: "Renouveler, acheter des points ou le VIP : {url}",
+  accountLedgerTitle: "Historique :",
+  accountReceiptLink: "reçu : {url}",
+  accountPlanFree: "Gratuit",
+  accountPlanPoints: "Points",
+  accountPlanVipMonthly: "VIP mensuel",
+  accountPlanVipAnnual: "VIP annuel",
+  accountAutoRenew: "Renouvellement automatique",
+  accountPastDue:
+    "Échec du renouvellement : mettez à jour votre moyen de paiement, sinon vos livres seront désactivés 24 heures après la fin du VIP",
+  accountLedgerEmpty: "Rien pour l''instant",
+  accountKindFreePoints: "Points offerts",
+  accountKindPurchasePoints: "Achat de points",
+  accountKindPurchaseVip: "Achat du VIP",
+  accountKindRenewVip: "VIP renouvelé",
+  accountKindRefund: "Remboursement",
+  accountKindChargeback: "Rétrofacturation",
+  accountKindHostingCharge: "Hébergement",
+  accountKindRenewalFailed: "Échec du renouvellement",
+  accountKindSubscriptionEnded: "Abonnement terminé",
+  accountKindSetPlan: "Modifié par le support",
 };

@@ -18,4 +18,30 @@ export const pt: CliTexts = {
   // page audio (#37)
 
   // payments and the account info (#38)
+  accountPlanLine: "Plano: {plan}",
+  accountPointsLine: "Pontos: {points}",
+  accountExpiryLine: "VIP expira em: {date}",
+  accountRemainingLine: "Dias restantes: {days}",
+  accountHostedLine: "Livros alojados: {count} ({suspended} desativados)",
+  accountBuyLine: "Renovar, comprar pontos ou VIP: {url}",
+  accountLedgerTitle: "Movimentos:",
+  accountReceiptLink: "recibo: {url}",
+  accountPlanFree: "Gratuito",
+  accountPlanPoints: "Pontos",
+  accountPlanVipMonthly: "VIP mensal",
+  accountPlanVipAnnual: "VIP anual",
+  accountAutoRenew: "Renova automaticamente",
+  accountPastDue:
+    "A renovação falhou: atualize o método de pagamento, ou os seus livros serão desativados 24 horas após o fim do VIP",
+  accountLedgerEmpty: "Ainda nada",
+  accountKindFreePoints: "Pontos grátis",
+  accountKindPurchasePoints: "Compra de pontos",
+  accountKindPurchaseVip: "Compra de VIP",
+  accountKindRenewVip: "VIP renovado",
+  accountKindRefund: "Reembolso",
+  accountKindChargeback: "Estorno",
+  accountKindHostingCharge: "Alojamento",
+  accountKindRenewalFailed: "Renovação falhou",
+  accountKindSubscriptionEnded: "Assinatura terminada",
+  accountKindSetPlan: "Alterado pelo suporte",
 };

@@ -18,4 +18,30 @@ export const ro: CliTexts = {
   // page audio (#37)
 
   // payments and the account info (#38)
+  accountPlanLine: "Plan: {plan}",
+  accountPointsLine: "Puncte: {points}",
+  accountExpiryLine: "VIP expiră: {date}",
+  accountRemainingLine: "Zile rămase: {days}",
+  accountHostedLine: "Cărți găzduite: {count} ({suspended} dezactivate)",
+  accountBuyLine: "Reînnoiți, cumpărați puncte sau VIP: {url}",
+  accountLedgerTitle: "Istoric:",
+  accountReceiptLink: "chitanță: {url}",
+  accountPlanFree: "Gratuit",
+  accountPlanPoints: "Puncte",
+  accountPlanVipMonthly: "VIP lunar",
+  accountPlanVipAnnual: "VIP anual",
+  accountAutoRenew: "Se reînnoiește automat",
+  accountPastDue:
+    "Reînnoirea a eșuat: actualizați metoda de plată, altfel cărțile vor fi dezactivate la 24 de ore după încheierea VIP",
+  accountLedgerEmpty: "Nimic încă",
+  accountKindFreePoints: "Puncte gratuite",
+  accountKindPurchasePoints: "Cumpărare puncte",
+  accountKindPurchaseVip: "Cumpărare VIP",
+  accountKindRenewVip: "VIP reînnoit",
+  accountKindRefund: "Rambursare",
+  accountKindChargeback: "Contestare plată",
+  accountKindHostingCharge: "Găzduire",
+  accountKindRenewalFailed: "Reînnoire eșuată",
+  accountKindSubscriptionEnded: "Abonament încheiat",
+  accountKindSetPlan: "Setat de asistență",
 };
