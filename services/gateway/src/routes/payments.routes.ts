@@ -110,8 +110,8 @@ export function registerPaymentRoutes(app: FastifyInstance, peers: Peers): void 
   });
 
   // The provider's webhooks: the signature covers the body byte for byte, so this scope keeps it raw (JSON is not
-  // parsed here). Answers 200 once recorded (applied or a repeat), 400 for a bad signature (the provider does not
-  // retry), 500 otherwise (the provider retries).
+  // parsed here). Not an envelope: answers 200 once recorded (applied or a repeat), 400 for a bad signature and 404
+  // for a provider not configured (the provider does not retry), 500 otherwise (the provider retries).
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 512 * 1024 }, (_request, body, done) =>
@@ -133,6 +133,10 @@ export function registerPaymentRoutes(app: FastifyInstance, peers: Peers): void 
         } catch (error) {
           if (error instanceof DomainError && error.kind === "INVALID_ARGUMENT") {
             return reply.status(400).send({ received: false, error: error.message });
+          }
+          // No such provider configured here: nothing a retry would change.
+          if (error instanceof DomainError && error.kind === "NOT_FOUND") {
+            return reply.status(404).send({ received: false, error: error.message });
           }
           request.log.error({ err: error }, "payment webhook failed");
           return reply.status(500).send({ received: false });

@@ -68,9 +68,10 @@ export class PaymentDesk {
     return provider;
   }
 
+  /** The provider a webhook names; NOT_FOUND when none by that name is configured (nothing to retry). */
   private provider(name: string): PaymentProvider {
     const provider = this.deps.providers.find((candidate) => candidate.name === name);
-    if (!provider) throw new DomainError("UNAVAILABLE", message("payments.unavailable"));
+    if (!provider) throw new DomainError("NOT_FOUND", message("payments.unavailable"));
     return provider;
   }
 
