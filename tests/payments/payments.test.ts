@@ -1,4 +1,7 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { jetstream } from "@nats-io/jetstream";
 import { PaymentService } from "@turnleaf/contracts/power/v1/payment_service_pb";
 import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_events_pb";
@@ -384,4 +387,32 @@ describe("VIP", () => {
     const renewal = (await ledger(userId)).find((entry) => entry.kind === "renew-vip");
     expect(renewal).toMatchObject({ amount: 999, receiptUrl: `https://invoice.stripe.com/i/${renewed.invoice}` });
   }, 60_000);
+});
+
+describe("the operators' admin CLI", () => {
+  const adminMain = fileURLToPath(new URL("../../services/power/dist/admin.js", import.meta.url));
+  const admin = (args: string[]) =>
+    promisify(execFile)(process.execPath, [adminMain, ...args], {
+      env: { ...process.env, MONGODB_URI: stores.mongodbUri, MONGODB_DATABASE: `turnleaf-power-pay-${suffix}` },
+    });
+
+  it("lists the plans and a user's ledger, by user id or email", async () => {
+    const userId = await user();
+    await deliver(pointsCheckoutCompleted({ userId, points: 10, amount: 1000 }));
+    const plans = await admin(["plans", "--limit", "1000"]);
+    expect(plans.stdout.split("\n")[0]).toMatch(/^account\s+plan\s+points\s+vip until/);
+    expect(plans.stdout).toMatch(new RegExp(`user:${userId}\\s+points\\s+15`));
+    const byEmail = await admin(["ledger", `p${userId}@turnleaf.test`]);
+    expect(byEmail.stdout).toContain(`user ${userId} <p${userId}@turnleaf.test>`);
+    expect(byEmail.stdout).toContain("plan points, 15 points");
+    expect(byEmail.stdout).toMatch(/purchase-points\s+\+10\s+15\s+points\s+10\.00 USD\s+stripe\s+points-10/);
+    expect(byEmail.stdout).toMatch(/free-points\s+\+5\s+5/);
+    const json = JSON.parse((await admin(["ledger", userId, "--json"])).stdout) as {
+      user: Record<string, unknown>;
+      ledger: { kind: string }[];
+    };
+    expect(json.user).not.toHaveProperty("passwordHash");
+    expect(json.ledger.map((entry) => entry.kind)).toEqual(["purchase-points", "free-points"]);
+    await expect(admin(["ledger", "nobody@turnleaf.test"])).rejects.toMatchObject({ code: 1 });
+  }, 120_000);
 });
