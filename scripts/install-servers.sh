@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the local store servers (NATS, FerretDB, MinIO), and for the chart tests (tests/helm) the Helm CLI and
+# Builds the local store servers (NATS, FerretDB, MinIO), Stripe's API mock (stripe-mock, for the payment tests), and for the chart tests (tests/helm) the Helm CLI and
 # tests/helm/manifestcheck, from source with Go into ${TURNLEAF_TOOLS_DIR:-$HOME/.cache/turnleaf/bin}. Each
 # binary gets a <name>.version stamp; a binary whose stamp matches its pinned version (manifestcheck: the hash of
 # its sources) is left alone, so a second run is a fast no-op. Needs only Go and access to the Go module proxy.
@@ -11,6 +11,8 @@ readonly FERRETDB_MODULE=github.com/FerretDB/FerretDB
 readonly FERRETDB_VERSION=v1.24.2
 readonly MINIO_MODULE=github.com/minio/minio
 readonly MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
+readonly STRIPE_MOCK_MODULE=github.com/stripe/stripe-mock
+readonly STRIPE_MOCK_VERSION=v0.203.0
 readonly HELM_MODULE=helm.sh/helm/v3
 readonly HELM_VERSION=v3.22.0
 
@@ -152,6 +154,8 @@ ensure_manifestcheck() {
 ensure_go_installed nats-server "$NATS_MODULE" "$NATS_VERSION" ""
 ensure_ferretdb
 ensure_go_installed minio "$MINIO_MODULE" "$MINIO_VERSION" ""
+# Stripe's own mock of its API (the payment tests' provider; tests/payments, tests/editor/account-bar).
+ensure_go_installed stripe-mock "$STRIPE_MOCK_MODULE" "$STRIPE_MOCK_VERSION" ""
 ensure_helm
 ensure_manifestcheck
 say "all servers and tools present in $tools_dir"

@@ -575,6 +575,8 @@ function urlsOf(path: string): { name: string; url: string }[] {
 /** The README's non-enveloped paths: probes, the hosted reader's pages and files, oEmbed, the login form, static files, Connect. */
 function enveloped(path: string): boolean {
   if (path === "/b/:link/unlock" || path === "/b/:link/post-comment") return true;
+  // The payment provider's webhooks answer the provider, not a client (rest/payments.md).
+  if (path.startsWith("/api/payments/")) return false;
   return path.startsWith("/api/") || path === "/checkAccount.php";
 }
 

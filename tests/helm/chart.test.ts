@@ -757,6 +757,65 @@ describe("helm chart: metrics", () => {
   });
 });
 
+describe("helm chart: payments", () => {
+  const powerEnv = (rendered: string) => {
+    const deployment = kind(parseManifests(rendered), "Deployment").find(
+      (manifest) => componentOf(manifest) === "power",
+    );
+    return deployment?.spec.template.spec.containers[0].env as Manifest[];
+  };
+
+  it("gives the power service the prices and, with Stripe, its keys from the named Secret; its config accepts them", async () => {
+    const none = await withValues({});
+    expect(none.ok, none.output).toBe(true);
+    const plain = Object.fromEntries(
+      powerEnv(none.output)
+        .filter((entry) => "value" in entry)
+        .map((entry) => [entry.name, entry.value]),
+    );
+    expect(plain).toMatchObject({
+      PAYMENT_PROVIDER: "none",
+      POINT_PACKS: "10:0,50:10,100:20",
+      VIP_MONTHLY_PRICE: "999",
+      VIP_YEARLY_PRICE: "9900",
+    });
+    expect(powerEnv(none.output).some((entry) => entry.name.startsWith("STRIPE_"))).toBe(false);
+
+    const stripe = await withValues({
+      payments: { provider: "stripe", pointPacks: "20:0,200:15", stripe: { existingSecret: "turnleaf-stripe" } },
+    });
+    expect(stripe.ok, stripe.output).toBe(true);
+    const env = powerEnv(stripe.output);
+    expect(
+      env
+        .filter((entry) => entry.name.startsWith("STRIPE_"))
+        .map((entry) => [entry.name, entry.valueFrom?.secretKeyRef]),
+    ).toEqual([
+      ["STRIPE_SECRET_KEY", { name: "turnleaf-stripe", key: "secret-key" }],
+      ["STRIPE_WEBHOOK_SECRET", { name: "turnleaf-stripe", key: "webhook-secret" }],
+    ]);
+    const values = Object.fromEntries(env.map((entry) => [entry.name, entry.value ?? "from-secret"]));
+    const config = powerConfig({ ...values, MONGODB_URI: "mongodb://db:27017" });
+    expect(config).toMatchObject({ PAYMENT_PROVIDER: "stripe", POINT_PACKS: "20:0,200:15", VIP_YEARLY_PRICE: 9900 });
+  });
+
+  it("refuses Stripe without its Secret, and prices or packs of the wrong shape, before anything is deployed", async () => {
+    const missing = await withValues({ payments: { provider: "stripe" } });
+    expect(missing.ok).toBe(false);
+    expect(missing.output).toContain("payments.stripe.existingSecret");
+    for (const payments of [
+      { pointPacks: "ten" },
+      { vipMonthlyPrice: 0 },
+      { provider: "paypal" },
+      { currency: "USD" },
+    ]) {
+      const result = await withValues({ payments });
+      expect(result.ok, JSON.stringify(payments)).toBe(false);
+      expect(result.output, JSON.stringify(payments)).toContain("payments");
+    }
+  });
+});
+
 describe("helm chart: NOTES.txt", () => {
   // helm template does not print NOTES.txt and helm install needs a cluster: render it through a copy of the
   // chart that also renders NOTES.txt (as YAML comments) into a manifest.

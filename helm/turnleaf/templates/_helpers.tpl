@@ -148,6 +148,7 @@ when there is one.
     {{- $problems = append $problems "licenceSecrets.codePepper: at least 32 characters" -}}
   {{- end -}}
 {{- end -}}
+{{- $problems = concat $problems (include "turnleaf.paymentsProblems" . | fromYamlArray) -}}
 {{- if not $v.nats.enabled -}}
   {{- if not (or $v.externalNats.url $v.externalNats.existingSecret) -}}
     {{- $problems = append $problems "NATS: nats.enabled=false needs externalNats.url or externalNats.existingSecret" -}}

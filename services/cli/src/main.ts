@@ -42,6 +42,7 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf upload <project dir> [--title T] [--keywords K] [--description D] [--category C] [--html-text]
                   [--publication] [--overwrite BOOKID] [--pdf-password P] [--chunk-size BYTES] [--rate KB/s] [--no-wait]
                   (type p / c and Enter to pause / continue; run again after an interruption to resume)
+  turnleaf account [--limit N] [--server URL]    plan, points, VIP expiry, remaining days and the ledger (buy on the web)
   turnleaf books [list [--status S] [--type book|publication] [--keyword K] [--page N] [--page-size N] | enable ID |
                  disable ID | delete ID --yes]
 
@@ -173,6 +174,7 @@ const commandOptions = {
     "save-changes": { type: "boolean" },
     "discard-changes": { type: "boolean" },
   },
+  account: { ...common, server: { type: "string" }, limit: { type: "string" } },
   books: {
     ...common,
     server: { type: "string" },
@@ -389,6 +391,11 @@ export async function run(argv: string[], context: Context): Promise<void> {
         unsaved: unsavedAnswer(flag),
         json: flag("json"),
       });
+    }
+    case "account": {
+      tooMany(0);
+      const { account } = await import("./account-info.js");
+      return account(context, { server: text("server"), limit: text("limit"), json: flag("json") });
     }
     case "books": {
       tooMany(2);

@@ -26,6 +26,7 @@ import { registerLicenceRoutes } from "./routes/licence.routes.js";
 import { registerMediaRoutes } from "./routes/media.routes.js";
 import { registerPageAudioRoutes } from "./routes/page-audio.routes.js";
 import { registerPagesRoutes } from "./routes/pages.routes.js";
+import { registerPaymentRoutes } from "./routes/payments.routes.js";
 import { registerPowerRoutes } from "./routes/power.routes.js";
 import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
 import { registerResourceFileRoutes } from "./routes/resource-files.routes.js";
@@ -106,6 +107,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerLicenceRoutes(app, dependencies.peers);
   registerLanguageRoutes(app, dependencies.peers);
   registerPowerRoutes(app, dependencies.peers, dependencies.productHosts);
+  registerPaymentRoutes(app, dependencies.peers);
   registerBookContentRoutes(app, dependencies.peers);
   registerFileRoutes(app, dependencies.peers);
   registerBookcaseRoutes(app, dependencies.peers, dependencies.reader?.assets);

@@ -3,6 +3,7 @@ import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { BookLanguageService, InterfaceLabelService } from "@turnleaf/contracts/language/v1/language_service_pb";
 import { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_pb";
 import { AccountService } from "@turnleaf/contracts/power/v1/account_service_pb";
+import { PaymentService } from "@turnleaf/contracts/power/v1/payment_service_pb";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { UploadProgressService, UploadService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
 import { createClient, createHealthChecker, type TypedClient } from "@turnleaf/kit";
@@ -22,6 +23,8 @@ export interface Peers {
   /** Accounts and sessions (the power service). */
   account: TypedClient<typeof AccountService>;
   power: TypedClient<typeof PowerService>;
+  /** Points and VIP on sale, the account's info bar and ledger, the provider's webhooks (the power service). */
+  payments: TypedClient<typeof PaymentService>;
   upload: TypedClient<typeof UploadService>;
   uploadProgress: TypedClient<typeof UploadProgressService>;
   /** Reading statistics, lead forms and their submissions (the insight service). */
@@ -53,6 +56,7 @@ export function connectPeers(config: GatewayConfig): Peers {
   });
   const account = createClient(AccountService, addresses.power, { peer: "power", defaultDeadlineMs: 10_000 });
   const power = createClient(PowerService, addresses.power, { peer: "power", defaultDeadlineMs: 10_000 });
+  const payments = createClient(PaymentService, addresses.power, { peer: "power", defaultDeadlineMs: 30_000 });
   const upload = createClient(UploadService, addresses.upload, { peer: "upload", defaultDeadlineMs: 60_000 });
   const uploadProgress = createClient(UploadProgressService, addresses.upload, { peer: "upload" });
   const insight = connectInsight(addresses.insight);
@@ -67,6 +71,7 @@ export function connectPeers(config: GatewayConfig): Peers {
     labels,
     account,
     power,
+    payments,
     upload,
     uploadProgress,
     insight,
@@ -79,6 +84,7 @@ export function connectPeers(config: GatewayConfig): Peers {
       labels.close();
       account.close();
       power.close();
+      payments.close();
       upload.close();
       uploadProgress.close();
       insight.close();

@@ -8,12 +8,14 @@ import {
   type ShutdownStep,
   streams,
 } from "@turnleaf/kit";
-import type { PowerConfig } from "./config.js";
+import { type PowerConfig, priceSettings } from "./config.js";
 import { AccountRepository } from "./data/account.repository.js";
 import { CustomPowerRepository } from "./data/custom-power.repository.js";
+import { PaymentsRepository } from "./data/payments.repository.js";
 import { PowerRepository } from "./data/power.repository.js";
 import { BookSlotRepository, PlanRepository } from "./data/quota.repositories.js";
 import { demoPassword, demoPlan, demoUser } from "./domain/demo.js";
+import { defaultPriceSettings, type Product, productCatalogue } from "./domain/products.js";
 import {
   type HostingPublisher,
   natsHostingPublisher,
@@ -24,7 +26,10 @@ import {
 } from "./events/hosting.js";
 import { AccountDesk, type AccountSettings } from "./handlers/account-desk.js";
 import { CustomPowerDesk } from "./handlers/custom-power-desk.js";
+import { PaymentDesk } from "./handlers/payment-desk.js";
 import { PowerDesk } from "./handlers/power-desk.js";
+import type { PaymentProvider } from "./payments/port.js";
+import { paymentProviders } from "./payments/providers.js";
 import { buildServices } from "./server.js";
 
 /**
@@ -52,12 +57,19 @@ export async function assemblePower(input: {
   accountSettings?: Partial<AccountSettings>;
   /** Where the hosting sweep announces suspensions; without it sweep() is unavailable. */
   publishHosting?: HostingPublisher;
+  /** Payment providers (the first sells); none: nothing on sale. */
+  providers?: PaymentProvider[];
+  /** The products on sale; the spec's defaults without. */
+  products?: Product[];
+  licencePoints?: number;
 }): Promise<{
   repository: PowerRepository;
   desk: PowerDesk;
   accounts: AccountDesk;
   custom: CustomPowerDesk;
   slots: BookSlotRepository;
+  payments: PaymentDesk;
+  ledger: PaymentsRepository;
   /** One hosting sweep at the clock's time (needs publishHosting). */
   sweep: () => Promise<SweepReport>;
 }> {
@@ -67,19 +79,31 @@ export async function assemblePower(input: {
   const slots = new BookSlotRepository(input.mongo);
   const accountStore = new AccountRepository(input.mongo);
   const customStore = new CustomPowerRepository(input.mongo);
+  const ledger = new PaymentsRepository(input.mongo);
   await Promise.all([
+    ledger.ensureIndexes(),
     customStore.ensureIndexes(),
     repository.ensureIndexes(),
     plans.ensureIndexes(),
     slots.ensureIndexes(),
     accountStore.ensureIndexes(),
   ]);
-  const desk = new PowerDesk({ repository, plans, slots, roles: customStore, now });
+  const desk = new PowerDesk({ repository, plans, slots, roles: customStore, now, ledger });
+  const payments = new PaymentDesk({
+    payments: ledger,
+    slots,
+    power: desk,
+    products: input.products ?? productCatalogue(defaultPriceSettings),
+    providers: input.providers ?? [],
+    licencePoints: input.licencePoints ?? 5,
+    now,
+    log: input.log,
+  });
   const custom = new CustomPowerDesk({ repository, plans, custom: customStore, now });
   const publish = input.publishHosting;
   const sweep = () => {
     if (!publish) throw new Error("the hosting sweep needs a publisher (NATS_URL)");
-    return sweepHosting({ plans, slots, publish, now, log: input.log });
+    return sweepHosting({ plans, slots, publish, now, log: input.log, ledger });
   };
   const accounts = new AccountDesk({
     accounts: accountStore,
@@ -96,7 +120,7 @@ export async function assemblePower(input: {
     await accounts.seedPassword(demoUser.userId, demoPassword);
     input.log.info({ userId: demoUser.userId, email: demoUser.email }, "demo user seeded");
   }
-  return { repository, desk, accounts, custom, slots, sweep };
+  return { repository, desk, accounts, custom, slots, payments, ledger, sweep };
 }
 
 /**
@@ -124,6 +148,9 @@ export async function assemble(config: PowerConfig, log: Logger): Promise<Servic
       freePointsPerClient: config.FREE_POINTS_PER_CLIENT,
     },
     ...(nats ? { publishHosting: natsHostingPublisher(nats) } : {}),
+    providers: paymentProviders(config),
+    products: productCatalogue(priceSettings(config)),
+    licencePoints: config.LICENCE_HOLDER_POINTS,
   });
   const resources: ShutdownStep[] = [];
   if (nats) {

@@ -1,4 +1,14 @@
 import { type Env, env, loadConfig } from "@turnleaf/kit";
+import { type PriceSettings, parsePointPacks } from "./domain/products.js";
+
+function validPacks(text: string): boolean {
+  try {
+    parsePointPacks(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function readConfig(source: Env) {
   return loadConfig(
@@ -32,6 +42,28 @@ export function readConfig(source: Env) {
       NATS_URL: env.natsUrl.optional(),
       /** How often the hosting sweep charges monthly points and suspends books unpaid for 24 hours (1 hour). */
       HOSTING_SWEEP_INTERVAL_SECONDS: env.positiveInteger.default(3600),
+      /**
+       * Payments (spec 001 §9; Helm values `payments.*`): the provider that sells ("stripe"; "none": nothing is on
+       * sale and webhooks are refused as unavailable), its keys, and every price — the only place they are read.
+       */
+      PAYMENT_PROVIDER: env.text
+        .refine((name) => name === "none" || name === "stripe", "expected none or stripe")
+        .default("none"),
+      STRIPE_SECRET_KEY: env.text.optional(),
+      STRIPE_WEBHOOK_SECRET: env.text.optional(),
+      /** Another Stripe API base (stripe-mock in tests); unset: api.stripe.com. */
+      STRIPE_API_BASE: env.url.optional(),
+      PAYMENT_CURRENCY: env.text.regex(/^[a-z]{3}$/, "expected an ISO 4217 code in lower case").default("usd"),
+      /** One point's price in the currency's smallest unit (US$1.00). */
+      POINT_PRICE: env.positiveInteger.default(100),
+      /** Point packs on sale, "points:discount%" (larger purchases discounted). */
+      POINT_PACKS: env.text
+        .refine(validPacks, "expected points[:discount%] pairs, e.g. 10:0,50:10,100:20")
+        .default("10:0,50:10,100:20"),
+      VIP_MONTHLY_PRICE: env.positiveInteger.default(999),
+      VIP_YEARLY_PRICE: env.positiveInteger.default(9900),
+      /** The free points a licence holder gets once. */
+      LICENCE_HOLDER_POINTS: env.positiveInteger.default(5),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
       METRICS_PORT: env.metricsPort,
     },
@@ -40,3 +72,14 @@ export function readConfig(source: Env) {
 }
 
 export type PowerConfig = ReturnType<typeof readConfig>;
+
+/** The prices on sale, from the configuration. */
+export function priceSettings(config: PowerConfig): PriceSettings {
+  return {
+    currency: config.PAYMENT_CURRENCY,
+    pointPrice: config.POINT_PRICE,
+    pointPacks: config.POINT_PACKS,
+    vipMonthlyPrice: config.VIP_MONTHLY_PRICE,
+    vipYearlyPrice: config.VIP_YEARLY_PRICE,
+  };
+}

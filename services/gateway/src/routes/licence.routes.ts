@@ -69,13 +69,20 @@ export function registerLicenceRoutes(app: FastifyInstance, peers: Peers): void 
     { schema: terminalSchema({ terminalLabel: field }), attachValidation: true },
     async (request) => {
       const fields = checked(request);
+      const who = caller(request);
       const { answer } = await peers.licence.register({
         licenceCode: fields.licenceCode ?? "",
         terminalCode: fields.terminalCode ?? "",
         nonce: fields.nonce ?? "",
         terminalLabel: fields.terminalLabel ?? "",
-        caller: caller(request),
+        caller: who,
       });
+      // A signed-in licence holder gets the 5 free points once (spec 001 §6; the power service keeps it once-only).
+      if (who.accountId !== "") {
+        await peers.payments
+          .grantLicencePoints({ userId: who.accountId })
+          .catch((error: unknown) => request.log.warn({ err: error }, "licence holder's free points not granted"));
+      }
       return answered(answer);
     },
   );

@@ -51,6 +51,13 @@ export const routeTable: readonly RouteEntry[] = [
   ["POST /api/third/bind-account", "power.routes.ts", "user"],
   ["POST /api/third/merge-third-account", "power.routes.ts", "user"],
 
+  // Points, VIP and the account's ledger (rest/payments.md); the provider's signed webhooks
+  ["GET /api/account/info", "payments.routes.ts", "user"],
+  ["GET /api/account/ledger", "payments.routes.ts", "user"],
+  ["POST /api/account/checkout", "payments.routes.ts", "user"],
+  ["POST /api/account/billing-portal", "payments.routes.ts", "user"],
+  ["POST /api/payments/:provider/webhook", "payments.routes.ts", "public"],
+
   // A book: ready config and privacy (README "Book privacy"), settings, catalog and bookmarks (README "Book settings")
   ["POST /api/book/get-ready-config", "book.routes.ts", "user"],
   ["POST /api/book/get-book-privacy", "book.routes.ts", "book"],

@@ -7,6 +7,8 @@ export interface PlanDocument {
   kind: PlanKind;
   points: number;
   vipExpiresAt: Date | null;
+  /** The ids of the payments and grants applied to this plan (their change is applied once, in one write). */
+  appliedEvents?: string[];
   updatedAt?: Date;
 }
 
@@ -16,6 +18,7 @@ const planSchema = new Schema<PlanDocument>(
     kind: { type: String, required: true, enum: ["free", "points", "vip-monthly", "vip-annual"] },
     points: { type: Number, required: true, default: 0 },
     vipExpiresAt: { type: Date, default: null },
+    appliedEvents: { type: [String], default: undefined },
   },
   { collection: "plans", versionKey: false, timestamps: { createdAt: false, updatedAt: true } },
 );

@@ -9,8 +9,10 @@ import {
   streams,
   subjects,
 } from "@turnleaf/kit";
+import type { PaymentsRepository } from "../data/payments.repository.js";
 import type { BookSlotRepository, PlanRepository } from "../data/quota.repositories.js";
 import { type HostingChange, planHosting } from "../domain/hosting.js";
+import { ledgerEntry } from "../domain/ledger-entry.js";
 import { teamWithoutPlan } from "../domain/plans.js";
 
 /** Announces a book's hosting change (the book service disables or re-enables the book). */
@@ -49,6 +51,8 @@ export async function sweepHosting(deps: {
   publish: HostingPublisher;
   now: () => Date;
   log: Logger;
+  /** The users' ledger: each charge is an entry. */
+  ledger?: PaymentsRepository;
 }): Promise<SweepReport> {
   const report: SweepReport = { accounts: 0, charged: 0, suspended: 0, resumed: 0, skipped: 0 };
   const now = deps.now();
@@ -82,6 +86,12 @@ export async function sweepHosting(deps: {
         reason: "monthly hosting",
         at: now,
       });
+      await deps.ledger?.appendLedger(
+        ledgerEntry(account, undefined, "hosting-charge", plan, { ...plan, points: planned.points }, now, {
+          source: "hosting-sweep",
+          detail: `${planned.charged} hosted books × 1 month`,
+        }),
+      );
     }
     for (const event of planned.events) await deps.publish(event);
     for (const change of planned.changes) await deps.slots.updateHosting(change.id, change);

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { DomainError, message } from "@turnleaf/kit";
 import type { CustomPowerRepository } from "../data/custom-power.repository.js";
+import type { PaymentsRepository } from "../data/payments.repository.js";
 import type { PowerRepository } from "../data/power.repository.js";
 import type { PowerEventDocument } from "../data/power-event.schema.js";
 import type { BookSlotRepository, PlanRepository } from "../data/quota.repositories.js";
 import { roleMayUpload, roleRefusalMessage, uploadBook } from "../domain/features.js";
 import { requireNumericId } from "../domain/ids.js";
+import { ledgerEntry } from "../domain/ledger-entry.js";
 import { newUserPlan, type Plan, type PlanKind, teamWithoutPlan, unpaidWarning } from "../domain/plans.js";
 import { isTeamContext, type QuotaName, quotaForFolderType, quotas, userTypeFor } from "../domain/power-config.js";
 import { decideUpload, freeSlot, limitInForce, refuseUpload, type UploadDecision } from "../domain/upload-power.js";
@@ -17,6 +19,8 @@ export interface PowerDeskDependencies {
   /** Team roles: whether a member's role may spend the team's points on an upload. */
   roles: Pick<CustomPowerRepository, "findRole">;
   now: () => Date;
+  /** Where the new-user grant and operators' plans are entered in the user's ledger. */
+  ledger?: PaymentsRepository;
 }
 
 export interface UploadAsker {
@@ -70,6 +74,12 @@ export class PowerDesk {
         actor: "power",
         reason: freePoints ? "new user" : "new user; no free points: too many sign-ups from its address",
       });
+      const none: Plan = { kind: "free", points: 0, vipExpiresAt: null };
+      await this.deps.ledger?.appendLedger(
+        ledgerEntry(account, `free:new-user:${account}`, "free-points", none, granted, this.deps.now(), {
+          detail: freePoints ? "new user" : "new user (no free points: too many sign-ups from its address)",
+        }),
+      );
     }
     return (await this.deps.plans.findPlan(account)) ?? granted;
   }
@@ -193,7 +203,18 @@ export class PowerDesk {
       points: plan.kind === "points" ? plan.points : 0,
       vipExpiresAt: plan.kind.startsWith("vip") ? plan.vipExpiresAt : null,
     };
+    const before = (await this.deps.plans.findPlan(account)) ?? {
+      kind: "free" as const,
+      points: 0,
+      vipExpiresAt: null,
+    };
     await this.deps.plans.putPlan(stored);
+    await this.deps.ledger?.appendLedger(
+      ledgerEntry(account, undefined, "set-plan", before, stored, this.deps.now(), {
+        source: "operator",
+        detail: `${note.actor}: ${note.reason}`,
+      }),
+    );
     const detail = `${stored.kind}${stored.kind === "points" ? ` ${stored.points} points` : ""}${
       stored.vipExpiresAt ? ` until ${stored.vipExpiresAt.toISOString()}` : ""
     }`;

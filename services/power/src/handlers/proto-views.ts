@@ -39,6 +39,10 @@ export function quotaName(quota: Quota): QuotaName {
   );
 }
 
+export function planKindMessage(kind: PlanKind): PlanKindEnum {
+  return planKindByName[kind];
+}
+
 export function planKindName(kind: PlanKindEnum): PlanKind {
   const found = (Object.entries(planKindByName) as [PlanKind, PlanKindEnum][]).find(([, value]) => value === kind);
   if (!found) {

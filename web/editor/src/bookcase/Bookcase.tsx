@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { AccountBar } from "../account/AccountBar.js";
 import type { Labels } from "../labels.js";
 import type { Query } from "../route.js";
 import { ShareDialog } from "../share/ShareDialog.js";
@@ -137,6 +138,7 @@ export default function Bookcase({
           {labels.bookcaseUpload}
         </button>
       </div>
+      <AccountBar labels={labels} lang={query.lang} notify={notify} report={report} />
       <div className="bookcase-toolbar">
         <fieldset className="bookcase-types" aria-label={labels.bookcaseType}>
           {typeTabs.map(([type, text]) => (

@@ -1,0 +1,71 @@
+import { Buffer } from "node:buffer";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import type { PaymentService } from "@turnleaf/contracts/power/v1/payment_service_pb";
+import type { ServiceImplementation } from "@turnleaf/kit";
+import type { PaymentDesk } from "./payment-desk.js";
+import { planKindMessage } from "./proto-views.js";
+
+export function paymentHandlers(desk: PaymentDesk): ServiceImplementation<typeof PaymentService> {
+  return {
+    async getAccountInfo(request) {
+      const info = await desk.accountInfo(request.userId);
+      return {
+        userId: info.userId,
+        plan: planKindMessage(info.plan.kind),
+        points: info.plan.points,
+        ...(info.plan.vipExpiresAt ? { vipExpiresAt: timestampFromDate(info.plan.vipExpiresAt) } : {}),
+        remainingDays: info.remainingDays,
+        hostedBooks: info.hostedBooks,
+        suspendedBooks: info.suspendedBooks,
+        autoRenew: info.autoRenew,
+        hasBilling: info.hasBilling,
+        billingState: info.billingState,
+        products: info.products.map((product) => ({
+          id: product.id,
+          kind: product.kind,
+          points: product.kind === "points" ? product.points : 0,
+          months: product.kind === "vip" ? product.months : 0,
+          amount: BigInt(product.amount),
+          currency: product.currency,
+          discountPercent: product.kind === "points" ? product.discountPercent : 0,
+        })),
+      };
+    },
+    async listLedger(request) {
+      const entries = await desk.ledger(request.userId, request.limit);
+      return {
+        entries: entries.map((entry) => ({
+          id: entry._id,
+          kind: entry.kind,
+          pointsDelta: entry.pointsDelta,
+          pointsAfter: entry.pointsAfter,
+          planAfter: planKindMessage(entry.planAfter),
+          ...(entry.vipExpiresAfter ? { vipExpiresAfter: timestampFromDate(entry.vipExpiresAfter) } : {}),
+          amount: BigInt(entry.amount),
+          currency: entry.currency,
+          receiptUrl: entry.receiptUrl,
+          source: entry.source,
+          detail: entry.detail,
+          at: timestampFromDate(entry.at),
+        })),
+      };
+    },
+    async startCheckout(request) {
+      return desk.startCheckout({
+        userId: request.userId,
+        productId: request.productId,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+      });
+    },
+    async openBillingPortal(request) {
+      return desk.openPortal({ userId: request.userId, returnUrl: request.returnUrl });
+    },
+    async applyPaymentWebhook(request) {
+      return desk.applyWebhook(request.provider, Buffer.from(request.payload), request.signature);
+    },
+    async grantLicencePoints(request) {
+      return desk.grantLicencePoints(request.userId);
+    },
+  };
+}
