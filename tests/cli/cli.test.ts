@@ -475,16 +475,29 @@ describe("turnleaf publish", { timeout: 120_000 }, () => {
     const suffix = await turnleaf(home, ["publish", project, "--format", "exe", "--out", "book.zip"]);
     expect(suffix.code).toBe(65);
     expect(suffix.stderr).toContain("the file name must end with .exe");
-    for (const [format, file] of [
-      ["exe", "book.exe"],
-      ["app", "book.app"],
-      ["apk", "book.apk"],
-    ] as const) {
-      const refused = await turnleaf(home, ["publish", project, "--format", format, "--out", file]);
-      expect(refused.code, format).toBe(69);
-      expect(refused.stderr, format).toContain(`Publish ${format.toUpperCase()} failed`);
-      expect(refused.stderr, format).toContain("platform toolchain that does not exist");
-      expect(existsSync(join(workDir, file))).toBe(false);
-    }
+    const english = { TURNLEAF_LANG: "en" };
+    // The native formats check their options before building anything (tests/cli/native-packages.test.ts builds them).
+    const window = await turnleaf(
+      home,
+      ["publish", project, "--format", "exe", "--out", "book.exe", "--window", "tiny"],
+      english,
+    );
+    expect(window.code).toBe(64);
+    expect(window.stderr).toContain("--window must be maximized, fullscreen or custom");
+    const size = await turnleaf(
+      home,
+      ["publish", project, "--format", "app", "--out", "book.app", "--window", "custom"],
+      english,
+    );
+    expect(size.code).toBe(64);
+    expect(size.stderr).toContain("--window custom needs --width and --height");
+    const id = await turnleaf(
+      home,
+      ["publish", project, "--format", "apk", "--out", "book.apk", "--app-id", "9book.x"],
+      english,
+    );
+    expect(id.code).toBe(65);
+    expect(id.stderr).toContain("Application ID format error");
+    for (const file of ["book.exe", "book.app", "book.apk"]) expect(existsSync(join(workDir, file))).toBe(false);
   });
 });

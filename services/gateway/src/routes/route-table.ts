@@ -51,6 +51,11 @@ export const routeTable: readonly RouteEntry[] = [
   ["POST /api/third/bind-account", "power.routes.ts", "user"],
   ["POST /api/third/merge-third-account", "power.routes.ts", "user"],
 
+  // APK signatures of the account: created, listed, never modified or deleted (rest/signatures.md)
+  ["POST /api/signature/create-signature", "signature.routes.ts", "user"],
+  ["POST /api/signature/get-signature-list", "signature.routes.ts", "user"],
+  ["POST /api/signature/get-signature-keystore", "signature.routes.ts", "user"],
+
   // A book: ready config and privacy (README "Book privacy"), settings, catalog and bookmarks (README "Book settings")
   ["POST /api/book/get-ready-config", "book.routes.ts", "user"],
   ["POST /api/book/get-book-privacy", "book.routes.ts", "book"],
