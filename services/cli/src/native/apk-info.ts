@@ -4,8 +4,9 @@
  * book was published with before; version number a whole number rising by exactly 1 with each update of the same
  * book; version name required. The history of a book's APKs is kept in its project folder (apk-history.json).
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { writeFileAtomic } from "../atomic-write.js";
 import type { Context } from "../context.js";
 import { CliError } from "../errors.js";
 
@@ -35,7 +36,7 @@ export async function readHistory(projectDir: string): Promise<ApkRelease[]> {
 
 export async function appendHistory(projectDir: string, release: ApkRelease): Promise<void> {
   const releases = [...(await readHistory(projectDir)), release];
-  await writeFile(join(projectDir, historyFile), `${JSON.stringify({ releases }, null, 2)}\n`, "utf8");
+  await writeFileAtomic(join(projectDir, historyFile), `${JSON.stringify({ releases }, null, 2)}\n`);
 }
 
 /**
