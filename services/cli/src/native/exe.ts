@@ -17,6 +17,12 @@ const nsisString = (text: string) =>
     .replace(/\$/g, "$$$$")
     .replace(/"/g, '$\\"')
     .replace(/[\r\n]+/g, " ");
+/** A version-resource value: stored as compiled, where $$ would stay doubled; only a define's "${" is broken up. */
+const versionString = (text: string) =>
+  text
+    .replace(/\$\{/g, "$ {")
+    .replace(/"/g, '$\\"')
+    .replace(/[\r\n]+/g, " ");
 
 export interface ExeInput {
   /** The staged offline book folder (index.html at its top). */
@@ -34,6 +40,7 @@ export function nsisScript(input: ExeInput): string {
   const folder = `$LOCALAPPDATA\\Turnleaf\\${createHash("sha256").update(input.bookKey).digest("hex").slice(0, 16)}`;
   const switches = windowSwitches(input.window).join(" ");
   const title = nsisString(input.title);
+  const product = versionString(input.title);
   const browserKeys = [
     ["HKLM", "msedge.exe"],
     ["HKCU", "msedge.exe"],
@@ -54,8 +61,8 @@ Icon "${nsisString(input.icoPath)}"
 RequestExecutionLevel user
 SilentInstall silent
 VIProductVersion "1.0.0.0"
-VIAddVersionKey /LANG=0 "ProductName" "${title}"
-VIAddVersionKey /LANG=0 "FileDescription" "${title}"
+VIAddVersionKey /LANG=0 "ProductName" "${product}"
+VIAddVersionKey /LANG=0 "FileDescription" "${product}"
 VIAddVersionKey /LANG=0 "FileVersion" "1.0.0.0"
 VIAddVersionKey /LANG=0 "ProductVersion" "1.0.0.0"
 VIAddVersionKey /LANG=0 "CompanyName" "Turnleaf"

@@ -94,6 +94,8 @@ describe("the launchers", () => {
       workDir: "/tmp",
     });
     expect(script).toContain('Name "Say $\\"$$HOME$\\" 100%"');
+    // The version resource is stored as compiled: $ stays single there.
+    expect(script).toContain('"ProductName" "Say $\\"$HOME$\\" 100%"');
     expect(script).toContain('File /r "/tmp/book/*"');
     expect(script).toContain('--app="file:///$LOCALAPPDATA\\Turnleaf\\');
     expect(script).toContain("--window-size=1024,768'");
