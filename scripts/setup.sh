@@ -27,7 +27,8 @@ command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 dpkg -s tesseract-ocr-chi-sim >/dev/null 2>&1 || missing+=(tesseract-ocr-chi-sim)
 dpkg -s tesseract-ocr-eng >/dev/null 2>&1 || missing+=(tesseract-ocr-eng)
 # turnleaf publish --format exe|apk and signatures: NSIS (makensis), the Android packaging tools and the
-# framework resources aapt links against, a JDK (keytool, java for apksigner and smali); p7zip lists an EXE's payload.
+# framework resources aapt links against, a JDK (keytool, java for apksigner and smali); the tests list an EXE's
+# payload with p7zip and check an APK's classes.dex with dexdump.
 command -v makensis >/dev/null 2>&1 || missing+=(nsis)
 command -v aapt >/dev/null 2>&1 || missing+=(aapt)
 command -v zipalign >/dev/null 2>&1 || missing+=(zipalign)
@@ -36,6 +37,7 @@ dpkg -s android-framework-res >/dev/null 2>&1 || missing+=(android-framework-res
 command -v keytool >/dev/null 2>&1 || missing+=(default-jdk-headless)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
 command -v 7z >/dev/null 2>&1 || missing+=(p7zip-full)
+command -v dexdump >/dev/null 2>&1 || missing+=(dexdump)
 if ((${#missing[@]} > 0)); then
   echo "setup: installing ${missing[*]} from Debian's packages" >&2
   apt_get() { if [[ $(id -u) -eq 0 ]]; then apt-get "$@"; else sudo apt-get "$@"; fi; }

@@ -376,6 +376,16 @@ describe("turnleaf publish --format apk", () => {
     expect(dex.subarray(0, 4).toString("latin1")).toBe("dex\n");
     expect(dex.includes(Buffer.from("Lcom/turnleaf/flipbook/BookActivity;"))).toBe(true);
     expect(dex.includes(Buffer.from("file:///android_asset/index.html"))).toBe(true);
+    // Debian's dexdump parses it (checksum, then the disassembly): the activity loads the book into a WebView.
+    const dexFile = join(workDir, "classes.dex");
+    await writeFile(dexFile, dex);
+    expect((await runProgram("dexdump", ["-c", dexFile])).stdout).toContain("Checksum verified");
+    const code = (await runProgram("dexdump", ["-d", dexFile])).stdout;
+    expect(code).toContain("Superclass        : 'Landroid/app/Activity;'");
+    expect(code).toMatch(
+      /invoke-virtual \{v\d+, v\d+\}, Landroid\/webkit\/WebView;\.loadUrl:\(Ljava\/lang\/String;\)V/,
+    );
+    expect(code).toContain(".setContentView:(Landroid/view/View;)V");
     expect(apk["res/drawable/icon.png"]?.subarray(1, 4)).toEqual(new Uint8Array(Buffer.from("PNG")));
 
     // §5: an update with another ID, or a version number that does not rise by exactly 1, is refused.
