@@ -2,7 +2,7 @@ import { DomainError, message, notConfigured, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import { actorOf } from "../plugins/actor.js";
 import { createKeystore, keystoreAlias, keystoreOpens } from "../signatures/keystore.js";
-import { checkSignatureForm, isRuleBreak } from "../signatures/signature-rules.js";
+import { checkSignatureForm, isRuleBreak, signatureLimits } from "../signatures/signature-rules.js";
 import type { SignatureStore } from "../signatures/signature-store.js";
 
 /**
@@ -61,6 +61,9 @@ export function registerSignatureRoutes(app: FastifyInstance, store: SignatureSt
       if (isRuleBreak(form)) {
         const { key, ...params } = form;
         throw new DomainError("INVALID_ARGUMENT", message(key, params), { details: { rule: key } });
+      }
+      if ((await signatures.list(actor.userId)).length >= signatureLimits.perAccount) {
+        throw new DomainError("FAILED_PRECONDITION", message("signatureLimit", { max: signatureLimits.perAccount }));
       }
       if (await signatures.get(actor.userId, form.name)) {
         throw new DomainError("ALREADY_EXISTS", message("signatureExists", { name: form.name }));

@@ -36,8 +36,17 @@ async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
   }
 }
 
+/** Key generations run one at a time per process: a burst of requests queues instead of taking every core. */
+let generating: Promise<unknown> = Promise.resolve();
+
 /** Makes the keystore; answers its bytes and the certificate's end of validity. */
 export function createKeystore(form: SignatureForm, now: Date): Promise<{ keystore: Buffer; validUntil: Date }> {
+  const made = generating.then(() => generateKeystore(form, now));
+  generating = made.catch(() => undefined);
+  return made;
+}
+
+function generateKeystore(form: SignatureForm, now: Date): Promise<{ keystore: Buffer; validUntil: Date }> {
   return withTempDir(async (dir) => {
     const file = join(dir, "signature.p12");
     const days = Math.round(form.validityYears * 365.25);

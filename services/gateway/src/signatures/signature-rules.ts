@@ -22,7 +22,14 @@ export type SignatureRuleBreak =
   | { key: "signatureCountryCode" }
   | { key: "signatureFieldLength"; max: number };
 
-export const signatureLimits = { nameMax: 64, fieldMax: 64, validityMaxYears: 100, passwordMin: 6 } as const;
+/** perAccount: each signature costs a key generation (keytool, about a second of CPU), so an account keeps a few. */
+export const signatureLimits = {
+  nameMax: 64,
+  fieldMax: 64,
+  validityMaxYears: 100,
+  passwordMin: 6,
+  perAccount: 50,
+} as const;
 
 /** Checks the form as typed; answers the valid form or the first rule it breaks. */
 export function checkSignatureForm(input: {
