@@ -38,12 +38,10 @@ export async function publish(context: Context, options: PublishOptions & Native
   const projectDir = resolve(context.cwd, validatePath(options.project, "Project path"));
   const native = nativeSuffixes[format];
   if (native) validatePath(options.out, "Output path", native);
-  for (const [name, value] of native
-    ? []
-    : ([
-        ["--width", options.width],
-        ["--height", options.height],
-      ] as const)) {
+  for (const [name, value] of [
+    ["--width", options.width],
+    ["--height", options.height],
+  ] as const) {
     if (value !== undefined && !/^\d{1,5}(px|%)?$/.test(value.trim())) {
       throw new UsageError(`${name} must be a number of pixels or a percentage, such as 600 or 100%`);
     }
