@@ -450,7 +450,7 @@ describe("turnleaf publish", { timeout: 120_000 }, () => {
     expect(Object.keys(zipped)).toContain("turnleaf-harbour-notes/flipbook/index.html");
   }, 60_000);
 
-  it("validates paths with the spec's rules and refuses EXE, APP and APK clearly", async () => {
+  it("validates paths with the spec's rules and the native formats' options before building", async () => {
     const home = await freshHome("paths");
     const project = join(workDir, "book-project");
     for (const name of ["bad:name", "what?", "star*", 'quote"', "less<", "more>", "pipe|", "wow！"]) {
