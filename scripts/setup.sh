@@ -31,9 +31,24 @@ dpkg -s tesseract-ocr-eng >/dev/null 2>&1 || missing+=(tesseract-ocr-eng)
 # The book service: page audio (#37) speaks a page's text with espeak-ng (Chinese and English) and encodes it to MP3.
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 command -v lame >/dev/null 2>&1 || missing+=(lame)
+# turnleaf publish --format exe|apk and signatures: NSIS (makensis), the Android packaging tools and the
+# framework resources aapt links against, a JDK (keytool, java for apksigner and smali); the tests list an EXE's
+# payload with p7zip and check an APK's classes.dex with dexdump.
+command -v makensis >/dev/null 2>&1 || missing+=(nsis)
+command -v aapt >/dev/null 2>&1 || missing+=(aapt)
+command -v zipalign >/dev/null 2>&1 || missing+=(zipalign)
+command -v apksigner >/dev/null 2>&1 || missing+=(apksigner)
+dpkg -s android-framework-res >/dev/null 2>&1 || missing+=(android-framework-res)
+command -v keytool >/dev/null 2>&1 || missing+=(default-jdk-headless)
+command -v mvn >/dev/null 2>&1 || missing+=(maven)
+command -v 7z >/dev/null 2>&1 || missing+=(p7zip-full)
+command -v dexdump >/dev/null 2>&1 || missing+=(dexdump)
 if ((${#missing[@]} > 0)); then
   echo "setup: installing ${missing[*]} from Debian's packages" >&2
   apt_get() { if [[ $(id -u) -eq 0 ]]; then apt-get "$@"; else sudo apt-get "$@"; fi; }
   apt_get update -qq
   DEBIAN_FRONTEND=noninteractive apt_get install -y -qq "${missing[@]}" >/dev/null
 fi
+# smali, the dex assembler for turnleaf publish --format apk (Maven Central, into ~/.cache/turnleaf/smali;
+# after the Debian packages: it needs Maven and Java).
+bash scripts/install-smali.sh

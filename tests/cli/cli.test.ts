@@ -450,7 +450,7 @@ describe("turnleaf publish", { timeout: 120_000 }, () => {
     expect(Object.keys(zipped)).toContain("turnleaf-harbour-notes/flipbook/index.html");
   }, 60_000);
 
-  it("validates paths with the spec's rules and refuses EXE, APP and APK clearly", async () => {
+  it("validates paths with the spec's rules and the native formats' options before building", async () => {
     const home = await freshHome("paths");
     const project = join(workDir, "book-project");
     for (const name of ["bad:name", "what?", "star*", 'quote"', "less<", "more>", "pipe|", "wow！"]) {
@@ -475,16 +475,29 @@ describe("turnleaf publish", { timeout: 120_000 }, () => {
     const suffix = await turnleaf(home, ["publish", project, "--format", "exe", "--out", "book.zip"]);
     expect(suffix.code).toBe(65);
     expect(suffix.stderr).toContain("the file name must end with .exe");
-    for (const [format, file] of [
-      ["exe", "book.exe"],
-      ["app", "book.app"],
-      ["apk", "book.apk"],
-    ] as const) {
-      const refused = await turnleaf(home, ["publish", project, "--format", format, "--out", file]);
-      expect(refused.code, format).toBe(69);
-      expect(refused.stderr, format).toContain(`Publish ${format.toUpperCase()} failed`);
-      expect(refused.stderr, format).toContain("platform toolchain that does not exist");
-      expect(existsSync(join(workDir, file))).toBe(false);
-    }
+    const english = { TURNLEAF_LANG: "en" };
+    // The native formats check their options before building anything (tests/cli/native-packages.test.ts builds them).
+    const window = await turnleaf(
+      home,
+      ["publish", project, "--format", "exe", "--out", "book.exe", "--window", "tiny"],
+      english,
+    );
+    expect(window.code).toBe(64);
+    expect(window.stderr).toContain("--window must be maximized, fullscreen or custom");
+    const size = await turnleaf(
+      home,
+      ["publish", project, "--format", "app", "--out", "book.app", "--window", "custom"],
+      english,
+    );
+    expect(size.code).toBe(64);
+    expect(size.stderr).toContain("--window custom needs --width and --height");
+    const id = await turnleaf(
+      home,
+      ["publish", project, "--format", "apk", "--out", "book.apk", "--app-id", "9book.x"],
+      english,
+    );
+    expect(id.code).toBe(65);
+    expect(id.stderr).toContain("Application ID format error");
+    for (const file of ["book.exe", "book.app", "book.apk"]) expect(existsSync(join(workDir, file))).toBe(false);
   });
 });

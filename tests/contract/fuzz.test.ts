@@ -24,6 +24,7 @@ import { buildServices as buildBookServices } from "../../services/book/src/serv
 import { buildApp } from "../../services/gateway/src/app.js";
 import { bookAssets } from "../../services/gateway/src/book-assets.js";
 import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
+import { signatureStoreOn } from "../../services/gateway/src/signatures/signature-store.js";
 import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
 import { assembleInsight } from "../../services/insight/src/assemble.js";
 import { buildServices as buildInsightServices } from "../../services/insight/src/server.js";
@@ -191,10 +192,13 @@ beforeAll(async () => {
   await writeFile(join(editorDistDir, "index.html"), "<!doctype html><html><body><div id=root></div></body></html>");
   await writeFile(join(editorDistDir, "assets", "editor-0000.js"), "export {};");
   const reader = { assets: bookAssets(s3, booksBucket), distDir, grantSecret: "fuzz-secret-fuzz-secret-fuzz-secret" };
+  // The gateway's own data (APK signatures): fuzzed forms reach keytool when they pass the rules.
+  const signatures = signatureStoreOn(await database("gateway"));
   devApp = await buildApp({
     log,
     peers,
     stores: storeProbes,
+    signatures,
     devActorUserId: owner,
     reader,
     editorDistDir,
@@ -204,6 +208,7 @@ beforeAll(async () => {
     log,
     peers,
     stores: storeProbes,
+    signatures,
     devActorUserId: undefined,
     reader,
     editorDistDir,

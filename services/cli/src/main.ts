@@ -22,9 +22,14 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
                   [--large-images continue|skip] [--save-changes|--discard-changes] (asked on a terminal)
   turnleaf batch <folder> --out <dir> [--retry] [import options]   one project per PDF or image, a task list
   turnleaf batch --out <dir> --list all|success|failure|waiting     the saved task list (Ctrl-C stops all)
-  turnleaf publish <project dir> --format html|pwa|wordpress|joomla|drupal --out <dir> [--title T] [--description D]
+  turnleaf publish <project dir> --format html|pwa|wordpress|joomla|drupal|exe|app|apk --out <dir> [--title T] [--description D]
                    [--keywords K] [--lang zh|en…] [--width 100%] [--height 600] (plug-ins: the embed's size)
-                   [--script extra.js] [--seo-text (wordpress: a text version for search engines)]   (exe, app, apk: refused, no toolchain)
+                   [--script extra.js] [--seo-text (wordpress: a text version for search engines)]
+  turnleaf publish <project dir> --format exe|app --out <book.exe|book.app> [--title T] [--window maximized|fullscreen|custom --width W --height H]
+  turnleaf publish <project dir> --format apk --out <book.apk> --app-id com.example.book [--app-name N] [--version-code N]
+                   --version-name 1.0 --signature NAME --signature-password P   (the ID stays, the number rises by 1 per update)
+  turnleaf signature create --name N --validity YEARS [--password P --confirm P] [--unit U] [--organisation O] [--city C]
+                   [--state S] --country CN   |   turnleaf signature list        (kept in the account, never changed or deleted)
 
   turnleaf studio <project dir> [--server URL] [--no-start] [--open] [--lang en] [--save-changes|--discard-changes]
                   the editor on a local project (starts the local stack when none answers); s saves, q closes
@@ -121,6 +126,27 @@ const commandOptions = {
     height: { type: "string" },
     "seo-text": { type: "boolean" },
     script: { type: "string" },
+    window: { type: "string" },
+    "app-name": { type: "string" },
+    "app-id": { type: "string" },
+    "version-code": { type: "string" },
+    "version-name": { type: "string" },
+    signature: { type: "string" },
+    "signature-password": { type: "string" },
+    server: { type: "string" },
+  },
+  signature: {
+    ...common,
+    server: { type: "string" },
+    name: { type: "string" },
+    validity: { type: "string" },
+    password: { type: "string" },
+    confirm: { type: "string" },
+    unit: { type: "string" },
+    organisation: { type: "string" },
+    city: { type: "string" },
+    state: { type: "string" },
+    country: { type: "string" },
   },
   login: { ...common, server: { type: "string" }, email: { type: "string" }, password: { type: "string" } },
   logout: { ...common },
@@ -296,6 +322,32 @@ export async function run(argv: string[], context: Context): Promise<void> {
         height: text("height"),
         seoText: flag("seo-text"),
         script: text("script"),
+        window: text("window"),
+        appName: text("app-name"),
+        appId: text("app-id"),
+        versionCode: text("version-code"),
+        versionName: text("version-name"),
+        signature: text("signature"),
+        signaturePassword: text("signature-password"),
+        server: text("server"),
+        json: flag("json"),
+      });
+    }
+    case "signature": {
+      tooMany(1);
+      const { signature } = await import("./signatures.js");
+      return signature(context, {
+        action: positionals[0],
+        server: text("server"),
+        name: text("name"),
+        validity: text("validity"),
+        password: text("password"),
+        confirm: text("confirm"),
+        unit: text("unit"),
+        organisation: text("organisation"),
+        city: text("city"),
+        state: text("state"),
+        country: text("country"),
         json: flag("json"),
       });
     }

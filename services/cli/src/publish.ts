@@ -1,7 +1,7 @@
 /**
  * turnleaf publish: the project as an offline flipbook folder ending in FlipBook/index.html (plus FlipBook.zip)
  * that opens from disk with the real reader (web/reader built as a classic script: module scripts do not load
- * from file:// in Chromium). EXE, APP and APK need platform toolchains this tool does not have: it says so.
+ * from file:// in Chromium). EXE, APP and APK wrap that folder with the platform toolchains (native/).
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Context } from "./context.js";
 import { CliError, exitCodes, UsageError } from "./errors.js";
 import { type PublishOptions, writeFlipBook } from "./flip-book.js";
+import type { NativeOptions } from "./native/publish-native.js";
 import { validatePath } from "./paths.js";
 import { readProject } from "./project.js";
 import { zipFolder } from "./zip.js";
@@ -19,15 +20,10 @@ type Format = (typeof formats)[number];
 
 export const publishMessages = {
   html: (detail: string) => `Publish HTML failed: ${detail}`,
-  toolchain: (format: string, what: string) =>
-    `Publish ${format.toUpperCase()} failed: ${what} needs a platform toolchain that does not exist in this tool; nothing was written. Publish --format html for an offline flipbook instead.`,
 } as const;
 
-const toolchains: Record<string, { suffix: string; what: string }> = {
-  exe: { suffix: ".exe", what: "a Windows EXE" },
-  app: { suffix: ".app", what: "a macOS APP" },
-  apk: { suffix: ".apk", what: "an Android APK (Android SDK and a signing key)" },
-};
+/** The native packages (native/): their output's suffix. */
+const nativeSuffixes: Record<string, string> = { exe: ".exe", app: ".app", apk: ".apk" };
 
 /** The offline reader bundle: TURNLEAF_READER_OFFLINE_DIR, else web/reader/dist-offline of this checkout. */
 function offlineReaderDir(context: Context): string {
@@ -35,16 +31,13 @@ function offlineReaderDir(context: Context): string {
   return fileURLToPath(new URL("../../../web/reader/dist-offline/", import.meta.url));
 }
 
-export async function publish(context: Context, options: PublishOptions): Promise<void> {
+export async function publish(context: Context, options: PublishOptions & NativeOptions): Promise<void> {
   const format = (options.format ?? "").toLowerCase() as Format;
   if (!options.format) throw new UsageError(`--format is required: ${formats.join(", ")}`);
   if (!formats.includes(format)) throw new UsageError(`unknown --format ${options.format}: ${formats.join(", ")}`);
   const projectDir = resolve(context.cwd, validatePath(options.project, "Project path"));
-  const toolchain = toolchains[format];
-  if (toolchain) {
-    validatePath(options.out, "Output path", toolchain.suffix);
-    throw new CliError(publishMessages.toolchain(format, toolchain.what), exitCodes.unavailable);
-  }
+  const native = nativeSuffixes[format];
+  if (native) validatePath(options.out, "Output path", native);
   for (const [name, value] of [
     ["--width", options.width],
     ["--height", options.height],
@@ -65,6 +58,18 @@ export async function publish(context: Context, options: PublishOptions): Promis
   }
 
   const input = { projectDir, outDir, project, manifest, readerDir, options };
+  if (native) {
+    const { publishNative } = await import("./native/publish-native.js");
+    const out = resolve(context.cwd, options.out as string);
+    return publishNative(context, {
+      format: format as "exe" | "app" | "apk",
+      projectDir,
+      out,
+      loaded: { project, manifest },
+      readerDir,
+      options,
+    });
+  }
   if (format === "wordpress") return (await import("./wordpress.js")).publishWordPress(context, input);
   if (format === "joomla") return (await import("./joomla.js")).publishJoomla(context, input);
   if (format === "drupal") return (await import("./drupal.js")).publishDrupal(context, input);

@@ -30,16 +30,20 @@ import { registerPaymentRoutes } from "./routes/payments.routes.js";
 import { registerPowerRoutes } from "./routes/power.routes.js";
 import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
 import { registerResourceFileRoutes } from "./routes/resource-files.routes.js";
+import { registerSignatureRoutes } from "./routes/signature.routes.js";
 import { type InsightDependencies, registerStatisticsRoutes } from "./routes/statistics.routes.js";
 import { registerSupportRoutes } from "./routes/support.routes.js";
 import { registerUploadRoutes } from "./routes/upload.routes.js";
 import { registerUploadProgressRoute } from "./routes/upload-progress.routes.js";
+import type { SignatureStore } from "./signatures/signature-store.js";
 import type { StoreProbes } from "./stores.js";
 
 export interface AppDependencies {
   log: Logger;
   peers: Peers;
   stores: StoreProbes;
+  /** The accounts' APK signatures (the gateway's own collection); tests of other paths may leave it out. */
+  signatures?: SignatureStore;
   devActorUserId: string | undefined;
   /** Origins besides the request's own host allowed to POST to /api/ (ALLOWED_ORIGINS). */
   allowedOrigins?: string[] | undefined;
@@ -108,6 +112,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerLanguageRoutes(app, dependencies.peers);
   registerPowerRoutes(app, dependencies.peers, dependencies.productHosts);
   registerPaymentRoutes(app, dependencies.peers);
+  registerSignatureRoutes(app, dependencies.signatures);
   registerBookContentRoutes(app, dependencies.peers);
   registerFileRoutes(app, dependencies.peers);
   registerBookcaseRoutes(app, dependencies.peers, dependencies.reader?.assets);

@@ -16,6 +16,7 @@ import { bookAssets } from "./book-assets.js";
 import { readConfig } from "./config.js";
 import { connectPeers } from "./peers.js";
 import { beaconBatcher } from "./plugins/beacon-batcher.js";
+import { connectSignatureStore } from "./signatures/signature-store.js";
 import { connectStoreProbes } from "./stores.js";
 
 async function main() {
@@ -23,6 +24,7 @@ async function main() {
   const log = createLogger({ service: "gateway", level: config.LOG_LEVEL });
   const stores = await connectStoreProbes(config, log);
   const peers = connectPeers(config);
+  const signatures = await connectSignatureStore(config.MONGODB_URI, log);
   // Readers' events go to the insight service over JetStream (its own connection: the probe's only flushes).
   const insightNats = await connectNats({ url: config.NATS_URL, name: "gateway-insight", log });
   // A book's beacons of a few milliseconds go as one message, each answered once JetStream has stored it.
@@ -41,6 +43,7 @@ async function main() {
     log,
     peers,
     stores,
+    signatures,
     devActorUserId: config.DEV_ACTOR_USER_ID,
     allowedOrigins: config.ALLOWED_ORIGINS,
     trustProxy: config.TRUST_PROXY,
@@ -72,6 +75,7 @@ async function main() {
       { name: "peers", close: async () => peers.close() },
       { name: "reading-beacons", close: () => beacons.close() },
       { name: "insight-nats", close: () => insightNats.drain() },
+      { name: "signatures", close: () => signatures.close() },
       { name: "stores", close: () => stores.close() },
       ...(metrics ? [{ name: "metrics", close: () => metrics.close() }] : []),
     ],

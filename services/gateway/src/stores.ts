@@ -11,7 +11,10 @@ import {
 } from "@turnleaf/kit";
 import type { GatewayConfig } from "./config.js";
 
-/** The gateway owns no data; it holds store connections only to report their health. */
+/**
+ * Store connections held to report their health. The gateway's only data, the accounts' APK signatures, has its
+ * own connection (signatures/signature-store.ts).
+ */
 export interface StoreProbes {
   mongodb(): Promise<void>;
   s3(): Promise<void>;

@@ -57,6 +57,10 @@ export const routeTable: readonly RouteEntry[] = [
   ["POST /api/account/checkout", "payments.routes.ts", "user"],
   ["POST /api/account/billing-portal", "payments.routes.ts", "user"],
   ["POST /api/payments/:provider/webhook", "payments.routes.ts", "public"],
+  // APK signatures of the account: created, listed, never modified or deleted (rest/signatures.md)
+  ["POST /api/signature/create-signature", "signature.routes.ts", "user"],
+  ["POST /api/signature/get-signature-list", "signature.routes.ts", "user"],
+  ["POST /api/signature/get-signature-keystore", "signature.routes.ts", "user"],
 
   // A book: ready config and privacy (README "Book privacy"), settings, catalog and bookmarks (README "Book settings")
   ["POST /api/book/get-ready-config", "book.routes.ts", "user"],

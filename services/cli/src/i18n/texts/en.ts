@@ -14,6 +14,35 @@ export const en: CliTexts = {
   // design, account, registration, feedback and update check (#34)
 
   // native packages and signatures (#37)
+  nativeToolMissing: "{tool} is not installed: install the Debian package {package} (scripts/setup.sh does)",
+  nativeToolFailed: "{tool} failed: {detail}",
+  nativePublishFailed: "Publish {format} failed: {detail}",
+  nativeWindowMode: "--window must be maximized, fullscreen or custom (not {mode})",
+  nativeWindowSize: "--window custom needs --width and --height, whole pixels from 200 to 10000",
+  nativeSmaliMissing: "the dex assembler smali is not in {dir}: run scripts/install-smali.sh",
+  nativePublished: "published: {file} ({size} bytes)",
+  apkNameRequired: "The name is required",
+  apkIdFormat: "Application ID format error",
+  apkIdChanged: "Application ID format error: an update must keep the application ID {id}",
+  apkVersionNumber: "The version number must be a positive whole number",
+  apkVersionNotNext: "The version number must rise by 1 from the last one ({last}): {expected}",
+  apkVersionNameRequired: "The version name is required (e.g. 1.0, 2.1)",
+  apkSignatureRequired:
+    "An APK must be signed: --signature NAME and --signature-password PASSWORD (turnleaf signature list shows yours)",
+  signatureOrPassword: "Signature or password error",
+  signatureLogin: "Signatures are kept in your account: run turnleaf login first",
+  signatureUsage:
+    "usage: turnleaf signature create --name N --validity YEARS [--password P --confirm P] [--unit U] [--organisation O] [--city C] [--state S] --country CN | turnleaf signature list",
+  signatureNameRequired: "The signature name is required",
+  signatureValidity: "The validity must be a whole number of years from 1 to 100",
+  signaturePasswordPrompt: "Signature password: ",
+  signatureConfirmPrompt: "Confirm the password: ",
+  signaturePasswordShort: "Must contain no less than 6 characters!",
+  signaturePasswordMismatch: "The two passwords do not match",
+  signatureCountryCode: "The country code must be two letters, such as CN",
+  signatureCreated: "signature created: {name}, valid until {validUntil}",
+  signatureNone: "no signatures yet: create one with turnleaf signature create",
+  signatureOptionNeeded: "{option} is required (it is asked only on a terminal)",
 
   // page audio (#37)
   pageAudioUsage:

@@ -14,6 +14,35 @@ export const fr: CliTexts = {
   // design, account, registration, feedback and update check (#34)
 
   // native packages and signatures (#37)
+  nativeToolMissing: "{tool} n’est pas installé : installez le paquet Debian {package} (scripts/setup.sh le fait)",
+  nativeToolFailed: "{tool} a échoué : {detail}",
+  nativePublishFailed: "La publication {format} a échoué : {detail}",
+  nativeWindowMode: "--window doit valoir maximized, fullscreen ou custom (pas {mode})",
+  nativeWindowSize: "--window custom demande --width et --height, en pixels entiers de 200 à 10000",
+  nativeSmaliMissing: "l’assembleur dex smali n’est pas dans {dir} : lancez scripts/install-smali.sh",
+  nativePublished: "publié : {file} ({size} octets)",
+  apkNameRequired: "Le nom est obligatoire",
+  apkIdFormat: "Erreur de format de l’ID d’application",
+  apkIdChanged: "Erreur de format de l’ID d’application : une mise à jour garde l’ID d’application {id}",
+  apkVersionNumber: "Le numéro de version doit être un nombre entier positif",
+  apkVersionNotNext: "Le numéro de version doit augmenter de 1 par rapport au dernier ({last}) : {expected}",
+  apkVersionNameRequired: "Le nom de version est obligatoire (par ex. 1.0, 2.1)",
+  apkSignatureRequired:
+    "Un APK doit être signé : --signature NOM et --signature-password MOT_DE_PASSE (turnleaf signature list affiche les vôtres)",
+  signatureOrPassword: "Erreur de signature ou de mot de passe",
+  signatureLogin: "Les signatures sont conservées dans votre compte : lancez d’abord turnleaf login",
+  signatureUsage:
+    "usage : turnleaf signature create --name N --validity ANNÉES [--password P --confirm P] [--unit U] [--organisation O] [--city C] [--state S] --country CN | turnleaf signature list",
+  signatureNameRequired: "Le nom de la signature est obligatoire",
+  signatureValidity: "La validité doit être un nombre entier d’années de 1 à 100",
+  signaturePasswordPrompt: "Mot de passe de la signature : ",
+  signatureConfirmPrompt: "Confirmez le mot de passe : ",
+  signaturePasswordShort: "Doit contenir au moins 6 caractères !",
+  signaturePasswordMismatch: "Les deux mots de passe ne correspondent pas",
+  signatureCountryCode: "Le code pays doit comporter deux lettres, par exemple CN",
+  signatureCreated: "signature créée : {name}, valable jusqu’au {validUntil}",
+  signatureNone: "aucune signature : créez-en une avec turnleaf signature create",
+  signatureOptionNeeded: "{option} est obligatoire (la question n’est posée que dans un terminal)",
 
   // page audio (#37)
   pageAudioUsage:

@@ -14,6 +14,35 @@ export const hi: CliTexts = {
   // design, account, registration, feedback and update check (#34)
 
   // native packages and signatures (#37)
+  nativeToolMissing: "{tool} इंस्टॉल नहीं है: Debian पैकेज {package} इंस्टॉल करें (scripts/setup.sh करता है)",
+  nativeToolFailed: "{tool} विफल: {detail}",
+  nativePublishFailed: "{format} प्रकाशित करना विफल: {detail}",
+  nativeWindowMode: "--window maximized, fullscreen या custom होना चाहिए ({mode} नहीं)",
+  nativeWindowSize: "--window custom के लिए --width और --height चाहिए, 200 से 10000 तक पूरे पिक्सेल",
+  nativeSmaliMissing: "dex असेंबलर smali {dir} में नहीं है: scripts/install-smali.sh चलाएँ",
+  nativePublished: "प्रकाशित: {file} ({size} बाइट)",
+  apkNameRequired: "नाम आवश्यक है",
+  apkIdFormat: "एप्लिकेशन ID प्रारूप त्रुटि",
+  apkIdChanged: "एप्लिकेशन ID प्रारूप त्रुटि: अपडेट में एप्लिकेशन ID {id} ही रहना चाहिए",
+  apkVersionNumber: "संस्करण संख्या एक धनात्मक पूर्ण संख्या होनी चाहिए",
+  apkVersionNotNext: "संस्करण संख्या पिछली ({last}) से 1 अधिक होनी चाहिए: {expected}",
+  apkVersionNameRequired: "संस्करण नाम आवश्यक है (जैसे 1.0, 2.1)",
+  apkSignatureRequired:
+    "APK पर हस्ताक्षर आवश्यक है: --signature नाम और --signature-password पासवर्ड (turnleaf signature list आपके हस्ताक्षर दिखाता है)",
+  signatureOrPassword: "हस्ताक्षर या पासवर्ड त्रुटि",
+  signatureLogin: "हस्ताक्षर आपके खाते में रखे जाते हैं: पहले turnleaf login चलाएँ",
+  signatureUsage:
+    "उपयोग: turnleaf signature create --name N --validity वर्ष [--password P --confirm P] [--unit U] [--organisation O] [--city C] [--state S] --country CN | turnleaf signature list",
+  signatureNameRequired: "हस्ताक्षर का नाम आवश्यक है",
+  signatureValidity: "वैधता 1 से 100 तक पूरे वर्षों में होनी चाहिए",
+  signaturePasswordPrompt: "हस्ताक्षर पासवर्ड: ",
+  signatureConfirmPrompt: "पासवर्ड की पुष्टि करें: ",
+  signaturePasswordShort: "कम से कम 6 अक्षर होने चाहिए!",
+  signaturePasswordMismatch: "दोनों पासवर्ड मेल नहीं खाते",
+  signatureCountryCode: "देश कोड दो अक्षरों का होना चाहिए, जैसे CN",
+  signatureCreated: "हस्ताक्षर बनाया गया: {name}, {validUntil} तक मान्य",
+  signatureNone: "अभी कोई हस्ताक्षर नहीं: turnleaf signature create से बनाएँ",
+  signatureOptionNeeded: "{option} आवश्यक है (यह केवल टर्मिनल पर पूछा जाता है)",
 
   // page audio (#37)
   pageAudioUsage:

@@ -14,6 +14,36 @@ export const ko: CliTexts = {
   // design, account, registration, feedback and update check (#34)
 
   // native packages and signatures (#37)
+  nativeToolMissing:
+    "{tool}이(가) 설치되어 있지 않습니다: Debian 패키지 {package}을(를) 설치하세요 (scripts/setup.sh가 설치합니다)",
+  nativeToolFailed: "{tool} 실패: {detail}",
+  nativePublishFailed: "{format} 게시 실패: {detail}",
+  nativeWindowMode: "--window는 maximized, fullscreen 또는 custom이어야 합니다 ({mode} 불가)",
+  nativeWindowSize: "--window custom에는 200~10000 사이의 정수 픽셀로 --width와 --height가 필요합니다",
+  nativeSmaliMissing: "dex 어셈블러 smali가 {dir}에 없습니다: scripts/install-smali.sh를 실행하세요",
+  nativePublished: "게시됨: {file} ({size}바이트)",
+  apkNameRequired: "이름을 입력하세요",
+  apkIdFormat: "애플리케이션 ID 형식 오류",
+  apkIdChanged: "애플리케이션 ID 형식 오류: 업데이트 시 애플리케이션 ID {id}을(를) 유지해야 합니다",
+  apkVersionNumber: "버전 번호는 양의 정수여야 합니다",
+  apkVersionNotNext: "버전 번호는 이전 번호({last})보다 1 커야 합니다: {expected}",
+  apkVersionNameRequired: "버전 이름을 입력하세요 (예: 1.0, 2.1)",
+  apkSignatureRequired:
+    "APK에는 서명이 필요합니다: --signature 이름 및 --signature-password 비밀번호 (turnleaf signature list로 확인)",
+  signatureOrPassword: "서명 또는 비밀번호 오류",
+  signatureLogin: "서명은 계정에 보관됩니다: 먼저 turnleaf login을 실행하세요",
+  signatureUsage:
+    "사용법: turnleaf signature create --name N --validity 년 [--password P --confirm P] [--unit U] [--organisation O] [--city C] [--state S] --country CN | turnleaf signature list",
+  signatureNameRequired: "서명 이름을 입력하세요",
+  signatureValidity: "유효 기간은 1~100년 사이의 정수여야 합니다",
+  signaturePasswordPrompt: "서명 비밀번호: ",
+  signatureConfirmPrompt: "비밀번호 확인: ",
+  signaturePasswordShort: "6자 이상이어야 합니다!",
+  signaturePasswordMismatch: "두 비밀번호가 일치하지 않습니다",
+  signatureCountryCode: "국가 코드는 CN처럼 두 글자여야 합니다",
+  signatureCreated: "서명을 만들었습니다: {name}, {validUntil}까지 유효",
+  signatureNone: "서명이 없습니다: turnleaf signature create로 만드세요",
+  signatureOptionNeeded: "{option}이(가) 필요합니다 (터미널에서만 묻습니다)",
 
   // page audio (#37)
   pageAudioUsage:

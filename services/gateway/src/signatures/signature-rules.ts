@@ -1,0 +1,89 @@
+/**
+ * A signature's form (spec 001 §3 "Signature (APK)" and §5): name, validity in whole years, password of at least
+ * 6 characters with a matching confirmation, and the certificate's unit, organisation, city, state or province
+ * and two-letter country code. Pure: the route answers the first broken rule as a coded message.
+ */
+export interface SignatureForm {
+  name: string;
+  validityYears: number;
+  password: string;
+  unit: string;
+  organisation: string;
+  city: string;
+  state: string;
+  countryCode: string;
+}
+
+export type SignatureRuleBreak =
+  | { key: "signatureNameRequired" }
+  | { key: "signatureValidity" }
+  | { key: "signaturePasswordShort" }
+  | { key: "signaturePasswordMismatch" }
+  | { key: "signatureCountryCode" }
+  | { key: "signatureFieldLength"; max: number };
+
+/** perAccount: each signature costs a key generation (keytool, about a second of CPU), so an account keeps a few. */
+export const signatureLimits = {
+  nameMax: 64,
+  fieldMax: 64,
+  validityMaxYears: 100,
+  passwordMin: 6,
+  perAccount: 50,
+} as const;
+
+/** Checks the form as typed; answers the valid form or the first rule it breaks. */
+export function checkSignatureForm(input: {
+  name?: string;
+  validity?: string;
+  password?: string;
+  confirm?: string;
+  unit?: string;
+  organisation?: string;
+  city?: string;
+  state?: string;
+  countryCode?: string;
+}): SignatureForm | SignatureRuleBreak {
+  const name = (input.name ?? "").trim();
+  if (!name) return { key: "signatureNameRequired" };
+  const validity = (input.validity ?? "").trim();
+  const validityYears = /^\d{1,3}$/.test(validity) ? Number(validity) : 0;
+  if (!(validityYears >= 1 && validityYears <= signatureLimits.validityMaxYears)) return { key: "signatureValidity" };
+  const password = input.password ?? "";
+  if (password.length < signatureLimits.passwordMin) return { key: "signaturePasswordShort" };
+  if (password !== (input.confirm ?? "")) return { key: "signaturePasswordMismatch" };
+  const countryCode = (input.countryCode ?? "").trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(countryCode)) return { key: "signatureCountryCode" };
+  const form: SignatureForm = {
+    name,
+    validityYears,
+    password,
+    unit: (input.unit ?? "").trim(),
+    organisation: (input.organisation ?? "").trim(),
+    city: (input.city ?? "").trim(),
+    state: (input.state ?? "").trim(),
+    countryCode,
+  };
+  for (const value of [form.name, form.unit, form.organisation, form.city, form.state]) {
+    if (value.length > signatureLimits.fieldMax) return { key: "signatureFieldLength", max: signatureLimits.fieldMax };
+  }
+  return form;
+}
+
+export const isRuleBreak = (value: SignatureForm | SignatureRuleBreak): value is SignatureRuleBreak => "key" in value;
+
+/** The certificate's distinguished name, each value escaped for keytool's -dname (RFC 2253 special characters). */
+export function distinguishedName(form: SignatureForm): string {
+  const escaped = (value: string) => value.replace(/([,+"\\<>;=#])/g, "\\$1");
+  const parts: [string, string][] = [
+    ["CN", form.name],
+    ["OU", form.unit],
+    ["O", form.organisation],
+    ["L", form.city],
+    ["ST", form.state],
+    ["C", form.countryCode],
+  ];
+  return parts
+    .filter(([, value]) => value !== "")
+    .map(([key, value]) => `${key}=${escaped(value)}`)
+    .join(", ");
+}
