@@ -140,6 +140,15 @@ async function checkSource(context: Context, file: string, password: string, all
   }
 }
 
+/** Merged PDFs: under 1 GB together (spec 001 §5), as each one alone; checked before any of them is read. */
+async function checkMergedSize(context: Context, files: string[]): Promise<void> {
+  const pdfs = files.filter((file) => extname(file).toLowerCase() === ".pdf");
+  if (pdfs.length < 2) return;
+  let bytes = 0;
+  for (const file of pdfs) bytes += (await stat(resolve(context.cwd, file)).catch(() => undefined))?.size ?? 0;
+  if (bytes >= importLimits.maxPdfBytes) throw new CliError(text("mergedSize"));
+}
+
 export async function importBook(context: Context, options: ImportOptions): Promise<void> {
   if (options.files.length === 0) throw new UsageError(text("importNameFiles"));
   const projectDir = resolve(context.cwd, validatePath(options.out, "pathOutput"));
@@ -151,6 +160,7 @@ export async function importBook(context: Context, options: ImportOptions): Prom
   const sources: Source[] = [];
   let largeImages = options.largeImages;
   const skipped: string[] = [];
+  await checkMergedSize(context, options.files);
   for (const file of options.files) {
     try {
       sources.push(await checkSource(context, file, password));
@@ -180,11 +190,6 @@ export async function importBook(context: Context, options: ImportOptions): Prom
   const total = sources.reduce((sum, source) => sum + source.pages, 0);
   if (kinds.has("pdf") && total >= importLimits.maxPdfPages) {
     throw new CliError(text("pdfPages", { pages: importLimits.maxPdfPages }));
-  }
-  // Merged PDFs: under 1 GB together (spec 001 §5), as each one alone.
-  const bytes = sources.reduce((sum, source) => sum + source.size, 0);
-  if (kinds.has("pdf") && sources.length > 1 && bytes >= importLimits.maxPdfBytes) {
-    throw new CliError(text("mergedSize"));
   }
   const selected = options.pages === undefined ? total : resolvePageRange(options.pages, total).length;
   if (!edition.registered) {
