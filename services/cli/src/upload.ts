@@ -200,12 +200,12 @@ export async function upload(context: Context, options: UploadOptions): Promise<
     await logInWith(context, cloud, options, () => text("loginTimeout"));
   }
 
-  await confirmUnpaid(context, cloud, options);
   try {
+    await confirmUnpaid(context, cloud, options);
     const done = await uploadProject(context, cloud, projectDir, project, { ...options, title }, { chunkSize, rate });
     await finished(context, cloud, done, options.json);
   } catch (error) {
-    if (error instanceof CliError && error.text.key !== "uploadFailed") {
+    if (error instanceof CliError && error.text.key !== "uploadFailed" && error.text.key !== "unpaidRefused") {
       throw new CliError(text("uploadFailed", { detail: error.text }), error.exitCode);
     }
     throw error;

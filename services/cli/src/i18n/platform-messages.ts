@@ -2,13 +2,12 @@
  * The platform's own message catalogue (services/language/src/labels/messages/<language>.json, the texts the
  * gateway words coded messages with). The conversion pipeline's failures and the settings validator's refusals are
  * coded messages; the tool words them in the user's language from that same catalogue, read from the checkout it
- * runs in (English words when it is not there).
+ * runs (the English catalogue when the language's is missing; the message's key and values when none is there).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { failureInEnglish } from "@turnleaf/conversion/local";
-import { codedOfText, type MessageCatalogue, renderMessage } from "@turnleaf/kit/messages";
+import { codedOfText, type MessageCatalogue, plainMessage, renderMessage } from "@turnleaf/kit/messages";
 import type { CliLanguage } from "./languages.js";
 
 const catalogues = new Map<CliLanguage, MessageCatalogue | null>();
@@ -33,5 +32,5 @@ export function platformMessage(language: CliLanguage, text: string): string {
   const coded = codedOfText(text);
   if (!coded) return text;
   const messages = catalogue(language) ?? catalogue("en");
-  return messages ? renderMessage(messages, coded, language) : failureInEnglish(text);
+  return messages ? renderMessage(messages, coded, language) : plainMessage(coded);
 }
