@@ -56,7 +56,7 @@ beforeAll(async () => {
   assertCliBuilt();
   database = `turnleaf-cli-flows-${randomBytes(4).toString("hex")}`;
   mongo = await connectMongo({ uri: stores.mongodbUri, database, log });
-  const { desk, signingKey } = await assembleLicenceDesk(
+  const { desk, signingKey, feedback } = await assembleLicenceDesk(
     mongo,
     {
       LICENCE_SIGNING_KEY_PEM: undefined,
@@ -71,7 +71,7 @@ beforeAll(async () => {
   server = await startGrpcServer({
     host: "127.0.0.1",
     port: 0,
-    services: buildServices({ desk, signingKey, now: () => new Date() }),
+    services: buildServices({ desk, signingKey, now: () => new Date(), feedback }),
     log,
   });
   server.setServing(true);
@@ -294,6 +294,41 @@ describe("logs, update check and the network", { timeout: 120_000 }, () => {
     expect(down.stderr).toContain("Network Error!");
     const books = await turnleaf(home, ["login", "--email", "a@b.c", "--password", "x", "--server", deadServer]);
     expect(books.stderr).toContain("Network Error!");
+  });
+});
+
+describe("feedback to the platform", { timeout: 120_000 }, () => {
+  it("stores the user's words and log for support, within the platform's limits", async () => {
+    const home = await freshHome("feedback");
+    await turnleaf(home, ["design", "list"]);
+    const sent = await turnleaf(home, [
+      "feedback",
+      "The zoom button hides the toolbar",
+      "--email",
+      "a@example.com",
+      "--logs",
+      "--json",
+    ]);
+    expect(sent.code, sent.stderr).toBe(0);
+    const { feedbackId } = JSON.parse(sent.stdout) as { feedbackId: string };
+    const stored = await mongo.db?.collection("desktop_feedback").findOne({ _id: feedbackId as never });
+    expect(stored).toMatchObject({ message: "The zoom button hides the toolbar", email: "a@example.com" });
+    expect(String(stored?.log)).toContain('"command":"design"');
+
+    const empty = await turnleaf(home, ["feedback", "  "]);
+    expect(empty.code).toBe(64);
+    const tooLong = await turnleaf(home, ["feedback", "x".repeat(5001)], noLocale);
+    expect(tooLong.code).toBe(65);
+    expect(tooLong.stderr).toContain("反馈内容过长：最多 5000 个字符");
+    const badEmail = await turnleaf(home, ["feedback", "hello", "--email", "not-an-address"]);
+    expect(badEmail.stderr).toContain("not a valid email address");
+    // Five an hour from one address: the first one and four more pass, the next is refused.
+    for (let count = 0; count < 4; count += 1) {
+      expect((await turnleaf(home, ["feedback", `more ${count}`])).code).toBe(0);
+    }
+    const flood = await turnleaf(home, ["feedback", "one too many"]);
+    expect(flood.code).toBe(65);
+    expect(flood.stderr).toContain("too much feedback");
   });
 });
 

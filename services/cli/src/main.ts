@@ -467,12 +467,14 @@ function conversionFlags(text: (key: string) => string | undefined, flag: (key: 
   };
 }
 
+/** Failures start with the program's name, as command-line tools' do (a name, the same in every language). */
+const programName = "turnleaf";
 const context = processContext(process.argv.slice(2));
 let settled = false;
 // A command whose work was left waiting on nothing would otherwise end silently with status 0.
 process.once("beforeExit", () => {
   if (settled) return;
-  context.note(`turnleaf: ${context.t("stoppedEarly")}`);
+  context.note(`${programName}: ${context.t("stoppedEarly")}`);
   process.exitCode = exitCodes.internal;
 });
 const started = Date.now();
@@ -496,7 +498,7 @@ run(process.argv.slice(2), context).then(
   async (error: unknown) => {
     settled = true;
     const { message, exitCode } = describeFailure(error, context.t);
-    context.note(`turnleaf: ${message}`);
+    context.note(`${programName}: ${message}`);
     process.exitCode = exitCode;
     await logged(exitCode, error);
   },

@@ -23,7 +23,8 @@ export const defaultDesktopRelease: DesktopRelease = {
  * the platform publishes; public, nothing about it is secret) and the unpaid-upload standing (§4: before an upload
  * the user's points or plan cannot pay for, the tool warns that the book is disabled 24 hours later and asks). The
  * standing is the power service's CheckUpload, as begin-upload asks it: a free plan's or a full quota's refusal is
- * its refusal; nothing is consumed. Reference: services/gateway/rest/desktop.md.
+ * its refusal; nothing is consumed. And feedback (§2), which the licence service stores for support. Reference:
+ * services/gateway/rest/desktop.md.
  */
 export function registerDesktopRoutes(
   app: FastifyInstance,
@@ -32,6 +33,45 @@ export function registerDesktopRoutes(
 ): void {
   app.get("/api/desktop/latest-version", async () =>
     okEnvelope({ version: release.version, download: release.download }),
+  );
+
+  // Feedback (spec 001 §2): stored by the licence service for support; logged in or not (the account is kept when
+  // there is one). The service checks the limits; these bounds only keep junk out of the RPC.
+  app.post<{ Body: { message: string; email?: string; log?: string; version?: string; language?: string } }>(
+    "/api/desktop/feedback",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["message"],
+          properties: {
+            message: { type: "string", maxLength: 20_000 },
+            email: { type: "string", maxLength: 320 },
+            log: { type: "string", maxLength: 512 * 1024 },
+            version: { type: "string", maxLength: 40 },
+            language: { type: "string", maxLength: 10 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      let accountId = "";
+      try {
+        accountId = actorOf(request).userId;
+      } catch {
+        // Feedback does not need a session.
+      }
+      const body = request.body;
+      const { feedbackId } = await peers.licence.submitFeedback({
+        message: body.message,
+        email: body.email ?? "",
+        log: body.log ?? "",
+        toolVersion: body.version ?? "",
+        language: body.language ?? "",
+        caller: { clientAddress: request.ip, accountId },
+      });
+      return okEnvelope({ feedbackId });
+    },
   );
 
   app.post<{ Body: { folderType?: string; bookId?: string; teamId?: string } | null }>(

@@ -147,6 +147,7 @@ export const routeTable: readonly RouteEntry[] = [
   ["GET /api/licence/public-key", "licence.routes.ts", "public"],
   ["POST /api/common/get-support-contact", "support.routes.ts", "public"],
   ["GET /api/desktop/latest-version", "desktop.routes.ts", "public"],
+  ["POST /api/desktop/feedback", "desktop.routes.ts", "optional"],
 
   // The hosted reader (README "The hosted reader"), its comments, statistics beacon and lead form
   ["GET /b/:link", "reader.routes.ts", "reader"],
