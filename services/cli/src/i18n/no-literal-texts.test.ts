@@ -70,10 +70,12 @@ describe("the tool's texts", () => {
   });
 
   it("would notice one", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample is source text the scan reads
     const sample = "context.note(`converting ${done}`); context.print(JSON.stringify(x)); context.print(`  ${a}`);";
     const hits = [...sample.matchAll(shownBy)]
       .map((match) => literalAt(sample, (match.index ?? 0) + match[0].length))
       .filter((literal) => literal !== undefined && /[A-Za-z]{2}/.test(wordsOf(literal)));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal as the scan finds it in the source
     expect(hits).toEqual(["converting ${done}"]);
   });
 });
