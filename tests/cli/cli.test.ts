@@ -181,7 +181,7 @@ describe("turnleaf register, status, deactivate (online)", { timeout: 60_000 }, 
     expect(unknown.stderr).toContain("error 402: licence code error");
     expect(unknown.code).toBe(42);
     const down = await turnleaf(home, ["register", generateLicenceCode(), "--server", deadServer]);
-    expect(down.stderr).toContain("error 10: server connection failed");
+    expect(down.stderr).toContain("error 10: Network Error!");
     expect(down.code).toBe(10);
   });
 });
@@ -221,7 +221,7 @@ describe("turnleaf register --offline", { timeout: 60_000 }, () => {
     await writeFile(join(workDir, "edited.tlv"), parts.join("."), "latin1");
     const edited = await turnleaf(home, ["register", "--import", "edited.tlv"], isolated);
     expect(edited.code).toBe(3);
-    expect(edited.stderr).toContain("error 3: file modified");
+    expect(edited.stderr).toContain("error 3: the licence file was modified");
 
     const imported = await turnleaf(home, ["register", "--import", answerPath], isolated);
     expect(imported.code, imported.stderr).toBe(0);

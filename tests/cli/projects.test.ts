@@ -341,7 +341,7 @@ describe("turnleaf import on a terminal", { timeout: 60_000 }, () => {
       ["-q", "-e", "-c", `"${process.execPath}" "${cliMain}" import locked.pdf --out opt-asked`, "/dev/null"],
       {
         cwd: workDir,
-        env: { ...process.env, TURNLEAF_HOME: home, TURNLEAF_SERVER: "http://127.0.0.1:9" },
+        env: { ...process.env, TURNLEAF_HOME: home, TURNLEAF_SERVER: "http://127.0.0.1:9", TURNLEAF_LANG: "en" },
         stdio: ["pipe", "pipe", "pipe"],
       },
     );

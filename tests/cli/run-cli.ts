@@ -29,11 +29,17 @@ export function runProgram(
   });
 }
 
+/**
+ * The tests read the tool's English texts: TURNLEAF_LANG=en unless a test sets the language itself (the tool speaks
+ * Chinese by default; tests/cli/language.test.ts runs it without any).
+ */
+const english = { TURNLEAF_LANG: "en" };
+
 /** Runs the built CLI in `cwd` with the state folder `home` (TURNLEAF_HOME). */
 export function runCli(cwd: string, home: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
   return runProgram(process.execPath, [cliMain, ...args], {
     cwd,
-    env: { ...process.env, TURNLEAF_HOME: home, ...env },
+    env: { ...process.env, ...english, TURNLEAF_HOME: home, ...env },
   });
 }
 
@@ -41,7 +47,7 @@ export function runCli(cwd: string, home: string, args: string[], env: Record<st
 export function startCli(cwd: string, home: string, args: string[], env: Record<string, string> = {}) {
   const child: ChildProcess = spawn(process.execPath, [cliMain, ...args], {
     cwd,
-    env: { ...process.env, TURNLEAF_HOME: home, ...env },
+    env: { ...process.env, ...english, TURNLEAF_HOME: home, ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   const output = { stdout: "", stderr: "" };

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
-import { Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { PlanKind, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labelledPdf, richPdf } from "../fixtures/pdf/generate.js";
@@ -179,7 +179,7 @@ describe("turnleaf upload", { timeout: 180_000 }, () => {
       TURNLEAF_SERVER: "http://127.0.0.1:9",
     });
     expect(unreachable.code).toBe(75);
-    expect(unreachable.stderr).toContain("request exception");
+    expect(unreachable.stderr).toContain("Network Error!");
   });
 
   it("lists the online books and enables, disables and deletes one", async () => {
@@ -213,6 +213,54 @@ describe("turnleaf upload", { timeout: 180_000 }, () => {
     expect(deleted.code, deleted.stderr).toBe(0);
     const after = JSON.parse((await cli(["books", "list", "--json"])).stdout) as BookList;
     expect(after.list.map((book) => book.bookId)).not.toContain(bookId);
+  });
+});
+
+describe("turnleaf upload without points (spec 001 §4 unpaid upload)", { timeout: 180_000 }, () => {
+  it("warns that the book is paused 24 hours later and uploads only when confirmed", async () => {
+    const email = `cli-unpaid-${Date.now()}@turnleaf.local`;
+    const password = "a good password";
+    const registered = await fetch(`${services.gatewayUrl}/api/user/register`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, password }).toString(),
+    });
+    const user = (await registered.json()) as { code: string; data: { userId: string } };
+    expect(user.code).toBe("OK");
+    const admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
+    try {
+      // The new-user points spent: a points plan with none left.
+      await admin.setPlan({
+        account: { userId: String(user.data.userId) },
+        plan: { kind: PlanKind.POINTS, points: 0 },
+        actor: "test",
+        reason: "unpaid upload test",
+      });
+    } finally {
+      admin.close();
+    }
+    const unpaidHome = join(workDir, "home-unpaid");
+    await mkdir(unpaidHome, { recursive: true });
+    const as = (args: string[], env: Record<string, string> = {}) =>
+      runCli(workDir, unpaidHome, args, { TURNLEAF_SERVER: services.gatewayUrl, ...env });
+    expect((await as(["login", "--email", email, "--password", password])).code).toBe(0);
+    expect((await cli(["import", "labelled.pdf", "--out", "unpaid", "--title", "Unpaid"])).code).toBe(0);
+
+    // No terminal to ask and no --yes: refused before anything is sent, the warning shown.
+    const refused = await as(["upload", "unpaid", "--no-wait"]);
+    expect(refused.code).toBe(65);
+    expect(refused.stderr).toContain("Upload not confirmed");
+    expect(refused.stderr).toContain("paused after 24 hours");
+    expect(refused.stderr).toContain("--yes");
+    await expect(stat(join(workDir, "unpaid", "upload.json"))).rejects.toThrow();
+    const chinese = await as(["upload", "unpaid", "--no-wait"], { TURNLEAF_LANG: "zh-CN" });
+    expect(chinese.stderr).toContain("上传未确认");
+    expect(chinese.stderr).toContain("24");
+
+    const confirmed = await as(["upload", "unpaid", "--no-wait", "--yes", "--json"]);
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(confirmed.stderr).toContain("Warning: ");
+    expect(JSON.parse(confirmed.stdout)).toMatchObject({ bookId: expect.any(String) });
   });
 });
 

@@ -1,7 +1,8 @@
 /** turnleaf login / logout: the cloud session the upload and books commands use (state file session.json). */
-import { Cloud, cloudMessages, logIn, readSession, type Session } from "./cloud.js";
+import { Cloud, logIn, readSession, type Session } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError } from "./errors.js";
+import { type Text, text } from "./i18n/text.js";
 import { ask, canPrompt } from "./prompt.js";
 
 /**
@@ -12,13 +13,13 @@ export async function logInWith(
   context: Context,
   cloud: Cloud,
   options: { email: string | undefined; password: string | undefined },
-  missing: (what: string) => string,
+  missing: (what: "email" | "password") => Text,
 ): Promise<Session> {
   let email = options.email ?? context.env.TURNLEAF_EMAIL;
-  if (!email && canPrompt()) email = (await ask("Email: ")).trim();
+  if (!email && canPrompt()) email = (await ask(`${context.t("emailPrompt")} `)).trim();
   if (!email) throw new CliError(missing("email"), 77);
   let password = options.password ?? context.env.TURNLEAF_PASSWORD;
-  if (!password && canPrompt()) password = await ask("Password: ", true);
+  if (!password && canPrompt()) password = await ask(`${context.t("passwordPrompt")} `, true);
   if (!password) throw new CliError(missing("password"), 77);
   return logIn(context, cloud, email, password);
 }
@@ -28,17 +29,14 @@ export async function login(
   options: { server: string | undefined; email: string | undefined; password: string | undefined; json: boolean },
 ): Promise<void> {
   const cloud = await Cloud.open(context, options.server);
-  const session = await logInWith(
-    context,
-    cloud,
-    options,
-    (what) => `${cloudMessages.loginFailed(`no ${what}`)}: give --${what}`,
+  const session = await logInWith(context, cloud, options, (what) =>
+    text("loginFailed", { detail: text("loginMissing", { what }) }),
   );
   if (options.json) {
     context.print(JSON.stringify({ server: session.server, email: session.email, expiresAt: session.expiresAt }));
     return;
   }
-  context.print(`logged in to ${session.server} as ${session.email} (session until ${session.expiresAt})`);
+  context.print(context.t("loggedIn", { server: session.server, email: session.email, expiresAt: session.expiresAt }));
 }
 
 export async function logout(context: Context): Promise<void> {
@@ -49,5 +47,5 @@ export async function logout(context: Context): Promise<void> {
     await cloud.post("/api/user/logout", {}).catch(() => undefined);
   }
   await context.state.remove("session");
-  context.print(session ? `logged out of ${session.server}` : "not logged in");
+  context.print(session ? context.t("loggedOut", { server: session.server }) : context.t("notLoggedIn"));
 }

@@ -4,13 +4,16 @@
  * all: the running task ends as a failure ("stopped") and the rest stay waiting; `--retry` runs again what did not
  * succeed. One file's failure never stops the others.
  */
-import { mkdir, readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { extname, join, resolve } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import type { Context } from "./context.js";
 import { CliError, describeFailure, exitCodes, UsageError } from "./errors.js";
+import { text } from "./i18n/text.js";
 import { type ImportOptions, importBook, officeExtensions } from "./import.js";
 import { validatePath } from "./paths.js";
+import { readProject } from "./project.js";
+import { canPrompt, confirm } from "./prompt.js";
 
 export type TaskStatus = "waiting" | "converting" | "stopping" | "success" | "failure";
 
@@ -19,6 +22,10 @@ export interface BatchTask {
   project: string;
   status: TaskStatus;
   message: string;
+  /** The file's size in bytes (the list's size column, spec 001 §3 batch item). */
+  size?: number;
+  /** The project's page count once converted (the list's page column). */
+  pages?: number;
 }
 
 export interface BatchOptions
@@ -31,6 +38,9 @@ export interface BatchOptions
   retry: boolean;
   /** Print the saved task list (the window's tabs: all, success, failure) instead of converting. */
   list?: string | undefined;
+  /** Delete the whole batch (its list and every project it made), confirmed with `yes` or on a terminal. */
+  deleteAll?: boolean;
+  yes?: boolean;
   json: boolean;
 }
 
@@ -57,30 +67,54 @@ export function tasksToRun(tasks: BatchTask[]): BatchTask[] {
   return tasks.map((task) => (task.status === "success" ? task : { ...task, status: "waiting", message: "" }));
 }
 
-function line(task: BatchTask): string {
-  return `${task.status.padEnd(10)} ${task.file}${task.message ? `: ${task.message}` : ""}`;
+/** A size for people: bytes, KB, MB or GB with one decimal. */
+export function formatSize(bytes: number | undefined): string {
+  if (bytes === undefined) return "-";
+  const units = ["B", "KB", "MB", "GB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** One row of the list: status, name, size and page columns (spec 001 §2), then the failure's message. */
+function line(context: Context, task: BatchTask): string {
+  const status = context.t(`batchStatus_${task.status}`).padEnd(10);
+  const pages = task.pages === undefined ? "-" : String(task.pages);
+  const row = `${status} ${task.file}  ${formatSize(task.size).padStart(9)}  ${pages.padStart(5)}`;
+  return task.message ? `${row}  ${task.message}` : row;
+}
+
+function header(context: Context): string {
+  return context.t("batchHeader");
 }
 
 export async function batch(context: Context, options: BatchOptions): Promise<void> {
+  if (options.deleteAll) return deleteAll(context, options);
   if (options.list !== undefined) return showList(context, options);
-  if (!options.folder) throw new UsageError("name the folder of PDFs or images to convert");
-  const folder = resolve(context.cwd, validatePath(options.folder, "Folder path"));
-  const out = resolve(context.cwd, validatePath(options.out, "Output path"));
+  if (!options.folder) throw new UsageError(text("batchNameFolder"));
+  const folder = resolve(context.cwd, validatePath(options.folder, "pathFolder"));
+  const out = resolve(context.cwd, validatePath(options.out, "pathOutput"));
   const listPath = join(out, batchFile);
 
   let tasks: BatchTask[];
   if (options.retry) {
     const saved = await readFile(listPath, "utf8").catch(() => {
-      throw new CliError(`no earlier batch in ${out} to retry`, exitCodes.noInput);
+      throw new CliError(text("batchNoRetry", { out }), exitCodes.noInput);
     });
     tasks = tasksToRun(JSON.parse(saved) as BatchTask[]);
   } else {
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => {
-      throw new CliError(`${options.folder}: folder not found`, exitCodes.noInput);
+      throw new CliError(text("folderNotFound", { folder: options.folder ?? "" }), exitCodes.noInput);
     });
     tasks = planTasks(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
-    if (tasks.length === 0)
-      throw new CliError(`${options.folder}: no PDF or image files to convert`, exitCodes.noInput);
+    if (tasks.length === 0) {
+      throw new CliError(text("batchNothing", { folder: options.folder ?? "" }), exitCodes.noInput);
+    }
+    for (const task of tasks) task.size = (await stat(join(folder, task.file)).catch(() => undefined))?.size;
   }
 
   // One save at a time, each the list as it was when asked: a later save never lands before an earlier one.
@@ -91,16 +125,30 @@ export async function batch(context: Context, options: BatchOptions): Promise<vo
     return saving;
   };
   let stopped = false;
-  const stop = () => {
+  let asking = false;
+  const stopAll = () => {
     stopped = true;
-    context.note("stopping all: the running task ends, the rest stay waiting");
+    context.note(context.t("batchStopping"));
     const running = tasks.findIndex((task) => task.status === "converting");
     if (running >= 0) {
       tasks[running] = { ...(tasks[running] as BatchTask), status: "stopping" };
       void save();
     }
   };
-  process.once("SIGINT", stop);
+  // Stop all asks first on a terminal (spec 001 §4); a second Ctrl-C while asking, or a script's signal, stops.
+  const stop = () => {
+    if (stopped) return;
+    if (!canPrompt() || asking) return stopAll();
+    asking = true;
+    void confirm(context.t("batchStopConfirm"), false).then(
+      (yes) => {
+        asking = false;
+        if (yes) stopAll();
+      },
+      () => stopAll(),
+    );
+  };
+  process.on("SIGINT", stop);
   try {
     await mkdir(out, { recursive: true });
     await save();
@@ -109,7 +157,7 @@ export async function batch(context: Context, options: BatchOptions): Promise<vo
       if (stopped) break;
       tasks[index] = { ...task, status: "converting" };
       await save();
-      if (!options.json) context.note(line(tasks[index] as BatchTask));
+      if (!options.json) context.note(line(context, tasks[index] as BatchTask));
       try {
         await importBook(quietContext(context), {
           files: [join(folder, task.file)],
@@ -128,12 +176,18 @@ export async function batch(context: Context, options: BatchOptions): Promise<vo
           title: undefined,
           json: false,
         });
-        tasks[index] = { ...task, status: stopped ? "failure" : "success", message: stopped ? "stopped" : "" };
+        const pages = (await readProject(join(out, task.project)).catch(() => undefined))?.project.pageCount;
+        tasks[index] = {
+          ...task,
+          status: stopped ? "failure" : "success",
+          message: stopped ? context.t("batchStopped") : "",
+          ...(pages === undefined ? {} : { pages }),
+        };
       } catch (error) {
         tasks[index] = { ...task, status: "failure", message: describeFailure(error, context.t).message };
       }
       await save();
-      if (!options.json) context.print(line(tasks[index] as BatchTask));
+      if (!options.json) context.print(line(context, tasks[index] as BatchTask));
     }
   } finally {
     process.removeListener("SIGINT", stop);
@@ -143,10 +197,20 @@ export async function batch(context: Context, options: BatchOptions): Promise<vo
   const succeeded = tasks.filter((task) => task.status === "success");
   const waiting = tasks.filter((task) => task.status === "waiting");
   if (options.json) context.print(JSON.stringify({ tasks, list: listPath }));
-  else context.print(`${succeeded.length} succeeded, ${failed.length} failed, ${waiting.length} waiting (${listPath})`);
+  else {
+    context.print(
+      context.t("batchSummary", {
+        succeeded: succeeded.length,
+        failed: failed.length,
+        waiting: waiting.length,
+        list: listPath,
+      }),
+    );
+  }
   if (failed.length > 0 || waiting.length > 0) {
+    const files = failed.map((task) => task.file).join(", ");
     throw new CliError(
-      `batch conversion failed for ${failed.map((task) => task.file).join(", ") || "stopped tasks"}; run again with --retry`,
+      text("batchFailed", { files: files ? files : text("batchStoppedTasks") }),
       exitCodes.invalidInput,
     );
   }
@@ -161,15 +225,35 @@ const tabs: Record<string, TaskStatus[] | undefined> = {
 
 async function showList(context: Context, options: BatchOptions): Promise<void> {
   const tab = options.list || "all";
-  if (!(tab in tabs)) throw new UsageError("--list takes all, success, failure or waiting");
-  const out = resolve(context.cwd, validatePath(options.out, "Output path"));
-  const saved = await readFile(join(out, batchFile), "utf8").catch(() => {
-    throw new CliError(`no batch in ${out}`, exitCodes.noInput);
-  });
+  if (!(tab in tabs)) throw new UsageError(text("batchListFlag"));
+  const out = resolve(context.cwd, validatePath(options.out, "pathOutput"));
   const wanted = tabs[tab];
-  const tasks = (JSON.parse(saved) as BatchTask[]).filter((task) => !wanted || wanted.includes(task.status));
+  const tasks = (await savedTasks(out)).filter((task) => !wanted || wanted.includes(task.status));
   if (options.json) context.print(JSON.stringify(tasks));
-  else for (const task of tasks) context.print(line(task));
+  else {
+    context.print(header(context));
+    for (const task of tasks) context.print(line(context, task));
+  }
+}
+
+async function savedTasks(out: string): Promise<BatchTask[]> {
+  const saved = await readFile(join(out, batchFile), "utf8").catch(() => {
+    throw new CliError(text("batchNone", { out }), exitCodes.noInput);
+  });
+  return JSON.parse(saved) as BatchTask[];
+}
+
+/** Delete all (spec 001 §2): the list and every project it made, after a confirmation (`--yes` or a terminal's). */
+async function deleteAll(context: Context, options: BatchOptions): Promise<void> {
+  const out = resolve(context.cwd, validatePath(options.out, "pathOutput"));
+  const tasks = await savedTasks(out);
+  let yes = options.yes === true;
+  if (!yes && canPrompt()) yes = await confirm(context.t("batchDeleteConfirm", { count: tasks.length }), false);
+  if (!yes) throw new UsageError(text("batchDeleteNeedsYes", { count: tasks.length }));
+  for (const task of tasks) await rm(join(out, task.project), { recursive: true, force: true });
+  await rm(join(out, batchFile), { force: true });
+  if (options.json) context.print(JSON.stringify({ deleted: tasks.map((task) => task.project) }));
+  else context.print(context.t("batchDeleted", { count: tasks.length }));
 }
 
 /** Each task's own import prints nothing: the batch reports its task list. */

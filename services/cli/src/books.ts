@@ -2,9 +2,10 @@
  * turnleaf books [list|enable|disable|delete]: the user's online books through the gateway (get-book-list,
  * set-book-status, delete-book). Statuses: enabled, disabled, overdue, uploading, error (spec 001 §3).
  */
-import { Cloud, CloudRefusal, cloudMessages } from "./cloud.js";
+import { Cloud, CloudRefusal } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError, UsageError } from "./errors.js";
+import { text } from "./i18n/text.js";
 
 export interface OnlineBook {
   bookId: string;
@@ -39,31 +40,37 @@ const folderTypes: Record<string, string> = { book: "1", publication: "2" };
 export async function books(context: Context, options: BooksOptions): Promise<void> {
   const action = options.action ?? "list";
   const cloud = await Cloud.open(context, options.server);
-  if (!cloud.loggedIn) throw new CliError(cloudMessages.loginTimeout, 77);
+  if (!cloud.loggedIn) throw new CliError(text("loginTimeout"), 77);
   if (action === "list") return list(context, cloud, options);
   if (!["enable", "disable", "delete"].includes(action)) {
-    throw new UsageError(`unknown books action ${action}: list, enable, disable or delete`);
+    throw new UsageError(text("booksAction", { action }));
   }
-  if (!options.bookId) throw new UsageError(`name the book: turnleaf books ${action} <bookId>`);
+  if (!options.bookId) throw new UsageError(text("booksNameBook", { action }));
   if (action === "delete") {
-    if (!options.yes) throw new UsageError("deleting an online book cannot be undone: add --yes to confirm");
+    if (!options.yes) throw new UsageError(text("booksDeleteConfirm"));
     await cloud.post("/api/book/delete-book", { bookId: options.bookId });
     context.print(
-      options.json ? JSON.stringify({ bookId: options.bookId, deleted: true }) : `deleted ${options.bookId}`,
+      options.json
+        ? JSON.stringify({ bookId: options.bookId, deleted: true })
+        : context.t("bookDeleted", { bookId: options.bookId }),
     );
     return;
   }
   const status = action === "enable" ? "enabled" : "disabled";
   await cloud.post("/api/book/set-book-status", { bookId: options.bookId, status });
-  context.print(options.json ? JSON.stringify({ bookId: options.bookId, status }) : `${options.bookId}: ${status}`);
+  context.print(
+    options.json
+      ? JSON.stringify({ bookId: options.bookId, status })
+      : context.t("bookStatusSet", { bookId: options.bookId, status: context.t(`bookStatus_${status}`) }),
+  );
 }
 
 async function list(context: Context, cloud: Cloud, options: BooksOptions): Promise<void> {
   if (options.status !== undefined && !statuses.includes(options.status)) {
-    throw new UsageError(`--status must be one of ${statuses.join(", ")}`);
+    throw new UsageError(text("booksStatusFlag", { statuses: statuses.join(", ") }));
   }
   if (options.type !== undefined && !folderTypes[options.type]) {
-    throw new UsageError("--type must be book or publication");
+    throw new UsageError(text("booksTypeFlag"));
   }
   let data: { total: number; list: OnlineBook[] };
   try {
@@ -76,7 +83,7 @@ async function list(context: Context, cloud: Cloud, options: BooksOptions): Prom
     });
   } catch (error) {
     if (error instanceof CloudRefusal && error.exitCode !== 77) {
-      throw new CliError(cloudMessages.bookList(error.message), error.exitCode);
+      throw new CliError(text("bookListFailed", { detail: error.text }), error.exitCode);
     }
     throw error;
   }
@@ -84,10 +91,13 @@ async function list(context: Context, cloud: Cloud, options: BooksOptions): Prom
     context.print(JSON.stringify(data));
     return;
   }
-  context.print(`${data.total} online book${data.total === 1 ? "" : "s"}`);
+  context.print(context.t("onlineBooks", { count: data.total }));
   for (const book of data.list) {
+    const status = context.t(`bookStatus_${book.status}`);
+    const type = context.t(book.folderType === 2 ? "bookTypePublication" : "bookTypeBook");
+    const pages = context.t("pageCount", { count: book.pageCount });
     context.print(
-      `${book.bookId}  ${book.status.padEnd(9)}  ${(book.folderType === 2 ? "publication" : "book").padEnd(11)}  ${String(book.pageCount).padStart(4)} p.  ${book.updatedAt.slice(0, 10)}  ${book.title}  ${book.link}`,
+      `${book.bookId}  ${status.padEnd(9)}  ${type.padEnd(11)}  ${pages.padStart(8)}  ${book.updatedAt.slice(0, 10)}  ${book.title}  ${book.link}`,
     );
   }
 }

@@ -7,19 +7,8 @@
  */
 import type { Context } from "./context.js";
 import { CliError, exitCodes } from "./errors.js";
+import { type Text, text } from "./i18n/text.js";
 import { serverUrl } from "./server.js";
-
-export const cloudMessages = {
-  requestException: (detail: string) => `request exception: ${detail}`,
-  loginTimeout: "login timeout: log in again with turnleaf login",
-  invalidSignature: (detail: string) => `invalid signature: ${detail}`,
-  unknownError: (detail: string) => `unknown error: ${detail}`,
-  taskFailed: (detail: string) => `upload task failed: ${detail}`,
-  wrongCredentials: "Incorrect email or password",
-  loginFailed: (detail: string) => `login failed: ${detail}`,
-  networkError: "Network Error!",
-  bookList: (detail: string) => `failed to get book list: ${detail}`,
-} as const;
 
 /** Exit statuses of cloud failures: 75 (temporary: retry), 77 (log in), 65 (refused input). */
 export const cloudExitCodes = { unreachable: 75, login: 77 } as const;
@@ -42,7 +31,7 @@ export interface Envelope<T = Record<string, unknown>> {
 export class CloudRefusal extends CliError {
   constructor(
     readonly code: string,
-    message: string,
+    message: Text,
     readonly data: unknown,
     exitCode: number = exitCodes.invalidInput,
   ) {
@@ -57,13 +46,15 @@ export class Cloud {
   constructor(
     readonly server: string,
     private cookie: string | undefined,
+    /** The language the server's own messages come back in (the tool's interface language). */
+    private readonly language = "zh-CN",
   ) {}
 
   static async open(context: Context, server: string | undefined): Promise<Cloud> {
     const session = await readSession(context);
     // --server, else $TURNLEAF_SERVER, else the server of the saved session, else the local default.
     const url = serverUrl(server || context.env.TURNLEAF_SERVER || session?.server, {});
-    return new Cloud(url, session && session.server === url ? session.cookie : undefined);
+    return new Cloud(url, session && session.server === url ? session.cookie : undefined, context.language);
   }
 
   get loggedIn(): boolean {
@@ -78,8 +69,8 @@ export class Cloud {
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookie) headers.set("cookie", this.cookie);
-    // The tool speaks English: the server's coded messages come back in English too (Chinese is its default).
-    if (!headers.has("accept-language")) headers.set("accept-language", "en");
+    // The server's coded messages come back in the tool's interface language.
+    if (!headers.has("accept-language")) headers.set("accept-language", this.language);
     try {
       return await fetch(`${this.server}${path}`, {
         ...init,
@@ -88,33 +79,40 @@ export class Cloud {
       });
     } catch (error) {
       const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
-      throw new CliError(cloudMessages.requestException(`${this.server}: ${cause}`), cloudExitCodes.unreachable);
+      throw new CliError(text("networkFailure", { server: this.server, detail: cause }), cloudExitCodes.unreachable);
     }
   }
 
   /** The envelope of a reply; anything else is an unknown error. */
   async envelope<T>(response: Response): Promise<Envelope<T>> {
-    const text = await response.text();
-    let body: Envelope<T>;
+    const body = await response.text();
+    let envelope: Envelope<T>;
     try {
-      body = JSON.parse(text) as Envelope<T>;
+      envelope = JSON.parse(body) as Envelope<T>;
     } catch {
       throw new CliError(
-        cloudMessages.unknownError(`HTTP ${response.status} ${text.slice(0, 200)}`),
+        text("unknownError", { detail: `HTTP ${response.status} ${body.slice(0, 200)}` }),
         exitCodes.internal,
       );
     }
-    if (typeof body?.code !== "string") {
-      throw new CliError(cloudMessages.unknownError(`HTTP ${response.status}`), exitCodes.internal);
+    if (typeof envelope?.code !== "string") {
+      throw new CliError(text("unknownError", { detail: `HTTP ${response.status}` }), exitCodes.internal);
     }
-    if (body.code === "LOGIN_SIGNOUT" || body.code === "LOGIN_TIMEOUT") {
-      throw new CloudRefusal(body.code, cloudMessages.loginTimeout, body.data, cloudExitCodes.login);
+    if (envelope.code === "LOGIN_SIGNOUT" || envelope.code === "LOGIN_TIMEOUT") {
+      throw new CloudRefusal(envelope.code, text("loginTimeout"), envelope.data, cloudExitCodes.login);
     }
-    if (response.status === 404 && body.code !== "OK") {
-      throw new CloudRefusal(body.code, cloudMessages.requestException(body.msg || "path not found"), body.data);
+    if (response.status === 404 && envelope.code !== "OK") {
+      const detail = envelope.msg ? text("serverSaid", { message: envelope.msg }) : text("pathNotFound");
+      throw new CloudRefusal(envelope.code, text("requestException", { detail }), envelope.data);
     }
-    if (body.code !== "OK") throw new CloudRefusal(body.code, body.msg || body.code, body.data);
-    return body;
+    if (envelope.code !== "OK") {
+      throw new CloudRefusal(
+        envelope.code,
+        text("serverSaid", { message: envelope.msg || envelope.code }),
+        envelope.data,
+      );
+    }
+    return envelope;
   }
 
   /** A form POST answered with the envelope's data. */
@@ -145,15 +143,14 @@ export async function logIn(context: Context, cloud: Cloud, email: string, passw
   } catch (error) {
     if (error instanceof CloudRefusal) {
       const reason = (error.data as { reason?: string } | null)?.reason;
-      if (reason === "WRONG_CREDENTIALS") throw new CliError(cloudMessages.wrongCredentials, cloudExitCodes.login);
-      throw new CliError(cloudMessages.loginFailed(error.message), cloudExitCodes.login);
+      if (reason === "WRONG_CREDENTIALS") throw new CliError(text("wrongCredentials"), cloudExitCodes.login);
+      throw new CliError(text("loginFailed", { detail: error.text }), cloudExitCodes.login);
     }
     throw error;
   }
   const setCookie = response.headers.get("set-cookie") ?? "";
   const cookie = /^(tl_session=[^;]+)/.exec(setCookie)?.[1];
-  if (!cookie)
-    throw new CliError(cloudMessages.loginFailed("the server answered without a session"), exitCodes.internal);
+  if (!cookie) throw new CliError(text("loginFailed", { detail: text("noSession") }), exitCodes.internal);
   cloud.useCookie(cookie);
   const session: Session = {
     server: cloud.server,

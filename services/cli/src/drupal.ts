@@ -15,10 +15,6 @@ import {
   writePluginPackage,
 } from "./plugin-package.js";
 
-export const drupalMessages = {
-  failed: (detail: string) => `Publish Drupal module failed: ${detail}`,
-} as const;
-
 const settingNames = ["width", "height", "title", "keywords", "description"] as const;
 const labels: Record<(typeof settingNames)[number], string> = {
   width: "Width",
@@ -131,7 +127,7 @@ export async function publishDrupal(context: Context, input: PackageInput): Prom
   const settings = embedSettings(input);
   const module = `turnleaf_${machineName(settings.title, "_")}`.slice(0, 50);
   const blockId = `${module}_block`;
-  const { dir, zip } = await writePluginPackage(input, module, drupalMessages.failed, () => ({
+  const { dir, zip } = await writePluginPackage(input, module, "publishDrupalFailed", () => ({
     [`${module}.info.yml`]: drupalInfo(settings),
     [`config/schema/${module}.schema.yml`]: drupalSchema(blockId, settings),
     "src/Plugin/Block/FlipbookBlock.php": drupalBlock(module, blockId, settings),
@@ -140,6 +136,6 @@ export async function publishDrupal(context: Context, input: PackageInput): Prom
     context.print(JSON.stringify({ module, info: `${dir}/${module}.info.yml`, block: blockId, zip }));
     return;
   }
-  context.print(`published: ${dir}/${module}.info.yml`);
-  context.print(`zip: ${zip} (Drupal: Extend › Add new module, then place the block "${blockId}")`);
+  context.print(context.t("published", { file: `${dir}/${module}.info.yml` }));
+  context.print(context.t("zipDrupal", { zip, block: blockId }));
 }

@@ -1,4 +1,6 @@
 import { LicenceError } from "@turnleaf/licence-client";
+import { render, type Text, text } from "./i18n/text.js";
+import type { CliTextKey } from "./i18n/texts/index.js";
 import type { Translate } from "./i18n/translate.js";
 
 /**
@@ -16,19 +18,22 @@ export const exitCodes = {
   cannotCreate: 73,
 } as const;
 
-/** A failure the user caused or can act on: its message is printed as is, without a stack. */
+/**
+ * A failure the user caused or can act on: a text of the catalogue (shown in the user's language, without a
+ * stack). Its `message` is the text's key, what `--json` and logs carry.
+ */
 export class CliError extends Error {
   constructor(
-    message: string,
+    readonly text: Text,
     readonly exitCode: number = exitCodes.invalidInput,
   ) {
-    super(message);
+    super(text.key);
     this.name = "CliError";
   }
 }
 
 export class UsageError extends CliError {
-  constructor(message: string) {
+  constructor(message: Text) {
     super(message, exitCodes.usage);
     this.name = "UsageError";
   }
@@ -39,12 +44,21 @@ export function licenceExitCode(code: number): number {
   return code >= 400 ? code - 360 : code;
 }
 
+/** The catalogue text of a spec 001 §8 licence code (9 and 10, the network ones, read 'Network Error!'). */
+export function licenceCodeText(code: number): Text {
+  const key = `licenceCode${code}` as CliTextKey;
+  return text(key);
+}
+
 /** The line printed for a failure and its exit status. */
 export function describeFailure(error: unknown, t: Translate): { message: string; exitCode: number } {
   if (error instanceof LicenceError) {
-    return { message: `error ${error.code}: ${error.message}`, exitCode: licenceExitCode(error.code) };
+    return {
+      message: t("licenceFailure", { code: error.code, text: render(t, licenceCodeText(error.code)) }),
+      exitCode: licenceExitCode(error.code),
+    };
   }
-  if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
+  if (error instanceof CliError) return { message: render(t, error.text), exitCode: error.exitCode };
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   return { message: t("unexpectedFailure", { message }), exitCode: exitCodes.internal };
 }

@@ -1,23 +1,6 @@
 /** The import options of spec 001 §3/§5 with their validation texts. */
 import { CliError, UsageError } from "./errors.js";
-
-export const importMessages = {
-  pageRangeEmpty: "Please fill in the page range to be imported",
-  pageRangeIncorrect: "Incorrect Format",
-  trial: (count: number, limit: number) =>
-    `Trial version: only ${limit} pages or images can be imported, this import has ${count}. Please fill in the page range again (at most ${limit} pages) or register.`,
-  incorrectPassword: "Wrong password for protected PDF: Incorrect Password!",
-  passwordNeeded: "This PDF is protected by a password: give it with --password",
-  protectedMerge: "Password-protected PDFs cannot be merged",
-  mixedKinds: "PDFs and images cannot be merged into one book",
-  fileFormat: "Incorrect file format",
-  imageTypes: "Only JPG/JPEG/PNG/BMP supported",
-  pdfPages: (pages: number) => `PDF must be within ${pages} pages`,
-  pdfSize: "PDF must be less than 1 GB",
-  imageSize: (name: string) => `${name}: images must be under 10 MB`,
-  largeImagesChoice: "continue with large images or skip them: give --large-images continue or skip",
-  noneImported: "no images imported: every image was skipped",
-} as const;
+import { text } from "./i18n/text.js";
 
 export const importLimits = {
   trialPages: 12,
@@ -34,15 +17,15 @@ const rangePart = /^(\d+)(?:-(\d+))?$/;
  * dashes, a reversed range, page 0 or a page past the end is 'Incorrect Format'.
  */
 export function resolvePageRange(range: string, pageCount: number): number[] {
-  const text = range.trim();
-  if (text === "") throw new CliError(importMessages.pageRangeEmpty);
+  const trimmed = range.trim();
+  if (trimmed === "") throw new CliError(text("pageRangeEmpty"));
   const pages = new Set<number>();
-  for (const part of text.split(",")) {
+  for (const part of trimmed.split(",")) {
     const match = rangePart.exec(part.trim());
-    if (!match) throw new CliError(importMessages.pageRangeIncorrect);
+    if (!match) throw new CliError(text("pageRangeIncorrect"));
     const first = Number(match[1]);
     const last = match[2] === undefined ? first : Number(match[2]);
-    if (first < 1 || last < first || last > pageCount) throw new CliError(importMessages.pageRangeIncorrect);
+    if (first < 1 || last < first || last > pageCount) throw new CliError(text("pageRangeIncorrect"));
     for (let page = first; page <= last; page++) pages.add(page);
   }
   return [...pages].sort((a, b) => a - b);
@@ -70,12 +53,12 @@ export const qualityBounds = {
   dpi: { min: 72, max: 320, flag: "--dpi" },
 } as const;
 
-function bounded(text: string | undefined, field: keyof typeof qualityBounds, fallback: number): number {
-  if (text === undefined) return fallback;
+function bounded(given: string | undefined, field: keyof typeof qualityBounds, fallback: number): number {
+  if (given === undefined) return fallback;
   const { min, max, flag } = qualityBounds[field];
-  const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
-    throw new CliError(`${flag} must be a whole number from ${min} to ${max}`);
+  const value = Number(given);
+  if (!/^\d+$/.test(given.trim()) || value < min || value > max) {
+    throw new CliError(text("boundedNumber", { flag, min, max }));
   }
   return value;
 }
@@ -96,9 +79,9 @@ export function pageQuality(options: {
     };
   }
   const values = qualityPresets[preset];
-  if (!values) throw new UsageError(`--quality must be FHD, HD, SHD or custom, not ${options.quality}`);
+  if (!values) throw new UsageError(text("qualityFlag", { value: options.quality ?? "" }));
   if (options.definition !== undefined || options.maxEdge !== undefined || options.dpi !== undefined) {
-    throw new UsageError("--definition, --max-edge and --dpi need --quality custom");
+    throw new UsageError(text("qualityCustomOnly"));
   }
   return { preset, ...values };
 }
@@ -125,17 +108,14 @@ export function conversionChoices(options: {
 }): ConversionChoices {
   const engine = (options.engine ?? "text").toLowerCase();
   if (engine === "ghostscript") {
-    throw new CliError(
-      "the Ghostscript-based rendering engine needs Ghostscript, which this tool does not ship: use --engine text or image",
-      69,
-    );
+    throw new CliError(text("ghostscriptEngine"), 69);
   }
   if (!(engines as readonly string[]).includes(engine)) {
-    throw new UsageError(`--engine must be text or image, not ${options.engine}`);
+    throw new UsageError(text("engineFlag", { value: options.engine ?? "" }));
   }
   const cut = (options.cut ?? "none").toLowerCase();
   if (!(cuts as readonly string[]).includes(cut)) {
-    throw new UsageError(`--cut must be none, auto, 1, 2 or 3, not ${options.cut}`);
+    throw new UsageError(text("cutFlag", { value: options.cut ?? "" }));
   }
   return {
     engine: engine as ConversionChoices["engine"],

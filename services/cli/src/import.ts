@@ -23,7 +23,6 @@ import {
   convertJob,
   createRenderPool,
   FsBookStore,
-  failureInEnglish,
   failureMessages,
   ImageReadError,
   JobFailure,
@@ -35,12 +34,12 @@ import {
 } from "@turnleaf/conversion/local";
 import { writeFileAtomic } from "./atomic-write.js";
 import type { Context } from "./context.js";
-import { CliError, exitCodes, UsageError } from "./errors.js";
+import { CliError, exitCodes, licenceCodeText, UsageError } from "./errors.js";
+import { platformText, render, text } from "./i18n/text.js";
 import {
   type ConversionChoices,
   conversionChoices,
   importLimits,
-  importMessages,
   pageQuality,
   resolvePageRange,
 } from "./import-options.js";
@@ -92,21 +91,21 @@ interface Source {
   pages: number;
   /** A presentation or document: LibreOffice turns it into the PDF converted (its pages are known only then). */
   office?: boolean;
+  /** Bytes. */
+  size: number;
 }
 
 class PasswordNeeded extends CliError {}
 class LargeImage extends CliError {}
 
 async function checkSource(context: Context, file: string, password: string, allowLarge = false): Promise<Source> {
-  const path = resolve(context.cwd, validatePath(file, "File path"));
+  const path = resolve(context.cwd, validatePath(file, "pathFile"));
   const name = basename(path);
   const extension = extname(name).toLowerCase();
   const office = officeExtensions.has(extension);
   const kind = extension === ".pdf" || office ? "pdf" : imageExtensions.has(extension) ? "image" : undefined;
   if (!kind) {
-    throw new CliError(
-      `${name}: ${importMessages.fileFormat} (${importMessages.imageTypes}, PDF, PPT, PPTX, PPS, PPSX, ODP, DOC, DOCX or ODT)`,
-    );
+    throw new CliError(text("fileFormat", { name }));
   }
   let size: number;
   try {
@@ -114,36 +113,45 @@ async function checkSource(context: Context, file: string, password: string, all
     if (!info.isFile()) throw new Error("not a file");
     size = info.size;
   } catch {
-    throw new CliError(`${file}: file not found`, exitCodes.noInput);
+    throw new CliError(text("fileNotFound", { file }), exitCodes.noInput);
   }
   if (kind === "image") {
-    if (size >= importLimits.maxImageBytes && !allowLarge) throw new LargeImage(importMessages.imageSize(name));
+    if (size >= importLimits.maxImageBytes && !allowLarge) throw new LargeImage(text("imageSize", { name }));
     try {
       await readImage(path);
     } catch (error) {
-      if (error instanceof ImageReadError) throw new CliError(`${name}: image conversion failed`);
+      if (error instanceof ImageReadError) throw new CliError(text("imageFailed", { name }));
       throw error;
     }
-    return { path, name, kind, pages: 1 };
+    return { path, name, kind, pages: 1, size };
   }
-  if (size >= importLimits.maxPdfBytes) throw new CliError(`${name}: ${importMessages.pdfSize}`);
-  if (office) return { path, name, kind, pages: 0, office };
+  if (size >= importLimits.maxPdfBytes) throw new CliError(text("pdfSize", { name }));
+  if (office) return { path, name, kind, pages: 0, office, size };
   try {
     const info = await readPdf(new Uint8Array(await readFile(path)), password, false);
-    return { path, name, kind, pages: info.pages.length };
+    return { path, name, kind, pages: info.pages.length, size };
   } catch (error) {
     if (error instanceof PdfPasswordError) {
-      if (password) throw new CliError(importMessages.incorrectPassword);
-      throw new PasswordNeeded(`${name}: ${importMessages.passwordNeeded}`);
+      if (password) throw new CliError(text("incorrectPassword"));
+      throw new PasswordNeeded(text("passwordNeeded", { name }));
     }
-    if (error instanceof PdfReadError) throw new CliError(failureInEnglish(failureMessages.pdf(name, error)));
+    if (error instanceof PdfReadError) throw new CliError(platformText(failureMessages.pdf(name, error)));
     throw error;
   }
 }
 
+/** Merged PDFs: under 1 GB together (spec 001 §5), as each one alone; checked before any of them is read. */
+async function checkMergedSize(context: Context, files: string[]): Promise<void> {
+  const pdfs = files.filter((file) => extname(file).toLowerCase() === ".pdf");
+  if (pdfs.length < 2) return;
+  let bytes = 0;
+  for (const file of pdfs) bytes += (await stat(resolve(context.cwd, file)).catch(() => undefined))?.size ?? 0;
+  if (bytes >= importLimits.maxPdfBytes) throw new CliError(text("mergedSize"));
+}
+
 export async function importBook(context: Context, options: ImportOptions): Promise<void> {
-  if (options.files.length === 0) throw new UsageError("name the PDF or image files to import");
-  const projectDir = resolve(context.cwd, validatePath(options.out, "Output path"));
+  if (options.files.length === 0) throw new UsageError(text("importNameFiles"));
+  const projectDir = resolve(context.cwd, validatePath(options.out, "pathOutput"));
   const quality = pageQuality(options);
   const edition = await currentEdition(context);
 
@@ -152,6 +160,7 @@ export async function importBook(context: Context, options: ImportOptions): Prom
   const sources: Source[] = [];
   let largeImages = options.largeImages;
   const skipped: string[] = [];
+  await checkMergedSize(context, options.files);
   for (const file of options.files) {
     try {
       sources.push(await checkSource(context, file, password));
@@ -159,36 +168,40 @@ export async function importBook(context: Context, options: ImportOptions): Prom
       if (error instanceof LargeImage) {
         // Images over 10 MB: continue with them or skip them (spec 001 §5), asked once on a terminal.
         if (!largeImages && canPrompt()) {
-          const answer = await ask(`${error.message}. Continue with large images or skip them? [c/s] `);
+          const answer = await ask(`${render(context.t, error.text)}. ${context.t("largeImagesQuestion")} `);
           largeImages = answer.trim().toLowerCase().startsWith("c") ? "continue" : "skip";
         }
-        if (!largeImages) throw new CliError(`${error.message}: ${importMessages.largeImagesChoice}`);
+        if (!largeImages) throw new CliError(text("largeImagesChoice", { detail: error.text }));
         if (largeImages === "skip") skipped.push(basename(file));
         else sources.push(await checkSource(context, file, password, true));
         continue;
       }
       // A protected PDF and no --password: ask on a terminal (once), as the desktop tool's prompt does.
       if (!(error instanceof PasswordNeeded) || !canPrompt()) throw error;
-      password = await ask(`${basename(file)} is protected by a password. Password: `, true);
+      password = await ask(`${context.t("passwordQuestion", { name: basename(file) })} `, true);
       sources.push(await checkSource(context, file, password));
     }
   }
-  if (skipped.length > 0) context.note(`skipped images over 10 MB: ${skipped.join(", ")}`);
-  if (sources.length === 0) throw new CliError(importMessages.noneImported);
+  if (skipped.length > 0) context.note(context.t("largeImagesSkipped", { files: skipped.join(", ") }));
+  if (sources.length === 0) throw new CliError(text("noneImported"));
   const kinds = new Set(sources.map((source) => source.kind));
-  if (kinds.size > 1) throw new CliError(importMessages.mixedKinds);
-  if (password && sources.length > 1) throw new CliError(importMessages.protectedMerge);
+  if (kinds.size > 1) throw new CliError(text("mixedKinds"));
+  if (password && sources.length > 1) throw new CliError(text("protectedMerge"));
   const total = sources.reduce((sum, source) => sum + source.pages, 0);
   if (kinds.has("pdf") && total >= importLimits.maxPdfPages) {
-    throw new CliError(importMessages.pdfPages(importLimits.maxPdfPages));
+    throw new CliError(text("pdfPages", { pages: importLimits.maxPdfPages }));
   }
   const selected = options.pages === undefined ? total : resolvePageRange(options.pages, total).length;
   if (!edition.registered) {
     context.note(
-      `trial edition (error ${edition.reason.code}: ${edition.reason.message}): watermark, at most ${importLimits.trialPages} pages or images`,
+      context.t("trialNote", {
+        code: edition.reason.code,
+        reason: render(context.t, licenceCodeText(edition.reason.code)),
+        limit: importLimits.trialPages,
+      }),
     );
     if (selected > importLimits.trialPages) {
-      throw new CliError(importMessages.trial(selected, importLimits.trialPages));
+      throw new CliError(text("trialLimit", { count: selected, limit: importLimits.trialPages }));
     }
   }
 
@@ -216,10 +229,10 @@ export async function importBook(context: Context, options: ImportOptions): Prom
     },
   });
 
-  await settleUnsaved(context, projectDir, options.unsaved, "importing");
+  await settleUnsaved(context, projectDir, options.unsaved, "doingImport");
   const bookDir = join(projectDir, "book");
   await mkdir(projectDir, { recursive: true }).catch((error: Error) => {
-    throw new CliError(`cannot create ${projectDir}: ${error.message}`, exitCodes.cannotCreate);
+    throw new CliError(text("cannotCreate", { path: projectDir, detail: error.message }), exitCodes.cannotCreate);
   });
   // Re-import replaces the pages (the project's other settings stay).
   await rm(bookDir, { recursive: true, force: true });
@@ -238,13 +251,13 @@ export async function importBook(context: Context, options: ImportOptions): Prom
       log: silentLogger,
       settings: { webpEffort: 2, office: { soffice: "soffice", timeoutMs: 120_000, isolation: "none" } },
       onProgress: async ({ done, total: pages }) => {
-        if (process.stderr.isTTY) process.stderr.write(`\rconverting ${done}/${pages}`);
+        if (process.stderr.isTTY) process.stderr.write(`\r${context.t("converting", { done, total: pages })}`);
       },
       keepAlive: () => undefined,
     });
   } catch (error) {
     await rm(bookDir, { recursive: true, force: true });
-    if (error instanceof JobFailure) throw new CliError(failureInEnglish(error.message));
+    if (error instanceof JobFailure) throw new CliError(platformText(error.message));
     throw error;
   } finally {
     if (process.stderr.isTTY) process.stderr.write("\n");
@@ -254,8 +267,9 @@ export async function importBook(context: Context, options: ImportOptions): Prom
   const previous = await readProjectFile(projectDir);
   const project: Project = {
     format: projectFormat,
-    name: previous?.name ?? options.title ?? "My Project",
-    title: options.title ?? previous?.title ?? sources[0]?.name.replace(/\.[^.]+$/, "") ?? "My Project",
+    name: previous?.name ?? options.title ?? context.t("defaultProjectName"),
+    title:
+      options.title ?? previous?.title ?? sources[0]?.name.replace(/\.[^.]+$/, "") ?? context.t("defaultProjectName"),
     createdAt: previous?.createdAt ?? context.now().toISOString(),
     importedAt: context.now().toISOString(),
     sources: sources.map((source) => ({
@@ -279,7 +293,7 @@ export async function importBook(context: Context, options: ImportOptions): Prom
     return;
   }
   context.print(
-    `imported ${result.pageCount} page${result.pageCount === 1 ? "" : "s"} into ${projectDir}${project.trial ? " (trial: watermarked)" : ""}`,
+    context.t(project.trial ? "importedTrial" : "imported", { count: result.pageCount, project: projectDir }),
   );
 }
 

@@ -15,10 +15,6 @@ import {
   writePluginPackage,
 } from "./plugin-package.js";
 
-export const joomlaMessages = {
-  failed: (detail: string) => `Publish Joomla module failed: ${detail}`,
-} as const;
-
 const parameters = [
   ["width", "Width"],
   ["height", "Height"],
@@ -93,7 +89,7 @@ $attr = static function ($text) {
 export async function publishJoomla(context: Context, input: PackageInput): Promise<void> {
   const settings = embedSettings(input);
   const module = `mod_turnleaf_${machineName(settings.title, "_")}`;
-  const { dir, zip } = await writePluginPackage(input, module, joomlaMessages.failed, () => ({
+  const { dir, zip } = await writePluginPackage(input, module, "publishJoomlaFailed", () => ({
     [`${module}.xml`]: joomlaManifest(module, settings, context.now()),
     [`${module}.php`]: joomlaEntry(module, settings),
     "tmpl/default.php": joomlaLayout,
@@ -102,6 +98,6 @@ export async function publishJoomla(context: Context, input: PackageInput): Prom
     context.print(JSON.stringify({ module, manifest: `${dir}/${module}.xml`, zip }));
     return;
   }
-  context.print(`published: ${dir}/${module}.xml`);
-  context.print(`zip: ${zip} (Joomla: System › Install › Extensions, then place the module "${module}")`);
+  context.print(context.t("published", { file: `${dir}/${module}.xml` }));
+  context.print(context.t("zipJoomla", { zip, module }));
 }

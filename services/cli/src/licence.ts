@@ -22,8 +22,10 @@ import {
   serverCodes,
 } from "@turnleaf/licence-client";
 import { writeFileAtomic } from "./atomic-write.js";
+import { Cloud } from "./cloud.js";
 import type { Context } from "./context.js";
-import { CliError, exitCodes } from "./errors.js";
+import { CliError, exitCodes, licenceCodeText, licenceExitCode } from "./errors.js";
+import { render, text } from "./i18n/text.js";
 import { readTerminal } from "./machine.js";
 import { validatePath } from "./paths.js";
 import { defaultServer, fetchPublicKey, postLicence } from "./server.js";
@@ -47,13 +49,13 @@ async function trustedKeys(
   publicKeyFile: string | undefined,
 ): Promise<string[]> {
   if (publicKeyFile) {
-    const keyPath = resolve(context.cwd, validatePath(publicKeyFile, "File path"));
+    const keyPath = resolve(context.cwd, validatePath(publicKeyFile, "pathFile"));
     let pem: string;
     try {
       pem = await readFile(keyPath, "utf8");
       createPublicKey(pem);
     } catch {
-      throw new CliError(`--public-key: ${publicKeyFile} is not a readable public key (SPKI PEM)`, exitCodes.noInput);
+      throw new CliError(text("publicKeyUnreadable", { file: publicKeyFile }), exitCodes.noInput);
     }
     await context.state.writePublicKey(pem);
     return [pem];
@@ -68,27 +70,42 @@ async function trustedKeys(
     fetched = await fetchPublicKey(server);
   } catch (error) {
     if (error instanceof LicenceError && error.code === clientCodes.serverConnectionFailed) {
-      throw new LicenceError(
-        error.code,
-        `${error.message}: the licence server's public key is needed once; give it with --public-key FILE`,
+      throw new CliError(
+        text("licenceFailureHint", {
+          code: error.code,
+          text: licenceCodeText(error.code),
+          hint: text("publicKeyNeeded"),
+        }),
+        licenceExitCode(error.code),
       );
     }
     throw error;
   }
   await context.state.writePublicKey(fetched.publicKeyPem);
-  context.note(`pinned the licence server's public key ${fetched.keyId} (trust on first use)`);
+  context.note(context.t("publicKeyPinned", { keyId: fetched.keyId }));
   return [fetched.publicKeyPem];
 }
 
 function describeGrant(context: Context, grant: LicenceGrant, terminalCode: string): void {
   const { licence, activation } = grant;
-  context.print("edition: registered");
+  context.print(context.t("editionRegistered"));
   context.print(
-    `licence: ${licence.id} (plan ${licence.plan}, ${licence.expiresAt ? `expires ${licence.expiresAt}` : "lifetime"}, ${licence.maxActivations} activations)`,
+    context.t(licence.expiresAt ? "licenceLine" : "licenceLineLifetime", {
+      id: licence.id,
+      plan: licence.plan,
+      expiresAt: licence.expiresAt ?? "",
+      count: licence.maxActivations,
+    }),
   );
-  context.print(`activation: ${activation.id} (${grant.answer.channel}, since ${activation.activatedAt})`);
-  context.print(`terminal: ${terminalCode}`);
-  context.print(`valid until: ${grant.validUntil.toISOString()} (turnleaf status renews it online)`);
+  context.print(
+    context.t("activationLine", {
+      id: activation.id,
+      channel: context.t(grant.answer.channel === "offline" ? "channelOffline" : "channelOnline"),
+      since: activation.activatedAt,
+    }),
+  );
+  context.print(context.t("terminalLine", { terminal: terminalCode }));
+  context.print(context.t("validUntilLine", { validUntil: grant.validUntil.toISOString() }));
 }
 
 function grantJson(grant: LicenceGrant, terminalCode: string) {
@@ -109,16 +126,24 @@ function grantJson(grant: LicenceGrant, terminalCode: string) {
 function explainRefusal(context: Context, error: unknown, licenceCode: string): void {
   if (!(error instanceof LicenceError) || error.code !== serverCodes.activationLimitReached) return;
   const activations = (error.details?.activations ?? []) as Record<string, unknown>[];
-  context.note(`activations of this licence (${activations.length} of ${error.details?.maxActivations ?? "?"}):`);
+  context.note(
+    context.t("activationsHeader", {
+      count: activations.length,
+      max: String(error.details?.maxActivations ?? "?"),
+    }),
+  );
   for (const activation of activations) {
-    context.note(
-      `  ${activation.activationId}  ${activation.terminalLabel || "(no name)"}  ${activation.channel ?? ""}  since ${activation.activatedAt ?? "?"}`,
-    );
+    const label = String(activation.terminalLabel || context.t("noName"));
+    const since = context.t("since", { date: String(activation.activatedAt ?? "?") });
+    context.note(`  ${activation.activationId}  ${label}  ${activation.channel ?? ""}  ${since}`);
   }
-  context.note(`free one with: turnleaf deactivate --code ${licenceCode} --activation <id>`);
+  context.note(context.t("activationsFree", { code: licenceCode }));
 }
 
 export interface RegisterOptions {
+  /** On a machine with internet: a request file to have the platform answer (`--answer FILE --out FILE`). */
+  answer?: string | undefined;
+  out?: string | undefined;
   code: string | undefined;
   offline: boolean;
   importFile: string | undefined;
@@ -129,6 +154,7 @@ export interface RegisterOptions {
 }
 
 export async function register(context: Context, options: RegisterOptions): Promise<void> {
+  if (options.answer) return answerOfflineRequest(context, options.answer, options);
   if (options.importFile) return importVerificationFile(context, options.importFile, options);
   const licenceCode = checkLicenceCode(options.code ?? "");
   const server = chooseServer(context, options.server);
@@ -174,35 +200,56 @@ async function writeOfflineRequest(
   const { terminalCode } = await readTerminal();
   const nonce = createNonce();
   const createdAt = context.now().toISOString();
-  const text = createOfflineRequest({ licenceCode, terminalCode, nonce, terminalLabel: terminalLabel(), createdAt });
+  const request = createOfflineRequest({ licenceCode, terminalCode, nonce, terminalLabel: terminalLabel(), createdAt });
   const safeName = terminalLabel().replace(/[^A-Za-z0-9_-]/g, "_");
   const requestFile = resolve(
     context.cwd,
-    validatePath(options.requestOut ?? `turnleaf-${safeName}.tlreq`, "Output path", ".tlreq"),
+    validatePath(options.requestOut ?? `turnleaf-${safeName}.tlreq`, "pathOutput", ".tlreq"),
   );
   try {
-    await writeFileAtomic(requestFile, text, { mode: 0o600 });
+    await writeFileAtomic(requestFile, request, { mode: 0o600 });
   } catch (error) {
     throw new CliError(
-      `cannot write the request file ${requestFile}: ${(error as Error).message}`,
+      text("requestNotWritten", { file: requestFile, detail: (error as Error).message }),
       exitCodes.cannotCreate,
     );
   }
   await context.state.writeOfflineRequest({ licenceCode, terminalCode, nonce, requestFile, server, createdAt });
-  context.print(`offline request written: ${requestFile}`);
-  context.print("On a machine with internet, upload it in your account page (or ask your licence operator), then");
-  context.print("bring the verification file back and run: turnleaf register --import <verification file>");
+  if (options.json) {
+    context.print(JSON.stringify({ requestFile, server, answerPath: "/api/licence/offline-answer" }));
+    return;
+  }
+  context.print(context.t("requestWritten", { file: requestFile }));
+  context.print(context.t("requestNextSteps", { server, file: requestFile }));
+}
+
+/**
+ * The platform's half of an offline registration (spec 001 §4), run on any machine with internet: the request file
+ * goes to the platform's path (`POST /api/licence/offline-answer`, as the logged-in account: a licence bound to
+ * another account is refused, 406), and the verification file it answers is written for the offline machine.
+ */
+async function answerOfflineRequest(context: Context, requestPath: string, options: RegisterOptions): Promise<void> {
+  const requestFile = await readFile(resolve(context.cwd, validatePath(requestPath, "pathFile")), "utf8").catch(() => {
+    throw new LicenceError(clientCodes.verificationFileNotFound, "request file not found");
+  });
+  const out = resolve(context.cwd, validatePath(options.out, "pathOutput"));
+  const cloud = await Cloud.open(context, options.server);
+  const data = await cloud.post<{ licence?: string }>("/api/licence/offline-answer", {
+    requestFile: requestFile.trim(),
+  });
+  try {
+    await writeFileAtomic(out, String(data.licence ?? ""), { mode: 0o600 });
+  } catch (error) {
+    throw new CliError(text("cannotCreate", { path: out, detail: (error as Error).message }), exitCodes.cannotCreate);
+  }
+  if (options.json) context.print(JSON.stringify({ verificationFile: out }));
+  else context.print(context.t("verificationWritten", { file: out }));
 }
 
 async function importVerificationFile(context: Context, file: string, options: RegisterOptions): Promise<void> {
-  validatePath(file, "File path");
+  validatePath(file, "pathFile");
   const pending = await context.state.readOfflineRequest();
-  if (!pending) {
-    throw new CliError(
-      "no offline request is pending on this machine: run turnleaf register <code> --offline first",
-      exitCodes.invalidInput,
-    );
-  }
+  if (!pending) throw new CliError(text("noPendingRequest"), exitCodes.invalidInput);
   const keys = await trustedKeys(context, chooseServer(context, options.server, pending.server), options.publicKey);
   const { terminalCode } = await readTerminal();
   const path = resolve(context.cwd, file);
@@ -258,7 +305,7 @@ export interface StatusOptions {
 
 function printTrial(context: Context, reason: LicenceError, json: boolean): never {
   if (json) context.print(JSON.stringify({ edition: "trial", code: reason.code, reason: reason.message }));
-  else context.print("edition: trial (unregistered: watermark, at most 12 pages or images per import)");
+  else context.print(context.t("editionTrial"));
   throw reason;
 }
 
@@ -285,7 +332,14 @@ export async function status(context: Context, options: StatusOptions): Promise<
         error instanceof LicenceError &&
         (error.code === clientCodes.networkError || error.code === clientCodes.serverConnectionFailed);
       if (!unreachable) throw error;
-      context.note(`error ${error.code}: ${error.message}; showing the licence file instead`);
+      context.note(
+        context.t("statusOffline", {
+          failure: context.t("licenceFailure", {
+            code: error.code,
+            text: render(context.t, licenceCodeText(error.code)),
+          }),
+        }),
+      );
     }
     if (answer !== undefined) {
       const verified = openOnlineAnswer(answer, { trustedPublicKeys: keys, terminalCode, nonce, now: context.now() });
@@ -335,15 +389,15 @@ export async function deactivate(context: Context, options: DeactivateOptions): 
     if (ownLicence) await context.state.forgetRegistration();
     context.print(
       options.activation
-        ? `deactivated: activation ${options.activation} of licence ${answer.licence.id} is released`
-        : `deactivated: licence ${answer.licence.id} is released from this terminal`,
+        ? context.t("deactivatedOther", { activation: options.activation, licence: answer.licence.id })
+        : context.t("deactivatedHere", { licence: answer.licence.id }),
     );
-    if (ownLicence) context.print("this terminal is back to the trial edition (watermark, at most 12 pages or images)");
+    if (ownLicence) context.print(context.t("backToTrial"));
     return;
   }
   if (ownLicence) await context.state.writeLicence(signed);
-  context.print(`deactivated: activation ${options.activation} of licence ${answer.licence.id} is released`);
-  context.print(`this terminal keeps its activation ${answer.activation.id}`);
+  context.print(context.t("deactivatedOther", { activation: options.activation ?? "", licence: answer.licence.id }));
+  context.print(context.t("keepsActivation", { activation: answer.activation.id }));
 }
 
 export async function showTerminal(context: Context, json: boolean): Promise<void> {
@@ -355,8 +409,8 @@ export async function showTerminal(context: Context, json: boolean): Promise<voi
     context.print(JSON.stringify({ terminalCode: terminal.terminalCode, sources }));
     return;
   }
-  context.print(`terminal code: ${terminal.terminalCode}`);
+  context.print(context.t("terminalCode", { terminal: terminal.terminalCode }));
   for (const [name, component] of Object.entries(terminal.components)) {
-    context.print(`  ${name.padEnd(9)} from ${component.source}`);
+    context.print(`  ${name.padEnd(9)} ${context.t("terminalSource", { source: component.source })}`);
   }
 }

@@ -7,11 +7,14 @@ import { parseArgs } from "node:util";
 import { type Context, languageFlag, processContext } from "./context.js";
 import { describeFailure, exitCodes, UsageError } from "./errors.js";
 import { cliLanguages, matchLanguage } from "./i18n/languages.js";
+import { text as message } from "./i18n/text.js";
+import type { Translate } from "./i18n/translate.js";
+import { failureKey, logCommand } from "./logs.js";
 
-export const usage = `turnleaf: Turnleaf's desktop authoring tool
-
-  turnleaf register <licence code> [--server URL] [--public-key FILE]
+/** The commands' synopsis (syntax, the same in every language); `usage` adds the catalogue's words around it. */
+const synopsis = `  turnleaf register <licence code> [--server URL] [--public-key FILE]
   turnleaf register <licence code> --offline [--request-out FILE] [--public-key FILE]
+  turnleaf register --answer <request file> --out <verification file> [--server URL]
   turnleaf register --import <verification file> [--public-key FILE]
   turnleaf status [--offline] [--server URL]
   turnleaf deactivate [--activation ID] [--code CODE] [--server URL]
@@ -19,41 +22,46 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf import <file.pdf…|images…|deck.pptx…> --out <project dir> [--pages 1,5-8,20] [--quality FHD|HD|SHD|custom]
                   [--definition 80-95 --max-edge 450-3200 --dpi 72-320] [--password TEXT] [--title TEXT]
                   [--engine text|image] [--cut none|auto|1|2|3] [--no-toc] [--no-links] [--no-search]
-                  [--large-images continue|skip] [--save-changes|--discard-changes] (asked on a terminal)
-  turnleaf batch <folder> --out <dir> [--retry] [import options]   one project per PDF or image, a task list
-  turnleaf batch --out <dir> --list all|success|failure|waiting     the saved task list (Ctrl-C stops all)
-  turnleaf publish <project dir> --format html|pwa|wordpress|joomla|drupal|exe|app|apk --out <dir> [--title T] [--description D]
-                   [--keywords K] [--lang zh|en…] [--width 100%] [--height 600] (plug-ins: the embed's size)
-                   [--script extra.js] [--seo-text (wordpress: a text version for search engines)]
-  turnleaf publish <project dir> --format exe|app --out <book.exe|book.app> [--title T] [--window maximized|fullscreen|custom --width W --height H]
-  turnleaf publish <project dir> --format apk --out <book.apk> --app-id com.example.book [--app-name N] [--version-code N]
-                   --version-name 1.0 --signature NAME --signature-password P   (the ID stays, the number rises by 1 per update)
-  turnleaf signature create --name N --validity YEARS [--password P --confirm P] [--unit U] [--organisation O] [--city C]
-                   [--state S] --country CN   |   turnleaf signature list        (kept in the account, never changed or deleted)
-
+                  [--large-images continue|skip] [--save-changes|--discard-changes]
+  turnleaf batch <folder> --out <dir> [--retry] [import options]
+  turnleaf batch --out <dir> --list all|success|failure|waiting | --delete-all --yes
+  turnleaf publish <project dir> --format html|pwa|wordpress|joomla|drupal --out <dir> [--title T] [--description D]
+                   [--keywords K] [--lang zh|en…] [--width 100%] [--height 600] [--script extra.js] [--seo-text]
+  turnleaf publish <project dir> --format exe|app --out <book.exe|book.app> [--title T]
+                   [--window maximized|fullscreen|custom --width W --height H]
+  turnleaf publish <project dir> --format apk --out <book.apk> --app-id com.example.book [--app-name N]
+                   [--version-code N] --version-name 1.0 --signature NAME --signature-password P
+  turnleaf signature create --name N --validity YEARS [--password P --confirm P] [--unit U] [--organisation O]
+                   [--city C] [--state S] --country CN
+  turnleaf signature list
   turnleaf studio <project dir> [--server URL] [--no-start] [--open] [--lang en] [--save-changes|--discard-changes]
-                  the editor on a local project (starts the local stack when none answers); s saves, q closes
-  turnleaf project show|save|discard <project dir> [--name N]       saving with no change is skipped
-  turnleaf project set <project dir> key=value…                     a setting, kept unsaved until project save
+  turnleaf project show|save|discard <project dir> [--name N]
+  turnleaf project set <project dir> key=value…
   turnleaf project open <project dir> [--save-changes|--discard-changes]
   turnleaf project audio <project dir> [<page> --tts TEXT [--voice zh|en] [--speed 80-450] | <page> --mp3 FILE
                   [--text CAPTION] | <page>|all --clear] [--caption off|top|bottom] [--auto-flip on|off] [--pause 0-60]
-                  [--pause-without-audio on|off]     page audio: speech (espeak-ng) or an MP3, captions, play settings
+                  [--pause-without-audio on|off]
+  turnleaf design list [templates|themes|scenes|mine]
+  turnleaf design apply <project dir> <name>
   turnleaf template save <project dir> --name N --cover IMAGE --parts settings,theme,…|all
   turnleaf template list | export <name> --out FILE.tltemplate | import FILE | replace <name> <project dir> [--parts …]
   turnleaf template delete <name>
-  turnleaf login [--email E] [--password P] [--server URL]                  the cloud session (asks on a terminal)
+  turnleaf login [--email E] [--password P] [--server URL]
   turnleaf logout
   turnleaf upload <project dir> [--title T] [--keywords K] [--description D] [--category C] [--html-text]
                   [--publication] [--overwrite BOOKID] [--pdf-password P] [--chunk-size BYTES] [--rate KB/s] [--no-wait]
-                  (type p / c and Enter to pause / continue; run again after an interruption to resume)
-  turnleaf account [--limit N] [--server URL]    plan, points, VIP expiry, remaining days and the ledger (buy on the web)
+                  [--yes]
   turnleaf books [list [--status S] [--type book|publication] [--keyword K] [--page N] [--page-size N] | enable ID |
                  disable ID | delete ID --yes]
+  turnleaf account [--limit N] [--server URL]
+  turnleaf logs export --out FILE
+  turnleaf feedback "<text>" [--email E] [--logs] [--server URL]
+  turnleaf update check [--server URL]`;
 
-Options for every command: --json (machine-readable result), --help.
-The server is --server, else $TURNLEAF_SERVER, else http://localhost:8080. State lives in $TURNLEAF_HOME, else
-$XDG_STATE_HOME/turnleaf, else ~/.local/state/turnleaf.`;
+/** The usage text in the user's language. */
+export function usage(t: Translate): string {
+  return `${t("usageTitle")}\n\n${synopsis}\n\n${t("usageFooter")}`;
+}
 
 const common = {
   json: { type: "boolean" },
@@ -66,6 +74,8 @@ const commandOptions = {
     ...common,
     offline: { type: "boolean" },
     import: { type: "string" },
+    answer: { type: "string" },
+    out: { type: "string", short: "o" },
     "request-out": { type: "string" },
     server: { type: "string" },
     "public-key": { type: "string" },
@@ -100,6 +110,8 @@ const commandOptions = {
   },
   batch: {
     ...common,
+    "delete-all": { type: "boolean" },
+    yes: { type: "boolean" },
     engine: { type: "string" },
     cut: { type: "string" },
     "no-toc": { type: "boolean" },
@@ -166,6 +178,7 @@ const commandOptions = {
     "chunk-size": { type: "string" },
     rate: { type: "string" },
     "no-wait": { type: "boolean" },
+    yes: { type: "boolean" },
   },
   project: {
     ...common,
@@ -184,6 +197,7 @@ const commandOptions = {
     pause: { type: "string" },
     "pause-without-audio": { type: "string" },
   },
+  design: { ...common },
   template: {
     ...common,
     name: { type: "string" },
@@ -211,6 +225,9 @@ const commandOptions = {
     keyword: { type: "string" },
     yes: { type: "boolean" },
   },
+  logs: { ...common, out: { type: "string", short: "o" } },
+  feedback: { ...common, server: { type: "string" }, email: { type: "string" }, logs: { type: "boolean" } },
+  update: { ...common, server: { type: "string" } },
 } as const;
 
 type Command = keyof typeof commandOptions;
@@ -219,20 +236,33 @@ function parse(command: Command, args: string[]) {
   try {
     return parseArgs({ args, options: commandOptions[command], allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${usage}`);
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    const option = /'([^']+)'/.exec((error as Error).message)?.[1] ?? "";
+    const refusal = message("badOption", { code, option });
+    throw new UsageError(message("withUsage", { message: refusal, usage: message("usageSynopsis", { synopsis }) }));
   }
 }
 
+/** The command line without a leading `--lang X` (the language may come before the command too). */
+function withoutLeadingLanguage(argv: string[]): string[] {
+  if (argv[0] === "--lang") return argv.slice(2);
+  if (argv[0]?.startsWith("--lang=")) return argv.slice(1);
+  return argv;
+}
+
 export async function run(argv: string[], context: Context): Promise<void> {
-  const [name, ...args] = argv;
+  const [name, ...args] = withoutLeadingLanguage(argv);
   if (!name || name === "--help" || name === "-h" || name === "help") {
-    context.print(usage);
+    context.print(usage(context.t));
     return;
   }
-  if (!(name in commandOptions)) throw new UsageError(`${context.t("unknownCommand", { name })}\n\n${usage}`);
+  if (!(name in commandOptions)) {
+    const refusal = message("unknownCommand", { name });
+    throw new UsageError(message("withUsage", { message: refusal, usage: message("usageSynopsis", { synopsis }) }));
+  }
   const requested = languageFlag(argv);
   if (requested !== undefined && !matchLanguage(requested)) {
-    throw new UsageError(context.t("unknownLanguage", { lang: requested, languages: cliLanguages.join(", ") }));
+    throw new UsageError(message("unknownLanguage", { lang: requested, languages: cliLanguages.join(", ") }));
   }
   const command = name as Command;
   const { values, positionals } = parse(command, args);
@@ -240,12 +270,12 @@ export async function run(argv: string[], context: Context): Promise<void> {
   const text = (key: string) => (typeof flags[key] === "string" ? (flags[key] as string) : undefined);
   const flag = (key: string) => flags[key] === true;
   if (flag("help")) {
-    context.print(usage);
+    context.print(usage(context.t));
     return;
   }
   const tooMany = (limit: number) => {
     if (positionals.length > limit) {
-      throw new UsageError(context.t("unexpectedArgument", { argument: positionals[limit] }));
+      throw new UsageError(message("unexpectedArgument", { argument: positionals[limit] ?? "" }));
     }
   };
   switch (command) {
@@ -254,6 +284,8 @@ export async function run(argv: string[], context: Context): Promise<void> {
       const { register } = await import("./licence.js");
       return register(context, {
         code: positionals[0],
+        answer: text("answer"),
+        out: text("out"),
         offline: flag("offline"),
         importFile: text("import"),
         requestOut: text("request-out"),
@@ -303,6 +335,8 @@ export async function run(argv: string[], context: Context): Promise<void> {
         out: text("out"),
         retry: flag("retry"),
         list: text("list"),
+        deleteAll: flag("delete-all"),
+        yes: flag("yes"),
         ...conversionFlags(text, flag),
         json: flag("json"),
       });
@@ -385,6 +419,7 @@ export async function run(argv: string[], context: Context): Promise<void> {
         chunkSize: text("chunk-size"),
         rate: text("rate"),
         noWait: flag("no-wait"),
+        yes: flag("yes"),
         json: flag("json"),
       });
     }
@@ -417,6 +452,11 @@ export async function run(argv: string[], context: Context): Promise<void> {
         unsaved: unsavedAnswer(flag),
         json: flag("json"),
       });
+    }
+    case "design": {
+      tooMany(3);
+      const { design } = await import("./design.js");
+      return design(context, { action: positionals[0], args: positionals.slice(1), json: flag("json") });
     }
     case "template": {
       tooMany(3);
@@ -465,20 +505,41 @@ export async function run(argv: string[], context: Context): Promise<void> {
         json: flag("json"),
       });
     }
+    case "logs": {
+      tooMany(1);
+      const { logs } = await import("./logs.js");
+      return logs(context, { action: positionals[0], out: text("out"), json: flag("json") });
+    }
+    case "feedback": {
+      tooMany(1);
+      const { feedback } = await import("./feedback.js");
+      return feedback(context, {
+        message: positionals[0],
+        email: text("email"),
+        logs: flag("logs"),
+        server: text("server"),
+        json: flag("json"),
+      });
+    }
+    case "update": {
+      tooMany(1);
+      const { update } = await import("./update.js");
+      return update(context, { action: positionals[0], server: text("server"), json: flag("json") });
+    }
   }
 }
 
 /** --large-images continue|skip: what to do with images over 10 MB (asked on a terminal). */
 function largeImagesAnswer(value: string | undefined): "skip" | "continue" | undefined {
   if (value === undefined) return undefined;
-  if (value !== "skip" && value !== "continue") throw new UsageError("--large-images must be continue or skip");
+  if (value !== "skip" && value !== "continue") throw new UsageError(message("largeImagesFlag"));
   return value;
 }
 
 /** --save-changes / --discard-changes: what to do with a project's unsaved changes (asked on a terminal). */
 function unsavedAnswer(flag: (key: string) => boolean): "save" | "discard" | undefined {
   if (flag("save-changes") && flag("discard-changes")) {
-    throw new UsageError("--save-changes and --discard-changes exclude each other");
+    throw new UsageError(message("unsavedFlags"));
   }
   return flag("save-changes") ? "save" : flag("discard-changes") ? "discard" : undefined;
 }
@@ -500,23 +561,39 @@ function conversionFlags(text: (key: string) => string | undefined, flag: (key: 
   };
 }
 
+/** Failures start with the program's name, as command-line tools' do (a name, the same in every language). */
+const programName = "turnleaf";
 const context = processContext(process.argv.slice(2));
 let settled = false;
 // A command whose work was left waiting on nothing would otherwise end silently with status 0.
 process.once("beforeExit", () => {
   if (settled) return;
-  context.note("turnleaf: unexpected failure: the command stopped before it finished");
+  context.note(`${programName}: ${context.t("stoppedEarly")}`);
   process.exitCode = exitCodes.internal;
 });
+const started = Date.now();
+const [given] = withoutLeadingLanguage(process.argv.slice(2));
+const commandName = given && given in commandOptions ? given : "help";
+const logged = (exitCode: number, error?: unknown) =>
+  logCommand(context, {
+    at: new Date(started).toISOString(),
+    command: commandName,
+    exitCode,
+    ...(error === undefined ? {} : { failure: failureKey(error) }),
+    ms: Date.now() - started,
+  });
 run(process.argv.slice(2), context).then(
-  () => {
+  async () => {
     settled = true;
-    process.exitCode = 0;
+    // A command may have set its own status (update check: 1 when a newer version is published).
+    process.exitCode = process.exitCode ?? 0;
+    await logged(Number(process.exitCode));
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     settled = true;
     const { message, exitCode } = describeFailure(error, context.t);
-    context.note(`turnleaf: ${message}`);
+    context.note(`${programName}: ${message}`);
     process.exitCode = exitCode;
+    await logged(exitCode, error);
   },
 );

@@ -9,14 +9,10 @@ import { existsSync } from "node:fs";
 import { copyFile, mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CliError, exitCodes } from "./errors.js";
+import { text } from "./i18n/text.js";
 import type { MediaItem, ProjectMedia } from "./page-media.js";
 
 export const mediaFolder = "media";
-
-export const mediaFileMessages = {
-  missing: (address: string, item: string) =>
-    `the media file ${address} of item ${item} is neither in the project's ${mediaFolder}/ folder nor on its server: open the project with turnleaf studio while the server runs and save (s)`,
-} as const;
 
 export interface UploadedFile {
   fileId: string;
@@ -124,7 +120,10 @@ export async function shipMediaFiles(input: {
   const missing = await fetchMediaFiles(projectDir, media, input.servers);
   if (missing.length > 0) {
     const item = media.items.find((candidate) => itemFiles(candidate).some(({ address }) => address === missing[0]));
-    throw new CliError(mediaFileMessages.missing(missing[0] ?? "", item?.id ?? ""), exitCodes.noInput);
+    throw new CliError(
+      text("mediaMissing", { address: missing[0] ?? "", item: item?.id ?? "", folder: mediaFolder }),
+      exitCodes.noInput,
+    );
   }
   const local = (address: string | undefined) => {
     const file = uploadedFile(address);

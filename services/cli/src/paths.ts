@@ -4,14 +4,10 @@
  * other outputs need the suffix of their type.
  */
 import { CliError } from "./errors.js";
+import { text } from "./i18n/text.js";
 
-export const pathMessages = {
-  empty: (what: string) => `${what} must not be empty`,
-  invalidFormat: (what: string) => `${what}: invalid path format`,
-  forbiddenCharacters: (what: string, name: string) =>
-    `${what}: the name "${name}" must not contain / : * ? " < > | or ！`,
-  suffix: (what: string, suffix: string) => `${what}: the file name must end with ${suffix}`,
-} as const;
+/** What a path is, in the catalogue's words. */
+export type PathKind = "pathFile" | "pathFolder" | "pathOutput" | "pathProject" | "pathCover" | "pathScript";
 
 /** Characters no name may hold ("/" separates names, so a name can never contain it). */
 const forbidden = /[:*?"<>|\uFF01]/;
@@ -19,16 +15,17 @@ const forbidden = /[:*?"<>|\uFF01]/;
 const controlCharacters = /[\u0000-\u001f\u007f]/;
 
 /** Checks a path the user typed; answers it unchanged. `suffix` (".pdf", ".exe", …) is required when given. */
-export function validatePath(path: string | undefined, what: string, suffix?: string): string {
-  if (path === undefined || path.trim() === "") throw new CliError(pathMessages.empty(what));
-  if (controlCharacters.test(path) || path !== path.trim()) throw new CliError(pathMessages.invalidFormat(what));
+export function validatePath(path: string | undefined, kind: PathKind, suffix?: string): string {
+  const what = text(kind);
+  if (path === undefined || path.trim() === "") throw new CliError(text("pathEmpty", { what }));
+  if (controlCharacters.test(path) || path !== path.trim()) throw new CliError(text("pathInvalid", { what }));
   const names = path.split("/").filter((name) => name !== "");
-  if (names.length === 0) throw new CliError(pathMessages.invalidFormat(what));
+  if (names.length === 0) throw new CliError(text("pathInvalid", { what }));
   for (const name of names) {
-    if (forbidden.test(name)) throw new CliError(pathMessages.forbiddenCharacters(what, name));
+    if (forbidden.test(name)) throw new CliError(text("pathForbidden", { what, name }));
   }
   if (suffix && !path.toLowerCase().endsWith(suffix.toLowerCase())) {
-    throw new CliError(pathMessages.suffix(what, suffix));
+    throw new CliError(text("pathSuffix", { what, suffix }));
   }
   return path;
 }

@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import type { Manifest } from "@turnleaf/book-format";
 import { CliError, exitCodes } from "./errors.js";
 import { type PublishOptions, writeFlipBook } from "./flip-book.js";
+import { text } from "./i18n/text.js";
 import type { Project } from "./project.js";
 import type { offlineReaderBook } from "./reader-book.js";
 import { zipFolder } from "./zip.js";
@@ -63,7 +64,7 @@ export const phpString = (text: string) => `'${text.replace(/\\/g, "\\\\").repla
 export async function writePluginPackage(
   input: PackageInput,
   folder: string,
-  failed: (detail: string) => string,
+  failed: "publishWordPressFailed" | "publishJoomlaFailed" | "publishDrupalFailed",
   files: (book: Awaited<ReturnType<typeof offlineReaderBook>>) => Record<string, string>,
 ): Promise<{ dir: string; zip: string }> {
   const dir = join(input.outDir, folder);
@@ -79,7 +80,7 @@ export async function writePluginPackage(
     await zipFolder(dir, folder, zip);
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError(failed((error as Error).message), exitCodes.cannotCreate);
+    throw new CliError(text(failed, { detail: (error as Error).message }), exitCodes.cannotCreate);
   }
   return { dir, zip };
 }

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Manifest } from "@turnleaf/book-format";
 import { CliError, exitCodes } from "./errors.js";
+import { text } from "./i18n/text.js";
 import type { ConversionChoices, PageQuality } from "./import-options.js";
 
 export const projectFormat = 1;
@@ -86,8 +87,6 @@ export function sameConfig(a: ProjectConfig, b: ProjectConfig): boolean {
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
-export const projectMessages = { missing: "Project file does not exist" } as const;
-
 export async function readProject(projectDir: string): Promise<{ project: Project; manifest: Manifest }> {
   let project: Project;
   let manifest: Manifest;
@@ -95,11 +94,11 @@ export async function readProject(projectDir: string): Promise<{ project: Projec
     project = JSON.parse(await readFile(join(projectDir, "project.json"), "utf8")) as Project;
     manifest = JSON.parse(await readFile(join(projectDir, project.book), "utf8")) as Manifest;
   } catch {
-    throw new CliError(`${projectMessages.missing}: ${projectDir}`, exitCodes.noInput);
+    throw new CliError(text("projectMissing", { project: projectDir }), exitCodes.noInput);
   }
   if (project.format !== projectFormat || manifest.format !== 1 || manifest.state !== "ready") {
     throw new CliError(
-      `failed to read or save configuration: ${projectDir} is not a finished Turnleaf project`,
+      text("configFailed", { detail: text("projectUnfinished", { project: projectDir }) }),
       exitCodes.noInput,
     );
   }

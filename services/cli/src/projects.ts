@@ -10,16 +10,14 @@ import { join, resolve } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import type { Context } from "./context.js";
 import { CliError, exitCodes, UsageError } from "./errors.js";
+import { text } from "./i18n/text.js";
 import { validatePath } from "./paths.js";
 import { configOf, configParts, type Project, type ProjectConfig, readProject, sameConfig } from "./project.js";
 import { canPrompt, confirm } from "./prompt.js";
+import { checkProjectSettings } from "./setting-check.js";
 
-export const projectCommandMessages = {
-  noChanges: "no changes: nothing to save",
-  unsaved: (name: string, doing: string) =>
-    `"${name}" has unsaved changes: answer with --save-changes or --discard-changes before ${doing}`,
-  saveFailed: (detail: string) => `failed to read or save configuration: ${detail}`,
-} as const;
+/** What is about to happen to a project with unsaved changes, in the catalogue's words. */
+export type UnsavedMoment = "doingImport" | "doingOpen" | "doingClose";
 
 const workingFile = "project.unsaved.json";
 const currentFile = "current-project";
@@ -73,7 +71,7 @@ export async function saveProject(context: Context, projectDir: string, name?: s
   try {
     await writeFileAtomic(join(projectDir, "project.json"), `${JSON.stringify(saved, null, 2)}\n`);
   } catch (error) {
-    throw new CliError(projectCommandMessages.saveFailed((error as Error).message), exitCodes.cannotCreate);
+    throw new CliError(text("configFailed", { detail: (error as Error).message }), exitCodes.cannotCreate);
   }
   await rm(join(projectDir, workingFile), { force: true });
   return true;
@@ -87,7 +85,7 @@ export async function settleUnsaved(
   context: Context,
   projectDir: string,
   answer: "save" | "discard" | undefined,
-  doing: string,
+  doing: UnsavedMoment,
 ): Promise<void> {
   const working = await readWorking(projectDir);
   if (!working) return;
@@ -95,12 +93,13 @@ export async function settleUnsaved(
   const name = project?.name ?? projectDir;
   let choice = answer;
   if (!choice && canPrompt()) {
-    choice = (await confirm(`"${name}" has unsaved changes. Save them before ${doing}?`, true)) ? "save" : "discard";
+    const question = context.t("unsavedQuestion", { name, doing: context.t(doing) });
+    choice = (await confirm(question, true)) ? "save" : "discard";
   }
-  if (!choice) throw new CliError(projectCommandMessages.unsaved(name, doing));
+  if (!choice) throw new CliError(text("unsavedRefusal", { name, doing: text(doing) }));
   if (choice === "save") await saveProject(context, projectDir);
   else await rm(join(projectDir, workingFile), { force: true });
-  context.note(`${choice === "save" ? "saved" : "discarded"} the unsaved changes of "${name}"`);
+  context.note(context.t(choice === "save" ? "unsavedSaved" : "unsavedDiscarded", { name }));
 }
 
 export interface ProjectOptions {
@@ -113,11 +112,11 @@ export interface ProjectOptions {
 }
 
 /** `key=value`: the value as JSON when it parses (numbers, booleans, objects), else as text. */
-export function parseAssignment(text: string): [string, unknown] {
-  const at = text.indexOf("=");
-  if (at < 1) throw new UsageError(`settings are key=value, not ${text}`);
-  const key = text.slice(0, at);
-  const raw = text.slice(at + 1);
+export function parseAssignment(assignment: string): [string, unknown] {
+  const at = assignment.indexOf("=");
+  if (at < 1) throw new UsageError(text("assignmentFormat", { text: assignment }));
+  const key = assignment.slice(0, at);
+  const raw = assignment.slice(at + 1);
   try {
     return [key, JSON.parse(raw)];
   } catch {
@@ -128,9 +127,9 @@ export function parseAssignment(text: string): [string, unknown] {
 export async function projectCommand(context: Context, options: ProjectOptions): Promise<void> {
   const action = options.action;
   if (!action || !["show", "set", "save", "discard", "open"].includes(action)) {
-    throw new UsageError("turnleaf project show|set|save|discard|open <project dir>");
+    throw new UsageError(text("projectUsage"));
   }
-  const projectDir = resolve(context.cwd, validatePath(options.project, "Project path"));
+  const projectDir = resolve(context.cwd, validatePath(options.project, "pathProject"));
   const { project } = await readProject(projectDir);
   switch (action) {
     case "show": {
@@ -146,41 +145,50 @@ export async function projectCommand(context: Context, options: ProjectOptions):
       };
       if (options.json) context.print(JSON.stringify(summary));
       else {
-        context.print(`${summary.name}: "${summary.title}", ${summary.pages} pages${summary.trial ? " (trial)" : ""}`);
-        context.print(summary.unsavedChanges ? "unsaved changes" : "saved");
-        context.print(`configuration: ${summary.parts.join(", ") || "none"}`);
+        context.print(
+          context.t(summary.trial ? "projectSummaryTrial" : "projectSummary", {
+            name: summary.name,
+            title: summary.title,
+            count: summary.pages,
+          }),
+        );
+        context.print(context.t(summary.unsavedChanges ? "projectUnsaved" : "projectSaved"));
+        context.print(context.t("projectParts", { parts: summary.parts.join(", ") || context.t("none") }));
       }
       return;
     }
     case "set": {
-      if (options.assignments.length === 0) throw new UsageError("name the settings to change: key=value …");
+      if (options.assignments.length === 0) throw new UsageError(text("projectSetNothing"));
       const config = await editedConfig(projectDir, project);
-      const settings = { ...((config.settings as Record<string, unknown> | undefined) ?? {}) };
+      const changes: Record<string, unknown> = {};
       for (const assignment of options.assignments) {
         const [key, value] = parseAssignment(assignment);
-        settings[key] = value;
+        changes[key] = value;
       }
+      const settings = {
+        ...((config.settings as Record<string, unknown> | undefined) ?? {}),
+        ...checkProjectSettings(changes),
+      };
       const dirty = await writeWorking(projectDir, project, { ...config, settings });
-      context.print(dirty ? "changed (unsaved): turnleaf project save to keep it" : "no changes");
+      context.print(context.t(dirty ? "changedUnsaved" : "noChange"));
       return;
     }
     case "save": {
       const saved = await saveProject(context, projectDir, options.name);
-      context.print(saved ? `saved ${join(projectDir, "project.json")}` : projectCommandMessages.noChanges);
+      context.print(saved ? context.t("saved", { file: join(projectDir, "project.json") }) : context.t("noChanges"));
       return;
     }
     case "discard": {
       await rm(join(projectDir, workingFile), { force: true });
-      context.print("discarded the unsaved changes");
+      context.print(context.t("discarded"));
       return;
     }
     case "open": {
       const current = (await readFile(join(context.state.dir, currentFile), "utf8").catch(() => "")).trim();
-      if (current && current !== projectDir)
-        await settleUnsaved(context, current, options.unsaved, "opening another project");
+      if (current && current !== projectDir) await settleUnsaved(context, current, options.unsaved, "doingOpen");
       await context.state.folder(".");
       await writeFileAtomic(join(context.state.dir, currentFile), `${projectDir}\n`, { mode: 0o600 });
-      context.print(`opened ${project.name} (${projectDir})`);
+      context.print(context.t("opened", { name: project.name, project: projectDir }));
       return;
     }
   }

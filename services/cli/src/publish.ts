@@ -11,16 +11,13 @@ import type { Context } from "./context.js";
 import { CliError, exitCodes, UsageError } from "./errors.js";
 import { type PublishOptions, writeFlipBook } from "./flip-book.js";
 import type { NativeOptions } from "./native/publish-native.js";
+import { text } from "./i18n/text.js";
 import { validatePath } from "./paths.js";
 import { readProject } from "./project.js";
 import { zipFolder } from "./zip.js";
 
 const formats = ["html", "exe", "app", "apk", "wordpress", "joomla", "drupal", "pwa"] as const;
 type Format = (typeof formats)[number];
-
-export const publishMessages = {
-  html: (detail: string) => `Publish HTML failed: ${detail}`,
-} as const;
 
 /** The native packages (native/): their output's suffix. */
 const nativeSuffixes: Record<string, string> = { exe: ".exe", app: ".app", apk: ".apk" };
@@ -33,26 +30,28 @@ function offlineReaderDir(context: Context): string {
 
 export async function publish(context: Context, options: PublishOptions & NativeOptions): Promise<void> {
   const format = (options.format ?? "").toLowerCase() as Format;
-  if (!options.format) throw new UsageError(`--format is required: ${formats.join(", ")}`);
-  if (!formats.includes(format)) throw new UsageError(`unknown --format ${options.format}: ${formats.join(", ")}`);
-  const projectDir = resolve(context.cwd, validatePath(options.project, "Project path"));
+  if (!options.format) throw new UsageError(text("formatRequired", { formats: formats.join(", ") }));
+  if (!formats.includes(format)) {
+    throw new UsageError(text("formatUnknown", { format: options.format, formats: formats.join(", ") }));
+  }
+  const projectDir = resolve(context.cwd, validatePath(options.project, "pathProject"));
   const native = nativeSuffixes[format];
-  if (native) validatePath(options.out, "Output path", native);
+  if (native) validatePath(options.out, "pathOutput", native);
   for (const [name, value] of [
     ["--width", options.width],
     ["--height", options.height],
   ] as const) {
     if (value !== undefined && !/^\d{1,5}(px|%)?$/.test(value.trim())) {
-      throw new UsageError(`${name} must be a number of pixels or a percentage, such as 600 or 100%`);
+      throw new UsageError(text("sizeFlag", { name }));
     }
   }
-  const outDir = resolve(context.cwd, validatePath(options.out, "Output path"));
+  const outDir = resolve(context.cwd, validatePath(options.out, "pathOutput"));
   const { project, manifest } = await readProject(projectDir);
   if (options.script !== undefined) options.scriptText = await readScript(context, options.script);
   const readerDir = offlineReaderDir(context);
   if (!existsSync(join(readerDir, "reader.js")) || !existsSync(join(readerDir, "reader.css"))) {
     throw new CliError(
-      publishMessages.html(`the offline reader is not built in ${readerDir}: run npm run build:offline -w web/reader`),
+      text("publishHtmlFailed", { detail: text("readerNotBuilt", { dir: readerDir }) }),
       exitCodes.internal,
     );
   }
@@ -80,24 +79,24 @@ export async function publish(context: Context, options: PublishOptions & Native
     await zipFolder(flipBook, "FlipBook", join(outDir, "FlipBook.zip"));
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError(publishMessages.html((error as Error).message), exitCodes.cannotCreate);
+    throw new CliError(text("publishHtmlFailed", { detail: (error as Error).message }), exitCodes.cannotCreate);
   }
   const index = join(flipBook, "index.html");
   if (options.json) {
     context.print(JSON.stringify({ index, zip: join(outDir, "FlipBook.zip"), pages: manifest.pageCount }));
     return;
   }
-  context.print(`published: ${index}`);
-  context.print(`zip: ${join(outDir, "FlipBook.zip")}`);
+  context.print(context.t("published", { file: index }));
+  context.print(context.t("zipLine", { zip: join(outDir, "FlipBook.zip") }));
 }
 
 const maxScriptBytes = 256 * 1024;
 
 async function readScript(context: Context, script: string): Promise<string> {
-  const path = resolve(context.cwd, validatePath(script, "Script path", ".js"));
-  const text = await readFile(path, "utf8").catch(() => {
-    throw new CliError(`${script}: file not found`, exitCodes.noInput);
+  const path = resolve(context.cwd, validatePath(script, "pathScript", ".js"));
+  const source = await readFile(path, "utf8").catch(() => {
+    throw new CliError(text("fileNotFound", { file: script }), exitCodes.noInput);
   });
-  if (Buffer.byteLength(text) > maxScriptBytes) throw new CliError(`${script}: the extra script must be under 256 KB`);
-  return text;
+  if (Buffer.byteLength(source) > maxScriptBytes) throw new CliError(text("scriptTooLarge", { file: script }));
+  return source;
 }

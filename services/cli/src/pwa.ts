@@ -10,13 +10,10 @@ import { join, relative, sep } from "node:path";
 import type { Context } from "./context.js";
 import { CliError, exitCodes } from "./errors.js";
 import { writeFlipBook } from "./flip-book.js";
+import { text } from "./i18n/text.js";
 import { embedSettings, type PackageInput } from "./plugin-package.js";
 import { squarePng } from "./png.js";
 import { zipFolder } from "./zip.js";
-
-export const pwaMessages = {
-  failed: (detail: string) => `Publish PWA failed: ${detail}`,
-} as const;
 
 const themeColour = "#1f5f8b";
 
@@ -118,13 +115,13 @@ export async function publishPwa(context: Context, input: PackageInput): Promise
     await zipFolder(flipBook, "FlipBook", zip);
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError(pwaMessages.failed((error as Error).message), exitCodes.cannotCreate);
+    throw new CliError(text("publishPwaFailed", { detail: (error as Error).message }), exitCodes.cannotCreate);
   }
   const index = join(flipBook, "index.html");
   if (input.options.json) {
     context.print(JSON.stringify({ index, zip, manifest: join(flipBook, "manifest.webmanifest") }));
     return;
   }
-  context.print(`published: ${index}`);
-  context.print(`zip: ${zip} (host the FlipBook folder over HTTPS; it installs as an app and works offline)`);
+  context.print(context.t("published", { file: index }));
+  context.print(context.t("zipPwa", { zip }));
 }

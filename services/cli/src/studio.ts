@@ -16,11 +16,12 @@ import { writeFileAtomic } from "./atomic-write.js";
 import { Cloud, CloudRefusal } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError, exitCodes } from "./errors.js";
+import { text } from "./i18n/text.js";
 import { fetchMediaFiles } from "./media-files.js";
 import { type ProjectMedia, projectMedia } from "./page-media.js";
 import { validatePath } from "./paths.js";
 import { type Project, type ProjectConfig, readProject, sameConfig } from "./project.js";
-import { editedConfig, projectCommandMessages, saveProject, settleUnsaved, writeWorking } from "./projects.js";
+import { editedConfig, saveProject, settleUnsaved, writeWorking } from "./projects.js";
 import { uploadProject } from "./upload.js";
 
 export interface StudioOptions {
@@ -32,12 +33,6 @@ export interface StudioOptions {
   unsaved: "save" | "discard" | undefined;
   json: boolean;
 }
-
-export const studioMessages = {
-  noStack: (server: string) =>
-    `nothing answers at ${server} and this tool has no local stack to start (scripts/dist/up.js of a built Turnleaf checkout): run npm start, or give --server`,
-  notStarted: (server: string) => `the local stack did not become healthy at ${server}`,
-} as const;
 
 const upScript = () => fileURLToPath(new URL("../../../scripts/dist/up.js", import.meta.url));
 
@@ -53,9 +48,9 @@ async function healthy(server: string): Promise<boolean> {
 /** Starts the local stack for `server` (its port) and waits for it; the child is stopped when the studio closes. */
 async function startStack(context: Context, server: string): Promise<ChildProcess> {
   const script = upScript();
-  if (!existsSync(script)) throw new CliError(studioMessages.noStack(server), exitCodes.unavailable);
+  if (!existsSync(script)) throw new CliError(text("studioNoStack", { server }), exitCodes.unavailable);
   const port = new URL(server).port || "80";
-  context.note(`starting the local stack on port ${port} (the first start builds the stores, several minutes)`);
+  context.note(context.t("studioStarting", { port }));
   const child = spawn(process.execPath, [script], {
     cwd: fileURLToPath(new URL("../../../", import.meta.url)),
     env: { ...context.env, PORT: port, LOG_LEVEL: context.env.LOG_LEVEL ?? "warn" },
@@ -67,7 +62,7 @@ async function startStack(context: Context, server: string): Promise<ChildProces
     await sleep(1_000);
   }
   child.kill("SIGINT");
-  throw new CliError(studioMessages.notStarted(server), exitCodes.unavailable);
+  throw new CliError(text("studioNotStarted", { server }), exitCodes.unavailable);
 }
 
 interface BookInfo {
@@ -92,7 +87,7 @@ async function studioBook(context: Context, cloud: Cloud, projectDir: string, pr
   const known = project.studio?.[cloud.server];
   const existing = known ? await bookInfo(cloud, known.bookId) : undefined;
   if (existing) return existing;
-  context.note(`giving the project a book on ${cloud.server}`);
+  context.note(context.t("studioGivingBook", { server: cloud.server }));
   const task = await uploadProject(context, cloud, projectDir, project, {
     title: project.title,
     keywords: undefined,
@@ -108,7 +103,7 @@ async function studioBook(context: Context, cloud: Cloud, projectDir: string, pr
   const studio = { ...(current.studio ?? {}), [cloud.server]: { bookId: task.bookId, number: task.number } };
   await writeFileAtomic(join(projectDir, "project.json"), `${JSON.stringify({ ...current, studio }, null, 2)}\n`);
   const created = await bookInfo(cloud, task.bookId);
-  if (!created) throw new CliError(`the studio book ${task.bookId} cannot be read`, exitCodes.internal);
+  if (!created) throw new CliError(text("studioBookUnreadable", { bookId: task.bookId }), exitCodes.internal);
   return created;
 }
 
@@ -167,7 +162,7 @@ async function pullMedia(context: Context, cloud: Cloud, projectDir: string, boo
   const listed = projectMedia(await cloud.post<ProjectMedia>("/api/book/get-page-media", { bookId }));
   // The uploaded files come along, so publish can ship them in the offline flipbook (./media-files.ts).
   for (const address of await fetchMediaFiles(projectDir, listed, [cloud.server]))
-    context.note(`the media file ${address} could not be downloaded into the project`);
+    context.note(context.t("studioMediaNotDownloaded", { address }));
   const { project: current } = await readProject(projectDir);
   if (JSON.stringify(projectMedia(current.media)) === JSON.stringify(listed)) return;
   await writeFileAtomic(
@@ -177,12 +172,12 @@ async function pullMedia(context: Context, cloud: Cloud, projectDir: string, boo
 }
 
 export async function studio(context: Context, options: StudioOptions): Promise<void> {
-  const projectDir = resolve(context.cwd, validatePath(options.project, "Project path"));
+  const projectDir = resolve(context.cwd, validatePath(options.project, "pathProject"));
   const { project } = await readProject(projectDir);
   const cloud = await Cloud.open(context, options.server);
   let stack: ChildProcess | undefined;
   if (!(await healthy(cloud.server))) {
-    if (!options.start) throw new CliError(studioMessages.noStack(cloud.server), exitCodes.unavailable);
+    if (!options.start) throw new CliError(text("studioNoStack", { server: cloud.server }), exitCodes.unavailable);
     stack = await startStack(context, cloud.server);
   }
   try {
@@ -193,8 +188,8 @@ export async function studio(context: Context, options: StudioOptions): Promise<
     const editor = `${cloud.server}/book_edit2/editor?num=${encodeURIComponent(book.number)}${options.lang ? `&lang=${options.lang}` : ""}`;
     if (options.json) context.print(JSON.stringify({ editor, bookId: book.bookId, number: book.number }));
     else {
-      context.print(`editor: ${editor}`);
-      context.print("type s and Enter to save the editor's changes into the project, q to close");
+      context.print(context.t("studioEditor", { editor }));
+      context.print(context.t("studioKeys"));
     }
     if (options.open)
       spawn("xdg-open", [editor], { stdio: "ignore", detached: true })
@@ -222,14 +217,14 @@ export async function studio(context: Context, options: StudioOptions): Promise<
         await pull();
         await pullMedia(context, cloud, projectDir, book.bookId);
         const saved = await saveProject(context, projectDir);
-        context.print(saved ? `saved ${join(projectDir, "project.json")}` : projectCommandMessages.noChanges);
+        context.print(saved ? context.t("saved", { file: join(projectDir, "project.json") }) : context.t("noChanges"));
       }
       if (command === "q") break;
     }
     await pull();
     await pullMedia(context, cloud, projectDir, book.bookId);
-    await settleUnsaved(context, projectDir, options.unsaved, "closing the studio");
-    context.note("studio closed");
+    await settleUnsaved(context, projectDir, options.unsaved, "doingClose");
+    context.note(context.t("studioClosed"));
   } finally {
     if (stack && stack.exitCode === null) {
       stack.kill("SIGINT");

@@ -19,7 +19,11 @@ describe("templates", () => {
     expect(parseParts("settings, toc,settings")).toEqual(["settings", "toc"]);
     expect(parseParts("all")).toHaveLength(9);
     expect(parseParts(" ")).toEqual([]);
-    expect(() => parseParts("settings,colours")).toThrow("unknown template part colours");
+    expect(() => parseParts("settings,colours")).toThrow(
+      expect.objectContaining({
+        text: { key: "templatePartUnknown", values: expect.objectContaining({ part: "colours" }) },
+      }),
+    );
   });
 
   it("import only a complete template file", () => {
@@ -34,7 +38,11 @@ describe("templates", () => {
       { ...template, parts: ["settings", "colours"] },
       { ...template, config: { theme: {} } },
     ]) {
-      expect(() => checkTemplate(broken), JSON.stringify(broken)).toThrow("wrong import configuration");
+      expect(() => checkTemplate(broken), JSON.stringify(broken)).toThrow(
+        expect.objectContaining({
+          text: { key: "templateImportFailed", values: { detail: { key: "templateWrongConfiguration" } } },
+        }),
+      );
     }
   });
 });
@@ -52,7 +60,9 @@ describe("project configuration", () => {
     expect(parseAssignment("flipTime=0.3")).toEqual(["flipTime", 0.3]);
     expect(parseAssignment("bgColor=#112233")).toEqual(["bgColor", "#112233"]);
     expect(parseAssignment("caption=a=b")).toEqual(["caption", "a=b"]);
-    expect(() => parseAssignment("=x")).toThrow("key=value");
+    expect(() => parseAssignment("=x")).toThrow(
+      expect.objectContaining({ text: expect.objectContaining({ key: "assignmentFormat" }) }),
+    );
   });
 });
 

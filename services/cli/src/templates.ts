@@ -10,22 +10,22 @@ import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { basename, extname, join, resolve } from "node:path";
 import type { Context } from "./context.js";
 import { CliError, exitCodes, UsageError } from "./errors.js";
+import { type Text, text } from "./i18n/text.js";
 import { validatePath } from "./paths.js";
 import { type ConfigPart, configParts, readProject } from "./project.js";
 import { editedConfig, writeWorking } from "./projects.js";
+import { checkProjectSettings } from "./setting-check.js";
 
-export const templateMessages = {
-  saveFailed: (detail: string) => `Template save failed: ${detail}`,
-  replaceFailed: (detail: string) => `Template replace failed: ${detail}`,
-  deleteFailed: (detail: string) => `Template delete failed: ${detail}`,
-  importFailed: (detail: string) => `Template import failed: ${detail}`,
-  noName: "no name",
-  noCover: "no cover",
-  noItems: "no items checked",
-  alreadyListed: "already in list",
-  wrongConfiguration: "wrong import configuration",
-  notListed: (name: string) => `no template named "${name}" in the list`,
-} as const;
+/** The spec 001 §8 template failures: what failed, then why. */
+const failed = (
+  what:
+    | "templateSaveFailed"
+    | "templateReplaceFailed"
+    | "templateDeleteFailed"
+    | "templateImportFailed"
+    | "templateExportFailed",
+  detail: Text | string,
+) => text(what, { detail });
 
 export const templateFormat = 1;
 const coverTypes: Record<string, string> = {
@@ -47,13 +47,13 @@ export interface Template {
 }
 
 /** The chosen parts: a comma list of part names, or "all". */
-export function parseParts(text: string | undefined): ConfigPart[] {
-  if (text === undefined || text.trim() === "") return [];
-  if (text.trim() === "all") return [...configParts];
-  const parts = text.split(",").map((part) => part.trim());
+export function parseParts(given: string | undefined): ConfigPart[] {
+  if (given === undefined || given.trim() === "") return [];
+  if (given.trim() === "all") return [...configParts];
+  const parts = given.split(",").map((part) => part.trim());
   for (const part of parts) {
     if (!(configParts as readonly string[]).includes(part)) {
-      throw new UsageError(`unknown template part ${part}: ${configParts.join(", ")} or all`);
+      throw new UsageError(text("templatePartUnknown", { part, parts: configParts.join(", ") }));
     }
   }
   return [...new Set(parts)] as ConfigPart[];
@@ -77,7 +77,7 @@ export function checkTemplate(value: unknown): Template {
     template.config !== null &&
     typeof template.config === "object" &&
     Object.keys(template.config).every((part) => template.parts.includes(part as ConfigPart));
-  if (!valid) throw new CliError(templateMessages.importFailed(templateMessages.wrongConfiguration));
+  if (!valid) throw new CliError(failed("templateImportFailed", text("templateWrongConfiguration")));
   return template;
 }
 
@@ -87,7 +87,7 @@ async function templatesDir(context: Context): Promise<string> {
   return context.state.folder("templates");
 }
 
-async function listTemplates(context: Context): Promise<Template[]> {
+export async function listTemplates(context: Context): Promise<Template[]> {
   const dir = await templatesDir(context);
   const templates: Template[] = [];
   for (const entry of (await readdir(dir)).sort()) {
@@ -135,39 +135,43 @@ export async function template(context: Context, options: TemplateOptions): Prom
         context.print(JSON.stringify(templates.map(({ name, parts, createdAt }) => ({ name, parts, createdAt }))));
         return;
       }
-      if (templates.length === 0) context.print("no templates");
+      if (templates.length === 0) context.print(context.t("templatesNone"));
       for (const item of templates) context.print(`${item.name}: ${item.parts.join(", ")}`);
       return;
     }
     case "export": {
       const name = options.args[0] ?? options.name;
-      const out = resolve(context.cwd, validatePath(options.out, "Output path", ".tltemplate"));
+      const out = resolve(context.cwd, validatePath(options.out, "pathOutput", ".tltemplate"));
       const found = name ? await findTemplate(context, name) : undefined;
-      if (!found)
-        throw new CliError(`Template export failed: ${templateMessages.notListed(name ?? "")}`, exitCodes.noInput);
+      if (!found) {
+        throw new CliError(
+          failed("templateExportFailed", text("templateNotListed", { name: name ?? "" })),
+          exitCodes.noInput,
+        );
+      }
       await writeFile(out, `${JSON.stringify(found, null, 2)}\n`).catch((error: Error) => {
-        throw new CliError(`Template export failed: ${error.message}`, exitCodes.cannotCreate);
+        throw new CliError(failed("templateExportFailed", error.message), exitCodes.cannotCreate);
       });
-      context.print(`exported "${found.name}" to ${out}`);
+      context.print(context.t("templateExported", { name: found.name, file: out }));
       return;
     }
     case "import": {
-      const file = resolve(context.cwd, validatePath(options.args[0], "File path"));
+      const file = resolve(context.cwd, validatePath(options.args[0], "pathFile"));
       let parsed: unknown;
       try {
         parsed = JSON.parse(await readFile(file, "utf8"));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-          throw new CliError(templateMessages.importFailed(`${file}: file not found`), exitCodes.noInput);
+          throw new CliError(failed("templateImportFailed", text("fileNotFound", { file })), exitCodes.noInput);
         }
-        throw new CliError(templateMessages.importFailed(templateMessages.wrongConfiguration));
+        throw new CliError(failed("templateImportFailed", text("templateWrongConfiguration")));
       }
       const imported = checkTemplate(parsed);
       if (await findTemplate(context, imported.name)) {
-        throw new CliError(templateMessages.importFailed(`${templateMessages.alreadyListed}: "${imported.name}"`));
+        throw new CliError(failed("templateImportFailed", text("templateAlreadyListed", { name: imported.name })));
       }
       await store(context, { ...imported, createdAt: context.now().toISOString() });
-      context.print(`imported "${imported.name}" (${imported.parts.join(", ")})`);
+      context.print(context.t("templateImported", { name: imported.name, parts: imported.parts.join(", ") }));
       return;
     }
     case "replace":
@@ -175,40 +179,38 @@ export async function template(context: Context, options: TemplateOptions): Prom
     case "delete": {
       const name = options.args[0] ?? "";
       if (!(await findTemplate(context, name))) {
-        throw new CliError(templateMessages.deleteFailed(templateMessages.notListed(name)), exitCodes.noInput);
+        throw new CliError(failed("templateDeleteFailed", text("templateNotListed", { name })), exitCodes.noInput);
       }
       await rm(join(await templatesDir(context), fileName(name)));
-      context.print(`deleted "${name}"`);
+      context.print(context.t("templateDeleted", { name }));
       return;
     }
     default:
-      throw new UsageError("turnleaf template save|list|export|import|replace|delete");
+      throw new UsageError(text("templateUsage"));
   }
 }
 
 async function save(context: Context, options: TemplateOptions): Promise<void> {
-  const projectDir = resolve(context.cwd, validatePath(options.args[0], "Project path"));
+  const projectDir = resolve(context.cwd, validatePath(options.args[0], "pathProject"));
   const name = options.name?.trim() ?? "";
-  if (!name) throw new CliError(templateMessages.saveFailed(templateMessages.noName));
+  if (!name) throw new CliError(failed("templateSaveFailed", text("templateNoName")));
   if (!options.cover || options.cover.trim() === "") {
-    throw new CliError(templateMessages.saveFailed(templateMessages.noCover));
+    throw new CliError(failed("templateSaveFailed", text("templateNoCover")));
   }
-  const coverPath = resolve(context.cwd, validatePath(options.cover, "Cover path"));
+  const coverPath = resolve(context.cwd, validatePath(options.cover, "pathCover"));
   const type = coverTypes[extname(coverPath).toLowerCase()];
   const coverSize = await stat(coverPath).then(
     (info) => (info.isFile() ? info.size : -1),
     () => -1,
   );
   if (!type || coverSize <= 0) {
-    throw new CliError(
-      templateMessages.saveFailed(`${templateMessages.noCover} (${basename(coverPath)}: not an image)`),
-    );
+    throw new CliError(failed("templateSaveFailed", text("templateCoverNotImage", { file: basename(coverPath) })));
   }
-  if (coverSize > maxCoverBytes) throw new CliError(templateMessages.saveFailed("the cover must be under 10 MB"));
+  if (coverSize > maxCoverBytes) throw new CliError(failed("templateSaveFailed", text("templateCoverSize")));
   const parts = parseParts(options.parts);
-  if (parts.length === 0) throw new CliError(templateMessages.saveFailed(templateMessages.noItems));
+  if (parts.length === 0) throw new CliError(failed("templateSaveFailed", text("templateNoItems")));
   if (await findTemplate(context, name)) {
-    throw new CliError(templateMessages.saveFailed(`${templateMessages.alreadyListed}: "${name}"`));
+    throw new CliError(failed("templateSaveFailed", text("templateAlreadyListed", { name })));
   }
   const { project } = await readProject(projectDir);
   const config = await editedConfig(projectDir, project);
@@ -223,27 +225,33 @@ async function save(context: Context, options: TemplateOptions): Promise<void> {
     config: chosen,
     createdAt: context.now().toISOString(),
   });
-  context.print(`saved template "${name}" (${parts.join(", ")})`);
+  context.print(context.t("templateSaved", { name, parts: parts.join(", ") }));
 }
 
 async function replace(context: Context, options: TemplateOptions): Promise<void> {
   const [name, projectPath] = options.args;
-  if (!name) throw new CliError(templateMessages.replaceFailed(templateMessages.noName));
+  if (!name) throw new CliError(failed("templateReplaceFailed", text("templateNoName")));
   const found = await findTemplate(context, name);
-  if (!found) throw new CliError(templateMessages.replaceFailed(templateMessages.notListed(name)), exitCodes.noInput);
-  const projectDir = resolve(context.cwd, validatePath(projectPath, "Project path"));
+  if (!found) {
+    throw new CliError(failed("templateReplaceFailed", text("templateNotListed", { name })), exitCodes.noInput);
+  }
+  const projectDir = resolve(context.cwd, validatePath(projectPath, "pathProject"));
   const { project } = await readProject(projectDir);
   const parts = options.parts ? parseParts(options.parts).filter((part) => found.parts.includes(part)) : found.parts;
-  if (parts.length === 0) throw new CliError(templateMessages.replaceFailed(templateMessages.noItems));
+  if (parts.length === 0) throw new CliError(failed("templateReplaceFailed", text("templateNoItems")));
   const config = { ...(await editedConfig(projectDir, project)) };
   for (const part of parts) {
     if (found.config[part] === undefined) delete config[part];
     else config[part] = found.config[part];
   }
+  // The template's settings are written into the project: the book service's validator checks them first.
+  if (config.settings && typeof config.settings === "object") {
+    config.settings = checkProjectSettings(config.settings as Record<string, unknown>);
+  }
   const changed = await writeWorking(projectDir, project, config);
   context.print(
     changed
-      ? `replaced ${parts.join(", ")} from "${found.name}" (unsaved: turnleaf project save to keep it)`
-      : `"${found.name}" changes nothing in this project`,
+      ? context.t("templateReplaced", { parts: parts.join(", "), name: found.name })
+      : context.t("templateNoEffect", { name: found.name }),
   );
 }

@@ -15,13 +15,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import QRCode from "qrcode";
 import { logInWith } from "./account.js";
 import { writeFileAtomic } from "./atomic-write.js";
-import { Cloud, CloudRefusal, cloudExitCodes, cloudMessages } from "./cloud.js";
+import { Cloud, CloudRefusal, cloudExitCodes } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError, exitCodes, UsageError } from "./errors.js";
+import { text } from "./i18n/text.js";
 import { currentEdition } from "./licence.js";
 import { validatePath } from "./paths.js";
 import { type Project, readProject } from "./project.js";
-import { ask, canPrompt } from "./prompt.js";
+import { ask, canPrompt, confirm } from "./prompt.js";
 
 export interface UploadOptions {
   project: string | undefined;
@@ -40,18 +41,13 @@ export interface UploadOptions {
   chunkSize: string | undefined;
   rate: string | undefined;
   noWait: boolean;
+  /** Confirms an unpaid upload (no points, an expired VIP plan) without asking. */
+  yes?: boolean;
   json: boolean;
 }
 
-export const uploadMessages = {
-  failed: (detail: string) => `Upload failed: ${detail}`,
-  titleRequired: "Please enter book title!",
-  overwriteRequired: "Please select the online book to overwrite",
-  sourceMissing: (path: string) => `the source file ${path} is gone: import the project again`,
-  stillPaused: "the upload is paused on the server: run turnleaf upload again to continue it",
-  noSources: "the project does not say where its sources are: import it again with this version of turnleaf",
-  publicationOverwrite: "--publication is the type of a new upload: an overwritten book keeps its own type",
-} as const;
+/** The server's own words (a task's or a refusal's message, worded by the gateway in the tool's language). */
+const said = (message: string) => text("serverSaid", { message });
 
 interface TaskFile {
   fileId: string;
@@ -136,11 +132,10 @@ export function importFields(project: Project): Record<string, string> {
   };
 }
 
-function positiveInteger(text: string | undefined, name: string): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d{1,12}$/.test(text.trim()) || Number(text) < 1)
-    throw new UsageError(`${name} must be a positive whole number`);
-  return Number(text);
+function positiveInteger(given: string | undefined, name: string): number | undefined {
+  if (given === undefined) return undefined;
+  if (!/^\d{1,12}$/.test(given.trim()) || Number(given) < 1) throw new UsageError(text("positiveNumber", { name }));
+  return Number(given);
 }
 
 /** Pause/continue from stdin lines (`p`, `c`), read between chunks. */
@@ -169,7 +164,7 @@ function controls(context: Context) {
     },
     waitForContinue: async () => {
       if (!paused) return;
-      context.note("paused: type c and Enter to continue");
+      context.note(context.t("uploadPaused"));
       const continued =
         !closed &&
         (await new Promise<boolean>((resolve) => {
@@ -177,43 +172,65 @@ function controls(context: Context) {
           process.stdin.ref?.();
         }));
       process.stdin.unref?.();
-      if (!continued) throw new CliError(uploadMessages.stillPaused, cloudExitCodes.unreachable);
+      if (!continued) throw new CliError(text("uploadStillPaused"), cloudExitCodes.unreachable);
     },
     close: () => lines.close(),
   };
 }
 
 export async function upload(context: Context, options: UploadOptions): Promise<void> {
-  const projectDir = resolve(context.cwd, validatePath(options.project, "Project path"));
+  const projectDir = resolve(context.cwd, validatePath(options.project, "pathProject"));
   const { project } = await readProject(projectDir);
   const title = (options.title ?? project.title).trim();
-  if (!title) throw new CliError(uploadMessages.failed(uploadMessages.titleRequired));
+  if (!title) throw new CliError(text("uploadFailed", { detail: text("titleRequired") }));
   if (options.overwrite !== undefined && options.overwrite.trim() === "") {
-    throw new CliError(uploadMessages.failed(uploadMessages.overwriteRequired));
+    throw new CliError(text("uploadFailed", { detail: text("overwriteRequired") }));
   }
-  if (options.publication && options.overwrite !== undefined) throw new UsageError(uploadMessages.publicationOverwrite);
+  if (options.publication && options.overwrite !== undefined) throw new UsageError(text("publicationOverwrite"));
   const chunkSize = positiveInteger(options.chunkSize, "--chunk-size");
   const rate = positiveInteger(options.rate, "--rate");
   // The cloud's categories are numbered (the gateway refuses anything else): say so before any upload starts.
   if (options.category !== undefined && !/^[0-9]{1,20}$/.test(options.category.trim())) {
-    throw new UsageError("--category must be the category's number");
+    throw new UsageError(text("categoryFlag"));
   }
 
   const cloud = await Cloud.open(context, options.server);
   if (options.email !== undefined || !cloud.loggedIn) {
     // With nobody to ask, a missing login is the spec's login timeout.
-    await logInWith(context, cloud, options, () => cloudMessages.loginTimeout);
+    await logInWith(context, cloud, options, () => text("loginTimeout"));
   }
 
   try {
+    await confirmUnpaid(context, cloud, options);
     const done = await uploadProject(context, cloud, projectDir, project, { ...options, title }, { chunkSize, rate });
     await finished(context, cloud, done, options.json);
   } catch (error) {
-    if (error instanceof CliError && !error.message.startsWith("Upload failed")) {
-      throw new CliError(uploadMessages.failed(error.message), error.exitCode);
+    if (error instanceof CliError && error.text.key !== "uploadFailed" && error.text.key !== "unpaidRefused") {
+      throw new CliError(text("uploadFailed", { detail: error.text }), error.exitCode);
     }
     throw error;
   }
+}
+
+/**
+ * Spec 001 §4 unpaid upload: before an upload the account's points or plan cannot pay for, the platform's warning
+ * (the book is disabled 24 hours later) is shown and the upload goes on only when confirmed: `--yes`, or "y" on a
+ * terminal; a script without `--yes` is refused before anything is sent. The standing is the power service's
+ * (POST /api/book/check-upload); a free account's or a full quota's refusal is the server's.
+ */
+async function confirmUnpaid(context: Context, cloud: Cloud, options: UploadOptions): Promise<void> {
+  const standing = await cloud.post<{ warning: { code: string; message: string } | null }>("/api/book/check-upload", {
+    folderType: options.publication ? "2" : "1",
+    ...(options.overwrite ? { bookId: options.overwrite } : {}),
+  });
+  if (!standing.warning) return;
+  const warning = context.t("unpaidWarning", { message: standing.warning.message });
+  if (options.yes) {
+    context.note(warning);
+    return;
+  }
+  if (canPrompt() && (await confirm(`${warning} ${context.t("unpaidQuestion")}`, false))) return;
+  throw new CliError(text("unpaidRefused", { message: standing.warning.message }), exitCodes.invalidInput);
 }
 
 /**
@@ -239,7 +256,7 @@ export async function uploadProject(
   let files: SavedUpload["files"];
   if (task && saved) {
     files = saved.files;
-    context.note(`resuming upload task ${task.taskId} (${task.state})`);
+    context.note(context.t("uploadResuming", { taskId: task.taskId, state: task.state }));
     if (task.state === "paused") task = await operate(cloud, task.taskId, "continue");
   } else {
     ({ task, files } = await begin(context, cloud, project, options));
@@ -249,7 +266,7 @@ export async function uploadProject(
     );
   }
   await sendFiles(context, cloud, task, files, pace);
-  const ended = await end(cloud, task.taskId, options.pdfPassword);
+  const ended = await end(context, cloud, task.taskId, options.pdfPassword);
   await rm(savedPath, { force: true });
   // The HTML text version: the book's text layer on, for readers and search engines alike.
   if (options.htmlText) await cloud.post("/api/book/set-book-text-status", { bookId: ended.bookId, textStatus: "1" });
@@ -284,13 +301,13 @@ async function begin(
     title: string;
   },
 ): Promise<{ task: Task; files: SavedUpload["files"] }> {
-  if (project.sources.some((source) => !source.path)) throw new CliError(uploadMessages.noSources);
+  if (project.sources.some((source) => !source.path)) throw new CliError(text("uploadNoSources"));
   const files: SavedUpload["files"] = [];
   const declared: { name: string; size: number; type: string; sha256: string }[] = [];
   for (const source of project.sources) {
     const path = source.path as string;
     const info = await stat(path).catch(() => {
-      throw new CliError(uploadMessages.sourceMissing(path), exitCodes.noInput);
+      throw new CliError(text("uploadSourceMissing", { path }), exitCodes.noInput);
     });
     files.push({ fileId: "", path, size: info.size });
     declared.push({ name: source.name, size: info.size, type: mimeOf(source.name), sha256: await sha256Of(path) });
@@ -317,7 +334,11 @@ async function begin(
     const local = files[index];
     if (local) local.fileId = file.fileId;
   });
-  context.note(`upload task ${task.taskId} created${task.message ? `: ${task.message}` : ""}`);
+  context.note(
+    task.message
+      ? context.t("uploadTaskCreatedSaid", { taskId: task.taskId, message: task.message })
+      : context.t("uploadTaskCreated", { taskId: task.taskId }),
+  );
   return { task, files };
 }
 
@@ -331,7 +352,7 @@ async function serverOffset(cloud: Cloud, taskId: string, fileId: string): Promi
   });
   const offset = response.headers.get("upload-offset");
   if (!response.ok || offset === null) {
-    throw new CliError(cloudMessages.requestException(`HTTP ${response.status} asking where to resume`), 75);
+    throw new CliError(text("requestException", { detail: text("uploadResumeAsk", { status: response.status }) }), 75);
   }
   return Number(offset);
 }
@@ -352,16 +373,18 @@ async function sendFiles(
     let before = 0;
     for (const file of files) {
       let offset = await serverOffset(cloud, task.taskId, file.fileId);
-      if (offset > 0) context.note(`${file.path}: the server has ${offset} of ${file.size} bytes, continuing there`);
+      if (offset > 0) {
+        context.note(context.t("uploadServerHas", { file: file.path, offset, size: file.size }));
+      }
       const handle = await open(file.path);
       try {
         while (offset < file.size) {
           if (control.paused) {
             await operate(cloud, task.taskId, "pause");
-            context.note(`paused at ${before + offset} of ${total} bytes`);
+            context.note(context.t("uploadPausedAt", { done: before + offset, total }));
             await control.waitForContinue();
             await operate(cloud, task.taskId, "continue");
-            context.note("continuing");
+            context.note(context.t("uploadContinuing"));
             offset = await serverOffset(cloud, task.taskId, file.fileId);
           }
           const length = Math.min(chunk, file.size - offset);
@@ -378,7 +401,7 @@ async function sendFiles(
             throw error;
           });
           offset = reply ? Number(reply.data.offset) : await serverOffset(cloud, task.taskId, file.fileId);
-          context.note(`uploaded ${before + offset} of ${total} bytes`);
+          context.note(context.t("uploadProgress", { done: before + offset, total }));
           if (pace.rate) {
             const due = (length / (pace.rate * 1024)) * 1000 - (Date.now() - started);
             if (due > 0) await sleep(due);
@@ -394,26 +417,26 @@ async function sendFiles(
   }
 }
 
-async function end(cloud: Cloud, taskId: string, pdfPassword: string | undefined): Promise<Task> {
+async function end(context: Context, cloud: Cloud, taskId: string, pdfPassword: string | undefined): Promise<Task> {
   let password = pdfPassword ?? "";
   for (;;) {
     try {
       const task = await cloud.post<Task>("/api/book/end-upload", { taskId, password });
-      if (task.state === "failed") throw new CliError(cloudMessages.taskFailed(task.message));
+      if (task.state === "failed") throw new CliError(text("uploadTaskFailed", { detail: said(task.message) }));
       return task;
     } catch (error) {
       if (!(error instanceof CloudRefusal)) throw error;
       if (error.code === "PDF_PASSWORD_REQUIRED" && !password && canPrompt()) {
-        password = await ask("The PDF is protected by a password. Password: ", true);
+        password = await ask(`${context.t("uploadPdfPassword")} `, true);
         continue;
       }
       if (error.code === "PDF_PASSWORD_REQUIRED") {
-        throw new CliError(`${error.message}: give it with --pdf-password`);
+        throw new CliError(text("uploadPdfPasswordFlag", { detail: error.text }));
       }
-      if (error.code === "PDF_PASSWORD_INCORRECT")
-        throw new CliError("Wrong password for protected PDF: Incorrect Password!");
-      if (/SHA-256/.test(error.message)) throw new CliError(cloudMessages.invalidSignature(error.message));
-      throw new CliError(cloudMessages.taskFailed(error.message), error.exitCode);
+      if (error.code === "PDF_PASSWORD_INCORRECT") throw new CliError(text("incorrectPassword"));
+      const message = String(error.text.values?.message ?? "");
+      if (/SHA-256/.test(message)) throw new CliError(text("invalidSignature", { detail: error.text }));
+      throw new CliError(text("uploadTaskFailed", { detail: error.text }), error.exitCode);
     }
   }
 }
@@ -424,12 +447,11 @@ async function waitForConversion(context: Context, cloud: Cloud, taskId: string)
     const progress = await cloud.post<Progress>("/api/book/get-book-progress", { taskId });
     if (progress.phase === "ready") return progress.task;
     if (progress.phase === "failed") {
-      throw new CliError(
-        cloudMessages.taskFailed(progress.conversion?.message || progress.task.message || "conversion failed"),
-      );
+      const message = progress.conversion?.message || progress.task.message;
+      throw new CliError(text("uploadTaskFailed", { detail: message ? said(message) : text("conversionFailed") }));
     }
     const line = progress.conversion
-      ? `converting ${progress.conversion.pagesDone}/${progress.conversion.pagesTotal}`
+      ? context.t("converting", { done: progress.conversion.pagesDone, total: progress.conversion.pagesTotal })
       : `${progress.task.state}`;
     if (line !== last) context.note(line);
     last = line;
@@ -463,9 +485,9 @@ async function finished(context: Context, cloud: Cloud, task: Task, json: boolea
     return;
   }
   const qr = await QRCode.toString(qrText, { type: "terminal", small: true });
-  context.print(`upload finished: ${task.title}`);
-  context.print(`link: ${link}`);
-  context.print(`book: ${task.bookId} (revision ${task.revision})`);
+  context.print(context.t("uploadFinished", { title: task.title }));
+  context.print(context.t("linkLine", { link }));
+  context.print(context.t("bookLine", { bookId: task.bookId, revision: task.revision }));
   context.print(qr.trimEnd());
-  context.print(`embed: ${embed}`);
+  context.print(context.t("embedLine", { embed }));
 }

@@ -10,10 +10,6 @@ import type { Context } from "./context.js";
 import { escapeHtml } from "./html-escape.js";
 import { embedSettings, machineName, type PackageInput, phpString, writePluginPackage } from "./plugin-package.js";
 
-export const wordpressMessages = {
-  failed: (detail: string) => `Publish WordPress plug-in failed: ${detail}`,
-} as const;
-
 /** The plug-in's slug: lowercase letters, digits and dashes, from the title (a fallback when nothing is left). */
 export const pluginSlug = (title: string) => machineName(title, "-");
 
@@ -105,7 +101,7 @@ export async function publishWordPress(context: Context, input: PackageInput): P
   const slug = pluginSlug(title);
   const folder = `turnleaf-${slug}`;
   const shortcode = `turnleaf_${slug.replace(/-/g, "_")}`;
-  const { dir, zip } = await writePluginPackage(input, folder, wordpressMessages.failed, (book) => ({
+  const { dir, zip } = await writePluginPackage(input, folder, "publishWordPressFailed", (book) => ({
     [`${folder}.php`]: pluginFile({
       slug,
       title,
@@ -121,7 +117,7 @@ export async function publishWordPress(context: Context, input: PackageInput): P
     context.print(JSON.stringify({ plugin: join(dir, `${folder}.php`), zip, shortcode: `[${shortcode}]` }));
     return;
   }
-  context.print(`published: ${join(dir, `${folder}.php`)}`);
-  context.print(`zip: ${zip}`);
-  context.print(`shortcode: [${shortcode} width="${width}" height="${height}"]`);
+  context.print(context.t("published", { file: join(dir, `${folder}.php`) }));
+  context.print(context.t("zipLine", { zip }));
+  context.print(context.t("shortcodeLine", { shortcode: `[${shortcode} width="${width}" height="${height}"]` }));
 }

@@ -17,6 +17,7 @@ import { registerBookContentRoutes } from "./routes/book-content.routes.js";
 import { registerBookSettingsRoutes } from "./routes/book-settings.routes.js";
 import { registerBookcaseRoutes } from "./routes/bookcase.routes.js";
 import { registerCommentRoutes } from "./routes/comments.routes.js";
+import { type DesktopRelease, registerDesktopRoutes } from "./routes/desktop.routes.js";
 import { registerEditorRoutes } from "./routes/editor.routes.js";
 import { registerFileRoutes } from "./routes/files.routes.js";
 import { registerHealthRoutes } from "./routes/healthz.js";
@@ -59,6 +60,8 @@ export interface AppDependencies {
   publicUrl?: string | undefined;
   /** Where owners reach support (SUPPORT_CONTACT), drawn by the editor as its support QR code. */
   supportContact?: string | undefined;
+  /** The desktop tool's release the update check answers (DESKTOP_LATEST_VERSION, DESKTOP_DOWNLOAD_URL). */
+  desktopRelease?: DesktopRelease | undefined;
   /** Passes readers' events on to the insight service (NATS) and salts reader keys; tests may leave it out. */
   insight?: InsightDependencies;
   /** Told of every route as it is registered (the fuzz contract test enumerates the paths with it). */
@@ -128,6 +131,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerMediaRoutes(app, dependencies.peers);
   registerPageAudioRoutes(app, dependencies.peers);
   registerSupportRoutes(app, dependencies.supportContact);
+  registerDesktopRoutes(app, dependencies.peers, dependencies.desktopRelease);
   registerPagesRoutes(app, dependencies.peers, dependencies.reader?.assets);
   await registerUploadRoutes(app, dependencies.peers);
   await registerUploadProgressRoute(app, dependencies.peers, resolveActor);

@@ -94,6 +94,13 @@ export function readConfig(source: Env) {
         )
         .max(500)
         .default("mailto:support@turnleaf.local"),
+      /** The desktop tool's version the platform publishes (`turnleaf update check`); unset: this checkout's. */
+      DESKTOP_LATEST_VERSION: env.text.regex(/^\d{1,6}(\.\d{1,6}){0,3}$/, "expected a version like 1.4.2").optional(),
+      /** Where that version is downloaded from, shown by the update check. */
+      DESKTOP_DOWNLOAD_URL: env.text
+        .regex(/^https?:\/\/[^\s]+$/, "expected an http(s) link")
+        .max(500)
+        .optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
       METRICS_PORT: env.metricsPort,
     },

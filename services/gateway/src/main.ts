@@ -16,6 +16,7 @@ import { bookAssets } from "./book-assets.js";
 import { readConfig } from "./config.js";
 import { connectPeers } from "./peers.js";
 import { beaconBatcher } from "./plugins/beacon-batcher.js";
+import { defaultDesktopRelease } from "./routes/desktop.routes.js";
 import { connectSignatureStore } from "./signatures/signature-store.js";
 import { connectStoreProbes } from "./stores.js";
 
@@ -50,6 +51,10 @@ async function main() {
     productHosts: config.PRODUCT_HOSTS,
     publicUrl: config.PUBLIC_URL,
     supportContact: config.SUPPORT_CONTACT,
+    desktopRelease: {
+      version: config.DESKTOP_LATEST_VERSION ?? defaultDesktopRelease.version,
+      download: config.DESKTOP_DOWNLOAD_URL ?? defaultDesktopRelease.download,
+    },
     editorDistDir: config.EDITOR_DIST_DIR,
     insight: {
       publish: (beacon) => beacons.add(beacon),

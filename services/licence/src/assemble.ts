@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { type Connection, connectMongo, type Logger, type ServiceParts } from "@turnleaf/kit";
 import type { LicenceConfig } from "./config.js";
 import { ActivationRepository } from "./data/activation.repository.js";
+import { FeedbackRepository } from "./data/feedback.repository.js";
 import { GuessRepository } from "./data/guess.repository.js";
 import { LicenceRepository } from "./data/licence.repository.js";
 import { LicenceEventRepository } from "./data/licence-event.repository.js";
 import { SecretRepository } from "./data/secret.repository.js";
 import { generateSigningKeyPem, type SigningKey, signingKeyFromPrivatePem } from "./domain/signing-key.js";
+import { FeedbackDesk } from "./handlers/feedback-desk.js";
 import { LicenceDesk } from "./handlers/licence-desk.js";
 import { buildServices } from "./server.js";
 
@@ -28,7 +30,7 @@ export async function assembleLicenceDesk(
   mongo: Connection,
   settings: LicenceSettings,
   now: () => Date = () => new Date(),
-): Promise<{ desk: LicenceDesk; signingKey: SigningKey }> {
+): Promise<{ desk: LicenceDesk; signingKey: SigningKey; feedback: FeedbackDesk }> {
   const secrets = new SecretRepository(mongo);
   const signingKey = signingKeyFromPrivatePem(
     settings.LICENCE_SIGNING_KEY_PEM ?? (await secrets.currentOrInsert("signing-key", generateSigningKeyPem())),
@@ -41,6 +43,7 @@ export async function assembleLicenceDesk(
     activations: new ActivationRepository(mongo),
     events: new LicenceEventRepository(mongo),
     guesses: new GuessRepository(mongo),
+    feedback: new FeedbackRepository(mongo),
   };
   // The unique indexes are what hold activation limits under concurrency: they must exist before any call.
   await Promise.all(Object.values(repositories).map((repository) => repository.ensureIndexes()));
@@ -56,7 +59,7 @@ export async function assembleLicenceDesk(
       guessWindowSeconds: settings.LICENCE_GUESS_WINDOW_SECONDS,
     },
   });
-  return { desk, signingKey };
+  return { desk, signingKey, feedback: new FeedbackDesk({ feedback: repositories.feedback, now }) };
 }
 
 /**
@@ -66,10 +69,10 @@ export async function assembleLicenceDesk(
 export async function assemble(config: LicenceConfig, log: Logger): Promise<ServiceParts> {
   const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
   const now = () => new Date();
-  const { desk, signingKey } = await assembleLicenceDesk(mongo, config, now);
+  const { desk, signingKey, feedback } = await assembleLicenceDesk(mongo, config, now);
   log.info({ keyId: signingKey.keyId }, "licence signing key loaded");
   return {
-    services: buildServices({ desk, signingKey, now }),
+    services: buildServices({ desk, signingKey, now, feedback }),
     resources: [{ name: "mongodb", close: () => mongo.close() }],
   };
 }

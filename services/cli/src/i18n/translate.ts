@@ -2,10 +2,15 @@ import { formatMessage, type MessageValues } from "@turnleaf/resource-files/mess
 import type { CliLanguage } from "./languages.js";
 import { type CliTextKey, cliTexts } from "./texts/index.js";
 
-/** A text of the tool's catalogue in one language, filled with ICU MessageFormat. */
-export type Translate = (key: CliTextKey, values?: MessageValues) => string;
+/** A text of the tool's catalogue in one language, filled with ICU MessageFormat; `language` says which. */
+export interface Translate {
+  (key: CliTextKey, values?: MessageValues): string;
+  readonly language: CliLanguage;
+}
 
 export function translator(language: CliLanguage): Translate {
   const texts = cliTexts[language];
-  return (key, values) => formatMessage(texts[key], values, language);
+  return Object.assign((key: CliTextKey, values?: MessageValues) => formatMessage(texts[key], values, language), {
+    language,
+  });
 }

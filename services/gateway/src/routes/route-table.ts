@@ -133,6 +133,7 @@ export const routeTable: readonly RouteEntry[] = [
 
   // Uploads and conversion progress (README "Upload paths", "Connect stream")
   ["POST /api/book/begin-upload", "upload.routes.ts", "book"],
+  ["POST /api/book/check-upload", "desktop.routes.ts", "user"],
   ["POST /api/book/upload-book-files", "upload.routes.ts", "book"],
   ["HEAD /api/book/upload-book-files", "upload.routes.ts", "book"],
   ["POST /api/book/end-upload", "upload.routes.ts", "book"],
@@ -161,6 +162,8 @@ export const routeTable: readonly RouteEntry[] = [
   ["POST /api/licence/offline-answer", "licence.routes.ts", "optional"],
   ["GET /api/licence/public-key", "licence.routes.ts", "public"],
   ["POST /api/common/get-support-contact", "support.routes.ts", "public"],
+  ["GET /api/desktop/latest-version", "desktop.routes.ts", "public"],
+  ["POST /api/desktop/feedback", "desktop.routes.ts", "optional"],
 
   // The hosted reader (README "The hosted reader"), its comments, statistics beacon and lead form
   ["GET /b/:link", "reader.routes.ts", "reader"],

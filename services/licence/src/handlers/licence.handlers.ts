@@ -1,6 +1,8 @@
 import type { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_pb";
 import type { ServiceImplementation } from "@turnleaf/kit";
+import { DomainError, message } from "@turnleaf/kit";
 import type { SigningKey } from "../domain/signing-key.js";
+import type { FeedbackDesk } from "./feedback-desk.js";
 import type { LicenceDesk } from "./licence-desk.js";
 import { answerMessage, askerFrom } from "./proto-views.js";
 
@@ -8,6 +10,7 @@ import { answerMessage, askerFrom } from "./proto-views.js";
 export function licenceHandlers(
   desk: LicenceDesk,
   signingKey: SigningKey,
+  feedback?: FeedbackDesk,
 ): ServiceImplementation<typeof LicenceService> {
   return {
     async getSigningKey() {
@@ -26,6 +29,14 @@ export function licenceHandlers(
     },
     async deactivate(request) {
       return { answer: answerMessage(await desk.deactivate(request, askerFrom(request.caller, "desktop"))) };
+    },
+    async submitFeedback(request) {
+      if (!feedback) throw new DomainError("UNAVAILABLE", message("feedback.unavailable"));
+      const feedbackId = await feedback.submit(request, {
+        clientAddress: request.caller?.clientAddress ?? "",
+        accountId: request.caller?.accountId ?? "",
+      });
+      return { feedbackId };
     },
   };
 }

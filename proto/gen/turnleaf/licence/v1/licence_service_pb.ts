@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file turnleaf/licence/v1/licence_service.proto.
  */
 export const file_turnleaf_licence_v1_licence_service: GenFile = /*@__PURE__*/
-  fileDesc("Cil0dXJubGVhZi9saWNlbmNlL3YxL2xpY2VuY2Vfc2VydmljZS5wcm90bxITdHVybmxlYWYubGljZW5jZS52MSIWChRHZXRTaWduaW5nS2V5UmVxdWVzdCI/ChVHZXRTaWduaW5nS2V5UmVzcG9uc2USDgoGa2V5X2lkGAEgASgJEhYKDnB1YmxpY19rZXlfcGVtGAIgASgJIjQKBkNhbGxlchIWCg5jbGllbnRfYWRkcmVzcxgBIAEoCRISCgphY2NvdW50X2lkGAIgASgJIpIBCg9SZWdpc3RlclJlcXVlc3QSFAoMbGljZW5jZV9jb2RlGAEgASgJEhUKDXRlcm1pbmFsX2NvZGUYAiABKAkSDQoFbm9uY2UYAyABKAkSFgoOdGVybWluYWxfbGFiZWwYBCABKAkSKwoGY2FsbGVyGAUgASgLMhsudHVybmxlYWYubGljZW5jZS52MS5DYWxsZXIiRgoQUmVnaXN0ZXJSZXNwb25zZRIyCgZhbnN3ZXIYASABKAsyIi50dXJubGVhZi5saWNlbmNlLnYxLkxpY2VuY2VBbnN3ZXIiWwoWUmVnaXN0ZXJPZmZsaW5lUmVxdWVzdBIUCgxyZXF1ZXN0X2ZpbGUYASABKAkSKwoGY2FsbGVyGAIgASgLMhsudHVybmxlYWYubGljZW5jZS52MS5DYWxsZXIiTQoXUmVnaXN0ZXJPZmZsaW5lUmVzcG9uc2USMgoGYW5zd2VyGAEgASgLMiIudHVybmxlYWYubGljZW5jZS52MS5MaWNlbmNlQW5zd2VyInsKEEdldFN0YXR1c1JlcXVlc3QSFAoMbGljZW5jZV9jb2RlGAEgASgJEhUKDXRlcm1pbmFsX2NvZGUYAiABKAkSDQoFbm9uY2UYAyABKAkSKwoGY2FsbGVyGAQgASgLMhsudHVybmxlYWYubGljZW5jZS52MS5DYWxsZXIiRwoRR2V0U3RhdHVzUmVzcG9uc2USMgoGYW5zd2VyGAEgASgLMiIudHVybmxlYWYubGljZW5jZS52MS5MaWNlbmNlQW5zd2VyIpMBChFEZWFjdGl2YXRlUmVxdWVzdBIUCgxsaWNlbmNlX2NvZGUYASABKAkSFQoNdGVybWluYWxfY29kZRgCIAEoCRINCgVub25jZRgDIAEoCRIVCg1hY3RpdmF0aW9uX2lkGAQgASgJEisKBmNhbGxlchgFIAEoCzIbLnR1cm5sZWFmLmxpY2VuY2UudjEuQ2FsbGVyIkgKEkRlYWN0aXZhdGVSZXNwb25zZRIyCgZhbnN3ZXIYASABKAsyIi50dXJubGVhZi5saWNlbmNlLnYxLkxpY2VuY2VBbnN3ZXIi0gEKDUxpY2VuY2VBbnN3ZXISDgoGc2lnbmVkGAEgASgJEjgKDWxpY2VuY2Vfc3RhdGUYAiABKA4yIS50dXJubGVhZi5saWNlbmNlLnYxLkxpY2VuY2VTdGF0ZRIVCg1hY3RpdmF0aW9uX2lkGAMgASgJEi8KC3NlcnZlcl90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgt2YWxpZF91bnRpbBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAqfQoMTGljZW5jZVN0YXRlEh0KGUxJQ0VOQ0VfU1RBVEVfVU5TUEVDSUZJRUQQABIYChRMSUNFTkNFX1NUQVRFX0FDVElWRRABEhkKFUxJQ0VOQ0VfU1RBVEVfRVhQSVJFRBACEhkKFUxJQ0VOQ0VfU1RBVEVfUkVWT0tFRBADKk0KB0VkaXRpb24SFwoTRURJVElPTl9VTlNQRUNJRklFRBAAEhEKDUVESVRJT05fVFJJQUwQARIWChJFRElUSU9OX1JFR0lTVEVSRUQQAip2ChFBY3RpdmF0aW9uQ2hhbm5lbBIiCh5BQ1RJVkFUSU9OX0NIQU5ORUxfVU5TUEVDSUZJRUQQABIdChlBQ1RJVkFUSU9OX0NIQU5ORUxfT05MSU5FEAESHgoaQUNUSVZBVElPTl9DSEFOTkVMX09GRkxJTkUQAjL6AwoOTGljZW5jZVNlcnZpY2USZgoNR2V0U2lnbmluZ0tleRIpLnR1cm5sZWFmLmxpY2VuY2UudjEuR2V0U2lnbmluZ0tleVJlcXVlc3QaKi50dXJubGVhZi5saWNlbmNlLnYxLkdldFNpZ25pbmdLZXlSZXNwb25zZRJXCghSZWdpc3RlchIkLnR1cm5sZWFmLmxpY2VuY2UudjEuUmVnaXN0ZXJSZXF1ZXN0GiUudHVybmxlYWYubGljZW5jZS52MS5SZWdpc3RlclJlc3BvbnNlEmwKD1JlZ2lzdGVyT2ZmbGluZRIrLnR1cm5sZWFmLmxpY2VuY2UudjEuUmVnaXN0ZXJPZmZsaW5lUmVxdWVzdBosLnR1cm5sZWFmLmxpY2VuY2UudjEuUmVnaXN0ZXJPZmZsaW5lUmVzcG9uc2USWgoJR2V0U3RhdHVzEiUudHVybmxlYWYubGljZW5jZS52MS5HZXRTdGF0dXNSZXF1ZXN0GiYudHVybmxlYWYubGljZW5jZS52MS5HZXRTdGF0dXNSZXNwb25zZRJdCgpEZWFjdGl2YXRlEiYudHVybmxlYWYubGljZW5jZS52MS5EZWFjdGl2YXRlUmVxdWVzdBonLnR1cm5sZWFmLmxpY2VuY2UudjEuRGVhY3RpdmF0ZVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Cil0dXJubGVhZi9saWNlbmNlL3YxL2xpY2VuY2Vfc2VydmljZS5wcm90bxITdHVybmxlYWYubGljZW5jZS52MSIWChRHZXRTaWduaW5nS2V5UmVxdWVzdCI/ChVHZXRTaWduaW5nS2V5UmVzcG9uc2USDgoGa2V5X2lkGAEgASgJEhYKDnB1YmxpY19rZXlfcGVtGAIgASgJIjQKBkNhbGxlchIWCg5jbGllbnRfYWRkcmVzcxgBIAEoCRISCgphY2NvdW50X2lkGAIgASgJIpIBCg9SZWdpc3RlclJlcXVlc3QSFAoMbGljZW5jZV9jb2RlGAEgASgJEhUKDXRlcm1pbmFsX2NvZGUYAiABKAkSDQoFbm9uY2UYAyABKAkSFgoOdGVybWluYWxfbGFiZWwYBCABKAkSKwoGY2FsbGVyGAUgASgLMhsudHVybmxlYWYubGljZW5jZS52MS5DYWxsZXIiRgoQUmVnaXN0ZXJSZXNwb25zZRIyCgZhbnN3ZXIYASABKAsyIi50dXJubGVhZi5saWNlbmNlLnYxLkxpY2VuY2VBbnN3ZXIiWwoWUmVnaXN0ZXJPZmZsaW5lUmVxdWVzdBIUCgxyZXF1ZXN0X2ZpbGUYASABKAkSKwoGY2FsbGVyGAIgASgLMhsudHVybmxlYWYubGljZW5jZS52MS5DYWxsZXIiTQoXUmVnaXN0ZXJPZmZsaW5lUmVzcG9uc2USMgoGYW5zd2VyGAEgASgLMiIudHVybmxlYWYubGljZW5jZS52MS5MaWNlbmNlQW5zd2VyIpkBChVTdWJtaXRGZWVkYmFja1JlcXVlc3QSDwoHbWVzc2FnZRgBIAEoCRINCgVlbWFpbBgCIAEoCRILCgNsb2cYAyABKAkSFAoMdG9vbF92ZXJzaW9uGAQgASgJEhAKCGxhbmd1YWdlGAUgASgJEisKBmNhbGxlchgGIAEoCzIbLnR1cm5sZWFmLmxpY2VuY2UudjEuQ2FsbGVyIi0KFlN1Ym1pdEZlZWRiYWNrUmVzcG9uc2USEwoLZmVlZGJhY2tfaWQYASABKAkiewoQR2V0U3RhdHVzUmVxdWVzdBIUCgxsaWNlbmNlX2NvZGUYASABKAkSFQoNdGVybWluYWxfY29kZRgCIAEoCRINCgVub25jZRgDIAEoCRIrCgZjYWxsZXIYBCABKAsyGy50dXJubGVhZi5saWNlbmNlLnYxLkNhbGxlciJHChFHZXRTdGF0dXNSZXNwb25zZRIyCgZhbnN3ZXIYASABKAsyIi50dXJubGVhZi5saWNlbmNlLnYxLkxpY2VuY2VBbnN3ZXIikwEKEURlYWN0aXZhdGVSZXF1ZXN0EhQKDGxpY2VuY2VfY29kZRgBIAEoCRIVCg10ZXJtaW5hbF9jb2RlGAIgASgJEg0KBW5vbmNlGAMgASgJEhUKDWFjdGl2YXRpb25faWQYBCABKAkSKwoGY2FsbGVyGAUgASgLMhsudHVybmxlYWYubGljZW5jZS52MS5DYWxsZXIiSAoSRGVhY3RpdmF0ZVJlc3BvbnNlEjIKBmFuc3dlchgBIAEoCzIiLnR1cm5sZWFmLmxpY2VuY2UudjEuTGljZW5jZUFuc3dlciLSAQoNTGljZW5jZUFuc3dlchIOCgZzaWduZWQYASABKAkSOAoNbGljZW5jZV9zdGF0ZRgCIAEoDjIhLnR1cm5sZWFmLmxpY2VuY2UudjEuTGljZW5jZVN0YXRlEhUKDWFjdGl2YXRpb25faWQYAyABKAkSLwoLc2VydmVyX3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3ZhbGlkX3VudGlsGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCp9CgxMaWNlbmNlU3RhdGUSHQoZTElDRU5DRV9TVEFURV9VTlNQRUNJRklFRBAAEhgKFExJQ0VOQ0VfU1RBVEVfQUNUSVZFEAESGQoVTElDRU5DRV9TVEFURV9FWFBJUkVEEAISGQoVTElDRU5DRV9TVEFURV9SRVZPS0VEEAMqTQoHRWRpdGlvbhIXChNFRElUSU9OX1VOU1BFQ0lGSUVEEAASEQoNRURJVElPTl9UUklBTBABEhYKEkVESVRJT05fUkVHSVNURVJFRBACKnYKEUFjdGl2YXRpb25DaGFubmVsEiIKHkFDVElWQVRJT05fQ0hBTk5FTF9VTlNQRUNJRklFRBAAEh0KGUFDVElWQVRJT05fQ0hBTk5FTF9PTkxJTkUQARIeChpBQ1RJVkFUSU9OX0NIQU5ORUxfT0ZGTElORRACMuUECg5MaWNlbmNlU2VydmljZRJmCg1HZXRTaWduaW5nS2V5EikudHVybmxlYWYubGljZW5jZS52MS5HZXRTaWduaW5nS2V5UmVxdWVzdBoqLnR1cm5sZWFmLmxpY2VuY2UudjEuR2V0U2lnbmluZ0tleVJlc3BvbnNlElcKCFJlZ2lzdGVyEiQudHVybmxlYWYubGljZW5jZS52MS5SZWdpc3RlclJlcXVlc3QaJS50dXJubGVhZi5saWNlbmNlLnYxLlJlZ2lzdGVyUmVzcG9uc2USbAoPUmVnaXN0ZXJPZmZsaW5lEisudHVybmxlYWYubGljZW5jZS52MS5SZWdpc3Rlck9mZmxpbmVSZXF1ZXN0GiwudHVybmxlYWYubGljZW5jZS52MS5SZWdpc3Rlck9mZmxpbmVSZXNwb25zZRJaCglHZXRTdGF0dXMSJS50dXJubGVhZi5saWNlbmNlLnYxLkdldFN0YXR1c1JlcXVlc3QaJi50dXJubGVhZi5saWNlbmNlLnYxLkdldFN0YXR1c1Jlc3BvbnNlEl0KCkRlYWN0aXZhdGUSJi50dXJubGVhZi5saWNlbmNlLnYxLkRlYWN0aXZhdGVSZXF1ZXN0GicudHVybmxlYWYubGljZW5jZS52MS5EZWFjdGl2YXRlUmVzcG9uc2USaQoOU3VibWl0RmVlZGJhY2sSKi50dXJubGVhZi5saWNlbmNlLnYxLlN1Ym1pdEZlZWRiYWNrUmVxdWVzdBorLnR1cm5sZWFmLmxpY2VuY2UudjEuU3VibWl0RmVlZGJhY2tSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message turnleaf.licence.v1.GetSigningKeyRequest
@@ -181,6 +181,73 @@ export const RegisterOfflineResponseSchema: GenMessage<RegisterOfflineResponse> 
   messageDesc(file_turnleaf_licence_v1_licence_service, 6);
 
 /**
+ * @generated from message turnleaf.licence.v1.SubmitFeedbackRequest
+ */
+export type SubmitFeedbackRequest = Message<"turnleaf.licence.v1.SubmitFeedbackRequest"> & {
+  /**
+   * What the user writes (1 to 5,000 characters).
+   *
+   * @generated from field: string message = 1;
+   */
+  message: string;
+
+  /**
+   * Where support may answer; empty when the user gave none.
+   *
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * The tool's exported log (turnleaf logs export), at most 256 KiB; empty when not sent.
+   *
+   * @generated from field: string log = 3;
+   */
+  log: string;
+
+  /**
+   * @generated from field: string tool_version = 4;
+   */
+  toolVersion: string;
+
+  /**
+   * The tool's interface language.
+   *
+   * @generated from field: string language = 5;
+   */
+  language: string;
+
+  /**
+   * @generated from field: turnleaf.licence.v1.Caller caller = 6;
+   */
+  caller?: Caller | undefined;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.SubmitFeedbackRequest.
+ * Use `create(SubmitFeedbackRequestSchema)` to create a new message.
+ */
+export const SubmitFeedbackRequestSchema: GenMessage<SubmitFeedbackRequest> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 7);
+
+/**
+ * @generated from message turnleaf.licence.v1.SubmitFeedbackResponse
+ */
+export type SubmitFeedbackResponse = Message<"turnleaf.licence.v1.SubmitFeedbackResponse"> & {
+  /**
+   * @generated from field: string feedback_id = 1;
+   */
+  feedbackId: string;
+};
+
+/**
+ * Describes the message turnleaf.licence.v1.SubmitFeedbackResponse.
+ * Use `create(SubmitFeedbackResponseSchema)` to create a new message.
+ */
+export const SubmitFeedbackResponseSchema: GenMessage<SubmitFeedbackResponse> = /*@__PURE__*/
+  messageDesc(file_turnleaf_licence_v1_licence_service, 8);
+
+/**
  * @generated from message turnleaf.licence.v1.GetStatusRequest
  */
 export type GetStatusRequest = Message<"turnleaf.licence.v1.GetStatusRequest"> & {
@@ -210,7 +277,7 @@ export type GetStatusRequest = Message<"turnleaf.licence.v1.GetStatusRequest"> &
  * Use `create(GetStatusRequestSchema)` to create a new message.
  */
 export const GetStatusRequestSchema: GenMessage<GetStatusRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_licence_v1_licence_service, 7);
+  messageDesc(file_turnleaf_licence_v1_licence_service, 9);
 
 /**
  * @generated from message turnleaf.licence.v1.GetStatusResponse
@@ -227,7 +294,7 @@ export type GetStatusResponse = Message<"turnleaf.licence.v1.GetStatusResponse">
  * Use `create(GetStatusResponseSchema)` to create a new message.
  */
 export const GetStatusResponseSchema: GenMessage<GetStatusResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_licence_v1_licence_service, 8);
+  messageDesc(file_turnleaf_licence_v1_licence_service, 10);
 
 /**
  * @generated from message turnleaf.licence.v1.DeactivateRequest
@@ -268,7 +335,7 @@ export type DeactivateRequest = Message<"turnleaf.licence.v1.DeactivateRequest">
  * Use `create(DeactivateRequestSchema)` to create a new message.
  */
 export const DeactivateRequestSchema: GenMessage<DeactivateRequest> = /*@__PURE__*/
-  messageDesc(file_turnleaf_licence_v1_licence_service, 9);
+  messageDesc(file_turnleaf_licence_v1_licence_service, 11);
 
 /**
  * @generated from message turnleaf.licence.v1.DeactivateResponse
@@ -285,7 +352,7 @@ export type DeactivateResponse = Message<"turnleaf.licence.v1.DeactivateResponse
  * Use `create(DeactivateResponseSchema)` to create a new message.
  */
 export const DeactivateResponseSchema: GenMessage<DeactivateResponse> = /*@__PURE__*/
-  messageDesc(file_turnleaf_licence_v1_licence_service, 10);
+  messageDesc(file_turnleaf_licence_v1_licence_service, 12);
 
 /**
  * LicenceAnswer is the signed answer and, for display only, what it says.
@@ -330,7 +397,7 @@ export type LicenceAnswer = Message<"turnleaf.licence.v1.LicenceAnswer"> & {
  * Use `create(LicenceAnswerSchema)` to create a new message.
  */
 export const LicenceAnswerSchema: GenMessage<LicenceAnswer> = /*@__PURE__*/
-  messageDesc(file_turnleaf_licence_v1_licence_service, 11);
+  messageDesc(file_turnleaf_licence_v1_licence_service, 13);
 
 /**
  * @generated from enum turnleaf.licence.v1.LicenceState
@@ -474,6 +541,17 @@ export const LicenceService: GenService<{
     methodKind: "unary";
     input: typeof DeactivateRequestSchema;
     output: typeof DeactivateResponseSchema;
+  },
+  /**
+   * SubmitFeedback stores the desktop tool's feedback (spec 001 §2) for support: the user's words, an optional reply
+   * address and the tool's log, within limits (INVALID_ARGUMENT, RATE_LIMITED past 5 an hour from one address).
+   *
+   * @generated from rpc turnleaf.licence.v1.LicenceService.SubmitFeedback
+   */
+  submitFeedback: {
+    methodKind: "unary";
+    input: typeof SubmitFeedbackRequestSchema;
+    output: typeof SubmitFeedbackResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_turnleaf_licence_v1_licence_service, 0);
