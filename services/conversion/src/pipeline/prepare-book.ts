@@ -133,14 +133,7 @@ async function readSources(
             officeExtensionOf(name) ?? (officeContainer(new Uint8Array(head)) === "zip" ? "pptx" : "ppt");
           const workDir = join(dir, `office-${index}`);
           const started = Date.now();
-          try {
-            pdfPath = await officeToPdf(path, extension, workDir, deps.settings.office);
-          } catch (error) {
-            if (error instanceof OfficeConversionError && error.refusal) {
-              deps.log.warn({ source: index, refusal: error.refusal }, "office document refused before LibreOffice");
-            }
-            throw error;
-          }
+          pdfPath = await officeToPdf(path, extension, workDir, deps.settings.office);
           conversionStageDuration.observe({ stage: "office" }, (Date.now() - started) / 1000);
           deps.log.info({ source: index, ms: Date.now() - started }, "office document converted to PDF");
         }
@@ -169,9 +162,10 @@ async function readSources(
       const kind = (error as Error).name;
       if (error instanceof JobFailure) failures.push({ name, message: error.message });
       // LibreOffice missing is the machine's fault, not the file's: retried, and reported as it is on the last attempt.
-      else if (error instanceof OfficeConversionError && error.reason !== "unavailable")
+      else if (error instanceof OfficeConversionError && error.reason !== "unavailable") {
+        if (error.refusal) deps.log.warn({ source: index, refusal: error.refusal }, "office document refused");
         failures.push({ name, message: officeMessage(name, error) });
-      else if (kind === "PdfPasswordError") failures.push({ name, message: failureMessages.incorrectPassword });
+      } else if (kind === "PdfPasswordError") failures.push({ name, message: failureMessages.incorrectPassword });
       else if (kind === "PdfReadError") failures.push({ name, message: failureMessages.pdf(name, error) });
       else if (kind === "ImageReadError") failures.push({ name, message: failureMessages.image });
       else if (error instanceof SourceMissingError) {
