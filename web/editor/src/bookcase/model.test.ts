@@ -90,12 +90,12 @@ describe("a bookcase row", () => {
     });
   });
 
-  it("offers enable or disable only to converted books, the editor to any with pages", () => {
-    expect(actionsOf(row("enabled"))).toEqual({ edit: true, toggle: "disable", share: true });
-    expect(actionsOf(row("disabled"))).toEqual({ edit: true, toggle: "enable", share: true });
-    expect(actionsOf(row("overdue"))).toEqual({ edit: true, toggle: "disable", share: true });
-    expect(actionsOf(row("uploading", 0))).toEqual({ edit: true, toggle: null, share: false });
-    expect(actionsOf(row("error", 0))).toEqual({ edit: false, toggle: null, share: false });
+  it("offers enable or disable only to converted books, the editor to any with pages, reading to readable ones", () => {
+    expect(actionsOf(row("enabled"))).toEqual({ edit: true, toggle: "disable", share: true, read: true });
+    expect(actionsOf(row("disabled"))).toEqual({ edit: true, toggle: "enable", share: true, read: false });
+    expect(actionsOf(row("overdue"))).toEqual({ edit: true, toggle: "disable", share: true, read: false });
+    expect(actionsOf(row("uploading", 0))).toEqual({ edit: true, toggle: null, share: false, read: false });
+    expect(actionsOf(row("error", 0))).toEqual({ edit: false, toggle: null, share: false, read: false });
     expect(actionsOf(row("error", 5)).edit).toBe(true);
   });
 

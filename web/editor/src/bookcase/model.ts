@@ -135,8 +135,8 @@ export function actionsOf(row: Pick<BookRow, "status" | "pageCount">): {
     edit: row.status !== "error" || row.pageCount > 0,
     toggle: !converted ? null : row.status === "disabled" ? "enable" : "disable",
     share: converted,
-    // The owner reads what readers get: a converted book that readers may open.
-    read: converted && row.status !== "disabled",
+    // The owner reads what readers get: only a book readers may open now (not disabled, overdue or converting).
+    read: row.status === "enabled",
   };
 }
 
