@@ -325,6 +325,41 @@ describe("signatures (spec 001 §3–§5)", () => {
     );
     expect(names).toEqual(["harbour"]);
   }, 60_000);
+
+  it("answers malformed requests on its paths below 500, in the envelope, never creating or opening one", async () => {
+    const paths = ["create-signature", "get-signature-list", "get-signature-keystore"];
+    const bodies: [string, string][] = [
+      ["application/x-www-form-urlencoded", ""],
+      ["application/json", "{}"],
+      ["application/json", '{"name":["a"],"password":{"x":1}}'],
+      ["application/json", "[1,2]"],
+      ["application/json", "{"],
+      ["application/x-www-form-urlencoded", `name=${"n".repeat(5000)}&password=${"p".repeat(5000)}`],
+      [
+        "application/x-www-form-urlencoded",
+        "name=%00&validity=99999&password=123456&confirm=123456&countryCode=%F0%9F%98%80",
+      ],
+      ["text/plain", "name=harbour"],
+    ];
+    for (const path of paths) {
+      for (const [type, body] of bodies) {
+        // Without a cookie the local stack acts as its demo user (DEV_ACTOR_USER_ID).
+        for (const session of [cookie, ""]) {
+          const response = await fetch(`${services.gatewayUrl}/api/signature/${path}`, {
+            method: "POST",
+            headers: { "content-type": type, ...(session ? { cookie: session } : {}), "accept-language": "en" },
+            body,
+          });
+          const label = `${path} ${type} ${body.slice(0, 40)} ${session ? "signed in" : "no session"}`;
+          expect(response.status, label).toBeLessThan(500);
+          const reply = (await response.json()) as { code: string; msg: string };
+          expect(typeof reply.code, label).toBe("string");
+          expect(reply.msg, label).not.toMatch(/\bat .+\.js:\d+/);
+          if (path !== "get-signature-list") expect(reply.code, label).not.toBe("OK");
+        }
+      }
+    }
+  }, 120_000);
 });
 
 describe("turnleaf publish --format apk", () => {
