@@ -655,28 +655,6 @@ describe("helm chart: support contact", () => {
   });
 });
 
-describe("helm chart: pictures on other sites", () => {
-  it("gives the book service the allowed private networks, which its config accepts; none by default", async () => {
-    const allowed = await withValues({ remotePictures: { privateNetworks: ["10.20.0.0/16", "fd00::/8"] } });
-    expect(allowed.ok, allowed.output).toBe(true);
-    const env = envOf(allowed.output, "book");
-    expect(env.REMOTE_PICTURE_PRIVATE_NETWORKS).toBe("10.20.0.0/16,fd00::/8");
-    expect(bookConfig(env).REMOTE_PICTURE_PRIVATE_NETWORKS?.check("10.20.3.4", "ipv4")).toBe(true);
-    expect(bookConfig(env).REMOTE_PICTURE_PRIVATE_NETWORKS?.check("10.21.3.4", "ipv4")).toBe(false);
-    const none = await withValues({});
-    expect(none.ok, none.output).toBe(true);
-    expect(envOf(none.output, "book").REMOTE_PICTURE_PRIVATE_NETWORKS).toBeUndefined();
-  });
-
-  it("refuses a value that is not a network block before anything is deployed", async () => {
-    for (const block of ["10.0.0.0", "internal.example.com/8", "10.0.0.0/8,192.168.0.0/16"]) {
-      const result = await withValues({ remotePictures: { privateNetworks: [block] } });
-      expect(result.ok, block).toBe(false);
-      expect(result.output, block).toContain("remotePictures");
-    }
-  });
-});
-
 describe("helm chart: payments", () => {
   const powerEnv = (rendered: string) => {
     const deployment = kind(parseManifests(rendered), "Deployment").find(
@@ -732,6 +710,28 @@ describe("helm chart: payments", () => {
       const result = await withValues({ payments });
       expect(result.ok, JSON.stringify(payments)).toBe(false);
       expect(result.output, JSON.stringify(payments)).toContain("payments");
+    }
+  });
+});
+
+describe("helm chart: pictures on other sites", () => {
+  it("gives the book service the allowed private networks, which its config accepts; none by default", async () => {
+    const allowed = await withValues({ remotePictures: { privateNetworks: ["10.20.0.0/16", "fd00::/8"] } });
+    expect(allowed.ok, allowed.output).toBe(true);
+    const env = envOf(allowed.output, "book");
+    expect(env.REMOTE_PICTURE_PRIVATE_NETWORKS).toBe("10.20.0.0/16,fd00::/8");
+    expect(bookConfig(env).REMOTE_PICTURE_PRIVATE_NETWORKS?.check("10.20.3.4", "ipv4")).toBe(true);
+    expect(bookConfig(env).REMOTE_PICTURE_PRIVATE_NETWORKS?.check("10.21.3.4", "ipv4")).toBe(false);
+    const none = await withValues({});
+    expect(none.ok, none.output).toBe(true);
+    expect(envOf(none.output, "book").REMOTE_PICTURE_PRIVATE_NETWORKS).toBeUndefined();
+  });
+
+  it("refuses a value that is not a network block before anything is deployed", async () => {
+    for (const block of ["10.0.0.0", "internal.example.com/8", "10.0.0.0/8,192.168.0.0/16"]) {
+      const result = await withValues({ remotePictures: { privateNetworks: [block] } });
+      expect(result.ok, block).toBe(false);
+      expect(result.output, block).toContain("remotePictures");
     }
   });
 });
