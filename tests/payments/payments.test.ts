@@ -260,6 +260,14 @@ describe("buying points", () => {
     expect(tampered.body).not.toBe(genuine.body);
     expect((await deliver(tampered)).status).toBe(400);
     expect((await deliver({ ...genuine, signature: "" })).status).toBe(400);
+    // A provider this service does not sell through: 404, nothing a retry would change.
+    const elsewhere = await (await gatewayFor("0")).inject({
+      method: "POST",
+      url: "/api/payments/alipay/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": genuine.signature },
+      payload: genuine.body,
+    });
+    expect(elsewhere.statusCode).toBe(404);
     expect((await info(userId)).points).toBe(5);
   });
 
