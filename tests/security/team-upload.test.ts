@@ -18,9 +18,9 @@ const teamId = "8333";
 
 beforeAll(async () => {
   stack = await startSecurityStack(stores, "team-upload");
-  [owner, editor, viewer, uploader] = await Promise.all(
+  [owner, editor, viewer, uploader] = (await Promise.all(
     ["owner", "editor", "viewer", "uploader"].map((label) => register(stack.gateway, label)),
-  );
+  )) as [Actor, Actor, Actor, Actor];
   const roles = [
     {
       roleId: "1",

@@ -3,9 +3,10 @@
  * the gateway's GET /api/account/info and /api/account/ledger. Buying happens in the browser: the line printed last
  * is where.
  */
-import { Cloud, cloudMessages } from "./cloud.js";
+import { Cloud } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError } from "./errors.js";
+import { text } from "./i18n/text.js";
 import type { CliTextKey } from "./i18n/texts/index.js";
 
 interface AccountInfo {
@@ -65,7 +66,7 @@ export async function account(
   options: { server: string | undefined; limit: string | undefined; json: boolean },
 ): Promise<void> {
   const cloud = await Cloud.open(context, options.server);
-  if (!cloud.loggedIn) throw new CliError(cloudMessages.loginTimeout, 77);
+  if (!cloud.loggedIn) throw new CliError(text("loginTimeout"), 77);
   const limit = options.limit && /^\d{1,3}$/.test(options.limit) ? options.limit : "20";
   const info = (await cloud.envelope<AccountInfo>(await cloud.fetch("/api/account/info"))).data;
   const { entries } = (

@@ -7,6 +7,7 @@
 import { Cloud, CloudRefusal } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError, UsageError } from "./errors.js";
+import { text } from "./i18n/text.js";
 import { ask, canPrompt } from "./prompt.js";
 
 export interface SignatureOptions {
@@ -38,33 +39,33 @@ interface SignatureView {
 
 async function loggedInCloud(context: Context, server: string | undefined): Promise<Cloud> {
   const cloud = await Cloud.open(context, server);
-  if (!cloud.loggedIn) throw new CliError(context.t("signatureLogin"), 77);
+  if (!cloud.loggedIn) throw new CliError(text("signatureLogin"), 77);
   return cloud;
 }
 
 export async function signature(context: Context, options: SignatureOptions): Promise<void> {
   if (options.action === "list") return listSignatures(context, options);
   if (options.action === "create") return createSignature(context, options);
-  throw new UsageError(context.t("signatureUsage"));
+  throw new UsageError(text("signatureUsage"));
 }
 
 /** A password asked on a terminal, not echoed; a script must pass the option. */
-async function secret(context: Context, question: string, option: string): Promise<string> {
-  if (!canPrompt()) throw new UsageError(context.t("signatureOptionNeeded", { option }));
+async function secret(_context: Context, question: string, option: string): Promise<string> {
+  if (!canPrompt()) throw new UsageError(text("signatureOptionNeeded", { option }));
   return ask(question, true);
 }
 
 async function createSignature(context: Context, options: SignatureOptions): Promise<void> {
   const name = (options.name ?? "").trim();
-  if (!name) throw new UsageError(context.t("signatureNameRequired"));
+  if (!name) throw new UsageError(text("signatureNameRequired"));
   if (!/^\d{1,3}$/.test(options.validity ?? "") || Number(options.validity) < 1 || Number(options.validity) > 100) {
-    throw new UsageError(context.t("signatureValidity"));
+    throw new UsageError(text("signatureValidity"));
   }
   const password = options.password ?? (await secret(context, context.t("signaturePasswordPrompt"), "--password"));
-  if (password.length < 6) throw new CliError(context.t("signaturePasswordShort"));
+  if (password.length < 6) throw new CliError(text("signaturePasswordShort"));
   const confirm = options.confirm ?? (await secret(context, context.t("signatureConfirmPrompt"), "--confirm"));
-  if (confirm !== password) throw new CliError(context.t("signaturePasswordMismatch"));
-  if (!/^[A-Za-z]{2}$/.test((options.country ?? "").trim())) throw new UsageError(context.t("signatureCountryCode"));
+  if (confirm !== password) throw new CliError(text("signaturePasswordMismatch"));
+  if (!/^[A-Za-z]{2}$/.test((options.country ?? "").trim())) throw new UsageError(text("signatureCountryCode"));
   const cloud = await loggedInCloud(context, options.server);
   const data = await cloud.post<{ signature: SignatureView }>("/api/signature/create-signature", {
     name,
@@ -116,7 +117,7 @@ async function listSignatures(context: Context, options: SignatureOptions): Prom
 
 /** The keystore of the account's signature `name`, when `password` opens it; else the spec's text. */
 export async function fetchKeystore(
-  context: Context,
+  _context: Context,
   cloud: Cloud,
   name: string,
   password: string,
@@ -129,7 +130,7 @@ export async function fetchKeystore(
     return { keystore: Buffer.from(data.keystore, "base64"), alias: data.alias };
   } catch (error) {
     if (error instanceof CloudRefusal && error.code !== "LOGIN_SIGNOUT" && error.code !== "LOGIN_TIMEOUT") {
-      throw new CliError(context.t("signatureOrPassword"));
+      throw new CliError(text("signatureOrPassword"));
     }
     throw error;
   }

@@ -169,8 +169,8 @@ export class SpeechRate {
   private readonly seen = new Map<string, number[]>();
 
   constructor(
-    private readonly limit = pageAudioLimits.speechPerWindow,
-    private readonly windowMs = pageAudioLimits.speechWindowMs,
+    private readonly limit: number = pageAudioLimits.speechPerWindow,
+    private readonly windowMs: number = pageAudioLimits.speechWindowMs,
   ) {}
 
   /** Counts one generation for the user, or refuses it (RATE_LIMITED) when the window is full. */

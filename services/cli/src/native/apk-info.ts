@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../atomic-write.js";
 import type { Context } from "../context.js";
 import { CliError } from "../errors.js";
+import { text } from "../i18n/text.js";
 
 export interface ApkInfo {
   name: string;
@@ -44,16 +45,16 @@ export async function appendHistory(projectDir: string, release: ApkRelease): Pr
  * the next version number when they are not given, and is refused when they are given otherwise.
  */
 export function resolveApkInfo(
-  context: Context,
+  _context: Context,
   given: { name?: string; applicationId?: string; versionCode?: string; versionName?: string },
   last: ApkRelease | undefined,
 ): ApkInfo {
   const name = (given.name ?? "").trim();
-  if (!name) throw new CliError(context.t("apkNameRequired"));
+  if (!name) throw new CliError(text("apkNameRequired"));
   const applicationId = (given.applicationId ?? last?.applicationId ?? "").trim();
-  if (!applicationIdPattern.test(applicationId)) throw new CliError(context.t("apkIdFormat"));
+  if (!applicationIdPattern.test(applicationId)) throw new CliError(text("apkIdFormat"));
   if (last && applicationId !== last.applicationId) {
-    throw new CliError(context.t("apkIdChanged", { id: last.applicationId }));
+    throw new CliError(text("apkIdChanged", { id: last.applicationId }));
   }
   const expected = last ? last.versionCode + 1 : undefined;
   const versionText = (given.versionCode ?? (expected ?? 1).toString()).trim();
@@ -61,11 +62,11 @@ export function resolveApkInfo(
   if (!(versionCode >= 1) || (expected !== undefined && versionCode !== expected)) {
     throw new CliError(
       expected === undefined
-        ? context.t("apkVersionNumber")
-        : context.t("apkVersionNotNext", { last: last?.versionCode ?? 0, expected }),
+        ? text("apkVersionNumber")
+        : text("apkVersionNotNext", { last: last?.versionCode ?? 0, expected }),
     );
   }
   const versionName = (given.versionName ?? "").trim();
-  if (!versionName) throw new CliError(context.t("apkVersionNameRequired"));
+  if (!versionName) throw new CliError(text("apkVersionNameRequired"));
   return { name, applicationId, versionCode, versionName };
 }

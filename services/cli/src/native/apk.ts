@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Context } from "../context.js";
 import { CliError, exitCodes } from "../errors.js";
 import { escapeHtml } from "../html-escape.js";
+import { text } from "../i18n/text.js";
 import type { ApkInfo } from "./apk-info.js";
 import { activityClass, bookActivitySmali } from "./book-activity.js";
 import { frameworkRes, runTool, smaliDir } from "./tools.js";
@@ -58,7 +59,7 @@ async function assembleDex(context: Context, workDir: string, dexFile: string): 
     await runTool(context, "java", ["-cp", join(jars, "*"), "org.jf.smali.Main", "assemble", "-o", dexFile, source]);
   } catch (error) {
     if (error instanceof CliError && /ClassNotFound|Could not find or load main class/.test(error.message)) {
-      throw new CliError(context.t("nativeSmaliMissing", { dir: jars }), exitCodes.unavailable);
+      throw new CliError(text("nativeSmaliMissing", { dir: jars }), exitCodes.unavailable);
     }
     throw error;
   }
@@ -116,7 +117,7 @@ export async function buildApk(context: Context, input: ApkInput): Promise<void>
   ).catch((error: unknown) => {
     // A keystore the password does not open: the spec's text.
     if (error instanceof CliError && /password|keystore|Failed to load signer/i.test(error.message)) {
-      throw new CliError(context.t("signatureOrPassword"));
+      throw new CliError(text("signatureOrPassword"));
     }
     throw error;
   });

@@ -11,6 +11,7 @@ import { Cloud } from "../cloud.js";
 import type { Context } from "../context.js";
 import { CliError, exitCodes, UsageError } from "../errors.js";
 import { type PublishOptions, writeFlipBook } from "../flip-book.js";
+import { text } from "../i18n/text.js";
 import type { readProject } from "../project.js";
 import { appendHistory, readHistory, resolveApkInfo } from "./apk-info.js";
 import { coverPicture, icnsFile, icoFile, squareIcon } from "./icons.js";
@@ -85,7 +86,7 @@ export async function publishNative(context: Context, input: NativeInput): Promi
     } catch (error) {
       if (error instanceof CliError) throw error;
       throw new CliError(
-        context.t("nativePublishFailed", { format: format.toUpperCase(), detail: (error as Error).message }),
+        text("nativePublishFailed", { format: format.toUpperCase(), detail: (error as Error).message }),
         exitCodes.cannotCreate,
       );
     }
@@ -155,9 +156,9 @@ async function signatureKeystore(
   context: Context,
   options: NativeOptions,
 ): Promise<{ keystore: Buffer; alias: string; password: string }> {
-  if (!options.signature || !options.signaturePassword) throw new UsageError(context.t("apkSignatureRequired"));
+  if (!options.signature || !options.signaturePassword) throw new UsageError(text("apkSignatureRequired"));
   const cloud = await Cloud.open(context, options.server);
-  if (!cloud.loggedIn) throw new CliError(context.t("signatureLogin"), 77);
+  if (!cloud.loggedIn) throw new CliError(text("signatureLogin"), 77);
   const { fetchKeystore } = await import("../signatures.js");
   const answer = await fetchKeystore(context, cloud, options.signature, options.signaturePassword);
   return { keystore: answer.keystore, alias: answer.alias, password: options.signaturePassword };

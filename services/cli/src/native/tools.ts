@@ -8,6 +8,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { CliError, exitCodes } from "../errors.js";
+import { text } from "../i18n/text.js";
 
 /** Where each tool comes from (scripts/setup.sh installs them). */
 export const toolPackages: Readonly<Record<string, string>> = {
@@ -26,7 +27,7 @@ export interface ToolRun {
 
 /** Runs `tool args` to completion; a missing tool or a non-zero exit is a CliError with the catalogue's text. */
 export function runTool(
-  context: Context,
+  _context: Context,
   tool: string,
   args: readonly string[],
   options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
@@ -46,13 +47,13 @@ export function runTool(
         if ((error as NodeJS.ErrnoException).code === "ENOENT") {
           return reject(
             new CliError(
-              context.t("nativeToolMissing", { tool, package: toolPackages[tool] ?? tool }),
+              text("nativeToolMissing", { tool, package: toolPackages[tool] ?? tool }),
               exitCodes.unavailable,
             ),
           );
         }
         const detail = (stderr || stdout || error.message).trim().split("\n").slice(-6).join("\n");
-        reject(new CliError(context.t("nativeToolFailed", { tool, detail }), exitCodes.cannotCreate));
+        reject(new CliError(text("nativeToolFailed", { tool, detail }), exitCodes.cannotCreate));
       },
     );
   });

@@ -4,6 +4,7 @@
  */
 import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
+import { text } from "../i18n/text.js";
 
 export type WindowMode = "maximized" | "fullscreen" | "custom";
 
@@ -17,19 +18,19 @@ const pixels = (value: string | undefined) => (value !== undefined && /^\d{1,5}$
 
 /** Reads --window, --width and --height (custom needs both, 200–10000 pixels); the default is maximised. */
 export function launchWindow(
-  context: Context,
+  _context: Context,
   mode: string | undefined,
   width: string | undefined,
   height: string | undefined,
 ): LaunchWindow {
   const chosen = (mode ?? "maximized").toLowerCase();
   if (chosen !== "maximized" && chosen !== "fullscreen" && chosen !== "custom") {
-    throw new UsageError(context.t("nativeWindowMode", { mode: mode ?? "" }));
+    throw new UsageError(text("nativeWindowMode", { mode: mode ?? "" }));
   }
   if (chosen !== "custom") return { mode: chosen };
   const w = pixels(width);
   const h = pixels(height);
-  if (!(w >= 200 && w <= 10000 && h >= 200 && h <= 10000)) throw new UsageError(context.t("nativeWindowSize"));
+  if (!(w >= 200 && w <= 10000 && h >= 200 && h <= 10000)) throw new UsageError(text("nativeWindowSize"));
   return { mode: "custom", width: w, height: h };
 }
 

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Context } from "../context.js";
 import { CliError, exitCodes } from "../errors.js";
+import { text } from "../i18n/text.js";
 
 const voices = { zh: "cmn", en: "en" } as const;
 
@@ -19,7 +20,7 @@ const run = (command: string, args: string[]) =>
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
 export async function speakToMp3(
-  context: Context,
+  _context: Context,
   input: { text: string; voice: "zh" | "en"; speed: number; target: string },
 ): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), "turnleaf-speech-"));
@@ -31,18 +32,18 @@ export async function speakToMp3(
     try {
       await run("espeak-ng", ["-v", voices[input.voice], "-s", String(input.speed), "-w", wav, "-f", textFile]);
     } catch (error) {
-      if (missing(error)) throw new CliError(context.t("pageAudioNoSpeech"), exitCodes.unavailable);
-      throw new CliError(context.t("pageAudioSpeechFailed", { reason: (error as Error).message }));
+      if (missing(error)) throw new CliError(text("pageAudioNoSpeech"), exitCodes.unavailable);
+      throw new CliError(text("pageAudioSpeechFailed", { reason: (error as Error).message }));
     }
     try {
       await run("lame", ["--quiet", "-m", "m", "-b", "64", wav, mp3]);
     } catch (error) {
-      if (!missing(error)) throw new CliError(context.t("pageAudioSpeechFailed", { reason: (error as Error).message }));
+      if (!missing(error)) throw new CliError(text("pageAudioSpeechFailed", { reason: (error as Error).message }));
       try {
         await run("ffmpeg", ["-loglevel", "error", "-y", "-i", wav, "-codec:a", "libmp3lame", "-b:a", "64k", mp3]);
       } catch (fallback) {
-        if (missing(fallback)) throw new CliError(context.t("pageAudioNoSpeech"), exitCodes.unavailable);
-        throw new CliError(context.t("pageAudioSpeechFailed", { reason: (fallback as Error).message }));
+        if (missing(fallback)) throw new CliError(text("pageAudioNoSpeech"), exitCodes.unavailable);
+        throw new CliError(text("pageAudioSpeechFailed", { reason: (fallback as Error).message }));
       }
     }
     await rename(mp3, input.target).catch(async () => {

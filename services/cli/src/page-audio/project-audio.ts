@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { writeFileAtomic } from "../atomic-write.js";
 import type { Context } from "../context.js";
 import { CliError, exitCodes, UsageError } from "../errors.js";
+import { text as catalogueText } from "../i18n/text.js";
 import { validatePath } from "../paths.js";
 import { readProject } from "../project.js";
 import { speakToMp3 } from "./local-speech.js";
@@ -39,15 +40,15 @@ export interface ProjectAudioOptions {
   json: boolean;
 }
 
-const onOff = (context: Context, option: string, value: string | undefined): boolean | undefined => {
+const onOff = (_context: Context, option: string, value: string | undefined): boolean | undefined => {
   if (value === undefined) return undefined;
   if (value === "on") return true;
   if (value === "off") return false;
-  throw new UsageError(context.t("pageAudioBadSwitch", { option }));
+  throw new UsageError(catalogueText("pageAudioBadSwitch", { option }));
 };
 
 function captionOf(
-  context: Context,
+  _context: Context,
   value: string | undefined,
   before?: ProjectPageAudioEntry,
 ): Pick<ProjectPageAudioEntry, "caption" | "captionPosition"> {
@@ -58,7 +59,7 @@ function captionOf(
   }
   if (value === "off") return { caption: false, captionPosition: before?.captionPosition ?? ("bottom" as const) };
   if (value === "top" || value === "bottom") return { caption: true, captionPosition: value };
-  throw new UsageError(context.t("pageAudioBadCaption"));
+  throw new UsageError(catalogueText("pageAudioBadCaption"));
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
@@ -77,25 +78,25 @@ async function saveAudio(projectDir: string, pageAudio: ProjectPageAudio): Promi
 
 export async function projectAudio(context: Context, options: ProjectAudioOptions): Promise<void> {
   const t = context.t;
-  const projectDir = resolve(context.cwd, validatePath(options.project, "Project path"));
+  const projectDir = resolve(context.cwd, validatePath(options.project, "pathProject"));
   const { project } = await readProject(projectDir);
   const pageAudio = projectPageAudio(project.pageAudio);
   const sources = [options.tts !== undefined, options.mp3 !== undefined, options.clear].filter(Boolean).length;
-  if (sources > 1) throw new UsageError(t("pageAudioOneSource"));
+  if (sources > 1) throw new UsageError(catalogueText("pageAudioOneSource"));
   const playChange = {
     autoFlip: onOff(context, "--auto-flip", options.autoFlip),
     pauseWithoutAudio: onOff(context, "--pause-without-audio", options.pauseWithoutAudio),
     pause: options.pause,
   };
   const changesPlay = Object.values(playChange).some((value) => value !== undefined);
-  if (sources === 0 && options.page !== undefined) throw new UsageError(t("pageAudioUsage"));
+  if (sources === 0 && options.page !== undefined) throw new UsageError(catalogueText("pageAudioUsage"));
 
   const notes: string[] = [];
   if (sources === 1) {
     const all = options.clear && options.page === "all";
     const page = Number(options.page);
     if (!all && !(Number.isInteger(page) && page >= 1 && page <= project.pageCount)) {
-      throw new CliError(t("pageAudioBadPage", { page: options.page ?? "", count: project.pageCount }));
+      throw new CliError(catalogueText("pageAudioBadPage", { page: options.page ?? "", count: project.pageCount }));
     }
     const before = pageAudio.pages.find((entry) => entry.page === page);
     if (options.clear) {
@@ -110,27 +111,31 @@ export async function projectAudio(context: Context, options: ProjectAudioOption
       let entry: ProjectPageAudioEntry;
       if (options.tts !== undefined) {
         const text = cleanText(options.tts);
-        if (text === "") throw new CliError(t("pageAudioTextRequired"));
+        if (text === "") throw new CliError(catalogueText("pageAudioTextRequired"));
         if ([...text].length > pageAudioLimits.textLength) {
-          throw new CliError(t("pageAudioTextTooLong", { max: pageAudioLimits.textLength }));
+          throw new CliError(catalogueText("pageAudioTextTooLong", { max: pageAudioLimits.textLength }));
         }
         const voice = options.voice ?? "zh";
-        if (voice !== "zh" && voice !== "en") throw new CliError(t("pageAudioBadVoice", { voices: "zh, en" }));
+        if (voice !== "zh" && voice !== "en")
+          throw new CliError(catalogueText("pageAudioBadVoice", { voices: "zh, en" }));
         const speed = options.speed === undefined ? pageAudioLimits.speedDefault : Number(options.speed);
         if (!Number.isInteger(speed) || speed < pageAudioLimits.speedMin || speed > pageAudioLimits.speedMax) {
-          throw new CliError(t("pageAudioBadSpeed", { min: pageAudioLimits.speedMin, max: pageAudioLimits.speedMax }));
+          throw new CliError(
+            catalogueText("pageAudioBadSpeed", { min: pageAudioLimits.speedMin, max: pageAudioLimits.speedMax }),
+          );
         }
         await speakToMp3(context, { text, voice, speed, target: join(projectDir, file) });
         entry = { page, source: "speech", file, text, voice, speed, ...caption };
       } else {
-        const source = resolve(context.cwd, validatePath(options.mp3, "MP3 file"));
+        const source = resolve(context.cwd, validatePath(options.mp3, "pathFile"));
         const size = (await stat(source).catch(() => null))?.size;
-        if (size === undefined) throw new CliError(t("pageAudioNotMp3", { file: source }), exitCodes.noInput);
+        if (size === undefined)
+          throw new CliError(catalogueText("pageAudioNotMp3", { file: source }), exitCodes.noInput);
         if (size > pageAudioLimits.fileBytes)
-          throw new CliError(t("pageAudioTooLarge", { file: source, max: "10 MB" }));
+          throw new CliError(catalogueText("pageAudioTooLarge", { file: source, max: "10 MB" }));
         const head = (await readFile(source)).subarray(0, 16);
         if (!source.toLowerCase().endsWith(".mp3") || !isMp3Head(head)) {
-          throw new CliError(t("pageAudioNotMp3", { file: source }));
+          throw new CliError(catalogueText("pageAudioNotMp3", { file: source }));
         }
         await copyFile(source, join(projectDir, file));
         entry = { page, source: "file", file, text: cleanText(options.text ?? "").slice(0, 1000), ...caption };
@@ -144,7 +149,7 @@ export async function projectAudio(context: Context, options: ProjectAudioOption
   if (changesPlay) {
     const pause = playChange.pause === undefined ? pageAudio.play.pauseSeconds : Number(playChange.pause);
     if (!Number.isInteger(pause) || pause < 0 || pause > pageAudioLimits.pauseMaxSeconds) {
-      throw new CliError(t("pageAudioBadPause", { max: pageAudioLimits.pauseMaxSeconds }));
+      throw new CliError(catalogueText("pageAudioBadPause", { max: pageAudioLimits.pauseMaxSeconds }));
     }
     pageAudio.play = {
       autoFlip: playChange.autoFlip ?? pageAudio.play.autoFlip,
