@@ -37,8 +37,11 @@ export const usage = `turnleaf: Turnleaf's desktop authoring tool
   turnleaf login [--email E] [--password P] [--server URL]                  the cloud session (asks on a terminal)
   turnleaf logout
   turnleaf upload <project dir> [--title T] [--keywords K] [--description D] [--category C] [--html-text]
-                  [--publication] [--overwrite BOOKID] [--pdf-password P] [--chunk-size BYTES] [--rate KB/s] [--no-wait]
+                  [--publication] [--overwrite BOOKID [--force]] [--pdf-password P] [--chunk-size BYTES] [--rate KB/s]
+                  [--no-wait]   the whole project: settings, contents, bookmarks, languages, password, downloads, media
                   (type p / c and Enter to pause / continue; run again after an interruption to resume)
+  turnleaf pull <book id> --out <project dir> [--force] [--server URL]   an online book into a new or its own project
+                  (changes on the other side since the last upload or pull are shown; --force to overwrite them)
   turnleaf books [list [--status S] [--type book|publication] [--keyword K] [--page N] [--page-size N] | enable ID |
                  disable ID | delete ID --yes]
 
@@ -136,6 +139,15 @@ const commandOptions = {
     "chunk-size": { type: "string" },
     rate: { type: "string" },
     "no-wait": { type: "boolean" },
+    force: { type: "boolean" },
+  },
+  pull: {
+    ...common,
+    server: { type: "string" },
+    out: { type: "string", short: "o" },
+    force: { type: "boolean" },
+    "save-changes": { type: "boolean" },
+    "discard-changes": { type: "boolean" },
   },
   project: {
     ...common,
@@ -317,6 +329,19 @@ export async function run(argv: string[], context: Context): Promise<void> {
         chunkSize: text("chunk-size"),
         rate: text("rate"),
         noWait: flag("no-wait"),
+        force: flag("force"),
+        json: flag("json"),
+      });
+    }
+    case "pull": {
+      tooMany(1);
+      const { pull } = await import("./pull.js");
+      return pull(context, {
+        book: positionals[0],
+        out: text("out"),
+        server: text("server"),
+        force: flag("force"),
+        unsaved: unsavedAnswer(flag),
         json: flag("json"),
       });
     }

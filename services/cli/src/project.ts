@@ -43,6 +43,10 @@ export interface Project {
   media?: unknown;
   /** The book `turnleaf studio` edits this project as, per server. */
   studio?: Record<string, { bookId: string; number: string }>;
+  /** The download button, original PDF and attachments (files of the project): ./project-sync.ts ProjectDownload. */
+  download?: unknown;
+  /** The online book this project was last uploaded to or pulled from, per server (./project-sync.ts SyncRecord). */
+  cloud?: Record<string, import("./project-sync.js").SyncRecord>;
 }
 
 /** The configuration parts of a project: what a template can carry and what re-import keeps. */

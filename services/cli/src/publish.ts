@@ -71,7 +71,8 @@ export async function publish(context: Context, options: PublishOptions): Promis
   if (format === "pwa") return (await import("./pwa.js")).publishPwa(context, input);
   const flipBook = join(outDir, "FlipBook");
   try {
-    await writeFlipBook({ projectDir, flipBook, project, manifest, readerDir, options });
+    const book = await writeFlipBook({ projectDir, flipBook, project, manifest, readerDir, options });
+    if (book.lock) context.note(context.t("offlinePasswordNote"));
     await zipFolder(flipBook, "FlipBook", join(outDir, "FlipBook.zip"));
   } catch (error) {
     if (error instanceof CliError) throw error;

@@ -20,6 +20,7 @@ import { fetchMediaFiles } from "./media-files.js";
 import { type ProjectMedia, projectMedia } from "./page-media.js";
 import { validatePath } from "./paths.js";
 import { type Project, type ProjectConfig, readProject, sameConfig } from "./project.js";
+import { pushMedia } from "./project-sync.js";
 import { editedConfig, projectCommandMessages, saveProject, settleUnsaved, writeWorking } from "./projects.js";
 import { uploadProject } from "./upload.js";
 
@@ -142,21 +143,6 @@ async function pushConfig(cloud: Cloud, book: BookInfo, config: ProjectConfig): 
     bookmarks: JSON.stringify(Array.isArray(config.bookmarks) ? config.bookmarks : []),
   });
   return editedOf(await bookInfo(cloud, book.bookId));
-}
-
-/** The project's media items onto its book (a new studio book starts with them), one item per call. */
-async function pushMedia(cloud: Cloud, bookId: string, raw: unknown): Promise<void> {
-  const media = projectMedia(raw);
-  if (media.items.length === 0 && media.removedPdfLinks.length === 0) return;
-  const listed = projectMedia(await cloud.post<ProjectMedia>("/api/book/get-page-media", { bookId }));
-  const known = new Set(listed.items.map((item) => item.id));
-  for (const item of media.items) {
-    const path = known.has(item.id) ? "/api/book/update-page-media" : "/api/book/add-page-media";
-    await cloud.post(path, { bookId, item: JSON.stringify(item) });
-  }
-  for (const id of media.removedPdfLinks) {
-    if (!listed.removedPdfLinks.includes(id)) await cloud.post("/api/book/delete-page-media", { bookId, id });
-  }
 }
 
 /**

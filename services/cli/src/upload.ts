@@ -21,6 +21,7 @@ import { CliError, exitCodes, UsageError } from "./errors.js";
 import { currentEdition } from "./licence.js";
 import { validatePath } from "./paths.js";
 import { type Project, readProject } from "./project.js";
+import { describeChanges, pushProject, readOnline, writeProjectFile } from "./project-sync.js";
 import { ask, canPrompt } from "./prompt.js";
 
 export interface UploadOptions {
@@ -40,6 +41,8 @@ export interface UploadOptions {
   chunkSize: string | undefined;
   rate: string | undefined;
   noWait: boolean;
+  /** Overwrite the online book even when it changed since this project last synced with it. */
+  force?: boolean;
   json: boolean;
 }
 
@@ -206,7 +209,22 @@ export async function upload(context: Context, options: UploadOptions): Promise<
   }
 
   try {
+    if (options.overwrite !== undefined) await checkOnlineUnchanged(context, cloud, project, options);
     const done = await uploadProject(context, cloud, projectDir, project, { ...options, title }, { chunkSize, rate });
+    if (!options.noWait) {
+      // The whole project onto the book: every part through the editor's own paths (./project-sync.ts).
+      const record = await pushProject(
+        cloud,
+        projectDir,
+        project,
+        { bookId: done.bookId, revision: Number(done.revision) || 0 },
+        options.overwrite !== undefined,
+        context.now(),
+      );
+      const { project: current } = await readProject(projectDir);
+      await writeProjectFile(projectDir, { ...current, cloud: { ...(current.cloud ?? {}), [cloud.server]: record } });
+      context.note(context.t("syncUploaded"));
+    }
     await finished(context, cloud, done, options.json);
   } catch (error) {
     if (error instanceof CliError && !error.message.startsWith("Upload failed")) {
@@ -214,6 +232,28 @@ export async function upload(context: Context, options: UploadOptions): Promise<
     }
     throw error;
   }
+}
+
+/**
+ * Before an overwrite: the online book as it is now against what this project last synced with it. Changed since
+ * (the editor, another machine): refused without --force, saying what changed; never overwritten silently.
+ */
+async function checkOnlineUnchanged(
+  context: Context,
+  cloud: Cloud,
+  project: Project,
+  options: Pick<UploadOptions, "overwrite" | "force">,
+): Promise<void> {
+  const bookId = (options.overwrite ?? "").trim();
+  const record = project.cloud?.[cloud.server];
+  if (!record || record.bookId !== bookId) {
+    context.note(context.t("syncOverwriteUnsynced", { bookId }));
+    return;
+  }
+  const online = await readOnline(cloud, bookId);
+  const changes = describeChanges(record.online, online.parts);
+  if (changes.length === 0 || options.force) return;
+  throw new CliError(context.t("syncChangedOnline", { bookId, changes: changes.join("; ") }), exitCodes.invalidInput);
 }
 
 /**

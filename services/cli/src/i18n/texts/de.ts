@@ -10,6 +10,23 @@ export const de: CliTexts = {
   networkError: "Network Error!",
 
   // project, upload and pull (#34)
+  syncChangedOnline:
+    "Das Online-Buch {bookId} hat sich seit der letzten Synchronisierung dieses Projekts geändert: {changes}. Nichts wurde überschrieben: zuerst pull ausführen oder mit --force erneut hochladen.",
+  syncChangedLocally:
+    "Das Projekt hat sich seit der letzten Synchronisierung mit dem Online-Buch {bookId} geändert: {changes}. Nichts wurde überschrieben: zuerst hochladen oder pull mit --force wiederholen.",
+  syncNeverSynced:
+    "{dir} enthält ein anderes Projekt, das nie mit dem Online-Buch {bookId} synchronisiert wurde: in einen neuen Ordner pullen oder mit --force seine Konfiguration ersetzen.",
+  syncUploaded:
+    "das ganze Projekt ist im Online-Buch: Einstellungen, Inhaltsverzeichnis, Lesezeichen, Sprachen, Passwort, Downloads, Medien",
+  syncOverwriteUnsynced: "das Online-Buch {bookId} wird überschrieben, mit dem dieses Projekt nie synchronisiert wurde",
+  pullDone: "das Online-Buch {bookId} wurde nach {dir} geholt",
+  pullPasswordUnknown:
+    "das Online-Buch ist passwortgeschützt und sein Passwort kann nicht zurückgelesen werden: vor dem Offline-Veröffentlichen im Projekt setzen",
+  pullPagesChanged:
+    "die Seiten des Online-Buchs stammen aus einer neueren Konvertierung (Revision {revision}): sein PDF für die neuen Seiten erneut importieren",
+  pullUsage: "turnleaf pull <Buch-ID> --out <Projektordner> [--force]",
+  offlinePasswordNote:
+    "das Passwort eines Offline-Buchs wird nur im Browser geprüft und ist kein echter Schutz: seine Dateien sind lesbar",
 
   // design, account, registration, feedback and update check (#34)
 

@@ -10,6 +10,23 @@ export const en: CliTexts = {
   networkError: "Network Error!",
 
   // project, upload and pull (#34)
+  syncChangedOnline:
+    "The online book {bookId} changed since this project last synced with it: {changes}. Nothing was overwritten: pull it first, or upload again with --force.",
+  syncChangedLocally:
+    "The project changed since it last synced with the online book {bookId}: {changes}. Nothing was overwritten: upload it first, or pull again with --force.",
+  syncNeverSynced:
+    "{dir} holds another project, never synced with the online book {bookId}: pull into a new folder, or give --force to replace its configuration.",
+  syncUploaded:
+    "the whole project is on the online book: settings, contents, bookmarks, languages, password, downloads, media",
+  syncOverwriteUnsynced: "overwriting the online book {bookId}, which this project never synced with",
+  pullDone: "pulled the online book {bookId} into {dir}",
+  pullPasswordUnknown:
+    "the online book is password protected and its password cannot be read back: set it in the project before publishing offline",
+  pullPagesChanged:
+    "the online book's pages are a newer conversion (revision {revision}): import its PDF again for the new pages",
+  pullUsage: "turnleaf pull <book id> --out <project dir> [--force]",
+  offlinePasswordNote:
+    "an offline book's password is checked in the browser only and is no real protection: its files can be read",
 
   // design, account, registration, feedback and update check (#34)
 

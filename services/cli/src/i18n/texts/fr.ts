@@ -10,6 +10,23 @@ export const fr: CliTexts = {
   networkError: "Network Error!",
 
   // project, upload and pull (#34)
+  syncChangedOnline:
+    "Le livre en ligne {bookId} a changé depuis la dernière synchronisation de ce projet : {changes}. Rien n'a été écrasé : faites d'abord un pull, ou téléversez à nouveau avec --force.",
+  syncChangedLocally:
+    "Le projet a changé depuis sa dernière synchronisation avec le livre en ligne {bookId} : {changes}. Rien n'a été écrasé : téléversez-le d'abord, ou refaites le pull avec --force.",
+  syncNeverSynced:
+    "{dir} contient un autre projet, jamais synchronisé avec le livre en ligne {bookId} : faites le pull dans un nouveau dossier, ou donnez --force pour remplacer sa configuration.",
+  syncUploaded:
+    "tout le projet est sur le livre en ligne : réglages, sommaire, signets, langues, mot de passe, téléchargements, médias",
+  syncOverwriteUnsynced: "écrasement du livre en ligne {bookId}, jamais synchronisé avec ce projet",
+  pullDone: "le livre en ligne {bookId} a été récupéré dans {dir}",
+  pullPasswordUnknown:
+    "le livre en ligne est protégé par un mot de passe qui ne peut pas être relu : définissez-le dans le projet avant de publier hors ligne",
+  pullPagesChanged:
+    "les pages du livre en ligne viennent d'une conversion plus récente (révision {revision}) : importez à nouveau son PDF pour les nouvelles pages",
+  pullUsage: "turnleaf pull <id du livre> --out <dossier du projet> [--force]",
+  offlinePasswordNote:
+    "le mot de passe d'un livre hors ligne n'est vérifié que dans le navigateur et ne protège pas vraiment : ses fichiers restent lisibles",
 
   // design, account, registration, feedback and update check (#34)
 

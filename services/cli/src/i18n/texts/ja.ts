@@ -10,6 +10,23 @@ export const ja: CliTexts = {
   networkError: "Network Error!",
 
   // project, upload and pull (#34)
+  syncChangedOnline:
+    "オンラインブック {bookId} は、このプロジェクトの前回の同期以降に変更されました：{changes}。何も上書きしていません：先に pull するか、--force を付けて再アップロードしてください。",
+  syncChangedLocally:
+    "プロジェクトはオンラインブック {bookId} との前回の同期以降に変更されました：{changes}。何も上書きしていません：先にアップロードするか、--force を付けて再度 pull してください。",
+  syncNeverSynced:
+    "{dir} はオンラインブック {bookId} と一度も同期していない別のプロジェクトです：新しいフォルダーに pull するか、--force で設定を置き換えてください。",
+  syncUploaded:
+    "プロジェクト全体がオンラインブックにあります：設定、目次、しおり、言語、パスワード、ダウンロード、メディア",
+  syncOverwriteUnsynced: "このプロジェクトと同期したことのないオンラインブック {bookId} を上書きします",
+  pullDone: "オンラインブック {bookId} を {dir} に取り込みました",
+  pullPasswordUnknown:
+    "オンラインブックはパスワードで保護されており、パスワードは読み戻せません：オフライン公開の前にプロジェクトで設定してください",
+  pullPagesChanged:
+    "オンラインブックのページは新しい変換です（リビジョン {revision}）：新しいページにはその PDF を再インポートしてください",
+  pullUsage: "turnleaf pull <ブック ID> --out <プロジェクトフォルダー> [--force]",
+  offlinePasswordNote:
+    "オフラインブックのパスワードはブラウザー内でのみ確認され、実際の保護ではありません：ファイルは読み取れます",
 
   // design, account, registration, feedback and update check (#34)
 
