@@ -28,7 +28,18 @@ const parts = {
     bookmarkHasTexture: true,
     bookmarkOnSideEdge: true,
     DownloadButtonVisible: true,
+    toolBarBrand: "local-brand-1",
   },
+  brands: [
+    {
+      brandId: "local-brand-1",
+      type: "toolBarBrand",
+      title: "Harbour Press",
+      logo: "",
+      link: "https://example.com/press",
+      desc: "Books from the harbour",
+    },
+  ],
   toc: [
     { title: "Opening", page: 1, collapsed: true, children: [{ title: "Second page", page: 2, children: [] }] },
     { title: "Website", page: 1, url: "https://example.com/more", children: [] },
@@ -40,7 +51,9 @@ const parts = {
   ],
   password: { access: "password", mode: "single", hint: "open sesame", fromPage: 3, password: "sesame" },
   media: {
-    items: [{ id: "note-1", page: 1, kind: "note", x: 0.1, y: 0.1, width: 0.3, height: 0.2, text: "A note on page one" }],
+    items: [
+      { id: "note-1", page: 1, kind: "note", x: 0.1, y: 0.1, width: 0.3, height: 0.2, text: "A note on page one" },
+    ],
     removedPdfLinks: [],
   },
   download: {
@@ -72,13 +85,6 @@ async function offlineBook(folder: string) {
   const json = /<script type="application\/json" id="turnleaf-book">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "{}";
   return JSON.parse(json.replace(/\\u003c/g, "<"));
 }
-
-/** The outline without the collapse flag (the hosted catalog does not keep it: see the report). */
-const withoutCollapse = (items: { children: unknown[] }[]): unknown =>
-  items.map(({ collapsed: _collapsed, children, ...rest }: { collapsed?: boolean; children: unknown[] }) => ({
-    ...rest,
-    children: withoutCollapse(children as { children: unknown[] }[]),
-  }));
 
 /** What a reader sees of the first spread, as the DOM says it. */
 async function firstSpread(page: Page) {
@@ -136,7 +142,13 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
 
     // The editor's own paths read every part back.
     const book = await api("/api/book/get-book", { bookId: online.bookId });
-    expect(book.htmlConfig).toEqual(parts.settings);
+    // The brand was created on the account (its id is the account's) and the settings point at it.
+    const { list: brands } = (await api("/api/user/brand/get-list", {})) as {
+      list: { brandId: string; title: string }[];
+    };
+    const brand = brands.find((candidate) => candidate.title === "Harbour Press");
+    expect(brand).toBeDefined();
+    expect(book.htmlConfig).toEqual({ ...parts.settings, toolBarBrand: brand?.brandId });
     expect(book.bookmarks).toEqual(parts.bookmarks);
     expect(book.isDownload).toBe("1");
     expect(book.downloadconfig).toMatchObject({
@@ -164,10 +176,21 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
     expect(published.stderr).toContain("no real protection");
     const hosted = (await (await fetch(`${online.link}/book.json`)).json()) as Record<string, unknown>;
     const offline = await offlineBook("offline");
-    expect(hosted.htmlConfig).toEqual(offline.htmlConfig);
+    // Brand ids are each account's own: the served brand is the same otherwise.
+    const brandless = (config: Record<string, unknown>) => ({
+      ...config,
+      toolBarBrand: { ...(config.toolBarBrand as object), brandId: "" },
+    });
+    expect(brandless(hosted.htmlConfig as Record<string, unknown>)).toEqual(brandless(offline.htmlConfig));
+    expect(offline.htmlConfig.toolBarBrand).toMatchObject({
+      title: "Harbour Press",
+      link: "https://example.com/press",
+    });
     expect(hosted.bookmarks).toEqual(offline.bookmarks);
     expect(hosted.languages).toEqual(offline.languages);
-    expect(withoutCollapse(hosted.outline as { children: unknown[] }[])).toEqual(withoutCollapse(offline.outline));
+    expect(hosted.outline).toEqual(offline.outline);
+    expect(offline.outline[0]).toMatchObject({ title: "Opening", collapsed: true });
+    expect(offline.outline[1]).toMatchObject({ title: "Website", url: "https://example.com/more" });
     const { offline: gate, ...offlineLock } = offline.lock;
     expect(hosted.lock).toEqual(offlineLock);
     expect(gate.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -209,7 +232,7 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
     const { password: secret, ...others } = parts.password;
     expect(secret).toBe("sesame");
     expect(copy.password).toEqual(others);
-    for (const part of ["settings", "toc", "bookmarks", "languages", "media", "download"] as const) {
+    for (const part of ["settings", "toc", "bookmarks", "languages", "media", "download", "brands"] as const) {
       expect(copy[part], part).toEqual(original[part]);
     }
     expect(copy).toMatchObject({ title: "Round Trip", pageCount: 4 });
@@ -257,11 +280,13 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
 
 describe("offline books lose nothing", { timeout: 180_000 }, () => {
   it("shows downloads, contents links and collapse, bookmark styles, media, the password gate and languages from disk", async () => {
+    const published = await cli(["publish", "project", "--format", "html", "--out", "disk", "--lang", "en"]);
+    expect(published.code, published.stderr).toBe(0);
     browser ??= await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const failures: string[] = [];
     page.on("pageerror", (error) => failures.push(error.message));
-    await page.goto(pathToFileURL(join(workDir, "offline", "FlipBook", "index.html")).href);
+    await page.goto(pathToFileURL(join(workDir, "disk", "FlipBook", "index.html")).href);
     const spread = await firstSpread(page);
     expect(spread.background).not.toBe("rgb(58, 63, 71)");
     expect(spread.tabs).toEqual([expect.objectContaining({ text: "Mark", colour: "rgb(255, 0, 0)" })]);
@@ -280,10 +305,10 @@ describe("offline books lose nothing", { timeout: 180_000 }, () => {
     await page.getByRole("button", { name: "Download" }).click();
     const pdfHref = (await page.getByRole("link", { name: "Original PDF" }).getAttribute("href")) ?? "";
     const attachmentHref = (await page.getByRole("link", { name: "notes.txt" }).getAttribute("href")) ?? "";
-    expect((await readFile(join(workDir, "offline", "FlipBook", decodeURIComponent(pdfHref)))).subarray(0, 5).toString()).toBe(
-      "%PDF-",
-    );
-    expect(await readFile(join(workDir, "offline", "FlipBook", attachmentHref), "utf8")).toBe(
+    expect(
+      (await readFile(join(workDir, "disk", "FlipBook", decodeURIComponent(pdfHref)))).subarray(0, 5).toString(),
+    ).toBe("%PDF-");
+    expect(await readFile(join(workDir, "disk", "FlipBook", attachmentHref), "utf8")).toBe(
       "notes that travel with the book\n",
     );
     await page.keyboard.press("Escape");
@@ -293,12 +318,12 @@ describe("offline books lose nothing", { timeout: 180_000 }, () => {
     await expect.poll(() => page.getByTestId("announcer").textContent()).toMatch(/Page 4 of 4|Page 3–4 of 4/);
     const locked = page.locator(".tl-face-locked");
     await expect.poll(() => locked.count()).toBeGreaterThan(0);
-    await locked.first().click();
-    await page.getByLabel("Password").fill("wrong");
-    await page.getByRole("button", { name: "OK" }).click();
+    await locked.first().getByRole("button", { name: "Enter password" }).click();
+    await page.getByRole("dialog").getByLabel("Password", { exact: true }).fill("wrong");
+    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Incorrect Password!");
-    await page.getByLabel("Password").fill("sesame");
-    await page.getByRole("button", { name: "OK" }).click();
+    await page.getByRole("dialog").getByLabel("Password", { exact: true }).fill("sesame");
+    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
     await expect.poll(() => locked.count()).toBe(0);
     expect(failures).toEqual([]);
     await page.close();

@@ -11,7 +11,7 @@ import { escapeHtml } from "./html-escape.js";
 import { shipMediaFiles } from "./media-files.js";
 import { projectMedia } from "./page-media.js";
 import type { readProject } from "./project.js";
-import type { PasswordPart, ProjectDownload } from "./project-sync.js";
+import { type Brand, brandKinds, type PasswordPart, type ProjectDownload } from "./project-sync.js";
 import { type OfflineDownload, type OfflineLock, offlineReaderBook, readerAssetKeys } from "./reader-book.js";
 
 /** Spec 000 §5: yes, show, true (any case) are true; anything else false. */
@@ -36,11 +36,13 @@ async function shipDownloads(
 ): Promise<OfflineDownload | null | undefined> {
   const settings = project.settings ?? {};
   if (!("DownloadButtonVisible" in settings)) return undefined;
+  if (!settingOn(settings.DownloadButtonVisible)) return null;
+  // As the hosted reader: the button follows DownloadButtonVisible, its files the download config.
   const config = project.download as ProjectDownload | undefined;
-  if (!settingOn(settings.DownloadButtonVisible) || !config?.enabled) return null;
+  const download: OfflineDownload = { allowSinglePage: config !== undefined && config.singlePages !== false };
+  if (!config) return download;
   const folder = join(flipBook, "files", "download");
   await mkdir(folder, { recursive: true });
-  const download: OfflineDownload = { allowSinglePage: config.singlePages !== false };
   const pdf = project.sources.find((source) => source.kind === "pdf" && source.path);
   if (config.pdf !== false && pdf?.path) {
     const name = bundledName(pdf.name);
@@ -59,6 +61,29 @@ async function shipDownloads(
   }
   if (attachments.length > 0) download.attachments = attachments;
   return download;
+}
+
+/**
+ * The settings as the hosted book.json serves them: a brand applied by its id becomes the brand itself (the project's
+ * `brands`), as the book service serves it; an id the project has no brand for is left out, as there.
+ */
+function servedSettings(settings: Record<string, unknown>, raw: unknown): Record<string, unknown> {
+  const brands = Array.isArray(raw) ? (raw as Brand[]) : [];
+  const served = { ...settings };
+  for (const kind of brandKinds) {
+    if (typeof settings[kind] !== "string" || settings[kind] === "") continue;
+    const brand = brands.find((candidate) => candidate.brandId === settings[kind] && candidate.type === kind);
+    if (brand) {
+      served[kind] = {
+        brandId: brand.brandId,
+        title: brand.title,
+        logo: brand.logo,
+        link: brand.link,
+        desc: brand.desc,
+      };
+    } else delete served[kind];
+  }
+  return served;
 }
 
 /** The password gate of an offline book: checked in the browser (the pages are in the folder: no real protection). */
@@ -166,7 +191,7 @@ export async function writeFlipBook(input: {
     bookDir,
     title,
     assets: "files/",
-    htmlConfig: project.settings,
+    htmlConfig: servedSettings(project.settings ?? {}, project.brands),
     toc: project.toc,
     bookmarks: project.bookmarks,
     media,

@@ -7,6 +7,8 @@
  *   languages  save-book-language                     password   set-book-privacy (the password itself goes one way)
  *   download   isDownload + downloadconfig (update-book); attachments uploaded with upload-file (purpose attachment)
  *   media      add/update/delete-page-media
+ *   brands     the account's brands the settings apply by id (loadingBrand, toolBarBrand, relatedBrand): found or
+ *              created on the target account (brand/create) and the settings pointed at them
  *   template, theme, scene, assistant and the exact local form of each part: the book's custom content
  *   `desktop-project`, so a pull gives back the very project that was uploaded while the online side is unchanged.
  *
@@ -20,7 +22,8 @@ import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { type Cloud, CloudRefusal } from "./cloud.js";
 import { CliError, exitCodes } from "./errors.js";
-import { type ProjectMedia, projectMedia } from "./page-media.js";
+import { fetchMediaFiles, projectFileKey, uploadedFile } from "./media-files.js";
+import { type MediaItem, type ProjectMedia, projectMedia } from "./page-media.js";
 import type { Project } from "./project.js";
 
 /** The parts that travel between a project and its online book. */
@@ -32,6 +35,7 @@ export const syncParts = [
   "password",
   "download",
   "media",
+  "brands",
   "template",
   "theme",
   "scene",
@@ -175,6 +179,10 @@ export async function readOnline(
   ]);
   const download = book.downloadconfig as OnlineDownloadConfig | null;
   const settings = Object.fromEntries(Object.entries(book.htmlConfig ?? {}).filter(([, value]) => value !== ""));
+  const brandsUsed = brandKinds.some((kind) => typeof settings[kind] === "string");
+  const brands = brandsUsed
+    ? appliedBrands(settings, (await cloud.post<{ list: Brand[] }>("/api/user/brand/get-list", {})).list)
+    : [];
   const parts: Parts = {
     settings,
     toc: book.catalog ?? [],
@@ -198,6 +206,7 @@ export async function readOnline(
         : null,
     },
     media: projectMedia(media),
+    ...(brands.length > 0 ? { brands } : {}),
     ...Object.fromEntries(
       (["template", "theme", "scene", "assistant"] as const).flatMap((part) =>
         stash?.extras?.[part] !== undefined ? [[part, stash.extras[part]]] : [],
@@ -228,17 +237,61 @@ function stashable(parts: Parts): Parts {
   return copy;
 }
 
-async function uploadAttachment(cloud: Cloud, projectDir: string, file: string, name: string): Promise<string> {
+async function uploadAttachment(
+  cloud: Cloud,
+  projectDir: string,
+  file: string,
+  name: string,
+  purpose = "attachment",
+): Promise<string> {
   const path = join(projectDir, file);
   const bytes = await readFile(path).catch(() => {
     throw new CliError(`the attachment ${file} is not in the project folder`, exitCodes.noInput);
   });
   const form = new FormData();
-  form.set("purpose", "attachment");
+  form.set("purpose", purpose);
   form.set("file", new Blob([bytes]), name);
   const response = await cloud.fetch("/api/common/upload-file", { method: "POST", body: form });
   const reply = await cloud.envelope<{ url: string }>(response);
   return reply.data.url;
+}
+
+/**
+ * The media items with their uploaded files (video, audio, pictures) on the target server: a file another server
+ * holds (the studio's, or any) is uploaded from the project's media/ folder and the item pointed at the copy.
+ */
+async function portableMedia(cloud: Cloud, projectDir: string, project: Project): Promise<ProjectMedia> {
+  const media = projectMedia(project.media);
+  const target = new URL(cloud.server).origin;
+  const studioServers = Object.keys(project.studio ?? {});
+  const here = (address: string | undefined) => {
+    const file = uploadedFile(address);
+    if (!file) return true;
+    return file.origin ? file.origin === target : studioServers.some((server) => new URL(server).origin === target);
+  };
+  if (media.items.every((item) => [item.url, ...(item.images ?? [])].every(here))) return media;
+  const missing = await fetchMediaFiles(projectDir, media, studioServers);
+  if (missing.length > 0) throw new CliError(`the media file ${missing[0]} is not in the project's media/ folder`, 66);
+  const copies = new Map<string, string>();
+  const moved = async (address: string | undefined, item: MediaItem) => {
+    const file = uploadedFile(address);
+    if (!address || !file || here(address)) return address;
+    const key = projectFileKey(file);
+    let copy = copies.get(key);
+    if (!copy) {
+      const purpose = item.kind === "video" || item.kind === "audio" ? item.kind : "image";
+      copy = await uploadAttachment(cloud, projectDir, key, basename(key), purpose);
+      copies.set(key, copy);
+    }
+    return copy;
+  };
+  const items: MediaItem[] = [];
+  for (const item of media.items) {
+    const url = await moved(item.url, item);
+    const images = item.images ? await Promise.all(item.images.map((image) => moved(image, item))) : undefined;
+    items.push({ ...item, ...(url ? { url } : {}), ...(images ? { images: images as string[] } : {}) });
+  }
+  return { ...media, items };
 }
 
 /** The project's media items onto the book, one item per call; items the project no longer has are deleted. */
@@ -262,6 +315,62 @@ export async function pushMedia(cloud: Cloud, bookId: string, raw: unknown, remo
   }
 }
 
+/** A brand as the account keeps it (services/gateway/rest/book-content.md "Brands"). */
+export interface Brand {
+  brandId: string;
+  type: string;
+  title: string;
+  logo: string;
+  link: string;
+  desc: string;
+}
+
+export const brandKinds = ["loadingBrand", "toolBarBrand", "relatedBrand"] as const;
+
+const sameBrand = (a: Brand, b: Brand) =>
+  a.type === b.type && a.title === b.title && a.logo === b.logo && a.link === b.link && a.desc === b.desc;
+
+/** The brands the settings apply (by id), from a list. */
+function appliedBrands(settings: Record<string, unknown>, list: readonly Brand[]): Brand[] {
+  return brandKinds.flatMap((kind) => {
+    const brand = list.find((candidate) => candidate.brandId === settings[kind] && candidate.type === kind);
+    return brand ? [{ ...brand }] : [];
+  });
+}
+
+/**
+ * The settings with each applied brand pointed at the target account's equal brand, created there when it has none
+ * (the brand ids of one account mean nothing on another).
+ */
+async function brandedSettings(
+  cloud: Cloud,
+  settings: Record<string, unknown>,
+  raw: unknown,
+): Promise<Record<string, unknown>> {
+  const brands = Array.isArray(raw) ? (raw as Brand[]) : [];
+  const used = brandKinds.filter((kind) => typeof settings[kind] === "string" && settings[kind] !== "");
+  if (used.length === 0 || brands.length === 0) return settings;
+  const { list } = await cloud.post<{ list: Brand[] }>("/api/user/brand/get-list", {});
+  const result = { ...settings };
+  for (const kind of used) {
+    const brand = brands.find((candidate) => candidate.brandId === settings[kind] && candidate.type === kind);
+    if (!brand) continue;
+    let target = list.find((candidate) => sameBrand(candidate, brand));
+    if (!target) {
+      target = await cloud.post<Brand>("/api/user/brand/create", {
+        type: brand.type,
+        title: brand.title,
+        logo: brand.logo,
+        link: brand.link,
+        desc: brand.desc,
+      });
+      list.push(target);
+    }
+    result[kind] = target.brandId;
+  }
+  return result;
+}
+
 /**
  * Writes every part of the project onto the book (the editor's paths, its validators) and answers the record of this
  * sync. `replace`: the book had other content before (an overwrite): parts the project lacks are reset.
@@ -277,7 +386,11 @@ export async function pushProject(
   const { bookId } = book;
   const parts = localParts(project);
   const before = await cloud.post<BookInfo>("/api/book/get-book", { bookId });
-  const settings = (parts.settings as Record<string, unknown> | undefined) ?? {};
+  const settings = await brandedSettings(
+    cloud,
+    (parts.settings as Record<string, unknown> | undefined) ?? {},
+    parts.brands,
+  );
   const cleared = Object.fromEntries(
     Object.keys(before.htmlConfig ?? {})
       .filter((key) => !(key in settings))
@@ -335,7 +448,9 @@ export async function pushProject(
       password: password?.password ?? "",
     });
   }
-  await pushMedia(cloud, bookId, parts.media, replace);
+  if (parts.media !== undefined || replace) {
+    await pushMedia(cloud, bookId, await portableMedia(cloud, projectDir, project), replace);
+  }
   // The record and the stash hold the online form as it reads now, after the service's own normalising.
   const online = await readOnline(cloud, bookId);
   const onlineFingerprints = localFingerprints(online.parts);
@@ -458,6 +573,8 @@ export async function pulledParts(
   if (result.password && localPassword?.password) {
     result.password = { ...(result.password as PasswordPart), password: localPassword.password };
   }
+  // The media items' uploaded files come into the project's media/ folder (publish ships them offline).
+  if (result.media) await fetchMediaFiles(projectDir, projectMedia(result.media), [cloud.server]);
   // Attachments' bytes: each named file of the project's download config, fetched from the book's download config.
   const wanted = (result.download as ProjectDownload | undefined)?.attachments ?? [];
   for (const attachment of wanted) {
@@ -473,6 +590,7 @@ interface CatalogNode {
   title: string;
   page: number;
   url?: string;
+  collapsed?: boolean;
   children?: CatalogNode[];
 }
 
@@ -482,6 +600,7 @@ function tocOf(nodes: unknown[]): CatalogNode[] {
     title: node.title,
     page: node.page,
     ...(node.url ? { url: node.url } : {}),
+    ...(node.collapsed ? { collapsed: true } : {}),
     children: tocOf(node.children ?? []),
   }));
 }

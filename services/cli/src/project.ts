@@ -43,6 +43,8 @@ export interface Project {
   media?: unknown;
   /** The book `turnleaf studio` edits this project as, per server. */
   studio?: Record<string, { bookId: string; number: string }>;
+  /** The account's brands the settings apply by id (./project-sync.ts Brand): they travel with the project. */
+  brands?: unknown;
   /** The download button, original PDF and attachments (files of the project): ./project-sync.ts ProjectDownload. */
   download?: unknown;
   /** The online book this project was last uploaded to or pulled from, per server (./project-sync.ts SyncRecord). */
