@@ -25,24 +25,9 @@ import { CliError, exitCodes } from "./errors.js";
 import { fetchMediaFiles, projectFileKey, uploadedFile } from "./media-files.js";
 import { type MediaItem, type ProjectMedia, projectMedia } from "./page-media.js";
 import type { Project } from "./project.js";
+import { type Parts, type SyncPart, type SyncRecord, syncParts } from "./sync-record.js";
 
-/** The parts that travel between a project and its online book. */
-export const syncParts = [
-  "settings",
-  "toc",
-  "bookmarks",
-  "languages",
-  "password",
-  "download",
-  "media",
-  "brands",
-  "template",
-  "theme",
-  "scene",
-  "assistant",
-] as const;
-export type SyncPart = (typeof syncParts)[number];
-export type Parts = Partial<Record<SyncPart, unknown>>;
+export { type Parts, type SyncPart, type SyncRecord, syncParts };
 
 /** The project's download configuration: the editor's downloadconfig with attachments as files of the project. */
 export interface ProjectDownload {
@@ -63,18 +48,6 @@ export interface PasswordPart {
   fromPage?: number;
   /** In clear in the project only: the server keeps a hash and never gives it back. */
   password?: string;
-}
-
-export interface SyncRecord {
-  bookId: string;
-  number: string;
-  /** The book's pages revision (its conversion) when last synced. */
-  revision: number;
-  syncedAt: string;
-  /** The online parts as read after the last sync. */
-  online: Parts;
-  /** Fingerprints of the project's parts at the last sync. */
-  local: Partial<Record<SyncPart, string>>;
 }
 
 const stashKey = "desktop-project";

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Manifest } from "@turnleaf/book-format";
 import { CliError, exitCodes } from "./errors.js";
 import type { ConversionChoices, PageQuality } from "./import-options.js";
+import type { SyncRecord } from "./sync-record.js";
 
 export const projectFormat = 1;
 
@@ -48,7 +49,7 @@ export interface Project {
   /** The download button, original PDF and attachments (files of the project): ./project-sync.ts ProjectDownload. */
   download?: unknown;
   /** The online book this project was last uploaded to or pulled from, per server (./project-sync.ts SyncRecord). */
-  cloud?: Record<string, import("./project-sync.js").SyncRecord>;
+  cloud?: Record<string, SyncRecord>;
 }
 
 /** The configuration parts of a project: what a template can carry and what re-import keeps. */

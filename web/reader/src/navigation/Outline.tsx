@@ -16,7 +16,8 @@ function Items({ items, onGo, target }: { items: OutlineItem[]; onGo(page: numbe
 /** One entry; one whose owner set the collapse flag starts with its sub-entries folded (a toggle opens them). */
 function Item({ item, onGo, target }: { item: OutlineItem; onGo(page: number): void; target: string }) {
   const [open, setOpen] = useState(item.collapsed !== true);
-  const folding = item.children.length > 0;
+  // Only an entry the owner marked collapsible folds; the others show their sub-entries as before.
+  const folding = item.collapsed === true && item.children.length > 0;
   return (
     <li className={folding ? "tl-outline-parent" : undefined}>
       {folding ? (
@@ -42,7 +43,9 @@ function Item({ item, onGo, target }: { item: OutlineItem; onGo(page: number): v
           <span className="tl-outline-page">{item.page}</span>
         </button>
       )}
-      {folding && open ? <Items items={item.children} onGo={onGo} target={target} /> : null}
+      {item.children.length > 0 && (!folding || open) ? (
+        <Items items={item.children} onGo={onGo} target={target} />
+      ) : null}
     </li>
   );
 }
