@@ -275,6 +275,24 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
     expect((await api("/api/book/get-book", { bookId: online.bookId })).htmlConfig).toMatchObject({
       bgColor: "#010203",
     });
+
+    // A book whose download config does not offer its original PDF cannot give a new project its pages: said so.
+    await api("/api/book/update-book", {
+      bookId: online.bookId,
+      downloadconfig: JSON.stringify({
+        pdf: { isOriginPath: true, url: "", urlOnlink: "" },
+        isDownloadProject: false,
+        isDownloadAttach: false,
+        attachments: [],
+        hideDownloadSinglePage: true,
+        code: "",
+      }),
+    });
+    const noOriginal = await cli(["pull", online.bookId, "--out", "pulled-again", "--lang", "en"]);
+    expect(noOriginal.code).toBe(65);
+    expect(noOriginal.stderr).toContain(
+      `The online book ${online.bookId} does not offer its original PDF for download`,
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { CliError, exitCodes } from "./errors.js";
 import { escapeHtml } from "./html-escape.js";
+import type { Translate } from "./i18n/translate.js";
 import { shipMediaFiles } from "./media-files.js";
 import { projectMedia } from "./page-media.js";
 import type { readProject } from "./project.js";
@@ -33,6 +34,7 @@ async function shipDownloads(
   projectDir: string,
   flipBook: string,
   project: Awaited<ReturnType<typeof readProject>>["project"],
+  t: Translate,
 ): Promise<OfflineDownload | null | undefined> {
   const settings = project.settings ?? {};
   if (!("DownloadButtonVisible" in settings)) return undefined;
@@ -55,7 +57,7 @@ async function shipDownloads(
   for (const attachment of config.attachments ?? []) {
     const name = bundledName(attachment.name);
     await copyFile(join(projectDir, attachment.file), join(folder, name)).catch(() => {
-      throw new CliError(`the attachment ${attachment.file} is not in the project folder`, exitCodes.noInput);
+      throw new CliError(t("attachmentMissing", { file: attachment.file }), exitCodes.noInput);
     });
     attachments.push({ name: attachment.name, url: `files/download/${encodeURIComponent(name)}` });
   }
@@ -89,7 +91,7 @@ function servedSettings(settings: Record<string, unknown>, raw: unknown): Record
 /** The password gate of an offline book: checked in the browser (the pages are in the folder: no real protection). */
 function offlineLock(raw: unknown): OfflineLock | null {
   const password = raw as PasswordPart | undefined;
-  if (!password || password.access !== "password" || !password.password) return null;
+  if (password?.access !== "password" || !password.password) return null;
   const salt = randomBytes(16).toString("hex");
   return {
     mode: "single",
@@ -162,6 +164,7 @@ export async function writeFlipBook(input: {
   manifest: Awaited<ReturnType<typeof readProject>>["manifest"];
   readerDir: string;
   options: PublishOptions;
+  t: Translate;
   /** Markup added to the head and the end of the body (the PWA's manifest link and service worker). */
   extraHead?: string;
   extraBody?: string;
@@ -197,7 +200,7 @@ export async function writeFlipBook(input: {
     media,
     languages: project.languages,
     lock: offlineLock(project.password),
-    download: await shipDownloads(projectDir, flipBook, project),
+    download: await shipDownloads(projectDir, flipBook, project, input.t),
   });
   await writeFile(
     join(flipBook, "index.html"),

@@ -22,6 +22,7 @@ import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { type Cloud, CloudRefusal } from "./cloud.js";
 import { CliError, exitCodes } from "./errors.js";
+import type { Translate } from "./i18n/translate.js";
 import { fetchMediaFiles, projectFileKey, uploadedFile } from "./media-files.js";
 import { type MediaItem, type ProjectMedia, projectMedia } from "./page-media.js";
 import type { Project } from "./project.js";
@@ -48,6 +49,8 @@ export interface PasswordPart {
   fromPage?: number;
   /** In clear in the project only: the server keeps a hash and never gives it back. */
   password?: string;
+  /** Mode "users": each reader's name and password (in clear in the project only; empty keeps the stored one). */
+  users?: { name: string; password: string }[];
 }
 
 const stashKey = "desktop-project";
@@ -137,10 +140,14 @@ export async function readOnline(
     cloud.post<{ languages: { code: string; name: string; checked: boolean }[] }>("/api/book/get-book-language", {
       bookId,
     }),
-    cloud.post<{ access: string; mode: string; hint: string; fromPage: number; hasPassword: boolean }>(
-      "/api/book/get-book-privacy",
-      { bookId },
-    ),
+    cloud.post<{
+      access: string;
+      mode: string;
+      hint: string;
+      fromPage: number;
+      hasPassword: boolean;
+      userNames: string[];
+    }>("/api/book/get-book-privacy", { bookId }),
     cloud.post<ProjectMedia>("/api/book/get-page-media", { bookId }),
     cloud
       .post<{ list: { key: string; content: Stash }[] }>("/api/book/get-custom-content", { bookId, key: stashKey })
@@ -167,6 +174,7 @@ export async function readOnline(
       hint: privacy.hint,
       fromPage: privacy.fromPage,
       hasPassword: privacy.hasPassword,
+      userNames: privacy.userNames ?? [],
     },
     download: {
       enabled: book.isDownload === "1",
@@ -204,8 +212,8 @@ export interface Stash {
 function stashable(parts: Parts): Parts {
   const copy = { ...parts };
   if (copy.password && typeof copy.password === "object") {
-    const { password: _secret, ...rest } = copy.password as PasswordPart;
-    copy.password = rest;
+    const { password: _secret, users, ...rest } = copy.password as PasswordPart;
+    copy.password = users ? { ...rest, users: users.map(({ name }) => ({ name, password: "" })) } : rest;
   }
   return copy;
 }
@@ -215,11 +223,12 @@ async function uploadAttachment(
   projectDir: string,
   file: string,
   name: string,
+  t: Translate,
   purpose = "attachment",
 ): Promise<string> {
   const path = join(projectDir, file);
   const bytes = await readFile(path).catch(() => {
-    throw new CliError(`the attachment ${file} is not in the project folder`, exitCodes.noInput);
+    throw new CliError(t("attachmentMissing", { file }), exitCodes.noInput);
   });
   const form = new FormData();
   form.set("purpose", purpose);
@@ -233,7 +242,7 @@ async function uploadAttachment(
  * The media items with their uploaded files (video, audio, pictures) on the target server: a file another server
  * holds (the studio's, or any) is uploaded from the project's media/ folder and the item pointed at the copy.
  */
-async function portableMedia(cloud: Cloud, projectDir: string, project: Project): Promise<ProjectMedia> {
+async function portableMedia(cloud: Cloud, projectDir: string, project: Project, t: Translate): Promise<ProjectMedia> {
   const media = projectMedia(project.media);
   const target = new URL(cloud.server).origin;
   const studioServers = Object.keys(project.studio ?? {});
@@ -244,7 +253,7 @@ async function portableMedia(cloud: Cloud, projectDir: string, project: Project)
   };
   if (media.items.every((item) => [item.url, ...(item.images ?? [])].every(here))) return media;
   const missing = await fetchMediaFiles(projectDir, media, studioServers);
-  if (missing.length > 0) throw new CliError(`the media file ${missing[0]} is not in the project's media/ folder`, 66);
+  if (missing.length > 0) throw new CliError(t("attachmentMissing", { file: missing[0] ?? "" }), exitCodes.noInput);
   const copies = new Map<string, string>();
   const moved = async (address: string | undefined, item: MediaItem) => {
     const file = uploadedFile(address);
@@ -253,7 +262,7 @@ async function portableMedia(cloud: Cloud, projectDir: string, project: Project)
     let copy = copies.get(key);
     if (!copy) {
       const purpose = item.kind === "video" || item.kind === "audio" ? item.kind : "image";
-      copy = await uploadAttachment(cloud, projectDir, key, basename(key), purpose);
+      copy = await uploadAttachment(cloud, projectDir, key, basename(key), t, purpose);
       copies.set(key, copy);
     }
     return copy;
@@ -355,6 +364,7 @@ export async function pushProject(
   book: { bookId: string; revision: number },
   replace: boolean,
   now: Date,
+  t: Translate,
 ): Promise<SyncRecord> {
   const { bookId } = book;
   const parts = localParts(project);
@@ -375,7 +385,7 @@ export async function pushProject(
     const attachments = [];
     for (const attachment of download.attachments ?? []) {
       const size = attachment.size ?? (await stat(join(projectDir, attachment.file))).size;
-      const url = await uploadAttachment(cloud, projectDir, attachment.file, attachment.name);
+      const url = await uploadAttachment(cloud, projectDir, attachment.file, attachment.name, t);
       attachments.push({ name: attachment.name, size, url });
     }
     downloadFields.isDownload = download.enabled ? "1" : "0";
@@ -419,10 +429,11 @@ export async function pushProject(
       hint: password?.hint ?? "",
       fromPage: String(password?.fromPage ?? 1),
       password: password?.password ?? "",
+      ...(password?.mode === "users" ? { users: JSON.stringify(password.users ?? []) } : {}),
     });
   }
   if (parts.media !== undefined || replace) {
-    await pushMedia(cloud, bookId, await portableMedia(cloud, projectDir, project), replace);
+    await pushMedia(cloud, bookId, await portableMedia(cloud, projectDir, project, t), replace);
   }
   // The record and the stash hold the online form as it reads now, after the service's own normalising.
   const online = await readOnline(cloud, bookId);
@@ -458,12 +469,23 @@ const safeName = (name: string) =>
     .replace(/[^\p{L}\p{N}._ -]/gu, "_")
     .replace(/^\.+/, "_") || "file";
 
+/** A download the server refused (its HTTP status), for the caller to word. */
+export class DownloadRefused extends CliError {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+  ) {
+    super(`${url}: HTTP ${status}`, 75);
+    this.name = "DownloadRefused";
+  }
+}
+
 async function downloadTo(cloud: Cloud, url: string, target: string): Promise<void> {
   const address = new URL(url, cloud.server);
   const path = `${address.pathname}${address.search}`;
   const response =
     address.origin === new URL(cloud.server).origin ? await cloud.fetch(path) : await fetch(address.href);
-  if (response.status !== 200) throw new CliError(`could not download ${url}: HTTP ${response.status}`, 75);
+  if (response.status !== 200) throw new DownloadRefused(url, response.status);
   await mkdir(join(target, ".."), { recursive: true });
   await writeFile(`${target}.part`, Buffer.from(await response.arrayBuffer()));
   await rename(`${target}.part`, target);
@@ -506,6 +528,7 @@ export async function pulledParts(
           mode: "single" | "users";
           hint: string;
           fromPage: number;
+          userNames?: string[];
         };
         if (privacy.access !== "public") {
           result.password = {
@@ -513,6 +536,10 @@ export async function pulledParts(
             mode: privacy.mode,
             hint: privacy.hint,
             fromPage: privacy.fromPage,
+            // The readers' names come back; their passwords stay on the server (empty keeps each one there).
+            ...(privacy.mode === "users"
+              ? { users: (privacy.userNames ?? []).map((name) => ({ name, password: "" })) }
+              : {}),
           };
         }
         break;
@@ -545,6 +572,14 @@ export async function pulledParts(
   // The password never comes back from the server: the project keeps its own.
   if (result.password && localPassword?.password) {
     result.password = { ...(result.password as PasswordPart), password: localPassword.password };
+  }
+  const pulledUsers = (result.password as PasswordPart | undefined)?.users;
+  if (pulledUsers && localPassword?.users) {
+    const local = new Map(localPassword.users.map((user) => [user.name, user.password]));
+    (result.password as PasswordPart).users = pulledUsers.map((user) => ({
+      name: user.name,
+      password: local.get(user.name) ?? user.password,
+    }));
   }
   // The media items' uploaded files come into the project's media/ folder (publish ships them offline).
   if (result.media) await fetchMediaFiles(projectDir, projectMedia(result.media), [cloud.server]);

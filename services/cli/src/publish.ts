@@ -64,14 +64,14 @@ export async function publish(context: Context, options: PublishOptions): Promis
     );
   }
 
-  const input = { projectDir, outDir, project, manifest, readerDir, options };
+  const input = { projectDir, outDir, project, manifest, readerDir, options, t: context.t };
   if (format === "wordpress") return (await import("./wordpress.js")).publishWordPress(context, input);
   if (format === "joomla") return (await import("./joomla.js")).publishJoomla(context, input);
   if (format === "drupal") return (await import("./drupal.js")).publishDrupal(context, input);
   if (format === "pwa") return (await import("./pwa.js")).publishPwa(context, input);
   const flipBook = join(outDir, "FlipBook");
   try {
-    const book = await writeFlipBook({ projectDir, flipBook, project, manifest, readerDir, options });
+    const book = await writeFlipBook({ ...input, flipBook });
     if (book.lock) context.note(context.t("offlinePasswordNote"));
     await zipFolder(flipBook, "FlipBook", join(outDir, "FlipBook.zip"));
   } catch (error) {

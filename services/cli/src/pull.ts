@@ -15,6 +15,7 @@ import { validatePath } from "./paths.js";
 import { type Project, readProject } from "./project.js";
 import {
   changedParts,
+  DownloadRefused,
   describeChanges,
   downloadOriginalPdf,
   localFingerprints,
@@ -80,7 +81,13 @@ export async function pull(context: Context, options: PullOptions): Promise<void
     // A new project: the owner's original PDF, imported as the uploading project imported it.
     await mkdir(join(projectDir, "source"), { recursive: true });
     const pdf = join(projectDir, "source", "original.pdf");
-    await downloadOriginalPdf(cloud, bookId, pdf);
+    await downloadOriginalPdf(cloud, bookId, pdf).catch((error: unknown) => {
+      // The book service gives the original only when the book's download config offers it (even to its owner).
+      if (error instanceof DownloadRefused && error.status === 403) {
+        throw new CliError(context.t("pullNoOriginal", { bookId }), exitCodes.invalidInput);
+      }
+      throw error;
+    });
     const { importBook } = await import("./import.js");
     const choices = online.stash?.import;
     await importBook(context, {

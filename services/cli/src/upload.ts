@@ -210,6 +210,10 @@ export async function upload(context: Context, options: UploadOptions): Promise<
 
   try {
     if (options.overwrite !== undefined) await checkOnlineUnchanged(context, cloud, project, options);
+    else {
+      const known = project.cloud?.[cloud.server];
+      if (known) context.note(context.t("syncAlreadyOnline", { bookId: known.bookId }));
+    }
     const done = await uploadProject(context, cloud, projectDir, project, { ...options, title }, { chunkSize, rate });
     if (!options.noWait) {
       // The whole project onto the book: every part through the editor's own paths (./project-sync.ts).
@@ -220,6 +224,7 @@ export async function upload(context: Context, options: UploadOptions): Promise<
         { bookId: done.bookId, revision: Number(done.revision) || 0 },
         options.overwrite !== undefined,
         context.now(),
+        context.t,
       );
       const { project: current } = await readProject(projectDir);
       await writeProjectFile(projectDir, { ...current, cloud: { ...(current.cloud ?? {}), [cloud.server]: record } });

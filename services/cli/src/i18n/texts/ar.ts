@@ -25,6 +25,11 @@ export const ar: CliTexts = {
     "صفحات الكتاب الإلكتروني من تحويل أحدث (المراجعة {revision}): استورد ملف PDF الخاص به مجدداً للحصول على الصفحات الجديدة",
   pullUsage: "turnleaf pull <معرّف الكتاب> --out <مجلد المشروع> [--force]",
   offlinePasswordNote: "كلمة مرور الكتاب دون اتصال تُفحص في المتصفح فقط وليست حماية حقيقية: يمكن قراءة ملفاته",
+  pullNoOriginal:
+    "لا يتيح الكتاب الإلكتروني {bookId} تنزيل ملف PDF الأصلي، لذا لا يستطيع مشروع جديد الحصول على صفحاته: فعّل تنزيل PDF في إعدادات التنزيل، أو اسحب إلى المشروع الذي رُفع منه.",
+  syncAlreadyOnline:
+    "هذا المشروع موجود على الإنترنت بالفعل ككتاب {bookId}: يحدّثه ‎--overwrite {bookId}‎ (هذا الرفع ينشئ كتاباً جديداً)",
+  attachmentMissing: "المرفق {file} غير موجود في مجلد المشروع",
 
   // design, account, registration, feedback and update check (#34)
 

@@ -27,6 +27,11 @@ export const de: CliTexts = {
   pullUsage: "turnleaf pull <Buch-ID> --out <Projektordner> [--force]",
   offlinePasswordNote:
     "das Passwort eines Offline-Buchs wird nur im Browser geprüft und ist kein echter Schutz: seine Dateien sind lesbar",
+  pullNoOriginal:
+    "Das Online-Buch {bookId} bietet sein Original-PDF nicht zum Download an, daher kann ein neues Projekt seine Seiten nicht erhalten: den PDF-Download in seinen Download-Einstellungen einschalten oder in das Projekt pullen, aus dem es hochgeladen wurde.",
+  syncAlreadyOnline:
+    "dieses Projekt ist bereits als Buch {bookId} online: --overwrite {bookId} aktualisiert es (dieser Upload erstellt ein neues Buch)",
+  attachmentMissing: "der Anhang {file} ist nicht im Projektordner",
 
   // design, account, registration, feedback and update check (#34)
 

@@ -27,6 +27,11 @@ export const en: CliTexts = {
   pullUsage: "turnleaf pull <book id> --out <project dir> [--force]",
   offlinePasswordNote:
     "an offline book's password is checked in the browser only and is no real protection: its files can be read",
+  pullNoOriginal:
+    "The online book {bookId} does not offer its original PDF for download, so a new project cannot get its pages: turn the PDF download on in its download settings, or pull into the project it was uploaded from.",
+  syncAlreadyOnline:
+    "this project is already online as the book {bookId}: --overwrite {bookId} updates it (this upload makes a new book)",
+  attachmentMissing: "the attachment {file} is not in the project folder",
 
   // design, account, registration, feedback and update check (#34)
 

@@ -27,6 +27,11 @@ export const es: CliTexts = {
   pullUsage: "turnleaf pull <id del libro> --out <carpeta del proyecto> [--force]",
   offlinePasswordNote:
     "la contraseña de un libro sin conexión solo se comprueba en el navegador y no es una protección real: sus archivos se pueden leer",
+  pullNoOriginal:
+    "El libro en línea {bookId} no ofrece la descarga de su PDF original, así que un proyecto nuevo no puede obtener sus páginas: active la descarga del PDF en sus ajustes de descarga o haga pull en el proyecto desde el que se subió.",
+  syncAlreadyOnline:
+    "este proyecto ya está en línea como el libro {bookId}: --overwrite {bookId} lo actualiza (esta subida crea un libro nuevo)",
+  attachmentMissing: "el adjunto {file} no está en la carpeta del proyecto",
 
   // design, account, registration, feedback and update check (#34)
 

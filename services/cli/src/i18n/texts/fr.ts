@@ -27,6 +27,11 @@ export const fr: CliTexts = {
   pullUsage: "turnleaf pull <id du livre> --out <dossier du projet> [--force]",
   offlinePasswordNote:
     "le mot de passe d'un livre hors ligne n'est vérifié que dans le navigateur et ne protège pas vraiment : ses fichiers restent lisibles",
+  pullNoOriginal:
+    "Le livre en ligne {bookId} ne propose pas le téléchargement de son PDF d'origine, un nouveau projet ne peut donc pas obtenir ses pages : activez le téléchargement du PDF dans ses réglages de téléchargement, ou faites le pull dans le projet d'où il a été téléversé.",
+  syncAlreadyOnline:
+    "ce projet est déjà en ligne comme le livre {bookId} : --overwrite {bookId} le met à jour (ce téléversement crée un nouveau livre)",
+  attachmentMissing: "la pièce jointe {file} n'est pas dans le dossier du projet",
 
   // design, account, registration, feedback and update check (#34)
 

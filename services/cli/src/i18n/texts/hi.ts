@@ -25,6 +25,11 @@ export const hi: CliTexts = {
   pullUsage: "turnleaf pull <पुस्तक id> --out <प्रोजेक्ट फ़ोल्डर> [--force]",
   offlinePasswordNote:
     "ऑफ़लाइन पुस्तक का पासवर्ड केवल ब्राउज़र में जाँचा जाता है और यह वास्तविक सुरक्षा नहीं है: इसकी फ़ाइलें पढ़ी जा सकती हैं",
+  pullNoOriginal:
+    "ऑनलाइन पुस्तक {bookId} अपनी मूल PDF डाउनलोड के लिए नहीं देती, इसलिए नया प्रोजेक्ट उसके पृष्ठ नहीं ले सकता: उसकी डाउनलोड सेटिंग्स में PDF डाउनलोड चालू करें, या उस प्रोजेक्ट में pull करें जिससे वह अपलोड हुई थी।",
+  syncAlreadyOnline:
+    "यह प्रोजेक्ट पहले से पुस्तक {bookId} के रूप में ऑनलाइन है: --overwrite {bookId} उसे अपडेट करता है (यह अपलोड एक नई पुस्तक बनाता है)",
+  attachmentMissing: "अनुलग्नक {file} प्रोजेक्ट फ़ोल्डर में नहीं है",
 
   // design, account, registration, feedback and update check (#34)
 

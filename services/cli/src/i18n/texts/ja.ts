@@ -27,6 +27,11 @@ export const ja: CliTexts = {
   pullUsage: "turnleaf pull <ブック ID> --out <プロジェクトフォルダー> [--force]",
   offlinePasswordNote:
     "オフラインブックのパスワードはブラウザー内でのみ確認され、実際の保護ではありません：ファイルは読み取れます",
+  pullNoOriginal:
+    "オンラインブック {bookId} は元の PDF のダウンロードを提供していないため、新しいプロジェクトはページを取得できません：ダウンロード設定で PDF ダウンロードをオンにするか、アップロード元のプロジェクトに pull してください。",
+  syncAlreadyOnline:
+    "このプロジェクトはすでにブック {bookId} としてオンラインにあります：--overwrite {bookId} で更新できます（今回のアップロードは新しいブックを作ります）",
+  attachmentMissing: "添付ファイル {file} がプロジェクトフォルダーにありません",
 
   // design, account, registration, feedback and update check (#34)
 

@@ -25,6 +25,11 @@ export const ko: CliTexts = {
     "온라인 책의 페이지는 더 새로운 변환입니다(리비전 {revision}): 새 페이지를 위해 PDF를 다시 가져오세요",
   pullUsage: "turnleaf pull <책 id> --out <프로젝트 폴더> [--force]",
   offlinePasswordNote: "오프라인 책의 비밀번호는 브라우저에서만 확인되며 실제 보호가 아닙니다: 파일을 읽을 수 있습니다",
+  pullNoOriginal:
+    "온라인 책 {bookId}은(는) 원본 PDF 다운로드를 제공하지 않으므로 새 프로젝트가 페이지를 가져올 수 없습니다: 다운로드 설정에서 PDF 다운로드를 켜거나, 업로드한 프로젝트로 pull 하세요.",
+  syncAlreadyOnline:
+    "이 프로젝트는 이미 책 {bookId}(으)로 온라인에 있습니다: --overwrite {bookId}로 업데이트합니다(이번 업로드는 새 책을 만듭니다)",
+  attachmentMissing: "첨부 파일 {file}이(가) 프로젝트 폴더에 없습니다",
 
   // design, account, registration, feedback and update check (#34)
 

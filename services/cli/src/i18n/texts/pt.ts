@@ -27,6 +27,11 @@ export const pt: CliTexts = {
   pullUsage: "turnleaf pull <id do livro> --out <pasta do projeto> [--force]",
   offlinePasswordNote:
     "a senha de um livro offline é verificada apenas no navegador e não é proteção real: os arquivos podem ser lidos",
+  pullNoOriginal:
+    "O livro online {bookId} não oferece o download do PDF original, então um novo projeto não pode obter suas páginas: ative o download do PDF nas configurações de download ou faça pull para o projeto de onde ele foi enviado.",
+  syncAlreadyOnline:
+    "este projeto já está online como o livro {bookId}: --overwrite {bookId} o atualiza (este envio cria um novo livro)",
+  attachmentMissing: "o anexo {file} não está na pasta do projeto",
 
   // design, account, registration, feedback and update check (#34)
 

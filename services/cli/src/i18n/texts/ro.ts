@@ -27,6 +27,11 @@ export const ro: CliTexts = {
   pullUsage: "turnleaf pull <id carte> --out <dosarul proiectului> [--force]",
   offlinePasswordNote:
     "parola unei cărți offline este verificată doar în browser și nu este o protecție reală: fișierele ei pot fi citite",
+  pullNoOriginal:
+    "Cartea online {bookId} nu oferă descărcarea PDF-ului original, deci un proiect nou nu îi poate obține paginile: activați descărcarea PDF în setările de descărcare sau faceți pull în proiectul din care a fost încărcată.",
+  syncAlreadyOnline:
+    "acest proiect este deja online ca și cartea {bookId}: --overwrite {bookId} o actualizează (această încărcare creează o carte nouă)",
+  attachmentMissing: "atașamentul {file} nu este în dosarul proiectului",
 
   // design, account, registration, feedback and update check (#34)
 

@@ -23,6 +23,11 @@ export const th: CliTexts = {
   pullPagesChanged: "หน้าของหนังสือออนไลน์มาจากการแปลงที่ใหม่กว่า (รุ่น {revision}): นำเข้า PDF อีกครั้งเพื่อรับหน้าใหม่",
   pullUsage: "turnleaf pull <รหัสหนังสือ> --out <โฟลเดอร์โปรเจกต์> [--force]",
   offlinePasswordNote: "รหัสผ่านของหนังสือออฟไลน์ตรวจในเบราว์เซอร์เท่านั้นและไม่ใช่การป้องกันจริง: ไฟล์ยังอ่านได้",
+  pullNoOriginal:
+    "หนังสือออนไลน์ {bookId} ไม่เปิดให้ดาวน์โหลด PDF ต้นฉบับ โปรเจกต์ใหม่จึงรับหน้าของมันไม่ได้: เปิดการดาวน์โหลด PDF ในการตั้งค่าการดาวน์โหลด หรือ pull ไปยังโปรเจกต์ที่อัปโหลดมา",
+  syncAlreadyOnline:
+    "โปรเจกต์นี้ออนไลน์อยู่แล้วเป็นหนังสือ {bookId}: ใช้ --overwrite {bookId} เพื่ออัปเดต (การอัปโหลดครั้งนี้สร้างหนังสือใหม่)",
+  attachmentMissing: "ไฟล์แนบ {file} ไม่อยู่ในโฟลเดอร์โปรเจกต์",
 
   // design, account, registration, feedback and update check (#34)
 

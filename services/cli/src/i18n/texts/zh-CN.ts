@@ -20,6 +20,10 @@ export const zhCN = {
   pullPagesChanged: "在线书的页面是更新的转换（版本 {revision}）：请重新导入其 PDF 以获得新页面",
   pullUsage: "turnleaf pull <书 ID> --out <项目文件夹> [--force]",
   offlinePasswordNote: "离线书的密码只在浏览器中检查，并非真正的保护：文件本身可被读取",
+  pullNoOriginal:
+    "在线书 {bookId} 不提供原始 PDF 下载，新项目无法获得其页面：请在其下载设置中开启 PDF 下载，或拉取到上传它的项目中。",
+  syncAlreadyOnline: "本项目已作为在线书 {bookId} 在线：用 --overwrite {bookId} 更新它（此次上传会新建一本书）",
+  attachmentMissing: "附件 {file} 不在项目文件夹中",
 
   // design, account, registration, feedback and update check (#34)
 
