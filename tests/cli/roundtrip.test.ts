@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerSystem } from "../setup/worker-stores.js";
-import { assertCliBuilt, runCli } from "./run-cli.js";
+import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
 
 // #34 items 1 and 2: a project with non-default settings, contents (a link, a collapsed entry), bookmarks, two
 // languages, a password, a media item and an attachment goes online whole (the online book.json says what the offline
@@ -205,6 +205,26 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
       pdfUrl: expect.stringMatching(/^files\/download\//),
       attachments: [{ name: "notes.txt", url: "files/download/notes.txt" }],
     });
+
+    // `turnleaf studio` edits the project as a book of its own: that book says the same as the uploaded one.
+    const studio = startCli(workDir, home, ["studio", "project", "--no-start", "--lang", "en"], {
+      TURNLEAF_SERVER: services.gatewayUrl,
+    });
+    await expect.poll(() => studio.output.stdout, { timeout: 120_000 }).toMatch(/^editor: /m);
+    const studioBook = (await readJson("project/project.json")).studio[services.gatewayUrl] as { number: string };
+    studio.child.stdin?.write("q\n");
+    expect((await studio.exited).code, studio.output.stderr).toBe(0);
+    const inStudio = (await (await fetch(`${services.gatewayUrl}/b/${studioBook.number}/book.json`)).json()) as Record<
+      string,
+      unknown
+    >;
+    for (const field of ["bookmarks", "languages", "outline", "lock"] as const) {
+      expect(inStudio[field], field).toEqual(hosted[field]);
+    }
+    expect(brandless(inStudio.htmlConfig as Record<string, unknown>)).toEqual(
+      brandless(hosted.htmlConfig as Record<string, unknown>),
+    );
+    expect(pages(inStudio as never)).toEqual(pages(hosted as never));
 
     // In Chromium: the first spread of the hosted book and of the offline one, as the DOM has them.
     browser = await launchChromium();

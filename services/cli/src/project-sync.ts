@@ -383,9 +383,12 @@ export async function pushProject(
   const downloadFields: Record<string, string> = {};
   if (download) {
     const attachments = [];
+    const online = (before.downloadconfig as OnlineDownloadConfig | null)?.attachments ?? [];
     for (const attachment of download.attachments ?? []) {
       const size = attachment.size ?? (await stat(join(projectDir, attachment.file))).size;
-      const url = await uploadAttachment(cloud, projectDir, attachment.file, attachment.name, t);
+      // The same file the book already offers (name and size) is not sent again.
+      const known = online.find((entry) => entry.name === attachment.name && Number(entry.size) === size);
+      const url = known?.url ?? (await uploadAttachment(cloud, projectDir, attachment.file, attachment.name, t));
       attachments.push({ name: attachment.name, size, url });
     }
     downloadFields.isDownload = download.enabled ? "1" : "0";
