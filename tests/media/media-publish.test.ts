@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFlipBook } from "../../services/cli/src/flip-book.js";
+import { translator } from "../../services/cli/src/i18n/translate.js";
 import { readProject } from "../../services/cli/src/project.js";
 import { launchChromium } from "../browser.js";
 import { writeMediaProject } from "./media-project.js";
@@ -63,6 +64,7 @@ describe("media in the published offline flipbook", () => {
       project: read,
       manifest,
       readerDir: offlineReader,
+      t: translator("en"),
       options: {
         project: projectDir,
         format: "html",

@@ -3,14 +3,105 @@
  * plug-ins, the PWA's folder): index.html, the classic-script reader, the book's pictures and media files.
  * publish.ts chooses the format; the format modules call writeFlipBook from here.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
+import { CliError, exitCodes } from "./errors.js";
 import { escapeHtml } from "./html-escape.js";
+import { text } from "./i18n/text.js";
+import type { Translate } from "./i18n/translate.js";
 import { shipMediaFiles } from "./media-files.js";
 import { shipPageAudio } from "./page-audio/ship.js";
 import { projectMedia } from "./page-media.js";
 import type { readProject } from "./project.js";
-import { offlineReaderBook, readerAssetKeys } from "./reader-book.js";
+import { type Brand, brandKinds, type PasswordPart, type ProjectDownload } from "./project-sync.js";
+import { type OfflineDownload, type OfflineLock, offlineReaderBook, readerAssetKeys } from "./reader-book.js";
+
+/** Spec 000 §5: yes, show, true (any case) are true; anything else false. */
+const settingOn = (value: unknown) =>
+  typeof value === "boolean" ? value : ["yes", "show", "true"].includes(String(value).trim().toLowerCase());
+
+/** A bundled file's name: no folders, nothing that is not a plain name character. */
+const bundledName = (name: string) =>
+  basename(name)
+    .replace(/[^\p{L}\p{N}._ -]/gu, "_")
+    .replace(/^\.+/, "_") || "file";
+
+/**
+ * The download button's files copied into `<flipBook>/files/download/`: the original PDF (the project's first PDF
+ * source) and the attachments, as the hosted reader offers them (on with DownloadButtonVisible and the project's
+ * download config). Answers the reader's download settings, `undefined` where the hosted book would have none.
+ */
+async function shipDownloads(
+  projectDir: string,
+  flipBook: string,
+  project: Awaited<ReturnType<typeof readProject>>["project"],
+  _t: Translate,
+): Promise<OfflineDownload | null | undefined> {
+  const settings = project.settings ?? {};
+  if (!("DownloadButtonVisible" in settings)) return undefined;
+  if (!settingOn(settings.DownloadButtonVisible)) return null;
+  // As the hosted reader: the button follows DownloadButtonVisible, its files the download config.
+  const config = project.download as ProjectDownload | undefined;
+  const download: OfflineDownload = { allowSinglePage: config !== undefined && config.singlePages !== false };
+  if (!config) return download;
+  const folder = join(flipBook, "files", "download");
+  await mkdir(folder, { recursive: true });
+  const pdf = project.sources.find((source) => source.kind === "pdf" && source.path);
+  if (config.pdf !== false && pdf?.path) {
+    const name = bundledName(pdf.name);
+    await copyFile(pdf.path, join(folder, name)).catch(() => {
+      throw new CliError(text("uploadSourceMissing", { path: pdf.path ?? "" }), exitCodes.noInput);
+    });
+    download.pdfUrl = `files/download/${encodeURIComponent(name)}`;
+  }
+  const attachments = [];
+  for (const attachment of config.attachments ?? []) {
+    const name = bundledName(attachment.name);
+    await copyFile(join(projectDir, attachment.file), join(folder, name)).catch(() => {
+      throw new CliError(text("attachmentMissing", { file: attachment.file }), exitCodes.noInput);
+    });
+    attachments.push({ name: attachment.name, url: `files/download/${encodeURIComponent(name)}` });
+  }
+  if (attachments.length > 0) download.attachments = attachments;
+  return download;
+}
+
+/**
+ * The settings as the hosted book.json serves them: a brand applied by its id becomes the brand itself (the project's
+ * `brands`), as the book service serves it; an id the project has no brand for is left out, as there.
+ */
+function servedSettings(settings: Record<string, unknown>, raw: unknown): Record<string, unknown> {
+  const brands = Array.isArray(raw) ? (raw as Brand[]) : [];
+  const served = { ...settings };
+  for (const kind of brandKinds) {
+    if (typeof settings[kind] !== "string" || settings[kind] === "") continue;
+    const brand = brands.find((candidate) => candidate.brandId === settings[kind] && candidate.type === kind);
+    if (brand) {
+      served[kind] = {
+        brandId: brand.brandId,
+        title: brand.title,
+        logo: brand.logo,
+        link: brand.link,
+        desc: brand.desc,
+      };
+    } else delete served[kind];
+  }
+  return served;
+}
+
+/** The password gate of an offline book: checked in the browser (the pages are in the folder: no real protection). */
+function offlineLock(raw: unknown): OfflineLock | null {
+  const password = raw as PasswordPart | undefined;
+  if (password?.access !== "password" || !password.password) return null;
+  const salt = randomBytes(16).toString("hex");
+  return {
+    mode: "single",
+    hint: password.hint ?? "",
+    fromPage: Math.max(1, Number(password.fromPage) || 1),
+    offline: { salt, sha256: createHash("sha256").update(`${salt}:${password.password}`).digest("hex") },
+  };
+}
 
 export interface PublishOptions {
   project: string | undefined;
@@ -75,6 +166,7 @@ export async function writeFlipBook(input: {
   manifest: Awaited<ReturnType<typeof readProject>>["manifest"];
   readerDir: string;
   options: PublishOptions;
+  t: Translate;
   /** Markup added to the head and the end of the body (the PWA's manifest link and service worker). */
   extraHead?: string;
   extraBody?: string;
@@ -112,10 +204,13 @@ export async function writeFlipBook(input: {
     bookDir,
     title,
     assets: "files/",
-    htmlConfig: project.settings,
+    htmlConfig: servedSettings(project.settings ?? {}, project.brands),
     toc: project.toc,
     bookmarks: project.bookmarks,
     media,
+    languages: project.languages,
+    lock: offlineLock(project.password),
+    download: await shipDownloads(projectDir, flipBook, project, input.t),
   });
   const book = pageAudio ? { ...offline, pageAudio } : offline;
   await writeFile(

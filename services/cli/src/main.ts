@@ -49,8 +49,9 @@ const synopsis = `  turnleaf register <licence code> [--server URL] [--public-ke
   turnleaf login [--email E] [--password P] [--server URL]
   turnleaf logout
   turnleaf upload <project dir> [--title T] [--keywords K] [--description D] [--category C] [--html-text]
-                  [--publication] [--overwrite BOOKID] [--pdf-password P] [--chunk-size BYTES] [--rate KB/s] [--no-wait]
-                  [--yes]
+                  [--publication] [--overwrite BOOKID [--force]] [--pdf-password P] [--chunk-size BYTES] [--rate KB/s]
+                  [--no-wait] [--yes]
+  turnleaf pull <book id> --out <project dir> [--force] [--server URL]
   turnleaf books [list [--status S] [--type book|publication] [--keyword K] [--page N] [--page-size N] | enable ID |
                  disable ID | delete ID --yes]
   turnleaf account [--limit N] [--server URL]
@@ -179,6 +180,15 @@ const commandOptions = {
     rate: { type: "string" },
     "no-wait": { type: "boolean" },
     yes: { type: "boolean" },
+    force: { type: "boolean" },
+  },
+  pull: {
+    ...common,
+    server: { type: "string" },
+    out: { type: "string", short: "o" },
+    force: { type: "boolean" },
+    "save-changes": { type: "boolean" },
+    "discard-changes": { type: "boolean" },
   },
   project: {
     ...common,
@@ -420,6 +430,19 @@ export async function run(argv: string[], context: Context): Promise<void> {
         rate: text("rate"),
         noWait: flag("no-wait"),
         yes: flag("yes"),
+        force: flag("force"),
+        json: flag("json"),
+      });
+    }
+    case "pull": {
+      tooMany(1);
+      const { pull } = await import("./pull.js");
+      return pull(context, {
+        book: positionals[0],
+        out: text("out"),
+        server: text("server"),
+        force: flag("force"),
+        unsaved: unsavedAnswer(flag),
         json: flag("json"),
       });
     }

@@ -9,6 +9,7 @@ import type { Manifest } from "@turnleaf/book-format";
 import { CliError, exitCodes } from "./errors.js";
 import { type PublishOptions, writeFlipBook } from "./flip-book.js";
 import { text } from "./i18n/text.js";
+import type { Translate } from "./i18n/translate.js";
 import type { Project } from "./project.js";
 import type { offlineReaderBook } from "./reader-book.js";
 import { zipFolder } from "./zip.js";
@@ -20,6 +21,8 @@ export interface PackageInput {
   manifest: Manifest;
   readerDir: string;
   options: PublishOptions;
+  /** The interface language's texts (the flipbook's refusals). */
+  t: Translate;
 }
 
 /** The embed settings every plug-in format offers (spec 001 §3 plug-in settings). */

@@ -5,6 +5,7 @@ import type { Manifest } from "@turnleaf/book-format";
 import { CliError, exitCodes } from "./errors.js";
 import { text } from "./i18n/text.js";
 import type { ConversionChoices, PageQuality } from "./import-options.js";
+import type { SyncRecord } from "./sync-record.js";
 
 export const projectFormat = 1;
 
@@ -46,6 +47,12 @@ export interface Project {
   pageAudio?: unknown;
   /** The book `turnleaf studio` edits this project as, per server. */
   studio?: Record<string, { bookId: string; number: string }>;
+  /** The account's brands the settings apply by id (./project-sync.ts Brand): they travel with the project. */
+  brands?: unknown;
+  /** The download button, original PDF and attachments (files of the project): ./project-sync.ts ProjectDownload. */
+  download?: unknown;
+  /** The online book this project was last uploaded to or pulled from, per server (./project-sync.ts SyncRecord). */
+  cloud?: Record<string, SyncRecord>;
 }
 
 /** The configuration parts of a project: what a template can carry and what re-import keeps. */

@@ -17,7 +17,7 @@ import { canPrompt, confirm } from "./prompt.js";
 import { checkProjectSettings } from "./setting-check.js";
 
 /** What is about to happen to a project with unsaved changes, in the catalogue's words. */
-export type UnsavedMoment = "doingImport" | "doingOpen" | "doingClose";
+export type UnsavedMoment = "doingImport" | "doingOpen" | "doingClose" | "doingPull";
 
 const workingFile = "project.unsaved.json";
 const currentFile = "current-project";

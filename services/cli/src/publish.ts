@@ -56,7 +56,7 @@ export async function publish(context: Context, options: PublishOptions & Native
     );
   }
 
-  const input = { projectDir, outDir, project, manifest, readerDir, options };
+  const input = { projectDir, outDir, project, manifest, readerDir, options, t: context.t };
   if (native) {
     const { publishNative } = await import("./native/publish-native.js");
     const out = resolve(context.cwd, options.out as string);
@@ -75,7 +75,8 @@ export async function publish(context: Context, options: PublishOptions & Native
   if (format === "pwa") return (await import("./pwa.js")).publishPwa(context, input);
   const flipBook = join(outDir, "FlipBook");
   try {
-    await writeFlipBook({ projectDir, flipBook, project, manifest, readerDir, options });
+    const book = await writeFlipBook({ ...input, flipBook });
+    if (book.lock) context.note(context.t("offlinePasswordNote"));
     await zipFolder(flipBook, "FlipBook", join(outDir, "FlipBook.zip"));
   } catch (error) {
     if (error instanceof CliError) throw error;

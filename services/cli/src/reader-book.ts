@@ -20,16 +20,65 @@ async function jsonDataUrl(path: string): Promise<string | null> {
 interface CatalogEntry {
   title: string;
   page: number;
+  url?: string;
+  /** Spec 001 TOC entry: its sub-entries start folded. */
+  collapsed?: boolean;
   children?: CatalogEntry[];
 }
 
-/** The project's TOC as the reader's outline, as the hosted reader gets the catalog: entries off the book dropped. */
-function catalogOutline(catalog: CatalogEntry[], pageCount: number): ReaderBook["outline"] {
+interface OutlineNode {
+  title: string;
+  page: number;
+  url?: string;
+  collapsed?: boolean;
+  children: OutlineNode[];
+}
+
+/**
+ * The project's TOC as the reader's outline, as the hosted reader gets the catalog: entries off the book dropped,
+ * links to http(s) kept, and the collapse flag.
+ */
+function catalogOutline(catalog: CatalogEntry[], pageCount: number): OutlineNode[] {
   return catalog.flatMap((entry) => {
     const children = catalogOutline(entry.children ?? [], pageCount);
     if (!(entry.page >= 1 && entry.page <= pageCount)) return children;
-    return [{ title: entry.title, page: entry.page, children }];
+    const url = typeof entry.url === "string" && /^https?:\/\//i.test(entry.url) ? entry.url : undefined;
+    return [
+      {
+        title: entry.title,
+        page: entry.page,
+        ...(url ? { url } : {}),
+        ...(entry.collapsed === true && children.length > 0 ? { collapsed: true } : {}),
+        children,
+      },
+    ];
   });
+}
+
+/** The book's languages for the reader's switcher, as the hosted reader gets them: the first checked is the default. */
+function readerLanguages(raw: unknown): { code: string; name: string; checked: boolean; isDefault: boolean }[] {
+  if (!Array.isArray(raw)) return [];
+  const languages = raw
+    .filter((entry): entry is { code: string; name?: string; checked?: boolean } => typeof entry?.code === "string")
+    .map((entry) => ({ code: entry.code, name: entry.name ?? entry.code, checked: entry.checked !== false }));
+  const first = languages.findIndex((language) => language.checked);
+  return languages.map((language, index) => ({ ...language, isDefault: index === first }));
+}
+
+/** The offline gate of a password-protected project (client-side only: the pages are in the folder). */
+export interface OfflineLock {
+  mode: "single";
+  hint: string;
+  fromPage: number;
+  /** SHA-256 (hex) of `${salt}:${password}`, checked by the reader in the browser. */
+  offline: { salt: string; sha256: string };
+}
+
+/** The download button of an offline book: the bundled original PDF and attachments, relative to index.html. */
+export interface OfflineDownload {
+  pdfUrl?: string;
+  allowSinglePage: boolean;
+  attachments?: { name: string; url: string }[];
 }
 
 /**
@@ -47,7 +96,11 @@ export async function offlineReaderBook(input: {
   bookmarks?: unknown;
   /** project.json's media items on pages, checked (./page-media.ts), their files' addresses already local. */
   media?: ProjectMedia;
-}): Promise<ReaderBook & { htmlConfig: Record<string, unknown> }> {
+  languages?: unknown;
+  lock?: OfflineLock | null;
+  /** The download button's files, when DownloadButtonVisible is on and the project allows downloads. */
+  download?: OfflineDownload | null;
+}): Promise<Omit<ReaderBook, "outline"> & { outline: OutlineNode[]; htmlConfig: Record<string, unknown> }> {
   const { manifest, bookDir, assets } = input;
   // Text and the search index are read now: the mapping asks for their URLs synchronously.
   const inlined = new Map<string, string | null>();
@@ -61,14 +114,21 @@ export async function offlineReaderBook(input: {
     title: input.title,
     assetUrl: (key) => `${assets}${key}`,
     dataUrl: (key) => inlined.get(key) ?? null,
+    ...(input.download !== undefined ? { settings: { download: input.download } } : {}),
   });
+  const lock = input.lock ?? null;
+  const languages = readerLanguages(input.languages);
   const toc = Array.isArray(input.toc) ? (input.toc as CatalogEntry[]) : [];
   const bookmarks = Array.isArray(input.bookmarks)
     ? (input.bookmarks as { caption: string; page: number; colour: string; fontColour?: string }[])
     : [];
   return {
     ...book,
-    pages: pagesWithMedia(book.pages, input.media ?? { items: [], removedPdfLinks: [] }),
+    pages: pagesWithMedia(book.pages, input.media ?? { items: [], removedPdfLinks: [] }).map((page) =>
+      lock && page.number >= lock.fromPage ? { ...page, locked: true } : page,
+    ),
+    ...(lock ? { lock } : {}),
+    ...(languages.length > 0 ? { languages } : {}),
     outline: toc.length > 0 ? catalogOutline(toc, manifest.pageCount) : book.outline,
     htmlConfig: input.htmlConfig,
     ...(bookmarks.length > 0

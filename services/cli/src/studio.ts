@@ -21,6 +21,7 @@ import { fetchMediaFiles } from "./media-files.js";
 import { type ProjectMedia, projectMedia } from "./page-media.js";
 import { validatePath } from "./paths.js";
 import { type Project, type ProjectConfig, readProject, sameConfig } from "./project.js";
+import { pushProject } from "./project-sync.js";
 import { editedConfig, saveProject, settleUnsaved, writeWorking } from "./projects.js";
 import { uploadProject } from "./upload.js";
 
@@ -116,44 +117,6 @@ const editedOf = (info: BookInfo | undefined): Edited => ({
   bookmarks: info?.bookmarks ?? [],
 });
 
-/** Pushes the project's configuration to the book; answers what the server keeps for it (the baseline). */
-async function pushConfig(cloud: Cloud, book: BookInfo, config: ProjectConfig): Promise<Edited> {
-  const settings = (config.settings as Record<string, unknown> | undefined) ?? {};
-  const cleared = Object.fromEntries(
-    Object.keys(book.htmlConfig ?? {})
-      .filter((key) => !(key in settings))
-      .map((key) => [key, ""]),
-  );
-  await cloud.post("/api/book/update-book", {
-    bookId: book.bookId,
-    bookConfig: JSON.stringify({ ...cleared, ...settings }),
-  });
-  await cloud.post("/api/book/save-book-catalog", {
-    bookId: book.bookId,
-    catalog: JSON.stringify(Array.isArray(config.toc) ? config.toc : []),
-  });
-  await cloud.post("/api/book/save-book-bookmark", {
-    bookId: book.bookId,
-    bookmarks: JSON.stringify(Array.isArray(config.bookmarks) ? config.bookmarks : []),
-  });
-  return editedOf(await bookInfo(cloud, book.bookId));
-}
-
-/** The project's media items onto its book (a new studio book starts with them), one item per call. */
-async function pushMedia(cloud: Cloud, bookId: string, raw: unknown): Promise<void> {
-  const media = projectMedia(raw);
-  if (media.items.length === 0 && media.removedPdfLinks.length === 0) return;
-  const listed = projectMedia(await cloud.post<ProjectMedia>("/api/book/get-page-media", { bookId }));
-  const known = new Set(listed.items.map((item) => item.id));
-  for (const item of media.items) {
-    const path = known.has(item.id) ? "/api/book/update-page-media" : "/api/book/add-page-media";
-    await cloud.post(path, { bookId, item: JSON.stringify(item) });
-  }
-  for (const id of media.removedPdfLinks) {
-    if (!listed.removedPdfLinks.includes(id)) await cloud.post("/api/book/delete-page-media", { bookId, id });
-  }
-}
-
 /**
  * The book's media items into project.json when the editor changed them. They are the book's content rather than a
  * configuration part (no template carries them), so they are written at once, as the studio link is.
@@ -183,8 +146,18 @@ export async function studio(context: Context, options: StudioOptions): Promise<
   try {
     const book = await studioBook(context, cloud, projectDir, project);
     const edited = await editedConfig(projectDir, project);
-    let baseline = await pushConfig(cloud, book, edited);
-    await pushMedia(cloud, book.bookId, project.media);
+    // The whole project (the working copy's configuration) onto its studio book, as upload writes it: the editor
+    // shows what the uploaded book will show (./project-sync.ts).
+    await pushProject(
+      cloud,
+      projectDir,
+      { ...project, ...edited } as Project,
+      { bookId: book.bookId, revision: 0 },
+      true,
+      context.now(),
+      context.t,
+    );
+    let baseline = editedOf(await bookInfo(cloud, book.bookId));
     const editor = `${cloud.server}/book_edit2/editor?num=${encodeURIComponent(book.number)}${options.lang ? `&lang=${options.lang}` : ""}`;
     if (options.json) context.print(JSON.stringify({ editor, bookId: book.bookId, number: book.number }));
     else {

@@ -22,6 +22,7 @@ import { text } from "./i18n/text.js";
 import { currentEdition } from "./licence.js";
 import { validatePath } from "./paths.js";
 import { type Project, readProject } from "./project.js";
+import { describeChanges, pushProject, readOnline, writeProjectFile } from "./project-sync.js";
 import { ask, canPrompt, confirm } from "./prompt.js";
 
 export interface UploadOptions {
@@ -43,6 +44,8 @@ export interface UploadOptions {
   noWait: boolean;
   /** Confirms an unpaid upload (no points, an expired VIP plan) without asking. */
   yes?: boolean;
+  /** Overwrite the online book even when it changed since this project last synced with it. */
+  force?: boolean;
   json: boolean;
 }
 
@@ -202,7 +205,27 @@ export async function upload(context: Context, options: UploadOptions): Promise<
 
   try {
     await confirmUnpaid(context, cloud, options);
+    if (options.overwrite !== undefined) await checkOnlineUnchanged(context, cloud, project, options);
+    else {
+      const known = project.cloud?.[cloud.server];
+      if (known) context.note(context.t("syncAlreadyOnline", { bookId: known.bookId }));
+    }
     const done = await uploadProject(context, cloud, projectDir, project, { ...options, title }, { chunkSize, rate });
+    if (!options.noWait) {
+      // The whole project onto the book: every part through the editor's own paths (./project-sync.ts).
+      const record = await pushProject(
+        cloud,
+        projectDir,
+        project,
+        { bookId: done.bookId, revision: Number(done.revision) || 0 },
+        options.overwrite !== undefined,
+        context.now(),
+        context.t,
+      );
+      const { project: current } = await readProject(projectDir);
+      await writeProjectFile(projectDir, { ...current, cloud: { ...(current.cloud ?? {}), [cloud.server]: record } });
+      context.note(context.t("syncUploaded"));
+    }
     await finished(context, cloud, done, options.json);
   } catch (error) {
     if (error instanceof CliError && error.text.key !== "uploadFailed" && error.text.key !== "unpaidRefused") {
@@ -231,6 +254,28 @@ async function confirmUnpaid(context: Context, cloud: Cloud, options: UploadOpti
   }
   if (canPrompt() && (await confirm(`${warning} ${context.t("unpaidQuestion")}`, false))) return;
   throw new CliError(text("unpaidRefused", { message: standing.warning.message }), exitCodes.invalidInput);
+}
+
+/**
+ * Before an overwrite: the online book as it is now against what this project last synced with it. Changed since
+ * (the editor, another machine): refused without --force, saying what changed; never overwritten silently.
+ */
+async function checkOnlineUnchanged(
+  context: Context,
+  cloud: Cloud,
+  project: Project,
+  options: Pick<UploadOptions, "overwrite" | "force">,
+): Promise<void> {
+  const bookId = (options.overwrite ?? "").trim();
+  const record = project.cloud?.[cloud.server];
+  if (!record || record.bookId !== bookId) {
+    context.note(context.t("syncOverwriteUnsynced", { bookId }));
+    return;
+  }
+  const online = await readOnline(cloud, bookId);
+  const changes = describeChanges(record.online, online.parts);
+  if (changes.length === 0 || options.force) return;
+  throw new CliError(text("syncChangedOnline", { bookId, changes: changes.join("; ") }), exitCodes.invalidInput);
 }
 
 /**

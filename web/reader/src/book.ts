@@ -39,7 +39,16 @@ export interface ReaderBook {
    * A password-protected book the reader has not unlocked, or a lead form the reader has not sent yet (mode "lead"):
    * its pages from fromPage on are withheld.
    */
-  lock?: { mode: "single" | "users" | "lead"; hint: string; fromPage: number } | null;
+  lock?: {
+    mode: "single" | "users" | "lead";
+    hint: string;
+    fromPage: number;
+    /**
+     * An offline flipbook's gate (turnleaf publish): the password is checked here in the browser against SHA-256 of
+     * `${salt}:${password}`, and the pages are in the folder anyway: no real protection, as the tool's help says.
+     */
+    offline?: { salt: string; sha256: string };
+  } | null;
   /** Bookmark tabs on the book's side edge (the editor's tabconfig): a click jumps to the page. */
   bookmarks?: Bookmark[];
   /** The book's languages (services/language): the switcher offers the checked ones when there are two or more. */
@@ -85,6 +94,8 @@ export interface OutlineItem {
   page: number;
   /** An owner's TOC link to a URL (http(s)): the entry opens it instead of turning to `page`. */
   url?: string;
+  /** Spec 001 TOC entry's collapse flag: its sub-entries start folded. */
+  collapsed?: boolean;
   children: OutlineItem[];
 }
 
@@ -178,6 +189,22 @@ export async function loadBook(url: string): Promise<ReaderBook> {
 /** A book as it arrives (inline or fetched) with its settings complete: defaults, then its own, then htmlConfig. */
 export function readyBook(book: ReaderBook): ReaderBook {
   return { ...book, settings: settingsFromHtmlConfig({ ...defaultSettings, ...book.settings }, book.htmlConfig ?? {}) };
+}
+
+/** An offline book after its password was entered: every page shown. */
+export function unlockedOffline(book: ReaderBook): ReaderBook {
+  return { ...book, lock: null, pages: book.pages.map((page) => (page.locked ? { ...page, locked: false } : page)) };
+}
+
+/** SHA-256 (hex) of an offline book's salt and a password, as `turnleaf publish` wrote it. */
+export async function offlinePasswordMatches(
+  offline: { salt: string; sha256: string },
+  password: string,
+): Promise<boolean> {
+  const bytes = new TextEncoder().encode(`${offline.salt}:${password}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hex === offline.sha256;
 }
 
 /** Where the reader was opened: /b/<link>[/<page>][?lang=xx]; a `book` query parameter overrides (development). */

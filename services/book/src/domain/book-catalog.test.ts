@@ -10,6 +10,19 @@ describe("catalog validation", () => {
     ]);
   });
 
+  it("keeps the collapse flag of an entry with sub-entries only (spec 001 TOC entry)", () => {
+    const [folded, leaf] = validateCatalog(
+      [
+        { ...node("One", 1, [node("Two", 2)]), collapsed: true },
+        { ...node("Three", 3), collapsed: true },
+      ],
+      3,
+    );
+    expect(folded).toMatchObject({ title: "One", collapsed: true });
+    expect(leaf).not.toHaveProperty("collapsed");
+    expect(validateCatalog([node("One", 1, [node("Two", 2)])], 3)[0]).not.toHaveProperty("collapsed");
+  });
+
   it("pages must be within the book", () => {
     expect(() => validateCatalog([node("A", 4)], 3)).toThrow(
       expect.objectContaining({ messageKey: "pageBetween", messageParams: { max: 3 } }),

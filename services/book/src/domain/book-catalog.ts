@@ -4,13 +4,15 @@ import { normaliseText } from "@turnleaf/resource-files";
 
 /**
  * A table-of-contents entry (spec 000 §3 "Catalog node", spec 001 "TOC entry"): an id, a title, its page, a link
- * (spec 001 link kinds: its page when `url` is empty, else that http(s) URL) and sub-entries.
+ * (spec 001 link kinds: its page when `url` is empty, else that http(s) URL), sub-entries and the collapse flag.
  */
 export interface CatalogNode {
   id?: string;
   title: string;
   page: number;
   url?: string;
+  /** Spec 001 TOC entry: the reader shows the sub-entries folded until opened (kept only on an entry with some). */
+  collapsed?: boolean;
   children: CatalogNode[];
 }
 
@@ -71,7 +73,15 @@ export function validateCatalog(nodes: readonly CatalogNode[], pageCount: number
       let id = node.id ?? "";
       if (!idPattern.test(id) || ids.has(id)) id = newEntryId();
       ids.add(id);
-      return { id, title, page: node.page, url, children: walk(node.children, depth + 1, `${path}.`) };
+      const children = walk(node.children, depth + 1, `${path}.`);
+      return {
+        id,
+        title,
+        page: node.page,
+        url,
+        ...(node.collapsed === true && children.length > 0 ? { collapsed: true } : {}),
+        children,
+      };
     });
   const tree = walk(nodes, 1, "");
   if (count > catalogLimits.nodes)

@@ -85,6 +85,7 @@ export function publishedSettings(book: BookDocument) {
     downloadPdf: Boolean(download?.pdf.url),
     downloadPdfUrl: download?.pdf.url ?? "",
     downloadSinglePage: download ? !download.hideDownloadSinglePage : false,
+    downloadAttachments: download?.isDownloadAttach ? download.attachments.map(({ name, url }) => ({ name, url })) : [],
   };
 }
 

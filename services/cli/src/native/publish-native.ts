@@ -82,6 +82,7 @@ export async function publishNative(context: Context, input: NativeInput): Promi
         manifest: loaded.manifest,
         readerDir: input.readerDir,
         options: { ...options, title },
+        t: context.t,
       });
     } catch (error) {
       if (error instanceof CliError) throw error;

@@ -14,6 +14,8 @@ export interface ReaderDownloadFacts {
   downloadPdf: boolean;
   downloadPdfUrl: string;
   downloadSinglePage: boolean;
+  /** The owner's attachments readers may download. */
+  downloadAttachments?: readonly { name: string; url: string }[];
 }
 
 /** The reader's download button: on with DownloadButtonVisible, pointing at the original PDF when the config allows. */
@@ -25,6 +27,9 @@ export function readerDownload(htmlConfig: Record<string, unknown>, download?: R
         ? {
             ...(download.downloadPdf && download.downloadPdfUrl ? { pdfUrl: download.downloadPdfUrl } : {}),
             allowSinglePage: download.downloadSinglePage,
+            ...(download.downloadAttachments?.length
+              ? { attachments: download.downloadAttachments.map(({ name, url }) => ({ name, url })) }
+              : {}),
           }
         : null,
   };
@@ -57,12 +62,14 @@ export interface OutlineNode {
   page: number;
   /** The owner's link (spec 001 link kinds): an http(s) URL the reader opens instead of turning to `page`. */
   url?: string;
+  /** Spec 001 TOC entry's collapse flag: the sub-entries start folded. */
+  collapsed?: boolean;
   children: OutlineNode[];
 }
 
 /** The catalog as the reader's outline (pages beyond the book's dropped with their children lifted). */
 export function catalogOutline(
-  catalog: readonly { title: string; page: number; url?: string; children: readonly unknown[] }[],
+  catalog: readonly { title: string; page: number; url?: string; collapsed?: boolean; children: readonly unknown[] }[],
   pageCount: number,
 ): OutlineNode[] {
   return catalog.flatMap((node) => {
@@ -71,7 +78,13 @@ export function catalogOutline(
     // Stored links were checked when saved; only http(s) ever reaches a reader's link.
     const url = /^https?:\/\//i.test(node.url ?? "") ? node.url : undefined;
     return [
-      url ? { title: node.title, page: node.page, url, children } : { title: node.title, page: node.page, children },
+      {
+        title: node.title,
+        page: node.page,
+        ...(url ? { url } : {}),
+        ...(node.collapsed && children.length > 0 ? { collapsed: true } : {}),
+        children,
+      },
     ];
   });
 }
@@ -81,7 +94,7 @@ export interface BookReaderSettings {
   htmlConfig: Record<string, unknown>;
   download: ReaderDownloadFacts;
   bookmarks: readonly { caption: string; page: number; colour: string; fontColour: string }[];
-  catalog: readonly { title: string; page: number; url?: string; children: readonly unknown[] }[];
+  catalog: readonly { title: string; page: number; url?: string; collapsed?: boolean; children: readonly unknown[] }[];
 }
 
 /** The reader settings of a published book (GetPublishedBook's fields). */
@@ -90,8 +103,9 @@ export function bookReaderSettings(book: {
   downloadPdf: boolean;
   downloadPdfUrl: string;
   downloadSinglePage: boolean;
+  downloadAttachments?: readonly { name: string; url: string }[];
   bookmarks: readonly { caption: string; page: number; colour: string; fontColour: string }[];
-  catalog: readonly { title: string; page: number; url?: string; children: readonly unknown[] }[];
+  catalog: readonly { title: string; page: number; url?: string; collapsed?: boolean; children: readonly unknown[] }[];
 }): BookReaderSettings {
   return {
     htmlConfig: parseHtmlConfig(book.htmlConfigJson),
@@ -99,6 +113,7 @@ export function bookReaderSettings(book: {
       downloadPdf: book.downloadPdf,
       downloadPdfUrl: book.downloadPdfUrl,
       downloadSinglePage: book.downloadSinglePage,
+      downloadAttachments: book.downloadAttachments ?? [],
     },
     bookmarks: book.bookmarks,
     catalog: book.catalog,

@@ -66,6 +66,7 @@ function catalogOf(
       title: typeof node.title === "string" ? node.title : "",
       page: pageOf(node.page),
       url: typeof node.url === "string" ? node.url : "",
+      collapsed: node.collapsed === true,
       children: catalogOf(node.children ?? [], depth + 1),
     };
   });
@@ -88,12 +89,13 @@ function bookmarksOf(value: unknown) {
 
 export function catalogView(
   nodes: readonly CatalogNode[],
-): { id: string; title: string; page: number; url: string; children: unknown[] }[] {
+): { id: string; title: string; page: number; url: string; collapsed?: boolean; children: unknown[] }[] {
   return nodes.map((node) => ({
     id: node.id,
     title: node.title,
     page: node.page,
     url: node.url,
+    ...(node.collapsed ? { collapsed: true } : {}),
     children: catalogView(node.children),
   }));
 }

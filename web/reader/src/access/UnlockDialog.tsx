@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { offlinePasswordMatches } from "../book.js";
 import type { Labels } from "../language/labels.js";
 import { languageHeaders } from "../language/request-language.js";
 
@@ -11,7 +12,7 @@ export function UnlockDialog({
   onClose,
 }: {
   link: string;
-  lock: { mode: "single" | "users" | "lead"; hint: string };
+  lock: { mode: "single" | "users" | "lead"; hint: string; offline?: { salt: string; sha256: string } };
   labels: Labels;
   onUnlocked(): void;
   onClose(): void;
@@ -27,6 +28,16 @@ export function UnlockDialog({
     setError("");
     const fields = new URLSearchParams();
     for (const [key, value] of new FormData(event.currentTarget)) fields.set(key, String(value));
+    if (lock.offline) {
+      // An offline flipbook: checked here, in the browser (turnleaf publish says it is no real protection).
+      const right = await offlinePasswordMatches(lock.offline, fields.get("password") ?? "").catch(() => false);
+      setBusy(false);
+      if (right) {
+        dialog.current?.close();
+        onUnlocked();
+      } else setError(labels.wrongPassword);
+      return;
+    }
     try {
       const response = await fetch(`/b/${encodeURIComponent(link)}/unlock`, {
         method: "POST",

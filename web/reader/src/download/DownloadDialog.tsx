@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import type { ReaderBook } from "../book.js";
 import type { Labels } from "../language/labels.js";
 
-/** Download: the original PDF and, when the book allows it, the visible pages' pictures at their largest. */
+/** Download: the original PDF, the owner's attachments and, when the book allows it, the visible pages' pictures at their largest. */
 export function DownloadDialog({
   book,
   visiblePages,
@@ -46,6 +46,13 @@ export function DownloadDialog({
             </a>
           </li>
         ) : null}
+        {(download?.attachments ?? []).map((attachment) => (
+          <li key={attachment.url}>
+            <a href={attachment.url} download={attachment.name}>
+              {attachment.name}
+            </a>
+          </li>
+        ))}
         {singles.map(({ number, url }) => (
           <li key={number}>
             <a href={url} download={fileName(url, `${book.title}-${number}`)}>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { loadBook, type PageLink, type ReaderBook } from "../book.js";
+import { loadBook, type PageLink, type ReaderBook, unlockedOffline } from "../book.js";
 import { applyMediaPreview } from "../media/media-preview.js";
 import { applyPreview, listenForPreview } from "../preview.js";
 
@@ -39,6 +39,15 @@ export function useLiveBook(initialBook: ReaderBook, bookUrl: string): { book: R
     [],
   );
 
-  const reload = useCallback(() => loadBook(bookUrl).then(setBook, () => undefined), [bookUrl]);
+  // An offline flipbook has nothing to fetch: unlocking it shows the pages it already holds.
+  const current = useRef(book);
+  current.current = book;
+  const reload = useCallback(async () => {
+    if (current.current.lock?.offline) {
+      setBook(unlockedOffline(current.current));
+      return;
+    }
+    await loadBook(bookUrl).then(setBook, () => undefined);
+  }, [bookUrl]);
   return { book, reload };
 }

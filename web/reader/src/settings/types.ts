@@ -129,7 +129,12 @@ export interface ReaderSettings {
   print: boolean;
   printWatermark: string;
   /** A download button: the original PDF (`pdfUrl`) and, when allowed, the visible pages' pictures. */
-  download: { pdfUrl?: string; allowSinglePage: boolean } | null;
+  download: {
+    pdfUrl?: string;
+    allowSinglePage: boolean;
+    /** The owner's attachments (an offline flipbook bundles them beside its index.html). */
+    attachments?: { name: string; url: string }[];
+  } | null;
   /** A magnifier toggle: a lens following the pointer with the largest rendition. */
   magnifier: boolean;
   /** Mini mode: the book drawn within maxWidth × maxHeight CSS pixels, centred, with a compact toolbar. */

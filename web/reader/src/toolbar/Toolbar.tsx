@@ -231,7 +231,7 @@ export function Toolbar({
             pressed={isMagnifying}
           />
         ) : null}
-        {settings.download?.pdfUrl || settings.download?.allowSinglePage ? (
+        {settings.download?.pdfUrl || settings.download?.allowSinglePage || settings.download?.attachments?.length ? (
           <ToolButton
             {...tool("download")}
             icon="download"

@@ -151,6 +151,8 @@ export const en: CliTexts = {
   mediaMissing:
     "the media file {address} of item {item} is neither in the project's {folder}/ folder nor on its server: open the project with turnleaf studio while the server runs and save (s)",
   doingImport: "importing",
+  doingPull: "pulling the online book",
+  downloadRefused: "{url}: HTTP {status}",
   doingOpen: "opening another project",
   doingClose: "closing the studio",
   unsavedQuestion: '"{name}" has unsaved changes. Save them before {doing}?',
@@ -301,6 +303,30 @@ export const en: CliTexts = {
   unexpectedArgument: "unexpected argument: {argument}",
   unexpectedFailure: "unexpected failure: {message}",
   networkError: "Network Error!",
+
+  // project, upload and pull (#34)
+  syncChangedOnline:
+    "The online book {bookId} changed since this project last synced with it: {changes}. Nothing was overwritten: pull it first, or upload again with --force.",
+  syncChangedLocally:
+    "The project changed since it last synced with the online book {bookId}: {changes}. Nothing was overwritten: upload it first, or pull again with --force.",
+  syncNeverSynced:
+    "{dir} holds another project, never synced with the online book {bookId}: pull into a new folder, or give --force to replace its configuration.",
+  syncUploaded:
+    "the whole project is on the online book: settings, contents, bookmarks, languages, password, downloads, media",
+  syncOverwriteUnsynced: "overwriting the online book {bookId}, which this project never synced with",
+  pullDone: "pulled the online book {bookId} into {dir}",
+  pullPasswordUnknown:
+    "the online book is password protected and its password cannot be read back: set it in the project before publishing offline",
+  pullPagesChanged:
+    "the online book's pages are a newer conversion (revision {revision}): import its PDF again for the new pages",
+  pullUsage: "turnleaf pull <book id> --out <project dir> [--force]",
+  offlinePasswordNote:
+    "an offline book's password is checked in the browser only and is no real protection: its files can be read",
+  pullNoOriginal:
+    "The online book {bookId} does not offer its original PDF for download, so a new project cannot get its pages: turn the PDF download on in its download settings, or pull into the project it was uploaded from.",
+  syncAlreadyOnline:
+    "this project is already online as the book {bookId}: --overwrite {bookId} updates it (this upload makes a new book)",
+  attachmentMissing: "the attachment {file} is not in the project folder",
 
   // native packages and signatures (#37)
   nativeToolMissing: "{tool} is not installed: install the Debian package {package} (scripts/setup.sh does)",

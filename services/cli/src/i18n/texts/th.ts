@@ -147,6 +147,8 @@ export const th: CliTexts = {
   mediaMissing:
     "ไฟล์สื่อ {address} ของรายการ {item} ไม่อยู่ทั้งในโฟลเดอร์ {folder}/ ของโปรเจกต์และบนเซิร์ฟเวอร์: เปิดโปรเจกต์ด้วย turnleaf studio ขณะเซิร์ฟเวอร์ทำงานแล้วบันทึก (s)",
   doingImport: "นำเข้า",
+  doingPull: "ดึงหนังสือออนไลน์",
+  downloadRefused: "{url}: HTTP {status}",
   doingOpen: "เปิดโปรเจกต์อื่น",
   doingClose: "ปิดสตูดิโอ",
   unsavedQuestion: '"{name}" มีการเปลี่ยนแปลงที่ยังไม่บันทึก บันทึกก่อน{doing}หรือไม่?',
@@ -296,6 +298,26 @@ export const th: CliTexts = {
   unexpectedArgument: "อาร์กิวเมนต์ที่ไม่คาดคิด: {argument}",
   unexpectedFailure: "ข้อผิดพลาดที่ไม่คาดคิด: {message}",
   networkError: "Network Error!",
+
+  // project, upload and pull (#34)
+  syncChangedOnline:
+    "หนังสือออนไลน์ {bookId} เปลี่ยนไปตั้งแต่การซิงค์ครั้งล่าสุดของโปรเจกต์นี้: {changes} ไม่มีสิ่งใดถูกเขียนทับ: ให้ pull ก่อน หรืออัปโหลดอีกครั้งด้วย --force",
+  syncChangedLocally:
+    "โปรเจกต์เปลี่ยนไปตั้งแต่การซิงค์ครั้งล่าสุดกับหนังสือออนไลน์ {bookId}: {changes} ไม่มีสิ่งใดถูกเขียนทับ: ให้อัปโหลดก่อน หรือ pull อีกครั้งด้วย --force",
+  syncNeverSynced:
+    "{dir} มีโปรเจกต์อื่นที่ไม่เคยซิงค์กับหนังสือออนไลน์ {bookId}: ให้ pull ไปยังโฟลเดอร์ใหม่ หรือใช้ --force เพื่อแทนที่การตั้งค่า",
+  syncUploaded: "ทั้งโปรเจกต์อยู่บนหนังสือออนไลน์แล้ว: การตั้งค่า สารบัญ บุ๊กมาร์ก ภาษา รหัสผ่าน การดาวน์โหลด สื่อ",
+  syncOverwriteUnsynced: "กำลังเขียนทับหนังสือออนไลน์ {bookId} ซึ่งโปรเจกต์นี้ไม่เคยซิงค์ด้วย",
+  pullDone: "ดึงหนังสือออนไลน์ {bookId} มายัง {dir} แล้ว",
+  pullPasswordUnknown: "หนังสือออนไลน์มีรหัสผ่านป้องกันและอ่านรหัสผ่านกลับไม่ได้: ตั้งรหัสผ่านในโปรเจกต์ก่อนเผยแพร่แบบออฟไลน์",
+  pullPagesChanged: "หน้าของหนังสือออนไลน์มาจากการแปลงที่ใหม่กว่า (รุ่น {revision}): นำเข้า PDF อีกครั้งเพื่อรับหน้าใหม่",
+  pullUsage: "turnleaf pull <รหัสหนังสือ> --out <โฟลเดอร์โปรเจกต์> [--force]",
+  offlinePasswordNote: "รหัสผ่านของหนังสือออฟไลน์ตรวจในเบราว์เซอร์เท่านั้นและไม่ใช่การป้องกันจริง: ไฟล์ยังอ่านได้",
+  pullNoOriginal:
+    "หนังสือออนไลน์ {bookId} ไม่เปิดให้ดาวน์โหลด PDF ต้นฉบับ โปรเจกต์ใหม่จึงรับหน้าของมันไม่ได้: เปิดการดาวน์โหลด PDF ในการตั้งค่าการดาวน์โหลด หรือ pull ไปยังโปรเจกต์ที่อัปโหลดมา",
+  syncAlreadyOnline:
+    "โปรเจกต์นี้ออนไลน์อยู่แล้วเป็นหนังสือ {bookId}: ใช้ --overwrite {bookId} เพื่ออัปเดต (การอัปโหลดครั้งนี้สร้างหนังสือใหม่)",
+  attachmentMissing: "ไฟล์แนบ {file} ไม่อยู่ในโฟลเดอร์โปรเจกต์",
 
   // native packages and signatures (#37)
   nativeToolMissing: "ไม่ได้ติดตั้ง {tool}: ติดตั้งแพ็กเกจ Debian {package} (scripts/setup.sh ทำให้)",
