@@ -34,7 +34,7 @@ const parts = {
     {
       brandId: "local-brand-1",
       type: "toolBarBrand",
-      title: "Harbour Press",
+      title: "Roundtrip Press",
       logo: "",
       link: "https://example.com/press",
       desc: "Books from the harbour",
@@ -146,10 +146,11 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
     const { list: brands } = (await api("/api/user/brand/get-list", {})) as {
       list: { brandId: string; title: string }[];
     };
-    const brand = brands.find((candidate) => candidate.title === "Harbour Press");
+    const brand = brands.find((candidate) => candidate.title === "Roundtrip Press");
     expect(brand).toBeDefined();
     expect(book.htmlConfig).toEqual({ ...parts.settings, toolBarBrand: brand?.brandId });
-    expect(book.bookmarks).toEqual(parts.bookmarks);
+    // get-book adds the spec's names (pageIndex, color, fontColor) beside the stored fields.
+    expect(book.bookmarks).toMatchObject(parts.bookmarks);
     expect(book.isDownload).toBe("1");
     expect(book.downloadconfig).toMatchObject({
       hideDownloadSinglePage: true,
@@ -174,7 +175,14 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
     const published = await cli(["publish", "project", "--format", "html", "--out", "offline", "--lang", "en"]);
     expect(published.code, published.stderr).toBe(0);
     expect(published.stderr).toContain("no real protection");
-    const hosted = (await (await fetch(`${online.link}/book.json`)).json()) as Record<string, unknown>;
+    // As the reader who unlocked it: a locked book lists only its free pages' bookmarks and contents (issue #35).
+    const grant = (unlocked.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const hosted = (await (await fetch(`${online.link}/book.json`, { headers: { cookie: grant } })).json()) as Record<
+      string,
+      unknown
+    >;
+    // As a reader who has not: the lock and the locked pages.
+    const hostedLocked = (await (await fetch(`${online.link}/book.json`)).json()) as Record<string, unknown>;
     const offline = await offlineBook("offline");
     // Brand ids are each account's own: the served brand is the same otherwise.
     const brandless = (config: Record<string, unknown>) => ({
@@ -183,7 +191,7 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
     });
     expect(brandless(hosted.htmlConfig as Record<string, unknown>)).toEqual(brandless(offline.htmlConfig));
     expect(offline.htmlConfig.toolBarBrand).toMatchObject({
-      title: "Harbour Press",
+      title: "Roundtrip Press",
       link: "https://example.com/press",
     });
     expect(hosted.bookmarks).toEqual(offline.bookmarks);
@@ -192,11 +200,11 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
     expect(offline.outline[0]).toMatchObject({ title: "Opening", collapsed: true });
     expect(offline.outline[1]).toMatchObject({ title: "Website", url: "https://example.com/more" });
     const { offline: gate, ...offlineLock } = offline.lock;
-    expect(hosted.lock).toEqual(offlineLock);
+    expect(hostedLocked.lock).toEqual(offlineLock);
     expect(gate.sha256).toMatch(/^[0-9a-f]{64}$/);
     const pages = (book: { pages: { locked?: boolean; media?: unknown }[] }) =>
       book.pages.map((page) => ({ locked: page.locked ?? false, media: page.media ?? [] }));
-    expect(pages(hosted as never)).toEqual(pages(offline));
+    expect(pages(hostedLocked as never)).toEqual(pages(offline));
     const download = (hosted.settings as { download: { pdfUrl?: string; allowSinglePage: boolean } }).download;
     expect(download.allowSinglePage).toBe(false);
     expect(download.pdfUrl).toBeTruthy();
@@ -219,17 +227,22 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
       unknown
     >;
     for (const field of ["bookmarks", "languages", "outline", "lock"] as const) {
-      expect(inStudio[field], field).toEqual(hosted[field]);
+      expect(inStudio[field], field).toEqual(hostedLocked[field]);
     }
     expect(brandless(inStudio.htmlConfig as Record<string, unknown>)).toEqual(
       brandless(hosted.htmlConfig as Record<string, unknown>),
     );
-    expect(pages(inStudio as never)).toEqual(pages(hosted as never));
+    expect(pages(inStudio as never)).toEqual(pages(hostedLocked as never));
 
     // In Chromium: the first spread of the hosted book and of the offline one, as the DOM has them.
     browser = await launchChromium();
     const view = { viewport: { width: 1400, height: 900 } };
+    // The reader who unlocked it (the bookmark on the protected page 3 is listed; the offline gate lists it anyway).
     const hostedPage = await browser.newPage(view);
+    const [grantName, ...grantValue] = grant.split("=");
+    await hostedPage
+      .context()
+      .addCookies([{ name: grantName ?? "", value: grantValue.join("="), url: services.gatewayUrl }]);
     await hostedPage.goto(`${online.link}?lang=en`);
     const offlinePage = await browser.newPage(view);
     await offlinePage.goto(pathToFileURL(join(workDir, "offline", "FlipBook", "index.html")).href);
@@ -266,7 +279,8 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
   it("shows what the other side changed and never overwrites it without --force; overwrite keeps number and link", async () => {
     await api("/api/book/update-book", { bookId: online.bookId, bookConfig: JSON.stringify({ bgColor: "#abcdef" }) });
     // Chinese by default, English with --lang en; nothing uploaded either way.
-    const refusedZh = await cli(["upload", "project", "--overwrite", online.bookId]);
+    const noLocale = { TURNLEAF_SERVER: services.gatewayUrl, TURNLEAF_LANG: "", LC_ALL: "", LC_MESSAGES: "", LANG: "" };
+    const refusedZh = await runCli(workDir, home, ["upload", "project", "--overwrite", online.bookId], noLocale);
     expect(refusedZh.code).toBe(65);
     expect(refusedZh.stderr).toContain(`在线书 ${online.bookId} 自本项目上次同步以来已更改：settings: bgColor`);
     const refused = await cli(["upload", "project", "--overwrite", online.bookId, "--lang", "en"]);

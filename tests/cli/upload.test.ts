@@ -284,6 +284,13 @@ describe("turnleaf upload --publication", { timeout: 180_000 }, () => {
         limit: 1,
         actor: "test",
       });
+      // Points to host it: new-user points are given to a few sign-ups per address, and the run signs up many.
+      await admin.setPlan({
+        account: { userId: String(user.data.userId) },
+        plan: { kind: PlanKind.POINTS, points: 10 },
+        actor: "test",
+        reason: "",
+      });
     } finally {
       admin.close();
     }

@@ -235,9 +235,19 @@ describe("the online editor", () => {
     await page.getByLabel("Password hint").fill("the magic words");
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => page.getByRole("status").last().textContent()).toBe("Access settings saved");
+    // Readers meet the password; the owner's own live preview does not (issue #35 item 7).
     await expect
-      .poll(() => frame.getByRole("button", { name: "Enter password" }).first().isVisible(), { timeout: 15_000 })
-      .toBe(true);
+      .poll(
+        async () => {
+          const reader = (await (await fetch(`${services.gatewayUrl}/b/${book?.number ?? ""}/book.json`)).json()) as {
+            lock?: { mode: string } | null;
+          };
+          return reader.lock?.mode;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("single");
+    expect(await frame.getByRole("button", { name: "Enter password" }).count()).toBe(0);
     await page.screenshot({ path: join(screenshots, "editor-password.png") });
 
     // Reload: everything is kept.

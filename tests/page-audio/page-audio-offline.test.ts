@@ -44,7 +44,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const cli = (...args: string[]) => runCli(workDir, home, args);
+// The tool speaks Chinese by default; these runs check its default texts.
+const cli = (...args: string[]) => runCli(workDir, home, args, { TURNLEAF_LANG: "zh-CN" });
 
 const audioState = (page: Page) =>
   page.locator('[data-testid="page-audio"]').evaluate((element: HTMLAudioElement) => ({

@@ -190,6 +190,13 @@ describe("upload decisions", () => {
   it("takes the user's override over the team's over the plan's, in the team's account as type 13", async () => {
     const userId = await user();
     const teamId = String(nextUserId + 500);
+    // An editor's role: its book power lets a member spend the team's points on an upload (BOOK_UPLOAD by default).
+    await admin.setTeamRole({
+      teamId,
+      roleId: "1",
+      roleName: "editor",
+      powers: ["BOOK_EDIT_OTHER", "BOOK_VIEW_OTHER"],
+    });
     await repository.upsertTeamMember({ teamId, userId, roleId: "1", roleName: "editor" });
     await admin.setPlan({
       account: { teamId },
@@ -223,6 +230,13 @@ describe("upload decisions", () => {
     const teamId = String(nextUserId + 900);
     expect(await refusal(power.checkUpload({ asker: { userId, teamId } }))).toMatchObject({
       kind: "PERMISSION_DENIED",
+    });
+    // An editor's role: its book power lets a member spend the team's points on an upload (BOOK_UPLOAD by default).
+    await admin.setTeamRole({
+      teamId,
+      roleId: "1",
+      roleName: "editor",
+      powers: ["BOOK_EDIT_OTHER", "BOOK_VIEW_OTHER"],
     });
     await repository.upsertTeamMember({ teamId, userId, roleId: "1", roleName: "editor" });
     const error = await refusal(power.checkUpload({ asker: { userId, teamId } }));

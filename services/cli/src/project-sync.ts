@@ -55,6 +55,20 @@ export interface PasswordPart {
 }
 
 const stashKey = "desktop-project";
+
+/**
+ * get-book also answers bookmarks and contents under the spec's field names (pageIndex, color, fontColor; label,
+ * link) beside the ones the project keeps; those copies are left out, so a project reads back as it was written.
+ */
+function withoutSpecNames(items: unknown[], names: readonly string[]): unknown[] {
+  return items.map((item) => {
+    if (typeof item !== "object" || item === null) return item;
+    const copy: Record<string, unknown> = { ...(item as Record<string, unknown>) };
+    for (const name of names) delete copy[name];
+    if (Array.isArray(copy.children)) copy.children = withoutSpecNames(copy.children, names);
+    return copy;
+  });
+}
 export const attachmentsFolder = "attachments";
 
 /** Key order does not make a change. */
@@ -166,8 +180,8 @@ export async function readOnline(
     : [];
   const parts: Parts = {
     settings,
-    toc: book.catalog ?? [],
-    bookmarks: book.bookmarks ?? [],
+    toc: withoutSpecNames(book.catalog ?? [], ["label", "link"]),
+    bookmarks: withoutSpecNames(book.bookmarks ?? [], ["pageIndex", "color", "fontColor"]),
     languages: languages.languages.map(({ code, name, checked }) => ({ code, name, checked })),
     password: {
       access: privacy.access,

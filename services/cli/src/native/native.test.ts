@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Context } from "../context.js";
+import { describeFailure } from "../errors.js";
 import { translator } from "../i18n/translate.js";
 import { resolveApkInfo } from "./apk-info.js";
 import { infoPlist, launcherScript } from "./app.js";
@@ -8,11 +9,11 @@ import { launchWindow, windowSwitches } from "./window.js";
 
 const context = { t: translator("en") } as Context;
 const chinese = { t: translator("zh-CN") } as Context;
-const refusal = (work: () => unknown) => {
+const refusal = (work: () => unknown, language: Context = context) => {
   try {
     work();
   } catch (error) {
-    return (error as Error).message;
+    return describeFailure(error, language.t).message;
   }
   return "accepted";
 };
@@ -38,7 +39,9 @@ describe("APK info (spec 001 §5)", () => {
         id,
       ).toBe("Application ID format error");
     }
-    expect(refusal(() => resolveApkInfo(chinese, { ...given, applicationId: "9" }, undefined))).toBe("应用ID格式错误");
+    expect(refusal(() => resolveApkInfo(chinese, { ...given, applicationId: "9" }, undefined), chinese)).toBe(
+      "应用ID格式错误",
+    );
   });
 
   it("requires the name and the version name", () => {
