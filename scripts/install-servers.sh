@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the local store servers (NATS, FerretDB, MinIO), Stripe's API mock (stripe-mock, for the payment tests), and for the chart tests (tests/helm) the Helm CLI and
-# tests/helm/manifestcheck, from source with Go into ${TURNLEAF_TOOLS_DIR:-$HOME/.cache/turnleaf/bin}. Each
+# Builds the local store servers (NATS, FerretDB, MinIO), Stripe's API mock (stripe-mock, for the payment tests),
+# for the chart tests (tests/helm) the Helm CLI and tests/helm/manifestcheck, and for the cluster test
+# (tests/cluster) etcd, kube-apiserver, kube-controller-manager and kubectl, from source with Go into
+# ${TURNLEAF_TOOLS_DIR:-$HOME/.cache/turnleaf/bin}. Each
 # binary gets a <name>.version stamp; a binary whose stamp matches its pinned version (manifestcheck: the hash of
 # its sources) is left alone, so a second run is a fast no-op. Needs only Go and access to the Go module proxy.
 set -euo pipefail
@@ -15,6 +17,9 @@ readonly STRIPE_MOCK_MODULE=github.com/stripe/stripe-mock
 readonly STRIPE_MOCK_VERSION=v0.203.0
 readonly HELM_MODULE=helm.sh/helm/v3
 readonly HELM_VERSION=v3.22.0
+# The cluster test (tests/cluster): etcd and Kubernetes, each built from a small module in tests/cluster/.
+readonly ETCD_VERSION=v3.6.17
+readonly KUBE_VERSION=v1.37.2
 
 tools_dir="${TURNLEAF_TOOLS_DIR:-$HOME/.cache/turnleaf/bin}"
 repo_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -151,6 +156,44 @@ ensure_manifestcheck() {
   install_binary manifestcheck "$stamp" "$work_dir/manifestcheck"
 }
 
+# etcd's module has relative replaces (`go install` refuses it) and kubernetes' cmd packages build only with the
+# staging modules replaced, so each is built inside a module of ours that requires it (go.mod, go.sum committed).
+# The stamp is the version plus a hash of that module's go.mod and go.sum.
+module_stamp() { # version dir
+  printf '%s-%s\n' "$1" "$(cat "$2/go.mod" "$2/go.sum" | sha256sum | cut -c1-12)"
+}
+
+ensure_etcd() {
+  local src="$repo_dir/tests/cluster/etcd" stamp
+  stamp="$(module_stamp "$ETCD_VERSION" "$src")"
+  stamp_matches etcd "$stamp" && return
+  say "building etcd $ETCD_VERSION (about a minute)"
+  (cd "$src" && go build -mod=readonly -trimpath -ldflags "-s -w" -o "$work_dir/etcd" go.etcd.io/etcd/server/v3)
+  install_binary etcd "$stamp" "$work_dir/etcd"
+}
+
+# kube-apiserver and kube-controller-manager (Deployments make Pods, so Pod Security admission sees them) and kubectl
+# from the same module. Without the version ldflags the API server says v0.0.0 and Helm's kubeVersion check fails.
+ensure_kube() {
+  local src="$repo_dir/tests/cluster/kube" stamp name ldflags
+  stamp="$(module_stamp "$KUBE_VERSION" "$src")"
+  if stamp_matches kube-apiserver "$stamp" && stamp_matches kube-controller-manager "$stamp" &&
+    stamp_matches kubectl "$stamp"; then
+    return
+  fi
+  [[ "$KUBE_VERSION" =~ ^v1\.([0-9]+)\. ]] || die "cannot read the minor version of $KUBE_VERSION"
+  ldflags="-s -w -X k8s.io/component-base/version.gitVersion=$KUBE_VERSION"
+  ldflags+=" -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=${BASH_REMATCH[1]}"
+  ldflags+=" -X k8s.io/client-go/pkg/version.gitVersion=$KUBE_VERSION"
+  say "building kube-apiserver, kube-controller-manager and kubectl $KUBE_VERSION (6-10 minutes, once)"
+  mkdir -p "$work_dir/kube"
+  (cd "$src" && go build -mod=readonly -trimpath -ldflags "$ldflags" -o "$work_dir/kube/" \
+    k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager k8s.io/kubernetes/cmd/kubectl)
+  for name in kube-apiserver kube-controller-manager kubectl; do
+    install_binary "$name" "$stamp" "$work_dir/kube/$name"
+  done
+}
+
 ensure_go_installed nats-server "$NATS_MODULE" "$NATS_VERSION" ""
 ensure_ferretdb
 ensure_go_installed minio "$MINIO_MODULE" "$MINIO_VERSION" ""
@@ -158,4 +201,6 @@ ensure_go_installed minio "$MINIO_MODULE" "$MINIO_VERSION" ""
 ensure_go_installed stripe-mock "$STRIPE_MOCK_MODULE" "$STRIPE_MOCK_VERSION" ""
 ensure_helm
 ensure_manifestcheck
+ensure_etcd
+ensure_kube
 say "all servers and tools present in $tools_dir"
