@@ -190,7 +190,8 @@ describe("turnleaf template", () => {
   });
 });
 
-describe("turnleaf import options", { timeout: 60_000 }, () => {
+// Each test runs several imports (the conversion pipeline in the CLI process): minutes on two busy cores.
+describe("turnleaf import options", { timeout: 180_000 }, () => {
   it("takes the rendering engine, wide-page cut and information extraction", async () => {
     const withText = await cli(["import", "rich.pdf", "--out", "opt-text"]);
     expect(withText.code, withText.stderr).toBe(0);
