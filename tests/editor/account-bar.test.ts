@@ -1,6 +1,9 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { createClient } from "@turnleaf/kit";
 import { pino } from "pino";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +11,7 @@ import type { RunningServices } from "../../scripts/src/services.js";
 import { type RunningStripeMock, startStripeMock, stripeMockSecretKey } from "../../scripts/src/stripe-mock.js";
 import { launchChromium } from "../browser.js";
 import { assertCliBuilt, runCli } from "../cli/run-cli.js";
+import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 import {
@@ -179,4 +183,46 @@ describe("the account info bar", () => {
     expect(json).toMatchObject({ plan: "vip-annual", points: 55 });
     expect(json.ledger.map((entry) => entry.kind)).toEqual(["purchase-vip", "purchase-points"]);
   }, 60_000);
+
+  it("offers to buy on an unpaid upload: the warning's link opens the points packs and a pack goes to Checkout", async () => {
+    const admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
+    try {
+      await admin.setPlan({ account: { userId }, plan: { kind: PlanKind.POINTS, points: 0 }, actor: "test" });
+    } finally {
+      admin.close();
+    }
+    const declineWarning = () =>
+      new Promise<string>((resolve) =>
+        page.once("dialog", (dialog) => {
+          resolve(dialog.message());
+          void dialog.dismiss();
+        }),
+      );
+    const pdf = { name: "unpaid.pdf", mimeType: "application/pdf", buffer: await labelledPdf("U", 1) };
+    const offer = page.getByTestId("buy-offer");
+
+    // The batch screen offers it too once a file is warned of.
+    await page.goto(`${services.gatewayUrl}/book_edit2/batch-upload`);
+    await page.locator('input[type="file"]').setInputFiles(pdf);
+    let warned = declineWarning();
+    await page.getByRole("button", { name: "上传", exact: true }).click();
+    expect(await warned).toContain("仍然上传？");
+    await expect.poll(() => offer.getByRole("button", { name: "购买点数或 VIP" }).isVisible()).toBe(true);
+
+    await page.goto(`${services.gatewayUrl}/book_edit2/upload`);
+    await page.getByLabel("书名").fill("未付费");
+    await page.locator('input[type="file"]').setInputFiles(pdf);
+    expect(await offer.count()).toBe(0);
+    warned = declineWarning();
+    await page.getByRole("button", { name: "上传", exact: true }).click();
+    const warning = await warned;
+    expect(warning).toMatch(/\n仍然上传？$/);
+    // The declined upload leaves the warning on the screen with the way to pay beside it.
+    await expect.poll(() => page.locator(".messages").textContent()).toBe(warning.replace(/\n仍然上传？$/, ""));
+    await offer.getByRole("button", { name: "购买点数或 VIP" }).click();
+    await expect.poll(() => offer.getByTestId("account-points").textContent(), { timeout: 20_000 }).toBe("0");
+    expect(await offer.getByTestId("account-products").textContent()).toContain("省 10%");
+    await offer.locator('[data-product="points-50"]').click();
+    await page.waitForURL(/^https:\/\/checkout\.stripe\.com\/pay\//, { timeout: 20_000 });
+  }, 120_000);
 });

@@ -13,7 +13,7 @@ import {
 import { dayText, fill, isVipPlan, ledgerKindLabel, planLabel, priceText, renewalProduct } from "./model.js";
 import "./account.css";
 
-type Panel = "none" | "points" | "vip" | "ledger";
+export type Panel = "none" | "points" | "vip" | "ledger";
 
 /**
  * The user's info bar (spec 001 §2): plan, points, VIP expiry and remaining days, renew, buy points, buy VIP, and
@@ -25,15 +25,18 @@ export function AccountBar({
   lang,
   notify,
   report,
+  opened = "none",
 }: {
   labels: Labels;
   lang: string;
   notify: Notify;
   report: Report;
+  /** The panel open at first (the upload screen's buy offer opens the points packs). */
+  opened?: Panel;
 }) {
   const [info, setInfo] = useState<AccountInfo | null>(null);
   const [ledger, setLedger] = useState<LedgerEntry[] | null>(null);
-  const [panel, setPanel] = useState<Panel>("none");
+  const [panel, setPanel] = useState<Panel>(opened);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { BuyOffer } from "../account/BuyOffer.js";
 import { FolderTypeChoice } from "../bookcase/FolderTypeChoice.js";
 import type { FolderType } from "../bookcase/model.js";
 import type { Labels } from "../labels.js";
@@ -48,6 +49,8 @@ export function BatchUpload({
   const [rows, setRows] = useState<Row[]>([]);
   const [running, setRunning] = useState(false);
   const [folderType, setFolderType] = useState<FolderType>(1);
+  // An unpaid upload was warned of: the screen offers to buy points or VIP.
+  const [unpaid, setUnpaid] = useState(false);
   const rowsRef = useRef<Row[]>([]);
 
   const update = (index: number, change: Partial<Row>) => {
@@ -74,6 +77,7 @@ export function BatchUpload({
       { title: row.title, teamId: query.tid, folderId: query.fid, folderType, files: filesField([row.file]) },
       (text) => window.confirm(`${row.file.name}: ${text}`),
     );
+    if (isUnpaidWarning(task.message)) setUnpaid(true);
     if (isUnpaidWarning(task.message) && !window.confirm(`${task.message}\n${labels.unpaidConfirm}`)) {
       await cancelUpload(task);
       update(index, { status: "failed", message: task.message });
@@ -183,6 +187,7 @@ export function BatchUpload({
           {labels.upload}
         </button>
       </div>
+      {unpaid ? <BuyOffer labels={labels} lang={query.lang} notify={notify} report={report} /> : null}
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { BuyOffer } from "../account/BuyOffer.js";
 import { call, type ReadyConfig } from "../api.js";
 import { FolderTypeChoice } from "../bookcase/FolderTypeChoice.js";
 import type { FolderType } from "../bookcase/model.js";
@@ -64,6 +65,8 @@ export function Upload({
   const [autoOpen, setAutoOpen] = useState(false);
   const [conversion, setConversion] = useState<Conversion>(defaultConversion);
   const [sharing, setSharing] = useState(false);
+  // An unpaid upload was warned of: the screen offers to buy points or VIP.
+  const [unpaid, setUnpaid] = useState(false);
   const task = useRef<Task | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const pausing = useRef(false);
@@ -142,6 +145,7 @@ export function Upload({
 
   const start = async () => {
     setMessages([]);
+    setUnpaid(false);
     if (!title.trim()) return say(labels.titleRequired, "error");
     if (files.length === 0) return say(labels.noFile, "error");
     if (overwrite && !overwriteNumber.trim()) return say(labels.overwriteRequired, "error");
@@ -164,13 +168,14 @@ export function Upload({
       );
       task.current = begun;
       if (isUnpaidWarning(begun.message)) {
-        // Spec 001 §4: an unpaid upload goes on only after the warning is confirmed.
+        // Spec 001 §4: an unpaid upload goes on only after the warning is confirmed; either way it offers to buy.
+        setUnpaid(true);
+        setMessages([{ text: begun.message, kind: "info" }]);
         if (!window.confirm(`${begun.message}\n${labels.unpaidConfirm}`)) {
           await cancelUpload(begun);
           setPhase("idle");
           return;
         }
-        setMessages([{ text: begun.message, kind: "info" }]);
       } else say(begun.message);
       await run(begun);
     } catch (error) {
@@ -243,6 +248,7 @@ export function Upload({
     setBytes({ done: 0, total: 0 });
     setPages({ done: 0, total: 0 });
     setMessages([]);
+    setUnpaid(false);
     setBook(null);
     task.current = null;
     formRef.current?.reset();
@@ -360,6 +366,7 @@ export function Upload({
         onShare={book ? () => setSharing(true) : undefined}
         onAnother={another}
       />
+      {unpaid ? <BuyOffer labels={labels} lang={query.lang} notify={notify} report={report} /> : null}
       {sharing && book ? (
         <ShareDialog
           bookId={book.bookId}
