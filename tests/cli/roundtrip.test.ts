@@ -7,11 +7,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { toneMp3 } from "../page-audio/audio-fixtures.js";
 import { workerSystem } from "../setup/worker-stores.js";
 import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
 
 // #34 items 1 and 2: a project with non-default settings, contents (a link, a collapsed entry), bookmarks, two
-// languages, a password, a media item and an attachment goes online whole (the online book.json says what the offline
+// languages, a password, a media item, an attachment and page audio (a speech page, an MP3 page, play settings)
+// goes online whole (the online book.json says what the offline
 // one says), comes back equal with `turnleaf pull`, never overwrites the other side's changes without --force, and its
 // offline HTML shows each of those features in Chromium from disk. The built CLI against the run's real stack.
 const services = await workerSystem();
@@ -122,6 +124,19 @@ beforeAll(async () => {
   await writeFile(join(workDir, "project", "attachments", "notes.txt"), "notes that travel with the book\n");
   const project = await readJson("project/project.json");
   await writeFile(join(workDir, "project", "project.json"), JSON.stringify({ ...project, ...parts }, null, 2));
+  // Page audio: page 1 spoken here (espeak-ng), page 2 the author's MP3, and play settings other than the default.
+  const spoken = await cli(
+    ["project", "audio", "project", "1", "--tts", "Welcome to page one.", "--voice", "en", "--speed", "220"].concat([
+      "--caption",
+      "top",
+    ]),
+  );
+  expect(spoken.code, spoken.stderr).toBe(0);
+  await writeFile(join(workDir, "chapter-two.mp3"), toneMp3(1.5));
+  const filed = await cli(["project", "audio", "project", "2", "--mp3", "chapter-two.mp3", "--text", "Chapter two"]);
+  expect(filed.code, filed.stderr).toBe(0);
+  const play = await cli(["project", "audio", "project", "--auto-flip", "off", "--pause", "3"]);
+  expect(play.code, play.stderr).toBe(0);
   const loggedIn = await cli(["login", "--email", demo.email, "--password", demo.password]);
   expect(loggedIn.code, loggedIn.stderr).toBe(0);
 }, 180_000);
@@ -164,6 +179,41 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
       fromPage: 3,
       hasPassword: true,
     });
+    // Page audio: the speech page spoken by the book service, the MP3 page the project's very file, the play settings.
+    const pageAudio = (await api("/api/book/get-page-audio", { bookId: online.bookId })) as {
+      pages: { page: number; url: string }[];
+      play: unknown;
+    };
+    expect(pageAudio).toEqual({
+      pages: [
+        {
+          page: 1,
+          source: "speech",
+          url: expect.stringMatching(/^\/api\/common\/file\//),
+          text: "Welcome to page one.",
+          voice: "en",
+          speed: 220,
+          caption: true,
+          captionPosition: "top",
+          durationSeconds: expect.any(Number),
+        },
+        {
+          page: 2,
+          source: "file",
+          url: expect.stringMatching(/^\/api\/common\/file\//),
+          text: "Chapter two",
+          caption: false,
+          captionPosition: "bottom",
+        },
+      ],
+      play: { autoFlip: false, pauseSeconds: 3, pauseWithoutAudio: false },
+    });
+    const served = async (url: string) =>
+      Buffer.from(await (await fetch(`${services.gatewayUrl}${url}`)).arrayBuffer());
+    expect((await served(pageAudio.pages[1]?.url ?? "")).equals(await readFile(join(workDir, "chapter-two.mp3")))).toBe(
+      true,
+    );
+    expect((await served(pageAudio.pages[0]?.url ?? "")).length).toBeGreaterThan(1000);
     const unlocked = await fetch(`${online.link}/unlock`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: services.gatewayUrl },
@@ -268,6 +318,15 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
     for (const part of ["settings", "toc", "bookmarks", "languages", "media", "download", "brands"] as const) {
       expect(copy[part], part).toEqual(original[part]);
     }
+    expect(copy.pageAudio).toEqual(original.pageAudio);
+    expect(copy.pageAudio.pages.map((entry: { source: string }) => entry.source)).toEqual(["speech", "file"]);
+    // The MP3s came into audio/: the author's file as it was, the speech as the book service spoke it.
+    expect(
+      (await readFile(join(workDir, "pulled", "audio", "page-2.mp3"))).equals(
+        await readFile(join(workDir, "chapter-two.mp3")),
+      ),
+    ).toBe(true);
+    expect((await readFile(join(workDir, "pulled", "audio", "page-1.mp3"))).length).toBeGreaterThan(1000);
     expect(copy).toMatchObject({ title: "Round Trip", pageCount: 4 });
     expect(await readFile(join(workDir, "pulled", "attachments", "notes.txt"), "utf8")).toBe(
       "notes that travel with the book\n",
@@ -303,12 +362,36 @@ describe("a project is one thing wherever it lives", { timeout: 300_000 }, () =>
     expect(refusedPull.code).toBe(65);
     expect(refusedPull.stderr).toContain("The project changed since it last synced with the online book");
     expect(refusedPull.stderr).toContain("settings");
+    const audioBefore = await api("/api/book/get-page-audio", { bookId: online.bookId });
     const overwritten = await cli(["upload", "project", "--overwrite", online.bookId, "--json", "--lang", "en"]);
     expect(overwritten.code, overwritten.stderr).toBe(0);
     expect(JSON.parse(overwritten.stdout)).toMatchObject({ bookId: online.bookId, link: online.link, revision: 2 });
     expect((await api("/api/book/get-book", { bookId: online.bookId })).htmlConfig).toMatchObject({
       bgColor: "#010203",
     });
+    // Page audio the book already has as the project has it is neither spoken nor uploaded again.
+    expect(await api("/api/book/get-page-audio", { bookId: online.bookId })).toEqual(audioBefore);
+
+    // Page audio changed online is a change of the other side: shown, and pulled into the project with its file.
+    await api("/api/book/set-page-speech", { bookId: online.bookId, page: "3", text: "Page three", voice: "en" });
+    const refusedAudio = await cli(["upload", "project", "--overwrite", online.bookId, "--lang", "en"]);
+    expect(refusedAudio.code).toBe(65);
+    expect(refusedAudio.stderr).toContain("pageAudio");
+    const pulledAudio = await cli(["pull", online.bookId, "--out", "project", "--lang", "en"]);
+    expect(pulledAudio.code, pulledAudio.stderr).toBe(0);
+    expect(pulledAudio.stderr).toContain(`${online.bookId}: pageAudio`);
+    const withAudio = await readJson("project/project.json");
+    expect(withAudio.pageAudio.pages[2]).toEqual({
+      page: 3,
+      source: "speech",
+      file: "audio/page-3.mp3",
+      text: "Page three",
+      voice: "en",
+      speed: 175,
+      caption: false,
+      captionPosition: "bottom",
+    });
+    expect(existsSync(join(workDir, "project", "audio", "page-3.mp3"))).toBe(true);
 
     // A book whose download config does not offer its original PDF cannot give a new project its pages: said so.
     await api("/api/book/update-book", {

@@ -7,6 +7,8 @@
  *   languages  save-book-language                     password   set-book-privacy (the password itself goes one way)
  *   download   isDownload + downloadconfig (update-book); attachments uploaded with upload-file (purpose attachment)
  *   media      add/update/delete-page-media
+ *   pageAudio  each page's speech (set-page-speech: the book service speaks it) or MP3 (upload-file, then
+ *              set-page-audio-file), clear-page-audio, save-page-audio-play (./page-audio/audio-sync.ts)
  *   brands     the account's brands the settings apply by id (loadingBrand, toolBarBrand, relatedBrand): found or
  *              created on the target account (brand/create) and the settings pointed at them
  *   template, theme, scene, assistant and the exact local form of each part: the book's custom content
@@ -25,6 +27,14 @@ import { CliError, exitCodes } from "./errors.js";
 import { text } from "./i18n/text.js";
 import type { Translate } from "./i18n/translate.js";
 import { fetchMediaFiles, projectFileKey, uploadedFile } from "./media-files.js";
+import {
+  fetchPageAudio,
+  type OnlinePageAudio,
+  onlineAudioPart,
+  projectAudioOf,
+  pushPageAudio,
+  readPageAudio,
+} from "./page-audio/audio-sync.js";
 import { type MediaItem, type ProjectMedia, projectMedia } from "./page-media.js";
 import type { Project } from "./project.js";
 import { type Parts, type SyncPart, type SyncRecord, syncParts } from "./sync-record.js";
@@ -151,7 +161,7 @@ export async function readOnline(
   bookId: string,
 ): Promise<{ parts: Parts; number: string; stash: Stash | undefined; download: OnlineDownloadConfig | null }> {
   const book = await cloud.post<BookInfo>("/api/book/get-book", { bookId });
-  const [languages, privacy, media, stash] = await Promise.all([
+  const [languages, privacy, media, pageAudio, stash] = await Promise.all([
     cloud.post<{ languages: { code: string; name: string; checked: boolean }[] }>("/api/book/get-book-language", {
       bookId,
     }),
@@ -164,6 +174,7 @@ export async function readOnline(
       userNames: string[];
     }>("/api/book/get-book-privacy", { bookId }),
     cloud.post<ProjectMedia>("/api/book/get-page-media", { bookId }),
+    readPageAudio(cloud, bookId),
     cloud
       .post<{ list: { key: string; content: Stash }[] }>("/api/book/get-custom-content", { bookId, key: stashKey })
       .then((reply) => reply.list.find((entry) => entry.key === stashKey)?.content)
@@ -202,6 +213,7 @@ export async function readOnline(
         : null,
     },
     media: projectMedia(media),
+    ...(onlineAudioPart(pageAudio) ? { pageAudio } : {}),
     ...(brands.length > 0 ? { brands } : {}),
     ...Object.fromEntries(
       (["template", "theme", "scene", "assistant"] as const).flatMap((part) =>
@@ -425,6 +437,9 @@ export async function pushProject(
   await cloud.post("/api/book/update-book", {
     bookId,
     bookConfig: JSON.stringify({ ...cleared, ...settings }),
+    // A page display mode the project changed clears the book's page audio (spec 001 §4); the project's own page
+    // audio is written back below.
+    clearPageAudio: "1",
     ...downloadFields,
   });
   await cloud.post("/api/book/save-book-catalog", {
@@ -453,6 +468,7 @@ export async function pushProject(
   if (parts.media !== undefined || replace) {
     await pushMedia(cloud, bookId, await portableMedia(cloud, projectDir, project, t), replace);
   }
+  await pushPageAudio(cloud, projectDir, bookId, parts.pageAudio, replace);
   // The record and the stash hold the online form as it reads now, after the service's own normalising.
   const online = await readOnline(cloud, bookId);
   const onlineFingerprints = localFingerprints(online.parts);
@@ -583,6 +599,9 @@ export async function pulledParts(
         if (media.items.length > 0 || media.removedPdfLinks.length > 0) result.media = media;
         break;
       }
+      case "pageAudio":
+        if (value !== undefined) result.pageAudio = projectAudioOf(value as OnlinePageAudio);
+        break;
       default:
         if (value !== undefined) result[part] = value;
     }
@@ -601,6 +620,16 @@ export async function pulledParts(
   }
   // The media items' uploaded files come into the project's media/ folder (publish ships them offline).
   if (result.media) await fetchMediaFiles(projectDir, projectMedia(result.media), [cloud.server]);
+  // Page audio's MP3s come into the project's audio/ folder (replaced when the online audio changed since).
+  if (result.pageAudio) {
+    await fetchPageAudio(
+      projectDir,
+      result.pageAudio,
+      parts.pageAudio as OnlinePageAudio | undefined,
+      !unchanged("pageAudio"),
+      (url, target) => downloadTo(cloud, url, target),
+    );
+  }
   // Attachments' bytes: each named file of the project's download config, fetched from the book's download config.
   const wanted = (result.download as ProjectDownload | undefined)?.attachments ?? [];
   for (const attachment of wanted) {

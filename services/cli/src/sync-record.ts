@@ -12,6 +12,7 @@ export const syncParts = [
   "password",
   "download",
   "media",
+  "pageAudio",
   "brands",
   "template",
   "theme",

@@ -371,6 +371,7 @@ export const ar: CliTexts = {
   pageAudioBadCaption: "يجب أن تكون التسمية off أو top أو bottom",
   pageAudioBadPause: "يجب أن يكون التوقف من 0 إلى {max} ثانية",
   pageAudioBadSwitch: "يجب أن يكون {option} إما on أو off",
+  pageAudioFileMissing: "ملف صوت الصفحة {file} غير موجود في مجلد المشروع",
   pageAudioNotMp3: "{file} ليس ملف MP3",
   pageAudioTooLarge: "{file} أكبر من {max}",
   pageAudioNoSpeech: "نطق النص يحتاج إلى espeak-ng و lame (أو ffmpeg): ثبّتها (Debian: apt-get install espeak-ng lame)",

@@ -379,6 +379,7 @@ export const de: CliTexts = {
   pageAudioBadCaption: "der Untertitel muss off, top oder bottom sein",
   pageAudioBadPause: "die Pause muss 0 bis {max} Sekunden betragen",
   pageAudioBadSwitch: "{option} muss on oder off sein",
+  pageAudioFileMissing: "die Seitenaudio-Datei {file} fehlt im Projektordner",
   pageAudioNotMp3: "{file} ist keine MP3-Datei",
   pageAudioTooLarge: "{file} ist größer als {max}",
   pageAudioNoSpeech:

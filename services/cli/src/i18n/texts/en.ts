@@ -371,6 +371,7 @@ export const en: CliTexts = {
   pageAudioBadCaption: "the caption must be off, top or bottom",
   pageAudioBadPause: "the pause must be 0 to {max} seconds",
   pageAudioBadSwitch: "{option} must be on or off",
+  pageAudioFileMissing: "the page audio file {file} is not in the project folder",
   pageAudioNotMp3: "{file} is not an MP3 file",
   pageAudioTooLarge: "{file} is larger than {max}",
   pageAudioNoSpeech:

@@ -375,6 +375,7 @@ export const es: CliTexts = {
   pageAudioBadCaption: "el subtítulo debe ser off, top o bottom",
   pageAudioBadPause: "la pausa debe ser de 0 a {max} segundos",
   pageAudioBadSwitch: "{option} debe ser on u off",
+  pageAudioFileMissing: "el archivo de audio de página {file} no está en la carpeta del proyecto",
   pageAudioNotMp3: "{file} no es un archivo MP3",
   pageAudioTooLarge: "{file} supera {max}",
   pageAudioNoSpeech:

@@ -381,6 +381,7 @@ export const fr: CliTexts = {
   pageAudioBadCaption: "le sous-titre doit être off, top ou bottom",
   pageAudioBadPause: "la pause doit être de 0 à {max} secondes",
   pageAudioBadSwitch: "{option} doit valoir on ou off",
+  pageAudioFileMissing: "le fichier audio de page {file} n'est pas dans le dossier du projet",
   pageAudioNotMp3: "{file} n'est pas un fichier MP3",
   pageAudioTooLarge: "{file} dépasse {max}",
   pageAudioNoSpeech:

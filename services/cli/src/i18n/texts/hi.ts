@@ -364,6 +364,7 @@ export const hi: CliTexts = {
   pageAudioBadCaption: "कैप्शन off, top या bottom होना चाहिए",
   pageAudioBadPause: "विराम 0 से {max} सेकंड होना चाहिए",
   pageAudioBadSwitch: "{option} on या off होना चाहिए",
+  pageAudioFileMissing: "पेज ऑडियो फ़ाइल {file} प्रोजेक्ट फ़ोल्डर में नहीं है",
   pageAudioNotMp3: "{file} MP3 फ़ाइल नहीं है",
   pageAudioTooLarge: "{file} {max} से बड़ी है",
   pageAudioNoSpeech:

@@ -377,6 +377,7 @@ export const ja: CliTexts = {
   pageAudioBadCaption: "字幕は off、top、bottom のいずれかにしてください",
   pageAudioBadPause: "一時停止は 0～{max} 秒にしてください",
   pageAudioBadSwitch: "{option} は on または off にしてください",
+  pageAudioFileMissing: "ページ音声ファイル {file} がプロジェクトフォルダーにありません",
   pageAudioNotMp3: "{file} は MP3 ファイルではありません",
   pageAudioTooLarge: "{file} は {max} を超えています",
   pageAudioNoSpeech:

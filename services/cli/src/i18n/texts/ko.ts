@@ -369,6 +369,7 @@ export const ko: CliTexts = {
   pageAudioBadCaption: "자막은 off, top, bottom 중 하나여야 합니다",
   pageAudioBadPause: "일시 정지는 0~{max}초여야 합니다",
   pageAudioBadSwitch: "{option}은(는) on 또는 off여야 합니다",
+  pageAudioFileMissing: "페이지 오디오 파일 {file}이(가) 프로젝트 폴더에 없습니다",
   pageAudioNotMp3: "{file}은(는) MP3 파일이 아닙니다",
   pageAudioTooLarge: "{file}이(가) {max}보다 큽니다",
   pageAudioNoSpeech:

@@ -375,6 +375,7 @@ export const pt: CliTexts = {
   pageAudioBadCaption: "a legenda deve ser off, top ou bottom",
   pageAudioBadPause: "a pausa deve ser de 0 a {max} segundos",
   pageAudioBadSwitch: "{option} deve ser on ou off",
+  pageAudioFileMissing: "o ficheiro de áudio da página {file} não está na pasta do projeto",
   pageAudioNotMp3: "{file} não é um ficheiro MP3",
   pageAudioTooLarge: "{file} é maior do que {max}",
   pageAudioNoSpeech:

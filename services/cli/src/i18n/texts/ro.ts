@@ -379,6 +379,7 @@ export const ro: CliTexts = {
   pageAudioBadCaption: "subtitrarea trebuie să fie off, top sau bottom",
   pageAudioBadPause: "pauza trebuie să fie între 0 și {max} secunde",
   pageAudioBadSwitch: "{option} trebuie să fie on sau off",
+  pageAudioFileMissing: "fișierul audio al paginii {file} nu este în dosarul proiectului",
   pageAudioNotMp3: "{file} nu este un fișier MP3",
   pageAudioTooLarge: "{file} depășește {max}",
   pageAudioNoSpeech:

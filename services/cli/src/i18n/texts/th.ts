@@ -362,6 +362,7 @@ export const th: CliTexts = {
   pageAudioBadCaption: "คำบรรยายต้องเป็น off, top หรือ bottom",
   pageAudioBadPause: "การหยุดต้องอยู่ระหว่าง 0 ถึง {max} วินาที",
   pageAudioBadSwitch: "{option} ต้องเป็น on หรือ off",
+  pageAudioFileMissing: "ไม่พบไฟล์เสียงประจำหน้า {file} ในโฟลเดอร์โปรเจกต์",
   pageAudioNotMp3: "{file} ไม่ใช่ไฟล์ MP3",
   pageAudioTooLarge: "{file} ใหญ่กว่า {max}",
   pageAudioNoSpeech:

@@ -356,6 +356,7 @@ export const zhCN = {
   pageAudioBadCaption: "字幕必须是 off、top 或 bottom",
   pageAudioBadPause: "停顿必须为 0 至 {max} 秒",
   pageAudioBadSwitch: "{option} 必须是 on 或 off",
+  pageAudioFileMissing: "项目文件夹中没有页面音频文件 {file}",
   pageAudioNotMp3: "{file} 不是 MP3 文件",
   pageAudioTooLarge: "{file} 超过 {max}",
   pageAudioNoSpeech: "朗读文字需要 espeak-ng 和 lame（或 ffmpeg）：请先安装（Debian：apt-get install espeak-ng lame）",
