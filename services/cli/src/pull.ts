@@ -14,15 +14,13 @@ import { CliError, exitCodes, UsageError } from "./errors.js";
 import { text } from "./i18n/text.js";
 import { validatePath } from "./paths.js";
 import { type Project, readProject } from "./project.js";
+import { DownloadRefused, downloadOriginalPdf, pulledParts } from "./project-pull.js";
 import {
   changedParts,
-  DownloadRefused,
   describeChanges,
-  downloadOriginalPdf,
   localFingerprints,
   localParts,
   type PasswordPart,
-  pulledParts,
   readOnline,
   syncParts,
   writeProjectFile,

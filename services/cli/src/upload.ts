@@ -22,8 +22,9 @@ import { text } from "./i18n/text.js";
 import { currentEdition } from "./licence.js";
 import { validatePath } from "./paths.js";
 import { type Project, readProject } from "./project.js";
-import { describeChanges, pushProject, readOnline, writeProjectFile } from "./project-sync.js";
-import { ask, canPrompt, confirm } from "./prompt.js";
+import { pushProject, writeProjectFile } from "./project-sync.js";
+import { ask, canPrompt } from "./prompt.js";
+import { checkOnlineUnchanged, confirmUnpaid } from "./upload-checks.js";
 
 export interface UploadOptions {
   project: string | undefined;
@@ -233,49 +234,6 @@ export async function upload(context: Context, options: UploadOptions): Promise<
     }
     throw error;
   }
-}
-
-/**
- * Spec 001 §4 unpaid upload: before an upload the account's points or plan cannot pay for, the platform's warning
- * (the book is disabled 24 hours later) is shown and the upload goes on only when confirmed: `--yes`, or "y" on a
- * terminal; a script without `--yes` is refused before anything is sent. The standing is the power service's
- * (POST /api/book/check-upload); a free account's or a full quota's refusal is the server's.
- */
-async function confirmUnpaid(context: Context, cloud: Cloud, options: UploadOptions): Promise<void> {
-  const standing = await cloud.post<{ warning: { code: string; message: string } | null }>("/api/book/check-upload", {
-    folderType: options.publication ? "2" : "1",
-    ...(options.overwrite ? { bookId: options.overwrite } : {}),
-  });
-  if (!standing.warning) return;
-  const warning = context.t("unpaidWarning", { message: standing.warning.message });
-  if (options.yes) {
-    context.note(warning);
-    return;
-  }
-  if (canPrompt() && (await confirm(`${warning} ${context.t("unpaidQuestion")}`, false))) return;
-  throw new CliError(text("unpaidRefused", { message: standing.warning.message }), exitCodes.invalidInput);
-}
-
-/**
- * Before an overwrite: the online book as it is now against what this project last synced with it. Changed since
- * (the editor, another machine): refused without --force, saying what changed; never overwritten silently.
- */
-async function checkOnlineUnchanged(
-  context: Context,
-  cloud: Cloud,
-  project: Project,
-  options: Pick<UploadOptions, "overwrite" | "force">,
-): Promise<void> {
-  const bookId = (options.overwrite ?? "").trim();
-  const record = project.cloud?.[cloud.server];
-  if (!record || record.bookId !== bookId) {
-    context.note(context.t("syncOverwriteUnsynced", { bookId }));
-    return;
-  }
-  const online = await readOnline(cloud, bookId);
-  const changes = describeChanges(record.online, online.parts);
-  if (changes.length === 0 || options.force) return;
-  throw new CliError(text("syncChangedOnline", { bookId, changes: changes.join("; ") }), exitCodes.invalidInput);
 }
 
 /**
