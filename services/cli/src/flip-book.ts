@@ -36,7 +36,6 @@ async function shipDownloads(
   projectDir: string,
   flipBook: string,
   project: Awaited<ReturnType<typeof readProject>>["project"],
-  _t: Translate,
 ): Promise<OfflineDownload | null | undefined> {
   const settings = project.settings ?? {};
   if (!("DownloadButtonVisible" in settings)) return undefined;
@@ -210,7 +209,7 @@ export async function writeFlipBook(input: {
     media,
     languages: project.languages,
     lock: offlineLock(project.password),
-    download: await shipDownloads(projectDir, flipBook, project, input.t),
+    download: await shipDownloads(projectDir, flipBook, project),
   });
   const book = pageAudio ? { ...offline, pageAudio } : offline;
   await writeFile(

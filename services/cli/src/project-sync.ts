@@ -24,7 +24,6 @@ import { basename, join } from "node:path";
 import { type Cloud, CloudRefusal } from "./cloud.js";
 import { CliError, exitCodes } from "./errors.js";
 import { text } from "./i18n/text.js";
-import type { Translate } from "./i18n/translate.js";
 import { fetchMediaFiles, projectFileKey, uploadedFile } from "./media-files.js";
 import { onlineAudioPart, pushPageAudio, readPageAudio } from "./page-audio/audio-sync.js";
 import { type MediaItem, type ProjectMedia, projectMedia } from "./page-media.js";
@@ -242,7 +241,6 @@ async function uploadAttachment(
   projectDir: string,
   file: string,
   name: string,
-  _t: Translate,
   purpose = "attachment",
 ): Promise<string> {
   const path = join(projectDir, file);
@@ -261,7 +259,7 @@ async function uploadAttachment(
  * The media items with their uploaded files (video, audio, pictures) on the target server: a file another server
  * holds (the studio's, or any) is uploaded from the project's media/ folder and the item pointed at the copy.
  */
-async function portableMedia(cloud: Cloud, projectDir: string, project: Project, t: Translate): Promise<ProjectMedia> {
+async function portableMedia(cloud: Cloud, projectDir: string, project: Project): Promise<ProjectMedia> {
   const media = projectMedia(project.media);
   const target = new URL(cloud.server).origin;
   const studioServers = Object.keys(project.studio ?? {});
@@ -281,7 +279,7 @@ async function portableMedia(cloud: Cloud, projectDir: string, project: Project,
     let copy = copies.get(key);
     if (!copy) {
       const purpose = item.kind === "video" || item.kind === "audio" ? item.kind : "image";
-      copy = await uploadAttachment(cloud, projectDir, key, basename(key), t, purpose);
+      copy = await uploadAttachment(cloud, projectDir, key, basename(key), purpose);
       copies.set(key, copy);
     }
     return copy;
@@ -383,7 +381,6 @@ export async function pushProject(
   book: { bookId: string; revision: number },
   replace: boolean,
   now: Date,
-  t: Translate,
 ): Promise<SyncRecord> {
   const { bookId } = book;
   const parts = localParts(project);
@@ -407,7 +404,7 @@ export async function pushProject(
       const size = attachment.size ?? (await stat(join(projectDir, attachment.file))).size;
       // The same file the book already offers (name and size) is not sent again.
       const known = online.find((entry) => entry.name === attachment.name && Number(entry.size) === size);
-      const url = known?.url ?? (await uploadAttachment(cloud, projectDir, attachment.file, attachment.name, t));
+      const url = known?.url ?? (await uploadAttachment(cloud, projectDir, attachment.file, attachment.name));
       attachments.push({ name: attachment.name, size, url });
     }
     downloadFields.isDownload = download.enabled ? "1" : "0";
@@ -458,7 +455,7 @@ export async function pushProject(
     });
   }
   if (parts.media !== undefined || replace) {
-    await pushMedia(cloud, bookId, await portableMedia(cloud, projectDir, project, t), replace);
+    await pushMedia(cloud, bookId, await portableMedia(cloud, projectDir, project), replace);
   }
   await pushPageAudio(cloud, projectDir, bookId, parts.pageAudio, replace);
   // The record and the stash hold the online form as it reads now, after the service's own normalising.

@@ -50,7 +50,7 @@ export async function signature(context: Context, options: SignatureOptions): Pr
 }
 
 /** A password asked on a terminal, not echoed; a script must pass the option. */
-async function secret(_context: Context, question: string, option: string): Promise<string> {
+async function secret(question: string, option: string): Promise<string> {
   if (!canPrompt()) throw new UsageError(text("signatureOptionNeeded", { option }));
   return ask(question, true);
 }
@@ -61,9 +61,9 @@ async function createSignature(context: Context, options: SignatureOptions): Pro
   if (!/^\d{1,3}$/.test(options.validity ?? "") || Number(options.validity) < 1 || Number(options.validity) > 100) {
     throw new UsageError(text("signatureValidity"));
   }
-  const password = options.password ?? (await secret(context, context.t("signaturePasswordPrompt"), "--password"));
+  const password = options.password ?? (await secret(context.t("signaturePasswordPrompt"), "--password"));
   if (password.length < 6) throw new CliError(text("signaturePasswordShort"));
-  const confirm = options.confirm ?? (await secret(context, context.t("signatureConfirmPrompt"), "--confirm"));
+  const confirm = options.confirm ?? (await secret(context.t("signatureConfirmPrompt"), "--confirm"));
   if (confirm !== password) throw new CliError(text("signaturePasswordMismatch"));
   if (!/^[A-Za-z]{2}$/.test((options.country ?? "").trim())) throw new UsageError(text("signatureCountryCode"));
   const cloud = await loggedInCloud(context, options.server);
@@ -117,7 +117,6 @@ async function listSignatures(context: Context, options: SignatureOptions): Prom
 
 /** The keystore of the account's signature `name`, when `password` opens it; else the spec's text. */
 export async function fetchKeystore(
-  _context: Context,
   cloud: Cloud,
   name: string,
   password: string,

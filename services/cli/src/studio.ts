@@ -155,7 +155,6 @@ export async function studio(context: Context, options: StudioOptions): Promise<
       { bookId: book.bookId, revision: 0 },
       true,
       context.now(),
-      context.t,
     );
     let baseline = editedOf(await bookInfo(cloud, book.bookId));
     const editor = `${cloud.server}/book_edit2/editor?num=${encodeURIComponent(book.number)}${options.lang ? `&lang=${options.lang}` : ""}`;

@@ -221,7 +221,6 @@ export async function upload(context: Context, options: UploadOptions): Promise<
         { bookId: done.bookId, revision: Number(done.revision) || 0 },
         options.overwrite !== undefined,
         context.now(),
-        context.t,
       );
       const { project: current } = await readProject(projectDir);
       await writeProjectFile(projectDir, { ...current, cloud: { ...(current.cloud ?? {}), [cloud.server]: record } });

@@ -7,7 +7,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "../atomic-write.js";
-import type { Context } from "../context.js";
 import { CliError } from "../errors.js";
 import { text } from "../i18n/text.js";
 
@@ -45,7 +44,6 @@ export async function appendHistory(projectDir: string, release: ApkRelease): Pr
  * the next version number when they are not given, and is refused when they are given otherwise.
  */
 export function resolveApkInfo(
-  _context: Context,
   given: { name?: string; applicationId?: string; versionCode?: string; versionName?: string },
   last: ApkRelease | undefined,
 ): ApkInfo {

@@ -56,7 +56,7 @@ async function assembleDex(context: Context, workDir: string, dexFile: string): 
   const source = join(workDir, "BookActivity.smali");
   await writeFile(source, bookActivitySmali, "utf8");
   try {
-    await runTool(context, "java", ["-cp", join(jars, "*"), "org.jf.smali.Main", "assemble", "-o", dexFile, source]);
+    await runTool("java", ["-cp", join(jars, "*"), "org.jf.smali.Main", "assemble", "-o", dexFile, source]);
   } catch (error) {
     if (error instanceof CliError && /ClassNotFound|Could not find or load main class/.test(error.message)) {
       throw new CliError(text("nativeSmaliMissing", { dir: jars }), exitCodes.unavailable);
@@ -72,7 +72,7 @@ export async function buildApk(context: Context, input: ApkInput): Promise<void>
   await writeFile(join(workDir, "AndroidManifest.xml"), androidManifest(input.info), "utf8");
   await assembleDex(context, workDir, join(workDir, "classes.dex"));
   const unsigned = join(workDir, "unsigned.apk");
-  await runTool(context, "aapt", [
+  await runTool("aapt", [
     "package",
     "-f",
     "-M",
@@ -89,13 +89,12 @@ export async function buildApk(context: Context, input: ApkInput): Promise<void>
     "-F",
     unsigned,
   ]);
-  await runTool(context, "aapt", ["add", unsigned, "classes.dex"], { cwd: workDir });
+  await runTool("aapt", ["add", unsigned, "classes.dex"], { cwd: workDir });
   const aligned = join(workDir, "aligned.apk");
-  await runTool(context, "zipalign", ["-f", "-p", "4", unsigned, aligned]);
+  await runTool("zipalign", ["-f", "-p", "4", unsigned, aligned]);
   const keystore = join(workDir, "signature.p12");
   await writeFile(keystore, input.keystore, { mode: 0o600 });
   await runTool(
-    context,
     "apksigner",
     [
       "sign",

@@ -7,7 +7,6 @@
 import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Context } from "../context.js";
 import { runTool } from "./tools.js";
 import { type LaunchWindow, windowSwitches } from "./window.js";
 
@@ -81,8 +80,8 @@ SectionEnd
 }
 
 /** Writes the NSIS script into workDir and compiles the executable. */
-export async function buildExe(context: Context, input: ExeInput): Promise<void> {
+export async function buildExe(input: ExeInput): Promise<void> {
   const script = join(input.workDir, "book.nsi");
   await writeFile(script, nsisScript(input), "utf8");
-  await runTool(context, "makensis", ["-V2", "-INPUTCHARSET", "UTF8", script], { cwd: input.workDir });
+  await runTool("makensis", ["-V2", "-INPUTCHARSET", "UTF8", script], { cwd: input.workDir });
 }

@@ -21,8 +21,8 @@ const refusal = (work: () => unknown, language: Context = context) => {
 describe("APK info (spec 001 §5)", () => {
   const given = { name: "Book", applicationId: "com.example.book", versionName: "1.0" };
   it("takes letters and digits in dot-separated segments that do not start with a digit", () => {
-    expect(resolveApkInfo(context, given, undefined)).toEqual({ ...given, versionCode: 1 });
-    expect(resolveApkInfo(context, { ...given, applicationId: "Com.Ex4mple.B00k" }, undefined).applicationId).toBe(
+    expect(resolveApkInfo(given, undefined)).toEqual({ ...given, versionCode: 1 });
+    expect(resolveApkInfo({ ...given, applicationId: "Com.Ex4mple.B00k" }, undefined).applicationId).toBe(
       "Com.Ex4mple.B00k",
     );
     for (const id of [
@@ -35,36 +35,34 @@ describe("APK info (spec 001 §5)", () => {
       "com.example.",
     ]) {
       expect(
-        refusal(() => resolveApkInfo(context, { ...given, applicationId: id }, undefined)),
+        refusal(() => resolveApkInfo({ ...given, applicationId: id }, undefined)),
         id,
       ).toBe("Application ID format error");
     }
-    expect(refusal(() => resolveApkInfo(chinese, { ...given, applicationId: "9" }, undefined), chinese)).toBe(
-      "应用ID格式错误",
-    );
+    expect(refusal(() => resolveApkInfo({ ...given, applicationId: "9" }, undefined), chinese)).toBe("应用ID格式错误");
   });
 
   it("requires the name and the version name", () => {
-    expect(refusal(() => resolveApkInfo(context, { ...given, name: "  " }, undefined))).toBe("The name is required");
-    expect(refusal(() => resolveApkInfo(context, { ...given, versionName: "" }, undefined))).toContain(
+    expect(refusal(() => resolveApkInfo({ ...given, name: "  " }, undefined))).toBe("The name is required");
+    expect(refusal(() => resolveApkInfo({ ...given, versionName: "" }, undefined))).toContain(
       "The version name is required",
     );
   });
 
   it("keeps the ID of the last release and raises its version number by exactly 1", () => {
     const last = { ...given, versionCode: 4, publishedAt: "2026-12-01T00:00:00Z" };
-    expect(resolveApkInfo(context, { name: "Book", versionName: "1.1" }, last)).toMatchObject({
+    expect(resolveApkInfo({ name: "Book", versionName: "1.1" }, last)).toMatchObject({
       applicationId: "com.example.book",
       versionCode: 5,
     });
-    expect(resolveApkInfo(context, { ...given, versionCode: "5" }, last).versionCode).toBe(5);
+    expect(resolveApkInfo({ ...given, versionCode: "5" }, last).versionCode).toBe(5);
     for (const code of ["4", "6", "0", "x"]) {
       expect(
-        refusal(() => resolveApkInfo(context, { ...given, versionCode: code }, last)),
+        refusal(() => resolveApkInfo({ ...given, versionCode: code }, last)),
         code,
       ).toContain("The version number must rise by 1 from the last one (4): 5");
     }
-    expect(refusal(() => resolveApkInfo(context, { ...given, applicationId: "com.example.other" }, last))).toContain(
+    expect(refusal(() => resolveApkInfo({ ...given, applicationId: "com.example.other" }, last))).toContain(
       "Application ID format error",
     );
   });
@@ -72,15 +70,15 @@ describe("APK info (spec 001 §5)", () => {
 
 describe("the launch window (spec 001 §3 EXE settings)", () => {
   it("maps maximised, maximised plus full-screen and a custom size to the browser's switches", () => {
-    expect(windowSwitches(launchWindow(context, undefined, undefined, undefined))).toEqual(["--start-maximized"]);
-    expect(windowSwitches(launchWindow(context, "fullscreen", undefined, undefined))).toEqual([
+    expect(windowSwitches(launchWindow(undefined, undefined, undefined))).toEqual(["--start-maximized"]);
+    expect(windowSwitches(launchWindow("fullscreen", undefined, undefined))).toEqual([
       "--start-maximized",
       "--start-fullscreen",
     ]);
-    expect(windowSwitches(launchWindow(context, "custom", "1024", "768"))).toEqual(["--window-size=1024,768"]);
-    expect(refusal(() => launchWindow(context, "custom", "100", "768"))).toContain("--window custom needs");
-    expect(refusal(() => launchWindow(context, "custom", "50%", "768"))).toContain("--window custom needs");
-    expect(refusal(() => launchWindow(context, "tiny", undefined, undefined))).toContain("(not tiny)");
+    expect(windowSwitches(launchWindow("custom", "1024", "768"))).toEqual(["--window-size=1024,768"]);
+    expect(refusal(() => launchWindow("custom", "100", "768"))).toContain("--window custom needs");
+    expect(refusal(() => launchWindow("custom", "50%", "768"))).toContain("--window custom needs");
+    expect(refusal(() => launchWindow("tiny", undefined, undefined))).toContain("(not tiny)");
   });
 });
 

@@ -53,13 +53,12 @@ function bookKey(loaded: NativeInput["loaded"]): string {
 export async function publishNative(context: Context, input: NativeInput): Promise<void> {
   const { format, options, loaded } = input;
   const title = (options.title ?? loaded.project.title).trim() || "Flipbook";
-  const window = format === "apk" ? undefined : launchWindow(context, options.window, options.width, options.height);
+  const window = format === "apk" ? undefined : launchWindow(options.window, options.width, options.height);
   // APK: every rule and the signature are checked before anything is built.
   const history = format === "apk" ? await readHistory(input.projectDir) : [];
   const apkInfo =
     format === "apk"
       ? resolveApkInfo(
-          context,
           {
             name: options.appName ?? title,
             applicationId: options.appId,
@@ -99,7 +98,7 @@ export async function publishNative(context: Context, input: NativeInput): Promi
       await writeFile(icoPath, await icoFile(cover));
       const built = join(work, "book.exe");
       const { buildExe } = await import("./exe.js");
-      await buildExe(context, {
+      await buildExe({
         bookDir,
         icoPath,
         title,
@@ -161,6 +160,6 @@ async function signatureKeystore(
   const cloud = await Cloud.open(context, options.server);
   if (!cloud.loggedIn) throw new CliError(text("signatureLogin"), 77);
   const { fetchKeystore } = await import("../signatures.js");
-  const answer = await fetchKeystore(context, cloud, options.signature, options.signaturePassword);
+  const answer = await fetchKeystore(cloud, options.signature, options.signaturePassword);
   return { keystore: answer.keystore, alias: answer.alias, password: options.signaturePassword };
 }

@@ -6,7 +6,6 @@
 import { execFile } from "node:child_process";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { Context } from "../context.js";
 import { CliError, exitCodes } from "../errors.js";
 import { text } from "../i18n/text.js";
 
@@ -27,7 +26,6 @@ export interface ToolRun {
 
 /** Runs `tool args` to completion; a missing tool or a non-zero exit is a CliError with the catalogue's text. */
 export function runTool(
-  _context: Context,
   tool: string,
   args: readonly string[],
   options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},

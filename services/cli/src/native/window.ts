@@ -2,7 +2,6 @@
  * The launch window of the EXE and APP (spec 001 §3 EXE settings): maximised, maximised plus full-screen, or a
  * custom width × height; as the Chromium-family browser's app-mode switches the launchers pass.
  */
-import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { text } from "../i18n/text.js";
 
@@ -18,7 +17,6 @@ const pixels = (value: string | undefined) => (value !== undefined && /^\d{1,5}$
 
 /** Reads --window, --width and --height (custom needs both, 200–10000 pixels); the default is maximised. */
 export function launchWindow(
-  _context: Context,
   mode: string | undefined,
   width: string | undefined,
   height: string | undefined,

@@ -6,7 +6,6 @@ import { execFile } from "node:child_process";
 import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Context } from "../context.js";
 import { CliError, exitCodes } from "../errors.js";
 import { text } from "../i18n/text.js";
 
@@ -19,10 +18,12 @@ const run = (command: string, args: string[]) =>
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
-export async function speakToMp3(
-  _context: Context,
-  input: { text: string; voice: "zh" | "en"; speed: number; target: string },
-): Promise<void> {
+export async function speakToMp3(input: {
+  text: string;
+  voice: "zh" | "en";
+  speed: number;
+  target: string;
+}): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), "turnleaf-speech-"));
   try {
     const textFile = join(folder, "text.txt");

@@ -40,7 +40,7 @@ export interface ProjectAudioOptions {
   json: boolean;
 }
 
-const onOff = (_context: Context, option: string, value: string | undefined): boolean | undefined => {
+const onOff = (option: string, value: string | undefined): boolean | undefined => {
   if (value === undefined) return undefined;
   if (value === "on") return true;
   if (value === "off") return false;
@@ -48,7 +48,6 @@ const onOff = (_context: Context, option: string, value: string | undefined): bo
 };
 
 function captionOf(
-  _context: Context,
   value: string | undefined,
   before?: ProjectPageAudioEntry,
 ): Pick<ProjectPageAudioEntry, "caption" | "captionPosition"> {
@@ -84,8 +83,8 @@ export async function projectAudio(context: Context, options: ProjectAudioOption
   const sources = [options.tts !== undefined, options.mp3 !== undefined, options.clear].filter(Boolean).length;
   if (sources > 1) throw new UsageError(catalogueText("pageAudioOneSource"));
   const playChange = {
-    autoFlip: onOff(context, "--auto-flip", options.autoFlip),
-    pauseWithoutAudio: onOff(context, "--pause-without-audio", options.pauseWithoutAudio),
+    autoFlip: onOff("--auto-flip", options.autoFlip),
+    pauseWithoutAudio: onOff("--pause-without-audio", options.pauseWithoutAudio),
     pause: options.pause,
   };
   const changesPlay = Object.values(playChange).some((value) => value !== undefined);
@@ -105,7 +104,7 @@ export async function projectAudio(context: Context, options: ProjectAudioOption
       pageAudio.pages = pageAudio.pages.filter((entry) => !gone.includes(entry));
       notes.push(t("pageAudioCleared", { count: gone.length }));
     } else {
-      const caption = captionOf(context, options.caption, before);
+      const caption = captionOf(options.caption, before);
       const file = `${audioFolder}/page-${page}.mp3`;
       await mkdir(join(projectDir, audioFolder), { recursive: true });
       let entry: ProjectPageAudioEntry;
@@ -124,7 +123,7 @@ export async function projectAudio(context: Context, options: ProjectAudioOption
             catalogueText("pageAudioBadSpeed", { min: pageAudioLimits.speedMin, max: pageAudioLimits.speedMax }),
           );
         }
-        await speakToMp3(context, { text, voice, speed, target: join(projectDir, file) });
+        await speakToMp3({ text, voice, speed, target: join(projectDir, file) });
         entry = { page, source: "speech", file, text, voice, speed, ...caption };
       } else {
         const source = resolve(context.cwd, validatePath(options.mp3, "pathFile"));
