@@ -164,22 +164,9 @@ export function mediaBox(box: { x: number; y: number; width: number; height: num
   return { x: round(Math.min(Math.max(x, 0), 1 - w)), y: round(Math.min(Math.max(y, 0), 1 - h)), width: w, height: h };
 }
 
-export interface MediaItemInput {
-  itemId: string;
-  page: number;
+/** An item as asked for: the stored fields but its origin, and a kind not yet checked. */
+export interface MediaItemInput extends Omit<StoredMediaItem, "kind" | "origin"> {
   kind: MediaKindName | undefined;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  url: string;
-  targetPage: number;
-  embedUrl: string;
-  images: string[];
-  text: string;
-  autoplay: boolean;
-  loop: boolean;
-  popup: boolean;
 }
 
 /** One item as stored: every field checked, texts normalised (NFC, no control characters, trimmed). */

@@ -3,8 +3,8 @@ import type { ReadyConfigSchema } from "@turnleaf/contracts/book/v1/book_service
 import type { TeamMember, User } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { catalogueCodes, DomainError, fieldProblem, message } from "@turnleaf/kit";
 import type { BookDocument } from "../data/book.schema.js";
+import { ownerIdProblems } from "./owner-ids.js";
 
-const numericId = /^[0-9]{1,20}$/;
 const bookNumber = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface ReadyConfigQuery {
@@ -23,12 +23,7 @@ export function normaliseReadyConfigQuery(query: ReadyConfigQuery): ReadyConfigQ
     number: query.number,
   };
   const problems: { field: string; message: string }[] = [];
-  if (!numericId.test(normalised.userId))
-    problems.push(fieldProblem("userId", message("field.wholeNumber", { field: "userId" })));
-  if (!numericId.test(normalised.teamId))
-    problems.push(fieldProblem("teamId", message("field.wholeNumber", { field: "teamId" })));
-  if (!numericId.test(normalised.folderId))
-    problems.push(fieldProblem("folderId", message("field.wholeNumber", { field: "folderId" })));
+  problems.push(...ownerIdProblems(normalised));
   if (normalised.number !== "" && !bookNumber.test(normalised.number)) {
     problems.push(fieldProblem("number", message("field.invalid", { field: "number" })));
   }

@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { catalogueCodes, DomainError, fieldProblem, message } from "@turnleaf/kit";
 import type { BookDocument } from "../data/book.schema.js";
 import { firstConversion } from "./conversion-status.js";
-
-const numericId = /^[0-9]{1,20}$/;
+import { ownerIdProblems } from "./owner-ids.js";
 
 /** Spec 000 §1/§9 folder types: 1 book (counted against BOOK_FILE_NUM), 2 publication (PUB_BOOK_NUM). */
 export const folderTypes = { book: 1, publication: 2 } as const;
@@ -42,12 +41,7 @@ export function normaliseUploadBookRequest(request: UploadBookRequest): UploadBo
   const problems: { field: string; message: string }[] = [];
   if (!taskId.test(normalised.uploadTaskId))
     problems.push(fieldProblem("uploadTaskId", message("field.required", { field: "uploadTaskId" })));
-  if (!numericId.test(normalised.userId))
-    problems.push(fieldProblem("userId", message("field.wholeNumber", { field: "userId" })));
-  if (!numericId.test(normalised.teamId))
-    problems.push(fieldProblem("teamId", message("field.wholeNumber", { field: "teamId" })));
-  if (!numericId.test(normalised.folderId))
-    problems.push(fieldProblem("folderId", message("field.wholeNumber", { field: "folderId" })));
+  problems.push(...ownerIdProblems(normalised));
   if (normalised.bookId !== "" && !bookId.test(normalised.bookId)) {
     problems.push(fieldProblem("bookId", message("field.invalid", { field: "bookId" })));
   }
