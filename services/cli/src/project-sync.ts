@@ -21,6 +21,7 @@
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { canonical } from "./canonical.js";
 import { type Cloud, CloudRefusal } from "./cloud.js";
 import { CliError, exitCodes } from "./errors.js";
 import { text } from "./i18n/text.js";
@@ -71,19 +72,6 @@ function withoutSpecNames(items: unknown[], names: readonly string[]): unknown[]
   });
 }
 export const attachmentsFolder = "attachments";
-
-/** Key order does not make a change. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
-}
 
 export const fingerprint = (value: unknown): string =>
   createHash("sha256")

@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Manifest } from "@turnleaf/book-format";
+import { canonical } from "./canonical.js";
 import { CliError, exitCodes } from "./errors.js";
 import { text } from "./i18n/text.js";
 import type { ConversionChoices, PageQuality } from "./import-options.js";
@@ -75,19 +76,6 @@ export function configOf(project: Project, parts: readonly ConfigPart[] = config
   const config: ProjectConfig = {};
   for (const part of parts) if (project[part] !== undefined) config[part] = project[part];
   return config;
-}
-
-/** Key order does not make a change. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
 }
 
 export function sameConfig(a: ProjectConfig, b: ProjectConfig): boolean {
