@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { servedBrandSettings } from "@turnleaf/resource-files";
 import { CliError, exitCodes } from "./errors.js";
 import { escapeHtml } from "./html-escape.js";
 import { text } from "./i18n/text.js";
@@ -14,7 +15,7 @@ import { shipMediaFiles } from "./media-files.js";
 import { shipPageAudio } from "./page-audio/ship.js";
 import { projectMedia } from "./page-media.js";
 import type { readProject } from "./project.js";
-import { type Brand, brandKinds, type PasswordPart, type ProjectDownload } from "./project-sync.js";
+import type { Brand, PasswordPart, ProjectDownload } from "./project-sync.js";
 import { type OfflineDownload, type OfflineLock, offlineReaderBook, readerAssetKeys } from "./reader-book.js";
 
 /** Spec 000 §5: yes, show, true (any case) are true; anything else false. */
@@ -72,21 +73,12 @@ async function shipDownloads(
  */
 function servedSettings(settings: Record<string, unknown>, raw: unknown): Record<string, unknown> {
   const brands = Array.isArray(raw) ? (raw as Brand[]) : [];
-  const served = { ...settings };
-  for (const kind of brandKinds) {
-    if (typeof settings[kind] !== "string" || settings[kind] === "") continue;
-    const brand = brands.find((candidate) => candidate.brandId === settings[kind] && candidate.type === kind);
-    if (brand) {
-      served[kind] = {
-        brandId: brand.brandId,
-        title: brand.title,
-        logo: brand.logo,
-        link: brand.link,
-        desc: brand.desc,
-      };
-    } else delete served[kind];
-  }
-  return served;
+  return servedBrandSettings(settings, (kind, brandId) => {
+    const brand = brands.find((candidate) => candidate.brandId === brandId && candidate.type === kind);
+    return (
+      brand && { brandId: brand.brandId, title: brand.title, logo: brand.logo, link: brand.link, desc: brand.desc }
+    );
+  });
 }
 
 /** The password gate of an offline book: checked in the browser (the pages are in the folder: no real protection). */

@@ -21,6 +21,7 @@
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { brandKinds } from "@turnleaf/resource-files";
 import { canonical } from "./canonical.js";
 import { type Cloud, CloudRefusal } from "./cloud.js";
 import { CliError, exitCodes } from "./errors.js";
@@ -312,7 +313,7 @@ export interface Brand {
   desc: string;
 }
 
-export const brandKinds = ["loadingBrand", "toolBarBrand", "relatedBrand"] as const;
+export { brandKinds };
 
 const sameBrand = (a: Brand, b: Brand) =>
   a.type === b.type && a.title === b.title && a.logo === b.logo && a.link === b.link && a.desc === b.desc;

@@ -1,5 +1,11 @@
 // Browser-safe: the editor bundles this entry. What needs Node (the folder on disk) is in ./node.
 
+export {
+  type BusinessCardField,
+  type BusinessCardTexts,
+  businessCardFields,
+  businessCardTexts,
+} from "./business-card.js";
 export { type EffectiveSettings, effectiveSettings, offValue } from "./effective-settings.js";
 export {
   type BookInfoChange,
@@ -10,6 +16,7 @@ export {
   switchesOff,
   type UpdateBookChange,
 } from "./feature-gates.js";
+export type { PageAudioBook, PageAudioEntry, PageAudioPlay } from "./page-audio.js";
 export { type PageMediaItem, type PageMediaKind, pageMediaKinds } from "./page-media.js";
 export {
   type BoundedJson,
@@ -25,6 +32,7 @@ export {
   stringsIn,
   valueDepth,
 } from "./safe-values.js";
+export { brandKinds, type ServedBrand, servedBrandSettings } from "./served-brands.js";
 export { colourPattern, type RuleBreak, type RuleCode, sameOption, settingRuleBreak } from "./setting-rules.js";
 export {
   checkSetting,

@@ -1,3 +1,4 @@
+import { brandKinds } from "./served-brands.js";
 import {
   defaultFileMaxSize,
   fileExtensions,
@@ -19,7 +20,6 @@ type Json = Record<string, unknown>;
 const nodeTypes = new Set(["number", "color", "text", "list", "file", "bool", "composite", "form"]);
 const leafTypes = new Set(["number", "color", "text", "list", "file", "bool"]);
 const tabs = new Set(["basic", "setup", "config"]);
-const brandKinds = ["loadingBrand", "toolBarBrand", "relatedBrand"] as const;
 const cardFields = new Set(["name", "jobTitle", "company", "phone", "email", "address", "website", "avatar"]);
 const colorPattern = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 /** A path under /resourceFiles/: relative, no `..`, no backslash. */

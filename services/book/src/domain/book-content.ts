@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type CodedMessage, DomainError, message, ref } from "@turnleaf/kit";
-import { normaliseText } from "@turnleaf/resource-files";
+import { type BusinessCardTexts, brandKinds, normaliseText } from "@turnleaf/resource-files";
 import { checkFreeJson, parseSettingsJson } from "./setting-validation.js";
 
 /**
@@ -87,17 +87,8 @@ export function safeUrl(value: string, field: string): string {
   throw invalid(message("field.link", { field }), field);
 }
 
-export interface BusinessCardFields {
-  name: string;
-  title: string;
-  company: string;
-  phone: string;
-  email: string;
-  website: string;
-  address: string;
-  avatar: string;
-  description: string;
-}
+/** A card's fields (the one list both sides of gRPC share), each text. */
+export type BusinessCardFields = BusinessCardTexts;
 
 const cardTextFields = ["name", "title", "company", "phone", "address", "description"] as const;
 
@@ -124,8 +115,8 @@ export function normaliseCard(raw: BusinessCardFields): BusinessCardFields {
   return card;
 }
 
-/** Spec 001 brand kinds. */
-export const brandKinds = ["loadingBrand", "toolBarBrand", "relatedBrand"] as const;
+/** Spec 001 brand kinds (one list, in @turnleaf/resource-files). */
+export { brandKinds };
 export type BrandKind = (typeof brandKinds)[number];
 
 export interface BrandFields {

@@ -1,3 +1,4 @@
+import { servedBrandSettings } from "@turnleaf/resource-files";
 import type { BrandDocument } from "../data/book-content.schema.js";
 import { brandKinds } from "../domain/book-content.js";
 
@@ -17,18 +18,16 @@ export async function withServedBrands(
   const applied = brandKinds.filter((kind) => typeof htmlConfig[kind] === "string" && htmlConfig[kind] !== "");
   if (applied.length === 0 || !brandsOf) return htmlConfig;
   const brands = await brandsOf(ownerId);
-  const served: Record<string, unknown> = { ...htmlConfig };
-  for (const kind of applied) {
-    const brand = brands.find((candidate) => candidate.brandId === htmlConfig[kind] && candidate.kind === kind);
-    if (brand) {
-      served[kind] = {
+  return servedBrandSettings(htmlConfig, (kind, brandId) => {
+    const brand = brands.find((candidate) => candidate.brandId === brandId && candidate.kind === kind);
+    return (
+      brand && {
         brandId: brand.brandId,
         title: brand.title,
         logo: brand.logo,
         link: brand.link,
         desc: brand.description,
-      };
-    } else delete served[kind];
-  }
-  return served;
+      }
+    );
+  });
 }

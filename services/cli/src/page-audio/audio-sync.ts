@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
+import type { PageAudioEntry } from "@turnleaf/resource-files";
 import type { Cloud } from "../cloud.js";
 import { CliError, exitCodes } from "../errors.js";
 import { text as catalogueText } from "../i18n/text.js";
@@ -23,17 +24,7 @@ import {
 } from "./page-audio-format.js";
 
 /** A page's audio as get-page-audio answers it. */
-export interface OnlinePageAudioEntry {
-  page: number;
-  source: "speech" | "file";
-  url: string;
-  text: string;
-  voice?: string;
-  speed?: number;
-  caption: boolean;
-  captionPosition: "top" | "bottom";
-  durationSeconds?: number;
-}
+export type OnlinePageAudioEntry = PageAudioEntry;
 
 export interface OnlinePageAudio {
   pages: OnlinePageAudioEntry[];

@@ -1,26 +1,12 @@
-import type { PageAudio, PageAudioPlay } from "@turnleaf/contracts/book/v1/book_page_audio_pb";
+import type { PageAudio, PageAudioPlay as PlayMessage } from "@turnleaf/contracts/book/v1/book_page_audio_pb";
+import type { PageAudioEntry, PageAudioPlay } from "@turnleaf/resource-files";
 
 /**
  * Page audio between REST/book.json and the book service (issue #37). A page's audio plays from `url`: the stored
  * MP3 served by the file route (same origin as the reader and the editor).
  */
-export interface PageAudioView {
-  page: number;
-  source: "speech" | "file";
-  url: string;
-  text: string;
-  voice?: string;
-  speed?: number;
-  caption: boolean;
-  captionPosition: "top" | "bottom";
-  durationSeconds?: number;
-}
-
-export interface PageAudioPlayView {
-  autoFlip: boolean;
-  pauseSeconds: number;
-  pauseWithoutAudio: boolean;
-}
+export type PageAudioView = PageAudioEntry;
+export type PageAudioPlayView = PageAudioPlay;
 
 export const pageAudioUrl = (fileId: string, fileName: string) =>
   `/api/common/file/${encodeURIComponent(fileId)}/${encodeURIComponent(fileName || "audio.mp3")}`;
@@ -38,7 +24,7 @@ export function pageAudioView(audio: PageAudio): PageAudioView {
   };
 }
 
-export function pageAudioPlayView(play: PageAudioPlay | undefined): PageAudioPlayView {
+export function pageAudioPlayView(play: PlayMessage | undefined): PageAudioPlayView {
   return {
     autoFlip: play?.autoFlip ?? true,
     pauseSeconds: play?.pauseSeconds ?? 1,
@@ -46,7 +32,7 @@ export function pageAudioPlayView(play: PageAudioPlay | undefined): PageAudioPla
   };
 }
 
-export const pageAudioBookView = (answer: { pages: PageAudio[]; play?: PageAudioPlay }) => ({
+export const pageAudioBookView = (answer: { pages: PageAudio[]; play?: PlayMessage }) => ({
   pages: answer.pages.map(pageAudioView),
   play: pageAudioPlayView(answer.play),
 });

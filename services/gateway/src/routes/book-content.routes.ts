@@ -1,5 +1,6 @@
 import { CustomKind } from "@turnleaf/contracts/book/v1/book_content_pb";
 import { okEnvelope } from "@turnleaf/kit";
+import { businessCardTexts } from "@turnleaf/resource-files";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   bookSummaryView,
@@ -46,17 +47,10 @@ const cardProperties = {
 };
 type CardBody = Partial<Record<keyof typeof cardProperties, string>>;
 
+/** A card as the book service takes it: the form's fields (its `desc` is the description), "" where not given. */
 const cardOf = (fields: CardBody, cardId = "") => ({
   cardId,
-  name: fields.name ?? "",
-  title: fields.title ?? "",
-  company: fields.company ?? "",
-  phone: fields.phone ?? "",
-  email: fields.email ?? "",
-  website: fields.website ?? "",
-  address: fields.address ?? "",
-  avatar: fields.avatar ?? "",
-  description: fields.desc ?? "",
+  ...businessCardTexts((field) => fields[field === "description" ? "desc" : field]),
 });
 
 export function registerBookContentRoutes(app: FastifyInstance, peers: Peers): void {

@@ -1,19 +1,12 @@
+import type { BrandKind } from "@turnleaf/resource-files";
 import { useEffect, useState } from "react";
 import { call } from "../api.js";
 import type { Labels } from "../labels.js";
 import type { Notify, Report } from "../types.js";
 import { brandsChangedEvent } from "./useDesignResources.js";
+import type { OwnBrand } from "./useOwnBrands.js";
 
-type BrandKind = "loadingBrand" | "toolBarBrand" | "relatedBrand";
-
-interface Brand {
-  brandId: string;
-  type: BrandKind;
-  title: string;
-  logo: string;
-  link: string;
-  desc: string;
-}
+type Brand = OwnBrand;
 
 const emptyBrand = { type: "loadingBrand" as BrandKind, title: "", logo: "", link: "", desc: "" };
 

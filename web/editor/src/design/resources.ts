@@ -7,6 +7,7 @@ import type {
   SettingValues,
   TemplatesFile,
 } from "@turnleaf/resource-files";
+import { brandKinds } from "@turnleaf/resource-files";
 import { getJson } from "../api.js";
 
 /**
@@ -71,4 +72,4 @@ export function recordedDesignOf(kind: DesignKind, values: Record<string, unknow
 }
 
 /** The brand kinds of spec 001 in the order the editor lists them. */
-export const brandKindsInOrder: BrandKind[] = ["loadingBrand", "toolBarBrand", "relatedBrand"];
+export const brandKindsInOrder: BrandKind[] = [...brandKinds];

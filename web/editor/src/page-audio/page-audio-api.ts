@@ -1,28 +1,8 @@
+import type { PageAudioBook, PageAudioEntry, PageAudioPlay } from "@turnleaf/resource-files";
 import { call, callMultipart } from "../api.js";
 
-/** One page's audio as get-page-audio answers it (services/gateway/rest/page-audio.md). */
-export interface PageAudioEntry {
-  page: number;
-  source: "speech" | "file";
-  url: string;
-  text: string;
-  voice?: string;
-  speed?: number;
-  caption: boolean;
-  captionPosition: "top" | "bottom";
-  durationSeconds?: number;
-}
-
-export interface PageAudioPlay {
-  autoFlip: boolean;
-  pauseSeconds: number;
-  pauseWithoutAudio: boolean;
-}
-
-export interface PageAudioBook {
-  pages: PageAudioEntry[];
-  play: PageAudioPlay;
-}
+// One page's audio as get-page-audio answers it (services/gateway/rest/page-audio.md).
+export type { PageAudioBook, PageAudioEntry, PageAudioPlay };
 
 export interface CaptionChoice {
   caption: boolean;

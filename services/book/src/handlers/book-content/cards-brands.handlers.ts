@@ -1,5 +1,6 @@
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { DomainError, message, type ServiceImplementation } from "@turnleaf/kit";
+import { businessCardTexts } from "@turnleaf/resource-files";
 import type { BusinessCardDocument } from "../../data/book-content.schema.js";
 import {
   brandKind,
@@ -14,34 +15,11 @@ import { findOwnBook } from "../own-book.js";
 import { actingUser, type BookContentDependencies } from "./content-shared.js";
 
 function cardView(card: BusinessCardDocument) {
-  const { ownerId: _owner, createdAt: _created, ...fields } = card;
-  return {
-    cardId: fields.cardId,
-    name: fields.name ?? "",
-    title: fields.title ?? "",
-    company: fields.company ?? "",
-    phone: fields.phone ?? "",
-    email: fields.email ?? "",
-    website: fields.website ?? "",
-    address: fields.address ?? "",
-    avatar: fields.avatar ?? "",
-    description: fields.description ?? "",
-  };
+  return { cardId: card.cardId, ...businessCardTexts((field) => card[field]) };
 }
 
 function cardFields(card: { [key: string]: unknown } | undefined) {
-  const text = (key: string) => (typeof card?.[key] === "string" ? (card[key] as string) : "");
-  return normaliseCard({
-    name: text("name"),
-    title: text("title"),
-    company: text("company"),
-    phone: text("phone"),
-    email: text("email"),
-    website: text("website"),
-    address: text("address"),
-    avatar: text("avatar"),
-    description: text("description"),
-  });
+  return normaliseCard(businessCardTexts((field) => card?.[field]));
 }
 
 function cardId(value: string): string {
