@@ -64,15 +64,7 @@ export async function coordinateJob(
   for (const [index, key] of convertedKeys.entries()) {
     if (key) await store.putFile(key, (book.sources[index] as (typeof book.sources)[number]).path);
   }
-  if (book.engine === "vector") {
-    manifest.manifest.sourcePdfs = book.sources.map((source, index) =>
-      source.kind === "pdf" ? bookKeys.sourcePdf(index, book.sources.length) : null,
-    );
-    for (const [index, source] of book.sources.entries()) {
-      const key = manifest.manifest.sourcePdfs[index];
-      if (key) await store.putFile(`${prefix}${key}`, source.path);
-    }
-  }
+  await manifest.storeVectorSources();
 
   const total = book.plan.length;
   // Announced before any item: an item that reads the job's last progress must not find an earlier run's final one.

@@ -55,6 +55,22 @@ export class BookManifest {
   }
 
   /**
+   * A vector book's PDF sources are kept beside its pages (the reader draws from them): their keys go into the
+   * manifest (null for a source that is no PDF) and the files into the store. Nothing for the other engines.
+   */
+  async storeVectorSources(): Promise<void> {
+    const { book } = this;
+    if (book.engine !== "vector") return;
+    this.manifest.sourcePdfs = book.sources.map((source, index) =>
+      source.kind === "pdf" ? bookKeys.sourcePdf(index, book.sources.length) : null,
+    );
+    for (const [index, source] of book.sources.entries()) {
+      const key = this.manifest.sourcePdfs[index];
+      if (key) await this.store.putFile(`${this.prefix}${key}`, source.path);
+    }
+  }
+
+  /**
    * Takes over the pages an earlier delivery of the same job finished (a page whose text the job wants counts
    * only once its text is there). Answers their numbers.
    */

@@ -58,20 +58,11 @@ export async function convertPrepared(
 ): Promise<ConvertResult> {
   const { store, log } = deps;
   const { job } = book;
-  const prefix = bookKeys.revisionPrefix(job.bookId, job.revision);
   const manifest = new BookManifest(book, store);
   const done = manifest.resume(previous);
   if (done.size > 0) log.info({ jobId: job.jobId, resumed: done.size }, "resuming after an earlier delivery");
 
-  if (book.engine === "vector") {
-    manifest.manifest.sourcePdfs = book.sources.map((source, index) =>
-      source.kind === "pdf" ? bookKeys.sourcePdf(index, book.sources.length) : null,
-    );
-    for (const [index, source] of book.sources.entries()) {
-      const key = manifest.manifest.sourcePdfs[index];
-      if (key) await store.putFile(`${prefix}${key}`, source.path);
-    }
-  }
+  await manifest.storeVectorSources();
   if (done.size > 0) await manifest.write();
 
   const total = book.plan.length;
