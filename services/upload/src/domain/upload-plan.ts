@@ -283,11 +283,7 @@ export function planUpload(request: BeginUploadRequest): UploadPlan {
   const files = planFiles(request);
   const { options, pageRange } = conversionOptionsFrom(request.settings);
   return {
-    channel: request.channel === UploadChannel.DESKTOP ? UploadChannel.DESKTOP : UploadChannel.WEB,
-    userId: request.userId,
-    teamId: request.teamId || "0",
-    folderId: request.folderId || "0",
-    nonProductHost: request.nonProductHost,
+    ...requester(request),
     title,
     keywords: request.keywords.trim(),
     description: request.description.trim(),
@@ -303,6 +299,15 @@ export function planUpload(request: BeginUploadRequest): UploadPlan {
     baseRevision: 0,
   };
 }
+
+/** Who uploads, and where to: the channel, the user, the team and folder ("0" when not given), the host kind. */
+const requester = (request: BeginUploadRequest) => ({
+  channel: request.channel === UploadChannel.DESKTOP ? UploadChannel.DESKTOP : UploadChannel.WEB,
+  userId: request.userId,
+  teamId: request.teamId || "0",
+  folderId: request.folderId || "0",
+  nonProductHost: request.nonProductHost,
+});
 
 /**
  * Pages inserted into a book (spec 001 'add-new-page dialog with an insert position'): a PDF or images, no title,
@@ -326,11 +331,7 @@ function planInsert(request: BeginUploadRequest): UploadPlan {
   }
   const { options } = conversionOptionsFrom(request.settings);
   return {
-    channel: request.channel === UploadChannel.DESKTOP ? UploadChannel.DESKTOP : UploadChannel.WEB,
-    userId: request.userId,
-    teamId: request.teamId || "0",
-    folderId: request.folderId || "0",
-    nonProductHost: request.nonProductHost,
+    ...requester(request),
     // The task's name in lists: the book's title is not touched by an insert.
     title: (request.title.trim() || files[0]?.name || "pages").slice(0, limits.maxTitleLength),
     keywords: "",
