@@ -1,6 +1,6 @@
 import type { BookInfo, Bookmark, CatalogNode } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { DomainError, message, okEnvelope } from "@turnleaf/kit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import { specBookInfo, specBookmark, specCatalogNode } from "../domain/book-info-spec.view.js";
 import { chooseRevision } from "../domain/reader-book.view.js";
@@ -168,6 +168,22 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
   const bookAuthorIn = (actor: Actor, bookId: string, teamId: string | undefined) =>
     teamBookAuthor(peers, actor, bookId, teamId);
 
+  /**
+   * Before a change to one of the book's page-linked lists (TOC, bookmarks): the page count its entries are checked
+   * against, once the actor may use `features` on the book in `teamId`'s context (for the book's author there).
+   */
+  const pageCountWhenGranted = async (
+    request: FastifyRequest,
+    actor: Actor,
+    bookId: string,
+    teamId: string | undefined,
+    features: readonly string[],
+  ): Promise<number> => {
+    const pageCount = await pageCountOf(actor.userId, bookId);
+    await assertFeaturesGranted(request, peers, actor, features, teamId, await bookAuthorIn(actor, bookId, teamId));
+    return pageCount;
+  };
+
   app.post<{ Body: { bookId: string } }>("/api/book/get-book", { schema: bookIdOnly }, async (request) => {
     const actor = actorOf(request);
     const { book } = await peers.book.getBook({
@@ -289,19 +305,16 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
     async (request) => {
       const actor = actorOf(request);
       const catalog = catalogOf(parseJsonField(request.body.catalog, "catalog"));
-      const pageCount = await pageCountOf(actor.userId, request.body.bookId);
       // The TOC is a gated feature (spec 000 §6), asked once the book is known to be the actor's; clearing the
       // list needs nothing, as switching a setting off.
       // In a team the member acts as type 13 with the team's overrides, and the role's book power is asked even to
       // clear the list (a team owner's own book included).
-      const teamId = request.body.teamId;
-      await assertFeaturesGranted(
+      const pageCount = await pageCountWhenGranted(
         request,
-        peers,
         actor,
+        request.body.bookId,
+        request.body.teamId,
         catalog.length > 0 ? ["TOC"] : [],
-        teamId,
-        await bookAuthorIn(actor, request.body.bookId, teamId),
       );
       const saved = await peers.book.saveBookCatalog({
         userId: actor.userId,
@@ -337,15 +350,12 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
     async (request) => {
       const actor = actorOf(request);
       const bookmarks = bookmarksOf(parseJsonField(request.body.bookmarks, "bookmarks"));
-      const pageCount = await pageCountOf(actor.userId, request.body.bookId);
-      const teamId = request.body.teamId;
-      await assertFeaturesGranted(
+      const pageCount = await pageCountWhenGranted(
         request,
-        peers,
         actor,
+        request.body.bookId,
+        request.body.teamId,
         bookmarks.length > 0 ? ["BOOKMARK"] : [],
-        teamId,
-        await bookAuthorIn(actor, request.body.bookId, teamId),
       );
       const saved = await peers.book.saveBookBookmarks({
         userId: actor.userId,
@@ -376,15 +386,9 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
     },
     async (request) => {
       const actor = actorOf(request);
-      const pageCount = await pageCountOf(actor.userId, request.body.bookId);
-      await assertFeaturesGranted(
-        request,
-        peers,
-        actor,
-        ["BOOKMARK"],
-        request.body.teamId,
-        await bookAuthorIn(actor, request.body.bookId, request.body.teamId),
-      );
+      const pageCount = await pageCountWhenGranted(request, actor, request.body.bookId, request.body.teamId, [
+        "BOOKMARK",
+      ]);
       const added = await peers.book.addBookBookmark({
         userId: actor.userId,
         bookId: request.body.bookId,

@@ -195,6 +195,32 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
     }
   };
 
+  /**
+   * The book as the reader reads it (embedded in its page, and book.json): the pages with their media items, the
+   * languages and the page audio the lock leaves.
+   */
+  const readerBookView = async (
+    request: FastifyRequest,
+    book: { bookId: string; number: string },
+    facts: Parameters<typeof viewOf>[0],
+    chosen: Parameters<typeof viewOf>[1],
+    lock: BookLock | null,
+  ) => {
+    const [languages, media, pageAudio] = await Promise.all([
+      languagesOf(book.bookId),
+      publishedMedia(peers, book.number, request.log),
+      publishedPageAudio(peers, book.number, request.log),
+    ]);
+    const base = viewOf(facts, chosen, lock);
+    const audio = withoutLockedAudio(pageAudio, lock);
+    return {
+      ...base,
+      pages: withPageMedia(base.pages, media),
+      languages,
+      ...(audio ? { pageAudio: audio } : {}),
+    };
+  };
+
   const refusalOf = (request: FastifyRequest, owner: BookReaderSettings): ReaderRefusal | null =>
     readerRefusal(owner.htmlConfig, {
       secFetchDest: header(request, "sec-fetch-dest"),
@@ -232,19 +258,7 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
         .send(refusalHtml(refusal, coded ? text(coded) : refusal.message, lang));
     }
     const lock = await lockFor(request, book);
-    const [languages, media, pageAudio] = await Promise.all([
-      languagesOf(book.bookId),
-      publishedMedia(peers, book.number, request.log),
-      publishedPageAudio(peers, book.number, request.log),
-    ]);
-    const base = viewOf(facts, chosen, lock);
-    const audio = withoutLockedAudio(pageAudio, lock);
-    const view = {
-      ...base,
-      pages: withPageMedia(base.pages, media),
-      languages,
-      ...(audio ? { pageAudio: audio } : {}),
-    };
+    const view = await readerBookView(request, book, facts, chosen, lock);
     const pageNumber = Math.min(Math.max(Number(request.params.page ?? 1) || 1, 1), Math.max(view.pageCount, 1));
     // A protected page's text stays out of the page, like its picture.
     const textKey = lock && pageNumber >= lock.fromPage ? null : chosen?.manifest.pages[pageNumber - 1]?.text;
@@ -274,20 +288,8 @@ export async function registerReaderRoutes(app: FastifyInstance, peers: Peers, r
         .status(403)
         .send(await errorEnvelopeFor(request, new DomainError("PERMISSION_DENIED", refusal.message)));
     }
-    const [languages, media, pageAudio] = await Promise.all([
-      languagesOf(book.bookId),
-      publishedMedia(peers, book.number, request.log),
-      publishedPageAudio(peers, book.number, request.log),
-    ]);
     const lock = await lockFor(request, book);
-    const base = viewOf(facts, chosen, lock);
-    const audio = withoutLockedAudio(pageAudio, lock);
-    const view = {
-      ...base,
-      pages: withPageMedia(base.pages, media),
-      languages,
-      ...(audio ? { pageAudio: audio } : {}),
-    };
+    const view = await readerBookView(request, book, facts, chosen, lock);
     // Revalidated on every open (no-cache), answered 304 while the book has not changed.
     const body = JSON.stringify(view);
     const etag = entityTag(body);

@@ -2,7 +2,12 @@ import { DomainError, message, notConfigured, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import { actorOf } from "../plugins/actor.js";
 import { createKeystore, keystoreAlias, keystoreOpens } from "../signatures/keystore.js";
-import { checkSignatureForm, isRuleBreak, signatureLimits } from "../signatures/signature-rules.js";
+import {
+  checkSignatureForm,
+  isRuleBreak,
+  type SignatureFormInput,
+  signatureLimits,
+} from "../signatures/signature-rules.js";
 import type { SignatureStore } from "../signatures/signature-store.js";
 
 /**
@@ -22,19 +27,7 @@ function storeOf(store: SignatureStore | undefined): SignatureStore {
 const wrongSignature = () => new DomainError("INVALID_ARGUMENT", message("signatureOrPassword"));
 
 export function registerSignatureRoutes(app: FastifyInstance, store: SignatureStore | undefined): void {
-  app.post<{
-    Body: {
-      name?: string;
-      validity?: string;
-      password?: string;
-      confirm?: string;
-      unit?: string;
-      organisation?: string;
-      city?: string;
-      state?: string;
-      countryCode?: string;
-    };
-  }>(
+  app.post<{ Body: SignatureFormInput }>(
     "/api/signature/create-signature",
     {
       schema: {

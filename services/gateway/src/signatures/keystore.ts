@@ -27,6 +27,9 @@ function keytool(args: string[], password: string): Promise<{ ok: boolean; outpu
   });
 }
 
+/** The PKCS12 keystore in `file`, its store password from the environment keytool is given (never on its command line). */
+const storeArgs = (file: string) => ["-storetype", "PKCS12", "-keystore", file, "-storepass:env", "TURNLEAF_KS_PASS"];
+
 async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), "turnleaf-keystore-"));
   try {
@@ -66,12 +69,7 @@ function generateKeystore(form: SignatureForm, now: Date): Promise<{ keystore: B
         String(days),
         "-dname",
         distinguishedName(form),
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        file,
-        "-storepass:env",
-        "TURNLEAF_KS_PASS",
+        ...storeArgs(file),
         "-keypass:env",
         "TURNLEAF_KS_PASS",
       ],
@@ -87,20 +85,7 @@ export function keystoreOpens(keystore: Buffer, password: string): Promise<boole
   return withTempDir(async (dir) => {
     const file = join(dir, "signature.p12");
     await writeFile(file, keystore, { mode: 0o600 });
-    const result = await keytool(
-      [
-        "-list",
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        file,
-        "-storepass:env",
-        "TURNLEAF_KS_PASS",
-        "-alias",
-        keystoreAlias,
-      ],
-      password,
-    );
+    const result = await keytool(["-list", ...storeArgs(file), "-alias", keystoreAlias], password);
     return result.ok;
   });
 }

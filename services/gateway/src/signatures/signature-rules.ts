@@ -31,8 +31,8 @@ export const signatureLimits = {
   perAccount: 50,
 } as const;
 
-/** Checks the form as typed; answers the valid form or the first rule it breaks. */
-export function checkSignatureForm(input: {
+/** The create-signature form as typed (every field text, any of them missing). */
+export interface SignatureFormInput {
   name?: string;
   validity?: string;
   password?: string;
@@ -42,7 +42,10 @@ export function checkSignatureForm(input: {
   city?: string;
   state?: string;
   countryCode?: string;
-}): SignatureForm | SignatureRuleBreak {
+}
+
+/** Checks the form as typed; answers the valid form or the first rule it breaks. */
+export function checkSignatureForm(input: SignatureFormInput): SignatureForm | SignatureRuleBreak {
   const name = (input.name ?? "").trim();
   if (!name) return { key: "signatureNameRequired" };
   const validity = (input.validity ?? "").trim();
