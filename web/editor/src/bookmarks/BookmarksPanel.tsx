@@ -1,8 +1,6 @@
-import { type BookInfo, type Bookmark, call } from "../api.js";
+import { type Bookmark, call } from "../api.js";
 import { ListSaveStatus } from "../common/ListSaveStatus.js";
-import { useRevisionedList } from "../common/useRevisionedList.js";
-import type { Labels } from "../labels.js";
-import type { Notify } from "../types.js";
+import { type RevisionedListPanelProps, useRevisionedList } from "../common/useRevisionedList.js";
 import { longHex } from "./colour.js";
 
 /**
@@ -10,20 +8,7 @@ import { longHex } from "./colour.js";
  * `useRevisionedList`): caption, page, colours, saved by themselves a moment after an edit; a deletion is saved at
  * once. A new tab is captioned in the interface language.
  */
-export function BookmarksPanel({
-  book,
-  labels,
-  notify,
-  teamId = "0",
-  onSaved,
-}: {
-  book: BookInfo;
-  labels: Labels;
-  notify: Notify;
-  /** The team the editor acts in (?tid). */
-  teamId?: string;
-  onSaved: (bookmarks: Bookmark[]) => void;
-}) {
+export function BookmarksPanel({ book, labels, notify, teamId = "0", onSaved }: RevisionedListPanelProps<Bookmark>) {
   type Saved = { bookmarks: Bookmark[]; revision?: number };
   const {
     list: bookmarks,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import type { BookInfo } from "../api.js";
 import type { Labels } from "../labels.js";
 import { saveAtRevision } from "../revision-save.js";
 import type { Notify } from "../types.js";
@@ -7,6 +8,16 @@ import { markUnsaved } from "./unsaved-guard.js";
 
 /** How long after the last edit a list saves itself. */
 export const listAutosaveMs = 700;
+
+/** The props of a panel that edits one of the book's revisioned lists (the bookmarks, the contents). */
+export interface RevisionedListPanelProps<Item> {
+  book: BookInfo;
+  labels: Labels;
+  notify: Notify;
+  /** The team the editor acts in (?tid): the server judges the save as its member's. */
+  teamId?: string;
+  onSaved: (items: Item[]) => void;
+}
 
 /** `pending`: edited, its autosave not yet sent; `unsaved`: edited and not savable as it is. */
 export type ListSaveState = "waiting" | "pending" | "working" | "success" | "error" | "unsaved";

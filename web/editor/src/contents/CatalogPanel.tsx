@@ -1,8 +1,6 @@
-import { type BookInfo, type CatalogNode, call } from "../api.js";
+import { type CatalogNode, call } from "../api.js";
 import { ListSaveStatus } from "../common/ListSaveStatus.js";
-import { useRevisionedList } from "../common/useRevisionedList.js";
-import type { Labels } from "../labels.js";
-import type { Notify } from "../types.js";
+import { type RevisionedListPanelProps, useRevisionedList } from "../common/useRevisionedList.js";
 import { catalogSavable, type Path, updateAt } from "./catalog-tree.js";
 
 /**
@@ -10,20 +8,7 @@ import { catalogSavable, type Path, updateAt } from "./catalog-tree.js";
  * a URL link, and children up to five levels. It saves by itself once every entry has a title (and a link URL, a
  * whole one); until then the unsaved-changes guard asks before a tab switch loses it.
  */
-export function CatalogPanel({
-  book,
-  labels,
-  notify,
-  teamId = "0",
-  onSaved,
-}: {
-  book: BookInfo;
-  labels: Labels;
-  notify: Notify;
-  /** The team the editor acts in (?tid): the server judges the save as its member's. */
-  teamId?: string;
-  onSaved: (catalog: CatalogNode[]) => void;
-}) {
+export function CatalogPanel({ book, labels, notify, teamId = "0", onSaved }: RevisionedListPanelProps<CatalogNode>) {
   type Saved = { catalog: CatalogNode[]; revision?: number };
   const {
     list: tree,

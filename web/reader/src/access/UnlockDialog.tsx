@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { offlinePasswordMatches } from "../book.js";
 import type { Labels } from "../language/labels.js";
-import { languageHeaders } from "../language/request-language.js";
+import { formFields, postForm } from "../post-form.js";
 
 /** The password form of a protected book; a right password makes the gateway grant this browser its pages. */
 export function UnlockDialog({
@@ -26,8 +26,7 @@ export function UnlockDialog({
     event.preventDefault();
     setBusy(true);
     setError("");
-    const fields = new URLSearchParams();
-    for (const [key, value] of new FormData(event.currentTarget)) fields.set(key, String(value));
+    const fields = formFields(event.currentTarget);
     if (lock.offline) {
       // An offline flipbook: checked here, in the browser (turnleaf publish says it is no real protection).
       const right = await offlinePasswordMatches(lock.offline, fields.get("password") ?? "").catch(() => false);
@@ -39,13 +38,7 @@ export function UnlockDialog({
       return;
     }
     try {
-      const response = await fetch(`/b/${encodeURIComponent(link)}/unlock`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: languageHeaders({ "content-type": "application/x-www-form-urlencoded" }),
-        body: fields.toString(),
-      });
-      const reply = (await response.json()) as { code: string; msg: string };
+      const reply = await postForm(`/b/${encodeURIComponent(link)}/unlock`, fields);
       if (reply.code === "OK") {
         dialog.current?.close();
         onUnlocked();

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { InfoDialog } from "../dialogs/InfoDialog.js";
 import type { Labels } from "../language/labels.js";
-import { languageHeaders } from "../language/request-language.js";
+import { formFields, postForm } from "../post-form.js";
 
 /** One reader's message as comment.json lists it. */
 export interface LeftMessage {
@@ -61,16 +61,9 @@ export function MessagesDialog({ link, labels, onClose }: { link: string; labels
     setBusy(true);
     setError("");
     setStatus("");
-    const fields = new URLSearchParams();
-    for (const [key, value] of new FormData(form)) fields.set(key, String(value));
+    const fields = formFields(form);
     try {
-      const response = await fetch(`${base}/post-comment`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: languageHeaders({ "content-type": "application/x-www-form-urlencoded" }),
-        body: fields.toString(),
-      });
-      const reply = (await response.json()) as { code: string; msg: string };
+      const reply = await postForm(`${base}/post-comment`, fields);
       if (reply.code === "OK") {
         const text = form.elements.namedItem("message");
         if (text instanceof HTMLTextAreaElement) text.value = "";
