@@ -7,7 +7,7 @@ import {
   settingTitleKeys,
 } from "@turnleaf/resource-files";
 import { describe, expect, it } from "vitest";
-import { loadLabelScopes } from "../../services/language/src/domain/labels.js";
+import { loadLabelScopes } from "../../services/language/src/data/label-files.js";
 import { ApiError } from "../../web/editor/src/api.js";
 import { labelsFor } from "../../web/editor/src/labels.js";
 import { interfaceLanguages } from "../../web/editor/src/languages.js";

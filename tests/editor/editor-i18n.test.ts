@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { labelDirectories } from "../../services/language/src/domain/labels.js";
+import { labelDirectories } from "../../services/language/src/data/label-files.js";
 import { labelsFor } from "../../web/editor/src/labels.js";
 import { interfaceLanguages } from "../../web/editor/src/languages.js";
 import { launchChromium } from "../browser.js";

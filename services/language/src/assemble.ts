@@ -1,7 +1,7 @@
 import { type Connection, connectMongo, type Logger, type ServiceParts } from "@turnleaf/kit";
 import type { LanguageConfig } from "./config.js";
 import { BookLanguageRepository } from "./data/book-language.repository.js";
-import { loadLabelScopes } from "./domain/labels.js";
+import { loadLabelScopes } from "./data/label-files.js";
 import type { LanguageHandlerDependencies } from "./handlers/language.handlers.js";
 import { buildServices } from "./server.js";
 

@@ -10,7 +10,8 @@ import { formatMessage, isMessageSyntax } from "@turnleaf/resource-files/message
 import { describe, expect, it } from "vitest";
 import { labelsFor as editorLabelsFor } from "../../../../web/editor/src/labels.js";
 import { labelsFor as readerLabelsFor } from "../../../../web/reader/src/language/labels.js";
-import { labelScopes, loadLabelScopes } from "./labels.js";
+import { loadLabelScopes } from "../data/label-files.js";
+import { labelScopes } from "./labels.js";
 
 /** The filler every catalogue text was written for: `{name}` by its value, a missing one kept. */
 function handWrittenFill(template: string, values: Record<string, string | number>): string {

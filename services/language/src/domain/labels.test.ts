@@ -1,16 +1,8 @@
 import { messageArguments } from "@turnleaf/resource-files/message-format";
 import { describe, expect, it } from "vitest";
+import { labelDirectories, loadLabelCatalogues, loadLabelScopes } from "../data/label-files.js";
 import { interfaceLanguages } from "./interface-languages.js";
-import {
-  catalogueProblems,
-  type LabelScope,
-  labelDirectories,
-  labelScopes,
-  labelsFor,
-  loadLabelCatalogues,
-  loadLabelScopes,
-  resolveInterfaceLanguage,
-} from "./labels.js";
+import { catalogueProblems, type LabelScope, labelScopes, labelsFor, resolveInterfaceLanguage } from "./labels.js";
 
 const scopes = loadLabelScopes();
 const codes = interfaceLanguages.map((language) => String(language.code));

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { DomainError, message } from "@turnleaf/kit";
 import { isMessageSyntax, messageArguments } from "@turnleaf/resource-files/message-format";
 import { chineseCode } from "./book-languages.js";
@@ -12,19 +11,10 @@ export type LabelCatalogues = Map<string, LabelCatalogue>;
 
 /**
  * Each app downloads only its own texts: the reader scope (also the default, as before scopes existed) and the
- * editor scope. One JSON file per interface language, named by its code, in the scope's directory
- * (src/labels/zh-CN.json …, src/labels/editor/zh-CN.json …). The build (tsc, resolveJsonModule) copies them
- * beside the compiled code, so src/ and dist/ find them the same way.
+ * editor scope; the messages scope holds the services' coded messages. The files: ../data/label-files.ts.
  */
 export const labelScopes = ["reader", "editor", "messages"] as const;
 export type LabelScope = (typeof labelScopes)[number];
-
-export const labelDirectories: Record<LabelScope, URL> = {
-  reader: new URL("../labels/", import.meta.url),
-  editor: new URL("../labels/editor/", import.meta.url),
-  // What the services tell people: the texts of coded messages (DomainError and warnings), rendered by the gateway.
-  messages: new URL("../labels/messages/", import.meta.url),
-};
 
 /** English is the reference every catalogue is checked against (the editor's English holds spec 000's texts). */
 export const referenceCode = "en";
@@ -88,28 +78,6 @@ export function catalogueProblems(catalogues: LabelCatalogues): string[] {
     }
   }
   return problems;
-}
-
-/** Reads one scope's twelve catalogues; a missing or inconsistent one throws. */
-export function loadLabelCatalogues(directory: URL): LabelCatalogues {
-  const catalogues: LabelCatalogues = new Map();
-  for (const code of codes) {
-    const parsed: unknown = JSON.parse(readFileSync(new URL(`${code}.json`, directory), "utf8"));
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-      throw new Error(`label catalogue ${code}: expected an object of texts`);
-    }
-    catalogues.set(code, parsed as LabelCatalogue);
-  }
-  const problems = catalogueProblems(catalogues);
-  if (problems.length > 0) throw new Error(`label catalogues ${directory.pathname}: ${problems.join("; ")}`);
-  return catalogues;
-}
-
-/** Reads every scope's catalogues (once, at start); a missing or inconsistent one stops the service. */
-export function loadLabelScopes(
-  directories: Record<LabelScope, URL> = labelDirectories,
-): Map<LabelScope, LabelCatalogues> {
-  return new Map(labelScopes.map((scope) => [scope, loadLabelCatalogues(directories[scope])]));
 }
 
 /** The scope a request names; empty is the reader's (the catalogue served before scopes existed). */
