@@ -6,6 +6,7 @@ import type { Labels } from "../labels.js";
 import type { Query } from "../route.js";
 import type { Navigate, Notify, Report } from "../types.js";
 import { watchConversion } from "./conversion-watch.js";
+import { FileDropzone } from "./FileDropzone.js";
 import {
   beginUpload,
   cancelUpload,
@@ -15,7 +16,6 @@ import {
   sendFiles,
   titleOfFile,
 } from "./upload-engine.js";
-import { uploadAccept } from "./upload-formats.js";
 
 type Status = "waiting" | "uploading" | "converting" | "ready" | "failed";
 
@@ -129,16 +129,7 @@ export function BatchUpload({
       </div>
       <p className="note">{labels.batchHint}</p>
       <FolderTypeChoice labels={labels} value={folderType} onChange={setFolderType} disabled={running} />
-      <label className="dropzone">
-        <span>{labels.chooseFiles}</span>
-        <input
-          type="file"
-          accept={uploadAccept}
-          multiple
-          disabled={running}
-          onChange={(event) => choose(Array.from(event.target.files ?? []))}
-        />
-      </label>
+      <FileDropzone labels={labels} disabled={running} onChoose={choose} />
       {rows.length > 0 ? (
         <table className="batch">
           <thead>

@@ -10,6 +10,7 @@ import type { Navigate, Notify, Report } from "../types.js";
 import { ConversionFields } from "./ConversionFields.js";
 import { type Conversion, conversionFields, conversionFromMeta, defaultConversion } from "./conversion.js";
 import { watchConversion } from "./conversion-watch.js";
+import { FileDropzone } from "./FileDropzone.js";
 import { type Phase, UploadProgress } from "./UploadProgress.js";
 import {
   beginUpload,
@@ -23,7 +24,6 @@ import {
   sendFiles,
   type Task,
 } from "./upload-engine.js";
-import { uploadAccept } from "./upload-formats.js";
 import { logUploadError } from "./upload-log.js";
 
 /**
@@ -276,15 +276,7 @@ export function Upload({
           <span>{labels.bookTitle}</span>
           <input value={title} onChange={(event) => setTitle(event.target.value)} disabled={busy} maxLength={200} />
         </label>
-        <label className="dropzone">
-          <span>{labels.chooseFiles}</span>
-          <input
-            type="file"
-            accept={uploadAccept}
-            multiple
-            disabled={busy}
-            onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
-          />
+        <FileDropzone labels={labels} disabled={busy} onChoose={setFiles}>
           {files.length > 0 ? (
             <ul className="chosen">
               {files.map((file) => (
@@ -294,7 +286,7 @@ export function Upload({
               ))}
             </ul>
           ) : null}
-        </label>
+        </FileDropzone>
         {overwrite ? null : (
           <FolderTypeChoice labels={labels} value={folderType} onChange={setFolderType} disabled={busy} />
         )}

@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import type { Labels } from "../labels.js";
+import { uploadAccept } from "./upload-formats.js";
+
+/** The upload screens' file chooser: one or more files of the formats an upload takes; `children` below it. */
+export function FileDropzone({
+  labels,
+  disabled,
+  onChoose,
+  children,
+}: {
+  labels: Labels;
+  disabled: boolean;
+  onChoose: (files: File[]) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <label className="dropzone">
+      <span>{labels.chooseFiles}</span>
+      <input
+        type="file"
+        accept={uploadAccept}
+        multiple
+        disabled={disabled}
+        onChange={(event) => onChoose(Array.from(event.target.files ?? []))}
+      />
+      {children}
+    </label>
+  );
+}
