@@ -1,0 +1,42 @@
+import { type Connection, mongoRateLimit, type RateLimit } from "@turnleaf/kit";
+
+/** The account limits' numbers (from the power config): allowances per window. */
+export interface AccountLimitSettings {
+  loginFailureLimit: number;
+  loginFailureWindowMs: number;
+  accountCheckLimit: number;
+  accountCheckWindowMs: number;
+  signUpLimit: number;
+  signUpWindowMs: number;
+}
+
+export type AccountLimits = Record<"loginAttempts" | "accountChecks" | "signUps", RateLimit>;
+
+/**
+ * The account limits, counted in the power service's MongoDB (one count for every replica, kept across restarts):
+ * login attempts per email and address (a success forgets them), account checks and sign-ups per address.
+ */
+export async function accountLimits(
+  mongo: Connection,
+  settings: AccountLimitSettings,
+  now: () => Date,
+): Promise<AccountLimits> {
+  const rule = (points: number, windowMs: number) => ({ points, durationSeconds: Math.ceil(windowMs / 1000) });
+  const limits = {
+    loginAttempts: mongoRateLimit(
+      mongo,
+      "login_attempts",
+      rule(settings.loginFailureLimit, settings.loginFailureWindowMs),
+      now,
+    ),
+    accountChecks: mongoRateLimit(
+      mongo,
+      "account_checks",
+      rule(settings.accountCheckLimit, settings.accountCheckWindowMs),
+      now,
+    ),
+    signUps: mongoRateLimit(mongo, "sign_ups", rule(settings.signUpLimit, settings.signUpWindowMs), now),
+  };
+  await Promise.all(Object.values(limits).map((limit) => limit.ready()));
+  return limits;
+}
