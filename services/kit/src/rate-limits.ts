@@ -225,3 +225,14 @@ export function mongoRateLimit(
   );
   return { ...limitOf(limiter, rule), ready: () => limiter.createIndexes() };
 }
+
+/** Limits on one service's MongoDB, built by name where they are used (the service's assembly hands this on). */
+export type MongoRateLimits = (
+  name: string,
+  rule: RateRule,
+  now?: () => Date,
+) => RateLimit & { ready(): Promise<void> };
+
+export function mongoRateLimits(connection: Connection): MongoRateLimits {
+  return (name, rule, now) => mongoRateLimit(connection, name, rule, now);
+}
