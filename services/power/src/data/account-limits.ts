@@ -21,7 +21,13 @@ export async function accountLimits(
   settings: AccountLimitSettings,
   now: () => Date,
 ): Promise<AccountLimits> {
-  const rule = (points: number, windowMs: number) => ({ points, durationSeconds: Math.ceil(windowMs / 1000) });
+  // Guesses (logins, account checks) restart their window with each one, so no window ever holds more than the
+  // allowance; sign-ups keep a fixed window, so a busy address's new users get their points again each day.
+  const rule = (points: number, windowMs: number, slide = true) => ({
+    points,
+    durationSeconds: Math.ceil(windowMs / 1000),
+    slide,
+  });
   const limits = {
     loginAttempts: mongoRateLimit(
       mongo,
@@ -35,7 +41,7 @@ export async function accountLimits(
       rule(settings.accountCheckLimit, settings.accountCheckWindowMs),
       now,
     ),
-    signUps: mongoRateLimit(mongo, "sign_ups", rule(settings.signUpLimit, settings.signUpWindowMs), now),
+    signUps: mongoRateLimit(mongo, "sign_ups", rule(settings.signUpLimit, settings.signUpWindowMs, false), now),
   };
   await Promise.all(Object.values(limits).map((limit) => limit.ready()));
   return limits;
