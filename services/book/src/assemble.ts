@@ -20,7 +20,6 @@ import { BookRevisionRepository } from "./data/book-revision.repository.js";
 import { FileStore } from "./data/file-store.js";
 import { MediaRepository } from "./data/media.repository.js";
 import { PageAudioRepository } from "./data/page-audio.repository.js";
-import { UnlockAttemptRepository } from "./data/unlock-attempt.repository.js";
 import { demoBook } from "./domain/demo.js";
 import { runConversionConsumers } from "./events/conversion.consumer.js";
 import { runHostingConsumer } from "./events/hosting.consumer.js";
@@ -39,14 +38,12 @@ export async function assemble(config: BookConfig, log: Logger): Promise<Service
   const revisions = new BookRevisionRepository(mongo);
   const content = new BookContentRepository(mongo);
   const comments = new BookCommentRepository(mongo);
-  const unlockAttempts = new UnlockAttemptRepository(mongo);
   // The unique indexes are what make "create book from upload" idempotent: they must exist before any call.
   await Promise.all([
     books.ensureIndexes(),
     revisions.ensureIndexes(),
     content.ensureIndexes(),
     comments.ensureIndexes(),
-    unlockAttempts.ensureIndexes(),
   ]);
   const moved = await books.moveSettingsTexts();
   if (moved > 0) log.info({ books: moved }, "settings texts moved to book_settings");
@@ -97,7 +94,6 @@ export async function assemble(config: BookConfig, log: Logger): Promise<Service
       comments,
       files,
       log,
-      unlockAttempts,
       media,
       pageAudio,
       pdfDownloadHosts: config.PDF_DOWNLOAD_HOSTS ?? [],

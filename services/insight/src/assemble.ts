@@ -1,4 +1,11 @@
-import { type Connection, connectMongo, connectNats, type Logger, type ServiceParts } from "@turnleaf/kit";
+import {
+  type Connection,
+  connectMongo,
+  connectNats,
+  type Logger,
+  mongoRateLimits,
+  type ServiceParts,
+} from "@turnleaf/kit";
 import type { InsightConfig } from "./config.js";
 import { foldJournalRepository } from "./data/fold-journal.repository.js";
 import { leadRepository } from "./data/lead.repository.js";
@@ -9,14 +16,17 @@ import { dayOf } from "./domain/days.js";
 import { runReadingConsumer } from "./events/reading.consumer.js";
 import { buildServices } from "./server.js";
 
-/** The service's repositories on its database, indexes ensured (main.ts and in-process tests share it). */
+/**
+ * The service's repositories on its database, indexes ensured, and its rate limits there (main.ts and in-process
+ * tests share it).
+ */
 export async function assembleInsight(mongo: Connection) {
   const settings = settingsRepository(mongo);
   const statistics = statisticsRepository(mongo);
   const leads = leadRepository(mongo);
   const foldJournal = foldJournalRepository(mongo);
   await Promise.all([statistics.ensureIndexes(), leads.ensureIndexes(), foldJournal.ensureIndexes()]);
-  return { settings, statistics, leads, foldJournal };
+  return { settings, statistics, leads, foldJournal, rateLimits: mongoRateLimits(mongo) };
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -29,7 +39,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 export async function assemble(config: InsightConfig, log: Logger): Promise<ServiceParts> {
   const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
   const nats = await connectNats({ url: config.NATS_URL, name: "insight", log });
-  const { settings, statistics, leads, foldJournal } = await assembleInsight(mongo);
+  const { settings, statistics, leads, foldJournal, rateLimits } = await assembleInsight(mongo);
   const consumer = await runReadingConsumer(nats, statistics, foldJournal, log, {
     batchSize: config.STATISTICS_BATCH_SIZE,
     ackWaitSeconds: config.STATISTICS_ACK_WAIT_SECONDS,
@@ -41,14 +51,12 @@ export async function assemble(config: InsightConfig, log: Logger): Promise<Serv
     retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
     allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
   });
-  // Yesterday's reader keys still count late beacons; older ones and spent rate windows go.
+  // Yesterday's reader keys still count late beacons; older ones go.
   const sweep = setInterval(
     () => {
-      const now = Date.now();
-      void Promise.all([
-        statistics.forgetReadersBefore(dayOf(now - dayMs)),
-        leads.forgetRatesBefore(new Date(now)),
-      ]).catch((error: unknown) => log.warn({ err: error }, "insight sweep failed"));
+      statistics
+        .forgetReadersBefore(dayOf(Date.now() - dayMs))
+        .catch((error: unknown) => log.warn({ err: error }, "insight sweep failed"));
     },
     60 * 60 * 1000,
   );
@@ -58,6 +66,7 @@ export async function assemble(config: InsightConfig, log: Logger): Promise<Serv
       settings,
       statistics,
       leads,
+      rateLimits,
       leadRateLimit: config.LEAD_RATE_LIMIT,
       leadRateWindowMs: config.LEAD_RATE_WINDOW_SECONDS * 1000,
       now: () => new Date(),

@@ -12,6 +12,7 @@ export * from "./nats.js";
 export * from "./outbound.js";
 export * from "./picture-limits.js";
 export * from "./private-network.js";
+export * from "./rate-limits.js";
 export * from "./s3.js";
 export * from "./service.js";
 export * from "./shutdown.js";

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { type Connection, connectMongo, type Logger, type ServiceParts } from "@turnleaf/kit";
+import { type Connection, connectMongo, type Logger, mongoRateLimit, type ServiceParts } from "@turnleaf/kit";
 import type { LicenceConfig } from "./config.js";
 import { ActivationRepository } from "./data/activation.repository.js";
 import { FeedbackRepository } from "./data/feedback.repository.js";
-import { GuessRepository } from "./data/guess.repository.js";
 import { LicenceRepository } from "./data/licence.repository.js";
 import { LicenceEventRepository } from "./data/licence-event.repository.js";
 import { SecretRepository } from "./data/secret.repository.js";
+import { feedbackLimits } from "./domain/feedback-rules.js";
 import { generateSigningKeyPem, type SigningKey, signingKeyFromPrivatePem } from "./domain/signing-key.js";
 import { FeedbackDesk } from "./handlers/feedback-desk.js";
 import { LicenceDesk } from "./handlers/licence-desk.js";
@@ -42,13 +42,30 @@ export async function assembleLicenceDesk(
     licences: new LicenceRepository(mongo),
     activations: new ActivationRepository(mongo),
     events: new LicenceEventRepository(mongo),
-    guesses: new GuessRepository(mongo),
     feedback: new FeedbackRepository(mongo),
   };
   // The unique indexes are what hold activation limits under concurrency: they must exist before any call.
   await Promise.all(Object.values(repositories).map((repository) => repository.ensureIndexes()));
+  // Refused codes and feedback per client address (and terminal), counted in MongoDB for every replica; each one
+  // restarts its window, so no window ever holds more than the allowance.
+  const limits = {
+    guesses: mongoRateLimit(
+      mongo,
+      "licence_code_guesses",
+      { points: settings.LICENCE_GUESS_LIMIT, durationSeconds: settings.LICENCE_GUESS_WINDOW_SECONDS, slide: true },
+      now,
+    ),
+    feedback: mongoRateLimit(
+      mongo,
+      "licence_feedback",
+      { points: feedbackLimits.perAddress, durationSeconds: feedbackLimits.windowSeconds, slide: true },
+      now,
+    ),
+  };
+  await Promise.all(Object.values(limits).map((limit) => limit.ready()));
   const desk = new LicenceDesk({
     ...repositories,
+    guesses: limits.guesses,
     signingKey,
     codePepper,
     now,
@@ -59,7 +76,11 @@ export async function assembleLicenceDesk(
       guessWindowSeconds: settings.LICENCE_GUESS_WINDOW_SECONDS,
     },
   });
-  return { desk, signingKey, feedback: new FeedbackDesk({ feedback: repositories.feedback, now }) };
+  return {
+    desk,
+    signingKey,
+    feedback: new FeedbackDesk({ feedback: repositories.feedback, limit: limits.feedback, now }),
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from "@turnleaf/kit";
 import { type PowerConfig, priceSettings } from "./config.js";
 import { AccountRepository } from "./data/account.repository.js";
+import { accountLimits } from "./data/account-limits.js";
 import { CustomPowerRepository } from "./data/custom-power.repository.js";
 import { PaymentsRepository } from "./data/payments.repository.js";
 import { PowerRepository } from "./data/power.repository.js";
@@ -105,10 +106,12 @@ export async function assemblePower(input: {
     if (!publish) throw new Error("the hosting sweep needs a publisher (NATS_URL)");
     return sweepHosting({ plans, slots, publish, now, log: input.log, ledger });
   };
+  const accountSettings = { ...defaultAccountSettings, ...input.accountSettings };
   const accounts = new AccountDesk({
     accounts: accountStore,
+    limits: await accountLimits(input.mongo, accountSettings, now),
     power: desk,
-    settings: { ...defaultAccountSettings, ...input.accountSettings },
+    settings: accountSettings,
     log: input.log,
     now,
   });

@@ -47,10 +47,6 @@ export class BookCommentRepository {
     await this.model.create(comment);
   }
 
-  async countSince(posterKey: string, since: Date): Promise<number> {
-    return this.model.countDocuments({ posterKey, createdAt: { $gt: since } }).exec();
-  }
-
   /** A page of a book's messages, newest first, and how many it has. */
   async page(bookId: string, page: number, size: number): Promise<{ comments: BookCommentDocument[]; total: number }> {
     const [comments, total] = await Promise.all([

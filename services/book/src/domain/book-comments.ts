@@ -7,7 +7,7 @@ export const commentLimits = {
   name: 40,
   message: 500,
   pageSize: 20,
-  /** Messages one client address may post to one book per window (a sliding window over the stored messages). */
+  /** Messages one client address may post to one book per window (each post restarts the window). */
   perWindow: 5,
   windowMs: 10 * 60_000,
 } as const;
@@ -64,18 +64,11 @@ export function posterKey(bookId: string, client: string): string {
   return createHash("sha256").update(`${bookId}\n${client}`).digest("hex").slice(0, 32);
 }
 
-/** Start of the sliding window ending now. */
-export function windowStart(now: Date): Date {
-  return new Date(now.getTime() - commentLimits.windowMs);
-}
-
-/** Refuses a post when the poster already posted the window's allowance. */
-export function checkPostAllowance(postsInWindow: number): void {
-  if (postsInWindow >= commentLimits.perWindow) {
-    throw new DomainError("RATE_LIMITED", commentTexts.tooMany, {
-      details: { limit: commentLimits.perWindow, windowSeconds: commentLimits.windowMs / 1000 },
-    });
-  }
+/** The refusal of a post past the poster's allowance in the window. */
+export function tooManyPosts(): DomainError {
+  return new DomainError("RATE_LIMITED", commentTexts.tooMany, {
+    details: { limit: commentLimits.perWindow, windowSeconds: commentLimits.windowMs / 1000 },
+  });
 }
 
 /** A 1-based page number within reason. */

@@ -1,4 +1,4 @@
-import { type CodedMessage, DomainError, message } from "@turnleaf/kit";
+import { type CodedMessage, DomainError, memoryRateLimit, message, type RateLimit } from "@turnleaf/kit";
 
 /**
  * Page audio (spec 001 §2 "page audio editor", §3 page audio, §4 display mode; issue #37): the rules of one page's
@@ -12,7 +12,7 @@ export const pageAudioLimits = {
   speedMax: 450,
   speedDefault: 175,
   pauseMaxSeconds: 60,
-  /** Speech generations per user in any window (a sliding window kept by the service process). */
+  /** Speech generations per user in a window (kept by the service process). */
   speechPerWindow: 30,
   speechWindowMs: 10 * 60 * 1000,
   /** How long one generation (speaking and encoding) may take before it is stopped and refused. */
@@ -162,26 +162,23 @@ export function displayModeChange(stored: unknown, requested: string | undefined
 }
 
 /**
- * A sliding window of speech generations per user (the one book service process holds it: the embedded store runs
- * one replica per service).
+ * Speech generations per user in a window (the kit's rate limit in this process's memory: the embedded store runs
+ * one book service replica, and the limit guards this process's CPU).
  */
 export class SpeechRate {
-  private readonly seen = new Map<string, number[]>();
+  private readonly limit: RateLimit;
 
-  constructor(
-    private readonly limit: number = pageAudioLimits.speechPerWindow,
-    private readonly windowMs: number = pageAudioLimits.speechWindowMs,
-  ) {}
+  constructor(limit: number = pageAudioLimits.speechPerWindow, windowMs: number = pageAudioLimits.speechWindowMs) {
+    this.limit = memoryRateLimit("speech", { points: limit, durationSeconds: Math.ceil(windowMs / 1000) });
+  }
 
   /** Counts one generation for the user, or refuses it (RATE_LIMITED) when the window is full. */
-  take(userId: string, now: number): void {
-    const recent = (this.seen.get(userId) ?? []).filter((at) => now - at < this.windowMs);
-    if (recent.length >= this.limit) {
-      this.seen.set(userId, recent);
-      const retryAfterSeconds = Math.ceil(((recent[0] ?? now) + this.windowMs - now) / 1000);
-      throw new DomainError("RATE_LIMITED", pageAudioTexts.speechBusy, { details: { retryAfterSeconds } });
+  async take(userId: string): Promise<void> {
+    const answer = await this.limit.take(userId);
+    if (!answer.allowed) {
+      throw new DomainError("RATE_LIMITED", pageAudioTexts.speechBusy, {
+        details: { retryAfterSeconds: answer.retryAfterSeconds },
+      });
     }
-    recent.push(now);
-    this.seen.set(userId, recent);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Failed unlock attempts of password-protected books, counted per book and per (book, client address): past a
  * free allowance each further failure doubles a wait before the next attempt is heard at all. A quiet window
- * forgets the count. A 4-digit password then costs days instead of two minutes; a reader who mistypes a few
+ * forgets the count (each failure restarts the window). A 4-digit password then costs days instead of two minutes; a reader who mistypes a few
  * times is never held up.
  */
 export interface UnlockLimitSettings {
@@ -24,16 +24,9 @@ export const defaultUnlockLimits: UnlockLimitSettings = {
   windowMs: 60 * 60_000,
 };
 
-/** When the next attempt may be heard after `failures` failures with this allowance (now when within it). */
-export function blockedUntilAfter(failures: number, allowance: number, settings: UnlockLimitSettings, now: Date): Date {
-  if (failures < allowance) return now;
+/** How long the next attempt waits after `failures` failures with this allowance (0 while within it). */
+export function backoffMs(failures: number, allowance: number, settings: UnlockLimitSettings): number {
+  if (failures < allowance) return 0;
   const doublings = Math.min(failures - allowance, 20);
-  const wait = Math.min(settings.baseBackoffMs * 2 ** doublings, settings.maxBackoffMs);
-  return new Date(now.getTime() + wait);
-}
-
-/** Seconds until the latest of the blocks ends; 0 when none is running. */
-export function retryAfterSeconds(blocks: readonly (Date | undefined)[], now: Date): number {
-  const latest = Math.max(0, ...blocks.map((block) => (block ? block.getTime() - now.getTime() : 0)));
-  return Math.ceil(latest / 1000);
+  return Math.min(settings.baseBackoffMs * 2 ** doublings, settings.maxBackoffMs);
 }

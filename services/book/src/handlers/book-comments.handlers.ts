@@ -1,18 +1,24 @@
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError, type Logger, type ServiceImplementation, type TypedClient } from "@turnleaf/kit";
+import {
+  DomainError,
+  type Logger,
+  type MongoRateLimits,
+  mongoRateLimits,
+  type ServiceImplementation,
+  type TypedClient,
+} from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
 import { type BookCommentDocument, type BookCommentRepository, newCommentId } from "../data/book-comment.repository.js";
 import {
-  checkPostAllowance,
   commentFields,
   commentLimits,
   commentTexts,
   leaveMessageOn,
   pageOf,
   posterKey,
-  windowStart,
+  tooManyPosts,
 } from "../domain/book-comments.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
 import { ownerFeatures } from "./owner-features.js";
@@ -24,6 +30,8 @@ export interface BookCommentDependencies {
   comments: BookCommentRepository;
   log: Logger | undefined;
   now: () => Date;
+  /** The service's rate limits (posts per address); defaults to limits on the books' connection. */
+  rateLimits?: MongoRateLimits;
 }
 
 export type BookCommentMethods =
@@ -46,6 +54,14 @@ export function bookCommentHandlers(
   deps: BookCommentDependencies,
 ): Pick<ServiceImplementation<typeof BookService>, BookCommentMethods> {
   const { books, comments } = deps;
+  // Each post restarts the poster's window: no window ever holds more than the allowance.
+  const posts = (deps.rateLimits ?? mongoRateLimits(books.connection))(
+    "reader_messages",
+    { points: commentLimits.perWindow, durationSeconds: commentLimits.windowMs / 1000, slide: true },
+    deps.now,
+  );
+  const ready = posts.ready();
+  ready.catch(() => undefined);
 
   const publishedWithPlugins = async (link: string): Promise<BookDocument> =>
     books.withSettings(await findPublishedBook(books, link));
@@ -73,7 +89,8 @@ export function bookCommentHandlers(
       const fields = commentFields({ name: request.name, message: request.message });
       const now = deps.now();
       const key = posterKey(book.bookId, request.client);
-      checkPostAllowance(await comments.countSince(key, windowStart(now)));
+      await ready;
+      if (!(await posts.take(key)).allowed) throw tooManyPosts();
       const comment: BookCommentDocument = {
         commentId: newCommentId(),
         bookId: book.bookId,
@@ -82,12 +99,6 @@ export function bookCommentHandlers(
         createdAt: now,
       };
       await comments.add(comment);
-      // Posts racing past the check above: the count after writing decides, and a post over the allowance is undone.
-      const counted = await comments.countSince(key, windowStart(now));
-      if (counted > commentLimits.perWindow) {
-        await comments.remove(book.bookId, comment.commentId);
-        checkPostAllowance(counted);
-      }
       deps.log?.info({ bookId: book.bookId, commentId: comment.commentId }, "reader message posted");
       return { comment: view(comment) };
     },

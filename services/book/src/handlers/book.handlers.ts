@@ -10,7 +10,9 @@ import {
   DomainError,
   internalFault,
   type Logger,
+  type MongoRateLimits,
   message,
+  mongoRateLimits,
   type ServiceImplementation,
   type TypedClient,
   updateAlone,
@@ -20,7 +22,6 @@ import type { BookDocument } from "../data/book.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { BookRevisionDocument } from "../data/book-revision.schema.js";
 import type { PageAudioRepository } from "../data/page-audio.repository.js";
-import { UnlockAttemptRepository } from "../data/unlock-attempt.repository.js";
 import { newBookmark, validateBookmarks } from "../domain/book-bookmarks.js";
 import { validateCatalog } from "../domain/book-catalog.js";
 import { bookInfo, bookInfoFields, settingsToStore, storedSettings } from "../domain/book-info.js";
@@ -55,14 +56,14 @@ import { pageModeNeedsClear } from "./page-audio-mode.js";
 import { mergeAttempts, mergePause, saveConflict } from "./save-conflict.js";
 import type { BrandsOf } from "./served-brands.js";
 import type { CardOf } from "./served-card.js";
-import { checkUnlock } from "./unlock-gate.js";
+import { unlockGate } from "./unlock-gate.js";
 
 export interface BookHandlerDependencies {
   books: BookRepository;
   revisions: BookRevisionRepository;
   power: TypedClient<typeof PowerService>;
-  /** Failed unlock attempts; defaults to a repository on the books' connection. */
-  unlockAttempts?: UnlockAttemptRepository;
+  /** The service's rate limits (failed unlock attempts); defaults to limits on the books' connection. */
+  rateLimits?: MongoRateLimits;
   unlockLimits?: UnlockLimitSettings;
   /** Measures a picture setting's value (a stored asset, a URL on another site; null: nothing readable there). */
   measurePicture?: MeasurePicture;
@@ -115,7 +116,7 @@ export function bookHandlers({
   books,
   revisions,
   power,
-  unlockAttempts = new UnlockAttemptRepository(books.connection),
+  rateLimits = mongoRateLimits(books.connection),
   unlockLimits = defaultUnlockLimits,
   measurePicture,
   now = () => new Date(),
@@ -127,6 +128,7 @@ export function bookHandlers({
   ServiceImplementation<typeof BookService>,
   BookContentMethods | BookCommentMethods | MediaMethods | PageAudioMethods | "checkLogo"
 > {
+  const checkUnlock = unlockGate(rateLimits, unlockLimits, now);
   const findMember = async (teamId: string, userId: string): Promise<TeamMember | undefined> => {
     if (teamId === "0") return undefined;
     try {
@@ -416,13 +418,7 @@ export function bookHandlers({
 
     async unlockBook(request) {
       const book = await publishedBook(request.link);
-      return checkUnlock(
-        unlockAttempts,
-        unlockLimits,
-        now(),
-        { bookId: book.bookId, privacy: book.privacy ?? publicPrivacy },
-        request,
-      );
+      return checkUnlock({ bookId: book.bookId, privacy: book.privacy ?? publicPrivacy }, request);
     },
   };
 }

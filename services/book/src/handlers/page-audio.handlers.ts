@@ -73,7 +73,7 @@ export function pageAudioHandlers(
       const book = await findOwnBook(books, request.userId, request.bookId);
       const checked = speechRequest(request, book.pageCount ?? 0);
       if (!deps.files) throw notConfigured("file storage");
-      rate.take(book.ownerId, deps.now().getTime());
+      await rate.take(book.ownerId);
       const speech = await deps.speak({ text: checked.text, voice: checked.voice, speed: checked.speed });
       const fileId = newContentId();
       const key = assetKey(book.ownerId, fileId);

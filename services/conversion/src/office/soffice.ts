@@ -8,10 +8,11 @@
  * inflated size) and LibreOffice converts the checked copy (package-check.ts).
  */
 import { spawn } from "node:child_process";
-import { copyFile, mkdir, open, readdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isEncryptedOffice, type OfficeExtension, officeContainer } from "./office-document.js";
+import { checkOleDocument } from "./ole-check.js";
 import { checkOfficePackage, type PackageRefusal } from "./package-check.js";
 import { isolatedCommand, type OfficeIsolation } from "./sandbox.js";
 
@@ -135,12 +136,13 @@ export async function officeToPdf(
   await mkdir(out, { recursive: true });
   await writeFile(join(profile, "user", "registrymodifications.xcu"), offlineProfile);
   const document = join(workDir, `document.${extension}`);
-  if (container === "zip") {
-    const checked = await checkOfficePackage(input, document);
-    if (!checked.ok) {
-      throw new OfficeConversionError("refused", `the document was refused: ${checked.refusal.kind}`, checked.refusal);
-    }
-  } else await copyFile(input, document);
+  const checked =
+    container === "zip"
+      ? await checkOfficePackage(input, document)
+      : await checkOleDocument(input, extension, document);
+  if (!checked.ok) {
+    throw new OfficeConversionError("refused", `the document was refused: ${checked.refusal.kind}`, checked.refusal);
+  }
 
   const sofficeArgs = [
     `-env:UserInstallation=${pathToFileURL(profile).href}`,

@@ -2,7 +2,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { BookAccess } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
 import type { LeadFormSchema } from "@turnleaf/contracts/insight/v1/insight_service_pb";
-import { catalogueCodes, DomainError, message, okEnvelope } from "@turnleaf/kit";
+import { catalogueCodes, DomainError, memoryRateLimit, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BookAssets } from "../book-assets.js";
 import { grantCookieName, grantValid } from "../domain/book-grant.js";
@@ -24,7 +24,6 @@ import {
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor, pageTexts } from "../plugins/message-texts.js";
-import { memoryRateLimit } from "../plugins/rate-limit.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
 import { ownedBook, ownedBooks } from "../policies/book-owner.js";
 import { type BookBody, bookBodySchema, bookIdField, dayField, linkPattern } from "./schemas.js";
@@ -65,9 +64,11 @@ export function registerStatisticsRoutes(
 ): void {
   const nowMs = insight?.nowMs ?? Date.now;
   // Per client address, events a minute (a beacon of 50 events spends 50, an empty one 1).
-  const rateLimit = memoryRateLimit({
+  // In the gateway's memory: the busiest path cannot afford a store round trip per beacon, and a replica's own
+  // share of a flood is refused by it alone.
+  const rateLimit = memoryRateLimit("beacon-events", {
     points: insight?.eventsPerMinute ?? defaultBeaconEventsPerMinute,
-    windowSeconds: 60,
+    durationSeconds: 60,
   });
   const pageCounts = ttlMemo<number>({ ttlMs: publishedBookTtlMs });
   const published = ttlMemo<Awaited<ReturnType<typeof peers.book.getPublishedBook>>>({ ttlMs: publishedBookTtlMs });

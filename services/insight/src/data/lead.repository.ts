@@ -29,14 +29,6 @@ export interface LeadDocument {
   };
 }
 
-/** One submission of a client (its address key), kept while it can still count against the window. */
-interface RateDocument {
-  _id: string;
-  clientKey: string;
-  at: Date;
-  expiresAt: Date;
-}
-
 /** Lead ids sort by time (like the book service's message ids): 12 hex of milliseconds, 12 random. */
 function leadId(nowMs: number): string {
   return nowMs.toString(16).padStart(12, "0") + randomBytes(6).toString("hex");
@@ -44,34 +36,10 @@ function leadId(nowMs: number): string {
 
 export function leadRepository(connection: Connection) {
   const leads = connection.collection<LeadDocument>("leads");
-  const rates = connection.collection<RateDocument>("lead_rates");
   return {
     async ensureIndexes(): Promise<void> {
       await leads.createIndex({ bookId: 1, _id: -1 });
       await leads.createIndex({ "delivery.state": 1, "delivery.dueAt": 1 });
-      await rates.createIndex({ clientKey: 1, at: 1 });
-      await rates.createIndex({ expiresAt: 1 });
-    },
-
-    /**
-     * Records one submission of a client and answers how many it made in the window ending now, this one included
-     * (the caller compares). The window slides: a fixed one would let a client send twice the limit across its
-     * boundary. Insert, then count: of submissions made at once, each counts every one inserted before it, so none
-     * slips past the limit.
-     */
-    async countSubmission(clientKey: string, windowMs: number, nowMs: number): Promise<number> {
-      const at = new Date(nowMs);
-      await rates.insertOne({
-        _id: randomBytes(12).toString("hex"),
-        clientKey,
-        at,
-        expiresAt: new Date(nowMs + windowMs),
-      });
-      return rates.countDocuments({ clientKey, at: { $gt: new Date(nowMs - windowMs) } });
-    },
-
-    async forgetRatesBefore(now: Date): Promise<void> {
-      await rates.deleteMany({ expiresAt: { $lt: now } });
     },
 
     async insert(lead: Omit<LeadDocument, "_id">): Promise<LeadDocument> {

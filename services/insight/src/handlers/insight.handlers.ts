@@ -3,7 +3,7 @@ import type {
   LeadService,
   StatisticsService,
 } from "@turnleaf/contracts/insight/v1/insight_service_pb";
-import { DomainError, message, type ServiceImplementation } from "@turnleaf/kit";
+import { DomainError, type MongoRateLimits, message, type ServiceImplementation } from "@turnleaf/kit";
 import type { LeadRepository } from "../data/lead.repository.js";
 import type { SettingsRepository, StoredSettings } from "../data/settings.repository.js";
 import type { StatisticsRepository } from "../data/statistics.repository.js";
@@ -18,7 +18,12 @@ export interface InsightHandlerDependencies {
   settings: SettingsRepository;
   statistics: StatisticsRepository;
   leads: LeadRepository;
-  /** Submissions one client may make per window before it is refused. */
+  /** The service's rate limits on its MongoDB (assembleInsight). */
+  rateLimits: MongoRateLimits;
+  /**
+   * Submissions one client may make per window before it is refused; each restarts the window, so no window
+   * ever holds more, and a client's count is forgotten after a quiet window.
+   */
   leadRateLimit: number;
   leadRateWindowMs: number;
   now: () => Date;
@@ -107,6 +112,17 @@ export function statisticsHandlers({
 
 export function leadHandlers(dependencies: InsightHandlerDependencies): ServiceImplementation<typeof LeadService> {
   const { settings, leads, now } = dependencies;
+  const submissions = dependencies.rateLimits(
+    "lead_submissions",
+    {
+      points: dependencies.leadRateLimit,
+      durationSeconds: Math.ceil(dependencies.leadRateWindowMs / 1000),
+      slide: true,
+    },
+    now,
+  );
+  const ready = submissions.ready();
+  ready.catch(() => undefined);
   return {
     async submitLead(request) {
       const bookId = checkedBookId(request.bookId);
@@ -114,13 +130,13 @@ export function leadHandlers(dependencies: InsightHandlerDependencies): ServiceI
       const form = stored?.leadForm;
       if (!stored || !form?.enabled) throw new DomainError("FAILED_PRECONDITION", message("leadFormNone"));
       const values = normaliseSubmission(form, request.values, request.consent);
-      const at = now();
       if (request.clientKey) {
-        const count = await leads.countSubmission(request.clientKey, dependencies.leadRateWindowMs, at.getTime());
-        if (count > dependencies.leadRateLimit) {
+        await ready;
+        if (!(await submissions.take(request.clientKey)).allowed) {
           throw new DomainError("RATE_LIMITED", message("leadTooMany"));
         }
       }
+      const at = now();
       const lead = await leads.insert({
         bookId,
         values,

@@ -13,10 +13,6 @@ export class FeedbackRepository {
     await this.feedback.create(document);
   }
 
-  async countFromSince(clientAddress: string, since: Date): Promise<number> {
-    return this.feedback.countDocuments({ clientAddress, at: { $gte: since } }).exec();
-  }
-
   async newest(limit: number): Promise<FeedbackDocument[]> {
     return this.feedback.find().sort({ at: -1 }).limit(limit).lean<FeedbackDocument[]>().exec();
   }

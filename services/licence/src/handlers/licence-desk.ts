@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { internalFault } from "@turnleaf/kit";
+import { internalFault, type RateLimit } from "@turnleaf/kit";
 import {
   generateLicenceCode,
   type LicenceAnswer,
@@ -12,7 +12,6 @@ import {
 } from "@turnleaf/licence-client";
 import type { ActivationRepository } from "../data/activation.repository.js";
 import type { ActivationDocument, Channel } from "../data/activation.schema.js";
-import type { GuessRepository } from "../data/guess.repository.js";
 import type { LicenceRepository } from "../data/licence.repository.js";
 import type { LicenceDocument } from "../data/licence.schema.js";
 import type { LicenceEventRepository } from "../data/licence-event.repository.js";
@@ -44,7 +43,8 @@ export interface LicenceDeskDependencies {
   licences: LicenceRepository;
   activations: ActivationRepository;
   events: LicenceEventRepository;
-  guesses: GuessRepository;
+  /** Refused codes per terminal and per client address (the kit's MongoDB rate limit). */
+  guesses: RateLimit;
   signingKey: SigningKey;
   /** The secret licence codes are hashed with. */
   codePepper: string;
@@ -253,23 +253,22 @@ export class LicenceDesk {
    * codes in the window is refused before its code is even looked at. Unknown and malformed codes answer alike.
    */
   private async findLicenceForTerminal(request: CheckedTerminalRequest, asker: Asker): Promise<LicenceDocument> {
-    const { guessLimit, guessWindowSeconds } = this.deps.settings;
-    const now = this.deps.now();
-    const windowStart = new Date(now.getTime() - guessWindowSeconds * 1000);
     const keys = [`terminal:${sha256(request.terminalCode)}`];
     if (asker.clientAddress) keys.push(`address:${asker.clientAddress}`);
-    const worst = await this.deps.guesses.worstSince(keys, windowStart);
-    if (worst.count >= guessLimit) {
-      const freesAt = (worst.oldest?.getTime() ?? now.getTime()) + guessWindowSeconds * 1000;
-      throw refuse.tooManyGuesses(Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)));
+    // Each attempt is counted before its code is looked at (concurrent guesses cannot all pass a check made before
+    // any was recorded); a code that is found gives its count back, so only refused codes add up.
+    const answers = await Promise.all(keys.map((key) => this.deps.guesses.take(key)));
+    const counted = keys.filter((_key, index) => answers[index]?.allowed);
+    const giveBack = () => Promise.all(counted.map((key) => this.deps.guesses.giveBack(key)));
+    if (counted.length < keys.length) {
+      await giveBack();
+      const wait = Math.max(...answers.filter((answer) => !answer.allowed).map((answer) => answer.retryAfterSeconds));
+      throw refuse.tooManyGuesses(Math.max(1, wait));
     }
     const code = normaliseLicenceCode(request.licenceCode);
     const licence = code ? await this.deps.licences.findByCodeHash(licenceCodeHash(code, this.deps.codePepper)) : null;
-    if (!licence) {
-      await this.deps.guesses.record(keys, now);
-      await this.deps.guesses.forgetBefore(windowStart);
-      throw refuse.licenceCode();
-    }
+    if (!licence) throw refuse.licenceCode();
+    await giveBack();
     return licence;
   }
 

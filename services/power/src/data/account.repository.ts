@@ -1,32 +1,19 @@
-import { randomUUID } from "node:crypto";
 import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
-import {
-  accountCheckModel,
-  type LoginFailureDocument,
-  loginFailureModel,
-  signUpModel,
-} from "./login-failure.schema.js";
 import { type SessionDocument, sessionModel } from "./session.schema.js";
 import { type UserDocument, type UserWithCredentials, userModel } from "./user.schema.js";
 
-/** The sliding-window counters: failed logins (per email and address), account checks and sign-ups (per address). */
-export type AttemptCounter = "loginFailures" | "accountChecks" | "signUps";
-
-/** Credentials, sessions and failed logins. Unique indexes (email, userId, uLink, tokenHash) arbitrate races. */
+/**
+ * Credentials and sessions (the account limits are counted in data/account-limits.ts). Unique indexes (email, userId,
+ * uLink, tokenHash) arbitrate races.
+ */
 export class AccountRepository {
   private readonly users;
   private readonly sessions;
-  private readonly counters;
 
   constructor(connection: Connection) {
     this.users = userModel(connection);
     this.sessions = sessionModel(connection);
-    this.counters = {
-      loginFailures: loginFailureModel(connection),
-      accountChecks: accountCheckModel(connection),
-      signUps: signUpModel(connection),
-    };
   }
 
   /** The user and its password hash, by normalised email. */
@@ -87,42 +74,7 @@ export class AccountRepository {
     await this.sessions.deleteMany({ expiresAt: { $lt: before } }).exec();
   }
 
-  /** Records one attempt; answers its id (forgetAttempt takes back one that did not happen after all). */
-  async recordFailure(key: string, at: Date, counter: AttemptCounter = "loginFailures"): Promise<string> {
-    const id = randomUUID();
-    await this.counters[counter].create({ _id: id, key, at });
-    return id;
-  }
-
-  async forgetAttempt(id: string, counter: AttemptCounter): Promise<void> {
-    await this.counters[counter].deleteOne({ _id: id }).exec();
-  }
-
-  /** The failures (or checks) of a key since `since`, oldest first. */
-  async failuresSince(key: string, since: Date, counter: AttemptCounter = "loginFailures"): Promise<Date[]> {
-    const found = await this.counters[counter]
-      .find({ key, at: { $gte: since } })
-      .sort({ at: 1 })
-      .select({ at: 1 })
-      .lean<Pick<LoginFailureDocument, "at">[]>()
-      .exec();
-    return found.map((failure) => failure.at);
-  }
-
-  async forgetFailures(key: string): Promise<void> {
-    await this.counters.loginFailures.deleteMany({ key }).exec();
-  }
-
-  async forgetFailuresBefore(before: Date, counter: AttemptCounter = "loginFailures"): Promise<void> {
-    await this.counters[counter].deleteMany({ at: { $lt: before } }).exec();
-  }
-
   async ensureIndexes(): Promise<void> {
-    await Promise.all([
-      this.sessions.syncIndexes(),
-      this.counters.loginFailures.syncIndexes(),
-      this.counters.accountChecks.syncIndexes(),
-      this.counters.signUps.syncIndexes(),
-    ]);
+    await this.sessions.syncIndexes();
   }
 }

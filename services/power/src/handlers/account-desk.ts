@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { DomainError, type Logger, message, messageText } from "@turnleaf/kit";
 import type { AccountRepository } from "../data/account.repository.js";
+import type { AccountLimitSettings, AccountLimits } from "../data/account-limits.js";
 import type { SessionDocument } from "../data/session.schema.js";
 import type { UserDocument } from "../data/user.schema.js";
 import { checkPasswordRules, hashPassword, passwordMatches } from "../domain/passwords.js";
@@ -21,22 +22,18 @@ import {
 } from "../domain/sessions.js";
 import type { PowerDesk } from "./power-desk.js";
 
-export interface AccountSettings extends SessionLifetimes {
-  /** Failed logins per email and address within the window before further tries are refused. */
-  loginFailureLimit: number;
-  loginFailureWindowMs: number;
-  /** Account checks (checkAccount.php, an email-enumeration oracle) per client address within the window. */
-  accountCheckLimit: number;
-  accountCheckWindowMs: number;
-  /** Sign-ups per client address within the window; beyond it registration is refused. */
-  signUpLimit: number;
-  signUpWindowMs: number;
+/**
+ * Failed logins per email and address, account checks (checkAccount.php, an email-enumeration oracle) and sign-ups
+ * per client address, each within its window (data/account-limits.ts counts them).
+ */
+export interface AccountSettings extends SessionLifetimes, AccountLimitSettings {
   /** How many of an address's sign-ups in the window get the new-user points; later ones start with none. */
   freePointsPerClient: number;
 }
 
 export interface AccountDeskDependencies {
   accounts: AccountRepository;
+  limits: AccountLimits;
   power: PowerDesk;
   settings: AccountSettings;
   log: Logger;
@@ -66,6 +63,10 @@ export const accountMessages = {
   timedOut: messageText(message("loginTimeout")),
 } as const;
 
+function rateLimited(text: string, retryAfterSeconds: number): DomainError {
+  return new DomainError("RATE_LIMITED", text, { details: { retryAfterSeconds: Math.max(1, retryAfterSeconds) } });
+}
+
 function wrongCredentials(): DomainError {
   // UNAUTHENTICATED between services, a plain ERROR for the client: a failed login is not a lost session.
   return new DomainError("UNAUTHENTICATED", accountMessages.wrongCredentials, {
@@ -89,30 +90,22 @@ export class AccountDesk {
   /**
    * Registers an account: at most `signUpLimit` per client address in the window (30 accounts from one address
    * in seconds was a finding), and only the first `freePointsPerClient` of them get the new-user points. The
-   * sign-up is recorded before it is counted, so concurrent sign-ups cannot all slip under the limit.
+   * sign-up is counted before the account is written, so concurrent sign-ups cannot all slip under the limit; one
+   * that fails after all is given back.
    */
   async register(rawEmail: string, password: string, clientAddress = ""): Promise<UserDocument> {
     const email = this.email(rawEmail);
     const passwordHash = await hashPassword(checkPasswordRules(password));
-    const now = this.deps.now();
-    const { signUpLimit, signUpWindowMs, freePointsPerClient } = this.deps.settings;
     const key = signUpKey(clientAddress);
-    const windowStart = new Date(now.getTime() - signUpWindowMs);
-    const recorded = await this.deps.accounts.recordFailure(key, now, "signUps");
-    const signUps = await this.deps.accounts.failuresSince(key, windowStart, "signUps");
-    if (signUps.length > signUpLimit) {
-      await this.deps.accounts.forgetAttempt(recorded, "signUps");
-      const freesAt = (signUps[0]?.getTime() ?? now.getTime()) + signUpWindowMs;
-      this.deps.log.warn({ signUps: signUps.length }, "sign-up refused: too many from one address");
-      throw new DomainError("RATE_LIMITED", accountMessages.tooManySignUps, {
-        details: { retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)) },
-      });
+    const signUp = await this.deps.limits.signUps.take(key);
+    if (!signUp.allowed) {
+      this.deps.log.warn({ signUps: signUp.consumed }, "sign-up refused: too many from one address");
+      throw rateLimited(accountMessages.tooManySignUps, signUp.retryAfterSeconds);
     }
-    await this.deps.accounts.forgetFailuresBefore(windowStart, "signUps");
     try {
-      return await this.insertAccount(email, passwordHash, signUps.length <= freePointsPerClient);
+      return await this.insertAccount(email, passwordHash, signUp.consumed <= this.deps.settings.freePointsPerClient);
     } catch (error) {
-      await this.deps.accounts.forgetAttempt(recorded, "signUps");
+      await this.deps.limits.signUps.giveBack(key);
       throw error;
     }
   }
@@ -150,26 +143,19 @@ export class AccountDesk {
   ): Promise<{ session: OpenSession; user: UserDocument }> {
     const email = normaliseEmail(rawEmail);
     const now = this.deps.now();
-    const { loginFailureLimit, loginFailureWindowMs } = this.deps.settings;
+    // Every attempt is counted before its password is checked (concurrent guesses cannot all pass a check made
+    // before any failure was recorded); a success forgets the count, so only failures add up.
     const key = loginFailureKey(email, clientAddress);
-    const windowStart = new Date(now.getTime() - loginFailureWindowMs);
-    const failures = await this.deps.accounts.failuresSince(key, windowStart);
-    if (failures.length >= loginFailureLimit) {
-      const freesAt = (failures[0]?.getTime() ?? now.getTime()) + loginFailureWindowMs;
-      throw new DomainError("RATE_LIMITED", accountMessages.tooManyFailures, {
-        details: { retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)) },
-      });
-    }
+    const attempt = await this.deps.limits.loginAttempts.take(key);
+    if (!attempt.allowed) throw rateLimited(accountMessages.tooManyFailures, attempt.retryAfterSeconds);
     const found = isEmail(email) ? await this.deps.accounts.findCredentials(email) : null;
     // An unknown email costs the same scrypt work as a wrong password (passwordMatches of an empty hash).
     const matches = await passwordMatches(password, found?.passwordHash ?? "");
     if (!found || !matches) {
-      await this.deps.accounts.recordFailure(key, now);
-      await this.deps.accounts.forgetFailuresBefore(windowStart);
       this.deps.log.info({ userId: found?.userId ?? null }, "login refused");
       throw wrongCredentials();
     }
-    await this.deps.accounts.forgetFailures(key);
+    await this.deps.limits.loginAttempts.forget(key);
     const token = newSessionToken();
     const clocks = newSessionClocks(now, this.deps.settings);
     await this.deps.accounts.insertSession({ tokenHash: sessionTokenHash(token), userId: found.userId, ...clocks });
@@ -223,23 +209,12 @@ export class AccountDesk {
   }
 
   /**
-   * Whether an account has the email, at most `accountCheckLimit` times per client address in a sliding window
+   * Whether an account has the email, at most `accountCheckLimit` times per client address in a window
    * (RATE_LIMITED with retryAfterSeconds beyond it); every answered check counts, existing or not.
    */
   async exists(rawEmail: string, clientAddress: string): Promise<boolean> {
-    const now = this.deps.now();
-    const { accountCheckLimit, accountCheckWindowMs } = this.deps.settings;
-    const key = accountCheckKey(clientAddress);
-    const windowStart = new Date(now.getTime() - accountCheckWindowMs);
-    const checks = await this.deps.accounts.failuresSince(key, windowStart, "accountChecks");
-    if (checks.length >= accountCheckLimit) {
-      const freesAt = (checks[0]?.getTime() ?? now.getTime()) + accountCheckWindowMs;
-      throw new DomainError("RATE_LIMITED", accountMessages.tooManyChecks, {
-        details: { retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)) },
-      });
-    }
-    await this.deps.accounts.recordFailure(key, now, "accountChecks");
-    await this.deps.accounts.forgetFailuresBefore(windowStart, "accountChecks");
+    const check = await this.deps.limits.accountChecks.take(accountCheckKey(clientAddress));
+    if (!check.allowed) throw rateLimited(accountMessages.tooManyChecks, check.retryAfterSeconds);
     const email = normaliseEmail(rawEmail);
     return isEmail(email) && this.deps.accounts.emailExists(email);
   }
