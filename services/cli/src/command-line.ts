@@ -27,6 +27,7 @@ export const synopsis = `  turnleaf register <licence code> [--server URL] [--pu
                    [--window maximized|fullscreen|custom --width W --height H]
   turnleaf publish <project dir> --format apk --out <book.apk> --app-id com.example.book [--app-name N]
                    [--version-code N] --version-name 1.0 --signature NAME --signature-password P
+                   (or the password in $TURNLEAF_SIGNATURE_PASSWORD)
   turnleaf signature create --name N --validity YEARS [--password P --confirm P] [--unit U] [--organisation O]
                    [--city C] [--state S] --country CN
   turnleaf signature list

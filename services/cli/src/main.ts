@@ -129,7 +129,8 @@ export async function run(argv: string[], context: Context): Promise<void> {
         versionCode: text("version-code"),
         versionName: text("version-name"),
         signature: text("signature"),
-        signaturePassword: text("signature-password"),
+        // Or in the environment (the gateway's package builds pass it so: never on a command line others can list).
+        signaturePassword: text("signature-password") ?? context.env.TURNLEAF_SIGNATURE_PASSWORD,
         server: text("server"),
         json: flag("json"),
       });

@@ -1,0 +1,107 @@
+/**
+ * The editor's publish dialog (spec 001 §3 and §5), checked on the server: the format (HTML, EXE, APP, APK), the
+ * EXE/APP launch window (maximised, maximised plus full-screen, custom width × height), and the APK info — name
+ * required; application ID of English letters and digits in dot-separated segments not starting with a digit (two
+ * segments at least: Android installs no other), equal to the one the book was published with before; version
+ * number a whole number rising by exactly 1 with each update of the same book; version name required; a signature
+ * and its password. Pure: the route answers the first broken rule as a coded message (the spec's texts).
+ */
+
+export const packageFormats = ["html", "exe", "app", "apk"] as const;
+export type PackageFormat = (typeof packageFormats)[number];
+
+export interface ApkInfo {
+  name: string;
+  applicationId: string;
+  versionCode: number;
+  versionName: string;
+}
+
+export interface PackageRequest {
+  format: PackageFormat;
+  title: string;
+  /** EXE and APP. */
+  window?: { mode: "maximized" | "fullscreen" | "custom"; width?: number; height?: number };
+  /** APK. */
+  apk?: ApkInfo;
+  signature?: string;
+}
+
+export type PackageRuleBreak =
+  | { key: "publishFormat" }
+  | { key: "publishWindowSize" }
+  | { key: "apkNameRequired" }
+  | { key: "apkIdFormat" }
+  | { key: "apkIdChanged"; id: string }
+  | { key: "apkVersionNumber" }
+  | { key: "apkVersionNotNext"; last: number; expected: number }
+  | { key: "apkVersionNameRequired" }
+  | { key: "apkSignatureRequired" };
+
+/** The window's custom size in pixels; texts are held to `textMax` characters by the route's schema. */
+export const packageLimits = { windowMin: 200, windowMax: 10_000, textMax: 100 } as const;
+
+const applicationIdPattern = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
+
+export interface PackageForm {
+  format?: string;
+  title?: string;
+  window?: string;
+  width?: string;
+  height?: string;
+  appName?: string;
+  appId?: string;
+  versionCode?: string;
+  versionName?: string;
+  signature?: string;
+  signaturePassword?: string;
+}
+
+export const isPackageRuleBreak = (value: PackageRequest | PackageRuleBreak): value is PackageRuleBreak =>
+  "key" in value;
+
+/** The last APK of the book: the next must keep its ID and take the next version number. */
+export interface LastRelease {
+  applicationId: string;
+  versionCode: number;
+}
+
+/** Checks the dialog's form as sent; answers the request or the first rule it breaks. */
+export function checkPackageForm(
+  form: PackageForm,
+  fallbackTitle: string,
+  last?: LastRelease,
+): PackageRequest | PackageRuleBreak {
+  const format = (form.format ?? "").trim().toLowerCase() as PackageFormat;
+  if (!packageFormats.includes(format)) return { key: "publishFormat" };
+  const title = (form.title ?? "").trim() || fallbackTitle.trim() || "Flipbook";
+  if (format === "html") return { format, title };
+  if (format === "exe" || format === "app") {
+    const mode = (form.window ?? "maximized").trim().toLowerCase();
+    if (mode === "maximized" || mode === "fullscreen") return { format, title, window: { mode } };
+    if (mode !== "custom") return { key: "publishWindowSize" };
+    const pixels = (value?: string) => (value && /^\d{1,5}$/.test(value.trim()) ? Number(value) : Number.NaN);
+    const width = pixels(form.width);
+    const height = pixels(form.height);
+    const inRange = (value: number) => value >= packageLimits.windowMin && value <= packageLimits.windowMax;
+    if (!inRange(width) || !inRange(height)) return { key: "publishWindowSize" };
+    return { format, title, window: { mode, width, height } };
+  }
+  const name = (form.appName ?? "").trim();
+  if (!name) return { key: "apkNameRequired" };
+  const applicationId = (form.appId ?? "").trim();
+  if (!applicationIdPattern.test(applicationId)) return { key: "apkIdFormat" };
+  if (last && applicationId !== last.applicationId) return { key: "apkIdChanged", id: last.applicationId };
+  const expected = last ? last.versionCode + 1 : undefined;
+  const versionText = (form.versionCode ?? "").trim();
+  const versionCode = /^\d{1,9}$/.test(versionText) ? Number(versionText) : Number.NaN;
+  if (!(versionCode >= 1)) return { key: "apkVersionNumber" };
+  if (expected !== undefined && versionCode !== expected) {
+    return { key: "apkVersionNotNext", last: last?.versionCode ?? 0, expected };
+  }
+  const versionName = (form.versionName ?? "").trim();
+  if (!versionName) return { key: "apkVersionNameRequired" };
+  const signature = (form.signature ?? "").trim();
+  if (!signature || !form.signaturePassword) return { key: "apkSignatureRequired" };
+  return { format, title, apk: { name, applicationId, versionCode, versionName }, signature };
+}
