@@ -83,19 +83,39 @@ function bookKeys(manifest: Manifest): string[] {
   return [...keys];
 }
 
+/**
+ * What the tool's run inherits from the gateway's environment: where programs and the user's caches are (the smali
+ * jars live in ~/.cache/turnleaf), never the gateway's own settings and secrets (store addresses and keys).
+ */
+function toolEnvironment(): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "TMPDIR", "LANG", "JAVA_HOME", "XDG_CACHE_HOME"]) {
+    const value = process.env[name];
+    if (value) kept[name] = value;
+  }
+  return kept;
+}
+
 function runCli(settings: BuilderSettings, args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       [settings.cliMain, ...args],
       {
-        env: { PATH: process.env.PATH ?? "", HOME: env.TURNLEAF_HOME ?? "", ...env },
+        env: { ...toolEnvironment(), ...env },
         timeout: settings.timeoutMs,
         maxBuffer: 16 * 1024 * 1024,
       },
       (error, _stdout, stderr) => {
         if (!error) return resolve();
-        const detail = stderr.trim().split("\n").slice(-4).join("\n") || error.message;
+        // The tool's own message (in the user's language; its build failures are the spec's "Publish … failed").
+        const detail =
+          stderr
+            .trim()
+            .split("\n")
+            .slice(-4)
+            .join("\n")
+            .replace(/^turnleaf: /gm, "") || error.message;
         reject(new BuildFailure(detail));
       },
     );

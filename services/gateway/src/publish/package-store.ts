@@ -21,8 +21,8 @@ export interface PackageJob {
   fileName?: string;
   objectKey?: string;
   bytes?: number;
-  /** A failed build: the coded message (key and parameters) shown to the user. */
-  failure?: { key: string; params: Record<string, string | number> };
+  /** A failed build: the coded message (key and parameters), or the tool's own message, shown to the user. */
+  failure?: { key: string; params: Record<string, string | number> } | { text: string };
   apk?: ApkInfo;
 }
 

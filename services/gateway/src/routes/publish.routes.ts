@@ -156,12 +156,9 @@ export function registerPublishRoutes(
         lastRelease: last,
         language: requestedLanguage(request.headers["accept-language"]) || "zh-CN",
       };
-      const failed = (detail: string) =>
-        store.updateJob(job.jobId, {
-          state: "failed",
-          finishedAt: new Date(),
-          failure: { key: "publishFailed", params: { format: checked.format.toUpperCase(), detail } },
-        });
+      const failed = (failure: NonNullable<PackageJob["failure"]>) =>
+        store.updateJob(job.jobId, { state: "failed", finishedAt: new Date(), failure });
+      const format = checked.format.toUpperCase();
       queue = queue.then(async () => {
         try {
           await store.updateJob(job.jobId, { state: "building" });
@@ -175,16 +172,47 @@ export function registerPublishRoutes(
             });
             if (!recorded) {
               await builder.s3.removeObject(builder.bucket, built.objectKey).catch(() => {});
-              return failed(`versionCode ${checked.apk.versionCode}`);
+              const last = await store.lastRelease(book.bookId);
+              const expected = (last?.versionCode ?? 0) + 1;
+              return failed({ key: "apkVersionNotNext", params: { last: last?.versionCode ?? 0, expected } });
             }
           }
           await store.updateJob(job.jobId, { state: "ready", finishedAt: new Date(), ...built });
         } catch (error) {
-          if (!(error instanceof BuildFailure)) log.error({ err: error, jobId: job.jobId }, "package build failed");
-          await failed((error as Error).message).catch(() => {});
+          if (error instanceof BuildFailure) return failed({ text: error.message }).catch(() => {});
+          log.error({ err: error, jobId: job.jobId }, "package build failed");
+          await failed({ key: "publishFailed", params: { format, detail: (error as Error).message } }).catch(() => {});
         }
       });
       return okEnvelope({ job: jobView(job) });
+    },
+  );
+
+  // The book's last APK (the dialog fills in its ID and the next version number): the book's owner (or a team role
+  // the book service allows) only.
+  app.post<{ Body: { bookId: string } }>(
+    "/api/publish/get-apk-release",
+    { schema: { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
+    async (request) => {
+      const { book } = await peers.book.getBook({
+        userId: actorOf(request).userId,
+        bookId: request.body.bookId,
+        baseUrl: "",
+      });
+      if (!book) throw new DomainError("NOT_FOUND", message("bookNotFound"));
+      const last = await deps().store.lastRelease(book.bookId);
+      return okEnvelope({
+        last: last
+          ? {
+              name: last.name,
+              applicationId: last.applicationId,
+              versionCode: last.versionCode,
+              versionName: last.versionName,
+              publishedAt: new Date(last.publishedAt).toISOString(),
+            }
+          : null,
+        nextVersionCode: last ? last.versionCode + 1 : 1,
+      });
     },
   );
 
@@ -193,9 +221,12 @@ export function registerPublishRoutes(
     { schema: { body: { type: "object", required: ["jobId"], properties: { jobId: jobIdField } } } },
     async (request) => {
       const job = await ownJob(request, request.body.jobId);
-      const error = job.failure
-        ? await renderForRequest(request, message(job.failure.key, job.failure.params))
-        : undefined;
+      const { failure } = job;
+      const error = !failure
+        ? undefined
+        : "text" in failure
+          ? failure.text
+          : await renderForRequest(request, message(failure.key, failure.params));
       return okEnvelope({ job: { ...jobView(job), ...(error ? { error } : {}) } });
     },
   );

@@ -63,6 +63,7 @@ export const routeTable: readonly RouteEntry[] = [
   ["POST /api/signature/get-signature-keystore", "signature.routes.ts", "user"],
   // The editor's publish dialog: the online book as an HTML zip, EXE, APP or APK, built off the request path (rest/publish.md)
   ["POST /api/publish/create-package", "publish.routes.ts", "book"],
+  ["POST /api/publish/get-apk-release", "publish.routes.ts", "book"],
   ["POST /api/publish/get-package", "publish.routes.ts", "user"],
   ["GET /api/publish/download-package", "publish.routes.ts", "user"],
 
