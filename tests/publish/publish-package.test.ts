@@ -168,10 +168,17 @@ describe("packages built from the online book", { timeout: 600_000 }, () => {
     });
     const strangerCookie = (stranger.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     expect(strangerCookie).toMatch(/^tl_session=/);
-    const peek = await api(services.gatewayUrl, strangerCookie, "/api/publish/get-package", { jobId: job.jobId });
+    const peek = await api(
+      services.gatewayUrl,
+      strangerCookie,
+      "/api/publish/get-package",
+      { jobId: job.jobId },
+      "zh-CN",
+    );
     expect(peek.code).not.toBe("OK");
+    expect(peek.msg).toBe(await catalogueText("zh-CN", "publishJobNotFound"));
     const file = await fetch(`${services.gatewayUrl}${job.download}`, { headers: { cookie: strangerCookie } });
     expect(file.headers.get("content-type")).toContain("application/json");
-    expect(((await file.json()) as { code: string }).code).toBe("NOT_FOUND");
+    expect(((await file.json()) as { msg: string }).msg).toBe(await catalogueText("en", "publishJobNotFound"));
   });
 });

@@ -163,27 +163,27 @@ async function writeProject(settings: BuilderSettings, input: BuildInput, projec
 
 /** The tool's `publish` flags for the request. */
 function publishArgs(request: PackageRequest, out: string): string[] {
-  const args = ["--format", request.format, "--out", out, "--title", request.title];
+  // --name=value: a user's text beginning with "-" stays a value, never read as an option.
+  const flags: [string, string][] = [
+    ["format", request.format],
+    ["out", out],
+    ["title", request.title],
+  ];
   if (request.window) {
-    args.push("--window", request.window.mode);
-    if (request.window.width) args.push("--width", String(request.window.width));
-    if (request.window.height) args.push("--height", String(request.window.height));
+    flags.push(["window", request.window.mode]);
+    if (request.window.width) flags.push(["width", String(request.window.width)]);
+    if (request.window.height) flags.push(["height", String(request.window.height)]);
   }
   if (request.apk) {
-    args.push(
-      "--app-name",
-      request.apk.name,
-      "--app-id",
-      request.apk.applicationId,
-      "--version-code",
-      String(request.apk.versionCode),
-      "--version-name",
-      request.apk.versionName,
-      "--signature",
-      request.signature ?? "",
+    flags.push(
+      ["app-name", request.apk.name],
+      ["app-id", request.apk.applicationId],
+      ["version-code", String(request.apk.versionCode)],
+      ["version-name", request.apk.versionName],
+      ["signature", request.signature ?? ""],
     );
   }
-  return args;
+  return flags.map(([name, value]) => `--${name}=${value}`);
 }
 
 export async function buildPackage(settings: BuilderSettings, input: BuildInput): Promise<BuiltPackage> {
