@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { unzipSync } from "fflate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
@@ -28,17 +29,14 @@ beforeAll(async () => {
   const owner = await newOwner(browser, services.gatewayUrl, services.ports.power);
   context = owner.context;
   book = await uploadBook(context.request, services.gatewayUrl, await labelledPdf("D", 3), { title: "Dialog Book" });
-  await expect
-    .poll(
-      async () => {
-        const pages = await postForm(context.request, `${services.gatewayUrl}/api/book/get-pages`, {
-          bookId: book.bookId,
-        });
-        return (pages.data as { pageCount?: number } | null)?.pageCount ?? 0;
-      },
-      { timeout: 120_000, interval: 1000 },
-    )
-    .toBe(3);
+  // The conversion finishes: the book has its 3 pages.
+  const until = Date.now() + 180_000;
+  for (;;) {
+    const pages = await postForm(context.request, `${services.gatewayUrl}/api/book/get-pages`, { bookId: book.bookId });
+    if ((pages.data as { pageCount?: number } | null)?.pageCount === 3) break;
+    if (Date.now() > until) throw new Error(`the book was not converted: ${JSON.stringify(pages)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
   page = await context.newPage();
   await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}&lang=en`);
   await page.getByTestId("open-publish").click();
@@ -76,21 +74,29 @@ describe("the editor's publish dialog", { timeout: 600_000 }, () => {
     await page.getByTestId("signature-save").click();
     // The server's rule, in the spec's words.
     await expect
-      .poll(() => page.getByTestId("signature-error").textContent())
+      .poll(() => page.getByTestId("signature-error").textContent(), { timeout: 30_000 })
       .toBe("Must contain no less than 6 characters!");
     await page.getByTestId("signature-password").fill("dialog-key-1");
     await page.getByTestId("signature-confirm").fill("dialog-key-1");
     await page.getByTestId("signature-organisation").fill("Dialog Press");
     await page.getByTestId("signature-save").click();
-    await expect.poll(() => page.getByTestId("publish-signature").inputValue()).toBe("Dialog key");
+    await expect.poll(() => page.getByTestId("publish-signature").inputValue(), { timeout: 60_000 }).toBe("Dialog key");
 
+    // The icon of the APK info: a red square in place of the book's cover.
+    const red = await sharp({ create: { width: 96, height: 96, channels: 3, background: "#e01010" } })
+      .png()
+      .toBuffer();
+    await page.getByTestId("publish-icon").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: red });
+    await expect.poll(() => page.getByTestId("publish-icon-preview").count(), { timeout: 10_000 }).toBe(1);
     await page.getByTestId("publish-app-name").fill("Dialog Reader");
     await page.getByTestId("publish-app-id").fill("9dialog.book");
     await page.getByTestId("publish-version-code").fill("1");
     await page.getByTestId("publish-version-name").fill("1.0");
     await page.getByTestId("publish-signature-password").fill("dialog-key-1");
     await page.getByTestId("publish-build").click();
-    await expect.poll(() => page.getByTestId("publish-error").textContent()).toBe("Application ID format error");
+    await expect
+      .poll(() => page.getByTestId("publish-error").textContent(), { timeout: 30_000 })
+      .toBe("Application ID format error");
 
     await page.getByTestId("publish-app-id").fill("com.example.dialog");
     await page.getByTestId("publish-build").click();
@@ -101,6 +107,12 @@ describe("the editor's publish dialog", { timeout: 600_000 }, () => {
     const badging = await run("aapt", ["dump", "badging", apk]);
     expect(badging.stdout).toContain("package: name='com.example.dialog' versionCode='1' versionName='1.0'");
     expect(badging.stdout).toContain("application-label:'Dialog Reader'");
+    // The launcher icon is the chosen picture, not the white labelled page of the cover.
+    const icon = await run("unzip", ["-o", apk, "res/drawable/icon.png", "-d", join(outDir, "apk-icon")]);
+    expect(icon.code, icon.stderr).toBe(0);
+    const { channels } = await sharp(join(outDir, "apk-icon", "res", "drawable", "icon.png")).stats();
+    expect(channels[0]?.mean ?? 0).toBeGreaterThan(200);
+    expect(channels[1]?.mean ?? 255).toBeLessThan(40);
   });
 
   it("downloads the offline HTML zip, which opens from disk in Chromium", async () => {
@@ -119,7 +131,8 @@ describe("the editor's publish dialog", { timeout: 600_000 }, () => {
       await offline.goto(pathToFileURL(join(outDir, "html", "FlipBook", "index.html")).href);
       expect(await offline.title()).toBe("Dialog Offline");
       const announcer = offline.getByTestId("announcer");
-      await expect.poll(() => announcer.textContent(), { timeout: 20_000 }).toBe("Page 1 of 3");
+      // In the book's language (the online book's default, Chinese): its settings travelled with it.
+      await expect.poll(() => announcer.textContent(), { timeout: 20_000 }).toBe("第 1 页，共 3 页");
       // The first page's picture loaded from the unpacked folder.
       await expect
         .poll(

@@ -106,6 +106,12 @@ describe("the publish dialog's rules on the server", () => {
       height: "600",
     });
     expect(window.msg).toBe(await catalogueText("en", "publishWindowSize"));
+    // An icon that is no PNG or JPEG.
+    const icon = await call(
+      "/api/publish/create-package",
+      apkForm({ icon: Buffer.from("GIF89a....").toString("base64") }),
+    );
+    expect(icon.msg).toBe((await catalogueText("en", "publishIconFormat")).replace("{max}", "256"));
   });
 });
 
@@ -179,6 +185,7 @@ describe("packages built from the online book", { timeout: 600_000 }, () => {
     expect(peek.msg).toBe(await catalogueText("zh-CN", "publishJobNotFound"));
     const file = await fetch(`${services.gatewayUrl}${job.download}`, { headers: { cookie: strangerCookie } });
     expect(file.headers.get("content-type")).toContain("application/json");
-    expect(((await file.json()) as { msg: string }).msg).toBe(await catalogueText("en", "publishJobNotFound"));
+    // No Accept-Language: Chinese, the default.
+    expect(((await file.json()) as { msg: string }).msg).toBe(await catalogueText("zh-CN", "publishJobNotFound"));
   });
 });

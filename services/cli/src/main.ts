@@ -125,6 +125,7 @@ export async function run(argv: string[], context: Context): Promise<void> {
         script: text("script"),
         window: text("window"),
         appName: text("app-name"),
+        icon: text("icon"),
         appId: text("app-id"),
         versionCode: text("version-code"),
         versionName: text("version-name"),

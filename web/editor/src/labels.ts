@@ -123,7 +123,7 @@ const zh = {
   publishWidth: "宽度（像素）",
   publishHeight: "高度（像素）",
   publishApkInfo: "APK 信息",
-  publishApkIcon: "图标：使用本书封面",
+  publishIcon: "图标（PNG 或 JPEG，不选则用封面）",
   publishAppName: "名称",
   publishAppId: "应用 ID",
   publishAppIdHint: "仅限英文字母和数字，不能以数字开头（如 com.example.book）；更新时必须与原 ID 相同",
@@ -719,7 +719,7 @@ const en: Labels = {
   publishWidth: "Width (pixels)",
   publishHeight: "Height (pixels)",
   publishApkInfo: "APK information",
-  publishApkIcon: "Icon: the book's cover",
+  publishIcon: "Icon (PNG or JPEG; the cover when none is chosen)",
   publishAppName: "Name",
   publishAppId: "Application ID",
   publishAppIdHint:

@@ -162,13 +162,14 @@ async function writeProject(settings: BuilderSettings, input: BuildInput, projec
 }
 
 /** The tool's `publish` flags for the request. */
-function publishArgs(request: PackageRequest, out: string): string[] {
+function publishArgs(request: PackageRequest, out: string, icon: string | undefined): string[] {
   // --name=value: a user's text beginning with "-" stays a value, never read as an option.
   const flags: [string, string][] = [
     ["format", request.format],
     ["out", out],
     ["title", request.title],
   ];
+  if (icon) flags.push(["icon", icon]);
   if (request.window) {
     flags.push(["window", request.window.mode]);
     if (request.window.width) flags.push(["width", String(request.window.width)]);
@@ -211,7 +212,9 @@ export async function buildPackage(settings: BuilderSettings, input: BuildInput)
     const { format } = input.request;
     const fileName = packageFileName(input.request.title, format);
     const out = join(work, "out", format === "html" ? "" : `package${suffixes[format].replace(".zip", "")}`);
-    await runCli(settings, ["publish", projectDir, ...publishArgs(input.request, out)], {
+    const icon = input.request.icon ? join(work, "icon") : undefined;
+    if (icon && input.request.icon) await writeFile(icon, input.request.icon);
+    await runCli(settings, ["publish", projectDir, ...publishArgs(input.request, out, icon)], {
       ...env,
       ...(input.signaturePassword ? { TURNLEAF_SIGNATURE_PASSWORD: input.signaturePassword } : {}),
     });

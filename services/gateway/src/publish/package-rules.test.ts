@@ -53,6 +53,23 @@ describe("the publish dialog's rules (spec 001 §5)", () => {
     expect(checkPackageForm({ ...apk, signature: "" }, "Book")).toEqual({ key: "apkSignatureRequired" });
   });
 
+  it("takes a PNG or JPEG icon up to 256 KB, else refuses it", () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
+    expect(checkPackageForm({ ...apk, icon: png.toString("base64") }, "Book")).toMatchObject({ icon: png });
+    expect(checkPackageForm({ format: "exe", icon: jpeg.toString("base64") }, "Book")).toMatchObject({ icon: jpeg });
+    const refused = { key: "publishIconFormat", max: 256 };
+    expect(checkPackageForm({ ...apk, icon: Buffer.from("GIF89a").toString("base64") }, "Book")).toEqual(refused);
+    expect(checkPackageForm({ ...apk, icon: "not base64!" }, "Book")).toEqual(refused);
+    const large = Buffer.concat([png, Buffer.alloc(256 * 1024)]);
+    expect(checkPackageForm({ ...apk, icon: large.toString("base64") }, "Book")).toEqual(refused);
+    // HTML has no icon: it is not looked at.
+    expect(checkPackageForm({ format: "html", icon: "not base64!" }, "Book")).toEqual({
+      format: "html",
+      title: "Book",
+    });
+  });
+
   it("checks the EXE and APP window and the format", () => {
     expect(checkPackageForm({ format: "exe" }, "Book")).toEqual({
       format: "exe",

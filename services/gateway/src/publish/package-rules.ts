@@ -22,6 +22,8 @@ export interface PackageRequest {
   title: string;
   /** EXE and APP. */
   window?: { mode: "maximized" | "fullscreen" | "custom"; width?: number; height?: number };
+  /** EXE, APP and APK: the icon's picture (PNG or JPEG) in place of the book's cover. */
+  icon?: Buffer;
   /** APK. */
   apk?: ApkInfo;
   signature?: string;
@@ -30,6 +32,7 @@ export interface PackageRequest {
 export type PackageRuleBreak =
   | { key: "publishFormat" }
   | { key: "publishWindowSize" }
+  | { key: "publishIconFormat"; max: number }
   | { key: "apkNameRequired" }
   | { key: "apkIdFormat" }
   | { key: "apkIdChanged"; id: string }
@@ -39,13 +42,15 @@ export type PackageRuleBreak =
   | { key: "apkSignatureRequired" };
 
 /** The window's custom size in pixels; texts are held to `textMax` characters by the route's schema. */
-export const packageLimits = { windowMin: 200, windowMax: 10_000, textMax: 100 } as const;
+export const packageLimits = { windowMin: 200, windowMax: 10_000, textMax: 100, iconBytes: 256 * 1024 } as const;
 
 const applicationIdPattern = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
 
 export interface PackageForm {
   format?: string;
   title?: string;
+  /** The icon's bytes in base64 (the dialog reads the chosen picture). */
+  icon?: string;
   window?: string;
   width?: string;
   height?: string;
@@ -66,6 +71,16 @@ export interface LastRelease {
   versionCode: number;
 }
 
+/** The icon's bytes: undefined when none was sent, null when it is no PNG or JPEG up to the limit. */
+function iconOf(base64: string | undefined): Buffer | undefined | null {
+  if (!base64) return undefined;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return null;
+  const bytes = Buffer.from(base64, "base64");
+  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  return (png || jpeg) && bytes.length <= packageLimits.iconBytes ? bytes : null;
+}
+
 /** Checks the dialog's form as sent; answers the request or the first rule it breaks. */
 export function checkPackageForm(
   form: PackageForm,
@@ -76,16 +91,19 @@ export function checkPackageForm(
   if (!packageFormats.includes(format)) return { key: "publishFormat" };
   const title = (form.title ?? "").trim() || fallbackTitle.trim() || "Flipbook";
   if (format === "html") return { format, title };
+  const icon = iconOf(form.icon);
+  if (icon === null) return { key: "publishIconFormat", max: packageLimits.iconBytes / 1024 };
+  const withIcon = icon ? { icon } : {};
   if (format === "exe" || format === "app") {
     const mode = (form.window ?? "maximized").trim().toLowerCase();
-    if (mode === "maximized" || mode === "fullscreen") return { format, title, window: { mode } };
+    if (mode === "maximized" || mode === "fullscreen") return { format, title, ...withIcon, window: { mode } };
     if (mode !== "custom") return { key: "publishWindowSize" };
     const pixels = (value?: string) => (value && /^\d{1,5}$/.test(value.trim()) ? Number(value) : Number.NaN);
     const width = pixels(form.width);
     const height = pixels(form.height);
     const inRange = (value: number) => value >= packageLimits.windowMin && value <= packageLimits.windowMax;
     if (!inRange(width) || !inRange(height)) return { key: "publishWindowSize" };
-    return { format, title, window: { mode, width, height } };
+    return { format, title, ...withIcon, window: { mode, width, height } };
   }
   const name = (form.appName ?? "").trim();
   if (!name) return { key: "apkNameRequired" };
@@ -103,5 +121,5 @@ export function checkPackageForm(
   if (!versionName) return { key: "apkVersionNameRequired" };
   const signature = (form.signature ?? "").trim();
   if (!signature || !form.signaturePassword) return { key: "apkSignatureRequired" };
-  return { format, title, apk: { name, applicationId, versionCode, versionName }, signature };
+  return { format, title, ...withIcon, apk: { name, applicationId, versionCode, versionName }, signature };
 }

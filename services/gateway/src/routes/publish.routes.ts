@@ -67,6 +67,7 @@ export function registerPublishRoutes(
       bookId: string;
       format?: string;
       title?: string;
+      icon?: string;
       window?: string;
       width?: string;
       height?: string;
@@ -88,6 +89,8 @@ export function registerPublishRoutes(
             bookId: bookIdField,
             format: { type: "string", maxLength: 8 },
             title: text,
+            // base64 of at most packageLimits.iconBytes (the form body's limit is 1 MB).
+            icon: { type: "string", maxLength: Math.ceil((packageLimits.iconBytes * 4) / 3) + 4 },
             window: { type: "string", maxLength: 16 },
             width: { type: "string", maxLength: 8 },
             height: { type: "string", maxLength: 8 },

@@ -45,6 +45,8 @@ export function PublishDialog({
 }) {
   const [format, setFormat] = useState<Format>("html");
   const [bookTitle, setBookTitle] = useState(title);
+  /** The chosen icon picture: its bytes in base64 and a preview; none: the server uses the book's cover. */
+  const [icon, setIcon] = useState<{ base64: string; preview: string } | undefined>();
   const [windowMode, setWindowMode] = useState<WindowMode>("maximized");
   const [width, setWidth] = useState("1280");
   const [height, setHeight] = useState("800");
@@ -122,6 +124,7 @@ export function PublishDialog({
         bookId,
         format,
         title: bookTitle,
+        ...(format !== "html" && icon ? { icon: icon.base64 } : {}),
         ...(format === "exe" || format === "app"
           ? { window: windowMode, ...(windowMode === "custom" ? { width, height } : {}) }
           : {}),
@@ -193,6 +196,29 @@ export function PublishDialog({
               onChange={(event) => setBookTitle(event.target.value)}
             />
           </label>
+          {format !== "html" ? (
+            <label>
+              {labels.publishIcon}
+              <input
+                type="file"
+                accept="image/png,image/jpeg"
+                data-testid="publish-icon"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (!file) return setIcon(undefined);
+                  const reader = new FileReader();
+                  reader.onload = () => {
+                    const preview = String(reader.result);
+                    setIcon({ base64: preview.slice(preview.indexOf(",") + 1), preview });
+                  };
+                  reader.readAsDataURL(file);
+                }}
+              />
+              {icon ? (
+                <img src={icon.preview} alt="" width={48} height={48} data-testid="publish-icon-preview" />
+              ) : null}
+            </label>
+          ) : null}
           {format === "exe" || format === "app" ? (
             <fieldset className="publish-window">
               <legend>{labels.publishWindow}</legend>
@@ -241,7 +267,6 @@ export function PublishDialog({
           {format === "apk" ? (
             <fieldset className="publish-apk">
               <legend>{labels.publishApkInfo}</legend>
-              <p className="hint">{labels.publishApkIcon}</p>
               <label>
                 {labels.publishAppName}
                 <input
