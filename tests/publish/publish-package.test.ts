@@ -150,6 +150,38 @@ describe("packages built from the online book", { timeout: 600_000 }, () => {
     expect(badging2.stdout).toContain("versionCode='2' versionName='1.1'");
   });
 
+  it("builds the EXE with its window and title, and the zipped APP bundle", async () => {
+    const exe = await call("/api/publish/create-package", {
+      bookId: book.bookId,
+      format: "exe",
+      title: "Harbour EXE",
+      window: "custom",
+      width: "1024",
+      height: "700",
+    });
+    expect(exe.code, exe.msg).toBe("OK");
+    const exeJob = await finished(exe.data.job.jobId);
+    expect(exeJob.state, exeJob.error).toBe("ready");
+    expect(exeJob.fileName).toBe("Harbour EXE.exe");
+    const exeBytes = await download(exeJob.download ?? "", "book.exe");
+    expect((await run("file", ["-b", join(outDir, "book.exe")])).stdout).toMatch(
+      /^PE32 executable \(GUI\).*MS Windows/,
+    );
+    expect(exeBytes.includes(Buffer.from("Harbour EXE", "utf16le"))).toBe(true);
+    const listing = await run("7z", ["l", "-ba", join(outDir, "book.exe")]);
+    expect(listing.stdout).toMatch(/book\/index\.html/);
+
+    const app = await call("/api/publish/create-package", { bookId: book.bookId, format: "app", title: "Harbour APP" });
+    expect(app.code, app.msg).toBe("OK");
+    const appJob = await finished(app.data.job.jobId);
+    expect(appJob.state, appJob.error).toBe("ready");
+    expect(appJob.fileName).toBe("Harbour APP.app.zip");
+    const bundle = unzipSync(await download(appJob.download ?? "", "book.app.zip"));
+    const plist = Object.keys(bundle).find((name) => name.endsWith(".app/Contents/Info.plist")) ?? "";
+    expect(Buffer.from(bundle[plist] ?? []).toString("utf8")).toContain("<string>Harbour APP</string>");
+    expect(Object.keys(bundle).some((name) => name.endsWith("Contents/Resources/book/index.html"))).toBe(true);
+  });
+
   it("builds the offline HTML zip; another account cannot read the job or its file", async () => {
     const created = await call("/api/publish/create-package", {
       bookId: book.bookId,
