@@ -235,7 +235,17 @@ describe("page audio", () => {
 
   it("clears every page audio when the page display mode changes, only when confirmed", async () => {
     const book = await stack.publishedBook(4);
+    // The assets bucket's objects now: the generated speech is a new one, and goes again with the clear.
+    const objects = async () => {
+      const names: string[] = [];
+      for await (const item of stack.s3.listObjectsV2(stack.buckets.assets, "", true))
+        if (item.name) names.push(item.name);
+      return names;
+    };
+    const before = new Set(await objects());
     expect((await post("/api/book/set-page-speech", { bookId: book.bookId, page: "2", text: "Two." })).code).toBe("OK");
+    const speech = (await objects()).filter((name) => !before.has(name));
+    expect(speech).toHaveLength(1);
     const pages = async () =>
       (((await post("/api/book/get-page-audio", { bookId: book.bookId })).data?.pages ?? []) as []).length;
     const mode = async () => {
@@ -258,6 +268,8 @@ describe("page audio", () => {
     expect(confirmed, confirmed.msg).toMatchObject({ code: "OK" });
     expect(await pages()).toBe(0);
     expect(await mode()).toBe("single");
+    // The generated MP3 is gone from MinIO with its page audio (issue #37 leftover).
+    expect((await objects()).filter((name) => speech.includes(name))).toEqual([]);
     // Without page audio the mode changes without asking.
     expect(
       (await post("/api/book/update-book", { bookId: book.bookId, bookConfig: '{"pageMode":"double"}' })).code,

@@ -72,7 +72,7 @@ export async function assemble(config: BookConfig, log: Logger): Promise<Service
   const pageAudio = new PageAudioRepository(mongo);
   const conversions = nats
     ? await runConversionConsumers(nats, books, log, {
-        beforeReady: pageEditOnReady({ books, revisions, media, pageAudio, log }),
+        beforeReady: pageEditOnReady({ books, revisions, media, pageAudio, files, log }),
       })
     : undefined;
   if (!nats) {

@@ -23,10 +23,11 @@ export const synopsis = `  turnleaf register <licence code> [--server URL] [--pu
   turnleaf batch --out <dir> --list all|success|failure|waiting | --delete-all --yes
   turnleaf publish <project dir> --format html|pwa|wordpress|joomla|drupal --out <dir> [--title T] [--description D]
                    [--keywords K] [--lang zh|en…] [--width 100%] [--height 600] [--script extra.js] [--seo-text]
-  turnleaf publish <project dir> --format exe|app --out <book.exe|book.app> [--title T]
+  turnleaf publish <project dir> --format exe|app --out <book.exe|book.app> [--title T] [--icon picture.png]
                    [--window maximized|fullscreen|custom --width W --height H]
-  turnleaf publish <project dir> --format apk --out <book.apk> --app-id com.example.book [--app-name N]
+  turnleaf publish <project dir> --format apk --out <book.apk> --app-id com.example.book [--app-name N] [--icon P]
                    [--version-code N] --version-name 1.0 --signature NAME --signature-password P
+                   (or the password in $TURNLEAF_SIGNATURE_PASSWORD)
   turnleaf signature create --name N --validity YEARS [--password P --confirm P] [--unit U] [--organisation O]
                    [--city C] [--state S] --country CN
   turnleaf signature list
@@ -137,6 +138,7 @@ export const commandOptions = {
     script: { type: "string" },
     window: { type: "string" },
     "app-name": { type: "string" },
+    icon: { type: "string" },
     "app-id": { type: "string" },
     "version-code": { type: "string" },
     "version-name": { type: "string" },

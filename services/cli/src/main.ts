@@ -125,11 +125,13 @@ export async function run(argv: string[], context: Context): Promise<void> {
         script: text("script"),
         window: text("window"),
         appName: text("app-name"),
+        icon: text("icon"),
         appId: text("app-id"),
         versionCode: text("version-code"),
         versionName: text("version-name"),
         signature: text("signature"),
-        signaturePassword: text("signature-password"),
+        // Or in the environment (the gateway's package builds pass it so: never on a command line others can list).
+        signaturePassword: text("signature-password") ?? context.env.TURNLEAF_SIGNATURE_PASSWORD,
         server: text("server"),
         json: flag("json"),
       });

@@ -29,6 +29,7 @@ import { registerPageAudioRoutes } from "./routes/page-audio.routes.js";
 import { registerPagesRoutes } from "./routes/pages.routes.js";
 import { registerPaymentRoutes } from "./routes/payments.routes.js";
 import { registerPowerRoutes } from "./routes/power.routes.js";
+import { type PublishDependencies, registerPublishRoutes } from "./routes/publish.routes.js";
 import { type ReaderDependencies, registerReaderRoutes } from "./routes/reader.routes.js";
 import { registerResourceFileRoutes } from "./routes/resource-files.routes.js";
 import { registerSignatureRoutes } from "./routes/signature.routes.js";
@@ -45,6 +46,8 @@ export interface AppDependencies {
   stores: StoreProbes;
   /** The accounts' APK signatures (the gateway's own collection); tests of other paths may leave it out. */
   signatures?: SignatureStore;
+  /** The editor's package builds (publish dialog); tests of other paths may leave it out. */
+  publish?: PublishDependencies;
   devActorUserId: string | undefined;
   /** Origins besides the request's own host allowed to POST to /api/ (ALLOWED_ORIGINS). */
   allowedOrigins?: string[] | undefined;
@@ -116,6 +119,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerPowerRoutes(app, dependencies.peers, dependencies.productHosts);
   registerPaymentRoutes(app, dependencies.peers);
   registerSignatureRoutes(app, dependencies.signatures);
+  registerPublishRoutes(app, dependencies.peers, dependencies.publish);
   registerBookContentRoutes(app, dependencies.peers);
   registerFileRoutes(app, dependencies.peers);
   registerBookcaseRoutes(app, dependencies.peers, dependencies.reader?.assets);

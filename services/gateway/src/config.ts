@@ -40,6 +40,13 @@ export function readConfig(source: Env) {
       BEACON_EVENTS_PER_MINUTE: env.positiveInteger.default(600),
       /** The built reader (web/reader/dist); the image puts it beside the gateway. */
       READER_DIST_DIR: env.text.default(fileURLToPath(new URL("../../../web/reader/dist", import.meta.url))),
+      /**
+       * The command-line tool (services/cli/dist/main.js) the editor's package builds run (publish.routes.ts): it
+       * pulls the book and runs the offline builder and the EXE/APP/APK toolchains; the image puts it beside the gateway.
+       */
+      TURNLEAF_CLI_MAIN: env.text.default(fileURLToPath(new URL("../../cli/dist/main.js", import.meta.url))),
+      /** How long one step of a package build (pull, publish) may take, in milliseconds. */
+      PUBLISH_TIMEOUT_MS: env.positiveInteger.default(600_000),
       /** The built editor (web/editor/dist), served under /book_edit2/; the image puts it beside the gateway. */
       EDITOR_DIST_DIR: env.text.default(fileURLToPath(new URL("../../../web/editor/dist", import.meta.url))),
       /**

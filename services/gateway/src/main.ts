@@ -16,6 +16,7 @@ import { bookAssets } from "./book-assets.js";
 import { readConfig } from "./config.js";
 import { connectPeers } from "./peers.js";
 import { beaconBatcher } from "./plugins/beacon-batcher.js";
+import { connectPackageStore } from "./publish/package-store.js";
 import { defaultDesktopRelease } from "./routes/desktop.routes.js";
 import { connectSignatureStore } from "./signatures/signature-store.js";
 import { connectStoreProbes } from "./stores.js";
@@ -26,6 +27,9 @@ async function main() {
   const stores = await connectStoreProbes(config, log);
   const peers = connectPeers(config);
   const signatures = await connectSignatureStore(config.MONGODB_URI, log);
+  const packages = await connectPackageStore(config.MONGODB_URI, log);
+  const s3 = createS3Client(s3SettingsFrom(config));
+  const assets = bookAssets(s3, config.S3_BUCKET_BOOKS);
   // Readers' events go to the insight service over JetStream (its own connection: the probe's only flushes).
   const insightNats = await connectNats({ url: config.NATS_URL, name: "gateway-insight", log });
   // A book's beacons of a few milliseconds go as one message, each answered once JetStream has stored it.
@@ -45,6 +49,19 @@ async function main() {
     peers,
     stores,
     signatures,
+    publish: {
+      store: packages,
+      signatures,
+      log,
+      builder: {
+        assets,
+        s3,
+        bucket: config.S3_BUCKET_BOOKS,
+        cliMain: config.TURNLEAF_CLI_MAIN,
+        serverUrl: `http://127.0.0.1:${config.PORT}`,
+        timeoutMs: config.PUBLISH_TIMEOUT_MS,
+      },
+    },
     devActorUserId: config.DEV_ACTOR_USER_ID,
     allowedOrigins: config.ALLOWED_ORIGINS,
     trustProxy: config.TRUST_PROXY,
@@ -62,7 +79,7 @@ async function main() {
       eventsPerMinute: config.BEACON_EVENTS_PER_MINUTE,
     },
     reader: {
-      assets: bookAssets(createS3Client(s3SettingsFrom(config)), config.S3_BUCKET_BOOKS),
+      assets,
       distDir: config.READER_DIST_DIR,
       grantSecret: config.READER_GRANT_SECRET ?? randomBytes(32).toString("base64url"),
     },
@@ -81,6 +98,7 @@ async function main() {
       { name: "reading-beacons", close: () => beacons.close() },
       { name: "insight-nats", close: () => insightNats.drain() },
       { name: "signatures", close: () => signatures.close() },
+      { name: "packages", close: () => packages.close() },
       { name: "stores", close: () => stores.close() },
       ...(metrics ? [{ name: "metrics", close: () => metrics.close() }] : []),
     ],

@@ -1,9 +1,11 @@
 import type { Logger } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
+import type { FileStore } from "../data/file-store.js";
 import type { MediaRepository } from "../data/media.repository.js";
 import type { PageAudioRepository } from "../data/page-audio.repository.js";
 import { movedPage, type PagePlan, remapBookmarks, remapCatalog, remapMediaItem } from "../domain/page-edit.js";
+import { dropSpeechFiles } from "../handlers/page-audio-files.js";
 
 export interface PageEditReadyDependencies {
   books: BookRepository;
@@ -11,6 +13,8 @@ export interface PageEditReadyDependencies {
   media: MediaRepository;
   /** Page audio follows its page too (issue #37). */
   pageAudio?: PageAudioRepository;
+  /** Where generated page speech is kept: a deleted page's speech file goes with it. */
+  files?: Pick<FileStore, "removeAsset">;
   log: Logger;
 }
 
@@ -40,6 +44,7 @@ export function pageEditOnReady(deps: PageEditReadyDependencies) {
     };
     const media = await deps.media.applyPageEdit(bookId, revision, (item) => remapMediaItem(item, plan));
     const audio = await deps.pageAudio?.applyPageEdit(bookId, revision, (page) => movedPage(plan, page));
+    if (audio) await dropSpeechFiles(deps.files, deps.log, book.ownerId, audio.deleted);
     const applied = await deps.books.applyPageEdit(bookId, revision, ({ catalog, bookmarks }) => ({
       catalog: remapCatalog(catalog, plan),
       bookmarks: remapBookmarks(bookmarks, plan),

@@ -21,6 +21,7 @@ import { type BookRepository, settingsRevisionOf, withSettingsTexts } from "../d
 import type { BookDocument } from "../data/book.schema.js";
 import type { BookRevisionRepository } from "../data/book-revision.repository.js";
 import type { BookRevisionDocument } from "../data/book-revision.schema.js";
+import type { FileStore } from "../data/file-store.js";
 import type { PageAudioRepository } from "../data/page-audio.repository.js";
 import { newBookmark, validateBookmarks } from "../domain/book-bookmarks.js";
 import { validateCatalog } from "../domain/book-catalog.js";
@@ -52,6 +53,7 @@ import type { MediaMethods } from "./media.handlers.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
 import { servedSettings } from "./owner-features.js";
 import type { PageAudioMethods } from "./page-audio.handlers.js";
+import { dropSpeechFiles } from "./page-audio-files.js";
 import { pageModeNeedsClear } from "./page-audio-mode.js";
 import { mergeAttempts, mergePause, saveConflict } from "./save-conflict.js";
 import type { BrandsOf } from "./served-brands.js";
@@ -75,6 +77,8 @@ export interface BookHandlerDependencies {
   cardOf?: CardOf;
   /** Page audio, which a changed page display mode clears (spec 001 §4). */
   pageAudio?: PageAudioRepository;
+  /** Where generated page speech is kept: a cleared page's speech file goes with it. */
+  files?: Pick<FileStore, "removeAsset">;
 }
 
 /** The proto fields of the settings served to readers (the withheld features are for logs and tests). */
@@ -124,6 +128,7 @@ export function bookHandlers({
   brandsOf,
   cardOf,
   pageAudio,
+  files,
 }: BookHandlerDependencies): Omit<
   ServiceImplementation<typeof BookService>,
   BookContentMethods | BookCommentMethods | MediaMethods | PageAudioMethods | "checkLogo"
@@ -358,7 +363,9 @@ export function bookHandlers({
             revisions.revisionsOf(book.bookId),
             books.copySettings(book.bookId, stored, revision, info),
           ]);
-          if (clearAudio) await pageAudio?.clear(book.bookId, 0);
+          if (clearAudio && pageAudio) {
+            await dropSpeechFiles(files, log, book.ownerId, await pageAudio.clear(book.bookId, 0));
+          }
           return {
             book: {
               ...bookInfo({ ...book, ...stored, ...info }, numbers, request.baseUrl),

@@ -19,6 +19,7 @@ import {
   speechRequest,
 } from "../domain/page-audio.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
+import { dropSpeechFiles } from "./page-audio-files.js";
 
 export interface PageAudioDependencies {
   books: BookRepository;
@@ -55,12 +56,8 @@ export function pageAudioHandlers(
   const rate = deps.speechRate ?? new SpeechRate();
 
   /** A generated speech file that no page uses any more goes from the store (an uploaded file stays the owner's). */
-  const dropReplaced = async (replaced: StoredPageAudio | null, ownerId: string) => {
-    if (replaced?.source !== "speech" || !replaced.fileId || !deps.files) return;
-    await deps.files.removeAsset(assetKey(ownerId, replaced.fileId)).catch((error: unknown) => {
-      deps.log?.warn({ err: error, fileId: replaced.fileId }, "replaced speech not removed");
-    });
-  };
+  const dropReplaced = (replaced: StoredPageAudio | null, ownerId: string) =>
+    dropSpeechFiles(deps.files, deps.log, ownerId, [replaced]);
 
   return {
     async getPageAudio(request) {

@@ -4,9 +4,10 @@
  * cover as icon. Each is built in a temporary folder and moved to --out only when it is complete.
  */
 import { createHash } from "node:crypto";
-import { copyFile, cp, mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import sharp from "sharp";
 import { Cloud } from "../cloud.js";
 import type { Context } from "../context.js";
 import { CliError, exitCodes, UsageError } from "../errors.js";
@@ -20,6 +21,8 @@ import { launchWindow } from "./window.js";
 export interface NativeOptions {
   /** EXE and APP: maximized | fullscreen | custom (with width and height). */
   window?: string;
+  /** The icon's picture (PNG or JPEG; spec 001 §3 APK info icon), else the book's cover. */
+  icon?: string;
   /** APK info. */
   appName?: string;
   appId?: string;
@@ -90,7 +93,9 @@ export async function publishNative(context: Context, input: NativeInput): Promi
         exitCodes.cannotCreate,
       );
     }
-    const cover = await coverPicture(input.projectDir, loaded);
+    const cover = options.icon
+      ? await iconPicture(context, options.icon, format)
+      : await coverPicture(input.projectDir, loaded);
     await mkdir(dirname(input.out), { recursive: true });
     let written = input.out;
     if (format === "exe" && window) {
@@ -149,6 +154,23 @@ export async function publishNative(context: Context, input: NativeInput): Promi
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** --icon: a picture sharp reads (PNG, JPEG, WebP), else the publish failure naming it. */
+async function iconPicture(context: Context, icon: string, format: string): Promise<Buffer> {
+  const path = resolve(context.cwd, icon);
+  const bytes = await readFile(path).catch(() => {
+    throw new CliError(text("fileNotFound", { file: icon }), exitCodes.noInput);
+  });
+  await sharp(bytes)
+    .metadata()
+    .catch((error: unknown) => {
+      throw new CliError(
+        text("nativePublishFailed", { format: format.toUpperCase(), detail: `${icon}: ${(error as Error).message}` }),
+        exitCodes.invalidInput,
+      );
+    });
+  return bytes;
 }
 
 /** The signing keystore of --signature NAME from the platform, opened with --signature-password. */

@@ -61,6 +61,11 @@ export const routeTable: readonly RouteEntry[] = [
   ["POST /api/signature/create-signature", "signature.routes.ts", "user"],
   ["POST /api/signature/get-signature-list", "signature.routes.ts", "user"],
   ["POST /api/signature/get-signature-keystore", "signature.routes.ts", "user"],
+  // The editor's publish dialog: the online book as an HTML zip, EXE, APP or APK, built off the request path (rest/publish.md)
+  ["POST /api/publish/create-package", "publish.routes.ts", "book"],
+  ["POST /api/publish/get-apk-release", "publish.routes.ts", "book"],
+  ["POST /api/publish/get-package", "publish.routes.ts", "user"],
+  ["GET /api/publish/download-package", "publish.routes.ts", "user"],
 
   // A book: ready config and privacy (README "Book privacy"), settings, catalog and bookmarks (README "Book settings")
   ["POST /api/book/get-ready-config", "book.routes.ts", "user"],

@@ -20,6 +20,7 @@ import { PageAudioEditor } from "../page-audio/PageAudioEditor.js";
 import { usePageModeGuard } from "../page-audio/usePageModeGuard.js";
 import { PagesPanel } from "../pages/PagesPanel.js";
 import { PasswordPanel } from "../password/PasswordPanel.js";
+import { PublishDialog } from "../publish/PublishDialog.js";
 import type { Query } from "../route.js";
 import { lockedKeys, type PlanLocks, PlanLocksContext } from "../settings/plan-locks.js";
 import { ShareDialog } from "../share/ShareDialog.js";
@@ -61,6 +62,7 @@ export function Editor({
   const [tab, setTab] = useState<Tab>("design");
   const [designTab, setDesignTab] = useState<DesignSubTab>("setup");
   const [sharing, setSharing] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const guide = useGuide();
   const design = useDesignResources();
   const brands = useOwnBrands(report);
@@ -286,6 +288,7 @@ export function Editor({
               onStatistics={() => navigate("/statistics", { num: book.number })}
               onLeads={() => navigate("/leads", { num: book.number })}
               onShare={() => setSharing(true)}
+              onPublish={() => setPublishing(true)}
             />
           }
           hint={hint}
@@ -317,6 +320,15 @@ export function Editor({
             report={report}
             onClose={() => setSharing(false)}
             onManage={() => navigate("/bookcase")}
+          />
+        ) : null}
+        {publishing ? (
+          <PublishDialog
+            bookId={book.bookId}
+            title={title}
+            labels={labels}
+            notify={notify}
+            onClose={() => setPublishing(false)}
           />
         ) : null}
         {guide.guiding ? <Guide labels={labels} chinese={chinese} onClose={guide.close} onStep={openGuideTab} /> : null}

@@ -2,7 +2,7 @@ import type { Labels } from "../labels.js";
 import { devicesFor, type PreviewDevice } from "./preview-hints.js";
 import type { SaveState } from "./save-flow.js";
 
-/** Above the preview: the device switcher, undo/redo, the save state, statistics, leads and share. */
+/** Above the preview: the device switcher, undo/redo, the save state, statistics, leads, download/publish and share. */
 export function PreviewBar({
   labels,
   view,
@@ -15,6 +15,7 @@ export function PreviewBar({
   onStatistics,
   onLeads,
   onShare,
+  onPublish,
 }: {
   labels: Labels;
   /** ?mode=view: the switcher offers PAD too. */
@@ -28,6 +29,8 @@ export function PreviewBar({
   onStatistics: () => void;
   onLeads: () => void;
   onShare: () => void;
+  /** Spec 001 publish dialogs (HTML, EXE, APP, APK) for the online book. */
+  onPublish: () => void;
 }) {
   const saveText: Record<SaveState, string> = {
     waiting: labels.saveWaiting,
@@ -84,6 +87,9 @@ export function PreviewBar({
       </button>
       <button type="button" data-testid="open-leads" onClick={onLeads}>
         {labels.leads}
+      </button>
+      <button type="button" data-testid="open-publish" onClick={onPublish}>
+        {labels.publishOpen}
       </button>
       <button type="button" className="primary" onClick={onShare}>
         {labels.share}
