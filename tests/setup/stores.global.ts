@@ -2,9 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
+import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { type RunningStores, startStores } from "../../scripts/src/stores.js";
+import { launchChromiumServer } from "../browser.js";
 import { externalStores } from "./external-stores.js";
 import { type SharedSystem, startSharedSystem } from "./shared-system.js";
 
@@ -22,6 +24,8 @@ declare module "vitest" {
     storeSets: TestStores[];
     /** One shared system per worker slot, on stores of its own (see shared-system.ts). */
     systems: SharedSystem[];
+    /** One Chromium per worker slot, which test files connect to (tests/browser.ts's launchChromium). */
+    browserEndpoints: string[];
   }
 }
 
@@ -34,6 +38,9 @@ declare module "vitest" {
  * set of stores: a system's start costs about ten seconds of two cores, and its consumers must not take the work of
  * a file's own services (conversion items, beacons) from the first set's streams. With external stores there is no
  * second set, and no shared system.
+ *
+ * And each worker has a Chromium its files connect to (launchChromium), each file in contexts of its own. Stores,
+ * systems and browsers start side by side: the run waits for the slowest, not for their sum.
  */
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, project.config.maxWorkers ?? 1);
@@ -51,23 +58,33 @@ export default async function setup(project: TestProject) {
     ...(stores.sqliteDir ? { sqliteDir: stores.sqliteDir } : {}),
   }));
   const systems: { system: SharedSystem; services: RunningServices }[] = [];
+  const browsers: BrowserServer[] = [];
   const stop = async () => {
+    for (const browser of browsers) await browser.close().catch(() => undefined);
     for (const { services } of systems) await services.stopAll();
     for (const { stores, dataDir } of started) {
       await stores.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   };
-  try {
-    for (const stores of storeSets.slice(workers)) systems.push(await startSharedSystem(stores));
-  } catch (error) {
+  const starts = [
+    ...storeSets.slice(workers).map(async (stores) => systems.push(await startSharedSystem(stores))),
+    ...Array.from({ length: workers }, async () => browsers.push(await launchChromiumServer())),
+  ];
+  const outcomes = await Promise.allSettled(starts);
+  const failed = outcomes.find((outcome) => outcome.status === "rejected");
+  if (failed) {
     await stop();
-    throw error;
+    throw failed.reason;
   }
   project.provide("storeSets", storeSets.slice(0, workers));
   project.provide(
     "systems",
     systems.map(({ system }) => system),
+  );
+  project.provide(
+    "browserEndpoints",
+    browsers.map((browser) => browser.wsEndpoint()),
   );
   return stop;
 }
