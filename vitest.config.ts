@@ -1,6 +1,7 @@
 import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 import { externalStores } from "./tests/setup/external-stores.js";
+import { LongestFirstSequencer } from "./tests/setup/longest-first.js";
 
 // Workspace packages resolve to their TypeScript sources ("source" export condition), so unit tests need no build.
 // Integration tests that start services as processes run the built dist/ (the test command builds first).
@@ -25,6 +26,8 @@ export default defineConfig({
     // services or browser.
     maxWorkers: externalStores ? 1 : Number(process.env.TEST_WORKERS ?? "2"),
     reporters: ["default"],
+    // The longest integration files first (a table of their last seconds), so the two workers end together.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

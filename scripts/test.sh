@@ -29,8 +29,28 @@ if [ "$tests_status" -ne 0 ]; then exit "$tests_status"; fi
 echo "== tests (vitest) (at ${SECONDS} s)"
 results="$PWD/.turnleaf/vitest-results.json"
 status=0
+# The machine's CPU counters around the tests (user, nice, system, idle, iowait, ...; /proc/stat's first line): how
+# busy its cores were tells whether more workers could pay (idle cores) or only less work can (busy ones).
+cpu_before=$(head -1 /proc/stat 2>/dev/null || true)
 node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json="$results" || status=$?
-# One plain closing line, whatever the runner printed above it.
+cpu_after=$(head -1 /proc/stat 2>/dev/null || true)
+# One plain closing line, whatever the runner printed above it; then where the time went: the slowest files, and
+# the cores' use during the tests (every process on the machine, not only the tests').
 node -e 'const r = require(process.argv[1]); console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`)' "$results" || true
+node -e '
+  const r = require(process.argv[1]);
+  const files = r.testResults.map((f) => ({ name: require("node:path").relative(process.cwd(), f.name), s: (f.endTime - f.startTime) / 1000 }));
+  files.sort((a, b) => b.s - a.s);
+  console.log(`slowest files (of ${files.length}, ${files.reduce((sum, f) => sum + f.s, 0).toFixed(0)} s in all):`);
+  for (const f of files.slice(0, 12)) console.log(`  ${f.s.toFixed(1).padStart(6)} s  ${f.name}`);
+  const ticks = (line) => line.trim().split(/\s+/).slice(1).map(Number);
+  const [before, after] = [process.argv[2], process.argv[3]].map(ticks);
+  if (before.length > 4 && after.length === before.length) {
+    const spent = after.map((value, index) => value - before[index]);
+    const total = spent.reduce((sum, value) => sum + value, 0);
+    const idle = spent[3] + spent[4];
+    console.log(`cores busy during the tests: ${((100 * (total - idle)) / total).toFixed(0)}% (of ${require("node:os").availableParallelism()})`);
+  }
+' "$results" "$cpu_before" "$cpu_after" || true
 echo "== done (at ${SECONDS} s)"
 exit "$status"

@@ -1,18 +1,52 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { type Browser, type BrowserServer, chromium, type Locator, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
 
 /** Debian's Chromium (scripts/setup.sh installs it); playwright-core drives it, never downloading a browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export async function launchChromium(): Promise<Browser> {
+const chromiumArgs = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+
+function assertChromium(): void {
   if (!existsSync(chromiumPath)) {
     throw new Error(`Chromium not found at ${chromiumPath}: run scripts/setup.sh (it installs Debian's chromium)`);
   }
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+}
+
+/** A Chromium that test files connect to (tests/setup/stores.global.ts starts one per worker slot). */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  assertChromium();
+  return chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+/** The browser server of this file's worker slot, when the run started them (integration tests through vitest). */
+function workerBrowserEndpoint(): string | undefined {
+  let endpoints: string[] | undefined;
+  try {
+    endpoints = inject("browserEndpoints");
+  } catch {
+    return undefined;
+  }
+  if (!endpoints?.length) return undefined;
+  const slot = Number(process.env.VITEST_POOL_ID ?? "1") - 1;
+  return endpoints[slot % endpoints.length];
+}
+
+/**
+ * A Chromium for a test file. Through vitest's integration project, a connection to its worker slot's Chromium,
+ * started once for the run: a launch costs seconds of a shared core, and every file makes contexts of its own
+ * (`close()` ends them and the connection, never the browser). Elsewhere a Chromium of its own.
+ */
+export async function launchChromium(): Promise<Browser> {
+  assertChromium();
+  const endpoint = workerBrowserEndpoint();
+  // A slot's Chromium that has gone (crashed) leaves its files a browser of their own.
+  if (endpoint) return chromium.connect(endpoint).catch(() => launchOwn());
+  return launchOwn();
+}
+
+function launchOwn(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
+import { waitForHttp } from "../../scripts/src/processes.js";
 import {
   freeServicePorts,
   type RunningServices,
@@ -58,21 +59,52 @@ export async function startSystem(
 }
 
 /**
- * Starts a worker's shared system. Sign-ups are not limited per address (10,000): the files that share it register
- * their users from the same loopback address over the whole run (tests/security checks the limit on its own stack).
+ * Begins a worker's shared system and answers at once with what its files need to reach it (its ports are chosen
+ * first); `ready` settles once it is healthy. The run's first files (the longest, none of them on a shared system)
+ * start beside it instead of after it; `workerSystem()` waits for health. Sign-ups are not limited per address
+ * (10,000): the files that share it register their users from the same loopback address over the whole run
+ * (tests/security checks the limit on its own stack).
  */
-export async function startSharedSystem(
+export async function beginSharedSystem(
   stores: TestStores,
-): Promise<{ system: SharedSystem; services: RunningServices }> {
-  const services = await startSystem(stores, "shared-system", 120_000, { SIGN_UP_LIMIT: "10000" });
-  return {
-    system: {
-      stores,
-      gatewayUrl: services.gatewayUrl,
-      ports: services.ports,
-      metricsPorts: services.metricsPorts,
-      logDir: services.logDir,
-    },
-    services,
-  };
+): Promise<{ system: SharedSystem; ready: Promise<RunningServices> }> {
+  const logDir = await mkdtemp(join(tmpdir(), "turnleaf-shared-system-"));
+  const metricsPorts = await freeServicePorts();
+  const ports = await freeServicePorts();
+  const ready = (async () => {
+    const services = await startServices({
+      metricsPorts,
+      stores: { ...stores, stop: async () => undefined },
+      ports,
+      demo: true,
+      log: pino({ level: "warn" }),
+      logDir,
+      environment: { ...sharedStoreEnvironment, SIGN_UP_LIMIT: "10000" },
+    });
+    try {
+      await services.waitHealthy(sharedSystemHealthyWithinMs);
+    } catch (error) {
+      await services.stopAll();
+      throw error;
+    }
+    return services;
+  })();
+  const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+  return { system: { stores, gatewayUrl, ports, metricsPorts, logDir }, ready };
+}
+
+/** How long a shared system may take to become healthy (it starts beside the run's first files). */
+export const sharedSystemHealthyWithinMs = 180_000;
+
+/** Waits until the shared system answers healthy (it may still be starting when a file begins). */
+export async function sharedSystemHealthy(system: SharedSystem): Promise<void> {
+  try {
+    await waitForHttp(
+      `${system.gatewayUrl}/healthz`,
+      (response) => response.status === 200,
+      sharedSystemHealthyWithinMs,
+    );
+  } catch (error) {
+    throw new Error(`the worker's shared system is not healthy (its logs: ${system.logDir}): ${String(error)}`);
+  }
 }

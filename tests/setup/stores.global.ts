@@ -2,11 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
+import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { type RunningStores, startStores } from "../../scripts/src/stores.js";
+import { launchChromiumServer } from "../browser.js";
 import { externalStores } from "./external-stores.js";
-import { type SharedSystem, startSharedSystem } from "./shared-system.js";
+import { beginSharedSystem, type SharedSystem } from "./shared-system.js";
 
 export interface TestStores {
   mongodbUri: string;
@@ -22,6 +24,8 @@ declare module "vitest" {
     storeSets: TestStores[];
     /** One shared system per worker slot, on stores of its own (see shared-system.ts). */
     systems: SharedSystem[];
+    /** One Chromium per worker slot, which test files connect to (tests/browser.ts's launchChromium). */
+    browserEndpoints: string[];
   }
 }
 
@@ -34,14 +38,23 @@ declare module "vitest" {
  * set of stores: a system's start costs about ten seconds of two cores, and its consumers must not take the work of
  * a file's own services (conversion items, beacons) from the first set's streams. With external stores there is no
  * second set, and no shared system.
+ *
+ * And each worker has a Chromium its files connect to (launchChromium), each file in contexts of its own. Stores
+ * and browsers start side by side; the shared systems start in the background while the run's first files (the
+ * longest, none of which uses one) begin.
  */
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, project.config.maxWorkers ?? 1);
   const log = pino({ level: "warn" });
-  const started: { stores: RunningStores; dataDir: string }[] = await Promise.all(
+  const browsers: BrowserServer[] = [];
+  const launches = Promise.allSettled(
+    Array.from({ length: workers }, async () => browsers.push(await launchChromiumServer())),
+  );
+  const started: { stores: RunningStores; dataDir: string }[] = [];
+  const starts = await Promise.allSettled(
     Array.from({ length: externalStores ? workers : workers * 2 }, async () => {
       const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-test-stores-"));
-      return { stores: await startStores({ dataDir, log }), dataDir };
+      started.push({ stores: await startStores({ dataDir, log }), dataDir });
     }),
   );
   const storeSets: TestStores[] = started.map(({ stores }) => ({
@@ -50,24 +63,37 @@ export default async function setup(project: TestProject) {
     s3: stores.s3,
     ...(stores.sqliteDir ? { sqliteDir: stores.sqliteDir } : {}),
   }));
-  const systems: { system: SharedSystem; services: RunningServices }[] = [];
+  const systems: { system: SharedSystem; ready: Promise<RunningServices> }[] = [];
   const stop = async () => {
-    for (const { services } of systems) await services.stopAll();
+    for (const browser of browsers) await browser.close().catch(() => undefined);
+    for (const { ready } of systems) {
+      const services = await ready.catch(() => undefined);
+      await services?.stopAll();
+    }
     for (const { stores, dataDir } of started) {
       await stores.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   };
-  try {
-    for (const stores of storeSets.slice(workers)) systems.push(await startSharedSystem(stores));
-  } catch (error) {
+  const failed = [...starts, ...(await launches)].find((outcome) => outcome.status === "rejected");
+  if (failed) {
     await stop();
-    throw error;
+    throw failed.reason;
+  }
+  // The shared systems start in the background: workerSystem() waits until its system is healthy.
+  for (const stores of storeSets.slice(workers)) {
+    const begun = await beginSharedSystem(stores);
+    begun.ready.catch((error: unknown) => log.error({ err: error, logDir: begun.system.logDir }, "shared system"));
+    systems.push(begun);
   }
   project.provide("storeSets", storeSets.slice(0, workers));
   project.provide(
     "systems",
     systems.map(({ system }) => system),
+  );
+  project.provide(
+    "browserEndpoints",
+    browsers.map((browser) => browser.wsEndpoint()),
   );
   return stop;
 }

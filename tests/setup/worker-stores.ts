@@ -1,5 +1,5 @@
 import { afterAll, inject } from "vitest";
-import { type SharedSystem, startSystem } from "./shared-system.js";
+import { type SharedSystem, sharedSystemHealthy, startSystem } from "./shared-system.js";
 import type { TestStores } from "./stores.global.js";
 
 const slot = () => Number(process.env.VITEST_POOL_ID ?? "1") - 1;
@@ -13,13 +13,17 @@ export function workerStores(): TestStores {
 }
 
 /**
- * The running system this worker slot's files share (see shared-system.ts): not to be stopped or reconfigured.
+ * The running system this worker slot's files share (see shared-system.ts), once healthy: not to be stopped or
+ * reconfigured.
  * Where none is shared (external stores), a system of this file's own, stopped after its tests.
  */
 export async function workerSystem(): Promise<SharedSystem> {
   const systems = inject("systems");
   const system = systems[slot() % Math.max(1, systems.length)];
-  if (system) return system;
+  if (system) {
+    await sharedSystemHealthy(system);
+    return system;
+  }
   const stores = workerStores();
   const own = await startSystem(stores, "file");
   afterAll(() => own.stopAll());
