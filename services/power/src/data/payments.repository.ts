@@ -11,7 +11,7 @@ import {
 } from "./billing.schema.js";
 import { hitFaultPoint } from "./fault-point.js";
 import { type LedgerDocument, ledgerModel } from "./ledger.schema.js";
-import { type PlanDocument, planModel } from "./plan.schema.js";
+import { type PlanDocument, parkedKey, planModel } from "./plan.schema.js";
 
 const purchaseKinds: LedgerKind[] = ["purchase-points", "purchase-vip", "renew-vip"];
 
@@ -77,8 +77,13 @@ export class PaymentsRepository {
                   appliedEvents: { $ne: key },
                 },
                 {
-                  $set: { kind: after.kind, points: after.points, vipExpiresAt: after.vipExpiresAt },
-                  $push: { appliedEvents: key, pendingLedger: entry },
+                  $set: {
+                    kind: after.kind,
+                    points: after.points,
+                    vipExpiresAt: after.vipExpiresAt,
+                    [`pendingLedger.${parkedKey(key)}`]: entry,
+                  },
+                  $push: { appliedEvents: key },
                 },
               )
               .exec(),
@@ -90,7 +95,7 @@ export class PaymentsRepository {
               points: after.points,
               vipExpiresAt: after.vipExpiresAt,
               appliedEvents: [key],
-              pendingLedger: [entry],
+              pendingLedger: { [parkedKey(key)]: entry },
             }),
           );
       if (written) {
@@ -105,7 +110,14 @@ export class PaymentsRepository {
   /** Copies a parked entry to the ledger (once: its id is unique) and unparks it. */
   private async settleEntry(account: string, entry: LedgerDocument): Promise<void> {
     await this.appendLedger(entry);
-    await this.plans.updateOne({ _id: account }, { $pull: { pendingLedger: { _id: entry._id } } }).exec();
+    // Through the plan's one-at-a-time lane like every write of it (the embedded store's updates are not atomic).
+    await updateAlone(`plan:${account}`, async () => {
+      await this.plans
+        .updateOne({ _id: account }, { $unset: { [`pendingLedger.${parkedKey(entry._id)}`]: "" } })
+        .exec();
+      // The last one out removes the emptied map (only while still empty: another change may have parked one since).
+      await this.plans.updateOne({ _id: account, pendingLedger: {} }, { $unset: { pendingLedger: "" } }).exec();
+    });
   }
 
   /**
@@ -114,12 +126,12 @@ export class PaymentsRepository {
    */
   async settleLedger(account?: string): Promise<number> {
     const parked = await this.plans
-      .find({ ...(account ? { _id: account } : {}), "pendingLedger.0": { $exists: true } })
+      .find({ ...(account ? { _id: account } : {}), pendingLedger: { $exists: true } })
       .lean<PlanDocument[]>()
       .exec();
     let settled = 0;
     for (const plan of parked) {
-      for (const entry of plan.pendingLedger ?? []) {
+      for (const entry of Object.values(plan.pendingLedger ?? {})) {
         await this.settleEntry(plan._id, entry);
         settled += 1;
       }

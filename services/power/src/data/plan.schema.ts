@@ -15,7 +15,7 @@ export interface PlanDocument {
    * the change they record, copied and removed right after. One left here means the process stopped between the two
    * writes; the next start or the event's redelivery copies it (payments.repository.ts `settleLedger`).
    */
-  pendingLedger?: LedgerDocument[];
+  pendingLedger?: Record<string, LedgerDocument>;
   updatedAt?: Date;
 }
 
@@ -26,10 +26,14 @@ const planSchema = new Schema<PlanDocument>(
     points: { type: Number, required: true, default: 0 },
     vipExpiresAt: { type: Date, default: null },
     appliedEvents: { type: [String], default: undefined },
-    pendingLedger: { type: [Schema.Types.Mixed], default: undefined },
+    // By `parkedKey(entry id)`: an object, so an entry is removed by its path ($unset), which FerretDB supports.
+    pendingLedger: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: "plans", versionKey: false, timestamps: { createdAt: false, updatedAt: true } },
 );
+
+/** An entry id as a field name of `pendingLedger` (no dots, no leading "$"). */
+export const parkedKey = (entryId: string): string => entryId.replace(/[.$]/g, "_");
 
 export function planModel(connection: Connection) {
   return connection.model<PlanDocument>("Plan", planSchema);
