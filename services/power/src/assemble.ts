@@ -63,6 +63,8 @@ export async function assemblePower(input: {
   /** The products on sale; the spec's defaults without. */
   products?: Product[];
   licencePoints?: number;
+  /** Tests only: where the process kills itself (FAULT_POINT). */
+  faultPoint?: string;
 }): Promise<{
   repository: PowerRepository;
   desk: PowerDesk;
@@ -80,7 +82,7 @@ export async function assemblePower(input: {
   const slots = new BookSlotRepository(input.mongo);
   const accountStore = new AccountRepository(input.mongo);
   const customStore = new CustomPowerRepository(input.mongo);
-  const ledger = new PaymentsRepository(input.mongo);
+  const ledger = new PaymentsRepository(input.mongo, input.faultPoint);
   await Promise.all([
     ledger.ensureIndexes(),
     customStore.ensureIndexes(),
@@ -89,6 +91,9 @@ export async function assemblePower(input: {
     slots.ensureIndexes(),
     accountStore.ensureIndexes(),
   ]);
+  // Ledger entries a stopped process left parked beside their plan change (payments.repository.ts applyOnce).
+  const settled = await ledger.settleLedger();
+  if (settled > 0) input.log.warn({ settled }, "ledger entries left by an interrupted write settled");
   const desk = new PowerDesk({ repository, plans, slots, roles: customStore, now, ledger });
   const payments = new PaymentDesk({
     payments: ledger,
@@ -154,6 +159,7 @@ export async function assemble(config: PowerConfig, log: Logger): Promise<Servic
     providers: paymentProviders(config),
     products: productCatalogue(priceSettings(config)),
     licencePoints: config.LICENCE_HOLDER_POINTS,
+    faultPoint: config.FAULT_POINT ?? "",
   });
   const resources: ShutdownStep[] = [];
   if (nats) {

@@ -64,6 +64,11 @@ export function readConfig(source: Env) {
       VIP_YEARLY_PRICE: env.positiveInteger.default(9900),
       /** The free points a licence holder gets once. */
       LICENCE_HOLDER_POINTS: env.positiveInteger.default(5),
+      /**
+       * Tests only: a named point where the process kills itself as a crash would (data/fault-point.ts), e.g.
+       * `payments.after-plan-write`. Unset in every deployment.
+       */
+      FAULT_POINT: env.text.optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
       METRICS_PORT: env.metricsPort,
     },

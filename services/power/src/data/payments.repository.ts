@@ -1,5 +1,6 @@
 import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
+import type { LedgerKind } from "../domain/payment-events.js";
 import type { Plan } from "../domain/plans.js";
 import {
   type BillingDocument,
@@ -8,8 +9,11 @@ import {
   paymentEventModel,
   paymentReceiptModel,
 } from "./billing.schema.js";
+import { hitFaultPoint } from "./fault-point.js";
 import { type LedgerDocument, ledgerModel } from "./ledger.schema.js";
-import { type PlanDocument, planModel } from "./plan.schema.js";
+import { type PlanDocument, parkedKey, planModel } from "./plan.schema.js";
+
+const purchaseKinds: LedgerKind[] = ["purchase-points", "purchase-vip", "renew-vip"];
 
 /** The ledger, the provider customers and the events received; and the once-only change of a plan. */
 export class PaymentsRepository {
@@ -19,7 +23,11 @@ export class PaymentsRepository {
   private readonly events;
   private readonly receipts;
 
-  constructor(connection: Connection) {
+  /** `faultPoint`: tests only (FAULT_POINT) — the process kills itself there, as a crash would. */
+  constructor(
+    connection: Connection,
+    private readonly faultPoint = "",
+  ) {
     this.receipts = paymentReceiptModel(connection);
     this.plans = planModel(connection);
     this.ledger = ledgerModel(connection);
@@ -32,9 +40,13 @@ export class PaymentsRepository {
   }
 
   /**
-   * Applies `change` to the account's plan once for `key`: the write succeeds only if the plan is still what was
-   * read and does not list the key yet, and it adds the key in the same write (one document: atomic on any
-   * MongoDB-wire server). Concurrent deliveries of one event: one applies, the others read it applied.
+   * Applies `change` to the account's plan once for `key`, with its ledger entry: the write succeeds only if the plan
+   * is still what was read and does not list the key yet, and in the same write it adds the key and parks the entry
+   * (`entryOf(before, after)`) in the plan's `pendingLedger` (one document: atomic on any MongoDB-wire server,
+   * FerretDB included, where a transaction is not). The entry is then copied to the ledger (its id unique) and
+   * unparked; a process stopped between the two writes leaves it parked, and `settleLedger` copies it — on start,
+   * and when the event is delivered again (the redelivery answers "already applied" and settles the account).
+   * Concurrent deliveries of one event: one applies, the others read it applied.
    * Answers the plans before and after, or null when the key was already applied.
    */
   async applyOnce(
@@ -42,12 +54,17 @@ export class PaymentsRepository {
     key: string,
     change: (plan: Plan) => Plan,
     initial: Plan,
+    entryOf: (before: Plan, after: Plan) => LedgerDocument,
   ): Promise<{ before: Plan; after: Plan } | null> {
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const found = await this.findPlan(account);
-      if (found?.appliedEvents?.includes(key)) return null;
+      if (found?.appliedEvents?.includes(key)) {
+        await this.settleLedger(account);
+        return null;
+      }
       const before: Plan = found ?? initial;
       const after = change(before);
+      const entry = { ...entryOf(before, after), _id: key };
       const written = found
         ? await updateAlone(`plan:${account}`, () =>
             this.plans
@@ -60,7 +77,12 @@ export class PaymentsRepository {
                   appliedEvents: { $ne: key },
                 },
                 {
-                  $set: { kind: after.kind, points: after.points, vipExpiresAt: after.vipExpiresAt },
+                  $set: {
+                    kind: after.kind,
+                    points: after.points,
+                    vipExpiresAt: after.vipExpiresAt,
+                    [`pendingLedger.${parkedKey(key)}`]: entry,
+                  },
                   $push: { appliedEvents: key },
                 },
               )
@@ -73,11 +95,48 @@ export class PaymentsRepository {
               points: after.points,
               vipExpiresAt: after.vipExpiresAt,
               appliedEvents: [key],
+              pendingLedger: { [parkedKey(key)]: entry },
             }),
           );
-      if (written) return { before, after };
+      if (written) {
+        hitFaultPoint(this.faultPoint, "payments.after-plan-write");
+        await this.settleEntry(account, entry);
+        return { before, after };
+      }
     }
     throw new Error(`the plan of ${account} kept changing; the event is left for the provider's next delivery`);
+  }
+
+  /** Copies a parked entry to the ledger (once: its id is unique) and unparks it. */
+  private async settleEntry(account: string, entry: LedgerDocument): Promise<void> {
+    await this.appendLedger(entry);
+    // Through the plan's one-at-a-time lane like every write of it (the embedded store's updates are not atomic).
+    await updateAlone(`plan:${account}`, async () => {
+      await this.plans
+        .updateOne({ _id: account }, { $unset: { [`pendingLedger.${parkedKey(entry._id)}`]: "" } })
+        .exec();
+      // The last one out removes the emptied map (only while still empty: another change may have parked one since).
+      await this.plans.updateOne({ _id: account, pendingLedger: {} }, { $unset: { pendingLedger: "" } }).exec();
+    });
+  }
+
+  /**
+   * Copies every parked ledger entry (of one account, or all) to the ledger: what a process stopped between a plan's
+   * write and its ledger entry's left behind. Answers how many it copied or found already copied.
+   */
+  async settleLedger(account?: string): Promise<number> {
+    const parked = await this.plans
+      .find({ ...(account ? { _id: account } : {}), pendingLedger: { $exists: true } })
+      .lean<PlanDocument[]>()
+      .exec();
+    let settled = 0;
+    for (const plan of parked) {
+      for (const entry of Object.values(plan.pendingLedger ?? {})) {
+        await this.settleEntry(plan._id, entry);
+        settled += 1;
+      }
+    }
+    return settled;
   }
 
   /** Adds an entry unless one with its id exists (answers whether it did); a receipt that came first joins it. */
@@ -104,26 +163,55 @@ export class PaymentsRepository {
     return this.ledger.find({ account }).sort({ at: -1, order: -1 }).limit(limit).lean<LedgerDocument[]>().exec();
   }
 
-  /** The purchase a refund or dispute names, not yet reversed. */
+  /** The purchase a refund or dispute names by any of its references. */
   async findPurchase(paymentRefs: readonly string[]): Promise<LedgerDocument | null> {
-    if (paymentRefs.length === 0) return null;
+    const refs = [...new Set(paymentRefs.filter(Boolean))];
+    if (refs.length === 0) return null;
     return this.ledger
       .findOne({
-        paymentRef: { $in: [...paymentRefs] },
-        kind: { $in: ["purchase-points", "purchase-vip", "renew-vip"] },
+        $or: [{ paymentRef: { $in: refs } }, { paymentRefs: { $in: refs } }],
+        kind: { $in: purchaseKinds },
       })
       .lean<LedgerDocument>()
       .exec();
   }
 
-  /** Marks a purchase reversed; false when another refund or dispute did first. */
-  async markReversed(entryId: string): Promise<boolean> {
-    const result = await this.ledger.updateOne({ _id: entryId, reversed: false }, { $set: { reversed: true } }).exec();
-    return result.modifiedCount > 0;
+  /**
+   * An account's VIP payments (newest first) of a subscription when one is known: what a reversal naming none of
+   * a purchase's references falls back on once its customer or subscription is known.
+   */
+  async listVipPurchases(account: string, subscriptionId: string): Promise<LedgerDocument[]> {
+    return this.ledger
+      .find({
+        account,
+        kind: { $in: ["purchase-vip", "renew-vip"] },
+        ...(subscriptionId ? { subscriptionId: { $in: [subscriptionId, null, ""] } } : {}),
+      })
+      .sort({ at: -1, order: -1 })
+      .limit(50)
+      .lean<LedgerDocument[]>()
+      .exec();
   }
 
-  async unmarkReversed(entryId: string): Promise<void> {
-    await this.ledger.updateOne({ _id: entryId }, { $set: { reversed: false } }).exec();
+  /**
+   * Marks a purchase reversed by the reversal `key`; false when another refund or dispute did first. The same key
+   * again answers true: a redelivery after a crash between this mark and the plan's change carries on (the change
+   * itself is once-only by the key).
+   */
+  async markReversed(entryId: string, key: string): Promise<boolean> {
+    const result = await this.ledger
+      .updateOne(
+        { _id: entryId, $or: [{ reversed: false }, { reversedBy: key }] },
+        { $set: { reversed: true, reversedBy: key } },
+      )
+      .exec();
+    return result.matchedCount > 0;
+  }
+
+  async unmarkReversed(entryId: string, key: string): Promise<void> {
+    await this.ledger
+      .updateOne({ _id: entryId, reversedBy: key }, { $set: { reversed: false }, $unset: { reversedBy: "" } })
+      .exec();
   }
 
   async findBilling(provider: string, userId: string): Promise<BillingDocument | null> {

@@ -2,9 +2,14 @@ import { unlessDuplicate, updateAlone } from "@turnleaf/kit";
 import type { Connection } from "mongoose";
 import type { QuotaName } from "../domain/power-config.js";
 import { type BookSlotDocument, bookSlotModel } from "./book-slot.schema.js";
-import { type PlanDocument, planModel } from "./plan.schema.js";
+import type { LedgerDocument } from "./ledger.schema.js";
+import { type PlanDocument, parkedKey, planModel } from "./plan.schema.js";
 import { type PowerEventDocument, powerEventModel } from "./power-event.schema.js";
 import { type QuotaOverrideDocument, quotaOverrideModel } from "./quota-override.schema.js";
+
+/** A ledger entry parked in a plan's write (the `$set` of its path), or nothing. */
+const parked = (entry: LedgerDocument | undefined) =>
+  entry ? { [`pendingLedger.${parkedKey(entry._id)}`]: entry } : {};
 
 export class PlanRepository {
   private readonly plans;
@@ -26,15 +31,23 @@ export class PlanRepository {
     return unlessDuplicate(() => this.plans.create(plan));
   }
 
-  async putPlan(plan: PlanDocument): Promise<void> {
+  /** Sets the plan; with `entry`, its ledger entry parked in the same write (see PaymentsRepository.applyOnce). */
+  async putPlan(plan: PlanDocument, entry?: LedgerDocument): Promise<void> {
     const { _id, ...fields } = plan;
-    await updateAlone(`plan:${_id}`, () => this.plans.updateOne({ _id }, { $set: fields }, { upsert: true }).exec());
+    await updateAlone(`plan:${_id}`, () =>
+      this.plans.updateOne({ _id }, { $set: { ...fields, ...parked(entry) } }, { upsert: true }).exec(),
+    );
   }
 
-  /** Sets a points balance only if it is still what the caller read (a concurrent sweep or top-up wins). */
-  async replacePoints(account: string, read: number, points: number): Promise<boolean> {
+  /**
+   * Sets a points balance only if it is still what the caller read (a concurrent sweep or top-up wins); with
+   * `entry`, its ledger entry parked in the same write.
+   */
+  async replacePoints(account: string, read: number, points: number, entry?: LedgerDocument): Promise<boolean> {
     const result = await updateAlone(`plan:${account}`, () =>
-      this.plans.updateOne({ _id: account, kind: "points", points: read }, { $set: { points } }).exec(),
+      this.plans
+        .updateOne({ _id: account, kind: "points", points: read }, { $set: { points, ...parked(entry) } })
+        .exec(),
     );
     return result.modifiedCount > 0;
   }

@@ -15,6 +15,8 @@ export type PaymentEvent =
       currency: string;
       /** The provider's payment (Stripe: the PaymentIntent) a refund or dispute later names. */
       paymentRef: string;
+      /** Other references of the same payment (Stripe: the Checkout session). */
+      otherRefs: string[];
       customerId: string;
       receiptUrl: string;
     }
@@ -26,7 +28,10 @@ export type PaymentEvent =
       months: number;
       amount: number;
       currency: string;
+      /** The payment's main reference (Stripe: the invoice). */
       paymentRef: string;
+      /** Other references a refund or dispute may name (Stripe: the invoice's PaymentIntents and charges, the session). */
+      otherRefs: string[];
       customerId: string;
       subscriptionId: string;
       receiptUrl: string;
@@ -43,6 +48,14 @@ export type PaymentEvent =
       reason: "refund" | "chargeback";
       /** The references the purchase may be known by (Stripe: the PaymentIntent, the invoice, the charge). */
       paymentRefs: string[];
+      /** The same references by what they are, for the provider's lookup when none is known here ("" unknown). */
+      chargeId: string;
+      paymentIntentId: string;
+      invoiceId: string;
+      /** The provider's customer the payment was made by, when the event says ("" otherwise). */
+      customerId: string;
+      /** The payment's whole amount when the event says (0 otherwise): picks among a customer's VIP payments. */
+      paidAmount: number;
       /** Money returned (smallest unit); with the original amount it scales a partial refund. */
       amount: number;
       currency: string;

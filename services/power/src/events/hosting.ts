@@ -74,7 +74,12 @@ export async function sweepHosting(deps: {
       now,
     );
     if (planned.charged > 0) {
-      if (!(await deps.plans.replacePoints(account, plan.points, planned.points))) {
+      const entry = ledgerEntry(account, undefined, "hosting-charge", plan, { ...plan, points: planned.points }, now, {
+        source: "hosting-sweep",
+        detail: `${planned.charged} hosted books × 1 month`,
+      });
+      // The charge's ledger entry is parked in the balance's own write and copied after (PaymentsRepository).
+      if (!(await deps.plans.replacePoints(account, plan.points, planned.points, deps.ledger ? entry : undefined))) {
         report.skipped += 1;
         continue;
       }
@@ -86,12 +91,7 @@ export async function sweepHosting(deps: {
         reason: "monthly hosting",
         at: now,
       });
-      await deps.ledger?.appendLedger(
-        ledgerEntry(account, undefined, "hosting-charge", plan, { ...plan, points: planned.points }, now, {
-          source: "hosting-sweep",
-          detail: `${planned.charged} hosted books × 1 month`,
-        }),
-      );
+      await deps.ledger?.settleLedger(account);
     }
     for (const event of planned.events) await deps.publish(event);
     for (const change of planned.changes) await deps.slots.updateHosting(change.id, change);

@@ -17,6 +17,7 @@ import {
 import { isVip, newUserPlan, type Plan, planRules } from "../domain/plans.js";
 import type { Product } from "../domain/products.js";
 import { InvalidWebhookSignature, type PaymentProvider } from "../payments/port.js";
+import { findReversedPurchase } from "./payment-reversal.js";
 import type { PowerDesk } from "./power-desk.js";
 
 export interface PaymentDeskDependencies {
@@ -144,12 +145,9 @@ export class PaymentDesk {
       key,
       (plan) => creditPoints(plan, points),
       newUserPlan(),
+      this.entry(`user:${id}`, key, "free-points", { source: "system", detail: "licence holder" }),
     );
     if (!applied) return { granted: false, points: 0 };
-    await this.entry(`user:${id}`, key, "free-points", applied.before, applied.after, {
-      source: "system",
-      detail: "licence holder",
-    });
     return { granted: true, points };
   }
 
@@ -171,7 +169,7 @@ export class PaymentDesk {
     }
     const key = `${provider.name}:${event.eventId}`;
     const first = await this.deps.payments.recordEvent(key, event.type, this.deps.now());
-    const applied = await this.apply(provider.name, key, event);
+    const applied = await this.apply(provider, key, event);
     if (applied) await this.deps.payments.markEventApplied(key);
     this.deps.log.info({ eventId: event.eventId, type: event.type, applied, first }, "payment webhook");
     return {
@@ -188,7 +186,8 @@ export class PaymentDesk {
     return billing?.userId ?? "";
   }
 
-  private async apply(provider: string, key: string, event: PaymentEvent): Promise<boolean> {
+  private async apply(seller: PaymentProvider, key: string, event: PaymentEvent): Promise<boolean> {
+    const provider = seller.name;
     const now = this.deps.now();
     switch (event.type) {
       case "ignored":
@@ -204,18 +203,19 @@ export class PaymentDesk {
           key,
           (plan) => creditPoints(plan, event.points),
           newUserPlan(),
+          this.entry(`user:${userId}`, key, "purchase-points", {
+            source: provider,
+            detail: event.productId,
+            amount: event.amount,
+            currency: event.currency,
+            receiptUrl: event.receiptUrl,
+            paymentRef: event.paymentRef,
+            paymentRefs: event.otherRefs,
+            customerId: event.customerId,
+            units: event.points,
+          }),
         );
-        if (!done) return false;
-        await this.entry(`user:${userId}`, key, "purchase-points", done.before, done.after, {
-          source: provider,
-          detail: event.productId,
-          amount: event.amount,
-          currency: event.currency,
-          receiptUrl: event.receiptUrl,
-          paymentRef: event.paymentRef,
-          units: event.points,
-        });
-        return true;
+        return done !== null;
       }
       case "vip-paid": {
         const userId = await this.userOf(provider, event);
@@ -231,18 +231,20 @@ export class PaymentDesk {
           key,
           (plan) => extendVip(plan, event.months, now, event.periodEnd),
           newUserPlan(),
+          this.entry(`user:${userId}`, key, event.renewal ? "renew-vip" : "purchase-vip", {
+            source: provider,
+            detail: event.productId || (event.months >= 12 ? "vip-yearly" : "vip-monthly"),
+            amount: event.amount,
+            currency: event.currency,
+            receiptUrl: event.receiptUrl,
+            paymentRef: event.paymentRef,
+            paymentRefs: event.otherRefs,
+            customerId: event.customerId,
+            subscriptionId: event.subscriptionId,
+            units: event.months,
+          }),
         );
-        if (!done) return false;
-        await this.entry(`user:${userId}`, key, event.renewal ? "renew-vip" : "purchase-vip", done.before, done.after, {
-          source: provider,
-          detail: event.productId || (event.months >= 12 ? "vip-yearly" : "vip-monthly"),
-          amount: event.amount,
-          currency: event.currency,
-          receiptUrl: event.receiptUrl,
-          paymentRef: event.paymentRef,
-          units: event.months,
-        });
-        return true;
+        return done !== null;
       }
       case "renewal-failed":
       case "subscription-ended": {
@@ -254,22 +256,21 @@ export class PaymentDesk {
           event.type === "renewal-failed" ? "past_due" : "ended",
         );
         // The plan itself is unchanged: it ends at its expiry and the hosting sweep pauses the books 24 hours later.
-        const done = await this.deps.payments.applyOnce(`user:${userId}`, key, (plan) => plan, newUserPlan());
-        if (!done) return false;
-        await this.entry(`user:${userId}`, key, event.type, done.before, done.after, {
-          source: provider,
-          detail: event.subscriptionId,
-        });
-        return true;
+        const done = await this.deps.payments.applyOnce(
+          `user:${userId}`,
+          key,
+          (plan) => plan,
+          newUserPlan(),
+          this.entry(`user:${userId}`, key, event.type, { source: provider, detail: event.subscriptionId }),
+        );
+        return done !== null;
       }
       case "payment-reversed": {
-        const purchase = await this.deps.payments.findPurchase(event.paymentRefs);
-        if (!purchase) {
-          this.deps.log.warn({ eventId: event.eventId, refs: event.paymentRefs }, "reversal of an unknown payment");
-          return false;
-        }
-        // One reversal per purchase: a refund after a dispute (or a repeat) takes nothing more.
-        if (!(await this.deps.payments.markReversed(purchase._id))) return false;
+        const purchase = await findReversedPurchase(this.deps.payments, seller, event, this.deps.log);
+        if (!purchase) return false;
+        // One reversal per purchase: a refund after a dispute takes nothing more; a redelivery of this one carries on
+        // (after a crash between the mark and the change) and its change is once-only by the key.
+        if (!(await this.deps.payments.markReversed(purchase._id, key))) return false;
         const share = reversedShare(purchase.units, purchase.amount, event.amount);
         const done = await this.deps.payments
           .applyOnce(
@@ -277,22 +278,21 @@ export class PaymentDesk {
             key,
             (plan) => (purchase.kind === "purchase-points" ? reversePoints(plan, share) : reverseVip(plan, share, now)),
             newUserPlan(),
+            this.entry(purchase.account, key, event.reason, {
+              source: provider,
+              detail: `${purchase.detail} (${purchase.paymentRef})`,
+              amount: -event.amount,
+              currency: event.currency,
+              receiptUrl: event.receiptUrl || purchase.receiptUrl,
+              paymentRef: "",
+              units: share,
+            }),
           )
           .catch(async (error: unknown) => {
-            await this.deps.payments.unmarkReversed(purchase._id);
+            await this.deps.payments.unmarkReversed(purchase._id, key);
             throw error;
           });
-        if (!done) return false;
-        await this.entry(purchase.account, key, event.reason, done.before, done.after, {
-          source: provider,
-          detail: `${purchase.detail} (${purchase.paymentRef})`,
-          amount: -event.amount,
-          currency: event.currency,
-          receiptUrl: event.receiptUrl || purchase.receiptUrl,
-          paymentRef: "",
-          units: share,
-        });
-        return true;
+        return done !== null;
       }
     }
   }
@@ -305,14 +305,13 @@ export class PaymentDesk {
     return false;
   }
 
-  private async entry(
+  /** The ledger entry of a change, made from the plans before and after (applyOnce writes it with the change). */
+  private entry(
     account: string,
     id: string,
     kind: LedgerKind,
-    before: Plan,
-    after: Plan,
     extra: Partial<LedgerDocument>,
-  ): Promise<void> {
-    await this.deps.payments.appendLedger(ledgerEntry(account, id, kind, before, after, this.deps.now(), extra));
+  ): (before: Plan, after: Plan) => LedgerDocument {
+    return (before, after) => ledgerEntry(account, id, kind, before, after, this.deps.now(), extra);
   }
 }

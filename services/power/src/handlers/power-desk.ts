@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DomainError, message } from "@turnleaf/kit";
 import type { CustomPowerRepository } from "../data/custom-power.repository.js";
 import type { PaymentsRepository } from "../data/payments.repository.js";
+import { parkedKey } from "../data/plan.schema.js";
 import type { PowerRepository } from "../data/power.repository.js";
 import type { PowerEventDocument } from "../data/power-event.schema.js";
 import type { BookSlotRepository, PlanRepository } from "../data/quota.repositories.js";
@@ -69,17 +70,19 @@ export class PowerDesk {
     if (found) return found;
     if (team) return teamWithoutPlan;
     const granted = freePoints ? newUserPlan() : { ...newUserPlan(), points: 0 };
-    if (await this.deps.plans.insertPlanIfAbsent({ _id: account, ...granted })) {
+    const none: Plan = { kind: "free", points: 0, vipExpiresAt: null };
+    const entry = ledgerEntry(account, `free:new-user:${account}`, "free-points", none, granted, this.deps.now(), {
+      detail: freePoints ? "new user" : "new user (no free points: too many sign-ups from its address)",
+    });
+    // The grant's ledger entry is parked in the plan's own insert and copied to the ledger after (a crash between
+    // leaves it for the next start: PaymentsRepository.settleLedger).
+    const parked = this.deps.ledger ? { pendingLedger: { [parkedKey(entry._id)]: entry } } : {};
+    if (await this.deps.plans.insertPlanIfAbsent({ _id: account, ...granted, ...parked })) {
       await this.audit(account, "grant-new-user-points", `${granted.points} points`, {
         actor: "power",
         reason: freePoints ? "new user" : "new user; no free points: too many sign-ups from its address",
       });
-      const none: Plan = { kind: "free", points: 0, vipExpiresAt: null };
-      await this.deps.ledger?.appendLedger(
-        ledgerEntry(account, `free:new-user:${account}`, "free-points", none, granted, this.deps.now(), {
-          detail: freePoints ? "new user" : "new user (no free points: too many sign-ups from its address)",
-        }),
-      );
+      await this.deps.ledger?.settleLedger(account);
     }
     return (await this.deps.plans.findPlan(account)) ?? granted;
   }
@@ -208,13 +211,12 @@ export class PowerDesk {
       points: 0,
       vipExpiresAt: null,
     };
-    await this.deps.plans.putPlan(stored);
-    await this.deps.ledger?.appendLedger(
-      ledgerEntry(account, undefined, "set-plan", before, stored, this.deps.now(), {
-        source: "operator",
-        detail: `${note.actor}: ${note.reason}`,
-      }),
-    );
+    const entry = ledgerEntry(account, undefined, "set-plan", before, stored, this.deps.now(), {
+      source: "operator",
+      detail: `${note.actor}: ${note.reason}`,
+    });
+    await this.deps.plans.putPlan(stored, this.deps.ledger ? entry : undefined);
+    await this.deps.ledger?.settleLedger(account);
     const detail = `${stored.kind}${stored.kind === "points" ? ` ${stored.points} points` : ""}${
       stored.vipExpiresAt ? ` until ${stored.vipExpiresAt.toISOString()}` : ""
     }`;

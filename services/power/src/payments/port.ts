@@ -23,6 +23,19 @@ export interface PaymentProvider {
    * forged, stale or unsigned.
    */
   readWebhook(payload: Buffer, signature: string): PaymentEvent;
+  /**
+   * What the provider's API knows of a payment a refund or dispute names, when none of the event's references is a
+   * purchase here: the payment's other references, its customer and subscription. Optional (a provider whose
+   * reversals always name the purchase needs none); a reference the provider does not know is skipped, any other
+   * failure throws (the webhook answers an error and the provider delivers it again).
+   */
+  lookupPayment?(refs: { chargeId: string; paymentIntentId: string; invoiceId: string }): Promise<PaymentLookup>;
+}
+
+export interface PaymentLookup {
+  paymentRefs: string[];
+  customerId: string;
+  subscriptionId: string;
 }
 
 export class InvalidWebhookSignature extends Error {

@@ -68,6 +68,31 @@ describe("the Stripe adapter's webhooks", () => {
       type: "payment-reversed",
       reason: "chargeback",
     });
+    // #38: the ids a later refund or dispute may name — a renewal invoice's PaymentIntents and charges (API 2025+
+    // `payments`, older `payment_intent`/`charge`), a refunded charge's customer and whole amount, a dispute's charge.
+    expect(
+      readStripeEvent("e7", "invoice.paid", {
+        id: "in_7",
+        billing_reason: "subscription_cycle",
+        amount_paid: 999,
+        customer: "cus_1",
+        parent: subscription,
+        payments: { data: [{ payment: { type: "payment_intent", payment_intent: "pi_7" } }] },
+        charge: "ch_7",
+      }),
+    ).toMatchObject({ type: "vip-paid", paymentRef: "in_7", otherRefs: ["pi_7", "ch_7"] });
+    expect(
+      readStripeEvent("e8", "charge.refunded", {
+        id: "ch_8",
+        payment_intent: "pi_8",
+        customer: "cus_8",
+        amount: 999,
+        amount_refunded: 999,
+      }),
+    ).toMatchObject({ chargeId: "ch_8", paymentIntentId: "pi_8", invoiceId: "", customerId: "cus_8", paidAmount: 999 });
+    expect(
+      readStripeEvent("e9", "charge.dispute.created", { charge: "ch_9", payment_intent: "pi_9", amount: 999 }),
+    ).toMatchObject({ chargeId: "ch_9", paymentIntentId: "pi_9", paymentRefs: ["pi_9", "ch_9"] });
     expect(readStripeEvent("e6", "customer.created", {})).toEqual({
       type: "ignored",
       eventId: "e6",

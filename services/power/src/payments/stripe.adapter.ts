@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { PaymentEvent } from "../domain/payment-events.js";
 import type { Product } from "../domain/products.js";
-import { InvalidWebhookSignature, type PaymentProvider } from "./port.js";
+import { InvalidWebhookSignature, type PaymentLookup, type PaymentProvider } from "./port.js";
 
 export interface StripeSettings {
   secretKey: string;
@@ -43,6 +43,26 @@ function invoicePeriodEnd(invoice: Fields): Date | null {
   const first = Array.isArray(lines) ? fields(lines[0]) : {};
   const end = num(fields(first.period).end) || num(invoice.period_end);
   return end > 0 ? new Date(end * 1000) : null;
+}
+
+/** The PaymentIntents and charges an invoice was paid by: `payments` (API 2025+) or `payment_intent`/`charge` (older). */
+function invoicePaymentRefs(invoice: Fields): string[] {
+  const payments = fields(invoice.payments).data;
+  const refs = (Array.isArray(payments) ? payments : []).flatMap((payment) => {
+    const paid = fields(fields(payment).payment);
+    return [idOf(paid.payment_intent), idOf(paid.charge)];
+  });
+  return [...refs, idOf(invoice.payment_intent), idOf(invoice.charge)].filter(Boolean);
+}
+
+/** A Stripe read that answers null for an object Stripe does not have (404), and throws on any other failure. */
+async function unlessMissing<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+    throw error;
+  }
 }
 
 /** Stripe Checkout (payment mode for points, subscription mode for VIP), the customer portal and signed webhooks. */
@@ -144,6 +164,47 @@ export class StripeProvider implements PaymentProvider {
     }
     return readStripeEvent(event.id, event.type, fields(event.data.object));
   }
+
+  /**
+   * A refunded or disputed payment as Stripe's API knows it (#38): the charge (its customer, PaymentIntent and, in
+   * older API versions, invoice), the invoices a PaymentIntent paid (`/v1/invoice_payments`), and each invoice's
+   * customer and subscription.
+   */
+  async lookupPayment(refs: { chargeId: string; paymentIntentId: string; invoiceId: string }): Promise<PaymentLookup> {
+    const found = new Set<string>();
+    const invoices = new Set<string>(refs.invoiceId ? [refs.invoiceId] : []);
+    let customerId = "";
+    let subscriptionId = "";
+    let paymentIntentId = refs.paymentIntentId;
+    if (refs.chargeId) {
+      const charge = fields(await unlessMissing(() => this.stripe.charges.retrieve(refs.chargeId)));
+      customerId = idOf(charge.customer);
+      paymentIntentId ||= idOf(charge.payment_intent);
+      if (idOf(charge.invoice)) invoices.add(idOf(charge.invoice));
+    }
+    if (paymentIntentId) {
+      found.add(paymentIntentId);
+      const paid = await unlessMissing(() =>
+        this.stripe.invoicePayments.list({
+          payment: { type: "payment_intent", payment_intent: paymentIntentId },
+          limit: 10,
+        }),
+      );
+      for (const payment of paid?.data ?? []) if (idOf(payment.invoice)) invoices.add(idOf(payment.invoice));
+      if (!customerId) {
+        const intent = await unlessMissing(() => this.stripe.paymentIntents.retrieve(paymentIntentId));
+        customerId = idOf(intent?.customer);
+      }
+    }
+    for (const invoiceId of invoices) {
+      found.add(invoiceId);
+      const invoice = fields(await unlessMissing(() => this.stripe.invoices.retrieve(invoiceId)));
+      customerId ||= idOf(invoice.customer);
+      subscriptionId ||= invoiceSubscription(invoice).subscriptionId;
+      for (const ref of invoicePaymentRefs(invoice)) found.add(ref);
+    }
+    return { paymentRefs: [...found], customerId, subscriptionId };
+  }
 }
 
 /** A verified Stripe event as a PaymentEvent (exported for the unit test of the mapping). */
@@ -173,12 +234,19 @@ export function readStripeEvent(eventId: string, type: string, object: Fields): 
           type: "vip-paid",
           months: product.months || 1,
           paymentRef: idOf(object.invoice) || subscriptionId || text(object.id),
+          otherRefs: [text(object.id), idOf(object.payment_intent)].filter(Boolean),
           subscriptionId,
           periodEnd: null,
           renewal: false,
         };
       }
-      return { ...common, type: "points-purchased", points: product.points, paymentRef: idOf(object.payment_intent) };
+      return {
+        ...common,
+        type: "points-purchased",
+        points: product.points,
+        paymentRef: idOf(object.payment_intent),
+        otherRefs: [text(object.id)].filter(Boolean),
+      };
     }
     case "invoice.paid":
     case "invoice.payment_succeeded": {
@@ -201,6 +269,7 @@ export function readStripeEvent(eventId: string, type: string, object: Fields): 
         amount: num(object.amount_paid),
         currency: text(object.currency),
         paymentRef: text(object.id),
+        otherRefs: invoicePaymentRefs(object),
         customerId: idOf(object.customer),
         subscriptionId,
         receiptUrl: text(object.hosted_invoice_url),
@@ -254,6 +323,11 @@ export function readStripeEvent(eventId: string, type: string, object: Fields): 
         eventId,
         reason: "refund",
         paymentRefs: [idOf(object.payment_intent), idOf(object.invoice), text(object.id)].filter(Boolean),
+        chargeId: text(object.id),
+        paymentIntentId: idOf(object.payment_intent),
+        invoiceId: idOf(object.invoice),
+        customerId: idOf(object.customer),
+        paidAmount: num(object.amount),
         amount: num(object.amount_refunded),
         currency: text(object.currency),
         receiptUrl: text(object.receipt_url),
@@ -264,6 +338,11 @@ export function readStripeEvent(eventId: string, type: string, object: Fields): 
         eventId,
         reason: "chargeback",
         paymentRefs: [idOf(object.payment_intent), idOf(object.charge)].filter(Boolean),
+        chargeId: idOf(object.charge),
+        paymentIntentId: idOf(object.payment_intent),
+        invoiceId: "",
+        customerId: "",
+        paidAmount: 0,
         amount: num(object.amount),
         currency: text(object.currency),
         receiptUrl: "",

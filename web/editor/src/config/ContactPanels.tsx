@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useUnsavedMark } from "../common/unsaved-guard.js";
 import type { Labels } from "../labels.js";
 import type { Catalogue } from "../settings/catalogue.js";
 import { FileSetting } from "../settings/FileSetting.js";
@@ -33,6 +34,11 @@ const parsed = <T,>(value: unknown, fallback: T): T => {
   }
 };
 
+/** Whether a form holds what the setting stores (as the form would save it): anything else is an unsaved edit. */
+const same = (form: unknown, stored: unknown): boolean => JSON.stringify(form) === JSON.stringify(stored);
+
+const savedPhones = (rows: PhoneRow[]) => rows.filter((row) => row.number.trim());
+
 /**
  * The phone numbers panel (spec 000 §3 "Phone numbers": MultiPhoneNumber [{label, number}]); the single number is
  * in the settings tree. Saved as one setting change (the server checks and normalises the numbers).
@@ -47,6 +53,8 @@ export function PhoneNumbersPanel({
   onSave: (rows: PhoneRow[]) => void;
 }) {
   const [rows, setRows] = useState<PhoneRow[]>(() => parsed<PhoneRow[]>(value, []));
+  // Until Save stores them, the rows are an edit the unsaved-changes guard keeps from a tab switch (#35).
+  useUnsavedMark(!same(savedPhones(rows), savedPhones(parsed<PhoneRow[]>(value, []))));
   const edit = (index: number, change: Partial<PhoneRow>) =>
     setRows(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   return (
@@ -81,7 +89,7 @@ export function PhoneNumbersPanel({
         <button type="button" onClick={() => setRows([...rows, { label: "", number: "" }])}>
           {labels.addPhone}
         </button>
-        <button type="button" className="primary" onClick={() => onSave(rows.filter((row) => row.number.trim()))}>
+        <button type="button" className="primary" onClick={() => onSave(savedPhones(rows))}>
           {labels.save}
         </button>
       </div>
@@ -109,6 +117,7 @@ export function AdBannerPanel({
   onSave: (config: AdConfig) => void;
 }) {
   const [config, setConfig] = useState<AdConfig>(() => ({ ...defaultAd, ...parsed<Partial<AdConfig>>(value, {}) }));
+  useUnsavedMark(!same(config, { ...defaultAd, ...parsed<Partial<AdConfig>>(value, {}) }));
   const editAd = (index: number, change: Partial<Ad>) =>
     setConfig({ ...config, data: config.data.map((ad, at) => (at === index ? { ...ad, ...change } : ad)) });
   return (
@@ -200,6 +209,7 @@ export function AboutPanel({
 }) {
   const logoId = useId();
   const [info, setInfo] = useState<AboutInfo>(() => parseAbout(value));
+  useUnsavedMark(serializeAbout(info) !== serializeAbout(parseAbout(value)));
   const editItem = (index: number, change: Partial<AboutInfo["items"][number]>) =>
     setInfo({ ...info, items: info.items.map((item, at) => (at === index ? { ...item, ...change } : item)) });
   return (
