@@ -54,7 +54,9 @@ function only(spans: ExportedSpan[], what: string, test: (span: ExportedSpan) =>
 }
 
 describe("one upload, one trace", () => {
-  it("follows the upload from the gateway through upload, NATS and conversion into the book service", async () => {
+  it("follows the upload from the gateway through upload, NATS and conversion into the book service", {
+    timeout: 240_000,
+  }, async () => {
     const { bookId } = await uploadPdf(services.gatewayUrl, await labelledPdf("Trace", 2), { title: "Trace" });
 
     // The request that hands the upload over to conversion: the gateway's HTTP server span of end-upload.
