@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the local store servers (NATS, FerretDB, MinIO), Stripe's API mock (stripe-mock, for the payment tests),
 # for the chart tests (tests/helm) the Helm CLI and tests/helm/manifestcheck, and for the cluster test
-# (tests/cluster) etcd, kube-apiserver, kube-controller-manager and kubectl, from source with Go into
+# (tests/cluster) etcd, kube-apiserver, kube-controller-manager and kubectl, for the trace test (tests/system/trace)
+# a minimal OpenTelemetry Collector (tests/system/otelcol), from source with Go into
 # ${TURNLEAF_TOOLS_DIR:-$HOME/.cache/turnleaf/bin}. Each
 # binary gets a <name>.version stamp; a binary whose stamp matches its pinned version (manifestcheck: the hash of
 # its sources) is left alone, so a second run is a fast no-op. Needs only Go and access to the Go module proxy.
@@ -20,6 +21,8 @@ readonly HELM_VERSION=v3.22.0
 # The cluster test (tests/cluster): etcd and Kubernetes, each built from a small module in tests/cluster/.
 readonly ETCD_VERSION=v3.6.17
 readonly KUBE_VERSION=v1.37.2
+# The trace test (tests/system/trace.test.ts): the collector's OTLP receiver and the contrib file exporter, one release.
+readonly OTELCOL_VERSION=v0.161.0
 
 tools_dir="${TURNLEAF_TOOLS_DIR:-$HOME/.cache/turnleaf/bin}"
 repo_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -194,6 +197,18 @@ ensure_kube() {
   done
 }
 
+# The trace test's collector: the core's OTLP receiver and contrib's file exporter in a main of ours
+# (tests/system/otelcol, as the collector's builder would generate it), so no builder run and no unused component.
+ensure_otelcol() {
+  local src="$repo_dir/tests/system/otelcol" stamp
+  # The stamp is the release plus a hash of the module and its main (a changed main.go rebuilds it too).
+  stamp="$OTELCOL_VERSION-$(cat "$src/go.mod" "$src/go.sum" "$src/main.go" | sha256sum | cut -c1-12)"
+  stamp_matches otelcol "$stamp" && return
+  say "building otelcol $OTELCOL_VERSION (about two minutes, once)"
+  (cd "$src" && go build -mod=readonly -trimpath -ldflags "-s -w" -o "$work_dir/otelcol" .)
+  install_binary otelcol "$stamp" "$work_dir/otelcol"
+}
+
 ensure_go_installed nats-server "$NATS_MODULE" "$NATS_VERSION" ""
 ensure_ferretdb
 ensure_go_installed minio "$MINIO_MODULE" "$MINIO_VERSION" ""
@@ -203,4 +218,5 @@ ensure_helm
 ensure_manifestcheck
 ensure_etcd
 ensure_kube
+ensure_otelcol
 say "all servers and tools present in $tools_dir"

@@ -1,10 +1,11 @@
 /**
  * One big book converted by one and by two conversion processes (replicas) sharing it through the JetStream
  * work queue, on real local stores (NATS, MinIO): wall time from publishing the job to COMPLETED, pages each
- * replica rendered, and the speed-up. Each replica gets the same number of render threads (--workers, 1 by
+ * replica rendered (the work split), the CPU each replica spent per page it rendered, and the speed-up. Each replica gets the same number of render threads (--workers, 1 by
  * default: on a 2-core machine two replicas of one thread use what one replica of two threads would).
  * Prints a table; asserts nothing.
  *
+ *   npm run bench:replicas -- [--pages 300] …, or
  *   tsx scripts/bench/convert-replicas.ts [--pages 300] [--workers 1] [--max-side 1600] [--item 16] [--pdfium auto]
  *     [--pin] [--cold]
  */
@@ -12,7 +13,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { availableParallelism, hostname, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -185,13 +186,15 @@ async function run(replicas: number, pdf: Buffer) {
   const { jobId, wallMs, firstPageMs } = await convert("book.pdf");
   // Share of one core each replica (with its render processes) got while the book converted: on a machine whose
   // cores other work already fills, this (not the item split) bounds the speed-up.
-  const coreShare = started.map((child, index) => (treeCpuMs(child.pid) - (cpuBefore[index] ?? 0)) / wallMs);
+  const cpuMs = started.map((child, index) => treeCpuMs(child.pid) - (cpuBefore[index] ?? 0));
+  const coreShare = cpuMs.map((ms) => ms / wallMs);
   // What the store servers (NATS, MinIO, the MongoDB server) and the bench itself took of the same cores meanwhile.
   const besideShare = (besideCpuMs() - besideBefore) / wallMs;
-  // Pages per replica, from the landed events.
-  const perWorker = new Map<string, number>();
+  // Pages per replica, from the landed events: each page once (a page whose text OCR reads later lands twice), read
+  // until every page is counted (on a busy machine reading 300 events takes seconds) or 20 s have passed.
+  const pageWorker = new Map<number, string>();
   const landed = new AbortController();
-  const timer = setTimeout(() => landed.abort(), 1_500);
+  const timer = setTimeout(() => landed.abort(), 20_000);
   try {
     for await (const message of followSubject(
       nats,
@@ -200,14 +203,19 @@ async function run(replicas: number, pdf: Buffer) {
       landed.signal,
     )) {
       const event = decodeEvent(ConversionPageLandedSchema, message);
-      if (event.jpgWidth > 0) perWorker.set(event.worker, (perWorker.get(event.worker) ?? 0) + 1);
+      if (event.jpgWidth > 0 && !pageWorker.has(event.page)) pageWorker.set(event.page, event.worker);
+      if (pageWorker.size >= pageCount) break;
     }
   } catch {
     // every stored landing was read
   }
+  const perWorker = new Map<string, number>();
+  for (const worker of pageWorker.values()) perWorker.set(worker, (perWorker.get(worker) ?? 0) + 1);
   clearTimeout(timer);
   for (const child of started) child.kill("SIGTERM");
-  return { wallMs, firstPageMs, perWorker: [...perWorker.values()], coreShare, besideShare };
+  // A landed event names its replica `<host>:<pid>` (the page consumer's worker), so pages match the CPU measured.
+  const pages = started.map((child) => perWorker.get(`${hostname()}:${child.pid}`) ?? 0);
+  return { wallMs, firstPageMs, pages, cpuMs, coreShare, besideShare };
 }
 
 try {
@@ -220,15 +228,15 @@ try {
     `\none book of ${pageCount} pages (mixed text/vector/photo), max side ${maxSide} px, ${workers} render lane(s) per replica, items of ${pagesPerItem} pages, PDFium ${values.pdfium}${values.pin ? ", each replica pinned to a core of its own" : ""}, ${warmUp ? "replicas warmed up with one book first" : "replicas timed cold"}`,
   );
   print(
-    `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores; cores used = CPU time of each replica (and its render processes) / wall time; beside = the store servers' and the bench's`,
+    `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores; cores used = CPU time of each replica (and its render processes) / wall time; CPU per page = each replica's CPU time / the pages it rendered (all: every replica's / the book's pages); beside = the store servers' and the bench's`,
   );
   print(
-    "| replicas | wall time (s) | pages/s | first page (ms) | pages per replica | cores used | beside | speed-up |",
+    "| replicas | wall time (s) | pages/s | first page (ms) | pages per replica | CPU per page (ms) | all | cores used | beside | speed-up |",
   );
-  print("|---|---|---|---|---|---|---|---|");
+  print("|---|---|---|---|---|---|---|---|---|---|");
   for (const result of results) {
     print(
-      `| ${result.replicas} | ${(result.wallMs / 1000).toFixed(1)} | ${(pageCount / (result.wallMs / 1000)).toFixed(1)} | ${Math.round(result.firstPageMs)} | ${result.perWorker.join(" + ")} | ${result.coreShare.map((share) => share.toFixed(2)).join(" + ")} | ${result.besideShare.toFixed(2)} | ${(one / result.wallMs).toFixed(2)}× |`,
+      `| ${result.replicas} | ${(result.wallMs / 1000).toFixed(1)} | ${(pageCount / (result.wallMs / 1000)).toFixed(1)} | ${Math.round(result.firstPageMs)} | ${result.pages.join(" + ")} | ${result.cpuMs.map((ms, index) => Math.round(ms / Math.max(1, result.pages[index] ?? 0))).join(" / ")} | ${Math.round(result.cpuMs.reduce((sum, ms) => sum + ms, 0) / pageCount)} | ${result.coreShare.map((share) => share.toFixed(2)).join(" + ")} | ${result.besideShare.toFixed(2)} | ${(one / result.wallMs).toFixed(2)}× |`,
     );
   }
 } finally {

@@ -17,7 +17,16 @@ import {
   type StreamConfig,
 } from "@nats-io/jetstream";
 import { connect, headers, type MsgHdrs, type NatsConnection, nanos } from "@nats-io/transport-node";
-import { context, propagation } from "@opentelemetry/api";
+import {
+  type Context,
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from "@opentelemetry/api";
 import type { Logger } from "./logger.js";
 
 export type { JsMsg } from "@nats-io/jetstream";
@@ -72,14 +81,75 @@ export async function ensureStreams(connection: NatsConnection, specs: StreamSpe
   }
 }
 
-function traceHeaders(typeName: string): MsgHdrs {
+const tracer = trace.getTracer("@turnleaf/kit/nats");
+
+/** The messaging attributes of OpenTelemetry's semantic conventions for a NATS message. */
+function messagingAttributes(subject: string, typeName: string, operation: "send" | "process") {
+  return {
+    "messaging.system": "nats",
+    "messaging.destination.name": subject,
+    "messaging.operation.type": operation,
+    "turnleaf.event.type": typeName,
+  };
+}
+
+/** Ends a span with the outcome of `work`, recording a failure's exception. */
+async function endWith<T>(span: Span, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    span.recordException(error as Error);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/** The event's type header and the trace context of `sending` (the PRODUCER span), W3C `traceparent`. */
+function traceHeaders(typeName: string, sending: Context): MsgHdrs {
   const messageHeaders = headers();
   messageHeaders.set(eventTypeHeader, typeName);
-  propagation.inject(context.active(), messageHeaders, { set: (carrier, key, value) => carrier.set(key, value) });
+  propagation.inject(sending, messageHeaders, { set: (carrier, key, value) => carrier.set(key, value) });
   return messageHeaders;
 }
 
-/** Publishes a protobuf event with its type and the current trace context in headers. */
+/** A PRODUCER span `send <type>`, child of the caller's active span, for one published message. */
+function sendSpan(subject: string, typeName: string): { span: Span; sending: Context } {
+  const span = tracer.startSpan(`send ${typeName}`, {
+    kind: SpanKind.PRODUCER,
+    attributes: messagingAttributes(subject, typeName, "send"),
+  });
+  return { span, sending: trace.setSpan(context.active(), span) };
+}
+
+/**
+ * Runs a consumer's handler for one message inside a CONSUMER span `process <type>` whose parent is the span that
+ * published it (the trace context in the message's headers), so one user's request is one trace across NATS.
+ * A message without trace headers starts a trace of its own.
+ */
+export function withMessageTrace<T>(message: JsMsg, consumer: string, handle: () => Promise<T>): Promise<T> {
+  const typeName = message.headers?.get(eventTypeHeader) || "unknown";
+  const parent = propagation.extract(ROOT_CONTEXT, message.headers, {
+    get: (carrier, key) => carrier?.get(key) || undefined,
+    keys: (carrier) => (carrier ? [...carrier.keys()] : []),
+  });
+  const span = tracer.startSpan(
+    `process ${typeName}`,
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        ...messagingAttributes(message.subject, typeName, "process"),
+        "messaging.consumer.group.name": consumer,
+        "messaging.message.delivery_count": message.info.deliveryCount,
+      },
+    },
+    parent,
+  );
+  return endWith(span, () => context.with(trace.setSpan(parent, span), handle));
+}
+
+/** Publishes a protobuf event with its type and the trace context of a PRODUCER span in headers. */
 export async function publishEvent<Schema extends DescMessage>(
   connection: NatsConnection,
   subject: string,
@@ -87,10 +157,13 @@ export async function publishEvent<Schema extends DescMessage>(
   event: MessageInitShape<Schema>,
   options: { messageId?: string } = {},
 ): Promise<PubAck> {
-  return jetstream(connection).publish(subject, toBinary(schema, create(schema, event)), {
-    headers: traceHeaders(schema.typeName),
-    ...(options.messageId ? { msgID: options.messageId } : {}),
-  });
+  const { span, sending } = sendSpan(subject, schema.typeName);
+  return endWith(span, () =>
+    jetstream(connection).publish(subject, toBinary(schema, create(schema, event)), {
+      headers: traceHeaders(schema.typeName, sending),
+      ...(options.messageId ? { msgID: options.messageId } : {}),
+    }),
+  );
 }
 
 /**
@@ -104,7 +177,14 @@ export function emitEvent<Schema extends DescMessage>(
   schema: Schema,
   event: MessageInitShape<Schema>,
 ): void {
-  connection.publish(subject, toBinary(schema, create(schema, event)), { headers: traceHeaders(schema.typeName) });
+  const { span, sending } = sendSpan(subject, schema.typeName);
+  try {
+    connection.publish(subject, toBinary(schema, create(schema, event)), {
+      headers: traceHeaders(schema.typeName, sending),
+    });
+  } finally {
+    span.end();
+  }
 }
 
 /** Decodes an event; a payload of another type is a poison message, never silently misread. */
@@ -182,12 +262,8 @@ export async function runConsumer<Schema extends DescMessage>(
         await deadLetter(message, (error as Error).message);
         continue;
       }
-      const parent = propagation.extract(context.active(), message.headers, {
-        get: (carrier, key) => carrier?.get(key) || undefined,
-        keys: (carrier) => (carrier ? [...carrier.keys()] : []),
-      });
       try {
-        await context.with(parent, () => spec.handle(event, message));
+        await withMessageTrace(message, spec.durable, () => spec.handle(event, message));
         message.ack();
       } catch (error) {
         if (message.info.deliveryCount >= spec.maxDeliver) {

@@ -18,6 +18,7 @@ import {
   type Logger,
   type NatsConnection,
   type RunningConsumer,
+  withMessageTrace,
 } from "@turnleaf/kit";
 import { queueDeliveries, trackQueueDepth } from "../metrics.js";
 
@@ -88,7 +89,9 @@ export async function runWorkQueue<Schema extends DescMessage>(
     queueLog.error({ subject: message.subject, reason }, "message dead-lettered");
   };
 
-  const work = async (message: JsMsg) => {
+  // Each message's work is a CONSUMER span, child of the span that published it (trace context in its headers).
+  const work = (message: JsMsg) => withMessageTrace(message, spec.durable, () => workOn(message));
+  const workOn = async (message: JsMsg) => {
     let event: MessageShape<Schema>;
     try {
       event = decodeEvent(spec.schema, message);
