@@ -72,7 +72,7 @@ export function readConfig(source: Env) {
       CONVERSION_TESSERACT: env.text.default("tesseract"),
       CONVERSION_OCR_LANGUAGES: env.text.default("chi_sim+eng"),
       /** Time limit of one page's OCR. */
-      CONVERSION_OCR_TIMEOUT_MS: env.positiveInteger.min(1_000).default(60_000),
+      CONVERSION_OCR_TIMEOUT_MS: env.positiveInteger.min(1_000).default(300_000),
       /** tesseract processes at once per replica (each one thread at nice 19: OCR takes the cores renders leave). */
       CONVERSION_OCR_CONCURRENCY: env.positiveInteger.max(64).default(availableParallelism()),
       /** Resolution a PDF page is drawn at for OCR (image sources are read at their own). */
