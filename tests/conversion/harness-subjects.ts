@@ -10,6 +10,8 @@ export function testSubjects(prefix: string): JobSubjects {
     bookReady: (bookId) => `${prefix}.book.${bookId}.ready`,
     pages: (jobId, run, firstPage) => `${prefix}.job.${jobId}.pages.${run}.${firstPage}`,
     pagesFilter: `${prefix}.job.*.pages.*.*`,
+    ocr: (jobId, run) => `${prefix}.job.${jobId}.ocr.${run}`,
+    ocrFilter: `${prefix}.job.*.ocr.*`,
     landed: (jobId, run) => `${prefix}.job.${jobId}.landed.${run}`,
   };
 }

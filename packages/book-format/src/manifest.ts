@@ -20,6 +20,8 @@ export const bookKeys = {
   thumb: (n: number) => `thumbs/${n}.jpg`,
   text: (n: number) => `text/${n}.json`,
   search: () => "search.json",
+  /** The search index again once OCR read the scanned pages (a new key: a revision's files are cached for good). */
+  searchWithOcr: () => "search-ocr.json",
   sourcePdf: (index: number, count: number) => (count === 1 ? "source.pdf" : `source-${index + 1}.pdf`),
 } as const;
 
@@ -87,6 +89,11 @@ export interface Manifest {
   pages: ManifestPage[];
   outline: OutlineEntry[];
   search: string | null;
+  /**
+   * Pages without a text layer whose OCR text has not arrived yet: the book is ready and readable, search finds
+   * their words once OCR read them (the manifest is written again then, without this field).
+   */
+  ocrPending?: number[];
   /** Source PDFs kept for the vector engine, in source order (null where a source is an image). */
   sourcePdfs: (string | null)[];
   updatedAt: string;

@@ -72,7 +72,17 @@ export function readConfig(source: Env) {
       CONVERSION_TESSERACT: env.text.default("tesseract"),
       CONVERSION_OCR_LANGUAGES: env.text.default("chi_sim+eng"),
       /** Time limit of one page's OCR. */
-      CONVERSION_OCR_TIMEOUT_MS: env.positiveInteger.min(1_000).default(60_000),
+      CONVERSION_OCR_TIMEOUT_MS: env.positiveInteger.min(1_000).default(300_000),
+      /** tesseract processes at once per replica (each one thread at nice 19: OCR takes the cores renders leave). */
+      CONVERSION_OCR_CONCURRENCY: env.positiveInteger.max(64).default(availableParallelism()),
+      /** Resolution a PDF page is drawn at for OCR (image sources are read at their own). */
+      CONVERSION_OCR_DPI: env.positiveInteger.min(72).max(600).default(300),
+      /** tesseract's page segmentation (--psm): 3 finds columns and blocks by itself. */
+      CONVERSION_OCR_PSM: wholeNumber.max(13).default(3),
+      /** A ready book's OCR time budget; pages past it keep no text. */
+      CONVERSION_OCR_BOOK_BUDGET_MS: env.positiveInteger.min(1_000).default(15 * 60_000),
+      /** Pages OCR reads at most in one book. */
+      CONVERSION_OCR_MAX_PAGES: env.positiveInteger.default(1000),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
       METRICS_PORT: env.metricsPort,
     },

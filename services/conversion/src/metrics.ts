@@ -7,6 +7,14 @@ export const pagesConverted = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Pages without a text layer handed to OCR, by outcome: read, no_words (the cheap look found none), over_budget, failed. */
+export const ocrPages = new Counter({
+  name: "turnleaf_conversion_ocr_pages_total",
+  help: "Pages without a text layer handed to OCR, by outcome (read, no_words, over_budget, failed)",
+  labelNames: ["outcome"] as const,
+  registers: [metricsRegistry],
+});
+
 /** Time per stage: a whole job, a work item (a range of pages), an Office document to PDF, one page's OCR. */
 export const conversionStageDuration = new Histogram({
   name: "turnleaf_conversion_stage_duration_seconds",

@@ -137,7 +137,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerSupportRoutes(app, dependencies.supportContact);
   registerDesktopRoutes(app, dependencies.peers, dependencies.desktopRelease);
   registerPagesRoutes(app, dependencies.peers, dependencies.reader?.assets);
-  await registerUploadRoutes(app, dependencies.peers);
+  await registerUploadRoutes(app, dependencies.peers, dependencies.reader?.assets);
   await registerUploadProgressRoute(app, dependencies.peers, resolveActor);
   if (dependencies.reader) await registerReaderRoutes(app, dependencies.peers, dependencies.reader);
   if (dependencies.editorDistDir) await registerEditorRoutes(app, dependencies.editorDistDir);

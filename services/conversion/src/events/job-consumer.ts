@@ -16,6 +16,7 @@ import {
   type ConversionJobRequested,
   ConversionJobRequestedSchema,
   ConversionJobState,
+  ConversionPagesRequestedSchema,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } from "@turnleaf/kit";
@@ -28,7 +29,8 @@ import { editPages } from "../pipeline/edit-pages.js";
 import { type ConvertSettings, type PreparedBook, prepareBook, releaseBook } from "../pipeline/prepare-book.js";
 import type { RenderPool } from "../render/pool.js";
 import { type CoordinateDependencies, coordinateJob } from "./job-coordinator.js";
-import { type JobSubjects, jobSubjects, jobsDurable, pagesDurable } from "./job-subjects.js";
+import { type JobSubjects, jobSubjects, jobsDurable, ocrDurable, pagesDurable } from "./job-subjects.js";
+import { startOcrConsumer } from "./ocr-consumer.js";
 import { startPageConsumer } from "./page-consumer.js";
 import { PreparedBooks } from "./prepared-books.js";
 import { lastProgress } from "./stream-lookup.js";
@@ -55,6 +57,10 @@ export interface JobConsumerOptions {
   concurrency?: number;
   /** A book's whole time budget. */
   jobBudgetMs?: number;
+  /** Durable of ready books' OCR (default conversion-ocr; tests use their own). */
+  ocrDurable?: string;
+  /** Ready books this replica reads by OCR at once (default 1). */
+  ocrBooks?: number;
 }
 
 /** The user's message for an error that is not a JobFailure but ends the job (its last delivery failed). */
@@ -112,6 +118,24 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
     subjects,
     durable: options.pagesDurable ?? (durable === jobsDurable ? pagesDurable : `${durable}-pages`),
   });
+
+  const ocrSettings = options.settings.ocr;
+  const ocr = ocrSettings
+    ? await startOcrConsumer({
+        books,
+        nats,
+        store,
+        pool,
+        log,
+        settings: { ...options.settings, ocr: ocrSettings },
+        attempts: maxDeliver,
+        ackWaitMs,
+        retryDelayMs,
+        subjects,
+        durable: options.ocrDurable ?? (durable === jobsDurable ? ocrDurable : `${durable}-ocr`),
+        concurrency: options.ocrBooks ?? 1,
+      })
+    : undefined;
 
   const jobs = await runWorkQueue(
     nats,
@@ -227,6 +251,17 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
               { messageId: `book-ready-${job.bookId}-r${job.revision}` },
             );
           }
+          // The book is ready and shareable; OCR reads its pages without a text layer now, on any replica.
+          if (result.ocrPending > 0 && ocrSettings) {
+            const run = BigInt(message.info.streamSequence);
+            await publishEvent(
+              nats,
+              subjects.ocr(job.jobId, run),
+              ConversionPagesRequestedSchema,
+              { job, firstPage: 1, lastPage: result.pageCount, pageCount: result.pageCount, convertedKeys: [], run },
+              { messageId: `${job.jobId}-ocr-r${job.revision}` },
+            );
+          }
           conversionStageDuration.observe({ stage: "job" }, (Date.now() - started) / 1000);
           jobLog.info(
             { pages: result.pageCount, ms: Date.now() - started, again: result.alreadyDone },
@@ -247,7 +282,7 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
   );
   return {
     stop: async () => {
-      await Promise.all([jobs.stop(), pages.stop()]);
+      await Promise.all([jobs.stop(), pages.stop(), ocr?.stop()]);
       await books.close();
     },
   };

@@ -2,7 +2,7 @@
  * A big book converted by every replica: the replica holding the job splits the plan into work items (runs of
  * pages on the `conversion-pages` queue), then follows the job's `landed` subject from its start and is the
  * only writer of the manifest and the progress events. It counts distinct pages (a repeated landing counts
- * once), so progress only grows; the "ready" manifest is written once, when every page and its text landed.
+ * once), so progress only grows; the "ready" manifest is written once, when every page landed (OCR text follows).
  * A coordinator that dies is replaced by the job's redelivery: the next one replays the landed subject,
  * publishes only the items not published before, and carries on.
  */
@@ -157,5 +157,5 @@ export async function coordinateJob(
   if (!manifest.complete) throw new Error("the landed pages stopped before the book was complete");
   await manifest.finish();
   if (convertedKeys.some(Boolean)) await store.removePrefix(`${prefix}work/`).catch(() => 0);
-  return { manifestKey: manifest.key, pageCount: total, alreadyDone: false };
+  return { manifestKey: manifest.key, pageCount: total, alreadyDone: false, ocrPending: manifest.textPending.size };
 }

@@ -13,6 +13,10 @@ export interface JobSubjects {
   pages(jobId: string, run: bigint, firstPage: number): string;
   /** Filter of the page work queue. */
   pagesFilter: string;
+  /** A ready book's pages without a text layer, for OCR (the run as in `pages`). */
+  ocr(jobId: string, run: bigint): string;
+  /** Filter of the OCR work queue. */
+  ocrFilter: string;
   /** Pages of a split book landing (and work items failing), read by the replica coordinating it. */
   landed(jobId: string, run: bigint): string;
 }
@@ -25,6 +29,8 @@ export const jobSubjects: JobSubjects = {
   bookReady: subjects.bookReady,
   pages: (jobId, run, firstPage) => `conversion.v1.job.${jobId}.pages.${run}.${firstPage}`,
   pagesFilter: "conversion.v1.job.*.pages.*.*",
+  ocr: (jobId, run) => `conversion.v1.job.${jobId}.ocr.${run}`,
+  ocrFilter: "conversion.v1.job.*.ocr.*",
   landed: (jobId, run) => `conversion.v1.job.${jobId}.landed.${run}`,
 };
 
@@ -32,3 +38,5 @@ export const jobSubjects: JobSubjects = {
 export const jobsDurable = "conversion-jobs";
 /** The durable consumer of work items (pages of split books), shared by every replica. */
 export const pagesDurable = "conversion-pages";
+/** The durable consumer of ready books' OCR, shared by every replica. */
+export const ocrDurable = "conversion-ocr";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linesFromTsv } from "./tesseract.js";
+import { languagesForScript, linesFromTsv } from "./tesseract.js";
 
 const header = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext";
 const word = (line: number, index: number, box: [number, number, number, number], conf: number, text: string) =>
@@ -26,5 +26,14 @@ describe("linesFromTsv", () => {
       word(1, 3, [70, 0, 60, 30], 90, "PDF"),
     ].join("\n");
     expect(linesFromTsv(tsv)[0]?.text).toBe("翻页电子书 PDF");
+  });
+});
+
+describe("languagesForScript", () => {
+  it("reads Chinese (or an unknown script) with every model and Latin pages without chi_sim", () => {
+    expect(languagesForScript("chi_sim+eng", "Han")).toBe("chi_sim+eng");
+    expect(languagesForScript("chi_sim+eng", undefined)).toBe("chi_sim+eng");
+    expect(languagesForScript("chi_sim+eng", "Latin")).toBe("eng");
+    expect(languagesForScript("chi_sim", "Latin")).toBe("chi_sim");
   });
 });

@@ -1,9 +1,11 @@
 /**
- * OCR of a rendered page with tesseract (Debian's package, Chinese and English models): the image goes in on
- * stdin, word boxes come back as TSV and are grouped into lines. One tesseract process at a time per replica,
- * each on one thread, so OCR never takes the cores the renderer needs for page 1 of another book.
+ * OCR of a page image with tesseract (Debian's package, Chinese and English models): the image goes in on
+ * stdin, word boxes come back as TSV and are grouped into lines. At most `concurrency` tesseract processes at a
+ * time per replica, each on one thread at the lowest CPU priority (nice 19), so OCR takes only the cores the
+ * renderer leaves free.
  */
 import { spawn } from "node:child_process";
+import { setPriority } from "node:os";
 
 export interface OcrSettings {
   /** The tesseract executable. */
@@ -11,6 +13,16 @@ export interface OcrSettings {
   /** tesseract -l, e.g. "chi_sim+eng". */
   languages: string;
   timeoutMs: number;
+  /** tesseract processes at once in this replica (default 1). */
+  concurrency?: number;
+  /** tesseract --psm: 3 (automatic page segmentation, which finds columns) by default. */
+  pageSegmentation?: number;
+  /** Resolution PDF pages are drawn at for reading (default 300). */
+  dpi?: number;
+  /** A book's OCR time budget from the moment it is ready (default 15 min); later pages keep no text. */
+  bookBudgetMs?: number;
+  /** Pages OCR reads at most in one book (default 1000). */
+  maxPagesPerBook?: number;
 }
 
 /** A recognised line in pixels of the image it was read from. */
@@ -72,21 +84,66 @@ export function linesFromTsv(tsv: string, minConfidence = 30): OcrLine[] {
   }));
 }
 
-let queue: Promise<unknown> = Promise.resolve();
+let running = 0;
+const waiting: (() => void)[] = [];
 
-/** Reads the text of an image (PNG, JPEG, ...): its lines with boxes in the image's pixels. */
-export function recognise(image: Buffer, settings: OcrSettings): Promise<OcrLine[]> {
-  const next = queue.then(() => runTesseract(image, settings));
-  queue = next.catch(() => undefined);
-  return next;
+/** Runs `work` when fewer than `concurrency` tesseract processes run in this replica. */
+async function inTurn<T>(settings: OcrSettings, work: () => Promise<T>): Promise<T> {
+  const limit = Math.max(1, settings.concurrency ?? 1);
+  while (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
 }
 
-function runTesseract(image: Buffer, settings: OcrSettings): Promise<OcrLine[]> {
+/** Reads the text of an image (PNG, JPEG, ...): its lines with boxes in the image's pixels. */
+export async function recognise(
+  image: Buffer,
+  settings: OcrSettings,
+  languages = settings.languages,
+): Promise<OcrLine[]> {
+  const psm = String(settings.pageSegmentation ?? 3);
+  const tsv = await inTurn(settings, () => runTesseract(image, settings, ["-l", languages, "--psm", psm, "tsv"]));
+  return linesFromTsv(tsv);
+}
+
+/** The script tesseract's orientation and script detection (--psm 0) sees; "Too few characters" and failures answer undefined. */
+export async function detectScript(image: Buffer, settings: OcrSettings): Promise<string | undefined> {
+  const report = await inTurn(settings, () => runTesseract(image, settings, ["--psm", "0"])).catch(() => "");
+  return /^Script: (\S+)/m.exec(report)?.[1];
+}
+
+/** Scripts the Chinese model reads. */
+const hanScripts = new Set(["Han", "HanS", "HanT", "Han_vert", "Japanese", "Katakana", "Hiragana"]);
+
+/**
+ * The models for a page: all that are configured (chi_sim+eng) when its script is Chinese or unknown, else the
+ * others only (beside eng, chi_sim splits English words into Chinese look-alikes).
+ */
+export function languagesForScript(all: string, script: string | undefined): string {
+  if (script === undefined || hanScripts.has(script)) return all;
+  const others = all.split("+").filter((model) => model !== "chi_sim");
+  return others.length > 0 ? others.join("+") : all;
+}
+
+function runTesseract(image: Buffer, settings: OcrSettings, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(settings.tesseract, ["stdin", "stdout", "-l", settings.languages, "--psm", "3", "tsv"], {
+    const child = spawn(settings.tesseract, ["stdin", "stdout", ...args], {
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", OMP_THREAD_LIMIT: "1", LANG: "C.UTF-8" },
       stdio: ["pipe", "pipe", "pipe"],
     });
+    // The lowest priority: renders (page 1 of the next book) always come first.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 19);
+      } catch {
+        // Gone already (it failed to start): its close event says why.
+      }
+    }
     const out: Buffer[] = [];
     let errors = "";
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
@@ -102,7 +159,7 @@ function runTesseract(image: Buffer, settings: OcrSettings): Promise<OcrLine[]> 
       clearTimeout(timer);
       if (signal) return reject(new OcrError(`tesseract stopped (${signal}) after ${settings.timeoutMs} ms or less`));
       if (code !== 0) return reject(new OcrError(`tesseract failed (${code}): ${errors.trim().split("\n").at(-1)}`));
-      resolve(linesFromTsv(Buffer.concat(out).toString("utf8")));
+      resolve(Buffer.concat(out).toString("utf8"));
     });
     child.stdin.on("error", () => undefined);
     child.stdin.end(image);

@@ -1,8 +1,9 @@
 /**
  * The manifest of a book being converted, held by the one process that writes it (the in-process job, or the
  * replica coordinating a split job): pages land into it in any order, it is written after page 1, then every
- * few pages or 2 s, and a last time as "ready" once the outline and the search index are in place. Writes are
- * serialised so an older state never overwrites a newer one.
+ * few pages or 2 s, and a last time as "ready" once the outline and the search index are in place. Pages that
+ * wait for OCR do not hold the book: the ready manifest lists them in `ocrPending` (read-scanned-pages.ts reads
+ * them afterwards). Writes are serialised so an older state never overwrites a newer one.
  */
 
 import { bookKeys, type Manifest } from "@turnleaf/book-format";
@@ -29,7 +30,7 @@ export class BookManifest {
   private readonly refreshEvery: number;
   /** Texts of pages landed in this process (the search index reads the others back from the store). */
   private readonly texts = new Map<number, PageText>();
-  /** Pages whose OCR text has not landed yet. */
+  /** Pages whose text OCR reads once the book is ready. */
   readonly textPending = new Set<number>();
 
   constructor(
@@ -106,9 +107,9 @@ export class BookManifest {
     this.textPending.delete(n);
   }
 
-  /** Every page landed with its text. */
+  /** Every page landed (OCR text follows after the book is ready). */
   get complete(): boolean {
-    return this.manifest.pagesDone === this.manifest.pageCount && this.textPending.size === 0;
+    return this.manifest.pagesDone === this.manifest.pageCount;
   }
 
   /** Writes the manifest when page 1 is new, or enough pages or time have passed since the last write. */
@@ -142,6 +143,7 @@ export class BookManifest {
       await this.store.putJson(`${this.prefix}${bookKeys.search()}`, { pages: index });
       this.manifest.search = bookKeys.search();
     }
+    if (this.textPending.size > 0) this.manifest.ocrPending = [...this.textPending].sort((a, b) => a - b);
     await this.writing;
     this.manifest.state = "ready";
     await this.write();

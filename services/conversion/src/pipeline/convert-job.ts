@@ -14,6 +14,7 @@ import type { BookStorage } from "../data/book-store.js";
 import type { RenderPool } from "../render/pool.js";
 import { BookManifest } from "./book-manifest.js";
 import { type ConvertSettings, type PreparedBook, prepareBook, releaseBook } from "./prepare-book.js";
+import { readScannedPages } from "./read-scanned-pages.js";
 import { renderPages } from "./render-pages.js";
 
 export type { ConvertSettings } from "./prepare-book.js";
@@ -35,6 +36,8 @@ export interface ConvertResult {
   pageCount: number;
   /** The job had been completed by an earlier delivery; nothing was rendered again. */
   alreadyDone: boolean;
+  /** Pages OCR reads now that the book is ready (read-scanned-pages.ts). */
+  ocrPending: number;
 }
 
 /** The job was finished by an earlier delivery: its ready manifest. */
@@ -45,7 +48,15 @@ export async function finishedBefore(
   const manifestKey = bookKeys.manifest(job.bookId, job.revision);
   const manifest = await store.getManifest(manifestKey);
   if (manifest?.jobId === job.jobId && manifest.state === "ready") {
-    return { manifest, result: { manifestKey, pageCount: manifest.pageCount, alreadyDone: true } };
+    return {
+      manifest,
+      result: {
+        manifestKey,
+        pageCount: manifest.pageCount,
+        alreadyDone: true,
+        ocrPending: manifest.ocrPending?.length ?? 0,
+      },
+    };
   }
   return { manifest };
 }
@@ -96,15 +107,21 @@ export async function convertPrepared(
   );
   await reporting;
   await manifest.finish();
-  return { manifestKey: manifest.key, pageCount: total, alreadyDone: false };
+  return { manifestKey: manifest.key, pageCount: total, alreadyDone: false, ocrPending: manifest.textPending.size };
 }
 
+/**
+ * A job in this process (the desktop tool, benches): the book is ready, then OCR reads the pages without a text
+ * layer before it returns (the service hands them to its OCR queue instead: events/ocr-consumer.ts).
+ */
 export async function convertJob(job: ConversionJobRequested, deps: ConvertDependencies): Promise<ConvertResult> {
   const before = await finishedBefore(deps.store, job);
-  if (before.result) return before.result;
+  if (before.result && before.result.ocrPending === 0) return before.result;
   const book = await prepareBook(job, deps);
   try {
-    return await convertPrepared(book, before.manifest, deps);
+    const result = before.result ?? (await convertPrepared(book, before.manifest, deps));
+    if (result.ocrPending > 0 && deps.settings.ocr) await readScannedPages(book, { ...deps, ocr: deps.settings.ocr });
+    return { ...result, ocrPending: 0 };
   } finally {
     await releaseBook(book, deps.pool);
   }

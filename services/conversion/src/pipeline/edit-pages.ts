@@ -24,6 +24,7 @@ import {
 } from "../domain/page-layout.js";
 import { type ConvertDependencies, type ConvertResult, convertPrepared, finishedBefore } from "./convert-job.js";
 import { type PreparedBook, prepareBook, releaseBook } from "./prepare-book.js";
+import { readScannedPages } from "./read-scanned-pages.js";
 
 const scratchFolder = "_inserted/";
 
@@ -107,6 +108,9 @@ async function renderInserted(job: ConversionJobRequested, base: Manifest, deps:
         split && split.pagesPerItem > 0 && book.plan.length > split.pagesPerItem
           ? await split.coordinate(book, before.manifest, { ...innerDeps, keyFolder: scratchFolder })
           : await convertPrepared(book, before.manifest, innerDeps);
+      // The edit's own revision is written from this one at once: its scanned pages are read before.
+      if (result.ocrPending > 0 && deps.settings.ocr)
+        await readScannedPages(book, { ...innerDeps, ocr: deps.settings.ocr });
     } finally {
       await releaseBook(book, deps.pool);
     }
@@ -222,7 +226,9 @@ export async function editPages(job: ConversionJobRequested, deps: EditDependenc
     sourcePdfs: sourcePdfs.map((source) => source.key),
     updatedAt: new Date().toISOString(),
   };
+  // Pages of a base revision OCR had not read yet stay without text in the edited book.
+  delete manifest.ocrPending;
   await deps.store.putJson(manifestKey, manifest, "no-cache");
   if (inserted) await deps.store.removePrefix(inserted.prefix);
-  return { manifestKey, pageCount: pages.length, alreadyDone: false };
+  return { manifestKey, pageCount: pages.length, alreadyDone: false, ocrPending: 0 };
 }

@@ -1,21 +1,19 @@
 /**
  * Renders a run of a prepared book's pages on the pool (page order first, a few in flight), writes each page's
  * files under deterministic keys (a repeat overwrites, never duplicates) and reports every landing. A page the
- * job wants text for but whose source has no text layer (a scanned page, an image) is read by OCR after it
- * landed, so OCR never delays the page itself; its text lands in a second report.
+ * job wants search for but whose source has no text layer (a scanned page, an image) lands with `textPending`:
+ * OCR reads it after the book is ready (read-scanned-pages.ts), so OCR never holds a page or the book.
  */
 
 import { bookKeys } from "@turnleaf/book-format";
 import type { Logger } from "@turnleaf/kit";
-import sharp from "sharp";
 import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import type { LandedPage } from "../domain/manifest.js";
-import { bookLinks, linksFromText, type PageText, pageText, type TextRun } from "../domain/page-content.js";
+import { bookLinks, linksFromText, type PageText, pageText } from "../domain/page-content.js";
 import type { PlannedPage } from "../domain/plan.js";
 import { encodingQuality, type RenditionSizes } from "../domain/renditions.js";
-import { conversionStageDuration, pagesConverted } from "../metrics.js";
-import { recognise } from "../ocr/tesseract.js";
+import { pagesConverted } from "../metrics.js";
 import { RenderMemoryError } from "../render/memory-budget.js";
 import type { PageTask } from "../render/page-renderer.js";
 import type { RenderPool } from "../render/pool.js";
@@ -34,7 +32,7 @@ export interface PageLanding {
   landed: LandedPage;
   /** The page's text (undefined when the job wants none or OCR still reads it). */
   text: PageText | undefined;
-  /** OCR reads this page: a second report with its text follows. */
+  /** OCR reads this page once the book is ready. */
   textPending: boolean;
 }
 
@@ -84,8 +82,6 @@ function taskFor(book: PreparedBook, page: PlannedPage, settings: ConvertSetting
     webpEffort: settings.webpEffort,
     ...(settings.paperPages ? { paperPages: settings.paperPages } : {}),
     watermark: book.job.trial,
-    // OCR reads the rendered pixels of pages without a text layer (the renderer sends no others' pixels).
-    ...(options?.importSearch && settings.ocr !== undefined ? { wantPixels: "without-text" as const } : {}),
   };
   if (source.kind === "image") return { kind: "image", ...common };
   return {
@@ -99,23 +95,6 @@ function taskFor(book: PreparedBook, page: PlannedPage, settings: ConvertSetting
   };
 }
 
-/** OCR lines (pixels of the main rendition) as text runs in the source page's coordinates. */
-function runsFromOcr(
-  lines: Awaited<ReturnType<typeof recognise>>,
-  page: PlannedPage,
-  size: RenditionSizes,
-  imageWidth: number,
-): TextRun[] {
-  const scale = size.scale * (imageWidth / size.width);
-  return lines.map((line) => ({
-    text: line.text,
-    x: page.region.x + line.left / scale,
-    y: page.region.y + line.top / scale,
-    width: line.width / scale,
-    height: line.height / scale,
-  }));
-}
-
 export async function renderPages(
   book: PreparedBook,
   pages: PlannedPage[],
@@ -127,7 +106,6 @@ export async function renderPages(
   const options = book.job.options;
   const wantText = wantsText(book);
   const ocrSettings = deps.settings.ocr;
-  const reading: Promise<void>[] = [];
 
   await inOrder(pages, Math.max(1, pool.size) + 1, async (page) => {
     const source = book.sources[page.source] as ReadSource;
@@ -180,36 +158,5 @@ export async function renderPages(
       text: wantText && !ocr ? text : undefined,
       textPending: ocr,
     });
-    if (ocr && ocrSettings) {
-      const size = book.sizes[page.n - 1] as RenditionSizes;
-      const pixels = rendered.pixels;
-      const imageWidth = pixels?.width ?? size.width;
-      const read = (async () => {
-        const started = Date.now();
-        let runs: TextRun[] = [];
-        try {
-          if (!pixels) throw new Error("the renderer returned no pixels");
-          const channels = pixels.channels ?? 4;
-          const grey = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels } })
-            .greyscale()
-            .png({ compressionLevel: 1 })
-            .toBuffer();
-          runs = runsFromOcr(await recognise(grey, ocrSettings), page, size, imageWidth);
-        } catch (error) {
-          // A page OCR cannot read keeps no text; the book is still worth having.
-          deps.log.warn({ err: error, page: page.n }, "OCR failed; the page has no text");
-        }
-        const found = pageText(page.n, runs, page.region);
-        await store.putJson(`${prefix}${bookKeys.text(page.n)}`, found);
-        conversionStageDuration.observe({ stage: "ocr" }, (Date.now() - started) / 1000);
-        deps.log.debug({ page: page.n, ms: Date.now() - started, lines: runs.length }, "page read by OCR");
-        deps.keepAlive();
-        await reports.textLanded?.(page.n, found);
-      })();
-      // Handled now (a rejection must not go unobserved while other pages render) and awaited below.
-      read.catch(() => undefined);
-      reading.push(read);
-    }
   });
-  await Promise.all(reading);
 }

@@ -39,6 +39,8 @@ export interface EncodeSettings extends EncodeOptions {
    * process for nothing).
    */
   wantPixels?: boolean | "without-text";
+  /** Only the drawn pixels (OCR's rendering of a scanned page): nothing is encoded. */
+  pixelsOnly?: boolean;
 }
 
 export interface PdfPageTask extends EncodeSettings {
@@ -137,6 +139,7 @@ async function finish(
   content: { text: TextRun[]; links: SourceLink[] },
 ): Promise<RenderedPage> {
   const { main, thumbnail } = drawn;
+  if (task.pixelsOnly) return { webp: [], ...content, pixels: main };
   // OCR reads the page as the source shows it, without the trial watermark.
   const clean = task.wantPixels ? (task.watermark ? { ...main, data: main.data.slice() } : main) : undefined;
   if (task.watermark) {

@@ -31,6 +31,7 @@ describe("reader grants", () => {
     expect(assetLocked(lock, "thumbs/12.webp")).toBe(true);
     expect(assetLocked(lock, "text/4.json")).toBe(true);
     expect(assetLocked(lock, "search.json")).toBe(true);
+    expect(assetLocked(lock, "search-ocr.json")).toBe(true);
     expect(assetLocked(null, "search.json")).toBe(false);
   });
 });

@@ -48,7 +48,7 @@ export interface BookLock {
 /** Which asset keys a lock covers: the pages from fromPage on, and the search index (it holds their text). */
 export function assetLocked(lock: BookLock | null, key: string): boolean {
   if (!lock) return false;
-  if (key === "search.json") return true;
+  if (key === "search.json" || key === "search-ocr.json") return true;
   const page = Number(/^(?:pages|thumbs|text)\/(\d+)/.exec(key)?.[1]);
   return Number.isInteger(page) && page >= lock.fromPage;
 }

@@ -29,7 +29,7 @@ export function chooseRevision(manifests: readonly { revision: number; manifest:
 
 /** Keys a reader may fetch inside a revision folder; anything else (manifest, sources) stays private. */
 const readableAsset =
-  /^(pages\/\d{1,5}\/\d{2,5}\.(webp|jpg|png)|thumbs\/\d{1,5}\.(jpg|webp)|text\/\d{1,5}\.json|search\.json|source(-\d{1,3})?\.pdf)$/;
+  /^(pages\/\d{1,5}\/\d{2,5}\.(webp|jpg|png)|thumbs\/\d{1,5}\.(jpg|webp)|text\/\d{1,5}\.json|search(-ocr)?\.json|source(-\d{1,3})?\.pdf)$/;
 
 export function isReadableAsset(key: string): boolean {
   return readableAsset.test(key);

@@ -15,6 +15,8 @@ import {
 } from "@turnleaf/contracts/upload/v1/upload_service_pb";
 import { catalogueCodes, DomainError, fieldProblem, internalFault, message, okEnvelope } from "@turnleaf/kit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { BookAssets } from "../book-assets.js";
+import { searchState } from "../domain/search-state.js";
 import type { Peers } from "../peers.js";
 import { type Actor, actorOf } from "../plugins/actor.js";
 import { nonProductHost } from "../policies/features.js";
@@ -258,7 +260,7 @@ const operations: Record<string, UploadOperation> = {
  * reconvert-book-multi, get-progress), the desktop paths of spec 001 §7 (create-book-multi, replace-book-multi,
  * get-book-progress). The Connect stream UploadProgressService.WatchUpload is upload-progress.routes.ts.
  */
-export async function registerUploadRoutes(app: FastifyInstance, peers: Peers): Promise<void> {
+export async function registerUploadRoutes(app: FastifyInstance, peers: Peers, assets?: BookAssets): Promise<void> {
   const begin = (channel: UploadChannel, overwrite: boolean) => async (request: FastifyRequest) => {
     const actor = actorOf(request);
     const fields = (request.body ?? {}) as BeginFields;
@@ -350,10 +352,17 @@ export async function registerUploadRoutes(app: FastifyInstance, peers: Peers): 
       bookId: body.bookId ?? "",
     });
     if (!task) throw internalFault("upload service answered without a task");
+    const phase = phaseOf(task, conversion);
+    // A ready book whose scanned pages OCR still reads: search finds their words once it is done.
+    const manifest =
+      phase === "ready" && conversion && assets
+        ? await assets.manifest(conversion.bookId, conversion.revision).catch(() => null)
+        : null;
     return okEnvelope({
-      phase: phaseOf(task, conversion),
+      phase,
       task: uploadTaskView(task),
       conversion: conversionView(conversion),
+      search: searchState(manifest),
     });
   };
   const progressSchema = formSchema({ taskId, bookId });

@@ -11,6 +11,7 @@ import { ConversionFields } from "./ConversionFields.js";
 import { type Conversion, conversionFields, conversionFromMeta, defaultConversion } from "./conversion.js";
 import { watchConversion } from "./conversion-watch.js";
 import { FileDropzone } from "./FileDropzone.js";
+import { useSearchState } from "./search-state.js";
 import { type Phase, UploadProgress } from "./UploadProgress.js";
 import {
   beginUpload,
@@ -57,6 +58,8 @@ export function Upload({
   const [pages, setPages] = useState({ done: 0, total: 0 });
   const [messages, setMessages] = useState<{ text: string; kind: "info" | "error" }[]>([]);
   const [book, setBook] = useState<{ number: string; bookId: string } | null>(null);
+  /** The task whose conversion is watched (its search state is asked once the book is ready). */
+  const [watchedTask, setWatchedTask] = useState<string | undefined>(undefined);
   // /convert with a book (the bookcase's 'replace content'): new content overwrites that book unless unticked.
   const [overwrite, setOverwrite] = useState(mode === "convert" && bookId !== "");
   const [folderType, setFolderType] = useState<FolderType>(1);
@@ -104,6 +107,7 @@ export function Upload({
     say(ended.message);
     setBook({ number: ended.number, bookId: ended.bookId });
     setPhase("converting");
+    setWatchedTask(current.taskId);
     const outcome = await watchConversion(current.taskId, (done, total) => setPages({ done, total }));
     if (outcome.ready) {
       setPhase("ready");
@@ -226,6 +230,7 @@ export function Upload({
       task.current = begun;
       say(begun.message);
       setBook({ number: query.num, bookId });
+      setWatchedTask(begun.taskId);
       const outcome = await watchConversion(begun.taskId, (done, total) => setPages({ done, total }));
       setPhase(outcome.ready ? "ready" : "failed");
       if (!outcome.ready) {
@@ -238,6 +243,7 @@ export function Upload({
   };
 
   const busy = phase === "uploading" || phase === "converting";
+  const search = useSearchState(watchedTask, phase === "ready");
   // A finished upload disarms 上传 (a second click would make a duplicate book) until "upload another".
   const done = phase === "ready";
 
@@ -357,6 +363,7 @@ export function Upload({
         readLink={book ? `/b/${encodeURIComponent(book.number)}` : undefined}
         onShare={book ? () => setSharing(true) : undefined}
         onAnother={another}
+        searchPreparing={search === "preparing"}
       />
       {unpaid ? <BuyOffer labels={labels} lang={query.lang} notify={notify} report={report} /> : null}
       {sharing && book ? (

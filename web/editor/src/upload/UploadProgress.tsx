@@ -18,6 +18,7 @@ export function UploadProgress({
   readLink,
   onShare,
   onAnother,
+  searchPreparing,
 }: {
   phase: Phase;
   bytes: { done: number; total: number };
@@ -31,6 +32,8 @@ export function UploadProgress({
   onShare?: (() => void) | undefined;
   /** Clears the form for the next book. */
   onAnother?: (() => void) | undefined;
+  /** The book is ready while OCR still reads its scanned pages: search finds their words later. */
+  searchPreparing?: boolean | undefined;
 }) {
   const phaseLabel: Record<Phase, string> = {
     idle: "",
@@ -72,6 +75,11 @@ export function UploadProgress({
                 {pages.done} / {pages.total || "?"} {labels.pages}
               </p>
             </>
+          ) : null}
+          {phase === "ready" && searchPreparing ? (
+            <p data-testid="upload-search" data-search="preparing">
+              {labels.searchPreparing}
+            </p>
           ) : null}
           {phase === "ready" ? (
             <div className="actions" data-testid="upload-next">

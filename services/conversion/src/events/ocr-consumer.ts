@@ -1,0 +1,70 @@
+/**
+ * OCR of ready books (durable consumer `conversion-ocr`, shared by every replica): the replica that completed a
+ * book whose manifest lists `ocrPending` pages publishes one item for it (message id `<jobId>-ocr-r<revision>`);
+ * whichever replica takes it prepares the book (sources downloaded), reads those pages (read-scanned-pages.ts)
+ * and writes their texts, the search index again and the manifest. A replica reads `concurrency` books at a time;
+ * tesseract itself runs at the lowest CPU priority, a few processes per replica (OcrSettings.concurrency). A
+ * replica that dies while reading leaves the item to another one after the ack wait, which reads the pages
+ * again; a book whose attempts run out keeps its first search index (the text layers only).
+ */
+import { bookKeys } from "@turnleaf/book-format";
+import { ConversionPagesRequestedSchema } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import type { Logger, NatsConnection, RunningConsumer } from "@turnleaf/kit";
+import type { BookStorage } from "../data/book-store.js";
+import type { OcrSettings } from "../ocr/tesseract.js";
+import type { ConvertSettings } from "../pipeline/prepare-book.js";
+import { readScannedPages } from "../pipeline/read-scanned-pages.js";
+import type { RenderPool } from "../render/pool.js";
+import type { JobSubjects } from "./job-subjects.js";
+import type { PreparedBooks } from "./prepared-books.js";
+import { runWorkQueue } from "./work-queue.js";
+
+export interface OcrConsumerOptions {
+  nats: NatsConnection;
+  store: BookStorage;
+  pool: RenderPool;
+  log: Logger;
+  settings: ConvertSettings & { ocr: OcrSettings };
+  attempts: number;
+  ackWaitMs: number;
+  retryDelayMs: number;
+  subjects: JobSubjects;
+  durable: string;
+  books: PreparedBooks;
+  /** Books read at once by this replica (default 1). */
+  concurrency?: number;
+}
+
+export function startOcrConsumer(options: OcrConsumerOptions): Promise<RunningConsumer> {
+  const { store, pool, log, subjects, books, settings } = options;
+  return runWorkQueue(
+    options.nats,
+    {
+      stream: subjects.stream,
+      durable: options.durable,
+      filterSubjects: [subjects.ocrFilter],
+      schema: ConversionPagesRequestedSchema,
+      attempts: options.attempts,
+      ackWaitMs: options.ackWaitMs,
+      retryDelayMs: options.retryDelayMs,
+      concurrency: options.concurrency ?? 1,
+      deadLetterSubject: subjects.deadLetter(options.durable),
+      async exhausted(item) {
+        log.error({ jobId: item.job?.jobId }, "OCR of a ready book out of attempts: its search keeps the text layers");
+      },
+      async handle(item, { message }) {
+        const job = item.job;
+        if (!job) return;
+        const bookLog = log.child({ jobId: job.jobId, bookId: job.bookId, revision: job.revision, stage: "ocr" });
+        const manifest = await store.getManifest(bookKeys.manifest(job.bookId, job.revision));
+        // Gone (the book was deleted or replaced) or read already (a repeated item).
+        if (!manifest?.ocrPending?.length) return;
+        const keepAlive = () => message.working();
+        await books.with(job, item.convertedKeys, { store, log: bookLog, settings, keepAlive }, (book) =>
+          readScannedPages(book, { store, pool, log: bookLog, ocr: settings.ocr, keepAlive }),
+        );
+      },
+    },
+    log,
+  );
+}
