@@ -25,6 +25,8 @@ dpkg -s libreoffice-impress >/dev/null 2>&1 || missing+=(libreoffice-impress)
 dpkg -s libreoffice-writer >/dev/null 2>&1 || missing+=(libreoffice-writer)
 # bubblewrap runs each LibreOffice conversion in an empty filesystem view without network (office/sandbox.ts).
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
+# qpdf encrypts the test documents of the conversion's pdf.js fallback (tests/conversion/fallback-engine.test.ts).
+command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 dpkg -s tesseract-ocr-chi-sim >/dev/null 2>&1 || missing+=(tesseract-ocr-chi-sim)
 dpkg -s tesseract-ocr-eng >/dev/null 2>&1 || missing+=(tesseract-ocr-eng)

@@ -15,6 +15,14 @@ export const ocrPages = new Counter({
   registers: [metricsRegistry],
 });
 
+/** PDF sources read, by the engine that draws them: pdfium, or pdfjs for a source PDFium refused. */
+export const sourcesByEngine = new Counter({
+  name: "turnleaf_conversion_sources_total",
+  help: "PDF sources read, by engine (pdfium; pdfjs: PDFium refused the file and pdf.js draws it)",
+  labelNames: ["engine"] as const,
+  registers: [metricsRegistry],
+});
+
 /** Time per stage: a whole job, a work item (a range of pages), an Office document to PDF, one page's OCR. */
 export const conversionStageDuration = new Histogram({
   name: "turnleaf_conversion_stage_duration_seconds",

@@ -21,11 +21,11 @@ import { PageRangeError } from "../domain/page-range.js";
 import { type PlannedPage, planBook, type SourcePages, trialPageLimit } from "../domain/plan.js";
 import type { PaperPageFormat } from "../domain/renditions.js";
 import { type RenditionSizes, renditionSizes } from "../domain/renditions.js";
-import { conversionStageDuration } from "../metrics.js";
+import { conversionStageDuration, sourcesByEngine } from "../metrics.js";
 import type { OcrSettings } from "../ocr/tesseract.js";
 import { officeContainer, officeExtensionOf } from "../office/office-document.js";
 import { OfficeConversionError, type OfficeSettings, officeToPdf } from "../office/soffice.js";
-import { readImage, readPdf } from "../render/source-reader.js";
+import { type PdfEngine, readImage, readPdf } from "../render/source-reader.js";
 
 export interface ConvertSettings {
   webpEffort: number;
@@ -43,6 +43,8 @@ export interface ReadSource {
   path: string;
   kind: "pdf" | "image";
   password: string;
+  /** The engine that draws a PDF: pdf.js when PDFium refused it (render/source-reader.ts). */
+  engine?: PdfEngine;
   pages: SourcePages;
   outline: SourceOutlineEntry[];
   /** The source was an Office document (path is the PDF made of it). */
@@ -150,10 +152,18 @@ async function readSources(
       if (isOffice && info.pages.length > pdfLimits.maxPages) {
         throw new JobFailure(failureMessages.tooManyPages(name, pdfLimits.maxPages));
       }
+      sourcesByEngine.inc({ engine: info.engine });
+      if (info.engine === "pdfjs") {
+        deps.log.warn(
+          { source: index, engine: info.engine, pdfiumRefusal: info.pdfiumRefusal, pages: info.pages.length },
+          "PDFium refused the source: pdf.js draws it",
+        );
+      }
       read.push({
         path: pdfPath,
         kind: "pdf",
         password: source.password,
+        engine: info.engine,
         pages: { kind: "pdf", pages: info.pages },
         outline: info.outline,
         converted: isOffice,

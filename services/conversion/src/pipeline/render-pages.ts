@@ -88,6 +88,7 @@ function taskFor(book: PreparedBook, page: PlannedPage, settings: ConvertSetting
     kind: "pdf",
     ...common,
     password: source.password,
+    ...(source.engine === "pdfjs" ? { engine: "pdfjs" as const } : {}),
     pageIndex: page.sourcePage,
     region: page.region,
     wantText: wantsText(book) || Boolean(options?.textToLink),

@@ -24,6 +24,7 @@ import {
   recycleIfLarge,
   withPage,
 } from "./pdfium.js";
+import { drawPdfjsPage, releasePdfjsDocuments } from "./pdfjs-page.js";
 import { type Pixels, rasterise } from "./raster.js";
 import { drawWatermark } from "./watermark.js";
 
@@ -51,6 +52,8 @@ export interface PdfPageTask extends EncodeSettings {
   region: Region;
   wantText: boolean;
   wantLinks: boolean;
+  /** "pdfjs": the source is one PDFium refused, drawn by pdf.js (pdfjs-document.ts); absent: PDFium. */
+  engine?: "pdfjs";
 }
 
 export interface ImagePageTask extends EncodeSettings {
@@ -119,6 +122,7 @@ export async function releaseDocuments(path: string): Promise<void> {
     pagesDrawn.delete(key);
     (await open.catch(() => undefined))?.close();
   }
+  await releasePdfjsDocuments(path);
   await recycleIfLarge(recycleHeapBytes);
 }
 
@@ -164,7 +168,18 @@ function drawWithin<T>(pdfium: Pdfium, budgetBytes: number | undefined, draw: ()
   }
 }
 
+/** A page of a source PDFium refused: drawn in colour by pdf.js, stored as a paper page when it looks like one. */
+async function renderPdfjsPage(task: PdfPageTask): Promise<RenderedPage> {
+  const { main, text, links } = await drawPdfjsPage(task);
+  const pdfium = await loadPdfium();
+  const lossless = paperLike(main);
+  const wantPixels =
+    task.wantPixels === "without-text" ? pageText(0, text, task.region).items.length === 0 : task.wantPixels;
+  return finish(pdfium, { main, lossless, photo: !lossless }, { ...task, wantPixels }, { text, links });
+}
+
 async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
+  if (task.engine === "pdfjs") return renderPdfjsPage(task);
   const opening = documentFor(task.path, task.password);
   const document = await opening;
   // Another page of this thread closed it meanwhile (countPage): open it again.
