@@ -12,7 +12,12 @@ import { type RunningStripeMock, startStripeMock, stripeMockSecretKey } from "..
 import { PaymentsRepository } from "../../services/power/src/data/payments.repository.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { inProcessParts } from "../support/in-process.js";
-import { pointsCheckoutCompleted, type SignedWebhook, testWebhookSecret } from "../support/stripe-webhooks.js";
+import {
+  chargeRefunded,
+  pointsCheckoutCompleted,
+  type SignedWebhook,
+  testWebhookSecret,
+} from "../support/stripe-webhooks.js";
 
 // Issue #38: a power process killed between a plan's change and its ledger entry. The built service runs as its own
 // process (services/power/dist/main.js) with FAULT_POINT=payments.after-plan-write: it kills itself (SIGKILL, as a
@@ -111,6 +116,39 @@ describe("a crash between the plan's write and the ledger's", () => {
         "purchase-points",
         "free-points",
       ]);
+    } finally {
+      restarted.client.close();
+      await restarted.handle.stop();
+    }
+  }, 180_000);
+
+  it("takes a refund back once when the process died between marking the purchase reversed and the plan's change", async () => {
+    const userId = `6${Number.parseInt(suffix, 16) % 100_000}002`;
+    const paid = pointsCheckoutCompleted({ userId, points: 10, amount: 1000 });
+    const refund = chargeRefunded({ paymentIntent: paid.paymentIntent, amount: 1000 });
+
+    const first = await startPower();
+    expect((await deliverTo(first.client, paid)).applied).toBe(true);
+    first.client.close();
+    await first.handle.stop();
+    expect((await store.findPlan(`user:${userId}`))?.points).toBe(15);
+
+    const crashing = await startPower("payments.after-reversal-mark");
+    await expect(deliverTo(crashing.client, refund)).rejects.toThrow();
+    expect(await crashing.handle.exited).toBeNull();
+    crashing.client.close();
+    // The purchase is marked reversed, the points are not taken back yet.
+    expect((await store.findPurchase([paid.paymentIntent]))?.reversed).toBe(true);
+    expect((await store.findPlan(`user:${userId}`))?.points).toBe(15);
+
+    // Stripe delivers the refund again: this reversal's own mark lets it carry on, once.
+    const restarted = await startPower();
+    try {
+      expect((await deliverTo(restarted.client, refund)).applied).toBe(true);
+      expect(await deliverTo(restarted.client, refund)).toMatchObject({ applied: false, duplicate: true });
+      expect((await store.findPlan(`user:${userId}`))?.points).toBe(5);
+      const refunds = (await store.listLedger(`user:${userId}`, 50)).filter((entry) => entry.kind === "refund");
+      expect(refunds).toMatchObject([{ pointsDelta: -10, pointsAfter: 5 }]);
     } finally {
       restarted.client.close();
       await restarted.handle.stop();

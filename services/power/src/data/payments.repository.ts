@@ -205,6 +205,7 @@ export class PaymentsRepository {
         { $set: { reversed: true, reversedBy: key } },
       )
       .exec();
+    if (result.matchedCount > 0) hitFaultPoint(this.faultPoint, "payments.after-reversal-mark");
     return result.matchedCount > 0;
   }
 
