@@ -1,6 +1,6 @@
 module turnleaf.local/otelcol
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/open-telemetry/opentelemetry-collector-contrib/exporter/fileexporter v0.161.0
