@@ -1,9 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { connectMongo, createLogger } from "@turnleaf/kit";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packageStoreOn } from "../../services/gateway/src/publish/package-store.js";
 import { workerSystem } from "../setup/worker-stores.js";
 import { api, catalogueText, run, uploadedBook } from "./package-fixtures.js";
 
@@ -180,6 +182,40 @@ describe("packages built from the online book", { timeout: 600_000 }, () => {
     const plist = Object.keys(bundle).find((name) => name.endsWith(".app/Contents/Info.plist")) ?? "";
     expect(Buffer.from(bundle[plist] ?? []).toString("utf8")).toContain("<string>Harbour APP</string>");
     expect(Object.keys(bundle).some((name) => name.endsWith("Contents/Resources/book/index.html"))).toBe(true);
+  });
+
+  it("answers a build its gateway left (a restart mid-build) as failed, not holding the next APK back", async () => {
+    const connection = await connectMongo({
+      uri: services.stores.mongodbUri,
+      database: "turnleaf-gateway",
+      log: createLogger({ service: "test", level: "silent" }),
+    });
+    try {
+      const user = await api<{ userId: string }>(services.gatewayUrl, book.cookie, "/api/user/get-user", {});
+      const jobId = randomUUID();
+      // Older than six build timeouts (the default 600 s each): its gateway is gone.
+      await packageStoreOn(connection).insertJob({
+        jobId,
+        userId: String(user.data.userId),
+        bookId: book.bookId,
+        format: "apk",
+        state: "building",
+        createdAt: new Date(Date.now() - 2 * 3600_000),
+      });
+      const job = (await call("/api/publish/get-package", { jobId })).data.job;
+      expect(job.state).toBe("failed");
+      expect(job.error).toBe((await catalogueText("en", "publishInterrupted")).replace("{format}", "APK"));
+      const last = await call("/api/publish/get-apk-release", { bookId: book.bookId });
+      const nextVersion = String((last.data as unknown as { nextVersionCode: number }).nextVersionCode);
+      // Past the rules, the busy check and then the signature's: the abandoned build does not answer publishApkBusy.
+      const next = await call(
+        "/api/publish/create-package",
+        apkForm({ versionCode: nextVersion, versionName: "1.2", signaturePassword: "not-the-password" }),
+      );
+      expect(next.msg).toBe(await catalogueText("en", "signatureOrPassword"));
+    } finally {
+      await connection.close();
+    }
   });
 
   it("builds the offline HTML zip; another account cannot read the job or its file", async () => {

@@ -36,8 +36,8 @@ export interface PackageStore {
   insertJob(job: PackageJob): Promise<void>;
   job(jobId: string): Promise<PackageJob | undefined>;
   updateJob(jobId: string, change: Partial<PackageJob>): Promise<void>;
-  /** The book's APK builds not finished yet (an APK update waits for the one before it). */
-  openApkJobs(bookId: string): Promise<number>;
+  /** The book's APK builds not finished yet, begun since `since` (an APK update waits for the one before it). */
+  openApkJobs(bookId: string, since: Date): Promise<number>;
   lastRelease(bookId: string): Promise<ApkRelease | undefined>;
   /** False when the book has an APK of this version number already. */
   insertRelease(release: ApkRelease): Promise<boolean>;
@@ -70,9 +70,14 @@ export function packageStoreOn(connection: Connection, close: () => Promise<void
       await ready();
       await jobs.updateOne({ jobId }, { $set: change });
     },
-    async openApkJobs(bookId) {
+    async openApkJobs(bookId, since) {
       await ready();
-      return jobs.countDocuments({ bookId, format: "apk", state: { $in: ["queued", "building"] } });
+      return jobs.countDocuments({
+        bookId,
+        format: "apk",
+        state: { $in: ["queued", "building"] },
+        createdAt: { $gte: since },
+      });
     },
     async lastRelease(bookId) {
       await ready();

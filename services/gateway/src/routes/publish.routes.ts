@@ -30,12 +30,19 @@ export interface PublishDependencies {
 const text = { type: "string", maxLength: packageLimits.textMax } as const;
 const jobIdField = { type: "string", pattern: "^[0-9a-f-]{36}$" } as const;
 
-function jobView(job: PackageJob) {
+/**
+ * A job still queued or building after `abandonMs` was left by a gateway that stopped (a restart, a crash): it is
+ * answered as failed (`publishInterrupted`) and no longer holds the book's next APK back.
+ */
+const abandoned = (job: PackageJob, abandonMs: number, now = Date.now()) =>
+  (job.state === "queued" || job.state === "building") && now - new Date(job.createdAt).getTime() > abandonMs;
+
+function jobView(job: PackageJob, abandonMs: number) {
   return {
     jobId: job.jobId,
     bookId: job.bookId,
     format: job.format,
-    state: job.state,
+    state: abandoned(job, abandonMs) ? "failed" : job.state,
     createdAt: new Date(job.createdAt).toISOString(),
     ...(job.fileName ? { fileName: job.fileName, bytes: job.bytes ?? 0 } : {}),
     ...(job.state === "ready" ? { download: `/api/publish/download-package?jobId=${job.jobId}` } : {}),
@@ -54,6 +61,8 @@ export function registerPublishRoutes(
   };
   // One build at a time per gateway: the toolchains (java, aapt, makensis) take a core each.
   let queue: Promise<unknown> = Promise.resolve();
+  // A build is two tool runs, each held to the timeout; a job waits behind a few others at most.
+  const abandonMs = () => deps().builder.timeoutMs * 6;
 
   const ownJob = async (request: FastifyRequest, jobId: string) => {
     const job = await deps().store.job(jobId);
@@ -117,7 +126,7 @@ export function registerPublishRoutes(
         throw new DomainError("INVALID_ARGUMENT", message(key, params), { details: { rule: key } });
       }
       if (checked.apk) {
-        if ((await store.openApkJobs(book.bookId)) > 0) {
+        if ((await store.openApkJobs(book.bookId, new Date(Date.now() - abandonMs()))) > 0) {
           throw new DomainError("FAILED_PRECONDITION", message("publishApkBusy"));
         }
         const signature = await signatures?.get(actor.userId, checked.signature ?? "");
@@ -187,7 +196,7 @@ export function registerPublishRoutes(
           await failed({ key: "publishFailed", params: { format, detail: (error as Error).message } }).catch(() => {});
         }
       });
-      return okEnvelope({ job: jobView(job) });
+      return okEnvelope({ job: jobView(job, abandonMs()) });
     },
   );
 
@@ -224,13 +233,15 @@ export function registerPublishRoutes(
     { schema: { body: { type: "object", required: ["jobId"], properties: { jobId: jobIdField } } } },
     async (request) => {
       const job = await ownJob(request, request.body.jobId);
-      const { failure } = job;
+      const failure: PackageJob["failure"] = abandoned(job, abandonMs())
+        ? { key: "publishInterrupted", params: { format: job.format.toUpperCase() } }
+        : job.failure;
       const error = !failure
         ? undefined
         : "text" in failure
           ? failure.text
           : await renderForRequest(request, message(failure.key, failure.params));
-      return okEnvelope({ job: { ...jobView(job), ...(error ? { error } : {}) } });
+      return okEnvelope({ job: { ...jobView(job, abandonMs()), ...(error ? { error } : {}) } });
     },
   );
 
