@@ -7,7 +7,6 @@
 
 import { bookKeys } from "@turnleaf/book-format";
 import type { Logger } from "@turnleaf/kit";
-import sharp from "sharp";
 import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import type { LandedPage } from "../domain/manifest.js";
@@ -19,6 +18,7 @@ import { recognise } from "../ocr/tesseract.js";
 import { RenderMemoryError } from "../render/memory-budget.js";
 import type { PageTask } from "../render/page-renderer.js";
 import type { RenderPool } from "../render/pool.js";
+import sharp from "../render/sharp.js";
 import { RenderBudgetError } from "./guarded-pool.js";
 import type { ConvertSettings, PreparedBook, ReadSource } from "./prepare-book.js";
 
