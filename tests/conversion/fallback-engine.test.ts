@@ -144,7 +144,8 @@ async function pdfiumRefuses(bytes: Buffer, password: string): Promise<string> {
   }
 }
 
-describe("the pdf.js fallback", () => {
+// Three conversions a case, pdf.js loaded in the render process on the first: room for a busy machine.
+describe("the pdf.js fallback", { timeout: 120_000 }, () => {
   it.each(["aes", "rc4"] as const)(
     "converts a revision-4 %s PDF whose strings use another crypt filter, with its user password",
     async (cipher) => {

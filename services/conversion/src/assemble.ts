@@ -20,8 +20,17 @@ import { openWorkFolder } from "./pipeline/work-folder.js";
 import { warmUp } from "./render/page-renderer.js";
 import { selectPdfium } from "./render/pdfium.js";
 import { choosePdfium } from "./render/pdfium-native-library.js";
-import { createRenderPool } from "./render/pool.js";
+import { createRenderPool, type RenderPool } from "./render/pool.js";
 import { buildServices } from "./server.js";
+
+async function connectStores(config: ConversionConfig, log: Logger) {
+  const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
+  const s3 = createS3Client(s3SettingsFrom(config));
+  await ensureBuckets(s3, [config.S3_BUCKET_SOURCES, config.S3_BUCKET_BOOKS], config.S3_REGION, log);
+  const nats = await connectNats({ url: config.NATS_URL, name: "conversion", log });
+  await ensureStreams(nats, [streams.conversion, streams.book]);
+  return { mongo, s3, nats };
+}
 
 /**
  * Wires the conversion service: its stores and streams, the PDFium choice, the render pool (guarded lanes), the
@@ -29,11 +38,7 @@ import { buildServices } from "./server.js";
  * (server.ts) only report health. main.ts runs it; what it opens is closed, in order, at shutdown.
  */
 export async function assemble(config: ConversionConfig, log: Logger): Promise<ServiceParts> {
-  const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
-  const s3 = createS3Client(s3SettingsFrom(config));
-  await ensureBuckets(s3, [config.S3_BUCKET_SOURCES, config.S3_BUCKET_BOOKS], config.S3_REGION, log);
-  const nats = await connectNats({ url: config.NATS_URL, name: "conversion", log });
-  await ensureStreams(nats, [streams.conversion, streams.book]);
+  // The render pool starts first: its first render process warms up (Node, sharp, PDFium) while the stores connect.
   // Native PDFium when installed (about twice the WebAssembly build's speed), else WebAssembly.
   const pdfium = choosePdfium(config.CONVERSION_PDFIUM as "auto" | "wasm" | "native", config.CONVERSION_PDFIUM_LIBRARY);
   selectPdfium(pdfium);
@@ -44,16 +49,25 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
     pdfium,
     pageMemoryBytes: config.CONVERSION_PAGE_MEMORY_MB * 1024 * 1024,
   };
+  let firstLane: RenderPool | undefined;
   // Each render thread is a lane with a page budget: a runaway page costs its lane (replaced), not the replica.
   const pool =
     config.CONVERSION_WORKERS > 0
       ? createGuardedPool({
           size: config.CONVERSION_WORKERS,
           pageBudgetMs: config.CONVERSION_PAGE_BUDGET_MS,
-          createLane: () => createRenderPool(1, renditions),
+          createLane: () => {
+            const lane = createRenderPool(1, renditions);
+            firstLane ??= lane;
+            return lane;
+          },
           onReplaced: (budgetMs) => log.warn({ budgetMs }, "a page overran its budget: its render thread was replaced"),
         })
       : createRenderPool(0, renditions);
+  const { mongo, s3, nats } = await connectStores(config, log).catch(async (error: unknown) => {
+    await pool.close();
+    throw error;
+  });
   await warmUp();
   // Sources are downloaded into a folder of this process's; a killed process's folder is removed by the next.
   const workFolder = await openWorkFolder({
@@ -65,6 +79,8 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
   const officeIsolation = detectIsolation();
   if (officeIsolation === "sandbox") log.info({ officeIsolation }, "LibreOffice runs in a bubblewrap sandbox");
   else log.warn({ officeIsolation }, "bubblewrap cannot create namespaces here: LibreOffice runs without its sandbox");
+  // Jobs are taken once a render lane is warm: a new replica's first page then costs what a page costs.
+  await firstLane?.started?.();
   const consumer = await startJobConsumer({
     nats,
     store: new BookStore(s3, { sources: config.S3_BUCKET_SOURCES, books: config.S3_BUCKET_BOOKS }),

@@ -3,8 +3,9 @@
  * the same job, plan and renderers, storing the book in a folder on disk (FsBookStore) instead of S3.
  * Exported as `@turnleaf/conversion/local`; importing it starts nothing.
  */
-import sharp from "sharp";
+
 import { warmUp } from "./render/page-renderer.js";
+import sharp from "./render/sharp.js";
 
 export { type BookStorage, SourceMissingError } from "./data/book-store.js";
 export { FsBookStore, type FsBookStoreOptions } from "./data/fs-book-store.js";

@@ -1,7 +1,7 @@
 import { runGrpcService } from "@turnleaf/kit";
-import sharp from "sharp";
 import { assemble } from "./assemble.js";
 import { readConfig } from "./config.js";
+import sharp from "./render/sharp.js";
 
 // sharp is loaded in the main thread before any render worker (libvips must outlive the workers).
 sharp.cache(false);

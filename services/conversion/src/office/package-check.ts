@@ -8,8 +8,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { pictureLimits } from "@turnleaf/kit";
 import { unzipSync, Zip, ZipDeflate, ZipPassThrough } from "fflate";
-import sharp from "sharp";
 import { pdfLimits } from "../domain/failures.js";
+import sharp from "../render/sharp.js";
 import {
   embeddedPictures,
   isMarkupPart,

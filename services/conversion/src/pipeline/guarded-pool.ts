@@ -5,7 +5,7 @@
  * stuck in) and a fresh one takes its place, and the page fails with RenderBudgetError. One runaway document
  * therefore costs one thread for the length of the budget, never the replica. A page's budget starts once its
  * lane is warm, so a fresh render process's start (Node, sharp, PDFium) is not counted as the next page's render;
- * the start itself gets one budget of its own.
+ * the start itself gets one budget of its own. The first lane starts alone, the others once it is warm.
  */
 import type { PageTask, RenderedPage } from "../render/page-renderer.js";
 import type { RenderPool } from "../render/pool.js";
@@ -34,10 +34,9 @@ interface Lane {
 }
 
 export function createGuardedPool(options: GuardedPoolOptions): RenderPool {
-  const lanes: Lane[] = Array.from({ length: Math.max(1, options.size) }, () => ({
-    pool: options.createLane(),
-    busy: false,
-  }));
+  const size = Math.max(1, options.size);
+  const first: Lane = { pool: options.createLane(), busy: false };
+  const lanes: Lane[] = [first];
   const waiting: ((lane: Lane) => void)[] = [];
   let closed = false;
 
@@ -55,8 +54,22 @@ export function createGuardedPool(options: GuardedPoolOptions): RenderPool {
     else lane.busy = false;
   };
 
+  // The other lanes start once the first is warm: a new replica's first page waits for one render process's start
+  // (Node, sharp, PDFium), which took half as long again while every lane started at once on the same cores.
+  const addLanes = () => {
+    for (let index = 1; index < size && !closed; index++) {
+      const lane: Lane = { pool: options.createLane(), busy: true };
+      lanes.push(lane);
+      give(lane);
+    }
+  };
+  if (size > 1) {
+    if (first.pool.started) void first.pool.started().then(addLanes);
+    else addLanes();
+  }
+
   return {
-    size: lanes.length,
+    size,
     async render(task: PageTask): Promise<RenderedPage> {
       const lane = await take();
       const pool = lane.pool;

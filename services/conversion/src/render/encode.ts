@@ -14,7 +14,6 @@
  */
 
 import type { ImageFormat } from "@turnleaf/book-format";
-import sharp from "sharp";
 import { eagerWidths, type PaperPageFormat, type RenditionSizes, thumbQuality } from "../domain/renditions.js";
 import { greyPlane, sixteenLevels } from "./grey-levels.js";
 import { greyPng } from "./grey-png.js";
@@ -22,6 +21,7 @@ import { jpegOf } from "./jpeg.js";
 import { greyEffort, lighterLosslessWebp, losslessEffort } from "./lossless-webp.js";
 import { palettePng } from "./palette-png.js";
 import type { Pixels } from "./raster.js";
+import sharp from "./sharp.js";
 
 export interface EncodedImage {
   width: number;

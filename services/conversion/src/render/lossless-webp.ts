@@ -4,8 +4,8 @@
  * sharp and the grey levels only.
  */
 import type { Sharp } from "sharp";
-import sharp from "sharp";
 import { sixteenLevels } from "./grey-levels.js";
+import sharp from "./sharp.js";
 
 /**
  * Lossless effort 1 (npm run bench:engines, encoder table, 1131×1600): on pdfkit's text pages effort 0 costs half

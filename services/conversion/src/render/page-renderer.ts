@@ -4,7 +4,7 @@
  * are drawn by PDFium (form fields included) straight into RGBA, or grey for pages without colour, that sharp
  * encodes.
  */
-import sharp from "sharp";
+
 import { pageText, type SourceLink, type TextRun } from "../domain/page-content.js";
 import type { Region } from "../domain/plan.js";
 import { type EncodedImage, type EncodeOptions, encodePage, warmEncoder } from "./encode.js";
@@ -26,6 +26,7 @@ import {
 } from "./pdfium.js";
 import { drawPdfjsPage, releasePdfjsDocuments } from "./pdfjs-page.js";
 import { type Pixels, rasterise } from "./raster.js";
+import sharp from "./sharp.js";
 import { drawWatermark } from "./watermark.js";
 
 export type { EncodedImage } from "./encode.js";

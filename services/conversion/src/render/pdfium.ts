@@ -6,7 +6,6 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { init } from "@embedpdf/pdfium";
 import { PdfPasswordError, PdfReadError } from "./pdf-errors.js";
 import { type NativeMemory, nativeMemoryOf } from "./pdfium-memory.js";
 import type { Pdfium } from "./pdfium-types.js";
@@ -57,6 +56,8 @@ export function loadPdfium(): Promise<Pdfium> {
         const { loadNativePdfium } = await import("./pdfium-native.js");
         return loadNativePdfium(current.library);
       }
+      // Imported here: a process with the native library never loads the WebAssembly build's 10 ms of JavaScript.
+      const { init } = await import("@embedpdf/pdfium");
       const module = await init({ wasmBinary: (await readFile(wasmPath)).buffer as ArrayBuffer });
       module.PDFiumExt_Init();
       return module;

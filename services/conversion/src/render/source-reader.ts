@@ -2,12 +2,13 @@
  * Reads what the plan needs from a source before any page is rendered: a PDF's page sizes and outline (and
  * whether its password opens it), an image's size. Every failure here happens before anything is written.
  */
-import sharp from "sharp";
+
 import type { SourceOutlineEntry } from "../domain/page-content.js";
 import type { Size } from "../domain/plan.js";
 import { readOutline } from "./pdf-links.js";
 import { openDocument, readF32, recycleHeapBytes, recycleIfLarge, withScratch } from "./pdfium.js";
 import { openWithPdfjs, readPdfjsInfo } from "./pdfjs-document.js";
+import sharp from "./sharp.js";
 
 /** The engine that draws a source: PDFium, or pdf.js for a source PDFium refuses. */
 export type PdfEngine = "pdfium" | "pdfjs";

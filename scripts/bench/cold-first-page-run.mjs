@@ -1,0 +1,75 @@
+/**
+ * One new conversion replica's first page (started by cold-first-page.ts): a fresh Node process, plain JavaScript
+ * as the image runs it (no TypeScript loader), that starts the render pool as the service's assemble.ts does (guarded
+ * lanes of one render process each, native PDFium when installed), warms the main thread, waits for the first lane
+ * as the service waits before it takes jobs, then reads the PDF and renders page 1 (main rendition only, as the
+ * service writes it). Prints one JSON line: ms from the process's start to page 1 and the CPU ms of the process and
+ * its render processes until then.
+ * Usage: node cold-first-page-run.mjs <folder of a built conversion service (its dist/)> <pdf> <max side> <lanes>
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+
+const [dist, pdfPath, maxSideText, lanesText] = process.argv.slice(2);
+const from = (path) => import(new URL(path, `file://${dist}/`).href);
+const { selectPdfium } = await from("render/pdfium.js");
+const { choosePdfium } = await from("render/pdfium-native-library.js");
+const { createRenderPool } = await from("render/pool.js");
+const { createGuardedPool } = await from("pipeline/guarded-pool.js");
+const { warmUp } = await from("render/page-renderer.js");
+const { readPdf } = await from("render/source-reader.js");
+const { planBook } = await from("domain/plan.js");
+const { renditionSizes } = await from("domain/renditions.js");
+
+// Idle render processes do not hold the event loop (the service's connections do): this timer does here.
+const alive = setInterval(() => undefined, 1_000);
+const pdfium = choosePdfium("auto");
+selectPdfium(pdfium);
+const options = { deriveOnRequest: true, pdfium, pageMemoryBytes: 1024 * 1024 * 1024 };
+let firstLane;
+const pool = createGuardedPool({
+  size: Number(lanesText),
+  pageBudgetMs: 120_000,
+  createLane: () => {
+    const lane = createRenderPool(1, options);
+    firstLane ??= lane;
+    return lane;
+  },
+});
+await warmUp();
+await firstLane?.started?.();
+const info = await readPdf(new Uint8Array(await readFile(pdfPath)), "", false);
+const [page] = planBook([{ kind: "pdf", pages: info.pages }], { cut: 0, bleedPt: 0, pageRange: "1" });
+await pool.render({
+  kind: "pdf",
+  path: pdfPath,
+  password: "",
+  pageIndex: page.sourcePage,
+  region: page.region,
+  sizes: renditionSizes(page.region, Number(maxSideText), 0),
+  quality: 75,
+  jpegQuality: 85,
+  webpEffort: 2,
+  watermark: false,
+  wantText: true,
+  wantLinks: true,
+});
+const firstPageMs = performance.now();
+const children = readdirSync("/proc").filter((name) => {
+  try {
+    return (
+      /^\d+$/.test(name) &&
+      readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]?.split(" ")[1] === String(process.pid)
+    );
+  } catch {
+    return false;
+  }
+});
+const ticks = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+};
+const cpuMs = ticks("self") + children.reduce((sum, pid) => sum + ticks(pid), 0);
+process.stdout.write(`${JSON.stringify({ firstPageMs, cpuMs, engine: pdfium.engine })}\n`);
+await pool.close();
+clearInterval(alive);

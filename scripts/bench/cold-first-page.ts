@@ -1,0 +1,95 @@
+/**
+ * A new replica's first page against pdftoppm's cold first page, side by side in one run (#36): for each document,
+ * `--runs` rounds of (this worktree's built service, optionally another build such as main's, pdftoppm -jpeg on page
+ * 1 at the same longest side), each a fresh process, interleaved so the machine's load falls on all alike. Prints
+ * the median and range of each, wall ms from process start to page 1 and the CPU ms spent until then (which the
+ * machine's load barely moves). Builds nothing: run `tsc -b services/conversion` first.
+ * Usage: node --import tsx scripts/bench/cold-first-page.ts [--runs 7] [--max-side 1600] [--lanes 2]
+ *   [--before /work/main/services/conversion/dist] [pdf …]
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runs: { type: "string", default: "7" },
+    "max-side": { type: "string", default: "1600" },
+    lanes: { type: "string", default: "2" },
+    before: { type: "string" },
+  },
+});
+const out = (line = "") => process.stdout.write(`${line}\n`);
+const runs = Number(values.runs);
+const maxSide = values["max-side"] as string;
+const here = resolve("services/conversion/dist");
+const runner = resolve("scripts/bench/cold-first-page-run.mjs");
+
+async function documents(): Promise<{ name: string; path: string }[]> {
+  if (positionals.length > 0) return positionals.map((path) => ({ name: path.split("/").at(-1) as string, path }));
+  const { mixedPdf, richPdf } = await import("../../tests/fixtures/pdf/generate.js");
+  const made = [
+    { name: "mixed (text, charts, photos)", bytes: await mixedPdf(8) },
+    { name: "text with links", bytes: await richPdf() },
+  ];
+  return made.map(({ name, bytes }, index) => {
+    const path = join(tmpdir(), `turnleaf-cold-${process.pid}-${index}.pdf`);
+    writeFileSync(path, bytes);
+    return { name, path };
+  });
+}
+
+function service(dist: string, pdf: string): { wall: number; cpu: number } {
+  const result = spawnSync(process.execPath, [runner, dist, pdf, maxSide, values.lanes as string], {
+    env: { MALLOC_ARENA_MAX: "1", ...process.env },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`cold run failed: ${result.stderr}`);
+  const line = JSON.parse(result.stdout.trim().split("\n").at(-1) as string) as { firstPageMs: number; cpuMs: number };
+  return { wall: line.firstPageMs, cpu: line.cpuMs };
+}
+
+function pdftoppm(pdf: string): { wall: number; cpu: number } {
+  const target = join(tmpdir(), `turnleaf-cold-ppm-${process.pid}`);
+  const started = performance.now();
+  // Its CPU through bash's `times` (user and system of the finished child, in the shell's own process).
+  const times = execFileSync(
+    "bash",
+    ["-c", 'pdftoppm -jpeg -scale-to "$1" -f 1 -l 1 "$2" "$3" && times', "bash", maxSide, pdf, target],
+    { encoding: "utf8" },
+  );
+  const wall = performance.now() - started;
+  const seconds = [...(times.trim().split("\n").at(-1) ?? "").matchAll(/(\d+)m([\d.]+)s/g)].map(
+    (match) => Number(match[1]) * 60 + Number(match[2]),
+  );
+  return { wall, cpu: seconds.reduce((sum, value) => sum + value, 0) * 1000 };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const range = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
+
+const load = () => execFileSync("cat", ["/proc/loadavg"], { encoding: "utf8" }).split(" ").slice(0, 3).join(" ");
+out(
+  `cold first page, ${runs} runs each, interleaved; longest side ${maxSide} px, ${values.lanes} lanes; load ${load()}`,
+);
+out("document                       | engine                | wall ms median (range) | CPU ms median (range)");
+for (const document of await documents()) {
+  const rows: Record<string, { wall: number; cpu: number }[]> = { "this build": [], pdftoppm: [] };
+  if (values.before) rows.before = [];
+  for (let run = 0; run < runs; run++) {
+    rows["this build"]?.push(service(here, document.path));
+    if (values.before) rows.before?.push(service(values.before, document.path));
+    rows.pdftoppm?.push(pdftoppm(document.path));
+  }
+  for (const [engine, samples] of Object.entries(rows)) {
+    const walls = samples.map((sample) => sample.wall);
+    const cpus = samples.map((sample) => sample.cpu).filter((cpu) => !Number.isNaN(cpu));
+    out(
+      `${document.name.padEnd(30).slice(0, 30)} | ${engine.padEnd(21)} | ${`${median(walls).toFixed(0)} (${range(walls)})`.padEnd(22)} | ${cpus.length ? `${median(cpus).toFixed(0)} (${range(cpus)})` : "-"}`,
+    );
+  }
+}
+out(`load after: ${load()}`);
