@@ -5,7 +5,7 @@
  * the median and range of each, wall ms from process start to page 1 and the CPU ms spent until then (which the
  * machine's load barely moves). Builds nothing: run `tsc -b services/conversion` first.
  * Usage: node --import tsx scripts/bench/cold-first-page.ts [--runs 7] [--max-side 1600] [--lanes 2]
- *   [--before /work/main/services/conversion/dist] [pdf …]
+ *   [--before <another checkout>/services/conversion/dist] [pdf …]
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
