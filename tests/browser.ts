@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { type Browser, type BrowserServer, chromium, type Locator, type Page } from "playwright-core";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
 /** Debian's Chromium (scripts/setup.sh installs it); playwright-core drives it, never downloading a browser. */
@@ -13,10 +15,33 @@ function assertChromium(): void {
   }
 }
 
-/** A Chromium that test files connect to (tests/setup/stores.global.ts starts one per worker slot). */
-export function launchChromiumServer(): Promise<BrowserServer> {
+/** A Chromium that test files connect to, in a process of its own (tests/setup/stores.global.ts starts one a slot). */
+export async function launchChromiumServer(): Promise<{ wsEndpoint: string; close: () => Promise<void> }> {
   assertChromium();
-  return chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs });
+  const script = fileURLToPath(new URL("./setup/browser-server.mjs", import.meta.url));
+  const child = spawn(process.execPath, [script, chromiumPath, ...chromiumArgs], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const wsEndpoint = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const line = output.split("\n")[0];
+      if (output.includes("\n") && line) resolve(line.trim());
+    });
+    child.once("error", reject);
+    void exited.then(() => reject(new Error(`the browser server ended before it answered: ${output}`)));
+  });
+  return {
+    wsEndpoint,
+    close: async () => {
+      child.stdin.end();
+      const killLater = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(killLater);
+    },
+  };
 }
 
 /** The browser server of this file's worker slot, when the run started them (integration tests through vitest). */

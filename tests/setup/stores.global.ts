@@ -2,7 +2,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
-import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { type RunningStores, startStores } from "../../scripts/src/stores.js";
@@ -46,7 +45,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, project.config.maxWorkers ?? 1);
   const log = pino({ level: "warn" });
-  const browsers: BrowserServer[] = [];
+  const browsers: Awaited<ReturnType<typeof launchChromiumServer>>[] = [];
   const launches = Promise.allSettled(
     Array.from({ length: workers }, async () => browsers.push(await launchChromiumServer())),
   );
@@ -93,7 +92,7 @@ export default async function setup(project: TestProject) {
   );
   project.provide(
     "browserEndpoints",
-    browsers.map((browser) => browser.wsEndpoint()),
+    browsers.map((browser) => browser.wsEndpoint),
   );
   return stop;
 }
