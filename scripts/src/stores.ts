@@ -230,20 +230,22 @@ function ferretdbServer(binary: string, layout: Layout, port: number, uri: strin
 async function waitForMongoPing(uri: string, port: number, signal: AbortSignal): Promise<void> {
   // The driver re-probes a refused server only every 500 ms; waiting for the port first saves most of that.
   await waitForTcp("127.0.0.1", port, readyTimeoutMs, { signal, intervalMs: 25 });
-  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 1_000, connectTimeoutMS: 1_000 });
-  try {
-    await pollUntil(
-      "a MongoDB ping",
-      async () => {
+  // A client per attempt: a failed first connect can close a client's topology for good ("Topology is closed"),
+  // and a reused one would then never answer however long the server takes to come up.
+  await pollUntil(
+    "a MongoDB ping",
+    async () => {
+      const client = new MongoClient(uri, { serverSelectionTimeoutMS: 1_000, connectTimeoutMS: 1_000 });
+      try {
         await client.db("admin").command({ ping: 1 });
         return true;
-      },
-      readyTimeoutMs,
-      { signal, intervalMs: 200 },
-    );
-  } finally {
-    await client.close();
-  }
+      } finally {
+        await client.close();
+      }
+    },
+    readyTimeoutMs,
+    { signal, intervalMs: 200 },
+  );
 }
 
 async function natsServer(config: StoresConfig, layout: Layout, ports: StorePorts): Promise<ServerLaunch> {
