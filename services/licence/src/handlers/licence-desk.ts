@@ -255,20 +255,19 @@ export class LicenceDesk {
   private async findLicenceForTerminal(request: CheckedTerminalRequest, asker: Asker): Promise<LicenceDocument> {
     const keys = [`terminal:${sha256(request.terminalCode)}`];
     if (asker.clientAddress) keys.push(`address:${asker.clientAddress}`);
-    // Each attempt is counted before its code is looked at (concurrent guesses cannot all pass a check made before
-    // any was recorded); a code that is found gives its count back, so only refused codes add up.
-    const answers = await Promise.all(keys.map((key) => this.deps.guesses.take(key)));
-    const counted = keys.filter((_key, index) => answers[index]?.allowed);
-    const giveBack = () => Promise.all(counted.map((key) => this.deps.guesses.giveBack(key)));
-    if (counted.length < keys.length) {
-      await giveBack();
-      const wait = Math.max(...answers.filter((answer) => !answer.allowed).map((answer) => answer.retryAfterSeconds));
-      throw refuse.tooManyGuesses(Math.max(1, wait));
+    // Only refused codes count: a burst of right codes from one office's address must all be heard (100 at once
+    // hold the activation limit, tests/licence). At the limit even the right code is refused.
+    const states = await Promise.all(keys.map((key) => this.deps.guesses.peek(key)));
+    const over = states.filter((state) => !state.allowed || state.consumed >= this.deps.settings.guessLimit);
+    if (over.length > 0) {
+      throw refuse.tooManyGuesses(Math.max(1, ...over.map((state) => state.retryAfterSeconds)));
     }
     const code = normaliseLicenceCode(request.licenceCode);
     const licence = code ? await this.deps.licences.findByCodeHash(licenceCodeHash(code, this.deps.codePepper)) : null;
-    if (!licence) throw refuse.licenceCode();
-    await giveBack();
+    if (!licence) {
+      await Promise.all(keys.map((key) => this.deps.guesses.count(key)));
+      throw refuse.licenceCode();
+    }
     return licence;
   }
 
