@@ -30,10 +30,10 @@ describe("linesFromTsv", () => {
 });
 
 describe("languagesForScript", () => {
-  it("reads Chinese (or an unknown script) with every model and Latin pages without chi_sim", () => {
+  it("leads with chi_sim on Chinese pages (or an unknown script) and with the others on Latin pages", () => {
     expect(languagesForScript("chi_sim+eng", "Han")).toBe("chi_sim+eng");
     expect(languagesForScript("chi_sim+eng", undefined)).toBe("chi_sim+eng");
-    expect(languagesForScript("chi_sim+eng", "Latin")).toBe("eng");
+    expect(languagesForScript("chi_sim+eng", "Latin")).toBe("eng+chi_sim");
     expect(languagesForScript("chi_sim", "Latin")).toBe("chi_sim");
   });
 });

@@ -121,13 +121,15 @@ export async function detectScript(image: Buffer, settings: OcrSettings): Promis
 const hanScripts = new Set(["Han", "HanS", "HanT", "Han_vert", "Japanese", "Katakana", "Hiragana"]);
 
 /**
- * The models for a page: all that are configured (chi_sim+eng) when its script is Chinese or unknown, else the
- * others only (beside eng, chi_sim splits English words into Chinese look-alikes).
+ * The models for a page, the first one leading: Chinese pages (or an unknown script) with the configured order
+ * (chi_sim+eng); Latin pages with the others first (eng+chi_sim: led by chi_sim, tesseract splits English words
+ * into Chinese look-alikes, and the Chinese lines of a mostly English page are still read).
  */
 export function languagesForScript(all: string, script: string | undefined): string {
   if (script === undefined || hanScripts.has(script)) return all;
-  const others = all.split("+").filter((model) => model !== "chi_sim");
-  return others.length > 0 ? others.join("+") : all;
+  const models = all.split("+");
+  const others = models.filter((model) => model !== "chi_sim");
+  return [...others, ...models.filter((model) => model === "chi_sim")].join("+");
 }
 
 function runTesseract(image: Buffer, settings: OcrSettings, args: string[]): Promise<string> {

@@ -2,7 +2,7 @@
  * OCR after the book is ready: the pages a ready manifest lists in `ocrPending` (no text layer, search asked for)
  * are drawn again for reading (PDF pages at `dpi`, 300 by default, grey, nothing encoded; image sources at their
  * own resolution), looked at cheaply for words (text-presence.ts: photos stop there), their script detected
- * (tesseract --psm 0: Chinese pages are read with chi_sim+eng, others without chi_sim), and read by tesseract at
+ * (tesseract --psm 0: Chinese pages are read with chi_sim+eng, Latin ones with eng leading), and read by tesseract at
  * low priority, a few at a time. Their texts are written, then the search index again under a new key (the first
  * one may be cached by readers for good) and the manifest without `ocrPending`. The book's budget (time and
  * pages) bounds it: pages past it keep no text.
@@ -110,6 +110,8 @@ export async function readScannedPages(
   const texts = new Map<number, PageText>();
   let taken = 0;
 
+  // tesseract may take minutes a page at nice 19 on a busy machine: the queue hears from this book meanwhile.
+  const heartbeat = setInterval(() => deps.keepAlive(), 5_000);
   await inOrder(pending, Math.max(1, ocr.concurrency ?? 1), async (n) => {
     const page = book.plan[n - 1];
     if (!page) return;
@@ -151,7 +153,7 @@ export async function readScannedPages(
       log.warn({ err: error, page: n }, "OCR failed; the page has no text");
     }
     deps.keepAlive();
-  });
+  }).finally(() => clearInterval(heartbeat));
 
   // The manifest as it is now (written once more, by this stage only, after the book became ready).
   const manifest = (await store.getManifest(key)) as Manifest;
