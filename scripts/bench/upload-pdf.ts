@@ -19,11 +19,17 @@ export async function postToGateway(
 }
 
 /** Begins the upload of `bytes` as a new book titled `title` and sends them: answers the upload task's id. */
-export async function sendPdf(gatewayUrl: string, title: string, bytes: Buffer): Promise<string> {
+export async function sendPdf(
+  gatewayUrl: string,
+  title: string,
+  bytes: Buffer,
+  fields: Record<string, string> = {},
+): Promise<string> {
   const begun = (await postToGateway(
     gatewayUrl,
     "/api/book/begin-upload",
     new URLSearchParams({
+      ...fields,
       title,
       files: JSON.stringify([{ name: "book.pdf", size: bytes.length, type: "application/pdf" }]),
     }).toString(),

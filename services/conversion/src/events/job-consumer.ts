@@ -228,11 +228,13 @@ export async function startJobConsumer(options: JobConsumerOptions): Promise<Run
             total = book.plan.length;
             const split = pagesPerItem > 0 && book.plan.length > pagesPerItem;
             // This replica renders items of a split book too: its page consumer takes the preparation over.
-            const handedOver = split && books.adopt(job, book);
+            let handedOver = split && books.adopt(job, book);
             try {
               result = split
                 ? await coordinate(book, before.manifest, { store, onProgress })
                 : await convertPrepared(book, before.manifest, rendering);
+              // Its OCR item is likely taken here: the sources stay downloaded for it.
+              if (!handedOver && result.ocrPending > 0 && ocrSettings) handedOver = books.adopt(job, book);
             } finally {
               if (!handedOver) await releaseBook(book, pool);
             }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languagesForScript, linesFromTsv } from "./tesseract.js";
+import { BookLanguages, linesFromTsv } from "./tesseract.js";
 
 const header = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext";
 const word = (line: number, index: number, box: [number, number, number, number], conf: number, text: string) =>
@@ -29,11 +29,22 @@ describe("linesFromTsv", () => {
   });
 });
 
-describe("languagesForScript", () => {
-  it("reads Chinese (or an unknown script) with every model and Latin pages without chi_sim", () => {
-    expect(languagesForScript("chi_sim+eng", "Han")).toBe("chi_sim+eng");
-    expect(languagesForScript("chi_sim+eng", undefined)).toBe("chi_sim+eng");
-    expect(languagesForScript("chi_sim+eng", "Latin")).toBe("eng");
-    expect(languagesForScript("chi_sim", "Latin")).toBe("chi_sim");
+describe("BookLanguages", () => {
+  const line = (text: string) => ({ text, left: 0, top: 0, width: 1, height: 1 });
+
+  it("reads with every model until a page shows an English book, then without chi_sim", () => {
+    const languages = new BookLanguages("chi_sim+eng");
+    languages.learn([line("too short")]);
+    expect(languages.current).toBe("chi_sim+eng");
+    languages.learn([line("harbour lighthouse orchard ".repeat(10))]);
+    expect(languages.current).toBe("eng");
+  });
+
+  it("keeps chi_sim for a Chinese book, and with it the Chinese of a mixed page", () => {
+    const languages = new BookLanguages("chi_sim+eng");
+    languages.learn([line("翻页电子书把文档变成可以翻阅的书".repeat(10)), line("harbour lighthouse ".repeat(5))]);
+    expect(languages.current).toBe("chi_sim+eng");
+    languages.learn([line("harbour lighthouse orchard ".repeat(10))]);
+    expect(languages.current).toBe("chi_sim+eng");
   });
 });

@@ -111,23 +111,32 @@ export async function recognise(
   return linesFromTsv(tsv);
 }
 
-/** The script tesseract's orientation and script detection (--psm 0) sees; "Too few characters" and failures answer undefined. */
-export async function detectScript(image: Buffer, settings: OcrSettings): Promise<string | undefined> {
-  const report = await inTurn(settings, () => runTesseract(image, settings, ["--psm", "0"])).catch(() => "");
-  return /^Script: (\S+)/m.exec(report)?.[1];
-}
-
-/** Scripts the Chinese model reads. */
-const hanScripts = new Set(["Han", "HanS", "HanT", "Han_vert", "Japanese", "Katakana", "Hiragana"]);
+const chineseCharacters = /[\u3400-\u4dbf\u4e00-\u9fff]/g;
+const latinLetters = /[A-Za-z]/g;
 
 /**
- * The models for a page: all that are configured (chi_sim+eng) when its script is Chinese or unknown, else the
- * others only (beside eng, chi_sim splits English words into Chinese look-alikes).
+ * The models for a book's pages: every configured one (chi_sim+eng) until a page read with them shows the book's
+ * script; once one holds at least 200 letters and almost no Chinese (under 2 %), the next pages are read without
+ * chi_sim (leading, it splits English words into Chinese look-alikes). tesseract's own script detection (--psm 0)
+ * was no help: it called 150- and 300-dpi Chinese scans Latin.
  */
-export function languagesForScript(all: string, script: string | undefined): string {
-  if (script === undefined || hanScripts.has(script)) return all;
-  const others = all.split("+").filter((model) => model !== "chi_sim");
-  return others.length > 0 ? others.join("+") : all;
+export class BookLanguages {
+  private decided: string | undefined;
+  constructor(private readonly all: string) {}
+
+  get current(): string {
+    return this.decided ?? this.all;
+  }
+
+  learn(lines: OcrLine[]): void {
+    if (this.decided !== undefined) return;
+    const text = lines.map((line) => line.text).join("");
+    const chinese = text.match(chineseCharacters)?.length ?? 0;
+    const letters = text.match(latinLetters)?.length ?? 0;
+    if (chinese + letters < 200) return;
+    const others = this.all.split("+").filter((model) => model !== "chi_sim");
+    this.decided = chinese < (chinese + letters) * 0.02 && others.length > 0 ? others.join("+") : this.all;
+  }
 }
 
 function runTesseract(image: Buffer, settings: OcrSettings, args: string[]): Promise<string> {

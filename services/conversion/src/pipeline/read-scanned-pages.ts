@@ -1,9 +1,8 @@
 /**
  * OCR after the book is ready: the pages a ready manifest lists in `ocrPending` (no text layer, search asked for)
  * are drawn again for reading (PDF pages at `dpi`, 300 by default, grey, nothing encoded; image sources at their
- * own resolution), looked at cheaply for words (text-presence.ts: photos stop there), their script detected
- * (tesseract --psm 0: Chinese pages are read with chi_sim+eng, others without chi_sim), and read by tesseract at
- * low priority, a few at a time. Their texts are written, then the search index again under a new key (the first
+ * own resolution), looked at cheaply for words (text-presence.ts: photos stop there), and read by tesseract at
+ * low priority, a few at a time (chi_sim+eng until a page shows an English book: BookLanguages). Their texts are written, then the search index again under a new key (the first
  * one may be cached by readers for good) and the manifest without `ocrPending`. The book's budget (time and
  * pages) bounds it: pages past it keep no text.
  */
@@ -15,7 +14,7 @@ import type { BookStorage } from "../data/book-store.js";
 import { type PageText, pageText, searchableText, type TextRun } from "../domain/page-content.js";
 import type { PlannedPage } from "../domain/plan.js";
 import { conversionStageDuration, ocrPages } from "../metrics.js";
-import { detectScript, languagesForScript, type OcrLine, type OcrSettings, recognise } from "../ocr/tesseract.js";
+import { BookLanguages, type OcrLine, type OcrSettings, recognise } from "../ocr/tesseract.js";
 import { mayHoldWords, presenceSide } from "../ocr/text-presence.js";
 import type { RenderPool } from "../render/pool.js";
 import type { PreparedBook, ReadSource } from "./prepare-book.js";
@@ -106,10 +105,12 @@ export async function readScannedPages(
   if (pending.length === 0) return done;
   const deadline = started + (ocr.bookBudgetMs ?? 15 * 60_000);
   const maxPages = ocr.maxPagesPerBook ?? 1000;
-  const scripts = new Map<string, number>();
+  const languages = new BookLanguages(ocr.languages);
   const texts = new Map<number, PageText>();
   let taken = 0;
 
+  // tesseract may take minutes a page at nice 19 on a busy machine: the queue hears from this book meanwhile.
+  const heartbeat = setInterval(() => deps.keepAlive(), 5_000);
   await inOrder(pending, Math.max(1, ocr.concurrency ?? 1), async (n) => {
     const page = book.plan[n - 1];
     if (!page) return;
@@ -134,10 +135,8 @@ export async function readScannedPages(
         return;
       }
       const png = await image.png({ compressionLevel: 1 }).toBuffer();
-      // The page's script first (a fraction of a second): English pages are read without the Chinese model.
-      const script = await detectScript(png, ocr);
-      scripts.set(script ?? "unknown", (scripts.get(script ?? "unknown") ?? 0) + 1);
-      const lines = await recognise(png, ocr, languagesForScript(ocr.languages, script));
+      const lines = await recognise(png, ocr, languages.current);
+      languages.learn(lines);
       const text = pageText(n, runsFromLines(lines, page, scale), page.region);
       await store.putJson(`${prefix}${bookKeys.text(n)}`, text);
       texts.set(n, text);
@@ -151,7 +150,7 @@ export async function readScannedPages(
       log.warn({ err: error, page: n }, "OCR failed; the page has no text");
     }
     deps.keepAlive();
-  });
+  }).finally(() => clearInterval(heartbeat));
 
   // The manifest as it is now (written once more, by this stage only, after the book became ready).
   const manifest = (await store.getManifest(key)) as Manifest;
@@ -172,6 +171,6 @@ export async function readScannedPages(
   delete manifest.ocrPending;
   manifest.updatedAt = new Date().toISOString();
   await store.putJson(key, manifest, "no-cache");
-  log.info({ ...done, ms: Date.now() - started, scripts: Object.fromEntries(scripts) }, "scanned pages read by OCR");
+  log.info({ ...done, ms: Date.now() - started, languages: languages.current }, "scanned pages read by OCR");
   return done;
 }
