@@ -31,7 +31,7 @@ export function runTool(
   options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       tool,
       args,
       {
@@ -54,6 +54,8 @@ export function runTool(
         reject(new CliError(text("nativeToolFailed", { tool, detail }), exitCodes.cannotCreate));
       },
     );
+    // No tool here reads its input: one that asks for something (a password prompt) ends at once instead of waiting.
+    child.stdin?.end();
   });
 }
 

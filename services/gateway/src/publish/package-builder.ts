@@ -98,7 +98,7 @@ function toolEnvironment(): Record<string, string> {
 
 function runCli(settings: BuilderSettings, args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [settings.cliMain, ...args],
       {
@@ -119,6 +119,8 @@ function runCli(settings: BuilderSettings, args: string[], env: Record<string, s
         reject(new BuildFailure(detail));
       },
     );
+    // The tool is never asked anything here: a question it would ask ends it at once instead of holding the build.
+    child.stdin?.end();
   });
 }
 
