@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 /** A documentation-range address of this run's own. */
-const clientAddress = `198.18.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] ?? 0) % 254}`;
+const clientAddress = `198.18.${randomBytes(1)[0]}.${1 + ((randomBytes(1)[0] ?? 0) % 254)}`;
 
 const post = async (path: string, fields: Record<string, string>) => {
   const response = await fetch(`${services.gatewayUrl}${path}`, {

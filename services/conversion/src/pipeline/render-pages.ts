@@ -17,7 +17,6 @@ import { pagesConverted } from "../metrics.js";
 import { RenderMemoryError } from "../render/memory-budget.js";
 import type { PageTask } from "../render/page-renderer.js";
 import type { RenderPool } from "../render/pool.js";
-import sharp from "../render/sharp.js";
 import { RenderBudgetError } from "./guarded-pool.js";
 import type { ConvertSettings, PreparedBook, ReadSource } from "./prepare-book.js";
 
