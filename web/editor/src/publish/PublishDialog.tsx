@@ -73,11 +73,11 @@ export function PublishDialog({
   useEffect(() => {
     const closeOnEscape = (event: KeyboardEvent) => event.key === "Escape" && onClose();
     window.addEventListener("keydown", closeOnEscape);
-    return () => {
-      window.removeEventListener("keydown", closeOnEscape);
-      window.clearTimeout(timer.current);
-    };
+    return () => window.removeEventListener("keydown", closeOnEscape);
   }, [onClose]);
+
+  // The job is followed until the dialog closes, not until the editor re-renders (a new onClose each render).
+  useEffect(() => () => window.clearTimeout(timer.current), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per switch to APK
   useEffect(() => {
