@@ -5,15 +5,24 @@
  * as the service waits before it takes jobs, then reads the PDF and renders page 1 (main rendition only, as the
  * service writes it). Prints one JSON line: ms from the process's start to page 1 and the CPU ms of the process and
  * its render processes until then.
+ * Its first render process is forked before anything else loads, as the service's main.ts does (a build without
+ * render-process.js forks it with the pool). With a fifth argument `service`, it then imports what main.ts imports
+ * (the kit, assemble.js and everything under it) before it makes the pool: the service's own path without the
+ * stores' connections.
  * Usage: node cold-first-page-run.mjs <folder of a built conversion service (its dist/)> <pdf> <max side> <lanes>
+ *   [service]
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 
-const [dist, pdfPath, maxSideText, lanesText] = process.argv.slice(2);
+const [dist, pdfPath, maxSideText, lanesText, mode] = process.argv.slice(2);
 const from = (path) => import(new URL(path, `file://${dist}/`).href);
-const { selectPdfium } = await from("render/pdfium.js");
 const { choosePdfium } = await from("render/pdfium-native-library.js");
+const pdfium = choosePdfium("auto");
+const early = await from("render/render-process.js").catch(() => undefined);
+if (early && pdfium.engine === "native") early.startEarlyRenderProcess(pdfium);
+if (mode === "service") await from("assemble.js");
+const { selectPdfium } = await from("render/pdfium.js");
 const { createRenderPool } = await from("render/pool.js");
 const { createGuardedPool } = await from("pipeline/guarded-pool.js");
 const { warmUp } = await from("render/page-renderer.js");
@@ -23,7 +32,6 @@ const { renditionSizes } = await from("domain/renditions.js");
 
 // Idle render processes do not hold the event loop (the service's connections do): this timer does here.
 const alive = setInterval(() => undefined, 1_000);
-const pdfium = choosePdfium("auto");
 selectPdfium(pdfium);
 const options = { deriveOnRequest: true, pdfium, pageMemoryBytes: 1024 * 1024 * 1024 };
 let firstLane;

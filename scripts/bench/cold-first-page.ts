@@ -42,8 +42,8 @@ async function documents(): Promise<{ name: string; path: string }[]> {
   });
 }
 
-function service(dist: string, pdf: string): { wall: number; cpu: number } {
-  const result = spawnSync(process.execPath, [runner, dist, pdf, maxSide, values.lanes as string], {
+function service(dist: string, pdf: string, mode = ""): { wall: number; cpu: number } {
+  const result = spawnSync(process.execPath, [runner, dist, pdf, maxSide, values.lanes as string, mode], {
     env: { MALLOC_ARENA_MAX: "1", ...process.env },
     encoding: "utf8",
   });
@@ -75,12 +75,17 @@ const load = () => execFileSync("cat", ["/proc/loadavg"], { encoding: "utf8" }).
 out(
   `cold first page, ${runs} runs each, interleaved; longest side ${maxSide} px, ${values.lanes} lanes; load ${load()}`,
 );
-out("document                       | engine                | wall ms median (range) | CPU ms median (range)");
+out("document                       | engine                   | wall ms median (range) | CPU ms median (range)");
 for (const document of await documents()) {
-  const rows: Record<string, { wall: number; cpu: number }[]> = { "this build": [], pdftoppm: [] };
+  const rows: Record<string, { wall: number; cpu: number }[]> = {
+    "this build": [],
+    "+ the service's imports": [],
+    pdftoppm: [],
+  };
   if (values.before) rows.before = [];
   for (let run = 0; run < runs; run++) {
     rows["this build"]?.push(service(here, document.path));
+    rows["+ the service's imports"]?.push(service(here, document.path, "service"));
     if (values.before) rows.before?.push(service(values.before, document.path));
     rows.pdftoppm?.push(pdftoppm(document.path));
   }
@@ -88,7 +93,7 @@ for (const document of await documents()) {
     const walls = samples.map((sample) => sample.wall);
     const cpus = samples.map((sample) => sample.cpu).filter((cpu) => !Number.isNaN(cpu));
     out(
-      `${document.name.padEnd(30).slice(0, 30)} | ${engine.padEnd(21)} | ${`${median(walls).toFixed(0)} (${range(walls)})`.padEnd(22)} | ${cpus.length ? `${median(cpus).toFixed(0)} (${range(cpus)})` : "-"}`,
+      `${document.name.padEnd(30).slice(0, 30)} | ${engine.padEnd(24)} | ${`${median(walls).toFixed(0)} (${range(walls)})`.padEnd(22)} | ${cpus.length ? `${median(cpus).toFixed(0)} (${range(cpus)})` : "-"}`,
     );
   }
 }

@@ -6,6 +6,7 @@
  * Needs the library that scripts/setup.sh installs (scripts/install-pdfium.sh); skipped without it.
  */
 import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +19,7 @@ import { RenderMemoryError } from "../../services/conversion/src/render/memory-b
 import type { PdfPageTask, RenderedPage } from "../../services/conversion/src/render/page-renderer.js";
 import { nativeLibraryPath } from "../../services/conversion/src/render/pdfium-native-library.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
+import { startEarlyRenderProcess } from "../../services/conversion/src/render/render-process.js";
 import { labelledPdf, passwordPdf, richPdf, type3ColourPdf } from "../fixtures/pdf/generate.js";
 import { memoryBombPdf, runawayPdf } from "../fixtures/pdf/runaway-pdf.js";
 
@@ -214,6 +216,62 @@ describe.skipIf(!library)("native PDFium", () => {
       expect((await guarded.render(task(normal, 0))).text.length).toBeGreaterThan(0);
     } finally {
       await guarded.close();
+    }
+  });
+});
+
+/** This process's render processes (children running the render worker), by pid. */
+function renderProcesses(): number[] {
+  const own = String(process.pid);
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const parent = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[1];
+        return parent === own && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("render.worker");
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe.skipIf(!library)("a new replica's early render process", () => {
+  it("is the pool's first worker, not a second fork, and ends with the pool", { timeout: 60_000 }, async () => {
+    const pdfium = { engine: "native", library: library as string } as const;
+    const before = renderProcesses();
+    startEarlyRenderProcess(pdfium);
+    const early = renderProcesses().filter((pid) => !before.includes(pid));
+    expect(early).toHaveLength(1);
+    const pool = createRenderPool(1, { pdfium });
+    try {
+      await pool.started?.();
+      const page = await pool.render(task(await file(await labelledPdf("E", 1), "early"), 0));
+      expect(page.webp[0]?.data.length).toBeGreaterThan(0);
+      expect(renderProcesses().filter((pid) => !before.includes(pid))).toEqual(early);
+    } finally {
+      await pool.close();
+    }
+    expect(renderProcesses()).not.toContain(early[0]);
+  });
+
+  it("is passed over when it died before the pool took it: the pool forks its own", { timeout: 60_000 }, async () => {
+    const pdfium = { engine: "native", library: library as string } as const;
+    const before = renderProcesses();
+    startEarlyRenderProcess(pdfium);
+    const [early] = renderProcesses().filter((pid) => !before.includes(pid));
+    expect(early).toBeGreaterThan(0);
+    process.kill(early as number, "SIGKILL");
+    await expect.poll(() => renderProcesses().includes(early as number), { timeout: 10_000 }).toBe(false);
+    const pool = createRenderPool(1, { pdfium });
+    try {
+      const page = await pool.render(task(await file(await labelledPdf("K", 1), "early-killed"), 0));
+      expect(page.webp[0]?.data.length).toBeGreaterThan(0);
+      const forked = renderProcesses().filter((pid) => !before.includes(pid));
+      expect(forked).toHaveLength(1);
+      expect(forked).not.toContain(early);
+    } finally {
+      await pool.close();
     }
   });
 });

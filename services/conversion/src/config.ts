@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { type Env, env, loadConfig } from "@turnleaf/kit";
+import { type Env, env, loadConfig } from "@turnleaf/kit/config";
 import { type PaperPageFormat, paperPageFormats } from "./domain/renditions.js";
 
 const pdfiumSettings = ["auto", "wasm", "native"];

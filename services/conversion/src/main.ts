@@ -1,7 +1,19 @@
-import { runGrpcService } from "@turnleaf/kit";
-import { assemble } from "./assemble.js";
 import { readConfig } from "./config.js";
-import sharp from "./render/sharp.js";
+import { choosePdfium } from "./render/pdfium-native-library.js";
+import { startEarlyRenderProcess } from "./render/render-process.js";
+
+// A new replica's first render process starts before the service's modules load (the kit alone is ~0.7 s of
+// imports): it warms up while they load and the stores connect. Only what that needs is imported above; a
+// configuration error is left for runGrpcService to report.
+try {
+  const config = readConfig(process.env);
+  const pdfium = choosePdfium(config.CONVERSION_PDFIUM as "auto" | "wasm" | "native", config.CONVERSION_PDFIUM_LIBRARY);
+  if (config.CONVERSION_WORKERS > 0 && pdfium.engine === "native") startEarlyRenderProcess(pdfium);
+} catch {}
+
+const { runGrpcService } = await import("@turnleaf/kit");
+const { assemble } = await import("./assemble.js");
+const { default: sharp } = await import("./render/sharp.js");
 
 // sharp is loaded in the main thread before any render worker (libvips must outlive the workers).
 sharp.cache(false);

@@ -4,7 +4,6 @@
  * threads with PDFium's WebAssembly build; with the native library they are child processes (PDFium is not
  * thread-safe, and the native library is one per process).
  */
-import { fork } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -13,6 +12,7 @@ import { RenderMemoryError } from "./memory-budget.js";
 import { type PageTask, type RenderedPage, releaseDocuments, renderPage } from "./page-renderer.js";
 import type { PdfiumChoice } from "./pdfium.js";
 import type { WorkerReply, WorkerRequest } from "./render.worker.js";
+import { forkRenderProcess, takeEarlyRenderProcess } from "./render-process.js";
 
 /** What the pool needs of a worker: a thread (Worker) or a child process behind the same calls. */
 export type RenderWorker = Pick<Worker, "postMessage" | "terminate" | "ref" | "unref"> & {
@@ -108,9 +108,6 @@ function spawnThread(pdfium: PdfiumChoice): RenderWorker {
   return new Worker(boot, { eval: true, workerData });
 }
 
-/** The environment variable that hands a render process its PDFium (a thread gets it as workerData). */
-export const renderPdfiumVariable = "TURNLEAF_RENDER_PDFIUM";
-
 /** Resident memory of a process, bytes (0 once it is gone). */
 function residentBytes(pid: number | undefined): number {
   try {
@@ -128,16 +125,6 @@ function fileBytes(path: string): number {
   }
 }
 
-/**
- * V8's old generation starts at 64 MB in a render process. With the default start (a few MB), a process that had
- * drawn photo pages ran a full GC every 50-100 ms on the pages after them (V8's trace: marking started by its task
- * with 12 of a 27 MB limit used; capping the young generation did not stop it). Measured 2026-11-26 in one
- * process, page renderer only, 20 pages each: text pages after photo pages 21-25 → 13-14 ms a page, the mixed book
- * 38-39 → 21 ms, slides 17-19 → 14-15 ms, CJK 13 → 10 ms; resident memory about the same (200-225 MB with the
- * test's own loader).
- */
-const renderProcessV8Flags = ["--initial-old-space-size=64"];
-
 /** How often a render process's memory is read while it renders a page. */
 const memoryWatchMs = 50;
 
@@ -147,16 +134,8 @@ const memoryWatchMs = 50;
  * request fails with RenderMemoryError (the pool starts a fresh process).
  */
 function spawnProcess(pdfium: PdfiumChoice, pageMemoryBytes?: number): RenderWorker {
-  const script = fileURLToPath(new URL(`./render.worker.${fromSources ? "ts" : "js"}`, import.meta.url));
-  const child = fork(script, [], {
-    // Structured clone keeps the pages' Uint8Arrays as they are.
-    serialization: "advanced",
-    execArgv: [...(fromSources ? ["--import", "tsx"] : []), ...renderProcessV8Flags],
-    // One malloc arena: a render process has one busy thread, and glibc's per-thread arenas left its peak at
-    // 450-500 MB on a 100-page mixed book, 290 MB with one (bench:convert, native).
-    env: { MALLOC_ARENA_MAX: "1", ...process.env, [renderPdfiumVariable]: JSON.stringify(pdfium) },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  const forked = takeEarlyRenderProcess(pdfium) ?? forkRenderProcess(pdfium);
+  const { child } = forked;
   const events = new EventEmitter();
   let watch: NodeJS.Timeout | undefined;
   const stopWatching = () => {
@@ -164,16 +143,10 @@ function spawnProcess(pdfium: PdfiumChoice, pageMemoryBytes?: number): RenderWor
     watch = undefined;
   };
   // The process's own start (Node, sharp, PDFium: ~100 MB) is not a page's: watching starts once it is warm.
-  let warm = false;
-  let markStarted: () => void = () => undefined;
-  const started = new Promise<void>((resolve) => {
-    markStarted = resolve;
-  });
-  child.once("exit", () => markStarted());
   let busy = false;
   let sourceBytes = 0;
   const startWatching = () => {
-    if (!pageMemoryBytes || watch || !warm || !busy) return;
+    if (!pageMemoryBytes || watch || !forked.isWarm() || !busy) return;
     // Opening the source (its bytes read, then copied for PDFium) happens inside a page's render here: allowed.
     const limit = residentBytes(child.pid) + pageMemoryBytes + 2 * sourceBytes;
     watch = setInterval(() => {
@@ -185,17 +158,14 @@ function spawnProcess(pdfium: PdfiumChoice, pageMemoryBytes?: number): RenderWor
     watch.unref();
   };
   child.on("exit", stopWatching);
+  void forked.warm.then(startWatching);
   child.on("message", (message: WorkerReply | { ready: true }) => {
-    if ("ready" in message) {
-      warm = true;
-      markStarted();
-      startWatching();
-    } else events.emit("message", message);
+    if (!("ready" in message)) events.emit("message", message);
   });
   child.on("error", (error) => events.emit("error", error));
   child.on("exit", (code, signal) => events.emit("exit", code ?? (signal ? 1 : 0)));
   const worker = {
-    started,
+    started: forked.warm,
     on: (event: string, listener: (...args: unknown[]) => void) => events.on(event, listener),
     postMessage: (message: unknown) => {
       const request = message as WorkerRequest;

@@ -32,7 +32,7 @@ function processPort(): Port {
 }
 
 const port: Port = parentPort ?? processPort();
-// Set by the pool (pool.ts renderPdfiumVariable) for this process only; not configuration.
+// Set by the pool (render-process.ts renderPdfiumVariable) for this process only; not configuration.
 const variable = process.env.TURNLEAF_RENDER_PDFIUM;
 const choice = parentPort
   ? (workerData as { pdfium?: PdfiumChoice } | undefined)?.pdfium
