@@ -11,13 +11,21 @@ import type { Manifest } from "@turnleaf/book-format";
 import { ConversionJobState, Engine, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { RunningConsumer } from "@turnleaf/kit";
 import PDFDocument from "pdfkit";
-import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { PageText } from "../../services/conversion/src/domain/page-content.js";
 import { ocrPages } from "../../services/conversion/src/metrics.js";
 import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { a4, photo } from "../fixtures/pdf/generate.js";
-import { hits, layouts, scannedPdf, scanPages, sourcePdf, units } from "../fixtures/pdf/scans.js";
+import {
+  hits,
+  layouts,
+  scan,
+  scannedPdf,
+  scanPages,
+  sourcePdf,
+  typedAndPicture,
+  units,
+} from "../fixtures/pdf/scans.js";
 import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
 
 let harness: Harness;
@@ -43,18 +51,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-/** A "scan": the words drawn into a 150 DPI greyscale image, nothing else on the page. */
-async function scan(): Promise<Buffer> {
-  const width = 1240;
-  const height = 1754;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <rect width="100%" height="100%" fill="#f4f1ea"/>
-    <text x="120" y="420" font-family="DejaVu Sans" font-size="72" fill="#1a1a1a">Zeppelin harbour</text>
-    <text x="120" y="620" font-family="WenQuanYi Micro Hei" font-size="72" fill="#1a1a1a">翻页电子书</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).greyscale().png().toBuffer();
-}
-
 /** Pages of a PDF: each an image covering it, or typed text. */
 async function pdfOf(pages: ({ image: Buffer } | { typed: string })[]): Promise<Buffer> {
   const doc = new PDFDocument({ autoFirstPage: false });
@@ -72,7 +68,7 @@ async function pdfOf(pages: ({ image: Buffer } | { typed: string })[]): Promise<
 }
 
 /** Converts a PDF with search; answers the manifest as it was when the job completed. */
-async function convert(pdf: Buffer, bookId: string): Promise<Manifest> {
+async function convert(pdf: Buffer, bookId: string, imageInPdf = false): Promise<Manifest> {
   const jobId = uniqueId();
   const key = await harness.upload(pdf);
   const events = harness.events(jobId, 1, 180_000);
@@ -81,7 +77,7 @@ async function convert(pdf: Buffer, bookId: string): Promise<Manifest> {
     bookId,
     revision: 1,
     sources: [{ key, kind: SourceKind.PDF, displayName: "scan.pdf" }],
-    options: { engine: Engine.HD_IMAGE, maxSidePx: 1600, importSearch: true },
+    options: { engine: Engine.HD_IMAGE, maxSidePx: 1600, importSearch: true, imageInPdf },
   });
   expect((await events).at(-1)?.state).toBe(ConversionJobState.COMPLETED);
   return (await harness.manifest(bookId, 1)) as Manifest;
@@ -173,4 +169,27 @@ it("never hands a photo without words to tesseract", { timeout: 1_700_000 }, asy
   const search = await searchIndex(bookId, read);
   expect(search.pages[0]?.text).toBe("");
   expect(search.pages[1]?.text).toMatch(/Zeppelin/);
+});
+
+it("reads the words in a text page's pictures with IMAGEINPDF, beside its text layer; not without it", {
+  timeout: 1_700_000,
+}, async () => {
+  const plain = `b${uniqueId()}`;
+  const without = await convert(await typedAndPicture(), plain);
+  expect(without.ocrPending).toBeUndefined();
+  expect((await searchIndex(plain, without)).pages[0]?.text).toBe("Typed lighthouse page");
+
+  const bookId = `b${uniqueId()}`;
+  const ready = await convert(await typedAndPicture(), bookId, true);
+  // Ready with its text layer searchable at once; the picture's words follow.
+  expect(ready.ocrPending).toEqual([1]);
+  expect(ready.pages[0]?.text).toBe("text/1.json");
+  expect((await searchIndex(bookId, ready)).pages[0]?.text).toBe("Typed lighthouse page");
+  const read = await afterOcr(bookId);
+  const search = (await searchIndex(bookId, read)).pages[0]?.text ?? "";
+  expect(search).toMatch(/Zeppelin/);
+  // The typed line once: OCR's reading of it is the layer's text again.
+  expect(search.match(/lighthouse/g)).toHaveLength(1);
+  const text = JSON.parse((await harness.object(`books/${bookId}/r1/text/1.json`)).toString()) as PageText;
+  expect(text.items[0]?.text).toBe("Typed lighthouse page");
 });

@@ -50,6 +50,9 @@ describe("after an upload", () => {
       await page
         .locator('input[type="file"]')
         .setInputFiles({ name: "hour.pdf", mimeType: "application/pdf", buffer: await labelledPdf("UPL", 2) });
+      // The saved IMAGEINPDF shows ticked in the folded conversion settings.
+      await page.locator("summary", { hasText: "转换设置" }).click();
+      expect(await page.getByLabel("识别图片中的文字（供搜索）").isChecked()).toBe(true);
       const begun = page.waitForRequest((request) => request.url().endsWith("/api/book/begin-upload"));
       await page.getByRole("button", { name: "上传", exact: true }).click();
       const form = new URLSearchParams((await begun).postData() ?? "");

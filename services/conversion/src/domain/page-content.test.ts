@@ -7,6 +7,7 @@ import {
   normalizeBox,
   pageText,
   searchableText,
+  withPictureWords,
 } from "./page-content.js";
 
 const page = { x: 0, y: 0, width: 200, height: 100 };
@@ -97,5 +98,22 @@ describe("links a reader may follow (issue 14: only http, https, mailto and page
     expect(bookOutline([{ title: "Evil", url: "javascript:alert(1)", children: [] }], () => undefined)).toEqual([
       { title: "Evil", children: [] },
     ]);
+  });
+
+  it("adds the words OCR read in a page's pictures to its text layer, not the layer's text read again", () => {
+    const layer = pageText(3, [{ text: "Harbour report", x: 20, y: 10, width: 80, height: 8 }], page);
+    const read = pageText(
+      3,
+      [
+        { text: "Harbour report", x: 21, y: 10, width: 78, height: 9 },
+        { text: "OPEN DAILY", x: 120, y: 60, width: 60, height: 12 },
+      ],
+      page,
+    );
+    const merged = withPictureWords(layer, read);
+    expect(merged.page).toBe(3);
+    expect(merged.items.map((item) => item.text)).toEqual(["Harbour report", "OPEN DAILY"]);
+    expect(searchableText(merged)).toBe("Harbour report OPEN DAILY");
+    expect(withPictureWords(layer, pageText(3, [], page))).toEqual(layer);
   });
 });

@@ -77,6 +77,26 @@ export function searchableText(text: PageText): string {
     .trim();
 }
 
+/** The share of box `inner` that box `outer` covers (0-1). */
+function coveredShare(inner: Box, outer: Box): number {
+  const width = Math.min(inner[0] + inner[2], outer[0] + outer[2]) - Math.max(inner[0], outer[0]);
+  const height = Math.min(inner[1] + inner[3], outer[1] + outer[3]) - Math.max(inner[1], outer[1]);
+  if (width <= 0 || height <= 0) return 0;
+  return (width * height) / Math.max(1e-9, inner[2] * inner[3]);
+}
+
+/**
+ * IMAGEINPDF (the words in a page's pictures are searchable): the page's text layer, and the lines OCR read on the
+ * whole page where no text of the layer is (a line half covered by the layer's text is that text read again).
+ */
+export function withPictureWords(layer: PageText, read: PageText): PageText {
+  const fresh = read.items.filter(
+    (line) =>
+      !layer.items.some((item) => coveredShare(line.box, item.box) > 0.5 || coveredShare(item.box, line.box) > 0.5),
+  );
+  return { page: layer.page, items: [...layer.items, ...fresh] };
+}
+
 const urlPattern = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+[^\s<>"')\].,;:!?]/gi;
 
 /**

@@ -83,6 +83,7 @@ async function renderInserted(job: ConversionJobRequested, base: Manifest, deps:
       importToc: options?.importToc,
       importLinks: options?.importLinks,
       textToLink: options?.textToLink,
+      imageInPdf: options?.imageInPdf,
       pageRange: options?.pageRange,
       bleedPt: options?.bleedPt,
       // The inserted pages look like the book's: its engine, its page size and a search index when it has one.

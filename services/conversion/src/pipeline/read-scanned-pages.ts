@@ -1,5 +1,6 @@
 /**
- * OCR after the book is ready: the pages a ready manifest lists in `ocrPending` (no text layer, search asked for)
+ * OCR after the book is ready: the pages a ready manifest lists in `ocrPending` (no text layer, search asked for;
+ * or, with IMAGEINPDF, a text layer and pictures: the words read where the layer has none are added to it)
  * are drawn again for reading (PDF pages at `dpi`, 300 by default, grey, nothing encoded; image sources at their
  * own resolution), looked at cheaply for words (text-presence.ts: photos stop there), and read by tesseract at
  * low priority, a few at a time (chi_sim+eng until a page shows an English book: BookLanguages). Their texts are written, then the search index again under a new key (the first
@@ -11,7 +12,7 @@ import { bookKeys, type Manifest } from "@turnleaf/book-format";
 import type { Logger } from "@turnleaf/kit";
 import sharp, { type Sharp } from "sharp";
 import type { BookStorage } from "../data/book-store.js";
-import { type PageText, pageText, searchableText, type TextRun } from "../domain/page-content.js";
+import { type PageText, pageText, searchableText, type TextRun, withPictureWords } from "../domain/page-content.js";
 import type { PlannedPage } from "../domain/plan.js";
 import { conversionStageDuration, ocrPages } from "../metrics.js";
 import { BookLanguages, type OcrLine, type OcrSettings, recognise } from "../ocr/tesseract.js";
@@ -101,7 +102,8 @@ export async function readScannedPages(
   const key = bookKeys.manifest(job.bookId, job.revision);
   const prefix = bookKeys.revisionPrefix(job.bookId, job.revision);
   const done: ScannedPagesRead = { read: 0, noWords: 0, overBudget: 0, failed: 0 };
-  const pending = (await store.getManifest(key))?.ocrPending ?? [];
+  const listed = await store.getManifest(key);
+  const pending = listed?.ocrPending ?? [];
   if (pending.length === 0) return done;
   const deadline = started + (ocr.bookBudgetMs ?? 15 * 60_000);
   const maxPages = ocr.maxPagesPerBook ?? 1000;
@@ -137,7 +139,11 @@ export async function readScannedPages(
       const png = await image.png({ compressionLevel: 1 }).toBuffer();
       const lines = await recognise(png, ocr, languages.current);
       languages.learn(lines);
-      const text = pageText(n, runsFromLines(lines, page, scale), page.region);
+      const read = pageText(n, runsFromLines(lines, page, scale), page.region);
+      // A page listed with a text layer (IMAGEINPDF) keeps it, with the words read in its pictures beside it.
+      const layerKey = listed?.pages[n - 1]?.text;
+      const layer = layerKey ? ((await store.getJson(`${prefix}${layerKey}`)) as PageText | undefined) : undefined;
+      const text = layer ? withPictureWords(layer, read) : read;
       await store.putJson(`${prefix}${bookKeys.text(n)}`, text);
       texts.set(n, text);
       done.read++;

@@ -131,7 +131,12 @@ export async function renderPages(
     const text = pageText(page.n, rendered.text, page.region);
     const sourceLinks = [...rendered.links, ...(options?.textToLink ? linksFromText(rendered.text) : [])];
     const links = bookLinks(sourceLinks, page.region, book.pageOf(page.source));
-    const ocr = Boolean(options?.importSearch) && ocrSettings !== undefined && text.items.length === 0;
+    // A page without a text layer is read by OCR after the book is ready; with IMAGEINPDF a page with one and with
+    // pictures too (the words in its pictures), its text layer kept meanwhile.
+    const pictureWords = Boolean(options?.imageInPdf && rendered.pictures) && text.items.length > 0;
+    const ocr =
+      Boolean(options?.importSearch) && ocrSettings !== undefined && (text.items.length === 0 || pictureWords);
+    const textNow = wantText && (!ocr || pictureWords);
     const writes: Promise<void>[] = [
       ...rendered.webp.map((image) =>
         store.put(`${prefix}${bookKeys.page(page.n, image.width, image.format ?? "webp")}`, image.data),
@@ -143,7 +148,7 @@ export async function renderPages(
       // So is the thumbnail.
       ...(rendered.thumb ? [store.put(`${prefix}${bookKeys.thumb(page.n)}`, rendered.thumb.data)] : []),
     ];
-    if (wantText && !ocr) writes.push(store.putJson(`${prefix}${bookKeys.text(page.n)}`, text));
+    if (textNow) writes.push(store.putJson(`${prefix}${bookKeys.text(page.n)}`, text));
     await Promise.all(writes);
     pagesConverted.inc();
     await reports.landed({
@@ -153,10 +158,10 @@ export async function renderPages(
         webpWidths: (book.sizes[page.n - 1] as RenditionSizes).widths,
         jpgWidth: (book.sizes[page.n - 1] as RenditionSizes).width,
         ...(rendered.webp[0]?.format ? { mainFormat: rendered.webp[0].format } : {}),
-        hasText: wantText && !ocr,
+        hasText: textNow,
         links,
       },
-      text: wantText && !ocr ? text : undefined,
+      text: textNow ? text : undefined,
       textPending: ocr,
     });
   });

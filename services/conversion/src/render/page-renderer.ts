@@ -79,6 +79,8 @@ export interface RenderedPage {
   links: SourceLink[];
   /** Present when the task asked for it (wantPixels). */
   pixels?: PagePixels;
+  /** The page draws pictures (images or shadings): it was drawn as a photo page. */
+  pictures?: boolean;
 }
 
 const documents = new Map<string, Promise<PdfiumDocument>>();
@@ -152,7 +154,7 @@ async function finish(
     if (thumbnail) drawWatermark(pdfium, thumbnail.data, thumbnail.width, thumbnail.height);
   }
   const encoded = await encodePage(main, { ...task, lossless: drawn.lossless, photo: drawn.photo }, thumbnail);
-  return { ...encoded, ...content, ...(clean ? { pixels: clean } : {}) };
+  return { ...encoded, ...content, ...(clean ? { pixels: clean } : {}), ...(drawn.photo ? { pictures: true } : {}) };
 }
 
 /** Runs a page's PDFium work within its memory budget; a page past it leaves this thread's PDFium behind. */

@@ -192,6 +192,7 @@ interface PdfImportConfigField {
   importSearch?: unknown;
   importLink?: unknown;
   textToLink?: unknown;
+  IMAGEINPDF?: unknown;
   r?: unknown;
   pdfBleed?: unknown;
 }
@@ -233,6 +234,7 @@ function parseSettings(fields: BeginFields): Partial<ImportSettings> {
     importLinks: config.importLink === undefined ? undefined : flag(config.importLink),
     importSearch: config.importSearch === undefined ? undefined : flag(config.importSearch),
     textToLink: config.textToLink === undefined ? undefined : flag(config.textToLink),
+    imageInPdf: config.IMAGEINPDF === undefined ? undefined : flag(config.IMAGEINPDF),
     pageRange: config.r,
     bleedPt: bleed,
     definition: optionalInteger(fields.definition),

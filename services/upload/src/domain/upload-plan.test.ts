@@ -61,6 +61,7 @@ describe("planUpload", () => {
       importLinks: true,
       importSearch: true,
       textToLink: false,
+      imageInPdf: false,
       pageRange: "",
       bleedPt: 0,
     });
@@ -105,10 +106,19 @@ describe("conversionOptionsFrom", () => {
   it("maps the create-meta options", () => {
     const { options } = conversionOptionsFrom(
       create(BeginUploadRequestSchema, {
-        settings: { engineType: 5, vectorType: 3, qualityDpi: 4, cutType: -1, pageRange: " 1,5-8 ", bleedPt: 3 },
+        settings: {
+          engineType: 5,
+          vectorType: 3,
+          qualityDpi: 4,
+          cutType: -1,
+          pageRange: " 1,5-8 ",
+          bleedPt: 3,
+          imageInPdf: true,
+        },
       }).settings,
     );
     expect(options).toMatchObject({
+      imageInPdf: true,
       engine: Engine.VECTOR,
       quality: 95,
       maxSidePx: 1280,

@@ -158,6 +158,7 @@ export function conversionOptionsFrom(settings: ImportSettings | undefined): {
       importLinks: settings?.importLinks ?? true,
       importSearch: settings?.importSearch ?? true,
       textToLink: settings?.textToLink ?? false,
+      imageInPdf: settings?.imageInPdf ?? false,
       pageRange: pageRange?.trim() ?? "",
       bleedPt: bleed,
     },

@@ -30,7 +30,10 @@ export function ConversionFields({
       </select>
     </label>
   );
-  const check = (key: "importTOC" | "importSearch" | "importLink" | "textToLink" | "customQuality", label: string) => (
+  const check = (
+    key: "importTOC" | "importSearch" | "importLink" | "textToLink" | "imageInPdf" | "customQuality",
+    label: string,
+  ) => (
     <label className="check">
       <input
         type="checkbox"
@@ -81,6 +84,7 @@ export function ConversionFields({
       {check("importSearch", labels.importSearch)}
       {check("importLink", labels.importLink)}
       {check("textToLink", labels.textToLink)}
+      {check("imageInPdf", labels.imageInPdf)}
       <label className="field">
         <span>{labels.pdfBleed}</span>
         <input

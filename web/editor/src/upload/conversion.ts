@@ -16,7 +16,7 @@ export interface Conversion {
   definition: string;
   maxEdge: string;
   dpi: string;
-  /** Spec 000 §3 pdfImportConfig.IMAGEINPDF, from the user's saved preferences. */
+  /** Spec 000 §3 pdfImportConfig.IMAGEINPDF: the words in a page's pictures are read for search (OCR). */
   imageInPdf: boolean;
 }
 
