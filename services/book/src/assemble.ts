@@ -21,6 +21,7 @@ import { FileStore } from "./data/file-store.js";
 import { MediaRepository } from "./data/media.repository.js";
 import { PageAudioRepository } from "./data/page-audio.repository.js";
 import { demoBook } from "./domain/demo.js";
+import { catalogueUnknownSettings } from "./domain/setting-validation.js";
 import { runConversionConsumers } from "./events/conversion.consumer.js";
 import { runHostingConsumer } from "./events/hosting.consumer.js";
 import { pageEditOnReady } from "./events/page-edit-ready.js";
@@ -45,6 +46,9 @@ export async function assemble(config: BookConfig, log: Logger): Promise<Service
     content.ensureIndexes(),
     comments.ensureIndexes(),
   ]);
+  // Spec 000 §5: settings whose parser (type) this code does not know are only logged, and left out.
+  for (const setting of catalogueUnknownSettings())
+    log.warn(setting, "unknown setting parser: left out of the catalogue");
   const moved = await books.moveSettingsTexts();
   if (moved > 0) log.info({ books: moved }, "settings texts moved to book_settings");
   if (config.DEMO_SEED) {

@@ -60,6 +60,7 @@ export {
   walkSettings,
 } from "./settings.js";
 export type * from "./types.js";
+export { type UnknownSetting, withKnownTypes } from "./unknown-types.js";
 export {
   referencedPaths,
   validateBrandConfig,

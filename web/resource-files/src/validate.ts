@@ -9,6 +9,7 @@ import {
   walkSettings,
 } from "./settings.js";
 import type { ResourceKind, SettingsTree, ValueNode } from "./types.js";
+import { leafNodeTypes, settingNodeTypes } from "./unknown-types.js";
 
 /**
  * Pure checks of the resource files as they arrive (parsed JSON of unknown shape): each returns the problems found,
@@ -17,8 +18,8 @@ import type { ResourceKind, SettingsTree, ValueNode } from "./types.js";
 
 type Json = Record<string, unknown>;
 
-const nodeTypes = new Set(["number", "color", "text", "list", "file", "bool", "composite", "form"]);
-const leafTypes = new Set(["number", "color", "text", "list", "file", "bool"]);
+const nodeTypes = settingNodeTypes;
+const leafTypes = leafNodeTypes;
 const tabs = new Set(["basic", "setup", "config"]);
 const cardFields = new Set(["name", "jobTitle", "company", "phone", "email", "address", "website", "avatar"]);
 const colorPattern = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;

@@ -11,7 +11,9 @@ import {
   type SettingsTree,
   settingsSchema,
   stringsIn,
+  type UnknownSetting,
   validateSettingsTree,
+  withKnownTypes,
 } from "@turnleaf/resource-files";
 
 /**
@@ -24,17 +26,30 @@ import {
 export const settingsJsonDepth = 16;
 
 let loaded: SettingsSchema | undefined;
+let unknownSettings: UnknownSetting[] = [];
 
-/** The served catalogue (web/resource-files' generated settings.json), read and checked once. */
+/**
+ * The served catalogue (web/resource-files' generated settings.json), read and checked once. Settings of a type
+ * (spec 000's parser) this code does not know are left out (their keys stay plain values): catalogueUnknownSettings
+ * names them for the service's log.
+ */
 export function catalogueSchema(): SettingsSchema {
   if (loaded) return loaded;
-  const tree = createRequire(import.meta.url)(
+  const served = createRequire(import.meta.url)(
     "@turnleaf/resource-files/resourceFiles/settings/settings.json",
   ) as SettingsTree;
+  const { tree, unknown } = withKnownTypes(served);
   const problems = validateSettingsTree(tree);
   if (problems.length > 0) throw new Error(`settings catalogue: ${problems.slice(0, 5).join("; ")}`);
+  unknownSettings = unknown;
   loaded = settingsSchema(tree);
   return loaded;
+}
+
+/** The catalogue's settings left out for an unknown type (spec 000 §5: only logged). */
+export function catalogueUnknownSettings(): UnknownSetting[] {
+  catalogueSchema();
+  return unknownSettings;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   settingDefaults,
   type TemplateEntry,
   type ValueNode,
+  withKnownTypes,
 } from "@turnleaf/resource-files";
 import { getJson } from "../api.js";
 import { catalogueForChecks } from "../setting-check.js";
@@ -42,7 +43,12 @@ export async function loadCatalogue(): Promise<Catalogue> {
     getJson<PresetFile>("/resourceFiles/scenes/scenes.json"),
     getJson<BrandConfigFile>("/resourceFiles/brand/brandConfig.json"),
   ]);
-  const settings = tree ?? { version: 1, groups: [] };
+  const served = withKnownTypes(tree ?? { version: 1, groups: [] });
+  // Spec 000 §5: a setting whose parser (type) this editor does not know is only logged (the browser's console:
+  // the editor has no log of its own), and left out.
+  // biome-ignore lint/suspicious/noConsole: the spec's "only logged" for a catalogue newer than this editor
+  for (const setting of served.unknown) console.warn(`unknown setting parser "${setting.type}" of ${setting.key}`);
+  const settings = served.tree;
   catalogueForChecks(settings);
   return {
     tree: settings,
