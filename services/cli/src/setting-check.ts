@@ -12,6 +12,7 @@ import {
   type SettingsSchema,
   type SettingsTree,
   settingsSchema,
+  withKnownTypes,
 } from "@turnleaf/resource-files";
 import { CliError } from "./errors.js";
 import { platformText } from "./i18n/text.js";
@@ -23,7 +24,8 @@ function catalogueSchema(): SettingsSchema {
     const tree = createRequire(import.meta.url)(
       "@turnleaf/resource-files/resourceFiles/settings/settings.json",
     ) as SettingsTree;
-    loaded = settingsSchema(tree);
+    // As the book service reads it: a setting of a type no code knows is left out (its key a plain value).
+    loaded = settingsSchema(withKnownTypes(tree).tree);
   }
   return loaded;
 }
