@@ -8,31 +8,24 @@
  * again; a book whose attempts run out keeps its first search index (the text layers only).
  */
 import { bookKeys } from "@turnleaf/book-format";
-import { ConversionPagesRequestedSchema } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { Logger, NatsConnection, RunningConsumer } from "@turnleaf/kit";
 import type { BookStorage } from "../data/book-store.js";
 import type { OcrSettings } from "../ocr/tesseract.js";
 import type { ConvertSettings } from "../pipeline/prepare-book.js";
 import { readScannedPages } from "../pipeline/read-scanned-pages.js";
 import type { RenderPool } from "../render/pool.js";
-import type { JobSubjects } from "./job-subjects.js";
+import { type PagesQueueOptions, pagesQueue } from "./pages-queue.js";
 import type { PreparedBooks } from "./prepared-books.js";
 import { runWorkQueue } from "./work-queue.js";
 
-export interface OcrConsumerOptions {
+/** `concurrency`: books read at once by this replica. */
+export interface OcrConsumerOptions extends PagesQueueOptions {
   nats: NatsConnection;
   store: BookStorage;
   pool: RenderPool;
   log: Logger;
   settings: ConvertSettings & { ocr: OcrSettings };
-  attempts: number;
-  ackWaitMs: number;
-  retryDelayMs: number;
-  subjects: JobSubjects;
-  durable: string;
   books: PreparedBooks;
-  /** Books read at once by this replica (default 1). */
-  concurrency?: number;
 }
 
 export function startOcrConsumer(options: OcrConsumerOptions): Promise<RunningConsumer> {
@@ -40,15 +33,7 @@ export function startOcrConsumer(options: OcrConsumerOptions): Promise<RunningCo
   return runWorkQueue(
     options.nats,
     {
-      stream: subjects.stream,
-      durable: options.durable,
-      filterSubjects: [subjects.ocrFilter],
-      schema: ConversionPagesRequestedSchema,
-      attempts: options.attempts,
-      ackWaitMs: options.ackWaitMs,
-      retryDelayMs: options.retryDelayMs,
-      concurrency: options.concurrency ?? 1,
-      deadLetterSubject: subjects.deadLetter(options.durable),
+      ...pagesQueue(options, subjects.ocrFilter),
       async exhausted(item) {
         log.error({ jobId: item.job?.jobId }, "OCR of a ready book out of attempts: its search keeps the text layers");
       },

@@ -13,7 +13,6 @@ import {
   ConversionJobState,
   ConversionPageLandedSchema,
   type ConversionPagesRequested,
-  ConversionPagesRequestedSchema,
   type ConversionPageLandedSchema as LandedSchemaType,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } from "@turnleaf/kit";
@@ -24,24 +23,18 @@ import { conversionStageDuration } from "../metrics.js";
 import type { ConvertSettings } from "../pipeline/prepare-book.js";
 import { renderPages } from "../pipeline/render-pages.js";
 import type { RenderPool } from "../render/pool.js";
-import type { JobSubjects } from "./job-subjects.js";
+import { type PagesQueueOptions, pagesQueue } from "./pages-queue.js";
 import type { PreparedBooks } from "./prepared-books.js";
 import { isFinished, lastProgress } from "./stream-lookup.js";
 import { runWorkQueue } from "./work-queue.js";
 
-export interface PageConsumerOptions {
+/** `concurrency`: items rendered at once by this replica (each renders its pages on the whole pool). */
+export interface PageConsumerOptions extends PagesQueueOptions {
   nats: NatsConnection;
   store: BookStorage;
   pool: RenderPool;
   log: Logger;
   settings: ConvertSettings;
-  attempts: number;
-  ackWaitMs: number;
-  retryDelayMs: number;
-  subjects: JobSubjects;
-  durable: string;
-  /** Items rendered at once by this replica (each renders its pages on the whole pool). */
-  concurrency?: number;
   /** The replica's prepared books, shared with the job consumer (which hands over the books it splits). */
   books: PreparedBooks;
 }
@@ -65,15 +58,7 @@ export async function startPageConsumer(options: PageConsumerOptions): Promise<R
   const consumer = await runWorkQueue(
     nats,
     {
-      stream: subjects.stream,
-      durable: options.durable,
-      filterSubjects: [subjects.pagesFilter],
-      schema: ConversionPagesRequestedSchema,
-      attempts: options.attempts,
-      ackWaitMs: options.ackWaitMs,
-      retryDelayMs: options.retryDelayMs,
-      concurrency: options.concurrency ?? 1,
-      deadLetterSubject: subjects.deadLetter(options.durable),
+      ...pagesQueue(options, subjects.pagesFilter),
       async exhausted(item) {
         log.error({ jobId: item.job?.jobId, pages: pagesName(item) }, "work item out of attempts");
         await fail(

@@ -6,7 +6,7 @@ import type { Peers } from "../peers.js";
 import { actorOf, sessionCookieName, sessionToken } from "../plugins/actor.js";
 import { renderForRequest, requestedLanguage } from "../plugins/message-texts.js";
 import { type BuilderSettings, BuildFailure, buildPackage } from "../publish/package-builder.js";
-import { checkPackageForm, isPackageRuleBreak, packageLimits } from "../publish/package-rules.js";
+import { checkPackageForm, isPackageRuleBreak, type PackageForm, packageLimits } from "../publish/package-rules.js";
 import type { PackageJob, PackageStore } from "../publish/package-store.js";
 import { keystoreOpens } from "../signatures/keystore.js";
 import type { SignatureStore } from "../signatures/signature-store.js";
@@ -71,23 +71,7 @@ export function registerPublishRoutes(
     return job;
   };
 
-  app.post<{
-    Body: {
-      bookId: string;
-      format?: string;
-      title?: string;
-      icon?: string;
-      window?: string;
-      width?: string;
-      height?: string;
-      appName?: string;
-      appId?: string;
-      versionCode?: string;
-      versionName?: string;
-      signature?: string;
-      signaturePassword?: string;
-    };
-  }>(
+  app.post<{ Body: PackageForm & { bookId: string } }>(
     "/api/publish/create-package",
     {
       schema: {
