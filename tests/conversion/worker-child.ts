@@ -26,6 +26,8 @@ const settings = JSON.parse(process.argv[2] ?? "{}") as {
   pdfium?: "auto" | "wasm" | "native";
   /** As the service runs (the replica bench): only what must exist before the book opens, WebP effort 2. */
   asService?: boolean;
+  /** With OCR settings: pages that need OCR are listed for it (the service's default). */
+  ocr?: boolean;
 };
 const pdfium = choosePdfium(settings.pdfium ?? "wasm");
 selectPdfium(pdfium);
@@ -39,7 +41,11 @@ await startJobConsumer({
   store: new BookStore(createS3Client(settings.s3), settings.buckets),
   pool: createRenderPool(settings.workers ?? 1, { pdfium, deriveOnRequest: settings.asService ?? false }),
   log,
-  settings: { webpEffort: settings.asService ? 2 : 4, tmpDir: workFolder.path },
+  settings: {
+    webpEffort: settings.asService ? 2 : 4,
+    tmpDir: workFolder.path,
+    ...(settings.ocr ? { ocr: { tesseract: "tesseract", languages: "chi_sim+eng", timeoutMs: 600_000 } } : {}),
+  },
   maxDeliver: settings.maxDeliver ?? 4,
   ackWaitMs: settings.ackWaitMs,
   retryDelayMs: 200,

@@ -82,6 +82,9 @@ export class BookManifest {
       for (const n of done) if (!previous.pages[n - 1]?.text) done.delete(n);
     }
     if (done.size > 0) carryOver(this.manifest, previous, done);
+    // A page taken over with its text layer that waits for OCR too (IMAGEINPDF: the words in its pictures) still
+    // waits: the earlier delivery's manifest lists it.
+    for (const n of previous.ocrPending ?? []) if (done.has(n)) this.textPending.add(n);
     return done;
   }
 
@@ -124,6 +127,9 @@ export class BookManifest {
     this.writing = this.writing.then(async () => {
       if (this.manifest.pagesDone === this.written && this.manifest.state === "converting") return;
       this.manifest.updatedAt = new Date().toISOString();
+      // Written while converting too, so that a later delivery of the job knows which landed pages OCR still owes.
+      if (this.textPending.size > 0) this.manifest.ocrPending = [...this.textPending].sort((a, b) => a - b);
+      else delete this.manifest.ocrPending;
       this.written = this.manifest.pagesDone;
       this.lastWrite = Date.now();
       await this.store.putJson(this.key, this.manifest, "no-cache");
@@ -143,7 +149,6 @@ export class BookManifest {
       await this.store.putJson(`${this.prefix}${bookKeys.search()}`, { pages: index });
       this.manifest.search = bookKeys.search();
     }
-    if (this.textPending.size > 0) this.manifest.ocrPending = [...this.textPending].sort((a, b) => a - b);
     await this.writing;
     this.manifest.state = "ready";
     await this.write();
