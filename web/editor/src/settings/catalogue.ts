@@ -16,6 +16,7 @@ import {
   withKnownTypes,
 } from "@turnleaf/resource-files";
 import { getJson } from "../api.js";
+import { log } from "../log.js";
 import { catalogueForChecks } from "../setting-check.js";
 import type { ImageLimits } from "./file-limits.js";
 
@@ -44,10 +45,8 @@ export async function loadCatalogue(): Promise<Catalogue> {
     getJson<BrandConfigFile>("/resourceFiles/brand/brandConfig.json"),
   ]);
   const served = withKnownTypes(tree ?? { version: 1, groups: [] });
-  // Spec 000 §5: a setting whose parser (type) this editor does not know is only logged (the browser's console:
-  // the editor has no log of its own), and left out.
-  // biome-ignore lint/suspicious/noConsole: the spec's "only logged" for a catalogue newer than this editor
-  for (const setting of served.unknown) console.warn(`unknown setting parser "${setting.type}" of ${setting.key}`);
+  // Spec 000 §5: a setting whose parser (type) this editor does not know is only logged, and left out.
+  for (const setting of served.unknown) log.warn(`unknown setting parser "${setting.type}" of ${setting.key}`);
   const settings = served.tree;
   catalogueForChecks(settings);
   return {
