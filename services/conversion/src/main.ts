@@ -5,8 +5,9 @@ import { startEarlyRenderProcess } from "./render/render-process.js";
 // A new replica's first render process starts before the service's modules load (the kit alone is ~0.7 s of
 // imports): it warms up while they load and the stores connect. Only what that needs is imported above; a
 // configuration error is left for runGrpcService to report.
+let config: ReturnType<typeof readConfig> | undefined;
 try {
-  const config = readConfig(process.env);
+  config = readConfig(process.env);
   const pdfium = choosePdfium(config.CONVERSION_PDFIUM as "auto" | "wasm" | "native", config.CONVERSION_PDFIUM_LIBRARY);
   if (config.CONVERSION_WORKERS > 0 && pdfium.engine === "native") startEarlyRenderProcess(pdfium);
 } catch {}
@@ -18,4 +19,4 @@ const { default: sharp } = await import("./render/sharp.js");
 // sharp is loaded in the main thread before any render worker (libvips must outlive the workers).
 sharp.cache(false);
 
-runGrpcService("conversion", () => readConfig(process.env), assemble);
+runGrpcService("conversion", () => config ?? readConfig(process.env), assemble);
