@@ -78,9 +78,12 @@ function killMidway(jobId: string, child: ChildProcess, killAt: number, signal: 
   return { states, watching, killed: () => killed };
 }
 
-/** The survivor: joins the same durable consumer and gets the job once the ack wait has passed. */
-const survivorOf = (ackWaitMs: number) =>
-  startJobConsumer({
+/**
+ * The survivor: joins the same durable consumer, gets the job once the ack wait has passed and works until the job's
+ * progress ends (`watching`); then stops.
+ */
+async function survive(ackWaitMs: number, watching: Promise<void>, controller: AbortController): Promise<void> {
+  const survivor = await startJobConsumer({
     nats: harness.nats,
     store: harness.store,
     pool,
@@ -92,6 +95,13 @@ const survivorOf = (ackWaitMs: number) =>
     subjects: harness.subjects,
     durable: "failover",
   });
+  try {
+    await watching;
+  } finally {
+    controller.abort();
+    await survivor.stop();
+  }
+}
 
 it("lets another worker finish a book whose worker was killed mid-way", async () => {
   const ackWaitMs = 3_000;
@@ -115,13 +125,7 @@ it("lets another worker finish a book whose worker was killed mid-way", async ()
     const before = await harness.manifest(bookId, 2);
     expect(before?.state).toBe("converting");
 
-    const survivor = await survivorOf(ackWaitMs);
-    try {
-      await watching;
-    } finally {
-      controller.abort();
-      await survivor.stop();
-    }
+    await survive(ackWaitMs, watching, controller);
     expect(states.at(-1)?.state).toBe(ConversionJobState.COMPLETED);
     const manifest = await harness.manifest(bookId, 2);
     expect(manifest).toMatchObject({ state: "ready", pageCount, pagesDone: pageCount });
@@ -160,13 +164,7 @@ it("keeps the OCR a killed worker's landed pages still owe (IMAGEINPDF) in the b
     expect(before?.ocrPending).toEqual(landed);
 
     // The survivor reads no pictures itself (no OCR settings): what it completes still lists the pages taken over.
-    const survivor = await survivorOf(ackWaitMs);
-    try {
-      await watching;
-    } finally {
-      controller.abort();
-      await survivor.stop();
-    }
+    await survive(ackWaitMs, watching, controller);
     expect(states.at(-1)?.state).toBe(ConversionJobState.COMPLETED);
     const ready = await harness.manifest(bookId, 1);
     expect(ready?.state).toBe("ready");
