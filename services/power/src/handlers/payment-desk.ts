@@ -53,6 +53,19 @@ export interface WebhookResult {
   duplicate: boolean;
 }
 
+/** What a purchase's ledger entry keeps of its payment: a refund or dispute later finds it by any of these. */
+function paymentOf(provider: string, event: Extract<PaymentEvent, { type: "points-purchased" | "vip-paid" }>) {
+  return {
+    source: provider,
+    amount: event.amount,
+    currency: event.currency,
+    receiptUrl: event.receiptUrl,
+    paymentRef: event.paymentRef,
+    paymentRefs: event.otherRefs,
+    customerId: event.customerId,
+  };
+}
+
 /**
  * Sells points and VIP and keeps the ledger (spec 001 §2, §6, §9): checkouts and the portal through the provider
  * port, and the provider's signed webhooks applied once per event id — a purchase credits once however often and
@@ -204,14 +217,8 @@ export class PaymentDesk {
           (plan) => creditPoints(plan, event.points),
           newUserPlan(),
           this.entry(`user:${userId}`, key, "purchase-points", {
-            source: provider,
+            ...paymentOf(provider, event),
             detail: event.productId,
-            amount: event.amount,
-            currency: event.currency,
-            receiptUrl: event.receiptUrl,
-            paymentRef: event.paymentRef,
-            paymentRefs: event.otherRefs,
-            customerId: event.customerId,
             units: event.points,
           }),
         );
@@ -232,14 +239,8 @@ export class PaymentDesk {
           (plan) => extendVip(plan, event.months, now, event.periodEnd),
           newUserPlan(),
           this.entry(`user:${userId}`, key, event.renewal ? "renew-vip" : "purchase-vip", {
-            source: provider,
+            ...paymentOf(provider, event),
             detail: event.productId || (event.months >= 12 ? "vip-yearly" : "vip-monthly"),
-            amount: event.amount,
-            currency: event.currency,
-            receiptUrl: event.receiptUrl,
-            paymentRef: event.paymentRef,
-            paymentRefs: event.otherRefs,
-            customerId: event.customerId,
             subscriptionId: event.subscriptionId,
             units: event.months,
           }),
