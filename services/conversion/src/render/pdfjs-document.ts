@@ -8,23 +8,16 @@
 
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { loadPdfjs } from "@turnleaf/kit/pdfjs";
 import type { SourceOutlineEntry } from "../domain/page-content.js";
 import type { Size } from "../domain/plan.js";
 import { PdfPasswordError, PdfReadError } from "./pdf-errors.js";
 import { safeUrl } from "./pdf-links.js";
 import { readReasons } from "./read-reasons.js";
 
-type PdfjsModule = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+type PdfjsModule = Awaited<ReturnType<typeof loadPdfjs>>;
 export type PdfjsDocument = Awaited<ReturnType<PdfjsModule["getDocument"]>["promise"]>;
 export type PdfjsPage = Awaited<ReturnType<PdfjsDocument["getPage"]>>;
-
-let module: Promise<PdfjsModule> | undefined;
-
-/** pdf.js itself, imported once per thread (~150 ms). */
-export function loadPdfjs(): Promise<PdfjsModule> {
-  module ??= import("pdfjs-dist/legacy/build/pdf.mjs");
-  return module;
-}
 
 const distFolder = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
 

@@ -4,11 +4,12 @@
  * the page as shown at scale 1, top-left origin.
  */
 import { readFile } from "node:fs/promises";
+import { loadPdfjs } from "@turnleaf/kit/pdfjs";
 import type { SourceLink, TextRun } from "../domain/page-content.js";
 import type { Region } from "../domain/plan.js";
 import { PdfReadError } from "./pdf-errors.js";
 import { safeUrl } from "./pdf-links.js";
-import { destinationPage, loadPdfjs, openWithPdfjs, type PdfjsDocument, type PdfjsPage } from "./pdfjs-document.js";
+import { destinationPage, openWithPdfjs, type PdfjsDocument, type PdfjsPage } from "./pdfjs-document.js";
 import type { Pixels } from "./raster.js";
 import { readReasons } from "./read-reasons.js";
 

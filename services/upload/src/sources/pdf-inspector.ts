@@ -1,4 +1,4 @@
-import { getDocument, PDFDataRangeTransport } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { loadPdfjs } from "@turnleaf/kit/pdfjs";
 
 /** Reads a byte range of a stored file: pdf.js asks only for the pieces it needs (trailer, xref, page tree). */
 export type RangeReader = (begin: number, end: number) => Promise<Uint8Array>;
@@ -13,24 +13,34 @@ export type PdfInspection =
 const needPassword = 1;
 const rangeChunkSize = 256 * 1024;
 
-class StoredRange extends PDFDataRangeTransport {
-  constructor(
-    length: number,
-    private readonly read: RangeReader,
-  ) {
-    super(length, null);
-  }
+type Pdfjs = Awaited<ReturnType<typeof loadPdfjs>>;
 
-  override requestDataRange(begin: number, end: number): void {
-    this.read(begin, end).then(
-      (chunk) => this.onDataRange(begin, chunk),
-      () => this.abort(),
-    );
-  }
+let storedRange: ReturnType<typeof storedRangeOf> | undefined;
+
+/** pdf.js's range transport over a stored file (a class made once pdf.js is loaded, which extends one of its own). */
+function storedRangeOf({ PDFDataRangeTransport }: Pdfjs) {
+  return class StoredRange extends PDFDataRangeTransport {
+    constructor(
+      length: number,
+      private readonly read: RangeReader,
+    ) {
+      super(length, null);
+    }
+
+    override requestDataRange(begin: number, end: number): void {
+      this.read(begin, end).then(
+        (chunk) => this.onDataRange(begin, chunk),
+        () => this.abort(),
+      );
+    }
+  };
 }
 
 async function open(length: number, read: RangeReader, password: string) {
-  const task = getDocument({
+  const pdfjs = await loadPdfjs();
+  storedRange ??= storedRangeOf(pdfjs);
+  const StoredRange = storedRange;
+  const task = pdfjs.getDocument({
     range: new StoredRange(length, read),
     length,
     rangeChunkSize,
