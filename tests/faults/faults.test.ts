@@ -31,8 +31,6 @@ import { labelledPdf } from "../fixtures/pdf/generate.js";
 
 type StoreName = "ferretdb" | "minio" | "nats";
 const log = pino({ level: "silent" });
-// A killed worker's job comes back after the ack wait: short here, so a round does not wait a minute.
-process.env.CONVERSION_ACK_WAIT_MS = "4000";
 
 /** This file's own stores (never the run's shared ones: they are killed here), forced local. */
 const localEnv = Object.fromEntries(
@@ -162,7 +160,12 @@ beforeAll(async () => {
     log,
     logDir: dataDir,
     // A killed conversion's files are removed by the next process once untouched this long (10 minutes deployed).
-    environment: { CONVERSION_TMP_DIR: conversionTmp, CONVERSION_TMP_STALE_MS: "10000" },
+    // A killed worker's job comes back after the ack wait: short here, so a round does not wait a minute.
+    environment: {
+      CONVERSION_TMP_DIR: conversionTmp,
+      CONVERSION_TMP_STALE_MS: "10000",
+      CONVERSION_ACK_WAIT_MS: "4000",
+    },
   });
   await services.waitHealthy(90_000);
   client = new UploadClient(services.gatewayUrl);

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
-import { workerStores } from "../setup/worker-stores.js";
+import { expect, it } from "vitest";
+import { workerSystem } from "../setup/worker-stores.js";
 import { numberedPdf, postAs } from "../support/insight.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 
 // Issue #33 finding 5 replayed on the built processes and real stores: a lead form that may not be skipped holds its
 // page and every later one on the server, as a password does (book.json without their pictures and text, the page
 // files and the search index refused), until the reader's lead is stored; the grant that submission sets opens them,
 // and a skippable form holds nothing.
-const stores = workerStores();
-let services: RunningServices;
+const services = await workerSystem();
 let book: { number: string; bookId: string };
-
-beforeAll(async () => {
-  services = await startSystem(stores, "lead-lock", 60_000);
-}, 180_000);
-
-afterAll(async () => {
-  await services?.stopAll();
-});
 
 interface ReaderPage {
   number: number;

@@ -6,30 +6,25 @@ import PDFDocument from "pdfkit";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { ringsAndBars } from "../fixtures/pdf/generate.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { form, postTo, startSystem, uploadPdf } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
+import { form, postTo, uploadPdf } from "../support/system.js";
 
 // The reader's settings the gateway takes part in, on the seven built processes and the real stores: embed-only and
 // WeChat-only reading refused by the gateway, the sandboxed analytics page, the book's languages and their labels,
 // and a full-vector book drawn by pdf.js from its original PDF.
-const stores = workerStores();
+const services = await workerSystem();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? join(tmpdir(), "turnleaf-screenshots");
-let services: RunningServices;
 let browser: Browser;
 
 beforeAll(async () => {
   await mkdir(screenshots, { recursive: true });
-  // Grey pages as 4-bit PNG (the conversion's other encoding), so that PNG pages are served and derived here too.
-  services = await startSystem(stores, "reader-gateway", 60_000, { CONVERSION_PAPER_PAGES: "png" });
   browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await services?.stopAll();
 });
 
 const post = (path: string, body: string | Blob, contentType?: string) =>
