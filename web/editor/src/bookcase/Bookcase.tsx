@@ -24,6 +24,7 @@ import {
 } from "./model.js";
 import { useConversionProgress } from "./useProgress.js";
 import "./bookcase.css";
+import { Segmented } from "../common/Segmented.js";
 
 /**
  * The bookcase (/book_edit2/bookcase): the owner's books and publications, one page at a time, searched and
@@ -140,19 +141,14 @@ export default function Bookcase({
       </div>
       <AccountBar labels={labels} lang={query.lang} notify={notify} report={report} />
       <div className="bookcase-toolbar">
-        <fieldset className="bookcase-types" aria-label={labels.bookcaseType}>
-          {typeTabs.map(([type, text]) => (
-            <button
-              key={type}
-              type="button"
-              aria-pressed={view.type === type}
-              className={view.type === type ? "selected" : ""}
-              onClick={() => show(refine(view, { type }))}
-            >
-              {text}
-            </button>
-          ))}
-        </fieldset>
+        <Segmented
+          label={labels.bookcaseType}
+          options={typeTabs}
+          chosen={view.type}
+          onChoose={(type) => show(refine(view, { type }))}
+          className="bookcase-types"
+          chosenClass="selected"
+        />
         <label className="bookcase-filter">
           <span>{labels.bookcaseStatus}</span>
           <select

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { type BookInfo, bookStatusOf, call, callOptional, type DownloadConfig, replaceStatusOf } from "../api.js";
+import { Dialog } from "../common/Dialog.js";
 import { useUnsavedMark } from "../common/unsaved-guard.js";
 import type { Labels } from "../labels.js";
 import { saveAtRevision } from "../revision-save.js";
@@ -263,35 +264,27 @@ function ReplaceDialog({
     );
   }, [current, report]);
   return (
-    <div className="overlay">
-      <div className="dialog" role="dialog" aria-modal="true" aria-label={labels.replaceBook}>
-        <header>
-          <h2>{labels.replaceBook}</h2>
-          <button type="button" className="icon" aria-label={labels.close} onClick={onClose}>
-            ×
-          </button>
-        </header>
-        {rows === null ? <p className="loading">{labels.loading}</p> : null}
-        <table className="batch">
-          <tbody>
-            {(rows ?? []).map((row) => {
-              const status = replaceStatusOf(row.status);
-              return (
-                <tr key={row.bookId} data-testid="replace-row" data-status={status}>
-                  <td>{row.title}</td>
-                  <td>{row.number}</td>
-                  <td className={`status-${status}`}>{statusText[status]}</td>
-                  <td>
-                    <button type="button" disabled={status === "processing"} onClick={() => onChoose(row.number)}>
-                      {labels.replaceBook}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <Dialog title={labels.replaceBook} close={{ label: labels.close, onClose }}>
+      {rows === null ? <p className="loading">{labels.loading}</p> : null}
+      <table className="batch">
+        <tbody>
+          {(rows ?? []).map((row) => {
+            const status = replaceStatusOf(row.status);
+            return (
+              <tr key={row.bookId} data-testid="replace-row" data-status={status}>
+                <td>{row.title}</td>
+                <td>{row.number}</td>
+                <td className={`status-${status}`}>{statusText[status]}</td>
+                <td>
+                  <button type="button" disabled={status === "processing"} onClick={() => onChoose(row.number)}>
+                    {labels.replaceBook}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+import { Segmented } from "../common/Segmented.js";
 import type { Labels } from "../labels.js";
 import { devicesFor, type PreviewDevice } from "./preview-hints.js";
 import type { SaveState } from "./save-flow.js";
@@ -41,19 +42,12 @@ export function PreviewBar({
   const deviceText: Record<PreviewDevice, string> = { pc: labels.pc, pad: labels.pad, phone: labels.phone };
   return (
     <div className="preview-bar">
-      <fieldset className="segmented" aria-label={labels.preview}>
-        {devicesFor(view).map((name) => (
-          <button
-            key={name}
-            type="button"
-            aria-pressed={device === name}
-            className={device === name ? "active" : ""}
-            onClick={() => onDevice(name)}
-          >
-            {deviceText[name]}
-          </button>
-        ))}
-      </fieldset>
+      <Segmented
+        label={labels.preview}
+        options={devicesFor(view).map((name) => [name, deviceText[name]])}
+        chosen={device}
+        onChoose={onDevice}
+      />
       <div className="history-buttons">
         <button
           type="button"
