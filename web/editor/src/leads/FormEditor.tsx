@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Table } from "../common/Table.js";
 import type { Labels } from "../labels.js";
 import { defaultForm, type FieldKind, type LeadField, type LeadForm, nextFieldKey } from "./model.js";
 
@@ -88,59 +89,52 @@ export function FormEditor({
             onChange={(event) => setForm({ ...form, consentText: event.target.value })}
           />
         </label>
-        <table className="stats-table">
-          <thead>
-            <tr>
-              <th>{labels.leadsFieldLabel}</th>
-              <th>{labels.leadsFieldKind}</th>
-              <th>{labels.leadsRequired}</th>
-              <th />
+        <Table
+          className="stats-table"
+          headings={[labels.leadsFieldLabel, labels.leadsFieldKind, labels.leadsRequired, ""]}
+        >
+          {form.fields.map((field, index) => (
+            <tr key={field.key}>
+              <td>
+                <input
+                  value={field.label}
+                  maxLength={100}
+                  aria-label={labels.leadsFieldLabel}
+                  onChange={(event) => setField(index, { label: event.target.value })}
+                />
+              </td>
+              <td>
+                <select
+                  value={field.kind}
+                  aria-label={labels.leadsFieldKind}
+                  onChange={(event) => setField(index, { kind: event.target.value as FieldKind })}
+                >
+                  {kinds.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {kindLabel[kind]}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                <input
+                  type="checkbox"
+                  checked={field.required}
+                  aria-label={labels.leadsRequired}
+                  onChange={(event) => setField(index, { required: event.target.checked })}
+                />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  onClick={() => setForm({ ...form, fields: form.fields.filter((_, at) => at !== index) })}
+                >
+                  {labels.leadsRemoveField}
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {form.fields.map((field, index) => (
-              <tr key={field.key}>
-                <td>
-                  <input
-                    value={field.label}
-                    maxLength={100}
-                    aria-label={labels.leadsFieldLabel}
-                    onChange={(event) => setField(index, { label: event.target.value })}
-                  />
-                </td>
-                <td>
-                  <select
-                    value={field.kind}
-                    aria-label={labels.leadsFieldKind}
-                    onChange={(event) => setField(index, { kind: event.target.value as FieldKind })}
-                  >
-                    {kinds.map((kind) => (
-                      <option key={kind} value={kind}>
-                        {kindLabel[kind]}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <input
-                    type="checkbox"
-                    checked={field.required}
-                    aria-label={labels.leadsRequired}
-                    onChange={(event) => setField(index, { required: event.target.checked })}
-                  />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    onClick={() => setForm({ ...form, fields: form.fields.filter((_, at) => at !== index) })}
-                  >
-                    {labels.leadsRemoveField}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
         <div className="actions">
           <button
             type="button"

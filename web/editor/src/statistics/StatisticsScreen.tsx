@@ -5,6 +5,7 @@ import type { Navigate, Notify, Report } from "../types.js";
 import { duration, heatCells, heatColour, lastDays, type Statistics, totalsOf } from "./model.js";
 import { ViewsChart } from "./ViewsChart.js";
 import "./statistics.css";
+import { Table } from "../common/Table.js";
 
 const ranges = [7, 30, 90] as const;
 
@@ -265,36 +266,30 @@ export default function StatisticsScreen({
           {!bookId ? (
             <section className="stats-card">
               <h3>{labels.statsBooks}</h3>
-              <table className="stats-table" data-testid="stats-books">
-                <thead>
-                  <tr>
-                    <th>{labels.statsBook}</th>
-                    <th>{labels.statsViews}</th>
-                    <th>{labels.statsUniqueReaders}</th>
-                    <th>{labels.statsCompletions}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...statistics.books]
-                    .sort((a, b) => b.views - a.views)
-                    .map((book) => (
-                      <tr key={book.bookId}>
-                        <td>
-                          <button
-                            type="button"
-                            className="link"
-                            onClick={() => navigate("/statistics", { num: book.number })}
-                          >
-                            {book.title || book.number}
-                          </button>
-                        </td>
-                        <td>{book.views}</td>
-                        <td>{book.uniqueReaders}</td>
-                        <td>{book.completions}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
+              <Table
+                className="stats-table"
+                testId="stats-books"
+                headings={[labels.statsBook, labels.statsViews, labels.statsUniqueReaders, labels.statsCompletions]}
+              >
+                {[...statistics.books]
+                  .sort((a, b) => b.views - a.views)
+                  .map((book) => (
+                    <tr key={book.bookId}>
+                      <td>
+                        <button
+                          type="button"
+                          className="link"
+                          onClick={() => navigate("/statistics", { num: book.number })}
+                        >
+                          {book.title || book.number}
+                        </button>
+                      </td>
+                      <td>{book.views}</td>
+                      <td>{book.uniqueReaders}</td>
+                      <td>{book.completions}</td>
+                    </tr>
+                  ))}
+              </Table>
             </section>
           ) : null}
         </>
