@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { type BookInfo, bookStatusOf, call, callOptional, type DownloadConfig, replaceStatusOf } from "../api.js";
+import { Check } from "../common/Check.js";
 import { Dialog } from "../common/Dialog.js";
 import { useUnsavedMark } from "../common/unsaved-guard.js";
 import type { Labels } from "../labels.js";
@@ -125,12 +126,6 @@ export function ConfigPanel({
     }
   };
 
-  const check = (label: string, checked: boolean, onChange: (checked: boolean) => void) => (
-    <label className="check">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      {label}
-    </label>
-  );
   const status = bookStatusOf(book.bStatus);
   const statusText = {
     normal: labels.statusNormal,
@@ -143,17 +138,27 @@ export function ConfigPanel({
     <div className="panel">
       <section aria-label={labels.downloadSettings} className="download-settings">
         <h2 className="panel-title">{labels.downloadSettings}</h2>
-        {check(labels.downloadProject, isDownload && Boolean(config.isDownloadProject), (on) => {
-          setIsDownload(on || Boolean(config.pdf?.isOriginPath));
-          setConfig({ ...config, isDownloadProject: on });
-        })}
-        {check(labels.downloadOriginal, Boolean(config.pdf?.isOriginPath), (on) => {
-          setIsDownload(on || Boolean(config.isDownloadProject));
-          setConfig({ ...config, pdf: { ...config.pdf, isOriginPath: on } });
-        })}
-        {check(labels.hideSinglePage, Boolean(config.hideDownloadSinglePage), (on) =>
-          setConfig({ ...config, hideDownloadSinglePage: on }),
-        )}
+        <Check
+          label={labels.downloadProject}
+          checked={isDownload && Boolean(config.isDownloadProject)}
+          onChange={(on) => {
+            setIsDownload(on || Boolean(config.pdf?.isOriginPath));
+            setConfig({ ...config, isDownloadProject: on });
+          }}
+        />
+        <Check
+          label={labels.downloadOriginal}
+          checked={Boolean(config.pdf?.isOriginPath)}
+          onChange={(on) => {
+            setIsDownload(on || Boolean(config.isDownloadProject));
+            setConfig({ ...config, pdf: { ...config.pdf, isOriginPath: on } });
+          }}
+        />
+        <Check
+          label={labels.hideSinglePage}
+          checked={Boolean(config.hideDownloadSinglePage)}
+          onChange={(on) => setConfig({ ...config, hideDownloadSinglePage: on })}
+        />
         <h3>{labels.downloadAttachments}</h3>
         <ul className="attachments">
           {(config.attachments ?? []).map((attachment, index) => (

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { Check } from "../common/Check.js";
 import { useUnsavedMark } from "../common/unsaved-guard.js";
 import type { Labels } from "../labels.js";
 import type { Catalogue } from "../settings/catalogue.js";
@@ -123,14 +124,7 @@ export function AdBannerPanel({
   return (
     <section className="panel-section" aria-label={labels.adBanner}>
       <h2 className="panel-title">{labels.adBanner}</h2>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={config.haveAd}
-          onChange={(event) => setConfig({ ...config, haveAd: event.target.checked })}
-        />
-        {labels.adShow}
-      </label>
+      <Check label={labels.adShow} checked={config.haveAd} onChange={(haveAd) => setConfig({ ...config, haveAd })} />
       <label className="field">
         <span>{labels.adInterval}</span>
         <input

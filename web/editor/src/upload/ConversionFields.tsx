@@ -1,3 +1,4 @@
+import { Check } from "../common/Check.js";
 import type { Labels } from "../labels.js";
 import type { Conversion } from "./conversion.js";
 import { QualityFields } from "./QualityFields.js";
@@ -34,15 +35,12 @@ export function ConversionFields({
     key: "importTOC" | "importSearch" | "importLink" | "textToLink" | "imageInPdf" | "customQuality",
     label: string,
   ) => (
-    <label className="check">
-      <input
-        type="checkbox"
-        checked={value[key]}
-        disabled={disabled}
-        onChange={(event) => onChange({ ...value, [key]: event.target.checked })}
-      />
-      {label}
-    </label>
+    <Check
+      label={label}
+      checked={value[key]}
+      disabled={disabled}
+      onChange={(on) => onChange({ ...value, [key]: on })}
+    />
   );
   return (
     <fieldset className="conversion">
