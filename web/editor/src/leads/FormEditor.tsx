@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { NumberField } from "../common/NumberField.js";
 import { Table } from "../common/Table.js";
 import type { Labels } from "../labels.js";
 import { defaultForm, type FieldKind, type LeadField, type LeadForm, nextFieldKey } from "./model.js";
@@ -51,17 +52,14 @@ export function FormEditor({
           />
           <span>{labels.leadsFormEnabled}</span>
         </label>
-        <label className="field">
-          <span>{labels.leadsBeforePage}</span>
-          <input
-            type="number"
-            min={1}
-            max={1000}
-            value={form.beforePage}
-            data-testid="leads-before-page"
-            onChange={(event) => setForm({ ...form, beforePage: Math.max(1, Number(event.target.value) || 1) })}
-          />
-        </label>
+        <NumberField
+          label={labels.leadsBeforePage}
+          min={1}
+          max={1000}
+          value={form.beforePage}
+          testId="leads-before-page"
+          onChange={(text) => setForm({ ...form, beforePage: Math.max(1, Number(text) || 1) })}
+        />
         <label className="check-label">
           <input
             type="checkbox"
