@@ -1,32 +1,22 @@
 import { useCallback, useEffect, useState } from "react";
 import { call, type ReadyConfig } from "../api.js";
-import type { Labels } from "../labels.js";
-import type { Navigate, Notify, Report } from "../types.js";
+import { Table } from "../common/Table.js";
+import type { ScreenServices } from "../types.js";
 import { FormEditor } from "./FormEditor.js";
 import { columnsOf, type Delivery, type InsightSettings, type Lead } from "./model.js";
 import "../statistics/statistics.css";
 import "./leads.css";
-import { Table } from "../common/Table.js";
+
+interface LeadsScreenProps extends ScreenServices {
+  config: ReadyConfig;
+  number: string;
+}
 
 /**
  * A book's lead capture: the form and where it shows, the webhook (address, signing secret), the submissions with
  * CSV export and delete, and the webhook delivery log. The book's owner only (the gateway checks every call).
  */
-export default function LeadsScreen({
-  config,
-  number,
-  labels,
-  notify,
-  report,
-  navigate,
-}: {
-  config: ReadyConfig;
-  number: string;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
-  navigate: Navigate;
-}) {
+export default function LeadsScreen({ config, number, labels, notify, report, navigate }: LeadsScreenProps) {
   const bookId = config.bookId;
   const [settings, setSettings] = useState<InsightSettings | null>(null);
   const [webhook, setWebhook] = useState("");
