@@ -1,4 +1,5 @@
 import type { ReadyConfig } from "./api.js";
+import type { Labels } from "./labels.js";
 
 export interface Toast {
   id: number;
@@ -14,6 +15,14 @@ export type Report = (error: unknown) => void;
 
 /** Goes to a client route (a path under /book_edit2), keeping the language. */
 export type Navigate = (path: string, query?: Record<string, string>) => void;
+
+/** What the app hands each screen it routes to (main.tsx) besides the screen's own props. */
+export interface ScreenServices {
+  labels: Labels;
+  notify: Notify;
+  report: Report;
+  navigate: Navigate;
+}
 
 /** What every route but Welcome loads first (spec 000 §2). */
 export interface Ready {

@@ -5,7 +5,16 @@ import { emptyLoader } from "./loader/loader-settings.js";
 import { scenes } from "./scene/scenes.js";
 import { buttonOrder } from "./settings/button-order.js";
 import type { BackgroundPosition, ButtonName, LoaderSettings, Margins, ReaderSettings } from "./settings/types.js";
-import { asAlpha, asBoolean, asColour, asNumber, asObject, asUrl } from "./settings/values.js";
+import {
+  asAlpha,
+  asBoolean,
+  asColour,
+  asNumber,
+  asNumberWithin,
+  asObject,
+  asUrl,
+  asWholeNumberWithin,
+} from "./settings/values.js";
 
 // The value readers and the parts the handlers use, where the tests and the preview have always found them.
 export { adSettings } from "./ads/ad-settings.js";
@@ -60,10 +69,10 @@ const margin =
 const miniSide =
   (side: "maxWidth" | "maxHeight"): Handler =>
   (settings, value) => {
-    const size = asNumber(value);
+    const size = asNumberWithin(100, 4000)(value);
     if (size === undefined) return undefined;
     if (!settings.mini) return settings;
-    return { ...settings, mini: { ...settings.mini, [side]: Math.min(Math.max(size, 100), 4000) } };
+    return { ...settings, mini: { ...settings.mini, [side]: size } };
   };
 
 const emptyLogo: NonNullable<ReaderSettings["logo"]> = { url: "", link: "", height: 40 };
@@ -169,8 +178,8 @@ export const htmlConfigHandlers: Record<string, Handler> = {
     return link === undefined ? undefined : { ...logo, link };
   }),
   logoHeight: setIn("logo", emptyLogo, (logo, value) => {
-    const height = asNumber(value);
-    return height === undefined ? undefined : { ...logo, height: Math.min(Math.max(height, 8), 500) };
+    const height = asNumberWithin(8, 500)(value);
+    return height === undefined ? undefined : { ...logo, height };
   }),
   logoPadding: setIn("logo", emptyLogo, (logo, value) => {
     const padding = asNumber(value);
@@ -207,17 +216,11 @@ export const htmlConfigHandlers: Record<string, Handler> = {
   iconColor: set("iconColor", asColour),
   // Loader.
   loadingCaption: loaderField("caption", text),
-  loadingCaptionFontSize: loaderField("fontSize", (value) => {
-    const size = asNumber(value);
-    return size === undefined ? undefined : Math.min(Math.max(size, 8), 96);
-  }),
+  loadingCaptionFontSize: loaderField("fontSize", asNumberWithin(8, 96)),
   loadingCaptionColor: loaderField("color", asColour),
   loadingPicture: loaderField("picture", asUrl),
   loadingBackground: loaderField("background", asColour),
-  loadingDisplayTime: loaderField("minSeconds", (value) => {
-    const seconds = asNumber(value);
-    return seconds === undefined ? undefined : Math.min(Math.max(seconds, 0), 30);
-  }),
+  loadingDisplayTime: loaderField("minSeconds", asNumberWithin(0, 30)),
   loadingVideo: loaderField("video", asUrl),
   loadingCaptionSource: loaderField("captionSource", (value) =>
     value === "title" || value === "custom" || value === "none" ? value : undefined,
@@ -229,15 +232,9 @@ export const htmlConfigHandlers: Record<string, Handler> = {
   // Shadows, cover, binding, thickness.
   showShadow: set("shadows", asBoolean),
   HardPageEnable: set("hardPages", asBoolean),
-  hardCoverBorderWidth: set("coverBorderWidth", (value) => {
-    const width = asNumber(value);
-    return width === undefined ? undefined : Math.min(Math.max(width, 0), 40);
-  }),
+  hardCoverBorderWidth: set("coverBorderWidth", asNumberWithin(0, 40)),
   borderColor: set("coverBorderColor", asColour),
-  cornerRound: set("cornerRadius", (value) => {
-    const radius = asNumber(value);
-    return radius === undefined ? undefined : Math.min(Math.max(radius, 0), 60);
-  }),
+  cornerRound: set("cornerRadius", asNumberWithin(0, 60)),
   BindingType: set("binding", (value) => {
     const type = text(value).trim().toLowerCase();
     if (type === "none" || type === "spiral") return type;
@@ -266,15 +263,9 @@ export const htmlConfigHandlers: Record<string, Handler> = {
   bookmarkOnSideEdge: set("bookmarkOnSideEdge", asBoolean),
   bookmarkHasTexture: set("bookmarkHasTexture", asBoolean),
   OpenWindow: set("linkTarget", (value) => (text(value).trim().toLowerCase() === "self" ? "_self" : "_blank")),
-  leastSearchChar: set("searchMinLength", (value) => {
-    const count = asNumber(value);
-    return count === undefined ? undefined : Math.min(Math.max(Math.round(count), 1), 10);
-  }),
+  leastSearchChar: set("searchMinLength", asWholeNumberWithin(1, 10)),
   autoPlayAutoStart: set("autoFlip", asBoolean),
-  autoPlayDuration: set("autoFlipIntervalSeconds", (value) => {
-    const seconds = asNumber(value);
-    return seconds === undefined ? undefined : Math.min(Math.max(seconds, 1), 600);
-  }),
+  autoPlayDuration: set("autoFlipIntervalSeconds", asNumberWithin(1, 600)),
   autoPlayLoopCount: set("autoFlipLoops", (value) => {
     const loops = asNumber(value);
     return loops === undefined ? undefined : loops < 0 ? -1 : Math.round(loops);
@@ -351,10 +342,7 @@ export const htmlConfigHandlers: Record<string, Handler> = {
   thumbnailColor: set("thumbnailColor", asColour),
   thumbnailAlpha: set("thumbnailAlpha", asAlpha),
   hdDisplay: set("hdDisplay", asBoolean),
-  phoneMaxDisplay: set("phoneMaxDisplay", (value) => {
-    const count = asNumber(value);
-    return count === undefined ? undefined : Math.min(Math.max(Math.round(count), 1), 50);
-  }),
+  phoneMaxDisplay: set("phoneMaxDisplay", asWholeNumberWithin(1, 50)),
   languageSetting: set("interfaceLanguage", (value) => {
     const code = text(value).trim();
     return /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/i.test(code) || code === "" ? code : undefined;

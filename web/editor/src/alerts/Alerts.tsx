@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
+import { Dialog } from "../common/Dialog.js";
 import type { Labels } from "../labels.js";
 import { supportContact } from "./support-contact.js";
 
@@ -39,49 +40,42 @@ export function AlertDialog({
   const title =
     modal.kind === "limit" ? labels.limitAlert : modal.kind === "support" ? labels.contactSupport : labels.supportQr;
   return (
-    <div className="overlay">
-      <div className="dialog alert-dialog" role="alertdialog" aria-modal="true" aria-label={title}>
-        <header>
-          <h2>{title}</h2>
-        </header>
-        {modal.kind === "limit" ? (
-          <>
-            <p className="alert-title">
-              {modal.quota === "PUB_BOOK_NUM" ? labels.limitPublications : labels.limitBooks}
+    <Dialog title={title} alert>
+      {modal.kind === "limit" ? (
+        <>
+          <p className="alert-title">{modal.quota === "PUB_BOOK_NUM" ? labels.limitPublications : labels.limitBooks}</p>
+          <p>{modal.text}</p>
+        </>
+      ) : null}
+      {modal.kind === "support" ? <p>{modal.text}</p> : null}
+      {modal.kind === "supportQr" ? (
+        <div className="support-qr">
+          {qr.image ? <img src={qr.image} alt={labels.supportQr} width={200} height={200} /> : null}
+          <p>{labels.supportScan}</p>
+          {qr.contact ? (
+            <p className="support-contact" data-testid="support-contact">
+              {qr.contact.replace(/^(mailto|tel):/, "")}
             </p>
-            <p>{modal.text}</p>
-          </>
-        ) : null}
-        {modal.kind === "support" ? <p>{modal.text}</p> : null}
-        {modal.kind === "supportQr" ? (
-          <div className="support-qr">
-            {qr.image ? <img src={qr.image} alt={labels.supportQr} width={200} height={200} /> : null}
-            <p>{labels.supportScan}</p>
-            {qr.contact ? (
-              <p className="support-contact" data-testid="support-contact">
-                {qr.contact.replace(/^(mailto|tel):/, "")}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        <div className="actions">
-          {modal.kind === "supportQr" ? (
-            <button type="button" className="primary" onClick={onClose}>
-              {labels.close}
-            </button>
-          ) : (
-            <>
-              <button type="button" className="primary" onClick={onSupport}>
-                {labels.contactSupport}
-              </button>
-              {/* Spec 000 §6: either button opens the support QR image. */}
-              <button type="button" onClick={onSupport}>
-                {labels.cancel}
-              </button>
-            </>
-          )}
+          ) : null}
         </div>
+      ) : null}
+      <div className="actions">
+        {modal.kind === "supportQr" ? (
+          <button type="button" className="primary" onClick={onClose}>
+            {labels.close}
+          </button>
+        ) : (
+          <>
+            <button type="button" className="primary" onClick={onSupport}>
+              {labels.contactSupport}
+            </button>
+            {/* Spec 000 §6: either button opens the support QR image. */}
+            <button type="button" onClick={onSupport}>
+              {labels.cancel}
+            </button>
+          </>
+        )}
       </div>
-    </div>
+    </Dialog>
   );
 }

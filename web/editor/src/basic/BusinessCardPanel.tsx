@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { call } from "../api.js";
+import { Check } from "../common/Check.js";
 import type { Labels } from "../labels.js";
 import type { Notify, Report } from "../types.js";
 
@@ -155,16 +156,13 @@ export function BusinessCardPanel({
           ))}
         </select>
       </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          data-testid="card-visible"
-          checked={chosen !== "" && visible}
-          disabled={chosen === ""}
-          onChange={(event) => void save(chosen, event.target.checked)}
-        />
-        {labels.cardVisible}
-      </label>
+      <Check
+        label={labels.cardVisible}
+        testId="card-visible"
+        checked={chosen !== "" && visible}
+        disabled={chosen === ""}
+        onChange={(on) => void save(chosen, on)}
+      />
       {cards.length > 0 ? (
         <ul className="card-list" aria-label={labels.businessCard}>
           {cards.map((card) => {

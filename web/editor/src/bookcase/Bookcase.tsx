@@ -24,6 +24,8 @@ import {
 } from "./model.js";
 import { useConversionProgress } from "./useProgress.js";
 import "./bookcase.css";
+import { Segmented } from "../common/Segmented.js";
+import { Table } from "../common/Table.js";
 
 /**
  * The bookcase (/book_edit2/bookcase): the owner's books and publications, one page at a time, searched and
@@ -140,19 +142,14 @@ export default function Bookcase({
       </div>
       <AccountBar labels={labels} lang={query.lang} notify={notify} report={report} />
       <div className="bookcase-toolbar">
-        <fieldset className="bookcase-types" aria-label={labels.bookcaseType}>
-          {typeTabs.map(([type, text]) => (
-            <button
-              key={type}
-              type="button"
-              aria-pressed={view.type === type}
-              className={view.type === type ? "selected" : ""}
-              onClick={() => show(refine(view, { type }))}
-            >
-              {text}
-            </button>
-          ))}
-        </fieldset>
+        <Segmented
+          label={labels.bookcaseType}
+          options={typeTabs}
+          chosen={view.type}
+          onChoose={(type) => show(refine(view, { type }))}
+          className="bookcase-types"
+          chosenClass="selected"
+        />
         <label className="bookcase-filter">
           <span>{labels.bookcaseStatus}</span>
           <select
@@ -195,32 +192,30 @@ export default function Bookcase({
           {filtered ? labels.bookcaseNoMatch : labels.bookcaseEmpty}
         </p>
       ) : (
-        <table className="bookcase-table">
-          <thead>
-            <tr>
-              <th>{labels.bookcaseCover}</th>
-              <th>{labels.bookTitle}</th>
-              <th>{labels.bookcaseType}</th>
-              <th>{labels.bookcaseStatus}</th>
-              <th>{labels.pages}</th>
-              <th>{labels.bookcaseDate}</th>
-              <th>{labels.bookcaseActions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <BookcaseRow
-                key={row.bookId}
-                row={row}
-                labels={labels}
-                lang={query.lang}
-                pages={pages[row.bookId]}
-                busy={busy}
-                actions={actions}
-              />
-            ))}
-          </tbody>
-        </table>
+        <Table
+          className="bookcase-table"
+          headings={[
+            labels.bookcaseCover,
+            labels.bookTitle,
+            labels.bookcaseType,
+            labels.bookcaseStatus,
+            labels.pages,
+            labels.bookcaseDate,
+            labels.bookcaseActions,
+          ]}
+        >
+          {rows.map((row) => (
+            <BookcaseRow
+              key={row.bookId}
+              row={row}
+              labels={labels}
+              lang={query.lang}
+              pages={pages[row.bookId]}
+              busy={busy}
+              actions={actions}
+            />
+          ))}
+        </Table>
       )}
       <nav className="bookcase-pager" aria-label={labels.bookcase}>
         <button type="button" disabled={view.page <= 1} onClick={() => show({ ...view, page: view.page - 1 })}>

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { Dialog } from "../common/Dialog.js";
 import type { Labels } from "../labels.js";
 import { fill } from "./model.js";
 
@@ -20,21 +21,16 @@ export function DeleteConfirm({
     return () => window.removeEventListener("keydown", closeOnEscape);
   }, [onCancel]);
   return (
-    <div className="overlay">
-      <div className="dialog alert-dialog" role="alertdialog" aria-modal="true" aria-label={labels.delete}>
-        <header>
-          <h2>{labels.delete}</h2>
-        </header>
-        <p className="bookcase-confirm">{fill(labels.bookcaseDeleteConfirm, { title })}</p>
-        <div className="actions">
-          <button type="button" className="danger" onClick={onConfirm}>
-            {labels.delete}
-          </button>
-          <button type="button" onClick={onCancel}>
-            {labels.cancel}
-          </button>
-        </div>
+    <Dialog title={labels.delete} alert>
+      <p className="bookcase-confirm">{fill(labels.bookcaseDeleteConfirm, { title })}</p>
+      <div className="actions">
+        <button type="button" className="danger" onClick={onConfirm}>
+          {labels.delete}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {labels.cancel}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

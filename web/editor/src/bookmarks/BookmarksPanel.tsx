@@ -1,6 +1,7 @@
 import { type Bookmark, call } from "../api.js";
 import { ListSaveStatus } from "../common/ListSaveStatus.js";
-import { type RevisionedListPanelProps, useRevisionedList } from "../common/useRevisionedList.js";
+import { type BookListReply, useBookList } from "../common/useBookList.js";
+import type { RevisionedListPanelProps } from "../common/useRevisionedList.js";
 import { longHex } from "./colour.js";
 
 /**
@@ -8,35 +9,9 @@ import { longHex } from "./colour.js";
  * `useRevisionedList`): caption, page, colours, saved by themselves a moment after an edit; a deletion is saved at
  * once. A new tab is captioned in the interface language.
  */
-export function BookmarksPanel({ book, labels, notify, teamId = "0", onSaved }: RevisionedListPanelProps<Bookmark>) {
-  type Saved = { bookmarks: Bookmark[]; revision?: number };
-  const {
-    list: bookmarks,
-    dirty,
-    busy,
-    state,
-    edit: editList,
-    save,
-    apply,
-  } = useRevisionedList<Bookmark, Saved>({
-    stored: book.bookmarks,
-    revision: book.bookmarksRevision,
-    listOf: (reply) => reply.bookmarks,
-    send: (value, revision) =>
-      call<Saved>("/api/book/save-book-bookmark", {
-        bookId: book.bookId,
-        teamId,
-        bookmarks: JSON.stringify(value),
-        revision,
-      }),
-    reload: async () => {
-      const current = await call<Saved>("/api/book/get-book-bookmark", { bookId: book.bookId });
-      return { value: current.bookmarks, revision: current.revision ?? 0 };
-    },
-    labels,
-    notify,
-    onSaved,
-  });
+export function BookmarksPanel(props: RevisionedListPanelProps<Bookmark>) {
+  const { book, labels, teamId = "0" } = props;
+  const { list: bookmarks, dirty, busy, state, edit: editList, save, apply } = useBookList("bookmarks", props);
 
   // The server applies the add rules: page = last + 1, a unique random colour or the shared one; the caption is
   // the catalogue's default in the interface language (the server's "bookmark" is for callers that name none).
@@ -44,7 +19,7 @@ export function BookmarksPanel({ book, labels, notify, teamId = "0", onSaved }: 
     // An edit still waiting for its autosave goes first, so the add's reply does not replace it.
     if (dirty) await save();
     await apply(() =>
-      call<Saved>("/api/book/add-book-bookmark", {
+      call<BookListReply<"bookmarks">>("/api/book/add-book-bookmark", {
         bookId: book.bookId,
         teamId,
         caption: labels.bookmarkDefaultCaption,

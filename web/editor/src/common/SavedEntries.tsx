@@ -1,31 +1,60 @@
 import type { ReactNode } from "react";
 import type { Labels } from "../labels.js";
 
-interface SavedEntryRowProps {
+/** One saved entry as its list shows it. */
+interface SavedEntry {
+  /** What tells it from the others: the row's data-* attribute, and its name unless `name` says otherwise. */
+  key: string;
   /** What the entry is called: its Apply and Delete buttons are named after it. */
-  name: string;
-  /** The data-* attributes of the row (tests and styles find a row by them). */
-  data: Record<`data-${string}`, string>;
-  labels: Pick<Labels, "apply" | "delete">;
+  name?: string;
   applyDisabled?: boolean;
   onApply: () => void;
   onDelete: () => void;
   /** What the row says about the entry. */
-  children: ReactNode;
+  text: ReactNode;
 }
 
-/** One saved entry of a list (a custom configuration, a content block, a theme): what it is, Apply and Delete. */
-export function SavedEntryRow({ name, data, labels, applyDisabled, onApply, onDelete, children }: SavedEntryRowProps) {
+interface SavedEntryListProps<Entry> {
+  /** null while they load. */
+  entries: Entry[] | null;
+  testId: string;
+  /** The row's data-<keyName> attribute holds its key (tests and styles find a row by it). */
+  keyName: string;
+  labels: Pick<Labels, "apply" | "delete">;
+  loadingText?: string;
+  emptyText?: string;
+  row: (entry: Entry) => SavedEntry;
+}
+
+/** A list of saved entries (custom configurations, content blocks, themes): each says what it is, Apply and Delete. */
+export function SavedEntryList<Entry>({
+  entries,
+  testId,
+  keyName,
+  labels,
+  loadingText,
+  emptyText,
+  row,
+}: SavedEntryListProps<Entry>) {
+  if (entries === null) return loadingText ? <p className="note">{loadingText}</p> : null;
+  if (entries.length === 0) return emptyText ? <p className="note">{emptyText}</p> : null;
   return (
-    <li {...data}>
-      <span>{children}</span>
-      <button type="button" disabled={applyDisabled} aria-label={`${labels.apply} ${name}`} onClick={onApply}>
-        {labels.apply}
-      </button>
-      <button type="button" aria-label={`${labels.delete} ${name}`} onClick={onDelete}>
-        {labels.delete}
-      </button>
-    </li>
+    <ul className="card-list" data-testid={testId}>
+      {entries.map((entry) => {
+        const { key, name = key, applyDisabled, onApply, onDelete, text } = row(entry);
+        return (
+          <li key={key} {...{ [`data-${keyName}`]: key }}>
+            <span>{text}</span>
+            <button type="button" disabled={applyDisabled} aria-label={`${labels.apply} ${name}`} onClick={onApply}>
+              {labels.apply}
+            </button>
+            <button type="button" aria-label={`${labels.delete} ${name}`} onClick={onDelete}>
+              {labels.delete}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

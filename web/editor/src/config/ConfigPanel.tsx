@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { type BookInfo, bookStatusOf, call, callOptional, type DownloadConfig, replaceStatusOf } from "../api.js";
+import { Check } from "../common/Check.js";
+import { Dialog } from "../common/Dialog.js";
 import { useUnsavedMark } from "../common/unsaved-guard.js";
 import type { Labels } from "../labels.js";
 import { saveAtRevision } from "../revision-save.js";
@@ -124,12 +126,6 @@ export function ConfigPanel({
     }
   };
 
-  const check = (label: string, checked: boolean, onChange: (checked: boolean) => void) => (
-    <label className="check">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      {label}
-    </label>
-  );
   const status = bookStatusOf(book.bStatus);
   const statusText = {
     normal: labels.statusNormal,
@@ -142,17 +138,27 @@ export function ConfigPanel({
     <div className="panel">
       <section aria-label={labels.downloadSettings} className="download-settings">
         <h2 className="panel-title">{labels.downloadSettings}</h2>
-        {check(labels.downloadProject, isDownload && Boolean(config.isDownloadProject), (on) => {
-          setIsDownload(on || Boolean(config.pdf?.isOriginPath));
-          setConfig({ ...config, isDownloadProject: on });
-        })}
-        {check(labels.downloadOriginal, Boolean(config.pdf?.isOriginPath), (on) => {
-          setIsDownload(on || Boolean(config.isDownloadProject));
-          setConfig({ ...config, pdf: { ...config.pdf, isOriginPath: on } });
-        })}
-        {check(labels.hideSinglePage, Boolean(config.hideDownloadSinglePage), (on) =>
-          setConfig({ ...config, hideDownloadSinglePage: on }),
-        )}
+        <Check
+          label={labels.downloadProject}
+          checked={isDownload && Boolean(config.isDownloadProject)}
+          onChange={(on) => {
+            setIsDownload(on || Boolean(config.pdf?.isOriginPath));
+            setConfig({ ...config, isDownloadProject: on });
+          }}
+        />
+        <Check
+          label={labels.downloadOriginal}
+          checked={Boolean(config.pdf?.isOriginPath)}
+          onChange={(on) => {
+            setIsDownload(on || Boolean(config.isDownloadProject));
+            setConfig({ ...config, pdf: { ...config.pdf, isOriginPath: on } });
+          }}
+        />
+        <Check
+          label={labels.hideSinglePage}
+          checked={Boolean(config.hideDownloadSinglePage)}
+          onChange={(on) => setConfig({ ...config, hideDownloadSinglePage: on })}
+        />
         <h3>{labels.downloadAttachments}</h3>
         <ul className="attachments">
           {(config.attachments ?? []).map((attachment, index) => (
@@ -263,35 +269,27 @@ function ReplaceDialog({
     );
   }, [current, report]);
   return (
-    <div className="overlay">
-      <div className="dialog" role="dialog" aria-modal="true" aria-label={labels.replaceBook}>
-        <header>
-          <h2>{labels.replaceBook}</h2>
-          <button type="button" className="icon" aria-label={labels.close} onClick={onClose}>
-            ×
-          </button>
-        </header>
-        {rows === null ? <p className="loading">{labels.loading}</p> : null}
-        <table className="batch">
-          <tbody>
-            {(rows ?? []).map((row) => {
-              const status = replaceStatusOf(row.status);
-              return (
-                <tr key={row.bookId} data-testid="replace-row" data-status={status}>
-                  <td>{row.title}</td>
-                  <td>{row.number}</td>
-                  <td className={`status-${status}`}>{statusText[status]}</td>
-                  <td>
-                    <button type="button" disabled={status === "processing"} onClick={() => onChoose(row.number)}>
-                      {labels.replaceBook}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <Dialog title={labels.replaceBook} close={{ label: labels.close, onClose }}>
+      {rows === null ? <p className="loading">{labels.loading}</p> : null}
+      <table className="batch">
+        <tbody>
+          {(rows ?? []).map((row) => {
+            const status = replaceStatusOf(row.status);
+            return (
+              <tr key={row.bookId} data-testid="replace-row" data-status={status}>
+                <td>{row.title}</td>
+                <td>{row.number}</td>
+                <td className={`status-${status}`}>{statusText[status]}</td>
+                <td>
+                  <button type="button" disabled={status === "processing"} onClick={() => onChoose(row.number)}>
+                    {labels.replaceBook}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Dialog>
   );
 }

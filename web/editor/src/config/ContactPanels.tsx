@@ -1,4 +1,6 @@
 import { useId, useState } from "react";
+import { Check } from "../common/Check.js";
+import { NumberField } from "../common/NumberField.js";
 import { useUnsavedMark } from "../common/unsaved-guard.js";
 import type { Labels } from "../labels.js";
 import type { Catalogue } from "../settings/catalogue.js";
@@ -123,25 +125,15 @@ export function AdBannerPanel({
   return (
     <section className="panel-section" aria-label={labels.adBanner}>
       <h2 className="panel-title">{labels.adBanner}</h2>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={config.haveAd}
-          onChange={(event) => setConfig({ ...config, haveAd: event.target.checked })}
-        />
-        {labels.adShow}
-      </label>
-      <label className="field">
-        <span>{labels.adInterval}</span>
-        <input
-          type="number"
-          min={500}
-          max={600000}
-          step={500}
-          value={config.interval}
-          onChange={(event) => setConfig({ ...config, interval: Number(event.target.value) || 3000 })}
-        />
-      </label>
+      <Check label={labels.adShow} checked={config.haveAd} onChange={(haveAd) => setConfig({ ...config, haveAd })} />
+      <NumberField
+        label={labels.adInterval}
+        min={500}
+        max={600000}
+        step={500}
+        value={config.interval}
+        onChange={(text) => setConfig({ ...config, interval: Number(text) || 3000 })}
+      />
       <label className="field">
         <span>{labels.adPosition}</span>
         <select

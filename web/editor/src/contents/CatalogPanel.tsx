@@ -1,6 +1,7 @@
-import { type CatalogNode, call } from "../api.js";
+import type { CatalogNode } from "../api.js";
 import { ListSaveStatus } from "../common/ListSaveStatus.js";
-import { type RevisionedListPanelProps, useRevisionedList } from "../common/useRevisionedList.js";
+import { useBookList } from "../common/useBookList.js";
+import type { RevisionedListPanelProps } from "../common/useRevisionedList.js";
 import { catalogSavable, type Path, updateAt } from "./catalog-tree.js";
 
 /**
@@ -8,32 +9,9 @@ import { catalogSavable, type Path, updateAt } from "./catalog-tree.js";
  * a URL link, and children up to five levels. It saves by itself once every entry has a title (and a link URL, a
  * whole one); until then the unsaved-changes guard asks before a tab switch loses it.
  */
-export function CatalogPanel({ book, labels, notify, teamId = "0", onSaved }: RevisionedListPanelProps<CatalogNode>) {
-  type Saved = { catalog: CatalogNode[]; revision?: number };
-  const {
-    list: tree,
-    state,
-    edit,
-  } = useRevisionedList<CatalogNode, Saved>({
-    stored: book.catalog,
-    revision: book.catalogRevision,
-    listOf: (reply) => reply.catalog,
-    send: (catalog, revision) =>
-      call<Saved>("/api/book/save-book-catalog", {
-        bookId: book.bookId,
-        teamId,
-        catalog: JSON.stringify(catalog),
-        revision,
-      }),
-    reload: async () => {
-      const current = await call<Saved>("/api/book/get-book-catalog", { bookId: book.bookId });
-      return { value: current.catalog, revision: current.revision ?? 0 };
-    },
-    savable: catalogSavable,
-    labels,
-    notify,
-    onSaved,
-  });
+export function CatalogPanel(props: RevisionedListPanelProps<CatalogNode>) {
+  const { labels } = props;
+  const { list: tree, state, edit } = useBookList("catalog", props, catalogSavable);
   const lastPage = (nodes: CatalogNode[]) => nodes.at(-1)?.page ?? 0;
 
   const renderNodes = (nodes: CatalogNode[], parent: Path): React.ReactNode => (

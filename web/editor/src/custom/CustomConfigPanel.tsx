@@ -1,7 +1,7 @@
 import { type SettingsTree, valueNodes } from "@turnleaf/resource-files";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { call } from "../api.js";
-import { SavedEntryRow, SaveUnderName } from "../common/SavedEntries.js";
+import { SavedEntryList, SaveUnderName } from "../common/SavedEntries.js";
 import { designRecordKeys } from "../design/resources.js";
 import type { Labels } from "../labels.js";
 import type { Notify, Report } from "../types.js";
@@ -123,25 +123,26 @@ export function CustomConfigPanel({
       <h2 className="panel-title">{labels.customConfig}</h2>
       <p className="note">{labels.customConfigHint}</p>
       <SourceBook books={books} chosen={source} labels={labels} onChoose={setSource} />
-      {saved === null ? <p className="note">{labels.loading}</p> : null}
-      {saved && saved.length === 0 ? <p className="note">{labels.customConfigEmpty}</p> : null}
-      {saved && saved.length > 0 ? (
-        <ul className="card-list" data-testid="custom-configs">
-          {saved.map((entry) => (
-            <SavedEntryRow
-              key={entry.kind}
-              name={entry.name}
-              data={{ "data-kind": entry.kind }}
-              labels={labels}
-              onApply={() => onApply(entry.settings, entry.kind)}
-              onDelete={() => void remove(entry)}
-            >
+      <SavedEntryList
+        entries={saved}
+        testId="custom-configs"
+        keyName="kind"
+        labels={labels}
+        loadingText={labels.loading}
+        emptyText={labels.customConfigEmpty}
+        row={(entry) => ({
+          key: entry.kind,
+          name: entry.name,
+          onApply: () => onApply(entry.settings, entry.kind),
+          onDelete: () => void remove(entry),
+          text: (
+            <>
               <strong>{entry.name}</strong> · {kindText[entry.kind]} · {Object.keys(entry.settings).length}{" "}
               {labels.customSettingsCount} · {savedAt(entry.updatedAt, lang)}
-            </SavedEntryRow>
-          ))}
-        </ul>
-      ) : null}
+            </>
+          ),
+        })}
+      />
       <SaveUnderName
         label={labels.customConfigName}
         name={name}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { type Bookmark, type CatalogNode, call } from "../api.js";
-import { SavedEntryRow, SaveUnderName } from "../common/SavedEntries.js";
+import { SavedEntryList, SaveUnderName } from "../common/SavedEntries.js";
 import type { Labels } from "../labels.js";
 import type { Notify, Report } from "../types.js";
 import {
@@ -137,29 +137,29 @@ export function CustomContentPanel({
       <h2 className="panel-title">{labels.customContent}</h2>
       <p className="note">{labels.customContentHint}</p>
       <SourceBook books={books} chosen={source} labels={labels} onChoose={setSource} />
-      {blocks === null ? <p className="note">{labels.loading}</p> : null}
-      {blocks && blocks.length === 0 ? <p className="note">{labels.customContentEmpty}</p> : null}
-      {blocks && blocks.length > 0 ? (
-        <ul className="card-list" data-testid="custom-contents">
-          {blocks.map((entry) => (
-            <SavedEntryRow
-              key={entry.key}
-              name={entry.key}
-              data={{ "data-key": entry.key }}
-              labels={labels}
-              applyDisabled={busy || !entry.block}
-              onApply={() => entry.block && void apply(entry as Listed)}
-              onDelete={() => void remove(entry.key)}
-            >
+      <SavedEntryList
+        entries={blocks}
+        testId="custom-contents"
+        keyName="key"
+        labels={labels}
+        loadingText={labels.loading}
+        emptyText={labels.customContentEmpty}
+        row={(entry) => ({
+          key: entry.key,
+          applyDisabled: busy || !entry.block,
+          onApply: () => entry.block && void apply(entry as Listed),
+          onDelete: () => void remove(entry.key),
+          text: (
+            <>
               <strong>{entry.key}</strong> ·{" "}
               {entry.block
                 ? `${entryCount(entry.block.catalog)} ${labels.customTocEntries} · ${entry.block.bookmarks.length} ${labels.customBookmarkTabs}`
                 : labels.customContentOther}{" "}
               · {savedAt(entry.updatedAt, lang)}
-            </SavedEntryRow>
-          ))}
-        </ul>
-      ) : null}
+            </>
+          ),
+        })}
+      />
       <SaveUnderName
         label={labels.customContentName}
         name={name}

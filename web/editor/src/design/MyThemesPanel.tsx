@@ -1,7 +1,7 @@
 import { type SettingsTree, settingIndex } from "@turnleaf/resource-files";
 import { useEffect, useMemo, useState } from "react";
 import { call } from "../api.js";
-import { SavedEntryRow, SaveUnderName } from "../common/SavedEntries.js";
+import { SavedEntryList, SaveUnderName } from "../common/SavedEntries.js";
 import type { Labels } from "../labels.js";
 import type { Notify, Report } from "../types.js";
 
@@ -64,22 +64,18 @@ export function MyThemesPanel({
   return (
     <section className="panel-section" aria-label={labels.myThemes}>
       <h2 className="panel-title">{labels.myThemes}</h2>
-      {themes && themes.length > 0 ? (
-        <ul className="card-list" data-testid="my-themes">
-          {themes.map((theme) => (
-            <SavedEntryRow
-              key={theme.name}
-              name={theme.name}
-              data={{ "data-theme": theme.name }}
-              labels={labels}
-              onApply={() => onApply(theme.theme)}
-              onDelete={() => void remove(theme.name)}
-            >
-              {theme.name}
-            </SavedEntryRow>
-          ))}
-        </ul>
-      ) : null}
+      <SavedEntryList
+        entries={themes}
+        testId="my-themes"
+        keyName="theme"
+        labels={labels}
+        row={(theme) => ({
+          key: theme.name,
+          onApply: () => onApply(theme.theme),
+          onDelete: () => void remove(theme.name),
+          text: theme.name,
+        })}
+      />
       <SaveUnderName
         label={labels.themeName}
         name={name}

@@ -1,3 +1,4 @@
+import { Segmented } from "../common/Segmented.js";
 import type { Labels } from "../labels.js";
 import { devicesFor, type PreviewDevice } from "./preview-hints.js";
 import type { SaveState } from "./save-flow.js";
@@ -39,40 +40,29 @@ export function PreviewBar({
     error: labels.saveError,
   };
   const deviceText: Record<PreviewDevice, string> = { pc: labels.pc, pad: labels.pad, phone: labels.phone };
+  /** Undo or redo; at the history's end it stays pressable and says so in its title. */
+  const stepButton = (step: "undo" | "redo", arrow: string, atEnd: boolean, endTitle: string) => (
+    <button
+      type="button"
+      disabled={readOnly}
+      onClick={() => onStep(step)}
+      className={atEnd ? "at-end" : ""}
+      title={atEnd ? endTitle : labels[step]}
+    >
+      {arrow} {labels[step]}
+    </button>
+  );
   return (
     <div className="preview-bar">
-      <fieldset className="segmented" aria-label={labels.preview}>
-        {devicesFor(view).map((name) => (
-          <button
-            key={name}
-            type="button"
-            aria-pressed={device === name}
-            className={device === name ? "active" : ""}
-            onClick={() => onDevice(name)}
-          >
-            {deviceText[name]}
-          </button>
-        ))}
-      </fieldset>
+      <Segmented
+        label={labels.preview}
+        options={devicesFor(view).map((name) => [name, deviceText[name]])}
+        chosen={device}
+        onChoose={onDevice}
+      />
       <div className="history-buttons">
-        <button
-          type="button"
-          disabled={readOnly}
-          onClick={() => onStep("undo")}
-          className={steps.first ? "at-end" : ""}
-          title={steps.first ? labels.firstStep : labels.undo}
-        >
-          ↶ {labels.undo}
-        </button>
-        <button
-          type="button"
-          disabled={readOnly}
-          onClick={() => onStep("redo")}
-          className={steps.last ? "at-end" : ""}
-          title={steps.last ? labels.lastStep : labels.redo}
-        >
-          ↷ {labels.redo}
-        </button>
+        {stepButton("undo", "↶", steps.first, labels.firstStep)}
+        {stepButton("redo", "↷", steps.last, labels.lastStep)}
       </div>
       <span
         className={`save-state save-${save.state}`}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { call } from "../api.js";
+import { Check } from "../common/Check.js";
 import { useUnsavedMark } from "../common/unsaved-guard.js";
 import type { Labels } from "../labels.js";
 import { type BookLanguage, choiceOf, type LanguageChoice, languagesOf } from "../language-choice.js";
@@ -122,20 +123,13 @@ export function LanguagePanel({
       <ul className="languages">
         {interfaceLanguages.map((language) => (
           <li key={language.code}>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={checked.includes(language.code)}
-                onChange={(event) =>
-                  setChecked(
-                    event.target.checked
-                      ? [...checked, language.code]
-                      : checked.filter((code) => code !== language.code),
-                  )
-                }
-              />
-              {language.name}
-            </label>
+            <Check
+              label={language.name}
+              checked={checked.includes(language.code)}
+              onChange={(on) =>
+                setChecked(on ? [...checked, language.code] : checked.filter((code) => code !== language.code))
+              }
+            />
             <label className="check">
               <input
                 type="radio"

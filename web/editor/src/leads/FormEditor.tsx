@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { NumberField } from "../common/NumberField.js";
+import { Table } from "../common/Table.js";
 import type { Labels } from "../labels.js";
 import { defaultForm, type FieldKind, type LeadField, type LeadForm, nextFieldKey } from "./model.js";
 
@@ -50,17 +52,14 @@ export function FormEditor({
           />
           <span>{labels.leadsFormEnabled}</span>
         </label>
-        <label className="field">
-          <span>{labels.leadsBeforePage}</span>
-          <input
-            type="number"
-            min={1}
-            max={1000}
-            value={form.beforePage}
-            data-testid="leads-before-page"
-            onChange={(event) => setForm({ ...form, beforePage: Math.max(1, Number(event.target.value) || 1) })}
-          />
-        </label>
+        <NumberField
+          label={labels.leadsBeforePage}
+          min={1}
+          max={1000}
+          value={form.beforePage}
+          testId="leads-before-page"
+          onChange={(text) => setForm({ ...form, beforePage: Math.max(1, Number(text) || 1) })}
+        />
         <label className="check-label">
           <input
             type="checkbox"
@@ -88,59 +87,52 @@ export function FormEditor({
             onChange={(event) => setForm({ ...form, consentText: event.target.value })}
           />
         </label>
-        <table className="stats-table">
-          <thead>
-            <tr>
-              <th>{labels.leadsFieldLabel}</th>
-              <th>{labels.leadsFieldKind}</th>
-              <th>{labels.leadsRequired}</th>
-              <th />
+        <Table
+          className="stats-table"
+          headings={[labels.leadsFieldLabel, labels.leadsFieldKind, labels.leadsRequired, ""]}
+        >
+          {form.fields.map((field, index) => (
+            <tr key={field.key}>
+              <td>
+                <input
+                  value={field.label}
+                  maxLength={100}
+                  aria-label={labels.leadsFieldLabel}
+                  onChange={(event) => setField(index, { label: event.target.value })}
+                />
+              </td>
+              <td>
+                <select
+                  value={field.kind}
+                  aria-label={labels.leadsFieldKind}
+                  onChange={(event) => setField(index, { kind: event.target.value as FieldKind })}
+                >
+                  {kinds.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {kindLabel[kind]}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                <input
+                  type="checkbox"
+                  checked={field.required}
+                  aria-label={labels.leadsRequired}
+                  onChange={(event) => setField(index, { required: event.target.checked })}
+                />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  onClick={() => setForm({ ...form, fields: form.fields.filter((_, at) => at !== index) })}
+                >
+                  {labels.leadsRemoveField}
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {form.fields.map((field, index) => (
-              <tr key={field.key}>
-                <td>
-                  <input
-                    value={field.label}
-                    maxLength={100}
-                    aria-label={labels.leadsFieldLabel}
-                    onChange={(event) => setField(index, { label: event.target.value })}
-                  />
-                </td>
-                <td>
-                  <select
-                    value={field.kind}
-                    aria-label={labels.leadsFieldKind}
-                    onChange={(event) => setField(index, { kind: event.target.value as FieldKind })}
-                  >
-                    {kinds.map((kind) => (
-                      <option key={kind} value={kind}>
-                        {kindLabel[kind]}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <input
-                    type="checkbox"
-                    checked={field.required}
-                    aria-label={labels.leadsRequired}
-                    onChange={(event) => setField(index, { required: event.target.checked })}
-                  />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    onClick={() => setForm({ ...form, fields: form.fields.filter((_, at) => at !== index) })}
-                  >
-                    {labels.leadsRemoveField}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
         <div className="actions">
           <button
             type="button"

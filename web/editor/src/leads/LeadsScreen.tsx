@@ -1,31 +1,22 @@
 import { useCallback, useEffect, useState } from "react";
 import { call, type ReadyConfig } from "../api.js";
-import type { Labels } from "../labels.js";
-import type { Navigate, Notify, Report } from "../types.js";
+import { Table } from "../common/Table.js";
+import type { ScreenServices } from "../types.js";
 import { FormEditor } from "./FormEditor.js";
 import { columnsOf, type Delivery, type InsightSettings, type Lead } from "./model.js";
 import "../statistics/statistics.css";
 import "./leads.css";
 
+interface LeadsScreenProps extends ScreenServices {
+  config: ReadyConfig;
+  number: string;
+}
+
 /**
  * A book's lead capture: the form and where it shows, the webhook (address, signing secret), the submissions with
  * CSV export and delete, and the webhook delivery log. The book's owner only (the gateway checks every call).
  */
-export default function LeadsScreen({
-  config,
-  number,
-  labels,
-  notify,
-  report,
-  navigate,
-}: {
-  config: ReadyConfig;
-  number: string;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
-  navigate: Navigate;
-}) {
+export default function LeadsScreen({ config, number, labels, notify, report, navigate }: LeadsScreenProps) {
   const bookId = config.bookId;
   const [settings, setSettings] = useState<InsightSettings | null>(null);
   const [webhook, setWebhook] = useState("");
@@ -154,36 +145,33 @@ export default function LeadsScreen({
           <p className="note">{labels.leadsNone}</p>
         ) : (
           <div className="leads-scroll">
-            <table className="stats-table" data-testid="leads-table">
-              <thead>
-                <tr>
-                  <th>{labels.leadsSubmittedAt}</th>
+            <Table
+              className="stats-table"
+              testId="leads-table"
+              headings={[
+                labels.leadsSubmittedAt,
+                ...columns.map((column) => column.label),
+                labels.leadsConsent,
+                labels.leadsDelivery,
+                "",
+              ]}
+            >
+              {leads.leads.map((lead) => (
+                <tr key={lead.leadId} data-lead={lead.leadId}>
+                  <td>{new Date(lead.createdAt).toLocaleString()}</td>
                   {columns.map((column) => (
-                    <th key={column.key}>{column.label}</th>
+                    <td key={column.key}>{lead.values[column.key] ?? ""}</td>
                   ))}
-                  <th>{labels.leadsConsent}</th>
-                  <th>{labels.leadsDelivery}</th>
-                  <th />
+                  <td>{lead.consent ? "✓" : ""}</td>
+                  <td data-delivery={lead.delivery}>{deliveryText[lead.delivery]}</td>
+                  <td>
+                    <button type="button" className="danger" onClick={() => remove(lead.leadId)}>
+                      {labels.leadsDelete}
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {leads.leads.map((lead) => (
-                  <tr key={lead.leadId} data-lead={lead.leadId}>
-                    <td>{new Date(lead.createdAt).toLocaleString()}</td>
-                    {columns.map((column) => (
-                      <td key={column.key}>{lead.values[column.key] ?? ""}</td>
-                    ))}
-                    <td>{lead.consent ? "✓" : ""}</td>
-                    <td data-delivery={lead.delivery}>{deliveryText[lead.delivery]}</td>
-                    <td>
-                      <button type="button" className="danger" onClick={() => remove(lead.leadId)}>
-                        {labels.leadsDelete}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           </div>
         )}
       </section>
@@ -193,26 +181,20 @@ export default function LeadsScreen({
         {deliveries.length === 0 ? (
           <p className="note">—</p>
         ) : (
-          <table className="stats-table" data-testid="leads-deliveries">
-            <thead>
-              <tr>
-                <th>{labels.leadsSubmittedAt}</th>
-                <th>{labels.leadsAttempt}</th>
-                <th>{labels.leadsStatus}</th>
-                <th>{labels.leadsError}</th>
+          <Table
+            className="stats-table"
+            testId="leads-deliveries"
+            headings={[labels.leadsSubmittedAt, labels.leadsAttempt, labels.leadsStatus, labels.leadsError]}
+          >
+            {deliveries.map((delivery) => (
+              <tr key={`${delivery.leadId}-${delivery.attempt}`} className={delivery.ok ? "" : "error-text"}>
+                <td>{new Date(delivery.at).toLocaleString()}</td>
+                <td>{delivery.attempt}</td>
+                <td>{delivery.statusCode || "—"}</td>
+                <td>{delivery.error}</td>
               </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((delivery) => (
-                <tr key={`${delivery.leadId}-${delivery.attempt}`} className={delivery.ok ? "" : "error-text"}>
-                  <td>{new Date(delivery.at).toLocaleString()}</td>
-                  <td>{delivery.attempt}</td>
-                  <td>{delivery.statusCode || "—"}</td>
-                  <td>{delivery.error}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
       </section>
     </main>

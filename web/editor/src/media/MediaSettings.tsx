@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Check } from "../common/Check.js";
 import type { Labels } from "../labels.js";
 import { FileSetting } from "../settings/FileSetting.js";
 import { fileSettingMaxBytes } from "../settings/file-limits.js";
@@ -127,14 +128,6 @@ function CommitField({
   );
 }
 
-function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
-  return (
-    <label className="check">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} /> {label}
-    </label>
-  );
-}
-
 /** The chosen item's settings: what it shows or where it leads, how it plays, its title; delete. */
 export function ItemSettings({
   item,
@@ -211,7 +204,7 @@ export function ItemSettings({
               }}
             />
           )}
-          <Toggle label={labels.mediaPopup} checked={Boolean(item.popup)} onChange={(popup) => set({ popup })} />
+          <Check label={labels.mediaPopup} checked={Boolean(item.popup)} onChange={(popup) => set({ popup })} />
         </>
       ) : null}
       {item.kind === "video" || item.kind === "audio" ? (
@@ -238,14 +231,14 @@ export function ItemSettings({
           >
             {labels.mediaApply}
           </button>
-          <Toggle
+          <Check
             label={labels.mediaAutoplay}
             checked={Boolean(item.autoplay)}
             onChange={(autoplay) => set({ autoplay })}
           />
-          <Toggle label={labels.mediaLoop} checked={Boolean(item.loop)} onChange={(loop) => set({ loop })} />
+          <Check label={labels.mediaLoop} checked={Boolean(item.loop)} onChange={(loop) => set({ loop })} />
           {item.kind === "video" ? (
-            <Toggle label={labels.mediaPopup} checked={Boolean(item.popup)} onChange={(popup) => set({ popup })} />
+            <Check label={labels.mediaPopup} checked={Boolean(item.popup)} onChange={(popup) => set({ popup })} />
           ) : null}
         </>
       ) : null}
@@ -289,7 +282,7 @@ export function ItemSettings({
           >
             {labels.mediaApply}
           </button>
-          <Toggle label={labels.mediaPopup} checked={Boolean(item.popup)} onChange={(popup) => set({ popup })} />
+          <Check label={labels.mediaPopup} checked={Boolean(item.popup)} onChange={(popup) => set({ popup })} />
         </>
       ) : null}
       {item.kind === "note" ? (
@@ -301,7 +294,7 @@ export function ItemSettings({
             multiline
             onCommit={(text) => set({ text })}
           />
-          <Toggle label={labels.mediaPopup} checked={Boolean(item.popup)} onChange={(popup) => set({ popup })} />
+          <Check label={labels.mediaPopup} checked={Boolean(item.popup)} onChange={(popup) => set({ popup })} />
         </>
       ) : (
         <CommitField

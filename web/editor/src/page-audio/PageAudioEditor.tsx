@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useState } from "react";
+import { NumberField } from "../common/NumberField.js";
 import type { Labels } from "../labels.js";
 import type { Notify, Report } from "../types.js";
 import { type CaptionChoice, type PageAudioBook, type PageAudioPlay, pageAudioApi } from "./page-audio-api.js";
@@ -132,17 +133,14 @@ export function PageAudioEditor({
               <option value="en">{labels.pageAudioVoiceEn}</option>
             </select>
           </label>
-          <label className="field">
-            <span>{labels.pageAudioSpeed}</span>
-            <input
-              type="number"
-              min={speedRange.min}
-              max={speedRange.max}
-              value={speed}
-              disabled={readOnly}
-              onChange={(event) => setSpeed(Number(event.target.value))}
-            />
-          </label>
+          <NumberField
+            label={labels.pageAudioSpeed}
+            min={speedRange.min}
+            max={speedRange.max}
+            value={speed}
+            disabled={readOnly}
+            onChange={(text) => setSpeed(Number(text))}
+          />
         </>
       ) : (
         <label className="field">
@@ -207,17 +205,14 @@ export function PageAudioEditor({
           {labels.pageAudioManualFlip}
         </label>
       </fieldset>
-      <label className="field">
-        <span>{labels.pageAudioPause}</span>
-        <input
-          type="number"
-          min={0}
-          max={60}
-          value={play.pauseSeconds}
-          disabled={readOnly || !play.autoFlip}
-          onChange={(event) => setPlay({ ...play, pauseSeconds: Number(event.target.value) })}
-        />
-      </label>
+      <NumberField
+        label={labels.pageAudioPause}
+        min={0}
+        max={60}
+        value={play.pauseSeconds}
+        disabled={readOnly || !play.autoFlip}
+        onChange={(text) => setPlay({ ...play, pauseSeconds: Number(text) })}
+      />
       <label className="field checkbox">
         <input
           type="checkbox"

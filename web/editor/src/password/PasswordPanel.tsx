@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { type BookInfo, call, type Privacy } from "../api.js";
 import { messageOf } from "../common/error-message.js";
+import { NumberField } from "../common/NumberField.js";
 import { useUnsavedMark } from "../common/unsaved-guard.js";
 import type { Labels } from "../labels.js";
 import { saveAtRevision } from "../revision-save.js";
@@ -135,15 +136,12 @@ export function PasswordPanel({
               onChange={(event) => setPrivacy({ ...privacy, hint: event.target.value })}
             />
           </label>
-          <label className="field">
-            <span>{labels.fromPage}</span>
-            <input
-              type="number"
-              min={1}
-              value={privacy.fromPage || 1}
-              onChange={(event) => setPrivacy({ ...privacy, fromPage: Number(event.target.value) || 1 })}
-            />
-          </label>
+          <NumberField
+            label={labels.fromPage}
+            min={1}
+            value={privacy.fromPage || 1}
+            onChange={(text) => setPrivacy({ ...privacy, fromPage: Number(text) || 1 })}
+          />
         </>
       ) : null}
       <div className="actions">

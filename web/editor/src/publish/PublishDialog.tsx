@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { call } from "../api.js";
+import { Dialog } from "../common/Dialog.js";
+import { Segmented } from "../common/Segmented.js";
 import type { Labels } from "../labels.js";
 import type { Notify } from "../types.js";
 import { SignatureForm } from "./SignatureForm.js";
@@ -156,223 +158,206 @@ export function PublishDialog({
     : "";
 
   return (
-    <div className="overlay">
-      <div className="dialog publish-dialog" role="dialog" aria-modal="true" aria-label={labels.publishTitle}>
-        <header>
-          <h2>{labels.publishTitle}</h2>
-          <button type="button" className="icon" aria-label={labels.close} onClick={onClose}>
-            ×
-          </button>
-        </header>
-        <div className="publish-body">
-          <fieldset className="segmented" aria-label={labels.publishFormat}>
-            {formats.map(([name, text]) => (
-              <button
-                key={name}
-                type="button"
-                data-testid={`publish-format-${name}`}
-                aria-pressed={format === name}
-                className={format === name ? "active" : ""}
-                onClick={() => {
-                  setFormat(name);
-                  setJob(undefined);
-                  setError("");
-                }}
-              >
-                {text}
-              </button>
-            ))}
-          </fieldset>
+    <Dialog title={labels.publishTitle} className="publish-dialog" close={{ label: labels.close, onClose }}>
+      <div className="publish-body">
+        <Segmented
+          label={labels.publishFormat}
+          options={formats}
+          chosen={format}
+          onChoose={(name) => {
+            setFormat(name);
+            setJob(undefined);
+            setError("");
+          }}
+          testIdOf={(name) => `publish-format-${name}`}
+        />
+        <label>
+          {format === "apk"
+            ? labels.publishBookTitle
+            : format === "app"
+              ? labels.publishAppTitle
+              : labels.publishBookTitle}
+          <input
+            data-testid="publish-title"
+            value={bookTitle}
+            maxLength={100}
+            onChange={(event) => setBookTitle(event.target.value)}
+          />
+        </label>
+        {format !== "html" ? (
           <label>
-            {format === "apk"
-              ? labels.publishBookTitle
-              : format === "app"
-                ? labels.publishAppTitle
-                : labels.publishBookTitle}
+            {labels.publishIcon}
             <input
-              data-testid="publish-title"
-              value={bookTitle}
-              maxLength={100}
-              onChange={(event) => setBookTitle(event.target.value)}
+              type="file"
+              accept="image/png,image/jpeg"
+              data-testid="publish-icon"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (!file) return setIcon(undefined);
+                const reader = new FileReader();
+                reader.onload = () => {
+                  const preview = String(reader.result);
+                  setIcon({ base64: preview.slice(preview.indexOf(",") + 1), preview });
+                };
+                reader.readAsDataURL(file);
+              }}
             />
+            {icon ? <img src={icon.preview} alt="" width={48} height={48} data-testid="publish-icon-preview" /> : null}
           </label>
-          {format !== "html" ? (
-            <label>
-              {labels.publishIcon}
-              <input
-                type="file"
-                accept="image/png,image/jpeg"
-                data-testid="publish-icon"
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  if (!file) return setIcon(undefined);
-                  const reader = new FileReader();
-                  reader.onload = () => {
-                    const preview = String(reader.result);
-                    setIcon({ base64: preview.slice(preview.indexOf(",") + 1), preview });
-                  };
-                  reader.readAsDataURL(file);
-                }}
-              />
-              {icon ? (
-                <img src={icon.preview} alt="" width={48} height={48} data-testid="publish-icon-preview" />
-              ) : null}
-            </label>
-          ) : null}
-          {format === "exe" || format === "app" ? (
-            <fieldset className="publish-window">
-              <legend>{labels.publishWindow}</legend>
-              {(
-                [
-                  ["maximized", labels.publishWindowMaximized],
-                  ["fullscreen", labels.publishWindowFullscreen],
-                  ["custom", labels.publishWindowCustom],
-                ] as [WindowMode, string][]
-              ).map(([mode, text]) => (
-                <label key={mode} className="inline">
+        ) : null}
+        {format === "exe" || format === "app" ? (
+          <fieldset className="publish-window">
+            <legend>{labels.publishWindow}</legend>
+            {(
+              [
+                ["maximized", labels.publishWindowMaximized],
+                ["fullscreen", labels.publishWindowFullscreen],
+                ["custom", labels.publishWindowCustom],
+              ] as [WindowMode, string][]
+            ).map(([mode, text]) => (
+              <label key={mode} className="inline">
+                <input
+                  type="radio"
+                  name="publish-window"
+                  data-testid={`publish-window-${mode}`}
+                  checked={windowMode === mode}
+                  onChange={() => setWindowMode(mode)}
+                />
+                {text}
+              </label>
+            ))}
+            {windowMode === "custom" ? (
+              <span className="publish-size">
+                <label>
+                  {labels.publishWidth}
                   <input
-                    type="radio"
-                    name="publish-window"
-                    data-testid={`publish-window-${mode}`}
-                    checked={windowMode === mode}
-                    onChange={() => setWindowMode(mode)}
+                    data-testid="publish-width"
+                    inputMode="numeric"
+                    value={width}
+                    onChange={(event) => setWidth(event.target.value)}
                   />
-                  {text}
                 </label>
-              ))}
-              {windowMode === "custom" ? (
-                <span className="publish-size">
-                  <label>
-                    {labels.publishWidth}
-                    <input
-                      data-testid="publish-width"
-                      inputMode="numeric"
-                      value={width}
-                      onChange={(event) => setWidth(event.target.value)}
-                    />
-                  </label>
-                  <label>
-                    {labels.publishHeight}
-                    <input
-                      data-testid="publish-height"
-                      inputMode="numeric"
-                      value={height}
-                      onChange={(event) => setHeight(event.target.value)}
-                    />
-                  </label>
-                </span>
-              ) : null}
-            </fieldset>
-          ) : null}
-          {format === "apk" ? (
-            <fieldset className="publish-apk">
-              <legend>{labels.publishApkInfo}</legend>
-              <label>
-                {labels.publishAppName}
-                <input
-                  data-testid="publish-app-name"
-                  value={appName}
-                  maxLength={100}
-                  onChange={(event) => setAppName(event.target.value)}
-                />
-              </label>
-              <label>
-                {labels.publishAppId}
-                <input
-                  data-testid="publish-app-id"
-                  value={appId}
-                  placeholder="com.example.book"
-                  readOnly={idLocked}
-                  maxLength={100}
-                  onChange={(event) => setAppId(event.target.value)}
-                />
-              </label>
-              <p className="hint">{labels.publishAppIdHint}</p>
-              <label>
-                {labels.publishVersionCode}
-                <input
-                  data-testid="publish-version-code"
-                  inputMode="numeric"
-                  value={versionCode}
-                  onChange={(event) => setVersionCode(event.target.value)}
-                />
-              </label>
-              <label>
-                {labels.publishVersionName}
-                <input
-                  data-testid="publish-version-name"
-                  value={versionName}
-                  maxLength={100}
-                  onChange={(event) => setVersionName(event.target.value)}
-                />
-              </label>
-              <label>
-                {labels.publishSignature}
-                <select
-                  data-testid="publish-signature"
-                  value={signature}
-                  onChange={(event) => setSignature(event.target.value)}
-                >
-                  {signatures.length === 0 ? <option value="">{labels.publishNoSignature}</option> : null}
-                  {signatures.map((item) => (
-                    <option key={item.name} value={item.name}>
-                      {item.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                {labels.publishSignaturePassword}
-                <input
-                  type="password"
-                  data-testid="publish-signature-password"
-                  value={password}
-                  autoComplete="off"
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-              </label>
-              {creating ? (
-                <SignatureForm
-                  labels={labels}
-                  onCreated={async (name) => {
-                    setCreating(false);
-                    notify(labels.signatureCreated);
-                    await loadSignatures(name);
-                  }}
-                  onCancel={() => setCreating(false)}
-                />
-              ) : (
-                <button
-                  type="button"
-                  className="link-button"
-                  data-testid="publish-new-signature"
-                  onClick={() => setCreating(true)}
-                >
-                  {labels.signatureCreate}
-                </button>
-              )}
-            </fieldset>
-          ) : null}
-          {error ? (
-            <p className="error-text" role="alert" data-testid="publish-error">
-              {error}
-            </p>
-          ) : null}
-          <p className="publish-state" data-testid="publish-state" data-state={job?.state ?? ""}>
-            {stateText}
-          </p>
-          <div className="actions">
-            <button type="button" className="primary" data-testid="publish-build" disabled={busy} onClick={build}>
-              {labels.publishBuild}
-            </button>
-            {job?.state === "ready" && job.download ? (
-              <a className="button" data-testid="publish-download" href={job.download} download={job.fileName}>
-                {labels.publishDownload} {job.fileName}
-              </a>
+                <label>
+                  {labels.publishHeight}
+                  <input
+                    data-testid="publish-height"
+                    inputMode="numeric"
+                    value={height}
+                    onChange={(event) => setHeight(event.target.value)}
+                  />
+                </label>
+              </span>
             ) : null}
-          </div>
+          </fieldset>
+        ) : null}
+        {format === "apk" ? (
+          <fieldset className="publish-apk">
+            <legend>{labels.publishApkInfo}</legend>
+            <label>
+              {labels.publishAppName}
+              <input
+                data-testid="publish-app-name"
+                value={appName}
+                maxLength={100}
+                onChange={(event) => setAppName(event.target.value)}
+              />
+            </label>
+            <label>
+              {labels.publishAppId}
+              <input
+                data-testid="publish-app-id"
+                value={appId}
+                placeholder="com.example.book"
+                readOnly={idLocked}
+                maxLength={100}
+                onChange={(event) => setAppId(event.target.value)}
+              />
+            </label>
+            <p className="hint">{labels.publishAppIdHint}</p>
+            <label>
+              {labels.publishVersionCode}
+              <input
+                data-testid="publish-version-code"
+                inputMode="numeric"
+                value={versionCode}
+                onChange={(event) => setVersionCode(event.target.value)}
+              />
+            </label>
+            <label>
+              {labels.publishVersionName}
+              <input
+                data-testid="publish-version-name"
+                value={versionName}
+                maxLength={100}
+                onChange={(event) => setVersionName(event.target.value)}
+              />
+            </label>
+            <label>
+              {labels.publishSignature}
+              <select
+                data-testid="publish-signature"
+                value={signature}
+                onChange={(event) => setSignature(event.target.value)}
+              >
+                {signatures.length === 0 ? <option value="">{labels.publishNoSignature}</option> : null}
+                {signatures.map((item) => (
+                  <option key={item.name} value={item.name}>
+                    {item.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {labels.publishSignaturePassword}
+              <input
+                type="password"
+                data-testid="publish-signature-password"
+                value={password}
+                autoComplete="off"
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </label>
+            {creating ? (
+              <SignatureForm
+                labels={labels}
+                onCreated={async (name) => {
+                  setCreating(false);
+                  notify(labels.signatureCreated);
+                  await loadSignatures(name);
+                }}
+                onCancel={() => setCreating(false)}
+              />
+            ) : (
+              <button
+                type="button"
+                className="link-button"
+                data-testid="publish-new-signature"
+                onClick={() => setCreating(true)}
+              >
+                {labels.signatureCreate}
+              </button>
+            )}
+          </fieldset>
+        ) : null}
+        {error ? (
+          <p className="error-text" role="alert" data-testid="publish-error">
+            {error}
+          </p>
+        ) : null}
+        <p className="publish-state" data-testid="publish-state" data-state={job?.state ?? ""}>
+          {stateText}
+        </p>
+        <div className="actions">
+          <button type="button" className="primary" data-testid="publish-build" disabled={busy} onClick={build}>
+            {labels.publishBuild}
+          </button>
+          {job?.state === "ready" && job.download ? (
+            <a className="button" data-testid="publish-download" href={job.download} download={job.fileName}>
+              {labels.publishDownload} {job.fileName}
+            </a>
+          ) : null}
         </div>
       </div>
-    </div>
+    </Dialog>
   );
 }

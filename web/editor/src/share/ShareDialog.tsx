@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { call, replaceStatusOf } from "../api.js";
+import { Dialog } from "../common/Dialog.js";
 import type { Labels } from "../labels.js";
 import type { Notify, Report } from "../types.js";
 
@@ -68,54 +69,46 @@ export function ShareDialog({
   };
 
   return (
-    <div className="overlay">
-      <div className="dialog" role="dialog" aria-modal="true" aria-label={labels.share}>
-        <header>
-          <h2>{labels.share}</h2>
-          <button type="button" className="icon" aria-label={labels.close} onClick={onClose}>
-            ×
-          </button>
-        </header>
-        <div className="share-body">
-          <div className="share-qr">{qr ? <img src={qr} alt={labels.qrCode} width={180} height={180} /> : null}</div>
-          <div className="share-fields">
-            <label className="field">
-              <span>{labels.bookLink}</span>
-              <input id="share-link" readOnly value={link} onFocus={(event) => event.target.select()} />
-            </label>
-            <div className="actions">
-              <button type="button" className="primary" onClick={() => void copy()}>
-                {labels.copyLink}
-              </button>
-              <a className="button" href={link} target="_blank" rel="noopener noreferrer">
-                {labels.open}
-              </a>
-              <button type="button" aria-expanded={managing} onClick={() => setManaging(!managing)}>
-                {labels.manage}
-              </button>
-            </div>
-            {managing ? (
-              <p className="manage" data-testid="share-manage" data-status={open ? "normal" : "disabled"}>
-                <span className={open ? "status-normal" : "status-disabled"}>
-                  {open ? labels.statusNormal : labels.statusDisabled}
-                </span>
-                <button type="button" onClick={() => void toggle()}>
-                  {open ? labels.disableBook : labels.enableBook}
-                </button>
-                {onManage ? (
-                  <button type="button" className="link-button" onClick={onManage}>
-                    {labels.manageInBookcase}
-                  </button>
-                ) : null}
-              </p>
-            ) : null}
-            <label className="field">
-              <span>{labels.embedCode}</span>
-              <textarea readOnly rows={3} value={embed} onFocus={(event) => event.target.select()} />
-            </label>
+    <Dialog title={labels.share} close={{ label: labels.close, onClose }}>
+      <div className="share-body">
+        <div className="share-qr">{qr ? <img src={qr} alt={labels.qrCode} width={180} height={180} /> : null}</div>
+        <div className="share-fields">
+          <label className="field">
+            <span>{labels.bookLink}</span>
+            <input id="share-link" readOnly value={link} onFocus={(event) => event.target.select()} />
+          </label>
+          <div className="actions">
+            <button type="button" className="primary" onClick={() => void copy()}>
+              {labels.copyLink}
+            </button>
+            <a className="button" href={link} target="_blank" rel="noopener noreferrer">
+              {labels.open}
+            </a>
+            <button type="button" aria-expanded={managing} onClick={() => setManaging(!managing)}>
+              {labels.manage}
+            </button>
           </div>
+          {managing ? (
+            <p className="manage" data-testid="share-manage" data-status={open ? "normal" : "disabled"}>
+              <span className={open ? "status-normal" : "status-disabled"}>
+                {open ? labels.statusNormal : labels.statusDisabled}
+              </span>
+              <button type="button" onClick={() => void toggle()}>
+                {open ? labels.disableBook : labels.enableBook}
+              </button>
+              {onManage ? (
+                <button type="button" className="link-button" onClick={onManage}>
+                  {labels.manageInBookcase}
+                </button>
+              ) : null}
+            </p>
+          ) : null}
+          <label className="field">
+            <span>{labels.embedCode}</span>
+            <textarea readOnly rows={3} value={embed} onFocus={(event) => event.target.select()} />
+          </label>
         </div>
       </div>
-    </div>
+    </Dialog>
   );
 }

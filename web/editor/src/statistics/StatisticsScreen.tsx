@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { call, currentRequestLanguage, type ReadyConfig } from "../api.js";
-import type { Labels } from "../labels.js";
-import type { Navigate, Notify, Report } from "../types.js";
+import { Table } from "../common/Table.js";
+import type { ScreenServices } from "../types.js";
 import { duration, heatCells, heatColour, lastDays, type Statistics, totalsOf } from "./model.js";
 import { ViewsChart } from "./ViewsChart.js";
 import "./statistics.css";
@@ -38,26 +38,18 @@ function Ranked({
   );
 }
 
+interface StatisticsProps extends ScreenServices {
+  /** The book's own (?num=), null for the whole bookcase. */
+  config: ReadyConfig | null;
+  number: string;
+}
+
 /**
  * The statistics of one book (?num=) or of the whole bookcase: totals, views over time (uPlot), the page heat map,
  * referrers, devices and embedding sites over a range of days, with a CSV export; for one book, its statistics
  * switch with the privacy note. Loaded on demand (its own chunk with uPlot).
  */
-export default function StatisticsScreen({
-  config,
-  number,
-  labels,
-  notify,
-  report,
-  navigate,
-}: {
-  config: ReadyConfig | null;
-  number: string;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
-  navigate: Navigate;
-}) {
+export default function StatisticsScreen({ config, number, labels, notify, report, navigate }: StatisticsProps) {
   const bookId = number ? (config?.bookId ?? "") : "";
   const [range, setRange] = useState(() => lastDays(30));
   const [statistics, setStatistics] = useState<Statistics | null>(null);
@@ -132,6 +124,19 @@ export default function StatisticsScreen({
     );
   };
 
+  /** One end of the range; each end bounds the other, and a cleared box leaves the range as it was. */
+  const dateField = (end: "from" | "to", label: string, bounds: { min?: string; max?: string }) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="date"
+        value={range[end]}
+        {...bounds}
+        onChange={(event) => event.target.value && setRange({ ...range, [end]: event.target.value })}
+      />
+    </label>
+  );
+
   return (
     <main className="stats" data-testid="statistics-screen">
       <div className="stats-toolbar">
@@ -160,24 +165,8 @@ export default function StatisticsScreen({
             </button>
           ))}
         </fieldset>
-        <label className="field">
-          <span>{labels.statsFrom}</span>
-          <input
-            type="date"
-            value={range.from}
-            max={range.to}
-            onChange={(event) => event.target.value && setRange({ ...range, from: event.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>{labels.statsTo}</span>
-          <input
-            type="date"
-            value={range.to}
-            min={range.from}
-            onChange={(event) => event.target.value && setRange({ ...range, to: event.target.value })}
-          />
-        </label>
+        {dateField("from", labels.statsFrom, { max: range.to })}
+        {dateField("to", labels.statsTo, { min: range.from })}
         <a className="button" href={exportUrl} download data-testid="stats-export">
           {labels.statsExportCsv}
         </a>
@@ -265,36 +254,30 @@ export default function StatisticsScreen({
           {!bookId ? (
             <section className="stats-card">
               <h3>{labels.statsBooks}</h3>
-              <table className="stats-table" data-testid="stats-books">
-                <thead>
-                  <tr>
-                    <th>{labels.statsBook}</th>
-                    <th>{labels.statsViews}</th>
-                    <th>{labels.statsUniqueReaders}</th>
-                    <th>{labels.statsCompletions}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...statistics.books]
-                    .sort((a, b) => b.views - a.views)
-                    .map((book) => (
-                      <tr key={book.bookId}>
-                        <td>
-                          <button
-                            type="button"
-                            className="link"
-                            onClick={() => navigate("/statistics", { num: book.number })}
-                          >
-                            {book.title || book.number}
-                          </button>
-                        </td>
-                        <td>{book.views}</td>
-                        <td>{book.uniqueReaders}</td>
-                        <td>{book.completions}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
+              <Table
+                className="stats-table"
+                testId="stats-books"
+                headings={[labels.statsBook, labels.statsViews, labels.statsUniqueReaders, labels.statsCompletions]}
+              >
+                {[...statistics.books]
+                  .sort((a, b) => b.views - a.views)
+                  .map((book) => (
+                    <tr key={book.bookId}>
+                      <td>
+                        <button
+                          type="button"
+                          className="link"
+                          onClick={() => navigate("/statistics", { num: book.number })}
+                        >
+                          {book.title || book.number}
+                        </button>
+                      </td>
+                      <td>{book.views}</td>
+                      <td>{book.uniqueReaders}</td>
+                      <td>{book.completions}</td>
+                    </tr>
+                  ))}
+              </Table>
             </section>
           ) : null}
         </>

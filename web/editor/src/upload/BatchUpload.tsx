@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { BuyOffer } from "../account/BuyOffer.js";
 import { FolderTypeChoice } from "../bookcase/FolderTypeChoice.js";
 import type { FolderType } from "../bookcase/model.js";
+import { Table } from "../common/Table.js";
 import type { Labels } from "../labels.js";
 import type { Query } from "../route.js";
 import type { Navigate, Notify, Report } from "../types.js";
@@ -131,47 +132,36 @@ export function BatchUpload({
       <FolderTypeChoice labels={labels} value={folderType} onChange={setFolderType} disabled={running} />
       <FileDropzone labels={labels} disabled={running} onChoose={choose} />
       {rows.length > 0 ? (
-        <table className="batch">
-          <thead>
-            <tr>
-              <th>{labels.fileName}</th>
-              <th>{labels.bytes}</th>
-              <th>{labels.pages}</th>
-              <th>{labels.fileStatus}</th>
-              <th />
+        <Table className="batch" headings={[labels.fileName, labels.bytes, labels.pages, labels.fileStatus, ""]}>
+          {rows.map((row) => (
+            <tr key={row.file.name} data-testid="batch-row" data-status={row.status}>
+              <td>{row.file.name}</td>
+              <td>
+                <div className="bar" role="progressbar" aria-valuenow={percent(row.bytes, row.file.size)}>
+                  <div style={{ width: `${percent(row.bytes, row.file.size)}%` }} />
+                </div>
+              </td>
+              <td>
+                {row.pages.done} / {row.pages.total || "?"}
+              </td>
+              <td className={row.status === "failed" ? "error-text" : ""} title={row.message}>
+                {statusText[row.status]}
+                {row.status === "failed" && row.message ? `: ${row.message}` : ""}
+              </td>
+              <td>
+                {row.status === "ready" ? (
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => navigate("/editor", { num: row.number })}
+                  >
+                    {labels.openEditor}
+                  </button>
+                ) : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.file.name} data-testid="batch-row" data-status={row.status}>
-                <td>{row.file.name}</td>
-                <td>
-                  <div className="bar" role="progressbar" aria-valuenow={percent(row.bytes, row.file.size)}>
-                    <div style={{ width: `${percent(row.bytes, row.file.size)}%` }} />
-                  </div>
-                </td>
-                <td>
-                  {row.pages.done} / {row.pages.total || "?"}
-                </td>
-                <td className={row.status === "failed" ? "error-text" : ""} title={row.message}>
-                  {statusText[row.status]}
-                  {row.status === "failed" && row.message ? `: ${row.message}` : ""}
-                </td>
-                <td>
-                  {row.status === "ready" ? (
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() => navigate("/editor", { num: row.number })}
-                    >
-                      {labels.openEditor}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       ) : null}
       <div className="actions">
         <button type="button" className="primary" disabled={running} onClick={() => void start()}>

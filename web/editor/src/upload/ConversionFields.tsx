@@ -1,3 +1,5 @@
+import { Check } from "../common/Check.js";
+import { NumberField } from "../common/NumberField.js";
 import type { Labels } from "../labels.js";
 import type { Conversion } from "./conversion.js";
 import { QualityFields } from "./QualityFields.js";
@@ -34,15 +36,12 @@ export function ConversionFields({
     key: "importTOC" | "importSearch" | "importLink" | "textToLink" | "imageInPdf" | "customQuality",
     label: string,
   ) => (
-    <label className="check">
-      <input
-        type="checkbox"
-        checked={value[key]}
-        disabled={disabled}
-        onChange={(event) => onChange({ ...value, [key]: event.target.checked })}
-      />
-      {label}
-    </label>
+    <Check
+      label={label}
+      checked={value[key]}
+      disabled={disabled}
+      onChange={(on) => onChange({ ...value, [key]: on })}
+    />
   );
   return (
     <fieldset className="conversion">
@@ -85,18 +84,15 @@ export function ConversionFields({
       {check("importLink", labels.importLink)}
       {check("textToLink", labels.textToLink)}
       {check("imageInPdf", labels.imageInPdf)}
-      <label className="field">
-        <span>{labels.pdfBleed}</span>
-        <input
-          type="number"
-          min={0}
-          max={72}
-          step="any"
-          value={value.pdfBleed}
-          disabled={disabled}
-          onChange={(event) => onChange({ ...value, pdfBleed: event.target.value })}
-        />
-      </label>
+      <NumberField
+        label={labels.pdfBleed}
+        min={0}
+        max={72}
+        step="any"
+        value={value.pdfBleed}
+        disabled={disabled}
+        onChange={(pdfBleed) => onChange({ ...value, pdfBleed })}
+      />
       {check("customQuality", labels.customQuality)}
       {value.customQuality ? (
         <QualityFields labels={labels} value={value} disabled={disabled} onChange={onChange} />

@@ -1,3 +1,4 @@
+import { NumberField } from "../common/NumberField.js";
 import type { Labels } from "../labels.js";
 import type { Conversion } from "./conversion.js";
 
@@ -17,18 +18,15 @@ export function QualityFields({
   onChange: (value: Conversion) => void;
 }) {
   const number = (key: "definition" | "maxEdge" | "dpi", label: string, min: number, max: number) => (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        type="number"
-        min={min}
-        max={max}
-        step={1}
-        value={value[key]}
-        disabled={disabled}
-        onChange={(event) => onChange({ ...value, [key]: event.target.value })}
-      />
-    </label>
+    <NumberField
+      label={label}
+      min={min}
+      max={max}
+      step={1}
+      value={value[key]}
+      disabled={disabled}
+      onChange={(text) => onChange({ ...value, [key]: text })}
+    />
   );
   return (
     <div className="quality-fields" data-testid="custom-quality">

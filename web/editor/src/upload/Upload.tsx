@@ -3,6 +3,7 @@ import { BuyOffer } from "../account/BuyOffer.js";
 import { call, type ReadyConfig } from "../api.js";
 import { FolderTypeChoice } from "../bookcase/FolderTypeChoice.js";
 import type { FolderType } from "../bookcase/model.js";
+import { Check } from "../common/Check.js";
 import type { Labels } from "../labels.js";
 import type { Query } from "../route.js";
 import { ShareDialog } from "../share/ShareDialog.js";
@@ -296,15 +297,7 @@ export function Upload({
         {overwrite ? null : (
           <FolderTypeChoice labels={labels} value={folderType} onChange={setFolderType} disabled={busy} />
         )}
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={overwrite}
-            disabled={busy}
-            onChange={(event) => setOverwrite(event.target.checked)}
-          />
-          {labels.overwrite}
-        </label>
+        <Check label={labels.overwrite} checked={overwrite} disabled={busy} onChange={setOverwrite} />
         {overwrite ? (
           <label className="field">
             <span>{labels.overwriteBook}</span>
@@ -315,15 +308,7 @@ export function Upload({
             />
           </label>
         ) : null}
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={autoOpen}
-            disabled={busy}
-            onChange={(event) => setAutoOpen(event.target.checked)}
-          />
-          {labels.autoOpen}
-        </label>
+        <Check label={labels.autoOpen} checked={autoOpen} disabled={busy} onChange={setAutoOpen} />
         {mode === "convert" ? (
           <ConversionFields labels={labels} value={conversion} onChange={setConversion} disabled={busy} />
         ) : (

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { offlinePasswordMatches } from "../book.js";
+import { FormError } from "../dialogs/FormError.js";
 import type { Labels } from "../language/labels.js";
 import { formFields, postForm } from "../post-form.js";
 
@@ -71,11 +72,7 @@ export function UnlockDialog({
           {labels.password}
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
-        {error ? (
-          <p role="alert" className="tl-error">
-            {error}
-          </p>
-        ) : null}
+        <FormError text={error} />
         <div className="tl-dialog-actions">
           <button type="submit" disabled={busy}>
             {labels.confirm}

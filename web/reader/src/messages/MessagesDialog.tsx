@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { FormError } from "../dialogs/FormError.js";
 import { InfoDialog } from "../dialogs/InfoDialog.js";
 import type { Labels } from "../language/labels.js";
 import { formFields, postForm } from "../post-form.js";
@@ -88,11 +89,7 @@ export function MessagesDialog({ link, labels, onClose }: { link: string; labels
           {labels.messageText}
           <textarea name="message" required maxLength={messageLimits.message} rows={3} />
         </label>
-        {error ? (
-          <p role="alert" className="tl-error">
-            {error}
-          </p>
-        ) : null}
+        <FormError text={error} />
         <p role="status" className="tl-message-status">
           {status}
         </p>

@@ -15,6 +15,22 @@ export function asNumber(value: unknown): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
+/** A number held between `min` and `max`; undefined when the value is no number. */
+export const asNumberWithin =
+  (min: number, max: number) =>
+  (value: unknown): number | undefined => {
+    const number = asNumber(value);
+    return number === undefined ? undefined : Math.min(Math.max(number, min), max);
+  };
+
+/** A whole number held between `min` and `max` (whole bounds); undefined when the value is no number. */
+export const asWholeNumberWithin =
+  (min: number, max: number) =>
+  (value: unknown): number | undefined => {
+    const number = asNumberWithin(min, max)(value);
+    return number === undefined ? undefined : Math.round(number);
+  };
+
 /** An opacity written 0–1 or 0–100 (the settings tree uses both) as 0–1. */
 export function asAlpha(value: unknown): number | undefined {
   const number = asNumber(value);

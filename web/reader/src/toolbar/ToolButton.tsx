@@ -1,6 +1,19 @@
 import type { CSSProperties } from "react";
 import { Icon, type IconName } from "../icons.js";
 
+/** What a tool, button or link, is: its name, icon and caption, and its place in the toolbar. */
+interface ToolProps {
+  /** Its `data-button` name. */
+  button: string;
+  icon: IconName;
+  label: string;
+  title?: string;
+  /** false: drawn in the other part of a phone's toolbar (its row or its "more" list), not here. */
+  placed?: boolean;
+  /** Its place on phones (the book's mobile button order). */
+  style?: CSSProperties;
+}
+
 /** A toolbar button: its icon, its name for assistive technology (and as tooltip), `data-button` naming it. */
 export function ToolButton({
   button,
@@ -13,19 +26,11 @@ export function ToolButton({
   className,
   style,
   placed = true,
-}: {
-  button: string;
-  icon: IconName;
-  label: string;
-  title?: string;
-  /** false: drawn in the other part of a phone's toolbar (its row or its "more" list), not here. */
-  placed?: boolean;
+}: ToolProps & {
   onClick(): void;
   pressed?: boolean;
   disabled?: boolean;
   className?: string;
-  /** Its place on phones (the book's mobile button order). */
-  style?: CSSProperties;
 }) {
   if (!placed) return null;
   return (
@@ -55,16 +60,10 @@ export function ToolLink({
   target,
   style,
   placed = true,
-}: {
-  button: string;
-  icon: IconName;
-  label: string;
-  title?: string;
-  placed?: boolean;
+}: ToolProps & {
   href: string;
   /** Links leaving the reader open where the book's links do (and never learn where they came from). */
   target?: string;
-  style?: CSSProperties;
 }) {
   if (!placed) return null;
   return (
