@@ -8,21 +8,13 @@
 import type { Context } from "./context.js";
 import {
   type EmbedSettings,
+  embedSettingLabels,
   embedSettings,
   machineName,
   type PackageInput,
   phpString,
   writePluginPackage,
 } from "./plugin-package.js";
-
-const settingNames = ["width", "height", "title", "keywords", "description"] as const;
-const labels: Record<(typeof settingNames)[number], string> = {
-  width: "Width",
-  height: "Height",
-  title: "Title",
-  keywords: "Keywords",
-  description: "Description",
-};
 
 /** A YAML double-quoted scalar (JSON's string syntax is valid YAML). */
 const yamlString = (text: string) => JSON.stringify(text);
@@ -38,8 +30,8 @@ core_version_requirement: ^9.3 || ^10 || ^11
 }
 
 export function drupalSchema(blockId: string, settings: EmbedSettings): string {
-  const mapping = settingNames
-    .map((name) => `    ${name}:\n      type: string\n      label: ${labels[name]}`)
+  const mapping = embedSettingLabels
+    .map(([name, label]) => `    ${name}:\n      type: string\n      label: ${label}`)
     .join("\n");
   return `block.settings.${blockId}:
   type: block_settings
@@ -53,8 +45,8 @@ ${mapping}
 const annotation = (text: string) => `"${text.replace(/"/g, '""').replace(/\*\//g, "")}"`;
 
 export function drupalBlock(module: string, blockId: string, settings: EmbedSettings): string {
-  const defaults = settingNames.map((name) => `      '${name}' => ${phpString(settings[name])},`).join("\n");
-  const formLabels = settingNames.map((name) => `      '${name}' => '${labels[name]}',`).join("\n");
+  const defaults = embedSettingLabels.map(([name]) => `      '${name}' => ${phpString(settings[name])},`).join("\n");
+  const formLabels = embedSettingLabels.map(([name, label]) => `      '${name}' => '${label}',`).join("\n");
   return `<?php
 
 namespace Drupal\\${module}\\Plugin\\Block;

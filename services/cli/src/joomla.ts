@@ -8,6 +8,7 @@ import type { Context } from "./context.js";
 import { escapeHtml } from "./html-escape.js";
 import {
   type EmbedSettings,
+  embedSettingLabels,
   embedSettings,
   machineName,
   type PackageInput,
@@ -15,16 +16,8 @@ import {
   writePluginPackage,
 } from "./plugin-package.js";
 
-const parameters = [
-  ["width", "Width"],
-  ["height", "Height"],
-  ["title", "Title"],
-  ["keywords", "Keywords"],
-  ["description", "Description"],
-] as const;
-
 export function joomlaManifest(module: string, settings: EmbedSettings, date: Date): string {
-  const fields = parameters
+  const fields = embedSettingLabels
     .map(
       ([name, label]) =>
         `        <field name="${name}" type="${name === "description" ? "textarea" : "text"}" default="${escapeHtml(settings[name])}" label="${label}" filter="string" />`,
@@ -55,7 +48,7 @@ ${fields}
 }
 
 export function joomlaEntry(module: string, settings: EmbedSettings): string {
-  const reads = parameters
+  const reads = embedSettingLabels
     .map(([name]) => `$${name} = (string) $params->get('${name}', ${phpString(settings[name])});`)
     .join("\n");
   return `<?php

@@ -34,6 +34,15 @@ export interface EmbedSettings {
   height: string;
 }
 
+/** The settings a CMS module's form shows, in order, with their labels (English: the CMS translates its forms). */
+export const embedSettingLabels = [
+  ["width", "Width"],
+  ["height", "Height"],
+  ["title", "Title"],
+  ["keywords", "Keywords"],
+  ["description", "Description"],
+] as const satisfies readonly (readonly [keyof EmbedSettings, string])[];
+
 export function embedSettings(input: PackageInput): EmbedSettings {
   const { options, project } = input;
   return {

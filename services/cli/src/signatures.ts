@@ -4,37 +4,25 @@
  * §4), so there is no such command. The form's rules are checked here first (the server checks them again).
  * fetchKeystore gives `publish --format apk` the keystore of a signature, only for its right password.
  */
+import {
+  isCountryCode,
+  type SignatureFormInput,
+  type SignatureView,
+  signatureLimits,
+  validityYearsOf,
+} from "@turnleaf/kit/signature-form";
 import { Cloud, CloudRefusal } from "./cloud.js";
 import type { Context } from "./context.js";
 import { CliError, UsageError } from "./errors.js";
 import { text } from "./i18n/text.js";
 import { ask, canPrompt } from "./prompt.js";
 
-export interface SignatureOptions {
+/** The form's fields as options (the country code as --country), and the command's own. */
+export interface SignatureOptions extends Omit<SignatureFormInput, "countryCode"> {
   action: string | undefined;
   server: string | undefined;
-  name?: string;
-  validity?: string;
-  password?: string;
-  confirm?: string;
-  unit?: string;
-  organisation?: string;
-  city?: string;
-  state?: string;
   country?: string;
   json: boolean;
-}
-
-interface SignatureView {
-  name: string;
-  validityYears: number;
-  unit: string;
-  organisation: string;
-  city: string;
-  state: string;
-  countryCode: string;
-  createdAt: string;
-  validUntil: string;
 }
 
 async function loggedInCloud(context: Context, server: string | undefined): Promise<Cloud> {
@@ -58,16 +46,14 @@ async function secret(question: string, option: string): Promise<string> {
 async function createSignature(context: Context, options: SignatureOptions): Promise<void> {
   const name = (options.name ?? "").trim();
   if (!name) throw new UsageError(text("signatureNameRequired"));
-  if (!/^\d{1,3}$/.test(options.validity ?? "") || Number(options.validity) < 1 || Number(options.validity) > 100) {
-    throw new UsageError(text("signatureValidity"));
-  }
+  if (!validityYearsOf(options.validity ?? "")) throw new UsageError(text("signatureValidity"));
   const password = options.password ?? (await secret(context.t("signaturePasswordPrompt"), "--password"));
-  if (password.length < 6) throw new CliError(text("signaturePasswordShort"));
+  if (password.length < signatureLimits.passwordMin) throw new CliError(text("signaturePasswordShort"));
   const confirm = options.confirm ?? (await secret(context.t("signatureConfirmPrompt"), "--confirm"));
   if (confirm !== password) throw new CliError(text("signaturePasswordMismatch"));
-  if (!/^[A-Za-z]{2}$/.test((options.country ?? "").trim())) throw new UsageError(text("signatureCountryCode"));
+  if (!isCountryCode((options.country ?? "").trim())) throw new UsageError(text("signatureCountryCode"));
   const cloud = await loggedInCloud(context, options.server);
-  const data = await cloud.post<{ signature: SignatureView }>("/api/signature/create-signature", {
+  const form: Required<SignatureFormInput> = {
     name,
     validity: options.validity ?? "",
     password,
@@ -77,7 +63,8 @@ async function createSignature(context: Context, options: SignatureOptions): Pro
     city: options.city ?? "",
     state: options.state ?? "",
     countryCode: (options.country ?? "").trim(),
-  });
+  };
+  const data = await cloud.post<{ signature: SignatureView }>("/api/signature/create-signature", form);
   if (options.json) {
     context.print(JSON.stringify(data.signature));
     return;

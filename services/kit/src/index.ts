@@ -1,5 +1,6 @@
 export * from "./config.js";
 export * from "./document-lock.js";
+export * from "./enum-names.js";
 export * from "./errors.js";
 export * from "./event-streams.js";
 export * from "./grpc.js";

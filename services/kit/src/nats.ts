@@ -9,6 +9,7 @@ import {
 import {
   AckPolicy,
   DeliverPolicy,
+  type JetStreamManager,
   type JsMsg,
   jetstream,
   jetstreamManager,
@@ -214,6 +215,39 @@ export interface RunningConsumer {
   stop(): Promise<void>;
 }
 
+export interface DurableConsumerSettings {
+  stream: string;
+  durable: string;
+  filterSubjects: string[];
+  maxDeliver: number;
+  ackWaitMs: number;
+  /** Messages delivered and not yet acknowledged at once (-1: no limit; unset: JetStream's default). */
+  maxAckPending?: number;
+}
+
+/**
+ * Creates a durable pull consumer with explicit acks from the start of its stream, or brings the existing one to
+ * these settings (a new release may change its subjects, deliveries or ack wait).
+ */
+export async function ensureDurableConsumer(manager: JetStreamManager, settings: DurableConsumerSettings) {
+  const config = {
+    durable_name: settings.durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subjects: settings.filterSubjects,
+    max_deliver: settings.maxDeliver,
+    ack_wait: nanos(settings.ackWaitMs),
+    ...(settings.maxAckPending === undefined ? {} : { max_ack_pending: settings.maxAckPending }),
+  };
+  try {
+    await manager.consumers.info(settings.stream, settings.durable);
+    await manager.consumers.update(settings.stream, settings.durable, config);
+  } catch (error) {
+    if ((error as { name?: string }).name !== "ConsumerNotFoundError") throw error;
+    await manager.consumers.add(settings.stream, config);
+  }
+}
+
 /**
  * Runs a durable pull consumer with explicit acks: success acks, failure is redelivered after a delay,
  * and after maxDeliver attempts (or at once for an undecodable payload) the message is copied to the
@@ -224,22 +258,7 @@ export async function runConsumer<Schema extends DescMessage>(
   spec: ConsumerSpec<Schema>,
   log: Logger,
 ): Promise<RunningConsumer> {
-  const manager = await jetstreamManager(connection);
-  const consumerConfig = {
-    durable_name: spec.durable,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    filter_subjects: spec.filterSubjects,
-    max_deliver: spec.maxDeliver,
-    ack_wait: nanos(spec.ackWaitMs),
-  };
-  try {
-    await manager.consumers.info(spec.stream, spec.durable);
-    await manager.consumers.update(spec.stream, spec.durable, consumerConfig);
-  } catch (error) {
-    if ((error as { name?: string }).name !== "ConsumerNotFoundError") throw error;
-    await manager.consumers.add(spec.stream, consumerConfig);
-  }
+  await ensureDurableConsumer(await jetstreamManager(connection), spec);
   const consumer = await jetstream(connection).consumers.get(spec.stream, spec.durable);
   const messages = await consumer.consume({ max_messages: 1 });
   const consumerLog = log.child({ consumer: spec.durable });

@@ -15,47 +15,42 @@ import {
   type ServiceParts,
   s3SettingsFrom,
   streams,
-  type TypedClient,
 } from "@turnleaf/kit";
 import type { UploadConfig } from "./config.js";
 import { UploadOutcomeRepository, UploadTaskRepository, UploadWriteRepository } from "./data/upload.repositories.js";
-import { powerUploadAllowance, type UploadAllowance } from "./domain/upload-allowance.js";
+import { powerUploadAllowance } from "./domain/upload-allowance.js";
 import { UploadEvents } from "./events/upload-events.js";
-import { UploadDesk, type UploadDeskSettings } from "./handlers/upload-desk.js";
+import { UploadDesk, type UploadDeskDependencies } from "./handlers/upload-desk.js";
 import { buildServices } from "./server.js";
 import { SourceStore } from "./sources/source-store.js";
 
 /** Wires the upload desk to its stores and peers; the unique indexes must exist before any call. */
-export async function assembleUploadDesk(input: {
+export async function assembleUploadDesk({
+  mongo,
+  nats,
+  s3,
+  bucket,
+  now,
+  ...peers
+}: Pick<UploadDeskDependencies, "book" | "bookPages" | "allowance" | "settings" | "log"> & {
   mongo: Connection;
   nats: NatsConnection;
   s3: S3Client;
   bucket: string;
-  book: TypedClient<typeof BookService>;
-  /** The book service's page edits (inserting pages); without it inserts answer UNAVAILABLE at completion. */
-  bookPages?: TypedClient<typeof BookPagesService>;
-  settings: UploadDeskSettings;
-  log: Logger;
-  /** The power limits (free users, BOOK_FILE_NUM / PUB_BOOK_NUM, the unpaid warning): powerUploadAllowance. */
-  allowance: UploadAllowance;
   now?: () => Date;
 }): Promise<UploadDesk> {
   const repositories = {
-    tasks: new UploadTaskRepository(input.mongo),
-    writes: new UploadWriteRepository(input.mongo),
-    outcomes: new UploadOutcomeRepository(input.mongo),
+    tasks: new UploadTaskRepository(mongo),
+    writes: new UploadWriteRepository(mongo),
+    outcomes: new UploadOutcomeRepository(mongo),
   };
   await Promise.all(Object.values(repositories).map((repository) => repository.ensureIndexes()));
   return new UploadDesk({
+    ...peers,
     ...repositories,
-    store: new SourceStore(input.s3, input.bucket),
-    events: new UploadEvents(input.nats),
-    book: input.book,
-    bookPages: input.bookPages,
-    allowance: input.allowance,
-    settings: input.settings,
-    log: input.log,
-    now: input.now ?? (() => new Date()),
+    store: new SourceStore(s3, bucket),
+    events: new UploadEvents(nats),
+    now: now ?? (() => new Date()),
   });
 }
 

@@ -1,4 +1,5 @@
 import { type Connection, type Model, Schema, Types } from "mongoose";
+import { modelOf } from "./model-of.js";
 
 /** A reader's message on a book (collection `book_comments`). */
 export interface BookCommentDocument {
@@ -34,9 +35,7 @@ export class BookCommentRepository {
   private readonly model: Model<BookCommentDocument>;
 
   constructor(connection: Connection) {
-    this.model =
-      (connection.models.BookComment as Model<BookCommentDocument> | undefined) ??
-      connection.model<BookCommentDocument>("BookComment", commentSchema);
+    this.model = modelOf(connection, "BookComment", commentSchema);
   }
 
   async ensureIndexes(): Promise<void> {

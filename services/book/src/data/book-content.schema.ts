@@ -1,5 +1,6 @@
-import { type Connection, type Model, Schema } from "mongoose";
+import { type Connection, Schema } from "mongoose";
 import type { BusinessCardFields, CustomKindName } from "../domain/book-content.js";
+import { modelOf } from "./model-of.js";
 
 /** A custom config / content entry of a book, or (bookId "") a user's saved theme. */
 export interface CustomEntryDocument {
@@ -137,11 +138,6 @@ const assetSchema = new Schema<AssetDocument>(
   },
   { collection: "assets", timestamps: true },
 );
-
-/** One model per name and connection (the repository may be built more than once on a connection). */
-function modelOf<T>(connection: Connection, name: string, schema: Schema<T>): Model<T> {
-  return (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema);
-}
 
 export function contentModels(connection: Connection) {
   return {

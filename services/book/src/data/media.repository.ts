@@ -2,6 +2,7 @@ import { updateAlone } from "@turnleaf/kit";
 import { type Connection, type Model, Schema } from "mongoose";
 import type { StoredMediaItem } from "../domain/media.js";
 import type { MediaChange } from "../domain/page-edit.js";
+import { modelOf } from "./model-of.js";
 
 /**
  * Media items on pages (collection `book_media`): one document per item, so every write touches one item only
@@ -77,9 +78,7 @@ export class MediaRepository {
   private indexes: Promise<void> | undefined;
 
   constructor(connection: Connection) {
-    this.model =
-      (connection.models.BookMedia as Model<MediaDocument> | undefined) ??
-      connection.model<MediaDocument>("BookMedia", mediaSchema);
+    this.model = modelOf(connection, "BookMedia", mediaSchema);
   }
 
   /** The unique index is what refuses a second item of one id: every write waits for it (made once). */

@@ -1,6 +1,7 @@
 import { updateAlone } from "@turnleaf/kit";
 import { type Connection, type Model, Schema } from "mongoose";
 import { defaultPlay, type PageAudioPlay, type StoredPageAudio } from "../domain/page-audio.js";
+import { modelOf } from "./model-of.js";
 
 /**
  * Page audio (collection `book_page_audio`): one document per page that has audio (page ≥ 1, unique per book and
@@ -54,9 +55,7 @@ export class PageAudioRepository {
   private readonly model: Model<PageAudioDocument>;
 
   constructor(connection: Connection) {
-    this.model =
-      (connection.models.BookPageAudio as Model<PageAudioDocument> | undefined) ??
-      connection.model<PageAudioDocument>("BookPageAudio", schema);
+    this.model = modelOf(connection, "BookPageAudio", schema);
   }
 
   /** The book's page audio by page, and its play settings (the defaults when never saved). */

@@ -19,6 +19,13 @@ const change = (overrides = {}) => ({
   ...overrides,
 });
 
+const usersChange = (users: { name: string; password: string }[]) => change({ mode: "users", users });
+const anaAndBo = () =>
+  usersChange([
+    { name: "ana", password: "ana-pass1" },
+    { name: "bo", password: "bo-pass22" },
+  ]);
+
 describe("book privacy", () => {
   it("stores a single password as a hash that unlocks with the password only", async () => {
     const stored = await applyPrivacyChange(publicPrivacy, change());
@@ -48,36 +55,25 @@ describe("book privacy", () => {
   });
 
   it("unlocks per user in users mode; names are unique and need passwords", async () => {
-    const stored = await applyPrivacyChange(
-      publicPrivacy,
-      change({
-        mode: "users",
-        users: [
-          { name: "ana", password: "ana-pass1" },
-          { name: "bo", password: "bo-pass22" },
-        ],
-      }),
-    );
+    const stored = await applyPrivacyChange(publicPrivacy, anaAndBo());
     expect(await unlocks(stored, "ana", "ana-pass1")).toBe(true);
     expect(await unlocks(stored, "bo", "ana-pass1")).toBe(false);
     expect(await unlocks(stored, "cy", "ana-pass1")).toBe(false);
-    const kept = await applyPrivacyChange(stored, change({ mode: "users", users: [{ name: "ana", password: "" }] }));
+    const kept = await applyPrivacyChange(stored, usersChange([{ name: "ana", password: "" }]));
     expect(await unlocks(kept, "ana", "ana-pass1")).toBe(true);
     await expect(
       applyPrivacyChange(
         publicPrivacy,
-        change({
-          mode: "users",
-          users: [
-            { name: "x", password: "pass-one" },
-            { name: "x", password: "pass-two" },
-          ],
-        }),
+        usersChange([
+          { name: "x", password: "pass-one" },
+          { name: "x", password: "pass-two" },
+        ]),
       ),
     ).rejects.toMatchObject({ messageKey: "privacy.userTwice" });
-    await expect(
-      applyPrivacyChange(publicPrivacy, change({ mode: "users", users: [{ name: "x", password: "" }] })),
-    ).rejects.toMatchObject({ messageKey: "privacy.userPasswordRequired", messageParams: { name: "x" } });
+    await expect(applyPrivacyChange(publicPrivacy, usersChange([{ name: "x", password: "" }]))).rejects.toMatchObject({
+      messageKey: "privacy.userPasswordRequired",
+      messageParams: { name: "x" },
+    });
   });
 
   it("opens public books without any password", async () => {
@@ -90,7 +86,7 @@ describe("book privacy", () => {
       messageParams: { min: 6 },
     });
     await expect(
-      applyPrivacyChange(publicPrivacy, change({ mode: "users", users: [{ name: "ana", password: "1" }] })),
+      applyPrivacyChange(publicPrivacy, usersChange([{ name: "ana", password: "1" }])),
     ).rejects.toMatchObject({ messageKey: "privacy.passwordTooShort", messageParams: { min: 6 } });
     const stored = await applyPrivacyChange(publicPrivacy, change({ password: "123456" }));
     await expect(applyPrivacyChange(stored, change({ password: "" }))).resolves.toMatchObject({ access: "password" });
@@ -104,22 +100,10 @@ describe("book privacy", () => {
     expect(passVersions(renewed)).not.toContain(version);
     expect(passVersions(await applyPrivacyChange(single, change({ hint: "other", password: "" })))).toEqual([version]);
     expect(passVersions(publicPrivacy)).toEqual([]);
-    const users = await applyPrivacyChange(
-      publicPrivacy,
-      change({
-        mode: "users",
-        users: [
-          { name: "ana", password: "ana-pass1" },
-          { name: "bo", password: "bo-pass22" },
-        ],
-      }),
-    );
+    const users = await applyPrivacyChange(publicPrivacy, anaAndBo());
     const ana = passVersionOf(users, "ana");
     expect(passVersions(users)).toEqual([ana, passVersionOf(users, "bo")]);
-    const withoutAna = await applyPrivacyChange(
-      users,
-      change({ mode: "users", users: [{ name: "bo", password: "" }] }),
-    );
+    const withoutAna = await applyPrivacyChange(users, usersChange([{ name: "bo", password: "" }]));
     expect(passVersions(withoutAna)).toEqual([passVersionOf(users, "bo")]);
   });
 });

@@ -8,6 +8,7 @@ import {
 import type { PowerService, TeamMember } from "@turnleaf/contracts/power/v1/power_service_pb";
 import {
   DomainError,
+  enumNames,
   internalFault,
   type Logger,
   type MongoRateLimits,
@@ -87,16 +88,11 @@ const servedFields = ({ withheldFeatures: _withheld, ...fields }: Awaited<Return
 /** Attempts at the next free revision when concurrent uploads of the same book race for it. */
 const revisionAttempts = 8;
 
-const accessNames: Partial<Record<BookAccess, Access>> = {
-  [BookAccess.PUBLIC]: "public",
-  [BookAccess.PASSWORD]: "password",
-  [BookAccess.PRIVATE]: "private",
-};
-const accessMessages: Record<Access, BookAccess> = {
+const accessKinds = enumNames<Access, BookAccess>({
   public: BookAccess.PUBLIC,
   password: BookAccess.PASSWORD,
   private: BookAccess.PRIVATE,
-};
+});
 const modeMessages: Record<PasswordMode, PasswordModeMessage> = {
   single: PasswordModeMessage.SINGLE,
   users: PasswordModeMessage.USERS,
@@ -113,7 +109,7 @@ function privacyMessage(
   forOwner: boolean,
 ): MessageInitShape<typeof BookPrivacySchema> {
   const view = privacyView(privacy, forOwner);
-  return { ...view, access: accessMessages[view.access], mode: modeMessages[view.mode] };
+  return { ...view, access: accessKinds.values[view.access], mode: modeMessages[view.mode] };
 }
 
 export function bookHandlers({
@@ -261,7 +257,7 @@ export function bookHandlers({
     },
 
     async setBookPrivacy(request) {
-      const access = accessNames[request.access];
+      const access = accessKinds.nameOf(request.access);
       if (!access)
         throw new DomainError("INVALID_ARGUMENT", message("privacy.accessRequired"), { details: { field: "access" } });
       const change = {

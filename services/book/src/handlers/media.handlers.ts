@@ -1,6 +1,6 @@
 import { type MediaItem, MediaKind } from "@turnleaf/contracts/book/v1/book_media_pb";
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { DomainError, type Logger, type ServiceImplementation } from "@turnleaf/kit";
+import { DomainError, enumNames, type Logger, type ServiceImplementation } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import type { MediaRepository } from "../data/media.repository.js";
 import {
@@ -29,30 +29,22 @@ export type MediaMethods =
   | "deletePageMedia"
   | "getPublishedPageMedia";
 
-const kindNames: Record<MediaKind, MediaKindName | undefined> = {
-  [MediaKind.UNSPECIFIED]: undefined,
-  [MediaKind.LINK]: "link",
-  [MediaKind.VIDEO]: "video",
-  [MediaKind.AUDIO]: "audio",
-  [MediaKind.IMAGE]: "image",
-  [MediaKind.NOTE]: "note",
-};
-const kindOf: Record<MediaKindName, MediaKind> = {
+const mediaKinds = enumNames<MediaKindName, MediaKind>({
   link: MediaKind.LINK,
   video: MediaKind.VIDEO,
   audio: MediaKind.AUDIO,
   image: MediaKind.IMAGE,
   note: MediaKind.NOTE,
-};
+});
 
-export const mediaView = (item: StoredMediaItem) => ({ ...item, kind: kindOf[item.kind] });
+export const mediaView = (item: StoredMediaItem) => ({ ...item, kind: mediaKinds.values[item.kind] });
 
 function itemInput(item: MediaItem | undefined) {
   if (!item) throw new DomainError("INVALID_ARGUMENT", mediaTexts.badId, { details: { field: "item" } });
   return {
     itemId: item.itemId,
     page: item.page,
-    kind: kindNames[item.kind],
+    kind: mediaKinds.nameOf(item.kind),
     x: item.x,
     y: item.y,
     width: item.width,

@@ -6,24 +6,16 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { type ApkInfo, applicationIdPattern, versionCodeOf } from "@turnleaf/kit/apk-info";
 import { writeFileAtomic } from "../atomic-write.js";
 import { CliError } from "../errors.js";
 import { text } from "../i18n/text.js";
-
-export interface ApkInfo {
-  name: string;
-  applicationId: string;
-  versionCode: number;
-  versionName: string;
-}
 
 export interface ApkRelease extends ApkInfo {
   publishedAt: string;
 }
 
 export const historyFile = "apk-history.json";
-
-const applicationIdPattern = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
 
 export async function readHistory(projectDir: string): Promise<ApkRelease[]> {
   try {
@@ -56,7 +48,7 @@ export function resolveApkInfo(
   }
   const expected = last ? last.versionCode + 1 : undefined;
   const versionText = (given.versionCode ?? (expected ?? 1).toString()).trim();
-  const versionCode = /^\d{1,9}$/.test(versionText) ? Number(versionText) : Number.NaN;
+  const versionCode = versionCodeOf(versionText);
   if (!(versionCode >= 1) || (expected !== undefined && versionCode !== expected)) {
     throw new CliError(
       expected === undefined

@@ -6,11 +6,11 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { ApkInfo } from "@turnleaf/kit/apk-info";
 import type { Context } from "../context.js";
 import { CliError, exitCodes } from "../errors.js";
 import { escapeHtml } from "../html-escape.js";
 import { text } from "../i18n/text.js";
-import type { ApkInfo } from "./apk-info.js";
 import { activityClass, bookActivitySmali } from "./book-activity.js";
 import { frameworkRes, runTool, smaliDir } from "./tools.js";
 

@@ -10,11 +10,12 @@
  * (the job ends `error` with its reason instead of staying `processing`).
  */
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
-import { AckPolicy, DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
-import { headers, nanos } from "@nats-io/transport-node";
+import { type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { headers } from "@nats-io/transport-node";
 import {
   deadLetterReasonHeader,
   decodeEvent,
+  ensureDurableConsumer,
   type Logger,
   type NatsConnection,
   type RunningConsumer,
@@ -58,22 +59,7 @@ export async function runWorkQueue<Schema extends DescMessage>(
   log: Logger,
 ): Promise<RunningConsumer> {
   const manager = await jetstreamManager(connection);
-  const config = {
-    durable_name: spec.durable,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    filter_subjects: spec.filterSubjects,
-    max_deliver: spec.attempts + 1,
-    ack_wait: nanos(spec.ackWaitMs),
-    max_ack_pending: -1,
-  };
-  try {
-    await manager.consumers.info(spec.stream, spec.durable);
-    await manager.consumers.update(spec.stream, spec.durable, config);
-  } catch (error) {
-    if ((error as { name?: string }).name !== "ConsumerNotFoundError") throw error;
-    await manager.consumers.add(spec.stream, config);
-  }
+  await ensureDurableConsumer(manager, { ...spec, maxDeliver: spec.attempts + 1, maxAckPending: -1 });
   const js = jetstream(connection);
   const consumer = await js.consumers.get(spec.stream, spec.durable);
   trackQueueDepth(spec.durable, async () => (await manager.consumers.info(spec.stream, spec.durable)).num_pending);

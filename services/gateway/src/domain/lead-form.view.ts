@@ -1,21 +1,15 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { LeadFieldKind, type LeadForm, type LeadFormSchema } from "@turnleaf/contracts/insight/v1/insight_service_pb";
-import { DomainError, message } from "@turnleaf/kit";
+import { DomainError, enumNames, message } from "@turnleaf/kit";
 
 export type FieldKindName = "name" | "email" | "phone" | "text";
 
-const kindNames: Record<number, FieldKindName> = {
-  [LeadFieldKind.NAME]: "name",
-  [LeadFieldKind.EMAIL]: "email",
-  [LeadFieldKind.PHONE]: "phone",
-  [LeadFieldKind.TEXT]: "text",
-};
-const kindValues: Record<FieldKindName, LeadFieldKind> = {
+const fieldKinds = enumNames<FieldKindName, LeadFieldKind>({
   name: LeadFieldKind.NAME,
   email: LeadFieldKind.EMAIL,
   phone: LeadFieldKind.PHONE,
   text: LeadFieldKind.TEXT,
-};
+});
 
 /** A lead form as the reader and the editor read it (JSON). */
 export function formView(form: LeadForm) {
@@ -28,7 +22,7 @@ export function formView(form: LeadForm) {
     fields: form.fields.map((field) => ({
       key: field.key,
       label: field.label,
-      kind: kindNames[field.kind] ?? "text",
+      kind: fieldKinds.nameOf(field.kind) ?? "text",
       required: field.required,
     })),
   };
@@ -56,7 +50,7 @@ export function leadFormOf(json: string): MessageInitShape<typeof LeadFormSchema
     consentText: typeof form.consentText === "string" ? form.consentText : "",
     fields: fields.slice(0, 50).map((entry) => {
       const field = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
-      const kind = kindValues[field.kind as FieldKindName] ?? LeadFieldKind.TEXT;
+      const kind = fieldKinds.values[field.kind as FieldKindName] ?? LeadFieldKind.TEXT;
       return {
         key: typeof field.key === "string" ? field.key : "",
         label: typeof field.label === "string" ? field.label : "",

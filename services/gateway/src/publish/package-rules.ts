@@ -6,16 +6,10 @@
  * number a whole number rising by exactly 1 with each update of the same book; version name required; a signature
  * and its password. Pure: the route answers the first broken rule as a coded message (the spec's texts).
  */
+import { type ApkInfo, applicationIdPattern, versionCodeOf } from "@turnleaf/kit/apk-info";
 
 export const packageFormats = ["html", "exe", "app", "apk"] as const;
 export type PackageFormat = (typeof packageFormats)[number];
-
-export interface ApkInfo {
-  name: string;
-  applicationId: string;
-  versionCode: number;
-  versionName: string;
-}
 
 export interface PackageRequest {
   format: PackageFormat;
@@ -43,8 +37,6 @@ export type PackageRuleBreak =
 
 /** The window's custom size in pixels; texts are held to `textMax` characters by the route's schema. */
 export const packageLimits = { windowMin: 200, windowMax: 10_000, textMax: 100, iconBytes: 256 * 1024 } as const;
-
-const applicationIdPattern = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
 
 export interface PackageForm {
   format?: string;
@@ -112,7 +104,7 @@ export function checkPackageForm(
   if (last && applicationId !== last.applicationId) return { key: "apkIdChanged", id: last.applicationId };
   const expected = last ? last.versionCode + 1 : undefined;
   const versionText = (form.versionCode ?? "").trim();
-  const versionCode = /^\d{1,9}$/.test(versionText) ? Number(versionText) : Number.NaN;
+  const versionCode = versionCodeOf(versionText);
   if (!(versionCode >= 1)) return { key: "apkVersionNumber" };
   if (expected !== undefined && versionCode !== expected) {
     return { key: "apkVersionNotNext", last: last?.versionCode ?? 0, expected };

@@ -5,7 +5,8 @@
  * unique index on book and version number keeps two builds from taking the same number).
  */
 import { type Connection, connectMongo, type Logger, unlessDuplicate } from "@turnleaf/kit";
-import type { ApkInfo, PackageFormat } from "./package-rules.js";
+import type { ApkInfo } from "@turnleaf/kit/apk-info";
+import type { PackageFormat } from "./package-rules.js";
 
 export type PackageState = "queued" | "building" | "ready" | "failed";
 

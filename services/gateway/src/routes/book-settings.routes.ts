@@ -10,7 +10,7 @@ import { publicOrigin } from "../plugins/public-origin.js";
 import { featuresNeeded, infoFeaturesNeeded } from "../policies/feature-gates.js";
 import { assertFeaturesGranted } from "../policies/features.js";
 import { bookAuthorIn as teamBookAuthor } from "../policies/team-context.js";
-import { bookIdField, revisionField, teamIdField } from "./schemas.js";
+import { bookBodySchema, bookFormSchema, revisionField, teamIdField } from "./schemas.js";
 
 /**
  * Spec 000 §7 get-book / update-book, and the book's table of contents (catalog) and bookmark tabs: form-encoded
@@ -20,9 +20,10 @@ import { bookIdField, revisionField, teamIdField } from "./schemas.js";
 const jsonField = { type: "string", maxLength: 900_000 } as const;
 /** The revision a client edited when it replaces a document whole (absent: merge or replace unchecked). */
 const revisionOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
-/** The team the editor acts in ("0" or absent: none). */
 
-const bookIdOnly = { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } as const;
+type WholeListField = "catalog" | "bookmarks";
+/** The form replacing a list whole: the list's JSON under its field (required by the schema). */
+type WholeListForm = { bookId: string; revision?: string; teamId?: string } & Partial<Record<WholeListField, string>>;
 
 const invalidJson = (field: string) =>
   new DomainError("INVALID_ARGUMENT", message("invalidJson"), { details: { field } });
@@ -184,7 +185,45 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
     return pageCount;
   };
 
-  app.post<{ Body: { bookId: string } }>("/api/book/get-book", { schema: bookIdOnly }, async (request) => {
+  /**
+   * A page-linked list the editor replaces whole (the TOC, the bookmarks), answered with the list saved and its
+   * revision. The list is a gated feature (spec 000 §6), asked once the book is known to be the actor's; clearing
+   * the list needs nothing, as switching a setting off. In a team the member acts as type 13 with the team's
+   * overrides, and the role's book power is asked even to clear the list (a team owner's own book included).
+   */
+  const saveWholeList = <List extends unknown[]>(
+    path: string,
+    field: WholeListField,
+    feature: string,
+    listOf: (json: unknown) => List,
+    save: (change: {
+      userId: string;
+      bookId: string;
+      list: List;
+      pageCount: number;
+      revision: number | undefined;
+    }) => Promise<{ list: unknown; revision: number }>,
+  ) =>
+    app.post<{ Body: WholeListForm }>(
+      path,
+      { schema: bookFormSchema({ [field]: jsonField, revision: revisionField, teamId: teamIdField }, [field]) },
+      async (request) => {
+        const actor = actorOf(request);
+        const { bookId, teamId } = request.body;
+        const list = listOf(parseJsonField(request.body[field] ?? "", field));
+        const pageCount = await pageCountWhenGranted(request, actor, bookId, teamId, list.length > 0 ? [feature] : []);
+        const saved = await save({
+          userId: actor.userId,
+          bookId,
+          list,
+          pageCount,
+          revision: revisionOf(request.body.revision),
+        });
+        return okEnvelope({ [field]: saved.list, revision: saved.revision });
+      },
+    );
+
+  app.post<{ Body: { bookId: string } }>("/api/book/get-book", { schema: bookBodySchema }, async (request) => {
     const actor = actorOf(request);
     const { book } = await peers.book.getBook({
       userId: actor.userId,
@@ -213,28 +252,21 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
   app.post<{ Body: UpdateBookFields }>(
     "/api/book/update-book",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId"],
-          properties: {
-            bookId: bookIdField,
-            teamId: { type: "string", pattern: "^[0-9]{0,20}$" },
-            bookConfig: jsonField,
-            isDownload: { type: "string", enum: ["", "0", "1"] },
-            plugin: jsonField,
-            downloadconfig: jsonField,
-            // Lengths and shapes are checked by the book service (its catalogue texts); these bound the form only.
-            title: { type: "string", maxLength: 10_000 },
-            desc: { type: "string", maxLength: 100_000 },
-            keyword: { type: "string", maxLength: 100_000 },
-            label: { type: "string", maxLength: 100 },
-            categoryId: { type: "string", maxLength: 100 },
-            settingsRevision: revisionField,
-            clearPageAudio: { type: "string", enum: ["", "0", "1"] },
-          },
-        },
-      },
+      schema: bookFormSchema({
+        teamId: teamIdField,
+        bookConfig: jsonField,
+        isDownload: { type: "string", enum: ["", "0", "1"] },
+        plugin: jsonField,
+        downloadconfig: jsonField,
+        // Lengths and shapes are checked by the book service (its catalogue texts); these bound the form only.
+        title: { type: "string", maxLength: 10_000 },
+        desc: { type: "string", maxLength: 100_000 },
+        keyword: { type: "string", maxLength: 100_000 },
+        label: { type: "string", maxLength: 100 },
+        categoryId: { type: "string", maxLength: 100 },
+        settingsRevision: revisionField,
+        clearPageAudio: { type: "string", enum: ["", "0", "1"] },
+      }),
     },
     async (request) => {
       const actor = actorOf(request);
@@ -282,7 +314,7 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
     },
   );
 
-  app.post<{ Body: { bookId: string } }>("/api/book/get-book-catalog", { schema: bookIdOnly }, async (request) => {
+  app.post<{ Body: { bookId: string } }>("/api/book/get-book-catalog", { schema: bookBodySchema }, async (request) => {
     const actor = actorOf(request);
     const { catalog, catalogRevision } = await peers.book.getBookCatalog({
       userId: actor.userId,
@@ -291,43 +323,12 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
     return okEnvelope({ catalog: catalogView(catalog), revision: catalogRevision });
   });
 
-  app.post<{ Body: { bookId: string; catalog: string; revision?: string; teamId?: string } }>(
-    "/api/book/save-book-catalog",
-    {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId", "catalog"],
-          properties: { bookId: bookIdField, catalog: jsonField, revision: revisionField, teamId: teamIdField },
-        },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const catalog = catalogOf(parseJsonField(request.body.catalog, "catalog"));
-      // The TOC is a gated feature (spec 000 §6), asked once the book is known to be the actor's; clearing the
-      // list needs nothing, as switching a setting off.
-      // In a team the member acts as type 13 with the team's overrides, and the role's book power is asked even to
-      // clear the list (a team owner's own book included).
-      const pageCount = await pageCountWhenGranted(
-        request,
-        actor,
-        request.body.bookId,
-        request.body.teamId,
-        catalog.length > 0 ? ["TOC"] : [],
-      );
-      const saved = await peers.book.saveBookCatalog({
-        userId: actor.userId,
-        bookId: request.body.bookId,
-        catalog,
-        pageCount,
-        catalogRevision: revisionOf(request.body.revision),
-      });
-      return okEnvelope({ catalog: catalogView(saved.catalog), revision: saved.catalogRevision });
-    },
-  );
+  saveWholeList("/api/book/save-book-catalog", "catalog", "TOC", catalogOf, async ({ list, revision, ...book }) => {
+    const saved = await peers.book.saveBookCatalog({ ...book, catalog: list, catalogRevision: revision });
+    return { list: catalogView(saved.catalog), revision: saved.catalogRevision };
+  });
 
-  app.post<{ Body: { bookId: string } }>("/api/book/get-book-bookmark", { schema: bookIdOnly }, async (request) => {
+  app.post<{ Body: { bookId: string } }>("/api/book/get-book-bookmark", { schema: bookBodySchema }, async (request) => {
     const actor = actorOf(request);
     const { bookmarks, bookmarksRevision } = await peers.book.getBookBookmarks({
       userId: actor.userId,
@@ -336,53 +337,25 @@ export function registerBookSettingsRoutes(app: FastifyInstance, peers: Peers, a
     return okEnvelope({ bookmarks: bookmarks.map(bookmarkView), revision: bookmarksRevision });
   });
 
-  app.post<{ Body: { bookId: string; bookmarks: string; revision?: string; teamId?: string } }>(
+  saveWholeList(
     "/api/book/save-book-bookmark",
-    {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId", "bookmarks"],
-          properties: { bookId: bookIdField, bookmarks: jsonField, revision: revisionField, teamId: teamIdField },
-        },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const bookmarks = bookmarksOf(parseJsonField(request.body.bookmarks, "bookmarks"));
-      const pageCount = await pageCountWhenGranted(
-        request,
-        actor,
-        request.body.bookId,
-        request.body.teamId,
-        bookmarks.length > 0 ? ["BOOKMARK"] : [],
-      );
-      const saved = await peers.book.saveBookBookmarks({
-        userId: actor.userId,
-        bookId: request.body.bookId,
-        bookmarks,
-        pageCount,
-        bookmarksRevision: revisionOf(request.body.revision),
-      });
-      return okEnvelope({ bookmarks: saved.bookmarks.map(bookmarkView), revision: saved.bookmarksRevision });
+    "bookmarks",
+    "BOOKMARK",
+    bookmarksOf,
+    async ({ list, revision, ...book }) => {
+      const saved = await peers.book.saveBookBookmarks({ ...book, bookmarks: list, bookmarksRevision: revision });
+      return { list: saved.bookmarks.map(bookmarkView), revision: saved.bookmarksRevision };
     },
   );
 
   app.post<{ Body: { bookId: string; caption?: string; sharedColour?: string; teamId?: string } }>(
     "/api/book/add-book-bookmark",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId"],
-          properties: {
-            bookId: bookIdField,
-            caption: { type: "string", maxLength: 1000 },
-            sharedColour: { type: "string", enum: ["", "0", "1"] },
-            teamId: teamIdField,
-          },
-        },
-      },
+      schema: bookFormSchema({
+        caption: { type: "string", maxLength: 1000 },
+        sharedColour: { type: "string", enum: ["", "0", "1"] },
+        teamId: teamIdField,
+      }),
     },
     async (request) => {
       const actor = actorOf(request);

@@ -5,7 +5,7 @@ import { readyConfigView } from "../domain/ready-config.view.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { nonProductHost } from "../policies/features.js";
-import { bookIdField } from "./schemas.js";
+import { bookBodySchema, bookFormSchema } from "./schemas.js";
 
 const wholeNumber = { type: "string", pattern: "^[0-9]{1,20}$" } as const;
 const bookNumber = { type: "string", pattern: "^[A-Za-z0-9_-]{0,64}$" } as const;
@@ -47,24 +47,20 @@ export function registerBookRoutes(app: FastifyInstance, peers: Peers): void {
   );
 }
 
-const privacySchema = {
-  body: {
-    type: "object",
-    required: ["bookId", "access"],
-    properties: {
-      bookId: bookIdField,
-      access: { type: "string", enum: ["public", "password", "private"] },
-      mode: { type: "string", enum: ["single", "users"] },
-      hint: { type: "string", maxLength: 200 },
-      fromPage: { type: "string", pattern: "^[0-9]{1,5}$" },
-      password: { type: "string", maxLength: 64 },
-      // JSON: [{name, password}] — an empty password keeps the user's stored one.
-      users: { type: "string", maxLength: 100_000 },
-      // The revision get-book-privacy answered: a save over settings changed since answers SAVE_CONFLICT.
-      revision: { type: "string", pattern: "^[0-9]{1,9}$" },
-    },
+const privacySchema = bookFormSchema(
+  {
+    access: { type: "string", enum: ["public", "password", "private"] },
+    mode: { type: "string", enum: ["single", "users"] },
+    hint: { type: "string", maxLength: 200 },
+    fromPage: { type: "string", pattern: "^[0-9]{1,5}$" },
+    password: { type: "string", maxLength: 64 },
+    // JSON: [{name, password}] — an empty password keeps the user's stored one.
+    users: { type: "string", maxLength: 100_000 },
+    // The revision get-book-privacy answered: a save over settings changed since answers SAVE_CONFLICT.
+    revision: { type: "string", pattern: "^[0-9]{1,9}$" },
   },
-} as const;
+  ["access"],
+);
 
 interface PrivacyFields {
   bookId: string;
@@ -116,15 +112,11 @@ function parseUsers(text: string | undefined): { name: string; password: string 
 
 /** Spec 001 §7 get-book-privacy / set-book-privacy: who may read a book (public, password-protected, private). */
 export function registerBookPrivacyRoutes(app: FastifyInstance, peers: Peers): void {
-  app.post<{ Body: { bookId: string } }>(
-    "/api/book/get-book-privacy",
-    { schema: { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
-    async (request) => {
-      const actor = actorOf(request);
-      const { privacy } = await peers.book.getBookPrivacy({ userId: actor.userId, bookId: request.body.bookId });
-      return okEnvelope(privacyView(privacy));
-    },
-  );
+  app.post<{ Body: { bookId: string } }>("/api/book/get-book-privacy", { schema: bookBodySchema }, async (request) => {
+    const actor = actorOf(request);
+    const { privacy } = await peers.book.getBookPrivacy({ userId: actor.userId, bookId: request.body.bookId });
+    return okEnvelope(privacyView(privacy));
+  });
 
   app.post<{ Body: PrivacyFields }>("/api/book/set-book-privacy", { schema: privacySchema }, async (request) => {
     const actor = actorOf(request);

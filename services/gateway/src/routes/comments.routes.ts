@@ -6,7 +6,7 @@ import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
-import { bookIdField, linkPattern } from "./schemas.js";
+import { bookFormSchema, linkPattern } from "./schemas.js";
 
 const pageField = { type: "string", pattern: "^[0-9]{1,5}$" } as const;
 
@@ -106,9 +106,7 @@ export function registerCommentRoutes(app: FastifyInstance, peers: Peers, option
   app.post<{ Body: { bookId: string; page?: string } }>(
     "/api/book/get-book-comments",
     {
-      schema: {
-        body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField, page: pageField } },
-      },
+      schema: bookFormSchema({ page: pageField }),
     },
     async (request) => {
       const actor = actorOf(request);
@@ -128,13 +126,7 @@ export function registerCommentRoutes(app: FastifyInstance, peers: Peers, option
   app.post<{ Body: { bookId: string; commentId: string } }>(
     "/api/book/delete-book-comment",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId", "commentId"],
-          properties: { bookId: bookIdField, commentId: { type: "string", pattern: "^[0-9a-f]{24}$" } },
-        },
-      },
+      schema: bookFormSchema({ commentId: { type: "string", pattern: "^[0-9a-f]{24}$" } }, ["commentId"]),
     },
     async (request) => {
       const actor = actorOf(request);

@@ -4,26 +4,17 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Peers } from "../peers.js";
 import { type Actor, actorOf } from "../plugins/actor.js";
 import { assertFeaturesGranted } from "../policies/features.js";
-import { type BookBody, bookBodySchema, bookIdField } from "./schemas.js";
+import { type BookBody, bookBodySchema, bookFormSchema } from "./schemas.js";
 
 const codeField = { type: "string", minLength: 1, maxLength: 20 } as const;
 
-const saveSchema = {
-  body: {
-    type: "object",
-    required: ["bookId", "languages"],
-    // languages: JSON [{code, name?, checked?}]; isDefault is derived (the first checked language). revision: the
-    // one get-book-language answered (a save over a list changed since answers SAVE_CONFLICT); absent: last wins.
-    properties: {
-      bookId: bookIdField,
-      languages: { type: "string", maxLength: 20_000 },
-      revision: { type: "string", pattern: "^[0-9]{1,9}$" },
-    },
-  },
-} as const;
-const deleteSchema = {
-  body: { type: "object", required: ["bookId", "code"], properties: { bookId: bookIdField, code: codeField } },
-} as const;
+// languages: JSON [{code, name?, checked?}]; isDefault is derived (the first checked language). revision: the one
+// get-book-language answered (a save over a list changed since answers SAVE_CONFLICT); absent: last wins.
+const saveSchema = bookFormSchema(
+  { languages: { type: "string", maxLength: 20_000 }, revision: { type: "string", pattern: "^[0-9]{1,9}$" } },
+  ["languages"],
+);
+const deleteSchema = bookFormSchema({ code: codeField }, ["code"]);
 const labelsSchema = {
   querystring: {
     type: "object",

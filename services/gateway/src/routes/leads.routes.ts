@@ -10,7 +10,7 @@ import { setGrantCookie } from "../plugins/cookies.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { crossSiteRefusal, sameOriginVerdict } from "../plugins/same-origin.js";
 import { ownedBook } from "../policies/book-owner.js";
-import { type BookBody, bookBodySchema, bookIdField, linkPattern } from "./schemas.js";
+import { type BookBody, bookBodySchema, bookFormSchema, bookIdField, linkPattern } from "./schemas.js";
 
 /**
  * Lead capture. Readers post the book's form to /b/<link>/lead (same origin only; the insight service validates,
@@ -120,13 +120,7 @@ export function registerLeadRoutes(
   app.post<{ Body: { bookId: string; leadId?: string } }>(
     "/api/insight/delete-lead",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId"],
-          properties: { bookId: bookIdField, leadId: { type: "string", pattern: "^([0-9a-f]{24})?$" } },
-        },
-      },
+      schema: bookFormSchema({ leadId: { type: "string", pattern: "^([0-9a-f]{24})?$" } }),
     },
     async (request) => {
       const book = await ownedBook(peers, actorOf(request), request.body.bookId);

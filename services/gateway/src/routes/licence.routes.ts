@@ -31,6 +31,13 @@ interface TerminalFields {
   activationId?: string;
 }
 
+/** The licence, the terminal and the request that every licence path names (absent: empty). */
+const terminalOf = (fields: TerminalFields) => ({
+  licenceCode: fields.licenceCode ?? "",
+  terminalCode: fields.terminalCode ?? "",
+  nonce: fields.nonce ?? "",
+});
+
 /**
  * The desktop tool's licence paths (spec 001 §7 "register online by licence code and terminal code; download an
  * offline verification file"). Every refusal answers a server code of spec 001 §8 in `code` ("401" … "407"),
@@ -71,9 +78,7 @@ export function registerLicenceRoutes(app: FastifyInstance, peers: Peers): void 
       const fields = checked(request);
       const who = caller(request);
       const { answer } = await peers.licence.register({
-        licenceCode: fields.licenceCode ?? "",
-        terminalCode: fields.terminalCode ?? "",
-        nonce: fields.nonce ?? "",
+        ...terminalOf(fields),
         terminalLabel: fields.terminalLabel ?? "",
         caller: who,
       });
@@ -90,9 +95,7 @@ export function registerLicenceRoutes(app: FastifyInstance, peers: Peers): void 
   app.post("/api/licence/status", { schema: terminalSchema(), attachValidation: true }, async (request) => {
     const fields = checked(request);
     const { answer } = await peers.licence.getStatus({
-      licenceCode: fields.licenceCode ?? "",
-      terminalCode: fields.terminalCode ?? "",
-      nonce: fields.nonce ?? "",
+      ...terminalOf(fields),
       caller: caller(request),
     });
     return answered(answer);
@@ -104,9 +107,7 @@ export function registerLicenceRoutes(app: FastifyInstance, peers: Peers): void 
     async (request) => {
       const fields = checked(request);
       const { answer } = await peers.licence.deactivate({
-        licenceCode: fields.licenceCode ?? "",
-        terminalCode: fields.terminalCode ?? "",
-        nonce: fields.nonce ?? "",
+        ...terminalOf(fields),
         activationId: fields.activationId ?? "",
         caller: caller(request),
       });

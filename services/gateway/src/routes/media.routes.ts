@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { mediaItemOf, pageMediaView } from "../domain/page-media.view.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
-import { bookIdField } from "./schemas.js";
+import { bookBodySchema, bookFormSchema } from "./schemas.js";
 
 const itemField = { type: "string", maxLength: 20_000 } as const;
 
@@ -16,25 +16,19 @@ const itemField = { type: "string", maxLength: 20_000 } as const;
 export function registerMediaRoutes(app: FastifyInstance, peers: Peers): void {
   const view = (item: Parameters<typeof pageMediaView>[0] | undefined) => (item ? pageMediaView(item) : null);
 
-  app.post<{ Body: { bookId: string } }>(
-    "/api/book/get-page-media",
-    { schema: { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
-    async (request) => {
-      const actor = actorOf(request);
-      const listed = await peers.book.listPageMedia({ userId: actor.userId, bookId: request.body.bookId });
-      return okEnvelope({
-        items: listed.items.map(pageMediaView).filter(Boolean),
-        removedPdfLinks: listed.removedPdfLinks,
-      });
-    },
-  );
+  app.post<{ Body: { bookId: string } }>("/api/book/get-page-media", { schema: bookBodySchema }, async (request) => {
+    const actor = actorOf(request);
+    const listed = await peers.book.listPageMedia({ userId: actor.userId, bookId: request.body.bookId });
+    return okEnvelope({
+      items: listed.items.map(pageMediaView).filter(Boolean),
+      removedPdfLinks: listed.removedPdfLinks,
+    });
+  });
 
   app.post<{ Body: { bookId: string; item: string } }>(
     "/api/book/add-page-media",
     {
-      schema: {
-        body: { type: "object", required: ["bookId", "item"], properties: { bookId: bookIdField, item: itemField } },
-      },
+      schema: bookFormSchema({ item: itemField }, ["item"]),
     },
     async (request) => {
       const actor = actorOf(request);
@@ -50,9 +44,7 @@ export function registerMediaRoutes(app: FastifyInstance, peers: Peers): void {
   app.post<{ Body: { bookId: string; item: string } }>(
     "/api/book/update-page-media",
     {
-      schema: {
-        body: { type: "object", required: ["bookId", "item"], properties: { bookId: bookIdField, item: itemField } },
-      },
+      schema: bookFormSchema({ item: itemField }, ["item"]),
     },
     async (request) => {
       const actor = actorOf(request);
@@ -68,13 +60,7 @@ export function registerMediaRoutes(app: FastifyInstance, peers: Peers): void {
   app.post<{ Body: { bookId: string; id: string } }>(
     "/api/book/delete-page-media",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId", "id"],
-          properties: { bookId: bookIdField, id: { type: "string", pattern: "^[A-Za-z0-9_-]{1,40}$" } },
-        },
-      },
+      schema: bookFormSchema({ id: { type: "string", pattern: "^[A-Za-z0-9_-]{1,40}$" } }, ["id"]),
     },
     async (request) => {
       const actor = actorOf(request);

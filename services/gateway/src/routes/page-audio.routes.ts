@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { type PageAudioPlayView, pageAudioBookView, pageAudioView } from "../domain/page-audio.view.js";
 import type { Peers } from "../peers.js";
 import { actorOf } from "../plugins/actor.js";
-import { bookIdField } from "./schemas.js";
+import { bookBodySchema, bookFormSchema } from "./schemas.js";
 
 /** How long the gateway waits for a page's speech: the book service's 20 s limit, after one queued generation. */
 const speechDeadlineMs = 45_000;
@@ -28,33 +28,25 @@ export function registerPageAudioRoutes(app: FastifyInstance, peers: Peers): voi
     captionPosition: body.captionPosition ?? "",
   });
 
-  app.post<{ Body: { bookId: string } }>(
-    "/api/book/get-page-audio",
-    { schema: { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
-    async (request) => {
-      const answer = await peers.book.getPageAudio({ userId: actorOf(request).userId, bookId: request.body.bookId });
-      return okEnvelope(pageAudioBookView(answer));
-    },
-  );
+  app.post<{ Body: { bookId: string } }>("/api/book/get-page-audio", { schema: bookBodySchema }, async (request) => {
+    const answer = await peers.book.getPageAudio({ userId: actorOf(request).userId, bookId: request.body.bookId });
+    return okEnvelope(pageAudioBookView(answer));
+  });
 
   app.post<{ Body: { bookId: string; page: string; text: string; voice?: string; speed?: string } & CaptionBody }>(
     "/api/book/set-page-speech",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId", "page", "text"],
-          properties: {
-            bookId: bookIdField,
-            page: pageField,
-            // The book service holds the text to 1000 characters (its catalogue text); this bounds the form.
-            text: { type: "string", maxLength: 20_000 },
-            voice: { type: "string", maxLength: 20 },
-            speed: { type: "string", pattern: "^[0-9]{0,4}$" },
-            ...captionFields,
-          },
+      schema: bookFormSchema(
+        {
+          page: pageField,
+          // The book service holds the text to 1000 characters (its catalogue text); this bounds the form.
+          text: { type: "string", maxLength: 20_000 },
+          voice: { type: "string", maxLength: 20 },
+          speed: { type: "string", pattern: "^[0-9]{0,4}$" },
+          ...captionFields,
         },
-      },
+        ["page", "text"],
+      ),
     },
     async (request) => {
       const body = request.body;
@@ -78,19 +70,15 @@ export function registerPageAudioRoutes(app: FastifyInstance, peers: Peers): voi
   app.post<{ Body: { bookId: string; page: string; fileId: string; text?: string } & CaptionBody }>(
     "/api/book/set-page-audio-file",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId", "page", "fileId"],
-          properties: {
-            bookId: bookIdField,
-            page: pageField,
-            fileId: { type: "string", maxLength: 64 },
-            text: { type: "string", maxLength: 20_000 },
-            ...captionFields,
-          },
+      schema: bookFormSchema(
+        {
+          page: pageField,
+          fileId: { type: "string", maxLength: 64 },
+          text: { type: "string", maxLength: 20_000 },
+          ...captionFields,
         },
-      },
+        ["page", "fileId"],
+      ),
     },
     async (request) => {
       const body = request.body;
@@ -109,9 +97,7 @@ export function registerPageAudioRoutes(app: FastifyInstance, peers: Peers): voi
   app.post<{ Body: { bookId: string; page?: string } }>(
     "/api/book/clear-page-audio",
     {
-      schema: {
-        body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField, page: pageField } },
-      },
+      schema: bookFormSchema({ page: pageField }),
     },
     async (request) => {
       const { cleared } = await peers.book.clearPageAudio({
@@ -126,18 +112,11 @@ export function registerPageAudioRoutes(app: FastifyInstance, peers: Peers): voi
   app.post<{ Body: { bookId: string; autoFlip?: string; pauseSeconds?: string; pauseWithoutAudio?: string } }>(
     "/api/book/save-page-audio-play",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId"],
-          properties: {
-            bookId: bookIdField,
-            autoFlip: flagField,
-            pauseSeconds: { type: "string", pattern: "^-?[0-9]{1,4}$" },
-            pauseWithoutAudio: flagField,
-          },
-        },
-      },
+      schema: bookFormSchema({
+        autoFlip: flagField,
+        pauseSeconds: { type: "string", pattern: "^-?[0-9]{1,4}$" },
+        pauseWithoutAudio: flagField,
+      }),
     },
     async (request) => {
       const body = request.body;

@@ -10,7 +10,7 @@ import { checkPackageForm, isPackageRuleBreak, type PackageForm, packageLimits }
 import type { PackageJob, PackageStore } from "../publish/package-store.js";
 import { keystoreOpens } from "../signatures/keystore.js";
 import type { SignatureStore } from "../signatures/signature-store.js";
-import { bookIdField } from "./schemas.js";
+import { bookBodySchema, bookFormSchema } from "./schemas.js";
 
 /**
  * The editor's publish dialog (spec 001 §3–§5, issue #37 item 4): a package of the online book as an offline HTML
@@ -74,28 +74,21 @@ export function registerPublishRoutes(
   app.post<{ Body: PackageForm & { bookId: string } }>(
     "/api/publish/create-package",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId"],
-          properties: {
-            bookId: bookIdField,
-            format: { type: "string", maxLength: 8 },
-            title: text,
-            // base64 of at most packageLimits.iconBytes (the form body's limit is 1 MB).
-            icon: { type: "string", maxLength: Math.ceil((packageLimits.iconBytes * 4) / 3) + 4 },
-            window: { type: "string", maxLength: 16 },
-            width: { type: "string", maxLength: 8 },
-            height: { type: "string", maxLength: 8 },
-            appName: text,
-            appId: text,
-            versionCode: { type: "string", maxLength: 12 },
-            versionName: text,
-            signature: { type: "string", maxLength: 64 },
-            signaturePassword: { type: "string", maxLength: 200 },
-          },
-        },
-      },
+      schema: bookFormSchema({
+        format: { type: "string", maxLength: 8 },
+        title: text,
+        // base64 of at most packageLimits.iconBytes (the form body's limit is 1 MB).
+        icon: { type: "string", maxLength: Math.ceil((packageLimits.iconBytes * 4) / 3) + 4 },
+        window: { type: "string", maxLength: 16 },
+        width: { type: "string", maxLength: 8 },
+        height: { type: "string", maxLength: 8 },
+        appName: text,
+        appId: text,
+        versionCode: { type: "string", maxLength: 12 },
+        versionName: text,
+        signature: { type: "string", maxLength: 64 },
+        signaturePassword: { type: "string", maxLength: 200 },
+      }),
     },
     async (request) => {
       const actor = actorOf(request);
@@ -188,7 +181,7 @@ export function registerPublishRoutes(
   // the book service allows) only.
   app.post<{ Body: { bookId: string } }>(
     "/api/publish/get-apk-release",
-    { schema: { body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } } } },
+    { schema: bookBodySchema },
     async (request) => {
       const { book } = await peers.book.getBook({
         userId: actorOf(request).userId,

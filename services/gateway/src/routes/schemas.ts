@@ -14,10 +14,21 @@ export const revisionField = { type: "string", pattern: "^[0-9]{1,9}$" } as cons
 /** A UTC day `YYYY-MM-DD`, or empty for the default. */
 export const dayField = { type: "string", pattern: "^(\\d{4}-\\d{2}-\\d{2})?$" } as const;
 
+/**
+ * The schema of a form about one book: `bookId` and the route's own fields, of which `required` names those the
+ * route cannot do without.
+ */
+export function bookFormSchema<Properties extends Record<string, object>, Required extends string = never>(
+  properties: Properties,
+  required: readonly Required[] = [],
+) {
+  return {
+    body: { type: "object", required: ["bookId", ...required], properties: { bookId: bookIdField, ...properties } },
+  } as const;
+}
+
 /** A form of one required field, the book: `{bookId}`. */
-export const bookBodySchema = {
-  body: { type: "object", required: ["bookId"], properties: { bookId: bookIdField } },
-} as const;
+export const bookBodySchema = bookFormSchema({});
 /** The body `bookBodySchema` accepts. */
 export interface BookBody {
   bookId: string;

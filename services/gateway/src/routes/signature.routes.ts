@@ -1,13 +1,9 @@
 import { DomainError, message, notConfigured, okEnvelope } from "@turnleaf/kit";
+import { type SignatureFormInput, signatureLimits } from "@turnleaf/kit/signature-form";
 import type { FastifyInstance } from "fastify";
 import { actorOf } from "../plugins/actor.js";
 import { createKeystore, keystoreAlias, keystoreOpens } from "../signatures/keystore.js";
-import {
-  checkSignatureForm,
-  isRuleBreak,
-  type SignatureFormInput,
-  signatureLimits,
-} from "../signatures/signature-rules.js";
+import { checkSignatureForm, isRuleBreak } from "../signatures/signature-rules.js";
 import type { SignatureStore } from "../signatures/signature-store.js";
 
 /**

@@ -26,7 +26,7 @@ import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor, pageTexts } from "../plugins/message-texts.js";
 import { sameOriginVerdict } from "../plugins/same-origin.js";
 import { ownedBook, ownedBooks } from "../policies/book-owner.js";
-import { type BookBody, bookBodySchema, bookIdField, dayField, linkPattern } from "./schemas.js";
+import { type BookBody, bookBodySchema, bookFormSchema, bookIdField, dayField, linkPattern } from "./schemas.js";
 
 /** What the gateway needs to pass readers' events on (main.ts wires NATS in; tests may leave it out). */
 export interface InsightDependencies {
@@ -226,19 +226,12 @@ export function registerStatisticsRoutes(
   }>(
     "/api/insight/update-settings",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["bookId"],
-          properties: {
-            bookId: bookIdField,
-            statisticsEnabled: { type: "string", enum: ["0", "1"] },
-            leadForm: { type: "string", maxLength: 20_000 },
-            webhookUrl: { type: "string", maxLength: 2000 },
-            rotateWebhookSecret: { type: "string", enum: ["0", "1"] },
-          },
-        },
-      },
+      schema: bookFormSchema({
+        statisticsEnabled: { type: "string", enum: ["0", "1"] },
+        leadForm: { type: "string", maxLength: 20_000 },
+        webhookUrl: { type: "string", maxLength: 2000 },
+        rotateWebhookSecret: { type: "string", enum: ["0", "1"] },
+      }),
     },
     async (request) => {
       const book = await ownedBook(peers, actorOf(request), request.body.bookId);

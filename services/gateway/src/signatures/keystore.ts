@@ -7,7 +7,8 @@ import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { distinguishedName, type SignatureForm } from "./signature-rules.js";
+import type { SignatureForm } from "@turnleaf/kit/signature-form";
+import { distinguishedName } from "./signature-rules.js";
 
 export const keystoreAlias = "turnleaf";
 

@@ -1,5 +1,6 @@
+import { signatureLimits } from "@turnleaf/kit/signature-form";
 import { describe, expect, it } from "vitest";
-import { checkSignatureForm, distinguishedName, signatureLimits } from "./signature-rules.js";
+import { checkSignatureForm, distinguishedName } from "./signature-rules.js";
 
 const form = {
   name: "harbour",

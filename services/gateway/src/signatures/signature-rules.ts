@@ -3,16 +3,13 @@
  * 6 characters with a matching confirmation, and the certificate's unit, organisation, city, state or province
  * and two-letter country code. Pure: the route answers the first broken rule as a coded message.
  */
-export interface SignatureForm {
-  name: string;
-  validityYears: number;
-  password: string;
-  unit: string;
-  organisation: string;
-  city: string;
-  state: string;
-  countryCode: string;
-}
+import {
+  isCountryCode,
+  type SignatureForm,
+  type SignatureFormInput,
+  signatureLimits,
+  validityYearsOf,
+} from "@turnleaf/kit/signature-form";
 
 export type SignatureRuleBreak =
   | { key: "signatureNameRequired" }
@@ -22,40 +19,17 @@ export type SignatureRuleBreak =
   | { key: "signatureCountryCode" }
   | { key: "signatureFieldLength"; max: number };
 
-/** perAccount: each signature costs a key generation (keytool, about a second of CPU), so an account keeps a few. */
-export const signatureLimits = {
-  nameMax: 64,
-  fieldMax: 64,
-  validityMaxYears: 100,
-  passwordMin: 6,
-  perAccount: 50,
-} as const;
-
-/** The create-signature form as typed (every field text, any of them missing). */
-export interface SignatureFormInput {
-  name?: string;
-  validity?: string;
-  password?: string;
-  confirm?: string;
-  unit?: string;
-  organisation?: string;
-  city?: string;
-  state?: string;
-  countryCode?: string;
-}
-
 /** Checks the form as typed; answers the valid form or the first rule it breaks. */
 export function checkSignatureForm(input: SignatureFormInput): SignatureForm | SignatureRuleBreak {
   const name = (input.name ?? "").trim();
   if (!name) return { key: "signatureNameRequired" };
-  const validity = (input.validity ?? "").trim();
-  const validityYears = /^\d{1,3}$/.test(validity) ? Number(validity) : 0;
-  if (!(validityYears >= 1 && validityYears <= signatureLimits.validityMaxYears)) return { key: "signatureValidity" };
+  const validityYears = validityYearsOf((input.validity ?? "").trim());
+  if (!validityYears) return { key: "signatureValidity" };
   const password = input.password ?? "";
   if (password.length < signatureLimits.passwordMin) return { key: "signaturePasswordShort" };
   if (password !== (input.confirm ?? "")) return { key: "signaturePasswordMismatch" };
   const countryCode = (input.countryCode ?? "").trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(countryCode)) return { key: "signatureCountryCode" };
+  if (!isCountryCode(countryCode)) return { key: "signatureCountryCode" };
   const form: SignatureForm = {
     name,
     validityYears,

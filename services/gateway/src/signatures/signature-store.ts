@@ -4,16 +4,10 @@
  * only inserts and reads: there is no update or delete, here or on any path.
  */
 import { type Connection, connectMongo, type Logger, unlessDuplicate } from "@turnleaf/kit";
+import type { SignatureForm } from "@turnleaf/kit/signature-form";
 
-export interface StoredSignature {
+export interface StoredSignature extends Omit<SignatureForm, "password"> {
   userId: string;
-  name: string;
-  validityYears: number;
-  unit: string;
-  organisation: string;
-  city: string;
-  state: string;
-  countryCode: string;
   createdAt: Date;
   validUntil: Date;
   /** The PKCS12 keystore, protected by the user's password (which is not stored). */

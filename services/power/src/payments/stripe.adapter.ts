@@ -208,6 +208,17 @@ export class StripeProvider implements PaymentProvider {
 }
 
 /** A verified Stripe event as a PaymentEvent (exported for the unit test of the mapping). */
+/** An event about a Stripe subscription object: whose it is comes from the metadata the checkout gave it. */
+function subscriptionEvent(type: "renewal-failed" | "subscription-ended", eventId: string, subscription: Fields) {
+  return {
+    type,
+    eventId,
+    userId: text(fields(subscription.metadata).userId),
+    customerId: idOf(subscription.customer),
+    subscriptionId: text(subscription.id),
+  };
+}
+
 export function readStripeEvent(eventId: string, type: string, object: Fields): PaymentEvent {
   switch (type) {
     case "checkout.session.completed":
@@ -292,25 +303,10 @@ export function readStripeEvent(eventId: string, type: string, object: Fields): 
       if (text(object.status) !== "past_due" && text(object.status) !== "unpaid") {
         return { type: "ignored", eventId, eventType: type };
       }
-      const metadata = fields(object.metadata);
-      return {
-        type: "renewal-failed",
-        eventId,
-        userId: text(metadata.userId),
-        customerId: idOf(object.customer),
-        subscriptionId: text(object.id),
-      };
+      return subscriptionEvent("renewal-failed", eventId, object);
     }
-    case "customer.subscription.deleted": {
-      const metadata = fields(object.metadata);
-      return {
-        type: "subscription-ended",
-        eventId,
-        userId: text(metadata.userId),
-        customerId: idOf(object.customer),
-        subscriptionId: text(object.id),
-      };
-    }
+    case "customer.subscription.deleted":
+      return subscriptionEvent("subscription-ended", eventId, object);
     case "charge.succeeded": {
       const url = text(object.receipt_url);
       const refs = [idOf(object.payment_intent), idOf(object.invoice)].filter(Boolean);

@@ -1,16 +1,7 @@
-import { DomainError, fieldProblem, message } from "@turnleaf/kit";
+import { fieldProblem, message } from "@turnleaf/kit";
 import { describe, expect, it } from "vitest";
+import { failureOf } from "./failure-of.test-support.js";
 import { maxSidePx, resolvePageRange, validatePageQuality } from "./import-options.js";
-
-function failureOf(action: () => unknown): DomainError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a DomainError");
-}
 
 describe("resolvePageRange", () => {
   it("resolves the spec's example into distinct ascending pages", () => {

@@ -1,5 +1,6 @@
 import { DomainError } from "@turnleaf/kit";
 import { describe, expect, it } from "vitest";
+import { failureOf } from "./failure-of.test-support.js";
 import { uploadMessages } from "./messages.js";
 import {
   afterChunk,
@@ -50,16 +51,6 @@ const allowed = new Set(
 );
 
 const pairs = states.flatMap((from) => states.map((to) => [from, to] as const));
-
-function failureOf(action: () => unknown): DomainError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a DomainError");
-}
 
 describe("upload task transitions", () => {
   it.each(pairs.filter(([from, to]) => allowed.has(`${from}>${to}`)))("allows %s → %s", (from, to) => {

@@ -1,24 +1,19 @@
 import { CustomKind } from "@turnleaf/contracts/book/v1/book_content_pb";
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { DomainError, message, type ServiceImplementation } from "@turnleaf/kit";
+import { DomainError, enumNames, message, type ServiceImplementation } from "@turnleaf/kit";
 import type { CustomEntryDocument } from "../../data/book-content.schema.js";
 import { type CustomKindName, contentLimits, customJson, customKey } from "../../domain/book-content.js";
 import { findOwnBook } from "../own-book.js";
 import { actingUser, type BookContentDependencies, iso } from "./content-shared.js";
 
-const kindNames: Partial<Record<CustomKind, CustomKindName>> = {
-  [CustomKind.CONFIG]: "config",
-  [CustomKind.CONTENT]: "content",
-  [CustomKind.THEME]: "theme",
-};
-const kindMessages: Record<CustomKindName, CustomKind> = {
+const customKinds = enumNames<CustomKindName, CustomKind>({
   config: CustomKind.CONFIG,
   content: CustomKind.CONTENT,
   theme: CustomKind.THEME,
-};
+});
 
 function entryView(entry: CustomEntryDocument) {
-  return { kind: kindMessages[entry.kind], key: entry.key, json: entry.json, updatedAt: iso(entry.updatedAt) };
+  return { kind: customKinds.values[entry.kind], key: entry.key, json: entry.json, updatedAt: iso(entry.updatedAt) };
 }
 
 /** Custom entries: a book's configuration and content blocks, and the user's saved themes. */
@@ -33,7 +28,7 @@ export function customEntryHandlers({
 
   /** The scope of a custom entry: the user's own book, or (themes) the user alone. */
   const customScope = async (userId: string, bookId: string, kind: CustomKind) => {
-    const name = kindNames[kind];
+    const name = customKinds.nameOf(kind);
     if (!name) {
       throw new DomainError(
         "INVALID_ARGUMENT",

@@ -21,6 +21,20 @@ export function refusalOfFinished(task: UploadTaskDocument): DomainError {
   });
 }
 
+/** A PDF the task's password does not open: the task waits for the user to give (another) one. */
+const passwordRefusals = {
+  "password-needed": {
+    kind: "FAILED_PRECONDITION",
+    message: uploadMessages.passwordNeeded,
+    restCode: uploadCodes.passwordRequired,
+  },
+  "password-incorrect": {
+    kind: "INVALID_ARGUMENT",
+    message: uploadMessages.incorrectPassword,
+    restCode: uploadCodes.passwordIncorrect,
+  },
+} as const;
+
 /** Checks the stored files (type, checksum, pages, password) and answers the pages of each PDF. */
 export async function verify(deps: UploadDeskDependencies, task: UploadTaskDocument): Promise<CheckedPdf[]> {
   const checked: CheckedPdf[] = [];
@@ -50,25 +64,18 @@ export async function verify(deps: UploadDeskDependencies, task: UploadTaskDocum
     );
     switch (inspection.outcome) {
       case "password-needed":
+      case "password-incorrect": {
+        const refusal = passwordRefusals[inspection.outcome];
         await waitForUser(
           deps,
           task,
-          new DomainError("FAILED_PRECONDITION", uploadMessages.passwordNeeded, {
-            restCode: uploadCodes.passwordRequired,
+          new DomainError(refusal.kind, refusal.message, {
+            restCode: refusal.restCode,
             details: { fileId: file.fileId, name: file.name },
           }),
         );
         break;
-      case "password-incorrect":
-        await waitForUser(
-          deps,
-          task,
-          new DomainError("INVALID_ARGUMENT", uploadMessages.incorrectPassword, {
-            restCode: uploadCodes.passwordIncorrect,
-            details: { fileId: file.fileId, name: file.name },
-          }),
-        );
-        break;
+      }
       case "unreadable":
         deps.log.info({ taskId: task._id, fileId: file.fileId, reason: inspection.reason }, "unreadable pdf");
         await fail(deps, task, new DomainError("INVALID_ARGUMENT", uploadMessages.unreadablePdf(file.name)));

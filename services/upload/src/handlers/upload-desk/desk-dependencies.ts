@@ -36,6 +36,7 @@ export interface UploadDeskDependencies {
   book: TypedClient<typeof BookService>;
   /** Page edits (inserting a file's pages); without it an insert's completion answers UNAVAILABLE. */
   bookPages?: TypedClient<typeof BookPagesService>;
+  /** The power limits (free users, BOOK_FILE_NUM / PUB_BOOK_NUM, the unpaid warning): powerUploadAllowance. */
   allowance: UploadAllowance;
   settings: UploadDeskSettings;
   log: Logger;
