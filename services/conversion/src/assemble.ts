@@ -1,14 +1,9 @@
 import { tmpdir } from "node:os";
-import {
-  connectNats,
-  createS3Client,
-  ensureBuckets,
-  ensureStreams,
-  type Logger,
-  type ServiceParts,
-  s3SettingsFrom,
-  streams,
-} from "@turnleaf/kit";
+import { streams } from "@turnleaf/kit/event-streams";
+import type { Logger } from "@turnleaf/kit/logger";
+import { connectNats, ensureStreams } from "@turnleaf/kit/nats";
+import { createS3Client, ensureBuckets, s3SettingsFrom } from "@turnleaf/kit/s3";
+import type { ServiceParts } from "@turnleaf/kit/service";
 import type { ConversionConfig } from "./config.js";
 import { BookStore } from "./data/book-store.js";
 import type { PaperPageFormat } from "./domain/renditions.js";
