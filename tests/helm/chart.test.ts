@@ -308,7 +308,7 @@ describe("helm chart: lint", () => {
     expect(result.output).toContain("components.book: MONGODB_URI is set by the chart");
   });
 
-  it("refuses more than one replica, or autoscaling, of any component on the embedded store", async () => {
+  it("refuses more than one replica, or autoscaling, of any component using the embedded store", async () => {
     const values = join(chartDir, "ci", "default-values.yaml");
     const embedded = ["--set", "externalMongodb.singleWriter=true"];
     const twoReplicas = await helmResult(["template", release, chart, "-f", values, ...embedded]);
@@ -327,10 +327,23 @@ describe("helm chart: lint", () => {
       minimal,
       ...embedded,
       "--set",
-      "components.conversion.autoscaling.enabled=true",
+      "components.insight.autoscaling.enabled=true",
     ]);
     expect(scaled.ok).toBe(false);
-    expect(scaled.output).toContain("components.conversion: externalMongodb.singleWriter");
+    expect(scaled.output).toContain("components.insight: externalMongodb.singleWriter");
+    // The conversion workers use no MongoDB: they scale on the embedded store too.
+    const workers = await helmResult([
+      "template",
+      release,
+      chart,
+      "-f",
+      minimal,
+      ...embedded,
+      "--set",
+      "components.conversion.autoscaling.enabled=true",
+    ]);
+    expect(workers.ok, workers.output).toBe(true);
+    expect(workers.output).toContain("kind: HorizontalPodAutoscaler");
   });
 });
 
@@ -882,11 +895,23 @@ describe("helm chart: credentials", () => {
     );
     expect(decode(secret.data["mongodb-uri"])).toBe("mongodb://app:hunter2@db.example.net:27017/");
     expect(decode(secret.data["s3-secret-access-key"])).toBe("verysecret");
-    for (const deployment of kind(manifests, "Deployment")) {
+    const { components: componentValues } = parse(await readFile(valuesPath, "utf8"));
+    const deployed = kind(manifests, "Deployment");
+    expect(deployed.map(componentOf).sort()).toEqual([...components].sort());
+    for (const deployment of deployed) {
+      const name = componentOf(deployment);
       const env = resolveEnv(deployment.spec.template.spec.containers[0], manifests, {});
-      expect(() => configSchemas[componentOf(deployment)]?.(env)).not.toThrow();
-      expect(env.MONGODB_URI).toBe("mongodb://app:hunter2@db.example.net:27017/");
+      expect(() => configSchemas[name]?.(env)).not.toThrow();
+      // Only the components wired to MongoDB get its URI; the others (the conversion workers) get none at all.
+      if (componentValues[name].stores.mongodb)
+        expect(env.MONGODB_URI, name).toBe("mongodb://app:hunter2@db.example.net:27017/");
+      else
+        expect(
+          Object.keys(env).filter((key) => key.startsWith("MONGODB_")),
+          name,
+        ).toEqual([]);
     }
+    expect(componentValues.conversion.stores.mongodb).toBe(false);
   });
 
   it("moves licence secrets given inline into the chart's own Secret, checked before rendering", async () => {

@@ -176,7 +176,7 @@ when there is one.
       {{- $problems = append $problems (printf "components.%s needs %s, which is disabled" $name $peer) -}}
     {{- end -}}
   {{- end -}}
-  {{- if and $v.externalMongodb.singleWriter $c.enabled (or $c.autoscaling.enabled (gt (int $c.replicas) 1)) -}}
+  {{- if and $v.externalMongodb.singleWriter $c.enabled ($c.stores | default dict).mongodb (or $c.autoscaling.enabled (gt (int $c.replicas) 1)) -}}
     {{- $problems = append $problems (printf "components.%s: externalMongodb.singleWriter (the embedded store) allows one replica and no autoscaling" $name) -}}
   {{- end -}}
   {{- if and $c.autoscaling.enabled (gt (int $c.autoscaling.minReplicas) (int $c.autoscaling.maxReplicas)) -}}

@@ -1,15 +1,9 @@
 import { tmpdir } from "node:os";
-import {
-  connectMongo,
-  connectNats,
-  createS3Client,
-  ensureBuckets,
-  ensureStreams,
-  type Logger,
-  type ServiceParts,
-  s3SettingsFrom,
-  streams,
-} from "@turnleaf/kit";
+import { streams } from "@turnleaf/kit/event-streams";
+import type { Logger } from "@turnleaf/kit/logger";
+import { connectNats, ensureStreams } from "@turnleaf/kit/nats";
+import { createS3Client, ensureBuckets, s3SettingsFrom } from "@turnleaf/kit/s3";
+import type { ServiceParts } from "@turnleaf/kit/service";
 import type { ConversionConfig } from "./config.js";
 import { BookStore } from "./data/book-store.js";
 import type { PaperPageFormat } from "./domain/renditions.js";
@@ -24,12 +18,11 @@ import { createRenderPool, type RenderPool } from "./render/pool.js";
 import { buildServices } from "./server.js";
 
 async function connectStores(config: ConversionConfig, log: Logger) {
-  const mongo = await connectMongo({ uri: config.MONGODB_URI, database: config.MONGODB_DATABASE, log });
   const s3 = createS3Client(s3SettingsFrom(config));
   await ensureBuckets(s3, [config.S3_BUCKET_SOURCES, config.S3_BUCKET_BOOKS], config.S3_REGION, log);
   const nats = await connectNats({ url: config.NATS_URL, name: "conversion", log });
   await ensureStreams(nats, [streams.conversion, streams.book]);
-  return { mongo, s3, nats };
+  return { s3, nats };
 }
 
 /**
@@ -64,7 +57,7 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
           onReplaced: (budgetMs) => log.warn({ budgetMs }, "a page overran its budget: its render thread was replaced"),
         })
       : createRenderPool(0, renditions);
-  const { mongo, s3, nats } = await connectStores(config, log).catch(async (error: unknown) => {
+  const { s3, nats } = await connectStores(config, log).catch(async (error: unknown) => {
     await pool.close();
     throw error;
   });
@@ -125,7 +118,6 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
       { name: "render pool", close: () => pool.close() },
       { name: "work folder", close: () => workFolder.close() },
       { name: "nats", close: () => nats.drain() },
-      { name: "mongodb", close: () => mongo.close() },
     ],
   };
 }

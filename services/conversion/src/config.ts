@@ -14,8 +14,6 @@ export function readConfig(source: Env) {
       LOG_LEVEL: env.logLevel,
       GRPC_HOST: env.host,
       GRPC_PORT: env.port.default(50054),
-      MONGODB_URI: env.mongodbUri,
-      MONGODB_DATABASE: env.text.default("turnleaf-conversion"),
       NATS_URL: env.natsUrl,
       S3_ENDPOINT: env.url,
       S3_REGION: env.text.default("us-east-1"),

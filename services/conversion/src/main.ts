@@ -2,9 +2,10 @@ import { readConfig } from "./config.js";
 import { choosePdfium } from "./render/pdfium-native-library.js";
 import { startEarlyRenderProcess } from "./render/render-process.js";
 
-// A new replica's first render process starts before the service's modules load (the kit alone is ~0.7 s of
-// imports): it warms up while they load and the stores connect. Only what that needs is imported above; a
-// configuration error is left for runGrpcService to report.
+// A new replica's first render process starts before the service's modules load (the kit's modules it imports,
+// by their subpaths so that neither mongoose nor the rest of the kit loads, are still ~0.5 s of CPU): it warms up
+// while they load and the stores connect. Only what that needs is imported above; a configuration error is left for
+// runGrpcService to report.
 let config: ReturnType<typeof readConfig> | undefined;
 try {
   config = readConfig(process.env);
@@ -12,7 +13,7 @@ try {
   if (config.CONVERSION_WORKERS > 0 && pdfium.engine === "native") startEarlyRenderProcess(pdfium);
 } catch {}
 
-const { runGrpcService } = await import("@turnleaf/kit");
+const { runGrpcService } = await import("@turnleaf/kit/service");
 const { assemble } = await import("./assemble.js");
 const { default: sharp } = await import("./render/sharp.js");
 

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, latencyBuckets, metricsRegistry } from "@turnleaf/kit";
+import { Counter, Gauge, Histogram, latencyBuckets, metricsRegistry } from "@turnleaf/kit/metrics";
 
 /** Pages whose renditions landed in the store. */
 export const pagesConverted = new Counter({

@@ -1,5 +1,6 @@
 import { ConversionService } from "@turnleaf/contracts/conversion/v1/conversion_service_pb";
-import { type NatsConnection, type ServiceRegistration, serve } from "@turnleaf/kit";
+import { type ServiceRegistration, serve } from "@turnleaf/kit/grpc-server";
+import type { NatsConnection } from "@turnleaf/kit/nats";
 import { conversionHandlers } from "./handlers/conversion.handlers.js";
 
 export function buildServices(dependencies: { nats: NatsConnection }): ServiceRegistration[] {

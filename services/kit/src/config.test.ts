@@ -42,6 +42,15 @@ describe("loadConfig", () => {
     expect((thrown as ConfigError).message).toContain("expected a mongodb:// or mongodb+srv:// URI");
   });
 
+  it("ignores variables its schema does not read, even malformed ones (a process may get every store's)", () => {
+    const config = loadConfig(
+      "conversion",
+      { NATS_URL: env.natsUrl },
+      { NATS_URL: "nats://127.0.0.1:4222", MONGODB_URI: "not a uri", PATH: "/usr/bin" },
+    );
+    expect(config).toEqual({ NATS_URL: "nats://127.0.0.1:4222" });
+  });
+
   it("treats an empty variable as unset so the default applies", () => {
     const config = loadConfig("test", { GRPC_PORT: env.port.default(7) }, { GRPC_PORT: "" });
     expect(config.GRPC_PORT).toBe(7);

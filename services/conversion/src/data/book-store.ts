@@ -4,7 +4,7 @@
  */
 
 import { isManifest, type Manifest } from "@turnleaf/book-format";
-import type { S3Client } from "@turnleaf/kit";
+import type { S3Client } from "@turnleaf/kit/s3";
 
 export interface Buckets {
   sources: string;

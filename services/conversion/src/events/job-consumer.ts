@@ -19,7 +19,8 @@ import {
   ConversionPagesRequestedSchema,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } from "@turnleaf/kit";
+import type { Logger } from "@turnleaf/kit/logger";
+import { type NatsConnection, publishEvent, type RunningConsumer } from "@turnleaf/kit/nats";
 import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import { isValidJobId } from "../domain/job-progress.js";

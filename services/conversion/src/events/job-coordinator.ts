@@ -13,7 +13,8 @@ import {
   ConversionPageLandedSchema,
   ConversionPagesRequestedSchema,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import { decodeEvent, followSubject, type Logger, type NatsConnection, publishEvent } from "@turnleaf/kit";
+import type { Logger } from "@turnleaf/kit/logger";
+import { decodeEvent, followSubject, type NatsConnection, publishEvent } from "@turnleaf/kit/nats";
 import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import type { Box } from "../domain/page-content.js";

@@ -1,4 +1,4 @@
-import { streams, subjects } from "@turnleaf/kit";
+import { streams, subjects } from "@turnleaf/kit/event-streams";
 
 /** Where jobs come from and where progress goes; tests point these at a stream of their own. */
 export interface JobSubjects {

@@ -8,7 +8,8 @@
  * again; a book whose attempts run out keeps its first search index (the text layers only).
  */
 import { bookKeys } from "@turnleaf/book-format";
-import type { Logger, NatsConnection, RunningConsumer } from "@turnleaf/kit";
+import type { Logger } from "@turnleaf/kit/logger";
+import type { NatsConnection, RunningConsumer } from "@turnleaf/kit/nats";
 import type { BookStorage } from "../data/book-store.js";
 import type { OcrSettings } from "../ocr/tesseract.js";
 import type { ConvertSettings } from "../pipeline/prepare-book.js";

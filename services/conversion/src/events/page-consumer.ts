@@ -15,7 +15,8 @@ import {
   type ConversionPagesRequested,
   type ConversionPageLandedSchema as LandedSchemaType,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import { type Logger, type NatsConnection, publishEvent, type RunningConsumer } from "@turnleaf/kit";
+import type { Logger } from "@turnleaf/kit/logger";
+import { type NatsConnection, publishEvent, type RunningConsumer } from "@turnleaf/kit/nats";
 import type { BookStorage } from "../data/book-store.js";
 import { FolderStore } from "../data/folder-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";

@@ -6,7 +6,7 @@ import {
   ConversionJobProgressedSchema,
   ConversionJobState,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import { eventTypeHeader, type NatsConnection } from "@turnleaf/kit";
+import { eventTypeHeader, type NatsConnection } from "@turnleaf/kit/nats";
 
 async function lastMessage(nats: NatsConnection, stream: string, subject: string) {
   const manager = await jetstreamManager(nats);

@@ -12,15 +12,15 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { headers } from "@nats-io/transport-node";
+import type { Logger } from "@turnleaf/kit/logger";
 import {
   deadLetterReasonHeader,
   decodeEvent,
   ensureDurableConsumer,
-  type Logger,
   type NatsConnection,
   type RunningConsumer,
   withMessageTrace,
-} from "@turnleaf/kit";
+} from "@turnleaf/kit/nats";
 import { queueDeliveries, trackQueueDepth } from "../metrics.js";
 
 export interface WorkContext {

@@ -1,15 +1,10 @@
 import { ConversionJobProgressedSchema } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { ConversionService } from "@turnleaf/contracts/conversion/v1/conversion_service_pb";
-import {
-  DomainError,
-  decodeEvent,
-  followSubject,
-  message,
-  type NatsConnection,
-  type ServiceImplementation,
-  streams,
-  subjects,
-} from "@turnleaf/kit";
+import { DomainError } from "@turnleaf/kit/errors";
+import { streams, subjects } from "@turnleaf/kit/event-streams";
+import type { ServiceImplementation } from "@turnleaf/kit/grpc";
+import { message } from "@turnleaf/kit/messages";
+import { decodeEvent, followSubject, type NatsConnection } from "@turnleaf/kit/nats";
 import { isFinalState, isValidJobId } from "../domain/job-progress.js";
 
 export function conversionHandlers(nats: NatsConnection): ServiceImplementation<typeof ConversionService> {

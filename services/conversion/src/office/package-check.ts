@@ -6,7 +6,7 @@
  * zip whose local headers or sizes say something else than its directory cannot show LibreOffice other bytes.
  */
 import { readFile, writeFile } from "node:fs/promises";
-import { pictureLimits } from "@turnleaf/kit";
+import { pictureLimits } from "@turnleaf/kit/picture-limits";
 import { unzipSync, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { pdfLimits } from "../domain/failures.js";
 import sharp from "../render/sharp.js";

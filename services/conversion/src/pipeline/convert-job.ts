@@ -9,7 +9,7 @@
 
 import { bookKeys, type Manifest } from "@turnleaf/book-format";
 import type { ConversionJobRequested } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import type { Logger } from "@turnleaf/kit";
+import type { Logger } from "@turnleaf/kit/logger";
 import type { BookStorage } from "../data/book-store.js";
 import type { RenderPool } from "../render/pool.js";
 import { BookManifest } from "./book-manifest.js";

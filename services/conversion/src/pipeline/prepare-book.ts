@@ -13,7 +13,8 @@ import {
   Engine,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import { type Logger, pictureLimits } from "@turnleaf/kit";
+import type { Logger } from "@turnleaf/kit/logger";
+import { pictureLimits } from "@turnleaf/kit/picture-limits";
 import { type BookStorage, SourceMissingError } from "../data/book-store.js";
 import { combineFailures, failureMessages, JobFailure, pdfLimits, readReasons } from "../domain/failures.js";
 import type { SourceOutlineEntry } from "../domain/page-content.js";

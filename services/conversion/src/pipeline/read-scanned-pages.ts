@@ -9,7 +9,7 @@
  */
 
 import { bookKeys, type Manifest } from "@turnleaf/book-format";
-import type { Logger } from "@turnleaf/kit";
+import type { Logger } from "@turnleaf/kit/logger";
 import sharp, { type Sharp } from "sharp";
 import type { BookStorage } from "../data/book-store.js";
 import { type PageText, pageText, searchableText, type TextRun, withPictureWords } from "../domain/page-content.js";

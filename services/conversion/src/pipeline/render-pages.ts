@@ -6,7 +6,7 @@
  */
 
 import { bookKeys } from "@turnleaf/book-format";
-import type { Logger } from "@turnleaf/kit";
+import type { Logger } from "@turnleaf/kit/logger";
 import type { BookStorage } from "../data/book-store.js";
 import { failureMessages, JobFailure } from "../domain/failures.js";
 import type { LandedPage } from "../domain/manifest.js";

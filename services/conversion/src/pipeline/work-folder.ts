@@ -1,6 +1,6 @@
 import { mkdtemp, readdir, rm, stat, utimes } from "node:fs/promises";
 import { basename, join } from "node:path";
-import type { Logger } from "@turnleaf/kit";
+import type { Logger } from "@turnleaf/kit/logger";
 
 /**
  * A conversion service process's folder in the temporary folder (not a job's own folder, `turnleaf-conversion-…`

@@ -1,0 +1,72 @@
+/**
+ * A new replica's first page waits for the service's imports (#36): conversion imports the kit by subpath, so that
+ * neither the kit's index nor what only other services use (mongoose, rate-limiter-flexible, Connect) loads. This
+ * follows every import that is not type-only from main.ts through conversion's files and the kit's, as Node would.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const kitDir = join(here, "../../kit");
+const kitExports = JSON.parse(readFileSync(join(kitDir, "package.json"), "utf8")).exports as Record<
+  string,
+  { source: string }
+>;
+
+/** Specifiers a file loads when it runs: static imports and re-exports that are not `type`-only, and import(). */
+function loadedSpecifiers(source: string): string[] {
+  const statements = source.matchAll(/^(import|export)\s+(type\s+)?[^;]*?\sfrom\s+"([^"]+)"/gms);
+  const dynamic = source.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g);
+  return [
+    ...[...statements].filter((match) => !match[2]).map((match) => match[3] as string),
+    ...[...dynamic].map((match) => match[1] as string),
+  ];
+}
+
+/** Every file and package that loading `entry` loads (workspace files followed, other packages listed). */
+function importGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop() as string;
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const specifier of loadedSpecifiers(readFileSync(file, "utf8"))) {
+      if (specifier.startsWith(".")) pending.push(join(dirname(file), specifier.replace(/\.js$/, ".ts")));
+      else if (specifier === "@turnleaf/kit" || specifier.startsWith("@turnleaf/kit/")) {
+        packages.add(specifier);
+        const exported = kitExports[`.${specifier.slice("@turnleaf/kit".length)}`];
+        if (!exported) throw new Error(`${file}: ${specifier} is not among the kit's exports`);
+        pending.push(join(kitDir, exported.source));
+      } else if (!specifier.startsWith("node:")) packages.add(specifier);
+    }
+  }
+  return { files, packages };
+}
+
+describe("the conversion service's imports", () => {
+  const { files, packages } = importGraph(join(here, "main.ts"));
+  const kitFiles = [...files].filter((file) => file.startsWith(kitDir)).map((file) => file.slice(kitDir.length + 1));
+
+  it("reach the kit's modules by subpath, never its index", () => {
+    expect(packages.has("@turnleaf/kit")).toBe(false);
+    expect(kitFiles).not.toContain("src/index.ts");
+    // The graph is followed: the service's own wiring and the kit modules it runs on are in it.
+    expect(files).toContain(join(here, "assemble.ts"));
+    expect(files).toContain(join(here, "events/job-consumer.ts"));
+    expect(kitFiles).toEqual(expect.arrayContaining(["src/service.ts", "src/nats.ts", "src/s3.ts", "src/grpc.ts"]));
+  });
+
+  it("load neither MongoDB's driver nor what only other services use", () => {
+    expect(kitFiles).not.toContain("src/mongo.ts");
+    expect(kitFiles).not.toContain("src/rate-limits.ts");
+    const unwanted = [...packages].filter((name) =>
+      /^(mongoose|mongodb|rate-limiter-flexible|@connectrpc\/)/.test(name),
+    );
+    expect(unwanted).toEqual([]);
+    expect(packages).toContain("@nats-io/jetstream");
+  });
+});
