@@ -1,41 +1,30 @@
-import { useCallback, useMemo, useState } from "react";
-import { AssistantPanel } from "../assistant/Assistant.js";
-import { BasicTab } from "../basic/BasicTab.js";
+import { useState } from "react";
 import { bookFieldKey } from "../basic/basic-info.js";
-import { BookmarksPanel } from "../bookmarks/BookmarksPanel.js";
-import { hasBlockedEdits } from "../common/unsaved-guard.js";
-import { ConfigTab } from "../config/ConfigTab.js";
-import { ContentsTab } from "../contents/ContentsTab.js";
 import { useOwnBook } from "../custom/useOwnBook.js";
-import { DesignTab } from "../design/DesignTab.js";
 import { useDesignResources } from "../design/useDesignResources.js";
 import { useOwnBrands } from "../design/useOwnBrands.js";
 import { Guide } from "../guide/Guide.js";
-import { type GuideStepId, guideStepTabs } from "../guide/guide.js";
 import { useCloseFrameOnEscape, useGuide } from "../guide/useGuide.js";
 import type { Labels } from "../labels.js";
-import { LanguagePanel } from "../language/LanguagePanel.js";
 import { MediaEditor } from "../media/MediaEditor.js";
-import { PageAudioEditor } from "../page-audio/PageAudioEditor.js";
 import { usePageModeGuard } from "../page-audio/usePageModeGuard.js";
-import { PagesPanel } from "../pages/PagesPanel.js";
-import { PasswordPanel } from "../password/PasswordPanel.js";
 import { PublishDialog } from "../publish/PublishDialog.js";
 import type { Query } from "../route.js";
-import { lockedKeys, type PlanLocks, PlanLocksContext } from "../settings/plan-locks.js";
+import { PlanLocksContext } from "../settings/plan-locks.js";
 import { ShareDialog } from "../share/ShareDialog.js";
 import type { Navigate, Notify, Ready, Report } from "../types.js";
 import { EditorRail } from "./EditorRail.js";
+import { EditorTabPanel } from "./EditorTabPanel.js";
 import { PreviewBar } from "./PreviewBar.js";
 import { PreviewPane } from "./PreviewPane.js";
-import { gateError, gateRefusal } from "./server-truth.js";
-import { type DesignSubTab, designTabs, type Tab } from "./tabs.js";
 import { useBookDocument } from "./useBookDocument.js";
 import { useBookEdits } from "./useBookEdits.js";
 import { useBookSave } from "./useBookSave.js";
 import { useEditLock } from "./useEditLock.js";
+import { useEditorTabs } from "./useEditorTabs.js";
 import { useEditorWindowApi } from "./useEditorWindowApi.js";
 import { useMessageCatalogue } from "./useMessageCatalogue.js";
+import { usePlanLocks } from "./usePlanLocks.js";
 import { usePreviewChannel } from "./usePreviewChannel.js";
 import { usePreviewDevice } from "./usePreviewDevice.js";
 import { useUnsavedLeaveGuard } from "./useUnsavedLeaveGuard.js";
@@ -59,17 +48,15 @@ export function Editor({
   const bookId = ready.config.bookId;
   const chinese = query.lang === "zh-CN";
   const textLang = chinese ? "zh" : "en";
-  const [tab, setTab] = useState<Tab>("design");
-  const [designTab, setDesignTab] = useState<DesignSubTab>("setup");
+  const { tab, setTab, chooseTab, designTab, setDesignTab, openGuideTab } = useEditorTabs(labels);
   const [sharing, setSharing] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const guide = useGuide();
   const design = useDesignResources();
   const brands = useOwnBrands(report);
   const { lock, readOnly, takeBack } = useEditLock(bookId);
-  const locked = useMemo(() => lockedKeys(ready.customPower), [ready.customPower]);
   const bookDocument = useBookDocument(bookId, report);
-  const { book, setBook, catalogue, doc } = bookDocument;
+  const { book, catalogue, doc } = bookDocument;
   const ownBook = useOwnBook(bookId, book);
   const messages = useMessageCatalogue(query.lang);
   const preview = usePreviewChannel(bookDocument.docRef, brands);
@@ -99,29 +86,7 @@ export function Editor({
   // Switching the page display mode clears all page audio after a confirmation (spec 001 §4).
   const change = usePageModeGuard(edits.change, bookId, labels, report);
 
-  /** The guide's step 7 and 13 controls live inside tabs: open them as the step shows. */
-  const openGuideTab = useCallback((id: GuideStepId) => {
-    const place = guideStepTabs[id];
-    if (!place) return;
-    setTab(place.tab);
-    if (place.designTab) setDesignTab(place.designTab);
-  }, []);
-
-  // A locked setting's note explains it with the confirm a refusal opens (the server's own text).
-  const locks: PlanLocks = {
-    locked,
-    explain: (key) => {
-      const texts = messages.current;
-      const refusal = gateRefusal({ bookConfig: { [key]: true } }, ready.customPower);
-      if (refusal && texts) report(gateError(refusal, texts));
-    },
-  };
-
-  /** A tab switch, asking first when it would lose an edit that cannot save itself (unsaved-guard.ts). */
-  const chooseTab = (next: Tab) => {
-    if (next !== tab && hasBlockedEdits() && !window.confirm(labels.unsavedLeave)) return;
-    setTab(next);
-  };
+  const locks = usePlanLocks(ready.customPower, messages, report);
   useUnsavedLeaveGuard();
 
   const { device, hint, switchDevice } = usePreviewDevice(book);
@@ -132,11 +97,6 @@ export function Editor({
   if (!book || !catalogue) return <p className="loading">{labels.loading}</p>;
 
   const title = String(doc[bookFieldKey("title")] ?? book.title);
-  const reloadBookAndPreview = () => {
-    // A page edit is a new revision: the book (TOC, bookmarks, media items) and the preview are reloaded.
-    bookDocument.reload();
-    preview.reload();
-  };
 
   return (
     <PlanLocksContext.Provider value={locks}>
@@ -168,110 +128,28 @@ export function Editor({
             preview.reload();
           }}
         >
-          {tab === "assistant" ? <AssistantPanel labels={labels} /> : null}
-          {tab === "basic" ? (
-            <BasicTab
-              bookId={bookId}
-              book={book}
-              bookLogo={ready.config.bookLogo ?? ""}
-              catalogue={catalogue}
-              doc={doc}
-              design={design}
-              brands={brands}
-              labels={labels}
-              lang={textLang}
-              notify={notify}
-              report={report}
-              onChange={change}
-              onCardShownChanged={preview.reload}
-            />
-          ) : null}
-          {tab === "design" ? (
-            <DesignTab
-              tabs={designTabs(labels)}
-              chosen={designTab}
-              onChoose={setDesignTab}
-              catalogue={catalogue}
-              design={design}
-              doc={doc}
-              labels={labels}
-              lang={textLang}
-              interfaceLang={query.lang}
-              notify={notify}
-              report={report}
-              presetsOf={edits.presetsOf}
-              onApplyPreset={edits.applyDesign}
-              onChange={change}
-              onChangeMany={changeMany}
-            />
-          ) : null}
-          {tab === "contents" ? (
-            <ContentsTab
-              book={book}
-              ownBook={ownBook}
-              teamId={query.tid}
-              lang={query.lang}
-              labels={labels}
-              notify={notify}
-              report={report}
-              onBookChange={setBook}
-              onReloadBook={bookDocument.reload}
-              onReloadPreview={preview.reload}
-            />
-          ) : null}
-          {tab === "bookmarks" ? (
-            <BookmarksPanel
-              key={`bookmarks-${book.bookmarksRevision ?? 0}`}
-              book={book}
-              labels={labels}
-              notify={notify}
-              teamId={query.tid}
-              onSaved={(bookmarks) => {
-                setBook({ ...book, bookmarks });
-                preview.reload();
-              }}
-            />
-          ) : null}
-          {tab === "language" ? (
-            <LanguagePanel bookId={bookId} labels={labels} notify={notify} report={report} />
-          ) : null}
-          {tab === "config" ? (
-            <ConfigTab
-              book={book}
-              ownBook={ownBook}
-              catalogue={catalogue}
-              doc={doc}
-              labels={labels}
-              lang={textLang}
-              query={query}
-              notify={notify}
-              report={report}
-              navigate={navigate}
-              onChange={change}
-              onChangeMany={changeMany}
-              onBookChange={setBook}
-            />
-          ) : null}
-          {tab === "password" ? (
-            <PasswordPanel book={book} labels={labels} notify={notify} onSaved={preview.reload} />
-          ) : null}
-          {tab === "media" ? (
-            <>
-              <p className="note">{labels.mediaHint}</p>
-              <PageAudioEditor bookId={bookId} labels={labels} notify={notify} report={report} readOnly={readOnly} />
-            </>
-          ) : null}
-          {tab === "pages" ? (
-            <PagesPanel
-              bookId={bookId}
-              teamId={query.tid}
-              labels={labels}
-              notify={notify}
-              report={report}
-              messages={() => messages.current}
-              onEdited={reloadBookAndPreview}
-            />
-          ) : null}
+          <EditorTabPanel
+            tab={tab}
+            designTab={designTab}
+            onDesignTab={setDesignTab}
+            ready={ready}
+            query={query}
+            book={book}
+            ownBook={ownBook}
+            catalogue={catalogue}
+            bookDocument={bookDocument}
+            design={design}
+            brands={brands}
+            edits={edits}
+            change={change}
+            preview={preview}
+            readOnly={readOnly}
+            messages={messages}
+            labels={labels}
+            notify={notify}
+            report={report}
+            navigate={navigate}
+          />
         </EditorRail>
         <PreviewPane
           labels={labels}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import "./media-editor.css";
 import type { Labels } from "../labels.js";
 import type { Notify } from "../types.js";
-import { ItemSettings, NewItemForm } from "./MediaSettings.js";
+import { ItemSettings } from "./MediaSettings.js";
 import {
   type MediaItem,
   type MediaKind,
@@ -13,6 +13,7 @@ import {
   pageItems,
   resized,
 } from "./media-doc.js";
+import { NewItemForm } from "./NewItemForm.js";
 
 interface BookPage {
   number: number;

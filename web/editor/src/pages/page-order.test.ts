@@ -8,6 +8,7 @@ import {
   isReordered,
   movePage,
   naturalOrder,
+  withChosen,
 } from "./page-order.js";
 
 describe("the pages panel's rules", () => {
@@ -52,5 +53,12 @@ describe("the pages panel's rules", () => {
     expect(fill(en.pagesDeleteConfirm, { count: 1 })).toMatch(/^Delete 1 page\?/);
     expect(fill(en.pagesDeleteConfirm, { count: 2 })).toMatch(/^Delete 2 pages\?/);
     expect(fill(labelsFor("zh-CN").pagesDone, { count: 1 })).toBe("页面已更新：共 1 页");
+  });
+
+  it("checks and unchecks a page without changing the chosen set it was given", () => {
+    const chosen = new Set([2]);
+    expect([...withChosen(chosen, 4, true)]).toEqual([2, 4]);
+    expect([...withChosen(chosen, 2, false)]).toEqual([]);
+    expect([...chosen]).toEqual([2]);
   });
 });

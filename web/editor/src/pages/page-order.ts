@@ -15,6 +15,14 @@ export function movePage(order: readonly number[], from: number, to: number): nu
   return next;
 }
 
+/** The pages chosen after checking or unchecking one. */
+export function withChosen(chosen: ReadonlySet<number>, page: number, checked: boolean): Set<number> {
+  const next = new Set(chosen);
+  if (checked) next.add(page);
+  else next.delete(page);
+  return next;
+}
+
 /** The book's pages in their order: 1 … pageCount. */
 export const naturalOrder = (pageCount: number) => Array.from({ length: pageCount }, (_, index) => index + 1);
 

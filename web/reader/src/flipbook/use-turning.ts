@@ -3,6 +3,7 @@ import { foldToStage, sheetOrigin, spineSize, toSpine } from "../engine/axis.js"
 import { type Corner, computeFold, flipPath, type Side } from "../engine/fold.js";
 import { compose, cssMatrix, cssPolygon, type Point } from "../engine/geometry.js";
 import { turningSide } from "../engine/layout.js";
+import { edgeFade, hardAngle, isHardTurn, releasedTurn, restingPoint, settlingPoint } from "./turn-rules.js";
 import type { FlipBookHandle, FlipBookProps } from "./types.js";
 
 export interface Turn {
@@ -60,17 +61,7 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
    */
   const roomRef = useRef(Number.POSITIVE_INFINITY);
 
-  const resting = (side: Side, corner: Corner): Point => ({
-    x: side === "right" ? W : -W,
-    y: corner === "top" ? 0 : H,
-  });
-
-  const isHard = (target: number) => {
-    if (book.settings.hardPages || book.settings.flipStyle === "flat") return true;
-    if (!book.settings.hardCover || !double) return false;
-    const last = layout.spreadCount - 1;
-    return spread === 0 || target === 0 || spread === last || target === last;
-  };
+  const resting = (side: Side, corner: Corner): Point => restingPoint(side, corner, W, H);
 
   /**
    * Draws the turning sheet for the pointer (spine coordinates, spine at x = 0), straight to the DOM; the fold is
@@ -79,22 +70,14 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
   const draw = (active: Turn, pointer: Point) => {
     pointerRef.current = pointer;
     if (active.hard) {
-      const progress = Math.min(1, Math.max(0, Math.abs(resting(active.side, "bottom").x - pointer.x) / (2 * W)));
-      const angle = progress * 180;
+      const angle = hardAngle(active.side, pointer.x, W);
       if (sheetRef.current) {
         const sign = active.side === "right" ? 1 : -1;
         sheetRef.current.style.transform = vertical ? `rotateX(${sign * angle}deg)` : `rotateY(${-sign * angle}deg)`;
       }
       return;
     }
-    let folded = pointer;
-    let opacity = 1;
-    const room = roomRef.current;
-    const beyond = active.side === "right" ? -pointer.x : pointer.x;
-    if (!double && room < W && beyond > room) {
-      folded = { x: active.side === "right" ? -room : room, y: pointer.y };
-      opacity = Math.max(0, 1 - (beyond - room) / Math.max(1, W - room));
-    }
+    const { folded, opacity } = edgeFade(active.side, pointer, roomRef.current, W, double);
     const fold = foldToStage(
       axis,
       computeFold({ width: W, height: H, side: active.side, corner: active.corner, pointer: folded }),
@@ -144,19 +127,7 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
   /** From where the pointer is to `to`, easing out, with a slight lift as paper has. */
   const settle = (active: Turn, to: Point, duration: number, landsOnTarget: boolean) => {
     const from = pointerRef.current;
-    run(
-      active,
-      duration,
-      (t) => {
-        const eased = 1 - (1 - t) ** 3;
-        const lift = Math.sin(Math.PI * t) * H * 0.06;
-        return {
-          x: from.x + (to.x - from.x) * eased,
-          y: from.y + (to.y - from.y) * eased + (active.corner === "bottom" ? -lift : lift),
-        };
-      },
-      landsOnTarget,
-    );
+    run(active, duration, (t) => settlingPoint(from, to, t, active.corner, H), landsOnTarget);
   };
 
   const begin = (forward: boolean, corner: Corner): Turn | null => {
@@ -164,7 +135,14 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
     if (turn || target < 0 || target >= layout.spreadCount) return null;
     const reverse = !double && !forward;
     const side: Side = double ? turningSide(layout.direction, forward) : layout.direction === "ltr" ? "right" : "left";
-    const active: Turn = { forward, side, corner, target, hard: isHard(target), reverse };
+    const active: Turn = {
+      forward,
+      side,
+      corner,
+      target,
+      hard: isHardTurn(book.settings, double, layout.spreadCount, spread, target),
+      reverse,
+    };
     roomRef.current = Number.POSITIVE_INFINITY;
     const stage = stageRef.current;
     const viewport = stage?.closest(".tl-viewport");
@@ -290,12 +268,7 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
       return;
     }
     if (!turn) return;
-    const start = resting(turn.side, turn.corner);
-    const opposite = { x: -start.x, y: start.y };
-    const travelled = Math.abs(start.x - pointerRef.current.x) / (2 * W);
-    // A forward sheet lands when dragged past a quarter; a sheet brought back (single pages) when past three quarters.
-    const lands = turn.reverse ? travelled < 0.75 : travelled > 0.25;
-    const destination = turn.reverse === lands ? start : opposite;
+    const { lands, destination } = releasedTurn(turn, pointerRef.current.x, W, H);
     settle(turn, destination, book.settings.flipTimeMs, lands);
   };
 

@@ -1,0 +1,193 @@
+import type { RefObject } from "react";
+import type { BookInfo } from "../api.js";
+import { AssistantPanel } from "../assistant/Assistant.js";
+import { BasicTab } from "../basic/BasicTab.js";
+import { BookmarksPanel } from "../bookmarks/BookmarksPanel.js";
+import { ConfigTab } from "../config/ConfigTab.js";
+import { ContentsTab } from "../contents/ContentsTab.js";
+import type { OwnBook } from "../custom/SourceBook.js";
+import { DesignTab } from "../design/DesignTab.js";
+import type { DesignResources } from "../design/resources.js";
+import type { OwnBrand } from "../design/useOwnBrands.js";
+import type { Labels } from "../labels.js";
+import { LanguagePanel } from "../language/LanguagePanel.js";
+import { PageAudioEditor } from "../page-audio/PageAudioEditor.js";
+import { PagesPanel } from "../pages/PagesPanel.js";
+import { PasswordPanel } from "../password/PasswordPanel.js";
+import type { Query } from "../route.js";
+import type { Catalogue } from "../settings/catalogue.js";
+import type { Navigate, Notify, Ready, Report } from "../types.js";
+import { type DesignSubTab, designTabs, type Tab } from "./tabs.js";
+import type { BookDocument } from "./useBookDocument.js";
+import type { BookEdits } from "./useBookEdits.js";
+import type { PreviewChannel } from "./usePreviewChannel.js";
+
+/** The open rail tab's panel. */
+export function EditorTabPanel({
+  tab,
+  designTab,
+  onDesignTab,
+  ready,
+  query,
+  book,
+  ownBook,
+  catalogue,
+  bookDocument,
+  design,
+  brands,
+  edits,
+  change,
+  preview,
+  readOnly,
+  messages,
+  labels,
+  notify,
+  report,
+  navigate,
+}: {
+  tab: Tab;
+  designTab: DesignSubTab;
+  onDesignTab(tab: DesignSubTab): void;
+  ready: Ready;
+  query: Query;
+  book: BookInfo;
+  ownBook: OwnBook | null;
+  catalogue: Catalogue;
+  bookDocument: BookDocument;
+  design: DesignResources;
+  brands: OwnBrand[];
+  edits: BookEdits;
+  /** A change of one setting, through the page-mode guard. */
+  change: (key: string, value: unknown) => void;
+  preview: PreviewChannel;
+  readOnly: boolean;
+  messages: RefObject<Record<string, string> | null>;
+  labels: Labels;
+  notify: Notify;
+  report: Report;
+  navigate: Navigate;
+}) {
+  const bookId = ready.config.bookId;
+  const textLang = query.lang === "zh-CN" ? "zh" : "en";
+  const { doc, setBook } = bookDocument;
+  const { changeMany } = edits;
+  const reloadBookAndPreview = () => {
+    // A page edit is a new revision: the book (TOC, bookmarks, media items) and the preview are reloaded.
+    bookDocument.reload();
+    preview.reload();
+  };
+  switch (tab) {
+    case "assistant":
+      return <AssistantPanel labels={labels} />;
+    case "basic":
+      return (
+        <BasicTab
+          bookId={bookId}
+          book={book}
+          bookLogo={ready.config.bookLogo ?? ""}
+          catalogue={catalogue}
+          doc={doc}
+          design={design}
+          brands={brands}
+          labels={labels}
+          lang={textLang}
+          notify={notify}
+          report={report}
+          onChange={change}
+          onCardShownChanged={preview.reload}
+        />
+      );
+    case "design":
+      return (
+        <DesignTab
+          tabs={designTabs(labels)}
+          chosen={designTab}
+          onChoose={onDesignTab}
+          catalogue={catalogue}
+          design={design}
+          doc={doc}
+          labels={labels}
+          lang={textLang}
+          interfaceLang={query.lang}
+          notify={notify}
+          report={report}
+          presetsOf={edits.presetsOf}
+          onApplyPreset={edits.applyDesign}
+          onChange={change}
+          onChangeMany={changeMany}
+        />
+      );
+    case "contents":
+      return (
+        <ContentsTab
+          book={book}
+          ownBook={ownBook}
+          teamId={query.tid}
+          lang={query.lang}
+          labels={labels}
+          notify={notify}
+          report={report}
+          onBookChange={setBook}
+          onReloadBook={bookDocument.reload}
+          onReloadPreview={preview.reload}
+        />
+      );
+    case "bookmarks":
+      return (
+        <BookmarksPanel
+          key={`bookmarks-${book.bookmarksRevision ?? 0}`}
+          book={book}
+          labels={labels}
+          notify={notify}
+          teamId={query.tid}
+          onSaved={(bookmarks) => {
+            setBook({ ...book, bookmarks });
+            preview.reload();
+          }}
+        />
+      );
+    case "language":
+      return <LanguagePanel bookId={bookId} labels={labels} notify={notify} report={report} />;
+    case "config":
+      return (
+        <ConfigTab
+          book={book}
+          ownBook={ownBook}
+          catalogue={catalogue}
+          doc={doc}
+          labels={labels}
+          lang={textLang}
+          query={query}
+          notify={notify}
+          report={report}
+          navigate={navigate}
+          onChange={change}
+          onChangeMany={changeMany}
+          onBookChange={setBook}
+        />
+      );
+    case "password":
+      return <PasswordPanel book={book} labels={labels} notify={notify} onSaved={preview.reload} />;
+    case "media":
+      return (
+        <>
+          <p className="note">{labels.mediaHint}</p>
+          <PageAudioEditor bookId={bookId} labels={labels} notify={notify} report={report} readOnly={readOnly} />
+        </>
+      );
+    case "pages":
+      return (
+        <PagesPanel
+          bookId={bookId}
+          teamId={query.tid}
+          labels={labels}
+          notify={notify}
+          report={report}
+          messages={() => messages.current}
+          onEdited={reloadBookAndPreview}
+        />
+      );
+    default:
+      return null;
+  }
+}

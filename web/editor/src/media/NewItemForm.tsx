@@ -1,0 +1,61 @@
+import { useState } from "react";
+import type { Labels } from "../labels.js";
+import { FileSetting } from "../settings/FileSetting.js";
+import type { Notify } from "../types.js";
+import { isVideoSite, type MediaItem, type MediaKind } from "./media-doc.js";
+import { extensionsOf, maxBytesOf, sourceFields } from "./media-fields.js";
+
+/** A new video, audio clip or picture: its file (upload-file, spec 000 §5 rules) or address, then placed. */
+export function NewItemForm({
+  kind,
+  labels,
+  notify,
+  onPlace,
+  onCancel,
+}: {
+  kind: MediaKind;
+  labels: Labels;
+  notify: Notify;
+  onPlace: (kind: MediaKind, fields: Partial<MediaItem>) => void;
+  onCancel: () => void;
+}) {
+  const [address, setAddress] = useState("");
+  const source = kind === "video" || kind === "audio" || kind === "image" ? kind : "image";
+  return (
+    <form
+      className="media-settings"
+      data-testid="media-new"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = address.trim();
+        if (!value) return notify(labels.noFile, "error");
+        onPlace(kind, sourceFields(kind, value));
+      }}
+    >
+      <h3>
+        {kind === "video" ? labels.mediaAddVideo : kind === "audio" ? labels.mediaAddAudio : labels.mediaAddImage}
+      </h3>
+      <label htmlFor="media-source">{labels.mediaAddress}</label>
+      <FileSetting
+        id="media-source"
+        value={address}
+        labels={labels}
+        extensions={extensionsOf[source]}
+        maxBytes={maxBytesOf(source)}
+        purpose={source}
+        acceptsAddress={kind === "video" ? isVideoSite : undefined}
+        notify={notify}
+        onChange={setAddress}
+      />
+      {kind === "video" ? <p className="note">{labels.mediaVideoHint}</p> : null}
+      <div className="row">
+        <button type="submit" className="primary">
+          {labels.mediaPlace}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {labels.mediaCancel}
+        </button>
+      </div>
+    </form>
+  );
+}

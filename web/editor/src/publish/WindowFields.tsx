@@ -1,0 +1,66 @@
+import type { Labels } from "../labels.js";
+import type { WindowMode } from "./publish-request.js";
+
+/** A desktop package's launch window: maximised, maximised plus full-screen, or a custom width × height. */
+export function WindowFields({
+  labels,
+  mode,
+  width,
+  height,
+  onMode,
+  onWidth,
+  onHeight,
+}: {
+  labels: Labels;
+  mode: WindowMode;
+  width: string;
+  height: string;
+  onMode(mode: WindowMode): void;
+  onWidth(width: string): void;
+  onHeight(height: string): void;
+}) {
+  const modes: [WindowMode, string][] = [
+    ["maximized", labels.publishWindowMaximized],
+    ["fullscreen", labels.publishWindowFullscreen],
+    ["custom", labels.publishWindowCustom],
+  ];
+  return (
+    <fieldset className="publish-window">
+      <legend>{labels.publishWindow}</legend>
+      {modes.map(([choice, text]) => (
+        <label key={choice} className="inline">
+          <input
+            type="radio"
+            name="publish-window"
+            data-testid={`publish-window-${choice}`}
+            checked={mode === choice}
+            onChange={() => onMode(choice)}
+          />
+          {text}
+        </label>
+      ))}
+      {mode === "custom" ? (
+        <span className="publish-size">
+          <label>
+            {labels.publishWidth}
+            <input
+              data-testid="publish-width"
+              inputMode="numeric"
+              value={width}
+              onChange={(event) => onWidth(event.target.value)}
+            />
+          </label>
+          <label>
+            {labels.publishHeight}
+            <input
+              data-testid="publish-height"
+              inputMode="numeric"
+              value={height}
+              onChange={(event) => onHeight(event.target.value)}
+            />
+          </label>
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}
