@@ -25,7 +25,7 @@ describe("pdf.js loaded without its polyfills' replacements", () => {
     expect(JSON.parse).toBe(parse);
     expect(Array.prototype.push).toBe(push);
     // Added by pdf.js's polyfills on Node 20 (native on newer Node), and used by pdf.js itself.
-    expect(typeof Promise.withResolvers).toBe("function");
+    expect(typeof (Promise as { withResolvers?: unknown }).withResolvers).toBe("function");
     const document = await pdfjs.getDocument({ data: twoPages.slice(), verbosity: 0, isEvalSupported: false }).promise;
     expect(document.numPages).toBe(2);
     const second = await document.getPage(2);
