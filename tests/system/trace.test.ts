@@ -72,15 +72,12 @@ describe("one upload, one trace", () => {
     await expect.poll(endUpload, { timeout: 30_000 }).toBeDefined();
     const root = (await endUpload()) as ExportedSpan;
     const traceOf = async () => (await collector.spans()).filter((span) => span.traceId === root.traceId);
-    // The book service's handling of BookReady is the last hop; its span is exported once the handler returns.
-    await expect
-      .poll(
-        async () => (await traceOf()).some((span) => span.service === "turnleaf-book" && span.name.endsWith(bookReady)),
-        {
-          timeout: 60_000,
-        },
-      )
-      .toBe(true);
+    // The book service's handling of BookReady is the last hop, and the conversion's job span ends only when the whole
+    // job has: each is exported once its work returns, in either order.
+    const ended = (trace: ExportedSpan[]) =>
+      trace.some((span) => span.service === "turnleaf-book" && span.name.endsWith(bookReady)) &&
+      trace.some((span) => span.service === "turnleaf-conversion" && span.name === `process ${jobRequested}`);
+    await expect.poll(async () => ended(await traceOf()), { timeout: 60_000 }).toBe(true);
     const trace = await traceOf();
     const reaches = (span: ExportedSpan, ancestor: ExportedSpan) =>
       ancestors(span, trace).some((each) => each.spanId === ancestor.spanId);
