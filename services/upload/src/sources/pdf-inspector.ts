@@ -13,35 +13,26 @@ export type PdfInspection =
 const needPassword = 1;
 const rangeChunkSize = 256 * 1024;
 
-type Pdfjs = Awaited<ReturnType<typeof loadPdfjs>>;
-
-let storedRange: ReturnType<typeof storedRangeOf> | undefined;
-
-/** pdf.js's range transport over a stored file (a class made once pdf.js is loaded, which extends one of its own). */
-function storedRangeOf({ PDFDataRangeTransport }: Pdfjs) {
-  return class StoredRange extends PDFDataRangeTransport {
-    constructor(
-      length: number,
-      private readonly read: RangeReader,
-    ) {
-      super(length, null);
-    }
-
-    override requestDataRange(begin: number, end: number): void {
-      this.read(begin, end).then(
-        (chunk) => this.onDataRange(begin, chunk),
-        () => this.abort(),
-      );
-    }
+/** pdf.js's range transport over a stored file: it asks for a range, the stored file's bytes answer it. */
+function storedRange(
+  { PDFDataRangeTransport }: Awaited<ReturnType<typeof loadPdfjs>>,
+  length: number,
+  read: RangeReader,
+) {
+  const range = new PDFDataRangeTransport(length, null);
+  range.requestDataRange = (begin: number, end: number) => {
+    read(begin, end).then(
+      (chunk) => range.onDataRange(begin, chunk),
+      () => range.abort(),
+    );
   };
+  return range;
 }
 
 async function open(length: number, read: RangeReader, password: string) {
   const pdfjs = await loadPdfjs();
-  storedRange ??= storedRangeOf(pdfjs);
-  const StoredRange = storedRange;
   const task = pdfjs.getDocument({
-    range: new StoredRange(length, read),
+    range: storedRange(pdfjs, length, read),
     length,
     rangeChunkSize,
     disableAutoFetch: true,
