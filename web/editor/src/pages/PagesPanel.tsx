@@ -1,11 +1,9 @@
 import { useRef } from "react";
-import type { Labels } from "../labels.js";
-import type { Notify, Report } from "../types.js";
 import { isReordered, naturalOrder } from "./page-order.js";
 import "./pages.css";
 import { PageInsertFields } from "./PageInsertFields.js";
 import { PageList } from "./PageList.js";
-import { usePageEdits } from "./use-page-edits.js";
+import { type PageEditsContext, usePageEdits } from "./use-page-edits.js";
 import { usePagesState } from "./use-pages-state.js";
 
 /**
@@ -21,16 +19,7 @@ export function PagesPanel({
   report,
   onEdited,
   messages,
-}: {
-  bookId: string;
-  teamId?: string;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
-  onEdited: () => void;
-  /** The server's messages catalogue in the interface language (refusals made before sending use its texts). */
-  messages?: () => Record<string, string> | null;
-}) {
+}: Omit<PageEditsContext, "teamId"> & { teamId?: string }) {
   const view = usePagesState(bookId, teamId, report);
   const fileInput = useRef<HTMLInputElement>(null);
   const edits = usePageEdits({ bookId, teamId, view, fileInput, labels, notify, report, onEdited, messages });

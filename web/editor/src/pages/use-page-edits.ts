@@ -21,6 +21,18 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The page edits — insert files at a position, delete the chosen pages, save the new order — each one at a time,
  * refused at once when the team role may not edit, then followed until the new revision is converted.
  */
+/** What the pages panel is given: the book, the team whose role rights apply, and how to report and follow edits. */
+export interface PageEditsContext {
+  bookId: string;
+  teamId: string;
+  labels: Labels;
+  notify: Notify;
+  report: Report;
+  onEdited: () => void;
+  /** The server's messages catalogue in the interface language (refusals made before sending use its texts). */
+  messages?: (() => Record<string, string> | null) | undefined;
+}
+
 export function usePageEdits({
   bookId,
   teamId,
@@ -31,17 +43,7 @@ export function usePageEdits({
   report,
   onEdited,
   messages,
-}: {
-  bookId: string;
-  teamId: string;
-  view: PagesView;
-  fileInput: RefObject<HTMLInputElement | null>;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
-  onEdited: () => void;
-  messages?: (() => Record<string, string> | null) | undefined;
-}) {
+}: PageEditsContext & { view: PagesView; fileInput: RefObject<HTMLInputElement | null> }) {
   const { state, order, chosen, position, setPosition, load } = view;
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState("");

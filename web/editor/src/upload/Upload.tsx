@@ -1,14 +1,11 @@
 import { useRef, useState } from "react";
 import { BuyOffer } from "../account/BuyOffer.js";
-import type { Labels } from "../labels.js";
-import type { Query } from "../route.js";
 import { ShareDialog } from "../share/ShareDialog.js";
-import type { Navigate, Notify, Report } from "../types.js";
 import { UploadForm } from "./UploadForm.js";
 import { UploadProgress } from "./UploadProgress.js";
 import { teamAndFolder } from "./upload-checks.js";
 import { useUploadForm } from "./use-upload-form.js";
-import { useUploadTask } from "./use-upload-task.js";
+import { type UploadContext, useUploadTask } from "./use-upload-task.js";
 
 /**
  * The upload screen (spec 000 §2 /upload, and /convert 'book creation'): a title and a PDF or images, an
@@ -24,16 +21,7 @@ export function Upload({
   notify,
   report,
   navigate,
-}: {
-  mode: "upload" | "convert";
-  labels: Labels;
-  query: Query;
-  /** The ready-config's book (a number in the query): the default book to overwrite or reconvert. */
-  bookId: string;
-  notify: Notify;
-  report: Report;
-  navigate: Navigate;
-}) {
+}: UploadContext & { mode: "upload" | "convert" }) {
   const form = useUploadForm(mode, bookId, query);
   const upload = useUploadTask({ form, labels, query, bookId, notify, report, navigate });
   const { book } = upload;

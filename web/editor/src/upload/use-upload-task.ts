@@ -26,6 +26,17 @@ import type { UploadFormState } from "./use-upload-form.js";
  * An upload's or reconversion's course: sending the bytes in chunks (pausable), then following the conversion's
  * pages until the book is ready, with the messages said on the way.
  */
+/** What the upload screen is given besides its mode: the labels, the query, the default book and the app's reporting. */
+export interface UploadContext {
+  labels: Labels;
+  query: Query;
+  /** The ready-config's book (a number in the query): the default book to overwrite or reconvert. */
+  bookId: string;
+  notify: Notify;
+  report: Report;
+  navigate: Navigate;
+}
+
 export function useUploadTask({
   form,
   labels,
@@ -34,15 +45,7 @@ export function useUploadTask({
   notify,
   report,
   navigate,
-}: {
-  form: UploadFormState;
-  labels: Labels;
-  query: Query;
-  bookId: string;
-  notify: Notify;
-  report: Report;
-  navigate: Navigate;
-}) {
+}: UploadContext & { form: UploadFormState }) {
   const { files, conversion } = form;
   const [phase, setPhase] = useState<Phase>("idle");
   const [bytes, setBytes] = useState({ done: 0, total: 0 });
