@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumPath } from "../browser.js";
+import { chromiumArgs, chromiumPath } from "../browser.js";
 import { bookOwner } from "../media/media-stack.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { toneMp3 } from "./audio-fixtures.js";
@@ -29,13 +29,7 @@ beforeAll(async () => {
   url = (await stack.listening(bookOwner)).url;
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--autoplay-policy=no-user-gesture-required",
-    ],
+    args: [...chromiumArgs, "--autoplay-policy=no-user-gesture-required"],
   });
 }, 90_000);
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumPath } from "../browser.js";
+import { chromiumArgs, chromiumPath } from "../browser.js";
 import { assertCliBuilt, runCli } from "../cli/run-cli.js";
 import { writeMediaProject } from "../media/media-project.js";
 import { toneMp3 } from "./audio-fixtures.js";
@@ -30,13 +30,7 @@ beforeAll(async () => {
   await mkdir(home, { recursive: true });
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--autoplay-policy=no-user-gesture-required",
-    ],
+    args: [...chromiumArgs, "--autoplay-policy=no-user-gesture-required"],
   });
 }, 60_000);
 
