@@ -8,11 +8,11 @@ import jsQRModule from "jsqr";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { sharedSystemSettings } from "../setup/shared-system.js";
+import { workerSystem } from "../setup/worker-stores.js";
+import { uploadPdf } from "../support/system.js";
 import { ownerContext } from "./fixtures.js";
 
 // Issue 17's fields and panels in Chromium against the built processes and the real stores: TOC ids and links,
@@ -20,10 +20,9 @@ import { ownerContext } from "./fixtures.js";
 // toolbar at 375 px and the support QR of the deployment's SUPPORT_CONTACT. Chinese by default, once in English.
 // jsqr is CommonJS whose function also hangs on `default`: under NodeNext its default import is the module object.
 const jsQR = jsQRModule.default;
-const stores = workerStores();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
-const supportContact = "https://support.example.com/turnleaf?from=qr";
-let services: RunningServices;
+const supportContact = sharedSystemSettings.SUPPORT_CONTACT;
+const services = await workerSystem();
 let browser: Browser;
 let context: BrowserContext;
 let book: { number: string; bookId: string };
@@ -37,7 +36,6 @@ const bigJpeg = () =>
     .toBuffer();
 
 beforeAll(async () => {
-  services = await startSystem(stores, "editor-panels-fields", 60_000, { SUPPORT_CONTACT: supportContact });
   browser = await launchChromium();
   context = await ownerContext(browser, services.gatewayUrl, 900);
   const big = await bigJpeg();
@@ -53,7 +51,6 @@ afterAll(async () => {
   elsewhere?.close();
   await context?.close();
   await browser?.close();
-  await services?.stopAll();
 });
 
 async function api<T = Record<string, unknown>>(

@@ -4,30 +4,17 @@ import type { AddressInfo } from "node:net";
 import { createNonce, terminalCodeFromComponents } from "@turnleaf/licence-client";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { form, type Reply, startSystem, uploadPdf } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
+import { form, type Reply, uploadPdf } from "../support/system.js";
 
 // Every text the servers send reaches the user in the interface language: Chinese without Accept-Language (or with
 // an interface language the catalogues lack), English when asked. The seven built processes and the real stores.
-const stores = workerStores();
-let services: RunningServices & { logDir: string };
+// Pictures typed as URLs are fetched by the book service: the shared system allows the test's own picture host on
+// loopback, with a short time limit for the host that stalls (tests/setup/shared-system.ts).
+const services = await workerSystem();
 let book: { number: string; bookId: string };
 let labelled: { number: string; bookId: string };
-
-beforeAll(async () => {
-  // Pictures typed as URLs are fetched by the book service: the test's own picture host is on loopback, so that one
-  // private network is allowed; 10.0.0.0/8 and the rest stay refused. A short time limit for the host that stalls.
-  services = await startSystem(stores, "server-texts", undefined, {
-    REMOTE_PICTURE_PRIVATE_NETWORKS: "127.0.0.0/8",
-    REMOTE_PICTURE_TIMEOUT_MS: "1500",
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await services?.stopAll();
-});
 
 const english = { "accept-language": "en-GB,en;q=0.9" };
 

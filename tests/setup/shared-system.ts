@@ -18,6 +18,25 @@ import type { TestStores } from "./stores.global.js";
 export const sharedStoreEnvironment = { UPLOAD_OPEN_TASK_LIMIT: "1000" };
 
 /**
+ * What the shared system sets beyond the defaults, so that the files needing these settings share it instead of
+ * starting seven processes of their own. Sign-ups are not limited per address (10,000): its files register their
+ * users from the same loopback address over the whole run (tests/security checks the limit on its own stack).
+ */
+export const sharedSystemSettings = {
+  SIGN_UP_LIMIT: "10000",
+  // Readers' addresses from X-Forwarded-For, as behind a proxy: tests/statistics/flood.test.ts sends beacons as many
+  // readers. Requests without the header keep the loopback address.
+  TRUST_PROXY: "loopback",
+  // The support QR's link (tests/editor/editor-panels-fields.test.ts).
+  SUPPORT_CONTACT: "https://support.example.com/turnleaf?from=qr",
+  // Pictures typed as URLs are fetched by the book service from tests' own hosts on loopback: that one private
+  // network is allowed, 10.0.0.0/8 and the rest stay refused; a short limit for the host that stalls
+  // (tests/messages/server-texts.test.ts).
+  REMOTE_PICTURE_PRIVATE_NETWORKS: "127.0.0.0/8",
+  REMOTE_PICTURE_TIMEOUT_MS: "1500",
+};
+
+/**
  * The worker's system as a test file sees it: the seven built processes on its stores, started once for the whole
  * run. A file may not stop, kill or reconfigure them; one that does starts a system of its own (startSystem). With
  * external stores no system is shared (a file's own services would share its consumers): each file starts its own.
@@ -61,9 +80,7 @@ export async function startSystem(
 /**
  * Begins a worker's shared system and answers at once with what its files need to reach it (its ports are chosen
  * first); `ready` settles once it is healthy. The run's first files (the longest, none of them on a shared system)
- * start beside it instead of after it; `workerSystem()` waits for health. Sign-ups are not limited per address
- * (10,000): the files that share it register their users from the same loopback address over the whole run
- * (tests/security checks the limit on its own stack).
+ * start beside it instead of after it; `workerSystem()` waits for health. Its settings: sharedSystemSettings.
  */
 export async function beginSharedSystem(
   stores: TestStores,
@@ -79,7 +96,7 @@ export async function beginSharedSystem(
       demo: true,
       log: pino({ level: "warn" }),
       logDir,
-      environment: { ...sharedStoreEnvironment, SIGN_UP_LIMIT: "10000" },
+      environment: { ...sharedStoreEnvironment, ...sharedSystemSettings },
     });
     try {
       await services.waitHealthy(sharedSystemHealthyWithinMs);

@@ -1,5 +1,5 @@
 import { afterAll, inject } from "vitest";
-import { type SharedSystem, sharedSystemHealthy, startSystem } from "./shared-system.js";
+import { type SharedSystem, sharedSystemHealthy, sharedSystemSettings, startSystem } from "./shared-system.js";
 import type { TestStores } from "./stores.global.js";
 
 const slot = () => Number(process.env.VITEST_POOL_ID ?? "1") - 1;
@@ -25,7 +25,7 @@ export async function workerSystem(): Promise<SharedSystem> {
     return system;
   }
   const stores = workerStores();
-  const own = await startSystem(stores, "file");
+  const own = await startSystem(stores, "file", undefined, sharedSystemSettings);
   afterAll(() => own.stopAll());
   return { stores, gatewayUrl: own.gatewayUrl, ports: own.ports, metricsPorts: own.metricsPorts, logDir: own.logDir };
 }
