@@ -12,6 +12,7 @@ echo "== contracts (buf lint) (at ${SECONDS} s)"
 (cd proto && ../node_modules/.bin/buf lint)
 echo "== type-check and build (tsc -b) (at ${SECONDS} s)"
 node_modules/.bin/tsc -b
+node scripts/bundle-services.mjs   # each service as one file, as the images run it
 # Tests and benchmark scripts are not part of any build; they are type-checked on their own, beside the web
 # builds (each of the two keeps one core busy for about half a minute).
 mkdir -p .turnleaf

@@ -60,7 +60,7 @@ async function startAllStores() {
 /** The child process of this test running a service (the supervisor keeps no pid we can signal with SIGKILL). */
 function servicePid(name: ProcessName): number {
   const listing = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" });
-  const line = listing.split("\n").find((entry) => entry.includes(`services/${name}/dist/main.js`));
+  const line = listing.split("\n").find((entry) => entry.includes(`services/${name}/dist/main.bundle.mjs`));
   if (!line) throw new Error(`no running ${name} process`);
   return Number(line.trim().split(/\s+/)[0]);
 }

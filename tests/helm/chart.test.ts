@@ -1064,7 +1064,7 @@ describe("images and compose file", () => {
     expect(stage).toContain(`USER ${defaults.securityContext.runAsUser}:${defaults.securityContext.runAsGroup}`);
     expect(stage).toMatch(/^HEALTHCHECK /m);
     // exec: node, not the shell, is PID 1 and gets SIGTERM.
-    expect(stage).toMatch(/^CMD exec node .*"services\/\$\{TURNLEAF_SERVICE\}\/dist\/main\.js"$/m);
+    expect(stage).toMatch(/^CMD exec node .*"services\/\$\{TURNLEAF_SERVICE\}\/dist\/main\.bundle\.mjs"$/m);
     expect(existsSync(join(root, "services", name, "src", "main.ts"))).toBe(true);
   });
 

@@ -20,7 +20,7 @@ import {
 } from "../support/stripe-webhooks.js";
 
 // Issue #38: a power process killed between a plan's change and its ledger entry. The built service runs as its own
-// process (services/power/dist/main.js) with FAULT_POINT=payments.after-plan-write: it kills itself (SIGKILL, as a
+// process (services/power/dist/main.bundle.mjs) with FAULT_POINT=payments.after-plan-write: it kills itself (SIGKILL, as a
 // crash) right after the plan's write of a purchase. The plan change and its entry are one single-document write
 // (the entry parked beside the change), so the restarted process — and the provider's redelivery — end with exactly
 // one credit and one ledger entry.
@@ -28,7 +28,7 @@ const stores = workerStores();
 const log = createLogger({ service: "payment-crash-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
 const label = `crash-${suffix}`;
-const powerMain = fileURLToPath(new URL("../../services/power/dist/main.js", import.meta.url));
+const powerMain = fileURLToPath(new URL("../../services/power/dist/main.bundle.mjs", import.meta.url));
 const processLog = pino({ level: "warn" });
 
 let stripeMock: RunningStripeMock;

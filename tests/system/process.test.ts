@@ -18,7 +18,7 @@ async function runLanguageService(env: Record<string, string>) {
   const handle = await startProcess({
     name: "language",
     command: process.execPath,
-    args: ["--import", "@turnleaf/kit/telemetry-preload", "services/language/dist/main.js"],
+    args: ["--import", "@turnleaf/kit/telemetry-preload", "services/language/dist/main.bundle.mjs"],
     cwd: repositoryRoot,
     env: { OTEL_TRACES_EXPORTER: "", OTEL_EXPORTER_OTLP_ENDPOINT: "", ...env },
     log,
