@@ -135,7 +135,12 @@ export async function startServices(options: {
     const handle = await startProcess({
       name,
       command: process.execPath,
-      args: ["--enable-source-maps", "--import", "@turnleaf/kit/telemetry-preload", `services/${name}/dist/main.bundle.mjs`],
+      args: [
+        "--enable-source-maps",
+        "--import",
+        "@turnleaf/kit/telemetry-preload",
+        `services/${name}/dist/main.bundle.mjs`,
+      ],
       env: serviceEnvironment(name, options.stores, options.ports, {
         demo: options.demo,
         logLevel: options.logLevel ?? "info",
