@@ -17,7 +17,7 @@ import { EditorRail } from "./EditorRail.js";
 import { EditorTabPanel } from "./EditorTabPanel.js";
 import { PreviewBar } from "./PreviewBar.js";
 import { PreviewPane } from "./PreviewPane.js";
-import { useBookDocument } from "./useBookDocument.js";
+import { type EditingContext, useBookDocument } from "./useBookDocument.js";
 import { useBookEdits } from "./useBookEdits.js";
 import { useBookSave } from "./useBookSave.js";
 import { useEditLock } from "./useEditLock.js";
@@ -60,28 +60,17 @@ export function Editor({
   const ownBook = useOwnBook(bookId, book);
   const messages = useMessageCatalogue(query.lang);
   const preview = usePreviewChannel(bookDocument.docRef, brands);
+  const editing: EditingContext = { bookDocument, labels, textLang, notify };
   const { flow, save, failedPreset } = useBookSave({
-    bookDocument,
+    ...editing,
     post: preview.post,
     messages,
     bookId,
     teamId: query.tid,
     customPower: ready.customPower,
-    labels,
-    textLang,
-    notify,
     report,
   });
-  const edits = useBookEdits({
-    bookDocument,
-    flow,
-    failedPreset,
-    readOnly,
-    labels,
-    textLang,
-    notify,
-    onDownloadShown: () => setTab("config"),
-  });
+  const edits = useBookEdits({ ...editing, flow, failedPreset, readOnly, onDownloadShown: () => setTab("config") });
   const { changeMany } = edits;
   // Switching the page display mode clears all page audio after a confirmation (spec 001 §4).
   const change = usePageModeGuard(edits.change, bookId, labels, report);
