@@ -1,3 +1,4 @@
+import { TextField } from "../common/TextField.js";
 import type { Labels } from "../labels.js";
 import type { WindowMode } from "./publish-request.js";
 
@@ -24,6 +25,10 @@ export function WindowFields({
     ["fullscreen", labels.publishWindowFullscreen],
     ["custom", labels.publishWindowCustom],
   ];
+  const sizes: [string, string, string, (text: string) => void][] = [
+    ["width", labels.publishWidth, width, onWidth],
+    ["height", labels.publishHeight, height, onHeight],
+  ];
   return (
     <fieldset className="publish-window">
       <legend>{labels.publishWindow}</legend>
@@ -41,24 +46,16 @@ export function WindowFields({
       ))}
       {mode === "custom" ? (
         <span className="publish-size">
-          <label>
-            {labels.publishWidth}
-            <input
-              data-testid="publish-width"
+          {sizes.map(([name, text, value, onValue]) => (
+            <TextField
+              key={name}
+              label={text}
+              testId={`publish-${name}`}
               inputMode="numeric"
-              value={width}
-              onChange={(event) => onWidth(event.target.value)}
+              value={value}
+              onChange={onValue}
             />
-          </label>
-          <label>
-            {labels.publishHeight}
-            <input
-              data-testid="publish-height"
-              inputMode="numeric"
-              value={height}
-              onChange={(event) => onHeight(event.target.value)}
-            />
-          </label>
+          ))}
         </span>
       ) : null}
     </fieldset>
