@@ -17,7 +17,7 @@ import { PasswordPanel } from "../password/PasswordPanel.js";
 import type { Query } from "../route.js";
 import type { Catalogue } from "../settings/catalogue.js";
 import type { Navigate, Notify, Ready, Report } from "../types.js";
-import { type DesignSubTab, designTabs, type Tab } from "./tabs.js";
+import { type DesignSubTab, designTabs, type SettingsTabContext, type Tab } from "./tabs.js";
 import type { BookDocument } from "./useBookDocument.js";
 import type { BookEdits } from "./useBookEdits.js";
 import type { PreviewChannel } from "./usePreviewChannel.js";
@@ -71,6 +71,7 @@ export function EditorTabPanel({
   const textLang = query.lang === "zh-CN" ? "zh" : "en";
   const { doc, setBook } = bookDocument;
   const { changeMany } = edits;
+  const settingsTab: SettingsTabContext = { catalogue, doc, labels, lang: textLang, notify, report, onChange: change };
   const reloadBookAndPreview = () => {
     // A page edit is a new revision: the book (TOC, bookmarks, media items) and the preview are reloaded.
     bookDocument.reload();
@@ -82,18 +83,12 @@ export function EditorTabPanel({
     case "basic":
       return (
         <BasicTab
+          {...settingsTab}
           bookId={bookId}
           book={book}
           bookLogo={ready.config.bookLogo ?? ""}
-          catalogue={catalogue}
-          doc={doc}
           design={design}
           brands={brands}
-          labels={labels}
-          lang={textLang}
-          notify={notify}
-          report={report}
-          onChange={change}
           onCardShownChanged={preview.reload}
         />
       );
@@ -103,17 +98,11 @@ export function EditorTabPanel({
           tabs={designTabs(labels)}
           chosen={designTab}
           onChoose={onDesignTab}
-          catalogue={catalogue}
+          {...settingsTab}
           design={design}
-          doc={doc}
-          labels={labels}
-          lang={textLang}
           interfaceLang={query.lang}
-          notify={notify}
-          report={report}
           presetsOf={edits.presetsOf}
           onApplyPreset={edits.applyDesign}
-          onChange={change}
           onChangeMany={changeMany}
         />
       );
@@ -151,17 +140,11 @@ export function EditorTabPanel({
     case "config":
       return (
         <ConfigTab
+          {...settingsTab}
           book={book}
           ownBook={ownBook}
-          catalogue={catalogue}
-          doc={doc}
-          labels={labels}
-          lang={textLang}
           query={query}
-          notify={notify}
-          report={report}
           navigate={navigate}
-          onChange={change}
           onChangeMany={changeMany}
           onBookChange={setBook}
         />
