@@ -1,33 +1,19 @@
 import { TextField } from "../common/TextField.js";
 import type { Labels } from "../labels.js";
 import type { WindowMode } from "./publish-request.js";
+import type { LaunchWindow } from "./use-launch-window.js";
 
 /** A desktop package's launch window: maximised, maximised plus full-screen, or a custom width × height. */
-export function WindowFields({
-  labels,
-  mode,
-  width,
-  height,
-  onMode,
-  onWidth,
-  onHeight,
-}: {
-  labels: Labels;
-  mode: WindowMode;
-  width: string;
-  height: string;
-  onMode(mode: WindowMode): void;
-  onWidth(width: string): void;
-  onHeight(height: string): void;
-}) {
+export function WindowFields({ labels, launch }: { labels: Labels; launch: LaunchWindow }) {
+  const { mode } = launch;
   const modes: [WindowMode, string][] = [
     ["maximized", labels.publishWindowMaximized],
     ["fullscreen", labels.publishWindowFullscreen],
     ["custom", labels.publishWindowCustom],
   ];
   const sizes: [string, string, string, (text: string) => void][] = [
-    ["width", labels.publishWidth, width, onWidth],
-    ["height", labels.publishHeight, height, onHeight],
+    ["width", labels.publishWidth, launch.width, launch.setWidth],
+    ["height", labels.publishHeight, launch.height, launch.setHeight],
   ];
   return (
     <fieldset className="publish-window">
@@ -39,7 +25,7 @@ export function WindowFields({
             name="publish-window"
             data-testid={`publish-window-${choice}`}
             checked={mode === choice}
-            onChange={() => onMode(choice)}
+            onChange={() => launch.setMode(choice)}
           />
           {text}
         </label>
