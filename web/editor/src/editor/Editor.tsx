@@ -5,14 +5,13 @@ import { useDesignResources } from "../design/useDesignResources.js";
 import { useOwnBrands } from "../design/useOwnBrands.js";
 import { Guide } from "../guide/Guide.js";
 import { useCloseFrameOnEscape, useGuide } from "../guide/useGuide.js";
-import type { Labels } from "../labels.js";
 import { MediaEditor } from "../media/MediaEditor.js";
 import { usePageModeGuard } from "../page-audio/usePageModeGuard.js";
 import { PublishDialog } from "../publish/PublishDialog.js";
 import type { Query } from "../route.js";
 import { PlanLocksContext } from "../settings/plan-locks.js";
 import { ShareDialog } from "../share/ShareDialog.js";
-import type { Navigate, Notify, Ready, Report } from "../types.js";
+import type { Ready, ScreenServices } from "../types.js";
 import { EditorRail } from "./EditorRail.js";
 import { EditorTabPanel } from "./EditorTabPanel.js";
 import { PreviewBar } from "./PreviewBar.js";
@@ -30,21 +29,8 @@ import { usePreviewDevice } from "./usePreviewDevice.js";
 import { useUnsavedLeaveGuard } from "./useUnsavedLeaveGuard.js";
 
 /** The editor screen (spec 000 §2 /editor): left rail, preview pane, save state, undo/redo and sharing. */
-export function Editor({
-  ready,
-  labels,
-  query,
-  notify,
-  report,
-  navigate,
-}: {
-  ready: Ready;
-  labels: Labels;
-  query: Query;
-  notify: Notify;
-  report: Report;
-  navigate: Navigate;
-}) {
+export function Editor({ ready, query, ...services }: ScreenServices & { ready: Ready; query: Query }) {
+  const { labels, notify, report, navigate } = services;
   const bookId = ready.config.bookId;
   const chinese = query.lang === "zh-CN";
   const textLang = chinese ? "zh" : "en";
@@ -134,10 +120,7 @@ export function Editor({
             preview={preview}
             readOnly={readOnly}
             messages={messages}
-            labels={labels}
-            notify={notify}
-            report={report}
-            navigate={navigate}
+            {...services}
           />
         </EditorRail>
         <PreviewPane
