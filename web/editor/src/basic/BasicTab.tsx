@@ -4,10 +4,8 @@ import { BrandsPanel } from "../design/BrandsPanel.js";
 import { CardStyles } from "../design/DesignLibrary.js";
 import type { DesignResources } from "../design/resources.js";
 import type { OwnBrand } from "../design/useOwnBrands.js";
-import type { Labels } from "../labels.js";
-import type { Catalogue } from "../settings/catalogue.js";
+import type { SettingsTabContext } from "../editor/tabs.js";
 import { SettingsPanel } from "../settings/SettingsTree.js";
-import type { Notify, Report } from "../types.js";
 import { BasicPanel } from "./BasicPanel.js";
 import { BusinessCardPanel } from "./BusinessCardPanel.js";
 import { ShareIconPanel } from "./ShareIconPanel.js";
@@ -20,34 +18,22 @@ export function BasicTab({
   bookId,
   book,
   bookLogo,
-  catalogue,
-  doc,
   design,
   brands,
-  labels,
-  lang,
-  notify,
-  report,
-  onChange,
   onCardShownChanged,
-}: {
+  ...context
+}: SettingsTabContext & {
   /** The ready-config's book. */
   bookId: string;
   book: BookInfo;
   /** The account's book logo (the ready-config's). */
   bookLogo: string;
-  catalogue: Catalogue;
-  doc: Record<string, unknown>;
   design: DesignResources;
   brands: OwnBrand[];
-  labels: Labels;
-  lang: "zh" | "en";
-  notify: Notify;
-  report: Report;
-  onChange: (key: string, value: unknown) => void;
   /** The book's shown business card changed (the preview loads again). */
   onCardShownChanged: () => void;
 }) {
+  const { catalogue, doc, labels, lang, notify, report, onChange } = context;
   return (
     <>
       <BasicPanel doc={doc} labels={labels} notify={notify} onChange={onChange} />
@@ -77,15 +63,7 @@ export function BasicTab({
         brands={brands}
         onChange={onChange}
       />
-      <SettingsPanel
-        catalogue={catalogue}
-        tab="basic"
-        doc={doc}
-        labels={labels}
-        lang={lang}
-        onChange={onChange}
-        notify={notify}
-      />
+      <SettingsPanel tab="basic" {...context} />
     </>
   );
 }

@@ -1,12 +1,11 @@
 import type { BookInfo } from "../api.js";
 import { CustomConfigPanel } from "../custom/CustomConfigPanel.js";
 import type { OwnBook } from "../custom/SourceBook.js";
-import type { Labels } from "../labels.js";
+import type { SettingsTabContext } from "../editor/tabs.js";
 import type { Query } from "../route.js";
-import type { Catalogue } from "../settings/catalogue.js";
 import { SettingsPanel } from "../settings/SettingsTree.js";
 import { isSettingKey } from "../settings/setting-keys.js";
-import type { Navigate, Notify, Report } from "../types.js";
+import type { Navigate } from "../types.js";
 import { ConfigPanel } from "./ConfigPanel.js";
 import { AboutPanel, AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js";
 
@@ -17,44 +16,24 @@ import { AboutPanel, AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js
 export function ConfigTab({
   book,
   ownBook,
-  catalogue,
-  doc,
-  labels,
-  lang,
   query,
-  notify,
-  report,
   navigate,
-  onChange,
   onChangeMany,
   onBookChange,
-}: {
+  ...context
+}: SettingsTabContext & {
   book: BookInfo;
   ownBook: OwnBook | null;
-  catalogue: Catalogue;
-  doc: Record<string, unknown>;
-  labels: Labels;
-  lang: "zh" | "en";
   query: Query;
-  notify: Notify;
-  report: Report;
   navigate: Navigate;
-  onChange: (key: string, value: unknown) => void;
   onChangeMany: (values: Record<string, unknown>, stepKey: string) => void;
   /** The book with what the download panel stored. */
   onBookChange: (book: BookInfo) => void;
 }) {
+  const { catalogue, doc, labels, notify, report, onChange } = context;
   return (
     <>
-      <SettingsPanel
-        catalogue={catalogue}
-        tab="config"
-        doc={doc}
-        labels={labels}
-        lang={lang}
-        onChange={onChange}
-        notify={notify}
-      />
+      <SettingsPanel tab="config" {...context} />
       <PhoneNumbersPanel
         value={doc.MultiPhoneNumber}
         labels={labels}

@@ -2,6 +2,14 @@ import type { BusinessCardsFile, Lang, PresetEntry, SettingValues } from "@turnl
 import type { Labels } from "../labels.js";
 import { type DesignKind, designRecordKeys, recordedDesign, recordedDesignOf } from "./resources.js";
 
+/** What both design lists are given: the book's values, the labels and language, and how a design is applied. */
+interface DesignListContext {
+  values: Record<string, unknown>;
+  labels: Labels;
+  lang: Lang;
+  onApply(values: SettingValues, label: string): void;
+}
+
 /** One list of designs (phone templates, backgrounds), each applied with the record of which it is. */
 function DesignList({
   kind,
@@ -11,15 +19,7 @@ function DesignList({
   labels,
   lang,
   onApply,
-}: {
-  kind: DesignKind;
-  title: string;
-  items: PresetEntry[];
-  values: Record<string, unknown>;
-  labels: Labels;
-  lang: Lang;
-  onApply(values: SettingValues, label: string): void;
-}) {
+}: DesignListContext & { kind: DesignKind; title: string; items: PresetEntry[] }) {
   if (items.length === 0) return null;
   const current = recordedDesignOf(kind, values);
   return (
@@ -48,38 +48,17 @@ function DesignList({
 export function DesignLibrary({
   mobileTemplates,
   backgrounds,
-  values,
-  labels,
-  lang,
-  onApply,
-}: {
-  mobileTemplates: PresetEntry[];
-  backgrounds: PresetEntry[];
-  values: Record<string, unknown>;
-  labels: Labels;
-  lang: Lang;
-  onApply(values: SettingValues, label: string): void;
-}) {
+  ...context
+}: DesignListContext & { mobileTemplates: PresetEntry[]; backgrounds: PresetEntry[] }) {
+  const lists: [DesignKind, string, PresetEntry[]][] = [
+    ["mobileTemplate", context.labels.phoneTemplates, mobileTemplates],
+    ["background", context.labels.backgroundLibrary, backgrounds],
+  ];
   return (
     <>
-      <DesignList
-        kind="mobileTemplate"
-        title={labels.phoneTemplates}
-        items={mobileTemplates}
-        values={values}
-        labels={labels}
-        lang={lang}
-        onApply={onApply}
-      />
-      <DesignList
-        kind="background"
-        title={labels.backgroundLibrary}
-        items={backgrounds}
-        values={values}
-        labels={labels}
-        lang={lang}
-        onApply={onApply}
-      />
+      {lists.map(([kind, title, items]) => (
+        <DesignList key={kind} kind={kind} title={title} items={items} {...context} />
+      ))}
     </>
   );
 }

@@ -1,10 +1,8 @@
 import type { PresetEntry } from "@turnleaf/resource-files";
 import { TabList } from "../common/TabList.js";
-import type { DesignSubTab } from "../editor/tabs.js";
-import type { Labels } from "../labels.js";
-import type { Catalogue, PresetKind } from "../settings/catalogue.js";
+import type { DesignSubTab, SettingsTabContext } from "../editor/tabs.js";
+import type { PresetKind } from "../settings/catalogue.js";
 import { SettingsPanel } from "../settings/SettingsTree.js";
-import type { Notify, Report } from "../types.js";
 import { ButtonOrderPanel } from "./ButtonOrderPanel.js";
 import { DesignLibrary } from "./DesignLibrary.js";
 import { MyThemesPanel } from "./MyThemesPanel.js";
@@ -20,36 +18,24 @@ export function DesignTab({
   tabs,
   chosen,
   onChoose,
-  catalogue,
   design,
-  doc,
-  labels,
-  lang,
   interfaceLang,
-  notify,
-  report,
   presetsOf,
   onApplyPreset,
-  onChange,
   onChangeMany,
-}: {
+  ...context
+}: SettingsTabContext & {
   tabs: [DesignSubTab, string, string][];
   chosen: DesignSubTab;
   onChoose: (tab: DesignSubTab) => void;
-  catalogue: Catalogue;
   design: DesignResources;
-  doc: Record<string, unknown>;
-  labels: Labels;
-  lang: "zh" | "en";
   /** The interface language's code (the read-aloud preview's voice). */
   interfaceLang: string;
-  notify: Notify;
-  report: Report;
   presetsOf: (kind: PresetKind) => PresetEntry[];
   onApplyPreset: (kind: PresetKind, id: string) => void;
-  onChange: (key: string, value: unknown) => void;
   onChangeMany: (values: Record<string, unknown>, stepKey: string) => void;
 }) {
+  const { catalogue, doc, labels, lang, notify, report, onChange } = context;
   const presets = (kind: PresetKind) => (
     <PresetList kind={kind} list={presetsOf(kind)} labels={labels} lang={lang} onApply={onApplyPreset} />
   );
@@ -57,15 +43,7 @@ export function DesignTab({
     <>
       <TabList className="subtabs" tabs={tabs} chosen={chosen} onChoose={onChoose} />
       {chosen === "setup" ? (
-        <SettingsPanel
-          catalogue={catalogue}
-          tab="setup"
-          doc={doc}
-          labels={labels}
-          lang={lang}
-          onChange={onChange}
-          notify={notify}
-        />
+        <SettingsPanel tab="setup" {...context} />
       ) : chosen === "template" ? (
         <>
           {presets(chosen)}

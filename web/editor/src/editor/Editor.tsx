@@ -5,19 +5,18 @@ import { useDesignResources } from "../design/useDesignResources.js";
 import { useOwnBrands } from "../design/useOwnBrands.js";
 import { Guide } from "../guide/Guide.js";
 import { useCloseFrameOnEscape, useGuide } from "../guide/useGuide.js";
-import type { Labels } from "../labels.js";
 import { MediaEditor } from "../media/MediaEditor.js";
 import { usePageModeGuard } from "../page-audio/usePageModeGuard.js";
 import { PublishDialog } from "../publish/PublishDialog.js";
 import type { Query } from "../route.js";
 import { PlanLocksContext } from "../settings/plan-locks.js";
 import { ShareDialog } from "../share/ShareDialog.js";
-import type { Navigate, Notify, Ready, Report } from "../types.js";
+import type { Ready, ScreenServices } from "../types.js";
 import { EditorRail } from "./EditorRail.js";
 import { EditorTabPanel } from "./EditorTabPanel.js";
 import { PreviewBar } from "./PreviewBar.js";
 import { PreviewPane } from "./PreviewPane.js";
-import { useBookDocument } from "./useBookDocument.js";
+import { type EditingContext, useBookDocument } from "./useBookDocument.js";
 import { useBookEdits } from "./useBookEdits.js";
 import { useBookSave } from "./useBookSave.js";
 import { useEditLock } from "./useEditLock.js";
@@ -30,21 +29,8 @@ import { usePreviewDevice } from "./usePreviewDevice.js";
 import { useUnsavedLeaveGuard } from "./useUnsavedLeaveGuard.js";
 
 /** The editor screen (spec 000 §2 /editor): left rail, preview pane, save state, undo/redo and sharing. */
-export function Editor({
-  ready,
-  labels,
-  query,
-  notify,
-  report,
-  navigate,
-}: {
-  ready: Ready;
-  labels: Labels;
-  query: Query;
-  notify: Notify;
-  report: Report;
-  navigate: Navigate;
-}) {
+export function Editor({ ready, query, ...services }: ScreenServices & { ready: Ready; query: Query }) {
+  const { labels, notify, report, navigate } = services;
   const bookId = ready.config.bookId;
   const chinese = query.lang === "zh-CN";
   const textLang = chinese ? "zh" : "en";
@@ -60,28 +46,17 @@ export function Editor({
   const ownBook = useOwnBook(bookId, book);
   const messages = useMessageCatalogue(query.lang);
   const preview = usePreviewChannel(bookDocument.docRef, brands);
+  const editing: EditingContext = { bookDocument, labels, textLang, notify };
   const { flow, save, failedPreset } = useBookSave({
-    bookDocument,
+    ...editing,
     post: preview.post,
     messages,
     bookId,
     teamId: query.tid,
     customPower: ready.customPower,
-    labels,
-    textLang,
-    notify,
     report,
   });
-  const edits = useBookEdits({
-    bookDocument,
-    flow,
-    failedPreset,
-    readOnly,
-    labels,
-    textLang,
-    notify,
-    onDownloadShown: () => setTab("config"),
-  });
+  const edits = useBookEdits({ ...editing, flow, failedPreset, readOnly, onDownloadShown: () => setTab("config") });
   const { changeMany } = edits;
   // Switching the page display mode clears all page audio after a confirmation (spec 001 §4).
   const change = usePageModeGuard(edits.change, bookId, labels, report);
@@ -145,10 +120,7 @@ export function Editor({
             preview={preview}
             readOnly={readOnly}
             messages={messages}
-            labels={labels}
-            notify={notify}
-            report={report}
-            navigate={navigate}
+            {...services}
           />
         </EditorRail>
         <PreviewPane

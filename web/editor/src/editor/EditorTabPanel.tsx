@@ -9,15 +9,14 @@ import type { OwnBook } from "../custom/SourceBook.js";
 import { DesignTab } from "../design/DesignTab.js";
 import type { DesignResources } from "../design/resources.js";
 import type { OwnBrand } from "../design/useOwnBrands.js";
-import type { Labels } from "../labels.js";
 import { LanguagePanel } from "../language/LanguagePanel.js";
 import { PageAudioEditor } from "../page-audio/PageAudioEditor.js";
 import { PagesPanel } from "../pages/PagesPanel.js";
 import { PasswordPanel } from "../password/PasswordPanel.js";
 import type { Query } from "../route.js";
 import type { Catalogue } from "../settings/catalogue.js";
-import type { Navigate, Notify, Ready, Report } from "../types.js";
-import { type DesignSubTab, designTabs, type Tab } from "./tabs.js";
+import type { Ready, ScreenServices } from "../types.js";
+import { type DesignSubTab, designTabs, type SettingsTabContext, type Tab } from "./tabs.js";
 import type { BookDocument } from "./useBookDocument.js";
 import type { BookEdits } from "./useBookEdits.js";
 import type { PreviewChannel } from "./usePreviewChannel.js";
@@ -40,11 +39,8 @@ export function EditorTabPanel({
   preview,
   readOnly,
   messages,
-  labels,
-  notify,
-  report,
-  navigate,
-}: {
+  ...services
+}: ScreenServices & {
   tab: Tab;
   designTab: DesignSubTab;
   onDesignTab(tab: DesignSubTab): void;
@@ -62,15 +58,15 @@ export function EditorTabPanel({
   preview: PreviewChannel;
   readOnly: boolean;
   messages: RefObject<Record<string, string> | null>;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
-  navigate: Navigate;
 }) {
+  const { labels, notify, report, navigate } = services;
   const bookId = ready.config.bookId;
   const textLang = query.lang === "zh-CN" ? "zh" : "en";
   const { doc, setBook } = bookDocument;
   const { changeMany } = edits;
+  // The labels and notices nearly every tab takes, handed on as one.
+  const app = { labels, notify, report };
+  const settingsTab: SettingsTabContext = { ...app, catalogue, doc, lang: textLang, onChange: change };
   const reloadBookAndPreview = () => {
     // A page edit is a new revision: the book (TOC, bookmarks, media items) and the preview are reloaded.
     bookDocument.reload();
@@ -82,18 +78,12 @@ export function EditorTabPanel({
     case "basic":
       return (
         <BasicTab
+          {...settingsTab}
           bookId={bookId}
           book={book}
           bookLogo={ready.config.bookLogo ?? ""}
-          catalogue={catalogue}
-          doc={doc}
           design={design}
           brands={brands}
-          labels={labels}
-          lang={textLang}
-          notify={notify}
-          report={report}
-          onChange={change}
           onCardShownChanged={preview.reload}
         />
       );
@@ -103,17 +93,11 @@ export function EditorTabPanel({
           tabs={designTabs(labels)}
           chosen={designTab}
           onChoose={onDesignTab}
-          catalogue={catalogue}
+          {...settingsTab}
           design={design}
-          doc={doc}
-          labels={labels}
-          lang={textLang}
           interfaceLang={query.lang}
-          notify={notify}
-          report={report}
           presetsOf={edits.presetsOf}
           onApplyPreset={edits.applyDesign}
-          onChange={change}
           onChangeMany={changeMany}
         />
       );
@@ -124,9 +108,7 @@ export function EditorTabPanel({
           ownBook={ownBook}
           teamId={query.tid}
           lang={query.lang}
-          labels={labels}
-          notify={notify}
-          report={report}
+          {...app}
           onBookChange={setBook}
           onReloadBook={bookDocument.reload}
           onReloadPreview={preview.reload}
@@ -147,21 +129,15 @@ export function EditorTabPanel({
         />
       );
     case "language":
-      return <LanguagePanel bookId={bookId} labels={labels} notify={notify} report={report} />;
+      return <LanguagePanel bookId={bookId} {...app} />;
     case "config":
       return (
         <ConfigTab
+          {...settingsTab}
           book={book}
           ownBook={ownBook}
-          catalogue={catalogue}
-          doc={doc}
-          labels={labels}
-          lang={textLang}
           query={query}
-          notify={notify}
-          report={report}
           navigate={navigate}
-          onChange={change}
           onChangeMany={changeMany}
           onBookChange={setBook}
         />
@@ -172,7 +148,7 @@ export function EditorTabPanel({
       return (
         <>
           <p className="note">{labels.mediaHint}</p>
-          <PageAudioEditor bookId={bookId} labels={labels} notify={notify} report={report} readOnly={readOnly} />
+          <PageAudioEditor bookId={bookId} {...app} readOnly={readOnly} />
         </>
       );
     case "pages":
@@ -180,9 +156,7 @@ export function EditorTabPanel({
         <PagesPanel
           bookId={bookId}
           teamId={query.tid}
-          labels={labels}
-          notify={notify}
-          report={report}
+          {...app}
           messages={() => messages.current}
           onEdited={reloadBookAndPreview}
         />

@@ -1,4 +1,6 @@
 import type { Labels } from "../labels.js";
+import type { Catalogue } from "../settings/catalogue.js";
+import type { Notify, Report } from "../types.js";
 
 /** The left rail's tabs. */
 export type Tab =
@@ -12,6 +14,20 @@ export type Tab =
   | "password"
   | "media"
   | "pages";
+
+/**
+ * What the tabs holding a part of the settings tree (basic, design, config) are all given: the catalogue, the
+ * document and how one of its settings changes, the text language, and the labels and notices.
+ */
+export interface SettingsTabContext {
+  catalogue: Catalogue;
+  doc: Record<string, unknown>;
+  labels: Labels;
+  lang: "zh" | "en";
+  notify: Notify;
+  report: Report;
+  onChange: (key: string, value: unknown) => void;
+}
 
 /** The design tab's sub-tabs. */
 export type DesignSubTab = "template" | "theme" | "scene" | "setup";

@@ -1,13 +1,11 @@
 import type { PresetEntry } from "@turnleaf/resource-files";
 import { type RefObject, useRef } from "react";
 import { recordedDesign } from "../design/resources.js";
-import type { Labels } from "../labels.js";
 import { changeRefusal } from "../setting-check.js";
 import { findPreset, type PresetKind, presetValues } from "../settings/catalogue.js";
-import type { Notify } from "../types.js";
 import { changes, current, type Doc, isFirst, isLast, record, redo, undo } from "./history.js";
 import type { createSaveFlow } from "./save-flow.js";
-import type { BookDocument } from "./useBookDocument.js";
+import type { EditingContext } from "./useBookDocument.js";
 
 /** The ways the screen changes the document: each one step of the undo stack and one save. */
 export interface BookEdits {
@@ -31,14 +29,10 @@ export function useBookEdits({
   textLang,
   notify,
   onDownloadShown,
-}: {
-  bookDocument: BookDocument;
+}: EditingContext & {
   flow: ReturnType<typeof createSaveFlow>;
   failedPreset: RefObject<PresetKind | null>;
   readOnly: boolean;
-  labels: Labels;
-  textLang: "zh" | "en";
-  notify: Notify;
   /** Spec 000 §4: turning the download button on opens the download settings panel. */
   onDownloadShown: () => void;
 }): BookEdits {

@@ -1,16 +1,15 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { type BookInfo, call } from "../api.js";
 import { type BookField, basicDoc, bookFieldKey, splitBasic } from "../basic/basic-info.js";
-import type { Labels } from "../labels.js";
 import { splitMedia } from "../media/media-doc.js";
 import { revertOf } from "../media/media-sync.js";
 import { assertValidChange, localisedRefusal } from "../setting-check.js";
 import type { PresetKind } from "../settings/catalogue.js";
 import { isSettingKey } from "../settings/setting-keys.js";
-import type { Notify, Report } from "../types.js";
+import type { Report } from "../types.js";
 import { absolutePaths, createSaveFlow, type SaveState } from "./save-flow.js";
 import { gateError, gateRefusal, serverChanges, storedValues } from "./server-truth.js";
-import type { BookDocument } from "./useBookDocument.js";
+import type { EditingContext } from "./useBookDocument.js";
 
 /**
  * Saving the document (spec 000 §4, `save-flow.ts`): changed keys go to update-book (media items to their own
@@ -29,8 +28,7 @@ export function useBookSave({
   textLang,
   notify,
   report,
-}: {
-  bookDocument: BookDocument;
+}: EditingContext & {
   /** The preview channel's post. */
   post: (changed: Record<string, unknown>) => void;
   /** The server's messages catalogue (refusals before sending). */
@@ -38,9 +36,6 @@ export function useBookSave({
   bookId: string;
   teamId: string;
   customPower: unknown;
-  labels: Labels;
-  textLang: "zh" | "en";
-  notify: Notify;
   report: Report;
 }) {
   const [save, setSave] = useState<{ state: SaveState; unsaved: boolean }>({ state: "waiting", unsaved: false });

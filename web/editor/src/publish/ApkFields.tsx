@@ -1,3 +1,5 @@
+import { type ComponentProps, Fragment } from "react";
+import { TextField } from "../common/TextField.js";
 import type { Labels } from "../labels.js";
 import type { Notify } from "../types.js";
 import { SignatureForm } from "./SignatureForm.js";
@@ -5,48 +7,41 @@ import type { ApkInfo } from "./use-apk-info.js";
 
 /** An APK's info: name, application ID, version number and name, and the signature with its password. */
 export function ApkFields({ labels, notify, apk }: { labels: Labels; notify: Notify; apk: ApkInfo }) {
+  const fields: (ComponentProps<typeof TextField> & { hint?: string })[] = [
+    { label: labels.publishAppName, testId: "publish-app-name", value: apk.appName, onChange: apk.setAppName },
+    {
+      label: labels.publishAppId,
+      testId: "publish-app-id",
+      value: apk.appId,
+      onChange: apk.setAppId,
+      placeholder: "com.example.book",
+      readOnly: apk.idLocked,
+      hint: labels.publishAppIdHint,
+    },
+    {
+      label: labels.publishVersionCode,
+      testId: "publish-version-code",
+      value: apk.versionCode,
+      onChange: apk.setVersionCode,
+      inputMode: "numeric",
+      maxLength: undefined, // a number: no length limit
+    },
+    {
+      label: labels.publishVersionName,
+      testId: "publish-version-name",
+      value: apk.versionName,
+      onChange: apk.setVersionName,
+    },
+  ];
   return (
     <fieldset className="publish-apk">
       <legend>{labels.publishApkInfo}</legend>
-      <label>
-        {labels.publishAppName}
-        <input
-          data-testid="publish-app-name"
-          value={apk.appName}
-          maxLength={100}
-          onChange={(event) => apk.setAppName(event.target.value)}
-        />
-      </label>
-      <label>
-        {labels.publishAppId}
-        <input
-          data-testid="publish-app-id"
-          value={apk.appId}
-          placeholder="com.example.book"
-          readOnly={apk.idLocked}
-          maxLength={100}
-          onChange={(event) => apk.setAppId(event.target.value)}
-        />
-      </label>
-      <p className="hint">{labels.publishAppIdHint}</p>
-      <label>
-        {labels.publishVersionCode}
-        <input
-          data-testid="publish-version-code"
-          inputMode="numeric"
-          value={apk.versionCode}
-          onChange={(event) => apk.setVersionCode(event.target.value)}
-        />
-      </label>
-      <label>
-        {labels.publishVersionName}
-        <input
-          data-testid="publish-version-name"
-          value={apk.versionName}
-          maxLength={100}
-          onChange={(event) => apk.setVersionName(event.target.value)}
-        />
-      </label>
+      {fields.map(({ hint, ...field }) => (
+        <Fragment key={field.testId}>
+          <TextField maxLength={100} {...field} />
+          {hint ? <p className="hint">{hint}</p> : null}
+        </Fragment>
+      ))}
       <label>
         {labels.publishSignature}
         <select
@@ -62,16 +57,14 @@ export function ApkFields({ labels, notify, apk }: { labels: Labels; notify: Not
           ))}
         </select>
       </label>
-      <label>
-        {labels.publishSignaturePassword}
-        <input
-          type="password"
-          data-testid="publish-signature-password"
-          value={apk.password}
-          autoComplete="off"
-          onChange={(event) => apk.setPassword(event.target.value)}
-        />
-      </label>
+      <TextField
+        label={labels.publishSignaturePassword}
+        type="password"
+        testId="publish-signature-password"
+        value={apk.password}
+        autoComplete="off"
+        onChange={apk.setPassword}
+      />
       {apk.creating ? (
         <SignatureForm
           labels={labels}

@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { Dialog } from "../common/Dialog.js";
 import { Segmented } from "../common/Segmented.js";
+import { TextField } from "../common/TextField.js";
 import type { Labels } from "../labels.js";
 import type { Notify } from "../types.js";
 import { ApkFields } from "./ApkFields.js";
 import { type ChosenIcon, IconField } from "./IconField.js";
-import { type Format, jobStateText, packageRequest, type WindowMode } from "./publish-request.js";
+import { type Format, jobStateText, packageRequest } from "./publish-request.js";
 import { useApkInfo } from "./use-apk-info.js";
 import { useCloseOnEscape } from "./use-close-on-escape.js";
+import { useLaunchWindow } from "./use-launch-window.js";
 import { usePublishJob } from "./use-publish-job.js";
 import { WindowFields } from "./WindowFields.js";
 
@@ -34,9 +36,7 @@ export function PublishDialog({
   const [format, setFormat] = useState<Format>("html");
   const [bookTitle, setBookTitle] = useState(title);
   const [icon, setIcon] = useState<ChosenIcon | undefined>();
-  const [windowMode, setWindowMode] = useState<WindowMode>("maximized");
-  const [width, setWidth] = useState("1280");
-  const [height, setHeight] = useState("800");
+  const launchWindow = useLaunchWindow();
   const { job, error, setError, busy, build, forget } = usePublishJob(labels);
   const apk = useApkInfo(format, bookId, title, setError);
   useCloseOnEscape(onClose);
@@ -53,7 +53,7 @@ export function PublishDialog({
       format,
       title: bookTitle,
       icon: icon?.base64,
-      window: { mode: windowMode, width, height },
+      window: launchWindow,
       apk,
     });
 
@@ -70,27 +70,15 @@ export function PublishDialog({
           }}
           testIdOf={(name) => `publish-format-${name}`}
         />
-        <label>
-          {format === "app" ? labels.publishAppTitle : labels.publishBookTitle}
-          <input
-            data-testid="publish-title"
-            value={bookTitle}
-            maxLength={100}
-            onChange={(event) => setBookTitle(event.target.value)}
-          />
-        </label>
+        <TextField
+          label={format === "app" ? labels.publishAppTitle : labels.publishBookTitle}
+          testId="publish-title"
+          value={bookTitle}
+          maxLength={100}
+          onChange={setBookTitle}
+        />
         {format !== "html" ? <IconField labels={labels} icon={icon} onChoose={setIcon} /> : null}
-        {format === "exe" || format === "app" ? (
-          <WindowFields
-            labels={labels}
-            mode={windowMode}
-            width={width}
-            height={height}
-            onMode={setWindowMode}
-            onWidth={setWidth}
-            onHeight={setHeight}
-          />
-        ) : null}
+        {format === "exe" || format === "app" ? <WindowFields labels={labels} launch={launchWindow} /> : null}
         {format === "apk" ? <ApkFields labels={labels} notify={notify} apk={apk} /> : null}
         {error ? (
           <p className="error-text" role="alert" data-testid="publish-error">

@@ -1,28 +1,19 @@
+import { TextField } from "../common/TextField.js";
 import type { Labels } from "../labels.js";
 import type { WindowMode } from "./publish-request.js";
+import type { LaunchWindow } from "./use-launch-window.js";
 
 /** A desktop package's launch window: maximised, maximised plus full-screen, or a custom width × height. */
-export function WindowFields({
-  labels,
-  mode,
-  width,
-  height,
-  onMode,
-  onWidth,
-  onHeight,
-}: {
-  labels: Labels;
-  mode: WindowMode;
-  width: string;
-  height: string;
-  onMode(mode: WindowMode): void;
-  onWidth(width: string): void;
-  onHeight(height: string): void;
-}) {
+export function WindowFields({ labels, launch }: { labels: Labels; launch: LaunchWindow }) {
+  const { mode } = launch;
   const modes: [WindowMode, string][] = [
     ["maximized", labels.publishWindowMaximized],
     ["fullscreen", labels.publishWindowFullscreen],
     ["custom", labels.publishWindowCustom],
+  ];
+  const sizes: [string, string, string, (text: string) => void][] = [
+    ["width", labels.publishWidth, launch.width, launch.setWidth],
+    ["height", labels.publishHeight, launch.height, launch.setHeight],
   ];
   return (
     <fieldset className="publish-window">
@@ -34,31 +25,23 @@ export function WindowFields({
             name="publish-window"
             data-testid={`publish-window-${choice}`}
             checked={mode === choice}
-            onChange={() => onMode(choice)}
+            onChange={() => launch.setMode(choice)}
           />
           {text}
         </label>
       ))}
       {mode === "custom" ? (
         <span className="publish-size">
-          <label>
-            {labels.publishWidth}
-            <input
-              data-testid="publish-width"
+          {sizes.map(([name, text, value, onValue]) => (
+            <TextField
+              key={name}
+              label={text}
+              testId={`publish-${name}`}
               inputMode="numeric"
-              value={width}
-              onChange={(event) => onWidth(event.target.value)}
+              value={value}
+              onChange={onValue}
             />
-          </label>
-          <label>
-            {labels.publishHeight}
-            <input
-              data-testid="publish-height"
-              inputMode="numeric"
-              value={height}
-              onChange={(event) => onHeight(event.target.value)}
-            />
-          </label>
+          ))}
         </span>
       ) : null}
     </fieldset>

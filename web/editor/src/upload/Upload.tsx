@@ -13,17 +13,10 @@ import { type UploadContext, useUploadTask } from "./use-upload-task.js";
  * then the conversion's pages come from the Connect stream until the book is ready. /convert with a book number
  * also converts that book again.
  */
-export function Upload({
-  mode,
-  labels,
-  query,
-  bookId,
-  notify,
-  report,
-  navigate,
-}: UploadContext & { mode: "upload" | "convert" }) {
+export function Upload({ mode, ...context }: UploadContext & { mode: "upload" | "convert" }) {
+  const { labels, query, bookId, notify, report, navigate } = context;
   const form = useUploadForm(mode, bookId, query);
-  const upload = useUploadTask({ form, labels, query, bookId, notify, report, navigate });
+  const upload = useUploadTask({ ...context, form });
   const { book } = upload;
   const [sharing, setSharing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,18 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { createTracker } from "./tracker.js";
+import { createTracker, type TrackerOptions } from "./tracker.js";
+
+/** A tracker outside a frame on the test's clock, sending with `send`. */
+function testTracker(
+  book: Pick<TrackerOptions, "url" | "pageCount" | "referrer">,
+  now: () => number,
+  send: (url: string, body: string) => void,
+) {
+  return createTracker({ ...book, embed: "", now, send });
+}
 
 describe("the reading tracker", () => {
   it("sends a view, each page with its time on screen, completion, and flushes when hidden", () => {
     let clock = 0;
     const sent: { url: string; body: { events: unknown[]; ref: string; embed: string } }[] = [];
-    const tracker = createTracker({
-      url: "/b/x/insight/events",
-      pageCount: 3,
-      referrer: "https://news.example.com/",
-      embed: "",
-      now: () => clock,
-      send: (url, body) => sent.push({ url, body: JSON.parse(body) }),
-    });
+    const tracker = testTracker(
+      { url: "/b/x/insight/events", pageCount: 3, referrer: "https://news.example.com/" },
+      () => clock,
+      (url, body) => sent.push({ url, body: JSON.parse(body) }),
+    );
     tracker.show([1]);
     clock = 4000;
     tracker.show([2, 3]);
@@ -50,14 +56,11 @@ describe("the reading tracker", () => {
   it("caps one look at ten minutes and sends big queues in batches of 50", () => {
     let clock = 0;
     const batches: number[] = [];
-    const tracker = createTracker({
-      url: "u",
-      pageCount: 1000,
-      referrer: "",
-      embed: "",
-      now: () => clock,
-      send: (_url, body) => batches.push((JSON.parse(body) as { events: unknown[] }).events.length),
-    });
+    const tracker = testTracker(
+      { url: "u", pageCount: 1000, referrer: "" },
+      () => clock,
+      (_url, body) => batches.push((JSON.parse(body) as { events: unknown[] }).events.length),
+    );
     tracker.show([1]);
     clock = 60 * 60 * 1000;
     tracker.show([2]);
