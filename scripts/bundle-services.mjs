@@ -60,11 +60,11 @@ const ownModuleUrls = {
   },
 };
 
-async function bundle(service) {
-  const dist = join(root, "services", service, "dist");
+/** Bundles one built module and what it imports into `outfile`, as a service is bundled. */
+export async function bundleModule(entry, outfile) {
   await build({
-    entryPoints: [join(dist, "main.js")],
-    outfile: join(dist, "main.bundle.mjs"),
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -80,12 +80,19 @@ async function bundle(service) {
   });
 }
 
-const services = process.argv.slice(2);
-const chosen =
-  services.length > 0
-    ? services
-    : readdirSync(join(root, "services")).filter(
-        (name) => existsSync(join(root, "services", name, "dist", "main.js")) && name !== "cli",
-      );
-await Promise.all(chosen.map(bundle));
-process.stdout.write(`bundled: ${chosen.join(", ")} (${pathToFileURL(root).pathname})\n`);
+const bundle = (service) => {
+  const dist = join(root, "services", service, "dist");
+  return bundleModule(join(dist, "main.js"), join(dist, "main.bundle.mjs"));
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const services = process.argv.slice(2);
+  const chosen =
+    services.length > 0
+      ? services
+      : readdirSync(join(root, "services")).filter(
+          (name) => existsSync(join(root, "services", name, "dist", "main.js")) && name !== "cli",
+        );
+  await Promise.all(chosen.map(bundle));
+  process.stdout.write(`bundled: ${chosen.join(", ")}\n`);
+}

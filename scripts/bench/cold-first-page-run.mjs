@@ -8,7 +8,8 @@
  * Its first render process is forked before anything else loads, as the service's main.ts does (a build without
  * render-process.js forks it with the pool). With a fifth argument `service`, it then imports what main.ts imports
  * (the kit, assemble.js and everything under it) before it makes the pool: the service's own path without the
- * stores' connections.
+ * stores' connections. With `service-bundled`, it imports them from one file bundled as scripts/bundle-services.mjs
+ * bundles a service (cold-first-page.ts makes it), as the image runs them.
  * Usage: node cold-first-page-run.mjs <folder of a built conversion service (its dist/)> <pdf> <max side> <lanes>
  *   [service]
  */
@@ -22,6 +23,7 @@ const pdfium = choosePdfium("auto");
 const early = await from("render/render-process.js").catch(() => undefined);
 if (early && pdfium.engine === "native") early.startEarlyRenderProcess(pdfium);
 if (mode === "service") await from("assemble.js");
+if (mode === "service-bundled") await from("assemble.bench-bundle.mjs");
 const { selectPdfium } = await from("render/pdfium.js");
 const { createRenderPool } = await from("render/pool.js");
 const { createGuardedPool } = await from("pipeline/guarded-pool.js");

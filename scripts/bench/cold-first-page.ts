@@ -71,6 +71,12 @@ function pdftoppm(pdf: string): { wall: number; cpu: number } {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const range = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
 
+// The service's imports as one file, bundled as the image's main.bundle.mjs is (scripts/bundle-services.mjs).
+const { bundleModule } = (await import(resolve("scripts/bundle-services.mjs"))) as {
+  bundleModule: (entry: string, outfile: string) => Promise<void>;
+};
+await bundleModule(join(here, "assemble.js"), join(here, "assemble.bench-bundle.mjs"));
+
 const load = () => execFileSync("cat", ["/proc/loadavg"], { encoding: "utf8" }).split(" ").slice(0, 3).join(" ");
 out(
   `cold first page, ${runs} runs each, interleaved; longest side ${maxSide} px, ${values.lanes} lanes; load ${load()}`,
@@ -80,12 +86,14 @@ for (const document of await documents()) {
   const rows: Record<string, { wall: number; cpu: number }[]> = {
     "this build": [],
     "+ the service's imports": [],
+    "+ its imports, bundled": [],
     pdftoppm: [],
   };
   if (values.before) rows.before = [];
   for (let run = 0; run < runs; run++) {
     rows["this build"]?.push(service(here, document.path));
     rows["+ the service's imports"]?.push(service(here, document.path, "service"));
+    rows["+ its imports, bundled"]?.push(service(here, document.path, "service-bundled"));
     if (values.before) rows.before?.push(service(values.before, document.path));
     rows.pdftoppm?.push(pdftoppm(document.path));
   }
