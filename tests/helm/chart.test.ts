@@ -23,6 +23,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { s3Env } from "@turnleaf/kit/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, parseAllDocuments, stringify } from "yaml";
 import { readConfig as bookConfig } from "../../services/book/src/config.js";
@@ -59,13 +60,24 @@ const configSchemas: Record<string, (env: Env) => unknown> = {
 };
 const components = Object.keys(configSchemas);
 
-/** The variable names a service's config schema reads (the keys of the object its readConfig passes on). */
+/** The kit's config blocks a service may spread into its schema (`...s3Env`), by name. */
+const kitEnvBlocks: Record<string, Record<string, unknown>> = { s3Env };
+
+/**
+ * The variable names a service's config schema reads: the keys of the object its readConfig passes on, and those
+ * of every kit block it spreads in.
+ */
 async function schemaEnvNames(component: string): Promise<Set<string>> {
   const source = await readFile(join(root, "services", component, "src", "config.ts"), "utf8");
   const start = source.indexOf("export function readConfig(");
   const end = source.indexOf("\nexport ", start + 1);
   const body = source.slice(start, end === -1 ? undefined : end);
-  return new Set([...body.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1] as string));
+  const spread = [...body.matchAll(/^\s+\.\.\.(\w+),$/gm)].map((match) => {
+    const block = kitEnvBlocks[match[1] as string];
+    if (!block) throw new Error(`services/${component}/src/config.ts spreads ${match[1]}, no kit config block`);
+    return Object.keys(block);
+  });
+  return new Set([...body.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1] as string).concat(...spread));
 }
 
 /** Env names whose values are credentials (or may carry them): never inline, always a Secret reference. */

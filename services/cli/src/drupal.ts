@@ -6,15 +6,8 @@
  * `flipbook/`.
  */
 import type { Context } from "./context.js";
-import {
-  type EmbedSettings,
-  embedSettingLabels,
-  embedSettings,
-  machineName,
-  type PackageInput,
-  phpString,
-  writePluginPackage,
-} from "./plugin-package.js";
+import type { EmbedSettings, PackageInput } from "./plugin-package.js";
+import { embedSettingLabels, embedSettings, machineName, phpString, writePluginPackage } from "./plugin-package.js";
 
 /** A YAML double-quoted scalar (JSON's string syntax is valid YAML). */
 const yamlString = (text: string) => JSON.stringify(text);

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { type Env, env, loadConfig } from "@turnleaf/kit/config";
+import { type Env, env, loadConfig, s3Env } from "@turnleaf/kit/config";
 import { type PaperPageFormat, paperPageFormats } from "./domain/renditions.js";
 
 const pdfiumSettings = ["auto", "wasm", "native"];
@@ -15,10 +15,7 @@ export function readConfig(source: Env) {
       GRPC_HOST: env.host,
       GRPC_PORT: env.port.default(50054),
       NATS_URL: env.natsUrl,
-      S3_ENDPOINT: env.url,
-      S3_REGION: env.text.default("us-east-1"),
-      S3_ACCESS_KEY_ID: env.text,
-      S3_SECRET_ACCESS_KEY: env.text,
+      ...s3Env,
       S3_BUCKET_SOURCES: env.text.default("turnleaf-sources"),
       S3_BUCKET_BOOKS: env.text.default("turnleaf-books"),
       /** Render worker threads per replica (0 renders in the main thread). */

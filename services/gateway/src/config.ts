@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { type Env, env, loadConfig } from "@turnleaf/kit";
+import { type Env, env, loadConfig, s3Env } from "@turnleaf/kit";
 
 export function readConfig(source: Env) {
   return loadConfig(
@@ -17,10 +17,7 @@ export function readConfig(source: Env) {
       INSIGHT_SERVICE_ADDR: env.hostPort,
       MONGODB_URI: env.mongodbUri,
       NATS_URL: env.natsUrl,
-      S3_ENDPOINT: env.url,
-      S3_REGION: env.text.default("us-east-1"),
-      S3_ACCESS_KEY_ID: env.text,
-      S3_SECRET_ACCESS_KEY: env.text,
+      ...s3Env,
       /** Where converted books are: the hosted reader serves their pages from it. */
       S3_BUCKET_BOOKS: env.text.default("turnleaf-books"),
       /**

@@ -10,6 +10,17 @@ export interface ApkInfo {
   versionName: string;
 }
 
+/** The APK info and signature as typed (the editor's publish form, the desktop tool's options): text, unchecked. */
+export interface ApkInfoText {
+  appName?: string;
+  appId?: string;
+  versionCode?: string;
+  versionName?: string;
+  /** The signature (turnleaf signature create) and its password. */
+  signature?: string;
+  signaturePassword?: string;
+}
+
 /** Letters and digits in dot-separated segments that do not start with a digit, two at least (Android installs no other). */
 export const applicationIdPattern = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
 

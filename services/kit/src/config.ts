@@ -52,3 +52,11 @@ export const env = {
   /** METRICS_PORT: where `GET /metrics` answers; unset, the process serves no metrics. */
   metricsPort: port.optional(),
 };
+
+/** The S3 connection of a service that cannot run without its file store (spread into its config schema). */
+export const s3Env = {
+  S3_ENDPOINT: env.url,
+  S3_REGION: env.text.default("us-east-1"),
+  S3_ACCESS_KEY_ID: env.text,
+  S3_SECRET_ACCESS_KEY: env.text,
+};

@@ -330,3 +330,14 @@ export async function* followSubject(
     await messages.close();
   }
 }
+
+/** followSubject's messages decoded as the subject's event (a message of another type throws, as decodeEvent). */
+export async function* followEvents<Schema extends DescMessage>(
+  connection: NatsConnection,
+  stream: string,
+  subject: string,
+  schema: Schema,
+  signal: AbortSignal,
+): AsyncGenerator<MessageShape<Schema>> {
+  for await (const message of followSubject(connection, stream, subject, signal)) yield decodeEvent(schema, message);
+}

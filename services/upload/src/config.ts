@@ -1,4 +1,4 @@
-import { type Env, env, loadConfig } from "@turnleaf/kit";
+import { type Env, env, loadConfig, s3Env } from "@turnleaf/kit";
 
 const mebibyte = 1024 * 1024;
 
@@ -12,10 +12,7 @@ export function readConfig(source: Env) {
       MONGODB_URI: env.mongodbUri,
       MONGODB_DATABASE: env.text.default("turnleaf-upload"),
       NATS_URL: env.natsUrl,
-      S3_ENDPOINT: env.url,
-      S3_REGION: env.text.default("us-east-1"),
-      S3_ACCESS_KEY_ID: env.text,
-      S3_SECRET_ACCESS_KEY: env.text,
+      ...s3Env,
       S3_BUCKET_SOURCES: env.text.default("turnleaf-sources"),
       /** The book service (its name on a compose network by default; the chart and the local stack set it). */
       BOOK_SERVICE_ADDR: env.hostPort.default("book:50051"),

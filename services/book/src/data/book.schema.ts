@@ -1,7 +1,7 @@
 import { type Connection, Schema } from "mongoose";
 import type { Bookmark } from "../domain/book-bookmarks.js";
 import type { CatalogNode } from "../domain/book-catalog.js";
-import type { StoredPrivacy } from "../domain/book-privacy.js";
+import { accessKinds, passwordModes, type StoredPrivacy } from "../domain/book-privacy.js";
 import type { DownloadConfig } from "../domain/book-settings.js";
 
 export interface BookDocument {
@@ -103,8 +103,8 @@ const bookSchema = new Schema<BookDocument>(
     privacy: {
       type: new Schema(
         {
-          access: { type: String, enum: ["public", "password", "private"], required: true },
-          mode: { type: String, enum: ["single", "users"], required: true },
+          access: { type: String, enum: accessKinds, required: true },
+          mode: { type: String, enum: passwordModes, required: true },
           hint: { type: String, default: "" },
           fromPage: { type: Number, min: 1, default: 1 },
           passwordHash: { type: String, default: "" },

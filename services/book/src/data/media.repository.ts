@@ -54,23 +54,24 @@ mediaSchema.index({ bookId: 1, page: 1 });
 
 const duplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
 
-const itemOf = (document: MediaDocument): StoredMediaItem => ({
-  itemId: document.itemId,
-  page: document.page,
-  kind: document.kind,
-  x: document.x,
-  y: document.y,
-  width: document.width,
-  height: document.height,
-  url: document.url ?? "",
-  targetPage: document.targetPage ?? 0,
-  embedUrl: document.embedUrl ?? "",
-  images: document.images ?? [],
-  text: document.text ?? "",
-  autoplay: Boolean(document.autoplay),
-  loop: Boolean(document.loop),
-  popup: Boolean(document.popup),
-  origin: document.origin === "pdf" ? "pdf" : "",
+/** The item a document holds: the required fields as they are, the optional ones with their defaults. */
+const itemOf = ({ itemId, page, kind, x, y, width, height, ...optional }: MediaDocument): StoredMediaItem => ({
+  itemId,
+  page,
+  kind,
+  x,
+  y,
+  width,
+  height,
+  url: optional.url ?? "",
+  targetPage: optional.targetPage ?? 0,
+  embedUrl: optional.embedUrl ?? "",
+  images: optional.images ?? [],
+  text: optional.text ?? "",
+  autoplay: Boolean(optional.autoplay),
+  loop: Boolean(optional.loop),
+  popup: Boolean(optional.popup),
+  origin: optional.origin === "pdf" ? "pdf" : "",
 });
 
 export class MediaRepository {

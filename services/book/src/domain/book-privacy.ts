@@ -7,8 +7,10 @@ import { type CodedMessage, DomainError, message, messageText } from "@turnleaf/
  * hint; all pages or from a start page) plus private books, which readers never see. Passwords are stored as
  * scrypt hashes only.
  */
-export type Access = "public" | "password" | "private";
-export type PasswordMode = "single" | "users";
+export const accessKinds = ["public", "password", "private"] as const;
+export const passwordModes = ["single", "users"] as const;
+export type Access = (typeof accessKinds)[number];
+export type PasswordMode = (typeof passwordModes)[number];
 
 export interface StoredPrivacy {
   access: Access;

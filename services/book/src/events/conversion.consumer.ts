@@ -3,15 +3,8 @@ import {
   ConversionJobProgressedSchema,
   ConversionJobState,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import {
-  ensureStreams,
-  type Logger,
-  type NatsConnection,
-  type RunningConsumer,
-  runConsumer,
-  streams,
-  subjects,
-} from "@turnleaf/kit";
+import type { Logger, NatsConnection, RunningConsumer } from "@turnleaf/kit";
+import { ensureStreams, runConsumer, streams, subjects } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import { conversionFailed, conversionReady } from "../domain/conversion-status.js";
 

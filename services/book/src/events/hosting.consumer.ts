@@ -1,13 +1,6 @@
 import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_events_pb";
-import {
-  ensureStreams,
-  type Logger,
-  type NatsConnection,
-  type RunningConsumer,
-  runConsumer,
-  streams,
-  subjects,
-} from "@turnleaf/kit";
+import type { Logger, NatsConnection, RunningConsumer } from "@turnleaf/kit";
+import { ensureStreams, runConsumer, streams, subjects } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 
 export const hostingConsumerName = "book-hosting";

@@ -2,13 +2,11 @@ import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import type { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import {
   DomainError,
-  type Logger,
   type MongoRateLimits,
   mongoRateLimits,
   type ServiceImplementation,
   type TypedClient,
 } from "@turnleaf/kit";
-import type { BookRepository } from "../data/book.repository.js";
 import type { BookDocument } from "../data/book.schema.js";
 import { type BookCommentDocument, type BookCommentRepository, newCommentId } from "../data/book-comment.repository.js";
 import {
@@ -20,16 +18,14 @@ import {
   posterKey,
   tooManyPosts,
 } from "../domain/book-comments.js";
+import type { BookHandlerDependencies } from "./handler-dependencies.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
 import { ownerFeatures } from "./owner-features.js";
 
-export interface BookCommentDependencies {
-  books: BookRepository;
+export interface BookCommentDependencies extends BookHandlerDependencies {
   /** The owner's power now: without READER_MESSAGE (spec 000 §6) the book takes no messages. Unset: not asked. */
   power?: TypedClient<typeof PowerService>;
   comments: BookCommentRepository;
-  log: Logger | undefined;
-  now: () => Date;
   /** The service's rate limits (posts per address); defaults to limits on the books' connection. */
   rateLimits?: MongoRateLimits;
 }

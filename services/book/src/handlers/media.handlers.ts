@@ -1,7 +1,6 @@
 import { type MediaItem, MediaKind } from "@turnleaf/contracts/book/v1/book_media_pb";
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { DomainError, enumNames, type Logger, type ServiceImplementation } from "@turnleaf/kit";
-import type { BookRepository } from "../data/book.repository.js";
+import { DomainError, enumNames, type ServiceImplementation } from "@turnleaf/kit";
 import type { MediaRepository } from "../data/media.repository.js";
 import {
   checkMediaRoom,
@@ -13,13 +12,11 @@ import {
   pdfLinkIdPattern,
   type StoredMediaItem,
 } from "../domain/media.js";
+import type { BookHandlerDependencies } from "./handler-dependencies.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
 
-export interface MediaDependencies {
-  books: BookRepository;
+export interface MediaDependencies extends BookHandlerDependencies {
   media: MediaRepository;
-  log: Logger | undefined;
-  now: () => Date;
 }
 
 export type MediaMethods =

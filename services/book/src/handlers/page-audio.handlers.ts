@@ -1,7 +1,6 @@
 import type { PageAudio, PageAudioPlay as PlayMessage } from "@turnleaf/contracts/book/v1/book_page_audio_pb";
 import type { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { DomainError, type Logger, notConfigured, type ServiceImplementation } from "@turnleaf/kit";
-import type { BookRepository } from "../data/book.repository.js";
+import { DomainError, notConfigured, type ServiceImplementation } from "@turnleaf/kit";
 import type { BookContentRepository } from "../data/book-content.repository.js";
 import type { FileStore } from "../data/file-store.js";
 import type { PageAudioRepository } from "../data/page-audio.repository.js";
@@ -18,17 +17,15 @@ import {
   type StoredPageAudio,
   speechRequest,
 } from "../domain/page-audio.js";
+import type { BookHandlerDependencies } from "./handler-dependencies.js";
 import { findOwnBook, findPublishedBook } from "./own-book.js";
 import { dropSpeechFiles } from "./page-audio-files.js";
 
-export interface PageAudioDependencies {
-  books: BookRepository;
+export interface PageAudioDependencies extends BookHandlerDependencies {
   content: BookContentRepository;
   pageAudio: PageAudioRepository;
   files: FileStore | undefined;
   speak: SpeakText;
-  log: Logger | undefined;
-  now: () => Date;
   /** Speech generations per user; a fresh window per service unless given. */
   speechRate?: SpeechRate;
 }

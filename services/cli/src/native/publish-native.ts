@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { copyFile, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
+import type { ApkInfoText } from "@turnleaf/kit/apk-info";
 import sharp from "sharp";
 import { Cloud } from "../cloud.js";
 import type { Context } from "../context.js";
@@ -18,19 +19,11 @@ import { appendHistory, readHistory, resolveApkInfo } from "./apk-info.js";
 import { coverPicture, icnsFile, icoFile, squareIcon } from "./icons.js";
 import { launchWindow } from "./window.js";
 
-export interface NativeOptions {
+export interface NativeOptions extends ApkInfoText {
   /** EXE and APP: maximized | fullscreen | custom (with width and height). */
   window?: string;
   /** The icon's picture (PNG or JPEG; spec 001 §3 APK info icon), else the book's cover. */
   icon?: string;
-  /** APK info. */
-  appName?: string;
-  appId?: string;
-  versionCode?: string;
-  versionName?: string;
-  /** The signature (turnleaf signature create) and its password. */
-  signature?: string;
-  signaturePassword?: string;
   server?: string;
 }
 

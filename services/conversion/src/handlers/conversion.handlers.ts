@@ -4,7 +4,7 @@ import { DomainError } from "@turnleaf/kit/errors";
 import { streams, subjects } from "@turnleaf/kit/event-streams";
 import type { ServiceImplementation } from "@turnleaf/kit/grpc";
 import { message } from "@turnleaf/kit/messages";
-import { decodeEvent, followSubject, type NatsConnection } from "@turnleaf/kit/nats";
+import { followEvents, type NatsConnection } from "@turnleaf/kit/nats";
 import { isFinalState, isValidJobId } from "../domain/job-progress.js";
 
 export function conversionHandlers(nats: NatsConnection): ServiceImplementation<typeof ConversionService> {
@@ -15,14 +15,15 @@ export function conversionHandlers(nats: NatsConnection): ServiceImplementation<
           details: { field: "jobId" },
         });
       }
-      const events = followSubject(
+      const subject = subjects.conversionJobProgress(request.jobId);
+      const events = followEvents(
         nats,
         streams.conversion.name,
-        subjects.conversionJobProgress(request.jobId),
+        subject,
+        ConversionJobProgressedSchema,
         context.signal,
       );
-      for await (const message of events) {
-        const progress = decodeEvent(ConversionJobProgressedSchema, message);
+      for await (const progress of events) {
         yield { progress };
         if (isFinalState(progress.state)) return;
       }

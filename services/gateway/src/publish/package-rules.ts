@@ -6,7 +6,7 @@
  * number a whole number rising by exactly 1 with each update of the same book; version name required; a signature
  * and its password. Pure: the route answers the first broken rule as a coded message (the spec's texts).
  */
-import { type ApkInfo, applicationIdPattern, versionCodeOf } from "@turnleaf/kit/apk-info";
+import { type ApkInfo, type ApkInfoText, applicationIdPattern, versionCodeOf } from "@turnleaf/kit/apk-info";
 
 export const packageFormats = ["html", "exe", "app", "apk"] as const;
 export type PackageFormat = (typeof packageFormats)[number];
@@ -38,7 +38,7 @@ export type PackageRuleBreak =
 /** The window's custom size in pixels; texts are held to `textMax` characters by the route's schema. */
 export const packageLimits = { windowMin: 200, windowMax: 10_000, textMax: 100, iconBytes: 256 * 1024 } as const;
 
-export interface PackageForm {
+export interface PackageForm extends ApkInfoText {
   format?: string;
   title?: string;
   /** The icon's bytes in base64 (the dialog reads the chosen picture). */
@@ -46,12 +46,6 @@ export interface PackageForm {
   window?: string;
   width?: string;
   height?: string;
-  appName?: string;
-  appId?: string;
-  versionCode?: string;
-  versionName?: string;
-  signature?: string;
-  signaturePassword?: string;
 }
 
 export const isPackageRuleBreak = (value: PackageRequest | PackageRuleBreak): value is PackageRuleBreak =>

@@ -1,11 +1,11 @@
 import { DomainError } from "@turnleaf/kit";
 import { describe, expect, it } from "vitest";
+import type { LicenceFacts } from "./licence-rules.js";
 import {
   checkIssueOrder,
   checkRegistrable,
   checkReleasable,
   freeSlot,
-  type LicenceFacts,
   licenceAnswerFor,
   licenceCodeHash,
   licenceStateAt,

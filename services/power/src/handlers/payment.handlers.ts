@@ -8,19 +8,14 @@ import { planKindMessage } from "./proto-views.js";
 export function paymentHandlers(desk: PaymentDesk): ServiceImplementation<typeof PaymentService> {
   return {
     async getAccountInfo(request) {
-      const info = await desk.accountInfo(request.userId);
+      // The counts and billing flags travel as the desk answers them; the plan and the products are reshaped.
+      const { plan, products, ...counts } = await desk.accountInfo(request.userId);
       return {
-        userId: info.userId,
-        plan: planKindMessage(info.plan.kind),
-        points: info.plan.points,
-        ...(info.plan.vipExpiresAt ? { vipExpiresAt: timestampFromDate(info.plan.vipExpiresAt) } : {}),
-        remainingDays: info.remainingDays,
-        hostedBooks: info.hostedBooks,
-        suspendedBooks: info.suspendedBooks,
-        autoRenew: info.autoRenew,
-        hasBilling: info.hasBilling,
-        billingState: info.billingState,
-        products: info.products.map((product) => ({
+        ...counts,
+        plan: planKindMessage(plan.kind),
+        points: plan.points,
+        ...(plan.vipExpiresAt ? { vipExpiresAt: timestampFromDate(plan.vipExpiresAt) } : {}),
+        products: products.map((product) => ({
           id: product.id,
           kind: product.kind,
           points: product.kind === "points" ? product.points : 0,

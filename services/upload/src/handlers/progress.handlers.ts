@@ -4,14 +4,7 @@ import {
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { UploadTaskState, UploadTaskStateChangedSchema } from "@turnleaf/contracts/upload/v1/upload_events_pb";
 import { type UploadProgressService, WatchPhase } from "@turnleaf/contracts/upload/v1/upload_service_pb";
-import {
-  decodeEvent,
-  followSubject,
-  type NatsConnection,
-  type ServiceImplementation,
-  streams,
-  subjects,
-} from "@turnleaf/kit";
+import { followEvents, type NatsConnection, type ServiceImplementation, streams, subjects } from "@turnleaf/kit";
 import { uploadMessages } from "../domain/messages.js";
 import type { UploadDesk } from "./upload-desk.js";
 
@@ -25,7 +18,7 @@ export function progressHandlers(
   nats: NatsConnection,
 ): ServiceImplementation<typeof UploadProgressService> {
   return {
-    async *watchUpload(request, context) {
+    async *watchUpload(request, { signal }) {
       const { view } = await desk.get(request.userId, request.taskId, "");
       const task = view.task;
       let bookId = task.bookId;
@@ -36,13 +29,9 @@ export function progressHandlers(
         return;
       }
       if (task.state !== UploadTaskState.COMPLETED) {
-        for await (const message of followSubject(
-          nats,
-          streams.upload.name,
-          subjects.uploadTaskState(task._id),
-          context.signal,
-        )) {
-          const event = decodeEvent(UploadTaskStateChangedSchema, message);
+        const taskSubject = subjects.uploadTaskState(task._id);
+        const states = followEvents(nats, streams.upload.name, taskSubject, UploadTaskStateChangedSchema, signal);
+        for await (const event of states) {
           yield {
             phase: WatchPhase.UPLOAD,
             uploadState: event.state,
@@ -77,15 +66,11 @@ export function progressHandlers(
           revision,
         };
       }
-      if (context.signal.aborted) return;
+      if (signal.aborted) return;
 
-      for await (const message of followSubject(
-        nats,
-        streams.conversion.name,
-        subjects.conversionJobProgress(task._id),
-        context.signal,
-      )) {
-        const event = decodeEvent(ConversionJobProgressedSchema, message);
+      const jobSubject = subjects.conversionJobProgress(task._id);
+      const jobEvents = followEvents(nats, streams.conversion.name, jobSubject, ConversionJobProgressedSchema, signal);
+      for await (const event of jobEvents) {
         const progress = {
           uploadState: UploadTaskState.COMPLETED,
           conversionState: event.state,

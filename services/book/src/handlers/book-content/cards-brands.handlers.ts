@@ -3,6 +3,7 @@ import { DomainError, message, type ServiceImplementation } from "@turnleaf/kit"
 import { businessCardTexts } from "@turnleaf/resource-files";
 import type { BusinessCardDocument } from "../../data/book-content.schema.js";
 import {
+  type BrandFields,
   brandKind,
   contentIdPattern,
   contentLimits,
@@ -20,6 +21,17 @@ function cardView(card: BusinessCardDocument) {
 
 function cardFields(card: { [key: string]: unknown } | undefined) {
   return normaliseCard(businessCardTexts((field) => card?.[field]));
+}
+
+/** A brand's fields as stored or sent, every absent one "". */
+function brandFields(brand: Partial<BrandFields> | undefined): BrandFields {
+  return {
+    kind: brand?.kind ?? "",
+    title: brand?.title ?? "",
+    logo: brand?.logo ?? "",
+    link: brand?.link ?? "",
+    description: brand?.description ?? "",
+  };
 }
 
 function cardId(value: string): string {
@@ -95,27 +107,12 @@ export function cardAndBrandHandlers({
       const ownerId = actingUser(request.userId);
       const kind = brandKind(request.kind, { optional: true });
       const brands = await content.brands(ownerId, kind);
-      return {
-        brands: brands.map((brand) => ({
-          brandId: brand.brandId,
-          kind: brand.kind,
-          title: brand.title ?? "",
-          logo: brand.logo ?? "",
-          link: brand.link ?? "",
-          description: brand.description ?? "",
-        })),
-      };
+      return { brands: brands.map((brand) => ({ brandId: brand.brandId, ...brandFields(brand) })) };
     },
 
     async createBrand(request) {
       const ownerId = actingUser(request.userId);
-      const fields = normaliseBrand({
-        kind: request.brand?.kind ?? "",
-        title: request.brand?.title ?? "",
-        logo: request.brand?.logo ?? "",
-        link: request.brand?.link ?? "",
-        description: request.brand?.description ?? "",
-      });
+      const fields = normaliseBrand(brandFields(request.brand));
       if ((await content.countBrands(ownerId)) >= contentLimits.brandsPerUser) {
         throw new DomainError("FAILED_PRECONDITION", message("brandLimit", { max: contentLimits.brandsPerUser }), {
           details: { limit: contentLimits.brandsPerUser },

@@ -1,6 +1,5 @@
 import type { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { DomainError, type Logger, message, type TypedClient } from "@turnleaf/kit";
-import type { BookRepository } from "../../data/book.repository.js";
+import { DomainError, message, type TypedClient } from "@turnleaf/kit";
 import type { BookDocument } from "../../data/book.schema.js";
 import type { BookCommentRepository } from "../../data/book-comment.repository.js";
 import type { BookContentRepository } from "../../data/book-content.repository.js";
@@ -8,9 +7,9 @@ import type { BookRevisionRepository } from "../../data/book-revision.repository
 import type { FileStore } from "../../data/file-store.js";
 import type { MediaRepository } from "../../data/media.repository.js";
 import type { PageAudioRepository } from "../../data/page-audio.repository.js";
+import type { BookHandlerDependencies } from "../handler-dependencies.js";
 
-export interface BookContentDependencies {
-  books: BookRepository;
+export interface BookContentDependencies extends BookHandlerDependencies {
   revisions: BookRevisionRepository;
   power: TypedClient<typeof PowerService>;
   content: BookContentRepository;
@@ -24,8 +23,6 @@ export interface BookContentDependencies {
   videoMaxBytes?: number;
   /** Absent when the service runs without S3: asset uploads and PDF downloads answer UNAVAILABLE. */
   files: FileStore | undefined;
-  log: Logger | undefined;
-  now: () => Date;
   /** Hosts an owner's external PDF download URL may point at (PDF_DOWNLOAD_HOSTS); others get the book's own file. */
   pdfDownloadHosts?: readonly string[];
 }
