@@ -93,8 +93,6 @@ export interface StackOptions<S extends StackServices, G extends GatewayOptions 
   label: string;
   log: Logger;
   services?: S;
-  /** A connection to NATS even if no service needs one (the test publishes events itself). */
-  nats?: boolean;
   /** Buckets made (and emptied and removed at stop) besides those the services need. */
   buckets?: Bucket[];
   /** The gateway in front of the services; its apps are built on demand (app, as). */
@@ -182,7 +180,7 @@ export async function startInProcessStack<S extends StackServices, G extends Gat
   const made = new Set<Bucket>(options.buckets);
   if (services.book?.files) made.add("assets");
   if (services.upload) made.add("sources");
-  const needsNats = Boolean(options.nats || services.upload || services.power?.hostingEvents || services.book?.hosting);
+  const needsNats = Boolean(services.upload || services.power?.hostingEvents || services.book?.hosting);
 
   const clients: { close(): void }[] = [];
   const client = <T extends DescService>(service: T, address: string, peer: string) => {
@@ -396,7 +394,7 @@ export async function startInProcessStack<S extends StackServices, G extends Gat
     ...started,
     database: (name: string) => parts.database(name),
     get nats() {
-      if (!nats) throw new Error("this stack has no NATS connection (ask for nats: true)");
+      if (!nats) throw new Error("this stack has no NATS connection: none of its services needs one");
       return nats;
     },
     get s3() {
