@@ -1,38 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
-import { PlanKind, PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import {
-  type Connection,
-  connectNats,
-  createClient,
-  createLogger,
-  createS3Client,
-  ensureBuckets,
-  ensureStreams,
-  type NatsConnection,
-  type S3Client,
-  streams,
-} from "@turnleaf/kit";
+import type { BookRepository, BookRevisionRepository } from "@turnleaf/book/in-process";
+import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { type Connection, createLogger } from "@turnleaf/kit";
+import { demoPassword } from "@turnleaf/power/in-process";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import { demoPassword } from "../../services/power/src/domain/demo.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
-import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
-import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
-import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { testGatewayConfig } from "../support/gateway-config.js";
-import { inProcessParts } from "../support/in-process.js";
-import { serveLanguage } from "../support/language-peer.js";
+import { type PowerPart, startInProcessStack } from "../support/in-process-stack.js";
 import { makePdf } from "../upload/fixtures.js";
 
 // The power, book and upload services in this process (so the power clock can move) on the run's real
@@ -41,7 +16,6 @@ import { makePdf } from "../upload/fixtures.js";
 const stores = workerStores();
 const log = createLogger({ service: "accounts-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
-const bucket = `turnleaf-sources-accounts-${suffix}`;
 const hour = 3_600_000;
 const failureLimit = 3;
 const accountCheckLimit = 4;
@@ -51,111 +25,59 @@ const now = () => new Date(Date.now() + clockOffsetMs);
 /** Every line the power service logs (level info): no password or token may appear in them. */
 const powerLogLines: string[] = [];
 
-const closers: (() => unknown)[] = [];
+const powerLog = createLogger(
+  { service: "power", level: "info" },
+  new Writable({
+    write(chunk, _encoding, done) {
+      powerLogLines.push(String(chunk));
+      done();
+    },
+  }),
+);
+const startStack = () =>
+  startInProcessStack({
+    stores,
+    label: `accounts-${suffix}`,
+    log,
+    services: {
+      power: {
+        log: powerLog,
+        demoSeed: true,
+        now,
+        accountSettings: {
+          loginFailureLimit: failureLimit,
+          loginFailureWindowMs: 15 * 60_000,
+          accountCheckLimit,
+          accountCheckWindowMs: 5 * 60_000,
+        },
+      },
+      book: {},
+      upload: { settings: { ttlMs: hour, partSizeBytes: 5 * 1024 * 1024 }, now: () => new Date() },
+      language: {},
+    },
+    gateway: { env: { ALLOWED_ORIGINS: "https://editor.example.com" } },
+  });
+let stack: Awaited<ReturnType<typeof startStack>>;
 let powerMongo: Connection;
-let nats: NatsConnection;
-let s3: S3Client;
 let books: BookRepository;
 let revisions: BookRevisionRepository;
-let peers: Peers;
-let storeProbes: StoreProbes;
 let gateway: FastifyInstance;
 let devGateway: FastifyInstance;
-let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
-
-const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `accounts-${suffix}`, log);
+let admin: PowerPart["admin"];
 
 beforeAll(async () => {
-  powerMongo = await database("power");
-  const powerLog = createLogger(
-    { service: "power", level: "info" },
-    new Writable({
-      write(chunk, _encoding, done) {
-        powerLogLines.push(String(chunk));
-        done();
-      },
-    }),
-  );
-  const power = await assemblePower({
-    mongo: powerMongo,
-    log: powerLog,
-    demoSeed: true,
-    now,
-    accountSettings: {
-      loginFailureLimit: failureLimit,
-      loginFailureWindowMs: 15 * 60_000,
-      accountCheckLimit,
-      accountCheckWindowMs: 5 * 60_000,
-    },
-  });
-  const powerAddress = await serve(buildPowerServices(power));
-  const powerClient = createClient(PowerService, powerAddress, { peer: "power" });
-  admin = createClient(PowerAdminService, powerAddress, { peer: "power" });
-  closers.push(
-    () => powerClient.close(),
-    () => admin.close(),
-  );
-
-  const bookMongo = await database("book");
-  books = new BookRepository(bookMongo);
-  revisions = new BookRevisionRepository(bookMongo);
-  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
-  const bookAddress = await serve(buildBookServices({ books, revisions, power: powerClient }));
-  const bookClient = createClient(BookService, bookAddress, { peer: "book" });
-  closers.push(() => bookClient.close());
-
-  nats = await connectNats({ url: stores.natsUrl, name: "accounts-test", log });
-  await ensureStreams(nats, [streams.upload, streams.conversion]);
-  s3 = createS3Client(stores.s3);
-  await ensureBuckets(s3, [bucket], stores.s3.region, log);
-  const desk = await assembleUploadDesk({
-    mongo: await database("upload"),
-    nats,
-    s3,
-    bucket,
-    book: bookClient,
-    allowance: powerUploadAllowance(powerClient),
-    settings: { ttlMs: hour, partSizeBytes: 5 * 1024 * 1024 },
-    log,
-    now: () => new Date(),
-  });
-  const uploadAddress = await serve(buildUploadServices({ desk, nats }));
-
-  const languageAddress = await serveLanguage({ database, serve });
-  const config = testGatewayConfig(
-    stores,
-    { book: bookAddress, power: powerAddress, upload: uploadAddress, language: languageAddress },
-    { ALLOWED_ORIGINS: "https://editor.example.com" },
-  );
-  peers = connectPeers(config);
-  storeProbes = await connectStoreProbes(config, log);
-  gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });
-  devGateway = await buildApp({
-    log,
-    peers,
-    stores: storeProbes,
+  stack = await startStack();
+  ({ mongo: powerMongo, admin } = stack.power);
+  ({ books, revisions } = stack.book);
+  gateway = await stack.gateway.as(undefined);
+  devGateway = await stack.gateway.app({
     devActorUserId: "10001",
-    allowedOrigins: config.ALLOWED_ORIGINS,
+    allowedOrigins: stack.gateway.config.ALLOWED_ORIGINS,
     trustProxy: 1,
   });
 }, 60_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  await devGateway?.close();
-  peers?.close();
-  await storeProbes?.close();
-  for (const close of closers) await close();
-  await stopServers();
-  await nats?.drain();
-  await dropDatabases();
-  if (s3) {
-    const keys: string[] = [];
-    for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);
-    await s3.removeObjects(bucket, keys);
-    await s3.removeBucket(bucket).catch(() => undefined);
-  }
-});
+afterAll(() => stack?.stop());
 
 interface Reply {
   code: string;

@@ -1,39 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import type {
+  BookContentRepository,
+  BookDocument,
+  BookRepository,
+  BookRevisionRepository,
+} from "@turnleaf/book/in-process";
 import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_events_pb";
-import { FolderType, PlanKind, PowerService, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
-import {
-  connectNats,
-  createClient,
-  createLogger,
-  createS3Client,
-  ensureBuckets,
-  type NatsConnection,
-  publishEvent,
-  type RunningConsumer,
-  type S3Client,
-  subjects,
-} from "@turnleaf/kit";
-import type { FastifyInstance } from "fastify";
+import { FolderType, PlanKind, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { createLogger, type NatsConnection, publishEvent, type S3Client, subjects } from "@turnleaf/kit";
+import type { PowerRepository } from "@turnleaf/power/in-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import type { BookDocument } from "../../services/book/src/data/book.schema.js";
-import { BookContentRepository } from "../../services/book/src/data/book-content.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { FileStore } from "../../services/book/src/data/file-store.js";
-import { runHostingConsumer } from "../../services/book/src/events/hosting.consumer.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { testGatewayConfig } from "../support/gateway-config.js";
-import { inProcessParts } from "../support/in-process.js";
-import { serveLanguage } from "../support/language-peer.js";
+import { type PowerPart, startInProcessStack } from "../support/in-process-stack.js";
 
 // The book-content paths through the real gateway, against the book and power services in this process on the
 // run's real stores: MongoDB-wire (FerretDB), MinIO (assets and books buckets of this run) and NATS JetStream (the
@@ -41,90 +21,43 @@ import { serveLanguage } from "../support/language-peer.js";
 const stores = workerStores();
 const log = createLogger({ service: "book-content-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
-const assetsBucket = `turnleaf-assets-bc-${suffix}`;
-const booksBucket = `turnleaf-books-bc-${suffix}`;
-const sourcesBucket = `turnleaf-sources-bc-${suffix}`;
 const owner = "10001";
 const stranger = "20002";
 
-const closers: (() => unknown)[] = [];
-const gateways = new Map<string, FastifyInstance>();
+const startStack = () =>
+  startInProcessStack({
+    stores,
+    label: `bc-${suffix}`,
+    log,
+    services: {
+      power: {},
+      book: { files: true, pdfDownloadHosts: ["files.example.com"], hosting: { retryDelayMs: 100 } },
+      language: {},
+    },
+    buckets: ["assets", "books", "sources"],
+    gateway: {},
+  });
+let stack: Awaited<ReturnType<typeof startStack>>;
 let books: BookRepository;
 let revisions: BookRevisionRepository;
 let content: BookContentRepository;
-let peers: Peers;
-let storeProbes: StoreProbes;
 let s3: S3Client;
 let nats: NatsConnection;
-let hosting: RunningConsumer;
-let power: ReturnType<typeof createClient<typeof PowerService>>;
-let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
-let bookMongo: Awaited<ReturnType<typeof database>>;
-let powerUsers: Awaited<ReturnType<typeof assemblePower>>["repository"];
-
-const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `bc-${suffix}`, log);
+let power: PowerPart["client"];
+let admin: PowerPart["admin"];
+let powerUsers: PowerRepository;
 
 beforeAll(async () => {
-  s3 = createS3Client(stores.s3);
-  await ensureBuckets(s3, [assetsBucket, booksBucket, sourcesBucket], stores.s3.region, log);
-  nats = await connectNats({ url: stores.natsUrl, name: "book-content-test", log });
-
-  const assembled = await assemblePower({ mongo: await database("power"), log });
-  powerUsers = assembled.repository;
-  const powerAddress = await serve(buildPowerServices(assembled));
-  power = createClient(PowerService, powerAddress, { peer: "power" });
-  admin = createClient(PowerAdminService, powerAddress, { peer: "power" });
-  closers.push(
-    () => power.close(),
-    () => admin.close(),
-  );
-
-  bookMongo = await database("book");
-  books = new BookRepository(bookMongo);
-  revisions = new BookRevisionRepository(bookMongo);
-  content = new BookContentRepository(bookMongo);
-  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes(), content.ensureIndexes()]);
-  const files = new FileStore(s3, assetsBucket, booksBucket, sourcesBucket);
-  const bookAddress = await serve(
-    buildBookServices({
-      books,
-      revisions,
-      power,
-      content,
-      files,
-      log,
-      pdfDownloadHosts: ["files.example.com"],
-    }),
-  );
-  hosting = await runHostingConsumer(nats, books, log, { durable: `book-hosting-test-${suffix}`, retryDelayMs: 100 });
-
+  stack = await startStack();
+  ({ books, revisions, content } = stack.book);
+  ({ client: power, admin } = stack.power);
+  powerUsers = stack.power.assembled.repository;
+  ({ s3, nats } = stack);
   // update-book asks the power service whether the owner's plan has the features a change uses.
   await vipUser(owner);
-
-  const languageAddress = await serveLanguage({ database, serve });
-  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress, language: languageAddress });
-  peers = connectPeers(config);
-  storeProbes = await connectStoreProbes(config, log);
 }, 60_000);
 
-afterAll(async () => {
-  for (const gateway of gateways.values()) await gateway.close();
-  peers?.close();
-  await storeProbes?.close();
-  await hosting?.stop();
-  await nats?.drain();
-  for (const close of closers) await close();
-  await stopServers();
-  await dropDatabases();
-  if (s3) {
-    for (const bucket of [assetsBucket, booksBucket, sourcesBucket]) {
-      const keys: string[] = [];
-      for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);
-      await s3.removeObjects(bucket, keys);
-      await s3.removeBucket(bucket).catch(() => undefined);
-    }
-  }
-});
+afterAll(() => stack?.stop());
 
 /** A power-service account of a user type (1 basic: reading features only; 2 standard). */
 async function powerUser(userId: string, uType: number): Promise<void> {
@@ -151,14 +84,7 @@ async function vipUser(userId: string): Promise<void> {
 }
 
 /** The gateway as a local stack runs it for one user (DEV_ACTOR_USER_ID), or with nobody logged in (""). */
-async function gatewayFor(userId: string): Promise<FastifyInstance> {
-  let gateway = gateways.get(userId);
-  if (!gateway) {
-    gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: userId || undefined });
-    gateways.set(userId, gateway);
-  }
-  return gateway;
-}
+const gatewayFor = (userId: string) => stack.gateway.as(userId || undefined);
 
 interface Reply {
   code: string;
@@ -222,8 +148,8 @@ async function convertedRevision(bookId: string, pageCount: number, sourcePdf?: 
     pageCount,
     sourcePdfs: sourcePdf ? ["source/1.pdf"] : [],
   };
-  await s3.putObject(booksBucket, `${prefix}manifest.json`, Buffer.from(JSON.stringify(manifest)));
-  if (sourcePdf) await s3.putObject(booksBucket, `${prefix}source/1.pdf`, sourcePdf);
+  await s3.putObject(stack.buckets.books, `${prefix}manifest.json`, Buffer.from(JSON.stringify(manifest)));
+  if (sourcePdf) await s3.putObject(stack.buckets.books, `${prefix}source/1.pdf`, sourcePdf);
 }
 
 describe("custom config, content and themes", () => {
@@ -560,7 +486,7 @@ describe("upload logs", () => {
       { logId: "old-log-of-40405", userId, empty: false, log: "{}" },
       { keep: 100, maxAgeMs: 365 * 24 * 60 * 60 * 1000 },
     );
-    await bookMongo
+    await stack.book.mongo
       .collection("upload_logs")
       .updateOne(
         { logId: "old-log-of-40405" },
@@ -673,11 +599,13 @@ describe("the online bookcase (get-book-list, set-book-status, delete-book)", ()
       bookId,
       status: "disabled",
     });
-    await expect(peers.book.getPublishedBook({ link: number })).rejects.toMatchObject({ kind: "NOT_FOUND" });
+    await expect(stack.gateway.peers.book.getPublishedBook({ link: number })).rejects.toMatchObject({
+      kind: "NOT_FOUND",
+    });
     expect(ok(await post("/api/book/set-book-status", { bookId, status: "enabled" }))).toMatchObject({
       status: "enabled",
     });
-    expect((await peers.book.getPublishedBook({ link: number })).book?.bookId).toBe(bookId);
+    expect((await stack.gateway.peers.book.getPublishedBook({ link: number })).book?.bookId).toBe(bookId);
     notFound(await post("/api/book/set-book-status", { bookId, status: "disabled" }, stranger));
     const converting = await newBook({ bStatus: 2 });
     expect(await post("/api/book/set-book-status", { bookId: converting.bookId, status: "enabled" })).toMatchObject({
@@ -745,10 +673,14 @@ describe("hosting events of the power service", () => {
     expect((ok(await post("/api/book/get-book-list", {}, userId)).list as { status: string }[])[0]?.status).toBe(
       "overdue",
     );
-    await expect(peers.book.getPublishedBook({ link: number })).rejects.toMatchObject({ kind: "NOT_FOUND" });
+    await expect(stack.gateway.peers.book.getPublishedBook({ link: number })).rejects.toMatchObject({
+      kind: "NOT_FOUND",
+    });
     // The owner switching the book on does not lift the suspension.
     ok(await post("/api/book/set-book-status", { bookId, status: "enabled" }, userId));
-    await expect(peers.book.getPublishedBook({ link: number })).rejects.toMatchObject({ kind: "NOT_FOUND" });
+    await expect(stack.gateway.peers.book.getPublishedBook({ link: number })).rejects.toMatchObject({
+      kind: "NOT_FOUND",
+    });
 
     await publishEvent(nats, subjects.bookHostingChanged(bookId), BookHostingChangedSchema, {
       ...event,
@@ -758,7 +690,7 @@ describe("hosting events of the power service", () => {
     expect((ok(await post("/api/book/get-book-list", {}, userId)).list as { status: string }[])[0]?.status).toBe(
       "enabled",
     );
-    expect((await peers.book.getPublishedBook({ link: number })).book?.bookId).toBe(bookId);
+    expect((await stack.gateway.peers.book.getPublishedBook({ link: number })).book?.bookId).toBe(bookId);
   });
 });
 
@@ -813,7 +745,7 @@ describe("editor asset uploads (upload-file) and their URLs", () => {
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
     expect(served.rawPayload.equals(bytes)).toBe(true);
     const keys: string[] = [];
-    for await (const item of s3.listObjectsV2(assetsBucket, `users/${owner}/files/`, true))
+    for await (const item of s3.listObjectsV2(stack.buckets.assets, `users/${owner}/files/`, true))
       if (item.name) keys.push(item.name);
     expect(keys).toContain(`users/${owner}/files/${data.fileId}`);
   });
@@ -967,11 +899,11 @@ describe("the original PDF download (download/download-pdf-file.php) and downloa
     ok(await post("/api/book/update-book", { bookId, bookConfig: '{"DownloadButtonVisible":"yes"}' }));
     expect((await download(bookId)).json()).toMatchObject({ msg: "此书的原始 PDF 不可用" });
     await s3.putObject(
-      sourcesBucket,
+      stack.buckets.sources,
       `uploads/task-${bookId}/a-picture`,
       Buffer.from("\xff\xd8\xff\xe0 jpeg", "latin1"),
     );
-    await s3.putObject(sourcesBucket, `uploads/task-${bookId}/b-document`, pdf);
+    await s3.putObject(stack.buckets.sources, `uploads/task-${bookId}/b-document`, pdf);
     const served = await download(bookId);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(pdf)).toBe(true);

@@ -1,25 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
-import { PlanKind, PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { createClient, createLogger, createS3Client, ensureBuckets, type S3Client } from "@turnleaf/kit";
+import type { BookRepository, BookRevisionRepository } from "@turnleaf/book/in-process";
+import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { createLogger } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookContentRepository } from "../../services/book/src/data/book-content.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { FileStore } from "../../services/book/src/data/file-store.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { testGatewayConfig } from "../support/gateway-config.js";
-import { inProcessParts } from "../support/in-process.js";
-import { serveLanguage } from "../support/language-peer.js";
+import { startInProcessStack } from "../support/in-process-stack.js";
 
 // Issue 14 part 2: every setting value is checked on the server by the settings catalogue's validator. Invalid values
 // are sent straight to the REST API of the real gateway, in front of the real book and power services on the run's
@@ -28,23 +16,26 @@ import { serveLanguage } from "../support/language-peer.js";
 const stores = workerStores();
 const log = createLogger({ service: "setting-validation-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
-const assetsBucket = `turnleaf-assets-sv-${suffix}`;
 const owner = "10001";
 
 let books: BookRepository;
 let revisions: BookRevisionRepository;
-let peers: Peers;
-let storeProbes: StoreProbes;
 let gateway: FastifyInstance;
-let s3: S3Client;
-const closers: (() => unknown)[] = [];
-const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `sv-${suffix}`, log);
+// The gateway renders the refusals' texts from the language service's message catalogues.
+const startStack = () =>
+  startInProcessStack({
+    stores,
+    label: `sv-${suffix}`,
+    log,
+    services: { power: {}, book: { files: true }, language: {} },
+    gateway: {},
+  });
+let stack: Awaited<ReturnType<typeof startStack>>;
 
 beforeAll(async () => {
-  s3 = createS3Client(stores.s3);
-  await ensureBuckets(s3, [assetsBucket], stores.s3.region, log);
-  const assembled = await assemblePower({ mongo: await database("power"), log });
-  await assembled.repository.upsertUser({
+  stack = await startStack();
+  ({ books, revisions } = stack.book);
+  await stack.power.assembled.repository.upsertUser({
     userId: owner,
     email: `u${owner}-${suffix}@turnleaf.test`,
     uLink: `u${owner}`,
@@ -55,48 +46,16 @@ beforeAll(async () => {
     bookLogoLink: "",
     bookWebsite: "",
   });
-  const powerAddress = await serve(buildPowerServices(assembled));
-  const power = createClient(PowerService, powerAddress, { peer: "power" });
-  const admin = createClient(PowerAdminService, powerAddress, { peer: "power" });
-  closers.push(
-    () => power.close(),
-    () => admin.close(),
-  );
   // Every gated feature granted: what is refused here is the value, never the plan.
-  await admin.setPlan({
+  await stack.power.admin.setPlan({
     account: { userId: owner },
     plan: { kind: PlanKind.VIP_ANNUAL, points: 0, vipExpiresAt: timestampFromDate(new Date(Date.now() + 9e9)) },
     actor: "test",
   });
-  const bookMongo = await database("book");
-  books = new BookRepository(bookMongo);
-  revisions = new BookRevisionRepository(bookMongo);
-  const content = new BookContentRepository(bookMongo);
-  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes(), content.ensureIndexes()]);
-  const files = new FileStore(s3, assetsBucket, `turnleaf-books-sv-${suffix}`, `turnleaf-sources-sv-${suffix}`);
-  const bookAddress = await serve(buildBookServices({ books, revisions, power, content, files, log }));
-  // The gateway renders the refusals' texts from the language service's message catalogues.
-  const languageAddress = await serveLanguage({ database, serve });
-  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress, language: languageAddress });
-  peers = connectPeers(config);
-  storeProbes = await connectStoreProbes(config, log);
-  gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: owner });
+  gateway = await stack.gateway.as(owner);
 }, 60_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  peers?.close();
-  await storeProbes?.close();
-  for (const close of closers) await close();
-  await stopServers();
-  await dropDatabases();
-  if (s3) {
-    const keys: string[] = [];
-    for await (const item of s3.listObjectsV2(assetsBucket, "", true)) if (item.name) keys.push(item.name);
-    await s3.removeObjects(assetsBucket, keys);
-    await s3.removeBucket(assetsBucket).catch(() => undefined);
-  }
-});
+afterAll(() => stack?.stop());
 
 interface Reply {
   code: string;
@@ -400,7 +359,7 @@ const picture = (width: number, height: number) =>
 
 async function assetKeys(): Promise<string[]> {
   const keys: string[] = [];
-  for await (const item of s3.listObjectsV2(assetsBucket, `users/${owner}/files/`, true))
+  for await (const item of stack.s3.listObjectsV2(stack.buckets.assets, `users/${owner}/files/`, true))
     if (item.name) keys.push(item.name);
   return keys;
 }

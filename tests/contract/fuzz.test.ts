@@ -3,43 +3,12 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Manifest } from "@turnleaf/book-format";
-import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import {
-  connectNats,
-  createClient,
-  createLogger,
-  createS3Client,
-  ensureBuckets,
-  ensureStreams,
-  type NatsConnection,
-  type S3Client,
-  streams,
-} from "@turnleaf/kit";
+import { bookAssets, signatureStoreOn } from "@turnleaf/gateway/in-process";
+import { createLogger } from "@turnleaf/kit";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { bookAssets } from "../../services/gateway/src/book-assets.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { signatureStoreOn } from "../../services/gateway/src/signatures/signature-store.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assembleInsight } from "../../services/insight/src/assemble.js";
-import { buildServices as buildInsightServices } from "../../services/insight/src/server.js";
-import { assembleLanguage } from "../../services/language/src/assemble.js";
-import { buildServices as buildLanguageServices } from "../../services/language/src/server.js";
-import { assembleLicenceDesk } from "../../services/licence/src/assemble.js";
-import { buildServices as buildLicenceServices } from "../../services/licence/src/server.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
-import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
-import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
-import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { testGatewayConfig } from "../support/gateway-config.js";
-import { inProcessParts } from "../support/in-process.js";
+import { startInProcessStack } from "../support/in-process-stack.js";
 import { readRestReference, undocumentedRoutes } from "../support/rest-reference.js";
 
 // The fuzz contract (issue 4): every REST path the gateway registers, fed a fixed, seeded set of bad inputs —
@@ -50,23 +19,32 @@ import { readRestReference, undocumentedRoutes } from "../support/rest-reference
 const stores = workerStores();
 const log = createLogger({ service: "fuzz-test", level: "silent" });
 const suffix = randomBytes(4).toString("hex");
-const sourcesBucket = `turnleaf-sources-fuzz-${suffix}`;
-const booksBucket = `turnleaf-books-fuzz-${suffix}`;
 const owner = "10001";
 const bookId = `fuzz${suffix}`;
 const bookNumber = `nfuzz${suffix}`;
 
-const closers: (() => unknown)[] = [];
-let nats: NatsConnection;
-let s3: S3Client;
-let peers: Peers;
-let storeProbes: StoreProbes;
+const startStack = () =>
+  startInProcessStack({
+    stores,
+    label: `fuzz-${suffix}`,
+    log,
+    services: {
+      power: { demoSeed: true },
+      book: {},
+      upload: { settings: { ttlMs: 3_600_000, partSizeBytes: 5 * 1024 * 1024 }, now: () => new Date() },
+      licence: { LICENCE_GUESS_LIMIT: 5 },
+      language: {},
+      insight: { leadRateLimit: 5 },
+      conversion: {},
+    },
+    buckets: ["sources", "books"],
+    gateway: {},
+  });
+let stack: Awaited<ReturnType<typeof startStack>>;
 let devApp: FastifyInstance;
 let anonymousApp: FastifyInstance;
 let distDir: string;
 const routes: RouteOptions[] = [];
-
-const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `fuzz-${suffix}`, log);
 
 function manifestOf(revision: number): Manifest {
   return {
@@ -99,16 +77,8 @@ function manifestOf(revision: number): Manifest {
 }
 
 beforeAll(async () => {
-  const powerAddress = await serve(
-    buildPowerServices(await assemblePower({ mongo: await database("power"), log, demoSeed: true })),
-  );
-  const powerClient = createClient(PowerService, powerAddress, { peer: "power" });
-  closers.push(() => powerClient.close());
-
-  const bookMongo = await database("book");
-  const books = new BookRepository(bookMongo);
-  const revisions = new BookRevisionRepository(bookMongo);
-  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
+  stack = await startStack();
+  const { books, revisions } = stack.book;
   await books.insertIfAbsent({
     bookId,
     number: bookNumber,
@@ -124,61 +94,9 @@ beforeAll(async () => {
     bStatus: 1,
   });
   await revisions.tryClaim({ uploadTaskId: `task-${bookId}`, bookId, number: bookNumber, revision: 1 });
-  const bookAddress = await serve(buildBookServices({ books, revisions, power: powerClient }));
-  const bookClient = createClient(BookService, bookAddress, { peer: "book" });
-  closers.push(() => bookClient.close());
-
-  nats = await connectNats({ url: stores.natsUrl, name: "fuzz-test", log });
-  await ensureStreams(nats, [streams.upload, streams.conversion]);
-  s3 = createS3Client(stores.s3);
-  await ensureBuckets(s3, [sourcesBucket, booksBucket], stores.s3.region, log);
-  await s3.putObject(booksBucket, `books/${bookId}/r1/manifest.json`, JSON.stringify(manifestOf(1)));
-  await s3.putObject(booksBucket, `books/${bookId}/r1/pages/1/800.webp`, Buffer.from("RIFF0000WEBP"));
-  const desk = await assembleUploadDesk({
-    mongo: await database("upload"),
-    nats,
-    s3,
-    bucket: sourcesBucket,
-    book: bookClient,
-    allowance: powerUploadAllowance(powerClient),
-    settings: { ttlMs: 3_600_000, partSizeBytes: 5 * 1024 * 1024 },
-    log,
-    now: () => new Date(),
-  });
-  const uploadAddress = await serve(buildUploadServices({ desk, nats }));
-
-  const licence = await assembleLicenceDesk(await database("licence"), {
-    LICENCE_SIGNING_KEY_PEM: undefined,
-    LICENCE_CODE_PEPPER: undefined,
-    LICENCE_ONLINE_ANSWER_TTL_DAYS: 30,
-    LICENCE_OFFLINE_ANSWER_TTL_DAYS: 90,
-    LICENCE_GUESS_LIMIT: 5,
-    LICENCE_GUESS_WINDOW_SECONDS: 900,
-  });
-  const licenceAddress = await serve(buildLicenceServices({ ...licence, now: () => new Date() }));
-  const languageAddress = await serve(buildLanguageServices(await assembleLanguage(await database("language"))));
-  const insightAddress = await serve(
-    buildInsightServices({
-      ...(await assembleInsight(await database("insight"))),
-      leadRateLimit: 5,
-      leadRateWindowMs: 600_000,
-      now: () => new Date(),
-    }),
-  );
-  // Conversion: only its health answers (the gateway never calls it on a REST path).
-  const conversionAddress = await serve([]);
-
-  const config = testGatewayConfig(stores, {
-    book: bookAddress,
-    power: powerAddress,
-    upload: uploadAddress,
-    conversion: conversionAddress,
-    licence: licenceAddress,
-    language: languageAddress,
-    insight: insightAddress,
-  });
-  peers = connectPeers(config);
-  storeProbes = await connectStoreProbes(config, log);
+  const { s3, buckets } = stack;
+  await s3.putObject(buckets.books, `books/${bookId}/r1/manifest.json`, JSON.stringify(manifestOf(1)));
+  await s3.putObject(buckets.books, `books/${bookId}/r1/pages/1/800.webp`, Buffer.from("RIFF0000WEBP"));
   distDir = await mkdtemp(join(tmpdir(), "turnleaf-fuzz-"));
   await mkdir(join(distDir, "assets"));
   await writeFile(
@@ -191,28 +109,17 @@ beforeAll(async () => {
   await mkdir(join(editorDistDir, "assets"), { recursive: true });
   await writeFile(join(editorDistDir, "index.html"), "<!doctype html><html><body><div id=root></div></body></html>");
   await writeFile(join(editorDistDir, "assets", "editor-0000.js"), "export {};");
-  const reader = { assets: bookAssets(s3, booksBucket), distDir, grantSecret: "fuzz-secret-fuzz-secret-fuzz-secret" };
+  const reader = { assets: bookAssets(s3, buckets.books), distDir, grantSecret: "fuzz-secret-fuzz-secret-fuzz-secret" };
   // The gateway's own data (APK signatures): fuzzed forms reach keytool when they pass the rules.
-  const signatures = signatureStoreOn(await database("gateway"));
-  devApp = await buildApp({
-    log,
-    peers,
-    stores: storeProbes,
+  const signatures = signatureStoreOn(await stack.database("gateway"));
+  devApp = await stack.gateway.app({
     signatures,
     devActorUserId: owner,
     reader,
     editorDistDir,
     onRoute: (route) => routes.push(route),
   });
-  anonymousApp = await buildApp({
-    log,
-    peers,
-    stores: storeProbes,
-    signatures,
-    devActorUserId: undefined,
-    reader,
-    editorDistDir,
-  });
+  anonymousApp = await stack.gateway.app({ signatures, reader, editorDistDir });
   await Promise.all([devApp.ready(), anonymousApp.ready()]);
   // A real upload task of the owner, so chunk writes, progress and operate-book reach the upload service's checks.
   const begun = await devApp.inject({
@@ -228,22 +135,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await devApp?.close();
-  await anonymousApp?.close();
-  peers?.close();
-  await storeProbes?.close();
-  for (const close of closers) await close();
-  await stopServers();
-  await nats?.drain();
-  await dropDatabases();
-  if (s3) {
-    for (const bucket of [sourcesBucket, booksBucket]) {
-      const keys: string[] = [];
-      for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);
-      await s3.removeObjects(bucket, keys);
-      await s3.removeBucket(bucket).catch(() => undefined);
-    }
-  }
+  await stack?.stop();
   if (distDir) await rm(distDir, { recursive: true, force: true });
 });
 

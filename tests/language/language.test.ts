@@ -1,22 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { createClient, createLogger } from "@turnleaf/kit";
+import { createLogger } from "@turnleaf/kit";
+import { interfaceLanguages } from "@turnleaf/language/in-process";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assembleLanguage } from "../../services/language/src/assemble.js";
-import { interfaceLanguages } from "../../services/language/src/domain/interface-languages.js";
-import { buildServices as buildLanguageServices } from "../../services/language/src/server.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { testGatewayConfig } from "../support/gateway-config.js";
-import { inProcessParts } from "../support/in-process.js";
+import { startInProcessStack } from "../support/in-process-stack.js";
 
 // The language, book and power services in this process on the run's real MongoDB-wire server, with the real gateway
 // in front: one gateway acting as the books' owner (the demo user, every feature), one as another user, one as a
@@ -30,23 +18,25 @@ const basic = `3${Number.parseInt(suffix, 16) % 100_000}`;
 const basicBook = `lang-basic-${suffix}`;
 const bookIds = ["lang-a", "lang-b", "lang-c", "lang-d", "lang-e"].map((id) => `${id}-${suffix}`);
 
-let peers: Peers;
-let storeProbes: StoreProbes;
 let gateway: FastifyInstance;
 let strangerGateway: FastifyInstance;
 let anonymousGateway: FastifyInstance;
 let basicGateway: FastifyInstance;
-let power: ReturnType<typeof createClient<typeof PowerService>>;
-
-const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `language-${suffix}`, log);
+// Changing a book's languages is the LANGUAGE gated feature: the gateway asks the real power service.
+const startStack = () =>
+  startInProcessStack({
+    stores,
+    label: `language-${suffix}`,
+    log,
+    services: { book: {}, power: { demoSeed: true }, language: {} },
+    gateway: {},
+  });
+let stack: Awaited<ReturnType<typeof startStack>>;
 
 beforeAll(async () => {
-  const bookMongo = await database("book");
-  const books = new BookRepository(bookMongo);
-  const revisions = new BookRevisionRepository(bookMongo);
-  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
+  stack = await startStack();
   for (const [index, bookId] of [...bookIds, basicBook].entries()) {
-    await books.insertIfAbsent({
+    await stack.book.books.insertIfAbsent({
       bookId,
       number: `n${index}${suffix}`,
       ownerId: bookId === basicBook ? basic : owner,
@@ -60,9 +50,7 @@ beforeAll(async () => {
       bStatus: 1,
     });
   }
-  // Changing a book's languages is the LANGUAGE gated feature: the gateway asks the real power service.
-  const assembledPower = await assemblePower({ mongo: await database("power"), log, demoSeed: true });
-  await assembledPower.repository.upsertUser({
+  await stack.power.assembled.repository.upsertUser({
     userId: basic,
     email: `basic-${suffix}@turnleaf.test`,
     uLink: `basic${suffix}`,
@@ -73,31 +61,13 @@ beforeAll(async () => {
     bookLogoLink: "",
     bookWebsite: "",
   });
-  const powerAddress = await serve(buildPowerServices(assembledPower));
-  power = createClient(PowerService, powerAddress, { peer: "power" });
-  const bookAddress = await serve(buildBookServices({ books, revisions, power }));
-  const languageAddress = await serve(buildLanguageServices(await assembleLanguage(await database("language"))));
-
-  const config = testGatewayConfig(stores, { book: bookAddress, language: languageAddress, power: powerAddress });
-  peers = connectPeers(config);
-  storeProbes = await connectStoreProbes(config, log);
-  gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: owner });
-  strangerGateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: stranger });
-  anonymousGateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });
-  basicGateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: basic });
+  gateway = await stack.gateway.as(owner);
+  strangerGateway = await stack.gateway.as(stranger);
+  anonymousGateway = await stack.gateway.as(undefined);
+  basicGateway = await stack.gateway.as(basic);
 }, 60_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  await strangerGateway?.close();
-  await anonymousGateway?.close();
-  await basicGateway?.close();
-  peers?.close();
-  power?.close();
-  await storeProbes?.close();
-  await stopServers();
-  await dropDatabases();
-});
+afterAll(() => stack?.stop());
 
 interface Language {
   code: string;

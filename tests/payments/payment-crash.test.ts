@@ -4,14 +4,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PaymentService } from "@turnleaf/contracts/power/v1/payment_service_pb";
 import { createClient, createLogger } from "@turnleaf/kit";
+import { PaymentsRepository } from "@turnleaf/power/in-process";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/src/ports.js";
 import { type ProcessHandle, startProcess, waitForTcp } from "../../scripts/src/processes.js";
 import { type RunningStripeMock, startStripeMock, stripeMockSecretKey } from "../../scripts/src/stripe-mock.js";
-import { PaymentsRepository } from "../../services/power/src/data/payments.repository.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { inProcessParts } from "../support/in-process.js";
+import { startInProcessStack } from "../support/in-process-stack.js";
 import {
   chargeRefunded,
   pointsCheckoutCompleted,
@@ -31,19 +31,21 @@ const label = `crash-${suffix}`;
 const powerMain = fileURLToPath(new URL("../../services/power/dist/main.bundle.mjs", import.meta.url));
 const processLog = pino({ level: "warn" });
 
+const startStack = () => startInProcessStack({ stores, label, log });
+let stack: Awaited<ReturnType<typeof startStack>>;
 let stripeMock: RunningStripeMock;
 let store: PaymentsRepository;
-const { database, dropDatabases } = inProcessParts(stores, label, log);
 const running: ProcessHandle[] = [];
 
 beforeAll(async () => {
   stripeMock = await startStripeMock({ log: processLog });
-  store = new PaymentsRepository(await database("power"));
+  stack = await startStack();
+  store = new PaymentsRepository(await stack.database("power"));
 }, 90_000);
 
 afterAll(async () => {
   for (const handle of running) await handle.stop();
-  await dropDatabases();
+  await stack?.stop();
   await stripeMock?.stop();
 });
 

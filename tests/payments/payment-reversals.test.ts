@@ -1,16 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { PaymentService } from "@turnleaf/contracts/power/v1/payment_service_pb";
-import { createClient, createLogger } from "@turnleaf/kit";
+import { createLogger } from "@turnleaf/kit";
+import { type PaymentsRepository, StripeProvider } from "@turnleaf/power/in-process";
 import { pino } from "pino";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningStripeMock, startStripeMock, stripeMockSecretKey } from "../../scripts/src/stripe-mock.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import type { PaymentsRepository } from "../../services/power/src/data/payments.repository.js";
-import { StripeProvider } from "../../services/power/src/payments/stripe.adapter.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { inProcessParts } from "../support/in-process.js";
+import { startInProcessStack } from "../support/in-process-stack.js";
 import {
   type SignedWebhook,
   signedEvent,
@@ -30,11 +26,29 @@ const suffix = randomBytes(4).toString("hex");
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
 let clock = new Date("2026-06-01T00:00:00.000Z");
 
+/** The power service with Stripe's adapter on stripe-mock (started first). */
+const startStack = () =>
+  startInProcessStack({
+    stores,
+    label: `rev-${suffix}`,
+    log,
+    services: {
+      power: {
+        now: () => clock,
+        providers: [
+          new StripeProvider({
+            secretKey: stripeMockSecretKey,
+            webhookSecret: testWebhookSecret,
+            apiBase: stripeMock.url,
+          }),
+        ],
+      },
+    },
+  });
+let stack: Awaited<ReturnType<typeof startStack>>;
 let stripeMock: RunningStripeMock;
 let stripeApi: Stripe;
 let ledger: PaymentsRepository;
-let payments: ReturnType<typeof createClient<typeof PaymentService>>;
-const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `rev-${suffix}`, log);
 
 beforeAll(async () => {
   stripeMock = await startStripeMock({ log: pino({ level: "warn" }) });
@@ -44,27 +58,17 @@ beforeAll(async () => {
     port: Number(mockUrl.port),
     protocol: "http",
   });
-  const assembled = await assemblePower({
-    mongo: await database("power"),
-    log,
-    now: () => clock,
-    providers: [
-      new StripeProvider({ secretKey: stripeMockSecretKey, webhookSecret: testWebhookSecret, apiBase: stripeMock.url }),
-    ],
-  });
-  ledger = assembled.ledger;
-  payments = createClient(PaymentService, await serve(buildPowerServices(assembled)), { peer: "power" });
+  stack = await startStack();
+  ledger = stack.power.assembled.ledger;
 }, 90_000);
 
 afterAll(async () => {
-  payments?.close();
-  await stopServers();
-  await dropDatabases();
+  await stack?.stop();
   await stripeMock?.stop();
 });
 
 const deliver = (webhook: SignedWebhook) =>
-  payments.applyPaymentWebhook({
+  stack.power.payments.applyPaymentWebhook({
     provider: "stripe",
     payload: new TextEncoder().encode(webhook.body),
     signature: webhook.signature,

@@ -3,40 +3,21 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { jetstream } from "@nats-io/jetstream";
-import { PaymentService } from "@turnleaf/contracts/power/v1/payment_service_pb";
 import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_events_pb";
-import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { UploadTaskState, UploadTaskStateChangedSchema } from "@turnleaf/contracts/upload/v1/upload_events_pb";
+import { createLogger, decodeEvent, type NatsConnection, publishEvent, streams, subjects } from "@turnleaf/kit";
 import {
-  connectNats,
-  createClient,
-  createLogger,
-  decodeEvent,
-  ensureStreams,
-  type NatsConnection,
-  publishEvent,
-  type RunningConsumer,
-  streams,
-  subjects,
-} from "@turnleaf/kit";
-import type { FastifyInstance } from "fastify";
+  type BookSlotRepository,
+  defaultPriceSettings,
+  type PowerRepository,
+  productCatalogue,
+  StripeProvider,
+} from "@turnleaf/power/in-process";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningStripeMock, startStripeMock, stripeMockSecretKey } from "../../scripts/src/stripe-mock.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import type { PowerRepository } from "../../services/power/src/data/power.repository.js";
-import type { BookSlotRepository } from "../../services/power/src/data/quota.repositories.js";
-import { defaultPriceSettings, productCatalogue } from "../../services/power/src/domain/products.js";
-import { natsHostingPublisher, startSlotBookConsumer } from "../../services/power/src/events/hosting.js";
-import { StripeProvider } from "../../services/power/src/payments/stripe.adapter.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { testGatewayConfig } from "../support/gateway-config.js";
-import { inProcessParts } from "../support/in-process.js";
-import { serveLanguage } from "../support/language-peer.js";
+import { type PowerPart, startInProcessStack } from "../support/in-process-stack.js";
 import {
   chargeRefunded,
   chargeSucceeded,
@@ -59,75 +40,56 @@ const suffix = randomBytes(4).toString("hex");
 const hour = 3_600_000;
 const day = 24 * hour;
 
+/** The power service (its hosting events on NATS, Stripe's adapter on stripe-mock, started first) and the gateway. */
+const startStack = () =>
+  startInProcessStack({
+    stores,
+    label: `pay-${suffix}`,
+    log,
+    services: {
+      power: {
+        now: () => clock,
+        hostingEvents: true,
+        providers: [
+          new StripeProvider({
+            secretKey: stripeMockSecretKey,
+            webhookSecret: testWebhookSecret,
+            apiBase: stripeMock.url,
+            // The test's clock is not the signature's: a signature of now is checked against the real time.
+          }),
+        ],
+        products: productCatalogue(defaultPriceSettings),
+      },
+      language: {},
+    },
+    gateway: {},
+  });
+let stack: Awaited<ReturnType<typeof startStack>>;
 let stripeMock: RunningStripeMock;
 let nats: NatsConnection;
-let peers: Peers;
-let storeProbes: StoreProbes;
 let powerRepository: PowerRepository;
 let slots: BookSlotRepository;
 let sweep: () => Promise<unknown>;
-let slotBooks: RunningConsumer;
-let power: ReturnType<typeof createClient<typeof PowerService>>;
-let payments: ReturnType<typeof createClient<typeof PaymentService>>;
+let power: PowerPart["client"];
+let payments: PowerPart["payments"];
 let clock = new Date("2026-06-01T00:00:00.000Z");
-const gateways = new Map<string, FastifyInstance>();
-
-const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `pay-${suffix}`, log);
 
 beforeAll(async () => {
   stripeMock = await startStripeMock({ log: pino({ level: "warn" }) });
-  nats = await connectNats({ url: stores.natsUrl, name: "payments-test", log });
-  await ensureStreams(nats, [streams.power, streams.upload]);
-  const assembled = await assemblePower({
-    mongo: await database("power"),
-    log,
-    now: () => clock,
-    publishHosting: natsHostingPublisher(nats),
-    providers: [
-      new StripeProvider({
-        secretKey: stripeMockSecretKey,
-        webhookSecret: testWebhookSecret,
-        apiBase: stripeMock.url,
-        // The test's clock is not the signature's: a signature of now is checked against the real time.
-      }),
-    ],
-    products: productCatalogue(defaultPriceSettings),
-  });
-  powerRepository = assembled.repository;
-  slots = assembled.slots;
-  sweep = assembled.sweep;
-  slotBooks = await startSlotBookConsumer(nats, slots, log, `power-slot-books-${suffix}`);
-  const powerAddress = await serve(buildPowerServices(assembled));
-  power = createClient(PowerService, powerAddress, { peer: "power" });
-  payments = createClient(PaymentService, powerAddress, { peer: "power" });
-  const languageAddress = await serveLanguage({ database, serve });
-  const config = testGatewayConfig(stores, { power: powerAddress, language: languageAddress });
-  peers = connectPeers(config);
-  storeProbes = await connectStoreProbes(config, log);
+  stack = await startStack();
+  nats = stack.nats;
+  ({ repository: powerRepository, slots, sweep } = stack.power.assembled);
+  power = stack.power.client;
+  payments = stack.power.payments;
 }, 90_000);
 
 afterAll(async () => {
-  for (const gateway of gateways.values()) await gateway.close();
-  peers?.close();
-  await storeProbes?.close();
-  power?.close();
-  payments?.close();
-  await slotBooks?.stop();
-  await stopServers();
-  await dropDatabases();
-  await nats?.drain();
+  await stack?.stop();
   await stripeMock?.stop();
 });
 
 /** A gateway acting as the user (DEV_ACTOR_USER_ID); "0": nobody signed in. */
-async function gatewayFor(userId: string): Promise<FastifyInstance> {
-  let gateway = gateways.get(userId);
-  if (!gateway) {
-    gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: userId === "0" ? undefined : userId });
-    gateways.set(userId, gateway);
-  }
-  return gateway;
-}
+const gatewayFor = (userId: string) => stack.gateway.as(userId === "0" ? undefined : userId);
 
 interface Envelope {
   code: string;

@@ -1,41 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { jetstream } from "@nats-io/jetstream";
-import { AccountService } from "@turnleaf/contracts/power/v1/account_service_pb";
-import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import type { BookRepository, BookRevisionRepository } from "@turnleaf/book/in-process";
 import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_events_pb";
-import { PlanKind, PowerService, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { PlanKind, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { UploadTaskState, UploadTaskStateChangedSchema } from "@turnleaf/contracts/upload/v1/upload_events_pb";
-import {
-  connectNats,
-  createClient,
-  createLogger,
-  decodeEvent,
-  ensureStreams,
-  type NatsConnection,
-  publishEvent,
-  type RunningConsumer,
-  streams,
-  subjects,
-} from "@turnleaf/kit";
-import type { FastifyInstance } from "fastify";
+import { createLogger, decodeEvent, type NatsConnection, publishEvent, streams, subjects } from "@turnleaf/kit";
+import type { BookSlotRepository, PowerRepository } from "@turnleaf/power/in-process";
+import { featureOfKey, gatedFeatureCodes } from "@turnleaf/resource-files";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { featureOfKey, gatedFeatureCodes } from "../../services/gateway/src/policies/feature-gates.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import type { PowerRepository } from "../../services/power/src/data/power.repository.js";
-import type { BookSlotRepository } from "../../services/power/src/data/quota.repositories.js";
-import { natsHostingPublisher, startSlotBookConsumer } from "../../services/power/src/events/hosting.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { testGatewayConfig } from "../support/gateway-config.js";
-import { inProcessParts } from "../support/in-process.js";
-import { serveLanguage } from "../support/language-peer.js";
+import { type PowerPart, startInProcessStack } from "../support/in-process-stack.js";
 import { zhMessage } from "../support/messages.js";
 
 // The power paths of issue #4 through the real gateway, against the power and book services in this process on the
@@ -48,81 +23,39 @@ const productHost = "books.example.com";
 const otherHost = "embed.other.example";
 const hour = 3_600_000;
 
-const gateways = new Map<string, FastifyInstance>();
+/** The power service (its clock the test's, its hosting events on NATS), the book service and the gateway. */
+const startStack = () =>
+  startInProcessStack({
+    stores,
+    label: `pg-${suffix}`,
+    log,
+    services: { power: { now: () => clock, hostingEvents: true }, book: {}, language: {} },
+    gateway: { app: { productHosts: [productHost] } },
+  });
+let stack: Awaited<ReturnType<typeof startStack>>;
 let nats: NatsConnection;
-let peers: Peers;
-let storeProbes: StoreProbes;
 let powerRepository: PowerRepository;
 let slots: BookSlotRepository;
 let books: BookRepository;
 let revisions: BookRevisionRepository;
 let sweep: () => Promise<unknown>;
-let slotBooks: RunningConsumer;
-let power: ReturnType<typeof createClient<typeof PowerService>>;
-let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
-let accounts: ReturnType<typeof createClient<typeof AccountService>>;
+let power: PowerPart["client"];
+let admin: PowerPart["admin"];
+let accounts: PowerPart["accounts"];
 /** The power service's clock: the hosting sweep runs at whatever time a test sets. */
 let clock = new Date("2026-06-01T00:00:00.000Z");
 
-const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `pg-${suffix}`, log);
-
 beforeAll(async () => {
-  nats = await connectNats({ url: stores.natsUrl, name: "power-gateway-test", log });
-  await ensureStreams(nats, [streams.power, streams.upload]);
-  const assembled = await assemblePower({
-    mongo: await database("power"),
-    log,
-    now: () => clock,
-    publishHosting: natsHostingPublisher(nats),
-  });
-  powerRepository = assembled.repository;
-  slots = assembled.slots;
-  sweep = assembled.sweep;
-  slotBooks = await startSlotBookConsumer(nats, slots, log, `power-slot-books-${suffix}`);
-  const powerAddress = await serve(buildPowerServices(assembled));
-  power = createClient(PowerService, powerAddress, { peer: "power" });
-  admin = createClient(PowerAdminService, powerAddress, { peer: "power" });
-  accounts = createClient(AccountService, powerAddress, { peer: "power" });
-
-  const bookMongo = await database("book");
-  books = new BookRepository(bookMongo);
-  revisions = new BookRevisionRepository(bookMongo);
-  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
-  const bookAddress = await serve(buildBookServices({ books, revisions, power }));
-
-  const languageAddress = await serveLanguage({ database, serve });
-  const config = testGatewayConfig(stores, { book: bookAddress, power: powerAddress, language: languageAddress });
-  peers = connectPeers(config);
-  storeProbes = await connectStoreProbes(config, log);
+  stack = await startStack();
+  nats = stack.nats;
+  ({ repository: powerRepository, slots, sweep } = stack.power.assembled);
+  ({ client: power, admin, accounts } = stack.power);
+  ({ books, revisions } = stack.book);
 }, 60_000);
 
-afterAll(async () => {
-  for (const gateway of gateways.values()) await gateway.close();
-  peers?.close();
-  await storeProbes?.close();
-  power?.close();
-  admin?.close();
-  accounts?.close();
-  await slotBooks?.stop();
-  await stopServers();
-  await dropDatabases();
-  await nats?.drain();
-});
+afterAll(() => stack?.stop());
 
-async function gatewayFor(userId: string): Promise<FastifyInstance> {
-  let gateway = gateways.get(userId);
-  if (!gateway) {
-    gateway = await buildApp({
-      log,
-      peers,
-      stores: storeProbes,
-      devActorUserId: userId,
-      productHosts: [productHost],
-    });
-    gateways.set(userId, gateway);
-  }
-  return gateway;
-}
+const gatewayFor = (userId: string) => stack.gateway.as(userId);
 
 interface Reply {
   code: string;
@@ -911,7 +844,8 @@ describe("fuzzed inputs on the power paths", () => {
 
 describe("sessions on the power paths", () => {
   it("answers LOGIN_SIGNOUT without a session and with an unknown session cookie", async () => {
-    const anonymous = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });
+    // Nobody signed in, no product hosts configured.
+    const anonymous = await stack.gateway.app({ productHosts: undefined });
     try {
       for (const path of [
         "/api/power/get-user-custom-config",

@@ -1,37 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
-import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
-import { PlanKind, PowerService, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
-import {
-  connectNats,
-  createClient,
-  createS3Client,
-  ensureBuckets,
-  ensureStreams,
-  type NatsConnection,
-  type S3Client,
-  streams,
-} from "@turnleaf/kit";
+import { PlanKind, Quota } from "@turnleaf/contracts/power/v1/power_service_pb";
+import type { PowerRepository } from "@turnleaf/power/in-process";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import type { PowerRepository } from "../../services/power/src/data/power.repository.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
-import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
-import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
-import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { errorLog } from "../support/error-log.js";
-import { testGatewayConfig } from "../support/gateway-config.js";
-import { inProcessParts } from "../support/in-process.js";
-import { serveLanguage } from "../support/language-peer.js";
+import { type PowerPart, startInProcessStack } from "../support/in-process-stack.js";
 import { makePdf } from "../upload/fixtures.js";
 
 // The power limits of uploads end to end: the power, book and upload services in this process on the run's real
@@ -40,87 +15,36 @@ const stores = workerStores();
 // The services' error lines (a failed rpc or request with its cause) are kept for a failing assertion to print.
 const { log, lines: errorLines } = errorLog("upload-limits-test");
 const suffix = randomBytes(4).toString("hex");
-const bucket = `turnleaf-sources-limits-${suffix}`;
 const day = 86_400_000;
 
-const closers: (() => unknown)[] = [];
-const gateways = new Map<string, FastifyInstance>();
-let nats: NatsConnection;
-let s3: S3Client;
+const startStack = () =>
+  startInProcessStack({
+    stores,
+    label: `limits-${suffix}`,
+    log,
+    services: {
+      power: {},
+      book: {},
+      // 50 uploads of one user held open at once: the race under test, above the open-task limit's default.
+      upload: { settings: { ttlMs: 60 * 60 * 1000, partSizeBytes: 5 * 1024 * 1024, openTaskLimit: 60 } },
+      language: {},
+    },
+    gateway: {},
+  });
+let stack: Awaited<ReturnType<typeof startStack>>;
 let powerRepository: PowerRepository;
-let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
-let peers: Peers;
-let storeProbes: StoreProbes;
+let admin: PowerPart["admin"];
+let powerClient: PowerPart["client"];
 let pdf: Buffer;
-let powerClient: ReturnType<typeof createClient<typeof PowerService>>;
-
-const { database, serve, stopServers, dropDatabases } = inProcessParts(stores, `limits-${suffix}`, log);
 
 beforeAll(async () => {
-  nats = await connectNats({ url: stores.natsUrl, name: "upload-limits-test", log });
-  await ensureStreams(nats, [streams.upload, streams.conversion]);
-  s3 = createS3Client(stores.s3);
-  await ensureBuckets(s3, [bucket], stores.s3.region, log);
-
-  const assembled = await assemblePower({ mongo: await database("power"), log });
-  powerRepository = assembled.repository;
-  const powerAddress = await serve(buildPowerServices(assembled));
-  const power = createClient(PowerService, powerAddress, { peer: "power" });
-  powerClient = power;
-  admin = createClient(PowerAdminService, powerAddress, { peer: "power" });
-  closers.push(
-    () => power.close(),
-    () => admin.close(),
-  );
-
-  const bookMongo = await database("book");
-  const books = new BookRepository(bookMongo);
-  const revisions = new BookRevisionRepository(bookMongo);
-  await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
-  const bookAddress = await serve(buildBookServices({ books, revisions, power }));
-  const book = createClient(BookService, bookAddress, { peer: "book" });
-  closers.push(() => book.close());
-
-  const desk = await assembleUploadDesk({
-    mongo: await database("upload"),
-    nats,
-    s3,
-    bucket,
-    book,
-    allowance: powerUploadAllowance(power),
-    // 50 uploads of one user held open at once: the race under test, above the open-task limit's default.
-    settings: { ttlMs: 60 * 60 * 1000, partSizeBytes: 5 * 1024 * 1024, openTaskLimit: 60 },
-    log,
-  });
-  const uploadAddress = await serve(buildUploadServices({ desk, nats }));
-
-  const languageAddress = await serveLanguage({ database, serve });
-  const config = testGatewayConfig(stores, {
-    book: bookAddress,
-    power: powerAddress,
-    upload: uploadAddress,
-    language: languageAddress,
-  });
-  peers = connectPeers(config);
-  storeProbes = await connectStoreProbes(config, log);
+  stack = await startStack();
+  powerRepository = stack.power.assembled.repository;
+  ({ admin, client: powerClient } = stack.power);
   pdf = await makePdf({ pages: 2 });
 }, 60_000);
 
-afterAll(async () => {
-  for (const gateway of gateways.values()) await gateway.close();
-  peers?.close();
-  await storeProbes?.close();
-  for (const close of closers) await close();
-  await stopServers();
-  await nats?.drain();
-  await dropDatabases();
-  if (s3) {
-    const keys: string[] = [];
-    for await (const item of s3.listObjectsV2(bucket, "", true)) if (item.name) keys.push(item.name);
-    await s3.removeObjects(bucket, keys);
-    await s3.removeBucket(bucket).catch(() => undefined);
-  }
-});
+afterAll(() => stack?.stop());
 
 interface Reply {
   code: string;
@@ -130,14 +54,7 @@ interface Reply {
 }
 
 /** The gateway acting as this user (sessions arrive with their issue; the dev actor stands in). */
-async function gatewayFor(userId: string): Promise<FastifyInstance> {
-  let gateway = gateways.get(userId);
-  if (!gateway) {
-    gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: userId });
-    gateways.set(userId, gateway);
-  }
-  return gateway;
-}
+const gatewayFor = (userId: string) => stack.gateway.as(userId);
 
 async function post(userId: string, path: string, fields: Record<string, string>): Promise<Reply> {
   const response = await (await gatewayFor(userId)).inject({
@@ -293,7 +210,7 @@ describe("uploads on a host outside the product's own", () => {
 
   /** A gateway knowing one product host, acting as the user; requests to any other host are user type 32. */
   async function hostedGateway(userId: string): Promise<FastifyInstance> {
-    hosted ??= await buildApp({ log, peers, stores: storeProbes, devActorUserId: userId, productHosts: [productHost] });
+    hosted ??= await stack.gateway.app({ devActorUserId: userId, productHosts: [productHost] });
     return hosted;
   }
   async function postTo(host: string, userId: string, path: string, fields: Record<string, string>) {

@@ -1,12 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { createLogger, createS3Client, ensureBuckets } from "@turnleaf/kit";
+import { BookRepository, BookRevisionRepository, FileStore, sweepRevisions } from "@turnleaf/book/in-process";
+import { createLogger } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { FileStore } from "../../services/book/src/data/file-store.js";
-import { sweepRevisions } from "../../services/book/src/events/revision-sweep.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { inProcessParts } from "../support/in-process.js";
+import { startInProcessStack } from "../support/in-process-stack.js";
 import { writeRevision } from "./actors.js";
 
 // Issue 16, finding 4, the second half: an overwritten revision's files (and a deleted book's) leave the books
@@ -14,34 +11,27 @@ import { writeRevision } from "./actors.js";
 const stores = workerStores();
 const log = createLogger({ service: "revision-sweep-test", level: "silent" });
 const suffix = randomBytes(3).toString("hex");
-const parts = inProcessParts(stores, `sweep-${suffix}`, log);
-const s3 = createS3Client(stores.s3);
-const booksBucket = `turnleaf-books-sweep-${suffix}`;
+const startStack = () => startInProcessStack({ stores, label: `sweep-${suffix}`, log, buckets: ["books"] });
 const hour = 3_600_000;
+let stack: Awaited<ReturnType<typeof startStack>>;
 let books: BookRepository;
 let revisions: BookRevisionRepository;
 let files: FileStore;
 
 beforeAll(async () => {
-  const mongo = await parts.database("book");
+  stack = await startStack();
+  const mongo = await stack.database("book");
   books = new BookRepository(mongo);
   revisions = new BookRevisionRepository(mongo);
   await Promise.all([books.ensureIndexes(), revisions.ensureIndexes()]);
-  await ensureBuckets(s3, [booksBucket], stores.s3.region, log);
-  files = new FileStore(s3, "unused-assets", booksBucket, "unused-sources");
+  files = new FileStore(stack.s3, "unused-assets", stack.buckets.books, "unused-sources");
 });
 
-afterAll(async () => {
-  await parts.dropDatabases();
-  const keys: string[] = [];
-  for await (const item of s3.listObjectsV2(booksBucket, "", true)) if (item.name) keys.push(item.name);
-  if (keys.length > 0) await s3.removeObjects(booksBucket, keys);
-  await s3.removeBucket(booksBucket).catch(() => undefined);
-});
+afterAll(() => stack?.stop());
 
 async function storedRevisions(bookId: string): Promise<number[]> {
   const found = new Set<number>();
-  for await (const item of s3.listObjectsV2(booksBucket, `books/${bookId}/`, true)) {
+  for await (const item of stack.s3.listObjectsV2(stack.buckets.books, `books/${bookId}/`, true)) {
     const revision = Number(/\/r(\d+)\//.exec(item.name ?? "")?.[1]);
     if (Number.isInteger(revision)) found.add(revision);
   }
@@ -64,14 +54,14 @@ const book = (bookId: string, number: string) => ({
 
 describe("the revision sweep", () => {
   it("removes a superseded revision after the grace period, keeps the shown and the converting one, and all of a deleted book", async () => {
-    const stack = { s3, booksBucket, revisions };
+    const written = { s3: stack.s3, booksBucket: stack.buckets.books, revisions };
     const live = { bookId: `live${suffix}`, number: `nlive${suffix}` };
     await books.insertIfAbsent(book(live.bookId, live.number));
-    await writeRevision(stack, live, 1);
-    await writeRevision(stack, live, 2);
-    await writeRevision(stack, live, 3, "converting");
+    await writeRevision(written, live, 1);
+    await writeRevision(written, live, 2);
+    await writeRevision(written, live, 3, "converting");
     const gone = { bookId: `gone${suffix}`, number: `ngone${suffix}` };
-    await writeRevision(stack, gone, 1);
+    await writeRevision(written, gone, 1);
     const deps = { books, revisions, files, log, graceMs: hour };
 
     // Within the grace period nothing of a live book goes; the deleted book's files do.

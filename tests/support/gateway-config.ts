@@ -1,4 +1,4 @@
-import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
+import { readConfig as readGatewayConfig } from "@turnleaf/gateway/in-process";
 import type { TestStores } from "../setup/stores.global.js";
 
 export type PeerName = "book" | "power" | "upload" | "conversion" | "licence" | "language" | "insight";

@@ -1,6 +1,5 @@
 import { type Connection, type Logger, startGrpcServer } from "@turnleaf/kit";
-import { assembleLanguage } from "../../services/language/src/assemble.js";
-import { buildServices as buildLanguageServices } from "../../services/language/src/server.js";
+import { assembleLanguage, buildServices as buildLanguageServices } from "@turnleaf/language/in-process";
 
 /**
  * The language service in the test's process: the gateway renders every coded message (errors, warnings) from its

@@ -1,0 +1,8 @@
+/**
+ * The licence service for a process that hosts it beside others (the in-process tests): its desks on a given
+ * database and its gRPC services. Exported as `@turnleaf/licence/in-process`; importing it starts nothing.
+ */
+
+export { assembleLicenceDesk, type LicenceSettings } from "./assemble.js";
+export type { LicenceDesk } from "./handlers/licence-desk.js";
+export { buildServices } from "./server.js";
