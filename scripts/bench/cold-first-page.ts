@@ -73,9 +73,9 @@ const range = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.
 
 // The service's imports as one file, bundled as the image's main.bundle.mjs is (scripts/bundle-services.mjs).
 const { bundleModule } = (await import(resolve("scripts/bundle-services.mjs"))) as {
-  bundleModule: (entry: string, outfile: string) => Promise<void>;
+  bundleModule: (entry: string, outdir: string, name: string) => Promise<void>;
 };
-await bundleModule(join(here, "assemble.js"), join(here, "assemble.bench-bundle.mjs"));
+await bundleModule(join(here, "assemble.js"), here, "assemble.bench-bundle");
 
 const load = () => execFileSync("cat", ["/proc/loadavg"], { encoding: "utf8" }).split(" ").slice(0, 3).join(" ");
 out(
