@@ -74,10 +74,13 @@ function attributesOf(list: KeyValue[] = []): Record<string, string | number | b
   return Object.fromEntries(list.map(({ key, value }) => [key, plain(value)]));
 }
 
-/** Reads the file exporter's lines into flat spans, each with its resource's service.name. */
+/**
+ * Reads the file exporter's lines into flat spans, each with its resource's service.name. The collector may be
+ * writing a line as the file is read (a full run once read half of one): only lines ended by a newline are whole.
+ */
 export function parseExport(text: string): ExportedSpan[] {
   const spans: ExportedSpan[] = [];
-  for (const line of text.split("\n")) {
+  for (const line of text.split("\n").slice(0, -1)) {
     if (!line.trim()) continue;
     const request = JSON.parse(line) as ExportRequest;
     for (const resourceSpans of request.resourceSpans ?? []) {
