@@ -36,20 +36,14 @@ import { runLicenceCommand } from "../../services/licence/src/command.js";
 import { buildServices } from "../../services/licence/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
+import { licenceTestSettings } from "../support/in-process-stack.js";
 
 // The licence service in this process (so its clock can be moved) on the run's real MongoDB-wire server, the real
 // gateway in front of it, and the desktop side played by the licence-client library, as the desktop tool uses it.
 const stores = workerStores();
 const log = createLogger({ service: "licence-test", level: "silent" });
 const day = 86_400_000;
-const settings = {
-  LICENCE_SIGNING_KEY_PEM: undefined,
-  LICENCE_CODE_PEPPER: undefined,
-  LICENCE_ONLINE_ANSWER_TTL_DAYS: 30,
-  LICENCE_OFFLINE_ANSWER_TTL_DAYS: 90,
-  LICENCE_GUESS_LIMIT: 5,
-  LICENCE_GUESS_WINDOW_SECONDS: 900,
-};
+const settings = licenceTestSettings;
 
 let clockOffsetMs = 0;
 const now = () => new Date(Date.now() + clockOffsetMs);

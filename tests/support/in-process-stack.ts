@@ -61,6 +61,19 @@ type PowerInput = Parameters<typeof assemblePower>[0];
 type UploadInput = Parameters<typeof assembleUploadDesk>[0];
 type InsightInput = Parameters<typeof buildInsightServices>[0];
 
+/**
+ * The licence service's settings in tests: no signing key or pepper configured, 30- and 90-day answers, and five
+ * guesses a window (tests/licence counts them).
+ */
+export const licenceTestSettings = {
+  LICENCE_SIGNING_KEY_PEM: undefined,
+  LICENCE_CODE_PEPPER: undefined,
+  LICENCE_ONLINE_ANSWER_TTL_DAYS: 30,
+  LICENCE_OFFLINE_ANSWER_TTL_DAYS: 90,
+  LICENCE_GUESS_LIMIT: 5,
+  LICENCE_GUESS_WINDOW_SECONDS: 900,
+};
+
 /** What each service runs with; a service left out is not started (the gateway finds nobody at its address). */
 export interface StackServices {
   power?: Omit<PowerInput, "mongo" | "log" | "publishHosting"> & {
@@ -306,12 +319,7 @@ export async function startInProcessStack<S extends StackServices, G extends Gat
 
     if (services.licence) {
       const licence = await assembleLicenceDesk(await parts.database("licence"), {
-        LICENCE_SIGNING_KEY_PEM: undefined,
-        LICENCE_CODE_PEPPER: undefined,
-        LICENCE_ONLINE_ANSWER_TTL_DAYS: 30,
-        LICENCE_OFFLINE_ANSWER_TTL_DAYS: 90,
-        LICENCE_GUESS_LIMIT: 5,
-        LICENCE_GUESS_WINDOW_SECONDS: 900,
+        ...licenceTestSettings,
         ...services.licence,
       });
       const address = await parts.serve(buildLicenceServices({ ...licence, now: () => new Date() }));
