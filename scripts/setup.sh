@@ -12,11 +12,11 @@ fi
 bash scripts/install-servers.sh
 # Native PDFium for the conversion workers (pip download of the pypdfium2 wheel; WebAssembly without it).
 bash scripts/install-pdfium.sh
-# Debian packages the tests use: Chromium for the reader and editor (driven by playwright-core, which downloads
-# nothing), php-cli to run the WordPress plug-in turnleaf publishes, and a CJK font so screenshots of the Chinese
+# Debian packages the tests use: Chromium's headless shell for the reader and editor (driven by playwright-core,
+# which downloads nothing), php-cli to run the WordPress plug-in turnleaf publishes, and a CJK font so screenshots of the Chinese
 # interface show its text (headless Chromium draws boxes without one).
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v php >/dev/null 2>&1 || missing+=(php-cli)
 dpkg -s fonts-wqy-microhei >/dev/null 2>&1 || missing+=(fonts-wqy-microhei)
 # The conversion worker: LibreOffice turns presentations and documents into PDFs (Impress and Writer, headless);

@@ -34,3 +34,13 @@ it("builds no omnibox popup page for a test's browser context", async () => {
   expect(targetInfos.map((target) => target.url)).toContain("data:text/html,<p>one page</p>");
   await context.close();
 });
+
+// The headless shell sends no Accept-Language of its own; pages that follow the browser's language (the login form,
+// the reader's interface) must meet the English a full Chromium asks for.
+it("asks for English pages, as a full Chromium does", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("data:text/html,<p>one page</p>");
+  expect(await page.evaluate(() => navigator.languages)).toEqual(["en-US", "en"]);
+  await context.close();
+});
