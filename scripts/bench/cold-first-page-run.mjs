@@ -9,7 +9,9 @@
  * render-process.js forks it with the pool). With a fifth argument `service`, it then imports what main.ts imports
  * (the kit, assemble.js and everything under it) before it makes the pool: the service's own path without the
  * stores' connections. With `service-bundled`, it imports them from one file bundled as scripts/bundle-services.mjs
- * bundles a service (cold-first-page.ts makes it), as the image runs them.
+ * bundles a service (cold-first-page.ts makes it), as the image runs them, and takes the render functions from that
+ * file too; it starts loading the gRPC server's modules where the service would (its consumer started), without
+ * waiting for them.
  * Usage: node cold-first-page-run.mjs <folder of a built conversion service (its dist/)> <pdf> <max side> <lanes>
  *   [service]
  */
@@ -23,14 +25,14 @@ const pdfium = choosePdfium("auto");
 const early = await from("render/render-process.js").catch(() => undefined);
 if (early && pdfium.engine === "native") early.startEarlyRenderProcess(pdfium);
 if (mode === "service") await from("assemble.js");
-if (mode === "service-bundled") await from("assemble.bench-bundle.mjs");
-const { selectPdfium } = await from("render/pdfium.js");
-const { createRenderPool } = await from("render/pool.js");
-const { createGuardedPool } = await from("pipeline/guarded-pool.js");
-const { warmUp } = await from("render/page-renderer.js");
-const { readPdf } = await from("render/source-reader.js");
-const { planBook } = await from("domain/plan.js");
-const { renditionSizes } = await from("domain/renditions.js");
+const bundled = mode === "service-bundled" ? await from("cold-first-page.bench-bundle.mjs") : undefined;
+const { selectPdfium } = bundled ?? (await from("render/pdfium.js"));
+const { createRenderPool } = bundled ?? (await from("render/pool.js"));
+const { createGuardedPool } = bundled ?? (await from("pipeline/guarded-pool.js"));
+const { warmUp } = bundled ?? (await from("render/page-renderer.js"));
+const { readPdf } = bundled ?? (await from("render/source-reader.js"));
+const { planBook } = bundled ?? (await from("domain/plan.js"));
+const { renditionSizes } = bundled ?? (await from("domain/renditions.js"));
 
 // Idle render processes do not hold the event loop (the service's connections do): this timer does here.
 const alive = setInterval(() => undefined, 1_000);
@@ -48,6 +50,8 @@ const pool = createGuardedPool({
 });
 await warmUp();
 await firstLane?.started?.();
+// The service starts its consumer here, then loads its gRPC server while the first job runs.
+const grpcServer = bundled?.loadGrpcServer();
 const info = await readPdf(new Uint8Array(await readFile(pdfPath)), "", false);
 const [page] = planBook([{ kind: "pdf", pages: info.pages }], { cut: 0, bleedPt: 0, pageRange: "1" });
 await pool.render({
@@ -81,5 +85,8 @@ const ticks = (pid) => {
 };
 const cpuMs = ticks("self") + children.reduce((sum, pid) => sum + ticks(pid), 0);
 process.stdout.write(`${JSON.stringify({ firstPageMs, cpuMs, engine: pdfium.engine })}\n`);
+await grpcServer;
 await pool.close();
 clearInterval(alive);
+// The gRPC server's modules leave handles of their own (the service never ends by running out of work).
+process.exit(0);

@@ -15,26 +15,29 @@ const kitExports = JSON.parse(readFileSync(join(kitDir, "package.json"), "utf8")
   { source: string }
 >;
 
-/** Specifiers a file loads when it runs: static imports and re-exports that are not `type`-only, and import(). */
-function loadedSpecifiers(source: string): string[] {
+/**
+ * Specifiers a file loads when it runs: static imports and re-exports that are not `type`-only, and (unless
+ * `staticOnly`) import().
+ */
+function loadedSpecifiers(source: string, staticOnly: boolean): string[] {
   const statements = source.matchAll(/^(import|export)\s+(type\s+)?[^;]*?\sfrom\s+"([^"]+)"/gms);
-  const dynamic = source.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g);
+  const dynamic = staticOnly ? [] : source.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g);
   return [
     ...[...statements].filter((match) => !match[2]).map((match) => match[3] as string),
     ...[...dynamic].map((match) => match[1] as string),
   ];
 }
 
-/** Every file and package that loading `entry` loads (workspace files followed, other packages listed). */
-function importGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+/** Every file and package that loading `entries` loads (workspace files followed, other packages listed). */
+function importGraph(entries: string[], staticOnly = false): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
-  const pending = [entry];
+  const pending = [...entries];
   while (pending.length > 0) {
     const file = pending.pop() as string;
     if (files.has(file)) continue;
     files.add(file);
-    for (const specifier of loadedSpecifiers(readFileSync(file, "utf8"))) {
+    for (const specifier of loadedSpecifiers(readFileSync(file, "utf8"), staticOnly)) {
       if (specifier.startsWith(".")) pending.push(join(dirname(file), specifier.replace(/\.js$/, ".ts")));
       else if (specifier === "@turnleaf/kit" || specifier.startsWith("@turnleaf/kit/")) {
         packages.add(specifier);
@@ -48,7 +51,7 @@ function importGraph(entry: string): { files: Set<string>; packages: Set<string>
 }
 
 describe("the conversion service's imports", () => {
-  const { files, packages } = importGraph(join(here, "main.ts"));
+  const { files, packages } = importGraph([join(here, "main.ts")]);
   const kitFiles = [...files].filter((file) => file.startsWith(kitDir)).map((file) => file.slice(kitDir.length + 1));
 
   it("reach the kit's modules by subpath, never its index", () => {
@@ -68,5 +71,23 @@ describe("the conversion service's imports", () => {
     );
     expect(unwanted).toEqual([]);
     expect(packages).toContain("@nats-io/jetstream");
+  });
+
+  // What runs before a replica takes its first job: main.ts, then what it imports on demand (the kit's service
+  // start, assemble.ts and all it imports, sharp). The gRPC server (gRPC, health, reflection, proto-loader: about a
+  // third of the bundled service's import) loads on demand once assemble has started the consumer.
+  it("load the gRPC server only after the service has started taking jobs", () => {
+    const beforeJobs = importGraph(
+      [join(here, "main.ts"), join(kitDir, "src/service.ts"), join(here, "assemble.ts"), join(here, "render/sharp.ts")],
+      true,
+    );
+    const beforeKitFiles = [...beforeJobs.files].filter((file) => file.startsWith(kitDir));
+    expect(beforeKitFiles).not.toContain(join(kitDir, "src/grpc-server.ts"));
+    const serverPackages = [...beforeJobs.packages].filter((name) =>
+      /^(@grpc\/reflection|@grpc\/proto-loader|grpc-health-check)$/.test(name),
+    );
+    expect(serverPackages).toEqual([]);
+    expect(beforeJobs.files).toContain(join(here, "events/job-consumer.ts"));
+    expect(kitFiles).toContain("src/grpc-server.ts");
   });
 });

@@ -5,26 +5,11 @@ import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import { ReflectionService } from "@grpc/reflection";
 import { HealthImplementation, protoPath as healthProtoPath } from "grpc-health-check";
-import { channelOptions, type ServiceImplementation, toGrpcHandlers, toGrpcServiceDefinition } from "./grpc.js";
+import { channelOptions, toGrpcHandlers, toGrpcServiceDefinition } from "./grpc.js";
+import type { ServiceRegistration } from "./grpc-registration.js";
 import type { Logger } from "./logger.js";
 
-export interface ServiceRegistration {
-  service: DescService;
-  register(server: grpc.Server, log: Logger): void;
-}
-
-/** Pairs a service descriptor with its typed implementation (checked against the descriptor at compile time). */
-export function serve<S extends DescService>(
-  service: S,
-  implementation: ServiceImplementation<S>,
-): ServiceRegistration {
-  return {
-    service,
-    register(server, log) {
-      server.addService(toGrpcServiceDefinition(service), toGrpcHandlers(service, implementation, log));
-    },
-  };
-}
+export { type GrpcAdapters, type ServiceRegistration, serve } from "./grpc-registration.js";
 
 export interface RunningGrpcServer {
   port: number;
@@ -65,7 +50,8 @@ export async function startGrpcServer(options: {
   log: Logger;
 }): Promise<RunningGrpcServer> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 16 * 1024 * 1024 });
-  for (const registration of options.services) registration.register(server, options.log);
+  const adapters = { toGrpcServiceDefinition, toGrpcHandlers };
+  for (const registration of options.services) registration.register(server, options.log, adapters);
 
   const serviceNames = options.services.map((registration) => registration.service.typeName);
   const health = new HealthImplementation({ "": "NOT_SERVING" });
