@@ -167,7 +167,9 @@ export async function imageFileList(service, cache = {}) {
     }
   };
   const { fileList } = await nodeFileTrace(
-    [...bundles, ...listed(service, unbundled).map((entry) => dataPath(service, entry))],
+    [...bundles, ...listed(service, unbundled).map((entry) => dataPath(service, entry))].map((entry) =>
+      join(root, entry),
+    ),
     { base: root, cache, readFile: readSource, ignore: (path) => devOnly.test(path) },
   );
   const files = new Set(fileList);
