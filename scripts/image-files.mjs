@@ -13,7 +13,8 @@
 // dist/render/render.worker.js) and the command-line tool the gateway's package builds run (services/cli).
 // Data: what the code reads at run time through paths nft cannot follow (a directory read by name, a path built
 // from a package's folder) is listed in `data` below, each with the code that reads it.
-import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rm, symlink } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -144,6 +145,49 @@ async function walk(path) {
   return nested.flat();
 }
 
+// A trace is kept (node_modules/.cache/turnleaf-image-files/<service>.json) with a fingerprint of every file it
+// found: our own files by content (a build rewrites them, often byte-identical), node_modules files by size and time,
+// with the lockfile, this script and nft's version. nft's answer depends only on the files it read, so while none of
+// them changed the same trace is the answer: the tests assemble eight images in every run (~15 CPU-s of tracing).
+const traceCacheDir = join(root, "node_modules", ".cache", "turnleaf-image-files");
+const nftVersion = createRequire(import.meta.url)("@vercel/nft/package.json").version;
+
+async function fingerprint(file) {
+  const path = join(root, file);
+  const stat = await lstat(path).catch(() => undefined);
+  if (!stat) return "missing";
+  if (stat.isSymbolicLink()) return `link ${await readlink(path)}`;
+  if (stat.isDirectory()) return "folder";
+  if (file.startsWith("node_modules/")) return `${stat.size} ${stat.mtimeMs}`;
+  return createHash("sha256")
+    .update(await readFile(path))
+    .digest("base64");
+}
+
+const fingerprints = async (files) =>
+  Object.fromEntries(await Promise.all(files.map(async (f) => [f, await fingerprint(f)])));
+
+async function reusedTrace(service, entries, trace) {
+  const key = createHash("sha256")
+    .update(nftVersion)
+    .update(JSON.stringify(entries))
+    .update(await readFile(fileURLToPath(import.meta.url)))
+    .update(await readFile(join(root, "package-lock.json")))
+    .digest("base64");
+  const saved = join(traceCacheDir, `${service}.json`);
+  const kept = await readFile(saved, "utf8")
+    .then((text) => JSON.parse(text))
+    .catch(() => undefined);
+  if (kept?.key === key) {
+    const now = await fingerprints(Object.keys(kept.files));
+    if (Object.entries(kept.files).every(([file, print]) => now[file] === print)) return Object.keys(kept.files);
+  }
+  const files = await trace();
+  await mkdir(traceCacheDir, { recursive: true });
+  await writeFile(saved, JSON.stringify({ key, files: await fingerprints(files) }));
+  return files;
+}
+
 /**
  * The repository-relative paths of every file `service`'s image needs. `cache` (an object) may be shared between
  * calls in one process: nft then reads and parses each module once.
@@ -166,11 +210,12 @@ export async function imageFileList(service, cache = {}) {
       throw error;
     }
   };
-  const { fileList } = await nodeFileTrace(
-    [...bundles, ...listed(service, unbundled).map((entry) => dataPath(service, entry))].map((entry) =>
-      join(root, entry),
-    ),
-    { base: root, cache, readFile: readSource, ignore: (path) => devOnly.test(path) },
+  const entries = [...bundles, ...listed(service, unbundled).map((entry) => dataPath(service, entry))];
+  const fileList = await reusedTrace(service, entries, () =>
+    nodeFileTrace(
+      entries.map((entry) => join(root, entry)),
+      { base: root, cache, readFile: readSource, ignore: (path) => devOnly.test(path) },
+    ).then((result) => [...result.fileList]),
   );
   const files = new Set(fileList);
   // The bundles' source maps: the CMD runs node --enable-source-maps.

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageServices, writeImageFiles } from "../../scripts/image-files.mjs";
-import { type ProcessHandle, startProcess, waitForHttp } from "../../scripts/src/processes.js";
+import { type ProcessHandle, startProcess, waitForHttp, waitForTcp } from "../../scripts/src/processes.js";
 import {
   freeServicePorts,
   type ProcessName,
@@ -43,6 +43,8 @@ function run(folder: string, args: string[], env: Record<string, string>): Promi
 async function grpcHealthy(name: ProcessName, timeoutMs: number): Promise<boolean> {
   const folder = folders.get(name) ?? "";
   const deadline = Date.now() + timeoutMs;
+  // Listening first (cheap to ask): each run of the health check program is a Node process of its own.
+  await waitForTcp("127.0.0.1", ports[name], timeoutMs).catch(() => undefined);
   while (Date.now() < deadline) {
     const code = await run(folder, ["services/kit/dist/healthcheck.js"], { GRPC_PORT: String(ports[name]) });
     if (code === 0) return true;
@@ -78,7 +80,12 @@ beforeAll(async () => {
         `services/${name}/dist/main.bundle.mjs`,
       ],
       cwd: folders.get(name),
-      env: { NODE_ENV: "production", ...serviceEnvironment(name, stores, ports, { demo: false, logLevel: "warn" }) },
+      env: {
+        NODE_ENV: "production",
+        ...serviceEnvironment(name, stores, ports, { demo: false, logLevel: "warn" }),
+        // One render lane (a worker thread or process from dist/render/render.worker.js) shows its files are there.
+        CONVERSION_WORKERS: "1",
+      },
       log,
       logFile: join(base, `${name}.log`),
     });
