@@ -67,7 +67,8 @@ beforeAll(async () => {
     folders.set(name, folder);
   }
   ports = await freeServicePorts();
-  const stores = workerStores();
+  // The run's stores, never stopped here.
+  const stores = { ...workerStores(), stop: async () => undefined };
   for (const name of services) {
     const handle = await startProcess({
       name: `image-${name}`,
