@@ -34,8 +34,7 @@ const unbundled = {
   // The HEALTHCHECK of the grpc and conversion stages.
   grpc: ["services/kit/dist/healthcheck.js"],
   // render/pool.ts (worker thread) and render/render-process.ts (child_process.fork) start it from dist/render/.
-  // pdf.js draws its pages on @napi-rs/canvas, which pdf.mjs requires through a createRequire nft does not follow.
-  conversion: ["services/conversion/dist/render/render.worker.js", { resolve: "@napi-rs/canvas" }],
+  conversion: ["services/conversion/dist/render/render.worker.js"],
   // TURNLEAF_CLI_MAIN (gateway src/config.ts): the package builds run the command-line tool as a child process.
   gateway: ["services/cli/dist/main.js"],
 };
@@ -211,12 +210,19 @@ export async function imageFileList(service, cache = {}) {
     }
   };
   const entries = [...bundles, ...listed(service, unbundled).map((entry) => dataPath(service, entry))];
-  const fileList = await reusedTrace(service, entries, () =>
-    nodeFileTrace(
-      entries.map((entry) => join(root, entry)),
-      { base: root, cache, readFile: readSource, ignore: (path) => devOnly.test(path) },
-    ).then((result) => [...result.fileList]),
-  );
+  const trace = (paths) =>
+    nodeFileTrace(paths, { base: root, cache, readFile: readSource, ignore: (path) => devOnly.test(path) }).then(
+      (result) => [...result.fileList],
+    );
+  const fileList = await reusedTrace(service, entries, async () => {
+    const found = await trace(entries.map((entry) => join(root, entry)));
+    // pdf.js's Node build requires @napi-rs/canvas as it loads (its DOMMatrix, ImageData and Path2D, and the canvas
+    // pdf.js draws pages on), through a createRequire nft does not follow; without it every load warns.
+    const pdfjs = found.find((file) => /^node_modules\/pdfjs-dist\/legacy\/build\/pdf\.mjs$/.test(file));
+    if (!pdfjs) return found;
+    const canvas = createRequire(join(root, pdfjs)).resolve("@napi-rs/canvas");
+    return [...new Set([...found, ...(await trace([canvas]))])];
+  });
   const files = new Set(fileList);
   // The bundles' source maps: the CMD runs node --enable-source-maps.
   for (const bundle of bundles) files.add(`${bundle}.map`);

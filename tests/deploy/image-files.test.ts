@@ -112,18 +112,30 @@ describe("each service image's file set", () => {
     },
   );
 
-  it("conversion's folder loads the native addons and pdf.js its renders load on demand", async () => {
-    // Loaded only when a page is rendered (not at start): koffi (native PDFium), @napi-rs/canvas (pdf.js pages),
-    // jpeg-turbo, sharp, PDFium's WebAssembly build, pdf.js and its standard fonts.
+  // pdf.js's Node build loads its own @napi-rs/canvas as it loads (a DOMMatrix without it: a warning, and no canvas).
+  const pdfjsWithCanvas = [
+    "await import('pdfjs-dist/legacy/build/pdf.mjs');",
+    "if (typeof globalThis.DOMMatrix !== 'function') process.exit(5);",
+  ];
+
+  it("conversion's folder loads the native addons, PDFium and pdf.js its renders load on demand", async () => {
+    // Loaded only when a page is rendered, not at start: koffi (native PDFium), jpeg-turbo, sharp, PDFium's
+    // WebAssembly build and its wasm file, pdf.js with its canvas and standard fonts.
     const load = [
-      "await import('koffi'); await import('@napi-rs/canvas'); await import('@julusian/jpeg-turbo');",
-      "await import('sharp'); await import('@embedpdf/pdfium'); await import('pdfjs-dist/legacy/build/pdf.mjs');",
+      "await import('koffi'); await import('@julusian/jpeg-turbo'); await import('sharp'); await import('@embedpdf/pdfium');",
+      ...pdfjsWithCanvas,
       "const { createRequire } = await import('node:module'); const { existsSync } = await import('node:fs');",
       "const require = createRequire(process.cwd() + '/services/conversion/');",
       "if (!existsSync(require.resolve('@embedpdf/pdfium/pdfium.wasm'))) process.exit(3);",
       "if (!existsSync(require.resolve('pdfjs-dist/standard_fonts/FoxitSerif.pfb'))) process.exit(4);",
     ].join(" ");
     expect(await run(folders.get("conversion") ?? "", ["--input-type=module", "-e", load], {})).toBe(0);
+  });
+
+  it("upload's folder loads pdf.js (page counts) with its canvas", async () => {
+    expect(await run(folders.get("upload") ?? "", ["--input-type=module", "-e", pdfjsWithCanvas.join(" ")], {})).toBe(
+      0,
+    );
   });
 
   it("gateway starts from its folder and answers /livez", async () => {
