@@ -1,5 +1,6 @@
 // The files one service's image needs to run, and nothing else (issue #32): the image's /app. The old build stage
-// copied the whole production node_modules (~405 MB) and every workspace's dist into every image.
+// copied the whole production node_modules (306 MB by du -sb) and every workspace's dist into every image
+// (docs/benchmarks/image-files.md).
 // Usage: node scripts/image-files.mjs <service> <outdir> [--link]
 //   (after tsc -b and scripts/bundle-services.mjs; the gateway also needs the reader, editor and offline reader
 //   built). <outdir> gets the same relative paths as the repository, so the images' CMD and HEALTHCHECK stay

@@ -7,7 +7,7 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -144,8 +144,12 @@ describe("each service image's file set", () => {
       expect(await readFile(join(base, "gateway.log"), "utf8")).toBe("a healthy process");
     });
     // Its folder also holds what it serves and the command-line tool its package builds run.
-    const page = await fetch(`http://127.0.0.1:${ports.gateway}/book_edit2/`);
-    expect(page.status).toBe(200);
+    const asset = (await readdir(join(folders.get("gateway") ?? "", "web/reader/dist/assets"))).find((name) =>
+      name.endsWith(".js"),
+    );
+    for (const path of ["/book_edit2/", `/reader/assets/${asset}`, "/resourceFiles/settings/settings.json"]) {
+      expect((await fetch(`http://127.0.0.1:${ports.gateway}${path}`)).status, path).toBe(200);
+    }
     expect(
       await run(folders.get("gateway") ?? "", ["services/cli/dist/main.js", "design", "list", "templates"], {}),
     ).toBe(0);
