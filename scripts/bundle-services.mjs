@@ -15,7 +15,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 // files, worker scripts), pdf.js (loaded on demand by @turnleaf/kit/pdfjs), OpenTelemetry and the libraries its
 // instrumentations patch as Node loads them (gRPC, the MongoDB driver, mongoose, pino: bundled, they would not be
 // traced), and the MongoDB driver's optional native companions.
-const external = [
+export const external = [
   "@grpc/grpc-js",
   "mongodb",
   "mongoose",

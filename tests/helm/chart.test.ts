@@ -1038,10 +1038,10 @@ describe("images and compose file", () => {
     expect(dockerfile).not.toMatch(/^(?!\s*#).*\bnpm ci\b/m); // the lockfile has Linux platform packages only
     const build = stages.get("build")?.text ?? "";
     expect(build).toContain(`npx tsc -b "services/\${SERVICE}"`);
-    // The image keeps package.json + dist/ of every workspace tsc -b built: the libraries in packages/ too.
-    expect(build).toContain("for workspace in proto packages/* services/*; do");
     expect(build).toContain("npm run build -w web/reader && npm run build -w web/editor");
-    expect(build).toContain("npm prune --omit=dev");
+    // The image keeps only the files its service runs (tests/deploy/image-files.test.ts starts each from them).
+    expect(build).toContain(`node scripts/image-files.mjs "\${SERVICE}" /out`);
+    expect(build).not.toContain("npm prune");
     // The old per-service Dockerfiles are gone: one recipe.
     const deployEntries = await readdir(join(root, "deploy"), { withFileTypes: true });
     for (const entry of deployEntries) {
