@@ -34,8 +34,12 @@ const unbundled = {
   all: ["services/kit/dist/telemetry-preload.js", "node_modules/@opentelemetry/instrumentation/hook.mjs"],
   // The HEALTHCHECK of the grpc and conversion stages.
   grpc: ["services/kit/dist/healthcheck.js"],
-  // render/pool.ts (worker thread) and render/render-process.ts (child_process.fork) start it from dist/render/.
-  conversion: ["services/conversion/dist/render/render.worker.js"],
+  // render/pool.ts (worker thread) and render/render-process.ts (child_process.fork) start it from dist/render/: the
+  // forked process its bundle (scripts/bundle-services.mjs), the thread the module.
+  conversion: [
+    "services/conversion/dist/render/render.worker.js",
+    "services/conversion/dist/render/render.worker.bundle.mjs",
+  ],
   // TURNLEAF_CLI_MAIN (gateway src/config.ts): the package builds run the command-line tool as a child process.
   gateway: ["services/cli/dist/main.js"],
 };

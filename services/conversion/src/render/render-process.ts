@@ -4,6 +4,7 @@
  * nothing but the fork.
  */
 import { type ChildProcess, fork } from "node:child_process";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { PdfiumChoice } from "./pdfium.js";
 
@@ -31,8 +32,18 @@ export interface ForkedRenderProcess {
   isWarm(): boolean;
 }
 
+/**
+ * The render process's module: its bundle where the build made one (scripts/bundle-services.mjs: fewer files to load
+ * at a replica's start), else the built module, or the source under tsx.
+ */
+function renderProcessScript(): string {
+  if (fromSources) return fileURLToPath(new URL("./render.worker.ts", import.meta.url));
+  const bundled = fileURLToPath(new URL("./render.worker.bundle.mjs", import.meta.url));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL("./render.worker.js", import.meta.url));
+}
+
 export function forkRenderProcess(pdfium: PdfiumChoice): ForkedRenderProcess {
-  const script = fileURLToPath(new URL(`./render.worker.${fromSources ? "ts" : "js"}`, import.meta.url));
+  const script = renderProcessScript();
   const child = fork(script, [], {
     // Structured clone keeps the pages' Uint8Arrays as they are.
     serialization: "advanced",
