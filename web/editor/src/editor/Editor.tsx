@@ -9,9 +9,10 @@ import { MediaEditor } from "../media/MediaEditor.js";
 import { usePageModeGuard } from "../page-audio/usePageModeGuard.js";
 import { PublishDialog } from "../publish/PublishDialog.js";
 import type { Query } from "../route.js";
+import { useScreenServices } from "../screen-services.js";
 import { PlanLocksContext } from "../settings/plan-locks.js";
 import { ShareDialog } from "../share/ShareDialog.js";
-import type { Ready, ScreenServices } from "../types.js";
+import type { Ready } from "../types.js";
 import { EditorRail } from "./EditorRail.js";
 import { EditorTabPanel } from "./EditorTabPanel.js";
 import { PreviewBar } from "./PreviewBar.js";
@@ -29,12 +30,10 @@ import { usePreviewDevice } from "./usePreviewDevice.js";
 import { useUnsavedLeaveGuard } from "./useUnsavedLeaveGuard.js";
 
 /** The editor screen (spec 000 §2 /editor): left rail, preview pane, save state, undo/redo and sharing. */
-export function Editor({ ready, query, ...services }: ScreenServices & { ready: Ready; query: Query }) {
-  const { labels, notify, report, navigate } = services;
+export function Editor({ ready, query }: { ready: Ready; query: Query }) {
+  const { labels, report, navigate } = useScreenServices();
   const bookId = ready.config.bookId;
-  const chinese = query.lang === "zh-CN";
-  const textLang = chinese ? "zh" : "en";
-  const { tab, setTab, chooseTab, designTab, setDesignTab, openGuideTab } = useEditorTabs(labels);
+  const { tab, setTab, chooseTab, designTab, setDesignTab, openGuideTab } = useEditorTabs();
   const [sharing, setSharing] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const guide = useGuide();
@@ -46,7 +45,7 @@ export function Editor({ ready, query, ...services }: ScreenServices & { ready: 
   const ownBook = useOwnBook(bookId, book);
   const messages = useMessageCatalogue(query.lang);
   const preview = usePreviewChannel(bookDocument.docRef, brands);
-  const editing: EditingContext = { bookDocument, labels, textLang, notify };
+  const editing: EditingContext = { bookDocument };
   const { flow, save, failedPreset } = useBookSave({
     ...editing,
     post: preview.post,
@@ -54,12 +53,11 @@ export function Editor({ ready, query, ...services }: ScreenServices & { ready: 
     bookId,
     teamId: query.tid,
     customPower: ready.customPower,
-    report,
   });
   const edits = useBookEdits({ ...editing, flow, failedPreset, readOnly, onDownloadShown: () => setTab("config") });
   const { changeMany } = edits;
   // Switching the page display mode clears all page audio after a confirmation (spec 001 §4).
-  const change = usePageModeGuard(edits.change, bookId, labels, report);
+  const change = usePageModeGuard(edits.change, bookId);
 
   const locks = usePlanLocks(ready.customPower, messages, report);
   useUnsavedLeaveGuard();
@@ -89,8 +87,6 @@ export function Editor({ ready, query, ...services }: ScreenServices & { ready: 
         <EditorRail
           title={title}
           number={book.number}
-          labels={labels}
-          lang={query.lang}
           tab={tab}
           onTab={chooseTab}
           onGuide={guide.open}
@@ -120,14 +116,11 @@ export function Editor({ ready, query, ...services }: ScreenServices & { ready: 
             preview={preview}
             readOnly={readOnly}
             messages={messages}
-            {...services}
           />
         </EditorRail>
         <PreviewPane
-          labels={labels}
           bar={
             <PreviewBar
-              labels={labels}
               view={query.view}
               device={device}
               onDevice={switchDevice}
@@ -147,8 +140,6 @@ export function Editor({ ready, query, ...services }: ScreenServices & { ready: 
               <MediaEditor
                 number={book.number}
                 doc={doc}
-                labels={labels}
-                notify={notify}
                 readOnly={readOnly}
                 onChange={changeMany}
                 onPreview={preview.post}
@@ -158,30 +149,18 @@ export function Editor({ ready, query, ...services }: ScreenServices & { ready: 
           device={device}
           preview={preview}
           number={book.number}
-          lang={query.lang}
         />
         {sharing ? (
           <ShareDialog
             bookId={book.bookId}
             number={book.number}
             enabled={(book.bStatus ?? 1) === 1}
-            labels={labels}
-            notify={notify}
-            report={report}
             onClose={() => setSharing(false)}
             onManage={() => navigate("/bookcase")}
           />
         ) : null}
-        {publishing ? (
-          <PublishDialog
-            bookId={book.bookId}
-            title={title}
-            labels={labels}
-            notify={notify}
-            onClose={() => setPublishing(false)}
-          />
-        ) : null}
-        {guide.guiding ? <Guide labels={labels} chinese={chinese} onClose={guide.close} onStep={openGuideTab} /> : null}
+        {publishing ? <PublishDialog bookId={book.bookId} title={title} onClose={() => setPublishing(false)} /> : null}
+        {guide.guiding ? <Guide onClose={guide.close} onStep={openGuideTab} /> : null}
       </main>
     </PlanLocksContext.Provider>
   );

@@ -14,8 +14,9 @@ import { PageAudioEditor } from "../page-audio/PageAudioEditor.js";
 import { PagesPanel } from "../pages/PagesPanel.js";
 import { PasswordPanel } from "../password/PasswordPanel.js";
 import type { Query } from "../route.js";
+import { useScreenServices } from "../screen-services.js";
 import type { Catalogue } from "../settings/catalogue.js";
-import type { Ready, ScreenServices } from "../types.js";
+import type { Ready } from "../types.js";
 import { type DesignSubTab, designTabs, type SettingsTabContext, type Tab } from "./tabs.js";
 import type { BookDocument } from "./useBookDocument.js";
 import type { BookEdits } from "./useBookEdits.js";
@@ -39,8 +40,7 @@ export function EditorTabPanel({
   preview,
   readOnly,
   messages,
-  ...services
-}: ScreenServices & {
+}: {
   tab: Tab;
   designTab: DesignSubTab;
   onDesignTab(tab: DesignSubTab): void;
@@ -59,14 +59,11 @@ export function EditorTabPanel({
   readOnly: boolean;
   messages: RefObject<Record<string, string> | null>;
 }) {
-  const { labels, notify, report, navigate } = services;
+  const { labels } = useScreenServices();
   const bookId = ready.config.bookId;
-  const textLang = query.lang === "zh-CN" ? "zh" : "en";
   const { doc, setBook } = bookDocument;
   const { changeMany } = edits;
-  // The labels and notices nearly every tab takes, handed on as one.
-  const app = { labels, notify, report };
-  const settingsTab: SettingsTabContext = { ...app, catalogue, doc, lang: textLang, onChange: change };
+  const settingsTab: SettingsTabContext = { catalogue, doc, onChange: change };
   const reloadBookAndPreview = () => {
     // A page edit is a new revision: the book (TOC, bookmarks, media items) and the preview are reloaded.
     bookDocument.reload();
@@ -74,7 +71,7 @@ export function EditorTabPanel({
   };
   switch (tab) {
     case "assistant":
-      return <AssistantPanel labels={labels} />;
+      return <AssistantPanel />;
     case "basic":
       return (
         <BasicTab
@@ -95,7 +92,6 @@ export function EditorTabPanel({
           onChoose={onDesignTab}
           {...settingsTab}
           design={design}
-          interfaceLang={query.lang}
           presetsOf={edits.presetsOf}
           onApplyPreset={edits.applyDesign}
           onChangeMany={changeMany}
@@ -107,8 +103,6 @@ export function EditorTabPanel({
           book={book}
           ownBook={ownBook}
           teamId={query.tid}
-          lang={query.lang}
-          {...app}
           onBookChange={setBook}
           onReloadBook={bookDocument.reload}
           onReloadPreview={preview.reload}
@@ -119,8 +113,6 @@ export function EditorTabPanel({
         <BookmarksPanel
           key={`bookmarks-${book.bookmarksRevision ?? 0}`}
           book={book}
-          labels={labels}
-          notify={notify}
           teamId={query.tid}
           onSaved={(bookmarks) => {
             setBook({ ...book, bookmarks });
@@ -129,7 +121,7 @@ export function EditorTabPanel({
         />
       );
     case "language":
-      return <LanguagePanel bookId={bookId} {...app} />;
+      return <LanguagePanel bookId={bookId} />;
     case "config":
       return (
         <ConfigTab
@@ -137,18 +129,17 @@ export function EditorTabPanel({
           book={book}
           ownBook={ownBook}
           query={query}
-          navigate={navigate}
           onChangeMany={changeMany}
           onBookChange={setBook}
         />
       );
     case "password":
-      return <PasswordPanel book={book} labels={labels} notify={notify} onSaved={preview.reload} />;
+      return <PasswordPanel book={book} onSaved={preview.reload} />;
     case "media":
       return (
         <>
           <p className="note">{labels.mediaHint}</p>
-          <PageAudioEditor bookId={bookId} {...app} readOnly={readOnly} />
+          <PageAudioEditor bookId={bookId} readOnly={readOnly} />
         </>
       );
     case "pages":
@@ -156,7 +147,6 @@ export function EditorTabPanel({
         <PagesPanel
           bookId={bookId}
           teamId={query.tid}
-          {...app}
           messages={() => messages.current}
           onEdited={reloadBookAndPreview}
         />

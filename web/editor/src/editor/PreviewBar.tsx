@@ -1,11 +1,10 @@
 import { Segmented } from "../common/Segmented.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { devicesFor, type PreviewDevice } from "./preview-hints.js";
 import type { SaveState } from "./save-flow.js";
 
 /** Above the preview: the device switcher, undo/redo, the save state, statistics, leads, download/publish and share. */
 export function PreviewBar({
-  labels,
   view,
   device,
   onDevice,
@@ -18,7 +17,6 @@ export function PreviewBar({
   onShare,
   onPublish,
 }: {
-  labels: Labels;
   /** ?mode=view: the switcher offers PAD too. */
   view: boolean;
   device: PreviewDevice;
@@ -33,6 +31,7 @@ export function PreviewBar({
   /** Spec 001 publish dialogs (HTML, EXE, APP, APK) for the online book. */
   onPublish: () => void;
 }) {
+  const { labels } = useScreenServices();
   const saveText: Record<SaveState, string> = {
     waiting: labels.saveWaiting,
     working: labels.saveWorking,

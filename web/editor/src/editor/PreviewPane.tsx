@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { PreviewDevice } from "./preview-hints.js";
 import type { PreviewChannel } from "./usePreviewChannel.js";
 
@@ -8,16 +8,13 @@ import type { PreviewChannel } from "./usePreviewChannel.js";
  * `bookEditIframe` (hidden while the multimedia editor takes its place).
  */
 export function PreviewPane({
-  labels,
   bar,
   hint,
   mediaEditor,
   device,
   preview,
   number,
-  lang,
 }: {
-  labels: Labels;
   bar: ReactNode;
   hint: PreviewDevice | null;
   /** The multimedia tab's page editor, shown instead of the frame. */
@@ -25,8 +22,8 @@ export function PreviewPane({
   device: PreviewDevice;
   preview: PreviewChannel;
   number: string;
-  lang: string;
 }) {
+  const { labels, lang } = useScreenServices();
   return (
     <section className="preview" aria-label={labels.preview}>
       {bar}

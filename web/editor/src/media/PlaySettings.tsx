@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { Check } from "../common/Check.js";
+import { useScreenServices } from "../screen-services.js";
 import { FileSetting } from "../settings/FileSetting.js";
 import type { KindSettingsProps } from "./item-settings-props.js";
 import { isVideoSite } from "./media-doc.js";
 import { extensionsOf, maxBytesOf, sourceFields } from "./media-fields.js";
 
 /** A video's or audio clip's settings: its file or address, autoplay, loop, and (a video) a pop-up. */
-export function PlaySettings({ item, kind, labels, notify, set }: KindSettingsProps & { kind: "video" | "audio" }) {
+export function PlaySettings({ item, kind, set }: KindSettingsProps & { kind: "video" | "audio" }) {
+  const { labels } = useScreenServices();
   const [source, setSource] = useState(kind === "video" ? (item.embedUrl ?? item.url ?? "") : (item.url ?? ""));
   return (
     <>
@@ -14,12 +16,10 @@ export function PlaySettings({ item, kind, labels, notify, set }: KindSettingsPr
       <FileSetting
         id="media-source"
         value={source}
-        labels={labels}
         extensions={extensionsOf[kind]}
         maxBytes={maxBytesOf(kind)}
         purpose={kind}
         acceptsAddress={kind === "video" ? isVideoSite : undefined}
-        notify={notify}
         onChange={setSource}
       />
       {kind === "video" ? <p className="note">{labels.mediaVideoHint}</p> : null}
