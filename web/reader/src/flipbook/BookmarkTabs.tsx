@@ -1,5 +1,6 @@
 import type { Bookmark } from "../book.js";
 import type { Direction } from "../engine/layout.js";
+import { useLabels } from "../language/labels-context.js";
 import type { ReaderSettings } from "../settings/types.js";
 
 /**
@@ -15,7 +16,6 @@ export function BookmarkTabs({
   stageWidth,
   stageHeight,
   zoom,
-  label,
   onGoToPage,
 }: {
   bookmarks: Bookmark[];
@@ -27,9 +27,9 @@ export function BookmarkTabs({
   stageWidth: number;
   stageHeight: number;
   zoom: number;
-  label: string | undefined;
   onGoToPage(page: number): void;
 }) {
+  const labels = useLabels();
   if (bookmarks.length === 0) return null;
   const lastVisible = visible[visible.length - 1] ?? 1;
   const tabStep = Math.min(96, (stageHeight * zoom - 16) / Math.max(bookmarks.length, 1));
@@ -39,7 +39,7 @@ export function BookmarkTabs({
   return (
     <nav
       className={`tl-bookmarks${settings.bookmarkHasTexture ? " tl-bookmarks-textured" : ""}`}
-      aria-label={label}
+      aria-label={labels.bookmarks}
       data-edge={onSide ? "side" : "top"}
     >
       {bookmarks.map((mark, index) => {

@@ -3,6 +3,7 @@ import type { Bookmark, ReaderPage } from "../book.js";
 import { sheetOrigin } from "../engine/axis.js";
 import type { Side } from "../engine/fold.js";
 import { turningSide } from "../engine/layout.js";
+import { useLabels } from "../language/labels-context.js";
 import { BookmarkTabs } from "./BookmarkTabs.js";
 import { Face } from "./Face.js";
 import type { FlipBookHandle, FlipBookProps } from "./types.js";
@@ -14,6 +15,7 @@ const other = (side: Side): Side => (side === "right" ? "left" : "right");
 
 export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipBook(props, handleRef) {
   const { book, layout, spread, pageWidth: w, pageHeight: h, zoom } = props;
+  const labels = useLabels();
   const double = layout.mode === "double";
   // Vertical (calendar) books: the spine is horizontal. Turning works in spine coordinates (engine/axis.ts, see
   // use-turning.ts); the faces and the sheet are placed here in the stage's.
@@ -50,12 +52,9 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     left: sheetOrigin(axis, side, w, h).x,
     style: vertical ? { top: sheetOrigin(axis, side, w, h).y } : undefined,
     zoom,
-    pageLabel: props.pageLabel,
     onGoToPage: props.onGoToPage,
     onUnlock: props.onUnlock,
-    lockedLabel: props.lockedLabel,
-    unlockLabel: props.unlockLabel,
-    mediaLabels: props.mediaLabels,
+    lockedLabel: book.lock?.mode === "lead" ? labels.lockedLead : labels.locked,
   });
 
   let sheet: React.ReactNode = null;
@@ -202,7 +201,6 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
         stageWidth={stageWidth}
         stageHeight={stageHeight}
         zoom={zoom}
-        label={props.bookmarksLabel}
         onGoToPage={props.onGoToPage}
       />
     </div>
