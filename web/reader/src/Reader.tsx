@@ -5,7 +5,7 @@ import { useRightClickBlock } from "./access/use-right-click-block.js";
 import { AdBanner } from "./ads/AdBanner.js";
 import { AnalyticsFrame } from "./analytics/AnalyticsFrame.js";
 import { Backdrop, backgroundOf } from "./backdrop/Backdrop.js";
-import type { ReaderBook } from "./book.js";
+import type { ReaderBook, ReaderLocation } from "./book.js";
 import { BrandMark } from "./brands/BrandMark.js";
 import { Dialogs } from "./dialogs/Dialogs.js";
 import { useOpenDialog } from "./dialogs/open-dialog.js";
@@ -52,25 +52,18 @@ const insightCode = () => import("./insight/Insight.js");
  */
 export function Reader({
   initialBook,
-  startPage,
+  where,
   labels: initialLabels,
-  bookUrl,
-  link,
-  lang: initialLang = "",
 }: {
   initialBook: ReaderBook;
-  /** The page in the URL; null opens where this browser left the book (last-page memory) or at page 1. */
-  startPage: number | null;
+  where: ReaderLocation;
   labels: Labels;
-  bookUrl: string;
-  link: string;
-  /** `?lang=` of the URL: languages other than Chinese and English load their labels from the gateway. */
-  lang?: string;
 }) {
-  const { book, reload } = useLiveBook(initialBook, bookUrl);
+  const { page: startPage, link } = where;
+  const { book, reload } = useLiveBook(initialBook, where.bookUrl);
   const { lang, labels, chooseLanguage } = useInterfaceLanguage(
     initialLabels,
-    initialLang,
+    where.lang,
     book.settings.interfaceLanguage,
   );
   const [annotations, setAnnotations] = useState(true);

@@ -136,11 +136,9 @@ export function CustomConfigPanel({
         })}
       />
       <SaveUnderName
-        label={labels.customConfigName}
-        name={name}
+        texts={{ label: labels.customConfigName, save: labels.customConfigSave }}
+        name={[name, setName]}
         maxLength={customNameMax}
-        onName={setName}
-        saveText={labels.customConfigSave}
         onSave={() => void save()}
       >
         <label className="field">

@@ -153,11 +153,9 @@ export function CustomContentPanel({
         })}
       />
       <SaveUnderName
-        label={labels.customContentName}
-        name={name}
+        texts={{ label: labels.customContentName, save: labels.customContentSave }}
+        name={[name, setName]}
         maxLength={customNameMax}
-        onName={setName}
-        saveText={labels.customContentSave}
         onSave={() => void save()}
       />
     </section>

@@ -71,11 +71,9 @@ export function MyThemesPanel({
         })}
       />
       <SaveUnderName
-        label={labels.themeName}
-        name={name}
+        texts={{ label: labels.themeName, save: labels.saveTheme }}
+        name={[name, setName]}
         maxLength={64}
-        onName={setName}
-        saveText={labels.saveTheme}
         onSave={() => void save()}
       />
     </section>

@@ -14,7 +14,7 @@ import { PlanLocksContext } from "../settings/plan-locks.js";
 import { ShareDialog } from "../share/ShareDialog.js";
 import type { Ready } from "../types.js";
 import { EditorRail } from "./EditorRail.js";
-import { EditorTabPanel } from "./EditorTabPanel.js";
+import { EditorTabPanel, type EditorTabState } from "./EditorTabPanel.js";
 import { PreviewBar } from "./PreviewBar.js";
 import { PreviewPane } from "./PreviewPane.js";
 import { type EditingContext, useBookDocument } from "./useBookDocument.js";
@@ -62,14 +62,29 @@ export function Editor({ ready, query }: { ready: Ready; query: Query }) {
   const locks = usePlanLocks(ready.customPower, messages, report);
   useUnsavedLeaveGuard();
 
-  const { device, hint, switchDevice } = usePreviewDevice(book);
+  const previewDevice = usePreviewDevice(book);
   useCloseFrameOnEscape();
-  useEditorWindowApi(edits, switchDevice);
+  useEditorWindowApi(edits, previewDevice.switchDevice);
 
   if (bookDocument.loadError) return <p className="loading error-text">{bookDocument.loadError}</p>;
   if (!book || !catalogue) return <p className="loading">{labels.loading}</p>;
 
   const title = String(doc[bookFieldKey("title")] ?? book.title);
+  const tabState: EditorTabState = {
+    ready,
+    query,
+    book,
+    ownBook,
+    catalogue,
+    bookDocument,
+    design,
+    brands,
+    edits,
+    change,
+    preview,
+    readOnly,
+    messages,
+  };
 
   return (
     <PlanLocksContext.Provider value={locks}>
@@ -99,42 +114,22 @@ export function Editor({ ready, query }: { ready: Ready; query: Query }) {
             preview.reload();
           }}
         >
-          <EditorTabPanel
-            tab={tab}
-            designTab={designTab}
-            onDesignTab={setDesignTab}
-            ready={ready}
-            query={query}
-            book={book}
-            ownBook={ownBook}
-            catalogue={catalogue}
-            bookDocument={bookDocument}
-            design={design}
-            brands={brands}
-            edits={edits}
-            change={change}
-            preview={preview}
-            readOnly={readOnly}
-            messages={messages}
-          />
+          <EditorTabPanel tab={tab} designTab={designTab} onDesignTab={setDesignTab} state={tabState} />
         </EditorRail>
         <PreviewPane
           bar={
             <PreviewBar
               view={query.view}
-              device={device}
-              onDevice={switchDevice}
+              previewDevice={previewDevice}
               readOnly={readOnly}
-              steps={bookDocument.steps}
-              onStep={edits.step}
+              history={{ steps: bookDocument.steps, step: edits.step }}
               save={save}
-              onStatistics={() => navigate("/statistics", { num: book.number })}
-              onLeads={() => navigate("/leads", { num: book.number })}
+              number={book.number}
               onShare={() => setSharing(true)}
               onPublish={() => setPublishing(true)}
             />
           }
-          hint={hint}
+          previewDevice={previewDevice}
           mediaEditor={
             tab === "media" ? (
               <MediaEditor
@@ -146,7 +141,6 @@ export function Editor({ ready, query }: { ready: Ready; query: Query }) {
               />
             ) : null
           }
-          device={device}
           preview={preview}
           number={book.number}
         />

@@ -22,28 +22,11 @@ import type { BookDocument } from "./useBookDocument.js";
 import type { BookEdits } from "./useBookEdits.js";
 import type { PreviewChannel } from "./usePreviewChannel.js";
 
-/** The open rail tab's panel. */
-export function EditorTabPanel({
-  tab,
-  designTab,
-  onDesignTab,
-  ready,
-  query,
-  book,
-  ownBook,
-  catalogue,
-  bookDocument,
-  design,
-  brands,
-  edits,
-  change,
-  preview,
-  readOnly,
-  messages,
-}: {
-  tab: Tab;
-  designTab: DesignSubTab;
-  onDesignTab(tab: DesignSubTab): void;
+/**
+ * What the open tab draws from, as the editor screen holds it: the route, the loaded book and its document, its
+ * edits, the preview, the design resources and the owner's brands.
+ */
+export interface EditorTabState {
   ready: Ready;
   query: Query;
   book: BookInfo;
@@ -58,7 +41,22 @@ export function EditorTabPanel({
   preview: PreviewChannel;
   readOnly: boolean;
   messages: RefObject<Record<string, string> | null>;
+}
+
+/** The open rail tab's panel. */
+export function EditorTabPanel({
+  tab,
+  designTab,
+  onDesignTab,
+  state,
+}: {
+  tab: Tab;
+  designTab: DesignSubTab;
+  onDesignTab(tab: DesignSubTab): void;
+  state: EditorTabState;
 }) {
+  const { ready, query, book, ownBook, catalogue, bookDocument, design, brands, edits, change, preview } = state;
+  const { readOnly, messages } = state;
   const { labels } = useScreenServices();
   const bookId = ready.config.bookId;
   const { doc, setBook } = bookDocument;

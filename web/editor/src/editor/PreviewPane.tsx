@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useScreenServices } from "../screen-services.js";
-import type { PreviewDevice } from "./preview-hints.js";
 import type { PreviewChannel } from "./usePreviewChannel.js";
+import type { PreviewDeviceState } from "./usePreviewDevice.js";
 
 /**
  * The preview pane: its bar, the device's one-time hint, and the hosted reader `/b/<number>` in the frame
@@ -9,17 +9,16 @@ import type { PreviewChannel } from "./usePreviewChannel.js";
  */
 export function PreviewPane({
   bar,
-  hint,
+  previewDevice: { device, hint },
   mediaEditor,
-  device,
   preview,
   number,
 }: {
   bar: ReactNode;
-  hint: PreviewDevice | null;
+  /** The device the frame shows the book on, and its one-time hint. */
+  previewDevice: Pick<PreviewDeviceState, "device" | "hint">;
   /** The multimedia tab's page editor, shown instead of the frame. */
   mediaEditor: ReactNode;
-  device: PreviewDevice;
   preview: PreviewChannel;
   number: string;
 }) {

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useScreenServices } from "../screen-services.js";
-import { FileSetting } from "../settings/FileSetting.js";
-import { isVideoSite, type MediaItem, type MediaKind } from "./media-doc.js";
-import { extensionsOf, maxBytesOf, sourceFields } from "./media-fields.js";
+import { MediaSourceField } from "./MediaSourceField.js";
+import type { MediaItem, MediaKind } from "./media-doc.js";
+import { sourceFields } from "./media-fields.js";
 
 /** A new video, audio clip or picture: its file (upload-file, spec 000 §5 rules) or address, then placed. */
 export function NewItemForm({
@@ -31,17 +31,7 @@ export function NewItemForm({
       <h3>
         {kind === "video" ? labels.mediaAddVideo : kind === "audio" ? labels.mediaAddAudio : labels.mediaAddImage}
       </h3>
-      <label htmlFor="media-source">{labels.mediaAddress}</label>
-      <FileSetting
-        id="media-source"
-        value={address}
-        extensions={extensionsOf[source]}
-        maxBytes={maxBytesOf(source)}
-        purpose={source}
-        acceptsAddress={kind === "video" ? isVideoSite : undefined}
-        onChange={setAddress}
-      />
-      {kind === "video" ? <p className="note">{labels.mediaVideoHint}</p> : null}
+      <MediaSourceField kind={source} value={address} onChange={setAddress} />
       <div className="row">
         <button type="submit" className="primary">
           {labels.mediaPlace}

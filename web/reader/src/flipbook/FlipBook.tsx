@@ -14,7 +14,8 @@ export type { FlipBookHandle } from "./types.js";
 const other = (side: Side): Side => (side === "right" ? "left" : "right");
 
 export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipBook(props, handleRef) {
-  const { book, layout, spread, pageWidth: w, pageHeight: h, zoom } = props;
+  const { book, spread, zoom } = props;
+  const { layout, pageWidth: w, pageHeight: h } = props.fit;
   const labels = useLabels();
   const double = layout.mode === "double";
   // Vertical (calendar) books: the spine is horizontal. Turning works in spine coordinates (engine/axis.ts, see
@@ -195,12 +196,8 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
       <BookmarkTabs
         bookmarks={bookmarks}
         settings={settings}
-        vertical={vertical}
-        direction={layout.direction}
         visible={visible}
-        stageWidth={stageWidth}
-        stageHeight={stageHeight}
-        zoom={zoom}
+        stage={{ width: stageWidth, height: stageHeight, zoom, vertical, direction: layout.direction }}
         onGoToPage={props.onGoToPage}
       />
     </div>

@@ -6,12 +6,17 @@ export interface FlipBookHandle {
   turn(forward: boolean): boolean;
 }
 
-export interface FlipBookProps {
-  book: ReaderBook;
+/** The book's fit in the viewport (viewport/use-fit.ts): its layout and the size of one page before the zoom. */
+export interface FlipBookFit {
   layout: Layout;
-  spread: number;
   pageWidth: number;
   pageHeight: number;
+}
+
+export interface FlipBookProps {
+  book: ReaderBook;
+  fit: FlipBookFit;
+  spread: number;
   zoom: number;
   reducedMotion: boolean;
   onSpreadChange(spread: number): void;

@@ -65,10 +65,8 @@ export function BookViewport({
           <FlipBook
             ref={flipRef}
             book={book}
-            layout={layout}
+            fit={fit}
             spread={spread}
-            pageWidth={fit.pageWidth}
-            pageHeight={fit.pageHeight}
             zoom={zoom}
             reducedMotion={reducedMotion || settings.flipStyle === "slide"}
             onSpreadChange={navigation.goToSpread}
