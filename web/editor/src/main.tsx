@@ -18,11 +18,12 @@ import { labelsFor } from "./labels.js";
 import { interfaceLanguages } from "./languages.js";
 import { untilImported } from "./retry.js";
 import { basePath, hrefOf, pageTitle, queryOf, routeOf } from "./route.js";
+import { ScreenServicesContext } from "./screen-services.js";
 import { BatchUpload } from "./upload/BatchUpload.js";
 import { Upload } from "./upload/Upload.js";
 import "./styles.css";
 import "./bookcase/topbar.css";
-import type { Navigate, Notify, Ready, Report, Toast } from "./types.js";
+import type { Navigate, Notify, Ready, Report, ScreenServices, Toast } from "./types.js";
 
 let toastId = 0;
 
@@ -117,6 +118,12 @@ function App() {
     [query.lang],
   );
 
+  // What every screen and panel reads (useScreenServices), provided once around the app below.
+  const services = useMemo<ScreenServices>(
+    () => ({ labels, lang: query.lang, textLang: query.lang === "zh-CN" ? "zh" : "en", notify, report, navigate }),
+    [labels, query.lang, notify, report, navigate],
+  );
+
   useEffect(() => {
     const popped = () => setLocation({ pathname: window.location.pathname, search: window.location.search });
     window.addEventListener("popstate", popped);
@@ -193,24 +200,21 @@ function App() {
       );
     if (!ready || ready.key !== readyKey) return <p className="loading">{labels.loading}</p>;
     if (!ready.loaded) return <p className="loading error-text">{ready.error}</p>;
-    const common = { labels, query, notify, report, navigate };
-    if (route.name === "upload") return <Upload mode="upload" bookId="" {...common} />;
+    if (route.name === "upload") return <Upload mode="upload" bookId="" query={query} />;
     if (route.name === "convert")
-      return <Upload mode="convert" bookId={query.num ? ready.loaded.config.bookId : ""} {...common} />;
-    if (route.name === "batchUpload") return <BatchUpload {...common} />;
+      return <Upload mode="convert" bookId={query.num ? ready.loaded.config.bookId : ""} query={query} />;
+    if (route.name === "batchUpload") return <BatchUpload query={query} />;
     if (route.name === "statistics")
-      return onDemand(
-        <StatisticsScreen config={query.num ? ready.loaded.config : null} number={query.num} {...common} />,
-      );
-    if (route.name === "bookcase") return onDemand(<Bookcase search={location.search} {...common} />);
+      return onDemand(<StatisticsScreen config={query.num ? ready.loaded.config : null} number={query.num} />);
+    if (route.name === "bookcase") return onDemand(<Bookcase search={location.search} query={query} />);
     if (route.name === "leads" && query.num)
-      return onDemand(<LeadsScreen config={ready.loaded.config} number={query.num} {...common} />);
+      return onDemand(<LeadsScreen config={ready.loaded.config} number={query.num} />);
     if (!query.num) return <p className="loading error-text">{labels.noBook}</p>;
-    return <Editor key={query.num} ready={ready.loaded} {...common} />;
+    return <Editor key={query.num} ready={ready.loaded} query={query} />;
   })();
 
   return (
-    <>
+    <ScreenServicesContext.Provider value={services}>
       <header className="topbar">
         <a className="brand" href={hrefOf("/upload", {}, query.lang)}>
           Turnleaf
@@ -253,12 +257,7 @@ function App() {
       </header>
       {content}
       {modal ? (
-        <AlertDialog
-          modal={modal}
-          labels={labels}
-          onSupport={() => setModal({ kind: "supportQr" })}
-          onClose={() => setModal(null)}
-        />
+        <AlertDialog modal={modal} onSupport={() => setModal({ kind: "supportQr" })} onClose={() => setModal(null)} />
       ) : null}
       <div className="toasts" aria-live="polite">
         {toasts.map((toast) => (
@@ -271,7 +270,7 @@ function App() {
           </div>
         ))}
       </div>
-    </>
+    </ScreenServicesContext.Provider>
   );
 }
 

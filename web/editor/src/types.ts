@@ -1,5 +1,7 @@
+import type { Lang } from "@turnleaf/resource-files";
 import type { ReadyConfig } from "./api.js";
 import type { Labels } from "./labels.js";
+import type { InterfaceLanguage } from "./languages.js";
 
 export interface Toast {
   id: number;
@@ -16,9 +18,13 @@ export type Report = (error: unknown) => void;
 /** Goes to a client route (a path under /book_edit2), keeping the language. */
 export type Navigate = (path: string, query?: Record<string, string>) => void;
 
-/** What the app hands each screen it routes to (main.tsx) besides the screen's own props. */
+/** What every screen and panel reads from the app (ScreenServicesContext, provided once in main.tsx). */
 export interface ScreenServices {
   labels: Labels;
+  /** The interface language's code (`?lang=`). */
+  lang: InterfaceLanguage;
+  /** The language of texts held in Chinese and English (catalogue titles, presets, setting refusals). */
+  textLang: Lang;
   notify: Notify;
   report: Report;
   navigate: Navigate;

@@ -5,7 +5,7 @@ import { useRightClickBlock } from "./access/use-right-click-block.js";
 import { AdBanner } from "./ads/AdBanner.js";
 import { AnalyticsFrame } from "./analytics/AnalyticsFrame.js";
 import { Backdrop, backgroundOf } from "./backdrop/Backdrop.js";
-import type { ReaderBook } from "./book.js";
+import type { ReaderBook, ReaderLocation } from "./book.js";
 import { BrandMark } from "./brands/BrandMark.js";
 import { Dialogs } from "./dialogs/Dialogs.js";
 import { useOpenDialog } from "./dialogs/open-dialog.js";
@@ -13,6 +13,7 @@ import { parseCaptions, spreadCaption } from "./engine/captions.js";
 import type { FlipBookHandle } from "./flipbook/types.js";
 import { usePreloadNeighbours } from "./flipbook/use-preload-neighbours.js";
 import type { Labels } from "./language/labels.js";
+import { LabelsContext } from "./language/labels-context.js";
 import { useInterfaceLanguage } from "./language/use-interface-language.js";
 import { useLiveBook } from "./live-book/use-live-book.js";
 import { Loader } from "./loader/Loader.js";
@@ -51,25 +52,18 @@ const insightCode = () => import("./insight/Insight.js");
  */
 export function Reader({
   initialBook,
-  startPage,
+  where,
   labels: initialLabels,
-  bookUrl,
-  link,
-  lang: initialLang = "",
 }: {
   initialBook: ReaderBook;
-  /** The page in the URL; null opens where this browser left the book (last-page memory) or at page 1. */
-  startPage: number | null;
+  where: ReaderLocation;
   labels: Labels;
-  bookUrl: string;
-  link: string;
-  /** `?lang=` of the URL: languages other than Chinese and English load their labels from the gateway. */
-  lang?: string;
 }) {
-  const { book, reload } = useLiveBook(initialBook, bookUrl);
+  const { page: startPage, link } = where;
+  const { book, reload } = useLiveBook(initialBook, where.bookUrl);
   const { lang, labels, chooseLanguage } = useInterfaceLanguage(
     initialLabels,
-    initialLang,
+    where.lang,
     book.settings.interfaceLanguage,
   );
   const [annotations, setAnnotations] = useState(true);
@@ -144,153 +138,150 @@ export function Reader({
   const linkTarget = settings.linkTarget;
   const panel = dialogs.panel;
 
-  if (refusal) return <Refused refusal={refusal} settings={settings} labels={labels} />;
+  if (refusal)
+    return (
+      <LabelsContext.Provider value={labels}>
+        <Refused refusal={refusal} settings={settings} />
+      </LabelsContext.Provider>
+    );
 
   return (
-    <div
-      className={[
-        "tl-reader",
-        settings.mini ? "tl-mini" : "",
-        fit.narrow ? "tl-narrow" : "",
-        settings.shadows ? "" : "tl-no-shadows",
-        annotations ? "" : "tl-hide-annotations",
-        settings.buttons.bookmark === false ? "tl-hide-bookmarks" : "",
-        settings.hideToolbar ? "tl-toolbar-hidden" : "",
-        settings.buttons.selectText === false ? "tl-no-select" : "",
-      ].join(" ")}
-      style={
-        {
-          background: backgroundOf(settings),
-          "--tl-radius": `${settings.cornerRadius}px`,
-          "--tl-cover-border": `${settings.coverBorderWidth}px`,
-          "--tl-cover-colour": settings.coverBorderColor,
-        } as React.CSSProperties
-      }
-      dir={settings.direction}
-    >
-      <Backdrop settings={settings} title={book.title} />
-      {settings.brands.loading && settings.loader && !loaderDone ? (
-        <BrandMark brand={settings.brands.loading} slot="loading" linkTarget={linkTarget} />
-      ) : null}
-      {settings.loader && !loaderDone ? (
-        <Loader
-          loader={settings.loader}
-          labels={labels}
-          title={book.title}
-          backgroundPicture={settings.backgroundImage?.url}
-        />
-      ) : null}
-      {settings.dynamicScene && !reducedMotion ? <Scene scene={settings.dynamicScene} /> : null}
-      {settings.ads ? <AdBanner ads={settings.ads} labels={labels} target={linkTarget} /> : null}
-      {(settings.analyticsId || settings.trackingScript) && link ? (
-        <AnalyticsFrame link={link} page={page} title={book.title} />
-      ) : null}
-      <h1 className="tl-visually-hidden">{book.title}</h1>
-      {music?.url ? <BackgroundMusic music={music} muted={sound.muted} /> : null}
-      {pageAudio ? (
-        <PageAudioPlayer
-          pageAudio={pageAudio}
-          visiblePages={layout.pagesOf(spread)}
-          muted={sound.muted}
-          atEnd={spread >= layout.spreadCount - 1}
-          turn={turn}
-        />
-      ) : null}
-      <div className="tl-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
-        {labels.pageOf(pageText, book.pageCount || pageCount)}
-      </div>
-      {panel === "text" && settings.buttons.selectText !== false ? (
-        <TextView book={book} load={loadSearch} labels={labels} onClose={closePanel} />
-      ) : (
-        <SearchHighlight.Provider value={searched}>
-          <BookViewport
-            viewportRef={setViewport}
-            book={book}
-            labels={labels}
-            fit={fit}
-            navigation={navigation}
-            zoom={zoom.zoom}
-            gestures={gestures}
-            flipRef={flipRef}
-            reducedMotion={reducedMotion}
-            magnifying={magnifying}
-            {...(book.lock?.mode === "lead" ? {} : { onUnlock: () => dialogs.open("unlock") })}
-            onTurnStart={sound.onTurnStart}
+    <LabelsContext.Provider value={labels}>
+      <div
+        className={[
+          "tl-reader",
+          settings.mini ? "tl-mini" : "",
+          fit.narrow ? "tl-narrow" : "",
+          settings.shadows ? "" : "tl-no-shadows",
+          annotations ? "" : "tl-hide-annotations",
+          settings.buttons.bookmark === false ? "tl-hide-bookmarks" : "",
+          settings.hideToolbar ? "tl-toolbar-hidden" : "",
+          settings.buttons.selectText === false ? "tl-no-select" : "",
+        ].join(" ")}
+        style={
+          {
+            background: backgroundOf(settings),
+            "--tl-radius": `${settings.cornerRadius}px`,
+            "--tl-cover-border": `${settings.coverBorderWidth}px`,
+            "--tl-cover-colour": settings.coverBorderColor,
+          } as React.CSSProperties
+        }
+        dir={settings.direction}
+      >
+        <Backdrop settings={settings} title={book.title} />
+        {settings.brands.loading && settings.loader && !loaderDone ? (
+          <BrandMark brand={settings.brands.loading} slot="loading" linkTarget={linkTarget} />
+        ) : null}
+        {settings.loader && !loaderDone ? (
+          <Loader loader={settings.loader} title={book.title} backgroundPicture={settings.backgroundImage?.url} />
+        ) : null}
+        {settings.dynamicScene && !reducedMotion ? <Scene scene={settings.dynamicScene} /> : null}
+        {settings.ads ? <AdBanner ads={settings.ads} target={linkTarget} /> : null}
+        {(settings.analyticsId || settings.trackingScript) && link ? (
+          <AnalyticsFrame link={link} page={page} title={book.title} />
+        ) : null}
+        <h1 className="tl-visually-hidden">{book.title}</h1>
+        {music?.url ? <BackgroundMusic music={music} muted={sound.muted} /> : null}
+        {pageAudio ? (
+          <PageAudioPlayer
+            pageAudio={pageAudio}
+            visiblePages={layout.pagesOf(spread)}
+            muted={sound.muted}
+            atEnd={spread >= layout.spreadCount - 1}
+            turn={turn}
           />
-        </SearchHighlight.Provider>
-      )}
-      {book.state === "converting" && pageCount > 0 ? <p className="tl-converting">{labels.converting}</p> : null}
-      {panel === "contents" ? (
-        <Outline items={book.outline} labels={labels} onGo={goToPage} onClose={closePanel} target={linkTarget} />
-      ) : null}
-      {panel === "thumbnails" ? (
-        <Thumbnails
-          background={withAlpha(settings.thumbnailColor, settings.thumbnailAlpha)}
+        ) : null}
+        <div className="tl-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
+          {labels.pageOf(pageText, book.pageCount || pageCount)}
+        </div>
+        {panel === "text" && settings.buttons.selectText !== false ? (
+          <TextView book={book} load={loadSearch} onClose={closePanel} />
+        ) : (
+          <SearchHighlight.Provider value={searched}>
+            <BookViewport
+              viewportRef={setViewport}
+              book={book}
+              fit={fit}
+              navigation={navigation}
+              zoom={zoom.zoom}
+              gestures={gestures}
+              flipRef={flipRef}
+              reducedMotion={reducedMotion}
+              magnifying={magnifying}
+              {...(book.lock?.mode === "lead" ? {} : { onUnlock: () => dialogs.open("unlock") })}
+              onTurnStart={sound.onTurnStart}
+            />
+          </SearchHighlight.Provider>
+        )}
+        {book.state === "converting" && pageCount > 0 ? <p className="tl-converting">{labels.converting}</p> : null}
+        {panel === "contents" ? (
+          <Outline items={book.outline} onGo={goToPage} onClose={closePanel} target={linkTarget} />
+        ) : null}
+        {panel === "thumbnails" ? (
+          <Thumbnails
+            background={withAlpha(settings.thumbnailColor, settings.thumbnailAlpha)}
+            book={book}
+            current={visiblePages}
+            onGo={(target) => {
+              goToPage(target);
+              // A phone's panel covers the page: it closes to show where the reader went.
+              if (fit.narrow) closePanel();
+            }}
+            onClose={closePanel}
+          />
+        ) : null}
+        <Dialogs
+          dialog={dialogs.dialog}
+          onClose={dialogs.close}
           book={book}
-          current={visiblePages}
-          labels={labels}
-          onGo={(target) => {
-            goToPage(target);
-            // A phone's panel covers the page: it closes to show where the reader went.
-            if (fit.narrow) closePanel();
-          }}
-          onClose={closePanel}
+          link={link}
+          bookLink={bookLink}
+          coverUrl={coverUrl}
+          visiblePages={visiblePages}
+          phoneNumbers={phoneNumbers}
+          onUnlocked={reload}
         />
-      ) : null}
-      <Dialogs
-        dialog={dialogs.dialog}
-        onClose={dialogs.close}
-        book={book}
-        labels={labels}
-        link={link}
-        bookLink={bookLink}
-        coverUrl={coverUrl}
-        visiblePages={visiblePages}
-        phoneNumbers={phoneNumbers}
-        onUnlocked={reload}
-      />
-      {pageCount > 0 && !inOwnFrame() && /^https?:$/.test(window.location.protocol) ? (
-        <OptionalPart
-          code={insightCode}
-          props={{ link, pageCount, visiblePages, labels, leadLocked: book.lock?.mode === "lead", onLeadSent: reload }}
+        {pageCount > 0 && !inOwnFrame() && /^https?:$/.test(window.location.protocol) ? (
+          <OptionalPart
+            code={insightCode}
+            props={{ link, pageCount, visiblePages, leadLocked: book.lock?.mode === "lead", onLeadSent: reload }}
+          />
+        ) : null}
+        {panel === "search" ? (
+          <SearchPanel
+            load={loadSearch}
+            minLength={settings.searchMinLength}
+            onGo={(target, query) => {
+              setSearched(query);
+              goToPage(target);
+              if (fit.narrow) closePanel();
+            }}
+            onClose={closePanel}
+          />
+        ) : null}
+        <Toolbar
+          book={book}
+          narrow={fit.narrow}
+          navigation={navigation}
+          atStart={spread <= 0}
+          atEnd={spread >= layout.spreadCount - 1}
+          pageText={pageText}
+          zoom={zoom}
+          panel={panel}
+          togglePanel={dialogs.togglePanel}
+          openDialog={dialogs.open}
+          playing={[playing, setPlaying]}
+          muting={[sound.muted, sound.setMuted]}
+          hasSound={sound.hasSound}
+          magnifying={[magnifying, setMagnifying]}
+          annotations={[annotations, setAnnotations]}
+          shareSubject={{ url: bookLink, title: book.title, image: coverUrl }}
+          phoneNumbers={phoneNumbers}
+          languages={languages}
+          lang={lang}
+          chooseLanguage={chooseLanguage}
         />
-      ) : null}
-      {panel === "search" ? (
-        <SearchPanel
-          load={loadSearch}
-          minLength={settings.searchMinLength}
-          labels={labels}
-          onGo={(target, query) => {
-            setSearched(query);
-            goToPage(target);
-            if (fit.narrow) closePanel();
-          }}
-          onClose={closePanel}
-        />
-      ) : null}
-      <Toolbar
-        book={book}
-        labels={labels}
-        narrow={fit.narrow}
-        navigation={navigation}
-        atStart={spread <= 0}
-        atEnd={spread >= layout.spreadCount - 1}
-        pageText={pageText}
-        zoom={zoom}
-        panel={panel}
-        togglePanel={dialogs.togglePanel}
-        openDialog={dialogs.open}
-        playing={[playing, setPlaying]}
-        muting={[sound.muted, sound.setMuted]}
-        hasSound={sound.hasSound}
-        magnifying={[magnifying, setMagnifying]}
-        annotations={[annotations, setAnnotations]}
-        shareSubject={{ url: bookLink, title: book.title, image: coverUrl }}
-        phoneNumbers={phoneNumbers}
-        languages={languages}
-        lang={lang}
-        chooseLanguage={chooseLanguage}
-      />
-    </div>
+      </div>
+    </LabelsContext.Provider>
   );
 }

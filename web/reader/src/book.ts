@@ -207,8 +207,19 @@ export async function offlinePasswordMatches(
   return hex === offline.sha256;
 }
 
+/** Where the reader was opened (readLocation). */
+export interface ReaderLocation {
+  /** Where book.json is fetched from (again, as the live book reloads). */
+  bookUrl: string;
+  link: string;
+  /** The page in the URL; null opens where this browser left the book (last-page memory) or at page 1. */
+  page: number | null;
+  /** `?lang=` of the URL: languages other than Chinese and English load their labels from the gateway. */
+  lang: string;
+}
+
 /** Where the reader was opened: /b/<link>[/<page>][?lang=xx]; a `book` query parameter overrides (development). */
-export function readLocation(location: Location): { bookUrl: string; link: string; page: number | null; lang: string } {
+export function readLocation(location: Location): ReaderLocation {
   const params = new URLSearchParams(location.search);
   const match = /^\/b\/([^/]+)(?:\/(\d+))?\/?$/.exec(location.pathname);
   const link = match?.[1] ?? "";

@@ -24,14 +24,7 @@ function inlineBook(): Promise<ReaderBook> | undefined {
     document.title = book.title;
     root.render(
       <StrictMode>
-        <Reader
-          initialBook={book}
-          startPage={where.page}
-          labels={labels}
-          bookUrl={where.bookUrl}
-          link={where.link}
-          lang={where.lang}
-        />
+        <Reader initialBook={book} where={where} labels={labels} />
       </StrictMode>,
     );
   },

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { Labels } from "../labels.js";
-import type { Notify, Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import {
   type AccountInfo,
   fetchAccountInfo,
@@ -21,19 +20,12 @@ export type Panel = "none" | "points" | "vip" | "ledger";
  * account on the server, and the provider sends the user back with `?payment=done` (or `cancelled`).
  */
 export function AccountBar({
-  labels,
-  lang,
-  notify,
-  report,
   opened = "none",
 }: {
-  labels: Labels;
-  lang: string;
-  notify: Notify;
-  report: Report;
   /** The panel open at first (the upload screen's buy offer opens the points packs). */
   opened?: Panel;
 }) {
+  const { labels, notify, report, lang } = useScreenServices();
   const [info, setInfo] = useState<AccountInfo | null>(null);
   const [ledger, setLedger] = useState<LedgerEntry[] | null>(null);
   const [panel, setPanel] = useState<Panel>(opened);

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import type { Labels } from "../labels.js";
-import type { Notify, Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import { AccountBar } from "./AccountBar.js";
 
 /**
@@ -8,22 +7,13 @@ import { AccountBar } from "./AccountBar.js";
  * that opens the account info bar in place with its points packs shown; a pack or a VIP plan goes to checkout as on
  * the bookcase.
  */
-export function BuyOffer({
-  labels,
-  lang,
-  notify,
-  report,
-}: {
-  labels: Labels;
-  lang: string;
-  notify: Notify;
-  report: Report;
-}) {
+export function BuyOffer() {
+  const { labels } = useScreenServices();
   const [open, setOpen] = useState(false);
   return (
     <div className="buy-offer" data-testid="buy-offer">
       {open ? (
-        <AccountBar labels={labels} lang={lang} notify={notify} report={report} opened="points" />
+        <AccountBar opened="points" />
       ) : (
         <button type="button" className="link-button" onClick={() => setOpen(true)}>
           {labels.unpaidBuy}

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { Dialog } from "../common/Dialog.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { supportContact } from "./support-contact.js";
 
 export type Modal =
@@ -12,15 +12,14 @@ export type Modal =
 /** The modal answers of spec 000 §6/§8: the limit alert, the 'contact support' confirm and the support QR image. */
 export function AlertDialog({
   modal,
-  labels,
   onSupport,
   onClose,
 }: {
   modal: Modal;
-  labels: Labels;
   onSupport: () => void;
   onClose: () => void;
 }) {
+  const { labels } = useScreenServices();
   const [qr, setQr] = useState({ contact: "", image: "" });
   useEffect(() => {
     if (modal.kind !== "supportQr") return;

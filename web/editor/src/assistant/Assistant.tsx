@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { windowApi } from "../editor/window-api.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { type Command, parseInstruction } from "./assistant.js";
 
 interface Line {
@@ -66,7 +66,8 @@ function run(command: Command): boolean {
 }
 
 /** The assistant tab: chat-driven quick settings with the local command interpreter (no external service). */
-export function AssistantPanel({ labels }: { labels: Labels }) {
+export function AssistantPanel() {
+  const { labels } = useScreenServices();
   const [lines, setLines] = useState<Line[]>([{ id: 0, from: "assistant", text: labels.assistantHello }]);
   const [input, setInput] = useState("");
 

@@ -1,6 +1,5 @@
 import { useId } from "react";
-import type { Labels } from "../labels.js";
-import type { Notify } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import { type BookField, bookFieldKey, bookFieldLimits, labelOptions } from "./basic-info.js";
 import { CommitField } from "./CommitField.js";
 
@@ -10,15 +9,12 @@ import { CommitField } from "./CommitField.js";
  */
 export function BasicPanel({
   doc,
-  labels,
-  notify,
   onChange,
 }: {
   doc: Record<string, unknown>;
-  labels: Labels;
-  notify: Notify;
   onChange: (key: string, value: string) => void;
 }) {
+  const { labels, notify } = useScreenServices();
   const labelId = useId();
   const text = (field: BookField) => String(doc[bookFieldKey(field)] ?? "");
   return (

@@ -33,36 +33,15 @@ export function BasicTab({
   /** The book's shown business card changed (the preview loads again). */
   onCardShownChanged: () => void;
 }) {
-  const { catalogue, doc, labels, lang, notify, report, onChange } = context;
+  const { catalogue, doc, onChange } = context;
   return (
     <>
-      <BasicPanel doc={doc} labels={labels} notify={notify} onChange={onChange} />
-      <BusinessCardPanel
-        bookId={bookId}
-        labels={labels}
-        notify={notify}
-        report={report}
-        onShownChanged={onCardShownChanged}
-      />
-      <CardStyles cards={design.businessCards} values={doc} labels={labels} lang={lang} onChange={onChange} />
-      <ShareIconPanel
-        bookId={bookId}
-        bookLogo={bookLogo}
-        shareIcon={book.shareIcon ?? ""}
-        logo={catalogue.logo}
-        labels={labels}
-        notify={notify}
-        report={report}
-      />
-      <BrandsPanel labels={labels} notify={notify} report={report} />
-      <BookBrandPanel
-        values={doc}
-        labels={labels}
-        lang={lang}
-        brandDefault={design.brandDefault}
-        brands={brands}
-        onChange={onChange}
-      />
+      <BasicPanel doc={doc} onChange={onChange} />
+      <BusinessCardPanel bookId={bookId} onShownChanged={onCardShownChanged} />
+      <CardStyles cards={design.businessCards} values={doc} onChange={onChange} />
+      <ShareIconPanel bookId={bookId} bookLogo={bookLogo} shareIcon={book.shareIcon ?? ""} logo={catalogue.logo} />
+      <BrandsPanel />
+      <BookBrandPanel values={doc} brandDefault={design.brandDefault} brands={brands} onChange={onChange} />
       <SettingsPanel tab="basic" {...context} />
     </>
   );

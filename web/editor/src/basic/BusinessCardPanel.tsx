@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { call } from "../api.js";
 import { Check } from "../common/Check.js";
-import type { Labels } from "../labels.js";
-import type { Notify, Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 
 interface Card {
   cardId: string;
@@ -22,18 +21,13 @@ const emptyCard = { name: "", title: "", company: "", phone: "", email: "" };
  */
 export function BusinessCardPanel({
   bookId,
-  labels,
-  notify,
-  report,
   onShownChanged,
 }: {
   bookId: string;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
   /** The card readers get changed (chosen, shown, hidden, edited or deleted): the preview loads it again. */
   onShownChanged?: () => void;
 }) {
+  const { labels, notify, report } = useScreenServices();
   const [cards, setCards] = useState<Card[] | null>(null);
   const [chosen, setChosen] = useState("");
   const [visible, setVisible] = useState(true);

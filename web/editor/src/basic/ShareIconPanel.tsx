@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { call } from "../api.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { Catalogue } from "../settings/catalogue.js";
 import { FileSetting } from "../settings/FileSetting.js";
-import type { Notify, Report } from "../types.js";
 
 const pictures = ["jpg", "jpeg", "png", "gif"];
 
@@ -17,19 +16,14 @@ export function ShareIconPanel({
   bookLogo,
   shareIcon,
   logo,
-  labels,
-  notify,
-  report,
 }: {
   bookId: string;
   /** The ready config's bookLogo and get-book's shareIcon, as loaded. */
   bookLogo: string;
   shareIcon: string;
   logo: Catalogue["logo"];
-  labels: Labels;
-  notify: Notify;
-  report: Report;
 }) {
+  const { labels, notify, report } = useScreenServices();
   const [stored, setStored] = useState({ bookLogo, shareIcon });
   // Bumped by a refusal: the field is drawn anew from the stored picture (the server's truth).
   const [refusals, setRefusals] = useState(0);
@@ -68,12 +62,10 @@ export function ShareIconPanel({
           key={`logo-${refusals}`}
           id="account-book-logo"
           value={stored.bookLogo}
-          labels={labels}
           extensions={pictures}
           purpose="logo"
           imageLimits={logo ? { limitWidth: logo.maxWidth, limitHeight: logo.maxHeight } : {}}
           logo={logo}
-          notify={notify}
           onChange={(url) => void saveLogo(url)}
         />
       </div>
@@ -85,10 +77,8 @@ export function ShareIconPanel({
           key={`icon-${refusals}`}
           id="wechat-share-icon"
           value={stored.shareIcon}
-          labels={labels}
           extensions={pictures}
           purpose="image"
-          notify={notify}
           onChange={(url) => void saveIcon(url)}
         />
       </div>

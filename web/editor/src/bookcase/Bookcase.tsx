@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { AccountBar } from "../account/AccountBar.js";
-import type { Labels } from "../labels.js";
 import type { Query } from "../route.js";
+import { useScreenServices } from "../screen-services.js";
 import { ShareDialog } from "../share/ShareDialog.js";
-import type { Navigate, Notify, Report } from "../types.js";
 import { deleteBook, listBooks, setBookStatus } from "./api.js";
 import { BookcaseRow, type RowActions } from "./BookcaseRow.js";
 import { DeleteConfirm } from "./DeleteConfirm.js";
@@ -34,20 +33,13 @@ import { Table } from "../common/Table.js";
  */
 export default function Bookcase({
   search,
-  labels,
   query,
-  notify,
-  report,
-  navigate,
 }: {
   /** The page's query string: the view (page, status, type, keyword) lives there. */
   search: string;
-  labels: Labels;
   query: Query;
-  notify: Notify;
-  report: Report;
-  navigate: Navigate;
 }) {
+  const { labels, notify, report, navigate } = useScreenServices();
   const view = viewOf(search);
   const viewKey = JSON.stringify(view);
   const [books, setBooks] = useState<{ key: string; list: BookList } | null>(null);
@@ -140,7 +132,7 @@ export default function Bookcase({
           {labels.bookcaseUpload}
         </button>
       </div>
-      <AccountBar labels={labels} lang={query.lang} notify={notify} report={report} />
+      <AccountBar />
       <div className="bookcase-toolbar">
         <Segmented
           label={labels.bookcaseType}
@@ -205,15 +197,7 @@ export default function Bookcase({
           ]}
         >
           {rows.map((row) => (
-            <BookcaseRow
-              key={row.bookId}
-              row={row}
-              labels={labels}
-              lang={query.lang}
-              pages={pages[row.bookId]}
-              busy={busy}
-              actions={actions}
-            />
+            <BookcaseRow key={row.bookId} row={row} pages={pages[row.bookId]} busy={busy} actions={actions} />
           ))}
         </Table>
       )}
@@ -233,9 +217,6 @@ export default function Bookcase({
           bookId={sharing.bookId}
           number={sharing.number}
           enabled={sharing.status === "enabled"}
-          labels={labels}
-          notify={notify}
-          report={report}
           onClose={() => {
             setSharing(null);
             reload();
@@ -245,7 +226,6 @@ export default function Bookcase({
       {removing ? (
         <DeleteConfirm
           title={removing.title}
-          labels={labels}
           onConfirm={() => void confirmRemoval()}
           onCancel={() => setRemoving(null)}
         />

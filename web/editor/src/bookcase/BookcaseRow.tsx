@@ -1,5 +1,5 @@
 import { RetryingImage } from "../common/RetryingImage.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { actionsOf, type BookRow, dateOf, fill, shownStatus, statusLabelKeys } from "./model.js";
 
 export interface RowActions {
@@ -13,20 +13,17 @@ export interface RowActions {
 /** One book or publication of the bookcase: cover, title, type, status (with conversion progress), pages, date. */
 export function BookcaseRow({
   row,
-  labels,
-  lang,
   pages,
   busy,
   actions,
 }: {
   row: BookRow;
-  labels: Labels;
-  lang: string;
   /** Pages converted so far, while the book converts. */
   pages: { done: number; total: number } | undefined;
   busy: boolean;
   actions: RowActions;
 }) {
+  const { labels, lang } = useScreenServices();
   const status = shownStatus[row.status];
   const can = actionsOf(row);
   return (

@@ -1,20 +1,19 @@
 import { useEffect } from "react";
 import { Dialog } from "../common/Dialog.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { fill } from "./model.js";
 
 /** Deleting is for good: the owner confirms it by the book's title first. */
 export function DeleteConfirm({
   title,
-  labels,
   onConfirm,
   onCancel,
 }: {
   title: string;
-  labels: Labels;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { labels } = useScreenServices();
   useEffect(() => {
     const closeOnEscape = (event: KeyboardEvent) => event.key === "Escape" && onCancel();
     window.addEventListener("keydown", closeOnEscape);

@@ -1,4 +1,4 @@
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { FolderType } from "./model.js";
 
 /**
@@ -6,16 +6,15 @@ import type { FolderType } from "./model.js";
  * publication (2, against PUB_BOOK_NUM); begin-upload's `folderType`.
  */
 export function FolderTypeChoice({
-  labels,
   value,
   onChange,
   disabled,
 }: {
-  labels: Labels;
   value: FolderType;
   onChange: (value: FolderType) => void;
   disabled: boolean;
 }) {
+  const { labels } = useScreenServices();
   const option = (type: FolderType, text: string) => (
     <label className="check">
       <input

@@ -2,6 +2,7 @@ import { type Bookmark, call } from "../api.js";
 import { ListSaveStatus } from "../common/ListSaveStatus.js";
 import { type BookListReply, useBookList } from "../common/useBookList.js";
 import type { RevisionedListPanelProps } from "../common/useRevisionedList.js";
+import { useScreenServices } from "../screen-services.js";
 import { longHex } from "./colour.js";
 
 /**
@@ -10,7 +11,8 @@ import { longHex } from "./colour.js";
  * once. A new tab is captioned in the interface language.
  */
 export function BookmarksPanel(props: RevisionedListPanelProps<Bookmark>) {
-  const { book, labels, teamId = "0" } = props;
+  const { book, teamId = "0" } = props;
+  const { labels } = useScreenServices();
   const { list: bookmarks, dirty, busy, state, edit: editList, save, apply } = useBookList("bookmarks", props);
 
   // The server applies the add rules: page = last + 1, a unique random colour or the shared one; the caption is
@@ -84,7 +86,7 @@ export function BookmarksPanel(props: RevisionedListPanelProps<Bookmark>) {
           {labels.addBookmark}
         </button>
       </div>
-      <ListSaveStatus state={state} labels={labels} />
+      <ListSaveStatus state={state} />
     </div>
   );
 }

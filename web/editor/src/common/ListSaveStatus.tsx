@@ -1,8 +1,9 @@
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { ListSaveState } from "./useRevisionedList.js";
 
 /** A list panel's saving status, worded as the look's (the preview bar's save state): the same rule everywhere. */
-export function ListSaveStatus({ state, labels, hint }: { state: ListSaveState; labels: Labels; hint?: string }) {
+export function ListSaveStatus({ state, hint }: { state: ListSaveState; hint?: string }) {
+  const { labels } = useScreenServices();
   const text: Record<ListSaveState, string> = {
     waiting: labels.listAutosaves,
     pending: labels.unsaved,

@@ -59,28 +59,28 @@ export function SavedEntryList<Entry>({
 }
 
 interface SaveUnderNameProps {
-  label: string;
-  name: string;
+  /** The name field's label and the save button's text. */
+  texts: { label: string; save: string };
+  /** The name typed and how it changes. */
+  name: [string, (name: string) => void];
   maxLength: number;
-  onName: (name: string) => void;
-  saveText: string;
   onSave: () => void;
   /** Fields between the name and the button (a kind to save, ...). */
   children?: ReactNode;
 }
 
 /** The name field and the save button under a list of saved entries; nothing is sent without a name. */
-export function SaveUnderName({ label, name, maxLength, onName, saveText, onSave, children }: SaveUnderNameProps) {
+export function SaveUnderName({ texts, name: [name, onName], maxLength, onSave, children }: SaveUnderNameProps) {
   return (
     <>
       <label className="field">
-        <span>{label}</span>
+        <span>{texts.label}</span>
         <input value={name} maxLength={maxLength} onChange={(event) => onName(event.target.value)} />
       </label>
       {children}
       <div className="actions">
         <button type="button" className="primary" disabled={name.trim() === ""} onClick={onSave}>
-          {saveText}
+          {texts.save}
         </button>
       </div>
     </>

@@ -1,4 +1,5 @@
 import { type Bookmark, type CatalogNode, call } from "../api.js";
+import { useScreenServices } from "../screen-services.js";
 import { type RevisionedListPanelProps, useRevisionedList } from "./useRevisionedList.js";
 
 /** The book's lists saved whole at a revision, and what each holds. */
@@ -20,9 +21,10 @@ const pathNameOf: Record<keyof BookLists, string> = { bookmarks: "bookmark", cat
  */
 export function useBookList<Name extends keyof BookLists>(
   name: Name,
-  { book, labels, notify, teamId = "0", onSaved }: RevisionedListPanelProps<BookLists[Name]>,
+  { book, teamId = "0", onSaved }: RevisionedListPanelProps<BookLists[Name]>,
   savable?: (list: BookLists[Name][]) => boolean,
 ) {
+  const { labels, notify } = useScreenServices();
   type Reply = BookListReply<Name>;
   const path = pathNameOf[name];
   return useRevisionedList<BookLists[Name], Reply>({

@@ -12,8 +12,6 @@ export const listAutosaveMs = 700;
 /** The props of a panel that edits one of the book's revisioned lists (the bookmarks, the contents). */
 export interface RevisionedListPanelProps<Item> {
   book: BookInfo;
-  labels: Labels;
-  notify: Notify;
   /** The team the editor acts in (?tid): the server judges the save as its member's. */
   teamId?: string;
   onSaved: (items: Item[]) => void;

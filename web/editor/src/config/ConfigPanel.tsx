@@ -3,12 +3,11 @@ import { type BookInfo, bookStatusOf, call, callOptional, type DownloadConfig, r
 import { Check } from "../common/Check.js";
 import { Dialog } from "../common/Dialog.js";
 import { useUnsavedMark } from "../common/unsaved-guard.js";
-import type { Labels } from "../labels.js";
 import { saveAtRevision } from "../revision-save.js";
 import type { Query } from "../route.js";
+import { useScreenServices } from "../screen-services.js";
 import { uploadFile } from "../settings/FileSetting.js";
 import { checkAttachment } from "../settings/file-limits.js";
-import type { Navigate, Notify, Report } from "../types.js";
 
 /**
  * The config tab: the download settings panel (spec 000 §3 downloadconfig; attachments ≤ 100 MB, no exe) saved
@@ -16,21 +15,14 @@ import type { Navigate, Notify, Report } from "../types.js";
  */
 export function ConfigPanel({
   book,
-  labels,
   query,
-  notify,
-  report,
-  navigate,
   onSaved,
 }: {
   book: BookInfo;
-  labels: Labels;
   query: Query;
-  notify: Notify;
-  report: Report;
-  navigate: Navigate;
   onSaved: (saved: Partial<BookInfo>) => void;
 }) {
+  const { labels, notify, report, navigate } = useScreenServices();
   const [isDownload, setIsDownloadState] = useState(book.isDownload === "1");
   const [config, setConfigState] = useState<DownloadConfig>(book.downloadconfig ?? {});
   /** Changes of the owner's not saved yet: until then the panel follows what the server stored. */
@@ -212,9 +204,7 @@ export function ConfigPanel({
       {replacing ? (
         <ReplaceDialog
           current={book}
-          labels={labels}
           statusText={statusText}
-          report={report}
           onClose={() => setReplacing(false)}
           onChoose={(number) =>
             navigate("/convert", {
@@ -242,19 +232,16 @@ interface BookRow {
  */
 function ReplaceDialog({
   current,
-  labels,
   statusText,
-  report,
   onClose,
   onChoose,
 }: {
   current: BookInfo;
-  labels: Labels;
   statusText: Record<"normal" | "disabled" | "processing" | "error", string>;
-  report: Report;
   onClose: () => void;
   onChoose: (number: string) => void;
 }) {
+  const { labels, report } = useScreenServices();
   const [rows, setRows] = useState<BookRow[] | null>(null);
   useEffect(() => {
     callOptional<{ list: BookRow[] }>("/api/book/get-book-list", { pageSize: "50" }).then(

@@ -5,7 +5,6 @@ import type { SettingsTabContext } from "../editor/tabs.js";
 import type { Query } from "../route.js";
 import { SettingsPanel } from "../settings/SettingsTree.js";
 import { isSettingKey } from "../settings/setting-keys.js";
-import type { Navigate } from "../types.js";
 import { ConfigPanel } from "./ConfigPanel.js";
 import { AboutPanel, AdBannerPanel, PhoneNumbersPanel } from "./ContactPanels.js";
 
@@ -17,7 +16,6 @@ export function ConfigTab({
   book,
   ownBook,
   query,
-  navigate,
   onChangeMany,
   onBookChange,
   ...context
@@ -25,46 +23,23 @@ export function ConfigTab({
   book: BookInfo;
   ownBook: OwnBook | null;
   query: Query;
-  navigate: Navigate;
   onChangeMany: (values: Record<string, unknown>, stepKey: string) => void;
   /** The book with what the download panel stored. */
   onBookChange: (book: BookInfo) => void;
 }) {
-  const { catalogue, doc, labels, notify, report, onChange } = context;
+  const { catalogue, doc, onChange } = context;
   return (
     <>
       <SettingsPanel tab="config" {...context} />
-      <PhoneNumbersPanel
-        value={doc.MultiPhoneNumber}
-        labels={labels}
-        onSave={(rows) => onChange("MultiPhoneNumber", rows)}
-      />
-      <AdBannerPanel value={doc.adConfig} labels={labels} onSave={(config) => onChange("adConfig", config)} />
-      <AboutPanel
-        value={doc.aboutContent}
-        labels={labels}
-        notify={notify}
-        logo={catalogue.logo}
-        onSave={(xml) => onChange("aboutContent", xml)}
-      />
-      <ConfigPanel
-        book={book}
-        labels={labels}
-        query={query}
-        notify={notify}
-        report={report}
-        navigate={navigate}
-        onSaved={(saved) => onBookChange({ ...book, ...saved })}
-      />
+      <PhoneNumbersPanel value={doc.MultiPhoneNumber} onSave={(rows) => onChange("MultiPhoneNumber", rows)} />
+      <AdBannerPanel value={doc.adConfig} onSave={(config) => onChange("adConfig", config)} />
+      <AboutPanel value={doc.aboutContent} logo={catalogue.logo} onSave={(xml) => onChange("aboutContent", xml)} />
+      <ConfigPanel book={book} query={query} onSaved={(saved) => onBookChange({ ...book, ...saved })} />
       {ownBook ? (
         <CustomConfigPanel
           book={ownBook}
           tree={catalogue.tree}
           values={Object.fromEntries(Object.entries(doc).filter(([key]) => isSettingKey(key)))}
-          lang={query.lang}
-          labels={labels}
-          notify={notify}
-          report={report}
           onApply={(settings, kind) => onChangeMany(settings, `customConfig:${kind}`)}
         />
       ) : null}

@@ -2,10 +2,9 @@ import { useId, useState } from "react";
 import { Check } from "../common/Check.js";
 import { NumberField } from "../common/NumberField.js";
 import { useUnsavedMark } from "../common/unsaved-guard.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { Catalogue } from "../settings/catalogue.js";
 import { FileSetting } from "../settings/FileSetting.js";
-import type { Notify } from "../types.js";
 import { type AboutInfo, type InfoItemType, infoItemTypes, parseAbout, serializeAbout } from "./about-info.js";
 
 interface PhoneRow {
@@ -45,15 +44,8 @@ const savedPhones = (rows: PhoneRow[]) => rows.filter((row) => row.number.trim()
  * The phone numbers panel (spec 000 §3 "Phone numbers": MultiPhoneNumber [{label, number}]); the single number is
  * in the settings tree. Saved as one setting change (the server checks and normalises the numbers).
  */
-export function PhoneNumbersPanel({
-  value,
-  labels,
-  onSave,
-}: {
-  value: unknown;
-  labels: Labels;
-  onSave: (rows: PhoneRow[]) => void;
-}) {
+export function PhoneNumbersPanel({ value, onSave }: { value: unknown; onSave: (rows: PhoneRow[]) => void }) {
+  const { labels } = useScreenServices();
   const [rows, setRows] = useState<PhoneRow[]>(() => parsed<PhoneRow[]>(value, []));
   // Until Save stores them, the rows are an edit the unsaved-changes guard keeps from a tab switch (#35).
   useUnsavedMark(!same(savedPhones(rows), savedPhones(parsed<PhoneRow[]>(value, []))));
@@ -109,15 +101,8 @@ const defaultAd: AdConfig = {
 };
 
 /** The ad banner panel (spec 000 §3 "Ad config": haveAd, bgOpacity, bgColor, interval 3000 ms, data, adPosition). */
-export function AdBannerPanel({
-  value,
-  labels,
-  onSave,
-}: {
-  value: unknown;
-  labels: Labels;
-  onSave: (config: AdConfig) => void;
-}) {
+export function AdBannerPanel({ value, onSave }: { value: unknown; onSave: (config: AdConfig) => void }) {
+  const { labels } = useScreenServices();
   const [config, setConfig] = useState<AdConfig>(() => ({ ...defaultAd, ...parsed<Partial<AdConfig>>(value, {}) }));
   useUnsavedMark(!same(config, { ...defaultAd, ...parsed<Partial<AdConfig>>(value, {}) }));
   const editAd = (index: number, change: Partial<Ad>) =>
@@ -187,18 +172,15 @@ export function AdBannerPanel({
  */
 export function AboutPanel({
   value,
-  labels,
-  notify,
   logo,
   onSave,
 }: {
   value: unknown;
-  labels: Labels;
-  notify: Notify;
   /** The brand configuration's logo rules: the same hint and limits as every other logo uploader. */
   logo?: Catalogue["logo"];
   onSave: (xml: string) => void;
 }) {
+  const { labels } = useScreenServices();
   const logoId = useId();
   const [info, setInfo] = useState<AboutInfo>(() => parseAbout(value));
   useUnsavedMark(serializeAbout(info) !== serializeAbout(parseAbout(value)));
@@ -231,12 +213,10 @@ export function AboutPanel({
         <FileSetting
           id={logoId}
           value={info.logo}
-          labels={labels}
           extensions={["jpg", "jpeg", "png", "gif"]}
           purpose="logo"
           imageLimits={logo ? { limitWidth: logo.maxWidth, limitHeight: logo.maxHeight } : {}}
           logo={logo}
-          notify={notify}
           onChange={(url) => setInfo({ ...info, logo: url })}
         />
       </div>

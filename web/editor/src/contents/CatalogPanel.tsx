@@ -2,6 +2,7 @@ import type { CatalogNode } from "../api.js";
 import { ListSaveStatus } from "../common/ListSaveStatus.js";
 import { useBookList } from "../common/useBookList.js";
 import type { RevisionedListPanelProps } from "../common/useRevisionedList.js";
+import { useScreenServices } from "../screen-services.js";
 import { catalogSavable, type Path, updateAt } from "./catalog-tree.js";
 
 /**
@@ -10,7 +11,7 @@ import { catalogSavable, type Path, updateAt } from "./catalog-tree.js";
  * whole one); until then the unsaved-changes guard asks before a tab switch loses it.
  */
 export function CatalogPanel(props: RevisionedListPanelProps<CatalogNode>) {
-  const { labels } = props;
+  const { labels } = useScreenServices();
   const { list: tree, state, edit } = useBookList("catalog", props, catalogSavable);
   const lastPage = (nodes: CatalogNode[]) => nodes.at(-1)?.page ?? 0;
 
@@ -114,7 +115,7 @@ export function CatalogPanel(props: RevisionedListPanelProps<CatalogNode>) {
           {labels.addEntry}
         </button>
       </div>
-      <ListSaveStatus state={state} labels={labels} hint={labels.catalogIncomplete} />
+      <ListSaveStatus state={state} hint={labels.catalogIncomplete} />
     </div>
   );
 }

@@ -1,8 +1,6 @@
 import type { BookInfo } from "../api.js";
 import { CustomContentPanel } from "../custom/CustomContentPanel.js";
 import type { OwnBook } from "../custom/SourceBook.js";
-import type { Labels } from "../labels.js";
-import type { Notify, Report } from "../types.js";
 import { CatalogPanel } from "./CatalogPanel.js";
 
 /** The contents tab: the TOC editor and the custom content blocks (stored TOC and bookmark tabs by name). */
@@ -10,10 +8,6 @@ export function ContentsTab({
   book,
   ownBook,
   teamId,
-  lang,
-  labels,
-  notify,
-  report,
   onBookChange,
   onReloadBook,
   onReloadPreview,
@@ -21,10 +15,6 @@ export function ContentsTab({
   book: BookInfo;
   ownBook: OwnBook | null;
   teamId: string;
-  lang: string;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
   /** The book with what a save stored. */
   onBookChange: (book: BookInfo) => void;
   onReloadBook: () => void;
@@ -35,8 +25,6 @@ export function ContentsTab({
       <CatalogPanel
         key={`catalog-${book.catalogRevision ?? 0}`}
         book={book}
-        labels={labels}
-        notify={notify}
         teamId={teamId}
         onSaved={(catalog) => {
           onBookChange({ ...book, catalog });
@@ -49,10 +37,6 @@ export function ContentsTab({
           catalog={book.catalog}
           bookmarks={book.bookmarks}
           teamId={teamId}
-          lang={lang}
-          labels={labels}
-          notify={notify}
-          report={report}
           onApplied={() => {
             // The TOC and bookmark tabs the server now holds are loaded again and previewed.
             onReloadBook();

@@ -3,8 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { call } from "../api.js";
 import { SavedEntryList, SaveUnderName } from "../common/SavedEntries.js";
 import { designRecordKeys } from "../design/resources.js";
-import type { Labels } from "../labels.js";
-import type { Notify, Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import {
   type ConfigKind,
   configJson,
@@ -35,22 +34,15 @@ export function CustomConfigPanel({
   book,
   tree,
   values,
-  lang,
-  labels,
-  notify,
-  report,
   onApply,
 }: {
   book: OwnBook;
   tree: SettingsTree;
   /** The editor's settings (htmlConfig keys only). */
   values: Record<string, unknown>;
-  lang: string;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
   onApply: (settings: Record<string, unknown>, kind: ConfigKind) => void;
 }) {
+  const { labels, notify, report, lang } = useScreenServices();
   const books = useOwnBooks(book, report);
   const [source, setSource] = useState(book.bookId);
   const [saved, setSaved] = useState<SavedConfig[] | null>(null);
@@ -122,7 +114,7 @@ export function CustomConfigPanel({
     <section className="panel-section" aria-label={labels.customConfig}>
       <h2 className="panel-title">{labels.customConfig}</h2>
       <p className="note">{labels.customConfigHint}</p>
-      <SourceBook books={books} chosen={source} labels={labels} onChoose={setSource} />
+      <SourceBook books={books} chosen={source} onChoose={setSource} />
       <SavedEntryList
         entries={saved}
         testId="custom-configs"
@@ -144,11 +136,9 @@ export function CustomConfigPanel({
         })}
       />
       <SaveUnderName
-        label={labels.customConfigName}
-        name={name}
+        texts={{ label: labels.customConfigName, save: labels.customConfigSave }}
+        name={[name, setName]}
         maxLength={customNameMax}
-        onName={setName}
-        saveText={labels.customConfigSave}
         onSave={() => void save()}
       >
         <label className="field">

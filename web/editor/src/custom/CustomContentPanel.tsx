@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { type Bookmark, type CatalogNode, call } from "../api.js";
 import { SavedEntryList, SaveUnderName } from "../common/SavedEntries.js";
-import type { Labels } from "../labels.js";
-import type { Notify, Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import {
   type ContentBlock,
   contentBlockOf,
@@ -31,10 +30,6 @@ export function CustomContentPanel({
   catalog,
   bookmarks,
   teamId,
-  lang,
-  labels,
-  notify,
-  report,
   onApplied,
 }: {
   book: OwnBook;
@@ -42,12 +37,9 @@ export function CustomContentPanel({
   catalog: CatalogNode[];
   bookmarks: Bookmark[];
   teamId: string;
-  lang: string;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
   onApplied: () => void;
 }) {
+  const { labels, notify, report, lang } = useScreenServices();
   const books = useOwnBooks(book, report);
   const [source, setSource] = useState(book.bookId);
   const [blocks, setBlocks] = useState<(Listed | { key: string; block: undefined; updatedAt: string })[] | null>(null);
@@ -136,7 +128,7 @@ export function CustomContentPanel({
     <section className="panel-section" aria-label={labels.customContent}>
       <h2 className="panel-title">{labels.customContent}</h2>
       <p className="note">{labels.customContentHint}</p>
-      <SourceBook books={books} chosen={source} labels={labels} onChoose={setSource} />
+      <SourceBook books={books} chosen={source} onChoose={setSource} />
       <SavedEntryList
         entries={blocks}
         testId="custom-contents"
@@ -161,11 +153,9 @@ export function CustomContentPanel({
         })}
       />
       <SaveUnderName
-        label={labels.customContentName}
-        name={name}
+        texts={{ label: labels.customContentName, save: labels.customContentSave }}
+        name={[name, setName]}
         maxLength={customNameMax}
-        onName={setName}
-        saveText={labels.customContentSave}
         onSave={() => void save()}
       />
     </section>

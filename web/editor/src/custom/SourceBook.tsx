@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { callOptional } from "../api.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { Report } from "../types.js";
 
 export interface OwnBook {
@@ -32,14 +32,13 @@ export function useOwnBooks(current: OwnBook, report: Report): OwnBook[] {
 export function SourceBook({
   books,
   chosen,
-  labels,
   onChoose,
 }: {
   books: OwnBook[];
   chosen: string;
-  labels: Labels;
   onChoose: (bookId: string) => void;
 }) {
+  const { labels } = useScreenServices();
   return (
     <label className="field">
       <span>{labels.customSourceBook}</span>

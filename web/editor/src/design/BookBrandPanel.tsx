@@ -1,5 +1,5 @@
-import type { BrandDefaultFile, BrandKind, Lang } from "@turnleaf/resource-files";
-import type { Labels } from "../labels.js";
+import type { BrandDefaultFile, BrandKind } from "@turnleaf/resource-files";
+import { useScreenServices } from "../screen-services.js";
 import { brandKindsInOrder } from "./resources.js";
 import type { OwnBrand } from "./useOwnBrands.js";
 
@@ -11,20 +11,17 @@ import type { OwnBrand } from "./useOwnBrands.js";
  */
 export function BookBrandPanel({
   values,
-  labels,
-  lang,
   brandDefault,
   brands,
   onChange,
 }: {
   values: Record<string, unknown>;
-  labels: Labels;
-  lang: Lang;
   brandDefault: BrandDefaultFile | null;
   /** The owner's brands (a brand added in the brands panel is offered at once). */
   brands: OwnBrand[];
   onChange(key: BrandKind, brandId: string): void;
 }) {
+  const { labels, textLang: lang } = useScreenServices();
   const names: Record<BrandKind, string> = {
     loadingBrand: labels.brandLoading,
     toolBarBrand: labels.brandToolbar,

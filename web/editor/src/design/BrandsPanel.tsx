@@ -1,8 +1,7 @@
 import type { BrandKind } from "@turnleaf/resource-files";
 import { useEffect, useState } from "react";
 import { call } from "../api.js";
-import type { Labels } from "../labels.js";
-import type { Notify, Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import { brandsChangedEvent } from "./useDesignResources.js";
 import type { OwnBrand } from "./useOwnBrands.js";
 
@@ -11,7 +10,8 @@ type Brand = OwnBrand;
 const emptyBrand = { type: "loadingBrand" as BrandKind, title: "", logo: "", link: "", desc: "" };
 
 /** The owner's brands (POST /api/user/brand/get-list, /api/user/brand/create) of spec 001's three kinds. */
-export function BrandsPanel({ labels, notify, report }: { labels: Labels; notify: Notify; report: Report }) {
+export function BrandsPanel() {
+  const { labels, notify, report } = useScreenServices();
   const [brands, setBrands] = useState<Brand[] | null>(null);
   const [draft, setDraft] = useState(emptyBrand);
   const kinds: [BrandKind, string][] = [

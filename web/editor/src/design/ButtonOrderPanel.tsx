@@ -1,7 +1,7 @@
-import type { Lang, SettingsTree } from "@turnleaf/resource-files";
+import type { SettingsTree } from "@turnleaf/resource-files";
 import { settingIndex } from "@turnleaf/resource-files";
 import { useMemo } from "react";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { buttonOrderOf, moved, orderableButtons } from "./button-order.js";
 
 /**
@@ -12,16 +12,13 @@ import { buttonOrderOf, moved, orderableButtons } from "./button-order.js";
 export function ButtonOrderPanel({
   tree,
   value,
-  lang,
-  labels,
   onChange,
 }: {
   tree: SettingsTree;
   value: unknown;
-  lang: Lang;
-  labels: Labels;
   onChange: (value: string) => void;
 }) {
+  const { labels, textLang: lang } = useScreenServices();
   const index = useMemo(() => settingIndex(tree), [tree]);
   const order = buttonOrderOf(value);
   const titleOf = (name: string) => {

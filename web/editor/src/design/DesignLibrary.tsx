@@ -1,12 +1,10 @@
-import type { BusinessCardsFile, Lang, PresetEntry, SettingValues } from "@turnleaf/resource-files";
-import type { Labels } from "../labels.js";
+import type { BusinessCardsFile, PresetEntry, SettingValues } from "@turnleaf/resource-files";
+import { useScreenServices } from "../screen-services.js";
 import { type DesignKind, designRecordKeys, recordedDesign, recordedDesignOf } from "./resources.js";
 
-/** What both design lists are given: the book's values, the labels and language, and how a design is applied. */
+/** What both design lists are given: the book's values and how a design is applied. */
 interface DesignListContext {
   values: Record<string, unknown>;
-  labels: Labels;
-  lang: Lang;
   onApply(values: SettingValues, label: string): void;
 }
 
@@ -16,10 +14,9 @@ function DesignList({
   title,
   items,
   values,
-  labels,
-  lang,
   onApply,
 }: DesignListContext & { kind: DesignKind; title: string; items: PresetEntry[] }) {
+  const { labels, textLang: lang } = useScreenServices();
   if (items.length === 0) return null;
   const current = recordedDesignOf(kind, values);
   return (
@@ -50,9 +47,10 @@ export function DesignLibrary({
   backgrounds,
   ...context
 }: DesignListContext & { mobileTemplates: PresetEntry[]; backgrounds: PresetEntry[] }) {
+  const { labels } = useScreenServices();
   const lists: [DesignKind, string, PresetEntry[]][] = [
-    ["mobileTemplate", context.labels.phoneTemplates, mobileTemplates],
-    ["background", context.labels.backgroundLibrary, backgrounds],
+    ["mobileTemplate", labels.phoneTemplates, mobileTemplates],
+    ["background", labels.backgroundLibrary, backgrounds],
   ];
   return (
     <>
@@ -67,16 +65,13 @@ export function DesignLibrary({
 export function CardStyles({
   cards,
   values,
-  labels,
-  lang,
   onChange,
 }: {
   cards: BusinessCardsFile | null;
   values: Record<string, unknown>;
-  labels: Labels;
-  lang: Lang;
   onChange(key: string, value: unknown): void;
 }) {
+  const { labels, textLang: lang } = useScreenServices();
   if (!cards || cards.items.length === 0) return null;
   const chosen = typeof values.businessCardStyle === "string" ? values.businessCardStyle : cards.defaultId;
   return (

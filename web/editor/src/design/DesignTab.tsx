@@ -19,7 +19,6 @@ export function DesignTab({
   chosen,
   onChoose,
   design,
-  interfaceLang,
   presetsOf,
   onApplyPreset,
   onChangeMany,
@@ -29,16 +28,12 @@ export function DesignTab({
   chosen: DesignSubTab;
   onChoose: (tab: DesignSubTab) => void;
   design: DesignResources;
-  /** The interface language's code (the read-aloud preview's voice). */
-  interfaceLang: string;
   presetsOf: (kind: PresetKind) => PresetEntry[];
   onApplyPreset: (kind: PresetKind, id: string) => void;
   onChangeMany: (values: Record<string, unknown>, stepKey: string) => void;
 }) {
-  const { catalogue, doc, labels, lang, notify, report, onChange } = context;
-  const presets = (kind: PresetKind) => (
-    <PresetList kind={kind} list={presetsOf(kind)} labels={labels} lang={lang} onApply={onApplyPreset} />
-  );
+  const { catalogue, doc, onChange } = context;
+  const presets = (kind: PresetKind) => <PresetList kind={kind} list={presetsOf(kind)} onApply={onApplyPreset} />;
   return (
     <>
       <TabList className="subtabs" tabs={tabs} chosen={chosen} onChoose={onChoose} />
@@ -51,8 +46,6 @@ export function DesignTab({
             mobileTemplates={design.mobileTemplates.items}
             backgrounds={design.backgrounds.items}
             values={doc}
-            labels={labels}
-            lang={lang}
             onApply={onChangeMany}
           />
         </>
@@ -60,30 +53,15 @@ export function DesignTab({
         presets(chosen)
       )}
       {chosen === "setup" ? (
-        <PageAudioPanel
-          value={doc.backgroundMusic}
-          labels={labels}
-          lang={interfaceLang}
-          notify={notify}
-          onChange={(music) => onChange("backgroundMusic", music)}
-        />
+        <PageAudioPanel value={doc.backgroundMusic} onChange={(music) => onChange("backgroundMusic", music)} />
       ) : null}
       {chosen === "theme" ? (
-        <MyThemesPanel
-          tree={catalogue.tree}
-          values={doc}
-          labels={labels}
-          notify={notify}
-          report={report}
-          onApply={(theme) => onChangeMany(theme, "theme")}
-        />
+        <MyThemesPanel tree={catalogue.tree} values={doc} onApply={(theme) => onChangeMany(theme, "theme")} />
       ) : null}
       {chosen === "setup" ? (
         <ButtonOrderPanel
           tree={catalogue.tree}
           value={doc.buttonsSortXML}
-          lang={lang}
-          labels={labels}
           onChange={(order) => onChange("buttonsSortXML", order)}
         />
       ) : null}

@@ -2,8 +2,7 @@ import { type SettingsTree, settingIndex } from "@turnleaf/resource-files";
 import { useEffect, useMemo, useState } from "react";
 import { call } from "../api.js";
 import { SavedEntryList, SaveUnderName } from "../common/SavedEntries.js";
-import type { Labels } from "../labels.js";
-import type { Notify, Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 
 interface SavedTheme {
   name: string;
@@ -18,19 +17,14 @@ interface SavedTheme {
 export function MyThemesPanel({
   tree,
   values,
-  labels,
-  notify,
-  report,
   onApply,
 }: {
   tree: SettingsTree;
   /** The editor's document: only the catalogue's settings of it are saved. */
   values: Record<string, unknown>;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
   onApply: (theme: Record<string, unknown>) => void;
 }) {
+  const { labels, notify, report } = useScreenServices();
   const [themes, setThemes] = useState<SavedTheme[] | null>(null);
   const [name, setName] = useState("");
   const index = useMemo(() => settingIndex(tree), [tree]);
@@ -77,11 +71,9 @@ export function MyThemesPanel({
         })}
       />
       <SaveUnderName
-        label={labels.themeName}
-        name={name}
+        texts={{ label: labels.themeName, save: labels.saveTheme }}
+        name={[name, setName]}
         maxLength={64}
-        onName={setName}
-        saveText={labels.saveTheme}
         onSave={() => void save()}
       />
     </section>

@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { FileSetting } from "../settings/FileSetting.js";
-import type { Notify } from "../types.js";
 
 const musicOf = (value: unknown): Record<string, unknown> =>
   typeof value === "string" ? { url: value } : value && typeof value === "object" ? { ...value } : {};
@@ -13,17 +12,12 @@ const musicOf = (value: unknown): Record<string, unknown> =>
  */
 export function PageAudioPanel({
   value,
-  labels,
-  lang,
-  notify,
   onChange,
 }: {
   value: unknown;
-  labels: Labels;
-  lang: string;
-  notify: Notify;
   onChange: (music: Record<string, unknown>) => void;
 }) {
+  const { labels, lang } = useScreenServices();
   const id = useId();
   const [text, setText] = useState("");
   const speech = typeof window !== "undefined" && "speechSynthesis" in window ? window.speechSynthesis : undefined;
@@ -38,10 +32,8 @@ export function PageAudioPanel({
         <FileSetting
           id={id}
           value={String(musicOf(value).url ?? "")}
-          labels={labels}
           extensions={["mp3"]}
           purpose="audio"
-          notify={notify}
           onChange={(url) => onChange({ ...musicOf(value), url })}
         />
       </div>

@@ -1,21 +1,18 @@
 import type { PresetEntry } from "@turnleaf/resource-files";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { PresetKind } from "../settings/catalogue.js";
 
 /** The catalogue's templates, themes or scenes, each with its picture, name and an apply button. */
 export function PresetList({
   kind,
   list,
-  labels,
-  lang,
   onApply,
 }: {
   kind: PresetKind;
   list: PresetEntry[];
-  labels: Labels;
-  lang: "zh" | "en";
   onApply: (kind: PresetKind, id: string) => void;
 }) {
+  const { labels, textLang: lang } = useScreenServices();
   return list.length === 0 ? (
     <p className="note">{labels.noDesigns}</p>
   ) : (

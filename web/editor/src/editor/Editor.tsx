@@ -9,11 +9,12 @@ import { MediaEditor } from "../media/MediaEditor.js";
 import { usePageModeGuard } from "../page-audio/usePageModeGuard.js";
 import { PublishDialog } from "../publish/PublishDialog.js";
 import type { Query } from "../route.js";
+import { useScreenServices } from "../screen-services.js";
 import { PlanLocksContext } from "../settings/plan-locks.js";
 import { ShareDialog } from "../share/ShareDialog.js";
-import type { Ready, ScreenServices } from "../types.js";
+import type { Ready } from "../types.js";
 import { EditorRail } from "./EditorRail.js";
-import { EditorTabPanel } from "./EditorTabPanel.js";
+import { EditorTabPanel, type EditorTabState } from "./EditorTabPanel.js";
 import { PreviewBar } from "./PreviewBar.js";
 import { PreviewPane } from "./PreviewPane.js";
 import { type EditingContext, useBookDocument } from "./useBookDocument.js";
@@ -29,12 +30,10 @@ import { usePreviewDevice } from "./usePreviewDevice.js";
 import { useUnsavedLeaveGuard } from "./useUnsavedLeaveGuard.js";
 
 /** The editor screen (spec 000 §2 /editor): left rail, preview pane, save state, undo/redo and sharing. */
-export function Editor({ ready, query, ...services }: ScreenServices & { ready: Ready; query: Query }) {
-  const { labels, notify, report, navigate } = services;
+export function Editor({ ready, query }: { ready: Ready; query: Query }) {
+  const { labels, report, navigate } = useScreenServices();
   const bookId = ready.config.bookId;
-  const chinese = query.lang === "zh-CN";
-  const textLang = chinese ? "zh" : "en";
-  const { tab, setTab, chooseTab, designTab, setDesignTab, openGuideTab } = useEditorTabs(labels);
+  const { tab, setTab, chooseTab, designTab, setDesignTab, openGuideTab } = useEditorTabs();
   const [sharing, setSharing] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const guide = useGuide();
@@ -46,7 +45,7 @@ export function Editor({ ready, query, ...services }: ScreenServices & { ready: 
   const ownBook = useOwnBook(bookId, book);
   const messages = useMessageCatalogue(query.lang);
   const preview = usePreviewChannel(bookDocument.docRef, brands);
-  const editing: EditingContext = { bookDocument, labels, textLang, notify };
+  const editing: EditingContext = { bookDocument };
   const { flow, save, failedPreset } = useBookSave({
     ...editing,
     post: preview.post,
@@ -54,24 +53,38 @@ export function Editor({ ready, query, ...services }: ScreenServices & { ready: 
     bookId,
     teamId: query.tid,
     customPower: ready.customPower,
-    report,
   });
   const edits = useBookEdits({ ...editing, flow, failedPreset, readOnly, onDownloadShown: () => setTab("config") });
   const { changeMany } = edits;
   // Switching the page display mode clears all page audio after a confirmation (spec 001 §4).
-  const change = usePageModeGuard(edits.change, bookId, labels, report);
+  const change = usePageModeGuard(edits.change, bookId);
 
   const locks = usePlanLocks(ready.customPower, messages, report);
   useUnsavedLeaveGuard();
 
-  const { device, hint, switchDevice } = usePreviewDevice(book);
+  const previewDevice = usePreviewDevice(book);
   useCloseFrameOnEscape();
-  useEditorWindowApi(edits, switchDevice);
+  useEditorWindowApi(edits, previewDevice.switchDevice);
 
   if (bookDocument.loadError) return <p className="loading error-text">{bookDocument.loadError}</p>;
   if (!book || !catalogue) return <p className="loading">{labels.loading}</p>;
 
   const title = String(doc[bookFieldKey("title")] ?? book.title);
+  const tabState: EditorTabState = {
+    ready,
+    query,
+    book,
+    ownBook,
+    catalogue,
+    bookDocument,
+    design,
+    brands,
+    edits,
+    change,
+    preview,
+    readOnly,
+    messages,
+  };
 
   return (
     <PlanLocksContext.Provider value={locks}>
@@ -89,8 +102,6 @@ export function Editor({ ready, query, ...services }: ScreenServices & { ready: 
         <EditorRail
           title={title}
           number={book.number}
-          labels={labels}
-          lang={query.lang}
           tab={tab}
           onTab={chooseTab}
           onGuide={guide.open}
@@ -103,85 +114,47 @@ export function Editor({ ready, query, ...services }: ScreenServices & { ready: 
             preview.reload();
           }}
         >
-          <EditorTabPanel
-            tab={tab}
-            designTab={designTab}
-            onDesignTab={setDesignTab}
-            ready={ready}
-            query={query}
-            book={book}
-            ownBook={ownBook}
-            catalogue={catalogue}
-            bookDocument={bookDocument}
-            design={design}
-            brands={brands}
-            edits={edits}
-            change={change}
-            preview={preview}
-            readOnly={readOnly}
-            messages={messages}
-            {...services}
-          />
+          <EditorTabPanel tab={tab} designTab={designTab} onDesignTab={setDesignTab} state={tabState} />
         </EditorRail>
         <PreviewPane
-          labels={labels}
           bar={
             <PreviewBar
-              labels={labels}
               view={query.view}
-              device={device}
-              onDevice={switchDevice}
+              previewDevice={previewDevice}
               readOnly={readOnly}
-              steps={bookDocument.steps}
-              onStep={edits.step}
+              history={{ steps: bookDocument.steps, step: edits.step }}
               save={save}
-              onStatistics={() => navigate("/statistics", { num: book.number })}
-              onLeads={() => navigate("/leads", { num: book.number })}
+              number={book.number}
               onShare={() => setSharing(true)}
               onPublish={() => setPublishing(true)}
             />
           }
-          hint={hint}
+          previewDevice={previewDevice}
           mediaEditor={
             tab === "media" ? (
               <MediaEditor
                 number={book.number}
                 doc={doc}
-                labels={labels}
-                notify={notify}
                 readOnly={readOnly}
                 onChange={changeMany}
                 onPreview={preview.post}
               />
             ) : null
           }
-          device={device}
           preview={preview}
           number={book.number}
-          lang={query.lang}
         />
         {sharing ? (
           <ShareDialog
             bookId={book.bookId}
             number={book.number}
             enabled={(book.bStatus ?? 1) === 1}
-            labels={labels}
-            notify={notify}
-            report={report}
             onClose={() => setSharing(false)}
             onManage={() => navigate("/bookcase")}
           />
         ) : null}
-        {publishing ? (
-          <PublishDialog
-            bookId={book.bookId}
-            title={title}
-            labels={labels}
-            notify={notify}
-            onClose={() => setPublishing(false)}
-          />
-        ) : null}
-        {guide.guiding ? <Guide labels={labels} chinese={chinese} onClose={guide.close} onStep={openGuideTab} /> : null}
+        {publishing ? <PublishDialog bookId={book.bookId} title={title} onClose={() => setPublishing(false)} /> : null}
+        {guide.guiding ? <Guide onClose={guide.close} onStep={openGuideTab} /> : null}
       </main>
     </PlanLocksContext.Provider>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { TabList } from "../common/TabList.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { BookLock } from "./editing-lock.js";
 import { railTabs, type Tab } from "./tabs.js";
 
@@ -11,8 +11,6 @@ import { railTabs, type Tab } from "./tabs.js";
 export function EditorRail({
   title,
   number,
-  labels,
-  lang,
   tab,
   onTab,
   onGuide,
@@ -23,8 +21,6 @@ export function EditorRail({
 }: {
   title: string;
   number: string;
-  labels: Labels;
-  lang: string;
   tab: Tab;
   onTab: (tab: Tab) => void;
   onGuide: () => void;
@@ -34,6 +30,7 @@ export function EditorRail({
   onTakeBack: () => void;
   children: ReactNode;
 }) {
+  const { labels, lang } = useScreenServices();
   return (
     <aside className="rail">
       <div className="book-heading">

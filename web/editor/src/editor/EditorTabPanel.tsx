@@ -14,36 +14,19 @@ import { PageAudioEditor } from "../page-audio/PageAudioEditor.js";
 import { PagesPanel } from "../pages/PagesPanel.js";
 import { PasswordPanel } from "../password/PasswordPanel.js";
 import type { Query } from "../route.js";
+import { useScreenServices } from "../screen-services.js";
 import type { Catalogue } from "../settings/catalogue.js";
-import type { Ready, ScreenServices } from "../types.js";
+import type { Ready } from "../types.js";
 import { type DesignSubTab, designTabs, type SettingsTabContext, type Tab } from "./tabs.js";
 import type { BookDocument } from "./useBookDocument.js";
 import type { BookEdits } from "./useBookEdits.js";
 import type { PreviewChannel } from "./usePreviewChannel.js";
 
-/** The open rail tab's panel. */
-export function EditorTabPanel({
-  tab,
-  designTab,
-  onDesignTab,
-  ready,
-  query,
-  book,
-  ownBook,
-  catalogue,
-  bookDocument,
-  design,
-  brands,
-  edits,
-  change,
-  preview,
-  readOnly,
-  messages,
-  ...services
-}: ScreenServices & {
-  tab: Tab;
-  designTab: DesignSubTab;
-  onDesignTab(tab: DesignSubTab): void;
+/**
+ * What the open tab draws from, as the editor screen holds it: the route, the loaded book and its document, its
+ * edits, the preview, the design resources and the owner's brands.
+ */
+export interface EditorTabState {
   ready: Ready;
   query: Query;
   book: BookInfo;
@@ -58,15 +41,27 @@ export function EditorTabPanel({
   preview: PreviewChannel;
   readOnly: boolean;
   messages: RefObject<Record<string, string> | null>;
+}
+
+/** The open rail tab's panel. */
+export function EditorTabPanel({
+  tab,
+  designTab,
+  onDesignTab,
+  state,
+}: {
+  tab: Tab;
+  designTab: DesignSubTab;
+  onDesignTab(tab: DesignSubTab): void;
+  state: EditorTabState;
 }) {
-  const { labels, notify, report, navigate } = services;
+  const { ready, query, book, ownBook, catalogue, bookDocument, design, brands, edits, change, preview } = state;
+  const { readOnly, messages } = state;
+  const { labels } = useScreenServices();
   const bookId = ready.config.bookId;
-  const textLang = query.lang === "zh-CN" ? "zh" : "en";
   const { doc, setBook } = bookDocument;
   const { changeMany } = edits;
-  // The labels and notices nearly every tab takes, handed on as one.
-  const app = { labels, notify, report };
-  const settingsTab: SettingsTabContext = { ...app, catalogue, doc, lang: textLang, onChange: change };
+  const settingsTab: SettingsTabContext = { catalogue, doc, onChange: change };
   const reloadBookAndPreview = () => {
     // A page edit is a new revision: the book (TOC, bookmarks, media items) and the preview are reloaded.
     bookDocument.reload();
@@ -74,7 +69,7 @@ export function EditorTabPanel({
   };
   switch (tab) {
     case "assistant":
-      return <AssistantPanel labels={labels} />;
+      return <AssistantPanel />;
     case "basic":
       return (
         <BasicTab
@@ -95,7 +90,6 @@ export function EditorTabPanel({
           onChoose={onDesignTab}
           {...settingsTab}
           design={design}
-          interfaceLang={query.lang}
           presetsOf={edits.presetsOf}
           onApplyPreset={edits.applyDesign}
           onChangeMany={changeMany}
@@ -107,8 +101,6 @@ export function EditorTabPanel({
           book={book}
           ownBook={ownBook}
           teamId={query.tid}
-          lang={query.lang}
-          {...app}
           onBookChange={setBook}
           onReloadBook={bookDocument.reload}
           onReloadPreview={preview.reload}
@@ -119,8 +111,6 @@ export function EditorTabPanel({
         <BookmarksPanel
           key={`bookmarks-${book.bookmarksRevision ?? 0}`}
           book={book}
-          labels={labels}
-          notify={notify}
           teamId={query.tid}
           onSaved={(bookmarks) => {
             setBook({ ...book, bookmarks });
@@ -129,7 +119,7 @@ export function EditorTabPanel({
         />
       );
     case "language":
-      return <LanguagePanel bookId={bookId} {...app} />;
+      return <LanguagePanel bookId={bookId} />;
     case "config":
       return (
         <ConfigTab
@@ -137,18 +127,17 @@ export function EditorTabPanel({
           book={book}
           ownBook={ownBook}
           query={query}
-          navigate={navigate}
           onChangeMany={changeMany}
           onBookChange={setBook}
         />
       );
     case "password":
-      return <PasswordPanel book={book} labels={labels} notify={notify} onSaved={preview.reload} />;
+      return <PasswordPanel book={book} onSaved={preview.reload} />;
     case "media":
       return (
         <>
           <p className="note">{labels.mediaHint}</p>
-          <PageAudioEditor bookId={bookId} {...app} readOnly={readOnly} />
+          <PageAudioEditor bookId={bookId} readOnly={readOnly} />
         </>
       );
     case "pages":
@@ -156,7 +145,6 @@ export function EditorTabPanel({
         <PagesPanel
           bookId={bookId}
           teamId={query.tid}
-          {...app}
           messages={() => messages.current}
           onEdited={reloadBookAndPreview}
         />

@@ -1,38 +1,35 @@
 import { Segmented } from "../common/Segmented.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { devicesFor, type PreviewDevice } from "./preview-hints.js";
 import type { SaveState } from "./save-flow.js";
+import type { PreviewDeviceState } from "./usePreviewDevice.js";
 
 /** Above the preview: the device switcher, undo/redo, the save state, statistics, leads, download/publish and share. */
 export function PreviewBar({
-  labels,
   view,
-  device,
-  onDevice,
+  previewDevice,
   readOnly,
-  steps,
-  onStep,
+  history,
   save,
-  onStatistics,
-  onLeads,
+  number,
   onShare,
   onPublish,
 }: {
-  labels: Labels;
   /** ?mode=view: the switcher offers PAD too. */
   view: boolean;
-  device: PreviewDevice;
-  onDevice: (device: PreviewDevice) => void;
+  previewDevice: Pick<PreviewDeviceState, "device" | "switchDevice">;
   readOnly: boolean;
-  steps: { first: boolean; last: boolean };
-  onStep: (direction: "undo" | "redo") => void;
+  /** Undo/redo: where the history stands (its first or last step) and the step. */
+  history: { steps: { first: boolean; last: boolean }; step: (direction: "undo" | "redo") => void };
   save: { state: SaveState; unsaved: boolean };
-  onStatistics: () => void;
-  onLeads: () => void;
+  /** The book's number: its statistics and leads screens. */
+  number: string;
   onShare: () => void;
   /** Spec 001 publish dialogs (HTML, EXE, APP, APK) for the online book. */
   onPublish: () => void;
 }) {
+  const { labels, navigate } = useScreenServices();
+  const { steps, step: onStep } = history;
   const saveText: Record<SaveState, string> = {
     waiting: labels.saveWaiting,
     working: labels.saveWorking,
@@ -57,8 +54,8 @@ export function PreviewBar({
       <Segmented
         label={labels.preview}
         options={devicesFor(view).map((name) => [name, deviceText[name]])}
-        chosen={device}
-        onChoose={onDevice}
+        chosen={previewDevice.device}
+        onChoose={previewDevice.switchDevice}
       />
       <div className="history-buttons">
         {stepButton("undo", "↶", steps.first, labels.firstStep)}
@@ -72,10 +69,10 @@ export function PreviewBar({
       >
         {save.unsaved && save.state !== "working" ? labels.unsaved : saveText[save.state]}
       </span>
-      <button type="button" data-testid="open-statistics" onClick={onStatistics}>
+      <button type="button" data-testid="open-statistics" onClick={() => navigate("/statistics", { num: number })}>
         {labels.statistics}
       </button>
-      <button type="button" data-testid="open-leads" onClick={onLeads}>
+      <button type="button" data-testid="open-leads" onClick={() => navigate("/leads", { num: number })}>
         {labels.leads}
       </button>
       <button type="button" data-testid="open-publish" onClick={onPublish}>

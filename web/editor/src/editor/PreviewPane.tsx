@@ -1,32 +1,28 @@
 import type { ReactNode } from "react";
-import type { Labels } from "../labels.js";
-import type { PreviewDevice } from "./preview-hints.js";
+import { useScreenServices } from "../screen-services.js";
 import type { PreviewChannel } from "./usePreviewChannel.js";
+import type { PreviewDeviceState } from "./usePreviewDevice.js";
 
 /**
  * The preview pane: its bar, the device's one-time hint, and the hosted reader `/b/<number>` in the frame
  * `bookEditIframe` (hidden while the multimedia editor takes its place).
  */
 export function PreviewPane({
-  labels,
   bar,
-  hint,
+  previewDevice: { device, hint },
   mediaEditor,
-  device,
   preview,
   number,
-  lang,
 }: {
-  labels: Labels;
   bar: ReactNode;
-  hint: PreviewDevice | null;
+  /** The device the frame shows the book on, and its one-time hint. */
+  previewDevice: Pick<PreviewDeviceState, "device" | "hint">;
   /** The multimedia tab's page editor, shown instead of the frame. */
   mediaEditor: ReactNode;
-  device: PreviewDevice;
   preview: PreviewChannel;
   number: string;
-  lang: string;
 }) {
+  const { labels, lang } = useScreenServices();
   return (
     <section className="preview" aria-label={labels.preview}>
       {bar}

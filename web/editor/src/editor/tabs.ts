@@ -1,6 +1,5 @@
 import type { Labels } from "../labels.js";
 import type { Catalogue } from "../settings/catalogue.js";
-import type { Notify, Report } from "../types.js";
 
 /** The left rail's tabs. */
 export type Tab =
@@ -17,15 +16,11 @@ export type Tab =
 
 /**
  * What the tabs holding a part of the settings tree (basic, design, config) are all given: the catalogue, the
- * document and how one of its settings changes, the text language, and the labels and notices.
+ * document and how one of its settings changes (the labels, languages and notices come from useScreenServices).
  */
 export interface SettingsTabContext {
   catalogue: Catalogue;
   doc: Record<string, unknown>;
-  labels: Labels;
-  lang: "zh" | "en";
-  notify: Notify;
-  report: Report;
   onChange: (key: string, value: unknown) => void;
 }
 

@@ -1,11 +1,10 @@
 import { type Dispatch, type RefObject, type SetStateAction, useCallback, useEffect, useRef, useState } from "react";
 import { type BookInfo, call } from "../api.js";
 import { basicDoc } from "../basic/basic-info.js";
-import type { Labels } from "../labels.js";
 import { type MediaItem, mediaDoc } from "../media/media-doc.js";
 import { MediaSync } from "../media/media-sync.js";
 import { type Catalogue, loadCatalogue } from "../settings/catalogue.js";
-import type { Notify, Report } from "../types.js";
+import type { Report } from "../types.js";
 import { current, type Doc, type History, isFirst, isLast, startHistory } from "./history.js";
 
 /** The book being edited: what get-book, the catalogue and the page media loaded, and the undo history over it. */
@@ -34,12 +33,9 @@ export interface BookDocument {
   reload: () => void;
 }
 
-/** What the save and edit hooks both work with: the document, and the labels and notices of its messages. */
+/** What the save and edit hooks both work with: the document (their labels and notices: useScreenServices). */
 export interface EditingContext {
   bookDocument: BookDocument;
-  labels: Labels;
-  textLang: "zh" | "en";
-  notify: Notify;
 }
 
 /** Loads the book, the settings catalogue and the page media, and keeps the document and its undo history. */

@@ -1,6 +1,7 @@
 import type { PresetEntry } from "@turnleaf/resource-files";
 import { type RefObject, useRef } from "react";
 import { recordedDesign } from "../design/resources.js";
+import { useScreenServices } from "../screen-services.js";
 import { changeRefusal } from "../setting-check.js";
 import { findPreset, type PresetKind, presetValues } from "../settings/catalogue.js";
 import { changes, current, type Doc, isFirst, isLast, record, redo, undo } from "./history.js";
@@ -25,9 +26,6 @@ export function useBookEdits({
   flow,
   failedPreset,
   readOnly,
-  labels,
-  textLang,
-  notify,
   onDownloadShown,
 }: EditingContext & {
   flow: ReturnType<typeof createSaveFlow>;
@@ -36,6 +34,7 @@ export function useBookEdits({
   /** Spec 000 §4: turning the download button on opens the download settings panel. */
   onDownloadShown: () => void;
 }): BookEdits {
+  const { labels, textLang, notify } = useScreenServices();
   const { history, docRef, show, catalogue } = bookDocument;
   const readOnlyRef = useRef(false);
   readOnlyRef.current = readOnly;

@@ -3,10 +3,10 @@ import { type BookInfo, call } from "../api.js";
 import { type BookField, basicDoc, bookFieldKey, splitBasic } from "../basic/basic-info.js";
 import { splitMedia } from "../media/media-doc.js";
 import { revertOf } from "../media/media-sync.js";
+import { useScreenServices } from "../screen-services.js";
 import { assertValidChange, localisedRefusal } from "../setting-check.js";
 import type { PresetKind } from "../settings/catalogue.js";
 import { isSettingKey } from "../settings/setting-keys.js";
-import type { Report } from "../types.js";
 import { absolutePaths, createSaveFlow, type SaveState } from "./save-flow.js";
 import { gateError, gateRefusal, serverChanges, storedValues } from "./server-truth.js";
 import type { EditingContext } from "./useBookDocument.js";
@@ -24,10 +24,6 @@ export function useBookSave({
   bookId,
   teamId,
   customPower,
-  labels,
-  textLang,
-  notify,
-  report,
 }: EditingContext & {
   /** The preview channel's post. */
   post: (changed: Record<string, unknown>) => void;
@@ -36,8 +32,8 @@ export function useBookSave({
   bookId: string;
   teamId: string;
   customPower: unknown;
-  report: Report;
 }) {
+  const { labels, textLang, notify, report } = useScreenServices();
   const [save, setSave] = useState<{ state: SaveState; unsaved: boolean }>({ state: "waiting", unsaved: false });
   const failedPreset = useRef<PresetKind | null>(null);
   const { show, replaceInStep, previewValues, setBook, stored, bookRef, docRef, history, mediaSync } = bookDocument;

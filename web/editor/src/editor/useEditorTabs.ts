@@ -1,11 +1,12 @@
 import { useCallback, useState } from "react";
 import { hasBlockedEdits } from "../common/unsaved-guard.js";
 import { type GuideStepId, guideStepTabs } from "../guide/guide.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { DesignSubTab, Tab } from "./tabs.js";
 
 /** The rail's open tab and the design tab's sub-tab. */
-export function useEditorTabs(labels: Labels) {
+export function useEditorTabs() {
+  const { labels } = useScreenServices();
   const [tab, setTab] = useState<Tab>("design");
   const [designTab, setDesignTab] = useState<DesignSubTab>("setup");
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { type GuideStepId, guideSteps } from "./guide.js";
 
 /**
@@ -7,17 +7,15 @@ import { type GuideStepId, guideSteps } from "./guide.js";
  * outlined (elements carry `data-guide="<step id>"`). It does not block the screen.
  */
 export function Guide({
-  labels,
-  chinese,
   onClose,
   onStep,
 }: {
-  labels: Labels;
-  chinese: boolean;
   onClose: () => void;
   /** Called as a step shows: the editor opens the tab its control lives in. */
   onStep?: (id: GuideStepId) => void;
 }) {
+  const { labels, lang } = useScreenServices();
+  const chinese = lang === "zh-CN";
   const [index, setIndex] = useState(0);
   const step = guideSteps[index] ?? guideSteps[0];
 

@@ -2,11 +2,10 @@ import { useCallback, useEffect, useState } from "react";
 import { call } from "../api.js";
 import { Check } from "../common/Check.js";
 import { useUnsavedMark } from "../common/unsaved-guard.js";
-import type { Labels } from "../labels.js";
 import { type BookLanguage, choiceOf, type LanguageChoice, languagesOf } from "../language-choice.js";
 import { interfaceLanguages } from "../languages.js";
 import { saveAtRevision } from "../revision-save.js";
-import type { Notify, Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 
 const load = async (bookId: string) => {
   const reply = await call<{ languages: BookLanguage[]; revision: number }>("/api/book/get-book-language", { bookId });
@@ -17,17 +16,8 @@ const load = async (bookId: string) => {
  * The language panel (spec 000 §2): which of the twelve languages the book's readers can switch to; the first
  * checked one is the default (the language service keeps Chinese in every book).
  */
-export function LanguagePanel({
-  bookId,
-  labels,
-  notify,
-  report,
-}: {
-  bookId: string;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
-}) {
+export function LanguagePanel({ bookId }: { bookId: string }) {
+  const { labels, notify, report } = useScreenServices();
   const [checked, setChecked] = useState<string[] | null>(null);
   const [defaultCode, setDefaultCode] = useState("zh-CN");
   const [busy, setBusy] = useState(false);

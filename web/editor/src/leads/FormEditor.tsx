@@ -1,21 +1,14 @@
 import { useEffect, useState } from "react";
 import { NumberField } from "../common/NumberField.js";
 import { Table } from "../common/Table.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { defaultForm, type FieldKind, type LeadField, type LeadForm, nextFieldKey } from "./model.js";
 
 const kinds: FieldKind[] = ["name", "email", "phone", "text"];
 
 /** The lead form's settings: on or off, where it shows, whether it can be skipped, its texts and fields. */
-export function FormEditor({
-  form: stored,
-  labels,
-  onSave,
-}: {
-  form: LeadForm | null;
-  labels: Labels;
-  onSave(form: LeadForm): void;
-}) {
+export function FormEditor({ form: stored, onSave }: { form: LeadForm | null; onSave(form: LeadForm): void }) {
+  const { labels } = useScreenServices();
   const [form, setForm] = useState<LeadForm>(() => stored ?? { ...defaultForm(labels), enabled: false });
   useEffect(() => {
     if (stored) setForm(stored);

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
 import { call, type ReadyConfig } from "../api.js";
 import { Table } from "../common/Table.js";
-import type { ScreenServices } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import { FormEditor } from "./FormEditor.js";
 import { columnsOf, type Delivery, type InsightSettings, type Lead } from "./model.js";
 import "../statistics/statistics.css";
 import "./leads.css";
 
-interface LeadsScreenProps extends ScreenServices {
+interface LeadsScreenProps {
   config: ReadyConfig;
   number: string;
 }
@@ -16,7 +16,8 @@ interface LeadsScreenProps extends ScreenServices {
  * A book's lead capture: the form and where it shows, the webhook (address, signing secret), the submissions with
  * CSV export and delete, and the webhook delivery log. The book's owner only (the gateway checks every call).
  */
-export default function LeadsScreen({ config, number, labels, notify, report, navigate }: LeadsScreenProps) {
+export default function LeadsScreen({ config, number }: LeadsScreenProps) {
+  const { labels, notify, report, navigate } = useScreenServices();
   const bookId = config.bookId;
   const [settings, setSettings] = useState<InsightSettings | null>(null);
   const [webhook, setWebhook] = useState("");
@@ -76,11 +77,7 @@ export default function LeadsScreen({ config, number, labels, notify, report, na
       </div>
 
       {settings ? (
-        <FormEditor
-          form={settings.leadForm}
-          labels={labels}
-          onSave={(form) => update({ leadForm: JSON.stringify(form) })}
-        />
+        <FormEditor form={settings.leadForm} onSave={(form) => update({ leadForm: JSON.stringify(form) })} />
       ) : (
         <p className="loading">{labels.loading}</p>
       )}

@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { Check } from "../common/Check.js";
+import { useScreenServices } from "../screen-services.js";
 import { CommitField } from "./CommitField.js";
 import type { KindSettingsProps } from "./item-settings-props.js";
 import { isWebAddress, targetPageOf } from "./media-fields.js";
 
 /** A link's settings: the page it turns to or the web address it opens, and whether in a pop-up. */
-export function LinkSettings({ item, pageCount, labels, notify, set }: KindSettingsProps & { pageCount: number }) {
+export function LinkSettings({ item, pageCount, set }: KindSettingsProps & { pageCount: number }) {
+  const { labels, notify } = useScreenServices();
   const [linkMode, setLinkMode] = useState<"page" | "url">(item.url ? "url" : "page");
   return (
     <>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { useScreenServices } from "../screen-services.js";
 import "./media-editor.css";
 import type { Labels } from "../labels.js";
-import type { Notify } from "../types.js";
 import { ItemSettings } from "./MediaSettings.js";
 import {
   type MediaItem,
@@ -32,21 +32,18 @@ interface BookPage {
 export function MediaEditor({
   number,
   doc,
-  labels,
-  notify,
   readOnly,
   onChange,
   onPreview,
 }: {
   number: string;
   doc: Record<string, unknown>;
-  labels: Labels;
-  notify: Notify;
   readOnly: boolean;
   onChange: (values: Record<string, unknown>, stepKey: string) => boolean;
   /** An item's box while it is dragged (not a step yet): the preview frame follows it live. */
   onPreview?: (values: Record<string, unknown>) => void;
 }) {
+  const { labels } = useScreenServices();
   const [pages, setPages] = useState<BookPage[] | null>(null);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
@@ -244,15 +241,13 @@ export function MediaEditor({
         </div>
         <aside className="media-side">
           {draft ? (
-            <NewItemForm kind={draft} labels={labels} notify={notify} onPlace={place} onCancel={() => setDraft(null)} />
+            <NewItemForm kind={draft} onPlace={place} onCancel={() => setDraft(null)} />
           ) : chosen ? (
             <ItemSettings
               // A new value (undo, redo, a drag) shows afresh in the fields.
               key={`${chosen.id}:${JSON.stringify(chosen)}`}
               item={chosen}
               pageCount={pageCount}
-              labels={labels}
-              notify={notify}
               readOnly={readOnly}
               onSave={save}
               onDelete={() => remove(chosen)}

@@ -1,6 +1,5 @@
 import { Check } from "../common/Check.js";
-import type { Labels } from "../labels.js";
-import type { Notify } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import { CommitField } from "./CommitField.js";
 import { LinkSettings } from "./LinkSettings.js";
 import type { MediaItem } from "./media-doc.js";
@@ -12,22 +11,19 @@ import { PlaySettings } from "./PlaySettings.js";
 export function ItemSettings({
   item,
   pageCount,
-  labels,
-  notify,
   readOnly,
   onSave,
   onDelete,
 }: {
   item: MediaItem;
   pageCount: number;
-  labels: Labels;
-  notify: Notify;
   readOnly: boolean;
   onSave: (item: MediaItem) => void;
   onDelete: () => void;
 }) {
+  const { labels } = useScreenServices();
   const set = (fields: Partial<MediaItem>) => onSave(withFields(item, fields));
-  const kindProps = { item, labels, notify, set };
+  const kindProps = { item, set };
   return (
     <fieldset className="media-settings" data-testid="media-settings" disabled={readOnly}>
       <legend>

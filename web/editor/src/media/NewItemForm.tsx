@@ -1,24 +1,20 @@
 import { useState } from "react";
-import type { Labels } from "../labels.js";
-import { FileSetting } from "../settings/FileSetting.js";
-import type { Notify } from "../types.js";
-import { isVideoSite, type MediaItem, type MediaKind } from "./media-doc.js";
-import { extensionsOf, maxBytesOf, sourceFields } from "./media-fields.js";
+import { useScreenServices } from "../screen-services.js";
+import { MediaSourceField } from "./MediaSourceField.js";
+import type { MediaItem, MediaKind } from "./media-doc.js";
+import { sourceFields } from "./media-fields.js";
 
 /** A new video, audio clip or picture: its file (upload-file, spec 000 §5 rules) or address, then placed. */
 export function NewItemForm({
   kind,
-  labels,
-  notify,
   onPlace,
   onCancel,
 }: {
   kind: MediaKind;
-  labels: Labels;
-  notify: Notify;
   onPlace: (kind: MediaKind, fields: Partial<MediaItem>) => void;
   onCancel: () => void;
 }) {
+  const { labels, notify } = useScreenServices();
   const [address, setAddress] = useState("");
   const source = kind === "video" || kind === "audio" || kind === "image" ? kind : "image";
   return (
@@ -35,19 +31,7 @@ export function NewItemForm({
       <h3>
         {kind === "video" ? labels.mediaAddVideo : kind === "audio" ? labels.mediaAddAudio : labels.mediaAddImage}
       </h3>
-      <label htmlFor="media-source">{labels.mediaAddress}</label>
-      <FileSetting
-        id="media-source"
-        value={address}
-        labels={labels}
-        extensions={extensionsOf[source]}
-        maxBytes={maxBytesOf(source)}
-        purpose={source}
-        acceptsAddress={kind === "video" ? isVideoSite : undefined}
-        notify={notify}
-        onChange={setAddress}
-      />
-      {kind === "video" ? <p className="note">{labels.mediaVideoHint}</p> : null}
+      <MediaSourceField kind={source} value={address} onChange={setAddress} />
       <div className="row">
         <button type="submit" className="primary">
           {labels.mediaPlace}

@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { Check } from "../common/Check.js";
+import { useScreenServices } from "../screen-services.js";
 import { FileSetting } from "../settings/FileSetting.js";
 import { fileSettingMaxBytes } from "../settings/file-limits.js";
 import type { KindSettingsProps } from "./item-settings-props.js";
 import { imageExtensions } from "./media-doc.js";
 
 /** A picture's or gallery's settings: its pictures (one at least), one more, and whether in a pop-up. */
-export function PictureSettings({ item, labels, notify, set }: KindSettingsProps) {
+export function PictureSettings({ item, set }: KindSettingsProps) {
+  const { labels } = useScreenServices();
   const [picture, setPicture] = useState("");
   const images = item.images ?? [];
   return (
@@ -31,11 +33,9 @@ export function PictureSettings({ item, labels, notify, set }: KindSettingsProps
       <FileSetting
         id="media-picture"
         value={picture}
-        labels={labels}
         extensions={imageExtensions}
         maxBytes={fileSettingMaxBytes}
         purpose="image"
-        notify={notify}
         onChange={setPicture}
       />
       <button

@@ -1,28 +1,17 @@
 import { useState } from "react";
 import { Check } from "../common/Check.js";
-import { FileSetting } from "../settings/FileSetting.js";
+import { useScreenServices } from "../screen-services.js";
 import type { KindSettingsProps } from "./item-settings-props.js";
-import { isVideoSite } from "./media-doc.js";
-import { extensionsOf, maxBytesOf, sourceFields } from "./media-fields.js";
+import { MediaSourceField } from "./MediaSourceField.js";
+import { sourceFields } from "./media-fields.js";
 
 /** A video's or audio clip's settings: its file or address, autoplay, loop, and (a video) a pop-up. */
-export function PlaySettings({ item, kind, labels, notify, set }: KindSettingsProps & { kind: "video" | "audio" }) {
+export function PlaySettings({ item, kind, set }: KindSettingsProps & { kind: "video" | "audio" }) {
+  const { labels } = useScreenServices();
   const [source, setSource] = useState(kind === "video" ? (item.embedUrl ?? item.url ?? "") : (item.url ?? ""));
   return (
     <>
-      <label htmlFor="media-source">{labels.mediaAddress}</label>
-      <FileSetting
-        id="media-source"
-        value={source}
-        labels={labels}
-        extensions={extensionsOf[kind]}
-        maxBytes={maxBytesOf(kind)}
-        purpose={kind}
-        acceptsAddress={kind === "video" ? isVideoSite : undefined}
-        notify={notify}
-        onChange={setSource}
-      />
-      {kind === "video" ? <p className="note">{labels.mediaVideoHint}</p> : null}
+      <MediaSourceField kind={kind} value={source} onChange={setSource} />
       <button
         type="button"
         onClick={() => {

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { NumberField } from "../common/NumberField.js";
-import type { Labels } from "../labels.js";
-import type { Notify, Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import { type CaptionChoice, type PageAudioBook, type PageAudioPlay, pageAudioApi } from "./page-audio-api.js";
 
 const speedRange = { min: 80, max: 450, initial: 175 } as const;
@@ -11,19 +10,8 @@ const speedRange = { min: 80, max: 450, initial: 175 } as const;
  * text (voice, speed) or an uploaded MP3, with its caption options; play it here; clear it; and the book's play
  * settings (auto flip after the audio or manual flip, the pause between pages, pausing on pages without audio).
  */
-export function PageAudioEditor({
-  bookId,
-  labels,
-  notify,
-  report,
-  readOnly,
-}: {
-  bookId: string;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
-  readOnly: boolean;
-}) {
+export function PageAudioEditor({ bookId, readOnly }: { bookId: string; readOnly: boolean }) {
+  const { labels, notify, report } = useScreenServices();
   const id = useId();
   const [book, setBook] = useState<PageAudioBook | null>(null);
   const [pageCount, setPageCount] = useState(0);

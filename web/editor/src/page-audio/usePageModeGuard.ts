@@ -1,6 +1,5 @@
 import { useCallback } from "react";
-import type { Labels } from "../labels.js";
-import type { Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import { pageAudioApi } from "./page-audio-api.js";
 
 /**
@@ -11,9 +10,8 @@ import { pageAudioApi } from "./page-audio-api.js";
 export function usePageModeGuard(
   change: (key: string, value: unknown) => void,
   bookId: string,
-  labels: Labels,
-  report: Report,
 ): (key: string, value: unknown) => void {
+  const { labels, report } = useScreenServices();
   return useCallback(
     (key: string, value: unknown) => {
       if (key !== "pageMode") {

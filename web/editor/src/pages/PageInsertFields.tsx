@@ -1,9 +1,8 @@
 import type { RefObject } from "react";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 
 /** New pages: the files (PDF or pictures) and the position they go in at. */
 export function PageInsertFields({
-  labels,
   busy,
   pageCount,
   position,
@@ -12,7 +11,6 @@ export function PageInsertFields({
   onPosition,
   onInsert,
 }: {
-  labels: Labels;
   busy: boolean;
   pageCount: number;
   position: string;
@@ -21,6 +19,7 @@ export function PageInsertFields({
   onPosition(position: string): void;
   onInsert(): void;
 }) {
+  const { labels } = useScreenServices();
   return (
     <fieldset className="pages-insert" disabled={busy}>
       <legend>{labels.pagesInsertTitle}</legend>

@@ -1,11 +1,10 @@
 import { useRef } from "react";
 import { RetryingImage } from "../common/RetryingImage.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { fill, movePage, withChosen } from "./page-order.js";
 
 /** The pages in the order being arranged: each one chosen by its box, moved by drag or one step up or down. */
 export function PageList({
-  labels,
   busy,
   order,
   chosen,
@@ -13,7 +12,6 @@ export function PageList({
   onOrder,
   onChosen,
 }: {
-  labels: Labels;
   busy: boolean;
   order: number[];
   chosen: Set<number>;
@@ -21,6 +19,7 @@ export function PageList({
   onOrder(order: number[]): void;
   onChosen(chosen: Set<number>): void;
 }) {
+  const { labels } = useScreenServices();
   const dragged = useRef<number | null>(null);
   return (
     <ol className="page-list" aria-label={labels.tabPages}>

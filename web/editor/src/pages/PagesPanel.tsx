@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { useScreenServices } from "../screen-services.js";
 import { isReordered, naturalOrder } from "./page-order.js";
 import "./pages.css";
 import { PageInsertFields } from "./PageInsertFields.js";
@@ -14,12 +15,10 @@ import { usePagesState } from "./use-pages-state.js";
 export function PagesPanel({
   bookId,
   teamId = "0",
-  labels,
-  notify,
-  report,
   onEdited,
   messages,
-}: Omit<PageEditsContext, "teamId"> & { teamId?: string }) {
+}: Omit<PageEditsContext, "teamId" | "labels" | "notify" | "report"> & { teamId?: string }) {
+  const { labels, notify, report } = useScreenServices();
   const view = usePagesState(bookId, teamId, report);
   const fileInput = useRef<HTMLInputElement>(null);
   const edits = usePageEdits({ bookId, teamId, view, fileInput, labels, notify, report, onEdited, messages });
@@ -32,7 +31,6 @@ export function PagesPanel({
     <section className="pages-panel" data-testid="pages-panel" data-revision={state.revision}>
       <p className="note">{labels.pagesHint}</p>
       <PageInsertFields
-        labels={labels}
         busy={busy}
         pageCount={state.pageCount}
         position={view.position}
@@ -47,7 +45,6 @@ export function PagesPanel({
         </p>
       ) : null}
       <PageList
-        labels={labels}
         busy={busy}
         order={order}
         chosen={view.chosen}

@@ -3,24 +3,14 @@ import { type BookInfo, call, type Privacy } from "../api.js";
 import { messageOf } from "../common/error-message.js";
 import { NumberField } from "../common/NumberField.js";
 import { useUnsavedMark } from "../common/unsaved-guard.js";
-import type { Labels } from "../labels.js";
 import { saveAtRevision } from "../revision-save.js";
-import type { Notify } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 
 /** The book service's minimum for a new reader password (services/book/src/domain/book-privacy.ts). */
 const minPasswordLength = 6;
 
-export function PasswordPanel({
-  book,
-  labels,
-  notify,
-  onSaved,
-}: {
-  book: BookInfo;
-  labels: Labels;
-  notify: Notify;
-  onSaved: () => void;
-}) {
+export function PasswordPanel({ book, onSaved }: { book: BookInfo; onSaved: () => void }) {
+  const { labels, notify } = useScreenServices();
   const [privacy, setPrivacy] = useState<Privacy | null>(null);
   // The stored settings the panel opened: the base a save after SAVE_CONFLICT re-applies the change from.
   const [opened, setOpened] = useState<Privacy | null>(null);

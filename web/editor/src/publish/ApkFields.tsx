@@ -1,12 +1,12 @@
 import { type ComponentProps, Fragment } from "react";
 import { TextField } from "../common/TextField.js";
-import type { Labels } from "../labels.js";
-import type { Notify } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import { SignatureForm } from "./SignatureForm.js";
 import type { ApkInfo } from "./use-apk-info.js";
 
 /** An APK's info: name, application ID, version number and name, and the signature with its password. */
-export function ApkFields({ labels, notify, apk }: { labels: Labels; notify: Notify; apk: ApkInfo }) {
+export function ApkFields({ apk }: { apk: ApkInfo }) {
+  const { labels, notify } = useScreenServices();
   const fields: (ComponentProps<typeof TextField> & { hint?: string })[] = [
     { label: labels.publishAppName, testId: "publish-app-name", value: apk.appName, onChange: apk.setAppName },
     {
@@ -67,7 +67,6 @@ export function ApkFields({ labels, notify, apk }: { labels: Labels; notify: Not
       />
       {apk.creating ? (
         <SignatureForm
-          labels={labels}
           onCreated={async (name) => {
             apk.setCreating(false);
             notify(labels.signatureCreated);

@@ -1,4 +1,4 @@
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 
 /** The chosen icon picture: its bytes in base64 and a preview. */
 export interface ChosenIcon {
@@ -8,14 +8,13 @@ export interface ChosenIcon {
 
 /** The package's icon: a PNG or JPEG picture, previewed; none chosen, the server uses the book's cover. */
 export function IconField({
-  labels,
   icon,
   onChoose,
 }: {
-  labels: Labels;
   icon: ChosenIcon | undefined;
   onChoose(icon: ChosenIcon | undefined): void;
 }) {
+  const { labels } = useScreenServices();
   return (
     <label>
       {labels.publishIcon}

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { Dialog } from "../common/Dialog.js";
 import { Segmented } from "../common/Segmented.js";
 import { TextField } from "../common/TextField.js";
-import type { Labels } from "../labels.js";
-import type { Notify } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import { ApkFields } from "./ApkFields.js";
 import { type ChosenIcon, IconField } from "./IconField.js";
 import { type Format, jobStateText, packageRequest } from "./publish-request.js";
@@ -20,19 +19,8 @@ import { WindowFields } from "./WindowFields.js";
  * of the account and its password). The server checks every rule and builds the package from the online book
  * (POST /api/publish/create-package); the dialog polls the job and offers the file.
  */
-export function PublishDialog({
-  bookId,
-  title,
-  labels,
-  notify,
-  onClose,
-}: {
-  bookId: string;
-  title: string;
-  labels: Labels;
-  notify: Notify;
-  onClose: () => void;
-}) {
+export function PublishDialog({ bookId, title, onClose }: { bookId: string; title: string; onClose: () => void }) {
+  const { labels } = useScreenServices();
   const [format, setFormat] = useState<Format>("html");
   const [bookTitle, setBookTitle] = useState(title);
   const [icon, setIcon] = useState<ChosenIcon | undefined>();
@@ -77,9 +65,9 @@ export function PublishDialog({
           maxLength={100}
           onChange={setBookTitle}
         />
-        {format !== "html" ? <IconField labels={labels} icon={icon} onChoose={setIcon} /> : null}
-        {format === "exe" || format === "app" ? <WindowFields labels={labels} launch={launchWindow} /> : null}
-        {format === "apk" ? <ApkFields labels={labels} notify={notify} apk={apk} /> : null}
+        {format !== "html" ? <IconField icon={icon} onChoose={setIcon} /> : null}
+        {format === "exe" || format === "app" ? <WindowFields launch={launchWindow} /> : null}
+        {format === "apk" ? <ApkFields apk={apk} /> : null}
         {error ? (
           <p className="error-text" role="alert" data-testid="publish-error">
             {error}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { call } from "../api.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 
 /**
  * Spec 001 §3 signature creation (name, validity in years, password and confirmation, unit, organisation, city,
@@ -8,14 +8,13 @@ import type { Labels } from "../labels.js";
  * makes the keystore; a signature is never modified or deleted once created (§4).
  */
 export function SignatureForm({
-  labels,
   onCreated,
   onCancel,
 }: {
-  labels: Labels;
   onCreated: (name: string) => void | Promise<void>;
   onCancel: () => void;
 }) {
+  const { labels } = useScreenServices();
   const [fields, setFields] = useState({
     name: "",
     validity: "25",

@@ -1,10 +1,11 @@
 import { TextField } from "../common/TextField.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { WindowMode } from "./publish-request.js";
 import type { LaunchWindow } from "./use-launch-window.js";
 
 /** A desktop package's launch window: maximised, maximised plus full-screen, or a custom width × height. */
-export function WindowFields({ labels, launch }: { labels: Labels; launch: LaunchWindow }) {
+export function WindowFields({ launch }: { launch: LaunchWindow }) {
+  const { labels } = useScreenServices();
   const { mode } = launch;
   const modes: [WindowMode, string][] = [
     ["maximized", labels.publishWindowMaximized],

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { callMultipart } from "../api.js";
-import type { Labels } from "../labels.js";
-import type { Notify } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import {
   checkImage,
   checkSettingFile,
@@ -31,19 +30,16 @@ export async function uploadFile(file: Blob, name: string, purpose = ""): Promis
 export function FileSetting({
   id,
   value,
-  labels,
   extensions = fileSettingExtensions,
   maxBytes = fileSettingMaxBytes,
   imageLimits,
   purpose = "",
   logo,
   acceptsAddress,
-  notify,
   onChange,
 }: {
   id: string;
   value: string;
-  labels: Labels;
   extensions?: readonly string[];
   maxBytes?: number;
   imageLimits?: ImageLimits;
@@ -59,9 +55,9 @@ export function FileSetting({
   };
   /** An address accepted whatever its extension (a video item's YouTube, Vimeo, Bilibili or Youku page). */
   acceptsAddress?: (url: string) => boolean;
-  notify: Notify;
   onChange: (value: string) => void;
 }) {
+  const { labels, notify } = useScreenServices();
   const [busy, setBusy] = useState<"" | "compressing" | "uploading">("");
   // A typed URL is committed when the field is left or Enter is pressed, after the file-setting checks; until
   // then it is only text (each keystroke is not a save). A refused URL goes back to the setting's value.

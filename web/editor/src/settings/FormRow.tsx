@@ -1,5 +1,6 @@
 import type { SettingValues, ValueNode } from "@turnleaf/resource-files";
 import { useContext, useId } from "react";
+import { useScreenServices } from "../screen-services.js";
 import { settingValueOf } from "./catalogue.js";
 import { LeafControl } from "./LeafControl.js";
 import { PlanLocksContext } from "./plan-locks.js";
@@ -19,6 +20,7 @@ export function FormRow({
   onChange: Change;
 }) {
   const base = useId();
+  const { labels } = useScreenServices();
   const { locked: isLocked, explain } = useContext(PlanLocksContext);
   const locked = isLocked(node.key);
   const raw = settingValueOf(node, doc);
@@ -30,7 +32,7 @@ export function FormRow({
       <small>{node.desc[context.lang]}</small>
       {locked ? (
         <button type="button" className="link-button plan-locked" onClick={() => explain(node.key)}>
-          {context.labels.planLocked}
+          {labels.planLocked}
         </button>
       ) : null}
       {node.fields.map((field) => (

@@ -76,13 +76,11 @@ export function LeafControl({
         <FileSetting
           id={id}
           value={String(value ?? "")}
-          labels={context.labels}
           extensions={node.accept}
           maxBytes={node.maxSize}
           imageLimits={imageLimitsFor(node.key, context.catalogue.logo)}
           purpose={/logo/i.test(node.key) ? "logo" : node.accept.includes("mp3") ? "audio" : ""}
           logo={/logo/i.test(node.key) ? logoRulesFor(node.key, context.catalogue.logo) : undefined}
-          notify={context.notify}
           onChange={onChange}
         />
       );

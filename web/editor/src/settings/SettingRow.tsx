@@ -1,6 +1,7 @@
 import type { Lang, LeafNode, SettingNode, SettingValues } from "@turnleaf/resource-files";
 import { type ReactNode, useContext, useId } from "react";
 import { guideOfSetting } from "../guide/guide.js";
+import { useScreenServices } from "../screen-services.js";
 import { settingValueOf } from "./catalogue.js";
 import { LeafControl } from "./LeafControl.js";
 import { PlanLocksContext } from "./plan-locks.js";
@@ -57,8 +58,9 @@ export function LeafRow({
 }) {
   const id = useId();
   const locked = useContext(PlanLocksContext).locked(node.key);
+  const { labels } = useScreenServices();
   return (
-    <SettingRow node={node} id={id} lang={context.lang} lockedText={locked ? context.labels.planLocked : undefined}>
+    <SettingRow node={node} id={id} lang={context.lang} lockedText={locked ? labels.planLocked : undefined}>
       <LeafControl
         node={node}
         id={id}

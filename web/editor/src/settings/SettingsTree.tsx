@@ -1,6 +1,5 @@
-import type { Lang, SettingTab, SettingValues } from "@turnleaf/resource-files";
-import type { Labels } from "../labels.js";
-import type { Notify } from "../types.js";
+import type { SettingTab, SettingValues } from "@turnleaf/resource-files";
+import { useScreenServices } from "../screen-services.js";
 import { type Catalogue, groupsOf } from "./catalogue.js";
 import { NodeView } from "./NodeView.js";
 import type { Change, SettingsContext } from "./settings-context.js";
@@ -14,22 +13,17 @@ export function SettingsPanel({
   catalogue,
   tab,
   doc,
-  labels,
-  lang,
-  notify,
   onChange,
 }: {
   catalogue: Catalogue;
   tab: SettingTab;
   doc: Record<string, unknown>;
-  labels: Labels;
-  lang: Lang;
-  notify: Notify;
   onChange: Change;
 }) {
+  const { labels, textLang: lang } = useScreenServices();
   const values = doc as SettingValues;
   const { query, setQuery, found } = useSettingSearch(catalogue, tab, lang, values);
-  const context: SettingsContext = { catalogue, lang, labels, notify };
+  const context: SettingsContext = { catalogue, lang };
   return (
     <div className="panel">
       <input

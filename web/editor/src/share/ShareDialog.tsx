@@ -2,8 +2,7 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { call, replaceStatusOf } from "../api.js";
 import { Dialog } from "../common/Dialog.js";
-import type { Labels } from "../labels.js";
-import type { Notify, Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 
 /**
  * Spec 000 §2 share dialog: copy the link, open it, manage it (the book on or off for readers, set-book-status),
@@ -13,9 +12,6 @@ export function ShareDialog({
   bookId,
   number,
   enabled,
-  labels,
-  notify,
-  report,
   onClose,
   onManage,
 }: {
@@ -23,13 +19,11 @@ export function ShareDialog({
   number: string;
   /** Whether readers can open the book now (bStatus 1). */
   enabled: boolean;
-  labels: Labels;
-  notify: Notify;
-  report: Report;
   onClose: () => void;
   /** Spec 001 'manage online books': the bookcase, where every book is managed (absent inside the bookcase). */
   onManage?: () => void;
 }) {
+  const { labels, notify, report } = useScreenServices();
   const [managing, setManaging] = useState(false);
   const [open, setOpen] = useState(enabled);
   const toggle = async () => {

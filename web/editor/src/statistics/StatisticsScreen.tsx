@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { call, currentRequestLanguage, type ReadyConfig } from "../api.js";
 import { Table } from "../common/Table.js";
-import type { ScreenServices } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import { duration, heatCells, heatColour, lastDays, type Statistics, totalsOf } from "./model.js";
 import { ViewsChart } from "./ViewsChart.js";
 import "./statistics.css";
@@ -38,7 +38,7 @@ function Ranked({
   );
 }
 
-interface StatisticsProps extends ScreenServices {
+interface StatisticsProps {
   /** The book's own (?num=), null for the whole bookcase. */
   config: ReadyConfig | null;
   number: string;
@@ -49,7 +49,8 @@ interface StatisticsProps extends ScreenServices {
  * referrers, devices and embedding sites over a range of days, with a CSV export; for one book, its statistics
  * switch with the privacy note. Loaded on demand (its own chunk with uPlot).
  */
-export default function StatisticsScreen({ config, number, labels, notify, report, navigate }: StatisticsProps) {
+export default function StatisticsScreen({ config, number }: StatisticsProps) {
+  const { labels, notify, report, navigate } = useScreenServices();
   const bookId = number ? (config?.bookId ?? "") : "";
   const [range, setRange] = useState(() => lastDays(30));
   const [statistics, setStatistics] = useState<Statistics | null>(null);

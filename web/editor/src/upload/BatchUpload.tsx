@@ -3,9 +3,8 @@ import { BuyOffer } from "../account/BuyOffer.js";
 import { FolderTypeChoice } from "../bookcase/FolderTypeChoice.js";
 import type { FolderType } from "../bookcase/model.js";
 import { Table } from "../common/Table.js";
-import type { Labels } from "../labels.js";
 import type { Query } from "../route.js";
-import type { Navigate, Notify, Report } from "../types.js";
+import { useScreenServices } from "../screen-services.js";
 import { watchConversion } from "./conversion-watch.js";
 import { FileDropzone } from "./FileDropzone.js";
 import {
@@ -34,19 +33,8 @@ interface Row {
  * The batch upload screen (spec 000 §2 /batch-upload): several files, each its own book titled by its file name,
  * uploaded one after another with per-file progress (bytes, then conversion pages) and status.
  */
-export function BatchUpload({
-  labels,
-  query,
-  notify,
-  report,
-  navigate,
-}: {
-  labels: Labels;
-  query: Query;
-  notify: Notify;
-  report: Report;
-  navigate: Navigate;
-}) {
+export function BatchUpload({ query }: { query: Query }) {
+  const { labels, notify, report, navigate } = useScreenServices();
   const [rows, setRows] = useState<Row[]>([]);
   const [running, setRunning] = useState(false);
   const [folderType, setFolderType] = useState<FolderType>(1);
@@ -129,8 +117,8 @@ export function BatchUpload({
         </button>
       </div>
       <p className="note">{labels.batchHint}</p>
-      <FolderTypeChoice labels={labels} value={folderType} onChange={setFolderType} disabled={running} />
-      <FileDropzone labels={labels} disabled={running} onChoose={choose} />
+      <FolderTypeChoice value={folderType} onChange={setFolderType} disabled={running} />
+      <FileDropzone disabled={running} onChoose={choose} />
       {rows.length > 0 ? (
         <Table className="batch" headings={[labels.fileName, labels.bytes, labels.pages, labels.fileStatus, ""]}>
           {rows.map((row) => (
@@ -168,7 +156,7 @@ export function BatchUpload({
           {labels.upload}
         </button>
       </div>
-      {unpaid ? <BuyOffer labels={labels} lang={query.lang} notify={notify} report={report} /> : null}
+      {unpaid ? <BuyOffer /> : null}
     </main>
   );
 }

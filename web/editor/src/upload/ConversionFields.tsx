@@ -1,21 +1,20 @@
 import { Check } from "../common/Check.js";
 import { NumberField } from "../common/NumberField.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { Conversion } from "./conversion.js";
 import { QualityFields } from "./QualityFields.js";
 
 /** The conversion settings of the upload and convert screens (spec 000 §3 create meta). */
 export function ConversionFields({
-  labels,
   value,
   onChange,
   disabled,
 }: {
-  labels: Labels;
   value: Conversion;
   onChange: (value: Conversion) => void;
   disabled: boolean;
 }) {
+  const { labels } = useScreenServices();
   const select = (key: keyof Conversion, label: string, options: [string, string][]) => (
     <label className="field">
       <span>{label}</span>
@@ -94,9 +93,7 @@ export function ConversionFields({
         onChange={(pdfBleed) => onChange({ ...value, pdfBleed })}
       />
       {check("customQuality", labels.customQuality)}
-      {value.customQuality ? (
-        <QualityFields labels={labels} value={value} disabled={disabled} onChange={onChange} />
-      ) : null}
+      {value.customQuality ? <QualityFields value={value} disabled={disabled} onChange={onChange} /> : null}
     </fieldset>
   );
 }

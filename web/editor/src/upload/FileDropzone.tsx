@@ -1,19 +1,18 @@
 import type { ReactNode } from "react";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { uploadAccept } from "./upload-formats.js";
 
 /** The upload screens' file chooser: one or more files of the formats an upload takes; `children` below it. */
 export function FileDropzone({
-  labels,
   disabled,
   onChoose,
   children,
 }: {
-  labels: Labels;
   disabled: boolean;
   onChoose: (files: File[]) => void;
   children?: ReactNode;
 }) {
+  const { labels } = useScreenServices();
   return (
     <label className="dropzone">
       <span>{labels.chooseFiles}</span>

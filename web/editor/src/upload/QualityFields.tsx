@@ -1,5 +1,5 @@
 import { NumberField } from "../common/NumberField.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import type { Conversion } from "./conversion.js";
 
 /**
@@ -7,16 +7,15 @@ import type { Conversion } from "./conversion.js";
  * shown). The inputs carry the bounds for the browser's own hints; the server is the one that refuses.
  */
 export function QualityFields({
-  labels,
   value,
   disabled,
   onChange,
 }: {
-  labels: Labels;
   value: Conversion;
   disabled: boolean;
   onChange: (value: Conversion) => void;
 }) {
+  const { labels } = useScreenServices();
   const number = (key: "definition" | "maxEdge" | "dpi", label: string, min: number, max: number) => (
     <NumberField
       label={label}

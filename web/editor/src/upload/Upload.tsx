@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { BuyOffer } from "../account/BuyOffer.js";
+import { useScreenServices } from "../screen-services.js";
 import { ShareDialog } from "../share/ShareDialog.js";
 import { UploadForm } from "./UploadForm.js";
 import { UploadProgress } from "./UploadProgress.js";
@@ -13,8 +14,14 @@ import { type UploadContext, useUploadTask } from "./use-upload-task.js";
  * then the conversion's pages come from the Connect stream until the book is ready. /convert with a book number
  * also converts that book again.
  */
-export function Upload({ mode, ...context }: UploadContext & { mode: "upload" | "convert" }) {
-  const { labels, query, bookId, notify, report, navigate } = context;
+export function Upload({
+  mode,
+  query,
+  bookId,
+}: Pick<UploadContext, "query" | "bookId"> & { mode: "upload" | "convert" }) {
+  const services = useScreenServices();
+  const { labels, navigate } = services;
+  const context: UploadContext = { ...services, query, bookId };
   const form = useUploadForm(mode, bookId, query);
   const upload = useUploadTask({ ...context, form });
   const { book } = upload;
@@ -39,7 +46,6 @@ export function Upload({ mode, ...context }: UploadContext & { mode: "upload" | 
       </div>
       <UploadForm
         mode={mode}
-        labels={labels}
         form={form}
         phase={upload.phase}
         canReconvert={mode === "convert" && bookId !== ""}
@@ -54,22 +60,18 @@ export function Upload({ mode, ...context }: UploadContext & { mode: "upload" | 
         bytes={upload.bytes}
         pages={upload.pages}
         messages={upload.messages}
-        labels={labels}
         onOpen={book ? () => navigate("/editor", { ...teamAndFolder(query), num: book.number }) : undefined}
         readLink={book ? `/b/${encodeURIComponent(book.number)}` : undefined}
         onShare={book ? () => setSharing(true) : undefined}
         onAnother={another}
         searchPreparing={upload.search === "preparing"}
       />
-      {upload.unpaid ? <BuyOffer labels={labels} lang={query.lang} notify={notify} report={report} /> : null}
+      {upload.unpaid ? <BuyOffer /> : null}
       {sharing && book ? (
         <ShareDialog
           bookId={book.bookId}
           number={book.number}
           enabled
-          labels={labels}
-          notify={notify}
-          report={report}
           onClose={() => setSharing(false)}
           onManage={() => navigate("/bookcase", teamAndFolder(query))}
         />

@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import { FolderTypeChoice } from "../bookcase/FolderTypeChoice.js";
 import { Check } from "../common/Check.js";
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 import { ConversionFields } from "./ConversionFields.js";
 import { FileDropzone } from "./FileDropzone.js";
 import type { Phase } from "./UploadProgress.js";
@@ -10,7 +10,6 @@ import type { UploadFormState } from "./use-upload-form.js";
 /** The upload form: title, files, the book to overwrite or the folder type, auto open, conversion, and its buttons. */
 export function UploadForm({
   mode,
-  labels,
   form,
   phase,
   canReconvert,
@@ -21,7 +20,6 @@ export function UploadForm({
   onReconvert,
 }: {
   mode: "upload" | "convert";
-  labels: Labels;
   form: UploadFormState;
   phase: Phase;
   canReconvert: boolean;
@@ -31,6 +29,7 @@ export function UploadForm({
   onResume(): void;
   onReconvert(): void;
 }) {
+  const { labels } = useScreenServices();
   const { files, overwrite, conversion, setConversion } = form;
   const busy = phase === "uploading" || phase === "converting";
   // A finished upload disarms 上传 (a second click would make a duplicate book) until "upload another".
@@ -53,7 +52,7 @@ export function UploadForm({
           maxLength={200}
         />
       </label>
-      <FileDropzone labels={labels} disabled={busy} onChoose={form.setFiles}>
+      <FileDropzone disabled={busy} onChoose={form.setFiles}>
         {files.length > 0 ? (
           <ul className="chosen">
             {files.map((file) => (
@@ -64,9 +63,7 @@ export function UploadForm({
           </ul>
         ) : null}
       </FileDropzone>
-      {overwrite ? null : (
-        <FolderTypeChoice labels={labels} value={form.folderType} onChange={form.setFolderType} disabled={busy} />
-      )}
+      {overwrite ? null : <FolderTypeChoice value={form.folderType} onChange={form.setFolderType} disabled={busy} />}
       <Check label={labels.overwrite} checked={overwrite} disabled={busy} onChange={form.setOverwrite} />
       {overwrite ? (
         <label className="field">
@@ -80,11 +77,11 @@ export function UploadForm({
       ) : null}
       <Check label={labels.autoOpen} checked={form.autoOpen} disabled={busy} onChange={form.setAutoOpen} />
       {mode === "convert" ? (
-        <ConversionFields labels={labels} value={conversion} onChange={setConversion} disabled={busy} />
+        <ConversionFields value={conversion} onChange={setConversion} disabled={busy} />
       ) : (
         <details>
           <summary>{labels.conversionSettings}</summary>
-          <ConversionFields labels={labels} value={conversion} onChange={setConversion} disabled={busy} />
+          <ConversionFields value={conversion} onChange={setConversion} disabled={busy} />
         </details>
       )}
       <div className="actions">

@@ -1,4 +1,4 @@
-import type { Labels } from "../labels.js";
+import { useScreenServices } from "../screen-services.js";
 
 export type Phase = "idle" | "uploading" | "paused" | "converting" | "ready" | "failed";
 
@@ -13,7 +13,6 @@ export function UploadProgress({
   bytes,
   pages,
   messages,
-  labels,
   onOpen,
   readLink,
   onShare,
@@ -24,7 +23,6 @@ export function UploadProgress({
   bytes: { done: number; total: number };
   pages: { done: number; total: number };
   messages: { text: string; kind: "info" | "error" }[];
-  labels: Labels;
   /** Opens the converted book in the editor (once there is one). */
   onOpen?: (() => void) | undefined;
   /** The hosted reader of the converted book. */
@@ -35,6 +33,7 @@ export function UploadProgress({
   /** The book is ready while OCR still reads its scanned pages: search finds their words later. */
   searchPreparing?: boolean | undefined;
 }) {
+  const { labels } = useScreenServices();
   const phaseLabel: Record<Phase, string> = {
     idle: "",
     uploading: labels.uploading,

@@ -1,23 +1,22 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { offlinePasswordMatches } from "../book.js";
 import { FormError } from "../dialogs/FormError.js";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 import { formFields, postForm } from "../post-form.js";
 
 /** The password form of a protected book; a right password makes the gateway grant this browser its pages. */
 export function UnlockDialog({
   link,
   lock,
-  labels,
   onUnlocked,
   onClose,
 }: {
   link: string;
   lock: { mode: "single" | "users" | "lead"; hint: string; offline?: { salt: string; sha256: string } };
-  labels: Labels;
   onUnlocked(): void;
   onClose(): void;
 }) {
+  const labels = useLabels();
   const dialog = useRef<HTMLDialogElement>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);

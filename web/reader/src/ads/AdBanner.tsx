@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 import type { AdSettings } from "../settings/types.js";
 
 /** The ad banner: one entry at a time, the next every `interval` ms; it can be closed. */
-export function AdBanner({ ads, labels, target }: { ads: AdSettings; labels: Labels; target: string }) {
+export function AdBanner({ ads, target }: { ads: AdSettings; target: string }) {
+  const labels = useLabels();
   const [index, setIndex] = useState(0);
   const [closed, setClosed] = useState(false);
   useEffect(() => {

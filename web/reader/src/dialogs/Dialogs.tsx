@@ -1,7 +1,7 @@
 import { UnlockDialog } from "../access/UnlockDialog.js";
 import type { ReaderBook } from "../book.js";
 import { DownloadDialog } from "../download/DownloadDialog.js";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 import { OptionalPart } from "../optional-part.js";
 import { PhoneList } from "../phone/PhoneList.js";
 import { PrintDialog } from "../print/PrintDialog.js";
@@ -22,7 +22,6 @@ export function Dialogs({
   dialog,
   onClose,
   book,
-  labels,
   link,
   bookLink,
   coverUrl,
@@ -34,7 +33,6 @@ export function Dialogs({
   /** Stable: the print dialog closes itself after printing. */
   onClose(): void;
   book: ReaderBook;
-  labels: Labels;
   link: string;
   /** The book's address to share. */
   bookLink: string;
@@ -43,18 +41,18 @@ export function Dialogs({
   phoneNumbers: { label: string; number: string }[];
   onUnlocked(): Promise<void>;
 }) {
+  const labels = useLabels();
   const settings = book.settings;
   const kind = dialog?.kind;
   return (
     <>
       {kind === "unlock" && book.lock && book.lock.mode !== "lead" ? (
-        <UnlockDialog link={link} lock={book.lock} labels={labels} onUnlocked={onUnlocked} onClose={onClose} />
+        <UnlockDialog link={link} lock={book.lock} onUnlocked={onUnlocked} onClose={onClose} />
       ) : null}
       {kind === "share" ? (
         <ShareDialog
           url={bookLink}
           title={book.title}
-          labels={labels}
           onClose={onClose}
           region={settings.shareRegion}
           channels={settings.shareChannels}
@@ -62,12 +60,12 @@ export function Dialogs({
         />
       ) : null}
       {kind === "about" ? (
-        <InfoDialog title={labels.about} labels={labels} onClose={onClose}>
+        <InfoDialog title={labels.about} onClose={onClose}>
           <p className="tl-about">{settings.aboutText || book.title}</p>
         </InfoDialog>
       ) : null}
       {kind === "card" && settings.businessCard ? (
-        <InfoDialog title={labels.businessCard} labels={labels} onClose={onClose}>
+        <InfoDialog title={labels.businessCard} onClose={onClose}>
           <OptionalPart
             code={businessCardCode}
             props={{ card: settings.businessCard, styleId: settings.cardStyle, linkTarget: settings.linkTarget }}
@@ -75,33 +73,27 @@ export function Dialogs({
         </InfoDialog>
       ) : null}
       {kind === "help" ? (
-        <InfoDialog title={labels.help} labels={labels} onClose={onClose}>
+        <InfoDialog title={labels.help} onClose={onClose}>
           <p className="tl-help">{labels.helpText}</p>
         </InfoDialog>
       ) : null}
       {kind === "phone" ? (
-        <InfoDialog title={labels.phone} labels={labels} onClose={onClose}>
+        <InfoDialog title={labels.phone} onClose={onClose}>
           <PhoneList numbers={phoneNumbers} />
         </InfoDialog>
       ) : null}
-      {kind === "messages" ? <OptionalPart code={messagesDialogCode} props={{ link, labels, onClose }} /> : null}
+      {kind === "messages" ? <OptionalPart code={messagesDialogCode} props={{ link, onClose }} /> : null}
       {kind === "wechat" ? (
-        <InfoDialog title={labels.wechat} labels={labels} onClose={onClose}>
+        <InfoDialog title={labels.wechat} onClose={onClose}>
           <p>{labels.wechatScan}</p>
           <QrCode url={bookLink} alt={labels.qrCode} />
         </InfoDialog>
       ) : null}
       {kind === "download" && settings.download ? (
-        <DownloadDialog book={book} visiblePages={visiblePages} labels={labels} onClose={onClose} />
+        <DownloadDialog book={book} visiblePages={visiblePages} onClose={onClose} />
       ) : null}
       {kind === "print" ? (
-        <PrintDialog
-          book={book}
-          visiblePages={visiblePages}
-          watermark={settings.printWatermark}
-          labels={labels}
-          onClose={onClose}
-        />
+        <PrintDialog book={book} visiblePages={visiblePages} watermark={settings.printWatermark} onClose={onClose} />
       ) : null}
     </>
   );

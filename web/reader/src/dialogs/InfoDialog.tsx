@@ -1,18 +1,9 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 
 /** A small modal dialog (about, help, phone numbers, WeChat). */
-export function InfoDialog({
-  title,
-  labels,
-  onClose,
-  children,
-}: {
-  title: string;
-  labels: Labels;
-  onClose(): void;
-  children: ReactNode;
-}) {
+export function InfoDialog({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
+  const labels = useLabels();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => dialog.current?.showModal(), []);
   return (

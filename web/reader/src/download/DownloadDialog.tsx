@@ -1,19 +1,18 @@
 import { useEffect, useRef } from "react";
 import type { ReaderBook } from "../book.js";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 
 /** Download: the original PDF, the owner's attachments and, when the book allows it, the visible pages' pictures at their largest. */
 export function DownloadDialog({
   book,
   visiblePages,
-  labels,
   onClose,
 }: {
   book: ReaderBook;
   visiblePages: number[];
-  labels: Labels;
   onClose(): void;
 }) {
+  const labels = useLabels();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     dialog.current?.showModal();

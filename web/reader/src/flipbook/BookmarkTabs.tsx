@@ -1,6 +1,16 @@
 import type { Bookmark } from "../book.js";
 import type { Direction } from "../engine/layout.js";
+import { useLabels } from "../language/labels-context.js";
 import type { ReaderSettings } from "../settings/types.js";
+
+/** The stage the tabs hang on: its size before the zoom, the zoom, and how the book lies and reads. */
+export interface TabStage {
+  width: number;
+  height: number;
+  zoom: number;
+  vertical: boolean;
+  direction: Direction;
+}
 
 /**
  * The bookmark tabs (the editor's tabconfig): sticking out of the side fore-edges (ahead: the edge still to read;
@@ -9,37 +19,29 @@ import type { ReaderSettings } from "../settings/types.js";
 export function BookmarkTabs({
   bookmarks,
   settings,
-  vertical,
-  direction,
   visible,
-  stageWidth,
-  stageHeight,
-  zoom,
-  label,
+  stage,
   onGoToPage,
 }: {
   bookmarks: Bookmark[];
   settings: Pick<ReaderSettings, "bookmarkOnSideEdge" | "bookmarkHasTexture">;
-  vertical: boolean;
-  direction: Direction;
   /** The pages of the current spread. */
   visible: number[];
-  stageWidth: number;
-  stageHeight: number;
-  zoom: number;
-  label: string | undefined;
+  stage: TabStage;
   onGoToPage(page: number): void;
 }) {
+  const { zoom, vertical, direction } = stage;
+  const labels = useLabels();
   if (bookmarks.length === 0) return null;
   const lastVisible = visible[visible.length - 1] ?? 1;
-  const tabStep = Math.min(96, (stageHeight * zoom - 16) / Math.max(bookmarks.length, 1));
+  const tabStep = Math.min(96, (stage.height * zoom - 16) / Math.max(bookmarks.length, 1));
   // Vertical (calendar) books have no side fore-edge to hang tabs on: theirs go along the top.
   const onSide = settings.bookmarkOnSideEdge !== false && !vertical;
-  const topStep = Math.min(96, (stageWidth * zoom - 16) / Math.max(bookmarks.length, 1));
+  const topStep = Math.min(96, (stage.width * zoom - 16) / Math.max(bookmarks.length, 1));
   return (
     <nav
       className={`tl-bookmarks${settings.bookmarkHasTexture ? " tl-bookmarks-textured" : ""}`}
-      aria-label={label}
+      aria-label={labels.bookmarks}
       data-edge={onSide ? "side" : "top"}
     >
       {bookmarks.map((mark, index) => {

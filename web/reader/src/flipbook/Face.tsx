@@ -1,8 +1,8 @@
 import { type CSSProperties, forwardRef, useEffect, useRef, useState } from "react";
 import type { PageText, ReaderPage } from "../book.js";
 import { pickRendition } from "../engine/renditions.js";
+import { useLabels } from "../language/labels-context.js";
 import { useLoadRetries } from "../load-retries.js";
-import type { MediaLabels } from "../media/media-types.js";
 import { OptionalPart } from "../optional-part.js";
 import { highlighted, useSearchHighlight } from "../search/highlight.js";
 import { vectorDocument } from "./vector-loader.js";
@@ -28,13 +28,9 @@ export interface FaceProps {
   className?: string;
   style?: CSSProperties;
   onGoToPage?: (page: number) => void;
-  pageLabel: (page: number) => string;
   /** Shown on a locked page; opens the password form. */
   onUnlock?: (() => void) | undefined;
   lockedLabel?: string;
-  unlockLabel?: string;
-  /** The media layer's texts; without them the page's media items are not drawn. */
-  mediaLabels?: MediaLabels;
 }
 
 // Its own chunk: books without media never load it, and those with media only once a page with items is shown.
@@ -105,8 +101,10 @@ function VectorLayer({ url, page, width, zoom }: { url: string; page: number; wi
 
 /** One page face: the picture at the rendition the drawn size needs, with its text and links when static. */
 export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, ref) {
-  const { page, width, height, left, zoom, interactive, className, style, onGoToPage, pageLabel } = props;
-  const withMedia = Boolean(page && !page.locked && interactive && page.media?.length && props.mediaLabels);
+  const { page, width, height, left, zoom, interactive, className, style, onGoToPage } = props;
+  const labels = useLabels();
+  const pageLabel = labels.page;
+  const withMedia = Boolean(page && !page.locked && interactive && page.media?.length);
   // The page's picture goes first: its media (pictures, video metadata) load once it is there, so they never take
   // the bandwidth of the first page; the media layer's code is fetched meanwhile. A face stays ready once drawn
   // (a sharper rendition at a new zoom does not take the media away).
@@ -132,7 +130,7 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
         <p>{props.lockedLabel}</p>
         {interactive && props.onUnlock ? (
           <button type="button" onClick={props.onUnlock}>
-            {props.unlockLabel}
+            {labels.unlock}
           </button>
         ) : null}
       </div>
@@ -196,17 +194,8 @@ export const Face = forwardRef<HTMLDivElement, FaceProps>(function Face(props, r
             </a>
           ))
         : null}
-      {withMedia && page?.media && props.mediaLabels && (pictureReady || !rendition) ? (
-        <OptionalPart
-          code={loadMediaLayer}
-          props={{
-            items: page.media,
-            labels: props.mediaLabels,
-            onGoToPage,
-            pageLabel,
-            linkTarget: props.linkTarget,
-          }}
-        />
+      {withMedia && page?.media && (pictureReady || !rendition) ? (
+        <OptionalPart code={loadMediaLayer} props={{ items: page.media, onGoToPage, linkTarget: props.linkTarget }} />
       ) : null}
     </div>
   );

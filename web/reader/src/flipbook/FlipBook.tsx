@@ -3,6 +3,7 @@ import type { Bookmark, ReaderPage } from "../book.js";
 import { sheetOrigin } from "../engine/axis.js";
 import type { Side } from "../engine/fold.js";
 import { turningSide } from "../engine/layout.js";
+import { useLabels } from "../language/labels-context.js";
 import { BookmarkTabs } from "./BookmarkTabs.js";
 import { Face } from "./Face.js";
 import type { FlipBookHandle, FlipBookProps } from "./types.js";
@@ -13,7 +14,9 @@ export type { FlipBookHandle } from "./types.js";
 const other = (side: Side): Side => (side === "right" ? "left" : "right");
 
 export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipBook(props, handleRef) {
-  const { book, layout, spread, pageWidth: w, pageHeight: h, zoom } = props;
+  const { book, spread, zoom } = props;
+  const { layout, pageWidth: w, pageHeight: h } = props.fit;
+  const labels = useLabels();
   const double = layout.mode === "double";
   // Vertical (calendar) books: the spine is horizontal. Turning works in spine coordinates (engine/axis.ts, see
   // use-turning.ts); the faces and the sheet are placed here in the stage's.
@@ -50,12 +53,9 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
     left: sheetOrigin(axis, side, w, h).x,
     style: vertical ? { top: sheetOrigin(axis, side, w, h).y } : undefined,
     zoom,
-    pageLabel: props.pageLabel,
     onGoToPage: props.onGoToPage,
     onUnlock: props.onUnlock,
-    lockedLabel: props.lockedLabel,
-    unlockLabel: props.unlockLabel,
-    mediaLabels: props.mediaLabels,
+    lockedLabel: book.lock?.mode === "lead" ? labels.lockedLead : labels.locked,
   });
 
   let sheet: React.ReactNode = null;
@@ -196,13 +196,8 @@ export const FlipBook = forwardRef<FlipBookHandle, FlipBookProps>(function FlipB
       <BookmarkTabs
         bookmarks={bookmarks}
         settings={settings}
-        vertical={vertical}
-        direction={layout.direction}
         visible={visible}
-        stageWidth={stageWidth}
-        stageHeight={stageHeight}
-        zoom={zoom}
-        label={props.bookmarksLabel}
+        stage={{ width: stageWidth, height: stageHeight, zoom, vertical, direction: layout.direction }}
         onGoToPage={props.onGoToPage}
       />
     </div>

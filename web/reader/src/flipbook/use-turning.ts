@@ -38,7 +38,8 @@ export const selectHoldMs = 450;
  * the target spread or back.
  */
 export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBookHandle>) {
-  const { book, layout, spread, pageWidth: w, pageHeight: h, zoom, reducedMotion } = props;
+  const { book, spread, zoom, reducedMotion } = props;
+  const { layout, pageWidth: w, pageHeight: h } = props.fit;
   const double = layout.mode === "double";
   // Everything here works in spine coordinates (engine/axis.ts), where a page is W across the spine and H along it;
   // only drawing and the pointer's position know the stage.

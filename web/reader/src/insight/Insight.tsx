@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import type { Labels } from "../language/labels.js";
 import { type LeadForm, LeadFormDialog } from "./LeadFormDialog.js";
 import { createTracker, type Tracker } from "./tracker.js";
 import "./insight.css";
@@ -50,14 +49,12 @@ export default function Insight({
   link,
   pageCount,
   visiblePages,
-  labels,
   leadLocked = false,
   onLeadSent,
 }: {
   link: string;
   pageCount: number;
   visiblePages: number[];
-  labels: Labels;
   leadLocked?: boolean;
   onLeadSent?: () => unknown;
 }) {
@@ -113,7 +110,6 @@ export default function Insight({
     <LeadFormDialog
       link={link}
       form={form}
-      labels={labels}
       onDone={(how) => {
         remember(link, how);
         setDone(true);

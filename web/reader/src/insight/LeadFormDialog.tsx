@@ -1,6 +1,6 @@
 import type { LeadForm } from "@turnleaf/resource-files";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 import { languageHeaders } from "../language/request-language.js";
 
 export type { LeadForm };
@@ -15,14 +15,13 @@ const autoComplete = { name: "name", email: "email", phone: "tel", text: "off" }
 export function LeadFormDialog({
   link,
   form,
-  labels,
   onDone,
 }: {
   link: string;
   form: LeadForm;
-  labels: Labels;
   onDone(how: "sent" | "skipped"): void;
 }) {
+  const labels = useLabels();
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>({});

@@ -1,4 +1,4 @@
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 import type { LoaderSettings } from "../settings/types.js";
 import { loaderCaption } from "./loader-settings.js";
 
@@ -8,15 +8,14 @@ import { loaderCaption } from "./loader-settings.js";
  */
 export function Loader({
   loader,
-  labels,
   title,
   backgroundPicture,
 }: {
   loader: LoaderSettings;
-  labels: Labels;
   title: string;
   backgroundPicture: string | undefined;
 }) {
+  const labels = useLabels();
   const caption = loaderCaption(loader, title, labels.loading);
   const background =
     loader.backgroundType === 2 && backgroundPicture

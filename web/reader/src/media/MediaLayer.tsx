@@ -1,13 +1,12 @@
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import "./media.css";
-import { embedSource, type MediaLabels, type PageMedia, safeAddress } from "./media-types.js";
+import { useLabels } from "../language/labels-context.js";
+import { embedSource, type PageMedia, safeAddress } from "./media-types.js";
 
 export interface MediaLayerProps {
   items: PageMedia[];
-  labels: MediaLabels;
   onGoToPage?: (page: number) => void;
-  pageLabel: (page: number) => string;
   /** Where links to other sites open. */
   linkTarget?: string;
 }
@@ -24,7 +23,7 @@ export default function MediaLayer(props: MediaLayerProps) {
       {props.items.map((item) => (
         <MediaItemView key={item.id} item={item} {...props} onOpen={setOpen} />
       ))}
-      {open ? <MediaPopup item={open} labels={props.labels} onClose={() => setOpen(null)} /> : null}
+      {open ? <MediaPopup item={open} onClose={() => setOpen(null)} /> : null}
     </div>
   );
 }
@@ -39,7 +38,8 @@ const boxStyle = (item: PageMedia): CSSProperties => ({
 const keepFromTurn = { onPointerDown: (event: React.PointerEvent) => event.stopPropagation() };
 
 function MediaItemView(props: MediaLayerProps & { item: PageMedia; onOpen: (item: PageMedia) => void }) {
-  const { item, labels, onOpen } = props;
+  const { item, onOpen } = props;
+  const labels = useLabels();
   const common = {
     className: `tl-media-item tl-media-${item.kind}${item.popup ? " tl-media-popup-trigger" : ""}`,
     style: boxStyle(item),
@@ -50,7 +50,7 @@ function MediaItemView(props: MediaLayerProps & { item: PageMedia; onOpen: (item
   const title = item.text || undefined;
   if (item.kind === "link") {
     const url = safeAddress(item.url);
-    const name = title ?? url ?? props.pageLabel(item.targetPage ?? 1);
+    const name = title ?? url ?? labels.page(item.targetPage ?? 1);
     return (
       <a
         {...common}
@@ -101,12 +101,12 @@ function MediaItemView(props: MediaLayerProps & { item: PageMedia; onOpen: (item
     );
   }
   if (item.kind === "audio") {
-    return <AudioButton item={item} common={common} labels={labels} title={title} />;
+    return <AudioButton item={item} common={common} title={title} />;
   }
   if (item.kind === "image") {
     return (
       <div {...common}>
-        <Gallery images={item.images ?? []} labels={labels} title={title} />
+        <Gallery images={item.images ?? []} title={title} />
       </div>
     );
   }
@@ -152,14 +152,13 @@ function VideoPlayer({ item, title, playing = false }: { item: PageMedia; title:
 function AudioButton({
   item,
   common,
-  labels,
   title,
 }: {
   item: PageMedia;
   common: Record<string, unknown>;
-  labels: MediaLabels;
   title: string | undefined;
 }) {
+  const labels = useLabels();
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   useEffect(() => {
@@ -199,7 +198,8 @@ function AudioButton({
   );
 }
 
-function Gallery({ images, labels, title }: { images: string[]; labels: MediaLabels; title: string | undefined }) {
+function Gallery({ images, title }: { images: string[]; title: string | undefined }) {
+  const labels = useLabels();
   const [index, setIndex] = useState(0);
   const sources = images.map(safeAddress).filter((src): src is string => Boolean(src));
   const src = sources[index % Math.max(sources.length, 1)];
@@ -226,7 +226,8 @@ function Gallery({ images, labels, title }: { images: string[]; labels: MediaLab
 }
 
 /** A pop-up over the whole reader (outside the zoomed page): Escape or the close button closes it. */
-function MediaPopup({ item, labels, onClose }: { item: PageMedia; labels: MediaLabels; onClose: () => void }) {
+function MediaPopup({ item, onClose }: { item: PageMedia; onClose: () => void }) {
+  const labels = useLabels();
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     close.current?.focus();
@@ -259,7 +260,7 @@ function MediaPopup({ item, labels, onClose }: { item: PageMedia; labels: MediaL
           ×
         </button>
         {item.kind === "video" ? <VideoPlayer item={item} title={name} playing /> : null}
-        {item.kind === "image" ? <Gallery images={item.images ?? []} labels={labels} title={item.text} /> : null}
+        {item.kind === "image" ? <Gallery images={item.images ?? []} title={item.text} /> : null}
         {item.kind === "note" ? <p className="tl-media-note-text">{item.text}</p> : null}
       </div>
     </div>,

@@ -7,20 +7,6 @@ import type { PageMediaItem } from "@turnleaf/resource-files";
  */
 export type PageMedia = PageMediaItem;
 
-/** The media layer's texts (labels.ts, all interface languages). */
-export interface MediaLabels {
-  mediaPlay: string;
-  mediaPause: string;
-  mediaClose: string;
-  mediaPrevious: string;
-  mediaNext: string;
-  mediaVideo: string;
-  mediaAudio: string;
-  mediaPicture: string;
-  mediaNote: string;
-  mediaOpenLink: string;
-}
-
 /** A player address with autoplay (muted: browsers allow only muted autoplay) and loop in each site's words. */
 export function embedSource(item: Pick<PageMedia, "embedUrl" | "autoplay" | "loop">): string {
   const address = item.embedUrl ?? "";

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { FormError } from "../dialogs/FormError.js";
 import { InfoDialog } from "../dialogs/InfoDialog.js";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 import { formFields, postForm } from "../post-form.js";
 
 /** One reader's message as comment.json lists it. */
@@ -19,7 +19,8 @@ export const messageLimits = { name: 40, message: 500 } as const;
  * The leave-message plugin: the book's messages (newest first, a page at a time) and a form posting a new one.
  * Names and messages are rendered as React text, never as HTML.
  */
-export function MessagesDialog({ link, labels, onClose }: { link: string; labels: Labels; onClose(): void }) {
+export function MessagesDialog({ link, onClose }: { link: string; onClose(): void }) {
+  const labels = useLabels();
   const base = `/b/${encodeURIComponent(link)}`;
   const [messages, setMessages] = useState<LeftMessage[]>([]);
   const [total, setTotal] = useState(0);
@@ -79,7 +80,7 @@ export function MessagesDialog({ link, labels, onClose }: { link: string; labels
   };
 
   return (
-    <InfoDialog title={labels.messages} labels={labels} onClose={onClose}>
+    <InfoDialog title={labels.messages} onClose={onClose}>
       <form className="tl-message-form" onSubmit={submit}>
         <label>
           {labels.messageName}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { OutlineItem } from "../book.js";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 
 function Items({ items, onGo, target }: { items: OutlineItem[]; onGo(page: number): void; target: string }) {
   return (
@@ -52,18 +52,17 @@ function Item({ item, onGo, target }: { item: OutlineItem; onGo(page: number): v
 
 export function Outline({
   items,
-  labels,
   onGo,
   onClose,
   target = "_blank",
 }: {
   items: OutlineItem[];
-  labels: Labels;
   onGo(page: number): void;
   onClose(): void;
   /** Where a linked entry opens (the book's link target setting). */
   target?: string;
 }) {
+  const labels = useLabels();
   return (
     <aside className="tl-panel" aria-label={labels.contents}>
       <header>

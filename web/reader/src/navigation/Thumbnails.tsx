@@ -1,5 +1,5 @@
 import type { ReaderBook } from "../book.js";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 import { useLoadRetries } from "../load-retries.js";
 
 /** A page's thumbnail, asked for again after the load-retries.ts delays when it did not arrive. */
@@ -12,7 +12,6 @@ function ThumbnailImage({ url, height }: { url: string; height: number }) {
 export function Thumbnails({
   book,
   current,
-  labels,
   onGo,
   onClose,
   background,
@@ -21,10 +20,10 @@ export function Thumbnails({
   background?: string;
   book: ReaderBook;
   current: number[];
-  labels: Labels;
   onGo(page: number): void;
   onClose(): void;
 }) {
+  const labels = useLabels();
   return (
     <aside className="tl-panel tl-thumbnails" aria-label={labels.thumbnails} style={{ background }}>
       <header>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { ReaderBook } from "../book.js";
 import { pickRendition } from "../engine/renditions.js";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 
 /**
  * Print: the visible pages or the whole book laid out one page per sheet in a
@@ -13,15 +13,14 @@ export function PrintDialog({
   book,
   visiblePages,
   watermark,
-  labels,
   onClose,
 }: {
   book: ReaderBook;
   visiblePages: number[];
   watermark: string;
-  labels: Labels;
   onClose(): void;
 }) {
+  const labels = useLabels();
   const dialog = useRef<HTMLDialogElement>(null);
   const layout = useRef<HTMLDivElement>(null);
   const [pages, setPages] = useState<number[] | null>(null);

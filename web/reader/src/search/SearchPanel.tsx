@@ -1,22 +1,21 @@
 import { useEffect, useRef, useState } from "react";
 import type { SearchIndex } from "../book.js";
 import { searchPages } from "../engine/search.js";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 
 export function SearchPanel({
   load,
   minLength,
-  labels,
   onGo,
   onClose,
 }: {
   load(): Promise<SearchIndex | null>;
   minLength: number;
-  labels: Labels;
   /** A result chosen: its page and the words searched. */
   onGo(page: number, query: string): void;
   onClose(): void;
 }) {
+  const labels = useLabels();
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<{ page: number; excerpt: string }[] | null>(null);
   const input = useRef<HTMLInputElement>(null);

@@ -1,19 +1,18 @@
 import { useEffect, useState } from "react";
 import type { ReaderBook, SearchIndex } from "../book.js";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 
 /** The book as text in reading order: for screen readers, search engines' users and small screens. */
 export function TextView({
   book,
   load,
-  labels,
   onClose,
 }: {
   book: ReaderBook;
   load(): Promise<SearchIndex | null>;
-  labels: Labels;
   onClose(): void;
 }) {
+  const labels = useLabels();
   const [index, setIndex] = useState<SearchIndex | null>(null);
   useEffect(() => {
     load().then(setIndex);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 import { channelsFor, type Region, type ShareChannel, shareTarget } from "./share.js";
 
 /** A poster to save and post: the cover, the title and the link's QR code on one picture. */
@@ -36,7 +36,6 @@ async function drawPoster(cover: string | undefined, title: string, qr: string):
 export function ShareDialog({
   url,
   title,
-  labels,
   onClose,
   region = 2,
   channels = [],
@@ -44,7 +43,6 @@ export function ShareDialog({
 }: {
   url: string;
   title: string;
-  labels: Labels;
   onClose(): void;
   /** Spec 000 §3: the book's share region (0 China, 1 global, 2 all) and chosen channels. */
   region?: Region;
@@ -52,6 +50,7 @@ export function ShareDialog({
   /** The cover picture's absolute URL, for channels that show one and the poster. */
   cover?: string;
 }) {
+  const labels = useLabels();
   const [qr, setQr] = useState<string | null>(null);
   const [copied, setCopied] = useState<"link" | "embed" | null>(null);
   const [poster, setPoster] = useState<string | null>(null);

@@ -1,3 +1,4 @@
+import { useLabels } from "../language/labels-context.js";
 import { telephone } from "../phone/phone-numbers.js";
 import type { ButtonName } from "../settings/types.js";
 import { emailHref } from "../share/share.js";
@@ -8,13 +9,13 @@ import type { ToolbarProps } from "./toolbar-props.js";
 /** Download, print, sharing and contact, annotations, the business card, about and help. */
 export function SharingTools({
   book,
-  labels,
   openDialog,
   annotations: [annotationsShown, setAnnotations],
   shareSubject,
   phoneNumbers,
   place: { tool, placed },
 }: ToolbarProps & { place: ToolPlacer }) {
+  const labels = useLabels();
   const settings = book.settings;
   const shown = (name: ButtonName, fallback = true) => settings.buttons[name] ?? fallback;
   const [onePhone] = phoneNumbers;

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useLabels } from "../language/labels-context.js";
 import { withAlpha } from "../settings/values.js";
 import { MoreMenu } from "./MoreMenu.js";
 import { ToolbarTools } from "./ToolbarTools.js";
@@ -10,7 +11,8 @@ import type { ToolbarProps } from "./toolbar-props.js";
  * mobile order on phones.
  */
 export function Toolbar(props: ToolbarProps) {
-  const { book, labels, narrow } = props;
+  const { book, narrow } = props;
+  const labels = useLabels();
   const settings = book.settings;
   const [moreOpen, setMoreOpen] = useState(false);
   return (

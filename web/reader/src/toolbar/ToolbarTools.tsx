@@ -1,5 +1,6 @@
 import { BrandMark } from "../brands/BrandMark.js";
 import { LanguageSwitcher } from "../language/LanguageSwitcher.js";
+import { useLabels } from "../language/labels-context.js";
 import { SharingTools } from "./SharingTools.js";
 import { ToolButton } from "./ToolButton.js";
 import { TurningTools } from "./TurningTools.js";
@@ -9,7 +10,8 @@ import { ViewingTools } from "./ViewingTools.js";
 
 /** The toolbar's tools, in order, for one part of it: the wide toolbar, a phone's row or its "more" list. */
 export function ToolbarTools(props: ToolbarProps & { part: ToolbarPart }) {
-  const { book, labels, narrow, languages, lang, chooseLanguage, part } = props;
+  const { book, narrow, languages, lang, chooseLanguage, part } = props;
+  const labels = useLabels();
   const settings = book.settings;
   const place = toolPlacer(part, narrow, settings.mobileButtonOrder);
   return (

@@ -1,3 +1,4 @@
+import { useLabels } from "../language/labels-context.js";
 import { ToolButton, ToolLink } from "./ToolButton.js";
 import type { ToolPlacer } from "./tool-placement.js";
 import type { ToolbarProps } from "./toolbar-props.js";
@@ -5,13 +6,13 @@ import type { ToolbarProps } from "./toolbar-props.js";
 /** Home, back and forward through the pages visited, first, previous, the page number, next and last. */
 export function TurningTools({
   book,
-  labels,
   navigation,
   atStart,
   atEnd,
   pageText,
   place,
 }: ToolbarProps & { place: ToolPlacer }) {
+  const labels = useLabels();
   const settings = book.settings;
   const pageCount = book.pages.length;
   const { history, goToPage, goInHistory, turn } = navigation;

@@ -1,4 +1,5 @@
 import type { Panel } from "../dialogs/open-dialog.js";
+import { useLabels } from "../language/labels-context.js";
 import type { ButtonName } from "../settings/types.js";
 import { ToolButton } from "./ToolButton.js";
 import type { ToolPlacer } from "./tool-placement.js";
@@ -7,7 +8,6 @@ import type { ToolbarProps } from "./toolbar-props.js";
 /** Zoom, the side panels (contents, thumbnails, search, text view), auto flip, sound and the magnifier. */
 export function ViewingTools({
   book,
-  labels,
   zoom,
   panel,
   togglePanel,
@@ -17,6 +17,7 @@ export function ViewingTools({
   magnifying: [isMagnifying, setMagnifying],
   place: { tool },
 }: ToolbarProps & { place: ToolPlacer }) {
+  const labels = useLabels();
   const settings = book.settings;
   const { zoomIndex, setZoomIndex, levelCount } = zoom;
   const shown = (name: ButtonName) => settings.buttons[name] ?? true;

@@ -1,16 +1,14 @@
 import type { BookLanguage, ReaderBook } from "../book.js";
 import type { OpenDialog, Panel } from "../dialogs/open-dialog.js";
-import type { Labels } from "../language/labels.js";
 import type { Navigation } from "../navigation/use-navigation.js";
 import type { Zoom } from "../zoom/use-zoom.js";
 
 /** A toggle of the reader: its state and its setter. */
 export type Toggle = [boolean, (on: boolean) => void];
 
-/** What the toolbar draws from: the book, the reader's state and what its tools do. */
+/** What the toolbar draws from: the book, the reader's state and what its tools do (its labels: useLabels). */
 export interface ToolbarProps {
   book: ReaderBook;
-  labels: Labels;
   narrow: boolean;
   navigation: Navigation;
   atStart: boolean;

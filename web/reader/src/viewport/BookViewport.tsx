@@ -2,7 +2,7 @@ import type { Ref, RefObject } from "react";
 import type { ReaderBook } from "../book.js";
 import { RelatedBrand } from "../brands/RelatedBrand.js";
 import { FlipBook, type FlipBookHandle } from "../flipbook/FlipBook.js";
-import type { Labels } from "../language/labels.js";
+import { useLabels } from "../language/labels-context.js";
 import type { Navigation } from "../navigation/use-navigation.js";
 import { Magnifier } from "../zoom/Magnifier.js";
 import type { useViewportGestures } from "../zoom/use-viewport-gestures.js";
@@ -15,7 +15,6 @@ import type { Fit } from "./use-fit.js";
 export function BookViewport({
   viewportRef,
   book,
-  labels,
   fit,
   navigation,
   zoom,
@@ -28,7 +27,6 @@ export function BookViewport({
 }: {
   viewportRef: Ref<HTMLElement>;
   book: ReaderBook;
-  labels: Labels;
   fit: Fit;
   navigation: Navigation;
   zoom: number;
@@ -40,6 +38,7 @@ export function BookViewport({
   onUnlock?: (() => void) | undefined;
   onTurnStart(): void;
 }) {
+  const labels = useLabels();
   const settings = book.settings;
   const pageCount = book.pages.length;
   const { layout, margins, tabs } = fit;
@@ -66,23 +65,16 @@ export function BookViewport({
           <FlipBook
             ref={flipRef}
             book={book}
-            layout={layout}
+            fit={fit}
             spread={spread}
-            pageWidth={fit.pageWidth}
-            pageHeight={fit.pageHeight}
             zoom={zoom}
             reducedMotion={reducedMotion || settings.flipStyle === "slide"}
             onSpreadChange={navigation.goToSpread}
             onGoToPage={navigation.goToPage}
-            pageLabel={labels.page}
             onUnlock={onUnlock}
-            lockedLabel={book.lock?.mode === "lead" ? labels.lockedLead : labels.locked}
-            unlockLabel={labels.unlock}
             onTurnStart={onTurnStart}
-            bookmarksLabel={labels.bookmarks}
             curlingCorner={settings.curlingCorner && !reducedMotion}
             linkTarget={settings.linkTarget}
-            mediaLabels={labels}
           />
         </div>
       ) : (
