@@ -2,8 +2,17 @@ import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { BookRepository, BookRevisionRepository, buildServices as buildBookServices } from "@turnleaf/book/in-process";
 import type { Manifest } from "@turnleaf/book-format";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
+import {
+  type BookAssets,
+  buildApp,
+  connectPeers,
+  connectStoreProbes,
+  type Peers,
+  type StoreProbes,
+} from "@turnleaf/gateway/in-process";
 import {
   type Connection,
   connectMongo,
@@ -12,19 +21,10 @@ import {
   type RunningGrpcServer,
   startGrpcServer,
 } from "@turnleaf/kit";
+import { assemblePower, buildServices as buildPowerServices, demoUser } from "@turnleaf/power/in-process";
+import { readyBook } from "@turnleaf/reader/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import type { BookAssets } from "../../services/gateway/src/book-assets.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import { demoUser } from "../../services/power/src/domain/demo.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
-import { readyBook } from "../../web/reader/src/book.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { startLanguageServer } from "../support/language-peer.js";

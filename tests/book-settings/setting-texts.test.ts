@@ -1,24 +1,24 @@
 import { readFileSync } from "node:fs";
 import {
+  ApiError,
+  assertValidChange,
+  catalogueForChecks,
+  changeRefusal,
+  interfaceLanguages,
+  labelsFor,
+  localisedRefusal,
+  refusalOf,
+} from "@turnleaf/editor/testing";
+import { loadLabelScopes } from "@turnleaf/language/in-process";
+import {
   refusalText,
   settingRuleLabelKeys,
   settingsSchema,
   settingTexts,
   settingTitleKeys,
 } from "@turnleaf/resource-files";
+import { settingsSource } from "@turnleaf/resource-files/catalogue";
 import { describe, expect, it } from "vitest";
-import { loadLabelScopes } from "../../services/language/src/data/label-files.js";
-import { ApiError } from "../../web/editor/src/api.js";
-import { labelsFor } from "../../web/editor/src/labels.js";
-import { interfaceLanguages } from "../../web/editor/src/languages.js";
-import {
-  assertValidChange,
-  catalogueForChecks,
-  changeRefusal,
-  localisedRefusal,
-  refusalOf,
-} from "../../web/editor/src/setting-check.js";
-import { settingsSource } from "../../web/resource-files/src/catalogue/settings.js";
 
 // The texts of a refused setting value: the language service's editor catalogues hold them in all twelve interface
 // languages; the built-in Chinese and English (what the book service answers and the editor bundles) equal them.

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { applyPrivacyChange, BookRepository, publicPrivacy } from "@turnleaf/book/in-process";
 import { connectMongo, createLogger } from "@turnleaf/kit";
 import { afterAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { applyPrivacyChange, publicPrivacy } from "../../services/book/src/domain/book-privacy.js";
 import { workerStores } from "../setup/worker-stores.js";
 
 const log = createLogger({ service: "book-test", level: "silent" });

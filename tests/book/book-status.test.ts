@@ -1,4 +1,10 @@
 import { randomBytes } from "node:crypto";
+import {
+  BookRepository,
+  BookRevisionRepository,
+  buildServices,
+  runConversionConsumers,
+} from "@turnleaf/book/in-process";
 import { BookReadySchema } from "@turnleaf/contracts/book/v1/book_events_pb";
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import {
@@ -21,10 +27,6 @@ import {
   subjects,
 } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { runConversionConsumers } from "../../services/book/src/events/conversion.consumer.js";
-import { buildServices } from "../../services/book/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
 
 // The book status follows the conversions: the book service in this process on the run's MongoDB-wire server, its

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { LicenceAdminService } from "@turnleaf/contracts/licence/v1/licence_admin_service_pb";
+import { buildApp, connectPeers, connectStoreProbes, type Peers, type StoreProbes } from "@turnleaf/gateway/in-process";
 import {
   type Connection,
   connectMongo,
@@ -15,18 +16,13 @@ import {
   startGrpcServer,
   type TypedClient,
 } from "@turnleaf/kit";
+import { assembleLicenceDesk, buildServices, runLicenceCommand } from "@turnleaf/licence/in-process";
 import { generateLicenceCode } from "@turnleaf/licence-client";
 import type { FastifyInstance } from "fastify";
 import { unzipSync } from "fflate";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assembleLicenceDesk } from "../../services/licence/src/assemble.js";
-import { runLicenceCommand } from "../../services/licence/src/command.js";
-import { buildServices } from "../../services/licence/src/server.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerStores } from "../setup/worker-stores.js";

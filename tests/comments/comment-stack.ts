@@ -1,17 +1,16 @@
 import { randomBytes } from "node:crypto";
+import {
+  BookCommentRepository,
+  BookRepository,
+  BookRevisionRepository,
+  type BookServiceDependencies,
+  buildServices as buildBookServices,
+} from "@turnleaf/book/in-process";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { type AppDependencies, buildApp, connectPeers, connectStoreProbes } from "@turnleaf/gateway/in-process";
 import { connectMongo, createClient, createLogger, type RunningGrpcServer, startGrpcServer } from "@turnleaf/kit";
+import { assemblePower, buildServices as buildPowerServices, demoUser } from "@turnleaf/power/in-process";
 import type { FastifyInstance } from "fastify";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookCommentRepository } from "../../services/book/src/data/book-comment.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { type BookServiceDependencies, buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { type AppDependencies, buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes } from "../../services/gateway/src/stores.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import { demoUser } from "../../services/power/src/domain/demo.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
 import type { TestStores } from "../setup/stores.global.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { serveLanguage } from "../support/language-peer.js";

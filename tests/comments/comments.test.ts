@@ -1,10 +1,10 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { bookAssets } from "@turnleaf/gateway/in-process";
 import { createS3Client } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookAssets } from "../../services/gateway/src/book-assets.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { bookOwner, type CommentStack, otherUser, startCommentStack } from "./comment-stack.js";
 

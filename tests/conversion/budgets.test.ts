@@ -5,11 +5,10 @@
  * replaced, so the replica converts at full strength afterwards.
  */
 import { ConversionJobState, Engine, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { createGuardedPool, failureMessages } from "@turnleaf/conversion/in-process";
+import { createRenderPool, type RenderPool } from "@turnleaf/conversion/render";
 import type { RunningConsumer } from "@turnleaf/kit";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { failureMessages } from "../../services/conversion/src/domain/failures.js";
-import { createGuardedPool } from "../../services/conversion/src/pipeline/guarded-pool.js";
-import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { memoryBombPdf, runawayPdf } from "../fixtures/pdf/runaway-pdf.js";
 import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";

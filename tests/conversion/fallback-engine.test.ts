@@ -17,14 +17,11 @@ import {
   ConversionJobState,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { failureMessages, type PageText } from "@turnleaf/conversion/in-process";
+import { createRenderPool, nativeLibraryPath, openDocument, type RenderPool } from "@turnleaf/conversion/render";
 import { createLogger, metricsRegistry, type RunningConsumer } from "@turnleaf/kit";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failureMessages } from "../../services/conversion/src/domain/failures.js";
-import type { PageText } from "../../services/conversion/src/domain/page-content.js";
-import { openDocument } from "../../services/conversion/src/render/pdfium.js";
-import { nativeLibraryPath } from "../../services/conversion/src/render/pdfium-native-library.js";
-import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf, richPdf } from "../fixtures/pdf/generate.js";
 import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
 

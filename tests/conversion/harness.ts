@@ -14,6 +14,13 @@ import {
   ConversionJobState,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import {
+  BookStore,
+  type JobConsumerOptions,
+  type JobSubjects,
+  startJobConsumer,
+} from "@turnleaf/conversion/in-process";
+import type { RenderPool } from "@turnleaf/conversion/render";
+import {
   connectNats,
   createLogger,
   createS3Client,
@@ -25,10 +32,6 @@ import {
   publishEvent,
   type RunningConsumer,
 } from "@turnleaf/kit";
-import { BookStore } from "../../services/conversion/src/data/book-store.js";
-import { type JobConsumerOptions, startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
-import type { JobSubjects } from "../../services/conversion/src/events/job-subjects.js";
-import type { RenderPool } from "../../services/conversion/src/render/pool.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { testSubjects } from "./harness-subjects.js";
 

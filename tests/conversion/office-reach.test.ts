@@ -6,13 +6,10 @@
  * ODT with a picture inside its package still converts (in the sandbox where the machine allows one).
  */
 import { ConversionJobState, Engine, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
-import type { RunningConsumer } from "@turnleaf/kit";
-import { pictureLimits } from "@turnleaf/kit";
+import { detectIsolation, failureMessages, packageLimits } from "@turnleaf/conversion/in-process";
+import { createRenderPool, type RenderPool } from "@turnleaf/conversion/render";
+import { pictureLimits, type RunningConsumer } from "@turnleaf/kit";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { failureMessages } from "../../services/conversion/src/domain/failures.js";
-import { packageLimits } from "../../services/conversion/src/office/package-check.js";
-import { detectIsolation } from "../../services/conversion/src/office/sandbox.js";
-import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
 import {
   docxMarkupBomb,

@@ -5,12 +5,10 @@
  * FAILED with their messages and leave nothing behind.
  */
 import { ConversionJobState, Engine, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { detectIsolation, failureMessages, type PageText } from "@turnleaf/conversion/in-process";
+import { createRenderPool, type RenderPool } from "@turnleaf/conversion/render";
 import type { RunningConsumer } from "@turnleaf/kit";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { failureMessages } from "../../services/conversion/src/domain/failures.js";
-import type { PageText } from "../../services/conversion/src/domain/page-content.js";
-import { detectIsolation } from "../../services/conversion/src/office/sandbox.js";
-import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
 import { flatPresentation, flatText, protectedOdt, saveAs } from "./office-fixtures.js";
 

@@ -11,11 +11,10 @@ import {
   Engine,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { failureInEnglish, failureMessages, type PageText } from "@turnleaf/conversion/in-process";
+import { createRenderPool, type RenderPool } from "@turnleaf/conversion/render";
 import { decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failureInEnglish, failureMessages } from "../../services/conversion/src/domain/failures.js";
-import type { PageText } from "../../services/conversion/src/domain/page-content.js";
-import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf, photo } from "../fixtures/pdf/generate.js";
 import { createHarness, type Harness, startTestConsumer, uniqueId } from "./harness.js";
 

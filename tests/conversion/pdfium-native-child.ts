@@ -3,9 +3,7 @@
  * PDFs named on the command line (path and password) with readPdf and prints what it found, or the error's name.
  */
 import { readFile } from "node:fs/promises";
-import { selectPdfium } from "../../services/conversion/src/render/pdfium.js";
-import { nativeLibraryPath } from "../../services/conversion/src/render/pdfium-native-library.js";
-import { readPdf } from "../../services/conversion/src/render/source-reader.js";
+import { nativeLibraryPath, readPdf, selectPdfium } from "@turnleaf/conversion/render";
 
 const library = nativeLibraryPath();
 if (!library) throw new Error("no native PDFium library");

@@ -10,16 +10,20 @@ import { readdirSync, readFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createGuardedPool, RenderBudgetError } from "@turnleaf/conversion/in-process";
+import {
+  createRenderPool,
+  nativeLibraryPath,
+  type PdfPageTask,
+  type RenderedPage,
+  RenderMemoryError,
+  type RenderPool,
+  renditionSizes,
+  startEarlyRenderProcess,
+} from "@turnleaf/conversion/render";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renditionSizes } from "../../services/conversion/src/domain/renditions.js";
-import { createGuardedPool, RenderBudgetError } from "../../services/conversion/src/pipeline/guarded-pool.js";
-import { RenderMemoryError } from "../../services/conversion/src/render/memory-budget.js";
-import type { PdfPageTask, RenderedPage } from "../../services/conversion/src/render/page-renderer.js";
-import { nativeLibraryPath } from "../../services/conversion/src/render/pdfium-native-library.js";
-import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
-import { startEarlyRenderProcess } from "../../services/conversion/src/render/render-process.js";
 import { labelledPdf, passwordPdf, richPdf, type3ColourPdf } from "../fixtures/pdf/generate.js";
 import { memoryBombPdf, runawayPdf } from "../fixtures/pdf/runaway-pdf.js";
 
@@ -172,9 +176,11 @@ describe.skipIf(!library)("native PDFium", () => {
   it("reads page sizes, the outline and passwords in a native main thread", { timeout: 60_000 }, async () => {
     const read = (path: string, password = "") =>
       JSON.parse(
-        execFileSync(process.execPath, ["--import", "tsx", "tests/conversion/pdfium-native-child.ts", path, password], {
-          encoding: "utf8",
-        }),
+        execFileSync(
+          process.execPath,
+          ["--conditions=source", "--import", "tsx", "tests/conversion/pdfium-native-child.ts", path, password],
+          { encoding: "utf8" },
+        ),
       ) as { pages?: { width: number; height: number }[]; outline?: { title: string }[]; error?: string };
     const rich = read(await file(await richPdf(), "outline"));
     expect(rich.pages).toHaveLength(3);

@@ -5,23 +5,25 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  createRenderPool,
+  jpegOf,
+  loadPdfium,
+  openDocument,
+  type PagePixels,
+  type PdfPageTask,
+  type Region,
+  readPdf,
+  recycleIfLarge,
+  releaseDocuments,
+  renderPage,
+  renditionSizes,
+  safeUrl,
+} from "@turnleaf/conversion/render";
+import { deriveRendition } from "@turnleaf/gateway/in-process";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Region } from "../../services/conversion/src/domain/plan.js";
-import { renditionSizes } from "../../services/conversion/src/domain/renditions.js";
-import { jpegOf } from "../../services/conversion/src/render/jpeg.js";
-import {
-  type PagePixels,
-  type PdfPageTask,
-  releaseDocuments,
-  renderPage,
-} from "../../services/conversion/src/render/page-renderer.js";
-import { safeUrl } from "../../services/conversion/src/render/pdf-links.js";
-import { loadPdfium, openDocument, recycleIfLarge } from "../../services/conversion/src/render/pdfium.js";
-import { createRenderPool } from "../../services/conversion/src/render/pool.js";
-import { readPdf } from "../../services/conversion/src/render/source-reader.js";
-import { deriveRendition } from "../../services/gateway/src/rendition-derive.js";
 import {
   denseChart,
   labelledPdf,

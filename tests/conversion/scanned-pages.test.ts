@@ -9,12 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Manifest } from "@turnleaf/book-format";
 import { ConversionJobState, Engine, SourceKind } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { ocrPages, type PageText } from "@turnleaf/conversion/in-process";
+import { createRenderPool, type RenderPool } from "@turnleaf/conversion/render";
 import type { RunningConsumer } from "@turnleaf/kit";
 import PDFDocument from "pdfkit";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { PageText } from "../../services/conversion/src/domain/page-content.js";
-import { ocrPages } from "../../services/conversion/src/metrics.js";
-import { createRenderPool, type RenderPool } from "../../services/conversion/src/render/pool.js";
 import { a4, photo } from "../fixtures/pdf/generate.js";
 import {
   hits,

@@ -15,11 +15,10 @@ import {
   Engine,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { BookStore, failureInEnglish } from "@turnleaf/conversion/in-process";
+import { createRenderPool } from "@turnleaf/conversion/render";
 import { createS3Client, decodeEvent, followSubject, type RunningConsumer } from "@turnleaf/kit";
 import { afterAll, expect, it } from "vitest";
-import { BookStore } from "../../services/conversion/src/data/book-store.js";
-import { failureInEnglish } from "../../services/conversion/src/domain/failures.js";
-import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { createHarness, startTestConsumer, uniqueId } from "./harness.js";

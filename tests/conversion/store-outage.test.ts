@@ -15,6 +15,8 @@ import {
   Engine,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { BookStore, startJobConsumer } from "@turnleaf/conversion/in-process";
+import { createRenderPool } from "@turnleaf/conversion/render";
 import {
   connectNats,
   createS3Client,
@@ -26,9 +28,6 @@ import {
 } from "@turnleaf/kit";
 import { afterAll, expect, it } from "vitest";
 import { freePort } from "../../scripts/src/ports.js";
-import { BookStore } from "../../services/conversion/src/data/book-store.js";
-import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
-import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { log, uniqueId } from "./harness.js";

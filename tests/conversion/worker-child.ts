@@ -3,13 +3,9 @@
  * from argv as JSON; prints "ready" once its consumers run.
  */
 import { tmpdir } from "node:os";
+import { BookStore, openWorkFolder, startJobConsumer } from "@turnleaf/conversion/in-process";
+import { choosePdfium, createRenderPool, selectPdfium } from "@turnleaf/conversion/render";
 import { connectNats, createLogger, createS3Client } from "@turnleaf/kit";
-import { BookStore } from "../../services/conversion/src/data/book-store.js";
-import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
-import { openWorkFolder } from "../../services/conversion/src/pipeline/work-folder.js";
-import { selectPdfium } from "../../services/conversion/src/render/pdfium.js";
-import { choosePdfium } from "../../services/conversion/src/render/pdfium-native-library.js";
-import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { testSubjects } from "./harness-subjects.js";
 
 const settings = JSON.parse(process.argv[2] ?? "{}") as {

@@ -9,10 +9,10 @@ import {
   Engine,
   SourceKind,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
+import { startJobConsumer } from "@turnleaf/conversion/in-process";
+import { createRenderPool } from "@turnleaf/conversion/render";
 import { decodeEvent, followSubject } from "@turnleaf/kit";
 import { afterAll, expect, it } from "vitest";
-import { startJobConsumer } from "../../services/conversion/src/events/job-consumer.js";
-import { createRenderPool } from "../../services/conversion/src/render/pool.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { typedAndPicture } from "../fixtures/pdf/scans.js";
 import { workerStores } from "../setup/worker-stores.js";

@@ -1,9 +1,16 @@
+import { parseInfo, serializeInfo } from "@turnleaf/book/in-process";
+import {
+  isReadOnly,
+  labelOf,
+  labelOptions,
+  labelsFor,
+  lockSessionId,
+  parseAbout,
+  serializeAbout,
+  splitBasic,
+  tabSessionId,
+} from "@turnleaf/editor/testing";
 import { describe, expect, it } from "vitest";
-import { parseInfo, serializeInfo } from "../../services/book/src/domain/info-xml.js";
-import { labelOf, labelOptions, splitBasic } from "../../web/editor/src/basic/basic-info.js";
-import { parseAbout, serializeAbout } from "../../web/editor/src/config/about-info.js";
-import { isReadOnly, lockSessionId, tabSessionId } from "../../web/editor/src/editor/editing-lock.js";
-import { labelsFor } from "../../web/editor/src/labels.js";
 
 const form = {
   title: "Acme & Sons <Press>",

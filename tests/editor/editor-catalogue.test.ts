@@ -1,7 +1,4 @@
 import { readFile } from "node:fs/promises";
-import type { PresetFile, SettingsTree, TemplateEntry } from "@turnleaf/resource-files";
-import { resourceFilesDir } from "@turnleaf/resource-files/node";
-import { beforeAll, describe, expect, it } from "vitest";
 import {
   findPreset,
   groupsOf,
@@ -10,7 +7,10 @@ import {
   searchTab,
   settingValueOf,
   shows,
-} from "../../web/editor/src/settings/catalogue.js";
+} from "@turnleaf/editor/testing";
+import type { PresetFile, SettingsTree, TemplateEntry } from "@turnleaf/resource-files";
+import { resourceFilesDir } from "@turnleaf/resource-files/node";
+import { beforeAll, describe, expect, it } from "vitest";
 
 // The editor's reading of the catalogue resource (the files the gateway serves under /resourceFiles/): which groups
 // a tab shows, related visibility, search, preset lookup and the values a preset applies.

@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { interfaceLanguages, labelsFor } from "@turnleaf/editor/testing";
+import { labelDirectories } from "@turnleaf/language/in-process";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { labelDirectories } from "../../services/language/src/data/label-files.js";
-import { labelsFor } from "../../web/editor/src/labels.js";
-import { interfaceLanguages } from "../../web/editor/src/languages.js";
 import { launchChromium } from "../browser.js";
 import { workerSystem } from "../setup/worker-stores.js";
 

@@ -1,23 +1,38 @@
-import { describe, expect, it } from "vitest";
-import { blockedFeatureText, presentationOf } from "../../web/editor/src/alerts/alerts.js";
-import { ApiError, bookStatusOf, networkErrorMessage } from "../../web/editor/src/api.js";
-import { colourIn, parseInstruction } from "../../web/editor/src/assistant/assistant.js";
-import { devicesFor, hintKey, takeHint } from "../../web/editor/src/editor/preview-hints.js";
-import { exposeWindowApi, windowApi, windowApiNames } from "../../web/editor/src/editor/window-api.js";
-import { escapeSetsCloseFrame, guideSteps } from "../../web/editor/src/guide/guide.js";
-import { labelsFor } from "../../web/editor/src/labels.js";
-import { interfaceLanguages, languageOf } from "../../web/editor/src/languages.js";
-import { chunkLoadTimeoutMs, chunkPolicy, untilImported, untilReached } from "../../web/editor/src/retry.js";
 import {
+  ApiError,
+  blockedFeatureText,
+  bookStatusOf,
   checkAttachment,
   checkImage,
   checkSettingFile,
+  chunkLoadTimeoutMs,
+  chunkPolicy,
+  colourIn,
+  devicesFor,
+  escapeSetsCloseFrame,
+  exposeWindowApi,
   fileSettingMaxBytes,
+  forwardOnly,
+  guideSteps,
+  hintKey,
+  interfaceLanguages,
+  isPageRange,
+  isUnpaidWarning,
+  labelsFor,
+  languageOf,
   megabyte,
+  networkErrorMessage,
+  parseInstruction,
+  presentationOf,
   scaleToFit,
-} from "../../web/editor/src/settings/file-limits.js";
-import { forwardOnly } from "../../web/editor/src/upload/conversion-watch.js";
-import { isPageRange, isUnpaidWarning, titleOfFile } from "../../web/editor/src/upload/upload-engine.js";
+  takeHint,
+  titleOfFile,
+  untilImported,
+  untilReached,
+  windowApi,
+  windowApiNames,
+} from "@turnleaf/editor/testing";
+import { describe, expect, it } from "vitest";
 
 // The editor's pure logic added for issue 6: reply presentation, languages, the assistant's interpreter, the
 // guide, preview hints, upload and file limits.

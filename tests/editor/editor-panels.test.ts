@@ -1,10 +1,10 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseInfo } from "@turnleaf/book/in-process";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseInfo } from "../../services/book/src/domain/info-xml.js";
 import { launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerSystem } from "../setup/worker-stores.js";

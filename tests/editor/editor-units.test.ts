@@ -1,17 +1,22 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { loginUrl, settle } from "../../web/editor/src/api.js";
 import {
+  absolutePaths,
   changes,
+  createSaveFlow,
   current,
   isFirst,
   isLast,
+  loginUrl,
+  pageTitle,
+  queryOf,
   record,
   redo,
+  routeOf,
+  type SaveState,
+  settle,
   startHistory,
   undo,
-} from "../../web/editor/src/editor/history.js";
-import { absolutePaths, createSaveFlow, type SaveState } from "../../web/editor/src/editor/save-flow.js";
-import { pageTitle, queryOf, routeOf } from "../../web/editor/src/route.js";
+} from "@turnleaf/editor/testing";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 // The editor's pure parts: routes, the reply envelope, the settings tree, the undo stack and the save flow.
 describe("editor routes and replies", () => {

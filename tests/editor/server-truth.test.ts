@@ -1,14 +1,15 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it, vi } from "vitest";
-import { presentationOf } from "../../web/editor/src/alerts/alerts.js";
-import { createSaveFlow, type SaveState } from "../../web/editor/src/editor/save-flow.js";
 import {
+  createSaveFlow,
   gateError,
   gateRefusal,
+  presentationOf,
   renderCoded,
+  type SaveState,
   serverChanges,
   storedValues,
-} from "../../web/editor/src/editor/server-truth.js";
+} from "@turnleaf/editor/testing";
+import { describe, expect, it, vi } from "vitest";
 
 // What the server decides is what the editor shows (issue 17): the pure parts of the editor's save path.
 const catalogue = (code: string) =>

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { assembleInsight, leadHandlers } from "@turnleaf/insight/in-process";
 import { type Connection, connectMongo, DomainError } from "@turnleaf/kit";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assembleInsight } from "../../services/insight/src/assemble.js";
-import { leadHandlers } from "../../services/insight/src/handlers/insight.handlers.js";
 import { workerStores } from "../setup/worker-stores.js";
 
 // The lead form's rate limit (the kit's MongoDB rate limit, rate-limiter-flexible) on the run's real store: 5

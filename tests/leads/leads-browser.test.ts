@@ -1,7 +1,7 @@
+import { verifySignature } from "@turnleaf/insight/in-process";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
-import { verifySignature } from "../../services/insight/src/domain/webhook.js";
 import { launchChromium } from "../browser.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";

@@ -1,6 +1,6 @@
+import { verifySignature } from "@turnleaf/insight/in-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
-import { verifySignature } from "../../services/insight/src/domain/webhook.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";
 import { startSystem, uploadPdf } from "../support/system.js";

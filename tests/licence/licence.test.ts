@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LicenceAdminService } from "@turnleaf/contracts/licence/v1/licence_admin_service_pb";
 import { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_pb";
+import { buildApp, connectPeers, connectStoreProbes, type Peers, type StoreProbes } from "@turnleaf/gateway/in-process";
 import {
   type Connection,
   connectMongo,
@@ -14,6 +15,7 @@ import {
   startGrpcServer,
   type TypedClient,
 } from "@turnleaf/kit";
+import { assembleLicenceDesk, buildServices, runLicenceCommand } from "@turnleaf/licence/in-process";
 import {
   clientCodes,
   createNonce,
@@ -28,12 +30,6 @@ import {
 } from "@turnleaf/licence-client";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assembleLicenceDesk } from "../../services/licence/src/assemble.js";
-import { runLicenceCommand } from "../../services/licence/src/command.js";
-import { buildServices } from "../../services/licence/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { licenceTestSettings } from "../support/in-process-stack.js";

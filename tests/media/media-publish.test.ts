@@ -3,11 +3,9 @@ import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { readProject, translator, writeFlipBook } from "@turnleaf/cli/in-process";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeFlipBook } from "../../services/cli/src/flip-book.js";
-import { translator } from "../../services/cli/src/i18n/translate.js";
-import { readProject } from "../../services/cli/src/project.js";
 import { launchChromium } from "../browser.js";
 import { writeMediaProject } from "./media-project.js";
 

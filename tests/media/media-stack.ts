@@ -1,8 +1,8 @@
+import { BookRepository } from "@turnleaf/book/in-process";
+import { bookAssets, registerEditorRoutes } from "@turnleaf/gateway/in-process";
 import { connectMongo, createS3Client, ensureBuckets, type S3Client } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { bookAssets } from "../../services/gateway/src/book-assets.js";
 import { startCommentStack } from "../comments/comment-stack.js";
 import type { TestStores } from "../setup/stores.global.js";
 
@@ -49,7 +49,6 @@ export async function startMediaStack(
     async gateway(userId: string): Promise<FastifyInstance> {
       const app = await stack.gateway(userId, reader);
       if (dist.editor) {
-        const { registerEditorRoutes } = await import("../../services/gateway/src/routes/editor.routes.js");
         await registerEditorRoutes(app, dist.editor);
       }
       gateways.push(app);

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { FileStore, type SpeechRate } from "@turnleaf/book/in-process";
 import { createLogger, createS3Client, ensureBuckets } from "@turnleaf/kit";
 import type { FastifyInstance } from "fastify";
-import { FileStore } from "../../services/book/src/data/file-store.js";
-import type { SpeechRate } from "../../services/book/src/domain/page-audio.js";
 import { startMediaStack } from "../media/media-stack.js";
 import type { TestStores } from "../setup/stores.global.js";
 

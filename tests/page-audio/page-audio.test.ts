@@ -1,10 +1,9 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PageAudioRepository, SpeechRate } from "@turnleaf/book/in-process";
 import { connectMongo, createLogger } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PageAudioRepository } from "../../services/book/src/data/page-audio.repository.js";
-import { SpeechRate } from "../../services/book/src/domain/page-audio.js";
 import { bookOwner, otherUser } from "../media/media-stack.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { toneMp3 } from "./audio-fixtures.js";

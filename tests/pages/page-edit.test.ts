@@ -9,11 +9,11 @@
  * thumbnails reach its owner and team only; a member and the owner editing at once: one wins, SAVE_CONFLICT.
  */
 import { randomUUID } from "node:crypto";
+import { BookRevisionRepository } from "@turnleaf/book/in-process";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { connectMongo, createClient, createLogger } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerSystem } from "../setup/worker-stores.js";
 import { form, type Reply, uploadPdf } from "../support/system.js";

@@ -13,10 +13,8 @@ import {
   startGrpcServer,
   type TypedClient,
 } from "@turnleaf/kit";
+import { assemblePower, buildServices, type PowerRepository } from "@turnleaf/power/in-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import type { PowerRepository } from "../../services/power/src/data/power.repository.js";
-import { buildServices } from "../../services/power/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
 
 // The power service in this process on the run's real MongoDB-wire server, asked over gRPC as its callers ask it.

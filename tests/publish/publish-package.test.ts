@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { packageStoreOn } from "@turnleaf/gateway/in-process";
 import { connectMongo, createLogger } from "@turnleaf/kit";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packageStoreOn } from "../../services/gateway/src/publish/package-store.js";
 import { workerSystem } from "../setup/worker-stores.js";
 import { api, catalogueText, run, uploadedBook } from "./package-fixtures.js";
 

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { defaultSettings, type ReaderBook, type ReaderSettings } from "@turnleaf/reader/testing";
 import sharp from "sharp";
-import { defaultSettings, type ReaderBook, type ReaderSettings } from "../../web/reader/src/book.js";
 
 export const fixtureWords = ["turnleaf", "paper", "spine", "cover", "margin", "folio", "gutter", "binding"];
 

@@ -5,11 +5,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Manifest } from "@turnleaf/book-format";
+import { bookAssets, derivation } from "@turnleaf/gateway/in-process";
 import { createLogger, createS3Client, ensureBuckets, type S3Client } from "@turnleaf/kit";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookAssets } from "../../services/gateway/src/book-assets.js";
-import { derivation } from "../../services/gateway/src/rendition-derive.js";
 import { workerStores } from "../setup/worker-stores.js";
 
 const stores = workerStores();

@@ -1,7 +1,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import {
+  buildApp,
+  connectPeers,
+  connectStoreProbes,
+  type Peers,
+  registerEnvelope,
+  registerResourceFileRoutes,
+  type StoreProbes,
+} from "@turnleaf/gateway/in-process";
 import { createLogger } from "@turnleaf/kit";
+import { applyPreview, defaultSettings, htmlConfigHandlers } from "@turnleaf/reader/testing";
 import {
   type ResourceIndexFile,
   type ResourceKind,
@@ -15,14 +25,6 @@ import {
 import { resourceFilesDir, resourcePaths } from "@turnleaf/resource-files/node";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { registerEnvelope } from "../../services/gateway/src/plugins/envelope.js";
-import { registerResourceFileRoutes } from "../../services/gateway/src/routes/resource-files.routes.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { defaultSettings } from "../../web/reader/src/book.js";
-import { htmlConfigHandlers } from "../../web/reader/src/htmlconfig.js";
-import { applyPreview } from "../../web/reader/src/preview.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 

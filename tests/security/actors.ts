@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { BookRepository } from "@turnleaf/book/in-process";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import type { BookRepository } from "../../services/book/src/data/book.repository.js";
 import type { SecurityStack } from "./stack.js";
 
 export interface Reply {

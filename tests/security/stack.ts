@@ -1,8 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { BookRepository, BookRevisionRepository, buildServices as buildBookServices } from "@turnleaf/book/in-process";
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
+import {
+  bookAssets,
+  buildApp,
+  connectPeers,
+  connectStoreProbes,
+  type Peers,
+  type StoreProbes,
+} from "@turnleaf/gateway/in-process";
+import { assembleInsight, buildServices as buildInsightServices } from "@turnleaf/insight/in-process";
 import {
   connectNats,
   createClient,
@@ -15,24 +25,18 @@ import {
   streams,
   type TypedClient,
 } from "@turnleaf/kit";
+import {
+  assembleLicenceDesk,
+  buildServices as buildLicenceServices,
+  type LicenceDesk,
+} from "@turnleaf/licence/in-process";
+import { assemblePower, buildServices as buildPowerServices } from "@turnleaf/power/in-process";
+import {
+  assembleUploadDesk,
+  buildServices as buildUploadServices,
+  powerUploadAllowance,
+} from "@turnleaf/upload/in-process";
 import type { FastifyInstance, RouteOptions } from "fastify";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { bookAssets } from "../../services/gateway/src/book-assets.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assembleInsight } from "../../services/insight/src/assemble.js";
-import { buildServices as buildInsightServices } from "../../services/insight/src/server.js";
-import { assembleLicenceDesk } from "../../services/licence/src/assemble.js";
-import type { LicenceDesk } from "../../services/licence/src/handlers/licence-desk.js";
-import { buildServices as buildLicenceServices } from "../../services/licence/src/server.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
-import { assembleUploadDesk } from "../../services/upload/src/assemble.js";
-import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
-import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import type { TestStores } from "../setup/stores.global.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { inProcessParts } from "../support/in-process.js";

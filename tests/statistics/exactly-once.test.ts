@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { DeviceClass, ReadingEventKind, ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
+import { blockId } from "@turnleaf/insight/in-process";
 import { type Connection, connectMongo, connectNats, type NatsConnection, publishEvent, subjects } from "@turnleaf/kit";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
-import { blockId } from "../../services/insight/src/domain/blocks.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { readingDrained } from "../support/insight.js";
 import { startSystem } from "../support/system.js";

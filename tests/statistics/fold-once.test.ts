@@ -1,12 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { create } from "@bufbuild/protobuf";
 import { DeviceClass, ReadingEventKind, ReadingEventsSchema } from "@turnleaf/contracts/insight/v1/insight_events_pb";
+import { dayOf, foldBeacons, statisticsRepository } from "@turnleaf/insight/in-process";
 import { type Connection, connectMongo } from "@turnleaf/kit";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { statisticsRepository } from "../../services/insight/src/data/statistics.repository.js";
-import { foldBeacons } from "../../services/insight/src/domain/buckets.js";
-import { dayOf } from "../../services/insight/src/domain/days.js";
 import { workerStores } from "../setup/worker-stores.js";
 
 // The statistics fold applied again on the run's real store (FerretDB): a batch the consumer wrote in part, or in

@@ -1,9 +1,9 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type ReaderBook, readyBook } from "@turnleaf/reader/testing";
 import PDFDocument from "pdfkit";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ReaderBook, readyBook } from "../../web/reader/src/book.js";
 import { launchChromium } from "../browser.js";
 import { workerSystem } from "../setup/worker-stores.js";
 import { form, postTo, uploadPdf } from "../support/system.js";

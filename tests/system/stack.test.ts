@@ -9,6 +9,12 @@ import { ConversionService } from "@turnleaf/contracts/conversion/v1/conversion_
 import { LanguageService } from "@turnleaf/contracts/language/v1/language_service_pb";
 import { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_pb";
 import { UploadService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
+import {
+  buildApp,
+  connectPeers,
+  connectStoreProbes,
+  readConfig as readGatewayConfig,
+} from "@turnleaf/gateway/in-process";
 import { connectNats, createClient, createLogger, publishEvent, subjects } from "@turnleaf/kit";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,10 +24,6 @@ import {
   serviceEnvironment,
   startServices,
 } from "../../scripts/src/services.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { readConfig as readGatewayConfig } from "../../services/gateway/src/config.js";
-import { connectPeers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes } from "../../services/gateway/src/stores.js";
 import { sharedStoreEnvironment } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { Code, ConnectError, createClient as createConnectClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { jetstreamManager } from "@nats-io/jetstream";
+import { BookRepository, BookRevisionRepository, buildServices as buildBookServices } from "@turnleaf/book/in-process";
 import { BookService } from "@turnleaf/contracts/book/v1/book_service_pb";
 import {
   ConversionJobProgressedSchema,
@@ -13,6 +14,7 @@ import {
 import { PowerService } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { UploadTaskState } from "@turnleaf/contracts/upload/v1/upload_events_pb";
 import { UploadProgressService, WatchPhase } from "@turnleaf/contracts/upload/v1/upload_service_pb";
+import { buildApp, connectPeers, connectStoreProbes, type Peers, type StoreProbes } from "@turnleaf/gateway/in-process";
 import {
   type Connection,
   connectMongo,
@@ -30,20 +32,16 @@ import {
   streams,
   subjects,
 } from "@turnleaf/kit";
+import { assemblePower, buildServices as buildPowerServices } from "@turnleaf/power/in-process";
+import {
+  assembleUploadDesk,
+  buildServices as buildUploadServices,
+  powerUploadAllowance,
+  startExpirySweep,
+  type UploadDesk,
+} from "@turnleaf/upload/in-process";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookRepository } from "../../services/book/src/data/book.repository.js";
-import { BookRevisionRepository } from "../../services/book/src/data/book-revision.repository.js";
-import { buildServices as buildBookServices } from "../../services/book/src/server.js";
-import { buildApp } from "../../services/gateway/src/app.js";
-import { connectPeers, type Peers } from "../../services/gateway/src/peers.js";
-import { connectStoreProbes, type StoreProbes } from "../../services/gateway/src/stores.js";
-import { assemblePower } from "../../services/power/src/assemble.js";
-import { buildServices as buildPowerServices } from "../../services/power/src/server.js";
-import { assembleUploadDesk, startExpirySweep } from "../../services/upload/src/assemble.js";
-import { powerUploadAllowance } from "../../services/upload/src/domain/upload-allowance.js";
-import type { UploadDesk } from "../../services/upload/src/handlers/upload-desk.js";
-import { buildServices as buildUploadServices } from "../../services/upload/src/server.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { testGatewayConfig } from "../support/gateway-config.js";
 import { startLanguageServer } from "../support/language-peer.js";

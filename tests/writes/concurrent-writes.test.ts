@@ -3,11 +3,17 @@
  * every write is kept, or (for a whole-document save that names the revision it edited) answered SAVE_CONFLICT —
  * never answered OK and then lost.
  */
+
+import {
+  ApiError,
+  type BookLanguage,
+  choiceOf,
+  type LanguageChoice,
+  languagesOf,
+  saveAtRevision,
+} from "@turnleaf/editor/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
-import { ApiError } from "../../web/editor/src/api.js";
-import { type BookLanguage, choiceOf, type LanguageChoice, languagesOf } from "../../web/editor/src/language-choice.js";
-import { saveAtRevision } from "../../web/editor/src/revision-save.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { registerUser } from "../support/insight.js";
