@@ -85,7 +85,11 @@ export async function bundleModule(entry, outdir, name) {
     banner: {
       js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
     },
+    // Maps without the sources' text: Node reads a bundle's whole map as it loads the bundle (--enable-source-maps)
+    // and stack traces need only the mappings (conversion's largest map 5.2 -> 1.7 MB; its import 40-50 -> 30-40 ms
+    // slower than without maps).
     sourcemap: "linked",
+    sourcesContent: false,
     logLevel: "warning",
   });
 }

@@ -20,12 +20,13 @@ import { readFile } from "node:fs/promises";
 
 const [dist, pdfPath, maxSideText, lanesText, mode] = process.argv.slice(2);
 const from = (path) => import(new URL(path, `file://${dist}/`).href);
-const { choosePdfium } = await from("render/pdfium-native-library.js");
+const entry = mode === "service-bundled" ? await from("cold-first-page.bench-bundle.mjs") : undefined;
+const { choosePdfium } = entry ?? (await from("render/pdfium-native-library.js"));
 const pdfium = choosePdfium("auto");
-const early = await from("render/render-process.js").catch(() => undefined);
+const early = entry ?? (await from("render/render-process.js").catch(() => undefined));
 if (early && pdfium.engine === "native") early.startEarlyRenderProcess(pdfium);
 if (mode === "service") await from("assemble.js");
-const bundled = mode === "service-bundled" ? await from("cold-first-page.bench-bundle.mjs") : undefined;
+const bundled = await entry?.loadService();
 const { selectPdfium } = bundled ?? (await from("render/pdfium.js"));
 const { createRenderPool } = bundled ?? (await from("render/pool.js"));
 const { createGuardedPool } = bundled ?? (await from("pipeline/guarded-pool.js"));

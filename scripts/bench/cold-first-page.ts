@@ -43,10 +43,16 @@ async function documents(): Promise<{ name: string; path: string }[]> {
 }
 
 function service(dist: string, pdf: string, mode = ""): { wall: number; cpu: number } {
-  const result = spawnSync(process.execPath, [runner, dist, pdf, maxSide, values.lanes as string, mode], {
-    env: { MALLOC_ARENA_MAX: "1", ...process.env },
-    encoding: "utf8",
-  });
+  // The bundled service runs as the image's CMD runs it: with source maps (Node reads each bundle's map as it loads).
+  const nodeOptions = mode === "service-bundled" ? ["--enable-source-maps"] : [];
+  const result = spawnSync(
+    process.execPath,
+    [...nodeOptions, runner, dist, pdf, maxSide, values.lanes as string, mode],
+    {
+      env: { MALLOC_ARENA_MAX: "1", ...process.env },
+      encoding: "utf8",
+    },
+  );
   if (result.status !== 0) throw new Error(`cold run failed: ${result.stderr}`);
   const line = JSON.parse(result.stdout.trim().split("\n").at(-1) as string) as { firstPageMs: number; cpuMs: number };
   return { wall: line.firstPageMs, cpu: line.cpuMs };
@@ -71,16 +77,27 @@ function pdftoppm(pdf: string): { wall: number; cpu: number } {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const range = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
 
-// The service's imports as one file, bundled as the image's main.bundle.mjs is (scripts/bundle-services.mjs): what
-// main.ts loads before the first page (the kit's service start, assemble.js and what it imports, sharp), exporting
-// the render functions the run calls from the same bundle (one copy of each module, as in the service), and the
-// gRPC server's modules as the kit's runGrpcService loads them: on demand, once assemble has started the consumer.
+// The service's imports bundled as the image's main.bundle.mjs is (scripts/bundle-services.mjs), in the order main.ts
+// loads them: the first render process is forked by the entry's own modules, then the rest loads on demand (the
+// kit's service start, assemble.js and what it imports, sharp), exporting the render functions the run calls from
+// the same bundle (one copy of each module, as in the service: the pool takes the early process), and the gRPC
+// server's modules as the kit's runGrpcService loads them: on demand, once assemble has started the consumer.
 const { bundleModule } = (await import(resolve("scripts/bundle-services.mjs"))) as {
   bundleModule: (entry: string, outdir: string, name: string) => Promise<void>;
 };
+// As main.ts: the first render process forked by what the entry imports statically, the rest loaded on demand.
 const benchEntry = join(here, "cold-first-page.bench-entry.js");
 writeFileSync(
   benchEntry,
+  [
+    'export { choosePdfium } from "./render/pdfium-native-library.js";',
+    'export { startEarlyRenderProcess } from "./render/render-process.js";',
+    'export const loadService = () => import("./cold-first-page.bench-service.js");',
+    "",
+  ].join("\n"),
+);
+writeFileSync(
+  join(here, "cold-first-page.bench-service.js"),
   [
     'export { runGrpcService } from "@turnleaf/kit/service";',
     'export { assemble } from "./assemble.js";',
