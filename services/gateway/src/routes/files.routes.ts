@@ -8,7 +8,7 @@ import { actorOf } from "../plugins/actor.js";
 import { errorEnvelopeFor } from "../plugins/message-texts.js";
 import { publicOrigin } from "../plugins/public-origin.js";
 import { bookIdField } from "./schemas.js";
-import { putChunks, readUploadForm, UploadTooLarge } from "./upload-form.js";
+import { putFile, readUploadForm, UploadTooLarge } from "./upload-form.js";
 
 /**
  * Files: the editor's uploaded assets (upload-file, served by file id), upload logs and the original PDF download
@@ -111,8 +111,8 @@ export function registerFileRoutes(app: FastifyInstance, peers: Peers): void {
   );
 
   // upload-file takes multipart/form-data: @fastify/multipart parses it in this scope only, part by part as it
-  // arrives; the file is held once (its own chunks) because the book service checks its size before it hands out
-  // the presigned URL, and the store is then sent exactly those bytes with their length.
+  // arrives; the file goes to a temporary file (upload-form.ts) because the book service checks its size before it
+  // hands out the presigned URL, and the store is then sent exactly those bytes with their length.
   app.register(async (scope) => {
     await scope.register(multipart, {
       // As the fetch API's FormData read it: a part is a file when it has a filename, whose path is kept as sent.
@@ -144,20 +144,24 @@ export function registerFileRoutes(app: FastifyInstance, peers: Peers): void {
       if (!file) {
         throw new DomainError("INVALID_ARGUMENT", message("chooseFile"), { details: { field: "file" } });
       }
-      const prepared = await book.prepareAssetUpload({
-        userId,
-        name: file.name,
-        size: BigInt(file.size),
-        head: file.head(64),
-        purpose: form.purpose === undefined ? "" : form.purpose.slice(0, 20),
-      });
-      const status = await putChunks(prepared.putUrl, prepared.contentType, file.chunks, file.size);
-      if (status < 200 || status > 299) {
-        request.log.error({ status }, "asset PUT refused by the store");
-        throw new DomainError("UNAVAILABLE", message("uploadFailed"));
+      try {
+        const prepared = await book.prepareAssetUpload({
+          userId,
+          name: file.name,
+          size: BigInt(file.size),
+          head: file.head(64),
+          purpose: form.purpose === undefined ? "" : form.purpose.slice(0, 20),
+        });
+        const status = await putFile(prepared.putUrl, prepared.contentType, file);
+        if (status < 200 || status > 299) {
+          request.log.error({ status }, "asset PUT refused by the store");
+          throw new DomainError("UNAVAILABLE", message("uploadFailed"));
+        }
+        const { asset } = await book.commitAssetUpload({ userId, fileId: prepared.fileId });
+        return okEnvelope(assetView(asset, origin(request)));
+      } finally {
+        await file.discard();
       }
-      const { asset } = await book.commitAssetUpload({ userId, fileId: prepared.fileId });
-      return okEnvelope(assetView(asset, origin(request)));
     });
   });
 }
