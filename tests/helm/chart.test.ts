@@ -408,6 +408,18 @@ describe.each(cases)("helm chart rendered with ci/$file", ({ file, externalSecre
     }
   });
 
+  // upload-file writes each attachment (up to 100 MB) to /tmp before it stores it: an emptyDir past its sizeLimit gets
+  // the pod evicted, so the gateway's must hold ten at once beside its package builds.
+  it("gives the gateway a /tmp that holds ten attachments in flight", () => {
+    const gateway = deployments(file).find((deployment) => componentOf(deployment) === "gateway");
+    const tmp = (gateway?.spec.template.spec.volumes ?? []).find((volume: Manifest) => volume.name === "tmp");
+    const limit = String(tmp?.emptyDir?.sizeLimit ?? "");
+    const match = /^(\d+)(Mi|Gi)$/.exec(limit);
+    expect(match, `gateway /tmp sizeLimit ${limit}`).not.toBeNull();
+    const mebibytes = Number(match?.[1]) * (match?.[2] === "Gi" ? 1024 : 1);
+    expect(mebibytes).toBeGreaterThanOrEqual(10 * 100);
+  });
+
   it("probes the gRPC services on grpc.health.v1 at their port, the gateway over HTTP", () => {
     for (const deployment of deployments(file)) {
       const name = componentOf(deployment);
