@@ -75,6 +75,18 @@ describe("upload-file's form (readUploadForm)", () => {
     expect(await readdir(folder)).toEqual([]);
   });
 
+  it("keeps each of many uploads at once apart, and leaves none behind", async () => {
+    const before = seen.length;
+    const contents = Array.from({ length: 8 }, (_, index) => `upload ${index} `.repeat(5_000 + index * 1_000));
+    const replies = await Promise.all(
+      contents.map((content, index) => post(multipartBody([{ name: "file", fileName: `${index}.txt`, content }]))),
+    );
+    for (const reply of replies) expect(reply.json()).toEqual({ ok: true });
+    const received = seen.slice(before).map((entry) => entry.content);
+    expect(received.sort()).toEqual([...contents].sort());
+    expect(await readdir(folder)).toEqual([]);
+  });
+
   it("refuses a body over the limit and leaves no part of the file behind", async () => {
     const reply = await post(
       multipartBody([{ name: "file", fileName: "big.bin", content: Buffer.alloc(1024 * 1024 + 10) }]),
