@@ -97,6 +97,16 @@ export function serviceEnvironment(
   };
 }
 
+/** Node's arguments for a service, relative to the repository (or an image's /app): the images' CMD. */
+export function serviceArguments(name: ProcessName): string[] {
+  return [
+    "--enable-source-maps",
+    "--import",
+    "@turnleaf/kit/telemetry-preload",
+    `services/${name}/dist/main.bundle.mjs`,
+  ];
+}
+
 export interface RunningServices {
   gatewayUrl: string;
   ports: ServicePorts;
@@ -135,12 +145,7 @@ export async function startServices(options: {
     const handle = await startProcess({
       name,
       command: process.execPath,
-      args: [
-        "--enable-source-maps",
-        "--import",
-        "@turnleaf/kit/telemetry-preload",
-        `services/${name}/dist/main.bundle.mjs`,
-      ],
+      args: serviceArguments(name),
       env: serviceEnvironment(name, options.stores, options.ports, {
         demo: options.demo,
         logLevel: options.logLevel ?? "info",

@@ -19,6 +19,7 @@ import {
   freeServicePorts,
   type ProcessName,
   type ServicePorts,
+  serviceArguments,
   serviceEnvironment,
 } from "../../scripts/src/services.js";
 import { workerStores } from "../setup/worker-stores.js";
@@ -74,12 +75,7 @@ beforeAll(async () => {
       name: `image-${name}`,
       command: process.execPath,
       // The images' CMD.
-      args: [
-        "--enable-source-maps",
-        "--import",
-        "@turnleaf/kit/telemetry-preload",
-        `services/${name}/dist/main.bundle.mjs`,
-      ],
+      args: serviceArguments(name),
       cwd: folders.get(name),
       env: {
         NODE_ENV: "production",

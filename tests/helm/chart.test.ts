@@ -34,6 +34,7 @@ import { readConfig as powerConfig } from "@turnleaf/power/in-process";
 import { readConfig as uploadConfig } from "@turnleaf/upload/in-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, parseAllDocuments, stringify } from "yaml";
+import { type ProcessName, serviceArguments } from "../../scripts/src/services.js";
 import { renderableChart } from "./chart-copy.js";
 import { chartDir, leafPaths, parseParams, readmePath, readmeWithTable, valueAt, valuesPath } from "./values-doc.js";
 
@@ -1089,6 +1090,12 @@ describe("images and compose file", () => {
     expect(stage).toMatch(/^HEALTHCHECK /m);
     // exec: node, not the shell, is PID 1 and gets SIGTERM.
     expect(stage).toMatch(/^CMD exec node .*"services\/\$\{TURNLEAF_SERVICE\}\/dist\/main\.bundle\.mjs"$/m);
+    // The same command line the local system and the image-files test start a service with.
+    const [, cmd] = /^CMD exec node (.*)$/m.exec(stage) ?? [];
+    const local = serviceArguments(name as ProcessName).map((argument) =>
+      argument.replace(`services/${name}/`, `services/\${TURNLEAF_SERVICE}/`),
+    );
+    expect(cmd?.split(" ").map((argument) => argument.replace(/^"|"$/g, ""))).toEqual(local);
     expect(existsSync(join(root, "services", name, "src", "main.ts"))).toBe(true);
   });
 
