@@ -1,7 +1,8 @@
 /**
- * 50 concurrent writers on each write path of the editor, through the real gateway and services on the real stores:
- * every write is kept, or (for a whole-document save that names the revision it edited) answered SAVE_CONFLICT —
- * never answered OK and then lost.
+ * 50 concurrent writers on each write path of the editor for one book, through the real gateway and services on the
+ * real stores (the worker's shared system: these paths need no setting of their own): every write is kept, or (for
+ * a whole-document save that names the revision it edited) answered SAVE_CONFLICT — never answered OK and then
+ * lost. A user's own preferences, cards and upload tasks: concurrent-writes-account.test.ts.
  */
 
 import {
@@ -12,40 +13,17 @@ import {
   languagesOf,
   saveAtRevision,
 } from "@turnleaf/editor/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
+import { describe, expect, it } from "vitest";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import { workerStores } from "../setup/worker-stores.js";
-import { registerUser } from "../support/insight.js";
-import { form, postTo, type Reply, startSystem, uploadPdf } from "../support/system.js";
+import { workerSystem } from "../setup/worker-stores.js";
+import { form, type Reply, uploadPdf } from "../support/system.js";
+import { all, codes, poster, writers } from "./concurrent-writes-fixtures.js";
 
-const stores = workerStores();
-const writers = 50;
-let services: RunningServices & { logDir: string };
+const services = await workerSystem();
+const post = poster(services.gatewayUrl);
 let bookId: string;
 
-const post = (path: string, fields: Record<string, string>) => postTo(services.gatewayUrl, path, form(fields));
-const all = <T>(count: number, write: (index: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: count }, (_, index) => write(index)));
-/** How many replies had each code, with the first text of each failing code (so a failure says why). */
-const codes = (replies: Reply[]) =>
-  replies.reduce<Record<string, number | string>>((counts, reply) => {
-    counts[reply.code] = Number(counts[reply.code] ?? 0) + 1;
-    if (reply.code !== "OK" && reply.code !== "SAVE_CONFLICT") counts[`${reply.code} text`] ??= reply.msg;
-    return counts;
-  }, {});
-
-beforeAll(async () => {
-  // The upload race below checks the real per-user limit of unfinished tasks, not the shared stores' raised one.
-  // Sign-ups are not limited per address: the run's files sign users up from loopback on these stores all along.
-  services = await startSystem(stores, "writes", 60_000, { UPLOAD_OPEN_TASK_LIMIT: "10", SIGN_UP_LIMIT: "10000" });
-}, 120_000);
-
-afterAll(async () => {
-  await services?.stopAll();
-});
-
-describe("50 concurrent writers", () => {
+describe("50 concurrent writers on one book", () => {
   it("on a book uploaded and converted for them", async () => {
     ({ bookId } = await uploadPdf(services.gatewayUrl, await labelledPdf("W", 6), { title: "Concurrent writes" }));
   }, 120_000);
@@ -208,49 +186,6 @@ describe("50 concurrent writers", () => {
     expect(saved.list.filter((entry) => entry.name.startsWith("writes-theme-"))).toHaveLength(writers);
   }, 120_000);
 
-  it("set-user-meta: concurrent changes of different preferences all land", async () => {
-    // A user of its own: the demo user's preferences are where later files on these stores start their uploads from
-    // (a page range of 1-3 and cut pages here made another file's 4- and 12-page uploads 6 pages).
-    const cookie = await registerUser(services.gatewayUrl);
-    const post = async (path: string, fields: Record<string, string>) => {
-      const response = await fetch(`${services.gatewayUrl}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-        body: form(fields),
-      });
-      return (await response.json()) as Reply;
-    };
-    // Each writer changes one preference away from its default; a read-merge-write would put others back.
-    const changes: Record<string, string>[] = [
-      { cb_vectorType: "4" },
-      { cb_qualityDpi: "3" },
-      { cb_cutType: "2" },
-      { cb_autoCreate: "1" },
-      { never_show_privacy_tips: "1" },
-      { cb_renderType: "5" },
-      { pdfImportConfig: JSON.stringify({ importTOC: false }) },
-      { pdfImportConfig: JSON.stringify({ importSearch: false }) },
-      { pdfImportConfig: JSON.stringify({ pdfBleed: 7 }) },
-      { pdfImportConfig: JSON.stringify({ r: "1-3" }) },
-    ];
-    const replies = await all(writers, (index) =>
-      post("/api/user/set-user-meta", changes[index % changes.length] ?? {}),
-    );
-    expect(codes(replies)).toEqual({ OK: writers });
-    const meta = (await post("/api/user/get-user-meta", {})).data as Record<string, unknown> & {
-      pdfImportConfig: Record<string, unknown>;
-    };
-    expect(meta).toMatchObject({
-      cb_vectorType: 4,
-      cb_qualityDpi: 3,
-      cb_cutType: 2,
-      cb_autoCreate: true,
-      never_show_privacy_tips: true,
-      cb_renderType: 5,
-    });
-    expect(meta.pdfImportConfig).toMatchObject({ importTOC: false, importSearch: false, pdfBleed: 7, r: "1-3" });
-  }, 120_000);
-
   it("delete-book-language: concurrent deletions of different languages all land", async () => {
     const codesToKeep = ["en", "ja", "fr", "de", "ko", "pt", "ro", "es", "th", "ar", "hi"];
     const saved = await post("/api/book/save-book-language", {
@@ -400,25 +335,6 @@ describe("50 concurrent writers", () => {
     expect(reset.code).toBe("OK");
   }, 180_000);
 
-  it("operate-book: pauses racing cancellations of one task never undo a cancellation; a lost pause says why", async () => {
-    const files = JSON.stringify([{ name: "a.pdf", size: 1000, type: "application/pdf" }]);
-    for (let round = 0; round < 3; round++) {
-      const begun = await post("/api/book/begin-upload", { title: `Race ${round}`, files });
-      expect(begun.code).toBe("OK");
-      const { taskId } = begun.data as { taskId: string };
-      const replies = await all(writers, (index) =>
-        post("/api/book/operate-book", { taskId, operate: index % 2 ? "cancel" : "pause" }),
-      );
-      // Every cancellation lands (from whatever state a pause left); a pause answers OK, or says the task changed or is already cancelled.
-      expect(replies.filter((reply, index) => index % 2 === 1 && reply.code !== "OK")).toEqual([]);
-      for (const refused of replies.filter((reply) => reply.code !== "OK")) {
-        expect(refused.msg).toMatch(/上传任务已在此期间发生变化|上传任务已取消/);
-      }
-      const progress = await post("/api/book/get-progress", { taskId });
-      expect((progress.data as { task: { state: string } }).task.state).toBe("cancelled");
-    }
-  }, 180_000);
-
   it("page media: each writer's own item is added and updated; updates racing a deletion never bring it back", async () => {
     type Item = { id: string; page: number; kind: string; text?: string };
     const note = (id: string, text: string) =>
@@ -491,30 +407,5 @@ describe("50 concurrent writers", () => {
     );
     expect(codes(replies)).toEqual({ OK: writers });
     expect(replies.filter((reply) => (reply.data as { mine: boolean }).mine)).toHaveLength(1);
-  }, 120_000);
-
-  it("business cards and upload tasks: every concurrent creation is kept once, or refused with its reason", async () => {
-    const cards = await all(writers, (index) => post("/api/book/add-business-card", { name: `Writer ${index}` }));
-    expect(codes(cards)).toEqual({ OK: writers });
-    const listed = (await post("/api/book/get-business-card-list", {})).data as { list?: { name: string }[] };
-    const names = (listed.list ?? (listed as unknown as { name: string }[])).map((card) => card.name);
-    expect(names.filter((name) => name.startsWith("Writer ")).sort()).toEqual(
-      Array.from({ length: writers }, (_, index) => `Writer ${index}`).sort(),
-    );
-
-    // Upload tasks: at most 10 unfinished per user; racing creations never pass it, and each refusal says why (the
-    // rule counts after inserting and undoes, so a race may refuse more than it must — never keep more).
-    const files = JSON.stringify([{ name: "a.pdf", size: 1000, type: "application/pdf" }]);
-    const tasks = await all(writers, (index) => post("/api/book/begin-upload", { title: `Task ${index}`, files }));
-    const begun = tasks.filter((reply) => reply.code === "OK");
-    expect(begun.length).toBeLessThanOrEqual(10);
-    for (const refused of tasks.filter((reply) => reply.code !== "OK")) {
-      expect(refused.data).toMatchObject({ messageKey: "upload.tooManyOpen" });
-    }
-    const ids = begun.map((reply) => (reply.data as { taskId: string }).taskId);
-    expect(new Set(ids).size).toBe(begun.length);
-    for (const taskId of ids) {
-      expect((await post("/api/book/get-progress", { taskId })).code).toBe("OK");
-    }
   }, 120_000);
 });
