@@ -95,6 +95,7 @@ export function bookSettingsStack(name: string) {
   /** User 10001's gateway that knows its product host: asked from another host the user is type 32 (no features). */
   let hostedGateway: FastifyInstance;
   let closePower: () => void;
+  let languageServer: Awaited<ReturnType<typeof startLanguageServer>> | undefined;
 
   async function start() {
     mongo = await connectMongo({ uri: stores.mongodbUri, database: `turnleaf-book-settings-${suffix}`, log });

@@ -1,5 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +14,7 @@ import { type Book, panelsHarness } from "./editor-panels-fixtures.js";
 // bookmark side edge and texture, logo checks, business cards, book languages and my themes (saved from the
 // settings the tests before them stored). Chinese by default, once in English. Page quality, the phone toolbar, the
 // category and the support QR: editor-panels-toolbar.test.ts.
+const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
 const services = await workerSystem();
 let book: Book;
 const harness = panelsHarness(services, () => book);

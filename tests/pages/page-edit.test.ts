@@ -12,7 +12,7 @@ import { connectMongo, createLogger } from "@turnleaf/kit";
 import { describe, expect, it } from "vitest";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerSystem } from "../setup/worker-stores.js";
-import { uploadPdf } from "../support/system.js";
+import { type Reply, uploadPdf } from "../support/system.js";
 import { pageEditClient } from "./page-edit-fixtures.js";
 
 const services = await workerSystem();
