@@ -1,5 +1,5 @@
 /**
- * What the concurrent-writes tests share (concurrent-writes-book.test.ts, concurrent-writes-account.test.ts): 50
+ * What the concurrent-writes tests share (concurrent-writes-book.test.ts, concurrent-writes-own-keys.test.ts): 50
  * writers at once, and a tally of their replies' codes.
  */
 import { form, postTo, type Reply } from "../support/system.js";
