@@ -21,15 +21,18 @@ let userId = "";
 
 beforeAll(async () => {
   ({ browser, page, admin, userId } = await harness.start());
-  book = await uploadBook();
-  // The editor's first-visit guide, skipped once in this context (brands.test.ts's first test does the same).
-  await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}`);
-  await page.getByRole("button", { name: "跳过" }).click();
-}, 240_000);
+}, 120_000);
 
 afterAll(() => harness.stop());
 
 describe("bookmark tabs and custom content", () => {
+  it("uploads the book these tests edit, and skips the editor's guide", async () => {
+    book = await uploadBook();
+    // The editor's first-visit guide, skipped once in this context (brands.test.ts's first test does the same).
+    await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}`);
+    await page.getByRole("button", { name: "跳过" }).click();
+  }, 240_000);
+
   it("keeps top bookmark tabs visible and clickable at PC, tablet and phone widths", async () => {
     expect(book, "the first test made the book").toBeDefined();
     for (const feature of ["BOOKMARK", "TOC"]) {

@@ -29,10 +29,15 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   ({ browser, context } = await harness.start());
-  book = await uploadPdf(services.gatewayUrl, await labelledPdf("FIELD", 4), { title: "Fields Book" });
-}, 240_000);
+}, 180_000);
 
 afterAll(() => harness.stop());
+
+describe("the book these tests edit", () => {
+  it("is uploaded", async () => {
+    book = await uploadPdf(services.gatewayUrl, await labelledPdf("FIELD", 4), { title: "Fields Book" });
+  }, 180_000);
+});
 
 describe("custom page quality", () => {
   it("shows its fields with the spec's hint; out of range sent straight to the API is refused with it", async () => {

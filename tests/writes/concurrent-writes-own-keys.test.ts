@@ -6,7 +6,7 @@
  * revision, pages, media and upload tasks: concurrent-writes-book.test.ts.
  */
 
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerSystem } from "../setup/worker-stores.js";
 import { registerUser } from "../support/insight.js";
@@ -17,12 +17,12 @@ const services = await workerSystem();
 const post = poster(services.gatewayUrl);
 let bookId: string;
 
-beforeAll(async () => {
-  // A book of one page: these writes need a book of the demo user's, none of its pages.
-  ({ bookId } = await uploadPdf(services.gatewayUrl, await labelledPdf("K", 1), { title: "Concurrent own keys" }));
-}, 120_000);
-
 describe("50 concurrent writers, each on its own key", () => {
+  // A book of one page: these writes need a book of the demo user's, none of its pages.
+  it("on a one-page book uploaded and converted for them", async () => {
+    ({ bookId } = await uploadPdf(services.gatewayUrl, await labelledPdf("K", 1), { title: "Concurrent own keys" }));
+  }, 120_000);
+
   it("custom config, custom content and themes: every writer's own key is kept", async () => {
     const replies = await all(writers, (index) =>
       post("/api/book/save-custom-content", { bookId, key: `block-${index}`, content: JSON.stringify({ index }) }),
