@@ -1,8 +1,8 @@
 /**
- * 50 concurrent writers on each write path of the editor for one book, and on its owner's upload tasks, through the
- * real gateway and services on the real stores: every write is kept, or (for a whole-document save that names the
- * revision it edited) answered SAVE_CONFLICT — never answered OK and then lost. Writes that each keep their own key
- * (custom lists, preferences, insight settings) and the editing lock: concurrent-writes-own-keys.test.ts.
+ * 50 concurrent writers on each write path of the editor for one book, on its owner's preferences and upload tasks,
+ * through the real gateway and services on the real stores: every write is kept, or (for a whole-document save that
+ * names the revision it edited) answered SAVE_CONFLICT — never answered OK and then lost. Custom lists and themes,
+ * the editor's whole-list save, insight settings and the editing lock: concurrent-writes-own-keys.test.ts.
  */
 
 import {
@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerStores } from "../setup/worker-stores.js";
+import { registerUser } from "../support/insight.js";
 import { form, postTo, type Reply, startSystem, uploadPdf } from "../support/system.js";
 import { all, codes, writers } from "./concurrent-writes-fixtures.js";
 
@@ -134,54 +135,48 @@ describe("50 concurrent writers on one book", () => {
     }
   }, 120_000);
 
-  it("the editor's whole-list save: on SAVE_CONFLICT it reloads, applies its change again and keeps both", async () => {
-    const catalogOf = async () => {
-      const reply = (await post("/api/book/get-book-catalog", { bookId })).data as {
-        catalog: { title: string; page: number; children: unknown[] }[];
-        revision: number;
-      };
-      return { value: reply.catalog, revision: reply.revision };
+  it("set-user-meta: concurrent changes of different preferences all land", async () => {
+    // A user of its own: the demo user's preferences are where later files on these stores start their uploads from
+    // (a page range of 1-3 and cut pages here made another file's 4- and 12-page uploads 6 pages).
+    const cookie = await registerUser(services.gatewayUrl);
+    const post = async (path: string, fields: Record<string, string>) => {
+      const response = await fetch(`${services.gatewayUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+        body: form(fields),
+      });
+      return (await response.json()) as Reply;
     };
-    const seeded = await post("/api/book/save-book-catalog", {
-      bookId,
-      catalog: JSON.stringify([
-        { title: "One", page: 1 },
-        { title: "Two", page: 2 },
-      ]),
+    // Each writer changes one preference away from its default; a read-merge-write would put others back.
+    const changes: Record<string, string>[] = [
+      { cb_vectorType: "4" },
+      { cb_qualityDpi: "3" },
+      { cb_cutType: "2" },
+      { cb_autoCreate: "1" },
+      { never_show_privacy_tips: "1" },
+      { cb_renderType: "5" },
+      { pdfImportConfig: JSON.stringify({ importTOC: false }) },
+      { pdfImportConfig: JSON.stringify({ importSearch: false }) },
+      { pdfImportConfig: JSON.stringify({ pdfBleed: 7 }) },
+      { pdfImportConfig: JSON.stringify({ r: "1-3" }) },
+    ];
+    const replies = await all(writers, (index) =>
+      post("/api/user/set-user-meta", changes[index % changes.length] ?? {}),
+    );
+    expect(codes(replies)).toEqual({ OK: writers });
+    const meta = (await post("/api/user/get-user-meta", {})).data as Record<string, unknown> & {
+      pdfImportConfig: Record<string, unknown>;
+    };
+    expect(meta).toMatchObject({
+      cb_vectorType: 4,
+      cb_qualityDpi: 3,
+      cb_cutType: 2,
+      cb_autoCreate: true,
+      never_show_privacy_tips: true,
+      cb_renderType: 5,
     });
-    expect(seeded.code).toBe("OK");
-    // Two tabs open the same catalog; the first renames entry 1 and saves, the second renames entry 2.
-    const opened = await catalogOf();
-    const first = opened.value.map((entry, index) => (index === 0 ? { ...entry, title: "Uno" } : entry));
-    const firstSave = await post("/api/book/save-book-catalog", {
-      bookId,
-      catalog: JSON.stringify(first),
-      revision: String(opened.revision),
-    });
-    expect(firstSave.code).toBe("OK");
-    const second = opened.value.map((entry, index) => (index === 1 ? { ...entry, title: "Dos" } : entry));
-    const sends: number[] = [];
-    await saveAtRevision({
-      base: opened.value,
-      mine: second,
-      revision: opened.revision,
-      reload: catalogOf,
-      send: async (value, revision) => {
-        sends.push(revision ?? -1);
-        const reply = await post("/api/book/save-book-catalog", {
-          bookId,
-          catalog: JSON.stringify(value),
-          revision: String(revision),
-        });
-        if (reply.code !== "OK") throw new ApiError(reply.code, reply.msg, reply.data);
-        return reply;
-      },
-    });
-    expect(sends).toEqual([opened.revision, opened.revision + 1]);
-    const stored = await catalogOf();
-    expect(stored.value.map((entry) => entry.title)).toEqual(["Uno", "Dos"]);
-    expect(stored.revision).toBe(opened.revision + 2);
-  }, 60_000);
+    expect(meta.pdfImportConfig).toMatchObject({ importTOC: false, importSearch: false, pdfBleed: 7, r: "1-3" });
+  }, 120_000);
 
   it("delete-book-language: concurrent deletions of different languages all land", async () => {
     const codesToKeep = ["en", "ja", "fr", "de", "ko", "pt", "ro", "es", "th", "ar", "hi"];

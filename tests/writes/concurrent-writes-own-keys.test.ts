@@ -1,16 +1,17 @@
 /**
- * 50 concurrent writers that each change their own key — custom config, custom content and themes, a user's
- * preferences, a book's insight settings — and 50 sessions racing for the editing lock, through the real gateway
- * and services on the real stores (the worker's shared system: these paths need no setting of their own): every
- * writer's change lands, the webhook secret is made once, one session holds the lock. Whole-document saves at one
- * revision, pages, media and upload tasks: concurrent-writes-book.test.ts.
+ * 50 concurrent writers that each change their own key — custom config, custom content and themes, a book's insight
+ * settings — the editor's whole-list save that reloads and applies its change again on SAVE_CONFLICT, and 50
+ * sessions racing for the editing lock, through the real gateway and services on the real stores (the worker's
+ * shared system: these paths need no setting of their own): every writer's change is kept, the webhook secret is
+ * made once, one session holds the lock. Whole-document saves at one revision, preferences, pages, media and upload
+ * tasks: concurrent-writes-book.test.ts.
  */
 
+import { ApiError, saveAtRevision } from "@turnleaf/editor/testing";
 import { describe, expect, it } from "vitest";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerSystem } from "../setup/worker-stores.js";
-import { registerUser } from "../support/insight.js";
-import { form, type Reply, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 import { all, codes, poster, writers } from "./concurrent-writes-fixtures.js";
 
 const services = await workerSystem();
@@ -18,10 +19,59 @@ const post = poster(services.gatewayUrl);
 let bookId: string;
 
 describe("50 concurrent writers, each on its own key", () => {
-  // A book of one page: these writes need a book of the demo user's, none of its pages.
-  it("on a one-page book uploaded and converted for them", async () => {
-    ({ bookId } = await uploadPdf(services.gatewayUrl, await labelledPdf("K", 1), { title: "Concurrent own keys" }));
+  // A book of two pages: the whole-list save's catalog points at both; the other writes need none of its pages.
+  it("on a two-page book uploaded and converted for them", async () => {
+    ({ bookId } = await uploadPdf(services.gatewayUrl, await labelledPdf("K", 2), { title: "Concurrent own keys" }));
   }, 120_000);
+
+  it("the editor's whole-list save: on SAVE_CONFLICT it reloads, applies its change again and keeps both", async () => {
+    const catalogOf = async () => {
+      const reply = (await post("/api/book/get-book-catalog", { bookId })).data as {
+        catalog: { title: string; page: number; children: unknown[] }[];
+        revision: number;
+      };
+      return { value: reply.catalog, revision: reply.revision };
+    };
+    const seeded = await post("/api/book/save-book-catalog", {
+      bookId,
+      catalog: JSON.stringify([
+        { title: "One", page: 1 },
+        { title: "Two", page: 2 },
+      ]),
+    });
+    expect(seeded.code).toBe("OK");
+    // Two tabs open the same catalog; the first renames entry 1 and saves, the second renames entry 2.
+    const opened = await catalogOf();
+    const first = opened.value.map((entry, index) => (index === 0 ? { ...entry, title: "Uno" } : entry));
+    const firstSave = await post("/api/book/save-book-catalog", {
+      bookId,
+      catalog: JSON.stringify(first),
+      revision: String(opened.revision),
+    });
+    expect(firstSave.code).toBe("OK");
+    const second = opened.value.map((entry, index) => (index === 1 ? { ...entry, title: "Dos" } : entry));
+    const sends: number[] = [];
+    await saveAtRevision({
+      base: opened.value,
+      mine: second,
+      revision: opened.revision,
+      reload: catalogOf,
+      send: async (value, revision) => {
+        sends.push(revision ?? -1);
+        const reply = await post("/api/book/save-book-catalog", {
+          bookId,
+          catalog: JSON.stringify(value),
+          revision: String(revision),
+        });
+        if (reply.code !== "OK") throw new ApiError(reply.code, reply.msg, reply.data);
+        return reply;
+      },
+    });
+    expect(sends).toEqual([opened.revision, opened.revision + 1]);
+    const stored = await catalogOf();
+    expect(stored.value.map((entry) => entry.title)).toEqual(["Uno", "Dos"]);
+    expect(stored.revision).toBe(opened.revision + 2);
+  }, 60_000);
 
   it("custom config, custom content and themes: every writer's own key is kept", async () => {
     const replies = await all(writers, (index) =>
@@ -37,49 +87,6 @@ describe("50 concurrent writers, each on its own key", () => {
     expect(codes(themes)).toEqual({ OK: writers });
     const saved = (await post("/api/book/get-custom-theme", {})).data as { list: { name: string }[] };
     expect(saved.list.filter((entry) => entry.name.startsWith("writes-theme-"))).toHaveLength(writers);
-  }, 120_000);
-
-  it("set-user-meta: concurrent changes of different preferences all land", async () => {
-    // A user of its own: the demo user's preferences are where later files on these stores start their uploads from
-    // (a page range of 1-3 and cut pages here made another file's 4- and 12-page uploads 6 pages).
-    const cookie = await registerUser(services.gatewayUrl);
-    const post = async (path: string, fields: Record<string, string>) => {
-      const response = await fetch(`${services.gatewayUrl}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-        body: form(fields),
-      });
-      return (await response.json()) as Reply;
-    };
-    // Each writer changes one preference away from its default; a read-merge-write would put others back.
-    const changes: Record<string, string>[] = [
-      { cb_vectorType: "4" },
-      { cb_qualityDpi: "3" },
-      { cb_cutType: "2" },
-      { cb_autoCreate: "1" },
-      { never_show_privacy_tips: "1" },
-      { cb_renderType: "5" },
-      { pdfImportConfig: JSON.stringify({ importTOC: false }) },
-      { pdfImportConfig: JSON.stringify({ importSearch: false }) },
-      { pdfImportConfig: JSON.stringify({ pdfBleed: 7 }) },
-      { pdfImportConfig: JSON.stringify({ r: "1-3" }) },
-    ];
-    const replies = await all(writers, (index) =>
-      post("/api/user/set-user-meta", changes[index % changes.length] ?? {}),
-    );
-    expect(codes(replies)).toEqual({ OK: writers });
-    const meta = (await post("/api/user/get-user-meta", {})).data as Record<string, unknown> & {
-      pdfImportConfig: Record<string, unknown>;
-    };
-    expect(meta).toMatchObject({
-      cb_vectorType: 4,
-      cb_qualityDpi: 3,
-      cb_cutType: 2,
-      cb_autoCreate: true,
-      never_show_privacy_tips: true,
-      cb_renderType: 5,
-    });
-    expect(meta.pdfImportConfig).toMatchObject({ importTOC: false, importSearch: false, pdfBleed: 7, r: "1-3" });
   }, 120_000);
 
   it("insight settings: concurrent changes of different fields all land, and the webhook secret is made once", async () => {
