@@ -789,7 +789,7 @@ describe("books, reconversion and progress", () => {
         const broken = ConnectError.from(error);
         return { code: broken.code, rest: broken.metadata.get("turnleaf-code") };
       }
-      return { code: Code.OK, rest: null };
+      throw new Error("the stream ended without an error");
     })();
     await watching;
     // Before, the open stream kept close() waiting until the process was killed after its grace period.
