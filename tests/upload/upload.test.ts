@@ -765,6 +765,38 @@ describe("books, reconversion and progress", () => {
     expect(ready.data).toMatchObject({ phase: "ready", conversion: { state: "completed", pagesDone: 3 } });
   });
 
+  it("ends an open watch when its gateway stops, without a refusal code (the editor watches again), and stops", async () => {
+    const pdf = await makePdf();
+    const task = await begun({ files: JSON.stringify([declare("a.pdf", pdf)]) });
+    // A gateway of its own on the same services, stopped under a watcher.
+    const stopping = await buildApp({ log, peers, stores: storeProbes, devActorUserId: userId });
+    await stopping.listen({ host: "127.0.0.1", port: 0 });
+    const client = createConnectClient(
+      UploadProgressService,
+      createConnectTransport({
+        baseUrl: `http://127.0.0.1:${(stopping.server.address() as AddressInfo).port}`,
+        httpVersion: "1.1",
+      }),
+    );
+    let first: () => void = () => undefined;
+    const watching = new Promise<void>((resolve) => {
+      first = resolve;
+    });
+    const ended = (async () => {
+      try {
+        for await (const _ of client.watchUpload({ taskId: task.taskId })) first();
+      } catch (error) {
+        const broken = ConnectError.from(error);
+        return { code: broken.code, rest: broken.metadata.get("turnleaf-code") };
+      }
+      throw new Error("the stream ended without an error");
+    })();
+    await watching;
+    // Before, the open stream kept close() waiting until the process was killed after its grace period.
+    await stopping.close();
+    expect(await ended).toEqual({ code: Code.Unavailable, rest: null });
+  });
+
   it("words the stream's refusals in the caller's language, with the REST code the editor acts on (signed out: tests/system/gateway-restart.test.ts)", async () => {
     const refusal = async (taskId: string, headers: Record<string, string>) => {
       const client = createConnectClient(
