@@ -29,6 +29,7 @@ const runs = Number(values.runs);
 const maxSide = values["max-side"] as string;
 const here = resolve("services/conversion/dist");
 const runner = resolve("scripts/bench/cold-first-page-run.mjs");
+const before = values.before ? resolve(values.before) : undefined;
 
 async function documents(): Promise<{ name: string; path: string }[]> {
   if (positionals.length > 0) return positionals.map((path) => ({ name: path.split("/").at(-1) as string, path }));
@@ -126,7 +127,7 @@ async function bundleBench(dist: string): Promise<void> {
   await bundleModule(benchEntry, dist, "cold-first-page.bench-bundle");
 }
 await bundleBench(here);
-if (values.before) await bundleBench(resolve(values.before));
+if (before) await bundleBench(before);
 
 const load = () => execFileSync("cat", ["/proc/loadavg"], { encoding: "utf8" }).split(" ").slice(0, 3).join(" ");
 out(
@@ -140,7 +141,7 @@ for (const document of await documents()) {
     "+ its imports, bundled": [],
     pdftoppm: [],
   };
-  if (values.before) {
+  if (before) {
     rows.before = [];
     rows["before, bundled"] = [];
   }
@@ -148,9 +149,9 @@ for (const document of await documents()) {
     rows["this build"]?.push(service(here, document.path));
     rows["+ the service's imports"]?.push(service(here, document.path, "service"));
     rows["+ its imports, bundled"]?.push(service(here, document.path, "service-bundled"));
-    if (values.before) {
-      rows.before?.push(service(values.before, document.path));
-      rows["before, bundled"]?.push(service(values.before, document.path, "service-bundled"));
+    if (before) {
+      rows.before?.push(service(before, document.path));
+      rows["before, bundled"]?.push(service(before, document.path, "service-bundled"));
     }
     rows.pdftoppm?.push(pdftoppm(document.path));
   }

@@ -58,11 +58,14 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
           onReplaced: (budgetMs) => log.warn({ budgetMs }, "a page overran its budget: its render thread was replaced"),
         })
       : createRenderPool(0, renditions);
+  // The main thread's PDFium and encoder warm up while the stores answer (it waits on the network meanwhile).
+  const warming = warmUp();
+  warming.catch(() => undefined);
   const { s3, nats } = await connectStores(config, log).catch(async (error: unknown) => {
     await pool.close();
     throw error;
   });
-  await warmUp();
+  await warming;
   // Sources are downloaded into a folder of this process's; a killed process's folder is removed by the next.
   const workFolder = await openWorkFolder({
     tmpDir: config.CONVERSION_TMP_DIR ?? tmpdir(),
