@@ -115,13 +115,15 @@ describe("each service image's file set", () => {
   ];
 
   it("conversion's folder loads the native addons, PDFium and pdf.js its renders load on demand", async () => {
-    // Loaded only when a page is rendered, not at start: koffi (native PDFium), jpeg-turbo, sharp, PDFium's
-    // WebAssembly build and its wasm file, pdf.js with its canvas and standard fonts.
+    // Loaded only when a page is rendered, not at start: koffi (native PDFium), jpeg-turbo, sharp (its CommonJS
+    // build, as render/sharp.ts loads it), PDFium's WebAssembly build and its wasm file, pdf.js with its canvas and
+    // standard fonts.
     const load = [
-      "await import('koffi'); await import('@julusian/jpeg-turbo'); await import('sharp'); await import('@embedpdf/pdfium');",
+      "await import('koffi'); await import('@julusian/jpeg-turbo'); await import('@embedpdf/pdfium');",
       ...pdfjsWithCanvas,
       "const { createRequire } = await import('node:module'); const { existsSync } = await import('node:fs');",
       "const require = createRequire(process.cwd() + '/services/conversion/');",
+      "if (typeof require('sharp') !== 'function') process.exit(6);",
       "if (!existsSync(require.resolve('@embedpdf/pdfium/pdfium.wasm'))) process.exit(3);",
       "if (!existsSync(require.resolve('pdfjs-dist/standard_fonts/FoxitSerif.pfb'))) process.exit(4);",
     ].join(" ");
