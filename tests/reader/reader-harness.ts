@@ -26,15 +26,12 @@ export let server: Awaited<ReturnType<typeof serveReader>>;
 export let browser: Browser;
 export let context: BrowserContext;
 
-/** Writes the fixture books, serves them with the reader and opens Chromium for the calling file's tests. */
-export function useReader(): void {
-  beforeAll(async () => {
-    if (!existsSync(join(readerDist, "index.html")))
-      throw new Error("build the reader first: npm run build -w web/reader");
-    fixtures = await mkdtemp(join(tmpdir(), "turnleaf-reader-"));
-    await writeFixtureBook(fixtures, { link: "demo", pages: 12 });
-    await writeFixtureBook(fixtures, { link: "manga", pages: 12, direction: "rtl" });
-    await writeFixtureBook(fixtures, {
+/** The fixture books by link: each file writes only those it reads (writing their pictures costs). */
+const fixtureBooks = {
+  demo: (folder: string) => writeFixtureBook(folder, { link: "demo", pages: 12 }),
+  manga: (folder: string) => writeFixtureBook(folder, { link: "manga", pages: 12, direction: "rtl" }),
+  extras: async (folder: string) => {
+    await writeFixtureBook(folder, {
       link: "extras",
       pages: 12,
       settings: {
@@ -51,15 +48,27 @@ export function useReader(): void {
         ],
       },
     });
-    await writeFile(join(fixtures, "extras", "music.wav"), toneWav(0.4));
-    await writeFixtureBook(fixtures, {
+    await writeFile(join(folder, "extras", "music.wav"), toneWav(0.4));
+  },
+  calendar: (folder: string) =>
+    writeFixtureBook(folder, {
       link: "calendar",
       pages: 12,
       flipAxis: "vertical",
       settings: { pageMode: "double", flipTimeMs: 400 },
-    });
-    await writeFixtureBook(fixtures, { link: "quiet", pages: 6, settings: { flipSound: false } });
-    await writeFixtureBook(fixtures, { link: "mini", pages: 6, settings: { mini: { maxWidth: 600, maxHeight: 400 } } });
+    }),
+  quiet: (folder: string) => writeFixtureBook(folder, { link: "quiet", pages: 6, settings: { flipSound: false } }),
+  mini: (folder: string) =>
+    writeFixtureBook(folder, { link: "mini", pages: 6, settings: { mini: { maxWidth: 600, maxHeight: 400 } } }),
+};
+
+/** Writes the named fixture books, serves them with the reader and opens Chromium for the calling file's tests. */
+export function useReader(books: (keyof typeof fixtureBooks)[]): void {
+  beforeAll(async () => {
+    if (!existsSync(join(readerDist, "index.html")))
+      throw new Error("build the reader first: npm run build -w web/reader");
+    fixtures = await mkdtemp(join(tmpdir(), "turnleaf-reader-"));
+    for (const book of books) await fixtureBooks[book](fixtures);
     server = await serveReader(readerDist, fixtures);
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });

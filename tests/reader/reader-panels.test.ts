@@ -24,7 +24,7 @@ import {
 } from "./reader-harness.js";
 import { serveReader } from "./static-server.js";
 
-useReader();
+useReader(["demo", "extras", "quiet", "mini"]);
 
 describe("the reader's sharing, thumbnails, memory and preview", { timeout: 60_000 }, () => {
   it("shares a link whose QR code decodes to the book's address, with an embed code", async () => {

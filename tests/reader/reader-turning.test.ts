@@ -22,7 +22,7 @@ import {
   useReader,
 } from "./reader-harness.js";
 
-useReader();
+useReader(["demo", "manga", "calendar"]);
 
 describe("the reader", { timeout: 60_000 }, () => {
   it("opens at a deep-linked page in the asked language, Chinese by default", async () => {
