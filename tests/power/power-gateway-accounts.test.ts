@@ -24,13 +24,13 @@ import {
   power,
   productHost,
   type Reply,
+  setClock,
   slots,
   stack,
   suffix,
   sweep,
   usePowerStack,
   user,
-  setClock,
 } from "./power-gateway-fixtures.js";
 
 usePowerStack();
