@@ -11,7 +11,8 @@
 // (node-file-trace): the packages the bundle leaves external (bundle-services.mjs) with the files they reach
 // through require/import/__dirname (native addons, proto files). Our own modules that run unbundled are traced as
 // entries of their own: the conversion's render worker (a worker thread and a forked process start
-// dist/render/render.worker.js) and the command-line tool the gateway's package builds run (services/cli).
+// dist/render/render.worker.js) and the command-line tool the gateway's package builds run (services/cli, beside its
+// bundle, which the gateway image runs and which is traced as a bundle).
 // Data: what the code reads at run time through paths nft cannot follow (a directory read by name, a path built
 // from a package's folder) is listed in `data` below, each with the code that reads it.
 import { createHash } from "node:crypto";
@@ -40,7 +41,10 @@ const unbundled = {
     "services/conversion/dist/render/render.worker.js",
     "services/conversion/dist/render/render.worker.bundle.mjs",
   ],
-  // TURNLEAF_CLI_MAIN (gateway src/config.ts): the package builds run the command-line tool as a child process.
+  // TURNLEAF_CLI_MAIN (gateway src/config.ts): the package builds run the command-line tool as a child process, its
+  // bundle (bundledWith below). Its modules are traced too: what the bundle's chunks reach by path from their own
+  // modules' URLs (createRequire of @turnleaf/resource-files and @turnleaf/language, conversion's render worker) is
+  // what the trace of the modules finds.
   gateway: ["services/cli/dist/main.js"],
 };
 
@@ -121,10 +125,21 @@ const listed = (service, table) => [
   ...(table[service] ?? []),
 ];
 
+/** Bundles an image runs besides its service's: the gateway's package builds run the command-line tool's. */
+const bundledWith = { gateway: ["cli"] };
+
 async function bundleFiles(service) {
-  const dist = `services/${service}/dist`;
-  const names = await readdir(join(root, dist));
-  return names.filter((name) => /^main\.bundle(-[A-Z0-9]+)?\.mjs$/.test(name)).map((name) => `${dist}/${name}`);
+  const files = [];
+  for (const name of [service, ...(bundledWith[service] ?? [])]) {
+    const dist = `services/${name}/dist`;
+    const names = await readdir(join(root, dist));
+    const bundles = names.filter((file) => /^main\.bundle(-[A-Z0-9]+)?\.mjs$/.test(file));
+    if (!bundles.includes("main.bundle.mjs")) {
+      throw new Error(`image-files: ${dist}/main.bundle.mjs is missing (run scripts/bundle-services.mjs)`);
+    }
+    files.push(...bundles.map((file) => `${dist}/${file}`));
+  }
+  return files;
 }
 
 /**
@@ -199,11 +214,6 @@ async function reusedTrace(service, entries, trace) {
 export async function imageFileList(service, cache = {}) {
   if (!imageServices.includes(service)) throw new Error(`image-files: unknown service ${service}`);
   const bundles = await bundleFiles(service);
-  if (!bundles.includes(`services/${service}/dist/main.bundle.mjs`)) {
-    throw new Error(
-      `image-files: services/${service}/dist/main.bundle.mjs is missing (run scripts/bundle-services.mjs)`,
-    );
-  }
   const bundlePaths = new Set(bundles.map((bundle) => join(root, bundle)));
   const readSource = async (path) => {
     try {

@@ -18,6 +18,14 @@ bash scripts/install-pdfium.sh
 missing=()
 command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v php >/dev/null 2>&1 || missing+=(php-cli)
+# PostgreSQL, where the tests' FerretDB keeps its data (scripts/src/stores.ts): on SQLite, FerretDB reads a whole
+# collection for any query not by _id. The tests start their own clusters, so the package's own is not created.
+if ! compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null; then
+  missing+=(postgresql)
+  if [[ ! -e /etc/postgresql-common/createcluster.conf && $(id -u) -eq 0 ]]; then
+    mkdir -p /etc/postgresql-common && echo "create_main_cluster = false" >/etc/postgresql-common/createcluster.conf
+  fi
+fi
 dpkg -s fonts-wqy-microhei >/dev/null 2>&1 || missing+=(fonts-wqy-microhei)
 # The conversion worker: LibreOffice turns presentations and documents into PDFs (Impress and Writer, headless);
 # tesseract reads scanned pages (Chinese and English models).

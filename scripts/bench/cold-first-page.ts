@@ -6,9 +6,11 @@
  * machine's load barely moves). Builds nothing: run `tsc -b services/conversion` first.
  * Usage: node --import tsx scripts/bench/cold-first-page.ts [--runs 7] [--max-side 1600] [--lanes 2]
  *   [--before <another checkout>/services/conversion/dist] [pdf …]
+ * With --before, that build gets a bundled row too ("before, bundled": its imports bundled as this build's are). Its
+ * folder must sit where its bundle finds the packages and the kit (e.g. services/<copy>/dist in this tree).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -27,6 +29,7 @@ const runs = Number(values.runs);
 const maxSide = values["max-side"] as string;
 const here = resolve("services/conversion/dist");
 const runner = resolve("scripts/bench/cold-first-page-run.mjs");
+const before = values.before ? resolve(values.before) : undefined;
 
 async function documents(): Promise<{ name: string; path: string }[]> {
   if (positionals.length > 0) return positionals.map((path) => ({ name: path.split("/").at(-1) as string, path }));
@@ -78,42 +81,53 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const range = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
 
 // The service's imports bundled as the image's main.bundle.mjs is (scripts/bundle-services.mjs), in the order main.ts
-// loads them: the first render process is forked by the entry's own modules, then the rest loads on demand (the
+// loads them (the configuration's modules before or after the fork, as that build's main.ts does): the first render process is forked by the entry's own modules, then the rest loads on demand (the
 // kit's service start, assemble.js and what it imports, sharp), exporting the render functions the run calls from
 // the same bundle (one copy of each module, as in the service: the pool takes the early process), and the gRPC
 // server's modules as the kit's runGrpcService loads them: on demand, once assemble has started the consumer.
 const { bundleModule } = (await import(resolve("scripts/bundle-services.mjs"))) as {
   bundleModule: (entry: string, outdir: string, name: string) => Promise<void>;
 };
-// As main.ts: the first render process forked by what the entry imports statically, the rest loaded on demand.
-const benchEntry = join(here, "cold-first-page.bench-entry.js");
-writeFileSync(
-  benchEntry,
-  [
-    'export { choosePdfium } from "./render/pdfium-native-library.js";',
-    'export { startEarlyRenderProcess } from "./render/render-process.js";',
-    'export const loadService = () => import("./cold-first-page.bench-service.js");',
-    "",
-  ].join("\n"),
-);
-writeFileSync(
-  join(here, "cold-first-page.bench-service.js"),
-  [
-    'export { runGrpcService } from "@turnleaf/kit/service";',
-    'export { assemble } from "./assemble.js";',
-    'export { default as sharp } from "./render/sharp.js";',
-    'export { selectPdfium } from "./render/pdfium.js";',
-    'export { createRenderPool } from "./render/pool.js";',
-    'export { createGuardedPool } from "./pipeline/guarded-pool.js";',
-    'export { warmUp } from "./render/page-renderer.js";',
-    'export { readPdf } from "./render/source-reader.js";',
-    'export { planBook } from "./domain/plan.js";',
-    'export { renditionSizes } from "./domain/renditions.js";',
-    'export const loadGrpcServer = () => import("@turnleaf/kit/grpc-server");',
-    "",
-  ].join("\n"),
-);
-await bundleModule(benchEntry, here, "cold-first-page.bench-bundle");
+// As main.ts: the first render process forked by what the entry imports statically, the rest loaded on demand. Made
+// in this build and, with --before, in that one too (its bundled row then compares like with like).
+async function bundleBench(dist: string): Promise<void> {
+  // A build whose main.ts forks without the configuration's modules (render/early-render-process.js) loads them on
+  // demand; an older one imported them first.
+  const configFirst = !existsSync(join(dist, "render/early-render-process.js"));
+  const config = 'export { readConfig } from "./config.js";';
+  const benchEntry = join(dist, "cold-first-page.bench-entry.js");
+  writeFileSync(
+    benchEntry,
+    [
+      'export { choosePdfium } from "./render/pdfium-native-library.js";',
+      'export { startEarlyRenderProcess } from "./render/render-process.js";',
+      ...(configFirst ? [config] : []),
+      'export const loadService = () => import("./cold-first-page.bench-service.js");',
+      "",
+    ].join("\n"),
+  );
+  writeFileSync(
+    join(dist, "cold-first-page.bench-service.js"),
+    [
+      ...(configFirst ? [] : [config]),
+      'export { runGrpcService } from "@turnleaf/kit/service";',
+      'export { assemble } from "./assemble.js";',
+      'export { default as sharp } from "./render/sharp.js";',
+      'export { selectPdfium } from "./render/pdfium.js";',
+      'export { createRenderPool } from "./render/pool.js";',
+      'export { createGuardedPool } from "./pipeline/guarded-pool.js";',
+      'export { warmUp } from "./render/page-renderer.js";',
+      'export { readPdf } from "./render/source-reader.js";',
+      'export { planBook } from "./domain/plan.js";',
+      'export { renditionSizes } from "./domain/renditions.js";',
+      'export const loadGrpcServer = () => import("@turnleaf/kit/grpc-server");',
+      "",
+    ].join("\n"),
+  );
+  await bundleModule(benchEntry, dist, "cold-first-page.bench-bundle");
+}
+await bundleBench(here);
+if (before) await bundleBench(before);
 
 const load = () => execFileSync("cat", ["/proc/loadavg"], { encoding: "utf8" }).split(" ").slice(0, 3).join(" ");
 out(
@@ -127,12 +141,18 @@ for (const document of await documents()) {
     "+ its imports, bundled": [],
     pdftoppm: [],
   };
-  if (values.before) rows.before = [];
+  if (before) {
+    rows.before = [];
+    rows["before, bundled"] = [];
+  }
   for (let run = 0; run < runs; run++) {
     rows["this build"]?.push(service(here, document.path));
     rows["+ the service's imports"]?.push(service(here, document.path, "service"));
     rows["+ its imports, bundled"]?.push(service(here, document.path, "service-bundled"));
-    if (values.before) rows.before?.push(service(values.before, document.path));
+    if (before) {
+      rows.before?.push(service(before, document.path));
+      rows["before, bundled"]?.push(service(before, document.path, "service-bundled"));
+    }
     rows.pdftoppm?.push(pdftoppm(document.path));
   }
   for (const [engine, samples] of Object.entries(rows)) {

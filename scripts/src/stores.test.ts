@@ -157,3 +157,53 @@ describe("startStores", () => {
     startTimeoutMs,
   );
 });
+
+describe("startStores with FerretDB on PostgreSQL (the tests' stores)", () => {
+  let dataDir: string;
+  let stores: RunningStores | undefined;
+  // NATS and S3 named as external (never contacted here), so only PostgreSQL and FerretDB start.
+  const onlyMongo = {
+    ...localEnv,
+    NATS_URL: "nats://127.0.0.1:1",
+    S3_ENDPOINT: "http://127.0.0.1:1",
+    S3_ACCESS_KEY_ID: "unused",
+    S3_SECRET_ACCESS_KEY: "unused",
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "turnleaf-stores-pg-"));
+    stores = await startStores({ dataDir, log, env: onlyMongo, ferretdbBackend: "postgresql" });
+  }, startTimeoutMs);
+
+  afterAll(async () => {
+    await stores?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("serves MongoDB from PostgreSQL: documents round-trip and are found by a field, no SQLite files", async () => {
+    if (!stores) throw new Error("stores did not start");
+    expect(stores.sqliteDir).toBeUndefined();
+    await withMongo(stores.mongodbUri, async (client) => {
+      const books = client.db("devstack_test").collection("books");
+      await books.insertMany([
+        { number: "pg0001", title: "First" },
+        { number: "pg0002", title: "Second" },
+      ]);
+      expect(await books.findOne({ number: "pg0002" }, { projection: { _id: 0 } })).toEqual({
+        number: "pg0002",
+        title: "Second",
+      });
+    });
+    expect(await readdir(join(dataDir, "postgres", "data"))).toContain("PG_VERSION");
+  });
+
+  it("stop() ends FerretDB and PostgreSQL", async () => {
+    if (!stores) throw new Error("stores did not start");
+    const { mongodbUri } = stores;
+    expect(await processesMentioning(dataDir)).toHaveLength(2);
+    await stores.stop();
+    stores = undefined;
+    expect(await processesMentioning(dataDir)).toEqual([]);
+    expect(await canListenOn(portOf(mongodbUri))).toBe(true);
+  });
+});

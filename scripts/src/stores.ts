@@ -1,8 +1,10 @@
+import { execFile } from "node:child_process";
 import { constants } from "node:fs";
-import { access, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { access, chmod, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { MongoClient } from "mongodb";
 import type { Logger } from "pino";
 import { freePort } from "./ports.js";
@@ -34,13 +36,20 @@ export interface StartStoresOptions {
    * pass a copy without the store variables to force local servers.
    */
   env?: Record<string, string | undefined>;
+  /**
+   * What FerretDB keeps its data in when it serves MongoDB (no mongod installed): SQLite files (the default, no
+   * other server) or a PostgreSQL server started beside it. With SQLite, FerretDB filters every query but one by
+   * `_id` itself, reading the whole collection; with PostgreSQL it hands equality filters to the database. The
+   * tests' stores, whose collections grow over a run, use PostgreSQL.
+   */
+  ferretdbBackend?: "sqlite" | "postgresql";
 }
 
 export interface RunningStores {
   mongodbUri: string;
   natsUrl: string;
   s3: S3Settings;
-  /** The folder of FerretDB's SQLite files (one per database) when FerretDB serves MongoDB here. */
+  /** The folder of FerretDB's SQLite files (one per database) when FerretDB serves MongoDB here on SQLite. */
   sqliteDir?: string;
   /** Stops the servers started by startStores (external stores are left alone). */
   stop(): Promise<void>;
@@ -51,6 +60,7 @@ const localS3 = { accessKey: "turnleaf", secretKey: "turnleaf-local-secret", reg
 const readyTimeoutMs = 60_000;
 const logTailLines = 40;
 const installHint = "run `bash scripts/install-servers.sh`";
+const execFileAsync = promisify(execFile);
 
 interface StoresConfig {
   toolsDir: string;
@@ -84,6 +94,7 @@ function readStoresConfig(env: Record<string, string | undefined>): StoresConfig
 interface Layout {
   dataDir: string;
   mongodbDir: string;
+  postgresDir: string;
   minioDir: string;
   minioCertsDir: string;
   natsDir: string;
@@ -125,7 +136,13 @@ export async function startStores(options: StartStoresOptions): Promise<RunningS
     servers.push(await launchServer(await server, layout, log));
   };
   if (config.external.mongodbUri) log.info({ store: "mongodb" }, "using external MongoDB from MONGODB_URI");
-  else launches.push(launch(mongoServer(config, layout, ports.mongodb, mongodbUri)));
+  else
+    launches.push(
+      (async () => {
+        for (const server of await mongoServers(config, layout, ports.mongodb, mongodbUri, options.ferretdbBackend))
+          await launch(Promise.resolve(server));
+      })(),
+    );
   if (config.external.natsUrl) log.info({ store: "nats" }, "using external NATS from NATS_URL");
   else launches.push(launch(natsServer(config, layout, ports)));
   if (config.external.s3) log.info({ store: "s3", endpoint: s3.endpoint }, "using external S3 from S3_ENDPOINT");
@@ -144,8 +161,8 @@ export async function startStores(options: StartStoresOptions): Promise<RunningS
   }
 
   log.info({ ms: Date.now() - startedAt, servers: servers.map((server) => server.name) }, "stores ready");
-  const ferretdb = servers.some((server) => server.name === "ferretdb");
-  return { mongodbUri, natsUrl, s3, ...(ferretdb ? { sqliteDir: layout.mongodbDir } : {}), stop };
+  const onSqlite = servers.some((server) => server.name === "ferretdb") && !servers.some((s) => s.name === "postgres");
+  return { mongodbUri, natsUrl, s3, ...(onSqlite ? { sqliteDir: layout.mongodbDir } : {}), stop };
 }
 
 async function prepareLayout(dataDir: string): Promise<Layout> {
@@ -153,6 +170,7 @@ async function prepareLayout(dataDir: string): Promise<Layout> {
   const layout: Layout = {
     dataDir: root,
     mongodbDir: join(root, "mongodb"),
+    postgresDir: join(root, "postgres"),
     minioDir: join(root, "minio"),
     // MinIO otherwise creates ~/.minio/certs; kept outside minio/, where every folder would count as a bucket.
     minioCertsDir: join(root, "minio-certs"),
@@ -188,11 +206,85 @@ async function findExecutable(name: string, dirs: string[]): Promise<string | un
   return undefined;
 }
 
-/** A real mongod when one is installed; otherwise FerretDB, which speaks the same wire protocol over SQLite. */
-async function mongoServer(config: StoresConfig, layout: Layout, port: number, uri: string): Promise<ServerLaunch> {
+/**
+ * A real mongod when one is installed; otherwise FerretDB, which speaks the same wire protocol over SQLite or over
+ * a PostgreSQL server launched before it (the servers are launched in the order returned).
+ */
+async function mongoServers(
+  config: StoresConfig,
+  layout: Layout,
+  port: number,
+  uri: string,
+  backend: "sqlite" | "postgresql" = "sqlite",
+): Promise<ServerLaunch[]> {
   const mongod = await findExecutable("mongod", [config.toolsDir, ...config.searchPath]);
-  if (mongod) return mongodServer(mongod, layout, port, uri);
-  return ferretdbServer(await findBinary("ferretdb", config), layout, port, uri);
+  if (mongod) return [mongodServer(mongod, layout, port, uri)];
+  const ferretdb = await findBinary("ferretdb", config);
+  if (backend === "sqlite") return [ferretdbServer(ferretdb, layout, port, uri)];
+  const postgres = await postgresServer(layout);
+  return [postgres.launch, ferretdbServer(ferretdb, layout, port, uri, postgres.url)];
+}
+
+/** Where Debian's PostgreSQL packages put the server (`/usr/lib/postgresql/<major>/bin`), the newest first. */
+async function findPostgresBin(): Promise<string> {
+  const root = "/usr/lib/postgresql";
+  const majors = (await readdir(root).catch(() => [] as string[])).filter((name) => /^\d+$/.test(name));
+  majors.sort((a, b) => Number(b) - Number(a));
+  for (const major of majors) {
+    if (await findExecutable("postgres", [join(root, major, "bin")])) return join(root, major, "bin");
+  }
+  throw new Error(`PostgreSQL not found in ${root}; run \`bash scripts/setup.sh\``);
+}
+
+/**
+ * A PostgreSQL server for FerretDB on a fresh cluster in `postgres/`. PostgreSQL refuses to run as root, so as root
+ * (CI, containers) the cluster belongs to the `postgres` user its Debian package creates, and the server runs as it.
+ * Durability is off (fsync, synchronous commit, full-page writes): the cluster lives as long as the run.
+ */
+async function postgresServer(layout: Layout): Promise<{ launch: ServerLaunch; url: string }> {
+  const bin = await findPostgresBin();
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  const asOwner = (command: string, args: string[]) =>
+    asRoot
+      ? { command: "setpriv", args: ["--reuid=postgres", "--regid=postgres", "--init-groups", command, ...args] }
+      : { command, args };
+  const dataDir = join(layout.postgresDir, "data");
+  if (asRoot) {
+    // The data folder is mkdtemp's (0700): the postgres user must pass through it.
+    await chmod(layout.dataDir, 0o711);
+    await execFileAsync("chown", ["postgres:postgres", layout.postgresDir]);
+  }
+  const initdb = asOwner(join(bin, "initdb"), ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync"]);
+  await execFileAsync(initdb.command, [...initdb.args, "-E", "UTF8", "--locale=C"]);
+  const server = asOwner(join(bin, "postgres"), [
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-k",
+    layout.postgresDir,
+    ...["listen_addresses=127.0.0.1", "fsync=off", "synchronous_commit=off", "full_page_writes=off"].flatMap(
+      (setting) => ["-c", setting],
+    ),
+  ]);
+  const isReady = async () =>
+    execFileAsync(join(bin, "pg_isready"), ["-q", "-h", "127.0.0.1", "-p", String(port)]).then(
+      () => true,
+      () => false,
+    );
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    launch: {
+      name: "postgres",
+      binary: server.command,
+      args: server.args,
+      waitUntilReady: async (signal) => {
+        await waitForTcp("127.0.0.1", port, readyTimeoutMs, { signal, intervalMs: 25 });
+        await pollUntil("PostgreSQL to accept connections", isReady, readyTimeoutMs, { signal, intervalMs: 50 });
+      },
+    },
+  };
 }
 
 function mongodServer(binary: string, layout: Layout, port: number, uri: string): ServerLaunch {
@@ -206,17 +298,22 @@ function mongodServer(binary: string, layout: Layout, port: number, uri: string)
 
 const sqliteBusyTimeoutMs = 60_000;
 
-function ferretdbServer(binary: string, layout: Layout, port: number, uri: string): ServerLaunch {
+function ferretdbServer(binary: string, layout: Layout, port: number, uri: string, postgresUrl?: string): ServerLaunch {
+  const backend = postgresUrl
+    ? ["--handler=pg", `--postgresql-url=${postgresUrl}`]
+    : [
+        "--handler=sqlite",
+        // A directory URI; FerretDB keeps one SQLite file per database in it and insists on the trailing slash.
+        // SQLite takes one write at a time per database. With FerretDB's default (busy_timeout 10 s) a write that had
+        // waited 20 s for the lock failed with "database is locked", an unknown error to the user. MongoDB queues
+        // such writes; here they wait up to the gateway's longest deadline.
+        `--sqlite-url=${pathToFileURL(layout.mongodbDir).href}/?_pragma=busy_timeout(${sqliteBusyTimeoutMs})`,
+      ];
   return {
     name: "ferretdb",
     binary,
     args: [
-      "--handler=sqlite",
-      // A directory URI; FerretDB keeps one SQLite file per database in it and insists on the trailing slash.
-      // SQLite takes one write at a time per database. With FerretDB's default (busy_timeout 10 s) a write that had
-      // waited 20 s for the lock failed with "database is locked", an unknown error to the user. MongoDB queues
-      // such writes; here they wait up to the gateway's longest deadline.
-      `--sqlite-url=${pathToFileURL(layout.mongodbDir).href}/?_pragma=busy_timeout(${sqliteBusyTimeoutMs})`,
+      ...backend,
       `--listen-addr=127.0.0.1:${port}`,
       `--state-dir=${layout.mongodbDir}`,
       "--debug-addr=-",

@@ -30,8 +30,8 @@ import { testGatewayConfig } from "../support/gateway-config.js";
 import { startLanguageServer } from "../support/language-peer.js";
 import { assertCliBuilt, runCli, runProgram } from "./run-cli.js";
 
-// The built CLI (node services/cli/dist/main.js) as a child process, against the real licence service and gateway
-// (in this process, on the run's real MongoDB-wire server) and the real conversion pipeline, then the published
+// The built CLI (node services/cli/dist/main.bundle.mjs) as a child process, against the real licence service and
+// gateway (in this process, on the run's real MongoDB-wire server) and the real conversion pipeline, then the published
 // flipbook opened from disk in Chromium. Each "user" is a state folder of its own (TURNLEAF_HOME).
 const stores = workerStores();
 const log = createLogger({ service: "cli-test", level: "silent" });

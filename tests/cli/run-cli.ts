@@ -2,12 +2,19 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
-/** The built CLI; the tests run it as a child process, as a user would. */
+/**
+ * The built CLI, bundled as its bin and the gateway's image run it (scripts/bundle-services.mjs); the tests run it as
+ * a child process, as a user would.
+ */
 export const repoRoot = join(import.meta.dirname, "..", "..");
-export const cliMain = join(repoRoot, "services", "cli", "dist", "main.js");
+export const cliMain = join(repoRoot, "services", "cli", "dist", "main.bundle.mjs");
 
 export function assertCliBuilt(): void {
-  if (!existsSync(cliMain)) throw new Error(`${cliMain} is missing: build first (node_modules/.bin/tsc -b)`);
+  if (!existsSync(cliMain)) {
+    throw new Error(
+      `${cliMain} is missing: build first (node_modules/.bin/tsc -b && node scripts/bundle-services.mjs cli)`,
+    );
+  }
 }
 
 export interface Run {

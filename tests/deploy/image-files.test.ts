@@ -147,7 +147,7 @@ describe("each service image's file set", () => {
       expect((await fetch(`http://127.0.0.1:${ports.gateway}${path}`)).status, path).toBe(200);
     }
     expect(
-      await run(folders.get("gateway") ?? "", ["services/cli/dist/main.js", "design", "list", "templates"], {}),
+      await run(folders.get("gateway") ?? "", ["services/cli/dist/main.bundle.mjs", "design", "list", "templates"], {}),
     ).toBe(0);
     await handle?.stop();
     expect(await handle?.exited).toBe(0);

@@ -1,115 +1,31 @@
-import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
-import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../browser.js";
-import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerSystem } from "../setup/worker-stores.js";
+import { type Book, brandsHarness, screenshots } from "./brands-fixtures.js";
 
 // Brands and design resources in the editor (Chromium, Chinese by default) against the seven built processes and
 // the real stores: a brand applied to a book shows in its reader; the book records the template it uses; creating
 // a brand is the public-logo power, refused on the server with the catalogue's text. Then, on the same book: the
 // preview redraws a chosen or removed brand at once; the reader shows the related brand and the business card in its
-// style; top bookmark tabs stay visible and clickable at PC, tablet and phone widths; the custom config and custom
-// content panels save, list, apply and delete what the server stores, and the server refuses bad values.
+// style; the custom config panel saves, lists, applies (refused once the related brand it carries is over the
+// owner's power) and deletes what the server stores, also from another of the owner's books. Top bookmark tabs,
+// custom content and bad values sent straight to the API: bookmarks-custom-content.test.ts.
 const services = await workerSystem();
-const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
+let book: Book;
+const harness = brandsHarness(services, () => book);
+const { post, ok, uploadBook, previewFrame, openEditor, answerConfirm, saveState, storedConfig } = harness;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
+let admin: Awaited<ReturnType<typeof harness.start>>["admin"];
 let userId = "";
-let book: { bookId: string; number: string };
-
-interface Reply<T = Record<string, unknown>> {
-  code: string;
-  msg: string;
-  data: T;
-}
-
-async function post<T = Record<string, unknown>>(
-  path: string,
-  form: Record<string, string>,
-  headers: Record<string, string> = {},
-): Promise<Reply<T>> {
-  const response = await context.request.post(`${services.gatewayUrl}${path}`, { form, headers });
-  return (await response.json()) as Reply<T>;
-}
-
-async function ok<T = Record<string, unknown>>(path: string, form: Record<string, string>): Promise<T> {
-  const reply = await post<T>(path, form);
-  expect(reply.code, `${path}: ${reply.msg}`).toBe("OK");
-  return reply.data;
-}
-
-/** A book of the test's own account, uploaded as the editor does and converted. */
-async function uploadBook(): Promise<{ bookId: string; number: string }> {
-  const pdf = await labelledPdf("BRAND", 2);
-  const files = JSON.stringify([{ name: "book.pdf", size: pdf.length, type: "application/pdf" }]);
-  const task = await ok<{ taskId: string; files: { fileId: string }[] }>("/api/book/begin-upload", {
-    title: "Branded",
-    files,
-  });
-  const sent = await context.request.post(
-    `${services.gatewayUrl}/api/book/upload-book-files?taskId=${task.taskId}&fileId=${task.files[0]?.fileId}&offset=0`,
-    { data: pdf, headers: { "content-type": "application/octet-stream" } },
-  );
-  expect(((await sent.json()) as Reply).code).toBe("OK");
-  const ended = await ok<{ bookId: string; number: string }>("/api/book/end-upload", { taskId: task.taskId });
-  await expect
-    .poll(async () => (await ok<{ phase: string }>("/api/book/get-progress", { taskId: task.taskId })).phase, {
-      timeout: 90_000,
-      interval: 500,
-    })
-    .toBe("ready");
-  return { bookId: String(ended.bookId), number: String(ended.number) };
-}
-
-/** The editor's preview frame (the reader in bookEditIframe), once it has said it is ready. */
-async function previewFrame() {
-  await page.locator('iframe[name="bookEditIframe"][data-ready="true"]').waitFor({ timeout: 60_000 });
-  const frame = page.frame({ name: "bookEditIframe" });
-  if (!frame) throw new Error("no preview frame");
-  return frame;
-}
-
-async function openEditor(tab: string) {
-  await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}`);
-  await page.getByRole("tab", { name: tab, exact: true }).click();
-}
-
-/** Accepts (or dismisses) the next confirm the page shows, answering with its text. */
-function answerConfirm(accept: boolean): Promise<string> {
-  return new Promise((resolve) => {
-    page.once("dialog", (dialog) => {
-      resolve(dialog.message());
-      void (accept ? dialog.accept() : dialog.dismiss());
-    });
-  });
-}
-
-const saveState = () => page.getByTestId("save-state").getAttribute("data-state");
-const storedConfig = async () =>
-  (await ok<{ htmlConfig: Record<string, unknown> }>("/api/book/get-book", { bookId: book.bookId })).htmlConfig;
 
 beforeAll(async () => {
-  admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
-  browser = await launchChromium();
-  // An account of its own (a fresh session): its power overrides touch no other test's user.
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await ok("/api/user/register", { email: `brands-${randomUUID()}@example.org`, password: "a good password" });
-  userId = (await ok<{ userId: string }>("/api/user/get-user", {})).userId;
-  page = await context.newPage();
+  ({ browser, context, page, admin, userId } = await harness.start());
 }, 120_000);
 
-afterAll(async () => {
-  admin?.close();
-  await context?.close();
-  await browser?.close();
-});
+afterAll(() => harness.stop());
 
 describe("brands and design resources", () => {
   it("applies the owner's brand to a book in the editor, and its reader shows the brand's logo and title", async () => {
@@ -283,66 +199,6 @@ describe("brands and design resources", () => {
     expect(served.htmlConfig.relatedBrand).toMatchObject({ title: "More from Harbour" });
   }, 180_000);
 
-  it("keeps top bookmark tabs visible and clickable at PC, tablet and phone widths", async () => {
-    expect(book, "the first test made the book").toBeDefined();
-    for (const feature of ["BOOKMARK", "TOC"]) {
-      await admin.setFeatureOverride({ account: { userId }, feature, allowed: true, actor: "test" });
-    }
-    await ok("/api/book/save-book-bookmark", {
-      bookId: book.bookId,
-      bookmarks: JSON.stringify([
-        { caption: "封面", page: 1, colour: "#c0392b", fontColour: "#ffffff" },
-        { caption: "第二页", page: 2, colour: "#1e90ff", fontColour: "#ffffff" },
-      ]),
-    });
-    await ok("/api/book/update-book", {
-      bookId: book.bookId,
-      bookConfig: JSON.stringify({ BookMarkButtonVisible: "Show", bookmarkOnSideEdge: false }),
-    });
-    for (const viewport of [
-      { width: 1400, height: 900 },
-      { width: 820, height: 1180 },
-      { width: 375, height: 667 },
-    ]) {
-      const reader = await browser.newPage({ viewport });
-      try {
-        await reader.goto(`${services.gatewayUrl}/b/${book.number}`);
-        const tabs = reader.locator(".tl-bookmark-top");
-        await expect.poll(() => tabs.count(), { timeout: 20_000 }).toBe(2);
-        for (let index = 0; index < 2; index++) {
-          const box = await tabs.nth(index).boundingBox();
-          expect(box, `tab ${index} at ${viewport.width}px`).not.toBeNull();
-          if (!box) continue;
-          // Wholly inside the window.
-          expect(box.y, `tab ${index} top at ${viewport.width}px`).toBeGreaterThanOrEqual(0);
-          expect(box.x).toBeGreaterThanOrEqual(0);
-          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-          // Not covered (once the loading screen is gone): the point at its middle is the tab itself.
-          const middle = [box.x + box.width / 2, box.y + box.height / 2];
-          await expect
-            .poll(
-              () =>
-                reader.evaluate(
-                  ([x, y]) =>
-                    document.elementFromPoint(x as number, y as number)?.closest(".tl-bookmark-top")?.textContent,
-                  middle,
-                ),
-              { timeout: 15_000, message: `tab ${index} is what a click at its middle reaches (${viewport.width}px)` },
-            )
-            .toBe(["封面", "第二页"][index]);
-        }
-        await tabs.nth(1).click();
-        await expect
-          .poll(() => reader.getByTestId("announcer").textContent(), { timeout: 10_000 })
-          .toContain("第 2 页");
-        expect(await tabs.nth(1).getAttribute("aria-current")).toBe("page");
-        await reader.screenshot({ path: join(screenshots, `reader-top-tabs-${viewport.width}.png`) });
-      } finally {
-        await reader.close();
-      }
-    }
-  }, 180_000);
-
   it("saves the book's look as a named custom configuration, lists, applies (as the server decides) and deletes it", async () => {
     expect(book, "the first test made the book").toBeDefined();
     await ok("/api/book/update-book", {
@@ -457,159 +313,4 @@ describe("brands and design resources", () => {
     await english.getByLabel("Saved in").selectOption({ label: `Branded (${first.number})` });
     await english.locator('li[data-kind="theme"]').getByText("外观甲 · Look only", { exact: false }).waitFor();
   }, 240_000);
-
-  it("saves the book's contents as named custom content, applies it back through the TOC and bookmark saves, deletes it", async () => {
-    expect(book, "the first test made the book").toBeDefined();
-    await ok("/api/book/save-book-catalog", {
-      bookId: book.bookId,
-      catalog: JSON.stringify([
-        { title: "第一章", page: 1, children: [{ title: "第一节", page: 1, children: [] }] },
-        { title: "第二章", page: 2, children: [] },
-      ]),
-    });
-    await openEditor("目录");
-    const panel = page.getByRole("region", { name: "自定义内容" });
-    await panel.getByText("这本书还没有保存的自定义内容").waitFor();
-    // The server's name rule, said before anything is sent.
-    await panel.getByLabel("内容名称（字母、数字、- _ .）").fill("章节");
-    await panel.getByRole("button", { name: "保存当前目录和书签" }).click();
-    await page.getByText("名称须为 1 到 64 个字母、数字、“-”、“_”或“.”").first().waitFor();
-    expect((await ok<{ list: unknown[] }>("/api/book/get-custom-content", { bookId: book.bookId })).list).toEqual([]);
-
-    await panel.getByLabel("内容名称（字母、数字、- _ .）").fill("chapters-v1");
-    await panel.getByRole("button", { name: "保存当前目录和书签" }).click();
-    const row = panel.locator('li[data-key="chapters-v1"]');
-    await row.waitFor();
-    expect(await row.textContent()).toContain("3 个目录项 · 2 个书签");
-    await panel.screenshot({ path: join(screenshots, "editor-custom-content.png") });
-    const block = await ok<{ list: { key: string; content: { catalog: { title: string }[] } }[] }>(
-      "/api/book/get-custom-content",
-      { bookId: book.bookId, key: "chapters-v1" },
-    );
-    expect(block.list[0]?.content.catalog.map((entry) => entry.title)).toEqual(["第一章", "第二章"]);
-
-    // The book's contents change elsewhere; applying the block puts them back, as the server stores them.
-    await ok("/api/book/save-book-catalog", {
-      bookId: book.bookId,
-      catalog: JSON.stringify([{ title: "Other", page: 1, children: [] }]),
-    });
-    await ok("/api/book/save-book-bookmark", { bookId: book.bookId, bookmarks: "[]" });
-    await openEditor("目录");
-    const asked = answerConfirm(true);
-    await page.getByRole("region", { name: "自定义内容" }).getByRole("button", { name: "应用 chapters-v1" }).click();
-    expect(await asked).toBe("用“chapters-v1”替换本书的目录和书签吗？");
-    await expect
-      .poll(() => page.getByLabel("标题 1", { exact: true }).inputValue(), { timeout: 20_000 })
-      .toBe("第一章");
-    const catalog = await ok<{ catalog: { title: string; children: { title: string }[] }[] }>(
-      "/api/book/get-book-catalog",
-      { bookId: book.bookId },
-    );
-    expect(catalog.catalog.map((entry) => entry.title)).toEqual(["第一章", "第二章"]);
-    expect(catalog.catalog[0]?.children.map((entry) => entry.title)).toEqual(["第一节"]);
-    const marks = await ok<{ bookmarks: { caption: string }[] }>("/api/book/get-book-bookmark", {
-      bookId: book.bookId,
-    });
-    expect(marks.bookmarks.map((mark) => mark.caption)).toEqual(["封面", "第二页"]);
-
-    const deleted = answerConfirm(true);
-    await page.getByRole("region", { name: "自定义内容" }).getByRole("button", { name: "删除 chapters-v1" }).click();
-    expect(await deleted).toBe("删除自定义内容“chapters-v1”吗？");
-    await page.getByRole("region", { name: "自定义内容" }).getByText("这本书还没有保存的自定义内容").waitFor();
-    expect((await ok<{ list: unknown[] }>("/api/book/get-custom-content", { bookId: book.bookId })).list).toEqual([]);
-  }, 240_000);
-
-  it("refuses bad custom config and content sent straight to the API, in Chinese, storing nothing", async () => {
-    expect(book, "the first test made the book").toBeDefined();
-    await ok("/api/book/save-custom-content", { bookId: book.bookId, key: "kept", content: '{"catalog":[]}' });
-    await ok("/api/book/save-book-custom-config", {
-      bookId: book.bookId,
-      type: "config",
-      config: JSON.stringify({ customConfigName: "保留", bgColor: "#111111" }),
-    });
-    // Another user reaches nothing of the book: the same answer as for a book that does not exist.
-    const stranger = await browser.newContext();
-    try {
-      const strangerPost = async (path: string, form: Record<string, string>) =>
-        (await (await stranger.request.post(`${services.gatewayUrl}${path}`, { form })).json()) as Reply;
-      expect(
-        (
-          await strangerPost("/api/user/register", {
-            email: `stranger-${randomUUID()}@example.org`,
-            password: "a good password",
-          })
-        ).code,
-      ).toBe("OK");
-      for (const [path, form] of [
-        ["/api/book/get-book-custom-config", { bookId: book.bookId, type: "config" }],
-        ["/api/book/save-book-custom-config", { bookId: book.bookId, type: "config", config: '{"bgColor":"#000000"}' }],
-        ["/api/book/delete-book-custom-config", { bookId: book.bookId, type: "config" }],
-        ["/api/book/get-custom-content", { bookId: book.bookId }],
-        ["/api/book/save-custom-content", { bookId: book.bookId, key: "kept", content: "{}" }],
-        ["/api/book/delete-custom-content", { bookId: book.bookId, key: "kept" }],
-      ] as const) {
-        expect(await strangerPost(path, form), path).toMatchObject({ code: "ERROR", msg: "书不存在" });
-      }
-    } finally {
-      await stranger.close();
-    }
-    // A missing name (key), an empty one, an over-long one, one with spaces.
-    expect(await post("/api/book/save-custom-content", { bookId: book.bookId, content: "{}" })).toMatchObject({
-      code: "ERROR",
-      msg: "请求异常",
-    });
-    const keyRule = "名称须为 1 到 64 个字母、数字、“-”、“_”或“.”";
-    for (const key of ["", "two words", "章节"]) {
-      expect(
-        await post("/api/book/save-custom-content", { bookId: book.bookId, key, content: "{}" }),
-        key,
-      ).toMatchObject({
-        code: "ERROR",
-        msg: keyRule,
-      });
-    }
-    expect(
-      await post("/api/book/save-custom-content", { bookId: book.bookId, key: "k".repeat(65), content: "{}" }),
-    ).toMatchObject({ code: "ERROR", msg: "请求异常" });
-    // A custom config without its config, of an unknown kind, or with a value the settings validator refuses.
-    expect(await post("/api/book/save-book-custom-config", { bookId: book.bookId, type: "config" })).toMatchObject({
-      code: "ERROR",
-      msg: "请求异常",
-    });
-    expect(
-      await post("/api/book/save-book-custom-config", { bookId: book.bookId, type: "look", config: "{}" }),
-    ).toMatchObject({ code: "ERROR", msg: "请求异常" });
-    expect(
-      await post("/api/book/save-book-custom-config", {
-        bookId: book.bookId,
-        type: "config",
-        config: JSON.stringify({ customConfigName: "坏的", bgColor: "not a colour" }),
-      }),
-    ).toMatchObject({ code: "ERROR", msg: "背景颜色：请输入颜色，如 #1e90ff" });
-    expect(
-      (
-        await post(
-          "/api/book/save-book-custom-config",
-          { bookId: book.bookId, type: "config", config: JSON.stringify({ bgColor: "not a colour" }) },
-          { "accept-language": "en" },
-        )
-      ).msg,
-    ).toBe("Background colour: enter a colour such as #1e90ff");
-    // The name the panel keeps it under is held to its 64 characters by the server too.
-    expect(
-      await post("/api/book/save-book-custom-config", {
-        bookId: book.bookId,
-        type: "config",
-        config: JSON.stringify({ customConfigName: "名".repeat(65), bgColor: "#222222" }),
-      }),
-    ).toMatchObject({ code: "ERROR", msg: "配置名称最多 64 个字符" });
-    // Nothing refused was stored: the entries are as they were.
-    const config = await ok<{ config: Record<string, unknown> }>("/api/book/get-book-custom-config", {
-      bookId: book.bookId,
-      type: "config",
-    });
-    expect(config.config).toEqual({ customConfigName: "保留", bgColor: "#111111" });
-    const content = await ok<{ list: { key: string }[] }>("/api/book/get-custom-content", { bookId: book.bookId });
-    expect(content.list.map((entry) => entry.key)).toEqual(["kept"]);
-  }, 120_000);
 });

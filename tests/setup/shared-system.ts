@@ -27,7 +27,7 @@ export const sharedSystemSettings = {
   // Readers' addresses from X-Forwarded-For, as behind a proxy: tests/statistics/flood.test.ts sends beacons as many
   // readers. Requests without the header keep the loopback address.
   TRUST_PROXY: "loopback",
-  // The support QR's link (tests/editor/editor-panels-fields.test.ts).
+  // The support QR's link (tests/editor/editor-panels-toolbar.test.ts).
   SUPPORT_CONTACT: "https://support.example.com/turnleaf?from=qr",
   // Pictures typed as URLs are fetched by the book service from tests' own hosts on loopback: that one private
   // network is allowed, 10.0.0.0/8 and the rest stay refused; a short limit for the host that stalls

@@ -2,6 +2,7 @@
  * Uploads through the real gateway to the upload service: resumable chunks (interrupted, repeated, paused,
  * cancelled, expired), then the book, reconversion and the progress stream a client follows (upload-stack.ts).
  */
+import type { AddressInfo } from "node:net";
 import { Code, ConnectError, createClient as createConnectClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import {
@@ -10,6 +11,7 @@ import {
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import { UploadTaskState } from "@turnleaf/contracts/upload/v1/upload_events_pb";
 import { UploadProgressService, WatchPhase } from "@turnleaf/contracts/upload/v1/upload_service_pb";
+import { buildApp } from "@turnleaf/gateway/in-process";
 import { publishEvent, subjects } from "@turnleaf/kit";
 import { startExpirySweep } from "@turnleaf/upload/in-process";
 import { describe, expect, it } from "vitest";
@@ -28,6 +30,7 @@ import {
   messagesOn,
   nats,
   partSize,
+  peers,
   post,
   readObject,
   s3,
@@ -35,6 +38,7 @@ import {
   sendChunk,
   serverOffset,
   setClockOffset,
+  storeProbes,
   type TaskData,
   ttlMs,
   uploadRest,
@@ -291,6 +295,38 @@ describe("books, reconversion and progress", () => {
 
     const ready = await post("/api/book/get-progress", { taskId: task.taskId });
     expect(ready.data).toMatchObject({ phase: "ready", conversion: { state: "completed", pagesDone: 3 } });
+  });
+
+  it("ends an open watch when its gateway stops, without a refusal code (the editor watches again), and stops", async () => {
+    const pdf = await makePdf();
+    const task = await begun({ files: JSON.stringify([declare("a.pdf", pdf)]) });
+    // A gateway of its own on the same services, stopped under a watcher.
+    const stopping = await buildApp({ log, peers, stores: storeProbes, devActorUserId: userId });
+    await stopping.listen({ host: "127.0.0.1", port: 0 });
+    const client = createConnectClient(
+      UploadProgressService,
+      createConnectTransport({
+        baseUrl: `http://127.0.0.1:${(stopping.server.address() as AddressInfo).port}`,
+        httpVersion: "1.1",
+      }),
+    );
+    let first: () => void = () => undefined;
+    const watching = new Promise<void>((resolve) => {
+      first = resolve;
+    });
+    const ended = (async () => {
+      try {
+        for await (const _ of client.watchUpload({ taskId: task.taskId })) first();
+      } catch (error) {
+        const broken = ConnectError.from(error);
+        return { code: broken.code, rest: broken.metadata.get("turnleaf-code") };
+      }
+      throw new Error("the stream ended without an error");
+    })();
+    await watching;
+    // Before, the open stream kept close() waiting until the process was killed after its grace period.
+    await stopping.close();
+    expect(await ended).toEqual({ code: Code.Unavailable, rest: null });
   });
 
   it("words the stream's refusals in the caller's language, with the REST code the editor acts on (signed out: tests/system/gateway-restart.test.ts)", async () => {

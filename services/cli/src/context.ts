@@ -1,5 +1,6 @@
+import type { Translate } from "./i18n/fill.js";
 import { type CliLanguage, chooseLanguage } from "./i18n/languages.js";
-import { type Translate, translator } from "./i18n/translate.js";
+import { loadTranslator } from "./i18n/load-translator.js";
 import { StateStore, stateDirectory } from "./state.js";
 
 /** What every command works with: the user's state, the environment, the clock and the two output streams. */
@@ -26,7 +27,8 @@ export function languageFlag(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-export function processContext(argv: readonly string[]): Context {
+/** The context of this process; only the chosen language's catalogue is loaded. */
+export async function processContext(argv: readonly string[]): Promise<Context> {
   const language = chooseLanguage(languageFlag(argv), process.env);
   return {
     state: new StateStore(stateDirectory(process.env)),
@@ -36,6 +38,6 @@ export function processContext(argv: readonly string[]): Context {
     print: (line) => process.stdout.write(`${line}\n`),
     note: (line) => process.stderr.write(`${line}\n`),
     language,
-    t: translator(language),
+    t: await loadTranslator(language),
   };
 }

@@ -345,7 +345,7 @@ function conversionFlags(text: (key: string) => string | undefined, flag: (key: 
 
 /** Failures start with the program's name, as command-line tools' do (a name, the same in every language). */
 const programName = "turnleaf";
-const context = processContext(process.argv.slice(2));
+const context = await processContext(process.argv.slice(2));
 let settled = false;
 // A command whose work was left waiting on nothing would otherwise end silently with status 0.
 process.once("beforeExit", () => {

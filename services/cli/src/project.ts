@@ -6,7 +6,7 @@ import { canonical } from "./canonical.js";
 import { CliError, exitCodes } from "./errors.js";
 import { text } from "./i18n/text.js";
 import type { ConversionChoices, PageQuality } from "./import-options.js";
-import type { SyncRecord } from "./sync-record.js";
+import { type ConfigPart, configParts, type SyncRecord } from "./sync-record.js";
 
 export const projectFormat = 1;
 
@@ -56,19 +56,8 @@ export interface Project {
   cloud?: Record<string, SyncRecord>;
 }
 
-/** The configuration parts of a project: what a template can carry and what re-import keeps. */
-export const configParts = [
-  "template",
-  "theme",
-  "scene",
-  "settings",
-  "languages",
-  "toc",
-  "bookmarks",
-  "password",
-  "assistant",
-] as const;
-export type ConfigPart = (typeof configParts)[number];
+/** The configuration parts of a project (./sync-record.ts): what a template can carry and what re-import keeps. */
+export { type ConfigPart, configParts };
 export type ProjectConfig = Partial<Record<ConfigPart, unknown>>;
 
 /** The configuration of a project (the parts it has). */

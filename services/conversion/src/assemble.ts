@@ -8,14 +8,13 @@ import type { ConversionConfig } from "./config.js";
 import { BookStore } from "./data/book-store.js";
 import type { PaperPageFormat } from "./domain/renditions.js";
 import { startJobConsumer } from "./events/job-consumer.js";
-import { detectIsolation } from "./office/sandbox.js";
+import { detectIsolationInBackground } from "./office/sandbox.js";
 import { createGuardedPool } from "./pipeline/guarded-pool.js";
 import { openWorkFolder } from "./pipeline/work-folder.js";
 import { warmUp } from "./render/page-renderer.js";
 import { selectPdfium } from "./render/pdfium.js";
 import { choosePdfium } from "./render/pdfium-native-library.js";
 import { createRenderPool, type RenderPool } from "./render/pool.js";
-import { buildServices } from "./server.js";
 
 async function connectStores(config: ConversionConfig, log: Logger) {
   const s3 = createS3Client(s3SettingsFrom(config));
@@ -31,6 +30,8 @@ async function connectStores(config: ConversionConfig, log: Logger) {
  * (server.ts) only report health. main.ts runs it; what it opens is closed, in order, at shutdown.
  */
 export async function assemble(config: ConversionConfig, log: Logger): Promise<ServiceParts> {
+  // LibreOffice runs in a bubblewrap sandbox where the kernel allows one: probed in the background from here on.
+  const isolationProbe = detectIsolationInBackground();
   // The render pool starts first: its first render process warms up (Node, sharp, PDFium) while the stores connect.
   // Native PDFium when installed (about twice the WebAssembly build's speed), else WebAssembly.
   const pdfium = choosePdfium(config.CONVERSION_PDFIUM as "auto" | "wasm" | "native", config.CONVERSION_PDFIUM_LIBRARY);
@@ -57,19 +58,22 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
           onReplaced: (budgetMs) => log.warn({ budgetMs }, "a page overran its budget: its render thread was replaced"),
         })
       : createRenderPool(0, renditions);
+  // The main thread's PDFium and encoder warm up while the stores answer (it waits on the network meanwhile).
+  const warming = warmUp();
+  warming.catch(() => undefined);
   const { s3, nats } = await connectStores(config, log).catch(async (error: unknown) => {
     await pool.close();
     throw error;
   });
-  await warmUp();
+  await warming;
   // Sources are downloaded into a folder of this process's; a killed process's folder is removed by the next.
   const workFolder = await openWorkFolder({
     tmpDir: config.CONVERSION_TMP_DIR ?? tmpdir(),
     staleMs: config.CONVERSION_TMP_STALE_MS,
     log,
   });
-  // LibreOffice runs in a bubblewrap sandbox where the kernel allows one; the log says when it cannot.
-  const officeIsolation = detectIsolation();
+  // The log says when LibreOffice cannot run in its sandbox.
+  const officeIsolation = await isolationProbe;
   if (officeIsolation === "sandbox") log.info({ officeIsolation }, "LibreOffice runs in a bubblewrap sandbox");
   else log.warn({ officeIsolation }, "bubblewrap cannot create namespaces here: LibreOffice runs without its sandbox");
   // Jobs are taken once a render lane is warm: a new replica's first page then costs what a page costs.
@@ -111,6 +115,9 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
     jobBudgetMs: config.CONVERSION_JOB_BUDGET_MS,
   });
   log.info({ workers: pool.size, pdfium }, "conversion workers ready");
+  // The handlers (and @grpc/grpc-js, which the kit's errors import) load once jobs are being taken, as the kit then
+  // loads the gRPC server.
+  const { buildServices } = await import("./server.js");
   return {
     services: buildServices({ nats }),
     resources: [

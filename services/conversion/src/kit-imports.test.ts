@@ -90,4 +90,38 @@ describe("the conversion service's imports", () => {
     expect(beforeJobs.files).toContain(join(here, "events/job-consumer.ts"));
     expect(kitFiles).toContain("src/grpc-server.ts");
   });
+
+  // What else waits until it is needed: gRPC itself (the handlers, through the kit's errors) until jobs are taken,
+  // the Office checks' parsers (fflate, cfb) until an Office document comes, and sharp's ES module build never (its
+  // CommonJS build through render/sharp.ts only: one build per process, the cheaper one).
+  it("load neither gRPC, the Office checks' parsers nor sharp's ES module build before jobs are taken", () => {
+    const beforeJobs = importGraph(
+      [
+        join(here, "main.ts"),
+        join(here, "config.ts"),
+        join(kitDir, "src/service.ts"),
+        join(here, "assemble.ts"),
+        join(here, "render/sharp.ts"),
+      ],
+      true,
+    );
+    const late = [...beforeJobs.packages].filter((name) => /^(@grpc\/grpc-js|fflate|cfb|sharp)$/.test(name));
+    expect(late).toEqual([]);
+    expect(beforeJobs.files).not.toContain(join(here, "server.ts"));
+    expect(beforeJobs.files).toContain(join(here, "office/soffice.ts"));
+    expect([...packages]).toEqual(expect.arrayContaining(["@grpc/grpc-js", "fflate", "cfb"]));
+  });
+
+  // The first render process is forked by what main.ts imports statically: Node and the PDFium library's path only,
+  // not the configuration's modules (zod).
+  it("fork the first render process before the configuration's modules load", () => {
+    const first = importGraph([join(here, "main.ts")], true);
+    expect([...first.files].map((file) => file.slice(here.length + 1)).sort()).toEqual([
+      "main.ts",
+      "render/early-render-process.ts",
+      "render/pdfium-native-library.ts",
+      "render/render-process.ts",
+    ]);
+    expect([...first.packages]).toEqual([]);
+  });
 });

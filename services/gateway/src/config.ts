@@ -38,10 +38,10 @@ export function readConfig(source: Env) {
       /** The built reader (web/reader/dist); the image puts it beside the gateway. */
       READER_DIST_DIR: env.text.default(fileURLToPath(new URL("../../../web/reader/dist", import.meta.url))),
       /**
-       * The command-line tool (services/cli/dist/main.js) the editor's package builds run (publish.routes.ts): it
+       * The command-line tool (services/cli/dist/main.bundle.mjs) the editor's package builds run (publish.routes.ts): it
        * pulls the book and runs the offline builder and the EXE/APP/APK toolchains; the image puts it beside the gateway.
        */
-      TURNLEAF_CLI_MAIN: env.text.default(fileURLToPath(new URL("../../cli/dist/main.js", import.meta.url))),
+      TURNLEAF_CLI_MAIN: env.text.default(fileURLToPath(new URL("../../cli/dist/main.bundle.mjs", import.meta.url))),
       /** How long one step of a package build (pull, publish) may take, in milliseconds. */
       PUBLISH_TIMEOUT_MS: env.positiveInteger.default(600_000),
       /** The built editor (web/editor/dist), served under /book_edit2/; the image puts it beside the gateway. */

@@ -35,11 +35,16 @@ export function closeOnSignals(log: Logger, steps: ShutdownStep[], graceMs: numb
     log.info({ signal }, "shutting down");
     let clean = true;
     for (const step of steps) {
+      // A step still running after a second is named: a process killed at the end of its grace period (a
+      // supervisor's SIGKILL) tells no more, and a slow stop costs every restart and every test that stops it.
+      const slow = setTimeout(() => log.warn({ step: step.name }, "shutdown step still running after 1 s"), 1_000);
       try {
         await withTimeout(step.close(), graceMs);
       } catch (error) {
         clean = false;
         log.error({ err: error, step: step.name }, "shutdown step failed");
+      } finally {
+        clearTimeout(slow);
       }
     }
     const flushTelemetry = (globalThis as Record<symbol, unknown>)[telemetryShutdownKey] as

@@ -1,3 +1,4 @@
+import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import { formatMessage, isMessageSyntax, messageArguments } from "./message-format.js";
 
@@ -6,6 +7,20 @@ describe("formatMessage (ICU MessageFormat)", () => {
     expect(formatMessage("导入的 PDF 不能超过 {pages} 页", { pages: 1000 })).toBe("导入的 PDF 不能超过 1000 页");
     expect(formatMessage("{a}*{b} px, {a} again", { a: 12345, b: "x" })).toBe("12345*x px, 12345 again");
     expect(formatMessage("no arguments at all")).toBe("no arguments at all");
+  });
+
+  it("fills texts of plain arguments as intl-messageformat does (they are filled without a formatter)", () => {
+    const cases: [string, Record<string, string | number>][] = [
+      ["{a}{b}", { a: 0, b: "" }],
+      ["x {n} y {n} z", { n: 1234567.5 }],
+      ["it''s {x}: '{y}' {y}", { x: -0, y: "<b>" }],
+      ["{only}", { only: "一" }],
+      ["{a} and {b}", { a: Number.NaN, b: 1e21 }],
+    ];
+    for (const [template, values] of cases) {
+      const formatter = new IntlMessageFormat(template, "en", undefined, { ignoreTag: true });
+      expect(formatMessage(template, values), template).toBe(String(formatter.format(values)));
+    }
   });
 
   it("keeps a missing argument as its placeholder, as the hand-written fillers did", () => {

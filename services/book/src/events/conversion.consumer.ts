@@ -4,9 +4,10 @@ import {
   ConversionJobState,
 } from "@turnleaf/contracts/conversion/v1/conversion_events_pb";
 import type { Logger, NatsConnection, RunningConsumer } from "@turnleaf/kit";
-import { ensureStreams, runConsumer, streams, subjects } from "@turnleaf/kit";
+import { ensureStreams, streams, subjects } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
 import { conversionFailed, conversionReady } from "../domain/conversion-status.js";
+import { runBookConsumer } from "./book-consumer.js";
 
 export const readyConsumerName = "book-ready";
 export const conversionConsumerName = "book-conversion";
@@ -38,52 +39,35 @@ export async function runConversionConsumers(
   await ensureStreams(nats, [streams.book, streams.conversion]);
   const readyDurable = options.durablePrefix ? `${options.durablePrefix}-ready` : readyConsumerName;
   const conversionDurable = options.durablePrefix ? `${options.durablePrefix}-conversion` : conversionConsumerName;
-  const retryDelayMs = options.retryDelayMs ?? 2_000;
-  const ready = await runConsumer(
-    nats,
-    {
-      stream: streams.book.name,
-      durable: readyDurable,
-      filterSubjects: [subjects.bookReady("*")],
-      schema: BookReadySchema,
-      maxDeliver: 10,
-      ackWaitMs: 30_000,
-      retryDelayMs,
-      deadLetterSubject: `book.v1.dead.${readyDurable}`,
-      async handle(event) {
-        await options.beforeReady?.(event.bookId, event.revision);
-        const outcome = await books.updateConversion(event.bookId, (book) =>
-          conversionReady(book, event.revision, event.pageCount),
-        );
-        log.info({ bookId: event.bookId, revision: event.revision, outcome }, "book revision ready");
-      },
+  const ready = await runBookConsumer(nats, log, {
+    stream: streams.book,
+    durable: readyDurable,
+    subject: subjects.bookReady("*"),
+    schema: BookReadySchema,
+    retryDelayMs: options.retryDelayMs,
+    async handle(event) {
+      await options.beforeReady?.(event.bookId, event.revision);
+      const outcome = await books.updateConversion(event.bookId, (book) =>
+        conversionReady(book, event.revision, event.pageCount),
+      );
+      log.info({ bookId: event.bookId, revision: event.revision, outcome }, "book revision ready");
     },
-    log,
-  );
-  const failed = await runConsumer(
-    nats,
-    {
-      stream: streams.conversion.name,
-      durable: conversionDurable,
-      filterSubjects: [subjects.conversionJobProgress("*")],
-      schema: ConversionJobProgressedSchema,
-      maxDeliver: 10,
-      ackWaitMs: 30_000,
-      retryDelayMs,
-      deadLetterSubject: subjects.conversionDeadLetter(conversionDurable),
-      async handle(event) {
-        if (event.state !== ConversionJobState.FAILED || event.bookId === "") return;
-        const outcome = await books.updateConversion(event.bookId, (book) =>
-          conversionFailed(book, event.revision, event.message),
-        );
-        log.info(
-          { bookId: event.bookId, revision: event.revision, jobId: event.jobId, outcome },
-          "book revision failed",
-        );
-      },
+  });
+  // Dead letters go to conversion.v1.dead.<durable> (the kit's subjects.conversionDeadLetter).
+  const failed = await runBookConsumer(nats, log, {
+    stream: streams.conversion,
+    durable: conversionDurable,
+    subject: subjects.conversionJobProgress("*"),
+    schema: ConversionJobProgressedSchema,
+    retryDelayMs: options.retryDelayMs,
+    async handle(event) {
+      if (event.state !== ConversionJobState.FAILED || event.bookId === "") return;
+      const outcome = await books.updateConversion(event.bookId, (book) =>
+        conversionFailed(book, event.revision, event.message),
+      );
+      log.info({ bookId: event.bookId, revision: event.revision, jobId: event.jobId, outcome }, "book revision failed");
     },
-    log,
-  );
+  });
   return {
     stop: async () => {
       await Promise.all([ready.stop(), failed.stop()]);

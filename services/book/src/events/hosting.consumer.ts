@@ -1,7 +1,8 @@
 import { BookHostingChangedSchema } from "@turnleaf/contracts/power/v1/power_events_pb";
 import type { Logger, NatsConnection, RunningConsumer } from "@turnleaf/kit";
-import { ensureStreams, runConsumer, streams, subjects } from "@turnleaf/kit";
+import { ensureStreams, streams, subjects } from "@turnleaf/kit";
 import type { BookRepository } from "../data/book.repository.js";
+import { runBookConsumer } from "./book-consumer.js";
 
 export const hostingConsumerName = "book-hosting";
 
@@ -18,27 +19,19 @@ export async function runHostingConsumer(
   options: { durable?: string; retryDelayMs?: number } = {},
 ): Promise<RunningConsumer> {
   await ensureStreams(nats, [streams.power]);
-  const durable = options.durable ?? hostingConsumerName;
-  return runConsumer(
-    nats,
-    {
-      stream: streams.power.name,
-      durable,
-      filterSubjects: [subjects.bookHostingChanged("*")],
-      schema: BookHostingChangedSchema,
-      maxDeliver: 10,
-      ackWaitMs: 30_000,
-      retryDelayMs: options.retryDelayMs ?? 2_000,
-      deadLetterSubject: `power.v1.dead.${durable}`,
-      async handle(event, message) {
-        const applied = await books.applyHosting(event.bookId, {
-          suspended: event.suspended,
-          reason: event.suspended ? event.reason.slice(0, 200) : "",
-          publishedAt: message.time,
-        });
-        log.info({ bookId: event.bookId, suspended: event.suspended, applied }, "book hosting changed");
-      },
+  return runBookConsumer(nats, log, {
+    stream: streams.power,
+    durable: options.durable ?? hostingConsumerName,
+    subject: subjects.bookHostingChanged("*"),
+    schema: BookHostingChangedSchema,
+    retryDelayMs: options.retryDelayMs,
+    async handle(event, message) {
+      const applied = await books.applyHosting(event.bookId, {
+        suspended: event.suspended,
+        reason: event.suspended ? event.reason.slice(0, 200) : "",
+        publishedAt: message.time,
+      });
+      log.info({ bookId: event.bookId, suspended: event.suspended, applied }, "book hosting changed");
     },
-    log,
-  );
+  });
 }

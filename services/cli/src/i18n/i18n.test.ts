@@ -1,6 +1,7 @@
 import { messageArguments } from "@turnleaf/resource-files/message-format";
 import { describe, expect, it } from "vitest";
 import { chooseLanguage, cliLanguages, matchLanguage } from "./languages.js";
+import { loadTranslator } from "./load-translator.js";
 import { cliTexts } from "./texts/index.js";
 import { translator } from "./translate.js";
 
@@ -33,5 +34,14 @@ describe("the tool's interface language", () => {
     }
     expect(translator("en")("unknownCommand", { name: "fly" })).toBe("unknown command: fly");
     expect(translator("zh-CN")("unknownCommand", { name: "fly" })).toBe("未知命令：fly");
+  });
+
+  it("loads each language's catalogue alone (what the tool does) with the texts of that language", async () => {
+    const keys = Object.keys(cliTexts["zh-CN"]) as (keyof (typeof cliTexts)["zh-CN"])[];
+    for (const language of cliLanguages) {
+      const alone = await loadTranslator(language);
+      expect(alone.language).toBe(language);
+      for (const key of keys) expect(alone(key), `${language} ${key}`).toBe(translator(language)(key));
+    }
   });
 });

@@ -1,16 +1,13 @@
-import { formatMessage, type MessageValues } from "@turnleaf/resource-files/message-format";
+import { type Translate, translatorOf } from "./fill.js";
 import type { CliLanguage } from "./languages.js";
-import { type CliTextKey, cliTexts } from "./texts/index.js";
+import { cliTexts } from "./texts/index.js";
 
-/** A text of the tool's catalogue in one language, filled with ICU MessageFormat; `language` says which. */
-export interface Translate {
-  (key: CliTextKey, values?: MessageValues): string;
-  readonly language: CliLanguage;
-}
+export type { Translate };
 
+/**
+ * A language's filler from the twelve catalogues loaded together (tests, in-process use). The command-line tool
+ * loads only the language it speaks (load-translator.ts).
+ */
 export function translator(language: CliLanguage): Translate {
-  const texts = cliTexts[language];
-  return Object.assign((key: CliTextKey, values?: MessageValues) => formatMessage(texts[key], values, language), {
-    language,
-  });
+  return translatorOf(language, cliTexts[language]);
 }

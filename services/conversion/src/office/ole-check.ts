@@ -10,7 +10,7 @@
  */
 import { copyFile, readFile } from "node:fs/promises";
 import CFB from "cfb";
-import sharp from "sharp";
+import sharp from "../render/sharp.js";
 import type { OfficeExtension } from "./office-document.js";
 import { type PackageCheck, type PackageRefusal, packageLimits } from "./package-check.js";
 

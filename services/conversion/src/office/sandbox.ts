@@ -7,7 +7,7 @@
  * the worker. Where the kernel allows no namespaces the worker falls back to `unshare -rn` (network only) or runs
  * LibreOffice as it is, and says so at start (assemble.ts); the package checks (package-check.ts) hold either way.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 /** bubblewrap sandbox, network namespace only, or nothing the kernel allows. */
@@ -76,5 +76,28 @@ function works(command: string, args: string[]): boolean {
 export function detectIsolation(): OfficeIsolation {
   if (works("bwrap", [...sandboxArguments("/tmp"), "/usr/bin/true"])) return "sandbox";
   if (works("unshare", ["-rn", "true"])) return "network";
+  return "none";
+}
+
+/** works() without blocking the thread: the command runs while the caller goes on. */
+function worksInBackground(command: string, args: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    try {
+      const child = spawn(command, args, { stdio: "ignore", timeout: 10_000 });
+      child.once("error", () => resolve(false));
+      child.once("exit", (code) => resolve(code === 0));
+    } catch {
+      resolve(false);
+    }
+  });
+}
+
+/**
+ * detectIsolation() with its probes running in the background: a new replica starts it before it connects its
+ * stores and has the answer by the time it takes jobs, without a blocking spawnSync on the way (#36).
+ */
+export async function detectIsolationInBackground(): Promise<OfficeIsolation> {
+  if (await worksInBackground("bwrap", [...sandboxArguments("/tmp"), "/usr/bin/true"])) return "sandbox";
+  if (await worksInBackground("unshare", ["-rn", "true"])) return "network";
   return "none";
 }

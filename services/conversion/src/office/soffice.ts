@@ -12,8 +12,7 @@ import { mkdir, open, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isEncryptedOffice, type OfficeExtension, officeContainer } from "./office-document.js";
-import { checkOleDocument } from "./ole-check.js";
-import { checkOfficePackage, type PackageRefusal } from "./package-check.js";
+import type { PackageRefusal } from "./package-check.js";
 import { isolatedCommand, type OfficeIsolation } from "./sandbox.js";
 
 export interface OfficeSettings {
@@ -136,10 +135,11 @@ export async function officeToPdf(
   await mkdir(out, { recursive: true });
   await writeFile(join(profile, "user", "registrymodifications.xcu"), offlineProfile);
   const document = join(workDir, `document.${extension}`);
+  // The checks (fflate, cfb) load with the first Office document, not at a replica's start.
   const checked =
     container === "zip"
-      ? await checkOfficePackage(input, document)
-      : await checkOleDocument(input, extension, document);
+      ? await (await import("./package-check.js")).checkOfficePackage(input, document)
+      : await (await import("./ole-check.js")).checkOleDocument(input, extension, document);
   if (!checked.ok) {
     throw new OfficeConversionError("refused", `the document was refused: ${checked.refusal.kind}`, checked.refusal);
   }

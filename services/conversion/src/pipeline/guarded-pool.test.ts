@@ -43,3 +43,36 @@ describe("the guarded render pool's page budget", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe("the guarded render pool's lanes", () => {
+  it("starts only the first lane until a page is asked for, then renders pages on every lane at once", async () => {
+    let created = 0;
+    let rendering = 0;
+    let mostAtOnce = 0;
+    const counted = (): RenderPool => {
+      created++;
+      const warm = after(20);
+      return {
+        size: 1,
+        started: () => warm,
+        render: async () => {
+          await warm;
+          rendering++;
+          mostAtOnce = Math.max(mostAtOnce, rendering);
+          await after(150);
+          rendering--;
+          return page;
+        },
+        release: async () => undefined,
+        close: async () => undefined,
+      };
+    };
+    const pool = createGuardedPool({ size: 3, pageBudgetMs: 60_000, createLane: counted });
+    await after(200);
+    expect(created).toBe(1);
+    await Promise.all(Array.from({ length: 6 }, () => pool.render(task)));
+    expect(created).toBe(3);
+    expect(mostAtOnce).toBe(3);
+    await pool.close();
+  });
+});

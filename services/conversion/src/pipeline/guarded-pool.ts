@@ -5,7 +5,8 @@
  * stuck in) and a fresh one takes its place, and the page fails with RenderBudgetError. One runaway document
  * therefore costs one thread for the length of the budget, never the replica. A page's budget starts once its
  * lane is warm, so a fresh render process's start (Node, sharp, PDFium) is not counted as the next page's render;
- * the start itself gets one budget of its own. The first lane starts alone, the others once it is warm.
+ * the start itself gets one budget of its own. The first lane starts alone, the others on the first page asked for
+ * (once the first is warm).
  */
 import type { PageTask, RenderedPage } from "../render/page-renderer.js";
 import type { RenderPool } from "../render/pool.js";
@@ -54,8 +55,10 @@ export function createGuardedPool(options: GuardedPoolOptions): RenderPool {
     else lane.busy = false;
   };
 
-  // The other lanes start once the first is warm: a new replica's first page waits for one render process's start
-  // (Node, sharp, PDFium), which took half as long again while every lane started at once on the same cores.
+  // The other lanes start on the first page asked for, once the first lane is warm: a new replica's first page waits
+  // for one render process's start (Node, sharp, PDFium), which took half as long again while every lane started at
+  // once on the same cores, and a replica that never converts anything (most of the services a test suite starts)
+  // forks one render process, not one per lane. Once they are started, a book's pages render on every lane.
   const addLanes = () => {
     for (let index = 1; index < size && !closed; index++) {
       const lane: Lane = { pool: options.createLane(), busy: true };
@@ -63,14 +66,18 @@ export function createGuardedPool(options: GuardedPoolOptions): RenderPool {
       give(lane);
     }
   };
-  if (size > 1) {
+  let lanesAsked = false;
+  const askLanes = () => {
+    if (lanesAsked || size <= 1) return;
+    lanesAsked = true;
     if (first.pool.started) void first.pool.started().then(addLanes);
     else addLanes();
-  }
+  };
 
   return {
     size,
     async render(task: PageTask): Promise<RenderedPage> {
+      askLanes();
       const lane = await take();
       const pool = lane.pool;
       let timer: NodeJS.Timeout | undefined;

@@ -10,7 +10,7 @@
 
 import { bookKeys, type Manifest } from "@turnleaf/book-format";
 import type { Logger } from "@turnleaf/kit/logger";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import type { BookStorage } from "../data/book-store.js";
 import { type PageText, pageText, searchableText, type TextRun, withPictureWords } from "../domain/page-content.js";
 import type { PlannedPage } from "../domain/plan.js";
@@ -18,6 +18,7 @@ import { conversionStageDuration, ocrPages } from "../metrics.js";
 import { BookLanguages, type OcrLine, type OcrSettings, recognise } from "../ocr/tesseract.js";
 import { mayHoldWords, presenceSide } from "../ocr/text-presence.js";
 import type { RenderPool } from "../render/pool.js";
+import sharp from "../render/sharp.js";
 import type { PreparedBook, ReadSource } from "./prepare-book.js";
 import { inOrder } from "./render-pages.js";
 

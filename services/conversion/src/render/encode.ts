@@ -125,7 +125,7 @@ const smallRgbPng = 64 * 1024;
 /**
  * A lossy page past the budget is encoded again at these shares of its quality, until it fits: bench:convert's
  * vector-heavy document (dense coloured drawings) was 205 KB a page at q75; a page of random coloured shapes
- * (pdfium-render.test.ts) is 243 KB at q60.
+ * (pdfium-encoding.test.ts) is 243 KB at q60.
  */
 const lighterQualities = [0.8, 0.55, 0.3];
 

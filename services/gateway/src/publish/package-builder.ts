@@ -28,7 +28,7 @@ export interface BuilderSettings {
   assets: BookAssets;
   s3: S3Client;
   bucket: string;
-  /** services/cli/dist/main.js (TURNLEAF_CLI_MAIN). */
+  /** services/cli/dist/main.bundle.mjs (TURNLEAF_CLI_MAIN). */
   cliMain: string;
   /** Where the tool reaches this gateway (its own loopback address). */
   serverUrl: string;

@@ -62,6 +62,11 @@ export async function registerUploadProgressRoute(
   await app.register(async (connectRoutes) => {
     connectRoutes.addHook("onRequest", refuseUnparsableHost);
     await connectRoutes.register(fastifyConnectPlugin, {
+      // A stopping gateway (app.close() on SIGTERM) ends its streams at once: an open one kept the server open
+      // until the process was killed after the grace period (5 s in the tests, each time one stopped a gateway
+      // under an editor watching a conversion). The stream ends without a refusal code: the editor watches again.
+      shutdownTimeoutMs: 0,
+      shutdownError: new ConnectError("the gateway is stopping", Code.Unavailable),
       contextValues: (request) => {
         const values = createContextValues().set(languageKey, requestedLanguage(request.headers["accept-language"]));
         try {
@@ -87,6 +92,8 @@ export async function registerUploadProgressRoute(
                 yield message;
               }
             } catch (error) {
+              // Ended by the gateway stopping (shutdownError): no refusal of the route.
+              if (context.signal.aborted && context.signal.reason instanceof ConnectError) throw context.signal.reason;
               throw toConnectError(error, await catalogue());
             }
           },

@@ -1,143 +1,38 @@
+/**
+ * Accounts through the real gateway on an in-process stack of their own (accounts-fixtures.ts): registering, logging
+ * in and out with the session cookie, who acts (the dev actor, idle and absolute session expiry), the failed-login
+ * and account-check limits, secrets kept out of logs and stores, and the login.php form. Cross-site posts and
+ * ownership: accounts-boundaries.test.ts.
+ */
 import { createHash, randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
-import type { BookRepository, BookRevisionRepository } from "@turnleaf/book/in-process";
 import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
-import { type Connection, createLogger } from "@turnleaf/kit";
+import type { Connection } from "@turnleaf/kit";
 import { demoPassword } from "@turnleaf/power/in-process";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workerStores } from "../setup/worker-stores.js";
-import { type PowerPart, startInProcessStack } from "../support/in-process-stack.js";
-import { makePdf } from "../upload/fixtures.js";
+import type { PowerPart } from "../support/in-process-stack.js";
+import {
+  accountCheckLimit,
+  accountsHarness,
+  attributesOf,
+  cookieOf,
+  failureLimit,
+  hour,
+  type Reply,
+} from "./accounts-fixtures.js";
 
-// The power, book and upload services in this process (so the power clock can move) on the run's real
-// MongoDB-wire server, NATS and MinIO, with the real gateway in front: one without a dev actor (as deployed),
-// one with DEV_ACTOR_USER_ID and allowed origins (as the local stack runs it).
-const stores = workerStores();
-const log = createLogger({ service: "accounts-test", level: "silent" });
-const suffix = randomBytes(4).toString("hex");
-const hour = 3_600_000;
-const failureLimit = 3;
-const accountCheckLimit = 4;
-
-let clockOffsetMs = 0;
-const now = () => new Date(Date.now() + clockOffsetMs);
-/** Every line the power service logs (level info): no password or token may appear in them. */
-const powerLogLines: string[] = [];
-
-const powerLog = createLogger(
-  { service: "power", level: "info" },
-  new Writable({
-    write(chunk, _encoding, done) {
-      powerLogLines.push(String(chunk));
-      done();
-    },
-  }),
-);
-const startStack = () =>
-  startInProcessStack({
-    stores,
-    label: `accounts-${suffix}`,
-    log,
-    services: {
-      power: {
-        log: powerLog,
-        demoSeed: true,
-        now,
-        accountSettings: {
-          loginFailureLimit: failureLimit,
-          loginFailureWindowMs: 15 * 60_000,
-          accountCheckLimit,
-          accountCheckWindowMs: 5 * 60_000,
-        },
-      },
-      book: {},
-      upload: { settings: { ttlMs: hour, partSizeBytes: 5 * 1024 * 1024 }, now: () => new Date() },
-      language: {},
-    },
-    gateway: { env: { ALLOWED_ORIGINS: "https://editor.example.com" } },
-  });
-let stack: Awaited<ReturnType<typeof startStack>>;
+const harness = accountsHarness("accounts-sessions-test");
+const { clock, powerLogLines, send, post, freshEmail, account } = harness;
 let powerMongo: Connection;
-let books: BookRepository;
-let revisions: BookRevisionRepository;
 let gateway: FastifyInstance;
 let devGateway: FastifyInstance;
 let admin: PowerPart["admin"];
 
 beforeAll(async () => {
-  stack = await startStack();
-  ({ mongo: powerMongo, admin } = stack.power);
-  ({ books, revisions } = stack.book);
-  gateway = await stack.gateway.as(undefined);
-  devGateway = await stack.gateway.app({
-    devActorUserId: "10001",
-    allowedOrigins: stack.gateway.config.ALLOWED_ORIGINS,
-    trustProxy: 1,
-  });
+  ({ gateway, devGateway, admin, powerMongo } = await harness.start());
 }, 60_000);
 
-afterAll(() => stack?.stop());
-
-interface Reply {
-  code: string;
-  msg: string;
-  status: string;
-  data: Record<string, unknown> | null;
-}
-
-interface PostOptions {
-  cookie?: string;
-  headers?: Record<string, string>;
-  app?: FastifyInstance;
-  remoteAddress?: string;
-}
-
-async function send(path: string, fields: Record<string, string>, options: PostOptions = {}) {
-  return (options.app ?? gateway).inject({
-    method: "POST",
-    url: path,
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...options.headers,
-    },
-    payload: new URLSearchParams(fields).toString(),
-    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-  });
-}
-
-async function post(path: string, fields: Record<string, string>, options: PostOptions = {}): Promise<Reply> {
-  return (await send(path, fields, options)).json() as Reply;
-}
-
-/** The `tl_session=<token>` pair of a reply's Set-Cookie, for the next request's Cookie header. */
-function cookieOf(response: { headers: Record<string, unknown> }): string {
-  const header = String(response.headers["set-cookie"] ?? "");
-  const pair = header.split(";")[0] ?? "";
-  expect(pair).toMatch(/^tl_session=[A-Za-z0-9_-]{43}$/);
-  return pair;
-}
-
-/** A Set-Cookie header's attributes, sorted (their order carries no meaning). */
-function attributesOf(setCookie: string): string[] {
-  return setCookie.split("; ").slice(1).sort();
-}
-
-let nextEmail = 0;
-function freshEmail(): string {
-  nextEmail += 1;
-  return `user${nextEmail}-${suffix}@turnleaf.test`;
-}
-
-/** Registers an account through the gateway and answers its session cookie and user id. */
-async function account(password = "a good password"): Promise<{ email: string; cookie: string; userId: string }> {
-  const email = freshEmail();
-  const response = await send("/api/user/register", { email, password });
-  const reply = response.json() as Reply;
-  expect(reply, reply.msg).toMatchObject({ code: "OK" });
-  return { email, cookie: cookieOf(response), userId: String(reply.data?.userId) };
-}
+afterAll(() => harness.stop());
 
 describe("register, log in, log out", () => {
   it("round-trips with the session cookie", async () => {
@@ -279,11 +174,11 @@ describe("register, log in, log out", () => {
     // Another address has its own window.
     expect(await from("10.9.1.2", { email })).toMatchObject({ code: "OK", data: { exists: true } });
     // Once the window has slid past the first checks, the address is answered again.
-    clockOffsetMs = 5 * 60_000 + 1_000;
+    clock.offsetMs = 5 * 60_000 + 1_000;
     try {
       expect(await from("10.9.1.1", { email })).toMatchObject({ code: "OK", data: { exists: true } });
     } finally {
-      clockOffsetMs = 0;
+      clock.offsetMs = 0;
     }
   });
 
@@ -337,12 +232,12 @@ describe("who acts", () => {
   it("answers LOGIN_TIMEOUT once the session sat idle past its idle expiry", async () => {
     const { cookie } = await account();
     try {
-      clockOffsetMs = 11 * hour;
+      clock.offsetMs = 11 * hour;
       expect(await post("/api/user/get-user", {}, { cookie })).toMatchObject({ code: "OK" });
       // Used at +11 h: idle until +23 h.
-      clockOffsetMs = 22 * hour;
+      clock.offsetMs = 22 * hour;
       expect(await post("/api/book/get-ready-config", {}, { cookie })).toMatchObject({ code: "OK" });
-      clockOffsetMs = 34 * hour + 60_000;
+      clock.offsetMs = 34 * hour + 60_000;
       for (const path of ["/api/user/get-user", "/api/book/get-ready-config", "/api/book/get-book-privacy"]) {
         expect(await post(path, { bookId: "b1" }, { cookie })).toMatchObject({
           code: "LOGIN_TIMEOUT",
@@ -354,7 +249,7 @@ describe("who acts", () => {
         code: "LOGIN_TIMEOUT",
       });
     } finally {
-      clockOffsetMs = 0;
+      clock.offsetMs = 0;
     }
   });
 
@@ -362,13 +257,13 @@ describe("who acts", () => {
     const { cookie } = await account();
     try {
       for (let hours = 10; hours < 7 * 24; hours += 10) {
-        clockOffsetMs = hours * hour;
+        clock.offsetMs = hours * hour;
         expect(await post("/api/user/get-user", {}, { cookie })).toMatchObject({ code: "OK" });
       }
-      clockOffsetMs = 7 * 24 * hour + 60_000;
+      clock.offsetMs = 7 * 24 * hour + 60_000;
       expect(await post("/api/user/get-user", {}, { cookie })).toMatchObject({ code: "LOGIN_TIMEOUT" });
     } finally {
-      clockOffsetMs = 0;
+      clock.offsetMs = 0;
     }
   });
 
@@ -382,153 +277,6 @@ describe("who acts", () => {
     expect(attributesOf(String(response.headers["set-cookie"]))).toEqual(
       expect.arrayContaining(["HttpOnly", "SameSite=Lax", "Secure"]),
     );
-  });
-});
-
-describe("cross-site form posts", () => {
-  it("refuses a cross-site Origin with 403 and an envelope, before anything happens", async () => {
-    const { cookie, userId } = await account();
-    const book = await ownedBook(userId);
-    const crossSite: Record<string, string>[] = [
-      { origin: "https://evil.example" },
-      { origin: "null" },
-      { referer: "https://evil.example/page.html" },
-    ];
-    for (const headers of crossSite) {
-      const response = await send(
-        "/api/book/set-book-privacy",
-        { bookId: book.bookId, access: "private" },
-        { cookie, headers },
-      );
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({
-        code: "ERROR",
-        data: { messageKey: "reader.crossSite", messageParams: {} },
-        msg: "已拒绝跨站请求",
-        status: "0",
-        mess: "已拒绝跨站请求",
-      });
-    }
-    expect((await books.findById(book.bookId))?.privacy?.access ?? "public").toBe("public");
-    const login = await send(
-      "/login.php",
-      { email: "demo@turnleaf.local", password: demoPassword },
-      { headers: { origin: "https://evil.example" } },
-    );
-    expect(login.statusCode).toBe(403);
-    expect(login.headers["set-cookie"]).toBeUndefined();
-  });
-
-  it("accepts the same site, an allowed origin, and clients that send no Origin", async () => {
-    const { cookie, userId } = await account();
-    const book = await ownedBook(userId);
-    const privacy = (headers: Record<string, string>, app = gateway) =>
-      post("/api/book/get-book-privacy", { bookId: book.bookId }, { cookie, headers, app });
-    expect(await privacy({ host: "books.example.com", origin: "https://books.example.com" })).toMatchObject({
-      code: "OK",
-    });
-    expect(
-      await privacy({ host: "books.example.com", referer: "https://books.example.com/book_edit2/" }),
-    ).toMatchObject({ code: "OK" });
-    expect(await privacy({})).toMatchObject({ code: "OK" });
-    expect(await privacy({ origin: "https://editor.example.com" }, devGateway)).toMatchObject({ code: "OK" });
-    expect(
-      (
-        await send(
-          "/api/book/get-book-privacy",
-          { bookId: book.bookId },
-          {
-            cookie,
-            headers: { origin: "https://editor.example.com" },
-          },
-        )
-      ).statusCode,
-    ).toBe(403);
-  });
-});
-
-let nextBook = 0;
-/** A book of the user's, straight into the book service's store. */
-async function ownedBook(ownerId: string): Promise<{ bookId: string; number: string }> {
-  nextBook += 1;
-  const bookId = `acc${suffix}${nextBook}`;
-  const number = `n${suffix}${nextBook}`;
-  await books.insertIfAbsent({
-    bookId,
-    number,
-    ownerId,
-    teamId: "0",
-    folderId: "0",
-    folderType: 1,
-    title: "Someone's book",
-    html5Tem: "",
-    html5Theme: "",
-    html5PhoneTem: "",
-    bStatus: 1,
-  });
-  return { bookId, number };
-}
-
-describe("ownership through the gateway", () => {
-  it("never lets another user read or change a book", async () => {
-    const owner = await account();
-    const other = await account();
-    const book = await ownedBook(owner.userId);
-
-    expect(await post("/api/book/get-ready-config", { number: book.number }, { cookie: owner.cookie })).toMatchObject({
-      code: "OK",
-      data: { bookId: book.bookId, ownerId: owner.userId },
-    });
-    // The other user — and the dev gateway's dev actor when that user's cookie is sent — gets "book not found".
-    for (const app of [gateway, devGateway]) {
-      const as = { cookie: other.cookie, app };
-      expect(await post("/api/book/get-ready-config", { number: book.number }, as)).toMatchObject({
-        code: "ERROR",
-        msg: "书不存在",
-      });
-      expect(await post("/api/book/get-book-privacy", { bookId: book.bookId }, as)).toMatchObject({
-        code: "ERROR",
-        msg: "书不存在",
-      });
-      expect(
-        await post("/api/book/set-book-privacy", { bookId: book.bookId, access: "password", password: "pw" }, as),
-      ).toMatchObject({ code: "ERROR", msg: "书不存在" });
-      expect(await post("/api/book/reconvert-book-multi", { bookId: book.bookId }, as)).toMatchObject({
-        code: "ERROR",
-        msg: "书不存在",
-      });
-      expect(await post("/api/book/get-book-progress", { bookId: book.bookId }, as)).toMatchObject({
-        code: "ERROR",
-      });
-    }
-    expect((await books.findById(book.bookId))?.privacy?.access ?? "public").toBe("public");
-    // The owner still may.
-    expect(await post("/api/book/get-book-privacy", { bookId: book.bookId }, { cookie: owner.cookie })).toMatchObject({
-      code: "OK",
-      data: { access: "public" },
-    });
-  });
-
-  it("refuses an upload overwriting another user's book: no revision is written", async () => {
-    const owner = await account();
-    const other = await account();
-    const book = await ownedBook(owner.userId);
-    const pdf = await makePdf();
-    const begun = await post(
-      "/api/book/begin-upload",
-      {
-        title: "Overwrite",
-        overwrite: "1",
-        bookId: book.bookId,
-        files: JSON.stringify([{ name: "a.pdf", size: pdf.length, type: "application/pdf" }]),
-      },
-      { cookie: other.cookie },
-    );
-    // The overwrite target is checked at begin-upload: no task is opened for another owner's book.
-    expect(begun).toMatchObject({ code: "ERROR", msg: "书不存在" });
-    expect(begun.data?.taskId).toBeUndefined();
-    expect(await revisions.latestRevision(book.bookId)).toBe(0);
-    expect((await books.findById(book.bookId))?.ownerId).toBe(owner.userId);
   });
 });
 
@@ -550,12 +298,12 @@ describe("the failed-login limit", () => {
         await post("/api/user/login", { email, password: "a good password" }, { remoteAddress: "10.7.0.2" }),
       ).toMatchObject({ code: "OK" });
       // Once the window has passed, the address may try again.
-      clockOffsetMs = 16 * 60_000;
+      clock.offsetMs = 16 * 60_000;
       expect(
         await post("/api/user/login", { email, password: "a good password" }, { remoteAddress: address }),
       ).toMatchObject({ code: "OK" });
     } finally {
-      clockOffsetMs = 0;
+      clock.offsetMs = 0;
     }
   });
 });

@@ -1,7 +1,8 @@
 /**
- * 50 concurrent writers on each write path of the editor, through the real gateway and services on the real stores:
- * every write is kept, or (for a whole-document save that names the revision it edited) answered SAVE_CONFLICT —
- * never answered OK and then lost.
+ * 50 concurrent writers on each write path of the editor for one book, on its owner's preferences and upload tasks,
+ * through the real gateway and services on the real stores: every write is kept, or (for a whole-document save that
+ * names the revision it edited) answered SAVE_CONFLICT — never answered OK and then lost. Custom lists and themes,
+ * the editor's whole-list save, insight settings and the editing lock: concurrent-writes-own-keys.test.ts.
  */
 
 import {
@@ -18,22 +19,13 @@ import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { registerUser } from "../support/insight.js";
 import { form, postTo, type Reply, startSystem, uploadPdf } from "../support/system.js";
+import { all, codes, writers } from "./concurrent-writes-fixtures.js";
 
 const stores = workerStores();
-const writers = 50;
 let services: RunningServices & { logDir: string };
 let bookId: string;
 
 const post = (path: string, fields: Record<string, string>) => postTo(services.gatewayUrl, path, form(fields));
-const all = <T>(count: number, write: (index: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: count }, (_, index) => write(index)));
-/** How many replies had each code, with the first text of each failing code (so a failure says why). */
-const codes = (replies: Reply[]) =>
-  replies.reduce<Record<string, number | string>>((counts, reply) => {
-    counts[reply.code] = Number(counts[reply.code] ?? 0) + 1;
-    if (reply.code !== "OK" && reply.code !== "SAVE_CONFLICT") counts[`${reply.code} text`] ??= reply.msg;
-    return counts;
-  }, {});
 
 beforeAll(async () => {
   // The upload race below checks the real per-user limit of unfinished tasks, not the shared stores' raised one.
@@ -45,7 +37,7 @@ afterAll(async () => {
   await services?.stopAll();
 });
 
-describe("50 concurrent writers", () => {
+describe("50 concurrent writers on one book", () => {
   it("on a book uploaded and converted for them", async () => {
     ({ bookId } = await uploadPdf(services.gatewayUrl, await labelledPdf("W", 6), { title: "Concurrent writes" }));
   }, 120_000);
@@ -141,71 +133,6 @@ describe("50 concurrent writers", () => {
       expect(unchecked.code).toBe("OK");
       expect((unchecked.data as { revision: number }).revision).toBe(before.revision + 2);
     }
-  }, 120_000);
-
-  it("the editor's whole-list save: on SAVE_CONFLICT it reloads, applies its change again and keeps both", async () => {
-    const catalogOf = async () => {
-      const reply = (await post("/api/book/get-book-catalog", { bookId })).data as {
-        catalog: { title: string; page: number; children: unknown[] }[];
-        revision: number;
-      };
-      return { value: reply.catalog, revision: reply.revision };
-    };
-    const seeded = await post("/api/book/save-book-catalog", {
-      bookId,
-      catalog: JSON.stringify([
-        { title: "One", page: 1 },
-        { title: "Two", page: 2 },
-      ]),
-    });
-    expect(seeded.code).toBe("OK");
-    // Two tabs open the same catalog; the first renames entry 1 and saves, the second renames entry 2.
-    const opened = await catalogOf();
-    const first = opened.value.map((entry, index) => (index === 0 ? { ...entry, title: "Uno" } : entry));
-    const firstSave = await post("/api/book/save-book-catalog", {
-      bookId,
-      catalog: JSON.stringify(first),
-      revision: String(opened.revision),
-    });
-    expect(firstSave.code).toBe("OK");
-    const second = opened.value.map((entry, index) => (index === 1 ? { ...entry, title: "Dos" } : entry));
-    const sends: number[] = [];
-    await saveAtRevision({
-      base: opened.value,
-      mine: second,
-      revision: opened.revision,
-      reload: catalogOf,
-      send: async (value, revision) => {
-        sends.push(revision ?? -1);
-        const reply = await post("/api/book/save-book-catalog", {
-          bookId,
-          catalog: JSON.stringify(value),
-          revision: String(revision),
-        });
-        if (reply.code !== "OK") throw new ApiError(reply.code, reply.msg, reply.data);
-        return reply;
-      },
-    });
-    expect(sends).toEqual([opened.revision, opened.revision + 1]);
-    const stored = await catalogOf();
-    expect(stored.value.map((entry) => entry.title)).toEqual(["Uno", "Dos"]);
-    expect(stored.revision).toBe(opened.revision + 2);
-  }, 60_000);
-
-  it("custom config, custom content and themes: every writer's own key is kept", async () => {
-    const replies = await all(writers, (index) =>
-      post("/api/book/save-custom-content", { bookId, key: `block-${index}`, content: JSON.stringify({ index }) }),
-    );
-    expect(codes(replies)).toEqual({ OK: writers });
-    const listed = (await post("/api/book/get-custom-content", { bookId })).data as { list: { key: string }[] };
-    expect(listed.list.filter((entry) => entry.key.startsWith("block-"))).toHaveLength(writers);
-
-    const themes = await all(writers, (index) =>
-      post("/api/book/save-custom-theme", { name: `writes-theme-${index}`, theme: JSON.stringify({ index }) }),
-    );
-    expect(codes(themes)).toEqual({ OK: writers });
-    const saved = (await post("/api/book/get-custom-theme", {})).data as { list: { name: string }[] };
-    expect(saved.list.filter((entry) => entry.name.startsWith("writes-theme-"))).toHaveLength(writers);
   }, 120_000);
 
   it("set-user-meta: concurrent changes of different preferences all land", async () => {
@@ -459,38 +386,6 @@ describe("50 concurrent writers", () => {
     for (const reply of replies.filter((candidate) => candidate.code !== "OK"))
       expect(reply).toMatchObject({ msg: "项目不存在", data: { messageKey: "media.notFound" } });
     expect((await listed()).map((item) => item.id)).not.toContain("race-0");
-  }, 120_000);
-
-  it("insight settings: concurrent changes of different fields all land, and the webhook secret is made once", async () => {
-    // A public address literal: a host name is resolved when set (private targets are refused), and CI has no DNS.
-    const replies = await all(writers, (index) =>
-      post(
-        "/api/insight/update-settings",
-        index === 0
-          ? { bookId, statisticsEnabled: "0" }
-          : { bookId, webhookUrl: `https://93.184.215.14/hook/${index}` },
-      ),
-    );
-    expect(codes(replies)).toEqual({ OK: writers });
-    const stored = (await post("/api/insight/get-settings", { bookId })).data as {
-      statisticsEnabled: boolean;
-      webhookUrl: string;
-      webhookSecret: string;
-    };
-    expect(stored.statisticsEnabled).toBe(false);
-    expect(stored.webhookUrl).toMatch(/^https:\/\/93\.184\.215\.14\/hook\/\d+$/);
-    expect(stored.webhookSecret).not.toBe("");
-    expect(new Set(replies.map((reply) => (reply.data as { webhookSecret: string }).webhookSecret))).toEqual(
-      new Set([stored.webhookSecret]),
-    );
-  }, 120_000);
-
-  it("the editing lock: of 50 sessions racing for it, exactly one holds it", async () => {
-    const replies = await all(writers, (index) =>
-      post("/api/book/get-book-lock", { bookId, sessionId: `writes-session-${String(index).padStart(3, "0")}` }),
-    );
-    expect(codes(replies)).toEqual({ OK: writers });
-    expect(replies.filter((reply) => (reply.data as { mine: boolean }).mine)).toHaveLength(1);
   }, 120_000);
 
   it("business cards and upload tasks: every concurrent creation is kept once, or refused with its reason", async () => {
