@@ -3,7 +3,7 @@
 #   docker buildx bake -f deploy/docker-bake.hcl book gateway     # some of them
 #   REGISTRY=registry.example.com/turnleaf VERSION=0.2.0 docker buildx bake -f deploy/docker-bake.hcl --push
 # Each service's port is the one the Helm chart gives it (helm/turnleaf/values.yaml, components.<service>.port);
-# tests/helm/chart.test.ts checks this list, and the compose file's build arguments, against the chart.
+# tests/helm/chart-images-docs.test.ts checks this list, and the compose file's build arguments, against the chart.
 
 variable "REGISTRY" {
   default = "turnleaf"

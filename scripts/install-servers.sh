@@ -148,7 +148,7 @@ ensure_helm() {
 
 # tests/helm/manifestcheck decodes rendered manifests strictly into the k8s.io/api types. Its modules come from the
 # module proxy, so it is built here (set-up) and the tests only run the binary. The stamp is the sha256 of go.mod,
-# go.sum and its .go files, which tests/helm/chart.test.ts recomputes to refuse a stale binary.
+# go.sum and its .go files, which tests/helm/chart-fixtures.ts recomputes to refuse a stale binary.
 ensure_manifestcheck() {
   local src="$repo_dir/tests/helm/manifestcheck" stamp
   [[ -f "$src/go.mod" ]] || return 0

@@ -13,6 +13,7 @@ import {
   exposeWindowApi,
   fileSettingMaxBytes,
   forwardOnly,
+  guideStepLabel,
   guideSteps,
   hintKey,
   interfaceLanguages,
@@ -180,7 +181,17 @@ describe("guide and preview hints", () => {
       "flipMode",
       "savePreview",
     ]);
-    expect(guideSteps[6]?.en).toContain("replace content and sharpness");
+  });
+
+  it("says each step in its own label, Chinese by default, every language from the editor's catalogue", () => {
+    const chinese = labelsFor("zh-CN");
+    const english = labelsFor("en");
+    expect(chinese[guideStepLabel("settings")]).toBe("设置：替换内容和清晰度");
+    expect(english[guideStepLabel("settings")]).toContain("replace content and sharpness");
+    expect(english[guideStepLabel("flipMode")]).toBe("Switch the flip mode");
+    // Fourteen steps, fourteen different texts in each built-in language.
+    expect(new Set(guideSteps.map((step) => chinese[guideStepLabel(step.id)])).size).toBe(14);
+    expect(new Set(guideSteps.map((step) => english[guideStepLabel(step.id)])).size).toBe(14);
   });
 
   it("sets the close-frame flag on Escape only inside a frame whose escape is not limited", () => {

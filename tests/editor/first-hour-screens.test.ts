@@ -264,3 +264,25 @@ describe("the editor at phone width", () => {
     }
   }, 90_000);
 });
+
+describe("the onboarding guide in another interface language", () => {
+  it("says its steps in Japanese when the editor runs with ?lang=ja (the editor catalogue's texts)", async () => {
+    // The session only: this browser has not seen the onboarding guide yet.
+    const fresh = await browser.newContext({
+      storageState: { cookies: (await owner.context.storageState()).cookies, origins: [] },
+    });
+    try {
+      const page = await fresh.newPage();
+      await page.goto(`${services.gatewayUrl}/book_edit2/editor?num=${book.number}&lang=ja`);
+      // Named "ガイド" only once the language service's Japanese labels have arrived.
+      const guide = page.getByRole("dialog", { name: "ガイド" });
+      await guide.waitFor({ timeout: 30_000 });
+      expect(await guide.locator(".guide-text").textContent()).toBe("アシスタント：ひと言で設定を変更");
+      await guide.getByRole("button", { name: "次へ" }).click();
+      await expect.poll(() => guide.getAttribute("data-step")).toBe("basic");
+      expect(await guide.locator(".guide-text").textContent()).toBe("基本情報：書名、説明、キーワード");
+    } finally {
+      await fresh.close();
+    }
+  }, 90_000);
+});

@@ -1,6 +1,6 @@
 /**
  * The chart's values reference, generated from the Bitnami-style `## @section` / `## @param` comments of
- * helm/turnleaf/values.yaml. chart.test.ts checks that every value is documented and that the table in
+ * helm/turnleaf/values.yaml. chart-images-docs.test.ts checks that every value is documented and that the table in
  * helm/turnleaf/README.md is current; `npx tsx tests/helm/values-doc.ts --write` rewrites that table.
  */
 import { readFileSync, writeFileSync } from "node:fs";

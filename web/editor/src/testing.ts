@@ -17,7 +17,7 @@ export { devicesFor, hintKey, takeHint } from "./editor/preview-hints.js";
 export { absolutePaths, createSaveFlow, type SaveState } from "./editor/save-flow.js";
 export { gateError, gateRefusal, renderCoded, serverChanges, storedValues } from "./editor/server-truth.js";
 export { exposeWindowApi, windowApi, windowApiNames } from "./editor/window-api.js";
-export { escapeSetsCloseFrame, guideSteps } from "./guide/guide.js";
+export { escapeSetsCloseFrame, guideStepLabel, guideSteps } from "./guide/guide.js";
 export { labelsFor } from "./labels.js";
 export { type BookLanguage, choiceOf, type LanguageChoice, languagesOf } from "./language-choice.js";
 export { interfaceLanguages, languageOf } from "./languages.js";

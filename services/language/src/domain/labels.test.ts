@@ -41,6 +41,12 @@ describe("label catalogues", () => {
     expect(reader).toEqual(expect.arrayContaining(["previous", "next", "pageOf", "page", "magnifier", "language"]));
     expect(editor.length).toBeGreaterThanOrEqual(200);
     expect(editor).toEqual(expect.arrayContaining(["titleUpload", "firstStep", "compressing", "assistantCan"]));
+    // The onboarding guide's fourteen steps (web/editor/src/guide/guide.ts), one text each.
+    const guideSteps = [
+      ...["Assistant", "Basic", "Template", "Theme", "Scene", "Functions", "Settings"],
+      ...["Catalog", "Bookmark", "Languages", "Config", "Media", "FlipMode", "SavePreview"],
+    ];
+    expect(editor).toEqual(expect.arrayContaining(guideSteps.map((step) => `guideStep${step}`)));
     expect(editor).not.toContain("pageOf");
   });
 

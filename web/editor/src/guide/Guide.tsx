@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useScreenServices } from "../screen-services.js";
-import { type GuideStepId, guideSteps } from "./guide.js";
+import { type GuideStepId, guideStepLabel, guideSteps } from "./guide.js";
 
 /**
  * The onboarding guide's card: one step at a time in the spec's order, the step's part of the screen
@@ -14,8 +14,7 @@ export function Guide({
   /** Called as a step shows: the editor opens the tab its control lives in. */
   onStep?: (id: GuideStepId) => void;
 }) {
-  const { labels, lang } = useScreenServices();
-  const chinese = lang === "zh-CN";
+  const { labels } = useScreenServices();
   const [index, setIndex] = useState(0);
   const step = guideSteps[index] ?? guideSteps[0];
 
@@ -44,7 +43,7 @@ export function Guide({
       <p className="guide-count">
         {index + 1} / {guideSteps.length}
       </p>
-      <p className="guide-text">{chinese ? step.zh : step.en}</p>
+      <p className="guide-text">{labels[guideStepLabel(step.id)]}</p>
       <div className="actions">
         <button type="button" onClick={onClose}>
           {labels.guideSkip}

@@ -1,158 +1,47 @@
-import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+/**
+ * Licence codes and online registration through the real gateway: codes issued by the operator command, online
+ * registration (idempotent, drifting machines, the activation limit, deactivation) and the refusals with the codes
+ * of spec 001 §8, including the guess limit (licence-fixtures.ts starts the service).
+ */
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { LicenceAdminService } from "@turnleaf/contracts/licence/v1/licence_admin_service_pb";
-import { LicenceService } from "@turnleaf/contracts/licence/v1/licence_service_pb";
-import { buildApp, connectPeers, connectStoreProbes, type Peers, type StoreProbes } from "@turnleaf/gateway/in-process";
-import {
-  type Connection,
-  connectMongo,
-  createClient,
-  createLogger,
-  DomainError,
-  type RunningGrpcServer,
-  startGrpcServer,
-  type TypedClient,
-} from "@turnleaf/kit";
-import { assembleLicenceDesk, buildServices, runLicenceCommand } from "@turnleaf/licence/in-process";
+import { buildApp } from "@turnleaf/gateway/in-process";
+import { DomainError } from "@turnleaf/kit";
+import { runLicenceCommand } from "@turnleaf/licence/in-process";
 import {
   clientCodes,
   createNonce,
-  createOfflineRequest,
-  LicenceError,
+  type LicenceError,
   licenceGrant,
   licenceReplyData,
   openOnlineAnswer,
   readLicenceFile,
-  readVerificationFile,
   terminalCodeFromComponents,
 } from "@turnleaf/licence-client";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workerStores } from "../setup/worker-stores.js";
-import { testGatewayConfig } from "../support/gateway-config.js";
-import { licenceTestSettings } from "../support/in-process-stack.js";
+import { describe, expect, it } from "vitest";
+import {
+  admin,
+  day,
+  freshAddress,
+  issue,
+  licenceClient,
+  log,
+  machine,
+  mongo,
+  moveClock,
+  now,
+  peers,
+  post,
+  publicKeyPem,
+  refusalOf,
+  registerOnline,
+  settings,
+  storeProbes,
+  useLicenceService,
+  workDir,
+} from "./licence-fixtures.js";
 
-// The licence service in this process (so its clock can be moved) on the run's real MongoDB-wire server, the real
-// gateway in front of it, and the desktop side played by the licence-client library, as the desktop tool uses it.
-const stores = workerStores();
-const log = createLogger({ service: "licence-test", level: "silent" });
-const day = 86_400_000;
-const settings = licenceTestSettings;
-
-let clockOffsetMs = 0;
-const now = () => new Date(Date.now() + clockOffsetMs);
-let database: string;
-let mongo: Connection;
-let server: RunningGrpcServer;
-let admin: TypedClient<typeof LicenceAdminService>;
-let licenceClient: TypedClient<typeof LicenceService>;
-let peers: Peers;
-let storeProbes: StoreProbes;
-let gateway: FastifyInstance;
-let publicKeyPem: string;
-let workDir: string;
-
-beforeAll(async () => {
-  database = `turnleaf-licence-test-${randomBytes(4).toString("hex")}`;
-  mongo = await connectMongo({ uri: stores.mongodbUri, database, log });
-  const { desk, signingKey } = await assembleLicenceDesk(mongo, settings, now);
-  publicKeyPem = signingKey.publicKeyPem;
-  server = await startGrpcServer({
-    host: "127.0.0.1",
-    port: 0,
-    services: buildServices({ desk, signingKey, now }),
-    log,
-  });
-  server.setServing(true);
-  const address = `127.0.0.1:${server.port}`;
-  admin = createClient(LicenceAdminService, address, { peer: "licence" });
-  licenceClient = createClient(LicenceService, address, { peer: "licence" });
-  const config = testGatewayConfig(stores, { licence: address });
-  peers = connectPeers(config);
-  storeProbes = await connectStoreProbes(config, log);
-  gateway = await buildApp({ log, peers, stores: storeProbes, devActorUserId: undefined });
-  workDir = await mkdtemp(join(tmpdir(), "turnleaf-licence-"));
-}, 60_000);
-
-afterAll(async () => {
-  await gateway?.close();
-  peers?.close();
-  await storeProbes?.close();
-  admin?.close();
-  licenceClient?.close();
-  await server?.stop(1_000);
-  await mongo?.dropDatabase();
-  await mongo?.close();
-  await rm(workDir, { recursive: true, force: true });
-});
-
-interface Reply {
-  code: string;
-  msg: string;
-  data: Record<string, unknown> | null;
-}
-
-let addressCounter = 0;
-/** A fresh client address per test, so the guess limit of one test never counts another's refusals. */
-function freshAddress(): string {
-  addressCounter += 1;
-  return `10.9.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
-}
-
-async function post(path: string, fields: Record<string, string>, remoteAddress = "10.0.0.1") {
-  const response = await gateway.inject({
-    method: "POST",
-    url: path,
-    remoteAddress,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams(fields).toString(),
-  });
-  return { status: response.statusCode, body: response.body, reply: response.json() as Reply };
-}
-
-async function issue(args: string[] = []): Promise<{ licenceId: string; licenceCode: string }> {
-  const printed = JSON.parse(
-    await runLicenceCommand(["issue", "--plan", "pro", "--max-activations", "2", ...args], admin),
-  );
-  return { licenceId: printed.licence.licenceId, licenceCode: printed.licenceCode };
-}
-
-let machineCounter = 0;
-function machine(name?: string) {
-  machineCounter += 1;
-  name ??= `machine-${machineCounter}`;
-  const components = { machineId: `${name}-id`, cpu: `${name}-cpu`, disk: `${name}-disk`, network: `${name}-mac` };
-  return { components, terminalCode: terminalCodeFromComponents(components) };
-}
-
-/** The desktop tool's online registration: post, read the envelope, verify the signed answer. */
-async function registerOnline(licenceCode: string, terminalCode: string, remoteAddress = freshAddress()) {
-  const nonce = createNonce();
-  const { status, body } = await post(
-    "/api/licence/register",
-    { licenceCode, terminalCode, nonce, terminalLabel: "Studio PC" },
-    remoteAddress,
-  );
-  const data = licenceReplyData(status, body);
-  const verified = openOnlineAnswer(String(data.licence), {
-    trustedPublicKeys: [publicKeyPem],
-    terminalCode,
-    nonce,
-    now: now(),
-  });
-  return { data, verified, signed: String(data.licence), nonce };
-}
-
-async function refusalOf(promise: Promise<unknown>): Promise<LicenceError> {
-  const error = await promise.then(
-    () => undefined,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(LicenceError);
-  return error as LicenceError;
-}
+useLicenceService();
 
 describe("licence codes issued by the operator command", () => {
   it("prints the code once and stores only its hash", async () => {
@@ -364,11 +253,11 @@ describe("refusals with the codes of spec 001 §8", () => {
     expect(Number(limited.reply.data?.retryAfterSeconds)).toBeGreaterThan(0);
     // Another address is not limited; once the window has passed, neither is this one.
     await registerOnline(licenceCode, machine().terminalCode);
-    clockOffsetMs += (settings.LICENCE_GUESS_WINDOW_SECONDS + 1) * 1000;
+    moveClock((settings.LICENCE_GUESS_WINDOW_SECONDS + 1) * 1000);
     try {
       await registerOnline(licenceCode, machine().terminalCode, address);
     } finally {
-      clockOffsetMs -= (settings.LICENCE_GUESS_WINDOW_SECONDS + 1) * 1000;
+      moveClock(-((settings.LICENCE_GUESS_WINDOW_SECONDS + 1) * 1000));
     }
   });
 
@@ -463,206 +352,13 @@ describe("refusals with the codes of spec 001 §8", () => {
       licence: { state: "active" },
     });
     expect((await refusalOf(verifyAt(new Date(expiresAt.getTime() + 1)))).code).toBe(clientCodes.licenceExpired);
-    clockOffsetMs += 11 * day;
+    moveClock(11 * day);
     try {
       const refused = await refusalOf(registerOnline(licenceCode, machine().terminalCode));
       expect(refused.code).toBe(407);
       expect(refused.details?.expiresAt).toBe(expiresAt.toISOString());
     } finally {
-      clockOffsetMs -= 11 * day;
+      moveClock(-(11 * day));
     }
-  });
-});
-
-describe("replay", () => {
-  it("rejects an answer to another request (nonce), for another machine, or received too late", async () => {
-    const { licenceCode } = await issue();
-    const mine = machine();
-    const { signed, nonce } = await registerOnline(licenceCode, mine.terminalCode);
-    const options = { trustedPublicKeys: [publicKeyPem], terminalCode: mine.terminalCode, now: now() };
-    expect(() => openOnlineAnswer(signed, { ...options, nonce: createNonce() })).toThrow(
-      expect.objectContaining({ code: clientCodes.timestampError }),
-    );
-    expect(() => openOnlineAnswer(signed, { ...options, nonce, terminalCode: machine().terminalCode })).toThrow(
-      expect.objectContaining({ code: clientCodes.terminalMismatch }),
-    );
-    expect(() => openOnlineAnswer(signed, { ...options, nonce, now: new Date(now().getTime() + day) })).toThrow(
-      expect.objectContaining({ code: clientCodes.timestampError }),
-    );
-  });
-
-  it("detects a clock set back below the last trusted time", async () => {
-    const { licenceCode } = await issue();
-    const mine = machine();
-    const { signed, verified } = await registerOnline(licenceCode, mine.terminalCode);
-    const file = join(workDir, "rollback.lic");
-    await writeFile(file, signed, "latin1");
-    const later = new Date(verified.trustedTime.getTime() + 5 * day);
-    const opened = await readLicenceFile(file, {
-      trustedPublicKeys: [publicKeyPem],
-      terminalCode: mine.terminalCode,
-      now: later,
-    });
-    const rolledBack = await refusalOf(
-      readLicenceFile(file, {
-        trustedPublicKeys: [publicKeyPem],
-        terminalCode: mine.terminalCode,
-        now: new Date(later.getTime() - 2 * day),
-        trustedTime: opened.trustedTime,
-      }),
-    );
-    expect(rolledBack.code).toBe(clientCodes.timestampError);
-  });
-});
-
-describe("offline registration", () => {
-  async function offlineExchange(licenceCode: string, terminalCode: string) {
-    const nonce = createNonce();
-    const requestFile = createOfflineRequest({
-      licenceCode,
-      terminalCode,
-      nonce,
-      terminalLabel: "Air-gapped PC",
-      createdAt: now().toISOString(),
-    });
-    const { status, body } = await post("/api/licence/offline-answer", { requestFile }, freshAddress());
-    const data = licenceReplyData(status, body);
-    const path = join(workDir, `${nonce}.tlv`);
-    await writeFile(path, String(data.licence), "latin1");
-    return { nonce, path, data };
-  }
-
-  it("answers a request file with a verification file bound to the terminal, with an expiry", async () => {
-    const { licenceCode } = await issue();
-    const mine = machine();
-    const { nonce, path, data } = await offlineExchange(licenceCode, mine.terminalCode);
-    const options = { trustedPublicKeys: [publicKeyPem], terminalCode: mine.terminalCode, nonce, now: now() };
-    const grant = await readVerificationFile(path, options);
-    expect(grant.activation.id).toBe(data.activationId);
-    expect(grant.validUntil.getTime() - now().getTime()).toBeGreaterThan(89 * day);
-    expect(
-      (await refusalOf(readVerificationFile(path, { ...options, terminalCode: machine().terminalCode }))).code,
-    ).toBe(clientCodes.terminalMismatch);
-    expect((await refusalOf(readVerificationFile(join(workDir, "missing.tlv"), options))).code).toBe(
-      clientCodes.verificationFileNotFound,
-    );
-    const garbage = join(workDir, "garbage.tlv");
-    await writeFile(garbage, "MD5:0123456789abcdef");
-    expect((await refusalOf(readVerificationFile(garbage, options))).code).toBe(
-      clientCodes.verificationFileParseFailed,
-    );
-  });
-
-  it("rejects every tampered or truncated verification file (fuzz loop of mutated files)", async () => {
-    const { licenceCode } = await issue();
-    const mine = machine();
-    const { nonce, path } = await offlineExchange(licenceCode, mine.terminalCode);
-    const original = await readFile(path);
-    const options = { trustedPublicKeys: [publicKeyPem], terminalCode: mine.terminalCode, nonce, now: now() };
-    const mutated = join(workDir, "mutated.tlv");
-    let seed = 0x2f6e2b1;
-    const random = (below: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
-      return seed % below;
-    };
-    const rejectedCodes = new Map<number, number>();
-    const rounds = 400;
-    let mutations = 0;
-    for (let round = 0; round < rounds; round += 1) {
-      const bytes = Buffer.from(original);
-      let candidate: Buffer;
-      switch (round % 4) {
-        case 0: // flip one bit
-          {
-            const at = random(bytes.length);
-            bytes[at] = (bytes[at] ?? 0) ^ (1 << random(8));
-          }
-          candidate = bytes;
-          break;
-        case 1: // truncate
-          candidate = bytes.subarray(0, random(bytes.length));
-          break;
-        case 2: // replace one byte with another printable one
-          bytes[random(bytes.length)] = 0x21 + random(94);
-          candidate = bytes;
-          break;
-        default:
-          {
-            // insert a byte
-            const at = random(bytes.length);
-            candidate = Buffer.concat([bytes.subarray(0, at), Buffer.from([0x20 + random(95)]), bytes.subarray(at)]);
-          }
-          break;
-      }
-      if (candidate.equals(original)) continue;
-      mutations += 1;
-      await writeFile(mutated, candidate);
-      const refusal = await refusalOf(readVerificationFile(mutated, options));
-      rejectedCodes.set(refusal.code, (rejectedCodes.get(refusal.code) ?? 0) + 1);
-    }
-    const rejected = [...rejectedCodes.values()].reduce((sum, count) => sum + count, 0);
-    expect(mutations).toBeGreaterThan(rounds * 0.9);
-    expect(rejected).toBe(mutations);
-    expect(
-      [...rejectedCodes.keys()].every((code) =>
-        [clientCodes.fileModified, clientCodes.verificationFileParseFailed].includes(code as 3 | 5),
-      ),
-    ).toBe(true);
-  });
-
-  it("lets a revocation reach an offline machine when its verification file expires", async () => {
-    const { licenceCode } = await issue();
-    const mine = machine();
-    const { nonce, path } = await offlineExchange(licenceCode, mine.terminalCode);
-    await runLicenceCommand(["revoke", "--code", licenceCode], admin);
-    const options = { trustedPublicKeys: [publicKeyPem], terminalCode: mine.terminalCode, nonce };
-    // Offline, the machine cannot know yet ...
-    await expect(
-      readVerificationFile(path, { ...options, now: new Date(now().getTime() + 30 * day) }),
-    ).resolves.toBeDefined();
-    // ... until its file expires and it must ask again, when the answer says revoked.
-    const expired = await refusalOf(
-      readVerificationFile(path, { ...options, now: new Date(now().getTime() + 91 * day) }),
-    );
-    expect(expired.code).toBe(clientCodes.timestampError);
-    const renewal = await refusalOf(offlineExchange(licenceCode, mine.terminalCode));
-    expect(renewal.code).toBe(403);
-  });
-
-  it("the operator command answers a request file for a user without an account page", async () => {
-    const { licenceCode } = await issue();
-    const mine = machine();
-    const nonce = createNonce();
-    const requestPath = join(workDir, "request.tlreq");
-    const answerPath = join(workDir, "answer.tlv");
-    await writeFile(
-      requestPath,
-      createOfflineRequest({
-        licenceCode,
-        terminalCode: mine.terminalCode,
-        nonce,
-        terminalLabel: "",
-        createdAt: now().toISOString(),
-      }),
-    );
-    await runLicenceCommand(["answer-offline", "--request", requestPath, "--out", answerPath], admin);
-    const grant = await readVerificationFile(answerPath, {
-      trustedPublicKeys: [publicKeyPem],
-      terminalCode: mine.terminalCode,
-      nonce,
-      now: now(),
-    });
-    expect(grant.activation.id).toMatch(/^act_/);
-    const bad = await post("/api/licence/offline-answer", { requestFile: "TLREQ1.not-json" });
-    expect(bad.reply.code).toBe("401");
-  });
-});
-
-describe("the signing key", () => {
-  it("is served to clients and survives a restart of the service", async () => {
-    const response = await gateway.inject({ method: "GET", url: "/api/licence/public-key" });
-    expect(response.json().data.publicKeyPem).toBe(publicKeyPem);
-    const again = await assembleLicenceDesk(mongo, settings, now);
-    expect(again.signingKey.publicKeyPem).toBe(publicKeyPem);
   });
 });
