@@ -45,7 +45,7 @@ describe("the guarded render pool's page budget", () => {
 });
 
 describe("the guarded render pool's lanes", () => {
-  it("starts only the first lane until a page is asked for, then renders pages on every lane at once", async () => {
+  it("starts only the first lane until the first page has rendered, then renders pages on every lane at once", async () => {
     let created = 0;
     let rendering = 0;
     let mostAtOnce = 0;
@@ -70,7 +70,11 @@ describe("the guarded render pool's lanes", () => {
     const pool = createGuardedPool({ size: 3, pageBudgetMs: 60_000, createLane: counted });
     await after(200);
     expect(created).toBe(1);
-    await Promise.all(Array.from({ length: 6 }, () => pool.render(task)));
+    const pages = Promise.all(Array.from({ length: 6 }, () => pool.render(task)));
+    // The first page renders (150 ms) on the only lane: no other render process starts beside it.
+    await after(100);
+    expect(created).toBe(1);
+    await pages;
     expect(created).toBe(3);
     expect(mostAtOnce).toBe(3);
     await pool.close();
