@@ -89,7 +89,6 @@ export function isMessageSyntax(template: string): boolean {
 export function formatMessage(template: string, values: MessageValues = {}, locale: string = defaultLocale): string {
   const tree = syntaxOf(template);
   if (!tree) return fillPlain(template, values);
-  if (tree.every((element) => element.type === TYPE.literal)) return tree.map((element) => element.value).join("");
   const plain = fillArguments(tree, values);
   if (plain !== undefined) return plain;
   const given: Record<string, MessageValue> = {};
@@ -107,7 +106,7 @@ export function formatMessage(template: string, values: MessageValues = {}, loca
 }
 
 /**
- * A text of literal parts and plain `{name}` arguments only, filled as intl-messageformat fills it (each value as
+ * A text of literal parts and plain `{name}` arguments only (or none), filled as intl-messageformat fills it (each value as
  * `String(value)`, a missing one as its placeholder) without making a formatter: making one resolves its locale
  * through Intl, which loads ICU's locale data on a process's first text (~15 ms of CPU; the command-line tool pays it
  * in every run). Undefined when the text has anything else (plural, select, number, date).
