@@ -12,6 +12,9 @@ readonly NATS_MODULE=github.com/nats-io/nats-server/v2
 readonly NATS_VERSION=v2.15.2
 readonly FERRETDB_MODULE=github.com/FerretDB/FerretDB
 readonly FERRETDB_VERSION=v1.24.2
+# The build adds one file to FerretDB's SQLite backend (scripts/ferretdb/README.md says why); bump the suffix when
+# that addition changes, so an installed build is replaced.
+readonly FERRETDB_BUILD="$FERRETDB_VERSION+turnleaf-pushdown.1"
 readonly MINIO_MODULE=github.com/minio/minio
 readonly MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 readonly STRIPE_MOCK_MODULE=github.com/stripe/stripe-mock
@@ -104,10 +107,13 @@ ensure_go_installed() { # name module version package-in-module [ldflags]
 }
 
 ensure_ferretdb() {
-  stamp_matches ferretdb "$FERRETDB_VERSION" && return
-  say "building ferretdb $FERRETDB_VERSION"
+  stamp_matches ferretdb "$FERRETDB_BUILD" && return
+  say "building ferretdb $FERRETDB_BUILD"
   local src
   src="$(module_source_dir "$FERRETDB_MODULE" "$FERRETDB_VERSION")"
+  cp "$repo_dir/scripts/ferretdb/equality_pushdown.go" "$src/internal/backends/sqlite/"
+  (cd "$src" && git apply "$repo_dir/scripts/ferretdb/sqlite-collection.patch") ||
+    die "scripts/ferretdb/sqlite-collection.patch does not apply to FerretDB $FERRETDB_VERSION"
   # FerretDB panics at startup unless build/version/version.txt exists; its release
   # tooling generates that file, and the module zip does not ship it.
   printf '%s\n' "$FERRETDB_VERSION" >"$src/build/version/version.txt"
@@ -115,7 +121,7 @@ ensure_ferretdb() {
   (cd "$src" && go build -trimpath -o "$work_dir/ferretdb" ./cmd/ferretdb)
   [[ "$("$work_dir/ferretdb" --version)" == *"version: $FERRETDB_VERSION"* ]] ||
     die "the freshly built ferretdb does not report version $FERRETDB_VERSION"
-  install_binary ferretdb "$FERRETDB_VERSION" "$work_dir/ferretdb"
+  install_binary ferretdb "$FERRETDB_BUILD" "$work_dir/ferretdb"
 }
 
 # Helm is no server, but the chart tests (tests/helm) need it; it builds from the official source like the
