@@ -108,7 +108,7 @@ describe("equality filters on the MongoDB-wire server", () => {
     if (!db) throw new Error("mongoose connection has no database handle");
     const build = await db.admin().command({ buildInfo: 1 });
     // A real mongod (MONGODB_URI) has no such addition to check.
-    if (!("ferretdb" in build)) context.skip();
+    if (!("ferretdbVersion" in build)) context.skip();
     const plan = await db.command({ explain: { find: "rows", filter: { bookId: "b1" } } });
     expect(plan.filterPushdown).toBe(true);
     const numbers = await db.command({ explain: { find: "rows", filter: { count: 3 } } });
