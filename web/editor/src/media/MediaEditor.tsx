@@ -55,6 +55,12 @@ export function MediaEditor({
     start: { x: number; y: number };
     item: MediaItem;
     mode: "move" | "resize";
+    /**
+     * The box the last pointer move made. The let-go reads it here, not from `dragging`: React may not have rendered
+     * the last moves yet when the pointer is let go (a quick drag on a busy machine), and that render's state would
+     * drop the drag.
+     */
+    latest?: MediaItem;
   } | null>(null);
 
   useEffect(() => {
@@ -115,6 +121,7 @@ export function MediaEditor({
     const dx = (event.clientX - active.start.x) / box.width;
     const dy = (event.clientY - active.start.y) / box.height;
     const next = active.mode === "move" ? moved(active.item, dx, dy) : resized(active.item, dx, dy);
+    active.latest = next;
     setDragging(next);
     onPreview?.({ [mediaKey(next.id)]: next });
   };
@@ -123,7 +130,7 @@ export function MediaEditor({
     const active = gesture.current;
     if (!active || active.id !== event.pointerId) return;
     gesture.current = null;
-    const result = dragging;
+    const result = active.latest;
     setDragging(null);
     if (!result) return;
     if (JSON.stringify(result) !== JSON.stringify(active.item) && save(result)) return;
