@@ -112,6 +112,38 @@ describe("the reader", { timeout: 60_000 }, () => {
     await page.close();
   });
 
+  it("lands a flick let go before the screen redrew (its moves and let-go in one task), and turns again after it", async () => {
+    const page = await open("/b/demo/4?lang=en");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 4–5 of 12");
+    await settle(page);
+    // A quick flick on a slow phone: React has not rendered the turn its first move began when the pointer is let go.
+    await page.getByTestId("stage").evaluate((stage) => {
+      const box = stage.getBoundingClientRect();
+      const at = (x: number, y: number, buttons: number) => ({
+        pointerId: 1,
+        pointerType: "mouse",
+        isPrimary: true,
+        bubbles: true,
+        cancelable: true,
+        button: 0,
+        buttons,
+        clientX: box.x + box.width * x,
+        clientY: box.y + box.height * y,
+      });
+      const target = document.elementFromPoint(box.x + box.width * 0.97, box.y + box.height * 0.95) ?? stage;
+      target.dispatchEvent(new PointerEvent("pointerdown", at(0.97, 0.95, 1)));
+      target.dispatchEvent(new PointerEvent("pointermove", at(0.7, 0.9, 1)));
+      target.dispatchEvent(new PointerEvent("pointermove", at(0.1, 0.9, 1)));
+      target.dispatchEvent(new PointerEvent("pointerup", at(0.1, 0.9, 0)));
+    });
+    await expect.poll(() => announced(page).textContent()).toBe("Page 6–7 of 12");
+    await settle(page);
+    expect(await page.locator(".tl-turning-back").count()).toBe(0);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => announced(page).textContent()).toBe("Page 8–9 of 12");
+    await page.close();
+  });
+
   it("a right-to-left book turns the other way", async () => {
     const page = await open("/b/manga/4?lang=en");
     await expect.poll(() => announced(page).textContent()).toBe("Page 4–5 of 12");

@@ -22,7 +22,11 @@ export interface Turn {
 interface Drag {
   start: Point;
   id: number;
-  turning: boolean;
+  /**
+   * The turn this drag began. Moves and the let-go read it here, not from the `turn` state: a quick flick can be let
+   * go before React renders the turn its first move began, and that render's `turn` would leave the sheet half-turned.
+   */
+  turning: Turn | null;
   /** The way a tap turns (by the half of the page pressed); a drag turns the way it moves. */
   forward: boolean;
   onText: boolean;
@@ -229,7 +233,7 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
     // A drag from the text turns the page as from anywhere else; a long press there (held before moving) or the
     // text panel (the selection mode) selects text, and a tap there leaves it for selecting a word.
     const onText = Boolean(target.closest(".tl-text span"));
-    dragRef.current = { start: point, id: event.pointerId, turning: false, forward, onText, at: event.timeStamp };
+    dragRef.current = { start: point, id: event.pointerId, turning: null, forward, onText, at: event.timeStamp };
   };
 
   const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
@@ -247,17 +251,17 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
       const nextSide = double ? turningSide(layout.direction, true) : layout.direction === "ltr" ? "right" : "left";
       const forward =
         Math.abs(across) >= Math.abs(point.y - drag.start.y) ? (nextSide === "right") === across < 0 : drag.forward;
-      if (!begin(forward, drag.start.y < H / 2 ? "top" : "bottom")) {
+      drag.turning = begin(forward, drag.start.y < H / 2 ? "top" : "bottom");
+      if (!drag.turning) {
         dragRef.current = null;
         return;
       }
-      drag.turning = true;
       // The text the press began on would start selecting: the turn takes the gesture.
       window.getSelection()?.removeAllRanges();
       event.currentTarget.setPointerCapture(event.pointerId);
       return;
     }
-    if (turn) draw(turn, point);
+    draw(drag.turning, point);
   };
 
   const onPointerUp = (event: React.PointerEvent<HTMLDivElement>) => {
@@ -268,9 +272,8 @@ export function useTurning(props: FlipBookProps, handleRef: ForwardedRef<FlipBoo
       if (!drag.onText) turnAnimated(drag.forward);
       return;
     }
-    if (!turn) return;
-    const { lands, destination } = releasedTurn(turn, pointerRef.current.x, W, H);
-    settle(turn, destination, book.settings.flipTimeMs, lands);
+    const { lands, destination } = releasedTurn(drag.turning, pointerRef.current.x, W, H);
+    settle(drag.turning, destination, book.settings.flipTimeMs, lands);
   };
 
   const onPointerCancel = () => {
