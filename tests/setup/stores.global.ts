@@ -30,7 +30,7 @@ declare module "vitest" {
 
 /**
  * A set of real stores (MongoDB-wire, NATS JetStream, MinIO) on free ports for each test worker, for the whole run.
- * With two workers (the default) two files run at once, and every system would share its stores' database names,
+ * With several workers (three by default) files run at once, and every system would share its stores' database names,
  * streams and buckets, so each worker gets a set (`workerStores()`); files on one worker run one after another.
  *
  * Each worker also has a system the files that need no settings of their own share (`workerSystem()`), on a second
