@@ -14,7 +14,7 @@ async function stopProcess(stepMs: number): Promise<{ code: number | null; lines
     `const log = createLogger({ service: "shutdown-test", level: "info" });`,
     `closeOnSignals(log, [{ name: "slow-drain", close: () => new Promise((resolve) => setTimeout(resolve, ${stepMs})) }], 10_000);`,
     `setInterval(() => undefined, 1_000);`,
-    `console.log(JSON.stringify({ msg: "ready" }));`,
+    `log.info("ready");`,
   ].join("\n");
   const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
     stdio: ["ignore", "pipe", "inherit"],
