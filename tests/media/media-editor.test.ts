@@ -134,15 +134,21 @@ function expectAt(actual: Awaited<ReturnType<typeof placed>>, item: StoredItem) 
 
 let placedItems: StoredItem[] = [];
 
+/** The editor of the test book in a context of its own (tour seen), on the Multimedia tab at `pageNumber`. */
+async function openMediaEditor(pageNumber: number) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(() => window.localStorage.setItem("turnleaf.editor.guideSeen", "1"));
+  const page = await context.newPage();
+  await page.goto(`${gatewayUrl}/book_edit2/editor?num=${book.number}&lang=en`);
+  await page.getByRole("tab", { name: "Multimedia" }).click();
+  const editor = page.getByTestId("media-editor");
+  await editor.getByRole("spinbutton", { name: "Page" }).fill(String(pageNumber));
+  return { context, page, editor };
+}
+
 describe("multimedia on pages", () => {
   it("an owner places a link, a video and a picture pop-up on page 3, drags, resizes, undoes and redoes", async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addInitScript(() => window.localStorage.setItem("turnleaf.editor.guideSeen", "1"));
-    const page = await context.newPage();
-    await page.goto(`${gatewayUrl}/book_edit2/editor?num=${book.number}&lang=en`);
-    await page.getByRole("tab", { name: "Multimedia" }).click();
-    const editor = page.getByTestId("media-editor");
-    await editor.getByRole("spinbutton", { name: "Page" }).fill("3");
+    const { context, page, editor } = await openMediaEditor(3);
     // The PDF link the conversion found is there, editable, before any item.
     const pdfLink = editor.locator('[data-media-id="pdf-3-0"]');
     await expect.poll(() => pdfLink.getAttribute("data-origin")).toBe("pdf");
@@ -342,13 +348,7 @@ describe("multimedia on pages", () => {
   }, 90_000);
 
   it("keeps a drag let go before the screen redrew (its moves and let-go in one task)", async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addInitScript(() => window.localStorage.setItem("turnleaf.editor.guideSeen", "1"));
-    const page = await context.newPage();
-    await page.goto(`${gatewayUrl}/book_edit2/editor?num=${book.number}&lang=en`);
-    await page.getByRole("tab", { name: "Multimedia" }).click();
-    const editor = page.getByTestId("media-editor");
-    await editor.getByRole("spinbutton", { name: "Page" }).fill("5");
+    const { context, page, editor } = await openMediaEditor(5);
     await editor.getByRole("button", { name: "Add link" }).click();
     await saved(page);
     const [link] = (await storedItems()).filter((item) => item.page === 5);
