@@ -23,8 +23,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     // Three files at a time on the machines' two cores (TEST_WORKERS=1 runs one): a file often waits on its services
-    // or browser. With two the cores were 87-88 % busy and the tests took 704-731 s; with three, 97 % and 655 s
-    // (2026-12-07, one run each).
+    // or browser. With two the cores were 87-88 % busy (704 and 731 s); with three, 96-97 % (655, 656 and 740 s;
+    // 2026-12-07, not paired).
     maxWorkers: externalStores ? 1 : Number(process.env.TEST_WORKERS ?? "3"),
     reporters: ["default"],
     // The longest integration files first (a table of their last seconds), so the workers end together.
