@@ -14,7 +14,8 @@ echo "== type-check and build (tsc -b) (at ${SECONDS} s)"
 node_modules/.bin/tsc -b
 node scripts/bundle-services.mjs   # each service as one file, as the images run it
 # Tests and benchmark scripts are not part of any build; they are type-checked on their own, beside the web
-# builds (each of the two keeps one core busy for about half a minute).
+# builds. Both type-checks are incremental (their tsconfig's tsBuildInfoFile, under node_modules/.tmp): on a machine
+# that ran them before only what changed is checked again (tests: 27 CPU-s from nothing, 7 again; the two apps 15, 5).
 mkdir -p .turnleaf
 node_modules/.bin/tsc -p tests > .turnleaf/tsc-tests.log 2>&1 &
 tests_type_check=$!
