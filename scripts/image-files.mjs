@@ -239,7 +239,7 @@ export async function imageFileList(service, cache = {}) {
     return [...new Set([...found, ...(await trace([canvas]))])];
   });
   const files = new Set(fileList);
-  // The bundles' source maps: the CMD runs node --enable-source-maps.
+  // The bundles' source maps, for NODE_OPTIONS=--enable-source-maps when a stack must be read as TypeScript.
   for (const bundle of bundles) files.add(`${bundle}.map`);
   for (const entry of listed(service, data)) for (const file of await walk(dataPath(service, entry))) files.add(file);
   return [...files].filter((file) => !devOnly.test(file)).sort();

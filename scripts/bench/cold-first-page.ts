@@ -46,16 +46,11 @@ async function documents(): Promise<{ name: string; path: string }[]> {
 }
 
 function service(dist: string, pdf: string, mode = ""): { wall: number; cpu: number } {
-  // The bundled service runs as the image's CMD runs it: with source maps (Node reads each bundle's map as it loads).
-  const nodeOptions = mode === "service-bundled" ? ["--enable-source-maps"] : [];
-  const result = spawnSync(
-    process.execPath,
-    [...nodeOptions, runner, dist, pdf, maxSide, values.lanes as string, mode],
-    {
-      env: { MALLOC_ARENA_MAX: "1", ...process.env },
-      encoding: "utf8",
-    },
-  );
+  // The bundled service runs as the image's CMD runs it (without source maps since 2026-12-07).
+  const result = spawnSync(process.execPath, [runner, dist, pdf, maxSide, values.lanes as string, mode], {
+    env: { MALLOC_ARENA_MAX: "1", ...process.env },
+    encoding: "utf8",
+  });
   if (result.status !== 0) throw new Error(`cold run failed: ${result.stderr}`);
   const line = JSON.parse(result.stdout.trim().split("\n").at(-1) as string) as { firstPageMs: number; cpuMs: number };
   return { wall: line.firstPageMs, cpu: line.cpuMs };
