@@ -17,6 +17,7 @@ import type { PowerRepository } from "@turnleaf/power/in-process";
 import { afterAll, beforeAll, expect } from "vitest";
 import { workerStores } from "../setup/worker-stores.js";
 import { type PowerPart, startInProcessStack } from "../support/in-process-stack.js";
+import { plainPowerUser } from "../support/power-users.js";
 
 // The book-content paths through the real gateway, against the book and power services in this process on the
 // run's real stores: MongoDB-wire (FerretDB), MinIO (assets and books buckets of this run) and NATS JetStream (the
@@ -69,17 +70,7 @@ export function useBookContentStack(): void {
 
 /** A power-service account of a user type (1 basic: reading features only; 2 standard). */
 export async function powerUser(userId: string, uType: number): Promise<void> {
-  await powerUsers.upsertUser({
-    userId,
-    email: `u${userId}@turnleaf.test`,
-    uLink: `u${userId}`,
-    uType,
-    website: "",
-    verifyPhone: false,
-    bookLogo: "",
-    bookLogoLink: "",
-    bookWebsite: "",
-  });
+  await powerUsers.upsertUser(plainPowerUser(userId, { uType }));
 }
 
 export async function vipUser(userId: string): Promise<void> {

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workerStores } from "../setup/worker-stores.js";
 import { startInProcessStack } from "../support/in-process-stack.js";
+import { plainPowerUser } from "../support/power-users.js";
 
 // Issue 14 part 2: every setting value is checked on the server by the settings catalogue's validator. Invalid values
 // are sent straight to the REST API of the real gateway, in front of the real book and power services on the run's
@@ -35,17 +36,9 @@ let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {
   stack = await startStack();
   ({ books, revisions } = stack.book);
-  await stack.power.assembled.repository.upsertUser({
-    userId: owner,
-    email: `u${owner}-${suffix}@turnleaf.test`,
-    uLink: `u${owner}`,
-    uType: 2,
-    website: "",
-    verifyPhone: false,
-    bookLogo: "",
-    bookLogoLink: "",
-    bookWebsite: "",
-  });
+  await stack.power.assembled.repository.upsertUser(
+    plainPowerUser(owner, { email: `u${owner}-${suffix}@turnleaf.test` }),
+  );
   // Every gated feature granted: what is refused here is the value, never the plan.
   await stack.power.admin.setPlan({
     account: { userId: owner },

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workerStores } from "../setup/worker-stores.js";
 import { startInProcessStack } from "../support/in-process-stack.js";
+import { plainPowerUser } from "../support/power-users.js";
 
 // The language, book and power services in this process on the run's real MongoDB-wire server, with the real gateway
 // in front: one gateway acting as the books' owner (the demo user, every feature), one as another user, one as a
@@ -50,17 +51,9 @@ beforeAll(async () => {
       bStatus: 1,
     });
   }
-  await stack.power.assembled.repository.upsertUser({
-    userId: basic,
-    email: `basic-${suffix}@turnleaf.test`,
-    uLink: `basic${suffix}`,
-    uType: 1,
-    website: "",
-    verifyPhone: false,
-    bookLogo: "",
-    bookLogoLink: "",
-    bookWebsite: "",
-  });
+  await stack.power.assembled.repository.upsertUser(
+    plainPowerUser(basic, { email: `basic-${suffix}@turnleaf.test`, uLink: `basic${suffix}`, uType: 1 }),
+  );
   gateway = await stack.gateway.as(owner);
   strangerGateway = await stack.gateway.as(stranger);
   anonymousGateway = await stack.gateway.as(undefined);

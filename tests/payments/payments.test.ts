@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningStripeMock, startStripeMock, stripeMockSecretKey } from "../../scripts/src/stripe-mock.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { type PowerPart, startInProcessStack } from "../support/in-process-stack.js";
+import { plainPowerUser } from "../support/power-users.js";
 import {
   chargeRefunded,
   chargeSucceeded,
@@ -127,17 +128,7 @@ let nextUser = 0;
 async function user(): Promise<string> {
   nextUser += 1;
   const userId = `8${Number.parseInt(suffix, 16) % 100_000}${String(nextUser).padStart(3, "0")}`;
-  await powerRepository.upsertUser({
-    userId,
-    email: `p${userId}@turnleaf.test`,
-    uLink: `u${userId}`,
-    uType: 2,
-    website: "",
-    verifyPhone: false,
-    bookLogo: "",
-    bookLogoLink: "",
-    bookWebsite: "",
-  });
+  await powerRepository.upsertUser(plainPowerUser(userId, { email: `p${userId}@turnleaf.test` }));
   return userId;
 }
 

@@ -11,6 +11,7 @@ import { featureOfKey, gatedFeatureCodes } from "@turnleaf/resource-files";
 import { afterAll, beforeAll } from "vitest";
 import { workerStores } from "../setup/worker-stores.js";
 import { type PowerPart, startInProcessStack } from "../support/in-process-stack.js";
+import { plainPowerUser } from "../support/power-users.js";
 
 // The power paths of issue #4 through the real gateway, against the power and book services in this process on the
 // run's real MongoDB-wire server and NATS JetStream. The gateway knows one product host (books.example.com); a
@@ -96,17 +97,7 @@ export let nextUser = 0;
 export async function user(uType = 2): Promise<string> {
   nextUser += 1;
   const userId = `7${Number.parseInt(suffix, 16) % 100_000}${String(nextUser).padStart(3, "0")}`;
-  await powerRepository.upsertUser({
-    userId,
-    email: `u${userId}@turnleaf.test`,
-    uLink: `u${userId}`,
-    uType,
-    website: "",
-    verifyPhone: false,
-    bookLogo: "",
-    bookLogoLink: "",
-    bookWebsite: "",
-  });
+  await powerRepository.upsertUser(plainPowerUser(userId, { uType }));
   return userId;
 }
 

@@ -16,6 +16,7 @@ import {
 import { assemblePower, buildServices, type PowerRepository } from "@turnleaf/power/in-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workerStores } from "../setup/worker-stores.js";
+import { plainPowerUser } from "../support/power-users.js";
 
 // The power service in this process on the run's real MongoDB-wire server, asked over gRPC as its callers ask it.
 const stores = workerStores();
@@ -55,17 +56,7 @@ let nextUserId = 20_000;
 async function user(plan?: { kind: PlanKind; points?: number; vipExpiresAt?: Date }): Promise<string> {
   nextUserId += 1;
   const userId = String(nextUserId);
-  await repository.upsertUser({
-    userId,
-    email: `u${userId}@turnleaf.test`,
-    uLink: `u${userId}`,
-    uType: 2,
-    website: "",
-    verifyPhone: false,
-    bookLogo: "",
-    bookLogoLink: "",
-    bookWebsite: "",
-  });
+  await repository.upsertUser(plainPowerUser(userId));
   if (plan) {
     await admin.setPlan({
       account: { userId },

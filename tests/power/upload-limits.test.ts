@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workerStores } from "../setup/worker-stores.js";
 import { errorLog } from "../support/error-log.js";
 import { type PowerPart, startInProcessStack } from "../support/in-process-stack.js";
+import { plainPowerUser } from "../support/power-users.js";
 import { makePdf } from "../upload/fixtures.js";
 
 // The power limits of uploads end to end: the power, book and upload services in this process on the run's real
@@ -97,17 +98,7 @@ let nextUserId = 30_000;
 async function user(plan: { kind: PlanKind; points?: number; vipExpiresAt?: Date }, bookLimit?: number) {
   nextUserId += 1;
   const userId = String(nextUserId);
-  await powerRepository.upsertUser({
-    userId,
-    email: `u${userId}@turnleaf.test`,
-    uLink: `u${userId}`,
-    uType: 2,
-    website: "",
-    verifyPhone: false,
-    bookLogo: "",
-    bookLogoLink: "",
-    bookWebsite: "",
-  });
+  await powerRepository.upsertUser(plainPowerUser(userId));
   await admin.setPlan({
     account: { userId },
     plan: {
