@@ -140,3 +140,30 @@ export async function askedAgainAfterDrop(
     await page.unroute(matches);
   }
 }
+
+/**
+ * Presses the mouse at the first point (client coordinates), moves through the others and lets go there, every event
+ * dispatched in one task, so that React renders none of the gesture before the let-go: a quick flick on a busy
+ * machine. The events go to the element under the first point (`within` itself when none is).
+ */
+export async function strokeInOneTask(within: Locator, points: { x: number; y: number }[]): Promise<void> {
+  await within.evaluate((element, path) => {
+    const at = (point: { x: number; y: number }, buttons: number) => ({
+      pointerId: 1,
+      pointerType: "mouse",
+      isPrimary: true,
+      bubbles: true,
+      cancelable: true,
+      button: 0,
+      buttons,
+      clientX: point.x,
+      clientY: point.y,
+    });
+    const [first, ...moves] = path;
+    if (!first) return;
+    const target = document.elementFromPoint(first.x, first.y) ?? element;
+    target.dispatchEvent(new PointerEvent("pointerdown", at(first, 1)));
+    for (const point of moves) target.dispatchEvent(new PointerEvent("pointermove", at(point, 1)));
+    target.dispatchEvent(new PointerEvent("pointerup", at(moves.at(-1) ?? first, 0)));
+  }, points);
+}

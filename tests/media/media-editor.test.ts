@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import type { Browser, Frame, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../browser.js";
+import { launchChromium, strokeInOneTask } from "../browser.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { bookOwner, type MediaStack, startMediaStack } from "./media-stack.js";
 
@@ -354,24 +354,15 @@ describe("multimedia on pages", () => {
     const [link] = (await storedItems()).filter((item) => item.page === 5);
     if (!link) throw new Error("the link was not stored");
     // A quick flick on a busy machine: React has rendered none of the moves when the pointer is let go.
-    await editor.locator(`[data-media-id="${link.id}"]`).evaluate((box) => {
-      const { x, y, width, height } = box.getBoundingClientRect();
-      const at = (dx: number, dy: number) => ({
-        pointerId: 1,
-        pointerType: "mouse",
-        isPrimary: true,
-        bubbles: true,
-        cancelable: true,
-        button: 0,
-        buttons: 1,
-        clientX: x + width / 2 + dx,
-        clientY: y + height / 2 + dy,
-      });
-      box.dispatchEvent(new PointerEvent("pointerdown", at(0, 0)));
-      box.dispatchEvent(new PointerEvent("pointermove", at(-60, -60)));
-      box.dispatchEvent(new PointerEvent("pointermove", at(-120, -120)));
-      box.dispatchEvent(new PointerEvent("pointerup", { ...at(-120, -120), buttons: 0 }));
-    });
+    const box = editor.locator(`[data-media-id="${link.id}"]`);
+    const bounds = await box.boundingBox();
+    if (!bounds) throw new Error("the link's box is not shown");
+    const [x, y] = [bounds.x + bounds.width / 2, bounds.y + bounds.height / 2];
+    await strokeInOneTask(box, [
+      { x, y },
+      { x: x - 60, y: y - 60 },
+      { x: x - 120, y: y - 120 },
+    ]);
     await expect
       .poll(async () => (await storedItems()).find((item) => item.id === link.id)?.x ?? link.x)
       .toBeLessThan(link.x - 0.02);

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { strokeInOneTask } from "../browser.js";
 import { writeFixtureBook } from "./fixture-book.js";
 import {
   announced,
@@ -117,25 +118,11 @@ describe("the reader", { timeout: 60_000 }, () => {
     await expect.poll(() => announced(page).textContent()).toBe("Page 4–5 of 12");
     await settle(page);
     // A quick flick on a slow phone: React has not rendered the turn its first move began when the pointer is let go.
-    await page.getByTestId("stage").evaluate((stage) => {
-      const box = stage.getBoundingClientRect();
-      const at = (x: number, y: number, buttons: number) => ({
-        pointerId: 1,
-        pointerType: "mouse",
-        isPrimary: true,
-        bubbles: true,
-        cancelable: true,
-        button: 0,
-        buttons,
-        clientX: box.x + box.width * x,
-        clientY: box.y + box.height * y,
-      });
-      const target = document.elementFromPoint(box.x + box.width * 0.97, box.y + box.height * 0.95) ?? stage;
-      target.dispatchEvent(new PointerEvent("pointerdown", at(0.97, 0.95, 1)));
-      target.dispatchEvent(new PointerEvent("pointermove", at(0.7, 0.9, 1)));
-      target.dispatchEvent(new PointerEvent("pointermove", at(0.1, 0.9, 1)));
-      target.dispatchEvent(new PointerEvent("pointerup", at(0.1, 0.9, 0)));
-    });
+    const stage = page.getByTestId("stage");
+    const box = await stage.boundingBox();
+    if (!box) throw new Error("the stage is not shown");
+    const at = (x: number, y: number) => ({ x: box.x + box.width * x, y: box.y + box.height * y });
+    await strokeInOneTask(stage, [at(0.97, 0.95), at(0.7, 0.9), at(0.1, 0.9)]);
     await expect.poll(() => announced(page).textContent()).toBe("Page 6–7 of 12");
     await settle(page);
     expect(await page.locator(".tl-turning-back").count()).toBe(0);
