@@ -12,9 +12,9 @@ readonly NATS_MODULE=github.com/nats-io/nats-server/v2
 readonly NATS_VERSION=v2.15.2
 readonly FERRETDB_MODULE=github.com/FerretDB/FerretDB
 readonly FERRETDB_VERSION=v1.24.2
-# The build adds one file to FerretDB's SQLite backend (scripts/ferretdb/README.md says why); bump the suffix when
-# that addition changes, so an installed build is replaced.
-readonly FERRETDB_BUILD="$FERRETDB_VERSION+turnleaf-pushdown.1"
+# The build adds one file to FerretDB's SQLite backend and applies two patches (scripts/ferretdb/README.md says why);
+# bump the suffix when they change, so an installed build is replaced.
+readonly FERRETDB_BUILD="$FERRETDB_VERSION+turnleaf-pushdown.2"
 readonly MINIO_MODULE=github.com/minio/minio
 readonly MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 readonly STRIPE_MOCK_MODULE=github.com/stripe/stripe-mock
@@ -112,8 +112,11 @@ ensure_ferretdb() {
   local src
   src="$(module_source_dir "$FERRETDB_MODULE" "$FERRETDB_VERSION")"
   cp "$repo_dir/scripts/ferretdb/equality_pushdown.go" "$src/internal/backends/sqlite/"
-  (cd "$src" && git apply "$repo_dir/scripts/ferretdb/sqlite-collection.patch") ||
-    die "scripts/ferretdb/sqlite-collection.patch does not apply to FerretDB $FERRETDB_VERSION"
+  local patch
+  for patch in sqlite-collection.patch resource-tracking.patch; do
+    (cd "$src" && git apply "$repo_dir/scripts/ferretdb/$patch") ||
+      die "scripts/ferretdb/$patch does not apply to FerretDB $FERRETDB_VERSION"
+  done
   # FerretDB panics at startup unless build/version/version.txt exists; its release
   # tooling generates that file, and the module zip does not ship it.
   printf '%s\n' "$FERRETDB_VERSION" >"$src/build/version/version.txt"

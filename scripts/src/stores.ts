@@ -222,7 +222,10 @@ function ferretdbServer(binary: string, layout: Layout, port: number, uri: strin
       "--debug-addr=-",
       "--telemetry=disable",
     ],
-    env: { DO_NOT_TRACK: "1" },
+    // GOGC=400: Go's collector runs when the heap has grown 400 % instead of 100 %. A quarter of FerretDB's CPU was
+    // its garbage collection and allocation; 4 clients × 180 finds, updates and scans of 300 documents took 26-32
+    // CPU-s with the default and 20-22 with this (4 runs each), for a peak of ~190 MB instead of ~75.
+    env: { DO_NOT_TRACK: "1", GOGC: "400" },
     waitUntilReady: (signal) => waitForMongoPing(uri, port, signal),
   };
 }
