@@ -46,7 +46,7 @@ async function documents(): Promise<{ name: string; path: string }[]> {
 }
 
 function service(dist: string, pdf: string, mode = ""): { wall: number; cpu: number } {
-  // The bundled service runs as the image's CMD runs it (without source maps since 2026-12-07).
+  // The bundled service runs as the image's CMD runs it: without --enable-source-maps.
   const result = spawnSync(process.execPath, [runner, dist, pdf, maxSide, values.lanes as string, mode], {
     env: { MALLOC_ARENA_MAX: "1", ...process.env },
     encoding: "utf8",

@@ -223,8 +223,8 @@ function ferretdbServer(binary: string, layout: Layout, port: number, uri: strin
       "--telemetry=disable",
     ],
     // GOGC=400: Go's collector runs when the heap has grown 400 % instead of 100 %. A quarter of FerretDB's CPU was
-    // its garbage collection and allocation; 4 clients × 180 finds, updates and scans of 300 documents took 26-32
-    // CPU-s with the default and 20-22 with this (4 runs each), for a peak of ~190 MB instead of ~75.
+    // its garbage collection and allocation; 4 clients, each 60 rounds of a find, an update and a regex scan over 300
+    // documents, took 26-32 CPU-s with the default and 20-22 with this (4 runs each), for a peak of ~190 MB, not ~75.
     env: { DO_NOT_TRACK: "1", GOGC: "400" },
     waitUntilReady: (signal) => waitForMongoPing(uri, port, signal),
   };
