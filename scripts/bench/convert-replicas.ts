@@ -35,7 +35,7 @@ import {
   publishEvent,
 } from "@turnleaf/kit";
 import { pino } from "pino";
-import { testSubjects } from "../../tests/conversion/harness-subjects.js";
+import { testSubjects } from "../../tests/conversion/harness-subjects.mjs";
 import { mixedPdf } from "../../tests/fixtures/pdf/generate.js";
 import { startStores } from "../src/stores.js";
 
@@ -84,10 +84,7 @@ function startReplica(
     command as string,
     [
       ...pinned,
-      "--conditions=source",
-      "--import",
-      "tsx",
-      "tests/conversion/worker-child.ts",
+      "tests/conversion/worker-child.mjs",
       JSON.stringify({
         natsUrl: stores.natsUrl,
         s3: stores.s3,

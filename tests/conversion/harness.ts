@@ -33,7 +33,7 @@ import {
   type RunningConsumer,
 } from "@turnleaf/kit";
 import { workerStores } from "../setup/worker-stores.js";
-import { testSubjects } from "./harness-subjects.js";
+import { testSubjects } from "./harness-subjects.mjs";
 
 export { testSubjects };
 

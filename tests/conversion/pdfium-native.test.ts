@@ -178,7 +178,7 @@ describe.skipIf(!library)("native PDFium", () => {
       JSON.parse(
         execFileSync(
           process.execPath,
-          ["--conditions=source", "--import", "tsx", "tests/conversion/pdfium-native-child.ts", path, password],
+          ["tests/conversion/pdfium-native-child.mjs", path, password],
           { encoding: "utf8" },
         ),
       ) as { pages?: { width: number; height: number }[]; outline?: { title: string }[]; error?: string };

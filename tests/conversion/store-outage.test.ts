@@ -32,7 +32,7 @@ import { freePort } from "../../scripts/src/ports.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { log, uniqueId } from "./harness.js";
-import { testSubjects } from "./harness-subjects.js";
+import { testSubjects } from "./harness-subjects.mjs";
 
 const credentials = { accessKey: "outage", secretKey: "outage-test-secret", region: "us-east-1" };
 

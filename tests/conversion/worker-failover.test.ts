@@ -31,10 +31,7 @@ async function childWorker(ackWaitMs: number, options: { ocr?: boolean } = {}) {
   const child = spawn(
     process.execPath,
     [
-      "--conditions=source",
-      "--import",
-      "tsx",
-      "tests/conversion/worker-child.ts",
+      "tests/conversion/worker-child.mjs",
       JSON.stringify({
         natsUrl: stores.natsUrl,
         s3: stores.s3,

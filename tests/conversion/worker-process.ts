@@ -1,4 +1,4 @@
-/** Starts tests/conversion/worker-child.ts as a process of its own and waits for its "ready". */
+/** Starts tests/conversion/worker-child.mjs as a process of its own and waits for its "ready". */
 import { type ChildProcess, spawn } from "node:child_process";
 import { workerStores } from "../setup/worker-stores.js";
 import type { Harness } from "./harness.js";
@@ -17,10 +17,7 @@ export async function startWorkerProcess(
   const child = spawn(
     process.execPath,
     [
-      "--conditions=source",
-      "--import",
-      "tsx",
-      "tests/conversion/worker-child.ts",
+      "tests/conversion/worker-child.mjs",
       JSON.stringify({
         natsUrl: stores.natsUrl,
         s3: stores.s3,

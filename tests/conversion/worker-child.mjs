@@ -1,30 +1,36 @@
 /**
  * A conversion worker in a process of its own, for the tests that kill a worker mid-book. Reads its settings
  * from argv as JSON; prints "ready" once its consumers run.
+ *
+ * Plain JavaScript on the built packages (dist/), run by node itself: through tsx on the sources each start cost
+ * 1.4-1.9 CPU-s, on dist 0.9 (the imports alone, three runs each).
  */
 import { tmpdir } from "node:os";
 import { BookStore, openWorkFolder, startJobConsumer } from "@turnleaf/conversion/in-process";
 import { choosePdfium, createRenderPool, selectPdfium } from "@turnleaf/conversion/render";
 import { connectNats, createLogger, createS3Client } from "@turnleaf/kit";
-import { testSubjects } from "./harness-subjects.js";
+import { testSubjects } from "./harness-subjects.mjs";
 
-const settings = JSON.parse(process.argv[2] ?? "{}") as {
-  natsUrl: string;
-  s3: { endpoint: string; accessKey: string; secretKey: string; region: string };
-  prefix: string;
-  buckets: { sources: string; books: string };
-  durable: string;
-  ackWaitMs: number;
-  maxDeliver?: number;
-  pagesPerItem?: number;
-  workers?: number;
-  /** PDFium as the service picks it (default wasm). */
-  pdfium?: "auto" | "wasm" | "native";
-  /** As the service runs (the replica bench): only what must exist before the book opens, WebP effort 2. */
-  asService?: boolean;
-  /** With OCR settings: pages that need OCR are listed for it (the service's default). */
-  ocr?: boolean;
-};
+/**
+ * @type {{
+ *   natsUrl: string;
+ *   s3: { endpoint: string; accessKey: string; secretKey: string; region: string };
+ *   prefix: string;
+ *   buckets: { sources: string; books: string };
+ *   durable: string;
+ *   ackWaitMs: number;
+ *   maxDeliver?: number;
+ *   pagesPerItem?: number;
+ *   workers?: number;
+ *   pdfium?: "auto" | "wasm" | "native";
+ *   asService?: boolean;
+ *   ocr?: boolean;
+ * }}
+ * pdfium: PDFium as the service picks it (default wasm). asService: as the service runs (the replica bench), only
+ * what must exist before the book opens, WebP effort 2. ocr: pages that need OCR are listed for it (the service's
+ * default).
+ */
+const settings = JSON.parse(process.argv[2] ?? "{}");
 const pdfium = choosePdfium(settings.pdfium ?? "wasm");
 selectPdfium(pdfium);
 const log = createLogger({ service: "conversion-child", level: "warn" });

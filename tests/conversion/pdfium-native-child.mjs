@@ -8,10 +8,10 @@ import { nativeLibraryPath, readPdf, selectPdfium } from "@turnleaf/conversion/r
 const library = nativeLibraryPath();
 if (!library) throw new Error("no native PDFium library");
 selectPdfium({ engine: "native", library });
-const [path, password] = process.argv.slice(2) as [string, string];
+const [path, password] = process.argv.slice(2);
 try {
   const info = await readPdf(new Uint8Array(await readFile(path)), password ?? "", true);
   process.stdout.write(`${JSON.stringify(info)}\n`);
 } catch (error) {
-  process.stdout.write(`${JSON.stringify({ error: (error as Error).name })}\n`);
+  process.stdout.write(`${JSON.stringify({ error: error.name })}\n`);
 }

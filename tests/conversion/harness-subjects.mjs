@@ -1,7 +1,10 @@
-import type { JobSubjects } from "@turnleaf/conversion/in-process";
-
-/** Job subjects under a prefix of their own, on a stream named after it (no other consumer sees them). */
-export function testSubjects(prefix: string): JobSubjects {
+/**
+ * Job subjects under a prefix of their own, on a stream named after it (no other consumer sees them).
+ * Plain JavaScript, so that the worker child (worker-child.mjs) runs without a TypeScript loader; its types are in
+ * harness-subjects.d.mts.
+ * @param {string} prefix
+ */
+export function testSubjects(prefix) {
   return {
     stream: prefix.toUpperCase(),
     requested: `${prefix}.job.*.requested`,
