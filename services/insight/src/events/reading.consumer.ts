@@ -26,9 +26,9 @@ const minuteMs = 60_000;
 
 /**
  * Folds the readers' beacons (insight.v1.book.<id>.read: one per message, or a book's beacons the gateway gathered
- * into one `ReadingEventsBatch`) into the statistics, each beacon once. Up to `batchSize` messages are fetched (the
- * next fetch runs while a batch is written), their beacons folded into one delta per book and day, written as a
- * handful of $inc upserts, then acknowledged together.
+ * into one `ReadingEventsBatch`) into the statistics, each beacon once. Up to `batchSize` messages at a time (as many
+ * as have arrived; the next ones arrive while a batch is written) have their beacons folded into one delta per book
+ * and day, written as a handful of $inc upserts, then acknowledged together.
  *
  * Exactly once, as far as the store allows without transactions: a message's id is its sequence in the INSIGHT stream.
  * Before counting, the batch is journaled (its sequences, marker slot and folded deltas); every document it writes
@@ -118,14 +118,9 @@ export async function runReadingConsumer(
   };
 
   const consumer = await jetstream(nats).consumers.get(streams.insight.name, durable);
-  let running = true;
-  // The next batch is fetched while this one is written: under load beacons wait for one write, not for two.
-  const fetchBatch = async (): Promise<JsMsg[]> => {
-    const batch: JsMsg[] = [];
-    const messages = await consumer.fetch({ max_messages: batchSize, expires: 1_000 });
-    for await (const message of messages) batch.push(message);
-    return batch;
-  };
+  // One pull kept open (renewed every 30 s while no beacon comes): beacons arrive as they are published. Fetches of
+  // one second, as before, asked the server again every second of an idle day and held each beacon up to a second.
+  const messages = await consumer.consume({ max_messages: batchSize });
 
   const sweep = setInterval(() => {
     const now = Date.now();
@@ -135,34 +130,31 @@ export async function runReadingConsumer(
   }, minuteMs);
   sweep.unref();
 
+  // A batch is folded once it is full or no more beacons wait in the stream (`pending` counts those not yet
+  // delivered). While it is written the next beacons gather in the consumer's buffer.
   const loop = (async () => {
-    let next = fetchBatch();
-    while (running) {
-      let batch: JsMsg[] = [];
+    let batch: JsMsg[] = [];
+    for await (const message of messages) {
+      batch.push(message);
+      if (batch.length < batchSize && message.info.pending > 0) continue;
+      const folding = batch;
+      batch = [];
       try {
-        batch = await next;
+        await fold(folding);
       } catch (error) {
-        log.warn({ err: error }, "reading beacons could not be fetched");
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-      }
-      next = running ? fetchBatch() : Promise.resolve([]);
-      if (batch.length === 0) continue;
-      try {
-        await fold(batch);
-      } catch (error) {
-        log.warn({ err: error, messages: batch.length }, "reading batch failed; it is delivered again");
-        for (const message of batch) message.nak(2_000);
+        log.warn({ err: error, messages: folding.length }, "reading batch failed; it is delivered again");
+        for (const message of folding) message.nak(2_000);
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     }
-    // Beacons fetched but not folded go back to the stream at once.
-    for (const message of await next.catch(() => [] as JsMsg[])) message.nak();
+    // Beacons received but not folded when the consumer closed go back to the stream at once.
+    for (const message of batch) message.nak();
   })();
 
   return {
     stop: async () => {
-      running = false;
       clearInterval(sweep);
+      await messages.close();
       await loop;
     },
   };
