@@ -176,11 +176,9 @@ describe.skipIf(!library)("native PDFium", () => {
   it("reads page sizes, the outline and passwords in a native main thread", { timeout: 60_000 }, async () => {
     const read = (path: string, password = "") =>
       JSON.parse(
-        execFileSync(
-          process.execPath,
-          ["tests/conversion/pdfium-native-child.mjs", path, password],
-          { encoding: "utf8" },
-        ),
+        execFileSync(process.execPath, ["tests/conversion/pdfium-native-child.mjs", path, password], {
+          encoding: "utf8",
+        }),
       ) as { pages?: { width: number; height: number }[]; outline?: { title: string }[]; error?: string };
     const rich = read(await file(await richPdf(), "outline"));
     expect(rich.pages).toHaveLength(3);
