@@ -93,7 +93,13 @@ export async function runReadingConsumer(
       if (!entry.done) await redo(entry);
       for (const seq of entry.seqs) journaled.add(seq);
     }
-    const fresh = batch.filter((message) => !journaled.has(message.seq));
+    // A beacon can arrive twice in one batch: the server sends it again once its ack wait passes while it waits in
+    // the consumer's buffer. Each stream sequence is counted once; every copy is acknowledged.
+    const fresh = batch.filter((message) => {
+      if (journaled.has(message.seq)) return false;
+      journaled.add(message.seq);
+      return true;
+    });
     const beacons: ReadingEvents[] = [];
     for (const message of fresh) {
       const decoded = decode(message);
@@ -130,13 +136,14 @@ export async function runReadingConsumer(
   }, minuteMs);
   sweep.unref();
 
-  // A batch is folded once it is full or no more beacons wait in the stream (`pending` counts those not yet
-  // delivered). While it is written the next beacons gather in the consumer's buffer.
+  // A batch is folded once it is full or holds every beacon received so far; while it is written the next ones gather
+  // in the consumer's buffer, so under load each batch takes what arrived during the last write. (Waiting instead for
+  // the stream to report none pending stalled: beacons past the consumer's ack limit are pending but not sent.)
   const loop = (async () => {
     let batch: JsMsg[] = [];
     for await (const message of messages) {
       batch.push(message);
-      if (batch.length < batchSize && message.info.pending > 0) continue;
+      if (batch.length < batchSize && messages.getPending() > 0) continue;
       const folding = batch;
       batch = [];
       try {
