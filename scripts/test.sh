@@ -20,9 +20,26 @@ mkdir -p .turnleaf
 node_modules/.bin/tsc -p tests > .turnleaf/tsc-tests.log 2>&1 &
 tests_type_check=$!
 echo "== web apps (type-check and bundle) (at ${SECONDS} s)"
-npm run -s build -w web/reader
-npm run -s build -w web/editor
-npm run -s build:offline -w web/reader   # the offline reader turnleaf publish --format html ships (tests/cli)
+# A web build is skipped when its output is there and its inputs (every source under web/, the generated contracts,
+# the lockfile) hash to what they did when it last succeeded: vite has no incremental build of its own.
+web_inputs=(web proto/gen package-lock.json tsconfig.base.json)
+web_build() {
+  local name=$1 output=$2 stamp=".turnleaf/build-stamps/$1" hash
+  shift 2
+  hash=$(node scripts/inputs-hash.mjs "${web_inputs[@]}")
+  if [[ -f "$output" && -f "$stamp" && "$(cat "$stamp")" == "$hash" ]]; then
+    echo "$name: inputs unchanged since its last build"
+    return
+  fi
+  rm -f "$stamp"
+  "$@"
+  mkdir -p "$(dirname "$stamp")"
+  echo "$hash" > "$stamp"
+}
+web_build reader web/reader/dist/index.html npm run -s build -w web/reader
+web_build editor web/editor/dist/index.html npm run -s build -w web/editor
+# The offline reader turnleaf publish --format html ships (tests/cli).
+web_build reader-offline web/reader/dist-offline/reader.js npm run -s build:offline -w web/reader
 echo "== type-check tests and benchmarks (tsc -p tests) (at ${SECONDS} s)"
 tests_status=0
 wait "$tests_type_check" || tests_status=$?
