@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 
 const paths = process.argv.slice(2);
 if (paths.length === 0) {
-  console.error("usage: node scripts/inputs-hash.mjs <path> …");
+  process.stderr.write("usage: node scripts/inputs-hash.mjs <path> …\n");
   process.exit(2);
 }
 const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...paths], {

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const script = join(import.meta.dirname, "..", "inputs-hash.mjs");
 let repo: string;
 
-const hashOf = (...paths: string[]) => execFileSync(process.execPath, [script, ...paths], { cwd: repo, encoding: "utf8" });
+const hashOf = (...paths: string[]) =>
+  execFileSync(process.execPath, [script, ...paths], { cwd: repo, encoding: "utf8" });
 const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" });
 
 beforeAll(async () => {
