@@ -22,11 +22,11 @@ tests_type_check=$!
 echo "== web apps (type-check and bundle) (at ${SECONDS} s)"
 # A web build is skipped when its output is there and its inputs (every source under web/, the generated contracts,
 # the lockfile) hash to what they did when it last succeeded: vite has no incremental build of its own.
-web_inputs=(web proto/gen package-lock.json tsconfig.base.json)
+# The three share their inputs, hashed once before any of them runs.
+web_inputs_hash=$(node scripts/inputs-hash.mjs web proto/gen package-lock.json tsconfig.base.json)
 web_build() {
-  local name=$1 output=$2 stamp=".turnleaf/build-stamps/$1" hash
+  local name=$1 output=$2 stamp=".turnleaf/build-stamps/$1" hash=$web_inputs_hash
   shift 2
-  hash=$(node scripts/inputs-hash.mjs "${web_inputs[@]}")
   if [[ -f "$output" && -f "$stamp" && "$(cat "$stamp")" == "$hash" ]]; then
     echo "$name: inputs unchanged since its last build"
     return

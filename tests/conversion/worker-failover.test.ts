@@ -2,7 +2,7 @@
  * A conversion worker killed mid-book (SIGKILL: no ack, no clean-up) leaves its job unacknowledged; JetStream
  * redelivers it after the ack wait to another worker, which resumes from the manifest and finishes the book.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import {
   ConversionJobProgressedSchema,
   ConversionJobState,
@@ -15,8 +15,8 @@ import { decodeEvent, followSubject } from "@turnleaf/kit";
 import { afterAll, expect, it } from "vitest";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { typedAndPicture } from "../fixtures/pdf/scans.js";
-import { workerStores } from "../setup/worker-stores.js";
 import { createHarness, log, uniqueId } from "./harness.js";
+import { startWorkerProcess } from "./worker-process.js";
 
 const harness = await createHarness();
 const pool = createRenderPool(1);
@@ -26,31 +26,8 @@ afterAll(async () => {
 });
 
 /** A worker in a process of its own on the harness's stores and the durable consumer `failover`; resolves once ready. */
-async function childWorker(ackWaitMs: number, options: { ocr?: boolean } = {}) {
-  const stores = workerStores();
-  const child = spawn(
-    process.execPath,
-    [
-      "tests/conversion/worker-child.mjs",
-      JSON.stringify({
-        natsUrl: stores.natsUrl,
-        s3: stores.s3,
-        prefix: harness.prefix,
-        buckets: harness.buckets,
-        durable: "failover",
-        ackWaitMs,
-        ...options,
-      }),
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
-    child.on("exit", (code) => reject(new Error(`worker exited early (${code})`)));
-  });
-  return { child, exited };
-}
+const childWorker = (ackWaitMs: number, options: { ocr?: boolean } = {}) =>
+  startWorkerProcess(harness, { durable: "failover", ackWaitMs, ...options });
 
 /** Follows a job's progress, kills `child` once `killAt` pages are done; resolves at its end with every state seen. */
 function killMidway(jobId: string, child: ChildProcess, killAt: number, signal: AbortSignal) {

@@ -11,7 +11,15 @@ export interface WorkerProcess {
 
 export async function startWorkerProcess(
   harness: Harness,
-  options: { durable: string; ackWaitMs: number; maxDeliver?: number; pagesPerItem?: number; workers?: number },
+  options: {
+    durable: string;
+    ackWaitMs: number;
+    maxDeliver?: number;
+    pagesPerItem?: number;
+    workers?: number;
+    /** Pages that need OCR are listed for it, as the service does by default. */
+    ocr?: boolean;
+  },
 ): Promise<WorkerProcess> {
   const stores = workerStores();
   const child = spawn(
