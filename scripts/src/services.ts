@@ -48,6 +48,9 @@ export async function freeServicePorts(): Promise<ServicePorts> {
   return ports;
 }
 
+/** The user the demo seed creates (services/power/src/domain/demo.ts). */
+export const demoUserId = "10001";
+
 /** The environment each process gets: the stores, its peers' addresses, and what the local stack adds. */
 export function serviceEnvironment(
   name: ProcessName,
@@ -60,6 +63,8 @@ export function serviceEnvironment(
     environment?: Record<string, string> | undefined;
     /** Where the process answers `GET /metrics`; none when unset. */
     metricsPort?: number | undefined;
+    /** Who the gateway acts as for requests without a session when `demo` is set: the demo user unless told. */
+    actorUserId?: string | undefined;
   },
 ): Record<string, string> {
   const shared = {
@@ -84,7 +89,7 @@ export function serviceEnvironment(
       ...peers,
       HOST: "127.0.0.1",
       PORT: String(ports.gateway),
-      ...(options.demo ? { DEV_ACTOR_USER_ID: "10001" } : {}),
+      ...(options.demo ? { DEV_ACTOR_USER_ID: options.actorUserId ?? demoUserId } : {}),
       ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
     };
   }

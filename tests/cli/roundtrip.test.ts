@@ -17,7 +17,7 @@ import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
 // one says), comes back equal with `turnleaf pull`, never overwrites the other side's changes without --force, and its
 // offline HTML shows each of those features in Chromium from disk. The built CLI against the run's real stack.
 const services = await workerSystem();
-const demo = { email: "demo@turnleaf.local", password: "turnleaf-demo" };
+const owner = services.owner;
 let workDir: string;
 let home: string;
 let browser: Browser | undefined;
@@ -137,7 +137,7 @@ beforeAll(async () => {
   expect(filed.code, filed.stderr).toBe(0);
   const play = await cli(["project", "audio", "project", "--auto-flip", "off", "--pause", "3"]);
   expect(play.code, play.stderr).toBe(0);
-  const loggedIn = await cli(["login", "--email", demo.email, "--password", demo.password]);
+  const loggedIn = await cli(["login", "--email", owner.email, "--password", owner.password]);
   expect(loggedIn.code, loggedIn.stderr).toBe(0);
 }, 180_000);
 

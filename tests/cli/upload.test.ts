@@ -9,11 +9,11 @@ import { labelledPdf, richPdf } from "../fixtures/pdf/generate.js";
 import { workerSystem } from "../setup/worker-stores.js";
 import { assertCliBuilt, runCli, startCli } from "./run-cli.js";
 
-// turnleaf login / upload / books against the seven built processes on the run's real stores (the demo seed gives
-// the demo account a VIP plan, so it may upload): the upload is paused, the process killed mid-upload, and the next
+// turnleaf login / upload / books against the eight built processes on the run's real stores, as the worker slot's
+// owner (a VIP, so it may upload): the upload is paused, the process killed mid-upload, and the next
 // run resumes the same task from the server's offset; the finished book opens at the printed link.
 const services = await workerSystem();
-const demo = { email: "demo@turnleaf.local", password: "turnleaf-demo" };
+const owner = services.owner;
 let workDir: string;
 let home: string;
 const cli = (args: string[]) => runCli(workDir, home, args, { TURNLEAF_SERVER: services.gatewayUrl });
@@ -27,7 +27,7 @@ beforeAll(async () => {
   await writeFile(join(workDir, "labelled.pdf"), await labelledPdf("U", 3));
   const imported = await cli(["import", "rich.pdf", "labelled.pdf", "--out", "project", "--title", "Cloud Book"]);
   expect(imported.code, imported.stderr).toBe(0);
-  const loggedIn = await cli(["login", "--email", demo.email, "--password", demo.password]);
+  const loggedIn = await cli(["login", "--email", owner.email, "--password", owner.password]);
   expect(loggedIn.code, loggedIn.stderr).toBe(0);
 }, 180_000);
 
@@ -56,12 +56,12 @@ async function serverProgress(taskId: string) {
 
 describe("turnleaf login", () => {
   it("refuses a wrong password with the desktop text and keeps a session for the right one", async () => {
-    const wrong = await cli(["login", "--email", demo.email, "--password", "not-the-password"]);
+    const wrong = await cli(["login", "--email", owner.email, "--password", "not-the-password"]);
     expect(wrong.code).toBe(77);
     expect(wrong.stderr).toContain("Incorrect email or password");
-    const right = await cli(["login", "--email", demo.email, "--password", demo.password]);
+    const right = await cli(["login", "--email", owner.email, "--password", owner.password]);
     expect(right.code, right.stderr).toBe(0);
-    expect(right.stdout).toContain(`as ${demo.email}`);
+    expect(right.stdout).toContain(`as ${owner.email}`);
     expect((await stat(join(home, "session.json"))).mode & 0o777).toBe(0o600);
   });
 });
@@ -175,7 +175,7 @@ describe("turnleaf upload", { timeout: 180_000 }, () => {
     const loggedOut = await runCli(workDir, otherHome, ["books", "list"], { TURNLEAF_SERVER: services.gatewayUrl });
     expect(loggedOut.code).toBe(77);
     expect(loggedOut.stderr).toContain("login timeout");
-    const unreachable = await runCli(workDir, otherHome, ["login", "--email", demo.email, "--password", "x"], {
+    const unreachable = await runCli(workDir, otherHome, ["login", "--email", owner.email, "--password", "x"], {
       TURNLEAF_SERVER: "http://127.0.0.1:9",
     });
     expect(unreachable.code).toBe(75);

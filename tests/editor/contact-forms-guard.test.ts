@@ -17,7 +17,7 @@ let book: { number: string; bookId: string };
 
 beforeAll(async () => {
   browser = await launchChromium();
-  context = await ownerContext(browser, services.gatewayUrl, 900);
+  context = await ownerContext(browser, services, 900);
 }, 120_000);
 
 afterAll(async () => {

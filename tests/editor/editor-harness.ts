@@ -74,7 +74,7 @@ export function useEditor(system: SharedSystem, options: { seedBook?: string } =
     }
     browser = await launchChromium();
     // A real session: the demo user's, its cookie shared with the pages of this context.
-    context = await ownerContext(browser, services.gatewayUrl);
+    context = await ownerContext(browser, services);
     page = await context.newPage();
   }, 120_000);
 

@@ -52,7 +52,7 @@ describe("the editor in German, in Chromium", () => {
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const login = await context.request.post(`${services.gatewayUrl}/api/user/login`, {
-      form: { email: "demo@turnleaf.local", password: "turnleaf-demo" },
+      form: { email: services.owner.email, password: services.owner.password },
     });
     expect(((await login.json()) as { code: string }).code).toBe("OK");
   }, 120_000);

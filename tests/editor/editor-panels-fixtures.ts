@@ -17,7 +17,7 @@ export function panelsHarness(services: SharedSystem, current: () => Book) {
 
   async function start() {
     browser = await launchChromium();
-    context = await ownerContext(browser, services.gatewayUrl, 900);
+    context = await ownerContext(browser, services, 900);
     return { browser, context };
   }
 

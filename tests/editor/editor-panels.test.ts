@@ -23,7 +23,7 @@ let book: { number: string; bookId: string };
 beforeAll(async () => {
   browser = await launchChromium();
   // A real session: the demo user's, its cookie shared with the pages of this context.
-  context = await ownerContext(browser, services.gatewayUrl, 900);
+  context = await ownerContext(browser, services, 900);
   page = await context.newPage();
 }, 120_000);
 

@@ -23,7 +23,7 @@ let demoId: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  context = await ownerContext(browser, services.gatewayUrl, 900);
+  context = await ownerContext(browser, services, 900);
   admin = createClient(PowerAdminService, `127.0.0.1:${services.ports.power}`, { peer: "power" });
   const me = await context.request.post(`${services.gatewayUrl}/api/user/get-user`);
   demoId = ((await me.json()) as { data: { userId: string } }).data.userId;

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { photo } from "../fixtures/pdf/generate.js";
+import type { Owner } from "../setup/shared-system.js";
 
 /**
  * A PDF of a few megabytes (labelled pages, two of them full-page photos) so its upload takes several of the
@@ -30,11 +31,18 @@ export async function picture(width: number, height: number, format: "png" | "gi
   return format === "png" ? image.png().toBuffer() : image.gif().toBuffer();
 }
 
-/** A browser context logged in as the demo owner (DEMO_SEED): a real session whose cookie its pages share. */
-export async function ownerContext(browser: Browser, gatewayUrl: string, height = 860): Promise<BrowserContext> {
+/**
+ * A browser context logged in as the system's owner (the worker slot's on the shared system, the demo user on a
+ * file's own): a real session whose cookie its pages share.
+ */
+export async function ownerContext(
+  browser: Browser,
+  system: { gatewayUrl: string; owner: Owner },
+  height = 860,
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1400, height } });
-  const login = await context.request.post(`${gatewayUrl}/api/user/login`, {
-    form: { email: "demo@turnleaf.local", password: "turnleaf-demo" },
+  const login = await context.request.post(`${system.gatewayUrl}/api/user/login`, {
+    form: { email: system.owner.email, password: system.owner.password },
   });
   expect(((await login.json()) as { code: string }).code).toBe("OK");
   return context;

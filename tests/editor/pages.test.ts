@@ -5,10 +5,10 @@ import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient } from "@turnleaf/kit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { askedAgainAfterDrop, launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { runawayPdf } from "../fixtures/pdf/runaway-pdf.js";
+import type { OwnSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { startSystem, uploadPdf } from "../support/system.js";
 import { ownerContext } from "./fixtures.js";
@@ -20,7 +20,7 @@ import { ownerContext } from "./fixtures.js";
 // is refused before sending, with the contact-support confirm.
 const stores = workerStores();
 const screenshots = process.env.TURNLEAF_SCREENSHOTS ?? tmpdir();
-let services: RunningServices;
+let services: OwnSystem;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -34,7 +34,7 @@ beforeAll(async () => {
     CONVERSION_PAGE_BUDGET_MS: "5000",
   });
   browser = await launchChromium();
-  context = await ownerContext(browser, services.gatewayUrl, 900);
+  context = await ownerContext(browser, services, 900);
   page = await context.newPage();
 }, 120_000);
 

@@ -33,10 +33,11 @@ async function signUp(label: string): Promise<{ cookie: string; userId: string }
 }
 
 // The same edits in a team (spec 000 §6): the editor sends the team id, a member acts as type 13 with the team's plan
-// and the role's book power; the owner (the demo user) is a member too, whose own book is asked with selfKey.
+// and the role's book power; the owner (the user the worker's gateway acts as without a session) is a member too,
+// whose own book is asked with selfKey.
 describe("page edits in a team", () => {
   const teamId = String(700_000 + Math.floor(Math.random() * 99_999));
-  const demoId = "10001";
+  let ownerId = "";
   const editPower = "没有编辑书籍设置功能的权限，请联系客服开通";
   let admin: ReturnType<typeof createClient<typeof PowerAdminService>>;
   let member: { cookie: string; userId: string };
@@ -60,7 +61,8 @@ describe("page edits in a team", () => {
       powers: ["BOOK_EDIT_OTHER", "BOOK_VIEW_OTHER"],
     });
     [member, viewer, stranger] = [await signUp("member"), await signUp("viewer"), await signUp("stranger")];
-    await admin.setTeamMember({ teamId, userId: demoId, roleId: "1" });
+    ownerId = String((await post("/api/user/get-user", {}, "", owner.cookie)).data?.userId);
+    await admin.setTeamMember({ teamId, userId: ownerId, roleId: "1" });
     await admin.setTeamMember({ teamId, userId: member.userId, roleId: "1" });
     await admin.setTeamMember({ teamId, userId: viewer.userId, roleId: "2" });
     await admin.setPlan({ account: { teamId }, plan: { kind: PlanKind.POINTS, points: 500 }, actor: "test" });
@@ -186,14 +188,14 @@ describe("page edits in a team", () => {
     }
 
     // The owner acting in the team with a role that reaches only others' books: their own is refused (selfKey).
-    await admin.setTeamMember({ teamId, userId: demoId, roleId: "3" });
+    await admin.setTeamMember({ teamId, userId: ownerId, roleId: "3" });
     try {
       expect(await as(owner, "/api/book/delete-pages", { pages: "1", revision, teamId })).toMatchObject({
         code: "POWER_LIMIT",
         msg: editPower,
       });
     } finally {
-      await admin.setTeamMember({ teamId, userId: demoId, roleId: "1" });
+      await admin.setTeamMember({ teamId, userId: ownerId, roleId: "1" });
     }
 
     // The team's plan is free: no page edit (the upload power), for the member as for an insert.

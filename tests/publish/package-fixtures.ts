@@ -5,15 +5,14 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { assertCliBuilt, runCli } from "../cli/run-cli.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-
-/** The demo account (the seed gives it a VIP plan, so it may upload). */
-export const demo = { email: "demo@turnleaf.local", password: "turnleaf-demo" };
+import type { Owner } from "../setup/shared-system.js";
 
 /**
- * An online book of `pages` labelled pages owned by the demo account, uploaded with the command-line tool as a
- * user would; answers its id and the session cookie.
+ * An online book of `pages` labelled pages owned by the system's owner (a VIP, so it may upload), uploaded with the
+ * command-line tool as a user would; answers its id and the session cookie.
  */
-export async function uploadedBook(gatewayUrl: string, title: string, pages = 3) {
+export async function uploadedBook(system: { gatewayUrl: string; owner: Owner }, title: string, pages = 3) {
+  const { gatewayUrl, owner } = system;
   assertCliBuilt();
   const workDir = await mkdtemp(join(tmpdir(), "turnleaf-publish-"));
   const home = join(workDir, "home");
@@ -22,7 +21,7 @@ export async function uploadedBook(gatewayUrl: string, title: string, pages = 3)
   await writeFile(join(workDir, "book.pdf"), await labelledPdf("P", pages));
   const imported = await cli(["import", "book.pdf", "--out", "project", "--title", title]);
   expect(imported.code, imported.stderr).toBe(0);
-  const loggedIn = await cli(["login", "--email", demo.email, "--password", demo.password]);
+  const loggedIn = await cli(["login", "--email", owner.email, "--password", owner.password]);
   expect(loggedIn.code, loggedIn.stderr).toBe(0);
   const uploaded = await cli(["upload", "project", "--title", title, "--json"]);
   expect(uploaded.code, uploaded.stderr).toBe(0);

@@ -59,7 +59,7 @@ async function download(path: string, file: string): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  book = await uploadedBook(services.gatewayUrl, "Harbour Notes");
+  book = await uploadedBook(services, "Harbour Notes");
   outDir = await mkdtemp(join(tmpdir(), "turnleaf-packages-"));
   const created = await api(services.gatewayUrl, book.cookie, "/api/signature/create-signature", {
     name: signature.name,

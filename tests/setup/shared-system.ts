@@ -1,12 +1,20 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
+import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
+import { createClient } from "@turnleaf/kit";
 import { pino } from "pino";
-import { waitForHttp } from "../../scripts/src/processes.js";
+import { freePort } from "../../scripts/src/ports.js";
+import { type ProcessHandle, startProcess, waitForHttp } from "../../scripts/src/processes.js";
 import {
   freeServicePorts,
   type RunningServices,
+  repositoryRoot,
   type ServicePorts,
+  serviceArguments,
+  serviceEnvironment,
   startServices,
 } from "../../scripts/src/services.js";
 import type { TestStores } from "./stores.global.js";
@@ -36,9 +44,19 @@ export const sharedSystemSettings = {
   REMOTE_PICTURE_TIMEOUT_MS: "1500",
 };
 
+/** An account that may log in: the demo seed's, or a worker slot's owner on the shared system. */
+export interface Owner {
+  email: string;
+  password: string;
+}
+
+/** The account the demo seed creates (services/power/src/domain/demo.ts), with a VIP plan. */
+export const demoOwner: Owner = { email: "demo@turnleaf.local", password: "turnleaf-demo" };
+
 /**
- * The worker's system as a test file sees it: the seven built processes on its stores, started once for the whole
- * run. A file may not stop, kill or reconfigure them; one that does starts a system of its own (startSystem). With
+ * The shared system as a worker slot's test file sees it: the eight built processes on their stores, started once for
+ * the whole run, reached through the slot's own gateway, which acts as the slot's owner for requests without a session.
+ * A file may not stop, kill or reconfigure them; one that does starts a system of its own (startSystem). With
  * external stores no system is shared (a file's own services would share its consumers): each file starts its own.
  */
 export interface SharedSystem {
@@ -50,10 +68,18 @@ export interface SharedSystem {
   metricsPorts: ServicePorts;
   /** Each process logs to `<logDir>/<name>.log`, every file's requests in one log. */
   logDir: string;
+  /**
+   * The slot's owner: the account its files log in as and its gateway acts as without a session, a VIP like the
+   * demo user (the first slot's is the demo user). Files of other slots, running at the same time, act as others.
+   */
+  owner: Owner;
 }
 
+/** A system a file started for itself (startSystem): its processes, where they log, and the demo owner. */
+export type OwnSystem = RunningServices & { logDir: string; metricsPorts: ServicePorts; owner: Owner };
+
 /**
- * The seven built processes on free ports, on the run's stores (which outlive them), with the demo user and book
+ * The eight built processes on free ports, on the run's stores (which outlive them), with the demo user and book
  * seeded, healthy before it returns. Each process logs to `<logDir>/<name>.log`: read them when a test fails.
  */
 export async function startSystem(
@@ -61,7 +87,7 @@ export async function startSystem(
   name: string,
   healthyWithinMs = 60_000,
   environment: Record<string, string> = {},
-): Promise<RunningServices & { logDir: string; metricsPorts: ServicePorts }> {
+): Promise<OwnSystem> {
   const logDir = await mkdtemp(join(tmpdir(), `turnleaf-${name}-`));
   const metricsPorts = await freeServicePorts();
   const services = await startServices({
@@ -74,20 +100,44 @@ export async function startSystem(
     environment: { ...sharedStoreEnvironment, ...environment },
   });
   await services.waitHealthy(healthyWithinMs);
-  return Object.assign(services, { logDir, metricsPorts });
+  return Object.assign(services, { logDir, metricsPorts, owner: demoOwner });
 }
 
 /**
- * Begins a worker's shared system and answers at once with what its files need to reach it (its ports are chosen
- * first); `ready` settles once it is healthy. The run's first files (the longest, none of them on a shared system)
- * start beside it instead of after it; `workerSystem()` waits for health. Its settings: sharedSystemSettings.
+ * Begins the run's shared system, one per run for every worker slot, and answers at once with what each slot's files
+ * need to reach it (its ports are chosen first); `ready` settles once it is healthy. The run's first files (the
+ * longest, none of them on the shared system) start beside it instead of after it; `workerSystem()` waits for health.
+ * Its settings: sharedSystemSettings.
+ *
+ * Each slot has a gateway and an owner of its own: files change their owner's powers through the power admin API
+ * and act as the gateway's user without a session, and files of different slots run at the same time. The first slot
+ * has the system's gateway and the demo owner; every other slot's owner is registered and given the demo's plan once
+ * the system is healthy, and its gateway started then. One system instead of one per slot: its eight processes idle
+ * at ~1.5 CPU-s a minute and take ~6 CPU-s to start (docs/benchmarks/test-suite.md).
  */
 export async function beginSharedSystem(
   stores: TestStores,
-): Promise<{ system: SharedSystem; ready: Promise<RunningServices> }> {
+  slots: number,
+): Promise<{ systems: SharedSystem[]; ready: Promise<{ stopAll(): Promise<void> }> }> {
   const logDir = await mkdtemp(join(tmpdir(), "turnleaf-shared-system-"));
   const metricsPorts = await freeServicePorts();
   const ports = await freeServicePorts();
+  const environment = { ...sharedStoreEnvironment, ...sharedSystemSettings };
+  const systems: SharedSystem[] = [
+    { stores, gatewayUrl: gatewayUrlOf(ports), ports, metricsPorts, logDir, owner: demoOwner },
+  ];
+  for (let slot = 2; slot <= slots; slot++) {
+    const slotPorts = { ...ports, gateway: await freePort() };
+    const slotOwner = { email: `owner-${slot}@turnleaf.local`, password: demoOwner.password };
+    systems.push({
+      stores,
+      gatewayUrl: gatewayUrlOf(slotPorts),
+      ports: slotPorts,
+      metricsPorts: { ...metricsPorts, gateway: await freePort() },
+      logDir,
+      owner: slotOwner,
+    });
+  }
   const ready = (async () => {
     const services = await startServices({
       metricsPorts,
@@ -96,19 +146,71 @@ export async function beginSharedSystem(
       demo: true,
       log: pino({ level: "warn" }),
       logDir,
-      environment: { ...sharedStoreEnvironment, ...sharedSystemSettings },
+      environment,
     });
+    const gateways: ProcessHandle[] = [];
+    const stopAll = async () => {
+      await Promise.all(gateways.map((gateway) => gateway.stop()));
+      await services.stopAll();
+    };
     try {
       await services.waitHealthy(sharedSystemHealthyWithinMs);
+      for (const [index, system] of systems.entries()) {
+        if (index === 0) continue;
+        const userId = await registerVipOwner(systems[0]?.gatewayUrl ?? "", ports.power, system.owner);
+        gateways.push(
+          await startProcess({
+            name: `gateway-${index + 1}`,
+            command: process.execPath,
+            args: serviceArguments("gateway"),
+            env: serviceEnvironment("gateway", { ...stores, stop: async () => undefined }, system.ports, {
+              demo: true,
+              actorUserId: userId,
+              logLevel: "info",
+              environment,
+              metricsPort: system.metricsPorts.gateway,
+            }),
+            cwd: repositoryRoot,
+            log: pino({ level: "warn" }),
+            logFile: join(logDir, `gateway-${index + 1}.log`),
+          }),
+        );
+      }
     } catch (error) {
-      await services.stopAll();
+      await stopAll();
       throw error;
     }
-    return services;
+    return { stopAll };
   })();
-  const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
-  return { system: { stores, gatewayUrl, ports, metricsPorts, logDir }, ready };
+  return { systems, ready };
 }
+
+const gatewayUrlOf = (ports: ServicePorts) => `http://127.0.0.1:${ports.gateway}`;
+
+/** Registers `owner` through the gateway and gives it the demo user's plan (VIP for a year); answers its user id. */
+async function registerVipOwner(gatewayUrl: string, powerPort: number, owner: Owner): Promise<string> {
+  const response = await fetch(`${gatewayUrl}/api/user/register`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ ...owner }).toString(),
+  });
+  const reply = (await response.json()) as { code: string; data: { userId?: string } | null };
+  const userId = String(reply.data?.userId ?? "");
+  if (reply.code !== "OK" || !userId) throw new Error(`registering ${owner.email} answered ${reply.code}`);
+  const admin = createClient(PowerAdminService, `127.0.0.1:${powerPort}`, { peer: "power" });
+  try {
+    await admin.setPlan({
+      account: { userId },
+      plan: { kind: PlanKind.VIP_ANNUAL, points: 0, vipExpiresAt: timestampFromDate(new Date(Date.now() + year)) },
+      actor: "test set-up",
+    });
+  } finally {
+    admin.close();
+  }
+  return userId;
+}
+
+const year = 365 * 24 * 60 * 60 * 1000;
 
 /** How long a shared system may take to become healthy (it starts beside the run's first files). */
 export const sharedSystemHealthyWithinMs = 180_000;

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import type { TestProject } from "vitest/node";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { type RunningStores, startStores } from "../../scripts/src/stores.js";
 import { launchChromiumServer } from "../browser.js";
 import { externalStores } from "./external-stores.js";
@@ -21,7 +20,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** One set of stores per worker slot: set `n - 1` serves the files that run with VITEST_POOL_ID `n`. */
     storeSets: TestStores[];
-    /** One shared system per worker slot, on stores of its own (see shared-system.ts). */
+    /** The shared system as each worker slot reaches it (one system, a gateway and owner per slot: shared-system.ts). */
     systems: SharedSystem[];
     /** One Chromium per worker slot, which test files connect to (tests/browser.ts's launchChromium). */
     browserEndpoints: string[];
@@ -33,14 +32,14 @@ declare module "vitest" {
  * With several workers (three by default) files run at once, and every system would share its stores' database names,
  * streams and buckets, so each worker gets a set (`workerStores()`); files on one worker run one after another.
  *
- * Each worker also has a system the files that need no settings of their own share (`workerSystem()`), on a second
- * set of stores: a system's start costs about ten seconds of two cores, and its consumers must not take the work of
- * a file's own services (conversion items, beacons) from the first set's streams. With external stores there is no
- * second set, and no shared system.
+ * The files that need no settings of their own share one system (`workerSystem()`), whichever worker runs them, on a
+ * set of stores of its own: its consumers must not take the work of a file's own services (conversion items, beacons)
+ * from a worker's streams. Each worker slot reaches it through a gateway of its own, as an owner of its own
+ * (beginSharedSystem). With external stores there is no such set, and no shared system.
  *
  * And each worker has a Chromium its files connect to (launchChromium), each file in contexts of its own. Stores
- * and browsers start side by side; the shared systems start in the background while the run's first files (the
- * longest, none of which uses one) begin.
+ * and browsers start side by side; the shared system starts in the background while the run's first files (the
+ * longest, none of which uses it) begin.
  */
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, project.config.maxWorkers ?? 1);
@@ -51,7 +50,7 @@ export default async function setup(project: TestProject) {
   );
   const started: { stores: RunningStores; dataDir: string }[] = [];
   const starts = await Promise.allSettled(
-    Array.from({ length: externalStores ? workers : workers * 2 }, async () => {
+    Array.from({ length: externalStores ? workers : workers + 1 }, async () => {
       const dataDir = await mkdtemp(join(tmpdir(), "turnleaf-test-stores-"));
       started.push({ stores: await startStores({ dataDir, log }), dataDir });
     }),
@@ -62,13 +61,15 @@ export default async function setup(project: TestProject) {
     s3: stores.s3,
     ...(stores.sqliteDir ? { sqliteDir: stores.sqliteDir } : {}),
   }));
-  const systems: { system: SharedSystem; ready: Promise<RunningServices> }[] = [];
-  // Side by side: the browsers, and the systems before the stores they use. One after another, stopping three
-  // browsers, three systems and six sets of stores took 3.3-5.4 s at every run's end; side by side 1.7-2.5 s.
+  let systems: SharedSystem[] = [];
+  let systemReady: Promise<{ stopAll(): Promise<void> }> | undefined;
+  // Side by side: the browsers, and the system before the stores it uses. One after another, stopping three browsers,
+  // three systems and six sets of stores took 3.3-5.4 s at every run's end; side by side 1.7-2.5 s.
   // A system that fails to stop is reported after the stores are stopped, not instead of stopping them.
   const stopSystemsThenStores = async () => {
-    const systemsStopped = await Promise.allSettled(
-      systems.map(async ({ ready }) => (await ready.catch(() => undefined))?.stopAll()),
+    const systemStopped = await (async () => (await systemReady?.catch(() => undefined))?.stopAll())().then(
+      () => undefined,
+      (error: unknown) => ({ error }),
     );
     await Promise.all(
       started.map(async ({ stores, dataDir }) => {
@@ -76,8 +77,7 @@ export default async function setup(project: TestProject) {
         await rm(dataDir, { recursive: true, force: true });
       }),
     );
-    const notStopped = systemsStopped.find((outcome) => outcome.status === "rejected");
-    if (notStopped) throw notStopped.reason;
+    if (systemStopped) throw systemStopped.error;
   };
   const stop = async () => {
     await Promise.all([...browsers.map((browser) => browser.close().catch(() => undefined)), stopSystemsThenStores()]);
@@ -87,17 +87,17 @@ export default async function setup(project: TestProject) {
     await stop();
     throw failed.reason;
   }
-  // The shared systems start in the background: workerSystem() waits until its system is healthy.
-  for (const stores of storeSets.slice(workers)) {
-    const begun = await beginSharedSystem(stores);
-    begun.ready.catch((error: unknown) => log.error({ err: error, logDir: begun.system.logDir }, "shared system"));
-    systems.push(begun);
+  // The shared system starts in the background: workerSystem() waits until its slot's gateway is healthy.
+  const systemStores = storeSets[workers];
+  if (systemStores) {
+    const begun = await beginSharedSystem(systemStores, workers);
+    systems = begun.systems;
+    systemReady = begun.ready;
+    const logDir = systems[0]?.logDir;
+    begun.ready.catch((error: unknown) => log.error({ err: error, logDir }, "shared system"));
   }
   project.provide("storeSets", storeSets.slice(0, workers));
-  project.provide(
-    "systems",
-    systems.map(({ system }) => system),
-  );
+  project.provide("systems", systems);
   project.provide(
     "browserEndpoints",
     browsers.map((browser) => browser.wsEndpoint),

@@ -13,8 +13,8 @@ export function workerStores(): TestStores {
 }
 
 /**
- * The running system this worker slot's files share (see shared-system.ts), once healthy: not to be stopped or
- * reconfigured.
+ * The running system every worker slot's files share, through the slot's gateway and as its owner (see
+ * shared-system.ts), once healthy: not to be stopped or reconfigured.
  * Where none is shared (external stores), a system of this file's own, stopped after its tests.
  */
 export async function workerSystem(): Promise<SharedSystem> {
@@ -27,5 +27,6 @@ export async function workerSystem(): Promise<SharedSystem> {
   const stores = workerStores();
   const own = await startSystem(stores, "file", undefined, sharedSystemSettings);
   afterAll(() => own.stopAll());
-  return { stores, gatewayUrl: own.gatewayUrl, ports: own.ports, metricsPorts: own.metricsPorts, logDir: own.logDir };
+  const { gatewayUrl, ports, metricsPorts, logDir, owner } = own;
+  return { stores, gatewayUrl, ports, metricsPorts, logDir, owner };
 }

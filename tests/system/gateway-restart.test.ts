@@ -3,10 +3,10 @@ import { createConnectTransport } from "@connectrpc/connect-node";
 import { UploadProgressService } from "@turnleaf/contracts/upload/v1/upload_service_pb";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { chunkyPdf, ownerContext } from "../editor/fixtures.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import type { OwnSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { messageIn, zhMessage } from "../support/messages.js";
 import { startSystem, uploadPdf } from "../support/system.js";
@@ -15,7 +15,7 @@ import { startSystem, uploadPdf } from "../support/system.js";
 // file's bytes in chunks and then watching the conversion over the Connect stream WatchUpload, and the hosted reader
 // loading a page. A system of its own: the tests stop and start the gateway and the conversion service.
 const stores = workerStores();
-let services: RunningServices;
+let services: OwnSystem;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -23,7 +23,7 @@ let page: Page;
 beforeAll(async () => {
   services = await startSystem(stores, "gateway-restart");
   browser = await launchChromium();
-  context = await ownerContext(browser, services.gatewayUrl);
+  context = await ownerContext(browser, services);
   page = await context.newPage();
 }, 120_000);
 
@@ -167,7 +167,7 @@ describe("watching a conversion from the upload screen", () => {
 describe("opening a screen whose code loads on demand", () => {
   it("waits for the bookcase's code through a gateway restart, then shows the bookcase", async () => {
     // An owner of their own: the watch tests above end the shared context's session.
-    const owner = await ownerContext(browser, services.gatewayUrl);
+    const owner = await ownerContext(browser, services);
     const screen = await owner.newPage();
     await screen.goto(`${services.gatewayUrl}/book_edit2/upload?lang=en`);
     await expect.poll(() => screen.getByRole("button", { name: "Upload", exact: true }).count()).toBe(1);

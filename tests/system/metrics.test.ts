@@ -1,16 +1,23 @@
 /**
  * Prometheus metrics on every process: each of the eight answers `GET /metrics` on its own port (never on the
  * gateway's public one), and a request counts where it was answered — by route and status at the gateway, by
- * method and gRPC status in the service the gateway called.
+ * method and gRPC status in the service the gateway called. A system of its own: the counts it checks are the whole
+ * process's, which other files' uploads on the shared system would move at the same time.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
-import type { SharedSystem } from "../setup/shared-system.js";
-import { workerSystem } from "../setup/worker-stores.js";
-import { uploadPdf } from "../support/system.js";
+import type { OwnSystem } from "../setup/shared-system.js";
+import { workerStores } from "../setup/worker-stores.js";
+import { startSystem, uploadPdf } from "../support/system.js";
 
 const processes = ["gateway", "book", "power", "upload", "conversion", "licence", "language", "insight"] as const;
-const system: SharedSystem = await workerSystem();
+let system: OwnSystem;
+
+beforeAll(async () => {
+  system = await startSystem(workerStores(), "metrics", 120_000);
+}, 180_000);
+
+afterAll(() => system?.stopAll());
 
 async function scrape(name: (typeof processes)[number]): Promise<{ status: number; type: string; text: string }> {
   const response = await fetch(`http://127.0.0.1:${system.metricsPorts[name]}/metrics`);
