@@ -157,7 +157,7 @@ export async function beginSharedSystem(
       await services.waitHealthy(sharedSystemHealthyWithinMs);
       for (const [index, system] of systems.entries()) {
         if (index === 0) continue;
-        const userId = await registerVipOwner(systems[0]?.gatewayUrl ?? "", ports.power, system.owner);
+        const userId = await registerVipOwner(gatewayUrlOf(ports), ports.power, system.owner);
         gateways.push(
           await startProcess({
             name: `gateway-${index + 1}`,
