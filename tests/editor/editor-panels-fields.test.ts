@@ -21,9 +21,13 @@ const harness = panelsHarness(services, () => book);
 const { api, htmlConfig, openEditor, saveState, lastToast } = harness;
 
 let context: BrowserContext;
-/** Another site: serves a 4000×4000 JPEG, as a logo URL an owner might type. */
+/**
+ * Another site: serves a 4000×4000 JPEG, as a logo URL an owner might type, and at /slow-logo.jpg a 600×600 one
+ * 1.5 s late (`slowServed` settles once it is sent).
+ */
 let elsewhere: Server;
 let elsewhereUrl: string;
+let slowServed: Promise<void>;
 
 const bigJpeg = () =>
   sharp({ create: { width: 4000, height: 4000, channels: 3, background: "#3366aa" } })
@@ -33,9 +37,17 @@ const bigJpeg = () =>
 beforeAll(async () => {
   ({ context } = await harness.start());
   const big = await bigJpeg();
-  elsewhere = createServer((_request, response) => {
+  const small = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#aa6633" } })
+    .jpeg()
+    .toBuffer();
+  let served: () => void = () => undefined;
+  slowServed = new Promise((resolve) => {
+    served = resolve;
+  });
+  elsewhere = createServer((request, response) => {
     response.writeHead(200, { "content-type": "image/jpeg" });
-    response.end(big);
+    if (request.url !== "/slow-logo.jpg") return response.end(big);
+    setTimeout(() => response.end(small, served), 1_500);
   });
   await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
   elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
@@ -200,18 +212,26 @@ describe("logo checks", () => {
       expect((await htmlConfig()).appLogoIcon).toBeUndefined();
       await page.screenshot({ path: join(screenshots, "editor-logo-typed-refused-zh.png") });
 
-      // Another site's picture is measured as the browser loads it: the same text, nothing sent.
+      // Another site's picture is measured as the browser loads it: the same text, nothing sent. The server's
+      // toast says the same, so it must be gone first (toasts last five seconds).
       let updates = 0;
       page.on("request", (request) => {
         if (request.url().endsWith("/api/book/update-book")) updates += 1;
       });
+      await expect.poll(() => page.locator(".toast").count()).toBe(0);
       await field.fill(`${elsewhereUrl}/logo.jpg`);
       await field.press("Enter");
       await expect.poll(() => lastToast(page)).toBe("图片尺寸最大 500*500 px，当前 4000*4000");
-      // A typed URL of a type no file setting takes is refused before anything loads.
+      // A typed URL of a type no file setting takes is refused before anything loads; a slower site's picture
+      // typed just before it, measured after, no longer speaks (its refusal would be stale).
+      await field.fill(`${elsewhereUrl}/slow-logo.jpg`);
+      await field.press("Enter");
       await field.fill(`${elsewhereUrl}/logo.svg`);
       await field.press("Enter");
       await expect.poll(() => lastToast(page)).toBe("不支持的文件类型，可用：jpg, png, gif");
+      await slowServed;
+      await page.waitForTimeout(1_500);
+      expect(await page.locator(".toast", { hasText: "当前 600*600" }).count()).toBe(0);
       expect(updates).toBe(0);
       expect((await htmlConfig()).appLogoIcon).toBeUndefined();
     } finally {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { callMultipart } from "../api.js";
 import { useScreenServices } from "../screen-services.js";
 import {
@@ -63,11 +63,15 @@ export function FileSetting({
   // then it is only text (each keystroke is not a save). A refused URL goes back to the setting's value.
   const [typed, setTyped] = useState(value);
   useEffect(() => setTyped(value), [value]);
+  // Another site's logo is measured as the browser loads it, which may take seconds: an answer that comes after the
+  // owner typed or committed again is dropped, or it would reset the newer text and show a stale refusal.
+  const edits = useRef(0);
   const refuse = (problem: string) => {
     setTyped(value);
     notify(problem, "error");
   };
   const commit = () => {
+    const edit = ++edits.current;
     const url = typed.trim();
     if (url === value) return;
     if (acceptsAddress?.(url)) return onChange(url);
@@ -75,7 +79,11 @@ export function FileSetting({
     if (wrongType) return refuse(wrongType);
     // Only another site's logo waits for the browser to load it; everything else commits at once.
     if (!measuredHere(url, logo)) return onChange(url);
-    void typedLogoProblem(url, logo, labels).then((problem) => (problem ? refuse(problem) : onChange(url)));
+    void typedLogoProblem(url, logo, labels).then((problem) => {
+      if (edit !== edits.current) return;
+      if (problem) refuse(problem);
+      else onChange(url);
+    });
   };
 
   const choose = async (chosen: File) => {
@@ -121,7 +129,10 @@ export function FileSetting({
       <input
         id={id}
         value={typed}
-        onChange={(event) => setTyped(event.target.value)}
+        onChange={(event) => {
+          edits.current += 1;
+          setTyped(event.target.value);
+        }}
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === "Enter") commit();
