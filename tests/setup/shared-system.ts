@@ -5,6 +5,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient } from "@turnleaf/kit";
+import { demoPassword, demoUser } from "@turnleaf/power/in-process";
 import { pino } from "pino";
 import { freePort } from "../../scripts/src/ports.js";
 import { type ProcessHandle, startProcess, waitForHttp } from "../../scripts/src/processes.js";
@@ -51,7 +52,7 @@ export interface Owner {
 }
 
 /** The account the demo seed creates (services/power/src/domain/demo.ts), with a VIP plan. */
-export const demoOwner: Owner = { email: "demo@turnleaf.local", password: "turnleaf-demo" };
+export const demoOwner: Owner = { email: demoUser.email, password: demoPassword };
 
 /**
  * The shared system as a worker slot's test file sees it: the eight built processes on their stores, started once for
@@ -155,12 +156,12 @@ export async function beginSharedSystem(
     };
     try {
       await services.waitHealthy(sharedSystemHealthyWithinMs);
-      for (const [index, system] of systems.entries()) {
-        if (index === 0) continue;
+      for (const [index, system] of systems.slice(1).entries()) {
+        const name = `gateway-${index + 2}`;
         const userId = await registerVipOwner(gatewayUrlOf(ports), ports.power, system.owner);
         gateways.push(
           await startProcess({
-            name: `gateway-${index + 1}`,
+            name,
             command: process.execPath,
             args: serviceArguments("gateway"),
             env: serviceEnvironment("gateway", { ...stores, stop: async () => undefined }, system.ports, {
@@ -172,7 +173,7 @@ export async function beginSharedSystem(
             }),
             cwd: repositoryRoot,
             log: pino({ level: "warn" }),
-            logFile: join(logDir, `gateway-${index + 1}.log`),
+            logFile: join(logDir, `${name}.log`),
           }),
         );
       }
