@@ -10,8 +10,8 @@
  * (the kit, assemble.js and everything under it) before it makes the pool: the service's own path without the
  * stores' connections. With `service-bundled`, it imports them from one file bundled as scripts/bundle-services.mjs
  * bundles a service (cold-first-page.ts makes it), as the image runs them, and takes the render functions from that
- * file too; it starts loading the gRPC server's modules where the service would (its consumer started), without
- * waiting for them.
+ * file too; it starts loading the gRPC server's modules where the service would: once its consumer has started
+ * (without waiting for them), or after the first page (a build with pipeline/first-page.js).
  * Usage: node cold-first-page-run.mjs <folder of a built conversion service (its dist/)> <pdf> <max side> <lanes>
  *   [service]
  */
@@ -30,7 +30,9 @@ const bundled = await entry?.loadService();
 const { selectPdfium } = bundled ?? (await from("render/pdfium.js"));
 const { createRenderPool } = bundled ?? (await from("render/pool.js"));
 const { createGuardedPool } = bundled ?? (await from("pipeline/guarded-pool.js"));
-const { warmUp } = bundled ?? (await from("render/page-renderer.js"));
+// The main thread warms PDFium alone where render processes encode (a build with warmPdfium), else PDFium and sharp.
+const renderer = bundled ?? (await from("render/page-renderer.js"));
+const warmUp = bundled ? bundled.warmUp : (renderer.warmPdfium ?? renderer.warmUp);
 const { readPdf } = bundled ?? (await from("render/source-reader.js"));
 const { planBook } = bundled ?? (await from("domain/plan.js"));
 const { renditionSizes } = bundled ?? (await from("domain/renditions.js"));
@@ -51,8 +53,9 @@ const pool = createGuardedPool({
 });
 await warmUp();
 await firstLane?.started?.();
-// The service starts its consumer here, then loads its gRPC server while the first job runs.
-const grpcServer = bundled?.loadGrpcServer();
+// The service starts its consumer here, then loads its gRPC server: while the first job runs (a build before
+// pipeline/first-page.js), or after its first page.
+const grpcServer = bundled?.grpcServerAfterFirstPage ? undefined : bundled?.loadGrpcServer();
 const info = await readPdf(new Uint8Array(await readFile(pdfPath)), "", false);
 const [page] = planBook([{ kind: "pdf", pages: info.pages }], { cut: 0, bleedPt: 0, pageRange: "1" });
 await pool.render({
@@ -86,7 +89,7 @@ const ticks = (pid) => {
 };
 const cpuMs = ticks("self") + children.reduce((sum, pid) => sum + ticks(pid), 0);
 process.stdout.write(`${JSON.stringify({ firstPageMs, cpuMs, engine: pdfium.engine })}\n`);
-await grpcServer;
+await (grpcServer ?? bundled?.loadGrpcServer());
 await pool.close();
 clearInterval(alive);
 // The gRPC server's modules leave handles of their own (the service never ends by running out of work).

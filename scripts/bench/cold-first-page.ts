@@ -10,7 +10,7 @@
  * folder must sit where its bundle finds the packages and the kit (e.g. services/<copy>/dist in this tree).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -107,11 +107,19 @@ async function bundleBench(dist: string): Promise<void> {
       ...(configFirst ? [] : [config]),
       'export { runGrpcService } from "@turnleaf/kit/service";',
       'export { assemble } from "./assemble.js";',
-      'export { default as sharp } from "./render/sharp.js";',
+      // A build before sharp loaded on first use imported it with the service (main.ts).
+      ...(readFileSync(join(dist, "render/sharp.js"), "utf8").includes("export default")
+        ? ['export { default as sharp } from "./render/sharp.js";']
+        : []),
       'export { selectPdfium } from "./render/pdfium.js";',
       'export { createRenderPool } from "./render/pool.js";',
       'export { createGuardedPool } from "./pipeline/guarded-pool.js";',
-      'export { warmUp } from "./render/page-renderer.js";',
+      // The main thread's warm-up: PDFium alone where render processes encode (a build with warmPdfium), else both.
+      existsSync(join(dist, "pipeline/first-page.js"))
+        ? 'export { warmPdfium as warmUp } from "./render/page-renderer.js";'
+        : 'export { warmUp } from "./render/page-renderer.js";',
+      // A build with pipeline/first-page.js loads the gRPC server after the first page, else once jobs are taken.
+      `export const grpcServerAfterFirstPage = ${existsSync(join(dist, "pipeline/first-page.js"))};`,
       'export { readPdf } from "./render/source-reader.js";',
       'export { planBook } from "./domain/plan.js";',
       'export { renditionSizes } from "./domain/renditions.js";',

@@ -9,12 +9,14 @@ import { BookStore } from "./data/book-store.js";
 import type { PaperPageFormat } from "./domain/renditions.js";
 import { startJobConsumer } from "./events/job-consumer.js";
 import { detectIsolationInBackground } from "./office/sandbox.js";
+import { watchFirstPage } from "./pipeline/first-page.js";
 import { createGuardedPool } from "./pipeline/guarded-pool.js";
 import { openWorkFolder } from "./pipeline/work-folder.js";
-import { warmUp } from "./render/page-renderer.js";
+import { warmPdfium, warmUp } from "./render/page-renderer.js";
 import { selectPdfium } from "./render/pdfium.js";
 import { choosePdfium } from "./render/pdfium-native-library.js";
 import { createRenderPool, type RenderPool } from "./render/pool.js";
+import { loadSharp } from "./render/sharp.js";
 
 async function connectStores(config: ConversionConfig, log: Logger) {
   const s3 = createS3Client(s3SettingsFrom(config));
@@ -43,6 +45,11 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
     pdfium,
     pageMemoryBytes: config.CONVERSION_PAGE_MEMORY_MB * 1024 * 1024,
   };
+  // Pages are encoded in this process when they render in it or in its threads (WebAssembly PDFium), where sharp
+  // loads first: libvips must outlive the threads. Render processes encode their own: this process then reads
+  // documents with PDFium and loads sharp (pictures' headers, OCR's images) after the first page.
+  const encodesHere = pdfium.engine === "wasm" || config.CONVERSION_WORKERS === 0;
+  if (encodesHere) loadSharp();
   let firstLane: RenderPool | undefined;
   // Each render thread is a lane with a page budget: a runaway page costs its lane (replaced), not the replica.
   const pool =
@@ -58,8 +65,8 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
           onReplaced: (budgetMs) => log.warn({ budgetMs }, "a page overran its budget: its render thread was replaced"),
         })
       : createRenderPool(0, renditions);
-  // The main thread's PDFium and encoder warm up while the stores answer (it waits on the network meanwhile).
-  const warming = warmUp();
+  // The main thread's PDFium (and encoder) warm up while the stores answer (it waits on the network meanwhile).
+  const warming = encodesHere ? warmUp() : warmPdfium();
   warming.catch(() => undefined);
   const { s3, nats } = await connectStores(config, log).catch(async (error: unknown) => {
     await pool.close();
@@ -78,10 +85,12 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
   else log.warn({ officeIsolation }, "bubblewrap cannot create namespaces here: LibreOffice runs without its sandbox");
   // Jobs are taken once a render lane is warm: a new replica's first page then costs what a page costs.
   await firstLane?.started?.();
+  // A job taken at once renders its first page before the gRPC server's modules load (pipeline/first-page.ts).
+  const firstPage = watchFirstPage(pool, { quietMs: 200, maxMs: 3_000 });
   const consumer = await startJobConsumer({
     nats,
     store: new BookStore(s3, { sources: config.S3_BUCKET_SOURCES, books: config.S3_BUCKET_BOOKS }),
-    pool,
+    pool: firstPage.pool,
     log,
     settings: {
       webpEffort: config.CONVERSION_WEBP_EFFORT,
@@ -115,8 +124,10 @@ export async function assemble(config: ConversionConfig, log: Logger): Promise<S
     jobBudgetMs: config.CONVERSION_JOB_BUDGET_MS,
   });
   log.info({ workers: pool.size, pdfium }, "conversion workers ready");
-  // The handlers (and @grpc/grpc-js, which the kit's errors import) load once jobs are being taken, as the kit then
-  // loads the gRPC server.
+  // The handlers (and @grpc/grpc-js, which the kit's errors import) load once the first page is out or no job came,
+  // as the kit then loads the gRPC server.
+  await firstPage.settled();
+  loadSharp();
   const { buildServices } = await import("./server.js");
   return {
     services: buildServices({ nats }),

@@ -74,11 +74,11 @@ describe("the conversion service's imports", () => {
   });
 
   // What runs before a replica takes its first job: main.ts, then what it imports on demand (the kit's service
-  // start, assemble.ts and all it imports, sharp). The gRPC server (gRPC, health, reflection, proto-loader: about a
+  // start, assemble.ts and all it imports). The gRPC server (gRPC, health, reflection, proto-loader: about a
   // third of the bundled service's import) loads on demand once assemble has started the consumer.
   it("load the gRPC server only after the service has started taking jobs", () => {
     const beforeJobs = importGraph(
-      [join(here, "main.ts"), join(kitDir, "src/service.ts"), join(here, "assemble.ts"), join(here, "render/sharp.ts")],
+      [join(here, "main.ts"), join(kitDir, "src/service.ts"), join(here, "assemble.ts")],
       true,
     );
     const beforeKitFiles = [...beforeJobs.files].filter((file) => file.startsWith(kitDir));
@@ -101,7 +101,6 @@ describe("the conversion service's imports", () => {
         join(here, "config.ts"),
         join(kitDir, "src/service.ts"),
         join(here, "assemble.ts"),
-        join(here, "render/sharp.ts"),
       ],
       true,
     );

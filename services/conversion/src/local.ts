@@ -5,7 +5,7 @@
  */
 
 import { warmUp } from "./render/page-renderer.js";
-import sharp from "./render/sharp.js";
+import { loadSharp } from "./render/sharp.js";
 
 export { type BookStorage, SourceMissingError } from "./data/book-store.js";
 export { FsBookStore, type FsBookStoreOptions } from "./data/fs-book-store.js";
@@ -21,6 +21,6 @@ export { ImageReadError, readImage, readPdf } from "./render/source-reader.js";
  * any render worker (libvips must outlive the workers) and PDFium is loaded once.
  */
 export async function prepareConversion(): Promise<void> {
-  sharp.cache(false);
+  loadSharp();
   await warmUp();
 }

@@ -11,9 +11,5 @@ if (pdfium) startEarlyRenderProcess(pdfium);
 const { readConfig } = await import("./config.js");
 const { runGrpcService } = await import("@turnleaf/kit/service");
 const { assemble } = await import("./assemble.js");
-const { default: sharp } = await import("./render/sharp.js");
-
-// sharp is loaded in the main thread before any render worker (libvips must outlive the workers).
-sharp.cache(false);
 
 runGrpcService("conversion", () => readConfig(process.env), assemble);

@@ -10,7 +10,7 @@
  */
 import { copyFile, readFile } from "node:fs/promises";
 import CFB from "cfb";
-import sharp from "../render/sharp.js";
+import { loadSharp } from "../render/sharp.js";
 import type { OfficeExtension } from "./office-document.js";
 import { type PackageCheck, type PackageRefusal, packageLimits } from "./package-check.js";
 
@@ -67,7 +67,7 @@ async function* pictures(data: Buffer): AsyncGenerator<number> {
   }
   for (const at of offsets(data, jpeg)) {
     try {
-      const meta = await sharp(data.subarray(at), { limitInputPixels: false }).metadata();
+      const meta = await loadSharp()(data.subarray(at), { limitInputPixels: false }).metadata();
       if (meta.width && meta.height) yield meta.width * meta.height;
     } catch {
       // Three bytes that begin no JPEG.

@@ -9,7 +9,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { pictureLimits } from "@turnleaf/kit/picture-limits";
 import { unzipSync, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { pdfLimits } from "../domain/failures.js";
-import sharp from "../render/sharp.js";
+import { loadSharp } from "../render/sharp.js";
 import {
   embeddedPictures,
   isMarkupPart,
@@ -58,7 +58,7 @@ async function declaredPixels(bytes: Uint8Array): Promise<number | undefined> {
   const bmp = bmpPixels(bytes);
   if (bmp !== undefined) return bmp;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    const meta = await loadSharp()(bytes, { limitInputPixels: false }).metadata();
     return meta.width && meta.height ? meta.width * meta.height : undefined;
   } catch {
     return undefined;

@@ -18,7 +18,7 @@ import { conversionStageDuration, ocrPages } from "../metrics.js";
 import { BookLanguages, type OcrLine, type OcrSettings, recognise } from "../ocr/tesseract.js";
 import { mayHoldWords, presenceSide } from "../ocr/text-presence.js";
 import type { RenderPool } from "../render/pool.js";
-import sharp from "../render/sharp.js";
+import { loadSharp } from "../render/sharp.js";
 import type { PreparedBook, ReadSource } from "./prepare-book.js";
 import { inOrder } from "./render-pages.js";
 
@@ -48,7 +48,7 @@ async function imageForReading(
 ): Promise<{ image: Sharp; scale: number }> {
   const source = book.sources[page.source] as ReadSource;
   if (source.kind === "image") {
-    const image = sharp(source.path)
+    const image = loadSharp()(source.path)
       .rotate()
       .greyscale()
       .resize({ width: maxSidePx, height: maxSidePx, fit: "inside", withoutEnlargement: true });
@@ -79,7 +79,7 @@ async function imageForReading(
   const pixels = rendered.pixels;
   if (!pixels) throw new Error("the renderer returned no pixels");
   const raw = { width: pixels.width, height: pixels.height, channels: pixels.channels ?? 4 };
-  return { image: sharp(pixels.data, { raw }).greyscale(), scale: pixels.width / page.region.width };
+  return { image: loadSharp()(pixels.data, { raw }).greyscale(), scale: pixels.width / page.region.width };
 }
 
 /** OCR lines (pixels of the reading image) as text runs in the source page's coordinates. */

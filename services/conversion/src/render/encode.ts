@@ -21,7 +21,7 @@ import { jpegOf } from "./jpeg.js";
 import { greyEffort, lighterLosslessWebp, losslessEffort } from "./lossless-webp.js";
 import { palettePng } from "./palette-png.js";
 import type { Pixels } from "./raster.js";
-import sharp from "./sharp.js";
+import { loadSharp } from "./sharp.js";
 
 export interface EncodedImage {
   width: number;
@@ -162,7 +162,7 @@ const scaled = (quality: number, share: number) => Math.max(1, Math.round(qualit
 
 /** The pixels as they are, RGBA with its alpha channel (opaque: PDFium draws on white), grey or RGB. */
 const opaqueInput = (pixels: Pixels) =>
-  sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels ?? 4 } });
+  loadSharp()(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels ?? 4 } });
 
 /**
  * A fresh pipeline over the same pixels for each output: sharp's clone() structuredClones its options, input
@@ -199,7 +199,7 @@ function mainWebp(main: Pixels, options: EncodeOptions & PageKind, grey: GreyPag
     return pixels.webp({ quality: options.quality, effort: options.webpEffort, smartSubsample: false });
   }
   if (!grey) return rawInput(main).webp({ lossless: true, effort: losslessEffort });
-  const plane = sharp(grey.levels(), { raw: { width: main.width, height: main.height, channels: 1 } });
+  const plane = loadSharp()(grey.levels(), { raw: { width: main.width, height: main.height, channels: 1 } });
   return plane.webp({ lossless: true, effort: greyEffort });
 }
 
@@ -209,7 +209,7 @@ function mainWebp(main: Pixels, options: EncodeOptions & PageKind, grey: GreyPag
  */
 function lighterPaperPage(main: Pixels, grey: GreyPage | undefined, width: number): Promise<Buffer> {
   const source = grey
-    ? sharp(grey.levels(), { raw: { width: main.width, height: main.height, channels: 1 } })
+    ? loadSharp()(grey.levels(), { raw: { width: main.width, height: main.height, channels: 1 } })
     : rawInput(main);
   return lighterLosslessWebp(source, width);
 }
@@ -313,12 +313,10 @@ export async function encodePage(
 
 /**
  * Each render thread encodes one page at a time and the pool already has a thread per core: libvips gets one
- * thread per operation (more only adds threads' stacks and contention), and no operation cache (every page is
- * new, the cache only holds memory).
+ * thread per operation (more only adds threads' stacks and contention); loadSharp turns its operation cache off.
  */
 export function configureEncoder(): void {
-  sharp.concurrency(1);
-  sharp.cache(false);
+  loadSharp().concurrency(1);
 }
 
 /** Wakes libvips up (the first encode of a thread is several times slower than the next). */
@@ -327,7 +325,7 @@ export async function warmEncoder(): Promise<void> {
   await Promise.all([
     rawInput(pixels).webp().toBuffer(),
     rawInput(pixels).webp({ lossless: true, effort: losslessEffort }).toBuffer(),
-    sharp(pixels.data.subarray(0, 64 * 64), { raw: { width: 64, height: 64, channels: 1 } })
+    loadSharp()(pixels.data.subarray(0, 64 * 64), { raw: { width: 64, height: 64, channels: 1 } })
       .webp({ lossless: true, effort: greyEffort })
       .toBuffer(),
     opaqueInput(pixels).png(paperPng).toBuffer(),

@@ -5,7 +5,7 @@
  */
 import type { Sharp } from "sharp";
 import { sixteenLevels } from "./grey-levels.js";
-import sharp from "./sharp.js";
+import { loadSharp } from "./sharp.js";
 
 /**
  * Lossless effort 1 (npm run bench:engines, encoder table, 1131×1600): on pdfkit's text pages effort 0 costs half
@@ -29,7 +29,7 @@ export const greyEffort = 0;
  */
 export async function lighterLosslessWebp(source: Sharp, width: number): Promise<Buffer> {
   const { data, info } = await source.resize({ width }).raw().toBuffer({ resolveWithObject: true });
-  return sharp(sixteenLevels(data), { raw: { width: info.width, height: info.height, channels: info.channels } })
+  return loadSharp()(sixteenLevels(data), { raw: { width: info.width, height: info.height, channels: info.channels } })
     .webp({ lossless: true, effort: info.channels === 1 ? greyEffort : losslessEffort })
     .toBuffer();
 }

@@ -26,7 +26,7 @@ import {
 } from "./pdfium.js";
 import { drawPdfjsPage, releasePdfjsDocuments } from "./pdfjs-page.js";
 import { type Pixels, rasterise } from "./raster.js";
-import sharp from "./sharp.js";
+import { loadSharp } from "./sharp.js";
 import { drawWatermark } from "./watermark.js";
 
 export type { EncodedImage } from "./encode.js";
@@ -222,7 +222,7 @@ async function renderPdfPage(task: PdfPageTask): Promise<RenderedPage> {
 
 async function renderImagePage(task: ImagePageTask): Promise<RenderedPage> {
   const { width, height } = task.sizes;
-  const fitting = sharp(task.path)
+  const fitting = loadSharp()(task.path)
     .rotate()
     .resize({ width, height, fit: "contain", background: "#ffffff" })
     .flatten({ background: "#ffffff" })
@@ -240,10 +240,15 @@ export function renderPage(task: PageTask): Promise<RenderedPage> {
 }
 
 /**
- * Loads PDFium, draws one page (the watermark's document: the first document after start-up is markedly slower)
- * and wakes libvips up, so a fresh worker's first real page costs what any page costs.
+ * Loads PDFium and draws one page (the watermark's document: the first document after start-up is markedly
+ * slower): what a process that reads documents but encodes no page needs.
  */
-export async function warmUp(): Promise<void> {
+export async function warmPdfium(): Promise<void> {
   drawWatermark(await loadPdfium(), new Uint8Array(200 * 200 * 4).fill(255), 200, 200);
+}
+
+/** PDFium warmed and libvips woken up, so a fresh worker's first real page costs what any page costs. */
+export async function warmUp(): Promise<void> {
+  await warmPdfium();
   await warmEncoder();
 }

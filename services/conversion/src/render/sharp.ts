@@ -1,12 +1,20 @@
 /**
- * sharp, loaded through its CommonJS build. Its ES module build (what `import sharp from "sharp"` loads) cost
- * 140-175 ms of CPU to import against 55-65 ms for the CommonJS one (sharp 0.35.5, Node 20, measured 2026-12-06,
- * 4 runs each): every render process imports it at start, before a new replica's first page. Every file of the
- * service imports sharp from here, so a process loads one build only.
+ * sharp, loaded through its CommonJS build on first use. Its ES module build (what `import sharp from "sharp"`
+ * loads) cost 140-175 ms of CPU to import against 55-65 ms for the CommonJS one (sharp 0.35.5, Node 20, measured
+ * 2026-12-06, 4 runs each). Loaded on first use, not on import: a new replica's main process needs no sharp before
+ * its first page of a PDF (the render processes encode), and its ~45 ms of loading were on that page's path. Every
+ * file of the service takes sharp from here, so a process loads one build only.
  */
 import { createRequire } from "node:module";
 import type Sharp from "sharp";
 
-const sharp = createRequire(import.meta.url)("sharp") as typeof Sharp;
+let sharp: typeof Sharp | undefined;
 
-export default sharp;
+/** sharp, without its operation cache (every page is new: the cache only holds memory). */
+export function loadSharp(): typeof Sharp {
+  if (!sharp) {
+    sharp = createRequire(import.meta.url)("sharp") as typeof Sharp;
+    sharp.cache(false);
+  }
+  return sharp;
+}

@@ -8,7 +8,7 @@ import type { Size } from "../domain/plan.js";
 import { readOutline } from "./pdf-links.js";
 import { openDocument, readF32, recycleHeapBytes, recycleIfLarge, withScratch } from "./pdfium.js";
 import { openWithPdfjs, readPdfjsInfo } from "./pdfjs-document.js";
-import sharp from "./sharp.js";
+import { loadSharp } from "./sharp.js";
 
 /** The engine that draws a source: PDFium, or pdf.js for a source PDFium refuses. */
 export type PdfEngine = "pdfium" | "pdfjs";
@@ -78,7 +78,7 @@ async function readWithPdfium(bytes: Uint8Array, password: string, withOutline: 
  */
 export async function readImage(path: string): Promise<Size> {
   try {
-    const metadata = await sharp(path, { limitInputPixels: false }).metadata();
+    const metadata = await loadSharp()(path, { limitInputPixels: false }).metadata();
     if (!metadata.width || !metadata.height) throw new Error("no size");
     const swapped = (metadata.orientation ?? 1) >= 5;
     return swapped
