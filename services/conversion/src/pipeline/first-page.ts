@@ -30,7 +30,10 @@ export function watchFirstPage(pool: RenderPool, timing: FirstPageTiming): First
   const render = (task: PageTask): Promise<RenderedPage> => {
     asked = true;
     const rendering = pool.render(task);
-    rendering.then(settle, settle);
+    rendering.then(
+      () => settle(),
+      () => settle(),
+    );
     return rendering;
   };
   const watched: RenderPool = {
