@@ -17,8 +17,8 @@ export { createRenderPool, type RenderPool } from "./render/pool.js";
 export { ImageReadError, readImage, readPdf } from "./render/source-reader.js";
 
 /**
- * Prepares this process for conversions, as the service's main does: sharp is loaded in the main thread before
- * any render worker (libvips must outlive the workers) and PDFium is loaded once.
+ * Prepares this process for conversions, as the service does with render threads: sharp is loaded in the main
+ * thread before any render worker (libvips must outlive the workers) and PDFium is loaded once.
  */
 export async function prepareConversion(): Promise<void> {
   loadSharp();
