@@ -96,12 +96,7 @@ describe("the conversion service's imports", () => {
   // CommonJS build through render/sharp.ts only: one build per process, the cheaper one).
   it("load neither gRPC, the Office checks' parsers nor sharp's ES module build before jobs are taken", () => {
     const beforeJobs = importGraph(
-      [
-        join(here, "main.ts"),
-        join(here, "config.ts"),
-        join(kitDir, "src/service.ts"),
-        join(here, "assemble.ts"),
-      ],
+      [join(here, "main.ts"), join(here, "config.ts"), join(kitDir, "src/service.ts"), join(here, "assemble.ts")],
       true,
     );
     const late = [...beforeJobs.packages].filter((name) => /^(@grpc\/grpc-js|fflate|cfb|sharp)$/.test(name));
