@@ -156,6 +156,8 @@ export async function startKubeCluster(dir: string): Promise<KubeCluster> {
     // Every default controller: Deployments make ReplicaSets, ReplicaSets and StatefulSets make Pods, namespaces
     // get their default ServiceAccount.
     "--controllers=*",
+    // Autoscalers raise their Deployments to their minimum within 2 s instead of the default 15.
+    "--horizontal-pod-autoscaler-sync-period=2s",
   ]);
 
   return {
