@@ -89,6 +89,9 @@ async function bundleBench(dist: string): Promise<void> {
   // A build whose main.ts forks without the configuration's modules (render/early-render-process.js) loads them on
   // demand; an older one imported them first.
   const configFirst = !existsSync(join(dist, "render/early-render-process.js"));
+  // A build with pipeline/first-page.js loads the gRPC server after the first page and warms the main process's PDFium
+  // only; an older one loads the server once jobs are taken and warms PDFium and sharp.
+  const firstPageFirst = existsSync(join(dist, "pipeline/first-page.js"));
   const config = 'export { readConfig } from "./config.js";';
   const benchEntry = join(dist, "cold-first-page.bench-entry.js");
   writeFileSync(
@@ -114,12 +117,10 @@ async function bundleBench(dist: string): Promise<void> {
       'export { selectPdfium } from "./render/pdfium.js";',
       'export { createRenderPool } from "./render/pool.js";',
       'export { createGuardedPool } from "./pipeline/guarded-pool.js";',
-      // The main thread's warm-up: PDFium alone where render processes encode (a build with warmPdfium), else both.
-      existsSync(join(dist, "pipeline/first-page.js"))
+      firstPageFirst
         ? 'export { warmPdfium as warmUp } from "./render/page-renderer.js";'
         : 'export { warmUp } from "./render/page-renderer.js";',
-      // A build with pipeline/first-page.js loads the gRPC server after the first page, else once jobs are taken.
-      `export const grpcServerAfterFirstPage = ${existsSync(join(dist, "pipeline/first-page.js"))};`,
+      `export const grpcServerAfterFirstPage = ${firstPageFirst};`,
       'export { readPdf } from "./render/source-reader.js";',
       'export { planBook } from "./domain/plan.js";',
       'export { renditionSizes } from "./domain/renditions.js";',

@@ -9,8 +9,9 @@ import { askedAgainAfterDrop, launchChromium } from "../browser.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import { runawayPdf } from "../fixtures/pdf/runaway-pdf.js";
 import type { OwnSystem } from "../setup/shared-system.js";
+import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 import { ownerContext } from "./fixtures.js";
 
 // The editor's pages panel in Chromium against the seven built processes and the real stores (the built editor of

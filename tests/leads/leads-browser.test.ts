@@ -3,9 +3,10 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
+import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 import { startWebhookReceiver } from "./webhook-receiver.js";
 
 // Done means, in Chromium against the real stack: the owner sets a lead form before page 2 in the editor; the reader

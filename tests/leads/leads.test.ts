@@ -1,9 +1,10 @@
 import { verifySignature } from "@turnleaf/insight/in-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
+import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 import { startWebhookReceiver } from "./webhook-receiver.js";
 
 // Lead capture end to end on the built processes and real stores: the owner's form and webhook, readers' submissions

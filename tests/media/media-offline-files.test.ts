@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
 import { assertCliBuilt, repoRoot, runCli } from "../cli/run-cli.js";
+import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { startSystem } from "../support/system.js";
 import { writeMediaProject } from "./media-project.js";
 
 // Uploaded media files in the published offline flipbook: a video (WebM recorded by Chromium itself) and a picture

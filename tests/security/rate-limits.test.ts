@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
+import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { numberedPdf, postAs } from "../support/insight.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 
 // The platform's one rate-limit mechanism (the kit's rate limits on rate-limiter-flexible) against the built
 // processes on the run's real stores: many attempts at once never let more than the allowance through (login

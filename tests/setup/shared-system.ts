@@ -5,7 +5,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { PowerAdminService } from "@turnleaf/contracts/power/v1/power_admin_service_pb";
 import { PlanKind } from "@turnleaf/contracts/power/v1/power_service_pb";
 import { createClient } from "@turnleaf/kit";
-import { demoPassword, demoUser } from "@turnleaf/power/in-process";
+import { demoPassword, demoPlan, demoUser } from "@turnleaf/power/in-process";
 import { pino } from "pino";
 import { freePort } from "../../scripts/src/ports.js";
 import { type ProcessHandle, startProcess, waitForHttp } from "../../scripts/src/processes.js";
@@ -18,6 +18,7 @@ import {
   serviceEnvironment,
   startServices,
 } from "../../scripts/src/services.js";
+import { form, postTo } from "../support/system.js";
 import type { TestStores } from "./stores.global.js";
 
 /**
@@ -190,19 +191,19 @@ const gatewayUrlOf = (ports: ServicePorts) => `http://127.0.0.1:${ports.gateway}
 
 /** Registers `owner` through the gateway and gives it the demo user's plan (VIP for a year); answers its user id. */
 async function registerVipOwner(gatewayUrl: string, powerPort: number, owner: Owner): Promise<string> {
-  const response = await fetch(`${gatewayUrl}/api/user/register`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ...owner }).toString(),
-  });
-  const reply = (await response.json()) as { code: string; data: { userId?: string } | null };
+  const reply = await postTo(gatewayUrl, "/api/user/register", form({ ...owner }));
   const userId = String(reply.data?.userId ?? "");
   if (reply.code !== "OK" || !userId) throw new Error(`registering ${owner.email} answered ${reply.code}`);
   const admin = createClient(PowerAdminService, `127.0.0.1:${powerPort}`, { peer: "power" });
   try {
+    const { vipExpiresAt } = demoPlan(new Date());
     await admin.setPlan({
       account: { userId },
-      plan: { kind: PlanKind.VIP_ANNUAL, points: 0, vipExpiresAt: timestampFromDate(new Date(Date.now() + year)) },
+      plan: {
+        kind: PlanKind.VIP_ANNUAL,
+        points: 0,
+        ...(vipExpiresAt ? { vipExpiresAt: timestampFromDate(vipExpiresAt) } : {}),
+      },
       actor: "test set-up",
     });
   } finally {
@@ -210,8 +211,6 @@ async function registerVipOwner(gatewayUrl: string, powerPort: number, owner: Ow
   }
   return userId;
 }
-
-const year = 365 * 24 * 60 * 60 * 1000;
 
 /** How long a shared system may take to become healthy (it starts beside the run's first files). */
 export const sharedSystemHealthyWithinMs = 180_000;

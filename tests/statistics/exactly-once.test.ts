@@ -6,9 +6,9 @@ import { type Connection, connectMongo, connectNats, type NatsConnection, publis
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
+import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { readingDrained } from "../support/insight.js";
-import { startSystem } from "../support/system.js";
 
 // Statistics count every beacon once even when the insight service crashes mid-ingestion: thousands of beacons go
 // onto NATS as the gateway publishes them, the insight process is killed (SIGKILL: no shutdown of its own) while it

@@ -1,7 +1,5 @@
 import { expect } from "vitest";
 
-export { startSystem } from "../setup/shared-system.js";
-
 export interface Reply {
   code: string;
   msg: string;

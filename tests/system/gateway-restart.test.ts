@@ -7,9 +7,10 @@ import { launchChromium } from "../browser.js";
 import { chunkyPdf, ownerContext } from "../editor/fixtures.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import type { OwnSystem } from "../setup/shared-system.js";
+import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { messageIn, zhMessage } from "../support/messages.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 
 // What owners and readers see in Chromium when the gateway restarts under them: the editor's upload screen sending a
 // file's bytes in chunks and then watching the conversion over the Connect stream WatchUpload, and the hosted reader

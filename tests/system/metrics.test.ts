@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
 import type { OwnSystem } from "../setup/shared-system.js";
+import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 
 const processes = ["gateway", "book", "power", "upload", "conversion", "licence", "language", "insight"] as const;
 let system: OwnSystem;

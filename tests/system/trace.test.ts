@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { type ExportedSpan, type RunningCollector, spanKind, startCollector } from "../support/otel-collector.js";
-import { startSystem, uploadPdf } from "../support/system.js";
+import { uploadPdf } from "../support/system.js";
 
 let collector: RunningCollector;
 let services: RunningServices;

@@ -16,9 +16,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServices } from "../../scripts/src/services.js";
 import { labelledPdf } from "../fixtures/pdf/generate.js";
+import { startSystem } from "../setup/shared-system.js";
 import { workerStores } from "../setup/worker-stores.js";
 import { registerUser } from "../support/insight.js";
-import { form, postTo, type Reply, startSystem, uploadPdf } from "../support/system.js";
+import { form, postTo, type Reply, uploadPdf } from "../support/system.js";
 import { all, codes, writers } from "./concurrent-writes-fixtures.js";
 
 const stores = workerStores();

@@ -9,7 +9,7 @@ export { readConfig } from "./config.js";
 export { PaymentsRepository } from "./data/payments.repository.js";
 export type { PowerRepository } from "./data/power.repository.js";
 export type { BookSlotRepository } from "./data/quota.repositories.js";
-export { demoPassword, demoUser } from "./domain/demo.js";
+export { demoPassword, demoPlan, demoUser } from "./domain/demo.js";
 export { defaultPriceSettings, productCatalogue } from "./domain/products.js";
 export { natsHostingPublisher, startSlotBookConsumer } from "./events/hosting.js";
 export { StripeProvider } from "./payments/stripe.adapter.js";
