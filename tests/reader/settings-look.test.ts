@@ -273,8 +273,9 @@ describe("the reader-setting catalogue: how a book looks", { timeout: 60_000 }, 
     expect(await caption.evaluate((element) => getComputedStyle(element).color)).toBe("rgb(255, 204, 0)");
     await page.screenshot({ path: join(screenshots, "settings-loader.png") });
     await loader.waitFor({ state: "detached", timeout: 15_000 });
+    // The help opens in the render after the loader goes, so it is waited for rather than read at once.
     const help = page.getByRole("dialog", { name: "Help" });
-    expect(await help.isVisible()).toBe(true);
+    await expect.poll(() => help.isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     expect(await page.getByRole("button", { name: "Help" }).count()).toBe(1);
     await page.close();
