@@ -11,7 +11,11 @@
  * 2. One 300-page book converted by one and by two conversion processes sharing the work queue on real stores
  *    (scripts/bench/convert-replicas.ts).
  *
- * Usage: npm run bench:convert [-- --pages 40 --book 320 --max-side 1600 --workers 2 --only text --skip-replicas --engine native]
+ * With --rounds N each document is converted N times by every engine, the order of ours and poppler's alternating
+ * from round to round; the table shows each engine's medians and the rounds' own × pdftoppm beneath (a 40-page
+ * document converts in under a second, where one run's ratio moved by ±0.2 on a busy machine).
+ *
+ * Usage: npm run bench:convert [-- --pages 40 --book 320 --max-side 1600 --workers 2 --only text --skip-replicas --engine native --rounds 5]
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -34,10 +38,12 @@ const { values } = parseArgs({
     "replica-pages": { type: "string", default: "300" },
     /** Only this PDFium engine (wasm or native). */
     engine: { type: "string", default: "" },
+    rounds: { type: "string", default: "1" },
   },
 });
 const maxSide = Number(values["max-side"]);
 const workers = Number(values.workers);
+const rounds = Math.max(1, Number(values.rounds));
 const out = (line = "") => process.stdout.write(`${line}\n`);
 
 /** The PDFium engines of this machine: WebAssembly always, native when its library is installed. */
@@ -46,6 +52,25 @@ async function engines(): Promise<{ name: string; env: NodeJS.ProcessEnv }[]> {
   const list = [{ name: "pdfium-wasm", env: { CONVERSION_PDFIUM: "wasm" } }];
   if (nativeLibraryPath()) list.push({ name: "pdfium-native", env: { CONVERSION_PDFIUM: "native" } });
   return list.filter((entry) => !values.engine || entry.name === `pdfium-${values.engine}`);
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/** One engine's rounds as one row: the median of every number. */
+function medianRow(runs: Row[]): Row {
+  const first = runs[0] as Row;
+  const row: Record<string, unknown> = { ...first };
+  for (const [key, value] of Object.entries(first)) {
+    if (typeof value === "number")
+      row[key] = median(runs.map((run) => (run as unknown as Record<string, number>)[key] ?? 0));
+  }
+  return row as unknown as Row;
 }
 
 /** Peak RSS per worker: a render process (native), or a render thread's share of the conversion process. */
@@ -100,20 +125,40 @@ try {
     `${pad("document", 24)} | ${pad("engine", 14)} | ${pad("pages/s", 7)} | ${pad("× pdftoppm", 10)} | ${pad("CPU ms/p", 8)} | ${pad("× ppm/CPU", 9)} | ${pad("1st cold ms", 11)} | ${pad("1st warm ms", 11)} | ${pad("RSS peak MB", 11)} | ${pad("per worker", 12)} | KB/page (max)`,
   );
   for (const file of files) {
-    const rows: Row[] = [];
-    for (const engine of ourEngines)
-      rows.push({
-        ...(await ours("pdfium", file.path, file.pages, { ...setup, cold: true, env: engine.env })),
-        engine: engine.name,
-      });
-    rows.push(await poppler("pdftoppm", file.path, file.pages, join(work, "poppler"), setup));
-    rows.push(await poppler("pdftocairo", file.path, file.pages, join(work, "poppler"), setup));
+    const runs = new Map<string, Row[]>();
+    const add = (row: Row) => runs.set(row.engine, [...(runs.get(row.engine) ?? []), row]);
+    for (let round = 0; round < rounds; round++) {
+      const oursFirst = round % 2 === 0;
+      const convertOurs = async () => {
+        for (const engine of ourEngines)
+          add({
+            ...(await ours("pdfium", file.path, file.pages, { ...setup, cold: true, env: engine.env })),
+            engine: engine.name,
+          });
+      };
+      if (oursFirst) await convertOurs();
+      add(await poppler("pdftoppm", file.path, file.pages, join(work, "poppler"), setup));
+      add(await poppler("pdftocairo", file.path, file.pages, join(work, "poppler"), setup));
+      if (!oursFirst) await convertOurs();
+    }
+    const rows = [...runs.values()].map(medianRow);
     const reference = rows.find((row) => row.engine.startsWith("pdftoppm")) as Row;
     for (const [index, row] of rows.entries()) {
       const mine = row.engine.startsWith("pdfium");
       out(
         `${pad(index === 0 ? `${file.name} (${file.pages} p)`.slice(0, 24) : "", 24)} | ${pad(row.engine, 14)} | ${pad(number(row.pagesPerSecond, 1), 7)} | ${pad(`${(row.pagesPerSecond / reference.pagesPerSecond).toFixed(2)}×`, 10)} | ${pad(number(row.cpuMsPerPage), 8)} | ${pad(`${(reference.cpuMsPerPage / row.cpuMsPerPage).toFixed(2)}×`, 9)} | ${pad(mine ? number(row.coldFirstPageMs) : number(row.firstPageMs), 11)} | ${pad(mine ? number(row.firstPageMs) : "-", 11)} | ${pad(number(row.peakRssMb), 11)} | ${pad(perWorker(row), 12)} | ${number(row.kbPerPage)}${row.kbMaxPerPage ? ` (max ${number(row.kbMaxPerPage)})` : ""}`,
       );
+    }
+    if (rounds > 1) {
+      const references = [...runs.entries()].find(([name]) => name.startsWith("pdftoppm"))?.[1] ?? [];
+      for (const engine of ourEngines) {
+        const ratios = (runs.get(engine.name) ?? []).map((run, round) =>
+          (run.pagesPerSecond / (references[round]?.pagesPerSecond ?? Number.NaN)).toFixed(2),
+        );
+        out(
+          `${pad("", 24)} | ${engine.name} × pdftoppm by round (medians above, ${rounds} rounds): ${ratios.join(", ")}`,
+        );
+      }
     }
   }
   if (officeMs) out(`\nPPTX: LibreOffice made the PDF in ${number(officeMs)} ms (a job pays it before page 1).`);
