@@ -34,7 +34,7 @@ async function connectStores(config: ConversionConfig, log: Logger) {
 export async function assemble(config: ConversionConfig, log: Logger): Promise<ServiceParts> {
   // LibreOffice runs in a bubblewrap sandbox where the kernel allows one: probed in the background from here on.
   const isolationProbe = detectIsolationInBackground();
-  // The render pool starts first: its first render process warms up (Node, sharp, PDFium) while the stores connect.
+  // The render pool starts first: its first render process warms up (Node, PDFium) while the stores connect.
   // Native PDFium when installed (about twice the WebAssembly build's speed), else WebAssembly.
   const pdfium = choosePdfium(config.CONVERSION_PDFIUM as "auto" | "wasm" | "native", config.CONVERSION_PDFIUM_LIBRARY);
   selectPdfium(pdfium);

@@ -4,7 +4,7 @@
  * page past its budget holds nobody else's page: its lane is closed (the thread is terminated, whatever it was
  * stuck in) and a fresh one takes its place, and the page fails with RenderBudgetError. One runaway document
  * therefore costs one thread for the length of the budget, never the replica. A page's budget starts once its
- * lane is warm, so a fresh render process's start (Node, sharp, PDFium) is not counted as the next page's render;
+ * lane is warm, so a fresh render process's start (Node, PDFium) is not counted as the next page's render;
  * the start itself gets one budget of its own. The first lane starts alone, the others once the first page has
  * rendered.
  */
@@ -56,7 +56,7 @@ export function createGuardedPool(options: GuardedPoolOptions): RenderPool {
   };
 
   // The other lanes start once the first page has rendered: a new replica's first page waits for one render process's
-  // start (Node, sharp, PDFium), which took half as long again while every lane started at once on the same cores,
+  // start (Node, PDFium), which took half as long again while every lane started at once on the same cores,
   // and rendered in 333-408 ms instead of ~295 while the second lane started beside it; a replica that never converts
   // anything (most of the services a test suite starts) forks one render process, not one per lane. Once they are
   // started, a book's pages render on every lane.

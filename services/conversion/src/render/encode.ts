@@ -21,7 +21,7 @@ import { jpegOf } from "./jpeg.js";
 import { greyEffort, lighterLosslessWebp, losslessEffort } from "./lossless-webp.js";
 import { palettePng } from "./palette-png.js";
 import type { Pixels } from "./raster.js";
-import { loadSharp } from "./sharp.js";
+import { loadSharp, oneVipsThreadPerOperation } from "./sharp.js";
 
 export interface EncodedImage {
   width: number;
@@ -313,10 +313,11 @@ export async function encodePage(
 
 /**
  * Each render thread encodes one page at a time and the pool already has a thread per core: libvips gets one
- * thread per operation (more only adds threads' stacks and contention); loadSharp turns its operation cache off.
+ * thread per operation (more only adds threads' stacks and contention), from whenever sharp loads; loadSharp turns
+ * its operation cache off.
  */
 export function configureEncoder(): void {
-  loadSharp().concurrency(1);
+  oneVipsThreadPerOperation();
 }
 
 /** Wakes libvips up (the first encode of a thread is several times slower than the next). */

@@ -19,7 +19,7 @@ export type RenderWorker = Pick<Worker, "postMessage" | "terminate" | "ref" | "u
   on(event: "message", listener: (reply: WorkerReply) => void): unknown;
   on(event: "error", listener: (error: Error) => void): unknown;
   on(event: "exit", listener: (code: number) => void): unknown;
-  /** Resolves once the worker is warm (a render process's Node, sharp and PDFium loaded) or gone. */
+  /** Resolves once the worker is warm (a render process's Node and PDFium loaded) or gone. */
   started?: Promise<void>;
 };
 
@@ -142,7 +142,8 @@ function spawnProcess(pdfium: PdfiumChoice, pageMemoryBytes?: number): RenderWor
     clearInterval(watch);
     watch = undefined;
   };
-  // The process's own start (Node, sharp, PDFium: ~100 MB) is not a page's: watching starts once it is warm.
+  // The process's own start (Node, PDFium; sharp's ~20 MB load after its first page) is not a page's: watching
+  // starts once it is warm.
   let busy = false;
   let sourceBytes = 0;
   const startWatching = () => {

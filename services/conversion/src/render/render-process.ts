@@ -26,7 +26,7 @@ const fromSources = import.meta.url.endsWith(".ts");
 export interface ForkedRenderProcess {
   child: ChildProcess;
   pdfium: PdfiumChoice;
-  /** Resolves once the process is warm (Node, sharp and PDFium loaded) or gone. */
+  /** Resolves once the process is warm (Node and PDFium loaded) or gone. */
   warm: Promise<void>;
   /** True once it has said it is warm. */
   isWarm(): boolean;

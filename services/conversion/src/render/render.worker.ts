@@ -4,9 +4,15 @@
  * the environment, messages over the IPC channel).
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { configureEncoder } from "./encode.js";
-import { type PageTask, type RenderedPage, releaseDocuments, renderPage, warmUp } from "./page-renderer.js";
+import { configureEncoder, warmEncoder } from "./encode.js";
+import { type PageTask, type RenderedPage, releaseDocuments, renderPage, warmPdfium } from "./page-renderer.js";
 import { type PdfiumChoice, selectPdfium } from "./pdfium.js";
+
+/**
+ * How long an idle new worker waits for a first request before it wakes libvips anyway: longer than a starting
+ * replica takes to send the job waiting for it (its consumer starts once this worker is warm).
+ */
+const encoderQuietMs = 1_000;
 
 export type WorkerRequest = { id: number; task: PageTask } | { id: number; release: string };
 export type WorkerReply = {
@@ -42,10 +48,21 @@ const choice = parentPort
 if (choice) selectPdfium(choice);
 
 configureEncoder();
-// Requests wait for the warm-up (PDFium loaded, libvips awake) that starts with the worker.
-const ready = warmUp().catch(() => undefined);
+// Requests wait for PDFium, which loads as the worker starts. libvips (sharp's ~50 ms of loading and its first,
+// slower encodes) wakes once the first request has been answered, or after a second without one (an idle replica):
+// a new replica's first page no longer waits for it, and loads sharp itself only when its encoding needs it (a
+// grey page's PNG and a photo page's JPEG do not). bench:cold-first-page, bundled as the service runs, medians of
+// two passes each: 342-391 → 323 ms and 400-403 → 315-386 ms (2026-12-07).
+const ready = warmPdfium().catch(() => undefined);
 // A render process tells its pool when it is warm (the pool measures a page's memory from there).
 if (!parentPort) void ready.then(() => process.send?.({ ready: true }));
+let encoderWarmed = false;
+const warmEncoderOnce = () => {
+  if (encoderWarmed) return;
+  encoderWarmed = true;
+  void warmEncoder().catch(() => undefined);
+};
+const quietWarmUp = setTimeout(warmEncoderOnce, encoderQuietMs);
 
 /** The result's buffers move to the main thread instead of being copied. */
 function transferList(result: RenderedPage): ArrayBuffer[] {
@@ -56,6 +73,7 @@ function transferList(result: RenderedPage): ArrayBuffer[] {
 }
 
 port.on("message", async (request: WorkerRequest) => {
+  clearTimeout(quietWarmUp);
   await ready;
   try {
     if ("release" in request) {
@@ -71,5 +89,8 @@ port.on("message", async (request: WorkerRequest) => {
       id: request.id,
       error: { name: name ?? "Error", message: message ?? String(error), ...(budgetBytes ? { budgetBytes } : {}) },
     } satisfies WorkerReply);
+  } finally {
+    // After the reply has gone: the next request waits for the warm-up's loading instead of this one.
+    setImmediate(warmEncoderOnce);
   }
 });

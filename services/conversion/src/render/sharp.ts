@@ -9,12 +9,20 @@ import { createRequire } from "node:module";
 import type Sharp from "sharp";
 
 let sharp: typeof Sharp | undefined;
+let oneThread = false;
 
 /** sharp, without its operation cache (every page is new: the cache only holds memory). */
 export function loadSharp(): typeof Sharp {
   if (!sharp) {
     sharp = createRequire(import.meta.url)("sharp") as typeof Sharp;
     sharp.cache(false);
+    if (oneThread) sharp.concurrency(1);
   }
   return sharp;
+}
+
+/** libvips with one thread per operation, from sharp's load on (now, when it is loaded already). */
+export function oneVipsThreadPerOperation(): void {
+  oneThread = true;
+  sharp?.concurrency(1);
 }
