@@ -5,6 +5,8 @@
  */
 
 import { warmUp } from "./render/page-renderer.js";
+import { type PdfiumChoice, selectPdfium } from "./render/pdfium.js";
+import { choosePdfium } from "./render/pdfium-native-library.js";
 import { loadSharp } from "./render/sharp.js";
 
 export { type BookStorage, SourceMissingError } from "./data/book-store.js";
@@ -17,8 +19,18 @@ export { createRenderPool, type RenderPool } from "./render/pool.js";
 export { ImageReadError, readImage, readPdf } from "./render/source-reader.js";
 
 /**
- * Prepares this process for conversions, as the service does with render threads: sharp is loaded in the main
- * thread before any render worker (libvips must outlive the workers) and PDFium is loaded once.
+ * The PDFium this process converts with, chosen before anything loads it (call it before reading a source):
+ * the native library where it is installed (scripts/install-pdfium.sh), as the service does, else WebAssembly.
+ */
+export function choosePdfiumForConversions(): PdfiumChoice {
+  const pdfium = choosePdfium("auto");
+  selectPdfium(pdfium);
+  return pdfium;
+}
+
+/**
+ * Prepares this process for conversions, as the service does: sharp is loaded in the main thread before any render
+ * worker (libvips must outlive the workers) and PDFium (choosePdfiumForConversions's) is loaded once.
  */
 export async function prepareConversion(): Promise<void> {
   loadSharp();
