@@ -239,7 +239,7 @@ export async function importBook(context: Context, options: ImportOptions): Prom
   });
   // Re-import replaces the pages (the project's other settings stay).
   await rm(bookDir, { recursive: true, force: true });
-  await prepareConversion();
+  await prepareConversion(pdfium);
   const pool = createRenderPool(Math.max(1, Math.min(4, availableParallelism() - 1, selected)), { pdfium });
   const store = new FsBookStore({
     sourcesDir: context.cwd,

@@ -4,7 +4,7 @@
  * Exported as `@turnleaf/conversion/local`; importing it starts nothing.
  */
 
-import { warmUp } from "./render/page-renderer.js";
+import { warmPdfium, warmUp } from "./render/page-renderer.js";
 import { type PdfiumChoice, selectPdfium } from "./render/pdfium.js";
 import { choosePdfium } from "./render/pdfium-native-library.js";
 import { loadSharp } from "./render/sharp.js";
@@ -29,10 +29,12 @@ export function choosePdfiumForConversions(): PdfiumChoice {
 }
 
 /**
- * Prepares this process for conversions, as the service does: sharp is loaded in the main thread before any render
- * worker (libvips must outlive the workers) and PDFium (choosePdfiumForConversions's) is loaded once.
+ * Prepares this process for conversions, as the service does: with render threads (WebAssembly), sharp is loaded in
+ * the main thread before any of them (libvips must outlive the workers) and warmed with PDFium; with render processes
+ * (the native library), which encode the pages themselves, the main thread warms PDFium only.
  */
-export async function prepareConversion(): Promise<void> {
+export async function prepareConversion(pdfium: PdfiumChoice): Promise<void> {
+  if (pdfium.engine === "native") return warmPdfium();
   loadSharp();
   await warmUp();
 }
