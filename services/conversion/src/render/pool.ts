@@ -142,8 +142,8 @@ function spawnProcess(pdfium: PdfiumChoice, pageMemoryBytes?: number): RenderWor
     clearInterval(watch);
     watch = undefined;
   };
-  // The process's own start (Node, PDFium; sharp's ~20 MB load after its first page) is not a page's: watching
-  // starts once it is warm.
+  // The process's own start (Node, PDFium: sharp's ~20 MB load after it, with the first page that needs them) is not
+  // a page's: watching starts once it is warm.
   let busy = false;
   let sourceBytes = 0;
   const startWatching = () => {
