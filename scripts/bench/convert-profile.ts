@@ -19,7 +19,7 @@ import sharp from "sharp";
 import { BookStore } from "../../services/conversion/src/data/book-store.js";
 import { planBook } from "../../services/conversion/src/domain/plan.js";
 import { renditionSizes } from "../../services/conversion/src/domain/renditions.js";
-import { configureEncoder, encodePage, rawInput } from "../../services/conversion/src/render/encode.js";
+import { encodePage, rawInput } from "../../services/conversion/src/render/encode.js";
 import { greyPng } from "../../services/conversion/src/render/grey-png.js";
 import { jpegOf } from "../../services/conversion/src/render/jpeg.js";
 import { inspectPage, paperLike } from "../../services/conversion/src/render/page-kind.js";
@@ -34,6 +34,7 @@ import {
 } from "../../services/conversion/src/render/pdfium.js";
 import { choosePdfium } from "../../services/conversion/src/render/pdfium-native-library.js";
 import { rasterise } from "../../services/conversion/src/render/raster.js";
+import { oneVipsThreadPerOperation } from "../../services/conversion/src/render/sharp.js";
 import { deriveRendition } from "../../services/gateway/src/rendition-derive.js";
 import { startStores } from "../src/stores.js";
 import { benchDocuments, bookDocument } from "./convert-documents.js";
@@ -52,7 +53,7 @@ const out = (line = "") => process.stdout.write(`${line}\n`);
 
 const choice = choosePdfium("auto");
 selectPdfium(choice);
-configureEncoder();
+oneVipsThreadPerOperation();
 const pdfium = await loadPdfium();
 
 const cpuNow = () => {

@@ -21,7 +21,7 @@ import { jpegOf } from "./jpeg.js";
 import { greyEffort, lighterLosslessWebp, losslessEffort } from "./lossless-webp.js";
 import { palettePng } from "./palette-png.js";
 import type { Pixels } from "./raster.js";
-import { loadSharp, oneVipsThreadPerOperation } from "./sharp.js";
+import { loadSharp } from "./sharp.js";
 
 export interface EncodedImage {
   width: number;
@@ -309,15 +309,6 @@ export async function encodePage(
           data: jpegOf(main, jpegQuality),
         };
   return { webp, ...(jpg ? { jpg } : {}), ...(thumb ? { thumb } : {}) };
-}
-
-/**
- * Each render thread encodes one page at a time and the pool already has a thread per core: libvips gets one
- * thread per operation (more only adds threads' stacks and contention), from whenever sharp loads; loadSharp turns
- * its operation cache off.
- */
-export function configureEncoder(): void {
-  oneVipsThreadPerOperation();
 }
 
 /** Wakes libvips up (the first encode of a thread is several times slower than the next). */

@@ -4,9 +4,10 @@
  * the environment, messages over the IPC channel).
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { configureEncoder, warmEncoder } from "./encode.js";
+import { warmEncoder } from "./encode.js";
 import { type PageTask, type RenderedPage, releaseDocuments, renderPage, warmPdfium } from "./page-renderer.js";
 import { type PdfiumChoice, selectPdfium } from "./pdfium.js";
+import { oneVipsThreadPerOperation } from "./sharp.js";
 
 /**
  * How long an idle new worker waits for a first request before it wakes libvips anyway: longer than a starting
@@ -47,7 +48,7 @@ const choice = parentPort
     : undefined;
 if (choice) selectPdfium(choice);
 
-configureEncoder();
+oneVipsThreadPerOperation();
 // Requests wait for PDFium, which loads as the worker starts. libvips (sharp's ~50 ms of loading and its first,
 // slower encodes) wakes once the first request has been answered, or after a second without one (an idle replica):
 // a new replica's first page no longer waits for it, and loads sharp itself only when its encoding needs it (a

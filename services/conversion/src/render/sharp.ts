@@ -21,7 +21,11 @@ export function loadSharp(): typeof Sharp {
   return sharp;
 }
 
-/** libvips with one thread per operation, from sharp's load on (now, when it is loaded already). */
+/**
+ * libvips with one thread per operation, from sharp's load on (now, when it is loaded already): each render worker
+ * encodes one page at a time and the pool already has a worker per core, so more threads only add stacks and
+ * contention.
+ */
 export function oneVipsThreadPerOperation(): void {
   oneThread = true;
   sharp?.concurrency(1);
