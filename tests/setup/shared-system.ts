@@ -18,6 +18,7 @@ import {
   serviceEnvironment,
   startServices,
 } from "../../scripts/src/services.js";
+import { testPasswordEnvironment } from "../support/password-cost.js";
 import { form, postTo } from "../support/system.js";
 import type { TestStores } from "./stores.global.js";
 
@@ -99,7 +100,7 @@ export async function startSystem(
     demo: true,
     log: pino({ level: "warn" }),
     logDir,
-    environment: { ...sharedStoreEnvironment, ...environment },
+    environment: { ...sharedStoreEnvironment, ...testPasswordEnvironment, ...environment },
   });
   await services.waitHealthy(healthyWithinMs);
   return Object.assign(services, { logDir, metricsPorts, owner: demoOwner });
@@ -124,7 +125,7 @@ export async function beginSharedSystem(
   const logDir = await mkdtemp(join(tmpdir(), "turnleaf-shared-system-"));
   const metricsPorts = await freeServicePorts();
   const ports = await freeServicePorts();
-  const environment = { ...sharedStoreEnvironment, ...sharedSystemSettings };
+  const environment = { ...sharedStoreEnvironment, ...testPasswordEnvironment, ...sharedSystemSettings };
   const systems: SharedSystem[] = [
     { stores, gatewayUrl: gatewayUrlOf(ports), ports, metricsPorts, logDir, owner: demoOwner },
   ];

@@ -56,6 +56,7 @@ import type { FastifyInstance } from "fastify";
 import type { TestStores } from "../setup/stores.global.js";
 import { testGatewayConfig } from "./gateway-config.js";
 import { inProcessParts } from "./in-process.js";
+import { testPasswordCost } from "./password-cost.js";
 
 type PowerInput = Parameters<typeof assemblePower>[0];
 type UploadInput = Parameters<typeof assembleUploadDesk>[0];
@@ -253,6 +254,7 @@ export async function startInProcessStack<S extends StackServices, G extends Gat
       const mongo = await parts.database("power");
       const assembled = await assemblePower({
         ...settings,
+        accountSettings: { passwordCost: testPasswordCost, ...settings.accountSettings },
         mongo,
         log: powerLog ?? log,
         ...(hostingEvents && nats ? { publishHosting: natsHostingPublisher(nats) } : {}),

@@ -16,6 +16,7 @@ import { PaymentsRepository } from "./data/payments.repository.js";
 import { PowerRepository } from "./data/power.repository.js";
 import { BookSlotRepository, PlanRepository } from "./data/quota.repositories.js";
 import { demoPassword, demoPlan, demoUser } from "./domain/demo.js";
+import { defaultPasswordCost } from "./domain/passwords.js";
 import { defaultPriceSettings, type Product, productCatalogue } from "./domain/products.js";
 import {
   type HostingPublisher,
@@ -47,6 +48,7 @@ export const defaultAccountSettings: AccountSettings = {
   signUpLimit: 30,
   signUpWindowMs: 24 * 60 * 60 * 1000,
   freePointsPerClient: 3,
+  passwordCost: defaultPasswordCost,
 };
 
 /** Wires the power and account desks to their stores; the unique indexes must exist before any call. */
@@ -154,6 +156,7 @@ export async function assemble(config: PowerConfig, log: Logger): Promise<Servic
       signUpLimit: config.SIGN_UP_LIMIT,
       signUpWindowMs: config.SIGN_UP_WINDOW_SECONDS * 1000,
       freePointsPerClient: config.FREE_POINTS_PER_CLIENT,
+      passwordCost: { ...defaultPasswordCost, log2N: config.PASSWORD_HASH_LOG2N },
     },
     ...(nats ? { publishHosting: natsHostingPublisher(nats) } : {}),
     providers: paymentProviders(config),

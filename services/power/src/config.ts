@@ -1,4 +1,5 @@
 import { type Env, env, loadConfig } from "@turnleaf/kit";
+import { defaultPasswordCost, passwordLog2NRange } from "./domain/passwords.js";
 import { type PriceSettings, parsePointPacks } from "./domain/products.js";
 
 function validPacks(text: string): boolean {
@@ -30,6 +31,14 @@ export function readConfig(source: Env) {
       /** Account checks (checkAccount.php: does this email have an account?) per client address in the window. */
       ACCOUNT_CHECK_LIMIT: env.positiveInteger.default(20),
       ACCOUNT_CHECK_WINDOW_SECONDS: env.positiveInteger.default(300),
+      /**
+       * scrypt's N for new password hashes, as a power of two (15: 32 MB and ~60 ms a hash). Stored hashes keep the N
+       * they were made with, so a change applies to passwords set after it. The tests run with the lowest (10).
+       */
+      PASSWORD_HASH_LOG2N: env.positiveInteger
+        .min(passwordLog2NRange.min)
+        .max(passwordLog2NRange.max)
+        .default(defaultPasswordCost.log2N),
       /** Sign-ups per client address in the window (a day) before registration is refused. */
       SIGN_UP_LIMIT: env.positiveInteger.default(30),
       SIGN_UP_WINDOW_SECONDS: env.positiveInteger.default(86_400),

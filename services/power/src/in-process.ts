@@ -10,6 +10,7 @@ export { PaymentsRepository } from "./data/payments.repository.js";
 export type { PowerRepository } from "./data/power.repository.js";
 export type { BookSlotRepository } from "./data/quota.repositories.js";
 export { demoPassword, demoPlan, demoUser } from "./domain/demo.js";
+export { defaultPasswordCost, passwordLog2NRange } from "./domain/passwords.js";
 export { defaultPriceSettings, productCatalogue } from "./domain/products.js";
 export { natsHostingPublisher, startSlotBookConsumer } from "./events/hosting.js";
 export { StripeProvider } from "./payments/stripe.adapter.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPasswordRules, hashPassword, passwordMatches } from "./passwords.js";
+import { checkPasswordRules, defaultPasswordCost, hashPassword, passwordMatches } from "./passwords.js";
 
 describe("account passwords", () => {
   it("hashes with scrypt and a salt of its own per hash", async () => {
@@ -15,6 +15,18 @@ describe("account passwords", () => {
     expect(await passwordMatches("correct horse", stored)).toBe(true);
     expect(await passwordMatches("correct horsE", stored)).toBe(false);
     expect(await passwordMatches("", stored)).toBe(false);
+  });
+
+  it("hashes at the cost it is given and checks a stored hash at the cost it was made with", async () => {
+    const light = { ...defaultPasswordCost, log2N: 10 };
+    const lightHash = await hashPassword("correct horse", light);
+    expect(lightHash).toMatch(/^scrypt\$10\$8\$1\$/);
+    const defaultHash = await hashPassword("correct horse");
+    // A deployment that lowers or raises the cost keeps every password set before.
+    expect(await passwordMatches("correct horse", defaultHash, light)).toBe(true);
+    expect(await passwordMatches("correct horse", lightHash)).toBe(true);
+    expect(await passwordMatches("correct horsE", lightHash, light)).toBe(false);
+    expect(await passwordMatches("correct horse", "", light)).toBe(false);
   });
 
   it("never matches an empty or malformed hash", async () => {

@@ -3,15 +3,26 @@ import { DomainError, message } from "@turnleaf/kit";
 
 /**
  * Account passwords: scrypt (node:crypto) with a 16-byte salt per user, stored as
- * `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>` so the cost can rise later without breaking stored hashes.
+ * `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>` so the cost can change later without breaking stored hashes.
  */
-const cost = { log2N: 15, r: 8, p: 1 } as const;
+export interface PasswordCost {
+  log2N: number;
+  r: number;
+  p: number;
+}
+
+/** N = 2^15 (32 MB, ~60 ms a hash here): what every deployment uses unless PASSWORD_HASH_LOG2N says otherwise. */
+export const defaultPasswordCost: PasswordCost = { log2N: 15, r: 8, p: 1 };
+
+/** The work factors PASSWORD_HASH_LOG2N may choose; a stored hash above the highest is refused as malformed. */
+export const passwordLog2NRange = { min: 10, max: 20 } as const;
+
 const keyLength = 32;
 const saltLength = 16;
 
 export const passwordRules = { minLength: 8, maxLength: 128 } as const;
 
-function derive(password: string, salt: Buffer, params: { log2N: number; r: number; p: number }, length: number) {
+function derive(password: string, salt: Buffer, params: PasswordCost, length: number) {
   const N = 2 ** params.log2N;
   return new Promise<Buffer>((resolve, reject) =>
     scrypt(
@@ -35,26 +46,42 @@ export function checkPasswordRules(password: string): string {
   return password;
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = defaultPasswordCost): Promise<string> {
   const salt = randomBytes(saltLength);
   const hash = await derive(password, salt, cost, keyLength);
   return ["scrypt", cost.log2N, cost.r, cost.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
 
-/** A well-formed hash of nothing anyone knows: unknown emails are checked against it so both answers cost the same. */
-let decoy: Promise<string> | undefined;
+/**
+ * Well-formed hashes of nothing anyone knows, one per cost: unknown emails are checked against the one of the cost new
+ * hashes get, so both answers cost the same.
+ */
+const decoys = new Map<string, Promise<string>>();
 
-/** Whether the password matches the stored hash; an empty or malformed hash never matches (after the same work). */
-export async function passwordMatches(password: string, stored: string): Promise<boolean> {
+function decoyOf(cost: PasswordCost): Promise<string> {
+  const key = `${cost.log2N}$${cost.r}$${cost.p}`;
+  let decoy = decoys.get(key);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(16).toString("hex"), cost);
+    decoys.set(key, decoy);
+  }
+  return decoy;
+}
+
+/**
+ * Whether the password matches the stored hash (at the cost it was made with); an empty or malformed hash never
+ * matches, after the work of a hash of `cost`, the one new hashes get.
+ */
+export async function passwordMatches(password: string, stored: string, cost = defaultPasswordCost): Promise<boolean> {
   const parts = stored.split("$");
   const [scheme, log2N, r, p, salt, hash] = parts;
   if (parts.length !== 6 || scheme !== "scrypt" || !salt || !hash) {
-    decoy ??= hashPassword(randomBytes(16).toString("hex"));
-    await passwordMatches(password, await decoy);
+    await passwordMatches(password, await decoyOf(cost), cost);
     return false;
   }
   const params = { log2N: Number(log2N), r: Number(r), p: Number(p) };
-  if (![params.log2N, params.r, params.p].every((value) => Number.isInteger(value) && value > 0) || params.log2N > 20) {
+  const integers = [params.log2N, params.r, params.p].every((value) => Number.isInteger(value) && value > 0);
+  if (!integers || params.log2N > passwordLog2NRange.max) {
     return false;
   }
   const expected = Buffer.from(hash, "base64url");

@@ -4,7 +4,7 @@ import type { AccountRepository } from "../data/account.repository.js";
 import type { AccountLimitSettings, AccountLimits } from "../data/account-limits.js";
 import type { SessionDocument } from "../data/session.schema.js";
 import type { UserDocument } from "../data/user.schema.js";
-import { checkPasswordRules, hashPassword, passwordMatches } from "../domain/passwords.js";
+import { checkPasswordRules, hashPassword, type PasswordCost, passwordMatches } from "../domain/passwords.js";
 import {
   accountCheckKey,
   idleExpiry,
@@ -29,6 +29,8 @@ import type { PowerDesk } from "./power-desk.js";
 export interface AccountSettings extends SessionLifetimes, AccountLimitSettings {
   /** How many of an address's sign-ups in the window get the new-user points; later ones start with none. */
   freePointsPerClient: number;
+  /** scrypt's work factors for new hashes (and for the work an unknown email costs). */
+  passwordCost: PasswordCost;
 }
 
 export interface AccountDeskDependencies {
@@ -95,7 +97,7 @@ export class AccountDesk {
    */
   async register(rawEmail: string, password: string, clientAddress = ""): Promise<UserDocument> {
     const email = this.email(rawEmail);
-    const passwordHash = await hashPassword(checkPasswordRules(password));
+    const passwordHash = await hashPassword(checkPasswordRules(password), this.deps.settings.passwordCost);
     const key = signUpKey(clientAddress);
     const signUp = await this.deps.limits.signUps.take(key);
     if (!signUp.allowed) {
@@ -150,7 +152,7 @@ export class AccountDesk {
     if (!attempt.allowed) throw rateLimited(accountMessages.tooManyFailures, attempt.retryAfterSeconds);
     const found = isEmail(email) ? await this.deps.accounts.findCredentials(email) : null;
     // An unknown email costs the same scrypt work as a wrong password (passwordMatches of an empty hash).
-    const matches = await passwordMatches(password, found?.passwordHash ?? "");
+    const matches = await passwordMatches(password, found?.passwordHash ?? "", this.deps.settings.passwordCost);
     if (!found || !matches) {
       this.deps.log.info({ userId: found?.userId ?? null }, "login refused");
       throw wrongCredentials();
@@ -221,6 +223,9 @@ export class AccountDesk {
 
   /** The demo seed: the demo user's password unless it already has one. */
   async seedPassword(userId: string, password: string): Promise<void> {
-    await this.deps.accounts.setPasswordHashIfEmpty(userId, await hashPassword(password));
+    await this.deps.accounts.setPasswordHashIfEmpty(
+      userId,
+      await hashPassword(password, this.deps.settings.passwordCost),
+    );
   }
 }
