@@ -14,7 +14,7 @@ readonly FERRETDB_MODULE=github.com/FerretDB/FerretDB
 readonly FERRETDB_VERSION=v1.24.2
 # The build adds one file to FerretDB's SQLite backend and applies two patches (scripts/ferretdb/README.md says why);
 # bump the suffix when they change, so an installed build is replaced.
-readonly FERRETDB_BUILD="$FERRETDB_VERSION+turnleaf-pushdown.2"
+readonly FERRETDB_BUILD="$FERRETDB_VERSION+turnleaf-pushdown.3"
 readonly MINIO_MODULE=github.com/minio/minio
 readonly MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 readonly STRIPE_MOCK_MODULE=github.com/stripe/stripe-mock

@@ -16,6 +16,11 @@ import (
 // plainFieldName is a top-level field a JSON path can name without quoting.
 var plainFieldName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
+// plainText is a string that encoding/json (which FerretDB stores documents with) writes as it is, between quotes,
+// and SQLite's -> gives back the same way: printable ASCII without quotes, backslashes or the characters encoding/json
+// escapes for HTML.
+var plainText = regexp.MustCompile(`^[ !#-%'-;=?-\[\]-~]*$`)
+
 // prepareEqualityWhereClause narrows a collection scan to the rows that can match the filter's top-level equalities
 // with a string or an ObjectID: the field holds that text, or an array (whose elements MongoDB's equality also
 // matches). It may return rows the filter does not match, never drop one that it does: the handler applies the
@@ -51,6 +56,17 @@ func prepareEqualityWhereClause(filter *types.Document) (string, []any) {
 		case types.ObjectID:
 			text = hex.EncodeToString(v[:])
 		default:
+			continue
+		}
+
+		if plainText.MatchString(text) {
+			// The expression FerretDB's SQLite indexes are made on (metadata.Registry's indexesCreate): an index on the
+			// field answers both terms (its JSON text is the quoted string, or starts with "[" for an array) instead of
+			// a read of every row's JSON.
+			field := fmt.Sprintf("%s->%q", metadata.DefaultColumn, key)
+			conditions = append(conditions, fmt.Sprintf(`(%[1]s = ? OR (%[1]s >= '[' AND %[1]s < '\'))`, field))
+			args = append(args, `"`+text+`"`)
+
 			continue
 		}
 
