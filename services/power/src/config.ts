@@ -32,8 +32,9 @@ export function readConfig(source: Env) {
       ACCOUNT_CHECK_LIMIT: env.positiveInteger.default(20),
       ACCOUNT_CHECK_WINDOW_SECONDS: env.positiveInteger.default(300),
       /**
-       * scrypt's N for new password hashes, as a power of two (15: 32 MB and ~60 ms a hash). Stored hashes keep the N
-       * they were made with, so a change applies to passwords set after it. The tests run with the lowest (10).
+       * scrypt's N for new password hashes, as a power of two (15: 32 MB and ~90 ms of CPU a hash). Stored hashes
+       * keep the N they were made with, so a change applies to passwords set after it. Most tests run with the
+       * lowest (10).
        */
       PASSWORD_HASH_LOG2N: env.positiveInteger
         .min(passwordLog2NRange.min)

@@ -11,7 +11,7 @@ export interface PasswordCost {
   p: number;
 }
 
-/** N = 2^15 (32 MB, ~60 ms a hash here): what every deployment uses unless PASSWORD_HASH_LOG2N says otherwise. */
+/** N = 2^15 (32 MB, ~90 ms of CPU a hash here): what deployments use unless PASSWORD_HASH_LOG2N says otherwise. */
 export const defaultPasswordCost: PasswordCost = { log2N: 15, r: 8, p: 1 };
 
 /** The work factors PASSWORD_HASH_LOG2N may choose; a stored hash above the highest is refused as malformed. */
