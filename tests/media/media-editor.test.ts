@@ -92,6 +92,9 @@ async function storedItems(): Promise<StoredItem[]> {
 
 /** Drags from the middle of `from` (or a point in it) by (dx, dy) pixels with the mouse, in steps. */
 async function drag(page: Page, from: Locator, dx: number, dy: number) {
+  // Playwright's hover waits until the element is still and is what a pointer at its centre reaches (another item
+  // placed over it would take the press instead).
+  await from.hover();
   const box = await from.boundingBox();
   if (!box) throw new Error("nothing to drag");
   const x = box.x + box.width / 2;
