@@ -11,6 +11,7 @@ import { demoPassword } from "@turnleaf/power/in-process";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PowerPart } from "../support/in-process-stack.js";
+import { testPasswordCost } from "../support/password-cost.js";
 import {
   accountCheckLimit,
   accountsHarness,
@@ -196,7 +197,8 @@ describe("register, log in, log out", () => {
     expect(sessions?.[0]?.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
     expect(JSON.stringify(sessions)).not.toContain(token);
     const users = await powerMongo.db?.collection("users").find({ userId }).toArray();
-    expect(String(users?.[0]?.passwordHash)).toMatch(/^scrypt\$/);
+    // Hashed at the cost the stack was given (tests/support/password-cost.ts), which the hash carries.
+    expect(String(users?.[0]?.passwordHash)).toMatch(new RegExp(`^scrypt\\$${testPasswordCost.log2N}\\$8\\$1\\$`));
     expect(JSON.stringify(users)).not.toContain(password);
     // Nor does any reply carry the hash.
     expect(JSON.stringify(await post("/api/user/get-user", {}, { cookie }))).not.toContain("scrypt");
