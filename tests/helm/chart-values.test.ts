@@ -8,6 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readConfig as bookConfig } from "@turnleaf/book/in-process";
 import { readConfig as gatewayConfig } from "@turnleaf/gateway/in-process";
+import { readConfig as insightConfig, webhookPrivateTargets } from "@turnleaf/insight/in-process";
 import { readConfig as powerConfig } from "@turnleaf/power/in-process";
 import { describe, expect, it } from "vitest";
 import {
@@ -71,6 +72,28 @@ describe("helm chart: support contact", () => {
     const viaDefault = await withValues({ default: { env: { SUPPORT_CONTACT: "mailto:a@b.example" } } });
     expect(viaDefault.ok).toBe(false);
     expect(viaDefault.output).toContain("default.env: SUPPORT_CONTACT is set by the chart");
+  });
+});
+
+describe("helm chart: lead webhooks into private networks", () => {
+  it("gives the insight service the listed networks, which its config accepts; none by default", async () => {
+    const listed = await withValues({ webhooks: { privateNetworks: ["10.20.0.0/16", "fd00::/8"] } });
+    expect(listed.ok, listed.output).toBe(true);
+    const env = envOf(listed.output, "insight");
+    expect(env.WEBHOOK_PRIVATE_NETWORKS).toBe("10.20.0.0/16,fd00::/8");
+    const targets = webhookPrivateTargets(insightConfig(env));
+    expect(targets === true ? "all" : targets?.check("10.20.3.4", "ipv4")).toBe(true);
+    expect(targets === true ? "all" : targets?.check("10.21.3.4", "ipv4")).toBe(false);
+    const none = await withValues({});
+    expect(none.ok, none.output).toBe(true);
+    expect(envOf(none.output, "insight").WEBHOOK_PRIVATE_NETWORKS).toBeUndefined();
+    expect(webhookPrivateTargets(insightConfig(envOf(none.output, "insight")))).toBeUndefined();
+  });
+
+  it("refuses a value that is not a network block before anything is deployed", async () => {
+    const result = await withValues({ webhooks: { privateNetworks: ["10.0.0.0"] } });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain("webhooks");
   });
 });
 

@@ -124,7 +124,7 @@ export async function startSecurityStack(stores: TestStores, label: string): Pro
       leadRateLimit: 1000,
       leadRateWindowMs: 600_000,
       now: () => new Date(),
-      allowPrivateWebhooks: true,
+      privateWebhookTargets: true,
     }),
   );
 

@@ -94,7 +94,7 @@ export interface StackServices {
   licence?: Partial<LicenceSettings>;
   language?: Record<string, never>;
   insight?: Pick<InsightInput, "leadRateLimit"> &
-    Partial<Pick<InsightInput, "leadRateWindowMs" | "allowPrivateWebhooks">>;
+    Partial<Pick<InsightInput, "leadRateWindowMs" | "privateWebhookTargets">>;
   /** A stand-in that only answers health checks (the gateway never calls conversion on a REST path). */
   conversion?: Record<string, never>;
 }

@@ -1,4 +1,4 @@
-import { allowedNetworks, ConfigError, type Env, env, loadConfig } from "@turnleaf/kit";
+import { ConfigError, type Env, env, loadConfig } from "@turnleaf/kit";
 
 export function readConfig(source: Env) {
   const config = loadConfig(
@@ -56,13 +56,7 @@ export function readConfig(source: Env) {
        * Private networks such a fetch may reach, CIDR blocks comma separated (on-premises picture hosts; e.g.
        * "10.0.0.0/8"). Unset: only the public internet, so an owner cannot make the service call into its own network.
        */
-      REMOTE_PICTURE_PRIVATE_NETWORKS: env.text
-        .regex(
-          /^\s*[0-9A-Fa-f:.]+\/\d{1,3}\s*(,\s*[0-9A-Fa-f:.]+\/\d{1,3}\s*)*$/,
-          "expected CIDR blocks, comma separated",
-        )
-        .transform((value) => value.split(",").map((block) => block.trim()))
-        .optional(),
+      REMOTE_PICTURE_PRIVATE_NETWORKS: env.privateNetworks.optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
       METRICS_PORT: env.metricsPort,
     },
@@ -71,15 +65,7 @@ export function readConfig(source: Env) {
   if (config.S3_ENDPOINT && !(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("book", ["S3_ENDPOINT is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too"]);
   }
-  let allowed: ReturnType<typeof allowedNetworks> | undefined;
-  try {
-    allowed = config.REMOTE_PICTURE_PRIVATE_NETWORKS
-      ? allowedNetworks(config.REMOTE_PICTURE_PRIVATE_NETWORKS)
-      : undefined;
-  } catch (error) {
-    throw new ConfigError("book", [`REMOTE_PICTURE_PRIVATE_NETWORKS: ${(error as Error).message}`]);
-  }
-  return { ...config, REMOTE_PICTURE_PRIVATE_NETWORKS: allowed };
+  return config;
 }
 
 export type BookConfig = ReturnType<typeof readConfig>;

@@ -6,7 +6,7 @@ import {
   mongoRateLimits,
   type ServiceParts,
 } from "@turnleaf/kit";
-import type { InsightConfig } from "./config.js";
+import { type InsightConfig, webhookPrivateTargets } from "./config.js";
 import { foldJournalRepository } from "./data/fold-journal.repository.js";
 import { leadRepository } from "./data/lead.repository.js";
 import { settingsRepository } from "./data/settings.repository.js";
@@ -49,7 +49,7 @@ export async function assemble(config: InsightConfig, log: Logger): Promise<Serv
     settings,
     log,
     retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
-    allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    privateTargets: webhookPrivateTargets(config),
   });
   // Yesterday's reader keys still count late beacons; older ones go.
   const sweep = setInterval(
@@ -71,7 +71,7 @@ export async function assemble(config: InsightConfig, log: Logger): Promise<Serv
       leadRateWindowMs: config.LEAD_RATE_WINDOW_SECONDS * 1000,
       now: () => new Date(),
       onLeadPending: () => worker.poke(),
-      allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      privateWebhookTargets: webhookPrivateTargets(config),
     }),
     resources: [
       { name: "webhooks", close: () => worker.stop() },

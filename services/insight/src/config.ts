@@ -1,3 +1,4 @@
+import type { BlockList } from "node:net";
 import { type Env, env, loadConfig } from "@turnleaf/kit";
 
 export function readConfig(source: Env) {
@@ -21,6 +22,11 @@ export function readConfig(source: Env) {
       WEBHOOK_RETRY_BASE_MS: env.positiveInteger.default(2_000),
       /** On-premises: lead webhooks may reach loopback, private and link-local addresses (off: public internet only). */
       WEBHOOK_ALLOW_PRIVATE_TARGETS: env.booleanFlag.default(false),
+      /**
+       * Or only these private networks, CIDR blocks comma separated (a CRM inside the deployment's network, e.g.
+       * "10.20.0.0/16"); every other private address stays refused.
+       */
+      WEBHOOK_PRIVATE_NETWORKS: env.privateNetworks.optional(),
       SHUTDOWN_GRACE_MS: env.shutdownGraceMs,
       METRICS_PORT: env.metricsPort,
     },
@@ -29,3 +35,8 @@ export function readConfig(source: Env) {
 }
 
 export type InsightConfig = ReturnType<typeof readConfig>;
+
+/** The private networks lead webhooks may reach under this config: all, the listed ones, or none. */
+export function webhookPrivateTargets(config: InsightConfig): BlockList | true | undefined {
+  return config.WEBHOOK_ALLOW_PRIVATE_TARGETS ? true : config.WEBHOOK_PRIVATE_NETWORKS;
+}

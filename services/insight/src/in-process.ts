@@ -5,7 +5,7 @@
  */
 
 export { assembleInsight } from "./assemble.js";
-export { readConfig } from "./config.js";
+export { readConfig, webhookPrivateTargets } from "./config.js";
 export { statisticsRepository } from "./data/statistics.repository.js";
 export { blockId } from "./domain/blocks.js";
 export { foldBeacons } from "./domain/buckets.js";

@@ -10,6 +10,7 @@ import {
   type ZodRawShape,
   enum as zodEnum,
 } from "zod";
+import { allowedNetworks } from "./private-network.js";
 
 /** Thrown at start when the environment does not satisfy a service's config schema; lists every problem at once. */
 export class ConfigError extends Error {
@@ -47,6 +48,21 @@ const booleanFlag = zodEnum(["true", "false", "1", "0", "yes", "no"]).transform(
   (value) => value === "true" || value === "1" || value === "yes",
 );
 
+/**
+ * Private networks an outbound call may reach (on-premises targets): CIDR blocks, comma separated (e.g.
+ * "10.0.0.0/8, fd00::/8"), as the BlockList the kit's guarded request checks. A malformed block is a config problem.
+ */
+const privateNetworks = string()
+  .min(1)
+  .transform((value, context) => {
+    try {
+      return allowedNetworks(value.split(",").map((block) => block.trim()));
+    } catch (error) {
+      context.addIssue({ code: "custom", message: (error as Error).message });
+      return undefined as never;
+    }
+  });
+
 /** Environment pieces every service composes into its own config schema. */
 export const env = {
   logLevel: zodEnum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -60,6 +76,7 @@ export const env = {
   text: string().min(1),
   positiveInteger,
   shutdownGraceMs: positiveInteger.default(10_000),
+  privateNetworks,
   /** METRICS_PORT: where `GET /metrics` answers; unset, the process serves no metrics. */
   metricsPort: port.optional(),
 };

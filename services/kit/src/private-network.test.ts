@@ -80,6 +80,9 @@ describe("outbound address checks", () => {
   it("takes CIDR blocks only", () => {
     expect(() => allowedNetworks(["10.0.0.0/33"])).toThrow("not a network block");
     expect(() => allowedNetworks(["intranet/8"])).toThrow("not a network block");
+    // A bare address is no block (read as /0 it would allow every address of its family).
+    expect(() => allowedNetworks(["10.0.0.0"])).toThrow("not a network block");
+    expect(() => allowedNetworks(["10.0.0.0/"])).toThrow("not a network block");
     expect(() => allowedNetworks(["fd00::/8", " 192.168.0.0/16 "])).not.toThrow();
   });
 });

@@ -72,8 +72,9 @@ export function allowedNetworks(blocks: readonly string[]): BlockList {
   for (const block of blocks) {
     const [network = "", prefix = ""] = block.trim().split("/");
     const family = isIP(network);
-    const bits = Number(prefix);
-    if (family === 0 || !Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128)) {
+    // A prefix is required: a bare address read as /0 would allow every address of its family.
+    const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+    if (family === 0 || !Number.isInteger(bits) || bits > (family === 4 ? 32 : 128)) {
       throw new Error(`not a network block: ${block}`);
     }
     allowed.addSubnet(network, bits, family === 4 ? "ipv4" : "ipv6");

@@ -2,7 +2,30 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isPrivateAddress } from "@turnleaf/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig, webhookPrivateTargets } from "../config.js";
 import { checkWebhookTarget, deliveryFailure, postWebhook, WebhookTargetRefused } from "./webhook-target.js";
+
+const requiredSettings = { MONGODB_URI: "mongodb://127.0.0.1:1/", NATS_URL: "nats://127.0.0.1:1" };
+
+describe("the private networks a deployment lets webhooks reach", () => {
+  it("are none by default, all with WEBHOOK_ALLOW_PRIVATE_TARGETS, or the CIDR blocks of WEBHOOK_PRIVATE_NETWORKS", () => {
+    expect(webhookPrivateTargets(readConfig(requiredSettings))).toBeUndefined();
+    expect(webhookPrivateTargets(readConfig({ ...requiredSettings, WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" }))).toBe(
+      true,
+    );
+    const listed = webhookPrivateTargets(readConfig({ ...requiredSettings, WEBHOOK_PRIVATE_NETWORKS: "10.20.0.0/16" }));
+    expect(listed === true ? "all" : listed?.check("10.20.3.4", "ipv4")).toBe(true);
+    expect(listed === true ? "all" : listed?.check("10.21.3.4", "ipv4")).toBe(false);
+  });
+
+  it("refuses a block that is not one", () => {
+    for (const value of ["10.0.0.0", "10.0.0.0/33", "example.com/8", "10.0.0.0/8,,"]) {
+      expect(() => readConfig({ ...requiredSettings, WEBHOOK_PRIVATE_NETWORKS: value }), value).toThrow(
+        /WEBHOOK_PRIVATE_NETWORKS: not a network block/,
+      );
+    }
+  });
+});
 
 describe("private addresses", () => {
   it("knows loopback, private, link-local, metadata, unique-local and IPv4 inside IPv6", () => {
@@ -62,32 +85,46 @@ describe("webhook targets", () => {
   };
 
   it("refuses private literals and names that resolve to a private address; allows them when the deployment does", async () => {
-    await expect(checkWebhookTarget("http://169.254.169.254/latest/meta-data/", false)).rejects.toMatchObject({
+    await expect(checkWebhookTarget("http://169.254.169.254/latest/meta-data/", undefined)).rejects.toMatchObject({
       reason: "private",
       host: "169.254.169.254",
     });
-    await expect(checkWebhookTarget("http://[::ffff:127.0.0.1]/", false)).rejects.toBeInstanceOf(WebhookTargetRefused);
-    await expect(checkWebhookTarget("http://localhost:8080/", false)).rejects.toMatchObject({ reason: "private" });
+    await expect(checkWebhookTarget("http://[::ffff:127.0.0.1]/", undefined)).rejects.toBeInstanceOf(
+      WebhookTargetRefused,
+    );
+    await expect(checkWebhookTarget("http://localhost:8080/", undefined)).rejects.toMatchObject({ reason: "private" });
     // One private address among public ones is enough to refuse.
     const mixed = async () => [
       { address: "93.184.215.14", family: 4 },
       { address: "10.0.0.7", family: 4 },
     ];
-    await expect(checkWebhookTarget("https://hooks.example/", false, mixed)).rejects.toMatchObject({
+    await expect(checkWebhookTarget("https://hooks.example/", undefined, mixed)).rejects.toMatchObject({
       reason: "private",
     });
-    await expect(checkWebhookTarget("https://nothing.invalid/", false)).rejects.toMatchObject({
+    await expect(checkWebhookTarget("https://nothing.invalid/", undefined)).rejects.toMatchObject({
       reason: "unresolvable",
     });
     await expect(checkWebhookTarget("http://127.0.0.1:9/", true)).resolves.toBeUndefined();
   });
 
+  it("allows only the private networks a deployment lists (WEBHOOK_PRIVATE_NETWORKS)", async () => {
+    const { WEBHOOK_PRIVATE_NETWORKS: listed } = readConfig({
+      ...requiredSettings,
+      WEBHOOK_PRIVATE_NETWORKS: "127.0.0.2/32, 10.20.0.0/16",
+    });
+    await expect(checkWebhookTarget("http://127.0.0.2:9/", listed)).resolves.toBeUndefined();
+    await expect(checkWebhookTarget("http://10.20.7.1/", listed)).resolves.toBeUndefined();
+    for (const url of ["http://127.0.0.1:9/", "http://10.21.0.1/", "http://169.254.169.254/", "http://[::1]/"]) {
+      await expect(checkWebhookTarget(url, listed), url).rejects.toMatchObject({ reason: "private" });
+    }
+  });
+
   it("connects only to the addresses it checked: a name rebound to loopback after the check gets no request", async () => {
     const resolve = publicThenLoopback();
     const url = `http://hooks.example:${port}/rebound`;
-    await checkWebhookTarget(url, false, resolve);
+    await checkWebhookTarget(url, undefined, resolve);
     await expect(
-      postWebhook({ url, headers: {}, body: "{}", timeoutMs: 5_000, allowPrivate: false, resolve }),
+      postWebhook({ url, headers: {}, body: "{}", timeoutMs: 5_000, privateTargets: undefined, resolve }),
     ).rejects.toMatchObject({ reason: "private", host: "hooks.example" });
     await expect(
       postWebhook({
@@ -95,12 +132,12 @@ describe("webhook targets", () => {
         headers: {},
         body: "{}",
         timeoutMs: 5_000,
-        allowPrivate: false,
+        privateTargets: undefined,
       }),
     ).rejects.toMatchObject({ reason: "private" });
     expect(received).toEqual([]);
     // Allowed (on-premises): the same name reaches the loopback receiver through the checked lookup.
-    expect(await postWebhook({ url, headers: {}, body: "{}", timeoutMs: 5_000, allowPrivate: true, resolve })).toBe(
+    expect(await postWebhook({ url, headers: {}, body: "{}", timeoutMs: 5_000, privateTargets: true, resolve })).toBe(
       200,
     );
     expect(received).toEqual(["/rebound"]);
@@ -116,7 +153,7 @@ describe("webhook targets", () => {
       headers: {},
       body: "{}",
       timeoutMs: 5_000,
-      allowPrivate: true,
+      privateTargets: true,
     }).catch((error: unknown) => error);
     expect(String(failure)).toContain("ECONNREFUSED");
     expect(deliveryFailure(failure)).toBe("failed");
@@ -125,7 +162,7 @@ describe("webhook targets", () => {
       headers: {},
       body: "{}",
       timeoutMs: 5_000,
-      allowPrivate: false,
+      privateTargets: undefined,
     }).catch((error: unknown) => error);
     expect(deliveryFailure(refused)).toBe("refused");
   });

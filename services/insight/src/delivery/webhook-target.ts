@@ -1,6 +1,12 @@
 import { checkedAddresses, guardedRequest, type OutboundPolicy, OutboundRefused, type Resolve } from "@turnleaf/kit";
 
 /**
+ * The private networks webhooks may reach: all of them (`true`, on-premises), some (the deployment's CIDR blocks), or
+ * none (undefined: the public internet only).
+ */
+export type PrivateTargets = OutboundPolicy["allowed"];
+
+/**
  * Lead webhooks go out through the kit's guarded request (@turnleaf/kit outbound.ts): the host resolved once, every
  * address public unless the deployment allows private targets, the connection made to the checked addresses.
  */
@@ -9,14 +15,14 @@ import { checkedAddresses, guardedRequest, type OutboundPolicy, OutboundRefused,
 export const WebhookTargetRefused = OutboundRefused;
 export type WebhookTargetRefused = OutboundRefused;
 
-const policy = (allowPrivate: boolean, resolve?: Resolve): OutboundPolicy => ({
-  ...(allowPrivate ? { allowed: true } : {}),
+const policy = (allowed: PrivateTargets, resolve?: Resolve): OutboundPolicy => ({
+  ...(allowed ? { allowed } : {}),
   ...(resolve ? { resolve } : {}),
 });
 
 /** Checks a webhook address when the owner sets it (the delivery checks again, against DNS changes since). */
-export async function checkWebhookTarget(url: string, allowPrivate: boolean, resolve?: Resolve): Promise<void> {
-  await checkedAddresses(new URL(url).hostname, policy(allowPrivate, resolve));
+export async function checkWebhookTarget(url: string, allowed: PrivateTargets, resolve?: Resolve): Promise<void> {
+  await checkedAddresses(new URL(url).hostname, policy(allowed, resolve));
 }
 
 /**
@@ -28,7 +34,7 @@ export async function postWebhook(input: {
   headers: Record<string, string>;
   body: string;
   timeoutMs: number;
-  allowPrivate: boolean;
+  privateTargets: PrivateTargets;
   resolve?: Resolve;
 }): Promise<number> {
   const response = await guardedRequest(
@@ -39,7 +45,7 @@ export async function postWebhook(input: {
       body: input.body,
       signal: AbortSignal.timeout(input.timeoutMs),
     },
-    policy(input.allowPrivate, input.resolve),
+    policy(input.privateTargets, input.resolve),
   );
   return new Promise<number>((resolveStatus, reject) => {
     response.resume();

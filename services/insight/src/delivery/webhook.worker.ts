@@ -2,7 +2,7 @@ import type { Logger } from "@turnleaf/kit";
 import type { LeadDocument, LeadRepository } from "../data/lead.repository.js";
 import type { SettingsRepository } from "../data/settings.repository.js";
 import { maxAttempts, retryDelayMs, signatureHeader, signPayload } from "../domain/webhook.js";
-import { deliveryFailure, postWebhook } from "./webhook-target.js";
+import { deliveryFailure, type PrivateTargets, postWebhook } from "./webhook-target.js";
 
 export interface WebhookWorker {
   /** Looks for due deliveries now (a new lead) instead of at the next tick. */
@@ -35,8 +35,8 @@ export function startWebhookWorker(options: {
   intervalMs?: number;
   timeoutMs?: number;
   retryBaseMs?: number;
-  /** Deliveries may go to private networks (on-premises); otherwise a host resolving to one is refused. */
-  allowPrivateTargets?: boolean;
+  /** Private networks deliveries may reach (on-premises); a host resolving into any other is refused. */
+  privateTargets?: PrivateTargets;
   now?: () => Date;
 }): WebhookWorker {
   const now = options.now ?? (() => new Date());
@@ -65,7 +65,7 @@ export function startWebhookWorker(options: {
         },
         body,
         timeoutMs,
-        allowPrivate: options.allowPrivateTargets ?? false,
+        privateTargets: options.privateTargets,
       });
       if (statusCode < 200 || statusCode >= 300) error = `answered ${statusCode}`;
     } catch (failure) {

@@ -7,7 +7,7 @@ import { DomainError, type MongoRateLimits, message, type ServiceImplementation 
 import type { LeadRepository } from "../data/lead.repository.js";
 import type { SettingsRepository, StoredSettings } from "../data/settings.repository.js";
 import type { StatisticsRepository } from "../data/statistics.repository.js";
-import { checkWebhookTarget, WebhookTargetRefused } from "../delivery/webhook-target.js";
+import { checkWebhookTarget, type PrivateTargets, WebhookTargetRefused } from "../delivery/webhook-target.js";
 import { rangeOf } from "../domain/days.js";
 import { normaliseForm, normaliseSubmission } from "../domain/lead-form.js";
 import { summarise } from "../domain/statistics.js";
@@ -29,8 +29,8 @@ export interface InsightHandlerDependencies {
   now: () => Date;
   /** Told when a lead waits for delivery, so the worker sends it at once rather than at its next look. */
   onLeadPending?: () => void;
-  /** Webhooks may point into private networks (on-premises deployments); otherwise only public addresses. */
-  allowPrivateWebhooks?: boolean;
+  /** Private networks webhooks may point into (on-premises deployments); otherwise only public addresses. */
+  privateWebhookTargets?: PrivateTargets;
 }
 
 const defaults: StoredSettings = { statisticsEnabled: true, leadForm: null, webhookUrl: "", webhookSecret: "" };
@@ -45,14 +45,14 @@ function checkedBookId(bookId: string): string {
 }
 
 /** A webhook address the owner sets: http(s), and (unless allowed) a host whose every address is public. */
-async function checkedWebhook(value: string, allowPrivate: boolean): Promise<string> {
+async function checkedWebhook(value: string, privateTargets: PrivateTargets): Promise<string> {
   const url = checkWebhookUrl(value);
   if (url === null) {
     throw new DomainError("INVALID_ARGUMENT", message("webhookUrlInvalid"), { details: { field: "webhookUrl" } });
   }
   if (!url) return url;
   try {
-    await checkWebhookTarget(url, allowPrivate);
+    await checkWebhookTarget(url, privateTargets);
   } catch (error) {
     if (!(error instanceof WebhookTargetRefused)) throw error;
     const key = error.reason === "private" ? "webhookUrlPrivate" : "webhookUrlUnresolvable";
@@ -63,8 +63,8 @@ async function checkedWebhook(value: string, allowPrivate: boolean): Promise<str
 
 export function settingsHandlers({
   settings,
-  allowPrivateWebhooks = false,
-}: Pick<InsightHandlerDependencies, "settings" | "allowPrivateWebhooks">): ServiceImplementation<
+  privateWebhookTargets,
+}: Pick<InsightHandlerDependencies, "settings" | "privateWebhookTargets">): ServiceImplementation<
   typeof InsightSettingsService
 > {
   const current = async (bookId: string) => (await settings.find(bookId)) ?? defaults;
@@ -89,7 +89,7 @@ export function settingsHandlers({
       if (request.statisticsEnabled !== undefined) changes.statisticsEnabled = request.statisticsEnabled;
       if (request.leadForm) changes.leadForm = normaliseForm(formOf(request.leadForm));
       if (request.webhookUrl !== undefined)
-        changes.webhookUrl = await checkedWebhook(request.webhookUrl, allowPrivateWebhooks);
+        changes.webhookUrl = await checkedWebhook(request.webhookUrl, privateWebhookTargets);
       if (request.rotateWebhookSecret) changes.webhookSecret = newWebhookSecret();
       await settings.update(bookId, changes, newWebhookSecret());
       return { settings: view(await current(bookId)) };
