@@ -1,34 +1,29 @@
 import { verifySignature } from "@turnleaf/insight/in-process";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServices } from "../../scripts/src/services.js";
 import { launchChromium } from "../browser.js";
-import { startSystem } from "../setup/shared-system.js";
-import { workerStores } from "../setup/worker-stores.js";
+import { workerSystem } from "../setup/worker-stores.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";
 import { uploadPdf } from "../support/system.js";
-import { startWebhookReceiver } from "./webhook-receiver.js";
+import { reachableReceiverHost, startWebhookReceiver } from "./webhook-receiver.js";
 
 // Done means, in Chromium against the real stack: the owner sets a lead form before page 2 in the editor; the reader
 // is blocked there until the form is filled (the server holds page 2 on until then); the submission appears in the editor's list and the CSV, a real local
 // webhook receiver gets it signed; another user reads none of it.
-const stores = workerStores();
-let services: RunningServices;
+const services = await workerSystem();
 let browser: Browser;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let book: { number: string; bookId: string };
 
 beforeAll(async () => {
-  // The receiver listens on loopback: this stack allows private webhook targets, as an on-premises one may.
-  services = await startSystem(stores, "leads-browser", 60_000, { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
   browser = await launchChromium();
-  receiver = await startWebhookReceiver();
+  // On the one loopback address the system lets webhooks reach, as an on-premises deployment may list its CRM's.
+  receiver = await startWebhookReceiver([], reachableReceiverHost);
 }, 180_000);
 
 afterAll(async () => {
   await receiver?.close();
   await browser?.close();
-  await services?.stopAll();
 });
 
 describe("lead capture in the browser", () => {

@@ -6,11 +6,15 @@ export interface ReceivedDelivery {
   body: string;
 }
 
+/** The loopback address the shared system lets lead webhooks reach (its WEBHOOK_PRIVATE_NETWORKS). */
+export const reachableReceiverHost = "127.0.0.2";
+
 /**
  * A real HTTP server on a loopback port standing in for an owner's webhook: it records every delivery and answers
- * with the next status of `statuses` (then 200), so a test can make the first attempts fail.
+ * with the next status of `statuses` (then 200), so a test can make the first attempts fail. On 127.0.0.1 unless
+ * `host` says otherwise.
  */
-export async function startWebhookReceiver(statuses: number[] = []) {
+export async function startWebhookReceiver(statuses: number[] = [], host = "127.0.0.1") {
   const received: ReceivedDelivery[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -21,10 +25,10 @@ export async function startWebhookReceiver(statuses: number[] = []) {
       response.end("ok");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/hooks/turnleaf`,
+    url: `http://${host}:${port}/hooks/turnleaf`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -45,6 +45,9 @@ export const sharedSystemSettings = {
   // (tests/messages/server-texts.test.ts).
   REMOTE_PICTURE_PRIVATE_NETWORKS: "127.0.0.0/8",
   REMOTE_PICTURE_TIMEOUT_MS: "1500",
+  // Lead webhooks may reach one loopback address, where tests/leads' receivers listen (webhookReceiverHost);
+  // 127.0.0.1 and every other private address stay refused (tests/leads/webhook-targets.test.ts).
+  WEBHOOK_PRIVATE_NETWORKS: "127.0.0.2/32",
 };
 
 /** An account that may log in: the demo seed's, or a worker slot's owner on the shared system. */
