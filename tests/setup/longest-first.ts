@@ -3,7 +3,7 @@ import { relative } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Seconds each integration file took in a full run on a quiet machine (integration-test log of 2026-12-06). Refresh
+ * Seconds each integration file took in a full run (the whole test command of 2026-12-08 00:33, three workers). Refresh
  * it from a run's JSON results (.turnleaf/vitest-results.json, written by scripts/test.sh) with
  * `node tests/setup/file-seconds.mjs .turnleaf/vitest-results.json > tests/setup/file-seconds.json`.
  */
