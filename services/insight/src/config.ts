@@ -1,5 +1,5 @@
-import type { BlockList } from "node:net";
 import { type Env, env, loadConfig } from "@turnleaf/kit";
+import type { PrivateTargets } from "./delivery/webhook-target.js";
 
 export function readConfig(source: Env) {
   return loadConfig(
@@ -37,6 +37,6 @@ export function readConfig(source: Env) {
 export type InsightConfig = ReturnType<typeof readConfig>;
 
 /** The private networks lead webhooks may reach under this config: all, the listed ones, or none. */
-export function webhookPrivateTargets(config: InsightConfig): BlockList | true | undefined {
+export function webhookPrivateTargets(config: InsightConfig): PrivateTargets {
   return config.WEBHOOK_ALLOW_PRIVATE_TARGETS ? true : config.WEBHOOK_PRIVATE_NETWORKS;
 }
