@@ -2,10 +2,11 @@ import { verifySignature } from "@turnleaf/insight/in-process";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../browser.js";
+import { webhookReceiverHost } from "../setup/shared-system.js";
 import { workerSystem } from "../setup/worker-stores.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";
 import { uploadPdf } from "../support/system.js";
-import { reachableReceiverHost, startWebhookReceiver } from "./webhook-receiver.js";
+import { startWebhookReceiver } from "./webhook-receiver.js";
 
 // Done means, in Chromium against the real stack: the owner sets a lead form before page 2 in the editor; the reader
 // is blocked there until the form is filled (the server holds page 2 on until then); the submission appears in the editor's list and the CSV, a real local
@@ -18,7 +19,7 @@ let book: { number: string; bookId: string };
 beforeAll(async () => {
   browser = await launchChromium();
   // On the one loopback address the system lets webhooks reach, as an on-premises deployment may list its CRM's.
-  receiver = await startWebhookReceiver([], reachableReceiverHost);
+  receiver = await startWebhookReceiver([], webhookReceiverHost);
 }, 180_000);
 
 afterAll(async () => {

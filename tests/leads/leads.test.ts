@@ -1,9 +1,10 @@
 import { verifySignature } from "@turnleaf/insight/in-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookReceiverHost } from "../setup/shared-system.js";
 import { workerSystem } from "../setup/worker-stores.js";
 import { numberedPdf, postAs, registerUser } from "../support/insight.js";
 import { uploadPdf } from "../support/system.js";
-import { reachableReceiverHost, startWebhookReceiver } from "./webhook-receiver.js";
+import { startWebhookReceiver } from "./webhook-receiver.js";
 
 // Lead capture end to end on the built processes and real stores: the owner's form and webhook, readers' submissions
 // validated and normalised, delivered signed to a real local receiver (retried after a failure), listed, exported,
@@ -20,7 +21,7 @@ beforeAll(async () => {
   stranger = await registerUser(services.gatewayUrl);
   // The receiver listens on the one loopback address the system lets webhooks reach, as an on-premises deployment
   // may list its CRM's network. It fails the first delivery: the service must retry.
-  receiver = await startWebhookReceiver([500], reachableReceiverHost);
+  receiver = await startWebhookReceiver([500], webhookReceiverHost);
 }, 180_000);
 
 afterAll(async () => {
@@ -215,7 +216,7 @@ describe("lead capture", () => {
 
   it("logs a delivery that gets no answer as failed, without the socket's error (which names what listens where)", async () => {
     // A port nothing listens on, at the reachable loopback address: the connection is refused.
-    const closed = await startWebhookReceiver([], reachableReceiverHost);
+    const closed = await startWebhookReceiver([], webhookReceiverHost);
     const url = closed.url.replace("/hooks/turnleaf", "/closed");
     await closed.close();
     expect(await owner("/api/insight/update-settings", { bookId: book.bookId, webhookUrl: url })).toMatchObject({

@@ -6,9 +6,6 @@ export interface ReceivedDelivery {
   body: string;
 }
 
-/** The loopback address the shared system lets lead webhooks reach (its WEBHOOK_PRIVATE_NETWORKS). */
-export const reachableReceiverHost = "127.0.0.2";
-
 /**
  * A real HTTP server on a loopback port standing in for an owner's webhook: it records every delivery and answers
  * with the next status of `statuses` (then 200), so a test can make the first attempts fail. On 127.0.0.1 unless

@@ -28,6 +28,9 @@ import type { TestStores } from "./stores.global.js";
  */
 export const sharedStoreEnvironment = { UPLOAD_OPEN_TASK_LIMIT: "1000" };
 
+/** The one loopback address the shared system lets lead webhooks reach: tests/leads' receivers listen there. */
+export const webhookReceiverHost = "127.0.0.2";
+
 /**
  * What the shared system sets beyond the defaults, so that the files needing these settings share it instead of
  * starting seven processes of their own. Sign-ups are not limited per address (10,000): its files register their
@@ -47,7 +50,7 @@ export const sharedSystemSettings = {
   REMOTE_PICTURE_TIMEOUT_MS: "1500",
   // Lead webhooks may reach one loopback address, where tests/leads' receivers listen (webhookReceiverHost);
   // 127.0.0.1 and every other private address stay refused (tests/leads/webhook-targets.test.ts).
-  WEBHOOK_PRIVATE_NETWORKS: "127.0.0.2/32",
+  WEBHOOK_PRIVATE_NETWORKS: `${webhookReceiverHost}/32`,
 };
 
 /** An account that may log in: the demo seed's, or a worker slot's owner on the shared system. */
